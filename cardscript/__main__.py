@@ -1,0 +1,7 @@
+"""``python -m cardscript``: the command-line interface."""
+
+import sys
+
+from cardscript.cli import main
+
+sys.exit(main())

@@ -1,0 +1,182 @@
+"""Diagnostics: one type, a registry of codes, and text / JSON / SARIF renderings.
+
+Every problem the toolchain finds in user input is a :class:`Diagnostic` with a registered code,
+a span into the source, and (where we can offer one) a hint. Nothing here raises on user input.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from cardscript.compiler.source import SourceFile, Span
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True)
+class Code:
+    """A registered diagnostic code: ``CS101`` and what it means."""
+
+    code: str
+    severity: Severity
+    title: str
+    explanation: str
+
+
+CODES: dict[str, Code] = {}
+
+
+def _register(code: str, severity: Severity, title: str, explanation: str) -> str:
+    CODES[code] = Code(code, severity, title, explanation)
+    return code
+
+
+# --- file structure (CS0xx) ---
+E_IO = _register("CS001", Severity.ERROR, "unreadable file",
+                 "The file could not be read (missing, a directory, or not UTF-8 text).")
+E_HEADER_FIRST = _register("CS010", Severity.ERROR, "missing card type line",
+                           "A card file starts with `<Tipo>: <Nome> V<n>`, e.g. `Personagem: Raio Negro V1`.")
+E_UNKNOWN_FIELD = _register("CS011", Severity.ERROR, "unknown header field",
+                            "Header lines are `Campo: valor` with a field the language knows (see "
+                            "docs/language.md, Header).")
+E_FIELD_VALUE = _register("CS012", Severity.ERROR, "bad header value",
+                          "A header field's value does not have the shape the field needs.")
+E_FIELD_MISSING = _register("CS013", Severity.ERROR, "missing header field",
+                            "A field this card type requires is absent (e.g. `Energia inicial` on a Personagem).")
+E_FIELD_DUPLICATE = _register("CS014", Severity.ERROR, "duplicate header field",
+                              "A header field may appear only once.")
+E_FIELD_NOT_ALLOWED = _register("CS015", Severity.ERROR, "field not allowed for this card type",
+                                "Some fields belong to one card type only (e.g. `Valor de acréscimo` is for "
+                                "Personagem-EV).")
+E_STRUCTURE = _register("CS020", Severity.ERROR, "bad file structure",
+                        "After the header come blocks: `Texto permanente:` and `Ação: <nome>`, each followed by "
+                        "indented lines.")
+E_BLOCK_EMPTY = _register("CS021", Severity.ERROR, "empty block",
+                          "A `Texto permanente:` or `Ação:` block needs at least one indented line of card text.")
+# --- sentences (CS1xx) ---
+E_SYNTAX = _register("CS100", Severity.ERROR, "sentence not understood",
+                     "The card text does not match any sentence form of the language. Every word must belong to a "
+                     "form with a meaning; see docs/language.md for the forms.")
+E_UNEXPECTED_END = _register("CS101", Severity.ERROR, "sentence ends too early",
+                             "The sentence stops where the form needs more words (often a missing period or object).")
+E_BAD_CHAR = _register("CS102", Severity.ERROR, "unexpected character",
+                       "A character that no form of the language uses here.")
+E_ICON = _register("CS103", Severity.ERROR, "unknown icon",
+                   "Icons are `{0}` `{1}` `{2}` `{X}` and the 13 power codes `{AG}` `{VO}` `{SF}` `{AD}` `{GE}` "
+                   "`{AE}` `{LA}` `{RE}` `{EL}` `{TE}` `{TC}` `{MA}` `{PC}`.")
+# --- names and references (CS2xx) ---
+E_UNBOUND = _register("CS200", Severity.ERROR, "unbound reference",
+                      "A reference (aquele, -o, ele, o alvo, o personagem escolhido, X) has nothing earlier in its "
+                      "effect that it could mean.")
+E_AMBIGUOUS = _register("CS201", Severity.ERROR, "ambiguous reference",
+                        "A reference could mean more than one earlier thing; rephrase so only one fits.")
+E_VOCAB = _register("CS210", Severity.ERROR, "unknown game term",
+                    "Powers, alignments, card types, phases and steps are fixed by the rules; this one is not among "
+                    "them.")
+W_UNKNOWN_NAME = _register("CS220", Severity.WARNING, "unknown name",
+                           "An affiliation, card, alter ego or action name that no header in the checked files or "
+                           "the library defines. It may be a new name, or a misspelling.")
+E_X_UNDEFINED = _register("CS230", Severity.ERROR, "X is used but not defined",
+                          "A card that uses X needs `X é igual a ...` (or an {X} cost) to say what X is.")
+W_X_UNUSED = _register("CS231", Severity.WARNING, "X is defined but not used",
+                       "The card defines X but no quantity uses it.")
+# --- roundtrip / translation (CS3xx) ---
+E_CORPUS_RECORD = _register("CS300", Severity.ERROR, "bad corpus record",
+                            "A corpus line is not a JSON object with the card record fields.")
+W_ROUNDTRIP = _register("CS310", Severity.WARNING, "rendering differs from the printed text",
+                        "The canonical text rendered from the AST differs from the printed text after "
+                        "normalisation.")
+E_INTERNAL = _register("CS900", Severity.ERROR, "internal compiler error",
+                       "The compiler failed on this card; this is a bug in cardscript, please report it with the file.")
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding: ``file:line:col: severity[CODE] message``, the line, a caret and a hint."""
+
+    code: str
+    message: str
+    span: Span
+    source: SourceFile
+    hint: str | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.code].severity
+
+    def location(self) -> tuple[int, int]:
+        return self.source.position(self.span.start)
+
+    def to_dict(self) -> dict[str, Any]:
+        line, col = self.location()
+        end_line, end_col = self.source.position(self.span.end)
+        return {
+            "file": self.source.path, "line": line, "column": col, "end_line": end_line, "end_column": end_col,
+            "severity": self.severity.value, "code": self.code, "message": self.message,
+            "hint": self.hint, "notes": list(self.notes),
+        }
+
+
+def did_you_mean(word: str, candidates: Iterable[str], fold: bool = True) -> str | None:
+    """The closest candidate to ``word``, compared without case/accents, or None."""
+    from cardscript.grammar.normalize import fold_text
+
+    pool = list(dict.fromkeys(candidates))
+    keyed = {fold_text(c) if fold else c: c for c in pool}
+    match = difflib.get_close_matches(fold_text(word) if fold else word, list(keyed), n=1, cutoff=0.6)
+    return keyed[match[0]] if match else None
+
+
+def format_text(diag: Diagnostic) -> str:
+    """The human rendering, like a compiler's: location, message, the source line, a caret and a hint."""
+    line, col = diag.location()
+    out = [f"{diag.source.path}:{line}:{col}: {diag.severity.value}[{diag.code}] {diag.message}"]
+    text = diag.source.line_text(line)
+    if text or diag.source.text:
+        end_line, end_col = diag.source.position(diag.span.end)
+        width = (end_col - col) if end_line == line else len(text) - col + 1
+        out.append(f"  {line:>4} | {text}")
+        out.append(f"       | {' ' * (col - 1)}{'^' * max(1, width)}")
+    if diag.hint:
+        out.append(f"  hint: {diag.hint}")
+    out.extend(f"  note: {n}" for n in diag.notes)
+    return "\n".join(out)
+
+
+def format_json(diags: Sequence[Diagnostic]) -> str:
+    return json.dumps([d.to_dict() for d in diags], ensure_ascii=False, indent=2)
+
+
+def format_sarif(diags: Sequence[Diagnostic]) -> str:
+    """SARIF 2.1.0, the format code-scanning tools read."""
+    used = sorted({d.code for d in diags})
+    rules = [{"id": c, "name": CODES[c].title, "shortDescription": {"text": CODES[c].title},
+              "fullDescription": {"text": CODES[c].explanation}} for c in used]
+    level = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
+    results = []
+    for d in diags:
+        line, col = d.location()
+        end_line, end_col = d.source.position(d.span.end)
+        message = d.message + (f" (hint: {d.hint})" if d.hint else "")
+        results.append({
+            "ruleId": d.code, "level": level[d.severity], "message": {"text": message},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": d.source.path},
+                "region": {"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col},
+            }}],
+        })
+    doc = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+        "runs": [{"tool": {"driver": {"name": "cardscript", "rules": rules}}, "results": results}],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=2)

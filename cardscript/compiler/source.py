@@ -1,0 +1,51 @@
+"""Source files and spans: every AST node and diagnostic points back into the text a person wrote."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    """A half-open character range ``[start, end)`` in a :class:`SourceFile`'s text."""
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.end < self.start:
+            object.__setattr__(self, "end", self.start)
+
+    def merge(self, other: Span) -> Span:
+        return Span(min(self.start, other.start), max(self.end, other.end))
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A named text with a line index for ``line:col`` positions (both 1-based)."""
+
+    path: str
+    text: str
+    _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        for i, ch in enumerate(self.text):
+            if ch == "\n":
+                starts.append(i + 1)
+        object.__setattr__(self, "_line_starts", tuple(starts))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The 1-based ``(line, column)`` of a character offset."""
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return line + 1, offset - self._line_starts[line] + 1
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its newline."""
+        if line < 1 or line > len(self._line_starts):
+            return ""
+        start = self._line_starts[line - 1]
+        end = self.text.find("\n", start)
+        return self.text[start:] if end < 0 else self.text[start:end]

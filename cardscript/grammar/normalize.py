@@ -1,0 +1,118 @@
+"""Input normalisation, before any parsing.
+
+* Unicode NFC, typographic quotes/dashes/spaces to plain ones, runs of blanks to one space;
+* the official card site's markup: ``#&#`` (marks a keyword) is dropped, ``<br>`` separates paragraphs;
+* folding for matching: keywords match regardless of case and accents (``Clarividencia`` =
+  ``Clarividência``). :func:`fold_text` maps character by character, so a folded text has the same
+  offsets as the text it came from and every token keeps an exact span.
+
+Every normalised text carries ``origin``: for each of its characters, the offset of the character it
+came from, so diagnostics point into what the person wrote.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_CHAR_MAP = {
+    "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-",
+    "\u00a0": " ", "\t": " ", "\u2009": " ", "\u202f": " ",
+}
+_MARKUP = re.compile(r"#&#|<br\s*/?>|\s+", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """Normalised text and, per character, the offset it came from in the input."""
+
+    text: str
+    origin: tuple[int, ...]
+
+    def source_offset(self, i: int) -> int:
+        if not self.origin:
+            return 0
+        if i >= len(self.origin):
+            return self.origin[-1] + 1
+        return self.origin[max(i, 0)]
+
+
+def normalize(raw: str, base: int = 0) -> Normalized:
+    """Normalise one line or paragraph of card text; offsets in ``origin`` are ``base`` + input offset.
+
+    ``<br>`` becomes a newline (a paragraph break); the caller splits paragraphs on it.
+    """
+    # NFC per character run keeps the offset map exact for precomposed input (the usual case);
+    # decomposed input (e + combining accent) is composed and mapped to the base letter's offset.
+    chars: list[str] = []
+    origin: list[int] = []
+    i = 0
+    n = len(raw)
+    while i < n:
+        m = _MARKUP.match(raw, i)
+        if m:
+            token = m.group(0)
+            if token == "#&#":
+                pass
+            elif token.startswith("<"):
+                chars.append("\n")
+                origin.append(base + i)
+            else:  # whitespace run
+                if "\n" in token:
+                    chars.append("\n")
+                else:
+                    chars.append(" ")
+                origin.append(base + i)
+            i = m.end()
+            continue
+        j = i + 1
+        while j < n and unicodedata.combining(raw[j]):
+            j += 1
+        piece = unicodedata.normalize("NFC", raw[i:j])
+        for ch in piece:
+            chars.append(_CHAR_MAP.get(ch, ch))
+            origin.append(base + i)
+        i = j
+    # trim blanks around paragraph breaks and at the ends
+    out_c: list[str] = []
+    out_o: list[int] = []
+    for ch, o in zip(chars, origin, strict=True):
+        if ch == " " and (not out_c or out_c[-1] in " \n"):
+            continue
+        if ch == "\n" and out_c and out_c[-1] == " ":
+            out_c.pop()
+            out_o.pop()
+        out_c.append(ch)
+        out_o.append(o)
+    while out_c and out_c[-1] in " \n":
+        out_c.pop()
+        out_o.pop()
+    return Normalized("".join(out_c), tuple(out_o))
+
+
+def fold_char(ch: str) -> str:
+    """One character, lower-cased and without accents; always exactly one character."""
+    low = ch.lower()
+    if len(low) != 1:
+        return ch
+    base = unicodedata.normalize("NFD", low)[0]
+    return base if base.isascii() or base.isalpha() else low
+
+
+def fold_text(text: str) -> str:
+    """Case- and accent-insensitive form of a text, same length as the text."""
+    return "".join(fold_char(c) for c in text)
+
+
+def split_paragraphs(norm: Normalized) -> list[Normalized]:
+    """Split normalised text at paragraph breaks (``<br>`` / newlines), keeping offsets."""
+    parts: list[Normalized] = []
+    start = 0
+    text = norm.text
+    for k in range(len(text) + 1):
+        if k == len(text) or text[k] == "\n":
+            if k > start:
+                parts.append(Normalized(text[start:k], norm.origin[start:k]))
+            start = k + 1
+    return parts
