@@ -1,0 +1,232 @@
+"""The closed lexicon of the card language: every ordinary word the grammar knows, with its class.
+
+The card language is controlled Portuguese: its open classes are *names* (cards, actions, alter
+egos, affiliations), read as ``NAME`` tokens; every other word must be listed here. The lexer
+turns a word into the terminal of its class (``VERB``, ``NOUN``, ``DET``...) when the parser can
+accept that class; structural words (``que``, ``se``, ``quando``, ``e``...) are literals of the
+grammar itself. A word outside this lexicon is a diagnostic, never guessed.
+
+Each entry records the word's lemma and features, which the compiler uses to give clauses their
+meaning (a verb's lemma names its procedure) and the renderer uses to spell them back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardscript.grammar.normalize import fold_text
+
+
+@dataclass(frozen=True)
+class Word:
+    """A lexicon entry: spelling, class, lemma and grammatical form."""
+
+    spelling: str
+    cls: str
+    lemma: str
+    form: str = ""
+
+
+# verb lemma -> spellings by form. Forms: imp (imperative/subjunctive 3sg), inf, pres3s, pres3p,
+# fut_subj (se/quando ... "entrar"), fut_subj3p, past3s, impf_subj ("fosse"), part (participle),
+# ger (gerund), fut3s, cond3s, subj3p.
+VERBS: dict[str, dict[str, str]] = {
+    "comprar": {"imp": "compre", "inf": "comprar", "pres3s": "compra", "pres3p": "compram"},
+    "descartar": {"imp": "descarte", "inf": "descartar", "pres3s": "descarta", "pres3p": "descartam",
+                  "part": "descartado"},
+    "carregar": {"imp": "carregue", "inf": "carregar", "pres3s": "carrega", "ger": "carregando",
+                 "part": "carregado", "part_f": "carregada", "part_p": "carregados", "impf3s": "estava"},
+    "descarregar": {"imp": "descarregue", "inf": "descarregar", "pres3s": "descarrega", "part": "descarregado",
+                    "part_p": "descarregados", "ger": "descarregando"},
+    "incapacitar": {"imp": "incapacite", "inf": "incapacitar", "part": "incapacitado"},
+    "capacitar": {"imp": "capacite", "inf": "capacitar", "part": "capacitado", "part_p": "capacitados"},
+    "colocar": {"imp": "coloque", "inf": "colocar", "pres3s": "coloca", "pres3p": "colocam", "part": "colocado",
+                "part_f": "colocada", "part_p": "colocados", "past3s": "colocou"},
+    "recolocar": {"imp": "recoloque"},
+    "procurar": {"imp": "procure", "inf": "procurar", "part": "procurado"},
+    "revelar": {"imp": "revele", "inf": "revelar", "pres3s": "revela", "part": "revelado", "part_p": "revelados"},
+    "embaralhar": {"imp": "embaralhe", "inf": "embaralhar"},
+    "escolher": {"imp": "escolha", "inf": "escolher", "pres3s": "escolhe", "part": "escolhido",
+                 "part_f": "escolhida", "part_p": "escolhidos", "part_fp": "escolhidas", "ger": "escolhendo"},
+    "olhar": {"imp": "olhe", "inf": "olhar", "pres3s": "olha"},
+    "permutar": {"imp": "permute", "inf": "permutar", "part": "permutado"},
+    "devolver": {"imp": "devolva", "inf": "devolver", "pres3s": "devolve"},
+    "causar": {"pres3s": "causa", "pres3p": "causam", "inf": "causar", "fut3s": "causará", "subj3s": "cause",
+               "subj3p": "causem", "part": "causado"},
+    "receber": {"inf": "receber", "fut3s": "receberá", "cond3s": "receberia", "part": "recebido",
+                "part_p": "recebidos"},
+    "ganhar": {"pres3s": "ganha", "pres3p": "ganham"},
+    "perder": {"pres3s": "perde", "pres3p": "perdem"},
+    "tornar-se": {"pres3s": "torna-se", "pres3p": "tornam-se"},
+    "usar": {"inf": "usar", "fut_subj3p": "usarem", "past3s": "usou", "part": "usado", "part_f": "usada",
+             "part_p": "usados", "part_fp": "usadas", "ger": "usando"},
+    "entrar": {"inf": "entrar", "past3s": "entrou", "part": "entrado", "past3p": "entraram"},
+    "sair": {"inf": "sair"},
+    "controlar": {"pres3s": "controla", "pres3p": "controlam", "inf": "controlar", "fut_subj3p": "controlarem",
+                  "impf_subj3s": "controlasse", "subj3p": "controlem", "part": "controlado",
+                  "part_p": "controlados"},
+    "chamar": {"part": "chamado", "part_f": "chamada", "part_p": "chamados", "part_fp": "chamadas"},
+    "poder": {"pres3s": "pode", "pres3p": "podem", "fut3s": "poderá", "fut3p": "poderão", "cond3p": "poderiam",
+              "fut_subj3s": "puder"},
+    "ser": {"pres3s": "é", "pres3p": "são", "inf": "ser", "fut_subj3s": "for", "fut_subj3p": "forem",
+            "subj3s": "seja", "subj3p": "sejam", "impf_subj3s": "fosse", "impf_subj3p": "fossem", "fut3s": "será",
+            "fut3p": "serão", "cond3s": "seria", "part": "sido", "past3s": "foi", "past3p": "foram",
+            "inf3p": "serem", "ger": "sendo"},
+    "estar": {"pres3s": "está", "pres3p": "estão", "fut_subj3s": "estiver", "fut_subj3p": "estiverem",
+              "subj3s": "esteja", "subj3p": "estejam", "inf": "estar"},
+    "ter": {"pres3s": "tem", "pres3p": "têm", "fut_subj3s": "tiver", "fut_subj3p": "tiverem", "subj3s": "tenha",
+            "subj3p": "tenham", "impf_subj3s": "tivesse", "impf_subj3p": "tivessem", "fut3s": "terá",
+            "fut3p": "terão", "inf": "ter", "ger": "tendo"},
+    "haver": {"pres3s": "há", "fut_subj3s": "houver", "inf": "haver"},
+    "fazer": {"fut_subj3s": "fizer", "inf": "fazer"},
+    "contar": {"pres3s": "conta", "subj3s": "conte"},
+    "custar": {"pres3s": "custa", "fut3s": "custará"},
+    "nocautear": {"inf": "nocautear", "part": "nocauteado", "subj3s": "nocauteie"},
+    "destruir": {"inf": "destruir", "part": "destruído"},
+    "redirecionar": {"inf": "redirecionar", "imp": "redirecione"},
+    "jogar": {"imp": "jogue", "pres3p": "jogam"},
+    "pagar": {"inf": "pagar"},
+    "aumentar": {"pres3s": "aumenta"},
+    "diminuir": {"pres3s": "diminui"},
+    "reduzir": {"subj3s": "reduza", "subj3p": "reduzam"},
+    "encontrar": {"pres3s": "encontra"},
+    "valer": {"pres3p": "valem"},
+    "modificar": {"pres3p": "modificam"},
+    "executar": {"pres3p": "executam", "part_f": "executada"},
+    "distribuir": {"part_p": "distribuídos"},
+    "multiplicar": {"part": "multiplicado"},
+    "dividir": {"part": "dividido"},
+    "arredondar": {"part": "arredondado"},
+    "substituir": {"part": "substituído", "ger": "substituindo"},
+    "atribuir": {"part_p": "atribuídos"},
+    "derrotar": {"past3s": "derrotou"},
+    "incluir": {"pres3s": "inclui"},
+    "aplicar": {"imp": "aplique"},
+    "nomear": {"imp": "nomeie"},
+    "chamar_imp": {"imp": "chame"},
+    "atingir": {"inf": "atingir"},
+    "sofrer": {"part": "sofrido"},
+    "surgir": {"inf": "surgir"},
+    "começar": {"inf": "começar"},
+    "seguir": {"inf": "seguir"},
+    "descrever": {"part_f": "descrita"},
+    "redistribuir": {"imp": "redistribua"},
+    "indicar": {"part_f": "indicada", "part_fp": "indicadas"},
+    "vir": {"part_f": "vinda", "ger": "vindo"},
+    "excetuar": {"ger": "excetuando"},
+}
+
+NOUNS: dict[str, str] = {
+    # spelling -> lemma
+    **{w: "personagem" for w in ("personagem", "personagens", "persoangem")},
+    **{w: "card" for w in ("card", "cards", "carta")},
+    **{w: "suporte" for w in ("suporte", "suportes")},
+    **{w: "cenário" for w in ("cenário", "cenários")},
+    **{w: "ação" for w in ("ação", "ações")},
+    **{w: "alvo" for w in ("alvo", "alvos")},
+    **{w: "jogador" for w in ("jogador", "jogadores")},
+    **{w: "oponente" for w in ("oponente", "oponentes")},
+    **{w: "herói" for w in ("herói", "heróis")},
+    **{w: "vilão" for w in ("vilão", "vilões")},
+    **{w: "dano" for w in ("dano", "danos")},
+    **{w: "ponto" for w in ("ponto", "pontos")},
+    **{w: "turno" for w in ("turno", "turnos")},
+    **{w: "deck" for w in ("deck", "decks")},
+    **{w: "mão" for w in ("mão", "mãos")},
+    **{w: "efeito" for w in ("efeito", "efeitos")},
+    **{w: "nome" for w in ("nome", "nomes")},
+    **{w: "dono" for w in ("dono", "donos")},
+    **{w: "habilidade" for w in ("habilidade", "habilidades")},
+    **{w: "texto" for w in ("texto", "textos")},
+    **{w: "custo" for w in ("custo", "custos")},
+    **{w: "tipo" for w in ("tipo", "tipos")},
+    **{w: "poder" for w in ("poder", "poderes")},
+    **{w: "afiliação" for w in ("afiliação", "afiliações")},
+    **{w: "vez" for w in ("vez", "vezes")},
+    **{w: "fase" for w in ("fase", "fases")},
+    **{w: "ego" for w in ("ego", "egos")},
+    **{w: "alinhamento" for w in ("alinhamentos",)},
+    **{w: w for w in ("partida", "recursos", "cena", "prêmios", "topo", "base", "escudo", "energia",
+                      "alter", "alter-ego", "estágio", "etapa", "número", "valor", "controlador", "ordem",
+                      "forma", "exemplo", "controle", "palavra", "quantidade", "requisito", "metade",
+                      "capacitação", "incapacitação", "preparação", "combate", "contagem", "compra", "ajuste",
+                      "início", "inicio", "final", "fonte", "total", "máximo", "volta", "cima", "baixo",
+                      "contrário", "invés", "isso", "disso", "antecipação", "ataque")},
+}
+
+ADJECTIVES: dict[str, str] = {
+    **{w: w for w in ("penetrante", "inicial", "atual", "extra", "comum", "equivalente", "aleatório",
+                      "possível", "iguais", "igual", "maior", "menor", "regressiva", "permanente", "permanentes",
+                      "imprevista", "imprevistas", "abertas", "normal", "novo", "surpresa")},
+    **{w: "próximo" for w in ("próximo", "próxima")},
+    **{w: "primeiro" for w in ("primeiro", "primeira")},
+    **{w: "segundo" for w in ("segundo",)},
+    **{w: "diferente" for w in ("diferente", "diferentes")},
+    **{w: "único" for w in ("único", "única")},
+    **{w: "mesmo" for w in ("mesmo", "mesma", "mesmos", "mesmas")},
+    **{w: "próprio" for w in ("próprio", "própria", "próprios", "próprias")},
+    **{w: "restante" for w in ("restante", "restantes")},
+    **{w: "respectivo" for w in ("respectiva", "respectivas")},
+    **{w: "demais" for w in ("demais",)},
+}
+
+DETERMINERS: dict[str, str] = {
+    **{w: "o" for w in ("o", "a", "os", "as")},
+    **{w: "um" for w in ("um", "uma")},
+    **{w: "este" for w in ("este", "esta", "estes", "estas")},
+    **{w: "esse" for w in ("esse", "essa", "esses", "essas", "dessa", "desses")},
+    **{w: "aquele" for w in ("aquele", "aquela", "aqueles", "aquelas")},
+    **{w: "seu" for w in ("seu", "sua", "seus", "suas")},
+    **{w: "outro" for w in ("outro", "outra", "outros", "outras")},
+    **{w: "todo" for w in ("todo", "toda", "todos", "todas")},
+    **{"cada": "cada", "mais": "mais", "menos": "menos", "qualquer": "qualquer", "quaisquer": "qualquer", "nenhum": "nenhum",
+       "nenhuma": "nenhum", "algum": "algum", "alguma": "algum", "cujo": "cujo",
+       "cuja": "cujo", "cujos": "cujo", "cujas": "cujo"},
+}
+
+NUMBERS: dict[str, int] = {"dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7,
+                           "oito": 8, "nove": 9, "dez": 10}
+
+PREPOSITIONS = ("em", "de", "a", "por", "para", "com", "sem", "até", "entre", "após", "durante", "sob",
+                "sobre", "dentre", "antes", "depois", "exceto", "desde", "pra", "como", "além", "devido")
+
+PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o", "-a", "-os", "-as", "-lhe", "-se")
+
+ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa")
+PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só")
+
+
+def _build() -> dict[str, list[Word]]:
+    table: dict[str, list[Word]] = {}
+
+    def add(spelling: str, cls: str, lemma: str, form: str = "") -> None:
+        table.setdefault(fold_text(spelling), []).append(Word(spelling, cls, lemma, form))
+
+    for lemma, forms in VERBS.items():
+        for form, spelling in forms.items():
+            add(spelling, "VERB", lemma.removesuffix("_imp"), form)
+    for spelling, lemma in NOUNS.items():
+        add(spelling, "NOUN", lemma)
+    for spelling, lemma in ADJECTIVES.items():
+        add(spelling, "ADJ", lemma)
+    for spelling, lemma in DETERMINERS.items():
+        add(spelling, "DET", lemma)
+    for spelling, value in NUMBERS.items():
+        add(spelling, "NUMWORD", str(value))
+    for p in PREPOSITIONS:
+        add(p, "PREP", p)
+    for p in PRONOUNS:
+        add(p, "PRON", p)
+    for a in ADVERBS:
+        add(a, "ADV", a)
+    for a in PRE_VERBAL_ADVERBS:
+        add(a, "PREADV", a)
+    return table
+
+
+LEXICON: dict[str, list[Word]] = _build()
+
+
+def lookup(folded_word: str) -> list[Word]:
+    """All lexicon entries of a folded word (empty if the word is not in the language)."""
+    return LEXICON.get(folded_word, [])

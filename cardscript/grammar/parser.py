@@ -1,0 +1,87 @@
+"""The parser front door: the sentence grammar built once (LALR, strict) and cached per user.
+
+``parse_paragraph`` reads one normalised paragraph of card text into a Lark tree, or returns a
+:class:`ParseFailure` that the compiler turns into a diagnostic. It never raises on user input.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from cardscript.grammar.lexer import UNKNOWN, LexInput, SentenceLexer
+from cardscript.grammar.names import NameRegistry
+from cardscript.grammar.normalize import fold_text
+
+
+def grammar_text() -> str:
+    """The sentence grammar: the fragments of ``grammar/sentences/`` in name order."""
+    folder = resources.files("cardscript.grammar") / "sentences"
+    parts = sorted((p for p in folder.iterdir() if p.name.endswith(".lark")), key=lambda p: p.name)
+    return "\n".join(f"// ---- {p.name}\n{p.read_text(encoding='utf-8')}" for p in parts)
+
+
+def cache_dir() -> Path | None:
+    """Per-user cache folder (``$XDG_CACHE_HOME/cardscript`` or ``~/.cache/cardscript``), if writable."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "cardscript"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path if os.access(path, os.W_OK) else None
+
+
+@lru_cache(maxsize=1)
+def sentence_parser() -> Lark:
+    text = grammar_text()
+    options = dict(parser="lalr", lexer=SentenceLexer, start="paragraph", strict=True,
+                   propagate_positions=True, maybe_placeholders=False)
+    folder = cache_dir()
+    if folder is not None:
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        try:
+            return Lark(text, cache=str(folder / f"sentences-{digest}.lark-cache"), **options)  # type: ignore[arg-type]
+        except (OSError, EOFError):
+            pass
+    return Lark(text, **options)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class ParseFailure:
+    """Where and why a paragraph did not parse (offsets into the paragraph)."""
+
+    start: int
+    end: int
+    found: str
+    expected: tuple[str, ...]
+    at_end: bool
+
+
+def parse_paragraph(text: str, names: NameRegistry) -> Tree[object] | ParseFailure:
+    """Parse one paragraph (already normalised) into a tree, or say where it failed."""
+    try:
+        return sentence_parser().parse(LexInput(text, fold_text(text), names))  # type: ignore[arg-type]
+    except UnexpectedEOF as e:
+        return ParseFailure(len(text), len(text), "", tuple(sorted(e.expected)), True)
+    except UnexpectedToken as e:
+        tok = e.token
+        start = tok.start_pos if tok.start_pos is not None else len(text)
+        end = tok.end_pos if tok.end_pos is not None else start
+        at_end = tok.type == "$END"
+        found = "" if at_end else str(tok)
+        if tok.type == UNKNOWN:
+            found = str(tok)
+        return ParseFailure(start, max(end, start + (0 if at_end else 1)), found, tuple(sorted(e.expected)), at_end)
+    except UnexpectedCharacters as e:
+        return ParseFailure(e.pos_in_stream, e.pos_in_stream + 1, text[e.pos_in_stream:e.pos_in_stream + 1],
+                            tuple(sorted(e.allowed or ())), False)
+    except (UnexpectedInput, LarkError, RecursionError) as e:  # pragma: no cover - defensive
+        return ParseFailure(0, len(text), type(e).__name__, (), False)
