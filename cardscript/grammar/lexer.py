@@ -37,10 +37,9 @@ CONTRACTIONS.update({"num": ("em", "um"), "numa": ("em", "uma"), "ao": ("a", "o"
                      "à": ("a", "a"), "às": ("a", "as"), "àquele": ("a", "aquele"), "àquela": ("a", "aquela"),
                      "àqueles": ("a", "aqueles"), "àquelas": ("a", "aquelas"), "pelo": ("por", "o"),
                      "pela": ("por", "a"), "pelos": ("por", "os"), "pelas": ("por", "as")})
-FOLDED_CONTRACTIONS = {fold_text(k): v for k, v in CONTRACTIONS.items()}
-# "da"/"das"/"do"/"dos" fold to themselves; "a" (folded "à") would shadow the article: keep "à" apart
-FOLDED_CONTRACTIONS.pop("a", None)
-FOLDED_CONTRACTIONS.pop("as", None)
+# the crasis forms ("à", "àquele"...) fold onto other words ("a", "aquele"): they are split only when
+# the original spelling carries the grave accent
+FOLDED_CONTRACTIONS = {fold_text(k): v for k, v in CONTRACTIONS.items() if not k.startswith("à")}
 
 CLITICS = ("o", "a", "os", "as", "lo", "la", "los", "las", "lhe", "lhes", "se")
 _INFINITIVE_STEM = {"a": "ar", "e": "er", "i": "ir", "o": "or"}
@@ -80,7 +79,7 @@ class SentenceLexer(Lexer):
         for t in lexer_conf.terminals:
             if isinstance(t.pattern, PatternStr):
                 value = fold_text(t.pattern.value)
-                if _WORD.fullmatch(value) or value.startswith("-"):
+                if _WORD.fullmatch(value) or (value.startswith("-") and len(value) > 1):
                     self.words[value] = t.name
                 else:
                     self.puncts[value] = t.name
@@ -203,8 +202,8 @@ class SentenceLexer(Lexer):
                     accepts: dict[str, Any]) -> tuple[Token, list[tuple[str, int, int]]] | None:
         end = pos + len(word)
         parts = FOLDED_CONTRACTIONS.get(word)
-        if original in ("à", "às", "À", "Às"):
-            parts = CONTRACTIONS[original.lower()]
+        if original[:1] in ("à", "À"):
+            parts = CONTRACTIONS.get(original.lower())
         if parts:
             first = self._accepted_terminal(parts[0], accepts)
             second_terms = self._word_terminals(parts[1])
