@@ -10,13 +10,13 @@ import difflib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from cardscript.compiler.source import SourceFile, Span
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"
@@ -62,6 +62,8 @@ E_STRUCTURE = _register("CS020", Severity.ERROR, "bad file structure",
                         "indented lines.")
 E_BLOCK_EMPTY = _register("CS021", Severity.ERROR, "empty block",
                           "A `Texto permanente:` or `Ação:` block needs at least one indented line of card text.")
+E_BLOCK_DUPLICATE = _register("CS022", Severity.ERROR, "duplicate block",
+                              "A card file has at most one `Texto permanente:` block and one `Ação:` block.")
 # --- sentences (CS1xx) ---
 E_SYNTAX = _register("CS100", Severity.ERROR, "sentence not understood",
                      "The card text does not match any sentence form of the language. Every word must belong to a "
