@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from lark import Lark, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from cardscript.grammar.lexer import UNKNOWN, LexInput, SentenceLexer
@@ -42,16 +43,16 @@ def cache_dir() -> Path | None:
 @lru_cache(maxsize=1)
 def sentence_parser() -> Lark:
     text = grammar_text()
-    options = dict(parser="lalr", lexer=SentenceLexer, start="paragraph", strict=True,
-                   propagate_positions=True, maybe_placeholders=False)
+    options: dict[str, Any] = dict(parser="lalr", lexer=SentenceLexer, start="paragraph", strict=True,
+                   propagate_positions=True, maybe_placeholders=False, keep_all_tokens=True)
     folder = cache_dir()
     if folder is not None:
         digest = hashlib.sha256(text.encode()).hexdigest()[:16]
         try:
-            return Lark(text, cache=str(folder / f"sentences-{digest}.lark-cache"), **options)  # type: ignore[arg-type]
+            return Lark(text, cache=str(folder / f"sentences-{digest}.lark-cache"), **options)
         except (OSError, EOFError):
             pass
-    return Lark(text, **options)  # type: ignore[arg-type]
+    return Lark(text, **options)
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,11 @@ class ParseFailure:
     at_end: bool
 
 
-def parse_paragraph(text: str, names: NameRegistry) -> Tree[object] | ParseFailure:
+def parse_paragraph(text: str, names: NameRegistry) -> Tree[Token] | ParseFailure:
     """Parse one paragraph (already normalised) into a tree, or say where it failed."""
     try:
-        return sentence_parser().parse(LexInput(text, fold_text(text), names))  # type: ignore[arg-type]
+        inp: Any = LexInput(text, fold_text(text), names)    # a custom lexer's input (Lark types it str)
+        return sentence_parser().parse(inp)
     except UnexpectedEOF as e:
         return ParseFailure(len(text), len(text), "", tuple(sorted(e.expected)), True)
     except UnexpectedToken as e:
@@ -81,7 +83,8 @@ def parse_paragraph(text: str, names: NameRegistry) -> Tree[object] | ParseFailu
             found = str(tok)
         return ParseFailure(start, max(end, start + (0 if at_end else 1)), found, tuple(sorted(e.expected)), at_end)
     except UnexpectedCharacters as e:
-        return ParseFailure(e.pos_in_stream, e.pos_in_stream + 1, text[e.pos_in_stream:e.pos_in_stream + 1],
+        pos = e.pos_in_stream or 0
+        return ParseFailure(pos, pos + 1, text[pos:pos + 1],
                             tuple(sorted(e.allowed or ())), False)
     except (UnexpectedInput, LarkError, RecursionError) as e:  # pragma: no cover - defensive
         return ParseFailure(0, len(text), type(e).__name__, (), False)

@@ -1,0 +1,213 @@
+"""The ``cardscript`` command: check, fmt, render, explain, translate, corpus.
+
+Exit codes: 0 clean, 1 diagnostics (or a failed check), 2 usage errors. No Python traceback
+reaches a user: an internal failure on one card is a CS900 diagnostic for that card.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.diagnostics import Diagnostic, format_json, format_sarif, format_text
+from cardscript.compiler.pipeline import CompiledCard, compile_paths, compile_source, library_path
+from cardscript.compiler.source import SourceFile
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+
+
+def _diags(cards: Sequence[CompiledCard]) -> list[Diagnostic]:
+    return [d for c in cards for d in c.diagnostics]
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    paths = args.paths or [str(library_path())]
+    cards = compile_paths(paths)
+    diags = _diags(cards)
+    if args.format == "json":
+        _out(format_json(diags))
+    elif args.format == "sarif":
+        _out(format_sarif(diags))
+    else:
+        for d in diags:
+            _out(format_text(d))
+        errors = sum(1 for d in diags if d.severity is dg.Severity.ERROR)
+        warnings = sum(1 for d in diags if d.severity is dg.Severity.WARNING)
+        ok = sum(1 for c in cards if c.ok)
+        _out(f"checked {len(cards)} card(s): {ok} clean, {errors} error(s), {warnings} warning(s)")
+    return 1 if any(d.severity is dg.Severity.ERROR for d in diags) else 0
+
+
+def _canonical_file(card: CompiledCard) -> str | None:
+    from cardscript.compiler.render import render_node
+    from cardscript.compiler.translate import format_card_text
+
+    if card.raw is None or not card.parsed:
+        return None
+    permanent = [render_node(p) for p in card.permanent.paragraphs] if card.permanent else []
+    action = [render_node(p) for p in card.action.paragraphs] if card.action else []
+    return format_card_text(card.raw, permanent, action)
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    cards = compile_paths(args.paths)
+    status = 0
+    for card in cards:
+        text = _canonical_file(card)
+        if text is None:
+            for d in card.diagnostics:
+                _out(format_text(d))
+            status = 1
+            continue
+        if text != card.source.text:
+            if args.check:
+                _out(f"{card.source.path}: not in canonical form")
+                status = 1
+            else:
+                Path(card.source.path).write_text(text, encoding="utf-8")
+                _out(f"{card.source.path}: reformatted")
+    return status
+
+
+def _single(path: str) -> CompiledCard | None:
+    cards = compile_paths([path])
+    if not cards:
+        sys.stderr.write(f"cardscript: no card file at {path}\n")
+        return None
+    return cards[0]
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from cardscript.compiler.render import LANGUAGES, render_node
+
+    if args.lang not in LANGUAGES:
+        sys.stderr.write(f"cardscript: no templates for --lang {args.lang} (available: {', '.join(LANGUAGES)})\n")
+        return 2
+    card = _single(args.card)
+    if card is None:
+        return 2
+    if not card.parsed or card.raw is None:
+        for d in card.diagnostics:
+            _out(format_text(d))
+        return 1
+    if card.permanent:
+        _out("\n".join(render_node(p, args.lang) for p in card.permanent.paragraphs))
+    if card.action:
+        _out("\n".join(render_node(p, args.lang) for p in card.action.paragraphs))
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from cardscript.compiler.explain import explain_card
+
+    card = _single(args.card)
+    if card is None:
+        return 2
+    _out(explain_card(card))
+    for d in card.diagnostics:
+        _out(format_text(d))
+    return 0 if card.ok else 1
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    from cardscript.compiler.translate import plain_text_to_card_text, record_to_card_text
+
+    raw = sys.stdin.read() if args.input == "-" else Path(args.input).read_text(encoding="utf-8")
+    texts: list[str] = []
+    stripped = raw.strip()
+    if stripped.startswith("{"):
+        for line in stripped.splitlines():
+            if line.strip():
+                try:
+                    texts.append(record_to_card_text(json.loads(line)))
+                except (ValueError, KeyError, TypeError) as exc:
+                    sys.stderr.write(f"cardscript: not a card record: {exc}\n")
+                    return 1
+    else:
+        texts.append(plain_text_to_card_text(raw))
+    status = 0
+    for text in texts:
+        card = compile_source(SourceFile("<translated>", text))
+        _out(text)
+        for d in card.diagnostics:
+            sys.stderr.write(format_text(d) + "\n")
+        if not card.ok:
+            status = 1
+    return status
+
+
+def cmd_corpus(args: argparse.Namespace) -> int:
+    from cardscript.compiler.corpus import run_corpus
+
+    report = run_corpus(Path(args.file))
+    if args.json:
+        _out(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        failures: Counter[str] = Counter(report["failures"])
+        if failures:
+            _out("most frequent failure points (word: count, example):")
+            for shape, n in failures.most_common(args.top):
+                _out(f"  {n:4}  {shape}  e.g. {report['examples'][shape]}")
+        if report["roundtrip_failures"]:
+            _out("bound cards whose rendering differs from the printed text:")
+            for name in report["roundtrip_failures"][: args.top]:
+                _out(f"  {name}")
+        s = report["summary"]
+        _out(f"coverage: parsed={s['parsed']} bound={s['bound']} roundtrip={s['roundtrip']} total={s['total']}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cardscript", description="The Battle Scenes card language toolchain.")
+    sub = p.add_subparsers(dest="command")
+    c = sub.add_parser("check", help="check card files (default: the bundled library)")
+    c.add_argument("paths", nargs="*")
+    c.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    c.set_defaults(func=cmd_check)
+    f = sub.add_parser("fmt", help="rewrite card files in canonical form")
+    f.add_argument("paths", nargs="+")
+    f.add_argument("--check", action="store_true", help="only report files not in canonical form")
+    f.set_defaults(func=cmd_fmt)
+    r = sub.add_parser("render", help="the canonical card text, rendered from the AST")
+    r.add_argument("card")
+    r.add_argument("--lang", default="pt")
+    r.set_defaults(func=cmd_render)
+    e = sub.add_parser("explain", help="how the compiler reads a card")
+    e.add_argument("card")
+    e.set_defaults(func=cmd_explain)
+    t = sub.add_parser("translate", help="a corpus JSON record (or plain printed text) -> a .card file")
+    t.add_argument("input", help="a file, or - for standard input")
+    t.set_defaults(func=cmd_translate)
+    k = sub.add_parser("corpus", help="translate and check every record of a corpus JSON Lines file")
+    k.add_argument("file")
+    k.add_argument("--json", action="store_true")
+    k.add_argument("--top", type=int, default=20)
+    k.set_defaults(func=cmd_corpus)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return 2 if exc.code not in (0, None) else 0
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        result: Any = args.func(args)
+        return int(result)
+    except FileNotFoundError as exc:
+        sys.stderr.write(f"cardscript: {exc.strerror}: {exc.filename}\n")
+        return 2
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,200 @@
+"""The AST of card text: immutable, typed, every node with a source span.
+
+The tree keeps the grammar's phrase structure (so the canonical text can be rendered back from it)
+and adds meaning where the compiler gives it: a clause knows the procedure its verb names
+(:class:`Procedure`), a noun phrase its game object, a lead whether it is a trigger, a condition or
+an activation window. Words are :class:`Lexeme` objects from the closed lexicon (a lemma and a form,
+never a slice of source text) or :class:`Name` objects (the open vocabulary).
+
+Procedures are the Effects Tree's pause points (rules 9.1.1): a sentence's clauses, in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from cardscript.compiler.source import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span
+
+
+@dataclass(frozen=True)
+class Lexeme(Node):
+    """A word of the closed lexicon: its class (grammar terminal), lemma and canonical spelling."""
+
+    cls: str
+    lemma: str
+    word: str
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    """An open-vocabulary name: a card, action, alter ego or affiliation (``kinds`` as known)."""
+
+    text: str
+    kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Icon(Node):
+    """A printed icon: a power code (``AG``...) or a cost/stage (``0`` ``1`` ``2`` ``X``)."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Number(Node):
+    value: int
+    spelled: bool = False          # "dois" rather than "2"
+
+
+@dataclass(frozen=True)
+class Symbol(Node):
+    """Punctuation and operators that carry meaning: ``+ - = , : ( )``."""
+
+    text: str
+
+
+class PhraseKind(StrEnum):
+    """The phrase structure of controlled Portuguese, one kind per grammar rule."""
+
+    NOUN_PHRASE = "np"                 # determiners, head, adjectives, participle: a game object
+    CHUNK = "chunk"                    # a complement: np, prepositional phrase, adverb, operator
+    COORDINATED = "coordinated"        # "e"/"ou"/"nem"/"," + chunk
+    RELATIVE = "relative"              # "que ..." / "se ..." / "a não ser que ..." / "desde que ..."
+    PARENTHETICAL = "paren"            # "(o personagem que usou esta ação)"
+    VERB_GROUP = "verb_group"          # auxiliaries, main verb, clitic
+    SUBJECT = "subject"
+    TRIGGER = "trigger"                # rules 5.2: "Quando ...", "Toda vez que ..."
+    CONDITION = "condition"            # "Se ...", "Enquanto ..."
+    IF_DONE = "if_done"                # "Se o fizer," (depends on an optional step)
+    THEN = "then"                      # "Então"
+    WINDOW = "window"                  # activation window / duration: "Durante sua Fase de Preparação"
+    JOINER = "joiner"                  # between clauses: "," "e" "e então"
+    KEYWORD = "keyword"                # a keyword with its value and arguments (rules 7)
+    KEYWORD_PREFIX = "keyword_prefix"  # "Energia Cósmica 2 -", "Clarividência 2 -"
+    COST = "cost"                      # extra costs before ":" (rules 4.6.1)
+
+
+Part = "Lexeme | Name | Icon | Number | Symbol | Phrase | Clause"
+
+
+@dataclass(frozen=True)
+class Phrase(Node):
+    kind: PhraseKind
+    parts: tuple[Node, ...]
+
+
+class Procedure(StrEnum):
+    """What a clause does, from its main verb (rules 4, 9.1.1: one procedure, one pause point)."""
+
+    DRAW = "comprar"
+    DISCARD = "descartar"
+    LOAD = "carregar"
+    UNLOAD = "descarregar"
+    INCAPACITATE = "incapacitar"
+    CAPACITATE = "capacitar"
+    PUT = "colocar"
+    SEARCH = "procurar"
+    REVEAL = "revelar"
+    SHUFFLE = "embaralhar"
+    CHOOSE = "escolher"
+    LOOK = "olhar"
+    SWAP = "permutar"
+    RETURN = "devolver"
+    DAMAGE = "causar"
+    RECEIVE = "receber"
+    GAIN = "ganhar"
+    LOSE = "perder"
+    BECOME = "tornar-se"
+    USE = "usar"
+    ENTER = "entrar"
+    LEAVE = "sair"
+    CONTROL = "controlar"
+    BE = "ser"
+    BE_STATE = "estar"
+    HAVE = "ter"
+    EXIST = "haver"
+    DO = "fazer"
+    COUNT_AS = "contar"
+    COST = "custar"
+    KNOCK_OUT = "nocautear"
+    DESTROY = "destruir"
+    REDIRECT = "redirecionar"
+    PLAY = "jogar"
+    PAY = "pagar"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Clause(Node):
+    """One clause: an optional subject, a verb group and complements; ``procedure`` is its meaning.
+
+    ``optional`` marks "você pode ..." (a choice of the controller, principle 8); ``modal`` keeps
+    "pode"/"não pode" of statics.
+    """
+
+    subject: Phrase | None
+    verb: Phrase
+    complements: tuple[Node, ...]
+    procedure: Procedure
+    negated: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class ClauseSeq(Node):
+    """Leads (triggers, conditions, windows) then clauses joined by joiners."""
+
+    leads: tuple[Phrase, ...]
+    clauses: tuple[Clause, ...]
+    joiners: tuple[Phrase, ...]
+
+
+@dataclass(frozen=True)
+class Sentence(Node):
+    body: ClauseSeq
+
+
+@dataclass(frozen=True)
+class KeywordLine(Node):
+    """A keyword paragraph: ``Pelotão.``, ``Liderar {1} - afiliação Vingadores.`` (rules 7)."""
+
+    keyword: str
+    value: Node | None
+    arguments: tuple[Node, ...]
+    reminder: Phrase | None
+
+
+@dataclass(frozen=True)
+class EffectParagraph(Node):
+    """A paragraph of effects: an optional keyword prefix, optional extra costs, sentences."""
+
+    keyword_prefix: Phrase | None
+    cost: ClauseSeq | None
+    sentences: tuple[Sentence, ...]
+
+
+Paragraph = KeywordLine | EffectParagraph
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A reference bound by the compiler: the words, and what they mean (principle 3)."""
+
+    reference: str
+    span: Span
+    target: str
+    target_span: Span | None = None
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """The paragraphs of the permanent text or of the action, with their bindings."""
+
+    paragraphs: tuple[Paragraph, ...]
+    bindings: tuple[Binding, ...] = field(default_factory=tuple)

@@ -1,0 +1,279 @@
+"""From the Lark parse tree of one paragraph to the typed AST (cardscript.compiler.ast).
+
+Offsets in the tree are relative to the normalised paragraph; the builder maps them back to the
+card file through the paragraph's ``origin`` table, so every node's span points into the file.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Token, Tree
+from lark.lexer import PatternStr
+
+from cardscript.compiler.ast import (
+    Clause,
+    ClauseSeq,
+    EffectParagraph,
+    Icon,
+    KeywordLine,
+    Lexeme,
+    Name,
+    Node,
+    Number,
+    Paragraph,
+    Phrase,
+    PhraseKind,
+    Procedure,
+    Sentence,
+    Symbol,
+)
+from cardscript.compiler.source import Span
+from cardscript.grammar.lexicon import NUMBERS, lookup
+from cardscript.grammar.names import NameRegistry
+from cardscript.grammar.normalize import Normalized, fold_text
+from cardscript.grammar.parser import sentence_parser
+
+_PROCEDURES = {p.value: p for p in Procedure}
+_LEAD_KINDS = {"trigger": PhraseKind.TRIGGER, "condition": PhraseKind.CONDITION, "adverbial": PhraseKind.WINDOW}
+_PUNCT = frozenset({",", ":", "(", ")", "+", "-", "=", ".", "CLAUSE_COMMA"})
+
+
+@lru_cache(maxsize=1)
+def literal_spellings() -> dict[str, str]:
+    """Terminal name -> the literal's spelling in the grammar (with its accents)."""
+    out: dict[str, str] = {}
+    for t in sentence_parser().terminals:
+        if isinstance(t.pattern, PatternStr):
+            out[t.name] = t.pattern.value
+    return out
+
+
+class Builder:
+    """Builds the AST of one paragraph."""
+
+    def __init__(self, para: Normalized, names: NameRegistry) -> None:
+        self.para = para
+        self.names = names
+
+    # -- spans -------------------------------------------------------------------------------
+    def span_of(self, start: int, end: int) -> Span:
+        a = self.para.source_offset(start)
+        b = self.para.source_offset(end - 1) + 1 if end > start else a
+        return Span(a, b)
+
+    def tree_span(self, tree: Tree[Token] | Token) -> Span:
+        if isinstance(tree, Token):
+            s = tree.start_pos or 0
+            return self.span_of(s, tree.end_pos if tree.end_pos is not None else s)
+        toks = list(tree.scan_values(lambda v: isinstance(v, Token)))
+        if not toks:
+            return Span(self.para.source_offset(0), self.para.source_offset(0))
+        return self.tree_span(toks[0]).merge(self.tree_span(toks[-1]))
+
+    # -- leaves ------------------------------------------------------------------------------
+    def token(self, tok: Token) -> Node:
+        span = self.tree_span(tok)
+        value = str(tok)
+        folded = fold_text(value)
+        if tok.type == "NAME":
+            return Name(span, value, tuple(self.names.kinds_of(value)))
+        if tok.type == "ICON":
+            return Icon(span, value[1:-1].upper())
+        if tok.type == "NUMBER":
+            return Number(span, int(value))
+        if tok.type == "NUMWORD":
+            return Number(span, NUMBERS.get(_spelling(folded, "NUMWORD"), 0), spelled=True)
+        if tok.type in ("KEYWORD", "KEYWORD_PREFIX"):
+            return Lexeme(span, tok.type, folded, value)
+        if tok.type == "CLAUSE_AND":
+            return Lexeme(span, "CONJ", "e", "e")
+        if tok.type == "CLAUSE_COMMA" or (not value[:1].isalnum() and not value.startswith("-")) or value == "-":
+            return Symbol(span, "," if tok.type == "CLAUSE_COMMA" else value)
+        entries = [e for e in lookup(folded) if _class_matches(e.cls, e.form, e.lemma, tok.type)]
+        if entries:
+            return Lexeme(span, tok.type, entries[0].lemma, entries[0].spelling)
+        if tok.type == "CLITIC":
+            return Lexeme(span, "CLITIC", value.lower(), value.lower())
+        spelled = literal_spellings().get(tok.type, folded)
+        return Lexeme(span, "LIT", folded, spelled)
+
+    def parts(self, tree: Tree[Token]) -> tuple[Node, ...]:
+        out: list[Node] = []
+        for child in tree.children:
+            if isinstance(child, Token):
+                out.append(self.token(child))
+            else:
+                out.append(self.node(child))
+        return tuple(out)
+
+    # -- rules -------------------------------------------------------------------------------
+    def node(self, tree: Tree[Token]) -> Node:
+        rule = str(tree.data)
+        method = getattr(self, "rule_" + rule, None)
+        if method is not None:
+            result: Node = method(tree)
+            return result
+        kind = _RULE_KINDS.get(rule, PhraseKind.CHUNK)
+        return Phrase(self.tree_span(tree), kind, self.flat_parts(tree))
+
+    def flat_parts(self, tree: Tree[Token]) -> tuple[Node, ...]:
+        """Children, with helper rules (number, head, participle...) flattened into their parent."""
+        out: list[Node] = []
+        for child in tree.children:
+            if isinstance(child, Tree) and str(child.data) in _FLAT_RULES:
+                out.extend(self.flat_parts(child))
+            elif isinstance(child, Token):
+                out.append(self.token(child))
+            else:
+                out.append(self.node(child))
+        return tuple(out)
+
+    def paragraph(self, tree: Tree[Token]) -> Paragraph:
+        child = tree.children[0]
+        if isinstance(child, Tree) and child.data == "keyword_line":
+            return self.rule_keyword_line(child)
+        prefix: Phrase | None = None
+        cost: ClauseSeq | None = None
+        sentences: list[Sentence] = []
+        for c in tree.children:
+            if not isinstance(c, Tree):
+                continue
+            if c.data == "keyword_prefix":
+                prefix = Phrase(self.tree_span(c), PhraseKind.KEYWORD_PREFIX, self.flat_parts(c))
+            elif c.data == "cost_prefix":
+                seq = c.children[0]
+                assert isinstance(seq, Tree)
+                cost = self.rule_clause_seq(seq)
+            elif c.data == "sentence":
+                sentences.append(self.rule_sentence(c))
+        return EffectParagraph(self.tree_span(tree), prefix, cost, tuple(sentences))
+
+    def rule_keyword_line(self, tree: Tree[Token]) -> KeywordLine:
+        keyword = ""
+        value: Node | None = None
+        args: tuple[Node, ...] = ()
+        reminder: Phrase | None = None
+        for c in tree.children:
+            if isinstance(c, Token) and c.type == "KEYWORD":
+                keyword = str(c)
+            elif isinstance(c, Tree) and c.data == "keyword_value":
+                value = self.flat_parts(c)[0]
+            elif isinstance(c, Tree) and c.data == "keyword_args":
+                args = tuple(p for p in self.flat_parts(c) if not (isinstance(p, Symbol) and p.text == "-"))
+            elif isinstance(c, Tree) and c.data == "paren":
+                reminder = Phrase(self.tree_span(c), PhraseKind.PARENTHETICAL, self.flat_parts(c))
+        return KeywordLine(self.tree_span(tree), keyword, value, args, reminder)
+
+    def rule_sentence(self, tree: Tree[Token]) -> Sentence:
+        seq = tree.children[0]
+        assert isinstance(seq, Tree)
+        return Sentence(self.tree_span(tree), self.rule_clause_seq(seq))
+
+    def rule_clause_seq(self, tree: Tree[Token]) -> ClauseSeq:
+        leads: list[Phrase] = []
+        clauses: list[Clause] = []
+        joiners: list[Phrase] = []
+        for c in tree.children:
+            if not isinstance(c, Tree):
+                continue
+            if c.data == "lead":
+                leads.append(self.rule_lead(c))
+            elif c.data == "clause":
+                clauses.append(self.rule_clause(c))
+            elif c.data == "joiner":
+                joiners.append(Phrase(self.tree_span(c), PhraseKind.JOINER, self.flat_parts(c)))
+        return ClauseSeq(self.tree_span(tree), tuple(leads), tuple(clauses), tuple(joiners))
+
+    def rule_lead(self, tree: Tree[Token]) -> Phrase:
+        parts = self.flat_parts(tree)
+        first = tree.children[0]
+        if isinstance(first, Tree):
+            kind = _LEAD_KINDS.get(str(first.data), PhraseKind.WINDOW)
+        else:
+            kind = PhraseKind.THEN if fold_text(str(first)) == "entao" else PhraseKind.IF_DONE
+        return Phrase(self.tree_span(tree), kind, parts)
+
+    def rule_clause(self, tree: Tree[Token]) -> Clause:
+        subject: Phrase | None = None
+        verb: Phrase | None = None
+        complements: list[Node] = []
+        for c in tree.children:
+            if isinstance(c, Tree) and c.data == "subject":
+                subject = Phrase(self.tree_span(c), PhraseKind.SUBJECT, self.flat_parts(c))
+            elif isinstance(c, Tree) and c.data in ("vcomplex", "finite_vc", "nonfinite_vc"):
+                verb = Phrase(self.tree_span(c), PhraseKind.VERB_GROUP, self.verb_words(c))
+            elif isinstance(c, Tree):
+                complements.append(self.node(c))
+        assert verb is not None
+        words = [w for w in verb.parts if isinstance(w, Lexeme)]
+        main = [w for w in words if w.cls in ("VFIN", "VINF", "VPART", "VGER")]
+        auxes = [w for w in words if w.cls in ("AUX", "AUX_NF")]
+        lemma = main[-1].lemma if main else (auxes[-1].lemma if auxes else "")
+        negated = any(w.lemma == "não" for w in words)
+        optional = (subject is not None and _is_voce(subject) and bool(auxes) and auxes[0].lemma == "poder"
+                    and not negated)
+        return Clause(self.tree_span(tree), subject, verb, tuple(complements),
+                      _PROCEDURES.get(lemma, Procedure.OTHER), negated, optional)
+
+    def verb_words(self, tree: Tree[Token]) -> tuple[Node, ...]:
+        out: list[Node] = []
+        for v in tree.scan_values(lambda v: isinstance(v, Token)):
+            out.append(self.token(v))
+        return tuple(out)
+
+    def rule_vcomplex(self, tree: Tree[Token]) -> Phrase:
+        return Phrase(self.tree_span(tree), PhraseKind.VERB_GROUP, self.verb_words(tree))
+
+    rule_finite_vc = rule_vcomplex
+    rule_nonfinite_vc = rule_vcomplex
+
+    def rule_clause_rel(self, tree: Tree[Token]) -> Clause:
+        subject: Phrase | None = None
+        verb: Phrase | None = None
+        for c in tree.children:
+            if isinstance(c, Tree) and c.data == "np":
+                subject = Phrase(self.tree_span(c), PhraseKind.SUBJECT, (self.node(c),))
+            elif isinstance(c, Tree):
+                verb = self.rule_vcomplex(c)
+        assert verb is not None
+        words = [w for w in verb.parts if isinstance(w, Lexeme)]
+        lemma = next((w.lemma for w in reversed(words) if w.cls in ("VFIN", "VINF", "VPART", "VGER", "AUX")), "")
+        return Clause(self.tree_span(tree), subject, verb, (), _PROCEDURES.get(lemma, Procedure.OTHER),
+                      any(w.lemma == "não" for w in words))
+
+
+_RULE_KINDS = {
+    "np": PhraseKind.NOUN_PHRASE, "chunk": PhraseKind.CHUNK, "complement": PhraseKind.CHUNK,
+    "paren": PhraseKind.PARENTHETICAL, "trigger": PhraseKind.TRIGGER, "condition": PhraseKind.CONDITION,
+    "adverbial": PhraseKind.WINDOW, "keyword_prefix": PhraseKind.KEYWORD_PREFIX,
+}
+_FLAT_RULES = frozenset({"head", "number", "participle", "coord", "quantity_op", "keyword_value", "keyword_args"})
+
+
+def _class_matches(cls: str, form: str, lemma: str, terminal: str) -> bool:
+    from cardscript.grammar.lexer import word_class_terminal
+    from cardscript.grammar.lexicon import Word
+
+    actual = word_class_terminal(Word("", cls, lemma, form))
+    return actual == terminal or (terminal == "VFIN" and actual == "VINF")
+
+
+def _spelling(folded: str, cls: str) -> str:
+    for e in lookup(folded):
+        if e.cls == cls:
+            return e.spelling
+    return folded
+
+
+def _is_voce(subject: Phrase) -> bool:
+    for p in subject.parts:
+        if isinstance(p, Phrase):
+            return _is_voce(p)
+        return isinstance(p, Lexeme) and p.lemma == "você"
+    return False
+
+
+def build_paragraph(tree: Tree[Token], para: Normalized, names: NameRegistry) -> Paragraph:
+    """The AST of one parsed paragraph."""
+    return Builder(para, names).paragraph(tree)

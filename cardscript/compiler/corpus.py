@@ -1,0 +1,79 @@
+"""``cardscript corpus``: translate every corpus record, compile it, and measure the language.
+
+A card is *parsed* when every paragraph of its text parses, *bound* when also every reference is
+bound, and *roundtrips* when (bound and) every paragraph rendered from the AST equals the printed
+paragraph after the documented normalisation (cardscript.compiler.roundtrip).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.pipeline import compile_source, names_from_headers
+from cardscript.compiler.roundtrip import paragraph_roundtrips
+from cardscript.compiler.source import SourceFile
+from cardscript.compiler.translate import record_to_card_text
+from cardscript.grammar.card_file import read_card_file
+
+
+def run_corpus(path: Path) -> dict[str, Any]:
+    records: list[dict[str, Any]] = []
+    bad_lines = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            if isinstance(rec, dict):
+                records.append(rec)
+            else:
+                bad_lines += 1
+        except ValueError:
+            bad_lines += 1
+    sources = []
+    for rec in records:
+        try:
+            text = record_to_card_text(rec)
+        except (KeyError, TypeError, ValueError):
+            bad_lines += 1
+            continue
+        sources.append((rec, SourceFile(f"{rec.get('code', '?')} {rec.get('name', '?')}", text)))
+    raws = [read_card_file(src) for _, src in sources]
+    names = names_from_headers(r for r, _ in raws if r is not None)
+    parsed = bound = roundtrip = 0
+    failures: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    roundtrip_failures: list[str] = []
+    for (_rec, src), (raw, _diags) in zip(sources, raws, strict=True):
+        card = compile_source(src, names, raw) if raw is not None else compile_source(src, names)
+        for d in card.diagnostics:
+            if d.code in (dg.E_SYNTAX, dg.E_UNEXPECTED_END):
+                line_no, col = d.location()
+                line = d.source.line_text(line_no).strip()
+                word = d.source.text[d.span.start:d.span.end] or "<end>"
+                key = f"'{word.lower()}'"
+                failures[key] += 1
+                examples.setdefault(key, line[: max(0, col - 3)][-60:] + " <<<" + word)
+        if not card.parsed:
+            continue
+        parsed += 1
+        if not card.bound:
+            continue
+        bound += 1
+        assert card.raw is not None
+        printed = [p.text for p in card.raw.permanent or ()] + [p.text for p in card.raw.action_text]
+        rendered = [p for b in (card.permanent, card.action) if b is not None for p in b.paragraphs]
+        if len(printed) == len(rendered) and all(paragraph_roundtrips(a, b)
+                                                  for a, b in zip(rendered, printed, strict=True)):
+            roundtrip += 1
+        else:
+            roundtrip_failures.append(src.path)
+    return {
+        "summary": {"parsed": parsed, "bound": bound, "roundtrip": roundtrip, "total": len(records),
+                    "bad_lines": bad_lines},
+        "failures": dict(failures), "examples": examples, "roundtrip_failures": roundtrip_failures,
+    }

@@ -1,0 +1,229 @@
+"""The compiler's front door: card file -> header + AST of every paragraph + bindings + diagnostics.
+
+One broken paragraph never stops the others being read, and one broken card never stops a library
+being checked: every failure becomes a :class:`Diagnostic`, including internal errors (CS900).
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.ast import Paragraph, TextBlock
+from cardscript.compiler.bind import bind_paragraphs
+from cardscript.compiler.build import build_paragraph
+from cardscript.compiler.diagnostics import Diagnostic
+from cardscript.compiler.header import CardFileRaw
+from cardscript.compiler.source import SourceFile, Span
+from cardscript.grammar.card_file import read_card_file
+from cardscript.grammar.names import NameRegistry
+from cardscript.grammar.normalize import Normalized
+from cardscript.grammar.parser import ParseFailure, parse_paragraph
+
+CARD_SUFFIX = ".card"
+
+
+@dataclass
+class CompiledCard:
+    """What the compiler knows of one card file."""
+
+    source: SourceFile
+    raw: CardFileRaw | None
+    permanent: TextBlock | None = None
+    action: TextBlock | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    unparsed: int = 0            # paragraphs that did not parse
+    unbound: int = 0             # references left unbound
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity is dg.Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def parsed(self) -> bool:
+        return self.raw is not None and self.unparsed == 0
+
+    @property
+    def bound(self) -> bool:
+        return self.parsed and self.unbound == 0
+
+
+def names_from_headers(raws: Iterable[CardFileRaw]) -> NameRegistry:
+    """The open vocabulary of a set of cards: their names, action names, alter egos, affiliations."""
+    reg = NameRegistry()
+    for raw in raws:
+        h = raw.header
+        reg.add("card", h.name)
+        if h.alter_ego:
+            reg.add("alter_ego", h.alter_ego)
+        reg.add_all("affiliation", h.affiliations)
+        if raw.action is not None:
+            reg.add("action", raw.action.name)
+    return reg
+
+
+def compile_source(source: SourceFile, names: NameRegistry | None = None,
+                   raw: CardFileRaw | None = None) -> CompiledCard:
+    """Compile one card file's text. Never raises on user input."""
+    try:
+        return _compile(source, names, raw)
+    except Exception as exc:  # noqa: BLE001 - the one place an internal bug becomes a diagnostic
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        diag = Diagnostic(dg.E_INTERNAL, f"internal compiler error: {type(exc).__name__}: {exc}",
+                          Span(0, 0), source, hint=f"at {Path(where.filename).name}:{where.lineno}")
+        return CompiledCard(source, None, diagnostics=[diag], unparsed=1)
+
+
+def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | None) -> CompiledCard:
+    diags: list[Diagnostic] = []
+    if raw is None:
+        raw, file_diags = read_card_file(source)
+        diags.extend(file_diags)
+    card = CompiledCard(source, raw, diagnostics=diags)
+    if raw is None:
+        card.unparsed = 1
+        return card
+    scope = names_from_headers([raw]) if names is None else names.merged(names_from_headers([raw]))
+    x_by_cost = raw.action is not None and raw.action.cost is not None and str(raw.action.cost.value) == "X"
+    if raw.permanent:
+        card.permanent = _block(card, raw.permanent, scope, in_action=False, x_by_cost=False)
+    if raw.action_text:
+        card.action = _block(card, raw.action_text, scope, in_action=True, x_by_cost=x_by_cost)
+    if raw.header.evolution is not None:
+        _block(card, (raw.header.evolution,), scope, in_action=False, x_by_cost=False, evolution=True)
+    return card
+
+
+def _block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry, in_action: bool,
+           x_by_cost: bool, evolution: bool = False) -> TextBlock:
+    built: list[Paragraph] = []
+    for para in paragraphs:
+        text = para.text + ("." if evolution and not para.text.endswith(".") else "")
+        result = parse_paragraph(text, names)
+        if isinstance(result, ParseFailure):
+            if evolution:
+                continue      # the Evolução panel is a selector; its grammar is not written yet
+            card.unparsed += 1
+            card.diagnostics.append(_syntax_diagnostic(card.source, para, result))
+            continue
+        built.append(build_paragraph(result, para, names))
+    assert card.raw is not None
+    bindings, unbound = bind_paragraphs(tuple(built), in_action, card.raw.header.name, x_by_cost)
+    for u in unbound:
+        card.unbound += 1
+        if u.reference == "X":
+            card.diagnostics.append(Diagnostic(dg.E_X_UNDEFINED, "X is used but never defined", u.span, card.source,
+                                               hint="add a sentence 'X é igual a ...' or give the action cost {X}"))
+        else:
+            card.diagnostics.append(Diagnostic(dg.E_UNBOUND, f"'{u.reference}' refers to nothing earlier in this "
+                                               "effect", u.span, card.source,
+                                               hint="name the thing first (e.g. 'escolha um personagem') "
+                                               "or say it directly"))
+    return TextBlock(tuple(built), tuple(bindings))
+
+
+def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailure) -> Diagnostic:
+    start = para.source_offset(failure.start)
+    end = para.source_offset(max(failure.end - 1, failure.start)) + 1
+    expected = describe_expected(failure.expected)
+    if failure.at_end:
+        return Diagnostic(dg.E_UNEXPECTED_END, "the sentence ends before it is complete",
+                          Span(start, start + 1), source,
+                          hint=f"expected {expected}" if expected else "end the sentence with a period")
+    return Diagnostic(dg.E_SYNTAX, f"'{failure.found}' does not fit here", Span(start, max(end, start + 1)),
+                      source, hint=f"expected {expected}" if expected else None)
+
+
+_TERMINAL_WORDS = {
+    "VFIN": "a verb", "VINF": "a verb in the infinitive", "VPART": "a participle", "VGER": "a gerund",
+    "AUX": "a verb (ser/estar/ter/poder)", "AUX_NF": "ser/estar/ter", "NOUN": "a noun", "ADJ": "an adjective",
+    "DET": "a determiner (um, o, este, aquele...)", "NUMWORD": "a number", "NUMBER": "a number",
+    "PREP": "a preposition", "PRON": "a pronoun", "NAME": "a name", "ICON": "an icon like {1} or {AG}",
+    "CLAUSE_COMMA": "',' before a new clause", "CLAUSE_AND": "'e' before a new clause", "DOT": "'.'",
+    "COMMA": "','", "COLON": "':'", "LPAR": "'('", "RPAR": "')'", "PLUS": "'+'", "MINUS": "'-'",
+    "KEYWORD": "a keyword", "KEYWORD_PREFIX": "a keyword", "ADV": "an adverb", "PREADV": "'não'/'também'...",
+}
+
+
+def describe_expected(expected: Iterable[str]) -> str:
+    """Terminal names in words a card designer understands."""
+    from cardscript.compiler.build import literal_spellings
+
+    lits = literal_spellings()
+    words: list[str] = []
+    for name in sorted(set(expected)):
+        if name in _TERMINAL_WORDS:
+            w = _TERMINAL_WORDS[name]
+        elif name in lits:
+            w = f"'{lits[name]}'"
+        elif name == "$END":
+            w = "the end of the paragraph"
+        else:
+            continue
+        if w not in words:
+            words.append(w)
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+def card_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand files and folders into the ``.card`` files they hold, in a stable order."""
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(q for q in path.rglob(f"*{CARD_SUFFIX}") if q.is_file()))
+        else:
+            out.append(path)
+    return out
+
+
+def read_source(path: Path) -> SourceFile | Diagnostic:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        return Diagnostic(dg.E_IO, f"cannot read file: {exc.__class__.__name__}", Span(0, 0),
+                          SourceFile(str(path), ""), hint="card files are UTF-8 text")
+    return SourceFile(str(path), text)
+
+
+def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None) -> list[CompiledCard]:
+    """Compile many card files; names from all of their headers are in scope for each."""
+    sources: list[SourceFile] = []
+    results: list[CompiledCard] = []
+    for path in card_files(paths):
+        src = read_source(path)
+        if isinstance(src, Diagnostic):
+            results.append(CompiledCard(src.source, None, diagnostics=[src], unparsed=1))
+        else:
+            sources.append(src)
+    raws: dict[str, tuple[CardFileRaw | None, list[Diagnostic]]] = {}
+    for src in sources:
+        try:
+            raws[src.path] = read_card_file(src)
+        except Exception:  # noqa: BLE001 - compile_source reports it as CS900
+            raws[src.path] = (None, [])
+    scope = names_from_headers(r for r, _ in raws.values() if r is not None)
+    if names is not None:
+        scope = scope.merged(names)
+    for src in sources:
+        raw, file_diags = raws[src.path]
+        if raw is None:
+            card = compile_source(src, scope) if not file_diags else CompiledCard(src, None, None, None,
+                                                                                   list(file_diags), 1)
+        else:
+            card = compile_source(src, scope, raw)
+            card.diagnostics[:0] = file_diags
+        results.append(card)
+    return results
+
+
+def library_path() -> Path:
+    """The bundled card library, installed inside the package."""
+    import cardscripts
+
+    return Path(cardscripts.__file__).parent
