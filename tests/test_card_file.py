@@ -37,7 +37,8 @@ Ação: Grito Hipersônico
   Custo: {2}
   Poder: Ataque Energético
   Tipo: Ação de Antecipar, Ação Imprevista
-  Grito Hipersônico causa X pontos de dano penetrante no alvo. X é igual ao número de cards que o alvo estiver carregando.
+  Grito Hipersônico causa X pontos de dano penetrante no alvo. X é igual ao número de cards que o alvo estiver \
+carregando.
 """
 
 FENIX = """\
@@ -141,7 +142,8 @@ def test_personagem_ev_evolution_is_a_text_paragraph_with_spans() -> None:
 def test_keys_match_without_case_or_accents_and_ev_spellings() -> None:
     text = ("PERSONAGEM - EV: Fenix V2\ncodigo: X 1\nALTER EGO: Jean\nafiliacoes: X-Men\nenergia INICIAL: 7\n"
             "valor de acrescimo: 2\nescudo: 2\nevolucao: Qualquer personagem\n\nTEXTO PERMANENTE:\n  Pelotão.\n"
-            "acao: Golpe\n  CUSTO: {x}\n  poder: {tc}\n  tipos: acao imprevista\n  Golpe causa X pontos de dano no alvo.\n")
+            "acao: Golpe\n  CUSTO: {x}\n  poder: {tc}\n  tipos: acao imprevista\n"
+            "  Golpe causa X pontos de dano no alvo.\n")
     raw = ok(text)
     assert raw.header.card_type is CardType.PERSONAGEM_EV and raw.header.version == 2
     assert raw.header.affiliations == ("X-Men",)
@@ -278,9 +280,9 @@ def test_syntax_error_words_for_other_unexpected_tokens() -> None:
 
     reader = card_file._Reader(SourceFile("x.card", "Cenário: X V1\n"))
     tok = Token("INDENT", "  ", start_pos=0, end_pos=2)
-    reader.syntax_error(UnexpectedToken(tok, {"KEY", "PERMANENT", "$END"}))
+    reader.syntax_error(UnexpectedToken(tok, {"KEY", "PERMANENT", "$END"}))  # type: ignore[no-untyped-call]
     tok = Token("TEXT", "abc", start_pos=3, end_pos=6)
-    reader.syntax_error(UnexpectedToken(tok, {"KEY", "_NL"}))
+    reader.syntax_error(UnexpectedToken(tok, {"KEY", "_NL"}))  # type: ignore[no-untyped-call]
     assert reader.diags[1].message == ("unexpected card text; expected a header line `Campo: valor` or the end "
                                        "of the line")
     assert all(d.code == "CS020" for d in reader.diags)

@@ -41,7 +41,9 @@ def test_the_13_powers_and_their_icons() -> None:
     assert POWERS.labels()[0] == "Agilidade"
 
 
-@pytest.mark.parametrize("text", ["Super Força", "super forca", "SUPER FORÇA", "{SF}", "{sf}", "SF", "  Super   Força "])
+@pytest.mark.parametrize("text", [
+    "Super Força", "super forca", "SUPER FORÇA", "{SF}", "{sf}", "SF", "  Super   Força ",
+])
 def test_power_lookup_by_name_icon_or_code_ignores_case_and_accents(text: str) -> None:
     found = lookup_power(text)
     assert found and found.value is Power.SUPER_FORCA

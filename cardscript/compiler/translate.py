@@ -1,0 +1,419 @@
+"""Printed card text to card files, and the canonical card-file layout.
+
+* :func:`record_to_card_text`: a record of the card corpus (the official site's JSON) to a ``.card`` file;
+* :func:`card_file_name`: the file name for a record (``raio-negro-v1.card``);
+* :func:`plain_text_to_card_text`: printed text pasted by a person, best effort (see its docstring);
+* :func:`format_card_text`: the canonical layout of a read file (what ``fmt`` writes).
+
+Card text stays as printed; only the site's markup goes: ``#&#`` (it marks a keyword) is dropped, ``<br>``
+separates paragraphs, and characters the site mis-encoded (Windows-1252 quotes stored as C1 controls) are
+repaired. Each paragraph is one line, indented by two spaces.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardscript.compiler.header import CardFileRaw, HeaderField, Stat
+from cardscript.compiler.vocabulary import (
+    ACTION_TYPES,
+    ALIGNMENTS,
+    CARD_TYPES,
+    COSTS,
+    POWERS,
+    RARITIES,
+    CardType,
+    fold_key,
+)
+
+__all__ = [
+    "INDENT", "card_file_name", "clean_printed_text", "format_card_text", "plain_text_to_card_text",
+    "record_to_card_text",
+]
+
+INDENT = "  "
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_BLANKS = re.compile(r"\s+")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the layout, shared by every writer
+
+
+@dataclass
+class _Draft:
+    """A card file about to be written; values are single-line strings in canonical spelling."""
+
+    card_type: str
+    title: str
+    fields: dict[HeaderField, str] = field(default_factory=dict)
+    permanent: list[str] = field(default_factory=list)
+    action_name: str | None = None
+    action_fields: list[tuple[str, str]] = field(default_factory=list)
+    action_text: list[str] = field(default_factory=list)
+    top_comments: list[str] = field(default_factory=list)
+    permanent_comments: list[str] = field(default_factory=list)
+    action_comments: list[str] = field(default_factory=list)
+    end_comments: list[str] = field(default_factory=list)
+
+    def render(self) -> str:
+        out: list[str] = [*self.top_comments, f"{self.card_type}: {self.title}"]
+        out += [f"{fld.label}: {self.fields[fld]}" for fld in HeaderField if self.fields.get(fld)]
+        if self.permanent:
+            out += ["", *self.permanent_comments, "Texto permanente:"]
+            out += [INDENT + p for p in self.permanent]
+        elif self.permanent_comments:
+            self.action_comments = self.permanent_comments + self.action_comments
+        if self.action_name is not None:
+            out += ["", *self.action_comments, f"Ação: {self.action_name}"]
+            out += [f"{INDENT}{key}: {value}" for key, value in self.action_fields]
+            out += [INDENT + p for p in self.action_text]
+        elif self.action_comments:
+            self.end_comments = self.action_comments + self.end_comments
+        if self.end_comments:
+            out += ["", *self.end_comments]
+        return "\n".join(out) + "\n"
+
+
+def _one_line(text: object) -> str:
+    """A value on one line: blanks collapsed, trimmed (site markup removed)."""
+    if text is None:
+        return ""
+    return _BLANKS.sub(" ", _repair(str(text)).replace("#&#", " ")).strip()
+
+
+def _repair(text: str) -> str:
+    """Characters the site stored as C1 controls (Windows-1252 bytes read as Latin-1), repaired."""
+    if not any("\x80" <= ch <= "\x9f" for ch in text):
+        return text
+    out: list[str] = []
+    for ch in text:
+        if "\x80" <= ch <= "\x9f":
+            try:
+                ch = bytes([ord(ch)]).decode("cp1252")
+            except UnicodeDecodeError:
+                ch = " "
+        out.append(ch)
+    return "".join(out)
+
+
+def clean_printed_text(text: str | None) -> list[str]:
+    """Printed text with site markup to paragraphs: ``#&#`` dropped, split at ``<br>``, one line each."""
+    if not text:
+        return []
+    text = _repair(text).replace("#&#", "")
+    return [p for p in (_BLANKS.sub(" ", part).strip() for part in _BR.split(text)) if p]
+
+
+def _canonical_list(values: Iterable[str], canon: Any) -> str:
+    out = []
+    for value in values:
+        value = _one_line(value)
+        found = canon.get(value)
+        out.append(found.label if found is not None else value)
+    return ", ".join(v for v in out if v)
+
+
+def _power_label(value: str) -> str:
+    found = POWERS.get(value)
+    return found.label if found is not None else _one_line(value)
+
+
+def _version(value: object) -> str:
+    text = _one_line(value)
+    m = re.fullmatch(r"[Vv]?\s*(\d+)", text)
+    return f"V{int(m.group(1))}" if m else text
+
+
+# ---------------------------------------------------------------------------------------------------------
+# corpus records
+
+
+def record_to_card_text(record: Mapping[str, Any]) -> str:
+    """A corpus record (``battle-scenes-cards-dev.jsonl``, one JSON object) as a card file.
+
+    Fields are written in the canonical order with canonical spelling; empty ones are left out. A Habilidade's
+    ``powers`` (its colour) becomes ``Poder``; ``ev_text`` (``Evolução: ...``) becomes ``Evolução``.
+    """
+    ctype_raw = _one_line(record.get("type"))
+    ctype = CARD_TYPES.get(ctype_raw)
+    draft = _Draft(
+        card_type=ctype.label if ctype is not None else ctype_raw,
+        title=f"{_one_line(record.get('name'))} {_version(record.get('version'))}".strip(),
+    )
+    f = draft.fields
+    f[HeaderField.CODE] = _one_line(record.get("code"))
+    f[HeaderField.ALTER_EGO] = _one_line(record.get("alter_ego"))
+    f[HeaderField.ALIGNMENTS] = _canonical_list(record.get("alignments") or (), ALIGNMENTS)
+    affiliations = (_one_line(a) for a in record.get("affiliations") or ())
+    f[HeaderField.AFFILIATIONS] = ", ".join(a for a in affiliations if a)
+    powers = [_power_label(p) for p in record.get("powers") or () if _one_line(p)]
+    f[HeaderField.POWER if ctype is CardType.HABILIDADE else HeaderField.POWERS] = ", ".join(powers)
+    f[HeaderField.INITIAL_ENERGY] = _one_line(record.get("initial_energy"))
+    f[HeaderField.ADDITION_VALUE] = _one_line(record.get("addition_value"))
+    f[HeaderField.SHIELD] = _one_line(record.get("shield"))
+    evolution = " ".join(clean_printed_text(record.get("ev_text")))
+    f[HeaderField.EVOLUTION] = re.sub(r"^evolu[cç][aã]o\s*:\s*", "", evolution, flags=re.IGNORECASE)
+    rarity = _one_line(record.get("rarity"))
+    known = RARITIES.get(rarity) if rarity else None
+    f[HeaderField.RARITY] = known.label if known is not None else rarity
+    draft.permanent = clean_printed_text(record.get("permanent_text"))
+    action = record.get("action")
+    if isinstance(action, Mapping):
+        draft.action_name = _one_line(action.get("name"))
+        cost = action.get("cost")
+        if cost is not None and _one_line(cost):
+            found_cost = COSTS.get(_one_line(cost))
+            draft.action_fields.append(("Custo", found_cost.icon if found_cost else _one_line(cost)))
+        if action.get("power"):
+            draft.action_fields.append(("Poder", _power_label(str(action["power"]))))
+        types = _canonical_list(action.get("types") or (), ACTION_TYPES)
+        if types:
+            draft.action_fields.append(("Tipo", types))
+        draft.action_text = clean_printed_text(action.get("text"))
+    return draft.render()
+
+
+def _slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+def card_file_name(record: Mapping[str, Any]) -> str:
+    """``<name>-<version>.card`` as an ASCII slug: ``Raio Negro``, ``V1`` -> ``raio-negro-v1.card``.
+
+    Names are not unique within a collection (BSIC has two ``Destruidor V1``); callers placing files must
+    check for collisions.
+    """
+    name = _slug(_one_line(record.get("name"))) or "card"
+    version = _slug(_version(record.get("version")))
+    return f"{name}-{version}.card" if version else f"{name}.card"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# plain printed text
+
+_KEY_LINE = re.compile(r"^(?P<key>[^:]{1,40}?)\s*:\s*(?P<value>.*)$")
+_TITLE_VERSION = re.compile(r"^(?P<name>.*?\S)\s*(?:[-–—,]\s*)?[Vv](?:ers[aã]o)?\s*(?P<n>\d+)$")
+_ICON = re.compile(r"\{\s*([A-Za-z]{2}|[012Xx])\s*\}")
+_EXTRA_KEYS: dict[str, HeaderField] = {
+    fold_key(k): v for k, v in [
+        ("Alter-ego", HeaderField.ALTER_EGO), ("Alinhamentos", HeaderField.ALIGNMENTS),
+        ("Afiliação", HeaderField.AFFILIATIONS), ("Energia", HeaderField.INITIAL_ENERGY),
+        ("Acréscimo", HeaderField.ADDITION_VALUE), ("Requisito de evolução", HeaderField.EVOLUTION),
+        ("Raridade", HeaderField.RARITY),
+    ]
+}
+
+
+def _header_field(key: str) -> HeaderField | None:
+    k = fold_key(key)
+    for fld in HeaderField:
+        if fold_key(fld.label) == k:
+            return fld
+    return _EXTRA_KEYS.get(k)
+
+
+def _split_items(value: str) -> list[str]:
+    """Items of a printed list: commas, slashes, `e`, or icons side by side."""
+    icons = _ICON.findall(value)
+    if icons and not _ICON.sub("", value).replace(",", "").strip():
+        return ["{" + i.upper() + "}" for i in icons]
+    return [p.strip() for p in re.split(r",|/|\s+e\s+", value) if p.strip()]
+
+
+def _is_none(value: str) -> bool:
+    return fold_key(value) in ("n/a", "na", "-", "")
+
+
+def plain_text_to_card_text(text: str) -> str:
+    """Printed card text typed or pasted by a person, to a card file (best effort; no diagnostics).
+
+    Accepted, line by line (keys in any case, with or without accents; site markup removed everywhere):
+
+    * the title: the first non-blank line, ``<Tipo>: <Nome> V<n>``; or ``<Nome> V<n>`` (also ``<Nome> - V2``,
+      ``<Nome> Versão 2``) with the type on a line of its own (``Personagem``) or as ``Tipo: Personagem``;
+    * header lines ``Campo: valor`` for the header fields (also ``Alter-ego``, ``Energia``, ``Afiliação``...);
+      lists may be separated by commas, ``/`` or ``e``; powers may be icons side by side (``{AG} {VO}``);
+      ``N/A`` means none; ``Poderes`` on a Habilidade becomes ``Poder``;
+    * ``Texto permanente`` (colon optional) starts the permanent text;
+    * ``Ação: <nome>`` (or ``Ação - <nome>``) starts the action; its ``Custo`` (``{1}``, ``1``), ``Poder`` and
+      ``Tipo`` lines may follow, with or without colon after ``Custo``;
+    * any other line is card text: of the action after ``Ação``, else permanent text. A line of the
+      permanent/action text is a paragraph; an unindented line that starts in lower case and follows a
+      paragraph not ended by ``.``, ``!``, ``?`` or ``)`` continues it (text wrapped by the printout).
+      ``<br>`` splits paragraphs.
+
+    Without a recognisable version the title is written without one, so reading the file reports it.
+    A canonical card file is returned unchanged (up to layout).
+    """
+    lines = text.lstrip("\ufeff").splitlines()
+    card_type: str | None = None
+    title: str | None = None
+    fields: dict[HeaderField, str] = {}
+    permanent: list[str] = []
+    action_name: str | None = None
+    action_fields: dict[str, str] = {}
+    action_text: list[str] = []
+    mode = "header"
+    target = permanent
+    comments: list[str] = []
+
+    def add_text(raw: str, indented: bool) -> None:
+        paras = clean_printed_text(raw)
+        if not paras:
+            return
+        first = paras[0]
+        if (not indented and target and not re.search(r"[.!?)]$", target[-1])
+                and first[:1].islower()):
+            target[-1] = f"{target[-1]} {first}"
+            paras = paras[1:]
+        target.extend(paras)
+
+    for line in lines:
+        if not line.strip():
+            continue
+        if line.startswith("#") and not line.startswith("#&#"):
+            comments.append(line.rstrip())
+            continue
+        indented = line[:1].isspace()
+        stripped = _one_line(line)
+        folded = fold_key(stripped)
+        key_match = _KEY_LINE.match(stripped)
+        key = fold_key(key_match.group("key")) if key_match else ""
+        value = key_match.group("value").strip() if key_match else ""
+        if title is None:
+            ctype = CARD_TYPES.get(key_match.group("key")) if key_match else None
+            if ctype is not None:
+                card_type, title = ctype.label, value
+            else:
+                title = stripped
+            continue
+        if mode in ("header", "permanent") and (folded.rstrip(" :") == "texto permanente"):
+            mode, target = "permanent", permanent
+            continue
+        m_action = re.match(r"^a[cç][aã]o\s*(?::|\s-\s)\s*(?P<name>.+)$", stripped, re.IGNORECASE)
+        if m_action and action_name is None:
+            mode, target = "action", action_text
+            action_name = m_action.group("name").strip()
+            continue
+        if mode == "action" and not action_text:
+            m_cost = re.match(r"^custo\s*:?\s*(?P<v>\{?\s*[012Xx]\s*\}?)$", stripped, re.IGNORECASE)
+            if m_cost:
+                found_cost = COSTS.get(m_cost.group("v").replace(" ", ""))
+                action_fields["Custo"] = found_cost.icon if found_cost else m_cost.group("v")
+                continue
+            if key in ("poder", "tipo", "tipos") and value:
+                if key == "poder":
+                    action_fields["Poder"] = _power_label(value)
+                else:
+                    action_fields["Tipo"] = _canonical_list(_split_items(value), ACTION_TYPES)
+                continue
+        if mode == "header" and not indented:
+            if card_type is None and CARD_TYPES.get(stripped) is not None:
+                card_type = CARD_TYPES.get(stripped).label  # type: ignore[union-attr]
+                continue
+            if key_match and key == "tipo" and CARD_TYPES.get(value) is not None:
+                card_type = CARD_TYPES.get(value).label  # type: ignore[union-attr]
+                continue
+            fld = _header_field(key_match.group("key")) if key_match else None
+            if fld is not None:
+                fields[fld] = _plain_value(fld, value)
+                continue
+        if mode == "header":
+            mode, target = "permanent", permanent
+        add_text(line, indented)
+
+    if title is None:
+        title = ""
+    m = _TITLE_VERSION.match(title)
+    if m:
+        title = f"{m.group('name')} V{int(m.group('n'))}"
+    if card_type == CardType.HABILIDADE.label and HeaderField.POWERS in fields:
+        fields.setdefault(HeaderField.POWER, fields.pop(HeaderField.POWERS))
+    draft = _Draft(card_type=card_type or "Personagem", title=title, fields=fields, permanent=permanent,
+                   action_name=action_name, action_text=action_text, top_comments=comments)
+    draft.action_fields = [(k, action_fields[k]) for k in ("Custo", "Poder", "Tipo") if k in action_fields]
+    return draft.render()
+
+
+def _plain_value(fld: HeaderField, value: str) -> str:
+    value = _one_line(value)
+    none_ok = (HeaderField.ALIGNMENTS, HeaderField.POWERS, HeaderField.AFFILIATIONS, HeaderField.ALTER_EGO)
+    if fld in none_ok and _is_none(value):
+        return ""
+    if fld is HeaderField.ALIGNMENTS:
+        return _canonical_list(_split_items(value), ALIGNMENTS)
+    if fld is HeaderField.POWERS:
+        return ", ".join(_power_label(p) for p in _split_items(value))
+    if fld is HeaderField.POWER:
+        return _power_label(value)
+    if fld is HeaderField.AFFILIATIONS:
+        return ", ".join(p.strip() for p in value.split(",") if p.strip())
+    if fld is HeaderField.RARITY:
+        known = RARITIES.get(value)
+        return known.label if known is not None else value
+    if fld is HeaderField.EVOLUTION:
+        return re.sub(r"^evolu[cç][aã]o\s*:\s*", "", value, flags=re.IGNORECASE)
+    return value
+
+
+# ---------------------------------------------------------------------------------------------------------
+# canonical layout of a read file
+
+
+def _stat(value: Stat | None) -> str:
+    return "" if value is None else str(value)
+
+
+def format_card_text(raw: CardFileRaw, permanent: Sequence[str], action_text: Sequence[str]) -> str:
+    """The canonical layout of a card file: fixed field order, canonical key spelling, 2-space indent.
+
+    ``permanent`` and ``action_text`` are the paragraphs to write (``fmt`` passes re-rendered sentences);
+    the permanent block is written when ``permanent`` is not empty. Comments are kept: those above the title
+    stay on top, the others go right above the next block (or at the end of the file).
+    """
+    h = raw.header
+    draft = _Draft(card_type=h.card_type.label, title=f"{h.name} V{h.version}")
+    f = draft.fields
+    f[HeaderField.CODE] = h.code or ""
+    f[HeaderField.ALTER_EGO] = h.alter_ego or ""
+    f[HeaderField.ALIGNMENTS] = ", ".join(a.label for a in h.alignments)
+    f[HeaderField.AFFILIATIONS] = ", ".join(h.affiliations)
+    f[HeaderField.POWERS] = ", ".join(p.label for p in h.powers)
+    f[HeaderField.POWER] = h.power.label if h.power is not None else ""
+    f[HeaderField.INITIAL_ENERGY] = _stat(h.initial_energy)
+    f[HeaderField.ADDITION_VALUE] = _stat(h.addition_value)
+    f[HeaderField.SHIELD] = _stat(h.shield)
+    f[HeaderField.EVOLUTION] = _one_line(h.evolution.text) if h.evolution is not None else ""
+    f[HeaderField.RARITY] = h.rarity or ""
+    draft.permanent = [_one_line(p) for p in permanent if _one_line(p)]
+    if raw.action is not None:
+        a = raw.action
+        draft.action_name = a.name
+        if a.cost is not None:
+            draft.action_fields.append(("Custo", a.cost.icon))
+        if a.power is not None:
+            draft.action_fields.append(("Poder", a.power.label))
+        if a.types:
+            draft.action_fields.append(("Tipo", ", ".join(t.label for t in a.types)))
+        draft.action_text = [_one_line(p) for p in action_text if _one_line(p)]
+    title_start = h.spans.title.start
+    keywords = ((raw.permanent_span, "permanent"), (raw.action_span, "action"))
+    blocks = [(span.start, kind) for span, kind in keywords if span is not None]
+    for comment in raw.comments:
+        start = comment.span.start
+        following = sorted((b for b in blocks if b[0] > start), key=lambda b: b[0])
+        if start < title_start:
+            draft.top_comments.append(comment.text)
+        elif not following:
+            draft.end_comments.append(comment.text)
+        elif following[0][1] == "permanent":
+            draft.permanent_comments.append(comment.text)
+        else:
+            draft.action_comments.append(comment.text)
+    return draft.render()
