@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, LexerState, PatternStr, Token
+from lark.parsers.lalr_analysis import Shift
 
 from cardscript.grammar.lexicon import Word, lookup
 from cardscript.grammar.names import NameRegistry, match_name_shape
@@ -52,6 +52,8 @@ UNKNOWN = "$UNKNOWN"
 CLITIC = "CLITIC"
 CLAUSE_AND = "CLAUSE_AND"
 CLAUSE_COMMA = "CLAUSE_COMMA"
+CLAUSE_OR = "CLAUSE_OR"
+QUE_COMP = "QUE_COMP"
 
 
 @dataclass(frozen=True)
@@ -64,16 +66,24 @@ class LexInput:
 
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "NUMWORD",
-                       "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND"})
+                       "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
+                       "CLAUSE_OR", "QUE_COMP"})
 
 
 class SentenceLexer(Lexer):
-    """Context-aware word lexer (see module docstring). Terminals come from the grammar."""
+    """Context-aware word lexer (see module docstring). Terminals come from the grammar.
+
+    When a piece of text can be read in more than one acceptable way (a literal or a word class,
+    a determiner or a pronoun, a name or a word), the readings are tried in preference order and
+    the first one after which the parser can also accept the *next* piece of text is taken: a
+    one-token lookahead on top of the LALR(1) parser, computed on a copy of its state stack.
+    """
 
     __future_interface__ = 2   # Lark: lex(lexer_state, parser_state), input passed through untouched
 
     def __init__(self, lexer_conf: Any) -> None:
         self.words: dict[str, str] = {}      # folded word -> terminal name
+        self.spelling: dict[str, str] = {}   # terminal name of a word literal -> its lower-case spelling
         self.puncts: dict[str, str] = {}     # punctuation literal -> terminal name
         self.regexes: list[tuple[str, re.Pattern[str]]] = []
         for t in lexer_conf.terminals:
@@ -81,6 +91,7 @@ class SentenceLexer(Lexer):
                 value = fold_text(t.pattern.value)
                 if _WORD.fullmatch(value) or (value.startswith("-") and len(value) > 1):
                     self.words[value] = t.name
+                    self.spelling[t.name] = t.pattern.value.lower()
                 else:
                     self.puncts[value] = t.name
             elif t.name not in _DECLARED:
@@ -108,7 +119,11 @@ class SentenceLexer(Lexer):
             if pos >= n:
                 return
             accepts = parser_state.parse_conf.states[parser_state.position]
-            tokens, rest = self._next(inp, pos, accepts)
+            candidates = self._next(inp, pos, accepts)
+            if candidates:
+                tokens, rest = self._choose(inp, parser_state, candidates)
+            else:
+                tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
             end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
             pos = end if end > pos else pos + 1
             pending.extend(rest)
@@ -123,23 +138,35 @@ class SentenceLexer(Lexer):
         rest = text[pos:].lstrip()
         return not rest or rest[0].isupper() or rest[0] in "({"
 
-    def _word_terminals(self, word: str) -> list[str]:
-        """Terminals a whole word can be: a grammar literal first, then its lexicon classes."""
-        out: list[str] = []
+    def _word_terminals(self, word: str, original: str = "") -> list[str]:
+        """Terminals a whole word can be: a grammar literal first, then its lexicon classes.
+
+        Matching ignores accents, but when the word as written matches some reading exactly
+        ("é" the verb, "e" the conjunction; "está" / "esta"), only the exact readings are kept.
+        """
         if word.startswith("-"):
             return [CLITIC]
+        readings: list[tuple[str, str]] = []     # (terminal, spelling)
         lit = self.words.get(word)
         if lit is not None:
-            out.append(lit)
+            readings.append((lit, self.spelling.get(lit, word)))
         for entry in lookup(word):
             term = word_class_terminal(entry)
+            readings.append((term, entry.spelling.lower()))
+            if term == "VINF":
+                readings.append(("VFIN", entry.spelling.lower()))   # future subjunctive: "quando ... entrar"
+        low = original.lower()
+        if low and any(sp == low for _, sp in readings):
+            readings = [r for r in readings if r[1] == low]
+        out: list[str] = []
+        for term, _ in readings:
             if term not in out:
                 out.append(term)
-            if term == "VINF" and "VFIN" not in out:
-                out.append("VFIN")      # the future subjunctive is spelled as the infinitive: "quando ... entrar"
         return out
 
-    def _next(self, inp: LexInput, pos: int, accepts: dict[str, Any]) -> tuple[list[Token], list[tuple[str, int, int]]]:
+    def _next(self, inp: LexInput, pos: int,
+              accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
+        """Every acceptable reading at ``pos``, most preferred first (longest, then by kind)."""
         text, folded = inp.text, inp.folded
         word_m = _WORD.match(folded, pos)
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
@@ -147,69 +174,212 @@ class SentenceLexer(Lexer):
         if word_m:
             word = word_m.group(0)
             end = word_m.end()
-            terms = self._word_terminals(word)
+            terms = self._word_terminals(word, text[pos:end])
             lexicon_word = bool(terms)
+            rank = 30
             for term in terms:
                 if term in accepts:
-                    if term in ("PREP",) and word == "a" and self.words.get("a") in accepts:
-                        continue
-                    candidates.append((end - pos, 2, [_tok(term, text[pos:end], pos, end)], []))
-                    break
-            if word in ("e",) and CLAUSE_AND in accepts and self._clause_follows(folded, end):
-                candidates.append((end - pos, 5, [_tok(CLAUSE_AND, text[pos:end], pos, end)], []))
-            split = self._split_word(word, text[pos:end], pos, accepts)
-            if split:
-                candidates.append((end - pos, 4, [split[0]], split[1]))
+                    candidates.append((end - pos, rank, [_tok(term, text[pos:end], pos, end)], []))
+                    rank -= 1
+            if word == "que" and QUE_COMP in accepts and self._comparative_follows(inp, end):
+                candidates.append((end - pos, 50, [_tok(QUE_COMP, text[pos:end], pos, end)], []))
+            if word in ("e", "ou") and self._clause_follows(inp, end):
+                for joiner in (CLAUSE_AND, CLAUSE_OR) if word == "e" else (CLAUSE_OR,):
+                    if joiner in accepts and (joiner == CLAUSE_OR) == (word == "ou"):
+                        candidates.append((end - pos, 50, [_tok(joiner, text[pos:end], pos, end)], []))
+            for k, split in enumerate(self._split_word(word, text[pos:end], pos, accepts)):
+                candidates.append((end - pos, 40 - k, [split[0]], split[1]))
         if NAME in accepts:
             length = inp.names.match_known(folded, pos)
             if not length and not (word_m and lexicon_word):
                 length = match_name_shape(text, pos)
             if length:
-                candidates.append((length, 1, [_tok(NAME, text[pos:pos + length], pos, pos + length)], []))
+                candidates.append((length, 10, [_tok(NAME, text[pos:pos + length], pos, pos + length)], []))
         for name, rx in self.regexes:
             if name in accepts:
                 rm = rx.match(folded, pos)
                 if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
-                    candidates.append((rm.end() - pos, 3, [_tok(name, text[pos:rm.end()], pos, rm.end())], []))
-        if folded.startswith(",", pos) and CLAUSE_COMMA in accepts and self._clause_follows(folded, pos + 1):
-            candidates.append((1, 5, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
+                    candidates.append((rm.end() - pos, 35, [_tok(name, text[pos:rm.end()], pos, rm.end())], []))
+        if folded.startswith(",", pos) and CLAUSE_COMMA in accepts and self._clause_follows(inp, pos + 1):
+            candidates.append((1, 50, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
         for k in range(self.max_punct, 0, -1):
             p = folded[pos:pos + k]
             if p in self.puncts and self.puncts[p] in accepts:
-                candidates.append((k, 2, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
+                candidates.append((k, 30, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
                 break
-        if candidates:
-            candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
-            return candidates[0][2], candidates[0][3]
-        return self._fallback(inp, pos, word_m), []
+        candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
+        return candidates
 
-    def _clause_follows(self, folded: str, pos: int) -> bool:
-        """Does a new clause start after ``pos``? (a verb, "você", "então", or "o" + verb)."""
-        words = _WORD.findall(folded, pos, pos + 60)
+    def _choose(self, inp: LexInput, parser_state: Any,
+                candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]],
+                ) -> tuple[list[Token], list[tuple[str, int, int]]]:
+        """The first candidate after which the parser accepts what follows (else the first one)."""
+        if len(candidates) == 1:
+            return candidates[0][2], candidates[0][3]
+        conf = parser_state.parse_conf
+        for _, _, tokens, rest in candidates:
+            if tokens[0].type == "DET" and not rest and self._article_misread(inp, tokens[0]):
+                continue
+            stack = _shift(conf, list(parser_state.state_stack), tokens[0].type)
+            if stack is None:
+                continue
+            after = conf.states[stack[-1]]
+            if rest:
+                nxt = set(self._word_terminals(rest[0][0]))
+            else:
+                nxt = self._possible(inp, tokens[-1].end_pos or 0)
+            if nxt & after.keys():
+                return tokens, rest
+        return candidates[0][2], candidates[0][3]
+
+    @staticmethod
+    def _article_misread(inp: LexInput, tok: Token) -> bool:
+        """An article ("o", "a"...) is never followed by another article, an indefinite or a
+        demonstrative: in "dano a um personagem" the "a" is the preposition."""
+        if not any(w.cls == "DET" and w.lemma == "o" for w in lookup(fold_text(str(tok)))):
+            return False
+        words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
+        return bool(words) and any(w.cls == "DET" and w.lemma in _NOT_AFTER_ARTICLE for w in lookup(words[0]))
+
+    def _possible(self, inp: LexInput, pos: int) -> set[str]:
+        """Every terminal the text at ``pos`` could be read as (for the lookahead)."""
+        text, folded = inp.text, inp.folded
+        m = _SPACE.match(text, pos)
+        if m:
+            pos = m.end()
+        if pos >= len(text):
+            return {"$END"}
+        out: set[str] = set()
+        word_m = _WORD.match(folded, pos)
+        if word_m:
+            word = word_m.group(0)
+            out.update(self._word_terminals(word, text[pos:word_m.end()]))
+            if word in ("e", "ou"):
+                out.update((CLAUSE_AND, CLAUSE_OR))
+            parts = FOLDED_CONTRACTIONS.get(word) or CONTRACTIONS.get(text[pos:word_m.end()].lower())
+            if parts:
+                out.update(self._word_terminals(parts[0]))
+            if "-" in word:
+                stem, _, clitic = word.rpartition("-")
+                if clitic in CLITICS:
+                    out.update(self._word_terminals(stem))
+                    if clitic.startswith("l") and stem and stem[-1] in _INFINITIVE_STEM:
+                        out.update(self._word_terminals(stem[:-1] + _INFINITIVE_STEM[stem[-1]]))
+        if inp.names.match_known(folded, pos) or match_name_shape(text, pos):
+            out.add(NAME)
+        for name, rx in self.regexes:
+            rm = rx.match(folded, pos)
+            if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
+                out.add(name)
+        if folded.startswith(",", pos):
+            out.add(CLAUSE_COMMA)
+        for k in range(self.max_punct, 0, -1):
+            if folded[pos:pos + k] in self.puncts:
+                out.add(self.puncts[folded[pos:pos + k]])
+        return out
+
+    def _clause_follows(self, inp: LexInput, pos: int) -> bool:
+        """Does a new clause start after ``pos``?
+
+        Yes when the next word is a verb (not a participle), "você", "então" or a word that opens a
+        trigger or condition ("se", "quando", "enquanto", "caso", "toda vez", "sempre que"); or when a
+        subject noun phrase (see :meth:`_skip_noun_phrase`) is followed by a finite verb, optionally
+        after a pre-verbal adverb ("não", "também").
+        """
+        folded = inp.folded
+        words = _WORD.findall(folded, pos, pos + 40)
         if not words:
             return False
-        first = words[0].split("-")[0] if "-" in words[0] and words[0].rpartition("-")[2] in CLITICS else words[0]
-        if first in ("voce", "entao"):
+        first = _strip_clitic(words[0])
+        if first in ("e", "ou") and len(words) > 1:
+            return self._clause_follows(inp, folded.index(words[0], pos) + len(words[0]))
+        if {w.cls for w in lookup(first)} & {"PREADV"} and len(words) > 1 and _is_verb(_strip_clitic(words[1])):
             return True
-        classes = {w.cls for w in lookup(first)} | {w.cls for w in lookup(_infinitive(first))}
-        if "VERB" in classes and not all(w.form.startswith("part") for w in lookup(first) if w.cls == "VERB"):
+        if first in _CLAUSE_OPENERS or (first in ("toda", "sempre") and len(words) > 1 and words[1] in ("vez", "que")):
             return True
-        if first in ("o", "a", "os", "as") and len(words) > 1:
-            return any(w.cls == "VERB" for w in lookup(words[1]))
-        return False
+        if _is_verb(first):
+            return True
+        end, seen = self._skip_noun_phrase(inp, pos)
+        wm = _WORD.match(folded, end)
+        if not seen or not wm:
+            return False
+        word = wm.group(0)
+        return _is_verb(word) or ("PREADV" in {w.cls for w in lookup(word)} and _next_is_verb(folded, wm.end()))
+
+    def _comparative_follows(self, inp: LexInput, pos: int) -> bool:
+        """After "que": a bare noun phrase up to a "," / "." / ")" (a comparison: "o mesmo nome que o
+        personagem escolhido", "maior que sua Energia Inicial"), not a relative clause."""
+        end, seen = self._skip_noun_phrase(inp, pos, relatives=False)
+        return bool(seen) and (end >= len(inp.folded) or inp.folded[end] in ",.);:")
+
+    def _skip_noun_phrase(self, inp: LexInput, pos: int, relatives: bool = True) -> tuple[int, int]:
+        """Where a noun phrase starting at ``pos`` ends (and how many pieces it had): determiners,
+        nouns, adjectives, numbers, icons, subject pronouns, names, participles, "de" + noun phrase, a
+        parenthesis, and one relative clause "que" + (noun phrase) + verb ("que você controla")."""
+        text, folded = inp.text, inp.folded
+        i = pos
+        seen = 0
+        relative = 0        # 0: none, 1: inside "que ...", 2: its verb read
+        n = len(folded)
+        while True:
+            m = _SPACE.match(folded, i)
+            if m:
+                i = m.end()
+            if i >= n:
+                return i, seen
+            known = inp.names.match_known(folded, i)
+            wm = _WORD.match(folded, i)
+            if known:
+                i += known
+                seen += 1
+                continue
+            if not wm:
+                close = folded.find(_CLOSING.get(folded[i], "\0"), i) if seen or folded[i] == "{" else -1
+                if close > 0:        # an icon, or a parenthesis after the subject
+                    i = close + 1
+                    seen += 1
+                    continue
+                return i, seen
+            word = wm.group(0)
+            if relatives and word == "que" and seen and not relative:
+                relative = 1
+                i = wm.end()
+                continue
+            if relative == 1 and _is_verb(word):
+                relative = 2
+                i = wm.end()
+                continue
+            classes = {w.cls for w in lookup(word)}
+            if seen and (_is_verb(word) or "PREADV" in classes):
+                return i, seen
+            participle = "VERB" in classes and all(w.form.startswith(("part", "ger")) for w in lookup(word)
+                                                   if w.cls == "VERB")
+            if classes & {"DET", "NOUN", "ADJ", "NUMWORD"} or participle or word in _SUBJECT_PRONOUNS \
+                    or word.isdigit() or word in ("de", "do", "da", "dos", "das", "x") \
+                    or word in FOLDED_CONTRACTIONS or (word.startswith("chamad") and seen):
+                i = wm.end()
+                seen += 1
+                continue
+            shape = match_name_shape(text, i)
+            if shape:
+                i += shape
+                seen += 1
+                continue
+            return i, seen
 
     def _split_word(self, word: str, original: str, pos: int,
-                    accepts: dict[str, Any]) -> tuple[Token, list[tuple[str, int, int]]] | None:
+                    accepts: dict[str, Any]) -> list[tuple[Token, list[tuple[str, int, int]]]]:
+        """The readings of a contraction or a verb with a clitic as two tokens (the second typed later)."""
         end = pos + len(word)
+        out: list[tuple[Token, list[tuple[str, int, int]]]] = []
         parts = FOLDED_CONTRACTIONS.get(word)
         if original[:1] in ("à", "À"):
             parts = CONTRACTIONS.get(original.lower())
-        if parts:
-            first = self._accepted_terminal(parts[0], accepts)
-            second_terms = self._word_terminals(parts[1])
-            if first is not None and second_terms:
-                mid = pos + (1 if len(word) > 1 else 0)
-                return _tok(first, parts[0], pos, mid), [(parts[1], mid, end)]
+        if parts and self._word_terminals(parts[1]):
+            mid = pos + (1 if len(word) > 1 else 0)
+            for first in self._word_terminals(parts[0]):
+                if first in accepts:
+                    out.append((_tok(first, parts[0], pos, mid), [(parts[1], mid, end)]))
         if "-" in word:
             stem, _, clitic = word.rpartition("-")
             if clitic in CLITICS:
@@ -220,8 +390,8 @@ class SentenceLexer(Lexer):
                 vterm = self._accepted_terminal(verb, accepts)
                 if vterm is not None and CLITIC in self.declared:
                     cut = pos + len(stem)
-                    return _tok(vterm, verb, pos, cut), [("-" + clitic, cut, end)]
-        return None
+                    out.append((_tok(vterm, verb, pos, cut), [("-" + clitic, cut, end)]))
+        return out
 
     def _accepted_terminal(self, word: str, accepts: dict[str, Any]) -> str | None:
         for term in self._word_terminals(word):
@@ -235,7 +405,7 @@ class SentenceLexer(Lexer):
         if word_m:
             word = word_m.group(0)
             end = word_m.end()
-            terms = self._word_terminals(word)
+            terms = self._word_terminals(word, text[pos:end])
             return [_tok(terms[0] if terms else UNKNOWN, text[pos:end], pos, end)]
         for k in range(self.max_punct, 0, -1):
             p = folded[pos:pos + k]
@@ -248,7 +418,47 @@ class SentenceLexer(Lexer):
         return [_tok(UNKNOWN, text[pos], pos, pos + 1)]
 
 
-_AUX_LEMMAS = frozenset({"poder", "ser", "estar", "ter", "haver", "fazer"})
+_CLOSING = {"{": "}", "(": ")"}
+_NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
+_CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})
+_SUBJECT_PRONOUNS = frozenset({"ele", "ela", "eles", "elas", "voce", "ambos"})
+
+
+def _strip_clitic(word: str) -> str:
+    if "-" in word and word.rpartition("-")[2] in CLITICS:
+        return word.rpartition("-")[0]
+    return word
+
+
+def _is_verb(word: str) -> bool:
+    """A verb form that can head a clause (any form but the participle and the gerund)."""
+    entries = [w for w in lookup(word) + lookup(_infinitive(word)) if w.cls == "VERB"]
+    return bool(entries) and not all(w.form.startswith(("part", "ger")) for w in entries)
+
+
+def _next_is_verb(folded: str, pos: int) -> bool:
+    words = _WORD.findall(folded, pos, pos + 30)
+    return bool(words) and _is_verb(_strip_clitic(words[0]))
+
+
+def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
+    """The LALR state stack after feeding ``term`` (reductions, then the shift); None if not accepted."""
+    states = conf.states
+    while True:
+        action = states[stack[-1]].get(term)
+        if action is None:
+            return None
+        kind, arg = action
+        if kind is Shift:
+            stack.append(arg)
+            return stack
+        size = len(arg.expansion)
+        if size:
+            del stack[-size:]
+        stack.append(states[stack[-1]][arg.origin.name][1])
+
+
+_AUX_LEMMAS = frozenset({"poder", "dever", "ser", "estar", "ter", "haver", "fazer"})
 
 
 def word_class_terminal(entry: Word) -> str:

@@ -114,6 +114,8 @@ VERBS: dict[str, dict[str, str]] = {
     "indicar": {"part_f": "indicada", "part_fp": "indicadas"},
     "vir": {"part_f": "vinda", "ger": "vindo"},
     "excetuar": {"ger": "excetuando"},
+    "antecipar": {"inf": "antecipar"},
+    "dever": {"pres3s": "deve", "pres3p": "devem", "inf": "dever"},
 }
 
 NOUNS: dict[str, str] = {
@@ -151,7 +153,7 @@ NOUNS: dict[str, str] = {
                       "forma", "exemplo", "controle", "palavra", "quantidade", "requisito", "metade",
                       "capacitação", "incapacitação", "preparação", "combate", "contagem", "compra", "ajuste",
                       "início", "inicio", "final", "fonte", "total", "máximo", "volta", "cima", "baixo",
-                      "contrário", "invés", "isso", "disso", "antecipação", "ataque")},
+                      "contrário", "invés", "isso", "disso", "antecipação", "ataque", "comum", "escolha")},
 }
 
 ADJECTIVES: dict[str, str] = {
@@ -179,8 +181,8 @@ DETERMINERS: dict[str, str] = {
     **{w: "seu" for w in ("seu", "sua", "seus", "suas")},
     **{w: "outro" for w in ("outro", "outra", "outros", "outras")},
     **{w: "todo" for w in ("todo", "toda", "todos", "todas")},
-    **{"cada": "cada", "mais": "mais", "menos": "menos", "qualquer": "qualquer", "quaisquer": "qualquer", "nenhum": "nenhum",
-       "nenhuma": "nenhum", "algum": "algum", "alguma": "algum", "cujo": "cujo",
+    **{"cada": "cada", "mais": "mais", "menos": "menos", "qualquer": "qualquer", "quaisquer": "qualquer",
+       "nenhum": "nenhum", "nenhuma": "nenhum", "algum": "algum", "alguma": "algum", "cujo": "cujo",
        "cuja": "cujo", "cujos": "cujo", "cujas": "cujo"},
 }
 
@@ -190,10 +192,13 @@ NUMBERS: dict[str, int] = {"dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco
 PREPOSITIONS = ("em", "de", "a", "por", "para", "com", "sem", "até", "entre", "após", "durante", "sob",
                 "sobre", "dentre", "antes", "depois", "exceto", "desde", "pra", "como", "além", "devido")
 
-PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o", "-a", "-os", "-as", "-lhe", "-se")
+PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o", "-a", "-os", "-as", "-lhe", "-se",
+            # determiners used without a noun: "cada um de", "coloca um deles", "os demais", "todos"
+            "um", "uma", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "nenhuma", "algum",
+            "alguma", "demais")
 
-ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa")
-PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só")
+ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos")
+PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só", "depois")
 
 
 def _build() -> dict[str, list[Word]]:
