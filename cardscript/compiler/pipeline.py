@@ -86,7 +86,13 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
     if raw is None:
         card.unparsed = 1
         return card
-    scope = names_from_headers([raw]) if names is None else names.merged(names_from_headers([raw]))
+    own = names_from_headers([raw])
+    if names is None:
+        scope = own
+    elif all(names.kinds_of(n) for n in own.all_names()):
+        scope = names            # the caller's scope already holds this card's names (a library, a corpus)
+    else:
+        scope = names.merged(own)
     x_by_cost = raw.action is not None and raw.action.cost is not None and str(raw.action.cost.value) == "X"
     if raw.permanent:
         card.permanent = _block(card, raw.permanent, scope, in_action=False, x_by_cost=False)
