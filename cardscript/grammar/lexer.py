@@ -286,25 +286,22 @@ class SentenceLexer(Lexer):
         subject noun phrase (see :meth:`_skip_noun_phrase`) is followed by a finite verb, optionally
         after a pre-verbal adverb ("não", "também").
         """
-        folded = inp.folded
-        words = _WORD.findall(folded, pos, pos + 40)
+        words = _words(inp, pos, 3)
         if not words:
             return False
-        first = _strip_clitic(words[0])
-        if first in ("e", "ou") and len(words) > 1:
-            return self._clause_follows(inp, folded.index(words[0], pos) + len(words[0]))
-        if {w.cls for w in lookup(first)} & {"PREADV"} and len(words) > 1 and _is_verb(_strip_clitic(words[1])):
+        first = words[0]
+        if first[1] in ("e", "ou") and len(words) > 1:
+            return self._clause_follows(inp, first[3])
+        if first[1] in _CLAUSE_OPENERS or (first[1] in ("toda", "sempre") and len(words) > 1
+                                           and words[1][1] in ("vez", "que")):
             return True
-        if first in _CLAUSE_OPENERS or (first in ("toda", "sempre") and len(words) > 1 and words[1] in ("vez", "que")):
-            return True
-        if _is_verb(first):
+        if _is_verb(first) or (_has_class(first, "PREADV") and len(words) > 1 and _is_verb(words[1])):
             return True
         end, seen = self._skip_noun_phrase(inp, pos)
-        wm = _WORD.match(folded, end)
-        if not seen or not wm:
+        after = _words(inp, end, 2)
+        if not seen or not after:
             return False
-        word = wm.group(0)
-        return _is_verb(word) or ("PREADV" in {w.cls for w in lookup(word)} and _next_is_verb(folded, wm.end()))
+        return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
 
     def _comparative_follows(self, inp: LexInput, pos: int) -> bool:
         """After "que": a bare noun phrase up to a "," / "." / ")" (a comparison: "o mesmo nome que o
@@ -320,6 +317,7 @@ class SentenceLexer(Lexer):
         i = pos
         seen = 0
         relative = 0        # 0: none, 1: inside "que ...", 2: its verb read
+        after_det = False
         n = len(folded)
         while True:
             m = _SPACE.match(folded, i)
@@ -345,14 +343,18 @@ class SentenceLexer(Lexer):
                 relative = 1
                 i = wm.end()
                 continue
-            if relative == 1 and _is_verb(word):
-                relative = 2
+            piece = (text[i:wm.end()].lower(), word, i, wm.end())
+            entries = _entries(piece)
+            classes = {w.cls for w in entries}
+            if relative == 1 and (_is_verb(piece) or "PREADV" in classes):
+                relative = 2 if _is_verb(piece) else 1
                 i = wm.end()
                 continue
-            classes = {w.cls for w in lookup(word)}
-            if seen and (_is_verb(word) or "PREADV" in classes):
+            # after a determiner, a word that is a noun as well as a verb is the noun ("a sua escolha")
+            if seen and (_is_verb(piece) and not (after_det and "NOUN" in classes) or "PREADV" in classes):
                 return i, seen
-            participle = "VERB" in classes and all(w.form.startswith(("part", "ger")) for w in lookup(word)
+            after_det = bool(classes & {"DET", "PREP"}) and "NOUN" not in classes
+            participle = "VERB" in classes and all(w.form.startswith(("part", "ger")) for w in entries
                                                    if w.cls == "VERB")
             if classes & {"DET", "NOUN", "ADJ", "NUMWORD"} or participle or word in _SUBJECT_PRONOUNS \
                     or word.isdigit() or word in ("de", "do", "da", "dos", "das", "x") \
@@ -419,26 +421,54 @@ class SentenceLexer(Lexer):
 
 
 _CLOSING = {"{": "}", "(": ")"}
+# structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
+_STRUCTURAL = frozenset({"e", "ou", "que", "se", "nem"})
 _NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
 _CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})
 _SUBJECT_PRONOUNS = frozenset({"ele", "ela", "eles", "elas", "voce", "ambos"})
 
 
-def _strip_clitic(word: str) -> str:
-    if "-" in word and word.rpartition("-")[2] in CLITICS:
-        return word.rpartition("-")[0]
-    return word
+_Piece = tuple[str, str, int, int]      # a word as written (lower case), folded, start, end
 
 
-def _is_verb(word: str) -> bool:
-    """A verb form that can head a clause (any form but the participle and the gerund)."""
-    entries = [w for w in lookup(word) + lookup(_infinitive(word)) if w.cls == "VERB"]
+def _words(inp: LexInput, pos: int, count: int) -> list[_Piece]:
+    """The next ``count`` words after ``pos``, stopping at punctuation."""
+    out: list[_Piece] = []
+    folded = inp.folded
+    while len(out) < count:
+        m = _SPACE.match(folded, pos)
+        if m:
+            pos = m.end()
+        wm = _WORD.match(folded, pos)
+        if not wm:
+            break
+        out.append((inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end()))
+        pos = wm.end()
+    return out
+
+
+def _entries(piece: _Piece) -> list[Word]:
+    """Lexicon entries of a word; those spelled exactly as written, when there are any."""
+    entries = lookup(piece[1])
+    exact = [w for w in entries if w.spelling.lower() == piece[0]]
+    if exact or piece[0] in _STRUCTURAL:
+        return exact
+    return entries
+
+
+def _has_class(piece: _Piece, cls: str) -> bool:
+    return any(w.cls == cls for w in _entries(piece))
+
+
+def _is_verb(piece: _Piece) -> bool:
+    """A verb form that can head a clause (any form but the participle and the gerund); a verb with
+    a clitic ("coloque-o", "colocá-lo") counts by its stem."""
+    written, word = piece[0], piece[1]
+    entries = [w for w in _entries(piece) if w.cls == "VERB"]
+    if not entries and "-" in word and word.rpartition("-")[2] in CLITICS:
+        stem = word.rpartition("-")[0]
+        entries = [w for w in lookup(stem) + lookup(_infinitive(stem)) if w.cls == "VERB"]
     return bool(entries) and not all(w.form.startswith(("part", "ger")) for w in entries)
-
-
-def _next_is_verb(folded: str, pos: int) -> bool:
-    words = _WORD.findall(folded, pos, pos + 30)
-    return bool(words) and _is_verb(_strip_clitic(words[0]))
 
 
 def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:

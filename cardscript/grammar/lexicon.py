@@ -195,7 +195,7 @@ PREPOSITIONS = ("em", "de", "a", "por", "para", "com", "sem", "até", "entre", "
 PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o", "-a", "-os", "-as", "-lhe", "-se",
             # determiners used without a noun: "cada um de", "coloca um deles", "os demais", "todos"
             "um", "uma", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "nenhuma", "algum",
-            "alguma", "demais")
+            "alguma", "demais", "aquele", "aquela", "aqueles", "aquelas")
 
 ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos")
 PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só", "depois")

@@ -17,7 +17,8 @@ from cardscript.grammar.normalize import fold_text
 
 NAME_KINDS = ("card", "action", "alter_ego", "affiliation")
 
-_CAP_WORD = re.compile(r"(?:[A-ZÀ-Ý0-9][\w'\-]*\.?|[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?)", re.UNICODE)
+# an abbreviation ("S.H.I.E.L.D.") first, else a capitalised word
+_CAP_WORD = re.compile(r"(?:[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?|[A-ZÀ-Ý0-9][\w'\-]*\.?)", re.UNICODE)
 _CONNECTOR = re.compile(r" (?:de|da|do|das|dos|del|von|van|di|o|a|se) (?=[A-ZÀ-Ý0-9])")
 
 
@@ -62,13 +63,15 @@ class NameRegistry:
 
     def match_known(self, folded: str, pos: int) -> int:
         """Length of the longest known name starting at ``pos`` of a folded text (0 if none)."""
-        m = re.match(r"[^\s,.:;()]+", folded[pos:])
+        m = re.match(r"[^\s,:;()]+", folded[pos:])
         if not m:
             return 0
         word = m.group(0)
         candidates = self._first_word.get(word, [])
-        if not candidates and word.endswith(("!", "?")):
-            candidates = self._first_word.get(word[:-1], [])
+        # a first word that ends the sentence ("Thor.") or is an abbreviation ("s.h.i.e.l.d.")
+        while not candidates and word and word[-1] in ".!?":
+            word = word[:-1]
+            candidates = self._first_word.get(word, [])
         for cand in candidates:
             if folded.startswith(cand, pos):
                 end = pos + len(cand)
