@@ -463,7 +463,7 @@ def _has_class(piece: _Piece, cls: str) -> bool:
 def _is_verb(piece: _Piece) -> bool:
     """A verb form that can head a clause (any form but the participle and the gerund); a verb with
     a clitic ("coloque-o", "colocá-lo") counts by its stem."""
-    written, word = piece[0], piece[1]
+    word = piece[1]
     entries = [w for w in _entries(piece) if w.cls == "VERB"]
     if not entries and "-" in word and word.rpartition("-")[2] in CLITICS:
         stem = word.rpartition("-")[0]
