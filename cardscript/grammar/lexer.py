@@ -121,7 +121,8 @@ class SentenceLexer(Lexer):
             accepts = parser_state.parse_conf.states[parser_state.position]
             candidates = self._next(inp, pos, accepts)
             if candidates:
-                tokens, rest = self._choose(inp, parser_state, candidates)
+                tokens, rest = self._choose(inp, parser_state.parse_conf, parser_state.state_stack, candidates,
+                                            deep=True)
             else:
                 tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
             end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
@@ -183,10 +184,10 @@ class SentenceLexer(Lexer):
                     rank -= 1
             if word == "que" and QUE_COMP in accepts and self._comparative_follows(inp, end):
                 candidates.append((end - pos, 50, [_tok(QUE_COMP, text[pos:end], pos, end)], []))
-            if word in ("e", "ou") and self._clause_follows(inp, end):
-                for joiner in (CLAUSE_AND, CLAUSE_OR) if word == "e" else (CLAUSE_OR,):
-                    if joiner in accepts and (joiner == CLAUSE_OR) == (word == "ou"):
-                        candidates.append((end - pos, 50, [_tok(joiner, text[pos:end], pos, end)], []))
+            joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR}.get(word)
+            if joiner and joiner in accepts:
+                rank = 50 if self._clause_follows(inp, end) else 20
+                candidates.append((end - pos, rank, [_tok(joiner, text[pos:end], pos, end)], []))
             for k, split in enumerate(self._split_word(word, text[pos:end], pos, accepts)):
                 candidates.append((end - pos, 40 - k, [split[0]], split[1]))
         if NAME in accepts:
@@ -200,8 +201,9 @@ class SentenceLexer(Lexer):
                 rm = rx.match(folded, pos)
                 if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
                     candidates.append((rm.end() - pos, 35, [_tok(name, text[pos:rm.end()], pos, rm.end())], []))
-        if folded.startswith(",", pos) and CLAUSE_COMMA in accepts and self._clause_follows(inp, pos + 1):
-            candidates.append((1, 50, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
+        if folded.startswith(",", pos) and CLAUSE_COMMA in accepts:
+            rank = 50 if self._clause_follows(inp, pos + 1) else 20
+            candidates.append((1, rank, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
         for k in range(self.max_punct, 0, -1):
             p = folded[pos:pos + k]
             if p in self.puncts and self.puncts[p] in accepts:
@@ -210,27 +212,76 @@ class SentenceLexer(Lexer):
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
         return candidates
 
-    def _choose(self, inp: LexInput, parser_state: Any,
+    def _choose(self, inp: LexInput, conf: Any, stack: list[Any],
                 candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]],
-                ) -> tuple[list[Token], list[tuple[str, int, int]]]:
-        """The first candidate after which the parser accepts what follows (else the first one)."""
+                deep: bool) -> tuple[list[Token], list[tuple[str, int, int]]]:
+        """The reading to take: the first after which the parser accepts what follows; with ``deep``,
+        when several pass, the first with which the rest of the sentence also parses."""
         if len(candidates) == 1:
             return candidates[0][2], candidates[0][3]
-        conf = parser_state.parse_conf
+        viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
         for _, _, tokens, rest in candidates:
             if tokens[0].type == "DET" and not rest and self._article_misread(inp, tokens[0]):
                 continue
-            stack = _shift(conf, list(parser_state.state_stack), tokens[0].type)
-            if stack is None:
+            after_stack = _shift(conf, list(stack), tokens[0].type)
+            if after_stack is None:
                 continue
-            after = conf.states[stack[-1]]
+            after = conf.states[after_stack[-1]]
             if rest:
                 nxt = set(self._word_terminals(rest[0][0]))
             else:
                 nxt = self._possible(inp, tokens[-1].end_pos or 0)
             if nxt & after.keys():
-                return tokens, rest
-        return candidates[0][2], candidates[0][3]
+                viable.append((tokens, rest, after_stack))
+        if not viable:
+            return candidates[0][2], candidates[0][3]
+        if deep and len(viable) > 1:
+            for tokens, rest, after_stack in viable:
+                if self._sentence_parses(inp, conf, after_stack, tokens, rest):
+                    return tokens, rest
+        return viable[0][0], viable[0][1]
+
+    def _sentence_parses(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
+                         rest: list[tuple[str, int, int]]) -> bool:
+        """Speculative parse, on a copy of the state stack, from after ``tokens`` to the end of the
+        sentence (its period) or of the paragraph; each later choice uses the one-token lookahead."""
+        text = inp.text
+        dot = self.puncts.get(".", "DOT")
+        if tokens[-1].type == dot:
+            return True
+        pending = list(rest)
+        pos = (rest[-1][2] if rest else tokens[-1].end_pos) or 0
+        for _ in range(400):
+            accepts = conf.states[stack[-1]]
+            if pending:
+                part = pending.pop(0)[0]
+                term = self._accepted_terminal(part, accepts)
+                nxt = _shift(conf, stack, term) if term else None
+                if nxt is None:
+                    return False
+                stack = nxt
+                continue
+            m = _SPACE.match(text, pos)
+            if m:
+                pos = m.end()
+            if pos >= len(text):
+                return "$END" in accepts
+            cands = self._next(inp, pos, accepts)
+            if not cands:
+                return False
+            toks, rst = self._choose(inp, conf, stack, cands, deep=False)
+            nxt = _shift(conf, stack, toks[0].type)
+            if nxt is None:
+                return False
+            stack = nxt
+            end = (rst[-1][2] if rst else toks[-1].end_pos) or pos + 1
+            pos = end if end > pos else pos + 1
+            pending = list(rst)
+            if toks[0].type == dot:
+                return True
+            if toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
+                return _shift(conf, stack, dot) is not None
+        return True
 
     @staticmethod
     def _article_misread(inp: LexInput, tok: Token) -> bool:
