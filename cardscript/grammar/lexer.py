@@ -54,6 +54,7 @@ CLAUSE_AND = "CLAUSE_AND"
 CLAUSE_COMMA = "CLAUSE_COMMA"
 CLAUSE_OR = "CLAUSE_OR"
 QUE_COMP = "QUE_COMP"
+PROCLITIC = "PROCLITIC"
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class LexInput:
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
-                       "CLAUSE_OR", "QUE_COMP"})
+                       "CLAUSE_OR", "QUE_COMP", "PROCLITIC"})
 
 
 class SentenceLexer(Lexer):
@@ -184,6 +185,8 @@ class SentenceLexer(Lexer):
                     rank -= 1
             if word == "que" and QUE_COMP in accepts and self._comparative_follows(inp, end):
                 candidates.append((end - pos, 50, [_tok(QUE_COMP, text[pos:end], pos, end)], []))
+            if word in _PROCLITICS and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
+                candidates.append((end - pos, 15, [_tok(PROCLITIC, text[pos:end], pos, end)], []))
             joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR}.get(word)
             if joiner and joiner in accepts:
                 rank = 50 if self._clause_follows(inp, end) else 20
@@ -473,6 +476,7 @@ class SentenceLexer(Lexer):
 
 _CLOSING = {"{": "}", "(": ")"}
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
+_PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
 _STRUCTURAL = frozenset({"e", "ou", "que", "se", "nem"})
 _NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
 _CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})
