@@ -28,14 +28,14 @@ class Word:
 
 
 # verb lemma -> spellings by form. Forms: imp (imperative/subjunctive 3sg), inf, pres3s, pres3p,
-# fut_subj (se/quando ... "entrar"), fut_subj3p, past3s, impf_subj ("fosse"), part (participle),
-# ger (gerund), fut3s, cond3s, subj3p.
+# fut_subj (se/quando ... "entrar"), fut_subj3p, past3s, impf3s ("estava"), impf_subj ("fosse"),
+# part (participle), ger (gerund), fut3s, fut3p, cond3s, subj3p.
 VERBS: dict[str, dict[str, str]] = {
     "comprar": {"imp": "compre", "inf": "comprar", "pres3s": "compra", "pres3p": "compram"},
     "descartar": {"imp": "descarte", "inf": "descartar", "pres3s": "descarta", "pres3p": "descartam",
                   "part": "descartado"},
     "carregar": {"imp": "carregue", "inf": "carregar", "pres3s": "carrega", "ger": "carregando",
-                 "part": "carregado", "part_f": "carregada", "part_p": "carregados", "impf3s": "estava"},
+                 "part": "carregado", "part_f": "carregada", "part_p": "carregados"},
     "descarregar": {"imp": "descarregue", "inf": "descarregar", "pres3s": "descarrega", "part": "descarregado",
                     "part_p": "descarregados", "ger": "descarregando"},
     "incapacitar": {"imp": "incapacite", "inf": "incapacitar", "part": "incapacitado"},
@@ -73,7 +73,7 @@ VERBS: dict[str, dict[str, str]] = {
             "fut3p": "serão", "cond3s": "seria", "part": "sido", "past3s": "foi", "past3p": "foram",
             "inf3p": "serem", "ger": "sendo"},
     "estar": {"pres3s": "está", "pres3p": "estão", "fut_subj3s": "estiver", "fut_subj3p": "estiverem",
-              "subj3s": "esteja", "subj3p": "estejam", "inf": "estar"},
+              "subj3s": "esteja", "subj3p": "estejam", "inf": "estar", "impf3s": "estava", "impf3p": "estavam"},
     "ter": {"pres3s": "tem", "pres3p": "têm", "fut_subj3s": "tiver", "fut_subj3p": "tiverem", "subj3s": "tenha",
             "subj3p": "tenham", "impf_subj3s": "tivesse", "impf_subj3p": "tivessem", "fut3s": "terá",
             "fut3p": "terão", "inf": "ter", "ger": "tendo"},
@@ -115,7 +115,7 @@ VERBS: dict[str, dict[str, str]] = {
     "vir": {"part_f": "vinda", "ger": "vindo"},
     "excetuar": {"ger": "excetuando"},
     "antecipar": {"inf": "antecipar"},
-    "dever": {"pres3s": "deve", "pres3p": "devem", "inf": "dever"},
+    "dever": {"pres3s": "deve", "pres3p": "devem", "inf": "dever", "fut3s": "deverá", "fut3p": "deverão"},
 }
 
 NOUNS: dict[str, str] = {
@@ -159,7 +159,7 @@ NOUNS: dict[str, str] = {
 ADJECTIVES: dict[str, str] = {
     **{w: w for w in ("penetrante", "inicial", "atual", "extra", "comum", "equivalente", "aleatório",
                       "possível", "iguais", "igual", "maior", "menor", "regressiva", "permanente", "permanentes",
-                      "imprevista", "imprevistas", "abertas", "normal", "novo", "surpresa")},
+                      "imprevista", "imprevistas", "abertas", "normal", "novo", "surpresa", "incendiário")},
     **{w: "próximo" for w in ("próximo", "próxima")},
     **{w: "primeiro" for w in ("primeiro", "primeira")},
     **{w: "segundo" for w in ("segundo",)},
