@@ -55,6 +55,7 @@ CLAUSE_COMMA = "CLAUSE_COMMA"
 CLAUSE_OR = "CLAUSE_OR"
 QUE_COMP = "QUE_COMP"
 PROCLITIC = "PROCLITIC"
+GER_ADV = "GER_ADV"
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class LexInput:
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
-                       "CLAUSE_OR", "QUE_COMP", "PROCLITIC"})
+                       "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV"})
 
 
 class SentenceLexer(Lexer):
@@ -185,6 +186,8 @@ class SentenceLexer(Lexer):
                     rank -= 1
             if word == "que" and QUE_COMP in accepts and self._comparative_follows(inp, end):
                 candidates.append((end - pos, 50, [_tok(QUE_COMP, text[pos:end], pos, end)], []))
+            if GER_ADV in accepts and any(w.cls == "VERB" and w.form == "ger" for w in lookup(word)):
+                candidates.append((end - pos, 16, [_tok(GER_ADV, text[pos:end], pos, end)], []))
             if word in _PROCLITICS and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
                 candidates.append((end - pos, 15, [_tok(PROCLITIC, text[pos:end], pos, end)], []))
             joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR}.get(word)

@@ -197,7 +197,8 @@ PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o",
             "um", "uma", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "nenhuma", "algum",
             "alguma", "demais", "aquele", "aquela", "aqueles", "aquelas")
 
-ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos")
+ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos",
+           "apenas", "somente", "só")     # also pre-verbal; as ADV they restrict a quantity: "apenas 1 ponto"
 PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só", "depois")
 
 
