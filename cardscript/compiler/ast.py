@@ -49,7 +49,7 @@ class Icon(Node):
 @dataclass(frozen=True)
 class Number(Node):
     value: int
-    spelled: bool = False          # "dois" rather than "2"
+    spelled: str = ""              # the lexicon word when spelled out ("dois", "duas"), agreeing in gender
 
 
 @dataclass(frozen=True)
@@ -148,16 +148,32 @@ class Clause(Node):
 
 @dataclass(frozen=True)
 class ClauseSeq(Node):
-    """Leads (triggers, conditions, windows) then clauses joined by joiners."""
+    """Clauses in printed order, each preceded by its leads (triggers, conditions, windows, "então")
+    and separated by joiners; a lead applies to the clause after it. A condition after the last
+    joiner (``..., se o alvo for um vilão``) is a trailing condition on what comes before it.
+    """
 
-    leads: tuple[Phrase, ...]
-    clauses: tuple[Clause, ...]
-    joiners: tuple[Phrase, ...]
+    items: tuple[Node, ...]
+
+    @property
+    def leads(self) -> tuple[Phrase, ...]:
+        return tuple(i for i in self.items if isinstance(i, Phrase) and i.kind is not PhraseKind.JOINER)
+
+    @property
+    def clauses(self) -> tuple[Clause, ...]:
+        return tuple(i for i in self.items if isinstance(i, Clause))
+
+    @property
+    def joiners(self) -> tuple[Phrase, ...]:
+        return tuple(i for i in self.items if isinstance(i, Phrase) and i.kind is PhraseKind.JOINER)
 
 
 @dataclass(frozen=True)
 class Sentence(Node):
+    """One sentence; ``cost`` holds extra costs printed before it and a ``:`` (rules 4.6.1)."""
+
     body: ClauseSeq
+    cost: ClauseSeq | None = None
 
 
 @dataclass(frozen=True)
@@ -172,11 +188,11 @@ class KeywordLine(Node):
 
 @dataclass(frozen=True)
 class EffectParagraph(Node):
-    """A paragraph of effects: an optional keyword prefix, optional extra costs, sentences."""
+    """A paragraph of effects: keyword lines or a keyword prefix, then sentences (each with its costs)."""
 
     keyword_prefix: Phrase | None
-    cost: ClauseSeq | None
     sentences: tuple[Sentence, ...]
+    keyword_lines: tuple[KeywordLine, ...] = ()
 
 
 Paragraph = KeywordLine | EffectParagraph

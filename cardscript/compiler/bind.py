@@ -65,19 +65,17 @@ def _walk(node: Node) -> Iterator[Node]:
         for c in node.complements:
             yield from _walk(c)
     elif isinstance(node, ClauseSeq):
-        for lead in node.leads:
-            yield from _walk(lead)
-        for i, clause in enumerate(node.clauses):
-            if i:
-                yield from _walk(node.joiners[i - 1])
-            yield from _walk(clause)
+        for item in node.items:
+            yield from _walk(item)
     elif isinstance(node, Sentence):
-        yield from _walk(node.body)
-    elif isinstance(node, EffectParagraph):
-        if node.keyword_prefix is not None:
-            yield from _walk(node.keyword_prefix)
         if node.cost is not None:
             yield from _walk(node.cost)
+        yield from _walk(node.body)
+    elif isinstance(node, EffectParagraph):
+        for k in node.keyword_lines:
+            yield from _walk(k)
+        if node.keyword_prefix is not None:
+            yield from _walk(node.keyword_prefix)
         for s in node.sentences:
             yield from _walk(s)
     elif isinstance(node, KeywordLine):

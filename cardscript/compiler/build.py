@@ -83,7 +83,8 @@ class Builder:
         if tok.type == "NUMBER":
             return Number(span, int(value))
         if tok.type == "NUMWORD":
-            return Number(span, NUMBERS.get(_spelling(folded, "NUMWORD"), 0), spelled=True)
+            word = _spelling(folded, "NUMWORD")
+            return Number(span, NUMBERS.get(word, 0), spelled=word)
         if tok.type in ("KEYWORD", "KEYWORD_PREFIX"):
             return Lexeme(span, tok.type, folded, value)
         if tok.type == "CLAUSE_AND":
@@ -91,6 +92,8 @@ class Builder:
         if tok.type == "CLAUSE_COMMA" or (not value[:1].isalnum() and not value.startswith("-")) or value == "-":
             return Symbol(span, "," if tok.type == "CLAUSE_COMMA" else value)
         entries = [e for e in lookup(folded) if _class_matches(e.cls, e.form, e.lemma, tok.type)]
+        exact = [e for e in entries if e.spelling == value.lower()]
+        entries = exact or entries          # "têm" (3pl) is not "tem" (3sg): the accent chooses the word
         if entries:
             return Lexeme(span, tok.type, entries[0].lemma, entries[0].spelling)
         if tok.type == "CLITIC":
@@ -130,24 +133,30 @@ class Builder:
         return tuple(out)
 
     def paragraph(self, tree: Tree[Token]) -> Paragraph:
-        child = tree.children[0]
-        if isinstance(child, Tree) and child.data == "keyword_line":
-            return self.rule_keyword_line(child)
         prefix: Phrase | None = None
         cost: ClauseSeq | None = None
+        keyword_lines: list[KeywordLine] = []
         sentences: list[Sentence] = []
         for c in tree.children:
             if not isinstance(c, Tree):
                 continue
-            if c.data == "keyword_prefix":
+            if c.data == "keyword_line":
+                keyword_lines.append(self.rule_keyword_line(c))
+            elif c.data == "keyword_prefix":
                 prefix = Phrase(self.tree_span(c), PhraseKind.KEYWORD_PREFIX, self.flat_parts(c))
             elif c.data == "cost_prefix":
                 seq = c.children[0]
                 assert isinstance(seq, Tree)
                 cost = self.rule_clause_seq(seq)
             elif c.data == "sentence":
-                sentences.append(self.rule_sentence(c))
-        return EffectParagraph(self.tree_span(tree), prefix, cost, tuple(sentences))
+                sentence = self.rule_sentence(c)
+                if cost is not None:
+                    sentence = Sentence(cost.span.merge(sentence.span), sentence.body, cost)
+                    cost = None
+                sentences.append(sentence)
+        if len(keyword_lines) == 1 and not sentences:
+            return keyword_lines[0]
+        return EffectParagraph(self.tree_span(tree), prefix, tuple(sentences), tuple(keyword_lines))
 
     def rule_keyword_line(self, tree: Tree[Token]) -> KeywordLine:
         keyword = ""
@@ -171,19 +180,19 @@ class Builder:
         return Sentence(self.tree_span(tree), self.rule_clause_seq(seq))
 
     def rule_clause_seq(self, tree: Tree[Token]) -> ClauseSeq:
-        leads: list[Phrase] = []
-        clauses: list[Clause] = []
-        joiners: list[Phrase] = []
+        items: list[Node] = []
         for c in tree.children:
             if not isinstance(c, Tree):
                 continue
             if c.data == "lead":
-                leads.append(self.rule_lead(c))
+                items.append(self.rule_lead(c))
             elif c.data == "clause":
-                clauses.append(self.rule_clause(c))
+                items.append(self.rule_clause(c))
             elif c.data == "joiner":
-                joiners.append(Phrase(self.tree_span(c), PhraseKind.JOINER, self.flat_parts(c)))
-        return ClauseSeq(self.tree_span(tree), tuple(leads), tuple(clauses), tuple(joiners))
+                items.append(Phrase(self.tree_span(c), PhraseKind.JOINER, self.flat_parts(c)))
+            elif c.data == "condition":          # a trailing condition after the last joiner
+                items.append(Phrase(self.tree_span(c), PhraseKind.CONDITION, self.flat_parts(c)))
+        return ClauseSeq(self.tree_span(tree), tuple(items))
 
     def rule_lead(self, tree: Tree[Token]) -> Phrase:
         parts = self.flat_parts(tree)
@@ -229,14 +238,17 @@ class Builder:
     rule_nonfinite_vc = rule_vcomplex
 
     def rule_clause_rel(self, tree: Tree[Token]) -> Clause:
-        subject: Phrase | None = None
+        """A relative clause: its subject (with any complements of the subject) and its verb."""
+        subject_parts: list[Node] = []
         verb: Phrase | None = None
         for c in tree.children:
-            if isinstance(c, Tree) and c.data == "np":
-                subject = Phrase(self.tree_span(c), PhraseKind.SUBJECT, (self.node(c),))
-            elif isinstance(c, Tree):
+            if isinstance(c, Tree) and c.data in ("vcomplex", "finite_vc", "nonfinite_vc"):
                 verb = self.rule_vcomplex(c)
+            elif isinstance(c, Tree):
+                subject_parts.append(self.node(c))
         assert verb is not None
+        subject = (Phrase(subject_parts[0].span.merge(subject_parts[-1].span), PhraseKind.SUBJECT,
+                          tuple(subject_parts)) if subject_parts else None)
         words = [w for w in verb.parts if isinstance(w, Lexeme)]
         lemma = next((w.lemma for w in reversed(words) if w.cls in ("VFIN", "VINF", "VPART", "VGER", "AUX")), "")
         return Clause(self.tree_span(tree), subject, verb, (), _PROCEDURES.get(lemma, Procedure.OTHER),

@@ -46,13 +46,15 @@ def _block(block: TextBlock, lines: list[str]) -> None:
             lines.append(f"    paragraph {i}: keyword {para.keyword}{value}{args}")
             continue
         lines.append(f"    paragraph {i}: effect")
+        for k in para.keyword_lines:
+            lines.append(f"      keyword {k.keyword}")
         if para.keyword_prefix is not None:
             lines.append(f"      keyword prefix: {render_node(para.keyword_prefix)}")
-        if para.cost is not None:
-            lines.append("      extra cost (paid before the effect, rules 4.6.1):")
-            _seq(para.cost, lines, 8)
         for j, s in enumerate(para.sentences, 1):
             lines.append(f"      sentence {j}:")
+            if s.cost is not None:
+                lines.append("        extra cost (paid before the effect, rules 4.6.1):")
+                _seq(s.cost, lines, 10)
             _seq(s.body, lines, 8)
     for b in block.bindings:
         lines.append(f"    binding: '{b.reference}' -> {b.target}")
@@ -60,10 +62,13 @@ def _block(block: TextBlock, lines: list[str]) -> None:
 
 def _seq(seq: ClauseSeq, lines: list[str], indent: int) -> None:
     pad = " " * indent
-    for lead in seq.leads:
-        lines.append(f"{pad}{lead.kind.value}: {render_node(lead)}")
-    for k, clause in enumerate(seq.clauses, 1):
-        _clause(clause, lines, indent, k)
+    k = 0
+    for item in seq.items:
+        if isinstance(item, Clause):
+            k += 1
+            _clause(item, lines, indent, k)
+        elif isinstance(item, Phrase) and item.kind.value != "joiner":
+            lines.append(f"{pad}{item.kind.value}: {render_node(item)}")
 
 
 def _clause(clause: Clause, lines: list[str], indent: int, k: int) -> None:

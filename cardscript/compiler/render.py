@@ -21,7 +21,9 @@ from cardscript.grammar.lexer import CONTRACTIONS
 LANGUAGES = ("pt",)
 _NUMBER_WORDS = {1: "um", 2: "dois", 3: "três", 4: "quatro", 5: "cinco", 6: "seis", 7: "sete", 8: "oito",
                  9: "nove", 10: "dez"}
-_JOIN = {(prep, word): contracted for contracted, (prep, word) in CONTRACTIONS.items()}
+# contractions the printed cards write joined; "em um", "de outro" stay apart as printed
+_JOIN = {(prep, word): contracted for contracted, (prep, word) in CONTRACTIONS.items()
+         if word not in ("um", "uma", "outro", "outra", "outros", "outras")}
 # game terms printed with a capital: Escudo, Energia Inicial, Fase de Preparação, Etapa de Ataque...
 GAME_TERMS = frozenset({"escudo", "energia", "inicial", "fase", "etapa", "preparação", "combate", "compra",
                         "ajuste", "contagem", "regressiva", "antecipação", "ataque"})
@@ -86,10 +88,11 @@ def finish(raw: str, capitals: bool = True) -> str:
     text = re.sub(r"\(\s+", "(", text)
     text = re.sub(r"(?<=[\dX])\s*([+\-])\s*(?=[\dX])", r"\1", text)     # X+2, 8-X
     text = re.sub(r"(?<=\s)([+\-])\s+(?=[\dX])", r"\1", text)           # Escudo +1
-    text = re.sub(r"\.\.+", ".", text)
     if capitals:
         text = re.sub(r"(^|[.!?]\s+)([a-zà-ý])", lambda m: m.group(1) + m.group(2).upper(), text)
     text = re.sub(r"\x01(\d+)\x01", lambda m: names[int(m.group(1))], text)
+    text = re.sub(r"\s*/\s*", "/", text)
+    text = re.sub(r"\.\.+", ".", text)        # a name ending in an abbreviation ends the sentence
     return text.strip()
 
 

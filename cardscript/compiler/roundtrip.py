@@ -18,6 +18,9 @@ from cardscript.grammar.normalize import normalize
 SYNONYMS: tuple[tuple[str, str], ...] = (
     ("toda a vez que", "toda vez que"),
     ("o seu deck", "seu deck"),
+    # contractions of "em"/"de" with "um"/"outro" are printed both ways
+    ("num ", "em um "), ("numa ", "em uma "), ("noutro", "em outro"), ("noutra", "em outra"),
+    ("doutro", "de outro"), ("doutra", "de outra"),
 )
 
 
@@ -25,6 +28,7 @@ def canonical_compare_form(text: str) -> str:
     t = normalize(text).text.lower()
     t = re.sub(r"\s*([+\-])\s*(?=[\dx])", r" \1", t)
     t = re.sub(r"\s+([,.:;)])", r"\1", t)
+    t = re.sub(r",(?=\S)", ", ", t)
     t = re.sub(r"\s+", " ", t).strip()
     for variant, canonical in SYNONYMS:
         t = t.replace(variant, canonical)
