@@ -153,9 +153,10 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     else:
         failures: Counter[str] = Counter(report["failures"])
         if failures:
-            _out("most frequent failure points (word: count, example):")
+            _out("most frequent sentence shapes that failed (count, shape up to the failing word <<<, example):")
             for shape, n in failures.most_common(args.top):
-                _out(f"  {n:4}  {shape}  e.g. {report['examples'][shape]}")
+                _out(f"  {n:4}  {shape}")
+                _out(f"        e.g. {report['examples'][shape]}")
         if report["roundtrip_failures"]:
             _out("bound cards whose rendering differs from the printed text:")
             for name in report["roundtrip_failures"][: args.top]:

@@ -53,43 +53,44 @@ class Unbound:
     span: Span
 
 
-def _walk(node: Node) -> Iterator[Node]:
+def walk(node: Node) -> Iterator[Node]:
+    """Every node under ``node`` (itself first), in printed order."""
     yield node
     if isinstance(node, Phrase):
         for p in node.parts:
-            yield from _walk(p)
+            yield from walk(p)
     elif isinstance(node, Clause):
         if node.subject is not None:
-            yield from _walk(node.subject)
-        yield from _walk(node.verb)
+            yield from walk(node.subject)
+        yield from walk(node.verb)
         for c in node.complements:
-            yield from _walk(c)
+            yield from walk(c)
     elif isinstance(node, ClauseSeq):
         for item in node.items:
-            yield from _walk(item)
+            yield from walk(item)
     elif isinstance(node, Sentence):
         if node.cost is not None:
-            yield from _walk(node.cost)
-        yield from _walk(node.body)
+            yield from walk(node.cost)
+        yield from walk(node.body)
     elif isinstance(node, EffectParagraph):
         for k in node.keyword_lines:
-            yield from _walk(k)
+            yield from walk(k)
         if node.keyword_prefix is not None:
-            yield from _walk(node.keyword_prefix)
+            yield from walk(node.keyword_prefix)
         for s in node.sentences:
-            yield from _walk(s)
+            yield from walk(s)
     elif isinstance(node, KeywordLine):
         if node.value is not None:
-            yield from _walk(node.value)
+            yield from walk(node.value)
         for a in node.arguments:
-            yield from _walk(a)
+            yield from walk(a)
         if node.reminder is not None:
-            yield from _walk(node.reminder)
+            yield from walk(node.reminder)
 
 
 def _describe(np: Phrase) -> str:
     words: list[str] = []
-    for n in _walk(np):
+    for n in walk(np):
         if isinstance(n, Lexeme):
             words.append(n.word)
         elif isinstance(n, Name):
@@ -115,7 +116,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool,
     x_defined = x_defined_by_cost
     for para in paragraphs:
         introduced: list[Referent] = []
-        for node in _walk(para):
+        for node in walk(para):
             if isinstance(node, Sentence) and _defines_x(node):
                 x_defined = True
             if isinstance(node, Lexeme) and node.lemma == "x" and node.cls == "LIT":
@@ -147,8 +148,8 @@ def _defines_x(sentence: Sentence) -> bool:
     clauses = sentence.body.clauses
     if not clauses or clauses[0].subject is None:
         return False
-    first = next(iter(_walk(clauses[0].subject)), None)
-    words = [n for n in _walk(clauses[0].subject) if isinstance(n, Lexeme)]
+    first = next(iter(walk(clauses[0].subject)), None)
+    words = [n for n in walk(clauses[0].subject) if isinstance(n, Lexeme)]
     return bool(words) and words[0].lemma == "x" and first is not None and clauses[0].procedure.value == "ser"
 
 

@@ -8,6 +8,7 @@ paragraph after the documented normalisation (cardscript.compiler.roundtrip).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,19 @@ from cardscript.compiler.roundtrip import paragraph_roundtrips
 from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
 from cardscript.grammar.card_file import read_card_file
+
+_NAME_RUN = re.compile(r"(?<=[a-zà-ý,] )[A-ZÀ-Ý][\w\-.!?']*"
+                       r"(?: (?:de|da|do|das|dos|e) [A-ZÀ-Ý][\w\-.]*| [A-ZÀ-Ý][\w\-.]*)*")
+
+
+def failure_shape(before: str, word: str, context: int = 5) -> str:
+    """The shape of a failing sentence: its last words before the failure, names as NAME, numbers as N."""
+    sentence = re.split(r"(?<=[.:])\s+(?=[A-ZÀ-Ý])", before.strip())[-1]
+    sentence = _NAME_RUN.sub("NAME", sentence)
+    sentence = re.sub(r"\{[^}]*\}", "{ICON}", re.sub(r"\b\d+\b", "N", sentence))
+    words = sentence.split()
+    lead = "... " if len(words) > context else ""
+    return f"{lead}{' '.join(words[-context:])} <<< {word.lower()}"
 
 
 def run_corpus(path: Path) -> dict[str, Any]:
@@ -53,11 +67,11 @@ def run_corpus(path: Path) -> dict[str, Any]:
         for d in card.diagnostics:
             if d.code in (dg.E_SYNTAX, dg.E_UNEXPECTED_END):
                 line_no, col = d.location()
-                line = d.source.line_text(line_no).strip()
+                line = d.source.line_text(line_no)
                 word = d.source.text[d.span.start:d.span.end] or "<end>"
-                key = f"'{word.lower()}'"
+                key = failure_shape(line[: col - 1], word)
                 failures[key] += 1
-                examples.setdefault(key, line[: max(0, col - 3)][-60:] + " <<<" + word)
+                examples.setdefault(key, line.strip()[:160])
         if not card.parsed:
             continue
         parsed += 1

@@ -9,18 +9,21 @@ from __future__ import annotations
 import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import Paragraph, TextBlock
 from cardscript.compiler.bind import bind_paragraphs
 from cardscript.compiler.build import build_paragraph
-from cardscript.compiler.diagnostics import Diagnostic
+from cardscript.compiler.checks import check_paragraphs
+from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.header import CardFileRaw
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.grammar.card_file import read_card_file
+from cardscript.grammar.lexicon import LEXICON, lookup
 from cardscript.grammar.names import NameRegistry
-from cardscript.grammar.normalize import Normalized
+from cardscript.grammar.normalize import Normalized, fold_text
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
 
 CARD_SUFFIX = ".card"
@@ -113,10 +116,11 @@ def _block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegi
             if evolution:
                 continue      # the Evolução panel is a selector; its grammar is not written yet
             card.unparsed += 1
-            card.diagnostics.append(_syntax_diagnostic(card.source, para, result))
+            card.diagnostics.append(_syntax_diagnostic(card.source, para, result, names))
             continue
         built.append(build_paragraph(result, para, names))
     assert card.raw is not None
+    card.diagnostics.extend(check_paragraphs(built, names, card.source))
     bindings, unbound = bind_paragraphs(tuple(built), in_action, card.raw.header.name, x_by_cost)
     for u in unbound:
         card.unbound += 1
@@ -131,7 +135,30 @@ def _block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegi
     return TextBlock(tuple(built), tuple(bindings))
 
 
-def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailure) -> Diagnostic:
+def _misread_name(before: str, names: NameRegistry) -> str | None:
+    """A capitalised word earlier in the sentence that is no known name but close to a word of the
+    language: it was read as a name, which is the likely cause of the failure ("Compri um card")."""
+    import re
+
+    sentence_start = max(before.rfind(". "), before.rfind(": ")) + 1
+    for m in re.finditer(r"(?<![\w-])([A-ZÀ-Ý][a-zà-ý]+)\b", before[sentence_start:]):
+        word = m.group(1)
+        folded = fold_text(word)
+        if lookup(folded) or names.kinds_of(word):
+            continue
+        guess = did_you_mean(word, _lexicon_words())
+        if guess and fold_text(guess) != folded:
+            return f"'{word}' was read as a name; did you mean '{guess[0].upper() + guess[1:]}'?"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _lexicon_words() -> list[str]:
+    return sorted({e.spelling for entries in LEXICON.values() for e in entries if e.cls not in ("NUMWORD",)})
+
+
+def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailure,
+                       names: NameRegistry) -> Diagnostic:
     start = para.source_offset(failure.start)
     end = para.source_offset(max(failure.end - 1, failure.start)) + 1
     expected = describe_expected(failure.expected)
@@ -139,8 +166,18 @@ def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailu
         return Diagnostic(dg.E_UNEXPECTED_END, "the sentence ends before it is complete",
                           Span(start, start + 1), source,
                           hint=f"expected {expected}" if expected else "end the sentence with a period")
-    return Diagnostic(dg.E_SYNTAX, f"'{failure.found}' does not fit here", Span(start, max(end, start + 1)),
-                      source, hint=f"expected {expected}" if expected else None)
+    hint = f"expected {expected}" if expected else None
+    misread = _misread_name(para.text[:failure.start], names)
+    if misread:
+        hint = f"{misread}; {hint}" if hint else misread
+    word = failure.found
+    if word[:1].islower() and not lookup(fold_text(word)):
+        guess = did_you_mean(word, _lexicon_words())
+        message = f"unknown word '{word}'"
+        hint = f"did you mean '{guess}'?" if guess else "this word is not part of the card language"
+        return Diagnostic(dg.E_SYNTAX, message, Span(start, max(end, start + 1)), source, hint=hint)
+    return Diagnostic(dg.E_SYNTAX, f"'{word}' does not fit here", Span(start, max(end, start + 1)),
+                      source, hint=hint)
 
 
 _TERMINAL_WORDS = {

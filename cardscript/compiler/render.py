@@ -3,7 +3,8 @@
 The templates (``templates/<lang>/text.j2``) lay the words out, one macro per AST node type;
 :func:`finish` then applies Portuguese orthography: punctuation spacing, contractions (``em o`` ->
 ``no``), clitics (``coloque -o`` -> ``coloque-o``, ``colocar -o`` -> ``colocá-lo``) and sentence
-capitals. Names pass through untouched. Nothing is copied from the source text: lexicon words are
+capitals (the templates mark where sentences start). Names pass through untouched. Nothing is
+copied from the source text: lexicon words are
 spelled from the lexicon, names from the name, numbers and icons from their values.
 """
 
@@ -89,7 +90,8 @@ def finish(raw: str, capitals: bool = True) -> str:
     text = re.sub(r"(?<=[\dX])\s*([+\-])\s*(?=[\dX])", r"\1", text)     # X+2, 8-X
     text = re.sub(r"(?<=\s)([+\-])\s+(?=[\dX])", r"\1", text)           # Escudo +1
     if capitals:
-        text = re.sub(r"(^|[.!?]\s+)([a-zà-ý])", lambda m: m.group(1) + m.group(2).upper(), text)
+        text = re.sub(r"\x04\s*([a-zà-ý])", lambda m: m.group(1).upper(), text)
+    text = re.sub(r"\x04\s*", "", text)
     text = re.sub(r"\x01(\d+)\x01", lambda m: names[int(m.group(1))], text)
     text = re.sub(r"\s*/\s*", "/", text)
     text = re.sub(r"\.\.+", ".", text)        # a name ending in an abbreviation ends the sentence
