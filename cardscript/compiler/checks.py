@@ -51,15 +51,17 @@ def _phase_names(phrase: Phrase, source: SourceFile) -> list[Diagnostic]:
             continue
         nxt = parts[i + 1]
         # "de <nome>" as one chunk, or as a preposition and a noun phrase side by side (in a window)
+        np: Node
+        end: Node
         if (isinstance(nxt, Phrase) and len(nxt.parts) == 2 and isinstance(nxt.parts[0], Lexeme)
-                and nxt.parts[0].lemma == "de" and isinstance(nxt.parts[1], Phrase)):
+                and nxt.parts[0].lemma == "de"):
             np, end = nxt.parts[1], nxt
-        elif (isinstance(nxt, Lexeme) and nxt.lemma == "de" and i + 2 < len(parts)
-              and isinstance(parts[i + 2], Phrase)):
+        elif isinstance(nxt, Lexeme) and nxt.lemma == "de" and i + 2 < len(parts):
             np, end = parts[i + 2], parts[i + 2]
         else:
             continue
-        assert isinstance(np, Phrase)
+        if not isinstance(np, Phrase):
+            continue
         if any(isinstance(p, Lexeme) and p.cls in ("DET", "PRON") for p in np.parts):
             continue                      # "fase do turno", "etapa de um jogador": not a name
         words = render_node(np)

@@ -4,8 +4,8 @@ The templates (``templates/<lang>/text.j2``) lay the words out, one macro per AS
 :func:`finish` then applies Portuguese orthography: punctuation spacing, contractions (``em o`` ->
 ``no``), clitics (``coloque -o`` -> ``coloque-o``, ``colocar -o`` -> ``colocá-lo``) and sentence
 capitals (the templates mark where sentences start). Names pass through untouched. Nothing is
-copied from the source text: lexicon words are
-spelled from the lexicon, names from the name, numbers and icons from their values.
+copied from the source text: lexicon words are spelled from the lexicon, names from the name,
+numbers and icons from their values.
 """
 
 from __future__ import annotations
