@@ -144,6 +144,7 @@ class Clause(Node):
     procedure: Procedure
     negated: bool = False
     optional: bool = False
+    fronted: tuple[Node, ...] = ()     # complements printed before the subject ("ao invés disso você pode")
 
 
 @dataclass(frozen=True)

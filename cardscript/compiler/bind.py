@@ -60,6 +60,8 @@ def walk(node: Node) -> Iterator[Node]:
         for p in node.parts:
             yield from walk(p)
     elif isinstance(node, Clause):
+        for f in node.fronted:
+            yield from walk(f)
         if node.subject is not None:
             yield from walk(node.subject)
         yield from walk(node.verb)

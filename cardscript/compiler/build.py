@@ -207,13 +207,16 @@ class Builder:
         subject: Phrase | None = None
         verb: Phrase | None = None
         complements: list[Node] = []
+        fronted: list[Node] = []
         for c in tree.children:
             if isinstance(c, Tree) and c.data == "subject":
                 subject = Phrase(self.tree_span(c), PhraseKind.SUBJECT, self.flat_parts(c))
             elif isinstance(c, Tree) and c.data in ("vcomplex", "finite_vc", "nonfinite_vc"):
                 verb = Phrase(self.tree_span(c), PhraseKind.VERB_GROUP, self.verb_words(c))
             elif isinstance(c, Tree):
-                complements.append(self.node(c))
+                (complements if subject is not None or verb is not None else fronted).append(self.node(c))
+            elif subject is None and verb is None:
+                fronted.append(self.token(c))       # punctuation after a fronted complement
         assert verb is not None
         words = [w for w in verb.parts if isinstance(w, Lexeme)]
         main = [w for w in words if w.cls in ("VFIN", "VINF", "VPART", "VGER")]
@@ -223,7 +226,7 @@ class Builder:
         optional = (subject is not None and _is_voce(subject) and bool(auxes) and auxes[0].lemma == "poder"
                     and not negated)
         return Clause(self.tree_span(tree), subject, verb, tuple(complements),
-                      _PROCEDURES.get(lemma, Procedure.OTHER), negated, optional)
+                      _PROCEDURES.get(lemma, Procedure.OTHER), negated, optional, tuple(fronted))
 
     def verb_words(self, tree: Tree[Token]) -> tuple[Node, ...]:
         out: list[Node] = []

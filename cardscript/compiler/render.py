@@ -26,7 +26,7 @@ _NUMBER_WORDS = {1: "um", 2: "dois", 3: "três", 4: "quatro", 5: "cinco", 6: "se
 _JOIN = {(prep, word): contracted for contracted, (prep, word) in CONTRACTIONS.items()
          if word not in ("um", "uma", "outro", "outra", "outros", "outras")}
 # game terms printed with a capital: Escudo, Energia Inicial, Fase de Preparação, Etapa de Ataque...
-GAME_TERMS = frozenset({"escudo", "energia", "inicial", "fase", "etapa", "preparação", "combate", "compra",
+GAME_TERMS = frozenset({"escudo", "energia", "inicial", "preparação", "combate", "compra",
                         "ajuste", "contagem", "regressiva", "antecipação", "ataque"})
 _ACCENTED_INFINITIVE = {"ar": "á", "er": "ê", "ir": "i", "or": "ô"}
 
@@ -94,6 +94,11 @@ def finish(raw: str, capitals: bool = True) -> str:
     text = re.sub(r"\x04\s*", "", text)
     text = re.sub(r"\x01(\d+)\x01", lambda m: names[int(m.group(1))], text)
     text = re.sub(r"\s*/\s*", "/", text)
+    # phases and steps are names when they are named: "Fase de Preparação", but "desta etapa ou fase do turno"
+    text = re.sub(r"\b(fase|etapa)(?= (?:de|da) [A-ZÀ-Ý])", lambda m: m.group(1).capitalize(), text)
+    # the action types are names of the rules (4.6.2): "Ação de Antecipar", "Ação Imprevista"
+    text = re.sub(r"\b([Aa]ç(?:ão|ões)(?: de)?) (antecipar|imprevistas?)\b",
+                  lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)
     text = re.sub(r"\.\.+", ".", text)        # a name ending in an abbreviation ends the sentence
     return text.strip()
 
