@@ -127,6 +127,7 @@ class Procedure(StrEnum):
     REDIRECT = "redirecionar"
     PLAY = "jogar"
     PAY = "pagar"
+    NAME = "nomear"
     OTHER = "other"
 
 

@@ -8,7 +8,10 @@ the action's target (``alvo``), chosen things (``escolhido``), and the card itse
 * ``o alvo`` / ``alvo`` -> the action's target (only meaningful in an action, or a targeted effect);
 * ``aquele/aquela(s) ...``, ``-o/-a/-os/-as``, ``ele/ela`` -> the most recent introduced thing, of a
   matching kind when a noun is given;
-* ``X`` -> needs ``X é (igual a) ...`` in the same text, or a cost of {X}.
+* ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph);
+* the card's own name and its action's name -> this card, this action;
+* ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` in the same text, a cost of {X}, a
+  stage ``{X}``, or X in an extra cost or keyword prefix (chosen by the player when paying).
 
 An anaphor with nothing to refer to is a CS200 diagnostic. The bindings are recorded for
 ``cardscript explain``.
@@ -17,13 +20,14 @@ An anaphor with nothing to refer to is a CS200 diagnostic. The bindings are reco
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import (
     Binding,
     Clause,
     ClauseSeq,
     EffectParagraph,
+    Icon,
     KeywordLine,
     Lexeme,
     Name,
@@ -31,9 +35,11 @@ from cardscript.compiler.ast import (
     Paragraph,
     Phrase,
     PhraseKind,
+    Procedure,
     Sentence,
 )
 from cardscript.compiler.source import Span
+from cardscript.grammar.normalize import fold_text
 
 _ANAPHORIC_DET = frozenset({"aquele", "esse"})
 _PERSONS = frozenset({"personagem", "herói", "vilão", "jogador", "oponente", "suporte", "name", "alvo", "você"})
@@ -109,20 +115,67 @@ def _head(np: Phrase) -> str:
     return ""
 
 
-def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool,
-                    card_name: str, x_defined_by_cost: bool) -> tuple[list[Binding], list[Unbound]]:
+@dataclass
+class CardScope:
+    """What binding knows of the whole card: its names and what its effects chose (``escolha ...``),
+    which ``o ... escolhido`` refers to from any paragraph or block."""
+
+    card_name: str
+    action_name: str = ""
+    chosen: list[Referent] = field(default_factory=list)
+
+
+def chosen_in(paragraphs: tuple[Paragraph, ...]) -> list[Referent]:
+    """The things chosen by ``escolher``/``nomear`` clauses: the first noun phrase after the verb
+    (in the clause's complements, or after a relative such as "faça com que um oponente escolha")."""
+    out: list[Referent] = []
+    for para in paragraphs:
+        after: int | None = None          # a choosing verb was seen; its object starts after this offset
+        for node in walk(para):
+            if isinstance(node, Clause) and node.procedure in (Procedure.CHOOSE, Procedure.NAME):
+                after = node.verb.span.end
+            elif (after is not None and isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE
+                  and node.span.start >= after):
+                out.append(Referent(_describe(node), node.span, _head(node)))
+                after = None
+    return out
+
+
+def _is_chosen_reference(np: Phrase) -> bool:
+    return any(isinstance(p, Lexeme) and p.cls == "VPART" and p.lemma == "escolher" for p in np.parts)
+
+
+def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: CardScope,
+                    x_defined_by_cost: bool) -> tuple[list[Binding], list[Unbound]]:
     """Bind the references of a block's paragraphs; return the bindings and what stayed unbound."""
     bindings: list[Binding] = []
     unbound: list[Unbound] = []
     x_uses: list[Span] = []
     x_defined = x_defined_by_cost
+    card_name = scope.card_name
+    previous_word = ""
     for para in paragraphs:
         introduced: list[Referent] = []
         for node in walk(para):
-            if isinstance(node, Sentence) and _defines_x(node):
+            if isinstance(node, Sentence) and (_defines_x(node) or _chosen_x(node.cost)):
                 x_defined = True
+            if isinstance(node, Phrase) and node.kind is PhraseKind.KEYWORD_PREFIX and _chosen_x(node):
+                x_defined = True          # "Energia Cósmica X -": X is chosen when the cost is paid
+            if isinstance(node, Icon) and node.code == "X":
+                x_defined = True          # "incapacite ... em {X}": the stage chosen is X
             if isinstance(node, Lexeme) and node.lemma == "x" and node.cls == "LIT":
+                if previous_word == "sendo":
+                    x_defined = True      # "..., sendo X igual ao número de ..."
                 x_uses.append(node.span)
+            if isinstance(node, Lexeme):
+                previous_word = node.word
+            if isinstance(node, Name):
+                own = fold_text(node.text)
+                if own == fold_text(scope.card_name):
+                    bindings.append(Binding(node.text, node.span, "this card"))
+                elif scope.action_name and own == fold_text(scope.action_name):
+                    bindings.append(Binding(node.text, node.span, "this action"))
+                continue
             if not (isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE):
                 if isinstance(node, Lexeme) and node.cls == "CLITIC" and node.lemma in _PRONOUNS:
                     _bind_to_last(node.word, node.span, introduced, bindings, unbound)
@@ -136,14 +189,26 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool,
                 bindings.append(Binding(desc, node.span, target))
             elif head == "alvo" and det in ("o", ""):
                 bindings.append(Binding(desc, node.span, "the action's target" if in_action else "the target"))
+            elif det == "o" and _is_chosen_reference(node):
+                # "o personagem escolhido": what this card chose, in any of its paragraphs
+                match = [r for r in scope.chosen if r.head in (head, "")] or scope.chosen
+                if match:
+                    bindings.append(Binding(desc, node.span, match[-1].description, match[-1].span))
+                else:
+                    unbound.append(Unbound(desc, node.span))
             elif det in _ANAPHORIC_DET or (head == "ele" and not dets):
                 _bind_to_last(desc, node.span, introduced, bindings, unbound, head)
             elif head and head != "ele":
-                # an introduction: "um card", "até dois cards", "cada personagem", "o personagem escolhido"
+                # an introduction: "um card", "até dois cards", "cada personagem"
                 introduced.append(Referent(desc, node.span, head))
     if x_uses and not x_defined:
         unbound.extend(Unbound("X", s) for s in x_uses[:1])
     return bindings, unbound
+
+
+def _chosen_x(node: Node | None) -> bool:
+    """X inside an extra cost or a keyword prefix: the player chooses it when paying (rules 4.6.1)."""
+    return node is not None and any(isinstance(n, Lexeme) and n.lemma == "x" for n in walk(node))
 
 
 def _defines_x(sentence: Sentence) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import Paragraph, TextBlock
-from cardscript.compiler.bind import bind_paragraphs
+from cardscript.compiler.bind import CardScope, bind_paragraphs, chosen_in
 from cardscript.compiler.build import build_paragraph
 from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
@@ -97,17 +97,25 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
     else:
         scope = names.merged(own)
     x_by_cost = raw.action is not None and raw.action.cost is not None and str(raw.action.cost.value) == "X"
-    if raw.permanent:
-        card.permanent = _block(card, raw.permanent, scope, in_action=False, x_by_cost=False)
-    if raw.action_text:
-        card.action = _block(card, raw.action_text, scope, in_action=True, x_by_cost=x_by_cost)
+    card_scope = CardScope(raw.header.name, raw.action.name if raw.action else "")
+    blocks = [(raw.permanent or (), False, False), (raw.action_text, True, x_by_cost)]
+    built = [_parse_block(card, paragraphs, scope) for paragraphs, _, _ in blocks]
+    card_scope.chosen = chosen_in(tuple(p for b in built for p in b))
+    for (paragraphs, in_action, x_cost), paras in zip(blocks, built, strict=True):
+        if not paragraphs:
+            continue
+        block = _bind_block(card, paras, scope, card_scope, in_action, x_cost)
+        if in_action:
+            card.action = block
+        else:
+            card.permanent = block
     if raw.header.evolution is not None:
-        _block(card, (raw.header.evolution,), scope, in_action=False, x_by_cost=False, evolution=True)
+        _parse_block(card, (raw.header.evolution,), scope, evolution=True)
     return card
 
 
-def _block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry, in_action: bool,
-           x_by_cost: bool, evolution: bool = False) -> TextBlock:
+def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry,
+                 evolution: bool = False) -> list[Paragraph]:
     built: list[Paragraph] = []
     for para in paragraphs:
         text = para.text + ("." if evolution and not para.text.endswith(".") else "")
@@ -119,9 +127,13 @@ def _block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegi
             card.diagnostics.append(_syntax_diagnostic(card.source, para, result, names))
             continue
         built.append(build_paragraph(result, para, names))
-    assert card.raw is not None
+    return built
+
+
+def _bind_block(card: CompiledCard, built: list[Paragraph], names: NameRegistry, scope: CardScope,
+                in_action: bool, x_by_cost: bool) -> TextBlock:
     card.diagnostics.extend(check_paragraphs(built, names, card.source))
-    bindings, unbound = bind_paragraphs(tuple(built), in_action, card.raw.header.name, x_by_cost)
+    bindings, unbound = bind_paragraphs(tuple(built), in_action, scope, x_by_cost)
     for u in unbound:
         card.unbound += 1
         if u.reference == "X":

@@ -87,6 +87,7 @@ def finish(raw: str, capitals: bool = True) -> str:
     text = " ".join(out)
     text = re.sub(r"\s+([,.:;)])", r"\1", text)
     text = re.sub(r"\(\s+", "(", text)
+    text = _quotes(text)
     text = re.sub(r"(?<=[\dX])\s*([+\-])\s*(?=[\dX])", r"\1", text)     # X+2, 8-X
     text = re.sub(r"(?<=\s)([+\-])\s+(?=[\dX])", r"\1", text)           # Escudo +1
     if capitals:
@@ -101,6 +102,16 @@ def finish(raw: str, capitals: bool = True) -> str:
                   lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)
     text = re.sub(r"\.\.+", ".", text)        # a name ending in an abbreviation ends the sentence
     return text.strip()
+
+
+def _quotes(text: str) -> str:
+    """Straight quotes hug what they quote: ``terá " você pode "`` -> ``terá "você pode"``."""
+    parts = text.split('"')
+    out = parts[0]
+    for i, part in enumerate(parts[1:], 1):
+        out = out.rstrip() + ' "' if i % 2 else out.rstrip() + '"'
+        out += part.lstrip() if i % 2 else part
+    return out.replace(' "', '"', 1) if text.startswith('"') else out
 
 
 def _attach_clitic(verb: str, clitic: str) -> str:
