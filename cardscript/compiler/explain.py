@@ -10,7 +10,6 @@ from __future__ import annotations
 from cardscript.compiler.ast import (
     Clause,
     ClauseSeq,
-    EffectParagraph,
     KeywordLine,
     Node,
     Phrase,
@@ -87,5 +86,3 @@ def _label(node: Node) -> str:
         return node.kind.value
     return type(node).__name__.lower()
 
-
-__all__ = ["explain_card", "EffectParagraph"]

@@ -20,8 +20,6 @@ from cardscript.compiler.ast import Node
 from cardscript.grammar.lexer import CONTRACTIONS
 
 LANGUAGES = ("pt",)
-_NUMBER_WORDS = {1: "um", 2: "dois", 3: "três", 4: "quatro", 5: "cinco", 6: "seis", 7: "sete", 8: "oito",
-                 9: "nove", 10: "dez"}
 # contractions the printed cards write joined; "em um", "de outro" stay apart as printed
 _JOIN = {(prep, word): contracted for contracted, (prep, word) in CONTRACTIONS.items()
          if word not in ("um", "uma", "outro", "outra", "outros", "outras")}
@@ -35,10 +33,6 @@ _ACCENTED_INFINITIVE = {"ar": "á", "er": "ê", "ir": "i", "or": "ô"}
 def _environment(lang: str) -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.PackageLoader("cardscript.compiler", f"templates/{lang}"),
                               autoescape=False, keep_trailing_newline=False)
-
-
-def _spell(value: int) -> str:
-    return _NUMBER_WORDS.get(value, str(value))
 
 
 def render_node(node: Node, lang: str = "pt") -> str:
@@ -55,7 +49,7 @@ def render_node(node: Node, lang: str = "pt") -> str:
         macro = getattr(module, type(child).__name__)
         return str(macro(child))
 
-    module = template.make_module({"spell": _spell, "r": r, "game_terms": GAME_TERMS})
+    module = template.make_module({"r": r, "game_terms": GAME_TERMS})
     from cardscript.compiler.ast import EffectParagraph, KeywordLine, Sentence
 
     return finish(r(node), capitals=isinstance(node, (EffectParagraph, KeywordLine, Sentence)))
