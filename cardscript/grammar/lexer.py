@@ -36,7 +36,8 @@ for _prep, _pfx in (("em", "n"), ("de", "d")):
 CONTRACTIONS.update({"num": ("em", "um"), "numa": ("em", "uma"), "ao": ("a", "o"), "aos": ("a", "os"),
                      "à": ("a", "a"), "às": ("a", "as"), "àquele": ("a", "aquele"), "àquela": ("a", "aquela"),
                      "àqueles": ("a", "aqueles"), "àquelas": ("a", "aquelas"), "pelo": ("por", "o"),
-                     "pela": ("por", "a"), "pelos": ("por", "os"), "pelas": ("por", "as")})
+                     "pela": ("por", "a"), "pelos": ("por", "os"), "pelas": ("por", "as"), "disso": ("de", "isso"),
+                     "nisso": ("em", "isso")})
 # the crasis forms ("à", "àquele"...) fold onto other words ("a", "aquele"): they are split only when
 # the original spelling carries the grave accent
 FOLDED_CONTRACTIONS = {fold_text(k): v for k, v in CONTRACTIONS.items() if not k.startswith("à")}
@@ -44,6 +45,8 @@ FOLDED_CONTRACTIONS = {fold_text(k): v for k, v in CONTRACTIONS.items() if not k
 CLITICS = ("o", "a", "os", "as", "lo", "la", "los", "las", "lhe", "lhes", "se")
 _INFINITIVE_STEM = {"a": "ar", "e": "er", "i": "ir", "o": "or"}
 
+_QUANTITY_WORD = re.compile(r"[\dx]+(?:-[\dx]+)+")   # "x-1", "8-x": a quantity, read as its parts
+_QUANTITY_PART = re.compile(r"[\dx]+")
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
 _SPACE = re.compile(r"\s+")
 
@@ -56,6 +59,10 @@ CLAUSE_OR = "CLAUSE_OR"
 QUE_COMP = "QUE_COMP"
 PROCLITIC = "PROCLITIC"
 GER_ADV = "GER_ADV"
+CLAUSE_DASH = "CLAUSE_DASH"
+# grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
+# clause follows, else as their lexicon word ("como alvo" is the preposition)
+_CLAUSE_LITERALS = frozenset({"como"})
 
 
 @dataclass(frozen=True)
@@ -67,9 +74,10 @@ class LexInput:
     names: NameRegistry
 
 
-_DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "NUMWORD",
+_DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
-                       "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV"})
+                       "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV",
+                       "CLAUSE_DASH"})
 
 
 class SentenceLexer(Lexer):
@@ -112,8 +120,8 @@ class SentenceLexer(Lexer):
             if pending:
                 part, start, end = pending.pop(0)
                 accepts = parser_state.parse_conf.states[parser_state.position]
-                term = self._accepted_terminal(part, accepts) or (self._word_terminals(part) or [UNKNOWN])[0]
-                yield _tok(term, part, start, end)
+                yield self._pending_token(inp, parser_state.parse_conf, parser_state.state_stack, part, start,
+                                          end, accepts, deep=True)
                 continue
             m = _SPACE.match(text, pos)
             if m:
@@ -149,6 +157,8 @@ class SentenceLexer(Lexer):
         """
         if word.startswith("-"):
             return [CLITIC]
+        if original.lower() in ("à", "às"):
+            return []                            # a crasis is always a contraction: read as its parts
         readings: list[tuple[str, str]] = []     # (terminal, spelling)
         lit = self.words.get(word)
         if lit is not None:
@@ -171,7 +181,7 @@ class SentenceLexer(Lexer):
               accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
         """Every acceptable reading at ``pos``, most preferred first (longest, then by kind)."""
         text, folded = inp.text, inp.folded
-        word_m = _WORD.match(folded, pos)
+        word_m = _match_word(folded, pos)
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
         lexicon_word = False
         if word_m:
@@ -179,18 +189,25 @@ class SentenceLexer(Lexer):
             end = word_m.end()
             terms = self._word_terminals(word, text[pos:end])
             lexicon_word = bool(terms)
+            if word in _CLAUSE_LITERALS and self.words.get(word) in accepts and not self._clause_follows(inp, end):
+                terms = [t for t in terms if t != self.words[word]]
             rank = 30
             for term in terms:
                 if term in accepts:
                     candidates.append((end - pos, rank, [_tok(term, text[pos:end], pos, end)], []))
                     rank -= 1
-            if word == "que" and QUE_COMP in accepts and self._comparative_follows(inp, end):
-                candidates.append((end - pos, 50, [_tok(QUE_COMP, text[pos:end], pos, end)], []))
+            if word == "que" and QUE_COMP in accepts:
+                # a bare noun phrase up to punctuation: a comparison; a noun phrase and more (usually a
+                # relative clause's subject and verb): a comparison only if the relative reading fails
+                comparative = self._comparative_follows(inp, end)
+                if comparative is not None:
+                    candidates.append((end - pos, 50 if comparative else 5,
+                                       [_tok(QUE_COMP, text[pos:end], pos, end)], []))
             if GER_ADV in accepts and any(w.cls == "VERB" and w.form == "ger" for w in lookup(word)):
                 candidates.append((end - pos, 16, [_tok(GER_ADV, text[pos:end], pos, end)], []))
             if word in _PROCLITICS and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
                 candidates.append((end - pos, 15, [_tok(PROCLITIC, text[pos:end], pos, end)], []))
-            joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR}.get(word)
+            joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word)
             if joiner and joiner in accepts:
                 rank = 50 if self._clause_follows(inp, end) else 20
                 candidates.append((end - pos, rank, [_tok(joiner, text[pos:end], pos, end)], []))
@@ -210,6 +227,9 @@ class SentenceLexer(Lexer):
         if folded.startswith(",", pos) and CLAUSE_COMMA in accepts:
             rank = 50 if self._clause_follows(inp, pos + 1) else 20
             candidates.append((1, rank, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
+        if folded.startswith("- ", pos) and CLAUSE_DASH in accepts and folded[pos - 1:pos] == " " \
+                and self._clause_follows(inp, pos + 1):
+            candidates.append((1, 50, [_tok(CLAUSE_DASH, "-", pos, pos + 1)], []))
         for k in range(self.max_punct, 0, -1):
             p = folded[pos:pos + k]
             if p in self.puncts and self.puncts[p] in accepts:
@@ -217,6 +237,19 @@ class SentenceLexer(Lexer):
                 break
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
         return candidates
+
+    def _pending_token(self, inp: LexInput, conf: Any, stack: list[Any], part: str, start: int, end: int,
+                       accepts: dict[str, Any], deep: bool) -> Token:
+        """The token of the later part of a split word ("o" of "ao"): when it can be read several ways
+        ("igual ao de um personagem": the article standing for a noun), chosen like a whole word."""
+        terms = [t for t in self._word_terminals(part) if t in accepts]
+        if not terms:
+            return _tok((self._word_terminals(part) or [UNKNOWN])[0], part, start, end)
+        if len(terms) == 1:
+            return _tok(terms[0], part, start, end)
+        cands: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = [
+            (end - start, 30 - k, [_tok(t, part, start, end)], []) for k, t in enumerate(terms)]
+        return self._choose(inp, conf, stack, cands, deep)[0][0]
 
     def _choose(self, inp: LexInput, conf: Any, stack: list[Any],
                 candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]],
@@ -228,6 +261,8 @@ class SentenceLexer(Lexer):
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
         for _, _, tokens, rest in candidates:
             if tokens[0].type == "DET" and not rest and self._article_misread(inp, tokens[0]):
+                continue
+            if tokens[0].type == "PRON" and not rest and self._pronoun_misread(inp, tokens[0]):
                 continue
             after_stack = _shift(conf, list(stack), tokens[0].type)
             if after_stack is None:
@@ -260,9 +295,8 @@ class SentenceLexer(Lexer):
         for _ in range(400):
             accepts = conf.states[stack[-1]]
             if pending:
-                part = pending.pop(0)[0]
-                term = self._accepted_terminal(part, accepts)
-                nxt = _shift(conf, stack, term) if term else None
+                tok = self._pending_token(inp, conf, stack, *pending.pop(0), accepts, deep=False)
+                nxt = _shift(conf, stack, tok.type) if tok.type in accepts else None
                 if nxt is None:
                     return False
                 stack = nxt
@@ -298,6 +332,15 @@ class SentenceLexer(Lexer):
         words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
         return bool(words) and any(w.cls == "DET" and w.lemma in _NOT_AFTER_ARTICLE for w in lookup(words[0]))
 
+    @staticmethod
+    def _pronoun_misread(inp: LexInput, tok: Token) -> bool:
+        """An article is a pronoun ("o de um personagem", "as que ele usou") only before "de" or "que"."""
+        if fold_text(str(tok)) not in _ARTICLES:
+            return False
+        words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
+        return not words or not (words[0] == "que" or FOLDED_CONTRACTIONS.get(words[0], ("",))[0] == "de"
+                                 or words[0] == "de")
+
     def _possible(self, inp: LexInput, pos: int) -> set[str]:
         """Every terminal the text at ``pos`` could be read as (for the lookahead)."""
         text, folded = inp.text, inp.folded
@@ -307,11 +350,11 @@ class SentenceLexer(Lexer):
         if pos >= len(text):
             return {"$END"}
         out: set[str] = set()
-        word_m = _WORD.match(folded, pos)
+        word_m = _match_word(folded, pos)
         if word_m:
             word = word_m.group(0)
             out.update(self._word_terminals(word, text[pos:word_m.end()]))
-            if word in ("e", "ou"):
+            if word in ("e", "ou", "nem"):
                 out.update((CLAUSE_AND, CLAUSE_OR))
             parts = FOLDED_CONTRACTIONS.get(word) or CONTRACTIONS.get(text[pos:word_m.end()].lower())
             if parts:
@@ -330,6 +373,8 @@ class SentenceLexer(Lexer):
                 out.add(name)
         if folded.startswith(",", pos):
             out.add(CLAUSE_COMMA)
+        if folded.startswith("- ", pos):
+            out.add(CLAUSE_DASH)
         for k in range(self.max_punct, 0, -1):
             if folded[pos:pos + k] in self.puncts:
                 out.add(self.puncts[folded[pos:pos + k]])
@@ -347,7 +392,7 @@ class SentenceLexer(Lexer):
         if not words:
             return False
         first = words[0]
-        if first[1] in ("e", "ou") and len(words) > 1:
+        if first[1] in ("e", "ou", "nem") and len(words) > 1:
             return self._clause_follows(inp, first[3])
         if first[1] in _CLAUSE_OPENERS or (first[1] in ("toda", "sempre") and len(words) > 1
                                            and words[1][1] in ("vez", "que")):
@@ -360,11 +405,15 @@ class SentenceLexer(Lexer):
             return False
         return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
 
-    def _comparative_follows(self, inp: LexInput, pos: int) -> bool:
-        """After "que": a bare noun phrase up to a "," / "." / ")" (a comparison: "o mesmo nome que o
-        personagem escolhido", "maior que sua Energia Inicial"), not a relative clause."""
+    def _comparative_follows(self, inp: LexInput, pos: int) -> bool | None:
+        """After "que": True for a bare noun phrase up to a "," / "." / ")" / "(" (a comparison: "o mesmo
+        nome que o personagem escolhido", "maior que sua Energia Inicial"), not a relative clause;
+        False when a noun phrase is followed by more ("... que outro personagem em cena não pode ..."
+        may still be a comparison); None when no noun phrase follows."""
         end, seen = self._skip_noun_phrase(inp, pos, relatives=False)
-        return bool(seen) and (end >= len(inp.folded) or inp.folded[end] in ",.);:")
+        if not seen:
+            return None
+        return end >= len(inp.folded) or inp.folded[end] in ",.);:("
 
     def _skip_noun_phrase(self, inp: LexInput, pos: int, relatives: bool = True) -> tuple[int, int]:
         """Where a noun phrase starting at ``pos`` ends (and how many pieces it had): determiners,
@@ -437,7 +486,7 @@ class SentenceLexer(Lexer):
         if parts and self._word_terminals(parts[1]):
             mid = pos + (1 if len(word) > 1 else 0)
             for first in self._word_terminals(parts[0]):
-                if first in accepts:
+                if first in accepts and first not in ("DET", "PRON"):     # its first part is the preposition
                     out.append((_tok(first, parts[0], pos, mid), [(parts[1], mid, end)]))
         if "-" in word:
             stem, _, clitic = word.rpartition("-")
@@ -480,6 +529,7 @@ class SentenceLexer(Lexer):
 _CLOSING = {"{": "}", "(": ")"}
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
 _PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
+_ARTICLES = frozenset({"o", "a", "os", "as"})
 _STRUCTURAL = frozenset({"e", "ou", "que", "se", "nem"})
 _NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
 _CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})
@@ -547,6 +597,14 @@ def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
 
 
 _AUX_LEMMAS = frozenset({"poder", "dever", "ser", "estar", "ter", "haver", "fazer"})
+
+
+def _match_word(folded: str, pos: int) -> re.Match[str] | None:
+    """The word at ``pos``; a hyphenated quantity ("x-1") yields only its first part."""
+    m = _WORD.match(folded, pos)
+    if m and _QUANTITY_WORD.fullmatch(m.group(0)):
+        return _QUANTITY_PART.match(folded, pos)
+    return m
 
 
 def word_class_terminal(entry: Word) -> str:

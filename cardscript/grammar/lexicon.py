@@ -52,7 +52,8 @@ VERBS: dict[str, dict[str, str]] = {
     "permutar": {"imp": "permute", "inf": "permutar", "part": "permutado"},
     "devolver": {"imp": "devolva", "inf": "devolver", "pres3s": "devolve"},
     "causar": {"pres3s": "causa", "pres3p": "causam", "inf": "causar", "fut3s": "causará", "subj3s": "cause",
-               "subj3p": "causem", "part": "causado"},
+               "subj3p": "causem", "part": "causado", "past3s": "causou", "past3p": "causaram",
+               "impf_subj3s": "causasse"},
     "receber": {"inf": "receber", "fut3s": "receberá", "cond3s": "receberia", "part": "recebido",
                 "part_p": "recebidos"},
     "ganhar": {"pres3s": "ganha", "pres3p": "ganham"},
@@ -61,7 +62,8 @@ VERBS: dict[str, dict[str, str]] = {
     "usar": {"inf": "usar", "fut_subj3p": "usarem", "past3s": "usou", "part": "usado", "part_f": "usada",
              "part_p": "usados", "part_fp": "usadas", "ger": "usando"},
     "entrar": {"inf": "entrar", "past3s": "entrou", "part": "entrado", "past3p": "entraram"},
-    "sair": {"inf": "sair"},
+    "sair": {"inf": "sair", "pres3s": "sai", "pres3p": "saem", "subj3s": "saia", "subj3p": "saiam", "past3s": "saiu",
+             "fut_subj3p": "saírem"},
     "controlar": {"pres3s": "controla", "pres3p": "controlam", "inf": "controlar", "fut_subj3p": "controlarem",
                   "impf_subj3s": "controlasse", "subj3p": "controlem", "part": "controlado",
                   "part_p": "controlados"},
@@ -88,7 +90,8 @@ VERBS: dict[str, dict[str, str]] = {
     "pagar": {"inf": "pagar"},
     "aumentar": {"pres3s": "aumenta"},
     "diminuir": {"pres3s": "diminui"},
-    "reduzir": {"subj3s": "reduza", "subj3p": "reduzam"},
+    "reduzir": {"subj3s": "reduza", "subj3p": "reduzam", "inf": "reduzir", "pres3s": "reduz", "pres3p": "reduzem",
+                "part": "reduzido", "part_f": "reduzida", "part_p": "reduzidos", "part_fp": "reduzidas"},
     "encontrar": {"pres3s": "encontra"},
     "valer": {"pres3p": "valem"},
     "modificar": {"pres3p": "modificam"},
@@ -153,7 +156,7 @@ NOUNS: dict[str, str] = {
                       "forma", "exemplo", "controle", "palavra", "quantidade", "requisito", "metade",
                       "capacitação", "incapacitação", "preparação", "combate", "contagem", "compra", "ajuste",
                       "início", "inicio", "final", "fonte", "total", "máximo", "volta", "cima", "baixo",
-                      "contrário", "invés", "isso", "disso", "antecipação", "ataque", "comum", "escolha")},
+                      "contrário", "invés", "isso", "antecipação", "ataque", "comum", "escolha")},
 }
 
 ADJECTIVES: dict[str, str] = {
@@ -182,9 +185,11 @@ DETERMINERS: dict[str, str] = {
     **{w: "outro" for w in ("outro", "outra", "outros", "outras")},
     **{w: "todo" for w in ("todo", "toda", "todos", "todas")},
     **{"cada": "cada", "mais": "mais", "menos": "menos", "qualquer": "qualquer", "quaisquer": "qualquer",
-       "nenhum": "nenhum", "nenhuma": "nenhum", "algum": "algum", "alguma": "algum", "cujo": "cujo",
-       "cuja": "cujo", "cujos": "cujo", "cujas": "cujo"},
+       "nenhum": "nenhum", "nenhuma": "nenhum", "algum": "algum", "alguma": "algum"},
 }
+
+# relative determiners: "os personagens cujas afiliações não sejam X" (a relative clause follows)
+RELATIVES: dict[str, str] = {w: "cujo" for w in ("cujo", "cuja", "cujos", "cujas")}
 
 NUMBERS: dict[str, int] = {"dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7,
                            "oito": 8, "nove": 9, "dez": 10}
@@ -195,7 +200,13 @@ PREPOSITIONS = ("em", "de", "a", "por", "para", "com", "sem", "até", "entre", "
 PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o", "-a", "-os", "-as", "-lhe", "-se",
             # determiners used without a noun: "cada um de", "coloca um deles", "os demais", "todos"
             "um", "uma", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "nenhuma", "algum",
-            "alguma", "demais", "aquele", "aquela", "aqueles", "aquelas")
+            "alguma", "demais", "aquele", "aquela", "aqueles", "aquelas",
+            # adjectives used as nouns: "o restante no topo", "em um único de seus alvos"; the lexer
+            # prefers the adjective when both readings fit
+            "restante", "restantes", "único", "única",
+            # the article standing for a noun before "de" / "que" (the lexer checks what follows):
+            # "igual ao de um personagem", "diferente das que ele já usou"
+            "o", "a", "os", "as")
 
 ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos",
            "apenas", "somente", "só")     # also pre-verbal; as ADV they restrict a quantity: "apenas 1 ponto"
@@ -217,6 +228,8 @@ def _build() -> dict[str, list[Word]]:
         add(spelling, "ADJ", lemma)
     for spelling, lemma in DETERMINERS.items():
         add(spelling, "DET", lemma)
+    for spelling, lemma in RELATIVES.items():
+        add(spelling, "REL", lemma)
     for spelling, value in NUMBERS.items():
         add(spelling, "NUMWORD", str(value))
     for p in PREPOSITIONS:

@@ -19,6 +19,8 @@ NAME_KINDS = ("card", "action", "alter_ego", "affiliation")
 
 # an abbreviation ("S.H.I.E.L.D.") first, else a capitalised word
 _CAP_WORD = re.compile(r"(?:[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?|[A-ZÀ-Ý0-9][\w'\-]*\.?)", re.UNICODE)
+# an exclamation closes a name of several capitalised words, commas allowed: "Avante, Vingadores!"
+_EXCLAMATION = re.compile(r"(?:,? [A-ZÀ-Ý][\w'\-]*)*!", re.UNICODE)
 _CONNECTOR = re.compile(r" (?:de|da|do|das|dos|del|von|van|di|o|a|se) (?=[A-ZÀ-Ý0-9])")
 
 
@@ -35,7 +37,7 @@ class NameRegistry:
             return
         folded = fold_text(name)
         self.by_kind.setdefault(kind, {})[folded] = name
-        first = folded.split(" ", 1)[0]
+        first = _first_word(folded)
         bucket = self._first_word.setdefault(first, [])
         if folded not in bucket:
             bucket.append(folded)
@@ -63,10 +65,9 @@ class NameRegistry:
 
     def match_known(self, folded: str, pos: int) -> int:
         """Length of the longest known name starting at ``pos`` of a folded text (0 if none)."""
-        m = re.match(r"[^\s,:;()]+", folded[pos:])
-        if not m:
+        word = _first_word(folded[pos:])
+        if not word:
             return 0
-        word = m.group(0)
         candidates = self._first_word.get(word, [])
         # a first word that ends the sentence ("Thor.") or is an abbreviation ("s.h.i.e.l.d.")
         while not candidates and word and word[-1] in ".!?":
@@ -76,24 +77,49 @@ class NameRegistry:
             if folded.startswith(cand, pos):
                 end = pos + len(cand)
                 if end == len(folded) or not (folded[end].isalnum() or folded[end] in "-'"):
-                    return len(cand)
+                    # "Avante, Vingadores!" (a card) beside "Avante, Vingadores" (an action): an
+                    # exclamation mark right after a name belongs to it
+                    return len(cand) + (1 if folded[end:end + 1] == "!" else 0)
         return 0
+
+
+_ABBREVIATION = re.compile(r"[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?$")
+_QUANTITY = re.compile(r"[\dX][\dX+\-]*$")          # "8-X", "X-1", "2": quantities, never names
+_KEYWORD_START = re.compile(r"(?:clarividencia|energia cosmica|acao unica|pelotao|liderar|atrasar|potencializar"
+                            r"|prontidao|item unico|item magico)\b")
+
+
+def _first_word(folded: str) -> str:
+    """The first word of a (folded) text, as names are indexed: up to a space or a ",:;()" ("vai, lockheed!"
+    is found under "vai")."""
+    m = re.match(r"[^\s,:;()]+", folded)
+    return m.group(0) if m else ""
 
 
 def match_name_shape(text: str, pos: int) -> int:
-    """Length of a name-shaped run at ``pos``: capitalised words, joined by name connectors."""
+    """Length of a name-shaped run at ``pos``: capitalised words, joined by name connectors.
+
+    A run never starts with a keyword, never takes a quantity (``8-X``) as a word, and ends at a word
+    that ends in a period unless the word is an abbreviation (``S.H.I.E.L.D.``), so a name-shaped run
+    never swallows the next sentence. A run closed by "!" may also hold commas ("Avante, Vingadores!").
+    """
+    if _KEYWORD_START.match(fold_text(text[pos:pos + 16])):
+        return 0
     m = _CAP_WORD.match(text, pos)
-    if not m:
+    if not m or _QUANTITY.match(m.group(0)):
         return 0
     end = m.end()
-    while True:
+    while not (text[end - 1] == "." and not _ABBREVIATION.match(text[m.start():end])):
         nxt = re.compile(r" (?=[A-ZÀ-Ý0-9])").match(text, end) or _CONNECTOR.match(text, end)
         if not nxt:
             break
-        w = _CAP_WORD.match(text, nxt.end())
-        if not w:
+        m = _CAP_WORD.match(text, nxt.end())
+        if not m or _QUANTITY.match(m.group(0)):
             break
-        end = w.end()
+        end = m.end()
+    exclaim = _EXCLAMATION.match(text, end)
+    if exclaim and text[end - 1] != ".":
+        return exclaim.end() - pos
     # a trailing period belongs to the name only for abbreviations like S.H.I.E.L.D.
     if text[end - 1] == "." and not re.search(r"(?:^|[\s.])[A-ZÀ-Ý]\.$|[A-ZÀ-Ý]\.[A-ZÀ-Ý]\.$", text[pos:end]):
         end -= 1
