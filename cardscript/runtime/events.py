@@ -1,0 +1,59 @@
+"""The event log: every decision and every procedure of a match, in order, as JSON-able records.
+
+Same cards, decks, seed and choices give the same log (principle 9); a saved log (JSON Lines) can be
+replayed to the same final state, checked by :func:`state_hash`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardscript.runtime.state import GameState
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: ``kind`` (``draw``, ``damage``, ``choice``, ``phase``...) and its data."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    depth: int = 0            # Effects Tree level when it happened (0: outside the tree), for traces
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
+
+
+@dataclass
+class EventLog:
+    events: list[Event] = field(default_factory=list)
+
+    def add(self, kind: str, depth: int = 0, **data: Any) -> Event:
+        event = Event(kind, data, depth)
+        self.events.append(event)
+        return event
+
+    def save(self, path: Path) -> None:
+        path.write_text("".join(e.to_json() + "\n" for e in self.events), encoding="utf-8")
+
+    @staticmethod
+    def load(path: Path) -> EventLog:
+        log = EventLog()
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                raw = json.loads(line)
+                log.events.append(Event(raw["kind"], raw.get("data", {}), raw.get("depth", 0)))
+        return log
+
+    def choices(self) -> list[Any]:
+        """The answers of every decision, in order: what a scripted agent needs to replay the match."""
+        return [e.data["answer"] for e in self.events if e.kind == "choice"]
+
+
+def state_hash(state: GameState) -> str:
+    """A stable hash of the whole game state."""
+    blob = json.dumps(asdict(state), sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]

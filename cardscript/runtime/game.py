@@ -1,0 +1,266 @@
+"""The match: state + card definitions + agents + event log, and the primitive moves of the rules.
+
+Every change of the game state goes through a primitive here, so that it is logged as an event
+(which triggered effects listen to) and keeps the invariants: draw (4.9.2 defeat by deck), move a
+card between areas, load / unload (4.1, 4.4), swap (4.2), capacitate / incapacitate "as far as
+possible" (4.5, golden rule C), knock out / destroy (4.7), prizes and victory (4.9.1).
+
+Higher layers (turn structure, actions, the Effects Tree, procedures) call these primitives and never
+edit the state's lists themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardscript.runtime.agents import Agent, Decision, ask
+from cardscript.runtime.events import Event, EventLog
+from cardscript.runtime.state import CardId, GameState, InScene, Zone, check_invariants
+
+VICTORY_POINTS = 15          # rules 4.9.1
+
+
+class GameOver(Exception):
+    """Raised by a primitive when the match ends (victory by points or defeat by deck)."""
+
+    def __init__(self, winner: int, reason: str) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason
+
+
+@dataclass
+class Game:
+    """A match in progress. ``cards`` holds each card's definition (cardscript.runtime.cards)."""
+
+    state: GameState
+    cards: dict[CardId, Any]
+    agents: Sequence[Agent]
+    seed: int = 0
+    log: EventLog = field(default_factory=EventLog)
+    rng: random.Random = field(init=False)
+    listeners: list[Callable[[Event], None]] = field(default_factory=list)
+    depth: int = 0                      # current Effects Tree level, for traces
+    check: bool = False                 # check invariants after every primitive (tests, simulation)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    # -- events and decisions ---------------------------------------------------------------------
+    def emit(self, kind: str, **data: Any) -> Event:
+        event = self.log.add(kind, self.depth, **data)
+        for listener in list(self.listeners):
+            listener(event)
+        if self.check:
+            problems = check_invariants(self.state)
+            if problems:
+                raise AssertionError(f"after {kind}: " + "; ".join(problems))
+        return event
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        """Ask the deciding player's agent; the answer is logged (replays feed it back)."""
+        def refused(reason: str) -> None:
+            self.log.add("refused", self.depth, player=decision.player, decision=decision.kind, reason=reason)
+
+        answer = ask(self.agents[decision.player], decision, on_refused=refused)
+        self.log.add("choice", self.depth, player=decision.player, decision=decision.kind, answer=list(answer),
+                     picked=[decision.options[i] for i in answer])
+        return answer
+
+    def name(self, card: CardId) -> str:
+        definition = self.cards.get(card)
+        title = getattr(definition, "title", None)
+        return f"{title}#{card}" if title else f"card#{card}"
+
+    # -- areas ---------------------------------------------------------------------------------------
+    def _take(self, card: CardId) -> tuple[Zone, int | None]:
+        """Remove a card from wherever it is; return where it was."""
+        zone, host = self.state.location(card)
+        owner = self.state.owner[card]
+        p = self.state.players[owner]
+        if zone is Zone.DECK:
+            p.deck.remove(card)
+        elif zone is Zone.HAND:
+            p.hand.remove(card)
+        elif zone is Zone.RESOURCES:
+            p.resources.remove(card)
+        elif zone is Zone.PRIZES:
+            p.prizes.remove(card)
+        elif zone is Zone.SET_ASIDE:
+            p.set_aside.remove(card)
+        elif zone is Zone.SCENARIO:
+            self.state.scenario = None
+        elif zone is Zone.SCENE:
+            base = self.state.scene.pop(card)
+            if base.carried:
+                raise AssertionError(f"{self.name(card)} leaves the scene still carrying cards")
+        elif zone is Zone.CARRIED:
+            assert host is not None
+            self.state.scene[host].carried.remove(card)
+        return zone, host
+
+    def move(self, card: CardId, to: Zone, *, bottom: bool = False, reason: str = "") -> None:
+        """Move a card to one of its owner's areas (golden rule D: a card always goes to its owner's)."""
+        owner = self.state.owner[card]
+        frm, host = self._take(card)
+        p = self.state.players[owner]
+        if to is Zone.DECK:
+            if bottom:
+                p.deck.append(card)
+            else:
+                p.deck.insert(0, card)
+        elif to is Zone.HAND:
+            p.hand.append(card)
+        elif to is Zone.RESOURCES:
+            p.resources.append(card)
+        elif to is Zone.PRIZES:
+            p.prizes.append(card)
+        elif to is Zone.SET_ASIDE:
+            p.set_aside.append(card)
+        else:
+            raise ValueError(f"use enter_scene / load to put a card in {to}")
+        self.emit("move", card=card, owner=owner, frm=str(frm), to=str(to), bottom=bottom, host=host, reason=reason)
+
+    def draw(self, player: int, count: int = 1) -> list[CardId]:
+        """Draw from the top of the deck; a player who must draw from an empty deck loses (4.9.2)."""
+        drawn: list[CardId] = []
+        for _ in range(count):
+            deck = self.state.players[player].deck
+            if not deck:
+                self.lose(player, "defeat by deck (4.9.2)")
+            card = deck[0]
+            self.move(card, Zone.HAND, reason="draw")
+            drawn.append(card)
+        return drawn
+
+    def mill_to_resources(self, player: int, count: int) -> list[CardId]:
+        """Top cards of the deck to the resources (Countdown Phase, 6.2 A); as far as possible (8 C)."""
+        moved: list[CardId] = []
+        for _ in range(count):
+            deck = self.state.players[player].deck
+            if not deck:
+                break
+            moved.append(deck[0])
+            self.move(deck[0], Zone.RESOURCES, reason="countdown")
+        return moved
+
+    def shuffle(self, player: int) -> None:
+        self.rng.shuffle(self.state.players[player].deck)
+        self.emit("shuffle", player=player)
+
+    # -- the scene -----------------------------------------------------------------------------------
+    def enter_scene(self, card: CardId, controller: int, carried: Sequence[CardId] = ()) -> InScene:
+        """A character or support enters the scene loaded with ``carried`` (4.4.2.2 A.1, A.3)."""
+        self._take(card)
+        base = InScene(card, controller, stage=1, entered_turn=self.state.turn)
+        self.state.scene[card] = base
+        for c in carried:
+            self._take(c)
+            base.carried.append(c)
+        self.emit("enter_scene", card=card, controller=controller, carried=list(carried))
+        return base
+
+    def place_scenario(self, card: CardId) -> None:
+        """A scenario enters the scene; the one already there goes to its owner's resources (4.4.1 C, E)."""
+        if self.state.scenario is not None:
+            old = self.state.scenario
+            self._take(old)
+            self.state.players[self.state.owner[old]].resources.append(old)
+            self.emit("leave_scene", card=old, to="resources")
+        self._take(card)
+        self.state.scenario = card
+        self.emit("enter_scene", card=card, controller=self.state.owner[card], scenario=True)
+
+    def load(self, card: CardId, onto: CardId) -> None:
+        """Load a card onto a character/support (4.1); it must be the base card's owner's card (8 D)."""
+        if self.state.owner[card] != self.state.owner[onto]:
+            raise ValueError("a character is loaded with its own owner's cards only (golden rule D)")
+        frm, _ = self._take(card)
+        self.state.scene[onto].carried.append(card)
+        self.emit("load", card=card, onto=onto, frm=str(frm))
+
+    def unload(self, card: CardId) -> None:
+        """Unload a carried card to its owner's resources (4.1); a base left empty is knocked out (4.7)."""
+        zone, host = self.state.location(card)
+        if zone is not Zone.CARRIED or host is None:
+            raise ValueError(f"{self.name(card)} is not being carried")
+        self.move(card, Zone.RESOURCES, reason="unload")
+        self.emit("unload", card=card, frm=host)
+        self.check_empty(host)
+
+    def swap(self, a: CardId, b: CardId) -> None:
+        """Swap two carried cards between their bases (4.2); loading/unloading triggers do not fire."""
+        za, ha = self.state.location(a)
+        zb, hb = self.state.location(b)
+        if za is not Zone.CARRIED or zb is not Zone.CARRIED or ha is None or hb is None:
+            raise ValueError("only carried cards can be swapped")
+        la, lb = self.state.scene[ha].carried, self.state.scene[hb].carried
+        la[la.index(a)], lb[lb.index(b)] = b, a
+        self.emit("swap", a=a, b=b)
+
+    def check_empty(self, base_card: CardId) -> None:
+        """A character carrying no card is knocked out; a support, destroyed (4.7)."""
+        base = self.state.scene.get(base_card)
+        if base is None or base.carried:
+            return
+        kind = getattr(self.cards.get(base_card), "card_type", None)
+        is_support = str(getattr(kind, "value", kind)) == "Suporte"
+        if is_support:
+            self._take(base_card)
+            self.state.players[self.state.owner[base_card]].resources.append(base_card)
+            self.emit("destroyed", card=base_card)
+        else:
+            self.knock_out(base_card)
+
+    def knock_out(self, base_card: CardId, reason: str = "") -> None:
+        """Unload everything, then the character goes to its owner's prize area (4.7, 4.9.1)."""
+        base = self.state.scene[base_card]
+        for c in list(base.carried):
+            base.carried.remove(c)
+            self.state.players[self.state.owner[c]].resources.append(c)
+            self.emit("unload", card=c, frm=base_card)
+        self._take(base_card)
+        owner = self.state.owner[base_card]
+        self.state.players[owner].prizes.append(base_card)
+        self.emit("knocked_out", card=base_card, owner=owner, reason=reason)
+        self.check_victory()
+
+    def capacitate(self, base_card: CardId, amount: int) -> int:
+        """Raise the stage by ``amount``, as far as possible (4.5, golden rule C); return the change."""
+        base = self.state.scene[base_card]
+        new = min(2, base.stage + amount)
+        change = new - base.stage
+        base.stage = new
+        self.emit("capacitate", card=base_card, amount=change, stage=new)
+        return change
+
+    def incapacitate(self, base_card: CardId, amount: int) -> int:
+        base = self.state.scene[base_card]
+        new = max(0, base.stage - amount)
+        change = base.stage - new
+        base.stage = new
+        self.emit("incapacitate", card=base_card, amount=change, stage=new)
+        return change
+
+    # -- the end ---------------------------------------------------------------------------------------
+    def prize_points(self, player: int) -> int:
+        """Points a player has: the initial energy of the opponent's knocked-out characters (4.9.1)."""
+        opp = self.state.players[self.state.opponent(player)]
+        return sum(int(getattr(self.cards.get(c), "initial_energy", 0) or 0) for c in opp.prizes)
+
+    def check_victory(self) -> None:
+        for player in (0, 1):
+            if self.prize_points(player) >= VICTORY_POINTS:
+                self.win(player, f"victory by points: {self.prize_points(player)} (4.9.1)")
+
+    def win(self, player: int, reason: str) -> None:
+        self.state.winner = player
+        self.state.end_reason = reason
+        self.log.add("game_over", self.depth, winner=player, reason=reason)
+        raise GameOver(player, reason)
+
+    def lose(self, player: int, reason: str) -> None:
+        self.win(self.state.opponent(player), reason)
