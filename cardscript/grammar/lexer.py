@@ -108,6 +108,10 @@ class SentenceLexer(Lexer):
                 self.regexes.append((t.name, re.compile(t.pattern.to_regexp())))
         self.max_punct = max((len(p) for p in self.puncts), default=1)
         self.declared = {t.name for t in lexer_conf.terminals} | {CLITIC}
+        # per paragraph (reset by lex): memoised look-ups by position, and the choices of the last
+        # successful speculative parse, reused while the real parse follows the same path
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        self._plan: dict[int, tuple[tuple[Any, ...], Any]] = {}
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
@@ -116,12 +120,15 @@ class SentenceLexer(Lexer):
         pos = 0
         n = len(text)
         pending: list[tuple[str, int, int]] = []   # later parts of a split word, typed when reached
+        self._memo = {}
+        self._plan = {}
         while True:
             if pending:
                 part, start, end = pending.pop(0)
                 accepts = parser_state.parse_conf.states[parser_state.position]
-                yield self._pending_token(inp, parser_state.parse_conf, parser_state.state_stack, part, start,
-                                          end, accepts, deep=True)
+                planned = self._planned(-1 - start, parser_state.state_stack)
+                yield planned if planned is not None else self._pending_token(
+                    inp, parser_state.parse_conf, parser_state.state_stack, part, start, end, accepts, deep=True)
                 continue
             m = _SPACE.match(text, pos)
             if m:
@@ -130,7 +137,10 @@ class SentenceLexer(Lexer):
                 return
             accepts = parser_state.parse_conf.states[parser_state.position]
             candidates = self._next(inp, pos, accepts)
-            if candidates:
+            planned = self._planned(pos, parser_state.state_stack)
+            if planned is not None:
+                tokens, rest = planned
+            elif candidates:
                 tokens, rest = self._choose(inp, parser_state.parse_conf, parser_state.state_stack, candidates,
                                             deep=True)
             else:
@@ -143,6 +153,14 @@ class SentenceLexer(Lexer):
             # a name that ends in an abbreviation's period also ends the sentence when nothing follows it
             if last.type == NAME and str(last).endswith(".") and self._sentence_ends_after(text, pos):
                 yield _tok(self.puncts.get(".", "DOT"), ".", pos - 1, pos - 1)
+
+    def _planned(self, key: int, stack: list[Any]) -> Any:
+        """The choice the last successful speculative parse made at ``key`` (a position; a split word's
+        later part at -1 - its start), if the parse has reached it with the same state stack."""
+        entry = self._plan.get(key)
+        if entry is not None and entry[0] == tuple(stack):
+            return entry[1]
+        return None
 
     @staticmethod
     def _sentence_ends_after(text: str, pos: int) -> bool:
@@ -180,6 +198,14 @@ class SentenceLexer(Lexer):
     def _next(self, inp: LexInput, pos: int,
               accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
         """Every acceptable reading at ``pos``, most preferred first (longest, then by kind)."""
+        key = ("next", pos, id(accepts))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._readings(inp, pos, accepts)
+        return found
+
+    def _readings(self, inp: LexInput, pos: int,
+                  accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
         text, folded = inp.text, inp.folded
         word_m = _match_word(folded, pos)
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
@@ -278,14 +304,18 @@ class SentenceLexer(Lexer):
             return candidates[0][2], candidates[0][3]
         if deep and len(viable) > 1:
             for tokens, rest, after_stack in viable:
-                if self._sentence_parses(inp, conf, after_stack, tokens, rest):
+                plan: dict[int, tuple[tuple[Any, ...], Any]] = {}
+                if self._sentence_parses(inp, conf, after_stack, tokens, rest, plan):
+                    self._plan = plan
                     return tokens, rest
         return viable[0][0], viable[0][1]
 
     def _sentence_parses(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
-                         rest: list[tuple[str, int, int]]) -> bool:
+                         rest: list[tuple[str, int, int]], plan: dict[int, tuple[tuple[Any, ...], Any]]) -> bool:
         """Speculative parse, on a copy of the state stack, from after ``tokens`` to the end of the
-        sentence (its period) or of the paragraph; each later choice uses the one-token lookahead."""
+        sentence (its period) or of the paragraph; each later choice uses the one-token lookahead.
+        The choices between several readings go into ``plan`` (see :meth:`_planned`): when the parse
+        succeeds, the real parse makes the same ones without speculating again."""
         text = inp.text
         dot = self.puncts.get(".", "DOT")
         if tokens[-1].type == dot:
@@ -295,7 +325,10 @@ class SentenceLexer(Lexer):
         for _ in range(400):
             accepts = conf.states[stack[-1]]
             if pending:
-                tok = self._pending_token(inp, conf, stack, *pending.pop(0), accepts, deep=False)
+                part = pending.pop(0)
+                before = tuple(stack)
+                tok = self._pending_token(inp, conf, stack, *part, accepts, deep=False)
+                plan[-1 - part[1]] = (before, tok)
                 nxt = _shift(conf, stack, tok.type) if tok.type in accepts else None
                 if nxt is None:
                     return False
@@ -309,7 +342,10 @@ class SentenceLexer(Lexer):
             cands = self._next(inp, pos, accepts)
             if not cands:
                 return False
+            before = tuple(stack)
             toks, rst = self._choose(inp, conf, stack, cands, deep=False)
+            if len(cands) > 1:
+                plan[pos] = (before, (toks, rst))
             nxt = _shift(conf, stack, toks[0].type)
             if nxt is None:
                 return False
@@ -327,7 +363,7 @@ class SentenceLexer(Lexer):
     def _article_misread(inp: LexInput, tok: Token) -> bool:
         """An article ("o", "a"...) is never followed by another article, an indefinite or a
         demonstrative: in "dano a um personagem" the "a" is the preposition."""
-        if not any(w.cls == "DET" and w.lemma == "o" for w in lookup(fold_text(str(tok)))):
+        if not any(w.cls == "DET" and w.lemma == "o" for w in lookup(inp.folded[tok.start_pos or 0:tok.end_pos])):
             return False
         words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
         return bool(words) and any(w.cls == "DET" and w.lemma in _NOT_AFTER_ARTICLE for w in lookup(words[0]))
@@ -335,7 +371,7 @@ class SentenceLexer(Lexer):
     @staticmethod
     def _pronoun_misread(inp: LexInput, tok: Token) -> bool:
         """An article is a pronoun ("o de um personagem", "as que ele usou") only before "de" or "que"."""
-        if fold_text(str(tok)) not in _ARTICLES:
+        if inp.folded[tok.start_pos or 0:tok.end_pos] not in _ARTICLES:
             return False
         words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
         return not words or not (words[0] == "que" or FOLDED_CONTRACTIONS.get(words[0], ("",))[0] == "de"
@@ -343,6 +379,13 @@ class SentenceLexer(Lexer):
 
     def _possible(self, inp: LexInput, pos: int) -> set[str]:
         """Every terminal the text at ``pos`` could be read as (for the lookahead)."""
+        key = ("possible", pos)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._possible_at(inp, pos)
+        return found
+
+    def _possible_at(self, inp: LexInput, pos: int) -> set[str]:
         text, folded = inp.text, inp.folded
         m = _SPACE.match(text, pos)
         if m:
@@ -381,6 +424,13 @@ class SentenceLexer(Lexer):
         return out
 
     def _clause_follows(self, inp: LexInput, pos: int) -> bool:
+        key = ("clause", pos)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._clause_follows_at(inp, pos)
+        return found
+
+    def _clause_follows_at(self, inp: LexInput, pos: int) -> bool:
         """Does a new clause start after ``pos``?
 
         Yes when the next word is a verb (not a participle), "você", "então" or a word that opens a

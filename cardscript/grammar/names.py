@@ -85,6 +85,7 @@ class NameRegistry:
 
 _ABBREVIATION = re.compile(r"[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?$")
 _QUANTITY = re.compile(r"[\dX][\dX+\-]*$")          # "8-X", "X-1", "2": quantities, never names
+_KEYWORD_INITIALS = frozenset("CcEeAaPpLlIi")     # first letters of the keywords below (a quick test)
 _KEYWORD_START = re.compile(r"(?:clarividencia|energia cosmica|acao unica|pelotao|liderar|atrasar|potencializar"
                             r"|prontidao|item unico|item magico)\b")
 
@@ -103,7 +104,7 @@ def match_name_shape(text: str, pos: int) -> int:
     that ends in a period unless the word is an abbreviation (``S.H.I.E.L.D.``), so a name-shaped run
     never swallows the next sentence. A run closed by "!" may also hold commas ("Avante, Vingadores!").
     """
-    if _KEYWORD_START.match(fold_text(text[pos:pos + 16])):
+    if text[pos:pos + 1] in _KEYWORD_INITIALS and _KEYWORD_START.match(fold_text(text[pos:pos + 16])):
         return 0
     m = _CAP_WORD.match(text, pos)
     if not m or _QUANTITY.match(m.group(0)):
