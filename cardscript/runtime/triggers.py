@@ -1,0 +1,239 @@
+"""Triggered effects (rules 5.2, 5.2.1): game events matched against every card's triggers.
+
+:class:`Triggers` listens to :meth:`Game.emit`. For each event it looks at every triggered effect
+(``EffectKind.TRIGGERED`` with an :class:`EventPattern`) of every card that is where the effect works:
+
+* ``zone == "scene"`` (the default): the card is a base card in the scene, the scenario, or is carried
+  by a character/support whose permanent texts it lends (4.4.2.3 A.1.1 ability cards on characters,
+  A.1.2 character cards of the same alter ego/name, A.2b supports of the same name); cards leaving the
+  scene still see the event of their own leaving (the event is matched against where the card was);
+* any other zone (``hand``, ``resources``, ``deck``, ``prizes``): the card is in its owner's area of that
+  name (5.2.1: the card is revealed -- logged -- and then follows the rules of triggered effects).
+
+A match becomes a :class:`~cardscript.runtime.tree.Pending` effect handed to the Effects Tree, which
+puts it one level above the effect being resolved (9.1.2). Effects triggered by one event are
+simultaneous: they enter the same level and the Active Player orders them by choosing among them
+(5.2.1 ATENÇÃO, 9.1.2.1). Conditions are not checked here but at resolution (5.2).
+
+Events (kinds and data) the matcher understands: the Game primitives' (``enter_scene``, ``leave_scene``,
+``load``, ``unload``, ``move``, ``capacitate``, ``incapacitate``, ``knocked_out``, ``destroyed``,
+``damage``) and those of the turn loop and actions (``phase_start`` / ``phase_end`` with ``phase``,
+``step``, ``player``; ``use_action`` with ``card``, ``action``, ``player``; ``targeted``; ``search``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
+from cardscript.compiler.vocabulary import PHASES, STEPS, Phase, Step, fold_key
+from cardscript.runtime.events import Event
+from cardscript.runtime.game import Game
+from cardscript.runtime.state import CardId, Zone
+from cardscript.runtime.tree import EffectsTree, Pending
+
+PHASE_IDS: dict[Phase, str] = {
+    Phase.CONTAGEM_REGRESSIVA: "countdown", Phase.COMPRA: "draw", Phase.PREPARACAO: "preparation",
+    Phase.AJUSTE: "adjustment", Phase.COMBATE: "combat",
+}
+STEP_IDS: dict[Step, str] = {Step.ANTECIPACAO: "anticipation", Step.ATAQUE: "attack"}
+KNOWN_IDS = {*PHASE_IDS.values(), *STEP_IDS.values(), "turn"}
+
+# EventPattern.event aliases -> the engine's event kinds
+EVENT_ALIASES: dict[str, tuple[str, ...]] = {
+    "leave_scene": ("leave_scene", "knocked_out", "destroyed"),
+    "knock_out": ("knocked_out",),
+    "knocked_out": ("knocked_out",),
+    "destroyed": ("destroyed",),
+    "start": ("phase_start",),
+    "end": ("phase_end",),
+}
+
+
+def phase_id(text: str) -> str:
+    """The engine's id of a phase/step named in card text (``Fase de Compra`` -> ``draw``); '' if none."""
+    if not text:
+        return ""
+    key = fold_key(text)
+    if key in KNOWN_IDS:
+        return key
+    for prefix in ("fase de ", "fase do ", "etapa de ", "etapa do "):
+        if key.startswith(prefix):
+            key = key[len(prefix):]
+    if key in ("turno", "o turno"):
+        return "turn"
+    phase = PHASES.get(key) or PHASES.get(text)
+    if phase is not None:
+        return PHASE_IDS[phase]
+    step = STEPS.get(key) or STEPS.get(text)
+    if step is not None:
+        return STEP_IDS[step]
+    return key
+
+
+def card_attr(game: Game, card: CardId, name: str) -> Any:
+    return getattr(game.cards.get(card), name, None)
+
+
+def lends_text(game: Game, carried: CardId, base: CardId) -> bool:
+    """4.4.2.3: does a card carried by ``base`` lend it its permanent texts (and actions)?"""
+    ctype = str(card_attr(game, carried, "card_type") or "")
+    btype = str(card_attr(game, base, "card_type") or "")
+    base_is_character = btype.startswith("Personagem")
+    if ctype == "Habilidade":
+        return base_is_character                                   # A.1.1 (A.2a: not on supports)
+    if ctype.startswith("Personagem") and base_is_character:       # A.1.2a/b: same alter ego, else same name
+        ae, bae = card_attr(game, carried, "alter_ego"), card_attr(game, base, "alter_ego")
+        if bae:
+            return bool(ae == bae) and card_attr(game, carried, "version") != card_attr(game, base, "version")
+        return (card_attr(game, carried, "name") == card_attr(game, base, "name")
+                and card_attr(game, carried, "version") != card_attr(game, base, "version"))
+    if ctype == "Suporte" and btype == "Suporte":                  # A.2b
+        return (card_attr(game, carried, "name") == card_attr(game, base, "name")
+                and card_attr(game, carried, "version") != card_attr(game, base, "version"))
+    return False
+
+
+def functional_in_scene(game: Game, card: CardId) -> tuple[bool, int | None]:
+    """Is the card's permanent text working in the scene? Returns (working, controller)."""
+    state = game.state
+    if card in state.scene:
+        return True, state.scene[card].controller
+    if card == state.scenario:
+        return True, state.owner[card]
+    for base in state.scene.values():
+        if card in base.carried:
+            return lends_text(game, card, base.card), base.controller
+    return False, None
+
+
+def matches_filter(game: Game, card: CardId, flt: Filter, controller: int) -> bool:
+    """One filter of a selector on a card (affiliation, power, alignment, name, alter_ego, card_type...)."""
+    value = fold_key(flt.value)
+    fieldname = flt.field
+    if fieldname == "controller":
+        where = game.state.scene.get(card)
+        who = where.controller if where is not None else game.state.owner[card]
+        want = controller if value in ("you", "voce", "this") else 1 - controller
+        ok = who == want
+    else:
+        attr = {"affiliation": "affiliations", "alignment": "alignments", "power": "powers"}.get(fieldname, fieldname)
+        raw = card_attr(game, card, attr)
+        if isinstance(raw, tuple | list):
+            have = {fold_key(str(v)) for v in raw}
+        else:
+            have = {fold_key(str(raw))} if raw is not None else set()
+        ok = value in have or any(h.startswith(value) for h in have)
+    return not ok if flt.op in ("ne", "lacks") else ok
+
+
+KIND_TYPES = {Kind.CHARACTER: ("Personagem", "Personagem-EV"), Kind.SUPPORT: ("Suporte",),
+              Kind.SCENARIO: ("Cenário",), Kind.ABILITY: ("Habilidade",)}
+
+
+def subject_matches(game: Game, sel: Selector | None, event: Event, source: CardId, controller: int) -> bool:
+    """Does the event's subject match the pattern's selector (as far as the selector can be read here)?"""
+    if sel is None:
+        return True
+    data = event.data
+    subject = data.get("card")
+    if sel.ref in (Ref.YOU, Ref.OPPONENT) or sel.kind is Kind.PLAYER:
+        player = data.get("player", data.get("controller", data.get("owner")))
+        if sel.ref is Ref.YOU:
+            return bool(player == controller)
+        if sel.ref is Ref.OPPONENT:
+            return player is not None and player != controller
+        return True
+    if sel.ref is Ref.THIS_CARD:
+        return bool(subject == source)
+    if sel.ref is Ref.THIS_CHARACTER:
+        if subject == source:
+            return True
+        where = game.state.scene.get(subject) if isinstance(subject, int) else None
+        return where is not None and source in where.carried
+    if not isinstance(subject, int) or subject not in game.cards:
+        return sel.kind in (Kind.CARD, Kind.ACTION)
+    types = KIND_TYPES.get(sel.kind)
+    if types is not None and str(card_attr(game, subject, "card_type")) not in types:
+        return False
+    return all(matches_filter(game, subject, f, controller) for f in sel.filters)
+
+
+def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> bool:
+    """5.2: does ``event`` fire a trigger written as ``pattern`` on the card ``source``?"""
+    kinds = EVENT_ALIASES.get(pattern.event, (pattern.event,))
+    if event.kind not in kinds:
+        return False
+    if event.kind in ("phase_start", "phase_end"):
+        want = phase_id(pattern.phase) or "turn"
+        have = event.data.get("step") or event.data.get("phase")
+        if want != have:
+            return False
+        turn_player = event.data.get("player")
+        if pattern.whose is Ref.YOU and turn_player != controller:
+            return False
+        return not (pattern.whose is Ref.OPPONENT and turn_player == controller)
+    if pattern.whose is Ref.YOU and event.data.get("player", controller) != controller:
+        return False
+    if pattern.whose is Ref.OPPONENT and event.data.get("player", 1 - controller) == controller:
+        return False
+    return subject_matches(game, pattern.subject, event, source, controller)
+
+
+ConditionFn = Callable[[Game, Pending, Condition], bool]
+PendingFactory = Callable[[Game, CardId, Effect, int, Event], Pending]
+
+
+class Triggers:
+    """Matches every emitted event against the triggered effects of the match's cards (5.2)."""
+
+    def __init__(self, game: Game, tree: EffectsTree, make_pending: PendingFactory | None = None) -> None:
+        self.game = game
+        self.tree = tree
+        self.make_pending = make_pending or default_pending
+        self.enabled = True
+        self.watch: list[tuple[CardId, Effect]] = [
+            (card, e) for card, d in game.cards.items() for e in getattr(d, "effects", ())
+            if e.kind is EffectKind.TRIGGERED and e.trigger is not None]
+        self._where: dict[CardId, tuple[bool, int | None]] = {}
+        game.listeners.append(self.on_event)
+
+    def on_event(self, event: Event) -> None:
+        if not self.enabled or not self.watch:
+            return
+        for card, effect in self.candidates(event):
+            assert effect.trigger is not None
+            working, controller = self._working(card, effect, event)
+            if not working or controller is None:
+                continue
+            if pattern_matches(self.game, effect.trigger, event, card, controller):
+                if effect.zone not in ("scene", ""):
+                    self.game.log.add("reveal", self.game.depth, card=card, player=controller,
+                                      reason=f"triggered from {effect.zone} (5.2.1)")
+                self.tree.trigger(self.make_pending(self.game, card, effect, controller, event))
+
+    def candidates(self, event: Event) -> Iterable[tuple[CardId, Effect]]:
+        return self.watch
+
+    def _working(self, card: CardId, effect: Effect, event: Event) -> tuple[bool, int | None]:
+        zone = effect.zone or "scene"
+        if zone == "scene":
+            working, controller = functional_in_scene(self.game, card)
+            if not working and event.data.get("card") == card and event.kind in (
+                    "leave_scene", "knocked_out", "destroyed", "move"):
+                # "quando este card sair de cena": it looks back at where it was
+                frm = str(event.data.get("frm", "scene"))
+                if event.kind != "move" or frm in ("scene", "scenario", str(Zone.SCENE), str(Zone.SCENARIO)):
+                    return True, self.game.state.owner[card]
+            return working, controller
+        try:
+            where, _ = self.game.state.location(card)
+        except KeyError:
+            return False, None
+        return str(where) == zone, self.game.state.owner[card]
+
+
+def default_pending(game: Game, card: CardId, effect: Effect, controller: int, event: Event) -> Pending:
+    return Pending(label=f"{game.name(card)}: {effect.text or effect.trigger}", steps=effect.procedures,
+                   controller=controller, source=card, effect=effect, kind="triggered", event=event)
