@@ -298,7 +298,9 @@ class SentenceLexer(Lexer):
                 nxt = set(self._word_terminals(rest[0][0]))
             else:
                 nxt = self._possible(inp, tokens[-1].end_pos or 0)
-            if nxt & after.keys():
+            # a true one-token lookahead: the next token must be shifted after the reductions it
+            # calls for (LALR states merged by core can list lookaheads that fail once reduced)
+            if any(_shift(conf, list(after_stack), t) is not None for t in nxt & after.keys()):
                 viable.append((tokens, rest, after_stack))
         if not viable:
             return candidates[0][2], candidates[0][3]
