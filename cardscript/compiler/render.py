@@ -90,10 +90,9 @@ def finish(raw: str, capitals: bool = True) -> str:
     text = re.sub(r"\x01(\d+)\x01", lambda m: names[int(m.group(1))], text)
     text = re.sub(r"\s*/\s*", "/", text)
     # phases and steps are names when they are named: "Fase de Preparação", but "desta etapa ou fase do turno"
-    text = re.sub(r"\b(fase|etapa)(?= (?:de|da) [A-ZÀ-Ý])", lambda m: m.group(1).capitalize(), text)
+    text = re.sub(r"\b(fases?|etapas?)(?= (?:de|da) [A-ZÀ-Ý])", lambda m: m.group(1).capitalize(), text)
     # the action types are names of the rules (4.6.2): "Ação de Antecipar", "Ação Imprevista"
-    text = re.sub(r"\b([Aa]ç(?:ão|ões)(?: de)?) (antecipar|imprevistas?)\b",
-                  lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)
+    text = re.sub(r"\b(de antecipar|imprevistas?)\b", lambda m: m.group(1).title().replace("De ", "de "), text)
     text = re.sub(r"\.\.+", ".", text)        # a name ending in an abbreviation ends the sentence
     return text.strip()
 

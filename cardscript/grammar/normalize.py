@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 _CHAR_MAP = {
     "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-",
+    "\u0093": '"', "\u0094": '"',          # Windows-1252 quotes mis-decoded as C1 controls
     "\u00a0": " ", "\t": " ", "\u2009": " ", "\u202f": " ",
 }
 _MARKUP = re.compile(r"#&#|<br\s*/?>|\s+", re.IGNORECASE)

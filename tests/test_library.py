@@ -1,0 +1,25 @@
+"""The bundled library: every card checks clean and is in canonical form (issue acceptance)."""
+
+from __future__ import annotations
+
+from cardscript.cli import main
+from cardscript.compiler.pipeline import compile_paths, library_path
+
+
+def test_the_library_checks_clean() -> None:
+    assert main(["check", str(library_path())]) == 0
+
+
+def test_the_library_is_in_canonical_form() -> None:
+    assert main(["fmt", "--check", str(library_path())]) == 0
+
+
+def test_every_library_card_roundtrips_through_the_ast() -> None:
+    from cardscript.compiler.render import render_node
+    from cardscript.compiler.roundtrip import canonical_compare_form
+
+    for card in compile_paths([library_path()]):
+        assert card.raw is not None and card.bound, card.source.path
+        printed = [p.text for p in card.raw.permanent or ()] + [p.text for p in card.raw.action_text]
+        rendered = [render_node(p) for b in (card.permanent, card.action) if b is not None for p in b.paragraphs]
+        assert [canonical_compare_form(r) for r in rendered] == [canonical_compare_form(p) for p in printed]
