@@ -1,4 +1,4 @@
-"""The ``cardscript`` command: check, fmt, render, explain, translate, corpus.
+"""The ``cardscript`` command: check, fmt, render, explain, translate, corpus, play, simulate.
 
 Exit codes: 0 clean, 1 diagnostics (or a failed check), 2 usage errors. No Python traceback
 reaches a user: an internal failure on one card is a CS900 diagnostic for that card.
@@ -166,6 +166,85 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     return 0
 
 
+def _decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, str]]:
+    from cardscript.runtime.match import bundled_deck_path, load_deck_file
+
+    path_a = Path(args.deck_a) if args.deck_a else bundled_deck_path("vingadores")
+    path_b = Path(args.deck_b) if args.deck_b else bundled_deck_path("irmandade")
+    return load_deck_file(path_a), load_deck_file(path_b), (path_a.stem, path_b.stem)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """One seeded match with a readable log (rules 6); ``--interactive``: a person plays side A."""
+    from cardscript.runtime.agents import Agent, InteractiveAgent, RandomAgent
+    from cardscript.runtime.match import new_match, play_match
+    from cardscript.runtime.trace import lines
+
+    deck_a, deck_b, names = _decks(args)
+    agents: list[Agent] = [RandomAgent(args.seed * 2 + 1), RandomAgent(args.seed * 2 + 2)]
+    if args.interactive:
+        agents[0] = InteractiveAgent()
+    game = new_match(deck_a, deck_b, agents, seed=args.seed, deck_names=names, setup=False)
+    printed = 0
+
+    def flush() -> None:
+        nonlocal printed
+        for line in lines(game.log.events[printed:], game.name):
+            _out(line)
+        printed = len(game.log.events)
+
+    if args.interactive:
+        game.listeners.append(lambda event: flush())
+    from cardscript.runtime.match import setup_match
+
+    try:
+        setup_match(game)
+    except Exception as exc:               # GameOver during the setup: a deck too small to draw a hand
+        from cardscript.runtime.game import GameOver
+
+        if not isinstance(exc, GameOver):
+            raise
+    result = play_match(game, max_turns=args.max_turns)
+    flush()
+    if args.log:
+        game.log.save(Path(args.log))
+    if result.ended:
+        _out(f"winner: player {result.winner} ({names[result.winner or 0]}) -- {result.reason}")
+    else:
+        _out(f"no winner: {result.reason}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Random matches with invariant checks: wins per deck, average turns, violations."""
+    from cardscript.runtime.match import simulate
+
+    deck_a, deck_b, names = _decks(args)
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    report = simulate(deck_a, deck_b, args.games, seed=args.seed, max_turns=args.max_turns,
+                      progress=None if args.quiet else progress)
+    _out(f"games: {report.games}")
+    for i in (0, 1):
+        _out(f"wins {names[i]} (player {i}): {report.wins[i]}")
+    for reason, n in sorted(report.by_reason.items()):
+        _out(f"  {reason}: {n}")
+    _out(f"unfinished (max turns {args.max_turns}): {report.unfinished}")
+    _out(f"average turns: {report.average_turns:.1f}")
+    _out(f"procedures resolved: {report.procedures} (errors: {report.procedure_errors})")
+    _out(f"invariant violations: {len(report.violations)}")
+    for v in report.violations[:10]:
+        _out(f"  {v}")
+    return 1 if report.violations else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cardscript", description="The Battle Scenes card language toolchain.")
     sub = p.add_subparsers(dest="command")
@@ -192,6 +271,21 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--json", action="store_true")
     k.add_argument("--top", type=int, default=20)
     k.set_defaults(func=cmd_corpus)
+    for name, helptext in (("play", "play one seeded match between two decks, with a readable log"),
+                           ("simulate", "random matches: wins per deck, average turns, invariant violations")):
+        g = sub.add_parser(name, help=helptext)
+        g.add_argument("--seed", type=int, default=0)
+        g.add_argument("--deck-a", help="a .deck file (default: the bundled vingadores.deck)")
+        g.add_argument("--deck-b", help="a .deck file (default: the bundled irmandade.deck)")
+        g.add_argument("--max-turns", type=int, default=200)
+        if name == "play":
+            g.add_argument("--interactive", action="store_true", help="play side A yourself")
+            g.add_argument("--log", help="save the event log (JSON Lines) to this file")
+            g.set_defaults(func=cmd_play)
+        else:
+            g.add_argument("--games", type=int, default=100)
+            g.add_argument("--quiet", action="store_true", help="no progress bar")
+            g.set_defaults(func=cmd_simulate)
     return p
 
 

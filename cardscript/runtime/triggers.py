@@ -83,15 +83,14 @@ def lends_text(game: Game, carried: CardId, base: CardId) -> bool:
     base_is_character = btype.startswith("Personagem")
     if ctype == "Habilidade":
         return base_is_character                                   # A.1.1 (A.2a: not on supports)
+    def same(attr: str) -> bool:
+        return bool(card_attr(game, carried, attr) == card_attr(game, base, attr))
+
     if ctype.startswith("Personagem") and base_is_character:       # A.1.2a/b: same alter ego, else same name
-        ae, bae = card_attr(game, carried, "alter_ego"), card_attr(game, base, "alter_ego")
-        if bae:
-            return bool(ae == bae) and card_attr(game, carried, "version") != card_attr(game, base, "version")
-        return (card_attr(game, carried, "name") == card_attr(game, base, "name")
-                and card_attr(game, carried, "version") != card_attr(game, base, "version"))
+        key = "alter_ego" if card_attr(game, base, "alter_ego") else "name"
+        return same(key) and not same("version")
     if ctype == "Suporte" and btype == "Suporte":                  # A.2b
-        return (card_attr(game, carried, "name") == card_attr(game, base, "name")
-                and card_attr(game, carried, "version") != card_attr(game, base, "version"))
+        return same("name") and not same("version")
     return False
 
 

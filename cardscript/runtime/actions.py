@@ -1,0 +1,333 @@
+"""Using actions (rules 4.6.2): which actions a character may use, paying their costs, choosing modes
+and targets, and resolving the action's effect in the Effects Tree.
+
+The steps of 4.6.2 as implemented:
+
+* A -- say which character uses which action: :class:`ActionUse` (``user`` and ``holder``, the card the
+  action is written on).
+* B -- modes: an action with several options (``ActionDef.modes``) asks its controller which one.
+* C -- requirements (:func:`legal_actions`): C.1 in the scene since the start of the turn (or
+  Prontidão, the keyword or an engine grant, 4.4.2.2 EV); C.2 the character has the action's power
+  (the ability card's power, or the action box's; a base card action with no printed power needs none);
+  C.3 the action is on the base card, a carried ability card or a carried character card of the same
+  alter ego (or name; 4.4.2.3 A.1); C.4 one action per turn unless ``InScene.extra_actions`` allows
+  more (Ação Única: never the same action twice); C.5 the type suits the window: ``preparation`` (own
+  turn: Imprevistas), ``anticipation`` (the opponent's turn: Antecipar), ``attack`` (own turn: all).
+* D -- effects that prevent the action: not modelled yet (no static effects in the engine).
+* E -- costs: E.1 incapacitate the character by the cost (it must be payable: stage >= cost; cost X:
+  the player chooses X up to the stage); E.2 extra costs (run as procedures before the effect);
+  E.2.1 Energia Cósmica N: N cards chosen from the resources go to the bottom of the deck (payable only
+  with N cards there).
+* F -- targets: each target selector of the action (``ActionDef.targets``) is chosen among the
+  characters/supports in the scene that match it (F.1.1); a bare "alvo" is a character or a support
+  (F.1.2); a player target ("oponente alvo") is chosen among players. An action without a legal target
+  for a target it needs is not legal. F.2 restrictions by other effects: not modelled yet. Each choice
+  emits a ``targeted`` event (triggers "when ... becomes the target").
+* G -- effects triggered by E/F are resolved (level 1 of a fresh tree);
+* H -- ``use_action`` is emitted and what it triggers resolved;
+* I -- the action's effect resolves as the start of the Effects Tree (level 0), procedure by
+  procedure (9.1.2.1). Clarividência N adds a first procedure (set aside the top N cards of the deck,
+  reveal any of them) and a last one (return them to the top of the deck in any order) (7.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from cardscript.compiler.ir import ActionDef, Effect, Kind, Selector
+from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
+from cardscript.runtime.agents import Decision
+from cardscript.runtime.game import Game
+from cardscript.runtime.state import CardId, InScene, Zone
+from cardscript.runtime.tree import Pending, Step
+from cardscript.runtime.triggers import KIND_TYPES, card_attr, lends_text, matches_filter
+
+if TYPE_CHECKING:
+    from cardscript.runtime.turn import Engine
+
+WINDOWS = ("preparation", "anticipation", "attack")
+
+
+@dataclass(frozen=True)
+class ActionUse:
+    """A character (``user``, its base card) and an action written on ``holder`` (4.6.2 A, C.3)."""
+
+    user: CardId
+    holder: CardId
+    action: ActionDef
+
+    def label(self, game: Game) -> str:
+        kind = "Antecipar" if self.action.anticipate else "Imprevista" if self.action.unforeseen else "normal"
+        where = "" if self.holder == self.user else f" (on {game.name(self.holder)})"
+        cost = "X" if self.action.cost_is_x else (self.action.cost or 0)
+        return f"{game.name(self.user)} uses {self.action.name}{where} [{kind}, cost {cost}]"
+
+
+def keyword_value(action: ActionDef, name: str) -> str | None:
+    for key, value in action.keywords:
+        if fold_key(key) == fold_key(name):
+            return value
+    return None
+
+
+def keyword_number(action: ActionDef, name: str) -> int:
+    value = keyword_value(action, name)
+    if value is None:
+        return 0
+    digits = "".join(ch for ch in value if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def power_key(text: str | None) -> str:
+    """A power by name, icon or code, as one comparable key."""
+    if not text:
+        return ""
+    found = lookup_power(text).value or power_by_code(text)
+    return found.code if found is not None else fold_key(text)
+
+
+def character_powers(game: Game, base: InScene) -> set[str]:
+    """The powers of a character: its base card's and those lent by carried cards (4.4.2.3 A.1.2)."""
+    cards = [base.card, *(c for c in base.carried if str(card_attr(game, c, "card_type")).startswith("Personagem")
+                          and lends_text(game, c, base.card))]
+    return {power_key(p) for c in cards for p in (card_attr(game, c, "powers") or ())}
+
+
+def available_actions(game: Game, base: InScene) -> list[ActionUse]:
+    """C.3: the actions on the base card, its carried ability cards and same-alter-ego character cards."""
+    out: list[ActionUse] = []
+    seen: set[tuple[str, int]] = set()
+    holders = [base.card, *(c for c in base.carried if lends_text(game, c, base.card))]
+    for holder in holders:
+        action = card_attr(game, holder, "action")
+        if isinstance(action, ActionDef):
+            key = (str(card_attr(game, holder, "title")), id(action))
+            if key not in seen:             # two identical cards lend one action (4.4.2.3 ATENÇÃO)
+                seen.add(key)
+                out.append(ActionUse(base.card, holder, action))
+    return out
+
+
+def action_power(game: Game, use: ActionUse) -> str:
+    """C.2: the power the action needs: the action box's, else (ability cards) the card's."""
+    if use.action.power:
+        return power_key(use.action.power)
+    if use.holder != use.user and card_attr(game, use.holder, "card_type") == "Habilidade":
+        return power_key(card_attr(game, use.holder, "power"))
+    return ""
+
+
+def type_allowed(action: ActionDef, window: str) -> bool:
+    """C.5: Antecipar in the Attack Step or the opponent's Anticipation Step; Imprevistas in the
+    Preparation Phase or the Attack Step; normal actions only in the Attack Step (C.5.4)."""
+    if window == "attack":
+        return True
+    if window == "anticipation":
+        return action.anticipate
+    if window == "preparation":
+        return action.unforeseen
+    return False
+
+
+def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
+    """E: the incapacitation cost (stage >= cost) and Energia Cósmica (cards in the resources)."""
+    cost = 0 if use.action.cost_is_x else (use.action.cost or 0)
+    if base.stage < cost:
+        return False
+    cosmic = keyword_number(use.action, "Energia Cósmica")
+    return len(game.state.players[base.controller].resources) >= cosmic
+
+
+def action_context(engine: Engine, use: ActionUse) -> Any:
+    """The procedures' EffectContext of an action's effect (None without a procedures module)."""
+    game = engine.game
+    return engine.new_context(controller=game.state.scene[use.user].controller, source=use.holder, user=use.user,
+                              action_name=use.action.name, action_power=action_power(game, use) or None,
+                              from_action=True, targets=[])
+
+
+def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any = None) -> list[Any]:
+    """F.1: what a target selector may choose: players, or characters/supports in the scene; F.2.2:
+    never one an effect says cannot be the target (the procedures module's ``can_be_targeted``)."""
+    game = engine.game
+    if sel.kind is Kind.PLAYER:
+        players = [1 - controller] if sel.ref is not None and str(sel.ref) == "opponent" else [0, 1]
+        make = getattr(engine.procs, "Player", None) if engine.procs is not None else None
+        return [make(p) for p in players] if callable(make) else players
+    types = KIND_TYPES.get(sel.kind, ("Personagem", "Personagem-EV", "Suporte"))     # F.1.2 bare "alvo"
+    for kind in getattr(sel, "also", ()):                                           # "personagem ou suporte"
+        types = (*types, *KIND_TYPES.get(kind, ()))
+    out: list[Any] = []
+    allowed = engine.query("can_be_targeted")
+    for base in game.state.scene.values():
+        if str(card_attr(game, base.card, "card_type")) in types and all(
+                matches_filter(game, base.card, f, controller) for f in sel.filters):
+            if allowed is not None and ctx is not None and not allowed(game, ctx, base.card):
+                continue
+            out.append(base.card)
+    return out
+
+
+def target_count(sel: Selector) -> int:
+    return max(1, sel.count.fixed) if not sel.every else 0
+
+
+def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
+    """Every action ``player``'s characters may use now (4.6.2 C.1-C.5, D, E payable, F targets exist)."""
+    game = engine.game
+    state = game.state
+    out: list[ActionUse] = []
+    prevented = engine.query("can_use_action")
+    allowed = engine.query("actions_allowed")
+    types_now = engine.query("action_types")
+    powers_now = engine.query("powers")
+    for base in state.controlled(player):
+        if not str(card_attr(game, base.card, "card_type")).startswith("Personagem"):
+            continue
+        uses = available_actions(game, base)
+        if not uses:
+            continue
+        keywords = {fold_key(k) for k in (card_attr(game, base.card, "keywords") or ())}
+        ready = (base.entered_turn < state.turn or base.card in engine.ready or "prontidao" in keywords)
+        if not ready:                                                        # C.1
+            continue
+        powers = character_powers(game, base)
+        if powers_now is not None:
+            powers |= {power_key(p) for p in powers_now(game, base.card)}
+        for use in uses:
+            limit = 1 + base.extra_actions
+            if allowed is not None:
+                limit = max(1, int(allowed(game, base.card, use.action))) + base.extra_actions
+            if len(base.actions_used) >= limit:                              # C.4
+                continue
+            need = action_power(game, use)
+            if need and need not in powers:                                  # C.2
+                continue
+            if keyword_value(use.action, "Ação Única") is not None and use.action.name in base.actions_used:
+                continue
+            action = use.action
+            if types_now is not None:
+                anticipate, unforeseen = types_now(game, base.card, action)
+                action = replace(action, anticipate=anticipate, unforeseen=unforeseen)
+            if not type_allowed(action, window):                             # C.5
+                continue
+            if prevented is not None and not prevented(game, base.card, use.action):
+                continue                                                     # D
+            if not cost_payable(game, use, base):                            # E
+                continue
+            ctx = action_context(engine, use)
+            if any(target_count(t) > len(target_candidates(engine, t, player, ctx)) for t in use.action.targets):
+                continue                                                     # F: a target it cannot have
+            out.append(use)
+    return out
+
+
+def use_action(engine: Engine, use: ActionUse) -> None:
+    """Use an action (4.6.2 B, E, F, G, H, I); the caller checked it with :func:`legal_actions`."""
+    game = engine.game
+    base = game.state.scene[use.user]
+    player = base.controller
+    action = use.action
+    game.log.add("action", game.depth, player=player, card=use.user, holder=use.holder, action=action.name)
+    # B: the mode
+    modes = action.modes
+    mode: Effect | None = modes[0] if modes else None
+    if len(modes) > 1:
+        (i,) = game.decide(Decision(player, "mode", f"{action.name}: which option?",
+                                    tuple(m.text or f"option {k + 1}" for k, m in enumerate(modes))))
+        mode = modes[i]
+    base.actions_used.append(action.name)                                   # C.4 counts from now on
+    ctx = action_context(engine, use)
+    # E.1: the incapacitation cost
+    x: int | None = None
+    if action.cost_is_x:
+        (x,) = game.decide(Decision(player, "x", f"{action.name}: the cost X (stage {base.stage})",
+                                    tuple(str(v) for v in range(base.stage + 1))))
+        cost = x
+        if ctx is not None:
+            ctx.x = x
+    else:
+        cost = action.cost or 0
+    if cost:
+        game.incapacitate(use.user, cost)
+    # E.2.1: Energia Cósmica
+    cosmic = keyword_number(action, "Energia Cósmica")
+    resources = game.state.players[player].resources
+    if cosmic:
+        chosen = game.decide(Decision(player, "cost", f"Energia Cósmica {cosmic}: cards to the bottom of the deck",
+                                      tuple(game.name(c) for c in resources), cosmic, cosmic))
+        for c in [resources[i] for i in chosen]:
+            game.move(c, Zone.DECK, bottom=True, reason="Energia Cósmica")
+    # F: targets, one list per target selector
+    per_selector: list[list[Any]] = []
+    for sel in action.targets:
+        candidates = target_candidates(engine, sel, player, ctx)
+        if sel.every:
+            picked = candidates
+        else:
+            n = min(target_count(sel), len(candidates))
+            idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}",
+                                       tuple(game.name(c) if isinstance(c, int) else f"player {c}"
+                                             for c in candidates), n, n))
+            picked = [candidates[i] for i in idx]
+        per_selector.append(picked)
+        for t in picked:
+            if isinstance(t, int):
+                game.emit("targeted", card=t, by=use.user, action=action.name, player=player)
+    noted = engine.query("note_targeting")
+    if ctx is not None:
+        ctx.targets = per_selector
+        if noted is not None and any(per_selector):
+            noted(game, ctx)
+    flat = [t for ts in per_selector for t in ts]
+    pending = Pending(label=f"{action.name} ({game.name(use.user)})", steps=(), controller=player,
+                      source=use.holder, effect=mode, kind="action", ctx=ctx,
+                      data={"targets": per_selector, "x": x, "action": action, "user": use.user,
+                            "holder": use.holder, "action_name": action.name,
+                            "action_power": action_power(game, use) or None})
+    # E.2: extra costs, as procedures of the action (before the effect)
+    for proc in action.extra_costs:
+        engine.run_procedure(game, pending, proc)
+    engine.tree.resolve()                                                    # G
+    game.emit("use_action", card=use.user, holder=use.holder, action=action.name, player=player,
+              targets=[t for t in flat if isinstance(t, int)])
+    engine.tree.resolve()                                                    # H
+    steps: list[Step] = list(mode.procedures) if mode is not None else []
+    clair = keyword_number(action, "Clarividência")
+    if clair:
+        steps = [clairvoyance_first(clair), *steps, clairvoyance_last]
+    pending.steps = tuple(steps)
+    engine.tree.resolve(pending)                                             # I
+
+
+def clairvoyance_first(n: int) -> Step:
+    """Clarividência N, first procedure: set aside the top N cards of the deck, reveal any (7.1)."""
+    def run(game: Game, p: Pending) -> None:
+        deck = game.state.players[p.controller].deck
+        aside = list(deck[:n])
+        for c in aside:
+            game.move(c, Zone.SET_ASIDE, reason="Clarividência")
+        revealed: list[CardId] = []
+        if aside:
+            idx = game.decide(Decision(p.controller, "reveal", "Clarividência: reveal which?",
+                                       tuple(game.name(c) for c in aside), 0, len(aside)))
+            revealed = [aside[i] for i in idx]
+            if revealed:
+                game.log.add("reveal", game.depth, player=p.controller, cards=revealed, reason="Clarividência")
+        p.data["set_aside"] = aside
+        p.data["revealed"] = revealed
+    return run
+
+
+def clairvoyance_last(game: Game, p: Pending) -> None:
+    """Clarividência, last procedure: the set-aside cards back on top of the deck in any order (7.1)."""
+    aside = [c for c in p.data.get("set_aside", []) if c in game.state.players[p.controller].set_aside]
+    if not aside:
+        return
+    order: tuple[int, ...] = tuple(range(len(aside)))
+    if len(aside) > 1:
+        order = game.decide(Decision(p.controller, "order", "Clarividência: order on top of the deck (first = top)",
+                                     tuple(game.name(c) for c in aside), len(aside), len(aside), ordered=True))
+    for i in reversed(order):
+        game.move(aside[i], Zone.DECK, reason="Clarividência")

@@ -1,0 +1,498 @@
+"""The turn (rules 6.2) and the engine that ties the Game, the Effects Tree and the triggers together.
+
+:class:`Engine` owns the :class:`~cardscript.runtime.tree.EffectsTree` and the
+:class:`~cardscript.runtime.triggers.Triggers` of a Game and plays turns (:meth:`Engine.play_turn`):
+
+* Início do Turno: ``phase_start`` for ``turn`` (start-of-turn triggers) -- every phase and step below
+  emits ``phase_start`` / ``phase_end`` (with ``phase``, ``step``, ``player``) and resolves what they
+  trigger, as 6.2 lists "Desencadeamento e resolução dos efeitos ... no início/final" for each.
+* A Contagem Regressiva: 1 + one per character the opponent controls + one per card in the opponent's
+  own prizes, from the top of the deck to the resources (as far as possible, 8 C).
+* B Compra: draw 1 if you control no character, else 2; the first player draws nothing on the first
+  turn. Drawing from an empty deck loses the match (4.9.2).
+* C Preparação: the player repeatedly chooses a play or ends the phase (:meth:`Engine.preparation`):
+  C.1 basic capacitation (discard a card: +1 stage, once per character per turn, not at stage 2), C.2
+  extra capacitation (discard a character card of the same alter ego/name), C.3 place a character or
+  support (4.4.2.1: enough cards in the resources -- the initial energy, or the addition value of an
+  EV; alter ego/name uniqueness unless Pelotão; load chosen cards from the resources) or one scenario
+  per turn (4.4.1), C.4 discard, C.5 render a character (knock out one controlled since the start of
+  the turn, then draw), C.6 Imprevistas actions, and activated effects whose window is the Preparation
+  Phase (5.1; once per turn limits). A play starts only with an empty Effects Tree and each play's
+  triggers are resolved before the next (6.2 C ATENÇÃO).
+* D Ajuste: D.1 energy -- each character/support carrying more than its initial energy unloads the
+  excess (cards chosen by the controller), repeated while effects load cards; D.2 hand -- discard down
+  to 7, repeated while effects add cards.
+* E Combate: E.1 Antecipação, where the OPPONENT is the Active Player and may use Antecipar actions;
+  E.2 Ataque, normal, Antecipar and Imprevistas actions (4.6.2 C.5).
+* Final do Turno: end-of-turn triggers, then the resets: per-turn counters (actions used, basic
+  capacitation, the scenario of the turn, activated-effect uses, extra actions), shield bonuses,
+  damage this turn, Prontidão grants, and "until the end of the turn" effects (the procedures
+  module's ``end_of_turn`` hook when it has one).
+
+Reading where the rules are silent: an effect whose condition the engine cannot evaluate is treated as
+not met (logged ``unsupported``), so an activated effect is not offered and a triggered one does nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
+from functools import partial
+from types import ModuleType
+from typing import Any
+
+from cardscript.compiler.ir import Condition, Effect, EffectKind, Procedure
+from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime.actions import ActionUse, legal_actions, use_action
+from cardscript.runtime.agents import Decision
+from cardscript.runtime.events import Event
+from cardscript.runtime.game import Game, GameOver
+from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
+from cardscript.runtime.tree import EffectsTree, Pending
+from cardscript.runtime.triggers import Triggers, card_attr, functional_in_scene, phase_id
+
+HAND_LIMIT = 7          # 6.2 D.2
+MAX_PLAYS = 200         # safety net for one phase/step (a random agent always reaches "end" long before)
+
+
+def _procedures() -> ModuleType | None:
+    try:
+        return importlib.import_module("cardscript.runtime.procedures")
+    except ImportError:
+        return None
+
+
+class Engine:
+    """Game + Effects Tree + triggers + the turn structure (rules 6)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.procs = _procedures()
+        self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
+        self.triggers = Triggers(game, tree=self.tree, make_pending=self.make_pending)
+        self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)
+        self.activated_uses: Counter[tuple[CardId, int]] = Counter()
+        self.procedure_errors = 0
+        self.first_turn_done = False
+        self.activated: list[tuple[CardId, int, Effect]] = [
+            (card, i, e) for card, d in game.cards.items() for i, e in enumerate(getattr(d, "effects", ()))
+            if e.kind is EffectKind.ACTIVATED]
+
+    # -- the procedures module (another layer): run a procedure, check a condition ------------------
+    def make_context(self, pending: Pending) -> Any:
+        """The procedures module's EffectContext for a pending effect (built from the fields it has)."""
+        event = pending.event
+        subject = event.data.get("card") if isinstance(event, Event) else None
+        user = pending.data.get("user")
+        if user is None and pending.source is not None:
+            working_in = self.game.state.scene
+            user = pending.source if pending.source in working_in else next(
+                (b.card for b in working_in.values() if pending.source in b.carried), None)
+        known: dict[str, Any] = {
+            "source": pending.source, "controller": pending.controller, "user": user,
+            "targets": pending.data.get("targets"), "x": pending.data.get("x"),
+            "trigger_subject": subject if isinstance(subject, int) else None,
+            "action_name": pending.data.get("action_name"), "action_power": pending.data.get("action_power"),
+            "from_action": pending.kind == "action"}
+        return self.new_context(**known)
+
+    def new_context(self, **known: Any) -> Any:
+        """An EffectContext with the given fields (those the procedures module's context has)."""
+        ctx_type = getattr(self.procs, "EffectContext", None) if self.procs is not None else None
+        if not isinstance(ctx_type, type) or not is_dataclass(ctx_type):
+            return None
+        kwargs = {f.name: known[f.name] for f in fields(ctx_type) if f.name in known and known[f.name] is not None}
+        return ctx_type(**kwargs)
+
+    def query(self, name: str) -> Callable[..., Any] | None:
+        """One of the procedures module's queries (``can_use_action``, ``powers``...), if it has it."""
+        found = getattr(self.procs, name, None) if self.procs is not None else None
+        return found if callable(found) else None
+
+    def run_procedure(self, game: Game, pending: Pending, proc: Procedure) -> None:
+        """One IR procedure through ``procedures.run(game, ctx, proc)``; engine errors are logged."""
+        run = getattr(self.procs, "run", None) if self.procs is not None else None
+        if run is None:
+            game.log.add("unsupported", game.depth, effect=pending.label, text=proc.text or str(proc.op))
+            return
+        if pending.ctx is None:
+            pending.ctx = self.make_context(pending)
+        try:
+            run(game, pending.ctx, proc)
+        except GameOver:
+            raise
+        except Exception as exc:            # a procedure the other layer cannot run yet: logged, counted
+            if isinstance(exc, AssertionError) and check_invariants(game.state):
+                raise                       # a broken invariant is never swallowed
+            self.procedure_errors += 1
+            game.log.add("procedure_error", game.depth, effect=pending.label, text=proc.text or str(proc.op),
+                         error=f"{type(exc).__name__}: {exc}")
+
+    def condition_holds(self, pending: Pending, condition: Condition | None) -> bool:
+        if condition is None:
+            return True
+        procs = self.procs
+        check: Callable[..., Any] | None = None
+        for name in ("check_condition", "check", "holds", "evaluate"):
+            check = getattr(procs, name, None) if procs is not None else None
+            if check is not None:
+                break
+        if check is None:
+            self.game.log.add("unsupported", self.game.depth, effect=pending.label,
+                              text=condition.text or condition.kind)
+            return False
+        if pending.ctx is None:
+            pending.ctx = self.make_context(pending)
+        try:
+            return bool(check(self.game, pending.ctx, condition))
+        except (GameOver, AssertionError):
+            raise
+        except Exception as exc:
+            self.procedure_errors += 1
+            self.game.log.add("procedure_error", self.game.depth, effect=pending.label,
+                              text=condition.text or condition.kind, error=f"{type(exc).__name__}: {exc}")
+            return False
+
+    def make_pending(self, game: Game, card: CardId, effect: Effect, controller: int, event: Event) -> Pending:
+        p = Pending(label=f"{game.name(card)}: {effect.text or effect.trigger}", steps=effect.procedures,
+                    controller=controller, source=card, effect=effect, kind="triggered", event=event)
+        if effect.condition is not None:
+            p.condition = lambda g, pend: self.condition_holds(pend, effect.condition)      # 5.2
+        return p
+
+    # -- phases ---------------------------------------------------------------------------------------
+    def _mark(self, kind: str, phase: str, step: str = "") -> None:
+        s = self.game.state
+        self.game.emit(kind, phase=phase, step=step, player=s.turn_player, turn=s.turn)
+        self.tree.resolve()
+
+    def play_turn(self) -> None:
+        """One whole turn of ``state.turn_player`` (6.2); raises GameOver when the match ends."""
+        game, s = self.game, self.game.state
+        s.turn += 1
+        player = s.turn_player
+        s.active_player = player
+        s.phase, s.step = "turn", ""
+        self._mark("phase_start", "turn")
+        for phase, body in (("countdown", self.countdown), ("draw", self.draw_phase),
+                            ("preparation", self.preparation), ("adjustment", self.adjustment),
+                            ("combat", self.combat)):
+            s.phase, s.step = phase, ""
+            self._mark("phase_start", phase)
+            body(player)
+            s.phase, s.step = phase, ""
+            s.active_player = player
+            self._mark("phase_end", phase)
+        s.phase, s.step = "end", ""
+        self._mark("phase_end", "turn")
+        self.end_of_turn()
+        self.first_turn_done = True
+        s.turn_player = s.opponent(player)
+        game.log.add("turn_over", 0, turn=s.turn, player=player)
+
+    def countdown(self, player: int) -> None:
+        """6.2 A: 1 + the opponent's characters + the cards in the opponent's own prizes."""
+        s = self.game.state
+        opp = s.opponent(player)
+        n = 1 + sum(1 for b in s.controlled(opp) if self.is_character(b.card)) + len(s.players[opp].prizes)
+        self.game.mill_to_resources(player, n)
+        self.tree.resolve()
+
+    def draw_phase(self, player: int) -> None:
+        """6.2 B: one card with no character, else two; none on the first player's first turn."""
+        s = self.game.state
+        if player == s.first_player and not self.first_turn_done:
+            return
+        n = 2 if any(self.is_character(b.card) for b in s.controlled(player)) else 1
+        extra = self.query("extra_draws")
+        if extra is not None:
+            n += int(extra(self.game, player))          # "compre um card adicional" statics
+        self.game.draw(player, n)
+        self.tree.resolve()
+
+    def adjustment(self, player: int) -> None:
+        """6.2 D.1 energy adjustment, then D.2 hand adjustment, each repeated until it holds."""
+        game, s = self.game, self.game.state
+        for _ in range(MAX_PLAYS):
+            over = [b for b in s.controlled(player) if b.energy > self.initial_energy(b.card)]
+            if not over:
+                break
+            for base in over:
+                if base.card not in s.scene:
+                    continue
+                excess = base.energy - self.initial_energy(base.card)
+                carried = list(base.carried)
+                idx = game.decide(Decision(player, "unload", f"Ajuste de Energia: unload {excess} from "
+                                           f"{game.name(base.card)}", tuple(game.name(c) for c in carried),
+                                           excess, excess))
+                for i in idx:
+                    if base.card in s.scene and carried[i] in s.scene[base.card].carried:
+                        game.unload(carried[i])
+                self.tree.resolve()
+        for _ in range(MAX_PLAYS):
+            hand = s.players[player].hand
+            if len(hand) <= HAND_LIMIT:
+                break
+            excess = len(hand) - HAND_LIMIT
+            cards = list(hand)
+            idx = game.decide(Decision(player, "discard", f"Ajuste de Mão: discard {excess}",
+                                       tuple(game.name(c) for c in cards), excess, excess))
+            for i in idx:
+                game.move(cards[i], Zone.RESOURCES, reason="discard")
+            self.tree.resolve()
+
+    def combat(self, player: int) -> None:
+        """6.2 E: E.1 Antecipação (the opponent is the Active Player), then E.2 Ataque."""
+        s = self.game.state
+        opp = s.opponent(player)
+        s.step = "anticipation"
+        s.active_player = opp
+        self._mark("phase_start", "combat", "anticipation")
+        self.action_step(opp, "anticipation")
+        self._mark("phase_end", "combat", "anticipation")
+        s.step = "attack"
+        s.active_player = player
+        self._mark("phase_start", "combat", "attack")
+        self.action_step(player, "attack")
+        self._mark("phase_end", "combat", "attack")
+        s.step = ""
+
+    def action_step(self, player: int, window: str) -> None:
+        """Use actions until the player ends the step (6.2 E.1, E.2)."""
+        game = self.game
+        end = "end the Etapa de Antecipação" if window == "anticipation" else "end the Etapa de Ataque"
+        for _ in range(MAX_PLAYS):
+            uses = legal_actions(self, player, window)
+            if not uses:
+                return
+            (i,) = game.decide(Decision(player, "play", f"{window}: use an action or end",
+                                        (end, *(u.label(game) for u in uses))))
+            if i == 0:
+                return
+            use_action(self, uses[i - 1])
+
+    def end_of_turn(self) -> None:
+        """Final do Turno resets (6.2): per-turn counts, shield bonuses, "até o final do turno" effects."""
+        s = self.game.state
+        for base in s.scene.values():
+            base.actions_used = []
+            base.extra_actions = 0
+            base.basic_capacitation = False
+            base.shield_bonus = 0
+            base.damage_taken_this_turn = 0
+        for p in s.players:
+            p.scenario_placed_this_turn = False
+        self.activated_uses.clear()
+        self.ready.clear()
+        hook = getattr(self.procs, "end_of_turn", None) if self.procs is not None else None
+        if hook is not None:
+            hook(self.game)
+        self.game.log.add("end_of_turn_resets", 0, turn=s.turn)
+
+    # -- card facts -------------------------------------------------------------------------------------
+    def is_character(self, card: CardId) -> bool:
+        return str(card_attr(self.game, card, "card_type")).startswith("Personagem")
+
+    def initial_energy(self, card: CardId) -> int:
+        return int(card_attr(self.game, card, "initial_energy") or 0)
+
+    def identity(self, card: CardId) -> str:
+        """Alter ego, or the name if there is none (4.4.2.1 A.4)."""
+        return str(card_attr(self.game, card, "alter_ego") or card_attr(self.game, card, "name") or "")
+
+    def has_keyword(self, card: CardId, keyword: str) -> bool:
+        want = fold_key(keyword)
+        if any(fold_key(k) == want for k in (card_attr(self.game, card, "keywords") or ())):
+            return True
+        return any(e.kind is EffectKind.KEYWORD and fold_key(e.keyword) == want
+                   for e in (card_attr(self.game, card, "effects") or ()))
+
+    # -- C: the Preparation Phase -------------------------------------------------------------------------
+    def preparation(self, player: int) -> None:
+        """6.2 C: plays chosen by the player, one at a time, each with its triggers resolved."""
+        game = self.game
+        for _ in range(MAX_PLAYS):
+            plays = self.preparation_plays(player)
+            (i,) = game.decide(Decision(player, "play", "Fase de Preparação: a play, or end the phase",
+                                        ("end the Fase de Preparação", *(label for label, _ in plays))))
+            if i == 0:
+                return
+            label, do = plays[i - 1]
+            game.log.add("play", 0, player=player, play=label)
+            do()
+            self.tree.resolve()
+
+    def preparation_plays(self, player: int) -> list[tuple[str, Callable[[], None]]]:
+        game, s = self.game, self.game.state
+        me = s.players[player]
+        plays: list[tuple[str, Callable[[], None]]] = []
+        mine = s.controlled(player)
+        chars = [b for b in mine if self.is_character(b.card)]
+        hand = list(me.hand)
+        # C.1 basic capacitation
+        if hand:
+            for b in chars:
+                if not b.basic_capacitation and b.stage < 2:
+                    plays.append((f"basic capacitation of {game.name(b.card)} (discard a card)",
+                                  partial(self.basic_capacitation, player, b)))
+        # C.2 extra capacitation
+        for b in chars:
+            if b.stage < 2 and any(self.is_character(c) and self.identity(c) == self.identity(b.card) for c in hand):
+                plays.append((f"extra capacitation of {game.name(b.card)} (discard a same-alter-ego card)",
+                              partial(self.extra_capacitation, player, b)))
+        # C.3 place characters, supports, one scenario
+        seen: set[str] = set()
+        for c in hand:
+            title = str(card_attr(game, c, "title"))
+            if title in seen:
+                continue
+            ctype = str(card_attr(game, c, "card_type"))
+            if ctype == "Cenário":
+                if not me.scenario_placed_this_turn:
+                    seen.add(title)
+                    plays.append((f"place the scenario {game.name(c)}", partial(self.place_scenario, player, c)))
+            elif ctype in ("Personagem", "Personagem-EV", "Suporte") and self.can_place(player, c):
+                seen.add(title)
+                plays.append((f"place {game.name(c)} in the scene", partial(self.place, player, c)))
+        # C.4 discard
+        if hand:
+            plays.append(("discard a card", partial(self.discard, player)))
+        # C.5 render a character
+        for b in chars:
+            if b.entered_turn < s.turn:
+                plays.append((f"render {game.name(b.card)} (knock it out, draw a card)",
+                               partial(self.render, player, b)))
+        # C.6 Imprevistas actions
+        for use in legal_actions(self, player, "preparation"):
+            plays.append((use.label(game), partial(use_action, self, use)))
+        # activated effects of the Preparation Phase (5.1)
+        for card, i, effect in self.activatable(player, "preparation"):
+            plays.append((f"activate {game.name(card)}: {effect.text or effect.keyword}",
+                          partial(self.activate, player, card, i, effect)))
+        return plays
+
+    def basic_capacitation(self, player: int, base: InScene) -> None:
+        """6.2 C.1 / 4.5: discard any card to capacitate by 1 (once per character per turn)."""
+        game = self.game
+        hand = list(game.state.players[player].hand)
+        (i,) = game.decide(Decision(player, "discard", f"discard a card to capacitate {game.name(base.card)}",
+                                    tuple(game.name(c) for c in hand)))
+        game.move(hand[i], Zone.RESOURCES, reason="discard")
+        base.basic_capacitation = True
+        game.capacitate(base.card, 1)
+
+    def extra_capacitation(self, player: int, base: InScene) -> None:
+        """6.2 C.2: discard a character card of the same alter ego (or name) to capacitate by 1."""
+        game = self.game
+        cards = [c for c in game.state.players[player].hand
+                 if self.is_character(c) and self.identity(c) == self.identity(base.card)]
+        (i,) = game.decide(Decision(player, "discard", f"discard a card to capacitate {game.name(base.card)}",
+                                    tuple(game.name(c) for c in cards)))
+        game.move(cards[i], Zone.RESOURCES, reason="discard")
+        game.capacitate(base.card, 1)
+
+    def can_place(self, player: int, card: CardId) -> bool:
+        """4.4.2.1 A.1 (cards in the resources) and A.4 (alter ego / name uniqueness); EV: A.2a."""
+        s = self.game.state
+        ctype = str(card_attr(self.game, card, "card_type"))
+        resources = len(s.players[player].resources)
+        if ctype == "Personagem-EV":
+            return (resources >= int(card_attr(self.game, card, "addition_value") or 0)
+                    and bool(self.evolution_bases(player, card)))
+        if resources < self.initial_energy(card):
+            return False
+        if ctype == "Suporte":
+            name = card_attr(self.game, card, "name")
+            return not any(card_attr(self.game, b.card, "name") == name and not self.is_character(b.card)
+                           for b in s.controlled(player))
+        if self.has_keyword(card, "Pelotão"):
+            return True
+        ident = self.identity(card)
+        return not any(self.is_character(b.card) and self.identity(b.card) == ident for b in s.controlled(player))
+
+    def evolution_bases(self, player: int, card: CardId) -> list[InScene]:
+        """4.4.2.2 A.2a: characters controlled since the start of the turn it can evolve from. The EV
+        panel is not in the card definitions yet: read as "the same alter ego (or name)"."""
+        s = self.game.state
+        ident = self.identity(card)
+        return [b for b in s.controlled(player)
+                if self.is_character(b.card) and b.entered_turn < s.turn and self.identity(b.card) == ident]
+
+    def place(self, player: int, card: CardId) -> None:
+        """4.4.2.2: enters the scene (A.1, entry triggers pending A.2), loads the cards (A.3, their load
+        triggers pending A.4); the caller resolves them (A.5)."""
+        game, s = self.game, self.game.state
+        ctype = str(card_attr(game, card, "card_type"))
+        resources = list(s.players[player].resources)
+        n = (int(card_attr(game, card, "addition_value") or 0) if ctype == "Personagem-EV"
+             else self.initial_energy(card))
+        n = min(n, len(resources))
+        idx = game.decide(Decision(player, "load", f"load {n} card(s) from the resources onto {game.name(card)}",
+                                   tuple(game.name(c) for c in resources), n, n)) if n else ()
+        loaded = [resources[i] for i in idx]
+        if ctype == "Personagem-EV":
+            bases = self.evolution_bases(player, card)
+            (b,) = game.decide(Decision(player, "evolve", f"{game.name(card)} evolves from",
+                                        tuple(game.name(x.card) for x in bases)))
+            old = bases[b]
+            carried = [*old.carried, *loaded, old.card]        # old base last: it is empty by then
+            game.enter_scene(card, player, carried)
+            self.ready.add(card)                               # 4.4.2.2 ATENÇÃO: Prontidão
+        else:
+            carried = loaded
+            game.enter_scene(card, player, carried)
+        for c in loaded:
+            game.emit("load", card=c, onto=card, frm="resources", entering=True)
+
+    def place_scenario(self, player: int, card: CardId) -> None:
+        """4.4.1: one scenario per turn in the Preparation Phase; the old one goes to the resources."""
+        self.game.state.players[player].scenario_placed_this_turn = True
+        self.game.place_scenario(card)
+
+    def discard(self, player: int) -> None:
+        """6.2 C.4: discard a card from the hand."""
+        game = self.game
+        hand = list(game.state.players[player].hand)
+        (i,) = game.decide(Decision(player, "discard", "discard which card?", tuple(game.name(c) for c in hand)))
+        game.move(hand[i], Zone.RESOURCES, reason="discard")
+
+    def render(self, player: int, base: InScene) -> None:
+        """6.2 C.5: knock out a character controlled since the start of the turn, then draw a card."""
+        self.game.knock_out(base.card, reason="render (6.2 C.5)")
+        self.game.draw(player, 1)
+
+    # -- activated effects (5.1) ---------------------------------------------------------------------------
+    def activatable(self, player: int, window: str) -> list[tuple[CardId, int, Effect]]:
+        out: list[tuple[CardId, int, Effect]] = []
+        if not self.tree.empty():
+            return out
+        for card, i, effect in self.activated:
+            if phase_id(effect.window) not in ("", window):
+                continue
+            zone = effect.zone or "scene"
+            if zone == "scene":
+                working, controller = functional_in_scene(self.game, card)
+            else:
+                where, _ = self.game.state.location(card)
+                working, controller = str(where) == zone, self.game.state.owner[card]
+            if not working or controller != player:
+                continue
+            if effect.limit_per_turn and self.activated_uses[(card, i)] >= effect.limit_per_turn:
+                continue
+            probe = Pending(effect.text, effect.procedures, controller=player, source=card, effect=effect,
+                            kind="activated")
+            if not self.condition_holds(probe, effect.condition):
+                continue
+            out.append((card, i, effect))
+        return out
+
+    def activate(self, player: int, card: CardId, index: int, effect: Effect) -> None:
+        self.activated_uses[(card, index)] += 1
+        root = Pending(label=f"{self.game.name(card)}: {effect.text or effect.keyword}", steps=effect.procedures,
+                       controller=player, source=card, effect=effect, kind="activated")
+        self.tree.resolve(root)
+
+
+__all__ = ["ActionUse", "Engine", "HAND_LIMIT"]
