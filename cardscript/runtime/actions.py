@@ -196,15 +196,17 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         if powers_now is not None:
             powers |= {power_key(p) for p in powers_now(game, base.card)}
         for use in uses:
-            limit = 1 + base.extra_actions
-            if allowed is not None:
-                limit = max(1, int(allowed(game, base.card, use.action))) + base.extra_actions
-            if len(base.actions_used) >= limit:                              # C.4
+            if len(base.actions_used) >= 1 + base.extra_actions and (                 # C.4
+                    allowed is None
+                    or len(base.actions_used) >= max(1, int(allowed(game, base.card, use.action)))
+                    + base.extra_actions):
                 continue
             need = action_power(game, use)
             if need and need not in powers:                                  # C.2
                 continue
             if keyword_value(use.action, "Ação Única") is not None and use.action.name in base.actions_used:
+                continue
+            if not cost_payable(game, use, base):                            # E
                 continue
             action = use.action
             if types_now is not None:
@@ -214,8 +216,6 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
                 continue
             if prevented is not None and not prevented(game, base.card, use.action):
                 continue                                                     # D
-            if not cost_payable(game, use, base):                            # E
-                continue
             ctx = action_context(engine, use)
             if any(target_count(t) > len(target_candidates(engine, t, player, ctx)) for t in use.action.targets):
                 continue                                                     # F: a target it cannot have

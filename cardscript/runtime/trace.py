@@ -42,9 +42,12 @@ def describe(event: Event, name: Namer = _default_name) -> str | None:
                     else f"--- end of turn {d.get('turn')}")
         return f"-- {label}" if k == "phase_start" else None
     if k in TREE:
-        extra = f" (after procedure {d['procedure']})" if "procedure" in d else ""
+        extra = f" (after procedure {d['procedure']})" if k == "tree_pause" else ""
+        extra = f" (from procedure {d['procedure'] + 1})" if k == "tree_resume" else extra
         reason = f" -- {d['reason']}" if "reason" in d else ""
-        return f"[Effects Tree level {d['level']}] {d['effect']}: {TREE[k]}{extra}{reason}"
+        label = str(d["effect"])
+        label = label if len(label) <= 80 else label[:77] + "..."
+        return f"[Effects Tree level {d['level']}] {label}: {TREE[k]}{extra}{reason}"
     if k == "move":
         reason = d.get("reason") or ""
         if reason == "draw":
@@ -71,6 +74,12 @@ def describe(event: Event, name: Namer = _default_name) -> str | None:
         return f"{name(d['card'])} is knocked out{(' -- ' + d['reason']) if d.get('reason') else ''}"
     if k == "destroyed":
         return f"{name(d['card'])} is destroyed"
+    if k == "damage" and "card" in d and "amount" in d:
+        source = name(d["source"]) if d.get("source") is not None else "an effect"
+        notes = [f"{key} {d[key]}" for key in ("absorbed", "unloaded") if key in d]
+        kind = "piercing damage" if d.get("piercing") else "damage"
+        return (f"{source} causes {d['amount']} {kind} to {name(d['card'])}"
+                + (f" ({', '.join(notes)})" if notes else ""))
     if k == "damage":
         return "damage: " + ", ".join(f"{key}={value}" for key, value in sorted(d.items()))
     if k == "targeted":

@@ -195,7 +195,11 @@ class Triggers:
         self.watch: list[tuple[CardId, Effect]] = [
             (card, e) for card, d in game.cards.items() for e in getattr(d, "effects", ())
             if e.kind is EffectKind.TRIGGERED and e.trigger is not None]
-        self._where: dict[CardId, tuple[bool, int | None]] = {}
+        self.by_kind: dict[str, list[tuple[CardId, Effect]]] = {}
+        for card, effect in self.watch:
+            assert effect.trigger is not None
+            for kind in EVENT_ALIASES.get(effect.trigger.event, (effect.trigger.event,)):
+                self.by_kind.setdefault(kind, []).append((card, effect))
         game.listeners.append(self.on_event)
 
     def on_event(self, event: Event) -> None:
@@ -213,7 +217,7 @@ class Triggers:
                 self.tree.trigger(self.make_pending(self.game, card, effect, controller, event))
 
     def candidates(self, event: Event) -> Iterable[tuple[CardId, Effect]]:
-        return self.watch
+        return self.by_kind.get(event.kind, ())
 
     def _working(self, card: CardId, effect: Effect, event: Event) -> tuple[bool, int | None]:
         zone = effect.zone or "scene"
