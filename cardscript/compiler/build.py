@@ -66,10 +66,10 @@ class Builder:
         if isinstance(tree, Token):
             s = tree.start_pos or 0
             return self.span_of(s, tree.end_pos if tree.end_pos is not None else s)
-        toks = list(tree.scan_values(lambda v: isinstance(v, Token)))
-        if not toks:
-            return Span(self.para.source_offset(0), self.para.source_offset(0))
-        return self.tree_span(toks[0]).merge(self.tree_span(toks[-1]))
+        meta = tree.meta          # propagate_positions: the first and last token's offsets
+        if not meta.empty:
+            return self.span_of(meta.start_pos, meta.end_pos)
+        return Span(self.para.source_offset(0), self.para.source_offset(0))
 
     # -- leaves ------------------------------------------------------------------------------
     def token(self, tok: Token) -> Node:

@@ -101,9 +101,21 @@ def fold_char(ch: str) -> str:
     return base if base.isascii() or base.isalpha() else low
 
 
+class _FoldTable(dict[int, str]):
+    """``str.translate`` table that computes (and remembers) each character's folded form."""
+
+    def __missing__(self, code: int) -> str:
+        folded = fold_char(chr(code))
+        self[code] = folded
+        return folded
+
+
+_FOLD_TABLE = _FoldTable()
+
+
 def fold_text(text: str) -> str:
     """Case- and accent-insensitive form of a text, same length as the text."""
-    return "".join(fold_char(c) for c in text)
+    return text.translate(_FOLD_TABLE)
 
 
 def split_paragraphs(norm: Normalized) -> list[Normalized]:
