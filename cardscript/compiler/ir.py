@@ -72,6 +72,10 @@ class Ref(StrEnum):
     OPPONENT = "opponent"
     OWNER = "owner"                     # "seu dono"
     TRIGGER_SUBJECT = "trigger_subject" # the thing that made a trigger fire ("aquele personagem")
+    THIS_ACTION = "this_action"         # the action's own name as a damage source (rules 4.8.5)
+    ACTION_USER = "action_user"         # "o personagem que usou esta ação": the character using the action
+    CONTROLLER = "controller"           # "o controlador de <of>" / "seu controlador"
+    EVERY_PLAYER = "every_player"       # "cada jogador"
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,9 @@ class Selector:
     zone: str = ""                       # for cards: deck, hand, resources, scene, carried...
     zone_owner: Ref | None = None
     text: str = ""                       # the noun phrase it was lowered from, for traces
+    also: tuple[Kind, ...] = ()          # "um personagem ou suporte": further kinds accepted
+    of: Selector | None = None           # CONTROLLER of / cards carried by (zone "carried") this selector
+    distinct: bool = False               # "alvos diferentes"
 
 # ---------------------------------------------------------------------------------------------
 # procedures: one pause point of the Effects Tree each (9.1.1)
@@ -124,6 +131,13 @@ class Op(StrEnum):
     PUT_IN_SCENE = "put_in_scene"
     KNOCK_OUT = "knock_out"
     GENERATE = "generate"               # creates a new effect (5.7 B): ``effect``
+    # continuous effects (5.4, 5.3): the runtime's queries read them while their card is in place
+    RESTRICT = "restrict"               # what ("be_target", "use_action", "unload_by_effect"), subject, action filters
+    ALLOW = "allow"                     # what ("actions_per_turn"), subject, amount, action filters
+    MODIFY_DAMAGE = "modify_damage"     # step (B/D), delta / set_to, source, target, action filters (4.8.3)
+    EXTRA_DRAW = "extra_draw"           # who, amount: cards drawn in addition during the Fase de Compra
+    CHANGE_ACTION = "change_action"     # action (name), anticipate / unforeseen
+    LOSE = "lose"                       # targets lose powers ("todos os seus poderes": all)
     UNSUPPORTED = "unsupported"         # text the lowering cannot express yet
 
 
@@ -137,6 +151,7 @@ class Procedure:
     if_done: bool = False                # "Se o fizer, ...": only if the previous optional was done
     condition: Condition | None = None   # checked when the procedure resolves
     text: str = ""                       # the clause it was lowered from, for traces
+    introduces: int = -1                 # what it affected/found/chose is THAT/CHOSEN ``index`` for later refs
 
     def arg(self, name: str, default: object = None) -> object:
         return dict(self.args).get(name, default)
@@ -148,7 +163,12 @@ class Procedure:
 @dataclass(frozen=True)
 class Condition:
     """A check on the game state: ``kind`` (controls, has, is, carrying, in_zone, phase...) over a
-    subject Selector; ``negated``; several conditions combine with ``all_of`` / ``any_of``."""
+    subject Selector; ``negated``; several conditions combine with ``all_of`` / ``any_of``.
+
+    Kinds the runtime evaluates: ``controls`` (the controller controls at least ``value`` things
+    matching ``subject``), ``is`` (every thing the subject's ref stands for matches its filters),
+    ``has_power`` (``value`` = icon code), ``energy`` (``value`` = "eq:N"/"ge:N"/"le:N"), ``damaged_this_turn``,
+    ``all`` (all_of) and ``any`` (any_of)."""
 
     kind: str
     subject: Selector | None = None
@@ -170,6 +190,7 @@ class EventPattern:
     phase: str = ""
     whose: Ref | None = None             # "de sua Fase ...", "do turno de um oponente"
     text: str = ""
+    action_filters: tuple[Filter, ...] = ()   # use_action: the action used ("uma ação de {AE}": power eq AE)
 
 
 class Duration(StrEnum):

@@ -1,0 +1,1647 @@
+"""Lowering: a compiled card (header + AST + bindings) -> the engine's :class:`CardDef` of effect objects.
+
+The header gives the characteristics (rules 2); the action block gives an :class:`ActionDef` (4.6.1:
+cost, power, types, keyword prefix, extra costs, modes, targets); every paragraph of the permanent
+text gives one or more :class:`Effect` (rules 5): keyword lines (5.6), triggered (5.2: "Quando ...",
+"Toda vez que ...", "No início de ..."), activated (5.1: "Durante sua Fase de Preparação, uma vez por
+turno, você pode ..."), damage modifiers (5.3, 4.8.3) and statics (5.4).
+
+Clauses are lowered by their structure: the procedure their verb names (``Clause.procedure``) and
+their complements read as a flat stream of items (noun phrases, prepositions, relative clauses,
+operators), never by matching whole sentences. Each clause becomes one :class:`Procedure` (9.1.1).
+What the lowering cannot express becomes ``Op.UNSUPPORTED`` (or an ``EffectKind.UNSUPPORTED`` effect)
+carrying the text, so that ``explain`` and ``corpus`` report it: nothing is silently skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from cardscript.compiler.ast import (
+    Binding,
+    Clause,
+    ClauseSeq,
+    EffectParagraph,
+    Icon,
+    KeywordLine,
+    Lexeme,
+    Name,
+    Node,
+    Number,
+    Paragraph,
+    Phrase,
+    PhraseKind,
+    Sentence,
+    Symbol,
+    TextBlock,
+)
+from cardscript.compiler.ast import Procedure as Verb
+from cardscript.compiler.ir import (
+    ActionDef,
+    Condition,
+    Count,
+    Duration,
+    Effect,
+    EffectKind,
+    EventPattern,
+    Filter,
+    Kind,
+    Op,
+    Procedure,
+    Quantity,
+    Ref,
+    Selector,
+)
+from cardscript.compiler.pipeline import CompiledCard
+from cardscript.compiler.render import render_node
+from cardscript.compiler.vocabulary import ActionType
+from cardscript.grammar.normalize import fold_text
+from cardscript.runtime.cards import CardDef
+
+__all__ = ["LoweringError", "lower_card", "lower_paragraph"]
+
+
+class LoweringError(Exception):
+    """A clause the lowering cannot express; caught per clause and kept as ``Op.UNSUPPORTED``."""
+
+
+# ---------------------------------------------------------------------------------------------
+# the complement stream
+
+
+@dataclass(frozen=True)
+class NP:
+    """A noun phrase's words, by class."""
+
+    node: Phrase
+    dets: tuple[str, ...] = ()
+    nouns: tuple[str, ...] = ()
+    adjs: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()
+    nums: tuple[int, ...] = ()
+    lits: tuple[str, ...] = ()
+    vparts: tuple[str, ...] = ()
+    prons: tuple[str, ...] = ()
+
+    @property
+    def head(self) -> str:
+        if self.nouns:
+            return self.nouns[0]
+        if self.prons:
+            return self.prons[0]
+        return ""
+
+
+@dataclass(frozen=True)
+class W:
+    """A word outside a noun phrase (preposition, literal, adverb, verb form...)."""
+
+    cls: str
+    lemma: str
+
+
+@dataclass(frozen=True)
+class Rel:
+    """A relative or embedded clause ("que você controla", "com que este suporte cause")."""
+
+    clause: Clause
+
+
+@dataclass(frozen=True)
+class Sy:
+    text: str
+
+
+Item = NP | W | Rel | Sy
+
+
+def _np(phrase: Phrase) -> NP:
+    acc: dict[str, list[object]] = {k: [] for k in ("dets", "nouns", "adjs", "names", "icons", "nums", "lits",
+                                                   "vparts", "prons")}
+
+    def visit(n: Node) -> None:
+        if isinstance(n, Lexeme):
+            key = {"DET": "dets", "NOUN": "nouns", "ADJ": "adjs", "VPART": "vparts", "PRON": "prons"}.get(n.cls, "lits")
+            acc[key].append(n.lemma)
+        elif isinstance(n, Name):
+            acc["names"].append(n.text)
+        elif isinstance(n, Icon):
+            acc["icons"].append(n.code)
+        elif isinstance(n, Number):
+            acc["nums"].append(n.value)
+        elif isinstance(n, Phrase):
+            for p in n.parts:
+                visit(p)
+
+    for p in phrase.parts:
+        visit(p)
+    return NP(phrase, **{k: tuple(v) for k, v in acc.items()})  # type: ignore[arg-type]
+
+
+def flatten(nodes: Iterable[Node]) -> list[Item]:
+    """Complements as a flat stream of items, in printed order."""
+    out: list[Item] = []
+    for n in nodes:
+        if isinstance(n, Phrase):
+            if n.kind is PhraseKind.NOUN_PHRASE:
+                out.append(_np(n))
+            else:
+                out.extend(flatten(n.parts))
+        elif isinstance(n, Clause):
+            out.append(Rel(n))
+        elif isinstance(n, Lexeme):
+            out.append(W(n.cls, n.lemma))
+        elif isinstance(n, Symbol):
+            out.append(Sy(n.text))
+        elif isinstance(n, Name):
+            out.append(NP(Phrase(n.span, PhraseKind.NOUN_PHRASE, (n,)), names=(n.text,)))
+        elif isinstance(n, Icon):
+            out.append(NP(Phrase(n.span, PhraseKind.NOUN_PHRASE, (n,)), icons=(n.code,)))
+        elif isinstance(n, Number):
+            out.append(NP(Phrase(n.span, PhraseKind.NOUN_PHRASE, (n,)), nums=(n.value,)))
+    return out
+
+
+def _np_with(item: Item | None, det: str = "", head: str = "") -> bool:
+    return isinstance(item, NP) and (not det or det in item.dets) and (not head or item.head == head)
+
+
+def _is_w(item: Item | None, *lemmas: str) -> bool:
+    return isinstance(item, W) and item.lemma in lemmas
+
+
+def _text(node: Node | None) -> str:
+    if node is None:
+        return ""
+    try:
+        return render_node(node)
+    except Exception:  # noqa: BLE001 - a trace text is never worth a failure
+        return ""
+
+
+# ---------------------------------------------------------------------------------------------
+# lowering environment
+
+
+_KIND_OF_NOUN: dict[str, Kind] = {
+    "personagem": Kind.CHARACTER, "herói": Kind.CHARACTER, "vilão": Kind.CHARACTER, "suporte": Kind.SUPPORT,
+    "cenário": Kind.SCENARIO, "habilidade": Kind.ABILITY, "card": Kind.CARD, "jogador": Kind.PLAYER,
+    "oponente": Kind.PLAYER, "ação": Kind.ACTION, "alvo": Kind.CHARACTER,
+}
+_CARD_TYPE_OF_NOUN = {"personagem": "Personagem", "suporte": "Suporte", "cenário": "Cenário",
+                      "habilidade": "Habilidade"}
+_ALIGNMENT_OF_NOUN = {"herói": "Herói", "vilão": "Vilão"}
+_ZONE_OF_NOUN = {"deck": "deck", "mão": "hand", "recursos": "resources", "recurso": "resources",
+                 "prêmio": "prizes", "prêmios": "prizes", "cena": "scene"}
+_PHASE_NOUNS = {"preparação": "Fase de Preparação", "compra": "Fase de Compra", "ajuste": "Fase de Ajuste",
+                "combate": "Fase de Combate", "contagem": "Fase de Contagem Regressiva",
+                "ataque": "Etapa de Ataque", "antecipação": "Etapa de Antecipação"}
+
+
+@dataclass
+class Env:
+    """What the lowering of one paragraph knows: the card, the bindings, what was introduced."""
+
+    card_name: str
+    action_name: str
+    in_action: bool
+    bindings: dict[int, Binding]
+    intro_spans: list[tuple[int, int, int]] = field(default_factory=list)   # (start, end, index)
+    next_intro: int = 0
+    trigger_subject: Selector | None = None
+    last_this: Selector | None = None          # the latest "este ..." said: what a stray "ele" falls back to
+    targets: list[Selector] = field(default_factory=list)
+    x: Count | None = None
+
+    def introduce(self, np: NP | None, upto: Sequence[Item] = ()) -> int:
+        """A new introduced thing (THAT/CHOSEN index); its span runs from ``np`` over the items ``upto``."""
+        index = self.next_intro
+        self.next_intro += 1
+        if np is not None:
+            end = max([np.node.span.end, *(it.node.span.end for it in upto if isinstance(it, NP))])
+            self.intro_spans.append((np.node.span.start, end, index))
+        return index
+
+    def intro_at(self, start: int, end: int) -> int | None:
+        best: int | None = None
+        for s, e, index in self.intro_spans:
+            if s <= start and end <= e or start <= s < end:
+                best = index
+        return best
+
+
+def _this_ref(env: Env, name: str) -> Ref | None:
+    own = fold_text(name)
+    if own == fold_text(env.card_name):
+        if env.in_action and env.action_name and own == fold_text(env.action_name):
+            return Ref.THIS_CARD      # an ability card whose action has its name: the card is the source
+        return Ref.THIS_CARD
+    if env.action_name and own == fold_text(env.action_name):
+        return Ref.THIS_ACTION
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# selectors
+
+
+def _quantity_in(np: NP) -> Quantity | None:
+    if "x" in np.lits:
+        return Quantity(x_times=1)
+    if np.nums:
+        return Quantity.of(np.nums[0])
+    return None
+
+
+def _det_count(np: NP) -> tuple[Quantity, bool]:
+    """How many a noun phrase asks for, and whether it is "cada/todos"."""
+    every = any(d in ("cada", "todo") for d in np.dets)
+    if np.nums:
+        return Quantity.of(np.nums[0]), every
+    return Quantity.of(1), every
+
+
+def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]:
+    """Read a selector starting at the noun phrase ``items[i]`` with its modifiers; return it and the
+    index of the first item not read."""
+    first = items[i]
+    if not isinstance(first, NP):
+        raise LoweringError("expected a noun phrase")
+    np = first
+    i += 1
+    text = _text(np.node)
+    # counts printed as their own noun phrase before the head ("até [2] [ações]", "[2] ou [mais personagens]")
+    up_to = False
+    count: Quantity | None = None
+    if np.nums and not np.nouns and i < len(items) and isinstance(items[i], NP):
+        count = Quantity.of(np.nums[0])
+        nxt = items[i]
+        assert isinstance(nxt, NP)
+        np, i = nxt, i + 1
+    elif np.nums and not np.nouns and _is_w(items[i] if i < len(items) else None, "ou") \
+            and i + 1 < len(items) and isinstance(items[i + 1], NP):
+        nxt = items[i + 1]
+        assert isinstance(nxt, NP)
+        if "mais" in nxt.dets:
+            count = Quantity.of(np.nums[0])
+            np, i = nxt, i + 2
+    sel = _base_selector(np, env)
+    if count is not None:
+        sel = replace(sel, count=count)
+    if up_to:
+        sel = replace(sel, count=replace(sel.count, up_to=True))
+    filters = list(sel.filters)
+    also = list(sel.also)
+    while i < len(items):
+        it = items[i]
+        nxt2 = items[i + 1] if i + 1 < len(items) else None
+        if _is_w(it, "que") and isinstance(nxt2, Rel):
+            i += 1                                                                      # "que" + a relative
+        elif isinstance(it, NP) and it.head in _ALIGNMENT_OF_NOUN and not it.dets:
+            filters.append(Filter("alignment", "has", _ALIGNMENT_OF_NOUN[it.head]))     # "personagens vilões"
+            i += 1
+        elif _is_w(it, "ou") and isinstance(nxt2, NP) and nxt2.head in _KIND_OF_NOUN and not nxt2.dets \
+                and sel.ref is None:
+            also.append(_KIND_OF_NOUN[nxt2.head])                                      # "personagem ou suporte"
+            i += 2
+        elif _is_w(it, "com") and isinstance(nxt2, NP) and nxt2.icons:
+            filters.extend(Filter("power", "has", c) for c in nxt2.icons)              # "com {SF}"
+            i += 2
+        elif _is_w(it, "com", "de") and isinstance(nxt2, NP) and nxt2.head == "afiliação":
+            names = nxt2.names
+            j = i + 2
+            if not names and j < len(items) and isinstance(items[j], NP):
+                cand = items[j]
+                assert isinstance(cand, NP)
+                names = cand.names
+                j += 1
+            if not names:
+                break
+            filters.append(Filter("affiliation", "has", names[0]))
+            i = j
+        elif _is_w(it, "de") and isinstance(nxt2, NP) and nxt2.head in _CARD_TYPE_OF_NOUN and not nxt2.dets \
+                and sel.kind in (Kind.CARD,):
+            filters.append(Filter("card_type", "eq", _CARD_TYPE_OF_NOUN[nxt2.head]))   # "card de suporte"
+            if "chamar" in nxt2.vparts and i + 2 < len(items) and isinstance(items[i + 2], NP):
+                named = items[i + 2]
+                assert isinstance(named, NP)
+                if named.names:
+                    filters.append(Filter("name", "eq", named.names[0]))
+                    i += 1
+            i += 2
+        elif _is_w(it, "de") and isinstance(nxt2, NP) and nxt2.icons and not nxt2.nouns:
+            filters.extend(Filter("power", "has", c) for c in nxt2.icons)              # "habilidade de {RE}"
+            i += 2
+        elif _is_w(it, "em") and isinstance(nxt2, NP) and nxt2.head == "cena" and not nxt2.dets:
+            sel = replace(sel, zone="scene")
+            i += 2
+        elif _is_w(it, "de") and isinstance(nxt2, NP) and nxt2.head in ("deck", "mão", "recursos", "recurso") \
+                and sel.kind in (Kind.CARD, Kind.ABILITY, Kind.CHARACTER, Kind.SUPPORT) and sel.ref is None:
+            sel = replace(sel, zone=_ZONE_OF_NOUN[nxt2.head], zone_owner=Ref.YOU)       # "de seus recursos"
+            i += 2
+        elif isinstance(it, NP) and it.names and "chamar" in np.vparts:
+            filters.append(Filter("name", "eq", it.names[0]))                         # "chamado X"
+            i += 1
+        elif isinstance(it, Rel) and it.clause.procedure is Verb.CONTROL and _subject_is_you(it.clause):
+            filters.append(Filter("controller", "eq", "you"))                          # "que você controla"
+            i += 1
+        elif isinstance(it, Rel) and it.clause.procedure is Verb.BE and it.clause.negated \
+                and _is_w(nxt2, "de") and i + 2 < len(items) and isinstance(items[i + 2], NP):
+            aff = items[i + 2]
+            assert isinstance(aff, NP)
+            names = aff.names
+            j = i + 3
+            if aff.head == "afiliação" and not names and j < len(items) and isinstance(items[j], NP):
+                cand = items[j]
+                assert isinstance(cand, NP)
+                names = cand.names
+                j += 1
+            if aff.head != "afiliação" or not names:
+                break
+            filters.append(Filter("affiliation", "lacks", names[0]))                  # "que não seja da afiliação X"
+            i = j
+        elif "controlar" in np.vparts and _is_w(it, "por") and isinstance(nxt2, NP):
+            who = "you" if nxt2.head == "você" else "opponent"           # "controlado por seus oponentes"
+            filters.append(Filter("controller", "eq", who))
+            i += 2
+        else:
+            break
+    if "diferente" in np.adjs:
+        sel = replace(sel, distinct=True)
+    return replace(sel, filters=tuple(filters), also=tuple(also), text=text), i
+
+
+def _subject_is_you(clause: Clause) -> bool:
+    if clause.subject is None:
+        return False
+    items = flatten([clause.subject])
+    return bool(items) and isinstance(items[0], NP) and items[0].head == "você"
+
+
+def _base_selector(np: NP, env: Env) -> Selector:
+    """The selector of one noun phrase on its own (reference, kind, count, adjectives)."""
+    text = _text(np.node)
+    head = np.head
+    binding = env.bindings.get(np.node.span.start)
+    if np.names and not np.nouns:
+        ref = _this_ref(env, np.names[0])
+        if ref is not None:
+            kind = Kind.ACTION if ref is Ref.THIS_ACTION else Kind.CARD
+            return Selector(kind=kind, ref=ref, text=text)
+        return Selector(kind=Kind.CARD, filters=(Filter("name", "eq", np.names[0]),), text=text)
+    if "este" in np.dets:
+        if head in ("personagem",):
+            return Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER, text=text)
+        if head == "ação":
+            return Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION, text=text)
+        return Selector(kind=_KIND_OF_NOUN.get(head, Kind.CARD), ref=Ref.THIS_CARD, text=text)
+    if head == "alvo" and not ({"um", "cada"} & set(np.dets)):
+        return Selector(kind=Kind.CHARACTER, ref=Ref.TARGET, text=text)
+    if "alvo" in np.nouns[1:] or "alvo" in np.adjs:
+        # "personagem alvo", "até dois personagens alvo diferentes": chosen as the action's target (4.6.2 F)
+        kind = _KIND_OF_NOUN.get(head, Kind.CHARACTER)
+        count, _ = _det_count(np)
+        sel = Selector(kind=kind, targeted=True, count=count, text=text,
+                       filters=_noun_filters(np))
+        env.targets.append(sel)
+        return Selector(kind=kind, ref=Ref.TARGET, index=len(env.targets) - 1, text=text)
+    if head == "você":
+        return Selector(kind=Kind.PLAYER, ref=Ref.YOU, text=text)
+    if head == "controlador" or (head == "dono"):
+        return Selector(kind=Kind.PLAYER, ref=Ref.CONTROLLER if head == "controlador" else Ref.OWNER, text=text)
+    if head == "oponente" and "seu" in np.dets:
+        return Selector(kind=Kind.PLAYER, ref=Ref.OPPONENT, text=text)
+    if head == "jogador" and "cada" in np.dets:
+        return Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, every=True, text=text)
+    if head in ("ele",) or np.prons and not np.nouns or ({"aquele", "esse"} & set(np.dets)):
+        return _anaphor(np, env, binding, text)
+    if "escolher" in np.vparts and "o" in np.dets:
+        return Selector(kind=_KIND_OF_NOUN.get(head, Kind.CARD), ref=Ref.CHOSEN,
+                        index=_chosen_index(env, binding), text=text)
+    if head in _KIND_OF_NOUN or head in ("quantidade",):
+        kind = _KIND_OF_NOUN.get(head, Kind.CARD)
+        count, every = _det_count(np)
+        if "até" in np.lits:
+            count = replace(count, up_to=True)
+        filters = _noun_filters(np)
+        if "outro" in np.dets:
+            filters = (*filters, Filter("other", "ne", "this"))
+        return Selector(kind=kind, count=count, every=every, filters=filters, text=text)
+    raise LoweringError(f"cannot read '{text}' as a game object")
+
+
+def _noun_filters(np: NP) -> tuple[Filter, ...]:
+    out: list[Filter] = []
+    for noun in np.nouns:
+        if noun in _ALIGNMENT_OF_NOUN:
+            out.append(Filter("alignment", "has", _ALIGNMENT_OF_NOUN[noun]))
+    for adj in np.adjs:
+        if adj in _ALIGNMENT_OF_NOUN:
+            out.append(Filter("alignment", "has", _ALIGNMENT_OF_NOUN[adj]))
+    out.extend(Filter("power", "has", c) for c in np.icons)
+    return tuple(out)
+
+
+def _chosen_index(env: Env, binding: Binding | None) -> int:
+    if binding is not None and binding.target_span is not None:
+        found = env.intro_at(binding.target_span.start, binding.target_span.end)
+        if found is not None:
+            return found
+    return 0
+
+
+def _anaphor(np: NP, env: Env, binding: Binding | None, text: str) -> Selector:
+    """"aquele personagem", "ele", "-o": what the compiler bound it to (principle 3)."""
+    kind = _KIND_OF_NOUN.get(np.head, Kind.CARD)
+    if binding is not None and binding.target in ("this card",):
+        return Selector(kind=Kind.CARD, ref=Ref.THIS_CARD, text=text)
+    if binding is not None and binding.target_span is not None:
+        found = env.intro_at(binding.target_span.start, binding.target_span.end)
+        if found is not None:
+            return Selector(kind=kind, ref=Ref.THAT, index=found, text=text)
+    if env.trigger_subject is not None:
+        return replace(env.trigger_subject, text=text)
+    if env.last_this is not None and np.head in ("ele", ""):
+        return replace(env.last_this, text=text)
+    raise LoweringError(f"'{text}' is bound to nothing the engine tracks")
+
+
+# ---------------------------------------------------------------------------------------------
+# clauses -> procedures
+
+
+@dataclass(frozen=True)
+class Lowered:
+    """What one clause became: procedures, and the effect kind it asks for (static, modifier...)."""
+
+    procedures: tuple[Procedure, ...]
+    kind: EffectKind | None = None
+    duration: Duration | None = None
+
+
+def _duration(items: Sequence[Item]) -> Duration | None:
+    for k, it in enumerate(items):
+        if _is_w(it, "até") and k + 1 < len(items) and isinstance(items[k + 1], NP) and \
+                items[k + 1].head == "final":     # type: ignore[union-attr]
+            return Duration.END_OF_TURN
+        if _is_w(it, "em") and k + 1 < len(items) and isinstance(items[k + 1], NP):
+            nxt = items[k + 1]
+            assert isinstance(nxt, NP)
+            if nxt.head == "turno" and "este" in nxt.dets:
+                return Duration.END_OF_TURN
+            if nxt.head == "partida" and "este" in nxt.dets:
+                return Duration.MATCH
+    return None
+
+
+def _find_np(items: Sequence[Item], start: int = 0) -> int | None:
+    for k in range(start, len(items)):
+        if isinstance(items[k], NP):
+            return k
+    return None
+
+
+def _subject_selector(clause: Clause, env: Env) -> Selector | None:
+    if clause.subject is None:
+        return None
+    items = flatten([clause.subject])
+    if not items:
+        return None
+    if isinstance(items[0], NP) and items[0].head == "controlador":
+        # "o controlador daquele personagem", "seu controlador"
+        of: Selector | None = None
+        if len(items) > 2 and _is_w(items[1], "de") and isinstance(items[2], NP):
+            of, _ = selector_at(items, 2, env)
+        elif env.trigger_subject is not None:
+            of = env.trigger_subject
+        return Selector(kind=Kind.PLAYER, ref=Ref.CONTROLLER, of=of, text=_text(clause.subject))
+    sel, _ = selector_at(items, 0, env)
+    if sel.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
+        env.last_this = sel
+    return sel
+
+
+def _damage_amount(items: Sequence[Item], env: Env) -> tuple[Quantity, int]:
+    """``X+2 pontos``, ``3 pontos``, ``aquela quantidade de dano -1``: the amount and where it ended."""
+    fixed = 0
+    x_times = 0
+    sign = 1
+    k = 0
+    found = False
+    while k < len(items):
+        it = items[k]
+        if isinstance(it, NP) and "x" in it.lits and not it.nouns:
+            x_times += sign
+            found = True
+        elif isinstance(it, NP) and it.nums and not it.nouns:
+            fixed += sign * it.nums[0]
+            found = True
+        elif isinstance(it, Sy) and it.text in "+-":
+            sign = 1 if it.text == "+" else -1
+        elif isinstance(it, NP) and it.head == "ponto":
+            if it.nums:
+                fixed += sign * it.nums[0]
+                found = True
+        else:
+            break
+        k += 1
+    if not found:
+        raise LoweringError("no damage amount")
+    return Quantity(fixed=fixed, x_times=x_times, x=env.x if x_times else None), k
+
+
+def lower_damage(clause: Clause, items: Sequence[Item], source: Selector | None, env: Env) -> Procedure:
+    """"<source> causa N pontos de dano [penetrante] em <targets>" (rules 4.8, 4.8.5)."""
+    if source is None:
+        raise LoweringError("damage without a source")
+    amount, k = _damage_amount(items, env)
+    piercing = False
+    if _is_w(items[k] if k < len(items) else None, "de") and k + 1 < len(items) and isinstance(items[k + 1], NP) \
+            and items[k + 1].head == "dano":      # type: ignore[union-attr]
+        dano = items[k + 1]
+        assert isinstance(dano, NP)
+        piercing = "penetrante" in dano.adjs
+        k += 2
+    else:
+        raise LoweringError("damage without 'de dano'")
+    if k < len(items) and _is_w(items[k], "em", "a") and k + 1 < len(items):
+        k += 1
+    else:
+        raise LoweringError("damage without a destination")
+    # "a cada um de até três alvos diferentes"
+    nxt = items[k]
+    each = False
+    if isinstance(nxt, NP) and "cada" in nxt.dets and nxt.head == "" and k + 2 < len(items) \
+            and _is_w(items[k + 1], "de"):
+        each = True
+        k += 2
+    head_np = items[k]
+    start = k
+    target, k = selector_at(items, k, env)
+    if each and target.ref is Ref.TARGET:
+        target = replace(target, every=True)
+    index = -1
+    if target.ref is None and isinstance(head_np, NP):
+        index = env.introduce(head_np, items[start:k])
+    rest = items[k:]
+    if rest and not all(isinstance(r, Sy) for r in rest):
+        raise LoweringError(f"damage: unread complements ({len(rest)})")
+    return Procedure(Op.DAMAGE, (("source", source), ("amount", amount), ("piercing", piercing),
+                                 ("targets", target)), text=_text(clause), introduces=index)
+
+
+def _count_word_amount(items: Sequence[Item]) -> tuple[Quantity, NP | None, bool]:
+    """``um card``, ``dois cards``, ``X cards``, ``um card extra``: amount, the np, extra."""
+    for k, it in enumerate(items):
+        if isinstance(it, NP) and it.head == "card":
+            before = items[k - 1] if k else None
+            if isinstance(before, NP) and not before.nouns and (before.nums or "x" in before.lits):
+                q = Quantity(x_times=1) if "x" in before.lits else Quantity.of(before.nums[0])
+                return q, it, "extra" in it.adjs
+            if "x" in it.lits:
+                return Quantity(x_times=1), it, "extra" in it.adjs
+            q, _ = _det_count(it)
+            return q, it, "extra" in it.adjs
+    raise LoweringError("no card count")
+
+
+def _phase_in(items: Sequence[Item]) -> str:
+    for k, it in enumerate(items):
+        if isinstance(it, NP) and it.head == "fase" and k + 2 < len(items) and _is_w(items[k + 1], "de"):
+            ph = items[k + 2]
+            if isinstance(ph, NP) and ph.head in _PHASE_NOUNS:
+                return _PHASE_NOUNS[ph.head]
+    return ""
+
+
+def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
+                 subject: Selector | None = None) -> Lowered:
+    """One clause -> its procedure (raises LoweringError when it cannot)."""
+    if items is None:
+        items = flatten(clause.complements)
+    verb = clause.procedure
+    text = _text(clause)
+    if verb is Verb.BECOME:
+        return _lower_become(clause, items, env, text)
+    if subject is None:
+        subject = _subject_selector(clause, env)
+    if subject is not None and subject.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
+        env.last_this = subject
+    if verb is Verb.DO:
+        # "você pode fazer com que <subject> cause ...": the embedded clause, with the complements that follow
+        for k, it in enumerate(items):
+            if isinstance(it, Rel):
+                inner = it.clause
+                rest = [*flatten(inner.complements), *items[k + 1:]]
+                low = lower_clause(inner, env, rest)
+                return Lowered(tuple(replace(p, text=text) for p in low.procedures), low.kind, low.duration)
+        raise LoweringError("fazer without an embedded clause")
+    if verb is Verb.DAMAGE:
+        if clause.negated:
+            raise LoweringError("negated damage")
+        if any(isinstance(n, Lexeme) and n.lemma == "ser" for n in clause.verb.parts):
+            raise LoweringError("conditional damage ('fosse causar') is a modifier")
+        if subject is not None and subject.ref is None and "primeira" in subject.text:
+            return _first_action_zero(clause, items, env)
+        if subject is not None and subject.kind is Kind.ACTION and subject.ref is None:
+            raise LoweringError("an action as a general damage source")
+        return Lowered((lower_damage(clause, items, subject, env),))
+    if verb is Verb.DRAW:
+        amount, np, extra = _count_word_amount(items)
+        who = subject or Selector(kind=Kind.PLAYER, ref=Ref.YOU)
+        if extra:
+            phase = _phase_in(items)
+            if phase != "Fase de Compra":
+                raise LoweringError("extra draw outside the Fase de Compra")
+            return Lowered((Procedure(Op.EXTRA_DRAW, (("who", who), ("amount", amount)), text=text),),
+                           EffectKind.STATIC)
+        _only(items, {np}, "draw")
+        return Lowered((Procedure(Op.DRAW, (("who", who), ("amount", amount)), text=text),))
+    if verb is Verb.DISCARD:
+        amount, np, _ = _count_word_amount(items)
+        _only(items, {np}, "discard")
+        who = subject or Selector(kind=Kind.PLAYER, ref=Ref.YOU)
+        return Lowered((Procedure(Op.DISCARD, (("who", who), ("amount", amount),
+                                               ("cards", Selector(kind=Kind.CARD, zone="hand", count=amount))),
+                                  text=text),))
+    if verb in (Verb.INCAPACITATE, Verb.CAPACITATE):
+        return Lowered((_lower_stage(clause, items, env, text),))
+    if verb is Verb.UNLOAD:
+        if clause.negated:
+            return Lowered((_restrict_unload(clause, items, env, text),), EffectKind.STATIC)
+        return Lowered((_lower_unload(clause, items, subject, env, text),))
+    if verb is Verb.LOAD:
+        return Lowered((_lower_load(items, env, text),))
+    if verb is Verb.PUT:
+        return Lowered((_lower_put(clause, items, env, text),))
+    if verb is Verb.SEARCH:
+        return Lowered((_lower_search(items, env, text),))
+    if verb is Verb.REVEAL:
+        clitic = _clitic_object(clause, env)
+        if clitic is not None and not items:
+            return Lowered((Procedure(Op.REVEAL, (("cards", clitic),), text=text),))
+        kr = _find_np(items)
+        if kr is None:
+            raise LoweringError("reveal what?")
+        cards, end = selector_at(items, kr, env)
+        _rest_empty(items[end:], "reveal")
+        return Lowered((Procedure(Op.REVEAL, (("cards", cards),), text=text),))
+    if verb is Verb.SHUFFLE:
+        ks = _find_np(items)
+        deck = items[ks] if ks is not None else None
+        if not isinstance(deck, NP) or deck.head != "deck":
+            raise LoweringError("shuffle what?")
+        assert ks is not None
+        _rest_empty([*items[:ks], *items[ks + 1:]], "shuffle")
+        return Lowered((Procedure(Op.SHUFFLE, (("who", Selector(kind=Kind.PLAYER, ref=Ref.YOU)),), text=text),))
+    if verb is Verb.CHOOSE:
+        kc = _find_np(items)
+        if kc is None:
+            raise LoweringError("choose what?")
+        chosen_np = items[kc]
+        assert isinstance(chosen_np, NP)
+        what, end = selector_at(items, kc, env)
+        _rest_empty(items[end:], "choose")
+        index = env.introduce(chosen_np, items[kc:end])
+        return Lowered((Procedure(Op.CHOOSE, (("what", what),), text=text, introduces=index),))
+    if verb is Verb.GAIN:
+        return _lower_gain(clause, items, subject, env, text)
+    if verb is Verb.LOSE:
+        if subject is None:
+            raise LoweringError("lose: who?")
+        lost = items[0] if items else None
+        if isinstance(lost, NP) and lost.head == "poder" and "todo" in lost.dets:
+            return Lowered((Procedure(Op.LOSE, (("targets", subject), ("powers", "all")), text=text),),
+                           EffectKind.STATIC)
+        raise LoweringError("lose what?")
+    if verb is Verb.USE:
+        return _lower_use(clause, items, subject, env, text)
+    if verb is Verb.BE and clause.negated and items and isinstance(items[0], NP) and items[0].head == "alvo":
+        return Lowered((_restrict_target(items, subject, env, text),), EffectKind.STATIC)
+    raise LoweringError(f"no lowering for the verb '{verb.value}'")
+
+
+def _only(items: Sequence[Item], allowed: set[NP | None], what: str) -> None:
+    extra = [it for k, it in enumerate(items) if not (isinstance(it, NP) and it in allowed)
+             and not isinstance(it, Sy) and not _is_count_np(it, items[k + 1] if k + 1 < len(items) else None)]
+    if extra:
+        raise LoweringError(f"{what}: unread complements")
+
+
+def _is_count_np(item: Item, nxt: Item | None) -> bool:
+    """``[2] [cards]``: a number printed as its own noun phrase before what it counts."""
+    return isinstance(item, NP) and not item.nouns and bool(item.nums or "x" in item.lits) and isinstance(nxt, NP)
+
+
+def _rest_empty(items: Sequence[Item], what: str) -> None:
+    if any(not isinstance(it, Sy) for it in items):
+        raise LoweringError(f"{what}: unread complements")
+
+
+def _stage_amounts(items: Sequence[Item], start: int) -> tuple[tuple[int, ...], bool, int]:
+    """``em {1}``, ``em {1} ou {2}``, ``em {X}``: the stage amounts offered (a choice), X, end."""
+    amounts: list[int] = []
+    is_x = False
+    k = start
+    while k < len(items):
+        it = items[k]
+        if isinstance(it, NP) and it.icons and not it.nouns:
+            for code in it.icons:
+                if code == "X":
+                    is_x = True
+                elif code.isdigit():
+                    amounts.append(int(code))
+            k += 1
+        elif _is_w(it, "ou", "em"):
+            k += 1
+        else:
+            break
+    return tuple(amounts), is_x, k
+
+
+def _lower_stage(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
+    op = Op.INCAPACITATE if clause.procedure is Verb.INCAPACITATE else Op.CAPACITATE
+    k = _find_np(items)
+    if k is None:
+        raise LoweringError("incapacitate whom?")
+    target, end = selector_at(items, k, env)
+    # "(o personagem que usou esta ação)" after "este personagem": the same thing, said again
+    again = items[end] if end < len(items) else None
+    if isinstance(again, NP) and again.head == "personagem" and end + 1 < len(items) \
+            and isinstance(items[end + 1], Rel):
+        end += 2
+        while end < len(items) and _np_with(items[end], det="este"):
+            end += 1
+    if end >= len(items) or not _is_w(items[end], "em"):
+        raise LoweringError("stage not given")
+    amounts, is_x, end = _stage_amounts(items, end)
+    _rest_empty(items[end:], "stage")
+    if not amounts and not is_x:
+        raise LoweringError("stage not given")
+    args: list[tuple[str, object]] = [("targets", target), ("amounts", amounts)]
+    if is_x:
+        args.append(("amount", Quantity(x_times=1, x=env.x)))
+    return Procedure(op, tuple(args), text=text)
+
+
+def _lower_unload(clause: Clause, items: Sequence[Item], subject: Selector | None, env: Env,
+                  text: str) -> Procedure:
+    """"descarregue um card deste personagem", "descarregue <this card>", "descarregue-o" (4.1)."""
+    who = subject if subject is not None and subject.kind is Kind.PLAYER else Selector(kind=Kind.PLAYER, ref=Ref.YOU)
+    clitic = [n for n in clause.verb.parts if isinstance(n, Lexeme) and n.cls == "CLITIC"]
+    if not items and clitic:
+        binding = env.bindings.get(clitic[0].span.start)
+        if binding is not None and binding.target == "this card":
+            return Procedure(Op.UNLOAD, (("who", who), ("cards", Selector(kind=Kind.CARD, ref=Ref.THIS_CARD))),
+                             text=text)
+        raise LoweringError("unload it: bound to something the engine does not track")
+    k = _find_np(items)
+    if k is None:
+        raise LoweringError("unload what?")
+    first = items[k]
+    assert isinstance(first, NP)
+    if first.head == "card" or first.nums and not first.names:
+        amount, _ = _det_count(first)
+        if "x" in first.lits:
+            amount = Quantity(x_times=1, x=env.x)
+        end = k + 1
+        if end < len(items) and isinstance(items[end], NP) and items[end].head == "card":  # type: ignore[union-attr]
+            end += 1
+        if end < len(items) and _is_w(items[end], "de"):
+            frm, end = selector_at(items, end + 1, env)
+        else:
+            raise LoweringError("unload: from where?")
+        _rest_empty(items[end:], "unload")
+        return Procedure(Op.UNLOAD, (("who", who), ("amount", amount), ("frm", frm)), text=text)
+    cards, end = selector_at(items, k, env)
+    _rest_empty(items[end:], "unload")
+    if cards.ref is Ref.THIS_CARD:
+        return Procedure(Op.UNLOAD, (("who", who), ("cards", cards)), text=text)
+    raise LoweringError("unload a character/support itself is not supported")
+
+
+def _lower_load(items: Sequence[Item], env: Env, text: str) -> Procedure:
+    """"carregue um card de seus recursos neste personagem" (4.1)."""
+    k = _find_np(items)
+    if k is None:
+        raise LoweringError("load what?")
+    # cards: possibly "A ou B" alternatives of cards
+    alts: list[Selector] = []
+    cards, end = selector_at(items, k, env)
+    alts.append(cards)
+    while end + 1 < len(items) and _is_w(items[end], "ou") and isinstance(items[end + 1], NP):
+        more, end = selector_at(items, end + 1, env)
+        alts.append(more)
+    zone = next((a.zone for a in alts if a.zone), "")
+    if end < len(items) and _is_w(items[end], "de") and end + 1 < len(items) and isinstance(items[end + 1], NP) \
+            and items[end + 1].head in _ZONE_OF_NOUN:    # type: ignore[union-attr]
+        zone_np = items[end + 1]
+        assert isinstance(zone_np, NP)
+        zone = _ZONE_OF_NOUN[zone_np.head]
+        end += 2
+    if not zone:
+        raise LoweringError("load: from where?")
+    if end >= len(items) or not _is_w(items[end], "em"):
+        raise LoweringError("load: onto what?")
+    onto, end = selector_at(items, end + 1, env)
+    _rest_empty(items[end:], "load")
+    alts = [replace(a, zone=zone, zone_owner=Ref.YOU) for a in alts]
+    return Procedure(Op.LOAD, (("cards", alts[0]), ("alternatives", tuple(alts[1:])), ("onto", onto)), text=text)
+
+
+def _clitic_object(clause: Clause, env: Env) -> Selector | None:
+    """``revele-o``, ``coloque-o``: the clitic's binding (principle 3)."""
+    for n in clause.verb.parts:
+        if isinstance(n, Lexeme) and n.cls == "CLITIC":
+            binding = env.bindings.get(n.span.start)
+            if binding is None:
+                return None
+            if binding.target == "this card":
+                return Selector(kind=Kind.CARD, ref=Ref.THIS_CARD, text=n.word)
+            if binding.target_span is not None:
+                found = env.intro_at(binding.target_span.start, binding.target_span.end)
+                if found is not None:
+                    return Selector(kind=Kind.CARD, ref=Ref.THAT, index=found, text=n.word)
+            raise LoweringError(f"'{n.word}' is bound to something the engine does not track")
+    return None
+
+
+def _lower_put(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
+    """"coloque-o em sua mão", "coloque aquele card nos recursos de seu dono", "no topo/fundo do deck"."""
+    k = 0
+    cards: Selector | None = None
+    if items and isinstance(items[0], NP) and not _is_w(items[0], "em"):
+        first = items[0]
+        assert isinstance(first, NP)
+        if first.head not in ("mão", "recursos", "topo", "fundo", "deck"):
+            cards, k = selector_at(items, 0, env)
+    if cards is None:
+        cards = _clitic_object(clause, env)
+    if cards is None:
+        raise LoweringError("put what?")
+    if k >= len(items) or not _is_w(items[k], "em") or k + 1 >= len(items):
+        raise LoweringError("put: where?")
+    dest = items[k + 1]
+    if not isinstance(dest, NP):
+        raise LoweringError("put: where?")
+    k += 2
+    if dest.head in ("mão", "recursos"):
+        to = "hand" if dest.head == "mão" else "resources"
+    elif dest.head in ("topo", "fundo"):
+        to = "deck_top" if dest.head == "topo" else "deck_bottom"
+        if k + 1 < len(items) and _is_w(items[k], "de"):
+            k += 2
+    else:
+        raise LoweringError(f"put: into '{dest.head}'")
+    if k + 1 < len(items) and _is_w(items[k], "de") and isinstance(items[k + 1], NP) \
+            and items[k + 1].head in ("dono", "seu"):       # type: ignore[union-attr]
+        k += 2
+    _rest_empty(items[k:], "put")
+    return Procedure(Op.MOVE, (("cards", cards), ("to", to)), text=text)
+
+
+def _lower_search(items: Sequence[Item], env: Env, text: str) -> Procedure:
+    """"Procure em seu deck [ou recursos] por um card de ..." -> found cards are THAT."""
+    zones: list[str] = []
+    k = 0
+    if k < len(items) and _is_w(items[k], "em"):
+        k += 1
+        while k < len(items):
+            it = items[k]
+            if isinstance(it, NP) and any(n in _ZONE_OF_NOUN for n in it.nouns):
+                zones.extend(_ZONE_OF_NOUN[n] for n in it.nouns if n in _ZONE_OF_NOUN)
+                k += 1
+            elif _is_w(it, "ou", "e"):
+                k += 1
+            else:
+                break
+    if not zones or k >= len(items) or not _is_w(items[k], "por"):
+        raise LoweringError("search: in which zone, for what?")
+    np = items[k + 1]
+    if not isinstance(np, NP):
+        raise LoweringError("search for what?")
+    cards, end = selector_at(items, k + 1, env)
+    _rest_empty(items[end:], "search")
+    index = env.introduce(np, items[k + 1:end])
+    return Procedure(Op.SEARCH, (("who", Selector(kind=Kind.PLAYER, ref=Ref.YOU)), ("zones", tuple(zones)),
+                                 ("cards", cards)), text=text, introduces=index)
+
+
+def _lower_gain(clause: Clause, items: Sequence[Item], subject: Selector | None, env: Env,
+                text: str) -> Lowered:
+    """"<subject> ganha {AG}", "... ganha Escudo +1 até o final do turno", "... ganham {GE} e Escudo +1"."""
+    if subject is None:
+        raise LoweringError("gain: who?")
+    powers: list[str] = []
+    shield = 0
+    k = 0
+    sign = 1
+    saw_shield = False
+    while k < len(items):
+        it = items[k]
+        if isinstance(it, NP) and it.icons and not it.nouns:
+            powers.extend(it.icons)
+        elif isinstance(it, NP) and it.head == "escudo":
+            saw_shield = True
+        elif isinstance(it, Sy) and it.text in "+-":
+            sign = 1 if it.text == "+" else -1
+        elif isinstance(it, NP) and it.nums and not it.nouns and saw_shield:
+            shield += sign * it.nums[0]
+        elif _is_w(it, "e", "ou") or isinstance(it, Sy):
+            pass
+        else:
+            break
+        k += 1
+    duration = _duration(items[k:])
+    if k < len(items) and duration is None:
+        raise LoweringError("gain: unread complements")
+    if not powers and not saw_shield:
+        raise LoweringError("gain what?")
+    args: list[tuple[str, object]] = [("targets", subject)]
+    if powers:
+        args.append(("powers", tuple(powers)))
+    if saw_shield:
+        args.append(("shield", shield))
+    kind = None if duration else EffectKind.STATIC
+    args.append(("duration", duration or Duration.WHILE_IN_PLACE))
+    return Lowered((Procedure(Op.GAIN, tuple(args), text=text),), kind, duration or Duration.WHILE_IN_PLACE)
+
+
+def _lower_become(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
+    """"o Escudo de X torna-se N [até o final do turno]" (4.8.6); "o dano que ... torna-se 0" (4.8.3 D);
+    "a ação N deste personagem torna-se uma ação de Antecipar e Imprevista"."""
+    if clause.subject is None:
+        raise LoweringError("become: what?")
+    subj = flatten([clause.subject])
+    head = subj[0] if subj else None
+    if not isinstance(head, NP):
+        raise LoweringError("become: what?")
+    if head.head == "escudo":
+        whose: Selector
+        if len(subj) > 2 and _is_w(subj[1], "de"):
+            whose, _ = selector_at(subj, 2, env)
+        elif "seu" in head.dets:
+            whose = env.last_this or Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER)
+            whose = replace(whose, text="seu Escudo")
+        else:
+            raise LoweringError("whose shield?")
+        value = items[0] if items else None
+        if not isinstance(value, NP) or not value.nums:
+            raise LoweringError("shield becomes what?")
+        duration = _duration(items[1:])
+        kind = None if duration else EffectKind.STATIC
+        return Lowered((Procedure(Op.SET_SHIELD, (("targets", whose), ("value", value.nums[0]),
+                                                  ("duration", duration or Duration.WHILE_IN_PLACE)),
+                                  text=text),), kind)
+    if head.head == "dano":
+        value = items[0] if items else None
+        if not isinstance(value, NP) or not value.nums or len(items) > 1:
+            raise LoweringError("damage becomes what?")
+        return Lowered((_damage_becomes(subj, value.nums[0], env, text),), EffectKind.DAMAGE_MODIFIER)
+    if head.head == "ação" and len(subj) > 1 and isinstance(subj[1], NP) and subj[1].names:
+        name = subj[1].names[0]
+        types = {it.lemma for it in items if isinstance(it, W)}
+        anticipate = "antecipar" in types
+        unforeseen = "imprevista" in types or any(isinstance(it, NP) and "imprevista" in it.adjs for it in items)
+        if not anticipate and not unforeseen:
+            raise LoweringError("the action becomes what?")
+        return Lowered((Procedure(Op.CHANGE_ACTION, (("action", name), ("anticipate", anticipate),
+                                                     ("unforeseen", unforeseen)), text=text),), EffectKind.STATIC)
+    raise LoweringError("become: not a shield, damage or action")
+
+
+def _action_filters(items: Sequence[Item], start: int) -> tuple[tuple[Filter, ...], int]:
+    """``ações de {TE}`` -> the action's power; returns filters and the end."""
+    out: list[Filter] = []
+    k = start
+    while k + 1 < len(items) and _is_w(items[k], "de") and isinstance(items[k + 1], NP) \
+            and items[k + 1].icons and not items[k + 1].nouns:    # type: ignore[union-attr]
+        nxt = items[k + 1]
+        assert isinstance(nxt, NP)
+        out.extend(Filter("power", "eq", c) for c in nxt.icons)
+        k += 2
+    return tuple(out), k
+
+
+def _damage_becomes(subj: Sequence[Item], value: int, env: Env, text: str) -> Procedure:
+    """"O dano que este personagem receber de ações de {AE} torna-se 0" / "Todo o dano que seria causado a
+    personagens ... que você controla durante a Fase de Preparação dos turnos de outros jogadores torna-se 0"."""
+    target: Selector | None = None
+    action_filters: tuple[Filter, ...] = ()
+    phase = ""
+    whose: Ref | None = None
+    k = 1
+    while k < len(subj):
+        it = subj[k]
+        if _is_w(it, "que"):
+            k += 1
+        elif isinstance(it, Rel) and it.clause.procedure is Verb.RECEIVE:
+            target = _subject_selector(it.clause, env)
+            k += 1
+        elif isinstance(it, Rel) and it.clause.procedure is Verb.DAMAGE:
+            k += 1
+            if k < len(subj) and isinstance(subj[k], NP):
+                target, k = selector_at(subj, k, env)
+        elif _is_w(it, "de") and k + 1 < len(subj) and isinstance(subj[k + 1], NP) and \
+                subj[k + 1].head == "ação":      # type: ignore[union-attr]
+            action_filters, k = _action_filters(subj, k + 2)
+        elif _is_w(it, "durante"):
+            phase = _phase_in(subj[k + 1:])
+            rest = subj[k + 1:]
+            if any(isinstance(r, NP) and r.head == "jogador" and "outro" in r.dets for r in rest):
+                whose = Ref.OPPONENT
+            k = len(subj)
+        else:
+            raise LoweringError("damage modifier: unread words")
+    if target is None:
+        raise LoweringError("damage modifier: to what?")
+    args: list[tuple[str, object]] = [("step", "D"), ("set_to", value), ("target", target)]
+    if action_filters:
+        args.append(("action_filters", action_filters))
+    if phase:
+        args.append(("phase", phase))
+    if whose is not None:
+        args.append(("whose_turn", whose))
+    return Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text)
+
+
+def _first_action_zero(clause: Clause, items: Sequence[Item], env: Env) -> Lowered:
+    """Blob V1: "A primeira ação que causar dano neste personagem em um turno causa 0 pontos de dano neste
+    personagem" -> a 4.8.3 D modifier limited to the first damaging action each turn."""
+    amount, k = _damage_amount(items, env)
+    if amount.x_times or amount.fixed != 0:
+        raise LoweringError("first action: only 'causa 0 pontos' is supported")
+    rest = items[k:]
+    target: Selector | None = None
+    for j, it in enumerate(rest):
+        if isinstance(it, NP) and "este" in it.dets:
+            target, _ = selector_at(rest, j, env)
+    if target is None:
+        raise LoweringError("first action: to what?")
+    return Lowered((Procedure(Op.MODIFY_DAMAGE, (("step", "D"), ("set_to", 0), ("target", target),
+                                                 ("source_kind", "action"), ("first_per_turn", True)),
+                              text=_text(clause)),), EffectKind.DAMAGE_MODIFIER)
+
+
+def _restrict_target(items: Sequence[Item], subject: Selector | None, env: Env, text: str) -> Procedure:
+    """"Este personagem não pode ser alvo de ações de {TE}" / "... da primeira ação com alvo que for usada
+    por um oponente em cada turno" (4.6.2 F.2.2)."""
+    if subject is None:
+        raise LoweringError("restriction: on what?")
+    k = 1
+    args: list[tuple[str, object]] = [("what", "be_target"), ("subject", subject)]
+    if k == len(items):
+        return Procedure(Op.RESTRICT, tuple(args), text=text)
+    if not (_is_w(items[k], "de") and k + 1 < len(items) and isinstance(items[k + 1], NP)
+            and items[k + 1].head == "ação"):      # type: ignore[union-attr]
+        raise LoweringError("restriction: unread words")
+    action = items[k + 1]
+    assert isinstance(action, NP)
+    filters, k = _action_filters(items, k + 2)
+    if filters:
+        args.append(("action_filters", filters))
+    if "primeiro" in action.adjs:
+        args.append(("first_per_turn", True))
+        # "com alvo que for usada por um oponente em cada turno"
+        rest = items[k:]
+        if any(isinstance(r, NP) and r.head == "oponente" for r in rest):
+            args.append(("by", Ref.OPPONENT))
+        k = len(items)
+    _rest_empty(items[k:], "restriction")
+    return Procedure(Op.RESTRICT, tuple(args), text=text)
+
+
+def _restrict_unload(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
+    """Mantis V1: "Cards não podem ser descarregados deste personagem pelo efeito de ações de {TC}"."""
+    k = 0
+    if not (items and _is_w(items[0], "de")):
+        raise LoweringError("unload restriction: from what?")
+    frm, k = selector_at(items, 1, env)
+    filters: tuple[Filter, ...] = ()
+    if k + 1 < len(items) and _is_w(items[k], "por") and isinstance(items[k + 1], NP) \
+            and items[k + 1].head == "efeito":       # type: ignore[union-attr]
+        if not (k + 3 < len(items) and _is_w(items[k + 2], "de")):
+            raise LoweringError("unload restriction: effect of what?")
+        filters, k = _action_filters(items, k + 4)
+    _rest_empty(items[k:], "unload restriction")
+    return Procedure(Op.RESTRICT, (("what", "unload_by_effect"), ("subject", frm), ("action_filters", filters)),
+                     text=text)
+
+
+def _lower_use(clause: Clause, items: Sequence[Item], subject: Selector | None, env: Env,
+               text: str) -> Lowered:
+    """"Este personagem pode usar esta ação outra vez neste turno" / "mais uma ação" (4.6.2 C.4);
+    "... não podem usar ações de {LA}"; "pode usar até duas ações de {LA} de nomes diferentes em cada turno"."""
+    if subject is None:
+        raise LoweringError("use: who?")
+    if clause.negated:
+        k = 0
+        if not (items and isinstance(items[0], NP) and items[0].head == "ação"):
+            raise LoweringError("cannot use what?")
+        filters, k = _action_filters(items, 1)
+        _rest_empty(items[k:], "use restriction")
+        return Lowered((Procedure(Op.RESTRICT, (("what", "use_action"), ("subject", subject),
+                                                ("action_filters", filters)), text=text),), EffectKind.STATIC)
+    words = {it.lemma for it in items if isinstance(it, W)}
+    nps = [it for it in items if isinstance(it, NP)]
+    if any("outro" in n.dets and n.head == "vez" for n in nps) or any("mais" in n.dets for n in nps):
+        duration = _duration(items) or Duration.INSTANT
+        return Lowered((Procedure(Op.EXTRA_ACTION, (("who", subject), ("amount", 1),
+                                                    ("same_action", any(n.head == "ação" and "este" in n.dets
+                                                                        for n in nps)),
+                                                    ("duration", duration)), text=text),))
+    if "até" in words and nps and nps[0].nums:
+        filters, _ = _action_filters(items, 3)
+        distinct = any(n.head == "nome" and "diferente" in n.adjs for n in nps)
+        if not any(n.head == "turno" and "cada" in n.dets for n in nps):
+            raise LoweringError("use: per what?")
+        return Lowered((Procedure(Op.ALLOW, (("what", "actions_per_turn"), ("subject", subject),
+                                             ("amount", nps[0].nums[0]), ("action_filters", filters),
+                                             ("distinct_names", distinct)), text=text),), EffectKind.STATIC)
+    raise LoweringError("use: not an extra action")
+
+
+# ---------------------------------------------------------------------------------------------
+# leads: triggers, windows, conditions
+
+
+def _trigger(phrase: Phrase, env: Env) -> tuple[EventPattern | None, EffectKind | None]:
+    """"Quando este cenário entrar em cena", "Toda vez que ... usar uma ação de {AE}", "No início de sua
+    Fase de X" (5.2). Returns (None, DAMAGE_MODIFIER) for "Toda vez que um herói fosse causar dano" (5.3)."""
+    inner = [p for p in phrase.parts if isinstance(p, Phrase)]
+    parts = inner[0].parts if inner and inner[0].kind is PhraseKind.TRIGGER else phrase.parts
+    clauses = [p for p in parts if isinstance(p, Clause)]
+    text = _text(phrase)
+    if not clauses:
+        raise LoweringError("trigger without a clause")
+    clause = clauses[0]
+    items = flatten(clause.complements)
+    subject = _subject_selector(clause, env)
+    verb = clause.procedure
+    if verb is Verb.DAMAGE and any(isinstance(n, Lexeme) and n.lemma == "ser" for n in clause.verb.parts):
+        return None, EffectKind.DAMAGE_MODIFIER
+    if verb is Verb.ENTER and items and _is_w(items[0], "em"):
+        return EventPattern("enter_scene", subject=subject, text=text), None
+    if verb is Verb.LEAVE:
+        return EventPattern("leave_scene", subject=subject, text=text), None
+    if verb is Verb.USE:
+        k = _find_np(items)
+        if k is None or not isinstance(items[k], NP) or items[k].head != "ação":    # type: ignore[union-attr]
+            raise LoweringError("trigger: uses what?")
+        filters, end = _action_filters(items, k + 1)
+        whose: Ref | None = None
+        rest = items[end:]
+        if rest and _is_w(rest[0], "durante") and any(_np_with(r, det="outro", head="jogador") for r in rest):
+            whose = Ref.OPPONENT
+            rest = []
+        if rest:
+            raise LoweringError("trigger: unread words")
+        return EventPattern("use_action", subject=subject, whose=whose, text=text, action_filters=filters), None
+    raise LoweringError(f"trigger on '{verb.value}' not supported")
+
+
+def _window(phrase: Phrase) -> tuple[str, int, Ref | None]:
+    """"Durante sua Fase de Preparação" -> phase; "uma vez por turno" -> limit; "No início de ..." -> phase."""
+    items = flatten(phrase.parts)
+    words = [it.lemma for it in items if isinstance(it, W)]
+    if "vez" in words and "por" in words:
+        return "", 1, None
+    phase = _phase_in(items)
+    whose = Ref.YOU if any(isinstance(it, NP) and "seu" in it.dets and it.head == "fase" for it in items) else None
+    if phase:
+        return phase, 0, whose
+    raise LoweringError("window not understood")
+
+
+def _condition(phrase: Phrase, env: Env) -> Condition:
+    """"Se/Enquanto você controlar ...", "... este personagem estiver com Energia igual a 1", "se o alvo for ..."."""
+    clauses = [n for n in _walk_top(phrase) if isinstance(n, Clause)]
+    text = _text(phrase)
+    if len(clauses) != 1:
+        raise LoweringError("condition: one clause expected")
+    clause = clauses[0]
+    items = flatten(clause.complements)
+    verb = clause.procedure
+    if verb is Verb.CONTROL and _subject_is_you(clause):
+        k = _find_np(items)
+        if k is None:
+            raise LoweringError("controls what?")
+        what, end = selector_at(items, k, env)
+        extra: list[Filter] = []
+        # "com uma afiliação em comum com este personagem"
+        if end + 3 < len(items) and _is_w(items[end], "com") and isinstance(items[end + 1], NP) \
+                and items[end + 1].head == "afiliação":       # type: ignore[union-attr]
+            extra.append(Filter("affiliation", "shares", "this"))
+            end = len(items)
+        _rest_empty(items[end:], "condition")
+        what = replace(what, filters=(*what.filters, *extra))
+        return Condition("controls", subject=what, value=str(what.count.fixed), text=text)
+    subject = _subject_selector(clause, env)
+    if verb is Verb.BE_STATE and subject is not None and len(items) >= 3 and _is_w(items[0], "com") \
+            and isinstance(items[1], NP) and items[1].head == "energia" and "igual" in items[1].adjs:
+        value = items[2]
+        if isinstance(value, NP) and value.nums:
+            return Condition("energy", subject=subject, value=f"eq:{value.nums[0]}", text=text)
+    if verb is Verb.HAVE and subject is not None and items and isinstance(items[0], NP) and items[0].icons \
+            and len(items) == 1:
+        return Condition("has_power", subject=subject, value=items[0].icons[0], text=text)
+    if verb is Verb.BE and subject is not None and items and isinstance(items[0], NP):
+        what, end = selector_at(items, 0, env)
+        _rest_empty(items[end:], "condition")
+        kind_filter = () if what.kind is Kind.CHARACTER else ()
+        return Condition("is", subject=replace(subject, filters=(*subject.filters, *what.filters, *kind_filter)),
+                         negated=clause.negated, text=text)
+    raise LoweringError("condition not understood")
+
+
+def _walk_top(phrase: Phrase) -> list[Node]:
+    out: list[Node] = []
+    for p in phrase.parts:
+        if isinstance(p, Phrase):
+            out.extend(_walk_top(p))
+        else:
+            out.append(p)
+    return out
+
+
+def _is_if_done(phrase: Phrase) -> bool:
+    return phrase.kind is PhraseKind.IF_DONE
+
+
+# ---------------------------------------------------------------------------------------------
+# paragraphs -> effects
+
+
+def _x_definition(sentence: Sentence, env: Env) -> Count | None:
+    """"X é igual ao número de <selector>" (Count)."""
+    clauses = sentence.body.clauses
+    if len(clauses) != 1 or clauses[0].procedure is not Verb.BE or clauses[0].subject is None:
+        return None
+    subj = flatten([clauses[0].subject])
+    if not (subj and isinstance(subj[0], NP) and "x" in subj[0].lits):
+        return None
+    items = flatten(clauses[0].complements)
+    text = _text(sentence)
+    # "a o número de <selector>"
+    if len(items) >= 4 and _is_w(items[0], "a") and isinstance(items[1], NP) and items[1].head == "número" \
+            and _is_w(items[2], "de"):
+        nxt = items[3]
+        rels = [it for it in items[4:6] if isinstance(it, Rel)]
+        if isinstance(nxt, NP) and nxt.head == "card" and rels:
+            rel = rels[0].clause
+            if rel.procedure in (Verb.BE_STATE, Verb.LOAD) and any(
+                    isinstance(n, Lexeme) and n.lemma == "carregar" for n in rel.verb.parts):
+                carrier = _subject_selector(rel, env)
+                return Count(what=Selector(kind=Kind.CARD, zone="carried", of=carrier, every=True), text=text)
+            raise LoweringError("X: cards that ... not understood")
+        what, end = selector_at(items, 3, env)
+        _rest_empty(items[end:], "X")
+        return Count(what=replace(what, every=True), text=text)
+    raise LoweringError("X definition not understood")
+
+
+def _unsupported(text: str, why: str = "") -> Procedure:
+    return Procedure(Op.UNSUPPORTED, (("why", why),) if why else (), text=text)
+
+
+def _lower_seq(seq: ClauseSeq, env: Env, optional_seen: list[bool]
+               ) -> tuple[list[list[Procedure]], dict[str, object]]:
+    """A sentence's clauses -> procedures, split into modes at clause-level "ou". Also returns what the
+    leads said (trigger, window, limit, condition, effect kind)."""
+    modes: list[list[Procedure]] = [[]]
+    info: dict[str, object] = {}
+    pending_cond: Condition | None = None
+    if_done = False
+    last_clause_procs: list[Procedure] = []
+    for item in seq.items:
+        if isinstance(item, Phrase):
+            kind = item.kind
+            if kind is PhraseKind.JOINER:
+                words = [n for n in _walk_top(item) if isinstance(n, Lexeme)]
+                if any(w.lemma == "ou" for w in words):
+                    modes.append([])
+                continue
+            if kind is PhraseKind.TRIGGER:
+                try:
+                    pattern, ek = _trigger(item, env)
+                except LoweringError as exc:
+                    info["unsupported"] = f"trigger: {exc}"
+                    continue
+                if ek is not None:
+                    info["kind"] = ek
+                    info["modifier_lead"] = item
+                else:
+                    info["trigger"] = pattern
+                    if pattern is not None and pattern.subject is not None:
+                        env.trigger_subject = (Selector(kind=pattern.subject.kind, ref=Ref.TRIGGER_SUBJECT,
+                                                        text=pattern.subject.text)
+                                               if pattern.subject.ref is None else pattern.subject)
+                continue
+            if kind is PhraseKind.WINDOW:
+                try:
+                    phase, limit, whose = _window(item)
+                except LoweringError as exc:
+                    info["unsupported"] = f"window: {exc}"
+                    continue
+                if phase:
+                    info["window"] = phase
+                    info["whose"] = whose
+                if limit:
+                    info["limit"] = limit
+                continue
+            if kind is PhraseKind.CONDITION:
+                try:
+                    cond = _condition(item, env)
+                except LoweringError as exc:
+                    info["unsupported"] = f"condition: {exc}"
+                    continue
+                if last_clause_procs and item is seq.items[-1]:
+                    # trailing condition: applies to what comes before it
+                    for p in last_clause_procs:
+                        idx = modes[-1].index(p)
+                        modes[-1][idx] = replace(p, condition=cond)
+                else:
+                    pending_cond = cond
+                continue
+            if kind is PhraseKind.IF_DONE:
+                if_done = True
+                continue
+            if kind is PhraseKind.THEN:
+                continue
+            info["unsupported"] = f"lead '{kind.value}'"
+            continue
+        if isinstance(item, Clause):
+            try:
+                low = lower_clause(item, env)
+                procs = [replace(p, optional=item.optional or p.optional, if_done=if_done or p.if_done,
+                                 condition=pending_cond or p.condition) for p in low.procedures]
+                if low.kind is not None:
+                    info.setdefault("clause_kind", low.kind)
+            except LoweringError as exc:
+                procs = [_unsupported(_text(item), str(exc))]
+            if item.optional:
+                optional_seen.append(True)
+            modes[-1].extend(procs)
+            last_clause_procs = procs
+            pending_cond = None
+    return modes, info
+
+
+def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
+    """One paragraph of the permanent text -> its effects (rules 5)."""
+    text = _text(para)
+    if isinstance(para, KeywordLine):
+        return [_keyword_effect(para)]
+    effects: list[Effect] = [_keyword_effect(k) for k in para.keyword_lines]
+    if not para.sentences:
+        return effects
+    procs: list[Procedure] = []
+    info: dict[str, object] = {}
+    unsupported: list[str] = []
+    optional_seen: list[bool] = []
+    for sentence in para.sentences:
+        try:
+            count = _x_definition(sentence, env)
+        except LoweringError as exc:
+            procs.append(_unsupported(_text(sentence), str(exc)))
+            continue
+        if count is not None:
+            env.x = count
+            procs = [_with_x(p, count) for p in procs]
+            continue
+        if sentence.cost is not None:
+            procs.append(_unsupported(_text(sentence), "extra costs outside an action"))
+            continue
+        modes, sinfo = _lower_seq(sentence.body, env, optional_seen)
+        if len(modes) > 1:
+            procs.append(_unsupported(_text(sentence), "'ou' between effects outside an action"))
+            continue
+        procs.extend(modes[0])
+        for k, v in sinfo.items():
+            if k == "unsupported":
+                unsupported.append(str(v))
+            else:
+                info.setdefault(k, v)
+    trigger = info.get("trigger")
+    window = str(info.get("window", ""))
+    limit = int(str(info.get("limit", 0)))
+    clause_kind = info.get("clause_kind")
+    lead_kind = info.get("kind")
+    if unsupported:
+        return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [" + "; ".join(unsupported)
+                                 + "]")]
+    if lead_kind is EffectKind.DAMAGE_MODIFIER:
+        return [*effects, _damage_modifier_lead(para, info, env, text)]
+    if isinstance(trigger, EventPattern):
+        return [*effects, Effect(EffectKind.TRIGGERED, tuple(procs), trigger=trigger, text=text)]
+    if window or limit:
+        if not procs or not procs[0].optional:
+            return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [a window without "
+                                     "'você pode']")]
+        first = replace(procs[0], optional=False)
+        return [*effects, Effect(EffectKind.ACTIVATED, (first, *procs[1:]), window=window, limit_per_turn=limit,
+                                 text=text)]
+    if isinstance(clause_kind, EffectKind):
+        cond = procs[0].condition if procs else None
+        procs = [replace(p, condition=None) for p in procs]
+        return [*effects, Effect(clause_kind, tuple(procs), condition=cond, duration=Duration.WHILE_IN_PLACE,
+                                 text=text)]
+    return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [no trigger, window or static "
+                             "form]")]
+
+
+def _damage_modifier_lead(para: EffectParagraph, info: dict[str, object], env: Env, text: str) -> Effect:
+    """"Toda vez que um herói fosse causar dano [a um vilão], ele causará aquela quantidade de dano -1/+1"
+    (rules 5.3, 4.8.3 B)."""
+    lead = info.get("modifier_lead")
+    assert isinstance(lead, Phrase)
+    clause = next(n for n in _walk_top(lead) if isinstance(n, Clause))
+    source = _subject_selector(clause, env)
+    items = flatten(clause.complements)
+    target: Selector | None = None
+    if len(items) >= 3 and _is_w(items[1], "a", "em"):
+        target, _ = selector_at(items, 2, env)
+    body = para.sentences[0].body.clauses
+    if len(para.sentences) != 1 or len(body) != 1 or body[0].procedure is not Verb.DAMAGE:
+        return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier form"),), text=text)
+    bitems = flatten(body[0].complements)
+    if not (bitems and isinstance(bitems[0], NP) and bitems[0].head == "quantidade"):
+        return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier form"),), text=text)
+    sign = 1
+    delta: int | None = None
+    for it in bitems[1:]:
+        if isinstance(it, Sy) and it.text in "+-":
+            sign = 1 if it.text == "+" else -1
+        elif isinstance(it, NP) and it.nums:
+            delta = sign * it.nums[0]
+    if delta is None:
+        return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier amount"),), text=text)
+    args: list[tuple[str, object]] = [("step", "B"), ("delta", delta)]
+    if source is not None:
+        args.append(("source", source))
+    if target is not None:
+        args.append(("target", target))
+    return Effect(EffectKind.DAMAGE_MODIFIER, (Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text),),
+                  duration=Duration.WHILE_IN_PLACE, text=text)
+
+
+def _with_x(p: Procedure, count: Count) -> Procedure:
+    args = []
+    for k, v in p.args:
+        if isinstance(v, Quantity) and v.x_times and v.x is None:
+            v = replace(v, x=count)
+        args.append((k, v))
+    return replace(p, args=tuple(args))
+
+
+def _keyword_effect(k: KeywordLine) -> Effect:
+    args: list[str] = []
+    if k.value is not None:
+        args.append(_text(k.value))
+    for a in k.arguments:
+        t = _text(a)
+        if t and t not in ("e", ","):
+            args.append(t)
+    return Effect(EffectKind.KEYWORD, keyword=k.keyword, keyword_args=tuple(args), text=_text(k))
+
+
+def _bindings(block: TextBlock) -> dict[int, Binding]:
+    return {b.span.start: b for b in block.bindings}
+
+
+# ---------------------------------------------------------------------------------------------
+# the action
+
+
+def _keyword_prefix(phrase: Phrase) -> tuple[str, str]:
+    words = [n for n in _walk_top(phrase)]
+    name = ""
+    value = ""
+    for n in words:
+        if isinstance(n, Lexeme) and n.cls == "KEYWORD_PREFIX":
+            name = {"clarividencia": "Clarividência", "energia cosmica": "Energia Cósmica",
+                    "acao unica": "Ação Única"}.get(fold_text(n.lemma), n.word)
+        elif isinstance(n, Number) and not value:
+            value = str(n.value)
+        elif isinstance(n, Lexeme) and n.lemma == "x" and not value:
+            value = "X"
+    return name, value
+
+
+def lower_action(card: CompiledCard) -> ActionDef | None:
+    raw = card.raw
+    if raw is None or raw.action is None:
+        return None
+    head = raw.action
+    cost = head.cost.stages if head.cost is not None else None
+    cost_is_x = head.cost is not None and head.cost.stages is None
+    base = ActionDef(name=head.name, cost=cost, cost_is_x=cost_is_x,
+                     power=head.power.code if head.power is not None else None,
+                     anticipate=ActionType.ANTECIPAR in head.types, unforeseen=ActionType.IMPREVISTA in head.types)
+    block = card.action
+    if block is None or not block.paragraphs:
+        return replace(base, modes=(Effect(EffectKind.UNSUPPORTED, text="(the action text did not compile)"),))
+    env = Env(raw.header.name, head.name, True, _bindings(block))
+    keywords: list[tuple[str, str]] = []
+    extra_costs: list[Procedure] = []
+    modes: list[list[Procedure]] = [[]]
+    unsupported: list[str] = []
+    texts: list[str] = []
+    optional_seen: list[bool] = []
+    for para in block.paragraphs:
+        texts.append(_text(para))
+        if isinstance(para, KeywordLine):
+            keywords.append((para.keyword, _text(para.value) if para.value is not None else ""))
+            continue
+        if para.keyword_lines:
+            keywords.extend((k.keyword, _text(k.value) if k.value is not None else "") for k in para.keyword_lines)
+        if para.keyword_prefix is not None:
+            keywords.append(_keyword_prefix(para.keyword_prefix))
+        env.intro_spans.clear()
+        env.trigger_subject = None
+        for sentence in para.sentences:
+            try:
+                count = _x_definition(sentence, env)
+            except LoweringError as exc:
+                for m in modes:
+                    m.append(_unsupported(_text(sentence), str(exc)))
+                continue
+            if count is not None:
+                env.x = count
+                modes = [[_with_x(p, count) for p in m] for m in modes]
+                continue
+            if sentence.cost is not None:
+                cost_modes, cinfo = _lower_seq(sentence.cost, env, [])
+                extra_costs.extend(p for m in cost_modes for p in m)
+                if "unsupported" in cinfo:
+                    extra_costs.append(_unsupported(_text(sentence.cost), str(cinfo["unsupported"])))
+            smodes, sinfo = _lower_seq(sentence.body, env, optional_seen)
+            if "unsupported" in sinfo:
+                unsupported.append(str(sinfo["unsupported"]))
+            if any(k in sinfo for k in ("trigger", "window", "kind")):
+                # a triggered effect created by the action (5.7 B): not yet
+                smodes = [[_unsupported(_text(sentence), "an effect generated by the action")]]
+            if len(smodes) > 1:
+                if len(modes) > 1:
+                    unsupported.append("two sentences with options")
+                modes = [[*m, *sm] for m in modes for sm in smodes] if len(modes) == 1 else modes
+            else:
+                for m in modes:
+                    m.extend(smodes[0])
+    text = " ".join(texts)
+    effects = tuple(Effect(EffectKind.ACTION if not unsupported else EffectKind.UNSUPPORTED, tuple(m),
+                           text=text + (f"  [{'; '.join(unsupported)}]" if unsupported else ""))
+                    for m in modes)
+    targets = list(env.targets)
+    if not targets and _mentions_target(block):
+        # 4.6.2 F.1.2: "alvo" with no characteristic: a character or a support
+        targets.append(Selector(kind=Kind.CHARACTER, also=(Kind.SUPPORT,), targeted=True, text="o alvo"))
+    return replace(base, keywords=tuple(keywords), extra_costs=tuple(extra_costs), modes=effects,
+                   targets=tuple(targets))
+
+
+def _mentions_target(block: TextBlock) -> bool:
+    return any(b.target in ("the action's target", "the target") for b in block.bindings)
+
+
+# ---------------------------------------------------------------------------------------------
+# the card
+
+
+def _stat(value: object) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+def lower_card(card: CompiledCard) -> CardDef:
+    """A compiled card -> the engine's CardDef (header characteristics, action, effects)."""
+    raw = card.raw
+    if raw is None:
+        raise ValueError(f"{card.source.path}: the card file could not be read")
+    h = raw.header
+    effects: list[Effect] = []
+    if card.permanent is not None:
+        bindings = _bindings(card.permanent)
+        for para in card.permanent.paragraphs:
+            env = Env(h.name, raw.action.name if raw.action else "", False, bindings)
+            try:
+                effects.extend(lower_paragraph(para, env))
+            except LoweringError as exc:     # pragma: no cover - lower_paragraph keeps its failures
+                effects.append(Effect(EffectKind.UNSUPPORTED, (_unsupported(_text(para), str(exc)),),
+                                      text=_text(para)))
+    if raw.permanent and (card.permanent is None or len(card.permanent.paragraphs) < len(raw.permanent)):
+        effects.append(Effect(EffectKind.UNSUPPORTED, text="(a paragraph of the permanent text did not compile)"))
+    action = lower_action(card)
+    if raw.action is not None and raw.action_text and (card.action is None
+                                                       or len(card.action.paragraphs) < len(raw.action_text)):
+        assert action is not None
+        action = replace(action, modes=(*action.modes, Effect(EffectKind.UNSUPPORTED,
+                                                              text="(a paragraph of the action did not compile)")))
+    keywords = tuple(e.keyword for e in effects if e.kind is EffectKind.KEYWORD)
+    return CardDef(
+        title=h.title, name=h.name, version=h.version, card_type=h.card_type.value, alter_ego=h.alter_ego,
+        alignments=tuple(a.value for a in h.alignments), affiliations=tuple(h.affiliations),
+        powers=tuple(p.code for p in h.powers), power=h.power.code if h.power is not None else None,
+        initial_energy=_stat(h.initial_energy), shield=_stat(h.shield), addition_value=h.addition_value,
+        action=action, effects=tuple(effects), keywords=keywords, code=h.code or "")
