@@ -162,7 +162,8 @@ def cmd_corpus(args: argparse.Namespace) -> int:
             for name in report["roundtrip_failures"][: args.top]:
                 _out(f"  {name}")
         s = report["summary"]
-        _out(f"coverage: parsed={s['parsed']} bound={s['bound']} roundtrip={s['roundtrip']} total={s['total']}")
+        _out(f"coverage: parsed={s['parsed']} bound={s['bound']} roundtrip={s['roundtrip']} "
+             f"executable={s['executable']} total={s['total']}")
     return 0
 
 
@@ -197,14 +198,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         game.listeners.append(lambda event: flush())
     from cardscript.runtime.match import setup_match
 
-    try:
-        setup_match(game)
-    except Exception as exc:               # GameOver during the setup: a deck too small to draw a hand
-        from cardscript.runtime.game import GameOver
+    from cardscript.runtime.agents import IllegalChoice
+    from cardscript.runtime.game import GameOver
 
-        if not isinstance(exc, GameOver):
-            raise
-    result = play_match(game, max_turns=args.max_turns)
+    try:
+        try:
+            setup_match(game)
+        except GameOver:                   # a deck too small to draw a hand
+            pass
+        result = play_match(game, max_turns=args.max_turns)
+    except (IllegalChoice, EOFError, KeyboardInterrupt) as exc:
+        flush()
+        _out(f"match abandoned: {exc or type(exc).__name__}")
+        if args.log:
+            game.log.save(Path(args.log))
+        return 1
     flush()
     if args.log:
         game.log.save(Path(args.log))

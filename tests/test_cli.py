@@ -78,3 +78,4 @@ def test_corpus_summary_line(corpus_path: Path, capsys: pytest.CaptureFixture[st
     assert last.startswith("coverage: parsed=") and last.endswith("total=732")
     fields = dict(kv.split("=") for kv in last.removeprefix("coverage: ").split())
     assert int(fields["roundtrip"]) <= int(fields["bound"]) <= int(fields["parsed"]) <= 732
+    assert 0 < int(fields["executable"]) <= int(fields["bound"])

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.pipeline import compile_source, names_from_headers
+from cardscript.compiler.pipeline import CompiledCard, compile_source, names_from_headers
 from cardscript.compiler.roundtrip import paragraph_roundtrips
 from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
@@ -58,7 +58,7 @@ def run_corpus(path: Path) -> dict[str, Any]:
         sources.append((rec, SourceFile(f"{rec.get('code', '?')} {rec.get('name', '?')}", text)))
     raws = [read_card_file(src) for _, src in sources]
     names = names_from_headers(r for r, _ in raws if r is not None)
-    parsed = bound = roundtrip = 0
+    parsed = bound = roundtrip = executable = 0
     failures: Counter[str] = Counter()
     examples: dict[str, str] = {}
     roundtrip_failures: list[str] = []
@@ -79,6 +79,8 @@ def run_corpus(path: Path) -> dict[str, Any]:
             continue
         bound += 1
         assert card.raw is not None
+        if _executable(card):
+            executable += 1
         printed = [p.text for p in card.raw.permanent or ()] + [p.text for p in card.raw.action_text]
         rendered = [p for b in (card.permanent, card.action) if b is not None for p in b.paragraphs]
         if len(printed) == len(rendered) and all(paragraph_roundtrips(a, b)
@@ -87,7 +89,18 @@ def run_corpus(path: Path) -> dict[str, Any]:
         else:
             roundtrip_failures.append(src.path)
     return {
-        "summary": {"parsed": parsed, "bound": bound, "roundtrip": roundtrip, "total": len(records),
+        "summary": {"parsed": parsed, "bound": bound, "roundtrip": roundtrip, "executable": executable,
+                    "total": len(records),
                     "bad_lines": bad_lines},
         "failures": dict(failures), "examples": examples, "roundtrip_failures": roundtrip_failures,
     }
+
+
+def _executable(card: CompiledCard) -> bool:
+    """The card lowers to effect objects the engine can run entirely (CardDef.executable)."""
+    from cardscript.compiler.lower import lower_card
+
+    try:
+        return lower_card(card).executable
+    except Exception:  # noqa: BLE001 - a lowering bug counts as not executable, never stops the report
+        return False
