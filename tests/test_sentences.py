@@ -52,6 +52,15 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("keyword with value and argument", "Liderar {1} - afiliação Gangue da Demolição.", "afiliação", "afiliaçao0"),
     ("keyword with reminder", "Prontidão - ação Rasgar (a ação indicada pode ser usada por este personagem no turno em que ele entrou em cena).", "indicada", "indicadda"),
     ("keyword line then sentence", "Liderar {1} - afiliação Gangue da Demolição. Compre um card.", "card.", "cardd."),
+    ("relative: cujo", "Os personagens cujas afiliações não sejam Gangue da Demolição ganham Escudo +1.", "sejam", "sejamm"),
+    ("negated modifier", "Os personagens não vilões que você controla ganham Escudo +1.", "vilões", "vilõess"),
+    ("quoted sentence", 'A primeira ação que este personagem usar em cada turno terá "Compre um card." após seus outros efeitos.', "após", "apóss"),
+    ("nem between verbs", "Este personagem não pode ser alvo de ações nem ser capacitado.", "capacitado", "capacitadoo"),
+    ("relative: como", "Rasgar causa 4 pontos de dano penetrante distribuídos da forma como você escolher entre até dois personagens alvo.", "distribuídos", "distribuídoss"),
+    ("fronted adverbial without comma", "Até o final do turno o alvo ganha Escudo -1.", "ganha", "ganhha"),
+    ("comparative adjectives", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos.", "menos", "menoss"),
+    ("se possível", "Rasgar causa 2 pontos de dano no alvo, se possível.", "possível", "possívell"),
+    ("clauses joined by a dash", "Compre um card - se você controlar um personagem vilão, compre dois cards.", "controlar", "controlarr"),
     ("slash coordination", "Procure em seu deck por até dois cards de personagens chamados Rasgar e/ou Gangue da Demolição.", "Procure", "Procuri"),
 ]
 
