@@ -7,6 +7,7 @@ reaches a user: an internal failure on one card is a CS900 diagnostic for that c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections import Counter
@@ -196,16 +197,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.interactive:
         game.listeners.append(lambda event: flush())
-    from cardscript.runtime.match import setup_match
-
     from cardscript.runtime.agents import IllegalChoice
     from cardscript.runtime.game import GameOver
+    from cardscript.runtime.match import setup_match
 
     try:
-        try:
+        with contextlib.suppress(GameOver):         # a deck too small to draw a hand
             setup_match(game)
-        except GameOver:                   # a deck too small to draw a hand
-            pass
         result = play_match(game, max_turns=args.max_turns)
     except (IllegalChoice, EOFError, KeyboardInterrupt) as exc:
         flush()
