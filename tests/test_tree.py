@@ -9,6 +9,7 @@ from cardscript.compiler.ir import (
     Effect,
     EffectKind,
     EventPattern,
+    Filter,
     Kind,
     Op,
     Procedure,
@@ -218,3 +219,19 @@ def test_5_2_1_trigger_from_the_hand_is_revealed() -> None:
     Triggers(game, tree)
     game.emit("phase_start", phase="combat", step="attack", player=0)
     assert len(tree.incoming) == 1 and any(e.kind == "reveal" for e in game.log.events)
+
+
+def test_5_2_use_action_trigger_filtered_by_the_actions_power() -> None:
+    pattern = EventPattern("use_action", action_filters=(Filter("power", "eq", "AE"),))
+    eff = Effect(EffectKind.TRIGGERED, trigger=pattern,
+                 text="toda vez que um personagem usar uma ação de {AE}")
+    cards = {1: CardDef("A", "A", 1, "Cenário", effects=(eff,)), 2: CardDef("B", "B", 1, "Personagem")}
+    game = Game(GameState({1: 0, 2: 0}, [PlayerState(resources=[1, 2]), PlayerState()]), cards,
+                [FirstLegalAgent(), FirstLegalAgent()])
+    tree = EffectsTree(game)
+    Triggers(game, tree)
+    game.place_scenario(1)
+    game.emit("use_action", card=2, action="Soco", player=0, power="SF")
+    assert not tree.incoming
+    game.emit("use_action", card=2, action="Rajada", player=0, power="AE")
+    assert len(tree.incoming) == 1

@@ -291,7 +291,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         engine.run_procedure(game, pending, proc)
     engine.tree.resolve()                                                    # G
     game.emit("use_action", card=use.user, holder=use.holder, action=action.name, player=player,
-              targets=[t for t in flat if isinstance(t, int)])
+              power=action_power(game, use) or None, targets=[t for t in flat if isinstance(t, int)])
     engine.tree.resolve()                                                    # H
     steps: list[Step] = list(mode.procedures) if mode is not None else []
     clair = keyword_number(action, "Clarividência")

@@ -156,7 +156,14 @@ def subject_matches(game: Game, sel: Selector | None, event: Event, source: Card
     types = KIND_TYPES.get(sel.kind)
     if types is not None and str(card_attr(game, subject, "card_type")) not in types:
         return False
-    return all(matches_filter(game, subject, f, controller) for f in sel.filters)
+    for f in sel.filters:
+        if f.field == "action_power":          # a filter on the action used (use_action events)
+            ok = fold_key(str(data.get("power") or "")) == fold_key(f.value)
+            if ok == (f.op in ("ne", "lacks")):
+                return False
+        elif not matches_filter(game, subject, f, controller):
+            return False
+    return True
 
 
 def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> bool:
@@ -173,6 +180,11 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         if pattern.whose is Ref.YOU and turn_player != controller:
             return False
         return not (pattern.whose is Ref.OPPONENT and turn_player == controller)
+    for flt in getattr(pattern, "action_filters", ()):                 # "uma ação de {AE}"
+        if flt.field in ("power", "action_power"):
+            ok = fold_key(str(event.data.get("power") or "")) == fold_key(flt.value)
+            if ok == (flt.op in ("ne", "lacks")):
+                return False
     if pattern.whose is Ref.YOU and event.data.get("player", controller) != controller:
         return False
     if pattern.whose is Ref.OPPONENT and event.data.get("player", 1 - controller) == controller:
