@@ -42,7 +42,7 @@ from cardscript.compiler.source import Span
 from cardscript.grammar.normalize import fold_text
 
 _ANAPHORIC_DET = frozenset({"aquele", "esse"})
-_PERSONS = frozenset({"personagem", "herói", "vilão", "jogador", "oponente", "suporte", "name", "alvo", "você"})
+_PERSONS = frozenset({"personagem", "herói", "vilão", "jogador", "oponente", "suporte", "name", "alvo"})
 _PRONOUNS = frozenset({"ele", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos"})
 
 
@@ -220,23 +220,50 @@ def _defines_x(sentence: Sentence) -> bool:
     return bool(words) and words[0].lemma == "x" and first is not None and clauses[0].procedure.value == "ser"
 
 
+_CARD_LIKE = frozenset({"card", "habilidade", "suporte", "cenário", "personagem", "name", "ação"})
+_COMPATIBLE = {
+    "personagem": frozenset({"personagem", "herói", "vilão", "alvo", "name"}),
+    "card": _CARD_LIKE,
+    "suporte": frozenset({"suporte", "alvo", "name"}),
+    "jogador": frozenset({"jogador", "oponente", "controlador", "dono"}),
+    "dano": frozenset({"dano", "ponto"}),
+}
+
+
+# demonstratives that point at the event or procedure just described, not at a noun phrase
+_EVENT_ANAPHORS = {
+    "quantidade": "the amount of the triggering event (its damage, its cards)",
+    "número": "the number counted by the triggering event or the previous procedure",
+    "turno": "the turn in which the triggering event happened",
+    "forma": "the way the previous sentence describes",
+    "vez": "the time the triggering event happened",
+}
+
+
+def _fits(head: str, ref: Referent) -> bool:
+    """Can a reference with this head (a noun, "ele" for a pronoun, "" for a clitic) mean ``ref``?"""
+    if head == "ele":
+        return ref.head in _PERSONS
+    if head == "":
+        return ref.head in _PERSONS or ref.head in _CARD_LIKE
+    return ref.head == head or ref.head in _COMPATIBLE.get(head, frozenset({head}))
+
+
 def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: list[Binding],
                   unbound: list[Unbound], head: str = "") -> None:
-    if head == "quantidade":
-        bindings.append(Binding(desc, span, "the amount of damage of the triggering event"))
+    """Bind an anaphor to the latest introduced thing it can mean (same or compatible kind).
+
+    With nothing fitting, a pronoun ("ele", "-o") means the card itself or the character it is
+    on ("descarregue-o"); a demonstrative with a noun ("aquele personagem") stays unbound.
+    """
+    if head in _EVENT_ANAPHORS:
+        bindings.append(Binding(desc, span, _EVENT_ANAPHORS[head]))
         return
     for ref in reversed(introduced):
-        if head == "ele" and ref.head not in _PERSONS:
-            continue
-        if not head or head in ("ele", "name") or ref.head in ("", head, "name") or ref.head == "card":
+        if _fits(head, ref):
             bindings.append(Binding(desc, span, ref.description, ref.span))
             return
-    if introduced:
-        ref = introduced[-1]
-        bindings.append(Binding(desc, span, ref.description, ref.span))
-        return
-    # "ele"/"-o" with nothing introduced in this paragraph: the card itself ("descarregue-o")
-    if head in ("ele",) or desc.startswith("-"):
+    if head in ("ele", "") or desc.startswith("-"):
         bindings.append(Binding(desc, span, "this card"))
         return
     unbound.append(Unbound(desc, span))
