@@ -34,6 +34,14 @@ def fold_key(text: str) -> str:
     return re.sub(r"\s*-\s*", "-", key)
 
 
+class _Labelled(Enum):
+    """A term whose value is its canonical printed spelling."""
+
+    @property
+    def label(self) -> str:
+        return str(self.value)
+
+
 class Power(Enum):
     """The 13 powers (rules 2.1: the power icons on characters and ability cards) and their icon codes."""
 
@@ -89,18 +97,14 @@ class Cost(Enum):
         return None if self is Cost.X else int(self.value)
 
 
-class Alignment(Enum):
+class Alignment(_Labelled):
     """Alignments (rules 2.1); a character may have both, or neither (printed N/A)."""
 
     HEROI = "Herói"
     VILAO = "Vilão"
 
-    @property
-    def label(self) -> str:
-        return self.value
 
-
-class CardType(Enum):
+class CardType(_Labelled):
     """Card types (rules 2): Personagem (2.1), Personagem-EV (2.1.1), Suporte, Cenário, Habilidade."""
 
     PERSONAGEM = "Personagem"
@@ -109,23 +113,15 @@ class CardType(Enum):
     CENARIO = "Cenário"
     HABILIDADE = "Habilidade"
 
-    @property
-    def label(self) -> str:
-        return self.value
 
-
-class ActionType(Enum):
+class ActionType(_Labelled):
     """Action types (rules 4.6, C.5): an action with neither is a normal action."""
 
     ANTECIPAR = "Ação de Antecipar"
     IMPREVISTA = "Ação Imprevista"
 
-    @property
-    def label(self) -> str:
-        return self.value
 
-
-class Zone(Enum):
+class Zone(_Labelled):
     """Play areas (rules 3): deck, mão, recursos, cena, prêmios."""
 
     DECK = "deck"
@@ -133,10 +129,6 @@ class Zone(Enum):
     RECURSOS = "recursos"
     CENA = "cena"
     PREMIOS = "prêmios"
-
-    @property
-    def label(self) -> str:
-        return self.value
 
 
 class Phase(Enum):
@@ -181,7 +173,7 @@ class Step(Enum):
         return Phase.COMBATE
 
 
-class Rarity(Enum):
+class Rarity(_Labelled):
     """Printed rarities of the collections so far; an open set (the reader keeps unknown ones as text)."""
 
     COMUM = "Comum"
@@ -192,9 +184,6 @@ class Rarity(Enum):
     DECK = "Deck"
     PROMO = "Promo"
 
-    @property
-    def label(self) -> str:
-        return self.value
 
 
 TURN_ORDER: tuple[Phase | Step, ...] = (
