@@ -226,3 +226,10 @@ def test_x_chosen_when_paying_an_extra_cost_is_defined() -> None:
 def test_nothing_chosen_means_unbound() -> None:
     card = _compile("Rasgar causa 1 ponto de dano no personagem escolhido.")
     assert "CS200" in [d.code for d in card.diagnostics]
+
+
+def test_a_pronoun_with_two_equal_candidates_in_one_clause_is_ambiguous() -> None:
+    card = _compile("Quando um personagem causar dano em um personagem, ele ganha Escudo +1.")
+    diag = next(d for d in card.diagnostics if d.code == "CS201")
+    assert diag.severity.value == "warning" and "um personagem" in diag.message
+    assert card.bound            # still read, as the latest one

@@ -51,12 +51,16 @@ class Referent:
     description: str
     span: Span
     head: str
+    clause: int = 0              # the clause that introduced it (ambiguity: two fitting in one clause)
 
 
 @dataclass(frozen=True)
 class Unbound:
+    """A reference left unbound, or (``ambiguous``) bound to the latest of several that fit equally."""
+
     reference: str
     span: Span
+    ambiguous: str = ""          # for an ambiguous reference: the other thing it could mean
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -111,6 +115,9 @@ def _head(np: Phrase) -> str:
         if isinstance(p, Lexeme) and p.cls in ("NOUN", "PRON"):
             return p.lemma
         if isinstance(p, Name):
+            # a name is a person-like thing unless it is only known as an affiliation or an action
+            if p.kinds and not {"card", "alter_ego"} & set(p.kinds):
+                return "afiliação" if "affiliation" in p.kinds else "ação"
             return "name"
     return ""
 
@@ -154,9 +161,12 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     x_defined = x_defined_by_cost
     card_name = scope.card_name
     previous_word = ""
+    clause = 0
     for para in paragraphs:
         introduced: list[Referent] = []
         for node in walk(para):
+            if isinstance(node, Clause):
+                clause = id(node)
             if isinstance(node, Sentence) and (_defines_x(node) or _chosen_x(node.cost)):
                 x_defined = True
             if isinstance(node, Phrase) and node.kind is PhraseKind.KEYWORD_PREFIX and _chosen_x(node):
@@ -200,7 +210,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 _bind_to_last(desc, node.span, introduced, bindings, unbound, head)
             elif head and head != "ele":
                 # an introduction: "um card", "até dois cards", "cada personagem"
-                introduced.append(Referent(desc, node.span, head))
+                introduced.append(Referent(desc, node.span, head, clause))
     if x_uses and not x_defined:
         unbound.extend(Unbound("X", s) for s in x_uses[:1])
     return bindings, unbound
@@ -253,16 +263,23 @@ def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: l
                   unbound: list[Unbound], head: str = "") -> None:
     """Bind an anaphor to the latest introduced thing it can mean (same or compatible kind).
 
-    With nothing fitting, a pronoun ("ele", "-o") means the card itself or the character it is
-    on ("descarregue-o"); a demonstrative with a noun ("aquele personagem") stays unbound.
+    A pronoun with two equally fitting things introduced by the same clause is reported as
+    ambiguous (it is still bound to the latest). With nothing fitting, a pronoun ("ele", "-o") means
+    the card itself or the character it is on ("descarregue-o"); a demonstrative with a noun
+    ("aquele personagem") stays unbound.
     """
     if head in _EVENT_ANAPHORS:
         bindings.append(Binding(desc, span, _EVENT_ANAPHORS[head]))
         return
-    for ref in reversed(introduced):
-        if _fits(head, ref):
-            bindings.append(Binding(desc, span, ref.description, ref.span))
-            return
+    fitting = [ref for ref in reversed(introduced) if _fits(head, ref)]
+    if fitting:
+        ref = fitting[0]
+        bindings.append(Binding(desc, span, ref.description, ref.span))
+        rival = next((r for r in fitting[1:] if r.clause == ref.clause and r.head == ref.head), None)
+        if rival is not None and head in ("ele", ""):
+            # "Quando um personagem causar dano em um personagem, ele ...": either could be meant
+            unbound.append(Unbound(desc, span, ambiguous=rival.description))
+        return
     if head in ("ele", "") or desc.startswith("-"):
         bindings.append(Binding(desc, span, "this card"))
         return

@@ -79,8 +79,9 @@ E_ICON = _register("CS103", Severity.ERROR, "unknown icon",
 E_UNBOUND = _register("CS200", Severity.ERROR, "unbound reference",
                       "A reference (aquele, -o, ele, o alvo, o personagem escolhido, X) has nothing earlier in its "
                       "effect that it could mean.")
-E_AMBIGUOUS = _register("CS201", Severity.ERROR, "ambiguous reference",
-                        "A reference could mean more than one earlier thing; rephrase so only one fits.")
+W_AMBIGUOUS = _register("CS201", Severity.WARNING, "ambiguous reference",
+                        "A pronoun (ele, -o) could mean two things the same clause introduced; it is read as the "
+                        "latest one. Rephrase (aquele personagem, o alvo...) so only one fits.")
 E_VOCAB = _register("CS210", Severity.ERROR, "unknown game term",
                     "Powers, alignments, card types, phases and steps are fixed by the rules; this one is not among "
                     "them.")

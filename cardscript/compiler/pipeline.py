@@ -135,6 +135,11 @@ def _bind_block(card: CompiledCard, built: list[Paragraph], names: NameRegistry,
     card.diagnostics.extend(check_paragraphs(built, names, card.source))
     bindings, unbound = bind_paragraphs(tuple(built), in_action, scope, x_by_cost)
     for u in unbound:
+        if u.ambiguous:
+            card.diagnostics.append(Diagnostic(dg.W_AMBIGUOUS, f"'{u.reference}' could also mean '{u.ambiguous}'",
+                                               u.span, card.source,
+                                               hint="it is read as the latest one; name the thing to be sure"))
+            continue
         card.unbound += 1
         if u.reference == "X":
             card.diagnostics.append(Diagnostic(dg.E_X_UNDEFINED, "X is used but never defined", u.span, card.source,
