@@ -137,7 +137,10 @@ class Op(StrEnum):
     MODIFY_DAMAGE = "modify_damage"     # step (B/D), delta / set_to, source, target, action filters (4.8.3)
     EXTRA_DRAW = "extra_draw"           # who, amount: cards drawn in addition during the Fase de Compra
     CHANGE_ACTION = "change_action"     # action (name), anticipate / unforeseen
-    LOSE = "lose"                       # targets lose powers ("todos os seus poderes": all)
+    LOSE = "lose"                       # targets lose powers ("todos os seus poderes": all, or "powers")
+    SUPPRESS_TEXT = "suppress_text"     # 5.8: targets' permanent texts have no effect (include_carried)
+    REPLACE = "replace"                 # 5.5: event (search, damage), subject, instead (a Procedure)
+    REDIRECT = "redirect"               # 4.8.3.1 / 5.5: the damage being replaced goes to ``to`` instead
     UNSUPPORTED = "unsupported"         # text the lowering cannot express yet
 
 

@@ -16,7 +16,6 @@ by the queries here: :func:`shield`, :func:`powers`, :func:`can_be_targeted`, :f
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,9 +36,10 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime import continuous
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
-from cardscript.runtime.state import CardId, Zone
+from cardscript.runtime.state import ActiveEffect, CardId, Zone
 
 __all__ = [
     "EffectContext", "Player", "Thing", "action_types", "actions_allowed", "active_effects", "can_be_targeted",
@@ -76,30 +76,18 @@ class EffectContext:
 
 
 # ---------------------------------------------------------------------------------------------
-# per-turn memory (until-end-of-turn powers and shields, "first action each turn")
+# continuous effects in the state (5.7 A.2, B): see cardscript.runtime.continuous
 
 
-@dataclass
-class _TurnMemory:
-    turn: int
-    powers: dict[CardId, set[str]] = field(default_factory=dict)
-    set_shield: dict[CardId, int] = field(default_factory=dict)
-    damaged_by_action: set[CardId] = field(default_factory=set)
-    targeted_by: set[int] = field(default_factory=set)
+def end_of_turn(game: Game) -> None:
+    """6.2 Final do Turno: the turn loop's hook; "até o final do turno" effects expire (5.7 A.2.1)."""
+    continuous.end_of_turn(game)
 
 
-_MEMORY: dict[int, _TurnMemory] = {}
-
-
-def _memory(game: Game) -> _TurnMemory:
-    key = id(game)
-    mem = _MEMORY.get(key)
-    if mem is None:
-        weakref.finalize(game, _MEMORY.pop, key, None)
-    if mem is None or mem.turn != game.state.turn:
-        mem = _TurnMemory(game.state.turn)
-        _MEMORY[key] = mem
-    return mem
+def _state_effects(game: Game, what: str, card: CardId) -> Iterator[ActiveEffect]:
+    for e in game.state.effects:
+        if e.what == what and card in e.subjects and continuous.live(game, e):
+            yield e
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,9 +138,23 @@ def _working(game: Game, card: CardId) -> tuple[bool, int | None]:
     return functional_in_scene(game, card)
 
 
+def static_context(game: Game, card: CardId, controller: int) -> EffectContext:
+    """The context a card's permanent text works with: its controller, the character it is (or is carried
+    by), and what its text chose ("o personagem escolhido", kept in ``GameState.chosen``)."""
+    user = card if card in game.state.scene else _host(game, card)
+    ctx = EffectContext(controller, source=card, user=user)
+    chosen = game.state.chosen.get(card)
+    if chosen is not None:
+        ctx.introduced[0] = list(chosen)
+    return ctx
+
+
 def active_effects(game: Game, kinds: Sequence[EffectKind] = (EffectKind.STATIC, EffectKind.DAMAGE_MODIFIER)
                    ) -> Iterator[tuple[CardId, Effect, EffectContext]]:
-    """The continuous effects working now (5.3, 5.4): their card works in the scene and their condition holds."""
+    """The continuous effects working now (5.3, 5.4): their card works in the scene and their condition holds.
+
+    Computed on demand from the cards where they are (never stored): a static starts and stops working the
+    moment its card, its condition or a 5.8 text loss changes ("atualizados a cada modificação", 5.4)."""
     state = game.state
     cards: list[CardId] = [*state.scene]
     if state.scenario is not None:
@@ -166,8 +168,7 @@ def active_effects(game: Game, kinds: Sequence[EffectKind] = (EffectKind.STATIC,
         working, controller = _working(game, card)
         if not working or controller is None:
             continue
-        user = card if card in state.scene else _host(game, card)
-        ctx = EffectContext(controller, source=card, user=user)
+        ctx = static_context(game, card, controller)
         for e in effects:
             if e.kind in kinds and (e.condition is None or check_condition(game, ctx, e.condition)):
                 yield card, e, ctx
@@ -190,12 +191,20 @@ def _base_of(game: Game, ctx: EffectContext) -> CardId | None:
 
 
 def _powers_static(game: Game, card: CardId, depth: int) -> set[str]:
+    """Printed powers, plus gained ones (statics; until-end-of-turn state effects), minus lost ones: golden
+    rule 8 B.2, losing an attribute beats gaining it, whatever the order of the effects."""
     have = {str(p) for p in (_attr(game, card, "powers") or ())}
-    mem = _memory(game)
-    have |= mem.powers.get(card, set())
+    lost: set[str] = set()
+    lost_all = False
+    for e in _state_effects(game, "gain", card):
+        have |= {str(x) for x in e.data.get("powers", ())}
+    for e in _state_effects(game, "lose", card):
+        if e.data.get("powers") == "all":
+            lost_all = True
+        else:
+            lost |= {str(x) for x in e.data.get("powers", ())}
     if depth > 0:
-        return have
-    lost = False
+        return set() if lost_all else have - lost
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             if p.op is Op.GAIN and p.arg("powers"):
@@ -205,8 +214,12 @@ def _powers_static(game: Game, card: CardId, depth: int) -> set[str]:
             elif p.op is Op.LOSE:
                 sel = p.arg("targets")
                 if isinstance(sel, Selector) and _selected(game, sctx, sel, card, depth + 1):
-                    lost = True
-    return set() if lost else have
+                    which = p.arg("powers")
+                    if which == "all":
+                        lost_all = True
+                    else:
+                        lost |= {str(x) for x in _tuple(which)}
+    return set() if lost_all else have - lost
 
 
 def powers(game: Game, card: CardId) -> tuple[str, ...]:
@@ -417,7 +430,6 @@ def shield(game: Game, card: CardId) -> int:
     never below 0 (4.7 ATENÇÃO)."""
     base = int(_attr(game, card, "shield") or 0)
     bonus = 0
-    mem = _memory(game)
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             sel = p.arg("targets")
@@ -427,8 +439,8 @@ def shield(game: Game, card: CardId) -> int:
                 base = int(str(p.arg("value", 0)))
             elif p.op is Op.GAIN and p.arg("shield") is not None:
                 bonus += int(str(p.arg("shield")))
-    if card in mem.set_shield:
-        base = mem.set_shield[card]
+    for e in _state_effects(game, "set_shield", card):
+        base = int(e.data.get("value", base))
     where = game.state.scene.get(card)
     turn_bonus = where.shield_bonus if where is not None else 0
     return max(0, base + bonus + turn_bonus)
@@ -461,7 +473,7 @@ def _modifier_applies(game: Game, mctx: EffectContext, p: Procedure, ctx: Effect
         return False
     if p.arg("source_kind") == "action" and not ctx.from_action:
         return False
-    return not (p.arg("first_per_turn") and target in _memory(game).damaged_by_action)
+    return not (p.arg("first_per_turn") and target in game.state.this_turn.damaged_by_action)
 
 
 def modified_damage(game: Game, ctx: EffectContext, source: CardId | None, target: CardId, amount: int) -> int:
@@ -493,8 +505,8 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
         game.emit("damage_fizzled", target=target, reason="not in the scene")
         return 0
     final = modified_damage(game, ctx, source, target, amount)
-    if ctx.from_action and amount > 0:
-        _memory(game).damaged_by_action.add(target)
+    if ctx.from_action and amount > 0 and target not in game.state.this_turn.damaged_by_action:
+        game.state.this_turn.damaged_by_action.append(target)
     if final <= 0:
         game.emit("damage", card=target, source=source, amount=0, initial=amount, piercing=piercing, unloaded=0,
                   player=ctx.controller)
@@ -542,7 +554,7 @@ def can_be_targeted(game: Game, ctx: EffectContext, card: CardId) -> bool:
             by = p.arg("by")
             if by is Ref.OPPONENT and ctx.controller == sctx.controller:
                 continue
-            if ctx.controller in _memory(game).targeted_by:
+            if ctx.controller in game.state.this_turn.targeted_by:
                 continue
         return False
     return True
@@ -551,7 +563,8 @@ def can_be_targeted(game: Game, ctx: EffectContext, card: CardId) -> bool:
 def note_targeting(game: Game, ctx: EffectContext) -> None:
     """Record that the player of ``ctx`` used an action with a target this turn (for "a primeira ação com
     alvo ... em cada turno")."""
-    _memory(game).targeted_by.add(ctx.controller)
+    if ctx.controller not in game.state.this_turn.targeted_by:
+        game.state.this_turn.targeted_by.append(ctx.controller)
 
 
 def can_use_action(game: Game, user: CardId, action: ActionDef) -> bool:
@@ -614,7 +627,8 @@ def _unload_prevented(game: Game, ctx: EffectContext, base: CardId) -> bool:
 # run
 
 
-_CONTINUOUS = (Op.RESTRICT, Op.ALLOW, Op.MODIFY_DAMAGE, Op.EXTRA_DRAW, Op.CHANGE_ACTION, Op.LOSE)
+_CONTINUOUS = (Op.RESTRICT, Op.ALLOW, Op.MODIFY_DAMAGE, Op.EXTRA_DRAW, Op.CHANGE_ACTION, Op.LOSE, Op.SUPPRESS_TEXT,
+               Op.REPLACE)
 
 
 def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
@@ -624,6 +638,10 @@ def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         return
     if proc.if_done and not ctx.last_optional_done:
         game.emit("skipped", text=proc.text, reason="se o fizer: the optional step was not done")
+        return
+    if not ctx.from_action and ctx.source is not None and continuous.text_lost(game, ctx.source):
+        # 5.8 ATENÇÃO: an effect of a text that lost its effect while resolving is interrupted at once
+        game.emit("interrupted", text=proc.text, source=ctx.source, reason="its permanent text has no effect (5.8)")
         return
     if proc.condition is not None and not check_condition(game, ctx, proc.condition):
         game.emit("skipped", text=proc.text, reason=f"condition not met: {proc.condition.text}")
@@ -809,6 +827,9 @@ def _choose_proc(game: Game, ctx: EffectContext, proc: Procedure) -> None:
     chosen = _select(game, ctx, sel, "choose", f"{proc.text}: choose")
     if proc.introduces >= 0:
         ctx.introduced[proc.introduces] = chosen
+        if not ctx.from_action and ctx.source is not None and proc.introduces == 0:
+            # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
+            game.state.chosen[ctx.source] = [t for t in chosen if isinstance(t, int)]
     ctx.last_optional_done = bool(chosen)
     game.emit("chosen", things=list(_names(game, chosen)), player=ctx.controller)
 
@@ -819,16 +840,35 @@ def _gain(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         return
     sel = proc.arg("targets")
     assert isinstance(sel, Selector)
-    mem = _memory(game)
+    duration = proc.arg("duration") or Duration.END_OF_TURN
     for t in _select(game, ctx, sel, "target", f"{proc.text}: choose"):
         if not isinstance(t, int) or t not in game.state.scene:
             continue
         if proc.arg("shield") is not None:
             game.state.scene[t].shield_bonus += int(str(proc.arg("shield")))
-        for p in proc.arg("powers") or ():  # type: ignore[attr-defined]
-            mem.powers.setdefault(t, set()).add(str(p))
-        game.emit("gain", card=t, shield=proc.arg("shield"), powers=list(proc.arg("powers") or ()),  # type: ignore[call-overload]
-                  duration=str(proc.arg("duration")))
+        gained = [str(p) for p in proc.arg("powers") or ()]  # type: ignore[attr-defined]
+        if gained:
+            continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration,  # type: ignore[arg-type]
+                           powers=gained)
+        game.emit("gain", card=t, shield=proc.arg("shield"), powers=gained, duration=str(proc.arg("duration")))
+
+
+def _lose(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    """"O personagem alvo perde aquele poder até o final do turno": a state effect (5.7 A.2.1); losing beats
+    gaining (8 B.2, see :func:`powers`)."""
+    if proc.arg("duration") in (None, Duration.WHILE_IN_PLACE):
+        game.emit("continuous", text=proc.text, op=str(proc.op))
+        return
+    sel = proc.arg("targets")
+    assert isinstance(sel, Selector)
+    which = proc.arg("powers")
+    if isinstance(which, Selector):          # "aquele poder": the power chosen earlier
+        which = [str(x) for x in resolve(game, ctx, which)]
+    lost: object = "all" if which == "all" else [str(x) for x in _tuple(which)]
+    for t in _select(game, ctx, sel, "target", f"{proc.text}: choose"):
+        if isinstance(t, int) and t in game.state.scene:
+            continuous.add(game, "lose", ctx.source, ctx.controller, [t], proc.arg("duration"),  # type: ignore[arg-type]
+                           powers=lost)
 
 
 def _set_shield(game: Game, ctx: EffectContext, proc: Procedure) -> None:
@@ -840,9 +880,32 @@ def _set_shield(game: Game, ctx: EffectContext, proc: Procedure) -> None:
     value = int(str(proc.arg("value", 0)))
     for t in resolve(game, ctx, sel):
         if isinstance(t, int) and t in game.state.scene:
-            _memory(game).set_shield[t] = value
+            continuous.add(game, "set_shield", ctx.source, ctx.controller, [t],
+                           proc.arg("duration") or Duration.END_OF_TURN, value=value)  # type: ignore[arg-type]
             game.state.scene[t].shield_bonus = 0     # 4.8.6 A.1: earlier reductions no longer apply
             game.emit("set_shield", card=t, value=value)
+
+
+def _generate(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    """5.7 B: an effect generated by the resolving one starts working now, with the duration it was given
+    ("neste turno", "até o final do turno"), and with this effect's context ("o alvo" stays that target)."""
+    effect = proc.arg("effect")
+    assert isinstance(effect, Effect)
+    continuous.add(game, str(effect.kind), ctx.source, ctx.controller, [], effect.duration, effect=effect,
+                   context=ctx)
+
+
+def _suppress_text(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    """5.8 as a resolved effect with a duration: the targets' permanent texts have no effect until it ends
+    (the static form, "while in place", is read by continuous.text_lost)."""
+    if proc.arg("duration") in (None, Duration.WHILE_IN_PLACE):
+        game.emit("continuous", text=proc.text, op=str(proc.op))
+        return
+    sel = proc.arg("targets")
+    assert isinstance(sel, Selector)
+    cards = [t for t in resolve(game, ctx, sel) if isinstance(t, int)]
+    continuous.add(game, "text_loss", ctx.source, ctx.controller, cards, proc.arg("duration"),  # type: ignore[arg-type]
+                   include_carried=bool(proc.arg("include_carried")))
 
 
 def _extra_action(game: Game, ctx: EffectContext, proc: Procedure) -> None:
@@ -858,7 +921,7 @@ _HANDLERS = {
     Op.DRAW: _draw, Op.DISCARD: _discard, Op.DAMAGE: _damage, Op.INCAPACITATE: _stages, Op.CAPACITATE: _stages,
     Op.LOAD: _load, Op.UNLOAD: _unload, Op.MOVE: _move, Op.SEARCH: _search, Op.REVEAL: _reveal,
     Op.SHUFFLE: _shuffle, Op.CHOOSE: _choose_proc, Op.GAIN: _gain, Op.SET_SHIELD: _set_shield,
-    Op.EXTRA_ACTION: _extra_action,
+    Op.EXTRA_ACTION: _extra_action, Op.LOSE: _lose, Op.GENERATE: _generate, Op.SUPPRESS_TEXT: _suppress_text,
 }
 
 

@@ -1,0 +1,93 @@
+"""Continuous effects (rules 5.4, 5.7 A.2 and B): statics computed from the cards in place, effects created
+by resolved effects held in the GameState, expired at the Final do Turno (6.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardscript.compiler.ir import Duration, Op, Procedure, Ref, Selector
+from cardscript.runtime import continuous
+from cardscript.runtime.agents import FirstLegalAgent
+from cardscript.runtime.cards import CardDef
+from cardscript.runtime.events import state_hash
+from cardscript.runtime.game import Game
+from cardscript.runtime.library import load_library
+from cardscript.runtime.procedures import EffectContext, end_of_turn, powers, run, shield
+from cardscript.runtime.state import GameState, PlayerState, Zone
+
+FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
+
+
+@pytest.fixture(scope="module")
+def library() -> dict[str, CardDef]:
+    return load_library()
+
+
+def _game(cards: dict[int, CardDef]) -> Game:
+    ids = [*range(0, 30), *range(100, 130)]
+    owner = {i: (0 if i < 100 else 1) for i in ids}
+    players = [PlayerState(deck=list(range(0, 30))), PlayerState(deck=list(range(100, 130)))]
+    defs: dict[int, CardDef] = {i: FILLER for i in ids}
+    defs.update(cards)
+    game = Game(GameState(owner, players), defs, [FirstLegalAgent(), FirstLegalAgent()], check=True)
+    game.state.turn = 1
+    return game
+
+
+def _in_scene(game: Game, base: int, carried: list[int]) -> None:
+    for c in [base, *carried]:
+        game.move(c, Zone.RESOURCES)
+    game.enter_scene(base, game.state.owner[base], carried)
+
+
+def _gain_flight() -> Procedure:
+    return Procedure(Op.GAIN, (("targets", Selector(ref=Ref.THIS_CHARACTER)), ("powers", ("VO",)),
+                               ("duration", Duration.END_OF_TURN)), text="este personagem ganha {VO}")
+
+
+def test_5_7_a_2_1_until_end_of_turn_effects_are_part_of_the_game_state() -> None:
+    """5.7 A.2.1: "Alguns efeitos contínuos indicam uma duração ... 'até o final do turno'": the effect is in
+    the GameState (what, on whom, from which source, duration, turn), so copy() and state_hash see it."""
+    user = CardDef(title="U V1", name="U", version=1, card_type="Personagem", shield=0, initial_energy=3)
+    game = _game({0: user})
+    _in_scene(game, 0, [1])
+    before = state_hash(game.state)
+    run(game, EffectContext(controller=0, source=0), _gain_flight())
+    (made,) = game.state.effects
+    assert (made.what, made.subjects, made.source, made.duration, made.turn) == ("gain", [0], 0, "end_of_turn", 1)
+    assert state_hash(game.state) != before
+    copied = game.state.copy()
+    assert copied.effects == game.state.effects and copied.effects[0] is not made
+    assert "VO" in powers(game, 0)
+
+
+def test_6_2_final_do_turno_expires_until_end_of_turn_effects_but_not_match_long_ones() -> None:
+    """6.2 Final do Turno / 5.7 A.2.1: "até o final do turno" ends with the turn; "nesta partida" does not."""
+    user = CardDef(title="U V1", name="U", version=1, card_type="Personagem", shield=0, initial_energy=3)
+    game = _game({0: user})
+    _in_scene(game, 0, [1])
+    run(game, EffectContext(controller=0, source=0), _gain_flight())
+    continuous.add(game, "gain", 0, 0, [0], Duration.MATCH, powers=["SF"])
+    game.state.this_turn.damaged_by_action.append(0)
+    end_of_turn(game)
+    game.state.turn += 1
+    assert [e.duration for e in game.state.effects] == ["match"]
+    assert game.state.this_turn.damaged_by_action == []
+    assert "VO" not in powers(game, 0) and "SF" in powers(game, 0)
+
+
+def test_5_4_a_static_turns_on_and_off_as_its_condition_changes(library: dict[str, CardDef]) -> None:
+    """5.4: "Sempre que uma dessas condições mudar, o efeito é 'atualizado' de imediato ... Efeitos Estáticos
+    são sempre atualizados a cada modificação que ocorre no estado do jogo." Hulk V1: "Enquanto este personagem
+    estiver com Energia igual a 1, seu Escudo torna-se 0 e ele perde todos os seus poderes." Nothing is stored:
+    the static is read from the card in the scene each time."""
+    hulk = library["Hulk V1"]
+    game = _game({0: hulk})
+    _in_scene(game, 0, [1, 2])
+    printed = int(hulk.shield or 0)
+    assert shield(game, 0) == printed and powers(game, 0)
+    game.unload(2)                                        # Energia 1: the static works
+    assert shield(game, 0) == 0 and powers(game, 0) == ()
+    game.load(3, 0)                                       # Energia 2: it stops at once
+    assert shield(game, 0) == printed and powers(game, 0)
+    assert game.state.effects == []                       # statics are never stored in the state
