@@ -1,0 +1,757 @@
+"""The damage pipeline (rules 4.8), as an explicit, traceable calculation.
+
+This module is pure: it knows nothing of the game state. The engine describes one damage procedure
+(:class:`DamageProcedure`: its source as rule 4.8.5 identifies it, its destination, its initial amount,
+whether it is piercing), the damage modifiers in operation (:class:`Modifier`, one per card effect, each
+saying in which step of 4.8.3 it acts) and the redirecting effects (:class:`Redirect`, 4.8.3.1), and
+:func:`calculate` walks the rulebook's steps:
+
+* **A** the initial value, as the effect's text gives it (even 0: it still goes through every step);
+* **B** additions and subtractions;
+* **C** multiplications, then divisions (each rounded as printed: down or up);
+* **D** fixed values. On reaching D with 0 or less, nothing that would trigger in D triggers and the source
+  does not cause damage (an action becomes an action that does not cause damage). Above 0, every D effect
+  triggers at once, in the order the Active Player chooses; once one of them makes the damage 0 the source
+  no longer causes damage and the later ones that would increase it do not work;
+* **E** redirection to a new destination (only if the damage is above 0);
+* **F** (F.B, F.C, F.D, F.E) steps B-D again for the new destination, applying only modifiers not applied
+  in an earlier calculation of the same procedure; each redirecting effect at most once per procedure
+  (MH1 -> MH2 -> MH1 stops there).
+
+Multiple damage (4.8.4): :func:`split_targets` (one effect, several destinations: one procedure each, ordered
+by the effect's controller, 4.8.4.1), :func:`distribute` (the controller splits the amount first, 4.8.4.2).
+Separate effects on one destination are separate procedures, each with its own calculation (4.8.4.3).
+
+Applying the damage (4.8.1, 4.8.1.1, 4.8.2): :func:`apply_damage`: non-piercing damage goes to the shield
+first, the rest unloads cards chosen by the controller of the source; piercing damage ignores the shield
+without zeroing it. Knocking out / destroying (4.7) is the caller's: the result says how many cards to unload
+and which, and whether the destination is left empty.
+
+Every decision (ordering procedures or D triggers, redirecting, distributing, which cards to unload) goes
+through a :class:`DamageDecider` (principle 8); :class:`AgentDecider` asks the engine's agents.
+
+Every calculation records its stages in the rulebook's lettering (:class:`TraceLine`, A, B, C, D, E, F.B,
+F.C, F.D, F.E) with each modifier named and the running value; :func:`format_trace` prints it like the
+rulebook's walk-throughs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+from cardscript.runtime.agents import Agent, Decision, ask
+
+CardId = int
+
+__all__ = [
+    "AgentDecider", "Application", "Circumstances", "DamageDecider", "DamageDecisionError", "DamageProcedure",
+    "DamageResult", "DamageSource", "FirstChoice", "Modifier", "Party", "Redirect", "Rounding", "Scope",
+    "ScriptedDecider", "Situation", "SourceKind", "Step", "TraceLine", "apply_damage", "apply_result",
+    "calculate", "calculate_all", "distribute", "format_application", "format_trace", "split_targets",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# who causes damage to whom (4.8.5)
+
+
+class SourceKind(StrEnum):
+    """What a damage source is (4.8.5: the words before "causa dano" name it)."""
+
+    ACTION = "action"           # "Mão de Lança causa 1 ponto de dano": the action (and the character using it)
+    CHARACTER = "character"     # "ESTE PERSONAGEM causa 2 pontos de dano" (Surpresa Dolorosa), or a character
+    #                             an effect made a source ("AQUELE PERSONAGEM causa", Instigar Fúria, Cassandra Nova)
+    SUPPORT = "support"
+    SCENARIO = "scenario"       # "ESTE CENÁRIO causa 4 pontos de dano" (Atacar até Derrubar)
+    CARD = "card"               # "ESTA HABILIDADE causa 1 ponto de dano" (Adaga Psíquica, Experimentos Sabotados)
+
+
+@dataclass(frozen=True)
+class Party:
+    """A character or support in the scene as the damage pipeline sees it (a source's user or a destination)."""
+
+    card: CardId
+    name: str
+    controller: int
+    kind: str = "character"                      # "character" or "support"
+    alignments: frozenset[str] = frozenset()     # "Herói", "Vilão"
+    affiliations: frozenset[str] = frozenset()
+    alter_egos: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class DamageSource:
+    """The source of a damage procedure (4.8.5).
+
+    ``card`` is the card whose name precedes "causa dano" (the action's card, the scenario, the ability card);
+    ``user`` the character using the action (for an action) or the character itself (for a character source);
+    ``action_types`` ``antecipar`` / ``imprevista`` for an action; ``made_source_by`` names the effect that made
+    another character a source ("Instigar Fúria": "AQUELE PERSONAGEM causa 2 pontos de dano")."""
+
+    kind: SourceKind
+    name: str
+    controller: int
+    card: CardId | None = None
+    user: Party | None = None
+    action_types: frozenset[str] = frozenset()
+    made_source_by: str = ""
+
+    @property
+    def is_action(self) -> bool:
+        return self.kind is SourceKind.ACTION
+
+    @staticmethod
+    def action(name: str, user: Party, card: CardId | None = None, types: Sequence[str] = ()) -> DamageSource:
+        return DamageSource(SourceKind.ACTION, name, user.controller, card, user, frozenset(types))
+
+    @staticmethod
+    def character(who: Party, made_source_by: str = "") -> DamageSource:
+        kind = SourceKind.SUPPORT if who.kind == "support" else SourceKind.CHARACTER
+        return DamageSource(kind, who.name, who.controller, who.card, who, made_source_by=made_source_by)
+
+    @staticmethod
+    def scenario(name: str, controller: int, card: CardId | None = None) -> DamageSource:
+        return DamageSource(SourceKind.SCENARIO, name, controller, card)
+
+    @staticmethod
+    def of_card(name: str, controller: int, card: CardId | None = None, carrier: Party | None = None
+                ) -> DamageSource:
+        return DamageSource(SourceKind.CARD, name, controller, card, carrier)
+
+    def describe(self) -> str:
+        if self.kind is SourceKind.ACTION and self.user is not None:
+            return f"action {self.name} of {self.user.name}"
+        if self.made_source_by:
+            return f"{self.kind.value} {self.name} (made a source by {self.made_source_by})"
+        return f"{self.kind.value} {self.name}"
+
+
+@dataclass(frozen=True)
+class DamageProcedure:
+    """One damage procedure: ``source`` causes ``amount`` (step A, even 0) to ``destination`` (4.8.3, 4.8.4).
+    ``effect`` names the effect it comes from, for the trace."""
+
+    source: DamageSource
+    destination: Party
+    amount: int
+    piercing: bool = False
+    effect: str = ""
+
+
+@dataclass(frozen=True)
+class Circumstances:
+    """When the damage happens: modifiers may depend on it; the Active Player decides simultaneous things."""
+
+    phase: str = ""                 # "preparation", "combat", ...
+    step: str = ""                  # "anticipation", "attack", ...
+    turn_player: int = 0
+    active_player: int = 0
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a modifier's or redirect's predicate sees: one calculation of one procedure."""
+
+    procedure: DamageProcedure
+    destination: Party              # the destination of this calculation
+    calculation: int                # 0: the first (original destination); 1: after the first redirection...
+    circumstances: Circumstances
+
+    @property
+    def source(self) -> DamageSource:
+        return self.procedure.source
+
+    @property
+    def original(self) -> Party:
+        return self.procedure.destination
+
+
+# ---------------------------------------------------------------------------------------------
+# modifiers (4.8.3 B, C, D) and redirecting effects (4.8.3.1 E)
+
+
+class Step(StrEnum):
+    """The step of 4.8.3 a modifier acts in."""
+
+    B = "B"      # additions and subtractions
+    C = "C"      # multiplications, then divisions
+    D = "D"      # fixed values (and the effects that trigger there)
+
+
+class Rounding(StrEnum):
+    DOWN = "down"    # "arredondado para baixo"
+    UP = "up"        # "arredondado para cima"
+
+
+class Scope(StrEnum):
+    """In which calculations of a procedure a modifier may act (4.8.3.1 ATENÇÃO). Any modifier acts at most
+    once per procedure (F: "só serão aplicados efeitos e modificadores que ainda não tenham sido aplicados")."""
+
+    ANY = "any"                       # the first calculation in which it matches (Barreira Telecinética,
+    #                                   Cavaleiro Negro V1: only one of the calculations)
+    FIRST_CALCULATION = "first"       # only the first calculation (Cubo Cósmico, À Espreita, Homem-Máquina V1)
+    CHOSEN_DESTINATION = "chosen"     # when the destination is the one chosen for it, first or later
+    #                                   calculation (Manchete do Clarim, Kraven V1): needs ``destinations``
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A damage-modification effect (rules 5.3) of one card, in one step of 4.8.3.
+
+    Step B: ``add`` (negative to subtract). Step C: ``multiply`` or ``divide`` with ``rounding``. Step D: ``set_to``
+    (a fixed value: zeroed, cancelled, "torna-se N") or ``add`` (a D effect that increases / reduces); every D
+    modifier is an effect that *triggers* in D (4.8.3 D), reported in :attr:`DamageResult.triggered` so the
+    engine can carry out the rest of its text (Escudo Improvisado goes to the bottom of the deck).
+
+    It acts when all its conditions hold: ``sources`` (the source's card or the action's user is one of these
+    cards), ``source_kinds``, ``action_types`` (the source is an action of one of these types: "antecipar"),
+    ``destinations`` (the destination is one of these: the chosen character of Kraven V1, the carrier of Rir do
+    Perigo), ``phases`` (the current phase or step is one of these), and ``when`` (any other predicate, built
+    by the engine from the card's IR; ``when_text`` says it in words for the trace)."""
+
+    name: str
+    step: Step
+    card: CardId | None = None
+    controller: int | None = None
+    add: int = 0
+    multiply: int = 1
+    divide: int = 1
+    rounding: Rounding = Rounding.DOWN
+    set_to: int | None = None
+    scope: Scope = Scope.ANY
+    sources: frozenset[CardId] = frozenset()
+    source_kinds: frozenset[SourceKind] = frozenset()
+    action_types: frozenset[str] = frozenset()
+    destinations: frozenset[CardId] = frozenset()
+    phases: frozenset[str] = frozenset()
+    when: Callable[[Situation], bool] | None = field(default=None, compare=False)
+    when_text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.step is Step.B and (self.multiply != 1 or self.divide != 1 or self.set_to is not None):
+            raise ValueError(f"{self.name}: a step B modifier only adds or subtracts")
+        if self.step is Step.C:
+            if self.add or self.set_to is not None:
+                raise ValueError(f"{self.name}: a step C modifier only multiplies or divides")
+            if self.divide < 1 or self.multiply < 0 or (self.multiply != 1 and self.divide != 1):
+                raise ValueError(f"{self.name}: step C needs one multiplier >= 0 or one divisor >= 1")
+        if self.step is Step.D and (self.multiply != 1 or self.divide != 1):
+            raise ValueError(f"{self.name}: a step D modifier sets a fixed value or adds")
+        if self.step is Step.D and self.set_to is not None and self.add:
+            raise ValueError(f"{self.name}: a step D modifier either sets a value or adds, not both")
+        if self.scope is Scope.CHOSEN_DESTINATION and not self.destinations:
+            raise ValueError(f"{self.name}: bound to a chosen destination but none given")
+
+    def matches(self, situation: Situation) -> bool:
+        src = situation.source
+        if self.scope is Scope.FIRST_CALCULATION and situation.calculation > 0:
+            return False
+        if self.sources and not ({src.card} | ({src.user.card} if src.user else set())) & self.sources:
+            return False
+        if self.source_kinds and src.kind not in self.source_kinds:
+            return False
+        if self.action_types and not (src.is_action and src.action_types & self.action_types):
+            return False
+        if self.destinations and situation.destination.card not in self.destinations:
+            return False
+        circ = situation.circumstances
+        if self.phases and not {circ.phase, circ.step} & self.phases:
+            return False
+        return self.when is None or self.when(situation)
+
+    def describe(self) -> str:
+        if self.step is Step.B or (self.step is Step.D and self.set_to is None):
+            return f"{self.add:+d}"
+        if self.step is Step.C:
+            if self.multiply != 1:
+                return f"x{self.multiply}"
+            return f"/{self.divide}, rounded {self.rounding.value}"
+        return f"becomes {self.set_to}"
+
+    def act(self, value: int) -> int:
+        if self.step is Step.C:
+            if self.multiply != 1:
+                return value * self.multiply
+            q = value / self.divide
+            return math.floor(q) if self.rounding is Rounding.DOWN else math.ceil(q)
+        if self.set_to is not None:
+            return self.set_to
+        return value + self.add
+
+    def increases(self, value: int) -> bool:
+        return self.act(value) > value
+
+
+@dataclass(frozen=True)
+class Redirect:
+    """A damage-redirecting effect (4.8.3.1): damage caused to one of ``protects`` may go to one of ``to``.
+
+    ``optional`` ("você pode"): its controller may decline. ``chooser``: who picks the new destination (default
+    its controller). When several redirecting effects could act, the Active Player picks which (4.8.3.1 F.E).
+    Each redirecting effect acts at most once per procedure."""
+
+    name: str
+    controller: int
+    protects: frozenset[CardId]
+    to: tuple[Party, ...]
+    card: CardId | None = None
+    optional: bool = True
+    chooser: int | None = None
+    when: Callable[[Situation], bool] | None = field(default=None, compare=False)
+    when_text: str = ""
+
+    def options(self, situation: Situation) -> list[Party]:
+        if situation.destination.card not in self.protects:
+            return []
+        if self.when is not None and not self.when(situation):
+            return []
+        return [p for p in self.to if p.card != situation.destination.card]
+
+
+# ---------------------------------------------------------------------------------------------
+# decisions (principle 8)
+
+
+class DamageDecisionError(ValueError):
+    """A decider gave an answer the rules do not allow."""
+
+
+class DamageDecider(Protocol):
+    """The decisions of the damage pipeline. ``kind`` names the decision (``order_procedures``,
+    ``order_d_triggers``, ``redirect``, ``distribute``, ``unload``); ``labels`` say the options in words."""
+
+    def order(self, player: int, kind: str, labels: Sequence[str]) -> Sequence[int]:
+        """A permutation of ``range(len(labels))``: the order things happen in."""
+        ...
+
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
+        """One option's index, or None to decline (only when ``optional``)."""
+        ...
+
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
+        """How many of ``total`` points go to each option (non-negative, summing to ``total``)."""
+        ...
+
+    def pick(self, player: int, kind: str, cards: Sequence[CardId], n: int) -> Sequence[CardId]:
+        """``n`` distinct cards among ``cards``."""
+        ...
+
+
+class FirstChoice:
+    """The simplest decider: the given order, the first option (never declining), everything on the first
+    destination, the first cards."""
+
+    def order(self, player: int, kind: str, labels: Sequence[str]) -> Sequence[int]:
+        return list(range(len(labels)))
+
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
+        return 0 if labels else None
+
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
+        return [total] + [0] * (len(labels) - 1) if labels else []
+
+    def pick(self, player: int, kind: str, cards: Sequence[CardId], n: int) -> Sequence[CardId]:
+        return list(cards[:n])
+
+
+@dataclass
+class ScriptedDecider(FirstChoice):
+    """Answers from queues, one per decision kind (tests); a kind with no queued answer falls back to
+    :class:`FirstChoice`. ``asked`` records every decision as ``(player, kind, labels)``."""
+
+    answers: dict[str, list[object]] = field(default_factory=dict)
+    asked: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+
+    def _next(self, player: int, kind: str, labels: Sequence[str]) -> tuple[bool, object]:
+        self.asked.append((player, kind, tuple(labels)))
+        queue = self.answers.get(kind)
+        if queue:
+            return True, queue.pop(0)
+        return False, None
+
+    def order(self, player: int, kind: str, labels: Sequence[str]) -> Sequence[int]:
+        found, answer = self._next(player, kind, labels)
+        return list(answer) if found and isinstance(answer, (list, tuple)) else super().order(player, kind, labels)
+
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
+        found, answer = self._next(player, kind, labels)
+        if found:
+            return answer if isinstance(answer, int) else None
+        return super().choose(player, kind, labels, optional)
+
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
+        found, answer = self._next(player, kind, labels)
+        if found and isinstance(answer, (list, tuple)):
+            return [int(x) for x in answer]
+        return super().split(player, kind, total, labels)
+
+    def pick(self, player: int, kind: str, cards: Sequence[CardId], n: int) -> Sequence[CardId]:
+        found, answer = self._next(player, kind, [str(c) for c in cards])
+        if found and isinstance(answer, (list, tuple)):
+            return [int(x) for x in answer]
+        return super().pick(player, kind, cards, n)
+
+
+@dataclass
+class AgentDecider:
+    """The engine's agents (:mod:`cardscript.runtime.agents`) deciding the damage pipeline's choices: each
+    call becomes a :class:`~cardscript.runtime.agents.Decision` (kinds ``order``, ``redirect``, ``distribute``,
+    ``unload``) checked by :func:`~cardscript.runtime.agents.ask`. ``agents[player]`` answers for ``player``."""
+
+    agents: Sequence[Agent]
+
+    def order(self, player: int, kind: str, labels: Sequence[str]) -> Sequence[int]:
+        if len(labels) < 2:
+            return list(range(len(labels)))
+        d = Decision(player, "order", f"{kind}: choose the order (4.8)", tuple(labels), len(labels), len(labels),
+                     ordered=True)
+        return ask(self.agents[player], d)
+
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
+        opts = tuple(labels) + (("decline",) if optional else ())
+        answer = ask(self.agents[player], Decision(player, kind, f"{kind} (4.8.3.1)", opts))
+        pick = answer[0]
+        return None if optional and pick == len(labels) else pick
+
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
+        shares = [0] * len(labels)
+        for k in range(total):
+            d = Decision(player, kind, f"{kind} (4.8.4.2): where does point {k + 1} of {total} go?", tuple(labels))
+            shares[ask(self.agents[player], d)[0]] += 1
+        return shares
+
+    def pick(self, player: int, kind: str, cards: Sequence[CardId], n: int) -> Sequence[CardId]:
+        if n >= len(cards):
+            return list(cards)
+        d = Decision(player, kind, f"choose {n} card(s) to unload (4.8.1)", tuple(str(c) for c in cards), n, n,
+                     facts=tuple({"card": c} for c in cards))
+        return [cards[i] for i in ask(self.agents[player], d)]
+
+
+def _checked_order(answer: Sequence[int], n: int, what: str) -> list[int]:
+    order = list(answer)
+    if sorted(order) != list(range(n)):
+        raise DamageDecisionError(f"{what}: {order} is not an order of {n} things")
+    return order
+
+
+# ---------------------------------------------------------------------------------------------
+# the trace and the result
+
+
+@dataclass(frozen=True)
+class TraceLine:
+    """One line of a calculation: ``stage`` in the rulebook's lettering (A, B, C, D, E, F.B, F.C, F.D, F.E),
+    the modifier or redirecting effect acting (if any), what happened, and the running value after it."""
+
+    stage: str
+    text: str
+    value: int
+    modifier: str = ""
+    destination: str = ""
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """The outcome of :func:`calculate`: ``amount`` (never negative) to ``destination`` (the final one);
+    ``causes_damage`` False when D was reached with 0 or less or a D effect made it 0 (4.8.3 D: an action
+    becomes an action that does not cause damage, for this destination); ``applied`` the modifiers in the order
+    they acted; ``triggered`` the D effects that triggered (the engine carries out the rest of their texts);
+    ``redirected`` the redirecting effects used, in order; ``trace`` every stage."""
+
+    procedure: DamageProcedure
+    amount: int
+    destination: Party
+    causes_damage: bool
+    applied: tuple[Modifier, ...]
+    triggered: tuple[Modifier, ...]
+    redirected: tuple[Redirect, ...]
+    trace: tuple[TraceLine, ...]
+
+    @property
+    def piercing(self) -> bool:
+        """4.8.2: modifiers change the amount, never the type."""
+        return self.procedure.piercing
+
+    @property
+    def source(self) -> DamageSource:
+        return self.procedure.source
+
+
+# ---------------------------------------------------------------------------------------------
+# 4.8.3 and 4.8.3.1: the calculation
+
+
+@dataclass
+class _Run:
+    """The running state of one procedure's calculation."""
+
+    procedure: DamageProcedure
+    modifiers: Sequence[Modifier]
+    circumstances: Circumstances
+    dest: Party
+    value: int
+    calculation: int = 0
+    applied: list[int] = field(default_factory=list)
+    triggered: list[Modifier] = field(default_factory=list)
+    used: list[int] = field(default_factory=list)
+    trace: list[TraceLine] = field(default_factory=list)
+
+    @property
+    def situation(self) -> Situation:
+        return Situation(self.procedure, self.dest, self.calculation, self.circumstances)
+
+    def note(self, stage: str, text: str, modifier: str = "") -> None:
+        prefix = "F." if self.calculation else ""
+        self.trace.append(TraceLine(prefix + stage, text, self.value, modifier, self.dest.name))
+
+    def eligible(self, step: Step) -> list[int]:
+        sit = self.situation
+        return [i for i, m in enumerate(self.modifiers)
+                if m.step is step and i not in self.applied and m.matches(sit)]
+
+    def act(self, stage: str, i: int) -> None:
+        m = self.modifiers[i]
+        self.value = m.act(self.value)
+        self.applied.append(i)
+        self.note(stage, f"{m.name} {m.describe()}", m.name)
+
+    def step_b(self) -> None:
+        """4.8.3 B: additions and subtractions."""
+        bs = self.eligible(Step.B)
+        for i in bs:
+            self.act("B", i)
+        if not bs:
+            self.note("B", "no addition or subtraction")
+
+    def step_c(self) -> None:
+        """4.8.3 C: multiplications first, then divisions."""
+        cs = self.eligible(Step.C)
+        for i in [i for i in cs if self.modifiers[i].multiply != 1] + [i for i in cs
+                                                                       if self.modifiers[i].multiply == 1]:
+            self.act("C", i)
+        if not cs:
+            self.note("C", "no multiplication or division")
+
+    def step_d(self, decider: DamageDecider) -> bool:
+        """4.8.3 D; False: the source does not cause damage (reached with 0 or less, or made 0)."""
+        action = self.procedure.source.is_action
+        if self.value <= 0:
+            self.note("D", "the damage is 0 or less: nothing triggers in D; the source does not cause damage"
+                      + (" (the action becomes an action that does not cause damage)" if action else ""))
+            return False
+        ds = self.eligible(Step.D)
+        if not ds:
+            self.note("D", "no fixed value")
+            return True
+        active = self.circumstances.active_player
+        if len(ds) > 1:
+            answer = decider.order(active, "order_d_triggers", [self.modifiers[i].name for i in ds])
+            ds = [ds[k] for k in _checked_order(answer, len(ds), "order of the D effects")]
+            self.note("D", "triggered together: " + ", ".join(self.modifiers[i].name for i in ds)
+                      + f" (in the order chosen by the Active Player, player {active})")
+        for i in ds:
+            m = self.modifiers[i]
+            self.triggered.append(m)
+            if self.value <= 0 and m.increases(self.value):
+                self.applied.append(i)
+                self.note("D", f"{m.name} {m.describe()}: does not work, the source no longer causes damage",
+                          m.name)
+                continue
+            self.act("D", i)
+        if self.value <= 0:
+            self.note("D", "the damage became 0: the source does not cause damage"
+                      + (" (no longer an action that causes damage)" if action else ""))
+            return False
+        return True
+
+    def step_e(self, redirects: Sequence[Redirect], decider: DamageDecider) -> bool:
+        """4.8.3.1 E: redirect the damage (above 0) to a new destination; True if it was redirected."""
+        sit = self.situation
+        offers: list[tuple[int, Party]] = []
+        for r_index, r in enumerate(redirects):
+            if r_index not in self.used:
+                offers += [(r_index, p) for p in r.options(sit)]
+        if not offers:
+            self.note("E", "no redirection")
+            return False
+        effects = sorted({r for r, _ in offers})
+        optional = all(redirects[r].optional for r in effects)
+        if len(effects) > 1:
+            chooser = self.circumstances.active_player
+            who = f"the Active Player's choice, player {chooser}"
+        else:
+            only = redirects[effects[0]]
+            chooser = only.chooser if only.chooser is not None else only.controller
+            who = f"player {chooser}"
+        labels = [f"{redirects[r].name}: to {p.name}" for r, p in offers]
+        pick = decider.choose(chooser, "redirect", labels, optional) if len(offers) > 1 or optional else 0
+        if pick is None:
+            if not optional:
+                raise DamageDecisionError("a redirection that must happen was declined")
+            self.note("E", f"player {chooser} does not redirect ({', '.join(redirects[r].name for r in effects)})")
+            return False
+        if not 0 <= pick < len(offers):
+            raise DamageDecisionError(f"redirect: no option {pick}")
+        r_index, new = offers[pick]
+        self.used.append(r_index)
+        self.note("E", f"{self.value} redirected from {self.dest.name} to {new.name} by "
+                       f"{redirects[r_index].name} ({who})", redirects[r_index].name)
+        self.dest = new
+        self.calculation += 1
+        return True
+
+
+def calculate(procedure: DamageProcedure, modifiers: Sequence[Modifier] = (), redirects: Sequence[Redirect] = (),
+              decider: DamageDecider | None = None, circumstances: Circumstances | None = None) -> DamageResult:
+    """Rules 4.8.3 (A, B, C, D) and 4.8.3.1 (E, F.B, F.C, F.D, F.E) for one damage procedure.
+
+    Every modifier acts at most once per procedure, in the first calculation where it matches (F: only
+    modifiers not yet applied); :attr:`Scope.FIRST_CALCULATION` ones only in the first calculation. Each
+    redirecting effect acts at most once per procedure. Redirection happens only with damage above 0 (E)."""
+    decider = decider or FirstChoice()
+    run = _Run(procedure, modifiers, circumstances or Circumstances(), procedure.destination, procedure.amount)
+    run.trace.append(TraceLine("A", f"initial damage of {procedure.effect or procedure.source.name}"
+                                    f"{' (piercing)' if procedure.piercing else ''} to {run.dest.name}",
+                               run.value, destination=run.dest.name))
+    while True:
+        run.step_b()
+        run.step_c()
+        causes = run.step_d(decider)
+        if not causes or not run.step_e(redirects, decider):
+            break
+    final = max(0, run.value) if causes else 0
+    dest = run.dest
+    run.trace.append(TraceLine("=", f"{final} {'piercing ' if procedure.piercing else ''}damage to {dest.name}"
+                                    + ("" if causes else " (does not cause damage)"), final,
+                               destination=dest.name))
+    return DamageResult(procedure, final, dest, causes, tuple(modifiers[i] for i in run.applied),
+                        tuple(run.triggered), tuple(redirects[i] for i in run.used), tuple(run.trace))
+
+
+def calculate_all(procedures: Sequence[DamageProcedure], modifiers: Sequence[Modifier] = (),
+                  redirects: Sequence[Redirect] = (), decider: DamageDecider | None = None,
+                  circumstances: Circumstances | None = None) -> list[DamageResult]:
+    """4.8.4.3: separate procedures, each through its own calculation (even from one source, to one
+    destination). In order; the caller applies each result before the next when they interact."""
+    return [calculate(p, modifiers, redirects, decider, circumstances) for p in procedures]
+
+
+# ---------------------------------------------------------------------------------------------
+# 4.8.4: multiple damage
+
+
+def _ordered(procs: list[DamageProcedure], controller: int, decider: DamageDecider) -> list[DamageProcedure]:
+    if len(procs) < 2:
+        return procs
+    labels = [f"{p.amount} to {p.destination.name}" for p in procs]
+    order = _checked_order(decider.order(controller, "order_procedures", labels), len(procs),
+                           "order of the procedures")
+    return [procs[k] for k in order]
+
+
+def split_targets(source: DamageSource, destinations: Sequence[Party], amount: int, piercing: bool = False,
+                  decider: DamageDecider | None = None, effect: str = "") -> list[DamageProcedure]:
+    """4.8.4.1: an effect causing damage to several different destinations is divided into one procedure per
+    destination, each with its own calculation, in the order its controller chooses."""
+    procs = [DamageProcedure(source, d, amount, piercing, effect) for d in destinations]
+    return _ordered(procs, source.controller, decider or FirstChoice())
+
+
+def distribute(source: DamageSource, total: int, destinations: Sequence[Party], piercing: bool = False,
+               decider: DamageDecider | None = None, effect: str = "") -> list[DamageProcedure]:
+    """4.8.4.2: the effect's controller first distributes all the damage among the destinations; each
+    destination given damage is one procedure whose step A is its share; then the controller orders them."""
+    decider = decider or FirstChoice()
+    shares = list(decider.split(source.controller, "distribute", total, [d.name for d in destinations]))
+    if len(shares) != len(destinations) or any(s < 0 for s in shares) or sum(shares) != total:
+        raise DamageDecisionError(f"distribute {total} among {len(destinations)}: {shares} is not a distribution")
+    procs = [DamageProcedure(source, d, s, piercing, effect)
+             for d, s in zip(destinations, shares, strict=True) if s > 0]
+    return _ordered(procs, source.controller, decider)
+
+
+# ---------------------------------------------------------------------------------------------
+# 4.8.1, 4.8.1.1, 4.8.2: applying the damage
+
+
+@dataclass(frozen=True)
+class Application:
+    """Damage applied to a destination (4.8.1): ``absorbed`` by the shield (0 for piercing damage, 4.8.2),
+    ``unloaded`` the cards the source's controller chose to unload (the rest beyond the shield, at most what it
+    carries); ``emptied``: it carries nothing now (the caller knocks the character out / destroys the support,
+    4.7)."""
+
+    destination: Party
+    damage: int
+    piercing: bool
+    shield_before: int
+    absorbed: int
+    shield_after: int
+    unloaded: tuple[CardId, ...]
+    emptied: bool
+
+    @property
+    def to_unload(self) -> int:
+        return len(self.unloaded)
+
+
+def apply_damage(destination: Party, damage: int, piercing: bool, shield: int, carried: Sequence[CardId],
+                 chooser: int, decider: DamageDecider | None = None) -> Application:
+    """4.8.1: non-piercing damage goes to the shield first (lowering it by what it absorbs; a shield never
+    goes below 0, 4.7); the rest unloads that many cards, chosen by ``chooser`` (the controller of the
+    damage's source). 4.8.2: piercing damage ignores the shield and does not lower it."""
+    if damage < 0 or shield < 0:
+        raise ValueError("damage and shields are never negative")
+    absorbed = 0 if piercing else min(shield, damage)
+    rest = min(damage - absorbed, len(carried))
+    picked: list[CardId] = []
+    if rest:
+        picked = list((decider or FirstChoice()).pick(chooser, "unload", list(carried), rest))
+        if len(picked) != rest or len(set(picked)) != rest or not set(picked) <= set(carried):
+            raise DamageDecisionError(f"unload {rest} of {list(carried)}: {picked}")
+    return Application(destination, damage, piercing, shield, absorbed, shield - absorbed, tuple(picked),
+                       len(carried) - rest == 0)
+
+
+def apply_result(result: DamageResult, shield: int, carried: Sequence[CardId],
+                 decider: DamageDecider | None = None) -> Application:
+    """Apply a calculated procedure to its final destination; the source's controller picks the cards."""
+    return apply_damage(result.destination, result.amount, result.piercing, shield, carried,
+                        result.source.controller, decider)
+
+
+# ---------------------------------------------------------------------------------------------
+# printing
+
+
+def format_trace(result: DamageResult) -> str:
+    """The calculation as the rulebook walks through it: one line per stage, each modifier named, the running
+    value after it."""
+    proc = result.procedure
+    lines = [f"{proc.source.describe()} -> {proc.destination.name}: {proc.amount}"
+             f"{' piercing' if proc.piercing else ''} damage (4.8.3)"]
+    last_dest = proc.destination.name
+    for line in result.trace:
+        if line.stage == "=":
+            lines.append(f"  = {line.text}")
+            continue
+        if line.destination != last_dest and not line.stage.endswith("E"):
+            lines.append(f"  -- new destination {line.destination} (F: steps B-D again, only modifiers not yet "
+                         "applied)")
+            last_dest = line.destination
+        lines.append(f"  {line.stage + '.':<5} {line.text}  [{line.value}]")
+    return "\n".join(lines)
+
+
+def format_application(app: Application) -> str:
+    """One line for applying damage (4.8.1)."""
+    kind = "piercing " if app.piercing else ""
+    shield = ("shield ignored" if app.piercing else
+              f"shield {app.shield_before} absorbs {app.absorbed} -> {app.shield_after}")
+    end = "; it carries nothing now (4.7)" if app.emptied else ""
+    return f"{app.damage} {kind}damage to {app.destination.name}: {shield}; {app.to_unload} card(s) unloaded{end}"
