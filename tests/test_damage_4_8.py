@@ -637,3 +637,17 @@ def test_property_redirect_chain_terminates(amount: int, n_parties: int, bonus: 
                        FirstChoice())
     assert len(result.redirected) <= len(ring)
     assert result.amount == amount + bonus
+
+
+def test_agent_decider_asks_the_engines_agents() -> None:
+    """Principle 8: through the engine's agents, every damage decision is a Decision."""
+    from cardscript.runtime.agents import ScriptedAgent
+    from cardscript.runtime.damage import AgentDecider
+
+    maximus, _, triton, capanga, mods, redirects = inumanos()
+    decider = AgentDecider.from_agents([ScriptedAgent([[1], [0, 2, 3]]), ScriptedAgent([])])
+    result = calculate(DamageProcedure(DamageSource.action("Pancadaria", capanga), maximus, 4), mods, redirects,
+                       decider)
+    assert result.destination == triton and result.amount == 3
+    app = apply_damage(triton, 3, True, 2, [7, 8, 9, 10], chooser=A, decider=decider)
+    assert app.unloaded == (7, 9, 10)

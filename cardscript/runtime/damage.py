@@ -398,38 +398,42 @@ class ScriptedDecider(FirstChoice):
 
 @dataclass
 class AgentDecider:
-    """The engine's agents (:mod:`cardscript.runtime.agents`) deciding the damage pipeline's choices: each
-    call becomes a :class:`~cardscript.runtime.agents.Decision` (kinds ``order``, ``redirect``, ``distribute``,
-    ``unload``) checked by :func:`~cardscript.runtime.agents.ask`. ``agents[player]`` answers for ``player``."""
+    """The engine's decisions (principle 8) for the damage pipeline: each call becomes a
+    :class:`~cardscript.runtime.agents.Decision` (kinds ``order``, ``redirect``, ``distribute``, ``unload``)
+    handed to ``decide``: in the engine ``Game.decide`` (which asks the deciding player's agent and logs the
+    answer for replays); :meth:`from_agents` asks agents directly (``agents[player]`` answers for ``player``)."""
 
-    agents: Sequence[Agent]
+    decide: Callable[[Decision], Sequence[int]]
+
+    @staticmethod
+    def from_agents(agents: Sequence[Agent]) -> AgentDecider:
+        return AgentDecider(lambda d: ask(agents[d.player], d))
 
     def order(self, player: int, kind: str, labels: Sequence[str]) -> Sequence[int]:
         if len(labels) < 2:
             return list(range(len(labels)))
         d = Decision(player, "order", f"{kind}: choose the order (4.8)", tuple(labels), len(labels), len(labels),
                      ordered=True)
-        return ask(self.agents[player], d)
+        return list(self.decide(d))
 
     def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
         opts = tuple(labels) + (("decline",) if optional else ())
-        answer = ask(self.agents[player], Decision(player, kind, f"{kind} (4.8.3.1)", opts))
-        pick = answer[0]
+        pick = list(self.decide(Decision(player, kind, f"{kind} (4.8.3.1)", opts)))[0]
         return None if optional and pick == len(labels) else pick
 
     def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
         shares = [0] * len(labels)
         for k in range(total):
             d = Decision(player, kind, f"{kind} (4.8.4.2): where does point {k + 1} of {total} go?", tuple(labels))
-            shares[ask(self.agents[player], d)[0]] += 1
+            shares[list(self.decide(d))[0]] += 1
         return shares
 
     def pick(self, player: int, kind: str, cards: Sequence[CardId], n: int) -> Sequence[CardId]:
         if n >= len(cards):
             return list(cards)
         d = Decision(player, kind, f"choose {n} card(s) to unload (4.8.1)", tuple(str(c) for c in cards), n, n,
-                     facts=tuple({"card": c} for c in cards))
-        return [cards[i] for i in ask(self.agents[player], d)]
+                     facts=tuple({"card": c, "harm": True} for c in cards))
+        return [cards[i] for i in self.decide(d)]
 
 
 def _checked_order(answer: Sequence[int], n: int, what: str) -> list[int]:
