@@ -117,7 +117,7 @@ def test_6_2_B_draw_one_without_characters_two_with_and_none_on_the_first_player
 
 
 def _prep(game: Match, player: int = 0) -> list[str]:
-    return [label for label, _ in game.eng.preparation_plays(player)]
+    return [play.label for play in game.eng.preparation_plays(player)]
 
 
 def test_6_2_C_1_basic_capacitation_once_per_character_and_never_at_stage_2() -> None:

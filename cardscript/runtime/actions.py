@@ -32,10 +32,10 @@ The steps of 4.6.2 as implemented:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.ir import ActionDef, Effect, Kind, Selector
+from cardscript.compiler.ir import ActionDef, Effect, Kind, Op, Quantity, Selector
 from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
@@ -56,12 +56,51 @@ class ActionUse:
     user: CardId
     holder: CardId
     action: ActionDef
+    candidates: tuple[Any, ...] = field(default=(), compare=False)   # its first target's, when checked
 
     def label(self, game: Game) -> str:
         kind = "Antecipar" if self.action.anticipate else "Imprevista" if self.action.unforeseen else "normal"
         where = "" if self.holder == self.user else f" (on {game.name(self.holder)})"
         cost = "X" if self.action.cost_is_x else (self.action.cost or 0)
         return f"{game.name(self.user)} uses {self.action.name}{where} [{kind}, cost {cost}]"
+
+
+HARMFUL_OPS = frozenset({Op.DAMAGE, Op.INCAPACITATE, Op.UNLOAD, Op.KNOCK_OUT, Op.LOSE})
+HELPFUL_OPS = frozenset({Op.CAPACITATE, Op.LOAD, Op.EXTRA_ACTION, Op.GAIN, Op.SET_SHIELD})
+
+
+@dataclass(frozen=True)
+class EffectSketch:
+    """What an action's effect does to its target, for the agents' option facts: ``harm`` True (damage,
+    incapacitation, unloading), False (a buff), None (neither); the damage it causes before the 4.8.3
+    modifiers (``amount``, the printed number; X counts as 0) and whether it is piercing (4.8.2)."""
+
+    harm: bool | None = None
+    amount: int = 0
+    piercing: bool = False
+
+
+def sketch(effect: Effect | None) -> EffectSketch:
+    """The first procedure that harms or helps decides (a damage procedure gives its amount)."""
+    if effect is None:
+        return EffectSketch()
+    for p in effect.procedures:
+        if p.op is Op.DAMAGE:
+            q = p.arg("amount")
+            return EffectSketch(True, q.fixed if isinstance(q, Quantity) else 0, bool(p.arg("piercing")))
+        if p.op in HARMFUL_OPS:
+            return EffectSketch(True)
+        if p.op is Op.GAIN and str(p.arg("shield") or "").lstrip().startswith("-"):
+            return EffectSketch(True)
+        if p.op in HELPFUL_OPS:
+            return EffectSketch(False)
+    return EffectSketch()
+
+
+def action_sketch(action: ActionDef) -> EffectSketch:
+    """An action's sketch: its harmful option when it has one (4.6.2 B), else its first."""
+    sketches = [sketch(m) for m in action.modes]
+    return next((k for k in sketches if k.harm), sketches[0] if sketches else EffectSketch())
 
 
 def keyword_value(action: ActionDef, name: str) -> str | None:
@@ -217,10 +256,49 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             if prevented is not None and not prevented(game, base.card, use.action):
                 continue                                                     # D
             ctx = action_context(engine, use)
-            if any(target_count(t) > len(target_candidates(engine, t, player, ctx)) for t in use.action.targets):
-                continue                                                     # F: a target it cannot have
-            out.append(use)
+            first: list[Any] = []
+            for k, t in enumerate(use.action.targets):
+                found = target_candidates(engine, t, player, ctx)
+                if target_count(t) > len(found):
+                    break                                                    # F: a target it cannot have
+                if k == 0:
+                    first = found
+            else:
+                out.append(replace(use, candidates=tuple(first)))
     return out
+
+
+def action_facts(engine: Engine, use: ActionUse, window: str) -> dict[str, object]:
+    """The option facts of "use this action" (agents.py): user, harm, damage, cost, and how many of its
+    first target's candidates the opponent controls."""
+    game = engine.game
+    player = game.state.scene[use.user].controller
+    k = action_sketch(use.action)
+    facts: dict[str, object] = {"kind": "action", "card": use.user, "holder": use.holder, "controller": player,
+                                "action": use.action.name, "window": window, "amount": k.amount,
+                                "piercing": k.piercing, "cost": use.action.cost or 0}
+    if k.harm is not None:
+        facts["harm"] = k.harm
+    if use.action.targets:
+        candidates = use.candidates or tuple(
+            target_candidates(engine, use.action.targets[0], player, action_context(engine, use)))
+        facts["opponent_targets"] = sum(
+            1 for c in candidates
+            if (game.state.scene[c].controller if isinstance(c, int) and c in game.state.scene
+                else getattr(c, "index", c)) != player)
+    return facts
+
+
+def target_facts(engine: Engine, candidate: Any, k: EffectSketch) -> dict[str, object]:
+    """The option facts of a target candidate: the card's (or the player's) and what the action does to it."""
+    if isinstance(candidate, int):
+        facts = engine.card_facts(candidate)
+    else:
+        facts = {"kind": "player", "player": getattr(candidate, "index", candidate)}
+    facts.update(amount=k.amount, piercing=k.piercing)
+    if k.harm is not None:
+        facts["harm"] = k.harm
+    return facts
 
 
 def use_action(engine: Engine, use: ActionUse) -> None:
@@ -235,7 +313,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     mode: Effect | None = modes[0] if modes else None
     if len(modes) > 1:
         (i,) = game.decide(Decision(player, "mode", f"{action.name}: which option?",
-                                    tuple(m.text or f"option {k + 1}" for k, m in enumerate(modes))))
+                                    tuple(m.text or f"option {k + 1}" for k, m in enumerate(modes)),
+                                    facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))
         mode = modes[i]
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     ctx = action_context(engine, use)
@@ -243,7 +322,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     x: int | None = None
     if action.cost_is_x:
         (x,) = game.decide(Decision(player, "x", f"{action.name}: the cost X (stage {base.stage})",
-                                    tuple(str(v) for v in range(base.stage + 1))))
+                                    tuple(str(v) for v in range(base.stage + 1)),
+                                    facts=tuple({"kind": "x", "value": v} for v in range(base.stage + 1))))
         cost = x
         if ctx is not None:
             ctx.x = x
@@ -256,11 +336,13 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     resources = game.state.players[player].resources
     if cosmic:
         chosen = game.decide(Decision(player, "cost", f"Energia Cósmica {cosmic}: cards to the bottom of the deck",
-                                      tuple(game.name(c) for c in resources), cosmic, cosmic))
+                                      tuple(game.name(c) for c in resources), cosmic, cosmic,
+                                      facts=tuple(engine.card_facts(c) for c in resources)))
         for c in [resources[i] for i in chosen]:
             game.move(c, Zone.DECK, bottom=True, reason="Energia Cósmica")
     # F: targets, one list per target selector
     per_selector: list[list[Any]] = []
+    effect_sketch = sketch(mode)
     for sel in action.targets:
         candidates = target_candidates(engine, sel, player, ctx)
         if sel.every:
@@ -269,7 +351,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
             n = min(target_count(sel), len(candidates))
             idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}",
                                        tuple(game.name(c) if isinstance(c, int) else f"player {c}"
-                                             for c in candidates), n, n))
+                                             for c in candidates), n, n,
+                                       facts=tuple(target_facts(engine, c, effect_sketch) for c in candidates)))
             picked = [candidates[i] for i in idx]
         per_selector.append(picked)
         for t in picked:
@@ -311,7 +394,8 @@ def clairvoyance_first(n: int) -> Step:
         revealed: list[CardId] = []
         if aside:
             idx = game.decide(Decision(p.controller, "reveal", "Clarividência: reveal which?",
-                                       tuple(game.name(c) for c in aside), 0, len(aside)))
+                                       tuple(game.name(c) for c in aside), 0, len(aside),
+                                       facts=tuple({"kind": "card", "card": c} for c in aside)))
             revealed = [aside[i] for i in idx]
             if revealed:
                 game.log.add("reveal", game.depth, player=p.controller, cards=revealed, reason="Clarividência")
@@ -328,6 +412,14 @@ def clairvoyance_last(game: Game, p: Pending) -> None:
     order: tuple[int, ...] = tuple(range(len(aside)))
     if len(aside) > 1:
         order = game.decide(Decision(p.controller, "order", "Clarividência: order on top of the deck (first = top)",
-                                     tuple(game.name(c) for c in aside), len(aside), len(aside), ordered=True))
+                                     tuple(game.name(c) for c in aside), len(aside), len(aside), ordered=True,
+                                     facts=tuple({"kind": "card", "card": c} for c in aside)))
     for i in reversed(order):
         game.move(aside[i], Zone.DECK, reason="Clarividência")
+
+
+def _harm_facts(kind: str, k: EffectSketch) -> dict[str, object]:
+    facts: dict[str, object] = {"kind": kind, "amount": k.amount, "piercing": k.piercing}
+    if k.harm is not None:
+        facts["harm"] = k.harm
+    return facts

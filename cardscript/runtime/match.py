@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardscript.runtime.agents import Agent, Decision, RandomAgent
+from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, RandomAgent
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.game import Game, GameOver
@@ -45,6 +45,13 @@ class Match(Game):
         assert self.engine is not None
         return self.engine
 
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        """As :meth:`Game.decide`, with option facts added where the decision was built without them
+        (:meth:`Engine.annotate`); the facts never change the legal answers nor the log."""
+        if not decision.facts and self.engine is not None:
+            decision = self.engine.annotate(decision)
+        return super().decide(decision)
+
 
 @dataclass
 class MatchResult:
@@ -58,12 +65,24 @@ class MatchResult:
     extra: dict[str, int] = field(default_factory=dict)
 
 
+AGENT_KINDS = ("heuristic", "random")
+
+
+def make_agents(kind: str, seed: int) -> list[Agent]:
+    """Two seeded agents of one kind (``heuristic`` or ``random``) for the match of ``seed``."""
+    if kind == "heuristic":
+        return [HeuristicAgent(seed * 2 + 1), HeuristicAgent(seed * 2 + 2)]
+    if kind == "random":
+        return [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
+    raise ValueError(f"unknown agents {kind!r} (choose from {', '.join(AGENT_KINDS)})")
+
+
 def new_match(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], agents: Sequence[Agent] | None = None,
               seed: int = 0, *, check: bool = False, deck_names: tuple[str, str] = ("A", "B"),
               setup: bool = True) -> Match:
     """A match ready to play its first turn (``setup=False``: before 6.1, for tests)."""
     if agents is None:
-        agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
+        agents = make_agents("random", seed)
     cards: dict[CardId, CardDef] = {}
     owner: dict[CardId, int] = {}
     players = [PlayerState(), PlayerState()]
@@ -78,7 +97,8 @@ def new_match(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], agents: Sequ
                  deck_names=deck_names)
     game.engine = Engine(game)
     game.log.add("match", 0, seed=seed, decks=list(deck_names),
-                 cards=[[d.title for d in deck_a], [d.title for d in deck_b]])
+                 cards=[[d.title for d in deck_a], [d.title for d in deck_b]],
+                 energy=[[d.initial_energy or 0 for d in deck_a], [d.initial_energy or 0 for d in deck_b]])
     if setup:
         setup_match(game)
     return game
@@ -90,7 +110,7 @@ def setup_match(game: Match) -> None:
     lot = game.rng.randrange(2)
     game.log.add("lot", 0, player=lot)
     (i,) = game.decide(Decision(lot, "first_player", "You won the lot: who starts the match?",
-                                ("I start", "my opponent starts")))
+                                ("I start", "my opponent starts"), facts=({"kind": "start"}, {"kind": "let_start"})))
     first = lot if i == 0 else 1 - lot
     s.first_player = s.turn_player = s.active_player = first
     game.log.add("first_player", 0, player=first)
@@ -103,7 +123,8 @@ def setup_match(game: Match) -> None:
     for p in (first, 1 - first):
         hand = list(s.players[p].hand)
         idx = game.decide(Decision(p, "resources", "Put any cards of your hand into your resources",
-                                   tuple(game.name(c) for c in hand), 0, len(hand)))
+                                   tuple(game.name(c) for c in hand), 0, len(hand),
+                                   facts=tuple(game.eng.card_facts(c) for c in hand)))
         for k in sorted(idx):
             game.move(hand[k], Zone.RESOURCES, reason="setup (6.1)")
     s.phase = "setup done"
@@ -117,12 +138,15 @@ def exchange_hand(game: Match, player: int) -> None:
         hand = list(me.hand)
         options = ["keep this hand"]
         chars = sum(1 for c in hand if game.cards[c].is_character)
+        facts: list[dict[str, object]] = [{"kind": "keep", "characters": chars, "hand": len(hand)}]
         can_reveal = not me.hand_exchanged_reveal and chars <= 1 and bool(me.deck or hand)
         if can_reveal:
             options.append(f"reveal the hand ({chars} character card(s)), shuffle it in, draw {len(hand)}")
+            facts.append({"kind": "reveal", "draw": len(hand)})
         if hand:
             options.append(f"shuffle the hand in and draw {max(0, len(hand) - 2)}")
-        (i,) = game.decide(Decision(player, "exchange", "Exchange your hand?", tuple(options)))
+            facts.append({"kind": "fewer", "draw": max(0, len(hand) - 2)})
+        (i,) = game.decide(Decision(player, "exchange", "Exchange your hand?", tuple(options), facts=tuple(facts)))
         choice = options[i]
         if i == 0:
             return
@@ -154,7 +178,7 @@ def play_match(game: Match, max_turns: int = 200) -> MatchResult:
         turns=s.turn, ended=ended, state_hash=state_hash(s), procedures=engine.tree.procedures_run,
         procedure_errors=engine.procedure_errors)
     game.log.add("result", 0, winner=s.winner, reason=result.reason, turns=s.turn, ended=ended,
-                 state_hash=result.state_hash)
+                 state_hash=result.state_hash, players=engine.status())
     return result
 
 
@@ -209,9 +233,10 @@ class SimulationReport:
 
 def simulate(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], games: int, seed: int = 0,
              max_turns: int = 200, check: bool = True,
-             progress: Any = None) -> SimulationReport:
-    """``games`` random matches (seeds ``seed``, ``seed + 1``...) with invariant checks: a violation
-    (AssertionError from ``Game(check=True)``) is caught, counted and reported with its seed."""
+             progress: Any = None, agents: str = "random") -> SimulationReport:
+    """``games`` matches (seeds ``seed``, ``seed + 1``...) between two agents of the kind ``agents``
+    (:func:`make_agents`), with invariant checks: a violation (AssertionError from ``Game(check=True)``)
+    is caught, counted and reported with its seed."""
     report = SimulationReport()
     for k in range(games):
         game_seed = seed + k
@@ -219,7 +244,7 @@ def simulate(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], games: int, s
         if progress is not None:
             progress(k, games)
         try:
-            game = new_match(deck_a, deck_b, seed=game_seed, check=check)
+            game = new_match(deck_a, deck_b, make_agents(agents, game_seed), seed=game_seed, check=check)
             result = play_match(game, max_turns=max_turns)
         except AssertionError as exc:
             report.violations.append(f"seed {game_seed}: {exc}")

@@ -38,14 +38,22 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from functools import partial
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
-from cardscript.compiler.ir import Condition, Effect, EffectKind, Procedure
+from cardscript.compiler.ir import Condition, Effect, EffectKind, Op, Procedure
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime.actions import ActionUse, legal_actions, use_action
+from cardscript.runtime.actions import (
+    ActionUse,
+    action_facts,
+    character_powers,
+    legal_actions,
+    power_key,
+    sketch,
+    use_action,
+)
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.events import Event
 from cardscript.runtime.game import Game, GameOver
@@ -55,6 +63,14 @@ from cardscript.runtime.triggers import Triggers, card_attr, functional_in_scene
 
 HAND_LIMIT = 7          # 6.2 D.2
 MAX_PLAYS = 200         # safety net for one phase/step (a random agent always reaches "end" long before)
+
+
+class Play(NamedTuple):
+    """A play of the Preparation Phase: its label, what it does, and its option facts (agents.py)."""
+
+    label: str
+    do: Callable[[], None]
+    facts: dict[str, object]
 
 
 def _procedures() -> ModuleType | None:
@@ -75,6 +91,8 @@ class Engine:
         self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)
         self.activated_uses: Counter[tuple[CardId, int]] = Counter()
         self.procedure_errors = 0
+        self.running: Procedure | None = None                # the IR procedure being run (for annotate)
+        self._names: dict[str, CardId] = {}
         self.first_turn_done = False
         self.activated: list[tuple[CardId, int, Effect]] = [
             (card, i, e) for card, d in game.cards.items() for i, e in enumerate(getattr(d, "effects", ()))
@@ -119,6 +137,7 @@ class Engine:
             return
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
+        outer, self.running = self.running, proc
         try:
             run(game, pending.ctx, proc)
         except GameOver:
@@ -129,6 +148,8 @@ class Engine:
             self.procedure_errors += 1
             game.log.add("procedure_error", game.depth, effect=pending.label, text=proc.text or str(proc.op),
                          error=f"{type(exc).__name__}: {exc}")
+        finally:
+            self.running = outer
 
     def condition_holds(self, pending: Pending, condition: Condition | None) -> bool:
         if condition is None:
@@ -175,6 +196,7 @@ class Engine:
         player = s.turn_player
         s.active_player = player
         s.phase, s.step = "turn", ""
+        game.log.add("status", 0, turn=s.turn, player=player, players=self.status())
         self._mark("phase_start", "turn")
         for phase, body in (("countdown", self.countdown), ("draw", self.draw_phase),
                             ("preparation", self.preparation), ("adjustment", self.adjustment),
@@ -191,6 +213,14 @@ class Engine:
         self.first_turn_done = True
         s.turn_player = s.opponent(player)
         game.log.add("turn_over", 0, turn=s.turn, player=player)
+
+    def status(self) -> list[dict[str, Any]]:
+        """Both players' prize points, hand/deck/resources/prizes counts and scene (for the trace)."""
+        game, s = self.game, self.game.state
+        return [{"points": game.prize_points(p), "hand": len(me.hand), "deck": len(me.deck),
+                 "resources": len(me.resources), "prizes": len(me.prizes),
+                 "scene": [[b.card, b.energy, b.stage] for b in s.controlled(p)]}
+                for p, me in enumerate(s.players)]
 
     def countdown(self, player: int) -> None:
         """6.2 A: 1 + the opponent's characters + the cards in the opponent's own prizes."""
@@ -226,7 +256,8 @@ class Engine:
                 carried = list(base.carried)
                 idx = game.decide(Decision(player, "unload", f"Ajuste de Energia: unload {excess} from "
                                            f"{game.name(base.card)}", tuple(game.name(c) for c in carried),
-                                           excess, excess))
+                                           excess, excess,
+                                           facts=tuple(self.card_facts(c, base.card) for c in carried)))
                 for i in idx:
                     if base.card in s.scene and carried[i] in s.scene[base.card].carried:
                         game.unload(carried[i])
@@ -238,7 +269,8 @@ class Engine:
             excess = len(hand) - HAND_LIMIT
             cards = list(hand)
             idx = game.decide(Decision(player, "discard", f"Ajuste de Mão: discard {excess}",
-                                       tuple(game.name(c) for c in cards), excess, excess))
+                                       tuple(game.name(c) for c in cards), excess, excess,
+                                       facts=tuple(self.card_facts(c) for c in cards)))
             for i in idx:
                 game.move(cards[i], Zone.RESOURCES, reason="discard")
             self.tree.resolve()
@@ -268,7 +300,8 @@ class Engine:
             if not uses:
                 return
             (i,) = game.decide(Decision(player, "play", f"{window}: use an action or end",
-                                        (end, *(u.label(game) for u in uses))))
+                                        (end, *(u.label(game) for u in uses)),
+                                        facts=({"kind": "end"}, *(action_facts(self, u, window) for u in uses))))
             if i == 0:
                 return
             use_action(self, uses[i - 1])
@@ -316,32 +349,43 @@ class Engine:
         for _ in range(MAX_PLAYS):
             plays = self.preparation_plays(player)
             (i,) = game.decide(Decision(player, "play", "Fase de Preparação: a play, or end the phase",
-                                        ("end the Fase de Preparação", *(label for label, _ in plays))))
+                                        ("end the Fase de Preparação", *(p.label for p in plays)),
+                                        facts=({"kind": "end"}, *(p.facts for p in plays))))
             if i == 0:
                 return
-            label, do = plays[i - 1]
-            game.log.add("play", 0, player=player, play=label)
+            label, do, facts = plays[i - 1]
+            game.log.add("play", 0, player=player, play=label, what=facts.get("kind"), card=facts.get("card"))
             do()
             self.tree.resolve()
 
-    def preparation_plays(self, player: int) -> list[tuple[str, Callable[[], None]]]:
+    def preparation_plays(self, player: int) -> list[Play]:
         game, s = self.game, self.game.state
         me = s.players[player]
-        plays: list[tuple[str, Callable[[], None]]] = []
+        plays: list[Play] = []
         mine = s.controlled(player)
         chars = [b for b in mine if self.is_character(b.card)]
         hand = list(me.hand)
+
+        def facts(kind: str, card: CardId | None = None, **extra: object) -> dict[str, object]:
+            out: dict[str, object] = {"kind": kind}
+            if card is not None:
+                out.update(self.card_facts(card))
+                out["kind"] = kind
+            out.update(extra)
+            return out
+
         # C.1 basic capacitation
         if hand:
             for b in chars:
                 if not b.basic_capacitation and b.stage < 2:
-                    plays.append((f"basic capacitation of {game.name(b.card)} (discard a card)",
-                                  partial(self.basic_capacitation, player, b)))
+                    plays.append(Play(f"basic capacitation of {game.name(b.card)} (discard a card)",
+                                      partial(self.basic_capacitation, player, b),
+                                      facts("capacitate", b.card, hand=len(hand))))
         # C.2 extra capacitation
         for b in chars:
             if b.stage < 2 and any(self.is_character(c) and self.identity(c) == self.identity(b.card) for c in hand):
-                plays.append((f"extra capacitation of {game.name(b.card)} (discard a same-alter-ego card)",
-                              partial(self.extra_capacitation, player, b)))
+                plays.append(Play(f"extra capacitation of {game.name(b.card)} (discard a same-alter-ego card)",
+                                  partial(self.extra_capacitation, player, b), facts("extra_capacitate", b.card)))
         # C.3 place characters, supports, one scenario
         seen: set[str] = set()
         for c in hand:
@@ -352,33 +396,108 @@ class Engine:
             if ctype == "Cenário":
                 if not me.scenario_placed_this_turn:
                     seen.add(title)
-                    plays.append((f"place the scenario {game.name(c)}", partial(self.place_scenario, player, c)))
+                    own = s.scenario is not None and s.owner[s.scenario] == player
+                    plays.append(Play(f"place the scenario {game.name(c)}", partial(self.place_scenario, player, c),
+                                      facts("scenario", c, replaces_own=own)))
             elif ctype in ("Personagem", "Personagem-EV", "Suporte") and self.can_place(player, c):
                 seen.add(title)
-                plays.append((f"place {game.name(c)} in the scene", partial(self.place, player, c)))
+                plays.append(Play(f"place {game.name(c)} in the scene", partial(self.place, player, c),
+                                  facts("place", c, characters=len(chars))))
         # C.4 discard
         if hand:
-            plays.append(("discard a card", partial(self.discard, player)))
+            plays.append(Play("discard a card", partial(self.discard, player), facts("discard")))
         # C.5 render a character
         for b in chars:
             if b.entered_turn < s.turn:
-                plays.append((f"render {game.name(b.card)} (knock it out, draw a card)",
-                               partial(self.render, player, b)))
+                plays.append(Play(f"render {game.name(b.card)} (knock it out, draw a card)",
+                                  partial(self.render, player, b), facts("render", b.card)))
         # C.6 Imprevistas actions
         for use in legal_actions(self, player, "preparation"):
-            plays.append((use.label(game), partial(use_action, self, use)))
+            plays.append(Play(use.label(game), partial(use_action, self, use),
+                              action_facts(self, use, "preparation")))
         # activated effects of the Preparation Phase (5.1)
         for card, i, effect in self.activatable(player, "preparation"):
-            plays.append((f"activate {game.name(card)}: {effect.text or effect.keyword}",
-                          partial(self.activate, player, card, i, effect)))
+            k = sketch(effect)
+            extra: dict[str, object] = {} if k.harm is None else {"harm": k.harm}
+            plays.append(Play(f"activate {game.name(card)}: {effect.text or effect.keyword}",
+                              partial(self.activate, player, card, i, effect),
+                              facts("activate", card, amount=k.amount, **extra)))
         return plays
+
+    # -- option facts (agents.py) --------------------------------------------------------------------------
+    def card_facts(self, card: CardId, base: CardId | None = None) -> dict[str, object]:
+        """A card's option facts: where it is and its characteristics; ``duplicate`` for a character card
+        whose alter ego its owner already has in the scene (4.4.2.1 A.4b); with ``base`` (the character
+        carrying it, or about to), ``useful`` when it lends that character an action or power it can use
+        (4.4.2.3 A.1.1, A.1.2)."""
+        game, s = self.game, self.game.state
+        owner = s.owner[card]
+        ctype = str(card_attr(game, card, "card_type"))
+        facts: dict[str, object] = {"kind": "card", "card": card, "owner": owner, "card_type": ctype,
+                                    "initial_energy": self.initial_energy(card),
+                                    "shield": int(card_attr(game, card, "shield") or 0)}
+        where = s.scene.get(card)
+        if where is not None:
+            shield = self.query("shield")
+            facts.update(controller=where.controller, energy=where.energy, stage=where.stage,
+                         shield=int(shield(game, card)) if shield is not None else facts["shield"])
+        elif ctype.startswith("Personagem"):
+            ident = self.identity(card)
+            facts["duplicate"] = any(self.is_character(b.card) and self.identity(b.card) == ident
+                                     for b in s.controlled(owner))
+        if base is not None:
+            facts["useful"] = self.useful_for(card, base)
+        return facts
+
+    def annotate(self, decision: Decision) -> Decision:
+        """Option facts for a decision built without them (the procedures module's), when every option
+        is a card or a player: the card's facts, and ``harm`` / ``amount`` inferred from the IR procedure
+        being run (a damage procedure's target choice harms the chosen card). A yes/no optional step is
+        marked harmful when the procedure would discard, unload or knock out (its cost falls on the one
+        who decides). Other decisions are returned as they are."""
+        if decision.facts:
+            return decision
+        proc = self.running
+        if decision.kind == "optional" and decision.options == ("yes", "no"):
+            harmful = proc is not None and proc.op in (Op.DISCARD, Op.UNLOAD, Op.KNOCK_OUT)
+            yes: dict[str, object] = {"kind": "yes", "harm": True} if harmful else {"kind": "yes"}
+            return replace(decision, facts=(yes, {"kind": "no"}))
+        k = sketch(Effect(EffectKind.ACTION, procedures=(proc,))) if proc is not None else sketch(None)
+        if len(self._names) != len(self.game.cards):
+            self._names = {self.game.name(c): c for c in self.game.cards}
+        facts: list[dict[str, object]] = []
+        for label in decision.options:
+            card = self._names.get(label)
+            if card is not None:
+                f = self.card_facts(card)
+            elif label.startswith("player ") and label[7:].isdigit():
+                f = {"kind": "player", "player": int(label[7:])}
+            else:
+                return decision
+            if decision.kind == "target" and k.harm is not None:
+                f.update(harm=k.harm, amount=k.amount, piercing=k.piercing)
+            facts.append(f)
+        return replace(decision, facts=tuple(facts))
+
+    def useful_for(self, card: CardId, base: CardId) -> bool:
+        game = self.game
+        ctype = str(card_attr(game, card, "card_type"))
+        if ctype.startswith("Personagem"):
+            return card != base and self.identity(card) == self.identity(base)
+        if ctype != "Habilidade":
+            return False
+        where = game.state.scene.get(base)
+        powers = (character_powers(game, where) if where is not None
+                  else {power_key(p) for p in (card_attr(game, base, "powers") or ())})
+        return power_key(card_attr(game, card, "power")) in powers
 
     def basic_capacitation(self, player: int, base: InScene) -> None:
         """6.2 C.1 / 4.5: discard any card to capacitate by 1 (once per character per turn)."""
         game = self.game
         hand = list(game.state.players[player].hand)
         (i,) = game.decide(Decision(player, "discard", f"discard a card to capacitate {game.name(base.card)}",
-                                    tuple(game.name(c) for c in hand)))
+                                    tuple(game.name(c) for c in hand),
+                                    facts=tuple(self.card_facts(c) for c in hand)))
         game.move(hand[i], Zone.RESOURCES, reason="discard")
         base.basic_capacitation = True
         game.capacitate(base.card, 1)
@@ -389,7 +508,8 @@ class Engine:
         cards = [c for c in game.state.players[player].hand
                  if self.is_character(c) and self.identity(c) == self.identity(base.card)]
         (i,) = game.decide(Decision(player, "discard", f"discard a card to capacitate {game.name(base.card)}",
-                                    tuple(game.name(c) for c in cards)))
+                                    tuple(game.name(c) for c in cards),
+                                    facts=tuple(self.card_facts(c) for c in cards)))
         game.move(cards[i], Zone.RESOURCES, reason="discard")
         game.capacitate(base.card, 1)
 
@@ -430,12 +550,14 @@ class Engine:
              else self.initial_energy(card))
         n = min(n, len(resources))
         idx = game.decide(Decision(player, "load", f"load {n} card(s) from the resources onto {game.name(card)}",
-                                   tuple(game.name(c) for c in resources), n, n)) if n else ()
+                                   tuple(game.name(c) for c in resources), n, n,
+                                   facts=tuple(self.card_facts(c, card) for c in resources))) if n else ()
         loaded = [resources[i] for i in idx]
         if ctype == "Personagem-EV":
             bases = self.evolution_bases(player, card)
             (b,) = game.decide(Decision(player, "evolve", f"{game.name(card)} evolves from",
-                                        tuple(game.name(x.card) for x in bases)))
+                                        tuple(game.name(x.card) for x in bases),
+                                        facts=tuple(self.card_facts(x.card) for x in bases)))
             old = bases[b]
             carried = [*old.carried, *loaded, old.card]        # old base last: it is empty by then
             game.enter_scene(card, player, carried)
@@ -455,7 +577,8 @@ class Engine:
         """6.2 C.4: discard a card from the hand."""
         game = self.game
         hand = list(game.state.players[player].hand)
-        (i,) = game.decide(Decision(player, "discard", "discard which card?", tuple(game.name(c) for c in hand)))
+        (i,) = game.decide(Decision(player, "discard", "discard which card?", tuple(game.name(c) for c in hand),
+                                    facts=tuple(self.card_facts(c) for c in hand)))
         game.move(hand[i], Zone.RESOURCES, reason="discard")
 
     def render(self, player: int, base: InScene) -> None:
@@ -495,4 +618,4 @@ class Engine:
         self.tree.resolve(root)
 
 
-__all__ = ["ActionUse", "Engine", "HAND_LIMIT"]
+__all__ = ["ActionUse", "Engine", "HAND_LIMIT", "Play"]
