@@ -177,52 +177,102 @@ def _decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, s
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """One seeded match with a readable log (rules 6); ``--interactive``: a person plays side A."""
-    from cardscript.runtime.agents import Agent, InteractiveAgent, RandomAgent
-    from cardscript.runtime.match import new_match, play_match
-    from cardscript.runtime.trace import lines
+    """One seeded match with a readable log (rules 6); ``--interactive``: a person plays side A;
+    ``--replay FILE``: print a saved log's trace and check its final state by replaying its choices."""
+    if args.replay:
+        return _replay(Path(args.replay))
+    from cardscript.runtime.agents import IllegalChoice, InteractiveAgent
+    from cardscript.runtime.game import GameOver
+    from cardscript.runtime.match import make_agents, new_match, play_match, setup_match
+    from cardscript.runtime.trace import TraceWriter
 
     deck_a, deck_b, names = _decks(args)
-    agents: list[Agent] = [RandomAgent(args.seed * 2 + 1), RandomAgent(args.seed * 2 + 2)]
-    if args.interactive:
-        agents[0] = InteractiveAgent()
+    agents = make_agents(args.agents, args.seed)
     game = new_match(deck_a, deck_b, agents, seed=args.seed, deck_names=names, setup=False)
+    writer = TraceWriter(game.name)
     printed = 0
 
-    def flush() -> None:
+    def flush(finish: bool = False) -> None:
         nonlocal printed
-        for line in lines(game.log.events[printed:], game.name):
-            _out(line)
+        for event in game.log.events[printed:]:
+            for line in writer.feed(event):
+                _out(line)
         printed = len(game.log.events)
+        if finish:
+            for line in writer.finish():
+                _out(line)
 
     if args.interactive:
-        game.listeners.append(lambda event: flush())
-    from cardscript.runtime.agents import IllegalChoice
-    from cardscript.runtime.game import GameOver
-    from cardscript.runtime.match import setup_match
-
+        def show(text: str) -> None:
+            flush(finish=True)                      # the whole trace so far, before the question
+            _out(text)
+        agents[0] = InteractiveAgent(write=show)
     try:
         with contextlib.suppress(GameOver):         # a deck too small to draw a hand
             setup_match(game)
-        result = play_match(game, max_turns=args.max_turns)
+        play_match(game, max_turns=args.max_turns)
     except (IllegalChoice, EOFError, KeyboardInterrupt) as exc:
-        flush()
+        flush(finish=True)
         _out(f"match abandoned: {exc or type(exc).__name__}")
         if args.log:
             game.log.save(Path(args.log))
         return 1
-    flush()
+    flush(finish=True)
     if args.log:
         game.log.save(Path(args.log))
-    if result.ended:
-        _out(f"winner: player {result.winner} ({names[result.winner or 0]}) -- {result.reason}")
-    else:
-        _out(f"no winner: {result.reason}")
+        _out(f"event log saved to {args.log} (replay it: cardscript play --replay {args.log})")
     return 0
 
 
+def _replay(path: Path) -> int:
+    """Print the trace of a saved log, then replay its choices from its seed and decks (rebuilt from the
+    card titles the log lists) and check the final state hash against the log's."""
+    from cardscript.runtime.agents import IllegalChoice, ScriptedAgent
+    from cardscript.runtime.events import EventLog
+    from cardscript.runtime.game import GameOver
+    from cardscript.runtime.library import load_library
+    from cardscript.runtime.match import new_match, play_match
+    from cardscript.runtime.trace import lines, namer_from_log
+
+    try:
+        log = EventLog.load(path)
+    except (ValueError, KeyError) as exc:
+        sys.stderr.write(f"cardscript: {path} is not an event log: {exc}\n")
+        return 2
+    for line in lines(log.events, namer_from_log(log.events)):
+        _out(line)
+    start = next((e for e in log.events if e.kind == "match"), None)
+    result = next((e for e in reversed(log.events) if e.kind == "result"), None)
+    if start is None or result is None:
+        _out("replay: the log has no match start or no result; nothing to check")
+        return 1
+    library = load_library()
+    try:
+        decks = [[library[str(t)] for t in titles] for titles in start.data["cards"]]
+    except KeyError as exc:
+        _out(f"replay: card {exc} is not in the bundled library")
+        return 1
+    choices = [e for e in log.events if e.kind == "choice"]
+    agents = [ScriptedAgent([e.data["answer"] for e in choices if e.data["player"] == p]) for p in (0, 1)]
+    try:
+        game = new_match(decks[0], decks[1], list(agents), seed=int(start.data.get("seed", 0)), check=True,
+                         deck_names=tuple(start.data.get("decks", ("A", "B")))[:2])
+        replayed = play_match(game, max_turns=int(result.data.get("turns", 0)) or 1).state_hash
+    except GameOver:
+        replayed = ""
+    except (IllegalChoice, IndexError) as exc:
+        _out(f"replay: the log's choices do not fit the match any more ({type(exc).__name__}: {exc})")
+        return 1
+    expected = str(result.data.get("state_hash"))
+    if replayed == expected:
+        _out(f"replay: {len(choices)} choices replayed, final state hash {replayed} matches the log")
+        return 0
+    _out(f"replay: final state hash {replayed or '?'} differs from the log's {expected}")
+    return 1
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Random matches with invariant checks: wins per deck, average turns, violations."""
+    """Seeded matches with invariant checks: wins per deck, average turns, violations."""
     from cardscript.runtime.match import simulate
 
     deck_a, deck_b, names = _decks(args)
@@ -236,8 +286,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     report = simulate(deck_a, deck_b, args.games, seed=args.seed, max_turns=args.max_turns,
-                      progress=None if args.quiet else progress)
-    _out(f"games: {report.games}")
+                      progress=None if args.quiet else progress, agents=args.agents)
+    _out(f"games: {report.games} ({args.agents} agents)")
     for i in (0, 1):
         _out(f"wins {names[i]} (player {i}): {report.wins[i]}")
     for reason, n in sorted(report.by_reason.items()):
@@ -277,16 +327,21 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--json", action="store_true")
     k.add_argument("--top", type=int, default=20)
     k.set_defaults(func=cmd_corpus)
-    for name, helptext in (("play", "play one seeded match between two decks, with a readable log"),
-                           ("simulate", "random matches: wins per deck, average turns, invariant violations")):
+    for name, helptext in (("play", "play one seeded match between two decks, with a readable trace"),
+                           ("simulate", "many seeded matches: wins per deck, average turns, invariant violations")):
         g = sub.add_parser(name, help=helptext)
         g.add_argument("--seed", type=int, default=0)
         g.add_argument("--deck-a", help="a .deck file (default: the bundled vingadores.deck)")
         g.add_argument("--deck-b", help="a .deck file (default: the bundled irmandade.deck)")
         g.add_argument("--max-turns", type=int, default=200)
+        g.add_argument("--agents", choices=("heuristic", "random"), default="heuristic" if name == "play" else "random",
+                       help="who plays both sides: the seeded sensible beginner or seeded random legal choices "
+                            f"(default: {'heuristic' if name == 'play' else 'random'})")
         if name == "play":
             g.add_argument("--interactive", action="store_true", help="play side A yourself")
             g.add_argument("--log", help="save the event log (JSON Lines) to this file")
+            g.add_argument("--replay", metavar="FILE",
+                           help="print the trace of a saved log and check its final state by replaying its choices")
             g.set_defaults(func=cmd_play)
         else:
             g.add_argument("--games", type=int, default=100)

@@ -71,6 +71,36 @@ def test_cli_play_prints_the_tree_and_the_winner(tmp_path: Path, capsys: pytest.
     log = tmp_path / "log.jsonl"
     assert main(["play", "--seed", "2", "--log", str(log)]) == 0
     out = capsys.readouterr().out
-    assert "=== Turn 1" in out and ("winner: player" in out or "no winner" in out)
-    assert "[Effects Tree level" in out
+    assert "=== Turn 1" in out and "=== Summary ===" in out and "final state hash" in out
+    assert "point(s) | hand" in out                       # the per-turn header
+    assert "[tree level" in out and " uses " in out and " causes " in out
     assert EventLog.load(log).events[0].kind == "match"
+
+
+def test_cli_play_replay_prints_the_same_trace_and_checks_the_state(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "log.jsonl"
+    assert main(["play", "--seed", "4", "--log", str(log)]) == 0
+    played = capsys.readouterr().out
+    assert main(["play", "--replay", str(log)]) == 0
+    replayed = capsys.readouterr().out
+    trace = played.split("\nevent log saved to")[0]
+    assert replayed.startswith(trace)
+    assert "matches the log" in replayed
+
+
+def test_cli_play_replay_detects_a_tampered_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "log.jsonl"
+    assert main(["play", "--seed", "5", "--agents", "random", "--log", str(log)]) == 0
+    text = log.read_text(encoding="utf-8")
+    start = text.index('"state_hash": "') + len('"state_hash": "')
+    log.write_text(text[:start] + "0000" + text[start + 4:], encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", "--replay", str(log)]) == 1
+    assert "differs from the log" in capsys.readouterr().out
+
+
+def test_cli_simulate_with_heuristic_agents(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2", "--seed", "1", "--agents", "heuristic", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "(heuristic agents)" in out and "invariant violations: 0" in out and "unfinished (max turns 200): 0" in out

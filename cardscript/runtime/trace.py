@@ -1,5 +1,21 @@
-"""A readable log of a match (principle 9): turns, phases, plays, moves, and the Effects Tree (levels,
-pauses, resumptions) indented by level, from the event log alone (a saved JSON Lines log prints the same).
+"""A readable log of a match (principle 9), from the event log alone: a saved JSON Lines log prints the
+same trace as the match that wrote it (``cardscript play --replay FILE``).
+
+What it shows:
+
+* the setup (6.1): the lot, who starts, hands, exchanges, the initial resources;
+* per turn a header with both players' prize points and hand / deck / resources / prizes counts and
+  their characters (the ``status`` event the engine logs at the start of each turn);
+* the phases and steps in which something happened (an empty phase prints nothing);
+* plays ("P0 places Thor V2#12 (loads 5 from the resources)"), capacitations, discards;
+* actions with their cost, their target and, for each damage, the calculation: the initial value, the
+  value after the 4.8.3 modifiers, what the shield absorbed and how many cards were unloaded; knock-outs
+  with the points they give;
+* the Effects Tree (9.1.2): effects pending at each level, resolving, pausing after a procedure and
+  resuming, indented by level;
+* a final summary: the winner and why, points, knock-outs and actions per player, the final state hash.
+
+Consecutive moves of the same kind (draws, the countdown, unloads) are grouped into one line.
 """
 
 from __future__ import annotations
@@ -14,8 +30,7 @@ PHASE_NAMES = {
     "preparation": "Fase de Preparação", "adjustment": "Fase de Ajuste", "combat": "Fase de Combate",
     "anticipation": "Etapa de Antecipação", "attack": "Etapa de Ataque",
 }
-TREE = {"tree_pending": "pending", "tree_start": "resolves", "tree_pause": "PAUSED", "tree_resume": "RESUMES",
-        "tree_end": "ends", "tree_skip": "does nothing"}
+SHOWN_CHOICES = ("optional", "mode", "evolve", "x", "reveal", "stage")
 
 Namer = Callable[[Any], str]
 
@@ -24,95 +39,330 @@ def _default_name(card: Any) -> str:
     return f"card#{card}"
 
 
-def describe(event: Event, name: Namer = _default_name) -> str | None:
-    """One event as a line of text (None: not worth a line)."""
-    d = event.data
-    k = event.kind
-    if k == "match":
-        return f"Match (seed {d.get('seed')}): player 0 plays {d['decks'][0]}, player 1 plays {d['decks'][1]}"
-    if k == "lot":
-        return f"Player {d['player']} wins the lot (6.1)"
-    if k == "first_player":
-        return f"Player {d['player']} starts the match"
-    if k in ("phase_start", "phase_end"):
-        what = d.get("step") or d.get("phase", "")
-        label = PHASE_NAMES.get(str(what), str(what))
-        if what == "turn":
-            return (f"\n=== Turn {d.get('turn')}: player {d.get('player')} ===" if k == "phase_start"
-                    else f"--- end of turn {d.get('turn')}")
-        return f"-- {label}" if k == "phase_start" else None
-    if k in TREE:
-        extra = f" (after procedure {d['procedure']})" if k == "tree_pause" else ""
-        extra = f" (from procedure {d['procedure'] + 1})" if k == "tree_resume" else extra
-        reason = f" -- {d['reason']}" if "reason" in d else ""
-        label = str(d["effect"])
-        label = label if len(label) <= 80 else label[:77] + "..."
-        return f"[Effects Tree level {d['level']}] {label}: {TREE[k]}{extra}{reason}"
-    if k == "move":
-        reason = d.get("reason") or ""
-        if reason == "draw":
-            return f"P{d['owner']} draws {name(d['card'])}"
+def _short(text: object, width: int = 72) -> str:
+    s = " ".join(str(text).split())
+    return s if len(s) <= width else s[: width - 3] + "..."
+
+
+def _cards(name: Namer, cards: Iterable[Any]) -> str:
+    return ", ".join(name(c) for c in cards)
+
+
+class TraceWriter:
+    """Turns events into lines, one event at a time (``feed``), holding back only what it groups."""
+
+    def __init__(self, name: Namer = _default_name) -> None:
+        self.name = name
+        self.decks: list[str] = ["A", "B"]
+        self.energy: dict[int, int] = {}              # initial energy by card id (from the ``match`` event)
+        self.points = [0, 0]
+        self.knockouts = [0, 0]                       # knock-outs each player made
+        self.actions = [0, 0]
+        self.damage = [0, 0]                          # damage caused by each player's effects
+        self.phase_line: str | None = None            # printed when the phase shows its first line
+        self.step_line: str | None = None
+        self.group: tuple[Any, ...] | None = None     # (key, indent, cards) of grouped moves
+        self.group_cards: list[Any] = []
+        self.action: dict[str, Any] | None = None     # an action being announced (cost, targets)
+        self.tree_pending: Event | None = None        # a tree_pending line that may merge with its start
+
+    # -- output helpers ----------------------------------------------------------------------------
+    def _indent(self, event: Event) -> str:
+        return "  " + "    " * event.depth
+
+    def _flush_group(self) -> list[str]:
+        if self.group is None:
+            return []
+        key, indent = self.group[0], self.group[1]
+        cards = self.group_cards
+        self.group, self.group_cards = None, []
+        kind, who = key[0], key[1]
+        n = len(cards)
+        if kind == "draw":
+            return [f"{indent}P{who} draws {n}: {_cards(self.name, cards)}"]
+        if kind == "countdown":
+            return [f"{indent}P{who} countdown: {n} card(s) from the deck to the resources "
+                    f"({_cards(self.name, cards)})"]
+        if kind == "exchange":
+            return [f"{indent}P{who} shuffles {n} card(s) of the hand into the deck"]
+        if kind == "setup":
+            return [f"{indent}P{who} puts {n} card(s) into the resources: {_cards(self.name, cards)}"]
+        if kind == "unload":
+            return [f"{indent}{_cards(self.name, cards)} unloaded from {self.name(who)}"]
+        if kind == "discard":
+            return [f"{indent}P{who} discards {_cards(self.name, cards)}"]
+        frm, to, reason = key[2], key[3], key[4]
+        return [f"{indent}P{who}: {_cards(self.name, cards)} {frm} -> {to}" + (f" [{reason}]" if reason else "")]
+
+    def _flush_action(self) -> list[str]:
+        if self.action is None:
+            return []
+        a, self.action = self.action, None
+        cost = f" (cost {a['cost']}: stage {a['stage']})" if a.get("cost") else ""
+        targets = f" on {_cards(self.name, a['targets'])}" if a.get("targets") else ""
+        paid = (f" [Energia Cósmica: {_cards(self.name, a['paid'])} to the bottom of the deck]"
+                if a.get("paid") else "")
+        return [f"{a['indent']}P{a['player']}: {self.name(a['card'])} uses {a['name']}{cost}{targets}{paid}"]
+
+    def _flush_pending(self) -> list[str]:
+        if self.tree_pending is None:
+            return []
+        e, self.tree_pending = self.tree_pending, None
+        return [f"{self._indent(e)}[tree level {e.data['level']}] pending: {_short(e.data['effect'])}"]
+
+    def _emit(self, out: list[str], *lines: str) -> list[str]:
+        """Everything held back goes first, then the phase header, then the lines."""
+        out.extend(self._flush_group())
+        out.extend(self._flush_pending())
+        out.extend(self._flush_action())
+        if lines:
+            out.extend(self._headers())
+        out.extend(lines)
+        return out
+
+    def _headers(self) -> list[str]:
+        out = [h for h in (self.phase_line, self.step_line) if h is not None]
+        self.phase_line = self.step_line = None
+        return out
+
+    # -- one event ---------------------------------------------------------------------------------
+    def feed(self, event: Event) -> list[str]:
+        d, k = event.data, event.kind
+        out: list[str] = []
+        name = self.name
+        ind = self._indent(event)
+        if k == "match":
+            self.decks = [str(x) for x in d.get("decks", self.decks)]
+            ident = 1
+            for deck in d.get("energy", []):
+                for value in deck:
+                    self.energy[ident] = int(value or 0)
+                    ident += 1
+            return self._emit(out, f"Match (seed {d.get('seed')}): P0 plays {self.decks[0]}, "
+                                   f"P1 plays {self.decks[1]}", "", "-- Setup (6.1)")
+        if k == "lot":
+            return self._emit(out, f"  P{d['player']} wins the lot")
+        if k == "first_player":
+            return self._emit(out, f"  P{d['player']} starts the match")
+        if k == "status":
+            out = self._emit(out)
+            out.append("")
+            out.append(f"=== Turn {d['turn']}: P{d['player']} ({self.deck(d['player'])}) ===")
+            for p, st in enumerate(d.get("players", [])):
+                scene = ", ".join(f"{name(c)} [energy {e}, stage {s}]" for c, e, s in st.get("scene", []))
+                out.append(f"  P{p}: {st['points']} point(s) | hand {st['hand']}, deck {st['deck']}, "
+                           f"resources {st['resources']}, prizes {st['prizes']} | scene: {scene or '-'}")
+            return out
+        if k in ("phase_start", "phase_end"):
+            what = d.get("step") or d.get("phase", "")
+            if what == "turn":
+                return self._emit(out)
+            if k == "phase_start":
+                out = self._emit(out)
+                label = PHASE_NAMES.get(str(what), str(what))
+                if d.get("step"):
+                    self.step_line = f" -- {label}"
+                else:
+                    self.phase_line, self.step_line = f" - {label}", None
+                return out
+            return self._emit(out) if what in ("combat", "attack") else out
+        if k == "move":
+            return self._move(event, out)
+        if k == "shuffle":
+            return out                                  # implied by the lines around it
+        if k == "choice":
+            if d.get("decision") in SHOWN_CHOICES:
+                return self._emit(out, f"{ind}(P{d['player']} chooses {d['decision']}: "
+                                       f"{_short(', '.join(str(p) for p in d.get('picked', [])) or 'nothing')})")
+            if d.get("decision") == "exchange":
+                picked = str((d.get("picked") or [""])[0])
+                return self._emit(out, f"  P{d['player']}: {picked}")
+            return out
+        if k == "refused":
+            return self._emit(out, f"{ind}(P{d['player']}'s answer to {d['decision']} refused: {d['reason']})")
+        if k == "play":
+            what = d.get("what")
+            if what in ("place", "scenario", "action", "discard"):
+                return self._emit(out)                  # the events that follow say it better
+            return self._emit(out, f"  P{d['player']}: {d['play']}")
+        if k == "enter_scene":
+            carried = d.get("carried") or []
+            if d.get("scenario"):
+                return self._emit(out, f"{ind}P{d['controller']} places the scenario {name(d['card'])}")
+            return self._emit(out, f"{ind}P{d['controller']} places {name(d['card'])} "
+                                   f"(loads {len(carried)} from the resources)")
+        if k == "leave_scene":
+            return self._emit(out, f"{ind}{name(d['card'])} leaves the scene (to the {d.get('to', 'resources')})")
+        if k == "load":
+            if d.get("entering"):
+                return out
+            return self._emit(out, f"{ind}{name(d['card'])} is loaded onto {name(d['onto'])} (from the {d.get('frm')})")
+        if k == "unload":
+            key = ("unload", d["frm"])
+            if self.group is not None and self.group[0] == key:
+                self.group_cards.append(d["card"])
+                return out
+            out = self._emit(out)
+            out.extend(self._headers())
+            self.group, self.group_cards = (key, ind), [d["card"]]
+            return out
+        if k == "swap":
+            return self._emit(out, f"{ind}{name(d['a'])} and {name(d['b'])} swap places (4.2)")
+        if k in ("capacitate", "incapacitate"):
+            if (k == "incapacitate" and self.action is not None and d["card"] == self.action["card"]
+                    and "cost" not in self.action):
+                self.action.update(cost=d["amount"], stage=f"{d['stage'] + d['amount']} -> {d['stage']}")
+                return out
+            return self._emit(out, f"{ind}{name(d['card'])} {k}d by {d['amount']} (stage {d['stage']})")
+        if k == "knocked_out":
+            owner = int(d.get("owner", 0))
+            scorer = 1 - owner
+            gained = self.energy.get(d["card"], 0)
+            self.points[scorer] += gained
+            self.knockouts[scorer] += 1
+            why = f" ({d['reason']})" if d.get("reason") else ""
+            return self._emit(out, f"{ind}** {name(d['card'])} is knocked out{why}: P{scorer} scores {gained} "
+                                   f"(P{scorer}: {self.points[scorer]} point(s))")
+        if k == "destroyed":
+            return self._emit(out, f"{ind}** {name(d['card'])} is destroyed (to the resources, 4.7)")
+        if k == "damage":
+            return self._damage(event, out)
+        if k == "damage_fizzled":
+            return self._emit(out, f"{ind}damage to {name(d.get('target'))} fizzles: {d.get('reason', '')}")
+        if k == "action":
+            out = self._emit(out)
+            self.actions[int(d["player"])] += 1
+            out.extend(self._headers())
+            self.action = {"player": d["player"], "card": d["card"], "name": d["action"], "targets": [],
+                           "indent": ind}
+            return out
+        if k == "targeted":
+            if self.action is not None:
+                self.action["targets"].append(d["card"])
+                return out
+            return self._emit(out, f"{ind}{name(d['card'])} becomes the target of {d['action']}")
+        if k == "use_action":
+            return self._emit(out)
+        if k.startswith("tree_"):
+            return self._tree(event, out)
+        if k in ("unsupported", "procedure_error"):
+            return self._emit(out, f"{ind}!! {k}: {_short(d.get('effect', ''), 50)}: {_short(d.get('text', ''), 60)} "
+                                   f"{d.get('error', '')}".rstrip())
+        if k == "reveal":
+            cards = d.get("cards") or [d.get("card")]
+            return self._emit(out, f"{ind}P{d['player']} reveals {_cards(name, cards)} ({d.get('reason', '')})")
+        if k == "game_over":
+            return self._emit(out, "", f"*** P{d['winner']} ({self.deck(d['winner'])}) wins: {d['reason']}")
+        if k == "result":
+            return self._emit(out, *self._summary(d))
+        return out
+
+    def deck(self, player: Any) -> str:
+        try:
+            return self.decks[int(player)]
+        except (IndexError, TypeError, ValueError):
+            return "?"
+
+    def _move(self, event: Event, out: list[str]) -> list[str]:
+        d = event.data
+        reason = str(d.get("reason") or "")
         if reason == "unload":
-            return None
-        return f"P{d['owner']}: {name(d['card'])} {d['frm']} -> {d['to']}{' (bottom)' if d.get('bottom') else ''}" + (
-            f" [{reason}]" if reason else "")
-    if k == "shuffle":
-        return f"P{d['player']} shuffles the deck"
-    if k == "enter_scene":
-        carried = d.get("carried") or []
-        extra = f" carrying {', '.join(name(c) for c in carried)}" if carried else ""
-        return f"P{d['controller']}: {name(d['card'])} enters the scene{extra}"
-    if k == "leave_scene":
-        return f"{name(d['card'])} leaves the scene"
-    if k == "load":
-        return f"{name(d['card'])} is loaded onto {name(d['onto'])}"
-    if k == "unload":
-        return f"{name(d['card'])} is unloaded from {name(d['frm'])}"
-    if k in ("capacitate", "incapacitate"):
-        return f"{name(d['card'])} {k}d by {d['amount']} (stage {d['stage']})"
-    if k == "knocked_out":
-        return f"{name(d['card'])} is knocked out{(' -- ' + d['reason']) if d.get('reason') else ''}"
-    if k == "destroyed":
-        return f"{name(d['card'])} is destroyed"
-    if k == "damage" and "card" in d and "amount" in d:
-        source = name(d["source"]) if d.get("source") is not None else "an effect"
-        notes = [f"{key} {d[key]}" for key in ("absorbed", "unloaded") if key in d]
-        kind = "piercing damage" if d.get("piercing") else "damage"
-        return (f"{source} causes {d['amount']} {kind} to {name(d['card'])}"
-                + (f" ({', '.join(notes)})" if notes else ""))
-    if k == "damage":
-        return "damage: " + ", ".join(f"{key}={value}" for key, value in sorted(d.items()))
-    if k == "targeted":
-        return f"{name(d['card'])} is the target of {d['action']}"
-    if k == "action":
-        return f"P{d['player']}: {name(d['card'])} uses the action {d['action']}"
-    if k == "play":
-        return f"P{d['player']}: {d['play']}"
-    if k == "choice":
-        if d.get("decision") in ("play", "order"):
-            return None
-        return f"  (P{d['player']} {d['decision']}: {', '.join(str(p) for p in d.get('picked', []))})"
-    if k in ("unsupported", "procedure_error"):
-        return f"  !! {k}: {d.get('effect', '')}: {d.get('text', '')} {d.get('error', '')}".rstrip()
-    if k == "reveal":
-        cards = d.get("cards") or [d.get("card")]
-        return f"P{d['player']} reveals {', '.join(name(c) for c in cards)} ({d.get('reason', '')})"
-    if k == "game_over":
-        return f"\n*** Player {d['winner']} wins: {d['reason']}"
-    if k == "result":
+            return out
+        owner = d["owner"]
+        if reason == "Energia Cósmica" and self.action is not None:
+            self.action.setdefault("paid", []).append(d["card"])
+            return out
+        if reason == "draw":
+            key: tuple[Any, ...] = ("draw", owner)
+        elif reason == "countdown":
+            key = ("countdown", owner)
+        elif reason.startswith("hand exchange"):
+            key = ("exchange", owner)
+        elif reason.startswith("setup"):
+            key = ("setup", owner)
+        elif reason == "discard" and d.get("frm") == "hand":
+            key = ("discard", owner)
+        else:
+            key = ("move", owner, d.get("frm"), str(d.get("to")) + (" (bottom)" if d.get("bottom") else ""), reason)
+        if self.group is not None and self.group[0] == key:
+            self.group_cards.append(d["card"])
+            return out
+        out = self._emit(out)
+        out.extend(self._headers())
+        self.group, self.group_cards = (key, self._indent(event)), [d["card"]]
+        return out
+
+    def _damage(self, event: Event, out: list[str]) -> list[str]:
+        d = event.data
+        if "card" not in d or "amount" not in d:
+            return self._emit(out, f"{self._indent(event)}damage: "
+                                   + ", ".join(f"{key}={value}" for key, value in sorted(d.items())))
+        source = self.name(d["source"]) if d.get("source") is not None else "an effect"
+        initial, final = d.get("initial", d["amount"]), d["amount"]
+        steps = [f"{initial}" + (f" -> {final} (4.8.3 modifiers)" if initial != final else "")]
+        if d.get("piercing"):
+            steps.append("piercing, the shield is ignored (4.8.2)")
+        elif final:
+            steps.append(f"shield absorbs {d.get('absorbed', 0)}")
+        if final:
+            steps.append(f"{d.get('unloaded', 0)} card(s) unloaded")
+        player = d.get("player")
+        if isinstance(player, int) and player in (0, 1):
+            self.damage[player] += int(final)
+        return self._emit(out, f"{self._indent(event)}{source} causes {final} damage to {self.name(d['card'])}: "
+                               + "; ".join(steps))
+
+    def _tree(self, event: Event, out: list[str]) -> list[str]:
+        d, k = event.data, event.kind
+        level = d["level"]
+        label = _short(d["effect"])
+        ind = self._indent(event)
+        if k == "tree_pending":
+            if level == 0:
+                return out                           # an action's own effect: the action line says it
+            out = self._emit(out)
+            out.extend(self._headers())
+            self.tree_pending = event
+            return out
+        if k == "tree_start":
+            if self.tree_pending is not None and self.tree_pending.data.get("effect") == d["effect"]:
+                self.tree_pending = None
+                return self._emit(out, f"{ind}[tree level {level}] triggers and resolves: {label}")
+            if level == 0:
+                return self._emit(out)
+            return self._emit(out, f"{ind}[tree level {level}] resolves: {label}")
+        if k == "tree_pause":
+            return self._emit(out, f"{ind}[tree level {level}] PAUSED after procedure {d['procedure']}: {label}")
+        if k == "tree_resume":
+            return self._emit(out, f"{ind}[tree level {level}] RESUMES from procedure {d['procedure'] + 1}: {label}")
+        if k == "tree_end":
+            return self._emit(out) if level == 0 else self._emit(out, f"{ind}[tree level {level}] ends: {label}")
+        if k == "tree_skip":
+            return self._emit(out, f"{ind}[tree level {level}] does nothing ({d.get('reason', '')}): {label}")
+        return out
+
+    def _summary(self, d: dict[str, Any]) -> list[str]:
+        lines = ["", "=== Summary ==="]
         if d.get("ended"):
-            return f"Result: player {d['winner']} wins after {d['turns']} turns (state {d['state_hash']})"
-        return f"Result: {d['reason']} (state {d['state_hash']})"
-    return None
+            lines.append(f"P{d['winner']} ({self.deck(d['winner'])}) wins after {d['turns']} turns: {d['reason']}")
+        else:
+            lines.append(f"No winner: {d['reason']}")
+        for p, st in enumerate(d.get("players", [])):
+            lines.append(f"  P{p} ({self.deck(p)}): {st['points']} point(s), {self.knockouts[p]} knock-out(s) made, "
+                         f"{self.actions[p]} action(s) used, {self.damage[p]} damage caused | hand {st['hand']}, "
+                         f"deck {st['deck']}, resources {st['resources']}, {len(st.get('scene', []))} in the scene")
+        lines.append(f"  final state hash {d['state_hash']}")
+        return lines
+
+    def finish(self) -> list[str]:
+        return self._emit([])
 
 
 def lines(events: Iterable[Event], name: Namer = _default_name) -> Iterator[str]:
+    writer = TraceWriter(name)
     for event in events:
-        text = describe(event, name)
-        if text is None:
-            continue
-        indent = "    " * event.depth if event.kind not in ("phase_start", "phase_end") else ""
-        yield indent + text
+        yield from writer.feed(event)
+    yield from writer.finish()
 
 
 def render(events: Iterable[Event], name: Namer = _default_name) -> str:
