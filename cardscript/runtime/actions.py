@@ -292,13 +292,17 @@ def action_facts(engine: Engine, use: ActionUse, window: str) -> dict[str, objec
 def target_facts(engine: Engine, candidate: Any, k: EffectSketch) -> dict[str, object]:
     """The option facts of a target candidate: the card's (or the player's) and what the action does to it."""
     if isinstance(candidate, int):
-        facts = engine.card_facts(candidate)
+        facts = engine.card_facts(candidate, exact_shield=True)
     else:
         facts = {"kind": "player", "player": getattr(candidate, "index", candidate)}
     facts.update(amount=k.amount, piercing=k.piercing)
     if k.harm is not None:
         facts["harm"] = k.harm
     return facts
+
+
+def targets_facts(engine: Engine, candidates: list[Any], k: EffectSketch) -> list[dict[str, object]]:
+    return [target_facts(engine, c, k) for c in candidates]
 
 
 def use_action(engine: Engine, use: ActionUse) -> None:
@@ -337,7 +341,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     if cosmic:
         chosen = game.decide(Decision(player, "cost", f"Energia Cósmica {cosmic}: cards to the bottom of the deck",
                                       tuple(game.name(c) for c in resources), cosmic, cosmic,
-                                      facts=tuple(engine.card_facts(c) for c in resources)))
+                                      facts=engine.option_facts(player, engine.cards_facts, resources)))
         for c in [resources[i] for i in chosen]:
             game.move(c, Zone.DECK, bottom=True, reason="Energia Cósmica")
     # F: targets, one list per target selector
@@ -352,7 +356,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
             idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}",
                                        tuple(game.name(c) if isinstance(c, int) else f"player {c}"
                                              for c in candidates), n, n,
-                                       facts=tuple(target_facts(engine, c, effect_sketch) for c in candidates)))
+                                       facts=engine.option_facts(player, targets_facts, engine, candidates,
+                                                                 effect_sketch)))
             picked = [candidates[i] for i in idx]
         per_selector.append(picked)
         for t in picked:

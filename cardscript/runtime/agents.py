@@ -10,7 +10,9 @@ Agents: :class:`ScriptedAgent` (tests, replays), :class:`RandomAgent` (seeded, s
 :class:`InteractiveAgent` (a person at a terminal).
 
 Option facts. A decision may carry, parallel to its option labels, one mapping of machine-readable
-facts per option (:attr:`Decision.facts`), so an agent need not parse labels. The keys in use:
+facts per option (:attr:`Decision.facts`), so an agent need not parse labels. The engine builds the
+facts that cost something to compute only for agents that declare ``wants_facts = True`` (the
+heuristic agent does; random simulation stays fast). The keys in use:
 
 * ``kind`` -- what the option does: ``end`` (end the phase/step), ``capacitate``, ``extra_capacitate``,
   ``place`` (a character or support), ``scenario``, ``discard``, ``render``, ``action``, ``activate``;
@@ -162,6 +164,7 @@ class HeuristicAgent:
 
     seed: int = 0
     max_characters: int = 3
+    wants_facts: bool = True                   # the engine builds option facts for this agent
     rng: random.Random = field(init=False)
     fallbacks: dict[str, int] = field(default_factory=dict)
 

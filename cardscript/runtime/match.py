@@ -124,7 +124,7 @@ def setup_match(game: Match) -> None:
         hand = list(s.players[p].hand)
         idx = game.decide(Decision(p, "resources", "Put any cards of your hand into your resources",
                                    tuple(game.name(c) for c in hand), 0, len(hand),
-                                   facts=tuple(game.eng.card_facts(c) for c in hand)))
+                                   facts=game.eng.option_facts(p, game.eng.cards_facts, hand)))
         for k in sorted(idx):
             game.move(hand[k], Zone.RESOURCES, reason="setup (6.1)")
     s.phase = "setup done"

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields, is_dataclass, replace
 from functools import partial
 from types import ModuleType
@@ -257,7 +257,7 @@ class Engine:
                 idx = game.decide(Decision(player, "unload", f"Ajuste de Energia: unload {excess} from "
                                            f"{game.name(base.card)}", tuple(game.name(c) for c in carried),
                                            excess, excess,
-                                           facts=tuple(self.card_facts(c, base.card) for c in carried)))
+                                           facts=self.option_facts(player, self.cards_facts, carried, base.card)))
                 for i in idx:
                     if base.card in s.scene and carried[i] in s.scene[base.card].carried:
                         game.unload(carried[i])
@@ -270,7 +270,7 @@ class Engine:
             cards = list(hand)
             idx = game.decide(Decision(player, "discard", f"Ajuste de Mão: discard {excess}",
                                        tuple(game.name(c) for c in cards), excess, excess,
-                                       facts=tuple(self.card_facts(c) for c in cards)))
+                                       facts=self.option_facts(player, self.cards_facts, cards)))
             for i in idx:
                 game.move(cards[i], Zone.RESOURCES, reason="discard")
             self.tree.resolve()
@@ -301,7 +301,7 @@ class Engine:
                 return
             (i,) = game.decide(Decision(player, "play", f"{window}: use an action or end",
                                         (end, *(u.label(game) for u in uses)),
-                                        facts=({"kind": "end"}, *(action_facts(self, u, window) for u in uses))))
+                                        facts=self.option_facts(player, self.step_facts, uses, window)))
             if i == 0:
                 return
             use_action(self, uses[i - 1])
@@ -365,9 +365,12 @@ class Engine:
         mine = s.controlled(player)
         chars = [b for b in mine if self.is_character(b.card)]
         hand = list(me.hand)
+        want = self.wants_facts(player)
 
         def facts(kind: str, card: CardId | None = None, **extra: object) -> dict[str, object]:
             out: dict[str, object] = {"kind": kind}
+            if not want:
+                return out if card is None else {"kind": kind, "card": card}
             if card is not None:
                 out.update(self.card_facts(card))
                 out["kind"] = kind
@@ -414,7 +417,7 @@ class Engine:
         # C.6 Imprevistas actions
         for use in legal_actions(self, player, "preparation"):
             plays.append(Play(use.label(game), partial(use_action, self, use),
-                              action_facts(self, use, "preparation")))
+                              action_facts(self, use, "preparation") if want else facts("action", use.user)))
         # activated effects of the Preparation Phase (5.1)
         for card, i, effect in self.activatable(player, "preparation"):
             k = sketch(effect)
@@ -425,11 +428,28 @@ class Engine:
         return plays
 
     # -- option facts (agents.py) --------------------------------------------------------------------------
-    def card_facts(self, card: CardId, base: CardId | None = None) -> dict[str, object]:
+    def wants_facts(self, player: int) -> bool:
+        """Does the player's agent read option facts (``wants_facts = True``)? Facts that cost something
+        to compute are built only for those agents (random simulation stays fast)."""
+        return bool(getattr(self.game.agents[player], "wants_facts", False))
+
+    def option_facts(self, player: int, make: Callable[..., Iterable[Mapping[str, object]]], *args: Any
+                     ) -> tuple[Mapping[str, object], ...]:
+        """``make(*args)`` as a tuple when the player's agent wants facts, else ()."""
+        return tuple(make(*args)) if self.wants_facts(player) else ()
+
+    def cards_facts(self, cards: Iterable[CardId], base: CardId | None = None) -> list[dict[str, object]]:
+        return [self.card_facts(c, base) for c in cards]
+
+    def step_facts(self, uses: Iterable[ActionUse], window: str) -> list[dict[str, object]]:
+        return [{"kind": "end"}, *(action_facts(self, u, window) for u in uses)]
+
+    def card_facts(self, card: CardId, base: CardId | None = None, exact_shield: bool = False) -> dict[str, object]:
         """A card's option facts: where it is and its characteristics; ``duplicate`` for a character card
         whose alter ego its owner already has in the scene (4.4.2.1 A.4b); with ``base`` (the character
         carrying it, or about to), ``useful`` when it lends that character an action or power it can use
-        (4.4.2.3 A.1.1, A.1.2)."""
+        (4.4.2.3 A.1.1, A.1.2). The shield of a card in the scene is the printed one plus this turn's
+        changes; ``exact_shield`` asks the procedures module's ``shield`` query (statics too, slower)."""
         game, s = self.game, self.game.state
         owner = s.owner[card]
         ctype = str(card_attr(game, card, "card_type"))
@@ -438,9 +458,10 @@ class Engine:
                                     "shield": int(card_attr(game, card, "shield") or 0)}
         where = s.scene.get(card)
         if where is not None:
-            shield = self.query("shield")
+            shield = self.query("shield") if exact_shield else None
             facts.update(controller=where.controller, energy=where.energy, stage=where.stage,
-                         shield=int(shield(game, card)) if shield is not None else facts["shield"])
+                         shield=int(shield(game, card)) if shield is not None
+                         else max(0, int(card_attr(game, card, "shield") or 0) + where.shield_bonus))
         elif ctype.startswith("Personagem"):
             ident = self.identity(card)
             facts["duplicate"] = any(self.is_character(b.card) and self.identity(b.card) == ident
@@ -455,7 +476,7 @@ class Engine:
         being run (a damage procedure's target choice harms the chosen card). A yes/no optional step is
         marked harmful when the procedure would discard, unload or knock out (its cost falls on the one
         who decides). Other decisions are returned as they are."""
-        if decision.facts:
+        if decision.facts or not self.wants_facts(decision.player):
             return decision
         proc = self.running
         if decision.kind == "optional" and decision.options == ("yes", "no"):
@@ -469,7 +490,7 @@ class Engine:
         for label in decision.options:
             card = self._names.get(label)
             if card is not None:
-                f = self.card_facts(card)
+                f = self.card_facts(card, exact_shield=decision.kind == "target")
             elif label.startswith("player ") and label[7:].isdigit():
                 f = {"kind": "player", "player": int(label[7:])}
             else:
@@ -497,7 +518,7 @@ class Engine:
         hand = list(game.state.players[player].hand)
         (i,) = game.decide(Decision(player, "discard", f"discard a card to capacitate {game.name(base.card)}",
                                     tuple(game.name(c) for c in hand),
-                                    facts=tuple(self.card_facts(c) for c in hand)))
+                                    facts=self.option_facts(player, self.cards_facts, hand)))
         game.move(hand[i], Zone.RESOURCES, reason="discard")
         base.basic_capacitation = True
         game.capacitate(base.card, 1)
@@ -509,7 +530,7 @@ class Engine:
                  if self.is_character(c) and self.identity(c) == self.identity(base.card)]
         (i,) = game.decide(Decision(player, "discard", f"discard a card to capacitate {game.name(base.card)}",
                                     tuple(game.name(c) for c in cards),
-                                    facts=tuple(self.card_facts(c) for c in cards)))
+                                    facts=self.option_facts(player, self.cards_facts, cards)))
         game.move(cards[i], Zone.RESOURCES, reason="discard")
         game.capacitate(base.card, 1)
 
@@ -551,13 +572,13 @@ class Engine:
         n = min(n, len(resources))
         idx = game.decide(Decision(player, "load", f"load {n} card(s) from the resources onto {game.name(card)}",
                                    tuple(game.name(c) for c in resources), n, n,
-                                   facts=tuple(self.card_facts(c, card) for c in resources))) if n else ()
+                                   facts=self.option_facts(player, self.cards_facts, resources, card))) if n else ()
         loaded = [resources[i] for i in idx]
         if ctype == "Personagem-EV":
             bases = self.evolution_bases(player, card)
             (b,) = game.decide(Decision(player, "evolve", f"{game.name(card)} evolves from",
                                         tuple(game.name(x.card) for x in bases),
-                                        facts=tuple(self.card_facts(x.card) for x in bases)))
+                                        facts=self.option_facts(player, self.cards_facts, [x.card for x in bases])))
             old = bases[b]
             carried = [*old.carried, *loaded, old.card]        # old base last: it is empty by then
             game.enter_scene(card, player, carried)
@@ -578,7 +599,7 @@ class Engine:
         game = self.game
         hand = list(game.state.players[player].hand)
         (i,) = game.decide(Decision(player, "discard", "discard which card?", tuple(game.name(c) for c in hand),
-                                    facts=tuple(self.card_facts(c) for c in hand)))
+                                    facts=self.option_facts(player, self.cards_facts, hand)))
         game.move(hand[i], Zone.RESOURCES, reason="discard")
 
     def render(self, player: int, base: InScene) -> None:
