@@ -91,3 +91,37 @@ def test_5_4_a_static_turns_on_and_off_as_its_condition_changes(library: dict[st
     game.load(3, 0)                                       # Energia 2: it stops at once
     assert shield(game, 0) == printed and powers(game, 0)
     assert game.state.effects == []                       # statics are never stored in the state
+
+
+def test_5_7_b_gamoras_generated_trigger_fires_through_the_normal_triggers(library: dict[str, CardDef]) -> None:
+    """5.7 B, Gamora V1: "[Efeito Gerado] Toda vez que o alvo usar uma ação neste turno, Contra-Golpear causa 2
+    pontos de dano no alvo." Created when the action resolves, held in the state with its duration, matched by
+    Triggers with the action's context (its target), gone after the Final do Turno."""
+    from cardscript.runtime.tree import EffectsTree
+    from cardscript.runtime.triggers import Triggers
+
+    gamora = library["Gamora V1"]
+    target = CardDef(title="T V1", name="T", version=1, card_type="Personagem", shield=0, initial_energy=5)
+    game = _game({0: gamora, 100: target})
+    _in_scene(game, 0, [1, 2])
+    _in_scene(game, 100, [101, 102, 103, 104, 105])
+    tree = EffectsTree(game, runner=lambda g, p, proc: run(g, p.ctx, proc))
+    Triggers(game, tree)
+    assert gamora.action is not None
+    ctx = EffectContext(controller=0, source=0, user=0, targets=[[100]], action_name=gamora.action.name,
+                        from_action=True)
+    generate = next(p for p in gamora.action.modes[0].procedures if p.op is Op.GENERATE)
+    run(game, ctx, generate)
+    (made,) = game.state.effects
+    assert made.duration == "end_of_turn"
+    game.emit("use_action", card=0, action="x", player=0)           # someone else acting: no trigger
+    tree.resolve()
+    assert game.state.scene[100].energy == 5
+    game.emit("use_action", card=100, action="x", player=1)
+    tree.resolve()
+    assert game.state.scene[100].energy == 3
+    end_of_turn(game)
+    game.state.turn += 1
+    game.emit("use_action", card=100, action="x", player=1)
+    tree.resolve()
+    assert game.state.scene[100].energy == 3

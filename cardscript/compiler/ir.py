@@ -45,6 +45,8 @@ class Count:
     divisor: int = 1
     round_up: bool = False
     text: str = ""                  # the defining sentence, for traces
+    event: str = ""                 # "amount": the number of the event being replaced / that fired ("aquele
+                                    # mesmo número de cards", 5.5)
 
 # ---------------------------------------------------------------------------------------------
 # selectors: typed queries over the game state

@@ -214,6 +214,8 @@ class Env:
     last_this: Selector | None = None          # the latest "este ..." said: what a stray "ele" falls back to
     targets: list[Selector] = field(default_factory=list)
     x: Count | None = None
+    last_object: Selector | None = None        # what the previous clause acted on (5.8 text loss targets)
+    trigger_duration: Duration | None = None   # "Toda vez que ... neste turno": a generated trigger's duration
 
     def introduce(self, np: NP | None, upto: Sequence[Item] = ()) -> int:
         """A new introduced thing (THAT/CHOSEN index); its span runs from ``np`` over the items ``upto``."""
@@ -506,7 +508,7 @@ def _find_np(items: Sequence[Item], start: int = 0) -> int | None:
 def _subject_selector(clause: Clause, env: Env) -> Selector | None:
     if clause.subject is None:
         return None
-    items = flatten([clause.subject])
+    items = list(_strip_instead(flatten([clause.subject])))
     if not items:
         return None
     if isinstance(items[0], NP) and items[0].head == "controlador":
@@ -593,10 +595,13 @@ def lower_damage(clause: Clause, items: Sequence[Item], source: Selector | None,
 
 
 def _count_word_amount(items: Sequence[Item]) -> tuple[Quantity, NP | None, bool]:
-    """``um card``, ``dois cards``, ``X cards``, ``um card extra``: amount, the np, extra."""
+    """``um card``, ``dois cards``, ``X cards``, ``um card extra``, ``aquele mesmo número de cards`` (the
+    number of the event, 5.5): amount, the np, extra."""
     for k, it in enumerate(items):
         if isinstance(it, NP) and it.head == "card":
             before = items[k - 1] if k else None
+            if _is_w(before, "de") and k >= 2 and _np_with(items[k - 2], det="aquele", head="número"):
+                return Quantity(x_times=1, x=Count(event="amount", text=_text(items[k - 2].node))), it, False  # type: ignore[union-attr]
             if isinstance(before, NP) and not before.nouns and (before.nums or "x" in before.lits):
                 q = Quantity(x_times=1) if "x" in before.lits else Quantity.of(before.nums[0])
                 return q, it, "extra" in it.adjs
@@ -621,8 +626,15 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
     """One clause -> its procedure (raises LoweringError when it cannot)."""
     if items is None:
         items = flatten(clause.complements)
+    items = _strip_instead(items)
     verb = clause.procedure
     text = _text(clause)
+    if verb is Verb.HAVE and clause.negated and _is_text_subject(clause):
+        return _lower_text_loss(clause, items, env, text)
+    if verb is Verb.GAIN and any(_is_w(it, "acao unica") for it in items):
+        return _lower_gain_single_use(clause, items, env, text)
+    if verb is Verb.SEARCH and clause.negated:
+        return _lower_search_restriction(clause, items, env, text)
     if verb is Verb.BECOME:
         return _lower_become(clause, items, env, text)
     if subject is None:
@@ -657,6 +669,8 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
                 raise LoweringError("extra draw outside the Fase de Compra")
             return Lowered((Procedure(Op.EXTRA_DRAW, (("who", who), ("amount", amount)), text=text),),
                            EffectKind.STATIC)
+        if amount.x is not None and amount.x.event:
+            items = [it for it in items if not (_np_with(it, det="aquele", head="número") or _is_w(it, "de"))]
         _only(items, {np}, "draw")
         return Lowered((Procedure(Op.DRAW, (("who", who), ("amount", amount)), text=text),))
     if verb is Verb.DISCARD:
@@ -718,9 +732,107 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
         raise LoweringError("lose what?")
     if verb is Verb.USE:
         return _lower_use(clause, items, subject, env, text)
+    if verb is Verb.REDIRECT:
+        # "redirecionar aquele dano para <selector>" (4.8.3.1; the replacing procedure of a 5.5 damage replacement)
+        to_at = next((i for i, it in enumerate(items) if _is_w(it, "para")), None)
+        if to_at is None or not _np_with(items[0], head="dano"):
+            raise LoweringError("redirect what, to what?")
+        to, end = selector_at(items, to_at + 1, env)
+        _rest_empty(items[end:], "redirect")
+        may = clause.optional or any(isinstance(n, Lexeme) and n.lemma == "poder" for n in clause.verb.parts)
+        return Lowered((Procedure(Op.REDIRECT, (("to", to),), optional=may, text=text),))
     if verb is Verb.BE and clause.negated and items and isinstance(items[0], NP) and items[0].head == "alvo":
         return Lowered((_restrict_target(items, subject, env, text),), EffectKind.STATIC)
     raise LoweringError(f"no lowering for the verb '{verb.value}'")
+
+
+def _strip_instead(items: Sequence[Item]) -> Sequence[Item]:
+    """"... ao invés disso" (5.5): the replacement's marker, read by the paragraph's lead, not a complement."""
+    for k in range(len(items) - 3):
+        if _is_w(items[k], "a") and _np_with(items[k + 1], head="invés") and _is_w(items[k + 2], "de") \
+                and _np_with(items[k + 3], head="isso"):
+            return [*items[:k], *items[k + 4:]]
+    return items
+
+
+def _is_text_subject(clause: Clause) -> bool:
+    subj = flatten([clause.subject]) if clause.subject is not None else []
+    return bool(subj) and isinstance(subj[0], NP) and subj[0].head == "texto" and "permanentes" in subj[0].adjs
+
+
+def _lower_text_loss(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
+    """5.8: "Os textos permanentes de <cards> não têm efeito [(isso inclui os textos permanentes dos cards que
+    ele estiver carregando)] [até o final do turno]" -> SUPPRESS_TEXT (static while in place, or a state effect
+    with the duration given)."""
+    assert clause.subject is not None
+    subj = flatten([clause.subject])
+    if not (len(subj) > 2 and _is_w(subj[1], "de")):
+        raise LoweringError("permanent texts of what?")
+    targets, end = selector_at(subj, 2, env)
+    _rest_empty(subj[end:], "permanent texts")
+    if not (items and _np_with(items[0], head="efeito")):
+        raise LoweringError("permanent texts: not 'não têm efeito'")
+    rest = list(items[1:])
+    include_carried = False
+    if rest and isinstance(rest[0], Sy) and rest[0].text == "(":
+        close = next((k for k, it in enumerate(rest) if isinstance(it, Sy) and it.text == ")"), None)
+        if close is None:
+            raise LoweringError("permanent texts: unclosed parenthesis")
+        inside = rest[1:close]
+        if not any(isinstance(it, Rel) and it.clause.procedure in (Verb.LOAD, Verb.BE_STATE) for it in inside):
+            raise LoweringError("permanent texts: parenthesis not understood")
+        include_carried = True
+        rest = rest[close + 1:]
+    duration = _duration(rest)
+    if rest and duration is None:
+        raise LoweringError("permanent texts: unread complements")
+    env.last_object = targets
+    proc = Procedure(Op.SUPPRESS_TEXT, (("targets", targets), ("include_carried", include_carried),
+                                        ("duration", duration or Duration.WHILE_IN_PLACE)), text=text)
+    return Lowered((proc,), None if duration else EffectKind.STATIC, duration or Duration.WHILE_IN_PLACE)
+
+
+def _lower_gain_single_use(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
+    """"as ações que <personagem> usar ganham Ação Única [até o final do turno]": that character cannot use an
+    action with the name of one it used this turn (Ação Única, glossary) -> RESTRICT repeat_action_name. Ação
+    Única works per turn, so the printed "até o final do turno" restates its scope."""
+    subj = flatten([clause.subject]) if clause.subject is not None else []
+    rel = next((it.clause for it in subj if isinstance(it, Rel)), None)
+    if not (subj and _np_with(subj[0], head="ação") and rel is not None and rel.procedure is Verb.USE):
+        raise LoweringError("Ação Única: the actions of whom?")
+    user = _subject_selector(rel, env)
+    if user is not None and user.ref is Ref.THIS_CARD and env.last_object is not None:
+        user = env.last_object         # "ele" after "os textos permanentes do personagem escolhido": that character
+    if user is None:
+        raise LoweringError("Ação Única: the actions of whom?")
+    k = next(i for i, it in enumerate(items) if _is_w(it, "acao unica")) + 1
+    rest = list(items[k:])
+    if "(" in [it.text for it in rest if isinstance(it, Sy)]:
+        rest = rest[:[i for i, it in enumerate(rest) if isinstance(it, Sy) and it.text == "("][0]]
+    if rest and _duration(rest) is None:
+        raise LoweringError("Ação Única: unread complements")
+    return Lowered((Procedure(Op.RESTRICT, (("what", "repeat_action_name"), ("subject", user)), text=text),),
+                   EffectKind.STATIC)
+
+
+def _lower_search_restriction(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
+    """"Os jogadores não podem procurar cards nos decks [até o final do turno]" (Planos Frustrados) ->
+    RESTRICT search (golden rule 8 B: it beats any effect that lets a player search)."""
+    who = _subject_selector(clause, env) or Selector(kind=Kind.PLAYER, ref=Ref.YOU)
+    zones: list[str] = []
+    k = 0
+    if k < len(items) and _np_with(items[k], head="card"):
+        k += 1
+    if k + 1 < len(items) and _is_w(items[k], "em") and isinstance(items[k + 1], NP) \
+            and items[k + 1].head in _ZONE_OF_NOUN:       # type: ignore[union-attr]
+        zones.append(_ZONE_OF_NOUN[items[k + 1].head])    # type: ignore[union-attr]
+        k += 2
+    duration = _duration(items[k:])
+    if k < len(items) and duration is None:
+        raise LoweringError("search restriction: unread complements")
+    proc = Procedure(Op.RESTRICT, (("what", "search"), ("subject", who), ("zones", tuple(zones or ["deck"])),
+                                   ("duration", duration or Duration.WHILE_IN_PLACE)), text=text)
+    return Lowered((proc,), None if duration else EffectKind.STATIC, duration or Duration.WHILE_IN_PLACE)
 
 
 def _only(items: Sequence[Item], allowed: set[NP | None], what: str) -> None:
@@ -1196,6 +1308,9 @@ def _trigger(phrase: Phrase, env: Env) -> tuple[EventPattern | None, EffectKind 
         if rest and _is_w(rest[0], "durante") and any(_np_with(r, det="outro", head="jogador") for r in rest):
             whose = Ref.OPPONENT
             rest = []
+        if len(rest) == 2 and _duration(rest) is not None:
+            env.trigger_duration = _duration(rest)     # "Toda vez que o alvo usar uma ação neste turno"
+            rest = []
         if rest:
             raise LoweringError("trigger: unread words")
         return EventPattern("use_action", subject=subject, whose=whose, text=text, action_filters=filters), None
@@ -1254,6 +1369,34 @@ def _condition(phrase: Phrase, env: Env) -> Condition:
         return Condition("is", subject=replace(subject, filters=(*subject.filters, *what.filters, *kind_filter)),
                          negated=clause.negated, text=text)
     raise LoweringError("condition not understood")
+
+
+_REPLACEABLE = {Verb.SEARCH: "search", Verb.RECEIVE: "damage"}
+
+
+def _hypothetical(phrase: Phrase, env: Env) -> dict[str, object] | None:
+    """5.5: "Se <subject> fosse procurar ..." / "Se <subject> fosse receber dano": the procedure a
+    replacement effect replaces (its event and subject; the subject is introduced, so "ele" in the
+    replacing procedure is the one who would have done it). None for an ordinary condition."""
+    clauses = [n for n in _walk_top(phrase) if isinstance(n, Clause)]
+    if len(clauses) != 1:
+        return None
+    clause = clauses[0]
+    if not any(isinstance(n, Lexeme) and n.lemma == "ser" for n in clause.verb.parts):
+        return None
+    event = _REPLACEABLE.get(clause.procedure)
+    if event is None:          # "se o alvo for ...": an ordinary condition, not "fosse <procedure>"
+        return None
+    subject = _subject_selector(clause, env)
+    if subject is None:
+        raise LoweringError("replacement: who would do it?")
+    subj_items = flatten([clause.subject]) if clause.subject is not None else []
+    index = env.introduce(subj_items[0] if subj_items and isinstance(subj_items[0], NP) else None)
+    items = flatten(clause.complements)
+    zones = tuple(_ZONE_OF_NOUN[n] for it in items if isinstance(it, NP) for n in it.nouns if n in _ZONE_OF_NOUN)
+    if event == "damage" and not any(_np_with(it, head="dano") for it in items):
+        raise LoweringError("replacement: receive what?")
+    return {"event": event, "subject": subject, "introduces": index, "zones": zones, "text": _text(phrase)}
 
 
 def _walk_top(phrase: Phrase) -> list[Node]:
@@ -1353,6 +1496,10 @@ def _lower_seq(seq: ClauseSeq, env: Env, optional_seen: list[bool]
                 continue
             if kind is PhraseKind.CONDITION:
                 try:
+                    replaced = _hypothetical(item, env)
+                    if replaced is not None:
+                        info["replaces"] = replaced
+                        continue
                     cond = _condition(item, env)
                 except LoweringError as exc:
                     info["unsupported"] = f"condition: {exc}"
@@ -1432,6 +1579,14 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
     if unsupported:
         return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [" + "; ".join(unsupported)
                                  + "]")]
+    replaced = info.get("replaces")
+    if isinstance(replaced, dict):
+        # 5.5: "Se ... fosse ..., ... ao invés disso": the replaced procedure does not happen, these do
+        instead = tuple(replace(p, condition=None) for p in procs)
+        args = (("event", replaced["event"]), ("subject", replaced["subject"]), ("zones", replaced["zones"]),
+                ("introduces", replaced["introduces"]), ("instead", instead))
+        return [*effects, Effect(EffectKind.REPLACEMENT, (Procedure(Op.REPLACE, args, text=text),),
+                                 duration=Duration.WHILE_IN_PLACE, text=text)]
     if lead_kind is EffectKind.DAMAGE_MODIFIER:
         return [*effects, _damage_modifier_lead(para, info, env, text)]
     if isinstance(trigger, EventPattern):
@@ -1580,8 +1735,18 @@ def lower_action(card: CompiledCard) -> ActionDef | None:
             smodes, sinfo = _lower_seq(sentence.body, env, optional_seen)
             if "unsupported" in sinfo:
                 unsupported.append(str(sinfo["unsupported"]))
-            if any(k in sinfo for k in ("trigger", "window", "kind")):
-                # a triggered effect created by the action (5.7 B): not yet
+            trigger = sinfo.get("trigger")
+            if isinstance(trigger, EventPattern) and not any(k in sinfo for k in ("window", "kind")) \
+                    and len(smodes) == 1:
+                # 5.7 B: a triggered effect generated by the action, working from its resolution on
+                duration = env.trigger_duration or Duration.INSTANT
+                made = Effect(EffectKind.TRIGGERED, tuple(smodes[0]), trigger=trigger, duration=duration,
+                              text=_text(sentence))
+                smodes = [[Procedure(Op.GENERATE, (("effect", made),), text=_text(sentence))]]
+                env.trigger_subject = None
+                env.trigger_duration = None
+            elif any(k in sinfo for k in ("trigger", "window", "kind")):
+                # other effects created by the action (5.7 B): not yet
                 smodes = [[_unsupported(_text(sentence), "an effect generated by the action")]]
             if len(smodes) > 1:
                 if len(modes) > 1:

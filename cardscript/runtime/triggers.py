@@ -225,7 +225,7 @@ class Triggers:
         game.listeners.append(self.on_event)
 
     def on_event(self, event: Event) -> None:
-        if not self.enabled or not self.watch:
+        if not self.enabled:
             return
         for card, effect in self.candidates(event):
             assert effect.trigger is not None

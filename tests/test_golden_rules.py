@@ -1,0 +1,150 @@
+"""Rules 8, Regras de Ouro: A card effect beats a game rule; B negative beats positive (B.2 losing beats
+gaining); C as much as possible; D cards never mix."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardscript.compiler.ir import Duration, Op, Procedure, Quantity, Ref, Selector
+from cardscript.runtime import continuous
+from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
+from cardscript.runtime.cards import CardDef
+from cardscript.runtime.game import Game
+from cardscript.runtime.library import load_library
+from cardscript.runtime.procedures import EffectContext, end_of_turn, placement_allowed, powers, run, static_context
+from cardscript.runtime.state import GameState, PlayerState, Zone
+
+FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
+INUMANO = CardDef(title="Inumano V1", name="Inumano", version=1, card_type="Personagem", affiliations=("Inumanos",),
+                  initial_energy=2, shield=0)
+
+
+@pytest.fixture(scope="module")
+def library() -> dict[str, CardDef]:
+    return load_library()
+
+
+def _game(cards: dict[int, CardDef], agents: list[object] | None = None) -> Game:
+    ids = [*range(0, 30), *range(100, 130)]
+    owner = {i: (0 if i < 100 else 1) for i in ids}
+    players = [PlayerState(deck=list(range(0, 30))), PlayerState(deck=list(range(100, 130)))]
+    defs: dict[int, CardDef] = {i: FILLER for i in ids}
+    defs.update(cards)
+    game = Game(GameState(owner, players), defs, agents or [FirstLegalAgent(), FirstLegalAgent()],  # type: ignore[arg-type]
+                check=True)
+    game.state.turn = 1
+    return game
+
+
+def _in_scene(game: Game, base: int, carried: list[int]) -> None:
+    for c in [base, *carried]:
+        game.move(c, Zone.RESOURCES)
+    game.enter_scene(base, game.state.owner[base], carried)
+
+
+def test_8_a_pelotao_beats_the_one_alter_ego_rule(library: dict[str, CardDef]) -> None:
+    """8 A: "Toda vez que o efeito de um card se opor a uma regra de jogo, o efeito do card irá prevalecer."
+    4.4.2.1 A.4 forbids a second character of the same alter ego (or name); Capanga do Rei V2's Pelotão allows
+    it. A character without Pelotão stays under the rule."""
+    capanga = library["Capanga do Rei V2"]
+    plain = CardDef(title="Plain V1", name="Plain", version=1, card_type="Personagem", initial_energy=1, shield=0)
+    game = _game({0: capanga, 5: capanga, 10: plain, 15: plain})
+    _in_scene(game, 0, [1])
+    _in_scene(game, 10, [11])
+    game.move(5, Zone.HAND)
+    game.move(15, Zone.HAND)
+    assert placement_allowed(game, 0, 5)
+    assert not placement_allowed(game, 0, 15)
+
+
+def test_8_b_planos_frustrados_beats_raio_negro_v2s_search(library: dict[str, CardDef]) -> None:
+    """8 B: "O controlador de Raio Negro V2 não poderá procurar cards de personagens com a afiliação Inumanos no
+    deck se o efeito do cenário Planos Frustrados estiver funcionando." ("Os jogadores não podem procurar cards
+    nos decks.")"""
+    raio, planos = library["Raio Negro V2"], library["Planos Frustrados V1"]
+    game = _game({0: raio, 5: INUMANO, 100: planos}, agents=[ScriptedAgent([[0]] * 5), FirstLegalAgent()])
+    _in_scene(game, 0, [1, 2])
+    game.move(100, Zone.RESOURCES)
+    game.place_scenario(100)
+    ctx = EffectContext(controller=0, source=0, user=0)
+    for p in raio.effects[0].procedures:
+        run(game, ctx, p)
+    assert game.state.players[0].hand == [] and 5 in game.state.players[0].deck
+    assert any(e.kind == "prevented" for e in game.log.events)
+
+
+def test_8_b_planos_frustrados_leaving_keeps_searching_prevented_until_the_end_of_turn(
+        library: dict[str, CardDef]) -> None:
+    """5.7 A.2 with 8 B: Planos Frustrados "Quando este cenário sair de cena, os jogadores não podem procurar
+    cards nos decks até o final do turno." -- a continuous effect with a defined duration, created when the
+    trigger resolves (in the GameState), that outlives the scenario and ends at the Final do Turno."""
+    raio, planos = library["Raio Negro V2"], library["Planos Frustrados V1"]
+    game = _game({0: raio, 5: INUMANO, 100: planos}, agents=[ScriptedAgent([[0]] * 10), FirstLegalAgent()])
+    _in_scene(game, 0, [1, 2])
+    game.move(100, Zone.RESOURCES)
+    game.place_scenario(100)
+    leave = planos.effects[1]
+    ctx = static_context(game, 100, 1)
+    game.move(100, Zone.RESOURCES)                       # the scenario left; its trigger resolves
+    for p in leave.procedures:
+        run(game, ctx, p)
+    search = EffectContext(controller=0, source=0, user=0)
+    for p in raio.effects[0].procedures:
+        run(game, search, p)
+    assert game.state.players[0].hand == []
+    end_of_turn(game)
+    game.state.turn += 1
+    search = EffectContext(controller=0, source=0, user=0)
+    for p in raio.effects[0].procedures:
+        run(game, search, p)
+    assert game.state.players[0].hand == [5]
+
+
+def test_8_b_2_losing_a_power_beats_gaining_it(library: dict[str, CardDef]) -> None:
+    """8 B.2: "Se um efeito faz um personagem ... ganhar algum ... poder ... e outro faz com que ele perca aquele
+    mesmo atributo, o efeito que faz perder prevalece." Hulk V1 at Energia 1 "perde todos os seus poderes"; a
+    {VO} gained until the end of the turn does not come back, whichever came first."""
+    hulk = library["Hulk V1"]
+    game = _game({0: hulk})
+    _in_scene(game, 0, [1])
+    gain = Procedure(Op.GAIN, (("targets", Selector(ref=Ref.THIS_CHARACTER)), ("powers", ("VO",)),
+                               ("duration", Duration.END_OF_TURN)))
+    run(game, EffectContext(controller=0, source=0), gain)
+    assert powers(game, 0) == ()
+    game.load(2, 0)                                      # Energia 2: the loss stops, the gain shows
+    assert "VO" in powers(game, 0)
+    continuous.add(game, "lose", None, 1, [0], Duration.END_OF_TURN, powers=["VO"])
+    assert "VO" not in powers(game, 0)                   # a later loss beats the earlier gain too
+
+
+def test_8_c_unloading_more_than_carried_unloads_what_there_is() -> None:
+    """8 C: "Se um efeito não puder ser cumprido em sua totalidade, deve-se realizar o máximo possível" -- like
+    Corrente de Plasma on a character carrying only one card: only that card is unloaded (and the character,
+    left empty, is knocked out, 4.7)."""
+    target = CardDef(title="T V1", name="T", version=1, card_type="Personagem", initial_energy=3, shield=0)
+    game = _game({100: target})
+    _in_scene(game, 100, [101])
+    unload = Procedure(Op.UNLOAD, (("who", Selector(kind=Selector().kind, ref=Ref.YOU)), ("amount", Quantity.of(3)),
+                                   ("frm", Selector(ref=Ref.TARGET))))
+    run(game, EffectContext(controller=0, targets=[[100]]), unload)
+    assert 101 in game.state.players[1].resources and 100 in game.state.players[1].prizes
+
+
+def test_8_c_putting_five_cards_from_a_shorter_deck_puts_all_of_them() -> None:
+    """8 C: "A ação Poltergeist é usada tendo como alvo um oponente com menos de cinco cards no deck -- o efeito
+    da ação colocará todos os cards do deck do oponente nos recursos." (the engine's primitive for it)"""
+    game = _game({})
+    for c in list(game.state.players[1].deck[3:]):
+        game.move(c, Zone.HAND)
+    moved = game.mill_to_resources(1, 5)
+    assert len(moved) == 3 and game.state.players[1].deck == []
+
+
+def test_8_d_a_card_taken_from_an_opponents_character_goes_to_its_owners_deck() -> None:
+    """8 D: "Você usa o efeito do Colecionador V1 e retira um card de habilidade com Item Único que um personagem
+    controlado pelo oponente está carregando, colocando-o na base do deck daquele jogador." """
+    target = CardDef(title="T V1", name="T", version=1, card_type="Personagem", initial_energy=3, shield=0)
+    game = _game({100: target})
+    _in_scene(game, 100, [101, 102])
+    game.move(101, Zone.DECK, bottom=True, reason="Colecionador V1")
+    assert game.state.players[1].deck[-1] == 101 and 101 not in game.state.players[0].deck
