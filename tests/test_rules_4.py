@@ -1,0 +1,294 @@
+"""Rules 4.2-4.7 and 6.2 not covered elsewhere, one test per section, each quoting its rule.
+
+Every game here is built with ``check=True``: the invariants (every card in exactly one place, stages
+0-2...) are checked after every primitive.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from cardscript.compiler.ir import (
+    ActionDef,
+    Effect,
+    EffectKind,
+    EventPattern,
+    Kind,
+    Op,
+    Procedure,
+    Quantity,
+    Ref,
+    Selector,
+)
+from cardscript.runtime.actions import legal_actions, use_action
+from cardscript.runtime.cards import CardDef
+from cardscript.runtime.events import Event
+from cardscript.runtime.library import load_library
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import Zone
+from tests.test_actions import TARGET, fighter, names, setup
+from tests.test_turn import FILL, ByKind, cards_of, char, in_scene, match, put
+
+
+@functools.cache
+def library() -> dict[str, CardDef]:
+    return load_library()
+
+
+def add_card(game: Match, definition: CardDef, owner: int, zone: Zone = Zone.RESOURCES) -> int:
+    """A new physical card of ``owner`` in one of their areas."""
+    card = max(game.cards) + 1
+    game.cards[card] = definition
+    game.state.owner[card] = owner
+    getattr(game.state.players[owner], str(zone)).append(card)
+    return card
+
+
+def damage_mode(amount: int) -> Effect:
+    return Effect(EffectKind.ACTION, procedures=(Procedure(Op.DAMAGE, (
+        ("targets", Selector(Kind.CARD, Ref.TARGET)), ("amount", Quantity.of(amount))),
+        text=f"causa {amount} pontos de dano no alvo"),))
+
+
+def test_4_2_swapping_carried_cards_triggers_no_load_or_unload_effects() -> None:
+    """4.2 PERMUTAR CARDS: "um dos cards especificados no efeito, e que está sendo carregado por um
+    personagem ou suporte, deverá ser trocado pelo outro card especificado" -- a swap is neither a load nor
+    an unload, so effects that trigger on loading or unloading do not trigger."""
+    on_load = Effect(EffectKind.TRIGGERED, trigger=EventPattern("load", Selector(Kind.CARD, Ref.THIS_CARD)),
+                     text="Quando este card for carregado")
+    on_unload = Effect(EffectKind.TRIGGERED, trigger=EventPattern("unload", Selector(Kind.CARD, Ref.THIS_CARD)),
+                       text="Quando este card for descarregado")
+    watched = CardDef("Vigiado V1", "Vigiado", 1, "Habilidade", effects=(on_load, on_unload))
+    game = match([char("X"), char("Z"), watched] + [FILL] * 20, [FILL] * 20)
+    x, z = cards_of(game, 0, "X V1")[0], cards_of(game, 0, "Z V1")[0]
+    w = cards_of(game, 0, "Vigiado V1")[0]
+    in_scene(game, x, 1)
+    in_scene(game, z, 2)
+    put(game, w, Zone.RESOURCES)
+    game.load(w, x)
+    game.eng.tree.resolve()
+    before = len([e for e in game.log.events if e.kind == "tree_pending"])
+    assert before == 1                                   # loading it did trigger
+    other = game.state.scene[z].carried[0]
+    game.swap(w, other)
+    game.eng.tree.resolve()
+    assert w in game.state.scene[z].carried and other in game.state.scene[x].carried
+    assert len([e for e in game.log.events if e.kind == "tree_pending"]) == before
+
+
+def test_4_3_current_energy_is_the_number_of_cards_carried() -> None:
+    """4.3: "A Energia Atual de um personagem ou suporte corresponde ao número de cards que aquele
+    personagem ou suporte estiver carregando em um determinado momento do jogo." """
+    game = match([char("X", ie=3)] + [FILL] * 20, [FILL] * 20)
+    x = cards_of(game, 0, "X V1")[0]
+    in_scene(game, x, 3)
+    base = game.state.scene[x]
+    assert base.energy == 3 == len(base.carried)
+    game.unload(base.carried[0])
+    assert base.energy == 2
+    game.mill_to_resources(0, 2)
+    for c in list(game.state.players[0].resources):
+        game.load(c, x)
+    assert base.energy == 5 == len(base.carried)          # above the initial energy until the Adjustment
+
+
+def test_4_4_2_1_A_1a_an_ev_character_needs_its_addition_value_in_the_resources() -> None:
+    """4.4.2.1 A.1a: "Deve haver um número de cards nos seus recursos igual ou maior do que Valor de
+    Acréscimo do card do personagem-EV"; A.1b: non-EV characters and supports need their initial energy;
+    A.3a: the EV is loaded with that many cards plus the evolved base card and everything it carried."""
+    ev = CardDef("X V3", "X", 3, "Personagem-EV", alter_ego="X", initial_energy=8, shield=1, addition_value=2)
+    game = match([char("X", ie=3), ev] + [FILL] * 20, [FILL] * 20)
+    x, e = cards_of(game, 0, "X V1")[0], cards_of(game, 0, "X V3")[0]
+    put(game, e, Zone.HAND)
+    in_scene(game, x, 3)
+    game.state.turn = 4
+    game.mill_to_resources(0, 1)
+    assert not game.eng.can_place(0, e)                   # 1 < addition value 2 (the initial energy 8 is not asked)
+    game.mill_to_resources(0, 1)
+    assert game.eng.can_place(0, e)
+    carried = list(game.state.scene[x].carried)
+    game.eng.place(0, e)
+    assert x not in game.state.scene and e in game.state.scene
+    assert set(game.state.scene[e].carried) >= {x, *carried} and game.state.scene[e].energy == 3 + 2 + 1
+
+
+def test_4_4_2_1_A_2a_an_ev_evolves_only_from_a_character_controlled_since_the_start_of_the_turn() -> None:
+    """4.4.2.1 A.2a: "Você deve controlar desde o início do turno pelo menos um personagem ou suporte que
+    possa ser escolhido como requisito para evolução"."""
+    ev = CardDef("X V3", "X", 3, "Personagem-EV", alter_ego="X", initial_energy=8, addition_value=1)
+    game = match([char("X", ie=2), ev] + [FILL] * 20, [FILL] * 20)
+    x, e = cards_of(game, 0, "X V1")[0], cards_of(game, 0, "X V3")[0]
+    put(game, e, Zone.HAND)
+    in_scene(game, x, 2)
+    game.mill_to_resources(0, 3)
+    game.state.turn = 3
+    game.state.scene[x].entered_turn = 3                  # entered this turn
+    assert not game.eng.can_place(0, e)
+    game.state.scene[x].entered_turn = 2
+    assert game.eng.can_place(0, e)
+
+
+def test_4_4_2_2_A_4b_A_4c_alter_ego_and_name_uniqueness_of_characters_and_supports() -> None:
+    """4.4.2.1 A.4b: "Não pode haver outro personagem em cena sob seu controle com o mesmo alter ego (ou mesmo
+    nome, se não houver alter ego)"; A.4c: "Não pode haver outro suporte em cena sob seu controle com o mesmo
+    nome que o suporte que está entrando em cena." The opponent's copies do not count."""
+    nameless_a = CardDef("Sem V1", "Sem", 1, "Personagem", initial_energy=1)
+    nameless_b = CardDef("Sem V2", "Sem", 2, "Personagem", initial_energy=1)
+    base_a = CardDef("Base V1", "Base", 1, "Suporte", initial_energy=1)
+    base_b = CardDef("Base V2", "Base", 2, "Suporte", initial_energy=1)
+    other = CardDef("Torre V1", "Torre", 1, "Suporte", initial_energy=1)
+    game = match([nameless_a, nameless_b, base_a, base_b, other] + [FILL] * 20,
+                 [nameless_a, base_a] + [FILL] * 20)
+    eng = game.eng
+    (s1,), (s2,) = cards_of(game, 0, "Sem V1"), cards_of(game, 0, "Sem V2")
+    (b1,), (b2,), (t,) = cards_of(game, 0, "Base V1"), cards_of(game, 0, "Base V2"), cards_of(game, 0, "Torre V1")
+    for c in (s1, s2, b1, b2, t):
+        put(game, c, Zone.HAND)
+    (o_s,), (o_b,) = cards_of(game, 1, "Sem V1"), cards_of(game, 1, "Base V1")
+    in_scene(game, o_s, 1)
+    in_scene(game, o_b, 1)
+    game.mill_to_resources(0, 6)
+    assert eng.can_place(0, s1) and eng.can_place(0, b1)  # the opponent's Sem and Base do not count
+    eng.place(0, s1)
+    assert not eng.can_place(0, s2)                       # no alter ego: the same name
+    eng.place(0, b1)
+    assert not eng.can_place(0, b2) and eng.can_place(0, t)
+
+
+def test_4_4_2_3_A_1_1_a_carried_ability_cards_permanent_text_works_for_the_character() -> None:
+    """4.4.2.3 A.1.1: "Os textos permanentes dos Cards de Habilidade que o personagem estiver carregando
+    tornam-se funcionais [...] O personagem também pode usar as ações descritas nestes cards de habilidade caso
+    ele possua o poder daquela ação." Jogar Objeto V1 ("Este personagem ganha {AD}") gives the power its own
+    action needs."""
+    jogar = library()["Jogar Objeto V1"]
+    assert jogar.power == "AD"
+    game, x, _ = setup(fighter(powers=("SF",)))
+    card = add_card(game, jogar, 0)
+    assert "Jogar Objeto" not in names(game, 0, "attack")
+    game.load(card, x)
+    assert names(game, 0, "attack") == ["Golpe de X", "Jogar Objeto"]
+
+
+def test_4_4_2_3_A_1_2a_a_carried_same_alter_ego_character_card_grants_its_powers_and_action() -> None:
+    """4.4.2.3 A.1.2a: "Cards de personagem carregados em um personagem que possua o mesmo alter ego, porém
+    sejam de uma versão diferente do card base [...] concedem àquele personagem suas afiliações, alinhamentos,
+    poderes, todos os seus textos permanentes e as ações neles descritas." A.1.2: other character cards only
+    count as energy."""
+    v2 = CardDef("X V2", "X", 2, "Personagem", alter_ego="X", powers=("AE",), initial_energy=2,
+                 action=ActionDef("Rajada de X", cost=1, power="AE", modes=(damage_mode(1),), targets=(TARGET,)))
+    stranger = CardDef("W V1", "W", 1, "Personagem", alter_ego="W", powers=("VO",), initial_energy=2,
+                       action=ActionDef("Voo de W", cost=1, power="VO", modes=(damage_mode(1),), targets=(TARGET,)))
+    game, x, _ = setup(fighter(powers=("SF",)))
+    w = add_card(game, stranger, 0)
+    game.load(w, x)
+    assert names(game, 0, "attack") == ["Golpe de X"]     # another alter ego: energy only
+    card = add_card(game, v2, 0)
+    game.load(card, x)
+    assert names(game, 0, "attack") == ["Golpe de X", "Rajada de X"]
+
+
+def test_4_5_capacitating_and_incapacitating_go_as_far_as_possible() -> None:
+    """4.5.1: "efeitos que o incapacitem [...] o incapacitarão o máximo possível. De forma semelhante,
+    personagens no Estágio [0] de capacitação não poderão ser incapacitados de nenhuma maneira. Já, se algum
+    efeito capacitar um personagem, aquele efeito será cumprido tanto quanto possível." A character enters
+    the scene at stage 1 (vertical, 4.4.2.2 A.1)."""
+    game = match([char("X", ie=2)] + [FILL] * 20, [FILL] * 20)
+    x = cards_of(game, 0, "X V1")[0]
+    in_scene(game, x, 2)
+    base = game.state.scene[x]
+    assert base.stage == 1
+    assert game.capacitate(x, 2) == 1 and base.stage == 2
+    assert game.capacitate(x, 1) == 0 and base.stage == 2
+    assert game.incapacitate(x, 5) == 2 and base.stage == 0
+    assert game.incapacitate(x, 1) == 0 and base.stage == 0
+
+
+def test_4_6_2_B_an_action_with_options_asks_which_one_is_used() -> None:
+    """4.6.2 B: "Se a ação tiver opções (ex: 'esta ação causa X pontos de dano no alvo, OU incapacite o alvo'),
+    escolha qual destas opções será usada [...] A maioria das ações não tem opções, nesse caso a opção única
+    delas é considerada escolhida." """
+    two = ActionDef("Escolha", cost=0, power="SF", modes=(damage_mode(1), damage_mode(3)), targets=(TARGET,))
+    user = CardDef("X V1", "X", 1, "Personagem", alter_ego="X", powers=("SF",), initial_energy=2, shield=0,
+                   action=two)
+    agent = ByKind({"mode": [[1]], "target": [[1]]})
+    game, x, y = setup(user, agent=agent)
+    use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
+    modes = [d for d in agent.seen if d.kind == "mode"]
+    assert len(modes) == 1 and len(modes[0].options) == 2
+    damage = [e.data for e in game.log.events if e.kind == "damage"]
+    assert damage and damage[0]["card"] == y and damage[0]["initial"] == 3
+    game2, _, _ = setup(fighter(cost=0))
+    use_action(game2.eng, legal_actions(game2.eng, 0, "attack")[0])
+    assert not [d for d in game2.agents[0].seen if d.kind == "mode"]  # type: ignore[attr-defined]
+
+
+def test_4_6_2_F_2_2_a_character_that_cannot_be_the_target_is_never_offered() -> None:
+    """4.6.2 F.2.2: "If an effect says that a certain character/support cannot be the target of the action
+    being used, no action may be used if it chooses that character/support as a target." Fanático V1: "Este
+    personagem não pode ser alvo de ações de {TE}." """
+    fanatico = library()["Fanático V1"]
+    agent = ByKind()
+    game, x, y = setup(fighter(power="TE", powers=("TE",), cost=0), fanatico, agent=agent)
+    assert game.cards[y].title == "Fanático V1"
+    use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
+    offered = next(d.options for d in agent.seen if d.kind == "target")
+    assert game.name(y) not in offered and offered == (game.name(x),)
+    agent2 = ByKind()
+    game2, _, y2 = setup(fighter(power="SF", powers=("SF",), cost=0), fanatico, agent=agent2)
+    use_action(game2.eng, legal_actions(game2.eng, 0, "attack")[0])
+    offered2 = next(d.options for d in agent2.seen if d.kind == "target")
+    assert game2.name(y2) in offered2                     # an action of another power may target it
+
+
+def test_4_7_a_support_carrying_nothing_is_destroyed_and_goes_to_the_resources() -> None:
+    """4.7: "Quando um suporte não estiver carregando nenhum card, ele é considerado destruído, e deve ser
+    colocado nos recursos de seu dono -- e não nos prêmios." (No points for the opponent.)"""
+    support = CardDef("Base V1", "Base", 1, "Suporte", initial_energy=2, shield=0)
+    game = match([support] + [FILL] * 20, [FILL] * 20)
+    (b,) = cards_of(game, 0, "Base V1")
+    in_scene(game, b, 2)
+    for c in list(game.state.scene[b].carried):
+        game.unload(c)
+    me = game.state.players[0]
+    assert b not in game.state.scene and b in me.resources and b not in me.prizes
+    assert game.prize_points(1) == 0
+    assert [e.kind for e in game.log.events][-1] == "destroyed"
+
+
+def test_6_2_D_1_the_energy_adjustment_repeats_while_effects_load_cards() -> None:
+    """6.2 D.1 ATENÇÃO: "Se algum efeito carregar cards em algum personagem ou suporte que você controla no
+    decorrer do Ajuste de Energia, este ajuste irá ocorrer novamente até que aquele personagem ou suporte esteja
+    carregando um número de cards igual a sua Energia Inicial." Here an effect loads a card from the resources
+    the first time a card is unloaded."""
+    agent = ByKind()
+    game = match([char("X", ie=2)] + [FILL] * 20, [FILL] * 20, agent)
+    x = cards_of(game, 0, "X V1")[0]
+    in_scene(game, x, 3)
+    game.mill_to_resources(0, 1)
+    reloaded: list[int] = []
+
+    def reload(event: Event) -> None:
+        if event.kind == "unload" and not reloaded and game.state.players[0].resources:
+            card = next(c for c in game.state.players[0].resources if c != event.data["card"])
+            reloaded.append(card)
+            game.load(card, x)
+
+    game.listeners.append(reload)
+    game.eng.adjustment(0)
+    asked = [d for d in agent.seen if d.kind == "unload"]
+    assert reloaded and len(asked) == 2 and game.state.scene[x].energy == 2
+
+
+def test_6_2_C_6_an_imprevista_used_in_the_preparation_phase_means_no_action_in_the_attack_step() -> None:
+    """6.2 E.1 ATENÇÃO: "Cada personagem só pode usar uma ação por turno. Se um personagem usou uma Ação
+    Imprevista no passo C.6 da Fase de Preparação, ele não poderá usar ações durante a Etapa de Ataque." """
+    agent = ByKind({"play": [[0]]})
+    game, x, _ = setup(fighter(cost=0, unforeseen=True), agent=agent)
+    plays = [p.label for p in game.eng.preparation_plays(0)]
+    imprevista = next(i for i, label in enumerate(plays) if "uses Golpe de X" in label)
+    agent.answers["play"] = [[imprevista + 1], [0]]
+    game.eng.preparation(0)
+    assert game.state.scene[x].actions_used == ["Golpe de X"]
+    assert names(game, 0, "attack") == []
+    game.eng.end_of_turn()
+    assert names(game, 0, "attack") == ["Golpe de X"]     # a new turn, a new action
