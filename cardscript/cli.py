@@ -188,6 +188,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     deck_a, deck_b, names = _decks(args)
     agents = make_agents(args.agents, args.seed)
+    if args.interactive:
+        def show(text: str) -> None:
+            flush(finish=True)                      # the whole trace so far, before the question
+            _out(text)
+        agents[0] = InteractiveAgent(write=show)
     game = new_match(deck_a, deck_b, agents, seed=args.seed, deck_names=names, setup=False)
     writer = TraceWriter(game.name)
     printed = 0
@@ -202,11 +207,6 @@ def cmd_play(args: argparse.Namespace) -> int:
             for line in writer.finish():
                 _out(line)
 
-    if args.interactive:
-        def show(text: str) -> None:
-            flush(finish=True)                      # the whole trace so far, before the question
-            _out(text)
-        agents[0] = InteractiveAgent(write=show)
     try:
         with contextlib.suppress(GameOver):         # a deck too small to draw a hand
             setup_match(game)
