@@ -11,7 +11,10 @@ character using the action, the chosen targets, X, what earlier procedures intro
 Continuous effects (5.3 damage modifiers, 5.4 statics: GAIN / SET_SHIELD while in place, RESTRICT, ALLOW,
 EXTRA_DRAW, CHANGE_ACTION, LOSE) do nothing when "run"; they are read, while their card works in the scene,
 by the queries here: :func:`shield`, :func:`powers`, :func:`can_be_targeted`, :func:`can_use_action`,
-:func:`actions_allowed`, :func:`action_types`, :func:`extra_draws`, and by :func:`deal_damage` (4.8.3 B, D).
+:func:`actions_allowed`, :func:`action_types`, :func:`extra_draws`, and by :func:`deal_damage`, which runs the
+damage pipeline (:mod:`cardscript.runtime.damage`, 4.8.3 A-F) with :func:`damage_modifiers` and
+:func:`damage_redirects`; shields are records of events (:mod:`cardscript.runtime.shields`, 4.8.6) kept in
+``InScene.shields``.
 """
 
 from __future__ import annotations
@@ -36,15 +39,15 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import continuous
+from cardscript.runtime import continuous, damage, shields
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActiveEffect, CardId, Zone
 
 __all__ = [
     "EffectContext", "Player", "Thing", "action_types", "actions_allowed", "active_effects", "can_be_targeted",
-    "can_use_action", "check_condition", "deal_damage", "extra_draws", "matches", "note_targeting", "powers",
-    "quantity", "resolve", "run", "shield",
+    "can_use_action", "check_condition", "damage_modifiers", "damage_redirects", "damage_source", "deal_damage",
+    "extra_draws", "matches", "note_targeting", "party", "powers", "quantity", "resolve", "run", "shield",
 ]
 
 
@@ -81,8 +84,10 @@ class EffectContext:
 
 
 def end_of_turn(game: Game) -> None:
-    """6.2 Final do Turno: the turn loop's hook; "até o final do turno" effects expire (5.7 A.2.1)."""
+    """6.2 Final do Turno: the turn loop's hook; "até o final do turno" effects expire (5.7 A.2.1); every
+    shield is restored to its original value plus the bonuses that still apply (4.8.1.1 ATENÇÃO, 4.8.6)."""
     continuous.end_of_turn(game)
+    _shields_end_of_turn(game)
 
 
 def _state_effects(game: Game, what: str, card: CardId) -> Iterator[ActiveEffect]:
@@ -433,136 +438,388 @@ def _ask_yes_no(game: Game, player: int, prompt: str) -> bool:
 
 
 def shield(game: Game, card: CardId) -> int:
-    """The shield now (4.8.6, simplified): the printed shield, or the value an effect set it to; plus static
-    bonuses; plus until-end-of-turn bonuses and minus what damage took off this turn (InScene.shield_bonus);
-    never below 0 (4.7 ATENÇÃO)."""
-    base = int(_attr(game, card, "shield") or 0)
-    bonus = 0
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
-        for p in effect.procedures:
+    """The shield now (4.8.6): the card's shield record (this turn's gains, set-to-value effects, penalties,
+    damage absorbed) with the statics working now (bonuses, set-to-value while in place) brought up to date,
+    replayed by :func:`shields.shield_value`; never below 0 (4.7 ATENÇÃO). Reading never changes the state."""
+    if card not in game.state.scene:
+        return max(0, int(_attr(game, card, "shield") or 0))
+    return shields.shield_value(_shield_record(game, card, store=False))
+
+
+def _nominal_shield(game: Game, card: CardId) -> int:
+    return max(0, int(_attr(game, card, "shield") or 0))
+
+
+def _static_shield_effects(game: Game, card: CardId) -> dict[tuple[int, int, int], tuple[str, int, str]]:
+    """The statics giving ``card`` a shield now: (source card, effect index, procedure index) -> (``bonus`` /
+    ``set``, value, source name)."""
+    out: dict[tuple[int, int, int], tuple[str, int, str]] = {}
+    for src, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        if src < 0:
+            continue                       # generated statics have no card to key them by (not produced today)
+        effects = tuple(getattr(_card(game, src), "effects", ()))
+        ei = effects.index(effect) if effect in effects else -1
+        for pi, p in enumerate(effect.procedures):
             sel = p.arg("targets")
-            if not isinstance(sel, Selector) or not _selected(game, sctx, sel, card):
+            if not isinstance(sel, Selector):
                 continue
             if p.op is Op.SET_SHIELD:
-                base = int(str(p.arg("value", 0)))
+                what, value = "set", int(str(p.arg("value", 0)))
             elif p.op is Op.GAIN and p.arg("shield") is not None:
-                bonus += int(str(p.arg("shield")))
-    for e in _state_effects(game, "set_shield", card):
-        base = int(e.data.get("value", base))
-    where = game.state.scene.get(card)
-    turn_bonus = where.shield_bonus if where is not None else 0
-    return max(0, base + bonus + turn_bonus)
-
-
-def _modifier_applies(game: Game, mctx: EffectContext, p: Procedure, ctx: EffectContext, source: CardId | None,
-                      target: CardId) -> bool:
-    tsel = p.arg("target")
-    if isinstance(tsel, Selector) and not _selected(game, mctx, tsel, target):
-        return False
-    ssel = p.arg("source")
-    if isinstance(ssel, Selector):
-        dealers = [c for c in (source, ctx.user) if c is not None and c in game.state.scene]
-        if not any(_selected(game, mctx, ssel, c) for c in dealers):
-            return False
-    filters = p.arg("action_filters") or ()
-    for f in filters:  # type: ignore[attr-defined]
-        if not ctx.from_action or fold_key(str(ctx.action_power or "")) != fold_key(f.value):
-            return False
-    phase = str(p.arg("phase") or "")
-    if phase:
-        from cardscript.runtime.triggers import phase_id
-
-        if phase_id(phase) not in (game.state.phase, game.state.step):
-            return False
-    whose = p.arg("whose_turn")
-    if whose is Ref.OPPONENT and game.state.turn_player == mctx.controller:
-        return False
-    if whose is Ref.YOU and game.state.turn_player != mctx.controller:
-        return False
-    if p.arg("source_kind") == "action" and not ctx.from_action:
-        return False
-    return not (p.arg("first_per_turn") and target in game.state.this_turn.damaged_by_action)
-
-
-def modified_damage(game: Game, ctx: EffectContext, source: CardId | None, target: CardId, amount: int) -> int:
-    """4.8.3: A the initial value; B additions and subtractions; D fixed values (C is not written yet)."""
-    adds = 0
-    fixed: int | None = None
-    for _, effect, mctx in active_effects(game, (EffectKind.DAMAGE_MODIFIER,)):
-        for p in effect.procedures:
-            if p.op is not Op.MODIFY_DAMAGE or not _modifier_applies(game, mctx, p, ctx, source, target):
+                what, value = "bonus", int(str(p.arg("shield")))
+            else:
                 continue
-            if p.arg("step") == "B":
-                adds += int(str(p.arg("delta", 0)))
-            elif p.arg("step") == "D" and amount + adds > 0:
-                fixed = int(str(p.arg("set_to", 0)))
-    value = amount + adds
-    if fixed is not None and value > 0:
-        value = fixed
-    return max(0, value)
+            if _selected(game, sctx, sel, card):
+                out[(src, ei, pi)] = (what, value, game.name(src))
+    return out
 
 
-def _damage_replaced(game: Game, target: CardId, amount: int, replaced: tuple[CardId, ...]) -> CardId | None:
-    """5.5 / 4.8.3.1: "Se este personagem fosse receber dano, ao invés disso você pode redirecionar aquele dano
-    para ...": when the replacement's controller redirects, the damage to ``target`` does not happen (and
-    triggers nothing); the character it goes to instead is returned."""
-    found = replacement_for(game, "damage", target)
-    if found is None or target in replaced:
+def _static_key(effect_id: str) -> tuple[int, int, int] | None:
+    """``"Mansão dos Vingadores#s12.1.0"`` (or ``...#s12.1.0/2``, loaded again) -> (12, 1, 0)."""
+    _, sep, tail = effect_id.rpartition("#s")
+    if not sep:
         return None
-    rep, sctx = found
-    rctx = _replacing_context(rep, sctx, target, amount)
-    for q in _tuple(rep.arg("instead")):
-        if not isinstance(q, Procedure) or q.op is not Op.REDIRECT:
+    parts = tail.split("/")[0].split(".")
+    try:
+        src, ei, pi = (int(x) for x in parts)
+    except ValueError:
+        return None
+    return src, ei, pi
+
+
+def _in_place(game: Game, card: CardId) -> bool:
+    return card in game.state.scene or card == game.state.scenario or _host(game, card) is not None
+
+
+def _static_sync(game: Game, card: CardId, record: shields.ShieldRecord) -> list[shields.ShieldEvent]:
+    """4.8.6 with statics ("atualizados a cada modificação"): the events that bring ``record`` up to date with
+    the statics working now. New -> ``bonus`` / ``set_base`` (while); gone while its card is still in place
+    (condition false, text suppressed) -> ``suspend`` (a set-value effect simply ends); back -> ``resume``;
+    its card gone -> ``end_bonus`` / ``end_set_base``; a card loaded again is a new effect (a new id)."""
+    now = _static_shield_effects(game, card)
+    live_bonus: dict[tuple[int, int, int], tuple[str, str, int]] = {}    # key -> (id, on/suspended, value)
+    live_set: dict[tuple[int, int, int], tuple[str, int]] = {}
+    seen: dict[tuple[int, int, int], int] = {}
+    kinds = shields.ShieldEventKind
+    for e in record.events:
+        key = _static_key(e.effect)
+        if key is None or e.duration is not shields.ShieldDuration.WHILE and e.kind in (kinds.BONUS, kinds.SET_BASE):
             continue
-        to = q.arg("to")
-        options: list[Thing] = [c for c in resolve(game, rctx, to) if isinstance(c, int) and c != target
-                                and c in game.state.scene] if isinstance(to, Selector) else []
-        if not options:
-            return None
-        if q.optional and not _ask_yes_no(game, rctx.controller, f"{q.text}?"):
-            return None
-        (new,) = _choose(game, rctx, options, 1, "target", f"{q.text}: to which?")
-        assert isinstance(new, int)
-        game.emit("replaced", text=f"{amount} damage to {game.name(target)}", by=q.text, source=sctx.source,
-                  to=new)
-        return new
+        if e.kind is kinds.BONUS:
+            seen[key] = seen.get(key, 0) + 1
+            live_bonus[key] = (e.effect, "on", e.amount)
+        elif e.kind is kinds.SET_BASE:
+            seen[key] = seen.get(key, 0) + 1
+            live_set[key] = (e.effect, e.amount)
+        elif e.kind is kinds.END_SET_BASE:
+            live_set.pop(key, None)
+        elif key in live_bonus:
+            eid, _, value = live_bonus[key]
+            if e.kind is kinds.BONUS_SUSPEND:
+                live_bonus[key] = (eid, "suspended", value)
+            elif e.kind is kinds.BONUS_RESUME:
+                live_bonus[key] = (eid, "on", value)
+            elif e.kind is kinds.BONUS_CHANGE:
+                live_bonus[key] = (eid, live_bonus[key][1], e.amount)
+            elif e.kind is kinds.BONUS_END:
+                live_bonus.pop(key)
+    out: list[shields.ShieldEvent] = []
+    ended_sets: set[tuple[int, int, int]] = set()
+    for key, (eid, value) in live_set.items():
+        cur = now.get(key)
+        if cur is None or cur[0] != "set" or cur[1] != value:
+            out.append(shields.ShieldEvent.end_set_base(eid))
+            ended_sets.add(key)
+    for key, (eid, status, value) in live_bonus.items():
+        cur = now.get(key)
+        if cur is not None and cur[0] == "bonus" and cur[1] > 0:
+            if status == "suspended":
+                out.append(shields.ShieldEvent.resume(eid))
+            if cur[1] != value:
+                out.append(shields.ShieldEvent.change(eid, cur[1]))
+        elif _in_place(game, key[0]):
+            if status == "on":
+                out.append(shields.ShieldEvent.suspend(eid))
+        else:
+            out.append(shields.ShieldEvent.end_bonus(eid))
+
+    def new_id(key: tuple[int, int, int], name: str) -> str:
+        seen[key] = seen.get(key, 0) + 1
+        gen = seen[key]
+        return f"{name}#s{key[0]}.{key[1]}.{key[2]}" + (f"/{gen}" if gen > 1 else "")
+
+    for key, (what, value, name) in sorted(now.items()):       # set-value effects first, then bonuses (4.8.6)
+        if what == "set" and (key not in live_set or key in ended_sets):
+            out.append(shields.ShieldEvent.set_base(new_id(key, name), max(0, value), shields.ShieldDuration.WHILE))
+    for key, (what, value, name) in sorted(now.items()):
+        if what == "bonus" and key not in live_bonus and value > 0:
+            out.append(shields.ShieldEvent.bonus(new_id(key, name), value, shields.ShieldDuration.WHILE))
+    return out
+
+
+def _shield_record(game: Game, card: CardId, store: bool) -> shields.ShieldRecord:
+    """The card's shield record with the statics brought up to date; ``store``: keep it in the state (before
+    a new event is recorded, so events stay in the order they happened)."""
+    base = game.state.scene[card]
+    record = base.shields if base.shields is not None else shields.ShieldRecord(_nominal_shield(game, card))
+    record = record.add(*_static_sync(game, card, record))
+    if store:
+        _store_shield(game, card, record)
+    return record
+
+
+def _store_shield(game: Game, card: CardId, record: shields.ShieldRecord) -> None:
+    base = game.state.scene[card]
+    base.shields = record
+    base.shield_bonus = shields.shield_value(record) - record.nominal     # the turn loop's quick facts read it
+
+
+def _shield_event(game: Game, card: CardId, event: shields.ShieldEvent) -> None:
+    """Record a shield event of a resolved effect or of damage (4.8.6)."""
+    _store_shield(game, card, _shield_record(game, card, store=True).add(event))
+
+
+def _effect_id(game: Game, ctx: EffectContext) -> str:
+    uid = game.state.next_effect_uid
+    game.state.next_effect_uid += 1
+    name = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "effect")
+    return f"{name}#{uid}"
+
+
+def _shields_end_of_turn(game: Game) -> None:
+    """4.8.1.1 ATENÇÃO: every shield back to its original value plus the bonuses that still apply."""
+    for card in list(game.state.scene):
+        record = _shield_record(game, card, store=False)
+        _store_shield(game, card, shields.end_of_turn(record))
+
+
+# -- 4.8.5: who causes the damage
+
+
+def party(game: Game, card: CardId) -> damage.Party:
+    """A character or support as the damage pipeline sees it."""
+    kind = "support" if str(_attr(game, card, "card_type") or "") == "Suporte" else "character"
+    ego = _attr(game, card, "alter_ego")
+    return damage.Party(card, game.name(card), controller_of(game, card), kind,
+                        frozenset(str(a) for a in _attr(game, card, "alignments") or ()),
+                        frozenset(str(a) for a in _attr(game, card, "affiliations") or ()),
+                        frozenset({str(ego)}) if ego else frozenset())
+
+
+def _action_def(game: Game, ctx: EffectContext) -> ActionDef | None:
+    for c in (ctx.source, ctx.user):
+        a = _attr(game, c, "action") if c is not None else None
+        if isinstance(a, ActionDef) and (not ctx.action_name or a.name == ctx.action_name):
+            return a
     return None
 
 
+def damage_source(game: Game, ctx: EffectContext, source: CardId | None, ref: Ref | None = None
+                  ) -> damage.DamageSource:
+    """4.8.5: the source of damage an effect causes: the action (an action's "<Ação> causa", "esta ação"),
+    the character ("este personagem causa"), one an effect made a source ("aquele personagem causa"), the
+    scenario, the support, or the card ("esta habilidade causa")."""
+    user = party(game, ctx.user) if ctx.user is not None and ctx.user in game.state.scene else None
+    if ctx.from_action and ref in (None, Ref.THIS_ACTION, Ref.THIS_CARD) and source in (None, ctx.source):
+        adef = _action_def(game, ctx)
+        types: list[str] = []
+        if adef is not None:
+            anticipate, unforeseen = action_types(game, ctx.user, adef) if ctx.user is not None else (
+                adef.anticipate, adef.unforeseen)
+            types = [t for t, on in (("antecipar", anticipate), ("imprevista", unforeseen)) if on]
+        name = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "action")
+        return damage.DamageSource(damage.SourceKind.ACTION, name, ctx.controller, ctx.source, user,
+                                   frozenset(types))
+    if source is None:
+        return damage.DamageSource(damage.SourceKind.CARD, "an effect", ctx.controller)
+    if ref in (Ref.THAT, Ref.CHOSEN, Ref.TRIGGER_SUBJECT, Ref.TARGET) and source in game.state.scene:
+        by = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "")
+        return damage.DamageSource.character(party(game, source), made_source_by=by)
+    if str(_attr(game, source, "card_type") or "") == "Cenário":
+        return damage.DamageSource.scenario(game.name(source), controller_of(game, source), source)
+    if source in game.state.scene:
+        return damage.DamageSource.character(party(game, source))
+    host = _host(game, source)
+    return damage.DamageSource.of_card(game.name(source), controller_of(game, source), source,
+                                       party(game, host) if host is not None else None)
+
+
+# -- 4.8.3 B, C, D: the damage modifiers in operation
+
+
+@dataclass(frozen=True)
+class _ModifierOrigin:
+    effect: Effect
+    proc: Procedure
+    ctx: EffectContext
+    card: CardId
+
+
+def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: Procedure, mctx: EffectContext
+              ) -> damage.Modifier | None:
+    """One ``Op.MODIFY_DAMAGE`` as a :class:`damage.Modifier`; its IR conditions become its ``when``."""
+    tsel, ssel = p.arg("target"), p.arg("source")
+    filters: tuple[Filter, ...] = tuple(f for f in _tuple(p.arg("action_filters")) if isinstance(f, Filter))
+    phase = str(p.arg("phase") or "")
+    whose = p.arg("whose_turn")
+
+    def when(sit: damage.Situation) -> bool:
+        dest = sit.destination.card
+        if isinstance(tsel, Selector) and tsel.ref is not Ref.CHOSEN and not _selected(game, mctx, tsel, dest):
+            return False
+        if isinstance(ssel, Selector):
+            src = sit.source
+            dealers = [c for c in (src.card, src.user.card if src.user else None)
+                       if c is not None and c in game.state.scene]
+            if not any(_selected(game, mctx, ssel, c) for c in dealers):
+                return False
+        for f in filters:
+            if not sit.source.is_action or fold_key(str(ctx.action_power or "")) != fold_key(f.value):
+                return False
+        if phase:
+            from cardscript.runtime.triggers import phase_id
+
+            if phase_id(phase) not in (sit.circumstances.phase, sit.circumstances.step):
+                return False
+        if whose is Ref.OPPONENT and sit.circumstances.turn_player == mctx.controller:
+            return False
+        if whose is Ref.YOU and sit.circumstances.turn_player != mctx.controller:
+            return False
+        return not (p.arg("first_per_turn") and dest in game.state.this_turn.damaged_by_action)
+
+    step = damage.Step(str(p.arg("step", "B")))
+    scope = damage.Scope(str(p.arg("scope"))) if p.arg("scope") else None
+    destinations: frozenset[CardId] = frozenset()
+    if isinstance(tsel, Selector) and tsel.ref is Ref.CHOSEN:
+        destinations = frozenset(t for t in resolve(game, mctx, tsel) if isinstance(t, int))
+        if not destinations:
+            return None
+        scope = damage.Scope.CHOSEN_DESTINATION
+    elif scope is None:
+        keyed_on_source = not isinstance(tsel, Selector) and (
+            isinstance(ssel, Selector) or p.arg("source_kind") or p.arg("action_types"))
+        scope = damage.Scope.FIRST_CALCULATION if keyed_on_source else damage.Scope.ANY
+    kinds = frozenset({damage.SourceKind.ACTION}) if p.arg("source_kind") == "action" else frozenset()
+    set_to = p.arg("set_to")
+    return damage.Modifier(
+        name=game.name(card) if card >= 0 else (effect.text[:40] or "effect"), step=step, card=card if card >= 0
+        else None, controller=mctx.controller,
+        add=int(str(p.arg("delta", 0))) if step is not damage.Step.C else 0,
+        multiply=int(str(p.arg("multiply", 1))), divide=int(str(p.arg("divide", 1))),
+        rounding=damage.Rounding(str(p.arg("round", "down"))),
+        set_to=int(str(set_to)) if set_to is not None and step is damage.Step.D else None,
+        scope=scope, source_kinds=kinds,
+        action_types=frozenset(str(t) for t in _tuple(p.arg("action_types"))),
+        destinations=destinations, when=when, when_text=p.text)
+
+
+def damage_modifiers(game: Game, ctx: EffectContext) -> tuple[list[damage.Modifier], list[_ModifierOrigin]]:
+    """The 5.3 damage modifiers in operation (statics of the cards in the scene and effects generated with a
+    duration, 5.7 B), as :class:`damage.Modifier` s, with the effect each comes from."""
+    mods: list[damage.Modifier] = []
+    origins: list[_ModifierOrigin] = []
+    for card, effect, mctx in active_effects(game, (EffectKind.DAMAGE_MODIFIER,)):
+        for p in effect.procedures:
+            if p.op is not Op.MODIFY_DAMAGE:
+                continue
+            m = _modifier(game, ctx, card, effect, p, mctx)
+            if m is not None:
+                mods.append(m)
+                origins.append(_ModifierOrigin(effect, p, mctx, card))
+    return mods, origins
+
+
+# -- 4.8.3.1 E: redirecting effects
+
+
+def damage_redirects(game: Game) -> list[damage.Redirect]:
+    """Replacements "Se este personagem fosse receber dano, ao invés disso você pode redirecionar aquele dano
+    para ..." (5.5 / 4.8.3.1, Apocalipse V1) as :class:`damage.Redirect` s. One per effect: it protects every
+    card its subject matches and offers the union of the new destinations its text allows for them."""
+    out: list[damage.Redirect] = []
+    for card, effect, sctx in active_effects(game, (EffectKind.REPLACEMENT,)):
+        for p in effect.procedures:
+            sel = p.arg("subject")
+            if p.op is not Op.REPLACE or p.arg("event") != "damage" or not isinstance(sel, Selector):
+                continue
+            protects = [c for c in game.state.scene if _selected(game, sctx, sel, c)]
+            for q in _tuple(p.arg("instead")):
+                if not isinstance(q, Procedure) or q.op is not Op.REDIRECT or not isinstance(q.arg("to"), Selector):
+                    continue
+                to: list[CardId] = []
+                for subject in protects:
+                    rctx = _replacing_context(p, sctx, subject, 0)
+                    to += [c for c in resolve(game, rctx, q.arg("to"))  # type: ignore[arg-type]
+                           if isinstance(c, int) and c in game.state.scene and c != subject and c not in to]
+                if protects and to:
+                    out.append(damage.Redirect(game.name(card), sctx.controller, frozenset(protects),
+                                               tuple(party(game, c) for c in to), card=card, optional=q.optional))
+    return out
+
+
+# -- 4.8.1-4.8.4: the procedure
+
+
+def _circumstances(game: Game) -> damage.Circumstances:
+    s = game.state
+    return damage.Circumstances(s.phase, s.step, s.turn_player, s.active_player)
+
+
 def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: CardId, amount: int,
-                piercing: bool, replaced: tuple[CardId, ...] = ()) -> int:
-    """Basic damage (4.8.1, 4.8.1.1, 4.8.2): modifiers (4.8.3 B, D), then non-piercing damage goes to the shield
-    first (what it absorbs lowers the shield until the end of the turn), the rest unloads that many cards, chosen
-    by the controller of the damage source; a character left empty is knocked out (4.7). Returns the cards
-    unloaded. One function, so a full damage pipeline (4.8.3, redirection 4.8.3.1) can replace it."""
-    base = game.state.scene.get(target)
-    if base is None:
+                piercing: bool, procedure: damage.DamageProcedure | None = None) -> int:
+    """One damage procedure (4.8.3, 4.8.3.1) through :func:`damage.calculate` -- A the initial value, B, C, D
+    the modifiers in operation, E / F redirection -- then applied (4.8.1, 4.8.1.1, 4.8.2): non-piercing damage
+    to the shield first (recorded as a penalty, 4.8.6 C), the rest unloads cards chosen by the controller of
+    the source; an emptied character is knocked out, a support destroyed (4.7). The calculation is emitted
+    as a ``damage_calculation`` event in the rulebook's lettering. Returns the number of cards unloaded."""
+    if target not in game.state.scene:
         game.emit("damage_fizzled", target=target, reason="not in the scene")
         return 0
-    redirected = _damage_replaced(game, target, amount, replaced)
-    if redirected is not None:
-        return deal_damage(game, ctx, source, redirected, amount, piercing, (*replaced, target))
-    final = modified_damage(game, ctx, source, target, amount)
-    if ctx.from_action and amount > 0 and target not in game.state.this_turn.damaged_by_action:
-        game.state.this_turn.damaged_by_action.append(target)
-    if final <= 0:
-        game.emit("damage", card=target, source=source, amount=0, initial=amount, piercing=piercing, unloaded=0,
-                  player=ctx.controller)
+    if procedure is None:
+        procedure = damage.DamageProcedure(damage_source(game, ctx, source), party(game, target), amount, piercing,
+                                           ctx.action_name or (game.name(source) if source is not None else ""))
+    decider = damage.AgentDecider(game.decide)
+    mods, origins = damage_modifiers(game, ctx)
+    result = damage.calculate(procedure, mods, damage_redirects(game), decider, _circumstances(game))
+    game.emit("damage_calculation", source=procedure.source.card, card=result.destination.card,
+              initial=procedure.amount, amount=result.amount, piercing=procedure.piercing,
+              causes_damage=result.causes_damage, lines=damage.format_trace(result).splitlines(),
+              stages=[[line.stage, line.text, line.value] for line in result.trace])
+    for r in result.redirected:
+        game.emit("replaced", text=f"damage to {procedure.destination.name}", by=r.name, source=r.card,
+                  to=result.destination.card)
+    dest = result.destination.card
+    by_index = {id(m): o for m, o in zip(mods, origins, strict=True)}
+    first_turn = any(by_index[id(m)].proc.arg("first_per_turn") for m in result.applied if id(m) in by_index)
+    if procedure.source.is_action and (result.causes_damage or first_turn) \
+            and dest not in game.state.this_turn.damaged_by_action:
+        game.state.this_turn.damaged_by_action.append(dest)
+    for m in result.triggered:                     # 4.8.3 D: the rest of a triggered effect's text
+        o = by_index.get(id(m))
+        if o is not None:
+            for q in o.effect.procedures:
+                if q.op is not Op.MODIFY_DAMAGE:
+                    run(game, o.ctx, q)
+    base = game.state.scene.get(dest)
+    if base is None:
+        game.emit("damage_fizzled", target=dest, reason="not in the scene")
         return 0
-    absorbed = 0
-    if not piercing:
-        absorbed = min(shield(game, target), final)
-        base.shield_bonus -= absorbed
-    rest = final - absorbed
-    base.damage_taken_this_turn += final
-    chosen = _choose(game, ctx, list(base.carried), rest, "unload",
-                     f"damage to {game.name(target)}: choose {rest} card(s) to unload (4.8.1)")
-    game.emit("damage", card=target, source=source, amount=final, initial=amount, piercing=piercing,
-              absorbed=absorbed, unloaded=len(chosen), player=ctx.controller)
-    for c in chosen:
-        if isinstance(c, int) and target in game.state.scene and c in game.state.scene[target].carried:
-            game.unload(c)
-    return len(chosen)
+    if result.amount <= 0:
+        game.emit("damage", card=dest, source=procedure.source.card, amount=0, initial=procedure.amount,
+                  piercing=procedure.piercing, unloaded=0, player=procedure.source.controller,
+                  causes_damage=result.causes_damage)
+        return 0
+    app = damage.apply_result(result, shield(game, dest), list(base.carried), decider)
+    if app.absorbed:
+        _shield_event(game, dest, shields.ShieldEvent.penalty(f"damage of {procedure.source.name}", app.absorbed))
+    base.damage_taken_this_turn += result.amount
+    game.emit("damage", card=dest, source=procedure.source.card, amount=result.amount, initial=procedure.amount,
+              piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
+              player=procedure.source.controller, causes_damage=True)
+    for c in app.unloaded:
+        if dest in game.state.scene and c in game.state.scene[dest].carried:
+            game.unload(c)               # the last one knocks the character out / destroys the support (4.7)
+    return app.to_unload
 
 
 # ---------------------------------------------------------------------------------------------
@@ -758,8 +1015,18 @@ def _damage(game: Game, ctx: EffectContext, proc: Procedure) -> None:
     if proc.introduces >= 0:
         ctx.introduced[proc.introduces] = list(targets)
     amount = _qty(game, ctx, proc)
-    for t in targets:
-        deal_damage(game, ctx, source, t, amount, bool(proc.arg("piercing")))
+    piercing = bool(proc.arg("piercing"))
+    targets = [t for t in targets if t in game.state.scene]
+    if not targets:
+        return
+    src = damage_source(game, ctx, source, src_sel.ref if isinstance(src_sel, Selector) else None)
+    effect = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "")
+    # 4.8.4.1: several destinations, one procedure each, in the order the effect's controller chooses
+    procs = damage.split_targets(src, [party(game, t) for t in targets], amount, piercing,
+                                 damage.AgentDecider(game.decide), effect)
+    for dp in procs:
+        if dp.destination.card in game.state.scene:
+            deal_damage(game, ctx, source, dp.destination.card, dp.amount, piercing, procedure=dp)
 
 
 def _stages(game: Game, ctx: EffectContext, proc: Procedure) -> None:
@@ -949,8 +1216,15 @@ def _gain(game: Game, ctx: EffectContext, proc: Procedure) -> None:
     for t in _select(game, ctx, sel, "target", f"{proc.text}: choose"):
         if not isinstance(t, int) or t not in game.state.scene:
             continue
-        if proc.arg("shield") is not None:
-            game.state.scene[t].shield_bonus += int(str(proc.arg("shield")))
+        if proc.arg("shield") is not None:         # 4.8.6 B (a bonus) or C ("Escudo -N", a penalty)
+            n = int(str(proc.arg("shield")))
+            eid = _effect_id(game, ctx)
+            lasting = (shields.ShieldDuration.END_OF_TURN if duration is Duration.END_OF_TURN
+                       else shields.ShieldDuration.WHILE)
+            if n > 0:
+                _shield_event(game, t, shields.ShieldEvent.bonus(eid, n, lasting))
+            elif n < 0:
+                _shield_event(game, t, shields.ShieldEvent.penalty(eid, -n))
         gained = [str(p) for p in proc.arg("powers") or ()]  # type: ignore[attr-defined]
         if gained:
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration,  # type: ignore[arg-type]
@@ -985,9 +1259,11 @@ def _set_shield(game: Game, ctx: EffectContext, proc: Procedure) -> None:
     value = int(str(proc.arg("value", 0)))
     for t in resolve(game, ctx, sel):
         if isinstance(t, int) and t in game.state.scene:
-            continuous.add(game, "set_shield", ctx.source, ctx.controller, [t],
-                           proc.arg("duration") or Duration.END_OF_TURN, value=value)  # type: ignore[arg-type]
-            game.state.scene[t].shield_bonus = 0     # 4.8.6 A.1: earlier reductions no longer apply
+            duration = proc.arg("duration") or Duration.END_OF_TURN
+            lasting = (shields.ShieldDuration.END_OF_TURN if duration is Duration.END_OF_TURN
+                       else shields.ShieldDuration.WHILE)
+            # 4.8.6 A: a new Base Shield; A.1: earlier damage and penalties do not apply while it operates
+            _shield_event(game, t, shields.ShieldEvent.set_base(_effect_id(game, ctx), max(0, value), lasting))
             game.emit("set_shield", card=t, value=value)
 
 

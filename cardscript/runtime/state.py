@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from cardscript.runtime.shields import ShieldRecord
+
 CardId = int
 
 
@@ -44,8 +46,12 @@ class InScene:
     actions_used: list[str] = field(default_factory=list)     # names of actions used this turn (C.4, Ação Única)
     extra_actions: int = 0           # "pode usar mais uma ação neste turno" (C.4)
     basic_capacitation: bool = False # received the basic capacitation this turn (6.2 C.1)
-    shield_bonus: int = 0            # until-end-of-turn modifiers of the shield (4.8.6); reset at end of turn
+    shield_bonus: int = 0            # kept in sync: shield_value(shields) - printed shield (the turn loop's facts)
     damage_taken_this_turn: int = 0
+    # 4.8.6: this turn's shield events (gains, set-to-value effects, penalties, damage absorbed, statics as they
+    # start / stop), replayed by shields.shield_value; None until the first event (the printed shield). It lives
+    # with the card's stay in the scene: a card that leaves and comes back starts afresh.
+    shields: ShieldRecord | None = None
 
     @property
     def energy(self) -> int:
