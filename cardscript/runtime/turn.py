@@ -548,8 +548,10 @@ class Engine:
             name = card_attr(self.game, card, "name")
             return not any(card_attr(self.game, b.card, "name") == name and not self.is_character(b.card)
                            for b in s.controlled(player))
-        if self.has_keyword(card, "Pelotão"):
-            return True
+        # A.4b, with Pelotão as the in-scene static it is (5.6, golden rule 8 A; lost under 5.8)
+        allowed = self.query("placement_allowed")
+        if allowed is not None:
+            return bool(allowed(self.game, player, card))
         ident = self.identity(card)
         return not any(self.is_character(b.card) and self.identity(b.card) == ident for b in s.controlled(player))
 
