@@ -136,7 +136,10 @@ class Op(StrEnum):
     # continuous effects (5.4, 5.3): the runtime's queries read them while their card is in place
     RESTRICT = "restrict"               # what ("be_target", "use_action", "unload_by_effect"), subject, action filters
     ALLOW = "allow"                     # what ("actions_per_turn"), subject, amount, action filters
-    MODIFY_DAMAGE = "modify_damage"     # step (B/D), delta / set_to, source, target, action filters (4.8.3)
+    MODIFY_DAMAGE = "modify_damage"     # 4.8.3: step B (delta), C (multiply, or divide + round down/up),
+    #                                     D (set_to, or delta); conditions: source, target, action_filters,
+    #                                     action_types (antecipar/imprevista), source_kind, phase, whose_turn,
+    #                                     first_per_turn; scope (any/first/chosen, 4.8.3.1 ATENÇÃO) when known
     EXTRA_DRAW = "extra_draw"           # who, amount: cards drawn in addition during the Fase de Compra
     CHANGE_ACTION = "change_action"     # action (name), anticipate / unforeseen
     LOSE = "lose"                       # targets lose powers ("todos os seus poderes": all, or "powers")

@@ -1544,6 +1544,9 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
     effects: list[Effect] = [_keyword_effect(k) for k in para.keyword_lines]
     if not para.sentences:
         return effects
+    caused = _caused_damage_modifier(para, env, text)
+    if caused is not None:
+        return [*effects, caused]
     procs: list[Procedure] = []
     info: dict[str, object] = {}
     unsupported: list[str] = []
@@ -1605,6 +1608,81 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
                                  text=text)]
     return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [no trigger, window or static "
                              "form]")]
+
+
+def _caused_damage_modifier(para: EffectParagraph, env: Env, text: str) -> Effect | None:
+    """"Toda vez que uma ação de Antecipar causar dano, ela causará metade do dano, arredondado para baixo" (A
+    Essência do Medo), "Toda vez que um personagem vilão causar dano, ele causará aquela quantidade de dano +1"
+    (À Espreita): the damage is being caused, so these modify it (5.3, 4.8.3 B / C) rather than trigger. Only
+    the exact form -- one sentence: the lead, the "causará" clause and an optional "arredondado para baixo /
+    cima" -- and nothing else (no condition); None otherwise (the paragraph lowers as before)."""
+    if len(para.sentences) != 1 or para.sentences[0].cost is not None:
+        return None
+    seq = [it for it in para.sentences[0].body.items
+           if not (isinstance(it, Phrase) and it.kind is PhraseKind.JOINER and _text(it).strip() == ",")]
+    if len(seq) not in (2, 3) or not isinstance(seq[0], Phrase) or seq[0].kind is not PhraseKind.TRIGGER:
+        return None
+    lead = seq[0]
+    inner = [p for p in lead.parts if isinstance(p, Phrase)]
+    parts = inner[0].parts if inner and inner[0].kind is PhraseKind.TRIGGER else lead.parts
+    lead_clauses = [p for p in parts if isinstance(p, Clause)]
+    if len(lead_clauses) != 1 or lead_clauses[0].procedure is not Verb.DAMAGE or any(
+            isinstance(n, Lexeme) and n.lemma == "ser" for n in lead_clauses[0].verb.parts):
+        return None
+    lead_clause = lead_clauses[0]
+    lead_items = flatten(lead_clause.complements)
+    if not (len(lead_items) == 1 and isinstance(lead_items[0], NP) and lead_items[0].head == "dano"):
+        return None                       # "causar dano" and nothing else ("... no alvo desta ação": not this form)
+    body = seq[1]
+    if not isinstance(body, Clause) or body.procedure is not Verb.DAMAGE:
+        return None
+    rounding = "down"
+    if len(seq) == 3:
+        tail = seq[2]
+        words = _text(tail).lower() if isinstance(tail, Clause) else ""
+        if "arredondad" not in words or not ("baixo" in words or "cima" in words):
+            return None
+        rounding = "up" if "cima" in words else "down"
+    bitems = flatten(body.complements)
+    if not bitems or not isinstance(bitems[0], NP):
+        return None
+    head = bitems[0].head
+    args: list[tuple[str, object]]
+    if head == "metade":
+        args = [("step", "C"), ("divide", 2), ("round", rounding)]
+    elif head == "dobro":
+        args = [("step", "C"), ("multiply", 2)]
+    elif head == "quantidade" and len(seq) == 2:
+        sign, delta = 1, None
+        for it in bitems[1:]:
+            if isinstance(it, Sy) and it.text in "+-":
+                sign = 1 if it.text == "+" else -1
+            elif isinstance(it, NP) and it.nums:
+                delta = sign * it.nums[0]
+        if delta is None:
+            return None
+        args = [("step", "B"), ("delta", delta)]
+    else:
+        return None
+    subj_words = _text(lead_clause).lower()
+    if "ação" in subj_words.split(" causar")[0]:
+        args.append(("source_kind", "action"))
+        types = tuple(t for t, w in (("antecipar", "de antecipar"), ("imprevista", "imprevista")) if w in subj_words)
+        if types != ("antecipar",) and types != ("imprevista",) and "uma ação causar" not in subj_words:
+            return None
+        if types:
+            args.append(("action_types", types))
+    else:
+        try:
+            source = _subject_selector(lead_clause, env)
+        except LoweringError:
+            return None
+        if source is None:
+            return None
+        args.append(("source", source))
+    args.append(("scope", "first"))       # keyed on the source: the first calculation only (4.8.3.1 ATENÇÃO)
+    return Effect(EffectKind.DAMAGE_MODIFIER, (Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text),),
+                  duration=Duration.WHILE_IN_PLACE, text=text)
 
 
 def _damage_modifier_lead(para: EffectParagraph, info: dict[str, object], env: Env, text: str) -> Effect:

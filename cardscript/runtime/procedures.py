@@ -446,6 +446,11 @@ def shield(game: Game, card: CardId) -> int:
     return shields.shield_value(_shield_record(game, card, store=False))
 
 
+def _title(game: Game, card: CardId) -> str:
+    """A card's printed title ("Blob V1") for traces and shield event ids."""
+    return str(_attr(game, card, "title") or game.name(card))
+
+
 def _nominal_shield(game: Game, card: CardId) -> int:
     return max(0, int(_attr(game, card, "shield") or 0))
 
@@ -470,7 +475,7 @@ def _static_shield_effects(game: Game, card: CardId) -> dict[tuple[int, int, int
             else:
                 continue
             if _selected(game, sctx, sel, card):
-                out[(src, ei, pi)] = (what, value, game.name(src))
+                out[(src, ei, pi)] = (what, value, _title(game, src))
     return out
 
 
@@ -582,7 +587,7 @@ def _shield_event(game: Game, card: CardId, event: shields.ShieldEvent) -> None:
 def _effect_id(game: Game, ctx: EffectContext) -> str:
     uid = game.state.next_effect_uid
     game.state.next_effect_uid += 1
-    name = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "effect")
+    name = ctx.action_name or (_title(game, ctx.source) if ctx.source is not None else "effect")
     return f"{name}#{uid}"
 
 
@@ -600,7 +605,7 @@ def party(game: Game, card: CardId) -> damage.Party:
     """A character or support as the damage pipeline sees it."""
     kind = "support" if str(_attr(game, card, "card_type") or "") == "Suporte" else "character"
     ego = _attr(game, card, "alter_ego")
-    return damage.Party(card, game.name(card), controller_of(game, card), kind,
+    return damage.Party(card, _title(game, card), controller_of(game, card), kind,
                         frozenset(str(a) for a in _attr(game, card, "alignments") or ()),
                         frozenset(str(a) for a in _attr(game, card, "affiliations") or ()),
                         frozenset({str(ego)}) if ego else frozenset())
@@ -627,20 +632,20 @@ def damage_source(game: Game, ctx: EffectContext, source: CardId | None, ref: Re
             anticipate, unforeseen = action_types(game, ctx.user, adef) if ctx.user is not None else (
                 adef.anticipate, adef.unforeseen)
             types = [t for t, on in (("antecipar", anticipate), ("imprevista", unforeseen)) if on]
-        name = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "action")
+        name = ctx.action_name or (_title(game, ctx.source) if ctx.source is not None else "action")
         return damage.DamageSource(damage.SourceKind.ACTION, name, ctx.controller, ctx.source, user,
                                    frozenset(types))
     if source is None:
         return damage.DamageSource(damage.SourceKind.CARD, "an effect", ctx.controller)
     if ref in (Ref.THAT, Ref.CHOSEN, Ref.TRIGGER_SUBJECT, Ref.TARGET) and source in game.state.scene:
-        by = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "")
+        by = ctx.action_name or (_title(game, ctx.source) if ctx.source is not None else "")
         return damage.DamageSource.character(party(game, source), made_source_by=by)
     if str(_attr(game, source, "card_type") or "") == "Cenário":
-        return damage.DamageSource.scenario(game.name(source), controller_of(game, source), source)
+        return damage.DamageSource.scenario(_title(game, source), controller_of(game, source), source)
     if source in game.state.scene:
         return damage.DamageSource.character(party(game, source))
     host = _host(game, source)
-    return damage.DamageSource.of_card(game.name(source), controller_of(game, source), source,
+    return damage.DamageSource.of_card(_title(game, source), controller_of(game, source), source,
                                        party(game, host) if host is not None else None)
 
 
@@ -702,7 +707,7 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: P
     kinds = frozenset({damage.SourceKind.ACTION}) if p.arg("source_kind") == "action" else frozenset()
     set_to = p.arg("set_to")
     return damage.Modifier(
-        name=game.name(card) if card >= 0 else (effect.text[:40] or "effect"), step=step, card=card if card >= 0
+        name=_title(game, card) if card >= 0 else (effect.text[:40] or "effect"), step=step, card=card if card >= 0
         else None, controller=mctx.controller,
         add=int(str(p.arg("delta", 0))) if step is not damage.Step.C else 0,
         multiply=int(str(p.arg("multiply", 1))), divide=int(str(p.arg("divide", 1))),
@@ -752,7 +757,7 @@ def damage_redirects(game: Game) -> list[damage.Redirect]:
                     to += [c for c in resolve(game, rctx, q.arg("to"))  # type: ignore[arg-type]
                            if isinstance(c, int) and c in game.state.scene and c != subject and c not in to]
                 if protects and to:
-                    out.append(damage.Redirect(game.name(card), sctx.controller, frozenset(protects),
+                    out.append(damage.Redirect(_title(game, card), sctx.controller, frozenset(protects),
                                                tuple(party(game, c) for c in to), card=card, optional=q.optional))
     return out
 
@@ -777,7 +782,7 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
         return 0
     if procedure is None:
         procedure = damage.DamageProcedure(damage_source(game, ctx, source), party(game, target), amount, piercing,
-                                           ctx.action_name or (game.name(source) if source is not None else ""))
+                                           ctx.action_name or (_title(game, source) if source is not None else ""))
     decider = damage.AgentDecider(game.decide)
     mods, origins = damage_modifiers(game, ctx)
     result = damage.calculate(procedure, mods, damage_redirects(game), decider, _circumstances(game))
