@@ -1,7 +1,7 @@
 """Continuous effects held in the game state (rules 5.4, 5.5, 5.7 A.2 and B, 5.8).
 
 Two sources of continuous effects, read by the same queries (``procedures.shield``, ``powers``,
-``can_use_action``, ``modified_damage``, the triggers):
+``can_use_action``, ``deal_damage``, the triggers):
 
 * **Statics of cards in place** (5.4, 5.7 A.2.2 "duração indefinida"): never stored. They are computed on
   demand from the cards where their text works (``procedures.active_effects``), so they are "atualizados a
