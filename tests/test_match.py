@@ -104,3 +104,11 @@ def test_cli_simulate_with_heuristic_agents(capsys: pytest.CaptureFixture[str]) 
     assert main(["simulate", "--games", "2", "--seed", "1", "--agents", "heuristic", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "(heuristic agents)" in out and "invariant violations: 0" in out and "unfinished (max turns 200): 0" in out
+
+
+def test_4_8_3_the_play_trace_shows_a_modified_damage_calculation_in_the_rulebooks_lettering(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    block = out[out.index("damage calculation (4.8.3):"):].splitlines()[1:3]
+    assert block[0].strip().startswith("A ") and block[1].strip()[0] in "BCDEF"

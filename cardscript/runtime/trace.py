@@ -227,6 +227,8 @@ class TraceWriter:
             return self._emit(out, f"{ind}** {name(d['card'])} is destroyed (to the resources, 4.7)")
         if k == "damage":
             return self._damage(event, out)
+        if k == "damage_calculation":
+            return self._calculation(event, out)
         if k == "damage_fizzled":
             return self._emit(out, f"{ind}damage to {name(d.get('target'))} fizzles: {d.get('reason', '')}")
         if k == "action":
@@ -311,6 +313,20 @@ class TraceWriter:
             self.damage[player] += int(final)
         return self._emit(out, f"{self._indent(event)}{source} causes {final} damage to {self.name(d['card'])}: "
                                + "; ".join(steps))
+
+    def _calculation(self, event: Event, out: list[str]) -> list[str]:
+        """The 4.8.3 calculation in the rulebook's lettering, when anything changed the damage (a
+        modifier, a fixed value, a redirection); a plain calculation is summed up by the damage line."""
+        stages = event.data.get("stages") or []
+        shown = [(stage, text, value) for stage, text, value in stages
+                 if stage != "=" and not str(text).startswith("no ")]
+        if all(stage == "A" for stage, _, _ in shown):
+            return out
+        ind = self._indent(event)
+        out = self._emit(out, f"{ind}damage calculation (4.8.3):")
+        for stage, text, value in shown:
+            out = self._emit(out, f"{ind}  {stage:<4} {text}  [{value}]")
+        return out
 
     def _tree(self, event: Event, out: list[str]) -> list[str]:
         d, k = event.data, event.kind
