@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.compiler.ir import ActionDef, Effect, Kind, Op, Quantity, Selector
 from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
+from cardscript.runtime import procedures
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, InScene, Zone
@@ -192,17 +193,15 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
     game = engine.game
     if sel.kind is Kind.PLAYER:
         players = [1 - controller] if sel.ref is not None and str(sel.ref) == "opponent" else [0, 1]
-        make = getattr(engine.procs, "Player", None) if engine.procs is not None else None
-        return [make(p) for p in players] if callable(make) else players
+        return [procedures.Player(p) for p in players]
     types = KIND_TYPES.get(sel.kind, ("Personagem", "Personagem-EV", "Suporte"))     # F.1.2 bare "alvo"
     for kind in getattr(sel, "also", ()):                                           # "personagem ou suporte"
         types = (*types, *KIND_TYPES.get(kind, ()))
     out: list[Any] = []
-    allowed = engine.query("can_be_targeted")
     for base in game.state.scene.values():
         if str(card_attr(game, base.card, "card_type")) in types and all(
                 matches_filter(game, base.card, f, controller) for f in sel.filters):
-            if allowed is not None and ctx is not None and not allowed(game, ctx, base.card):
+            if ctx is not None and not procedures.can_be_targeted(game, ctx, base.card):
                 continue
             out.append(base.card)
     return out
@@ -217,10 +216,6 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
     game = engine.game
     state = game.state
     out: list[ActionUse] = []
-    prevented = engine.query("can_use_action")
-    allowed = engine.query("actions_allowed")
-    types_now = engine.query("action_types")
-    powers_now = engine.query("powers")
     for base in state.controlled(player):
         if not str(card_attr(game, base.card, "card_type")).startswith("Personagem"):
             continue
@@ -231,14 +226,10 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         ready = (base.entered_turn < state.turn or base.card in engine.ready or "prontidao" in keywords)
         if not ready:                                                        # C.1
             continue
-        powers = character_powers(game, base)
-        if powers_now is not None:
-            powers |= {power_key(p) for p in powers_now(game, base.card)}
+        powers = character_powers(game, base) | {power_key(p) for p in procedures.powers(game, base.card)}
         for use in uses:
-            if len(base.actions_used) >= 1 + base.extra_actions and (                 # C.4
-                    allowed is None
-                    or len(base.actions_used) >= max(1, int(allowed(game, base.card, use.action)))
-                    + base.extra_actions):
+            allowed = max(1, procedures.actions_allowed(game, base.card, use.action))
+            if len(base.actions_used) >= allowed + base.extra_actions:          # C.4
                 continue
             need = action_power(game, use)
             if need and need not in powers:                                  # C.2
@@ -248,12 +239,11 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             if not cost_payable(game, use, base):                            # E
                 continue
             action = use.action
-            if types_now is not None:
-                anticipate, unforeseen = types_now(game, base.card, action)
-                action = replace(action, anticipate=anticipate, unforeseen=unforeseen)
+            anticipate, unforeseen = procedures.action_types(game, base.card, action)
+            action = replace(action, anticipate=anticipate, unforeseen=unforeseen)
             if not type_allowed(action, window):                             # C.5
                 continue
-            if prevented is not None and not prevented(game, base.card, use.action):
+            if not procedures.can_use_action(game, base.card, use.action):
                 continue                                                     # D
             ctx = action_context(engine, use)
             first: list[Any] = []
@@ -363,11 +353,10 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         for t in picked:
             if isinstance(t, int):
                 game.emit("targeted", card=t, by=use.user, action=action.name, player=player)
-    noted = engine.query("note_targeting")
     if ctx is not None:
         ctx.targets = per_selector
-        if noted is not None and any(per_selector):
-            noted(game, ctx)
+        if any(per_selector):
+            procedures.note_targeting(game, ctx)
     flat = [t for ts in per_selector for t in ts]
     pending = Pending(label=f"{action.name} ({game.name(use.user)})", steps=(), controller=player,
                       source=use.holder, effect=mode, kind="action", ctx=ctx,

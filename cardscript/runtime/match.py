@@ -17,12 +17,12 @@ defeat by deck 4.9.2) or ``max_turns``, which is reported as such (``ended=False
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardscript.runtime import library
 from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, RandomAgent
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import state_hash
@@ -190,29 +190,8 @@ def bundled_deck_path(name: str) -> Path:
 
 
 def load_deck_file(path: str | Path) -> list[CardDef]:
-    """A deck file's cards: ``library.load_deck`` (the card library layer) when it is there; until then
-    a stand-in that compiles the bundled library and lowers it (``compiler.lower.lower_card``)."""
-    try:
-        library: Any = importlib.import_module("cardscript.runtime.library")
-    except ImportError:
-        library = None
-    loader = getattr(library, "load_deck", None)
-    if loader is not None:
-        return list(loader(Path(path)))
-    from cardscript.compiler.lower import lower_card
-    from cardscript.compiler.pipeline import compile_paths, library_path
-
-    defs = {d.title: d for d in (lower_card(c) for c in compile_paths([library_path()]) if c.parsed)}
-    deck: list[CardDef] = []
-    for raw in Path(path).read_text(encoding="utf-8").splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        count, _, title = line.partition(" ")
-        if title.strip() not in defs:
-            raise ValueError(f"{path}: unknown card {title.strip()!r}")
-        deck.extend([defs[title.strip()]] * int(count))
-    return deck
+    """A deck file's cards, from the bundled library (``library.load_deck``)."""
+    return list(library.load_deck(Path(path)))
 
 
 @dataclass

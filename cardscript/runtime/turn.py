@@ -35,16 +35,15 @@ not met (logged ``unsupported``), so an activated effect is not offered and a tr
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, replace
 from functools import partial
-from types import ModuleType
 from typing import Any, NamedTuple
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, Op, Procedure
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime import procedures
 from cardscript.runtime.actions import (
     ActionUse,
     action_facts,
@@ -73,19 +72,11 @@ class Play(NamedTuple):
     facts: dict[str, object]
 
 
-def _procedures() -> ModuleType | None:
-    try:
-        return importlib.import_module("cardscript.runtime.procedures")
-    except ImportError:
-        return None
-
-
 class Engine:
     """Game + Effects Tree + triggers + the turn structure (rules 6)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.procs = _procedures()
         self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
         self.triggers = Triggers(game, tree=self.tree, make_pending=self.make_pending)
         self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)
@@ -116,30 +107,18 @@ class Engine:
             "from_action": pending.kind == "action"}
         return self.new_context(**known)
 
-    def new_context(self, **known: Any) -> Any:
-        """An EffectContext with the given fields (those the procedures module's context has)."""
-        ctx_type = getattr(self.procs, "EffectContext", None) if self.procs is not None else None
-        if not isinstance(ctx_type, type) or not is_dataclass(ctx_type):
-            return None
-        kwargs = {f.name: known[f.name] for f in fields(ctx_type) if f.name in known and known[f.name] is not None}
-        return ctx_type(**kwargs)
-
-    def query(self, name: str) -> Callable[..., Any] | None:
-        """One of the procedures module's queries (``can_use_action``, ``powers``...), if it has it."""
-        found = getattr(self.procs, name, None) if self.procs is not None else None
-        return found if callable(found) else None
+    def new_context(self, **known: Any) -> procedures.EffectContext:
+        """An EffectContext with the given fields (the known ones that are not None)."""
+        names = {f.name for f in fields(procedures.EffectContext)}
+        return procedures.EffectContext(**{k: v for k, v in known.items() if k in names and v is not None})
 
     def run_procedure(self, game: Game, pending: Pending, proc: Procedure) -> None:
         """One IR procedure through ``procedures.run(game, ctx, proc)``; engine errors are logged."""
-        run = getattr(self.procs, "run", None) if self.procs is not None else None
-        if run is None:
-            game.log.add("unsupported", game.depth, effect=pending.label, text=proc.text or str(proc.op))
-            return
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
         outer, self.running = self.running, proc
         try:
-            run(game, pending.ctx, proc)
+            procedures.run(game, pending.ctx, proc)
         except GameOver:
             raise
         except Exception as exc:            # a procedure the other layer cannot run yet: logged, counted
@@ -154,20 +133,10 @@ class Engine:
     def condition_holds(self, pending: Pending, condition: Condition | None) -> bool:
         if condition is None:
             return True
-        procs = self.procs
-        check: Callable[..., Any] | None = None
-        for name in ("check_condition", "check", "holds", "evaluate"):
-            check = getattr(procs, name, None) if procs is not None else None
-            if check is not None:
-                break
-        if check is None:
-            self.game.log.add("unsupported", self.game.depth, effect=pending.label,
-                              text=condition.text or condition.kind)
-            return False
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
         try:
-            return bool(check(self.game, pending.ctx, condition))
+            return procedures.check_condition(self.game, pending.ctx, condition)
         except (GameOver, AssertionError):
             raise
         except Exception as exc:
@@ -236,9 +205,7 @@ class Engine:
         if player == s.first_player and not self.first_turn_done:
             return
         n = 2 if any(self.is_character(b.card) for b in s.controlled(player)) else 1
-        extra = self.query("extra_draws")
-        if extra is not None:
-            n += int(extra(self.game, player))          # "compre um card adicional" statics
+        n += procedures.extra_draws(self.game, player)     # "compre um card adicional" statics
         self.game.draw(player, n)
         self.tree.resolve()
 
@@ -319,9 +286,7 @@ class Engine:
             p.scenario_placed_this_turn = False
         self.activated_uses.clear()
         self.ready.clear()
-        hook = getattr(self.procs, "end_of_turn", None) if self.procs is not None else None
-        if hook is not None:
-            hook(self.game)
+        procedures.end_of_turn(self.game)              # "até o final do turno" effects expire (5.7)
         self.game.log.add("end_of_turn_resets", 0, turn=s.turn)
 
     # -- card facts -------------------------------------------------------------------------------------
@@ -458,9 +423,8 @@ class Engine:
                                     "shield": int(card_attr(game, card, "shield") or 0)}
         where = s.scene.get(card)
         if where is not None:
-            shield = self.query("shield") if exact_shield else None
             facts.update(controller=where.controller, energy=where.energy, stage=where.stage,
-                         shield=int(shield(game, card)) if shield is not None
+                         shield=procedures.shield(game, card) if exact_shield
                          else max(0, int(card_attr(game, card, "shield") or 0) + where.shield_bonus))
         elif ctype.startswith("Personagem"):
             ident = self.identity(card)
@@ -549,11 +513,7 @@ class Engine:
             return not any(card_attr(self.game, b.card, "name") == name and not self.is_character(b.card)
                            for b in s.controlled(player))
         # A.4b, with Pelotão as the in-scene static it is (5.6, golden rule 8 A; lost under 5.8)
-        allowed = self.query("placement_allowed")
-        if allowed is not None:
-            return bool(allowed(self.game, player, card))
-        ident = self.identity(card)
-        return not any(self.is_character(b.card) and self.identity(b.card) == ident for b in s.controlled(player))
+        return procedures.placement_allowed(self.game, player, card)
 
     def evolution_bases(self, player: int, card: CardId) -> list[InScene]:
         """4.4.2.2 A.2a: characters controlled since the start of the turn it can evolve from. The EV
