@@ -158,3 +158,37 @@ def test_5_8_camara_gives_acao_unica_to_the_chosen_character(library: dict[str, 
     assert can_use_action(game, 0, vampira.action)
     _enters_choosing(game, 100, 0)
     assert not can_use_action(game, 0, vampira.action)
+
+
+def test_5_8_blade_v2_under_the_camara_does_not_trigger_dracula(library: dict[str, CardDef]) -> None:
+    """5.8 example 2 (end): "se um personagem do oponente usar uma ação tendo Blade como alvo, o efeito do
+    Drácula -- "Toda vez que um personagem controlado por um oponente usar uma ação tendo como alvo um
+    personagem com Predador que você controla, você pode incapacitar aquele personagem em 1. Se o fizer, aquele
+    personagem causa 1 ponto de dano penetrante no personagem que usou a ação." -- não será desencadeado, pois
+    Blade não possui mais a característica Predador." Driven through the engine's triggers; without the Câmara
+    the trigger fires: Blade (aquele personagem) is incapacitated by 1 and deals 1 piercing damage to the user."""
+    from cardscript.runtime.turn import Engine
+
+    blade, dracula, camara = library["Blade V2"], library["Drácula V1"], library["Câmara Neutralizadora V1"]
+    user = CardDef(title="U V1", name="U", version=1, card_type="Personagem", shield=0, initial_energy=5)
+    game = _game({0: blade, 5: dracula, 100: user, 110: camara})
+    _in_scene(game, 0, [1, 2, 3, 4])
+    _in_scene(game, 5, [6, 7])
+    _in_scene(game, 100, [101, 102, 103, 104, 105])
+    engine = Engine(game)
+    stage, energy = game.state.scene[0].stage, game.state.scene[100].energy
+    game.emit("use_action", card=100, action="x", player=1, targets=[5])     # Drácula, no Predador: nothing
+    engine.tree.resolve()
+    assert (game.state.scene[0].stage, game.state.scene[100].energy) == (stage, energy)
+    game.emit("use_action", card=0, action="x", player=0, targets=[0])       # not an opponent's character
+    engine.tree.resolve()
+    assert (game.state.scene[0].stage, game.state.scene[100].energy) == (stage, energy)
+    game.emit("use_action", card=100, action="x", player=1, targets=[0])     # targeting Blade: it triggers
+    engine.tree.resolve()
+    assert game.state.scene[0].stage == stage - 1 and game.state.scene[100].energy == energy - 1
+    _enters_choosing(game, 110, 0)                                           # the Câmara chooses Blade
+    assert not has_keyword(game, 0, "Predador")
+    stage, energy = game.state.scene[0].stage, game.state.scene[100].energy
+    game.emit("use_action", card=100, action="x", player=1, targets=[0])
+    engine.tree.resolve()
+    assert (game.state.scene[0].stage, game.state.scene[100].energy) == (stage, energy)

@@ -199,6 +199,8 @@ class EventPattern:
     whose: Ref | None = None             # "de sua Fase ...", "do turno de um oponente"
     text: str = ""
     action_filters: tuple[Filter, ...] = ()   # use_action: the action used ("uma ação de {AE}": power eq AE)
+    target: Selector | None = None       # use_action: "tendo como alvo <selector>" -- one target must match
+    target_introduces: int = -1          # ... and that target is THAT #n ("aquele personagem") in the effect
 
 
 class Duration(StrEnum):

@@ -216,6 +216,7 @@ class Env:
     x: Count | None = None
     last_object: Selector | None = None        # what the previous clause acted on (5.8 text loss targets)
     trigger_duration: Duration | None = None   # "Toda vez que ... neste turno": a generated trigger's duration
+    trigger_event: str = ""                    # the event of the paragraph's trigger ("use_action"...)
 
     def introduce(self, np: NP | None, upto: Sequence[Item] = ()) -> int:
         """A new introduced thing (THAT/CHOSEN index); its span runs from ``np`` over the items ``upto``."""
@@ -308,6 +309,14 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
                 and sel.ref is None:
             also.append(_KIND_OF_NOUN[nxt2.head])                                      # "personagem ou suporte"
             i += 2
+        elif _is_w(it, "com") and isinstance(nxt2, W) and nxt2.cls == "KEYWORD":
+            filters.append(Filter("keyword", "has", nxt2.lemma))                     # "com Predador" (5.6)
+            i += 2
+        elif isinstance(it, Rel) and it.clause.procedure is Verb.USE and it.clause.subject is None \
+                and env.trigger_event == "use_action" and env.trigger_subject is not None \
+                and "o" in np.dets and _np_with(nxt2, det="o", head="ação"):
+            sel = replace(env.trigger_subject, text=text)                              # "o personagem que usou
+            i += 2                                                                     # a ação" (the trigger's)
         elif _is_w(it, "com") and isinstance(nxt2, NP) and nxt2.icons:
             filters.extend(Filter("power", "has", c) for c in nxt2.icons)              # "com {SF}"
             i += 2
@@ -1311,9 +1320,20 @@ def _trigger(phrase: Phrase, env: Env) -> tuple[EventPattern | None, EffectKind 
         if len(rest) == 2 and _duration(rest) is not None:
             env.trigger_duration = _duration(rest)     # "Toda vez que o alvo usar uma ação neste turno"
             rest = []
+        target: Selector | None = None
+        introduces = -1
+        if len(rest) > 3 and _is_w(rest[0], "ter", "tendo") and _is_w(rest[1], "como") \
+                and _np_with(rest[2], head="alvo") and isinstance(rest[3], NP):
+            # "tendo como alvo um personagem com Predador que você controla": filters the targets
+            target, end = selector_at(rest, 3, env)
+            if target.ref is not None:
+                raise LoweringError("trigger: which target?")
+            introduces = env.introduce(rest[3], rest[3:end])
+            rest = rest[end:]
         if rest:
             raise LoweringError("trigger: unread words")
-        return EventPattern("use_action", subject=subject, whose=whose, text=text, action_filters=filters), None
+        return EventPattern("use_action", subject=subject, whose=whose, text=text, action_filters=filters,
+                            target=target, target_introduces=introduces), None
     raise LoweringError(f"trigger on '{verb.value}' not supported")
 
 
@@ -1477,6 +1497,7 @@ def _lower_seq(seq: ClauseSeq, env: Env, optional_seen: list[bool]
                     info["modifier_lead"] = item
                 else:
                     info["trigger"] = pattern
+                    env.trigger_event = pattern.event if pattern is not None else ""
                     if pattern is not None and pattern.subject is not None:
                         env.trigger_subject = (Selector(kind=pattern.subject.kind, ref=Ref.TRIGGER_SUBJECT,
                                                         text=pattern.subject.text)

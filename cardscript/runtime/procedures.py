@@ -262,6 +262,8 @@ def _filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: in
         if str(_attr(game, card, "card_type")) == "Habilidade":
             have.add(fold_key(str(_attr(game, card, "power") or "")))
         ok = value in have
+    elif name == "keyword":
+        ok = has_keyword(game, card, flt.value)                    # "com Predador" (5.6; lost under 5.8)
     elif name == "shares" or flt.op == "shares":
         mine = {fold_key(a) for a in (_attr(game, _base_of(game, ctx) or -1, "affiliations") or ())}
         ok = bool(mine & {fold_key(a) for a in (_attr(game, card, "affiliations") or ())})

@@ -121,7 +121,11 @@ def matches_filter(game: Game, card: CardId, flt: Filter, controller: int) -> bo
     """One filter of a selector on a card (affiliation, power, alignment, name, alter_ego, card_type...)."""
     value = fold_key(flt.value)
     fieldname = flt.field
-    if fieldname == "controller":
+    if fieldname == "keyword":
+        from cardscript.runtime.procedures import has_keyword
+
+        ok = has_keyword(game, card, flt.value)                      # "com Predador" (5.6; lost under 5.8)
+    elif fieldname == "controller":
         where = game.state.scene.get(card)
         who = where.controller if where is not None else game.state.owner[card]
         want = controller if value in ("you", "voce", "this") else 1 - controller
@@ -199,7 +203,22 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return False
     if pattern.whose is Ref.OPPONENT and event.data.get("player", 1 - controller) == controller:
         return False
+    if pattern.target is not None and not matching_targets(game, pattern, event, source, controller):
+        return False
     return subject_matches(game, pattern.subject, event, source, controller)
+
+
+def matching_targets(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> list[CardId]:
+    """``use_action`` "tendo como alvo <selector>": the action's targets the pattern's target selector stands for
+    (a card whose keyword was lost to 5.8 no longer matches "com Predador")."""
+    from cardscript.runtime.procedures import EffectContext, matches
+
+    sel = pattern.target
+    if sel is None:
+        return []
+    ctx = EffectContext(controller=controller, source=source)
+    targets = event.data.get("targets") or ()
+    return [t for t in targets if isinstance(t, int) and t in game.cards and matches(game, ctx, t, sel)]
 
 
 ConditionFn = Callable[[Game, Pending, Condition], bool]
@@ -236,7 +255,15 @@ class Triggers:
                 if effect.zone not in ("scene", ""):
                     self.game.log.add("reveal", self.game.depth, card=card, player=controller,
                                       reason=f"triggered from {effect.zone} (5.2.1)")
-                self.tree.trigger(self.make_pending(self.game, card, effect, controller, event))
+                if effect.trigger.target is None:
+                    self.tree.trigger(self.make_pending(self.game, card, effect, controller, event))
+                    continue
+                # "tendo como alvo um personagem com ...": once per matching target, which is "aquele personagem"
+                for t in matching_targets(self.game, effect.trigger, event, card, controller):
+                    pending = self.make_pending(self.game, card, effect, controller, event)
+                    if effect.trigger.target_introduces >= 0:
+                        pending.data["introduced"] = {effect.trigger.target_introduces: [t]}
+                    self.tree.trigger(pending)
         if self.game.state.effects:
             self.on_event_generated(event)
 

@@ -35,6 +35,7 @@ not met (logged ``unsupported``), so an activated effect is not offered and a tr
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields, replace
@@ -104,7 +105,7 @@ class Engine:
             "targets": pending.data.get("targets"), "x": pending.data.get("x"),
             "trigger_subject": subject if isinstance(subject, int) else None,
             "action_name": pending.data.get("action_name"), "action_power": pending.data.get("action_power"),
-            "from_action": pending.kind == "action"}
+            "from_action": pending.kind == "action", "introduced": copy.deepcopy(pending.data.get("introduced"))}
         return self.new_context(**known)
 
     def new_context(self, **known: Any) -> procedures.EffectContext:
