@@ -148,3 +148,70 @@ def test_8_d_a_card_taken_from_an_opponents_character_goes_to_its_owners_deck() 
     _in_scene(game, 100, [101, 102])
     game.move(101, Zone.DECK, bottom=True, reason="Colecionador V1")
     assert game.state.players[1].deck[-1] == 101 and 101 not in game.state.players[0].deck
+
+
+def _static(title: str, *procedures: Procedure) -> CardDef:
+    from cardscript.compiler.ir import Effect, EffectKind
+
+    return CardDef(title=f"{title} V1", name=title, version=1, card_type="Habilidade", power="SF",
+                   effects=(Effect(EffectKind.STATIC, procedures, duration=Duration.WHILE_IN_PLACE, text=title),))
+
+
+def test_8_B_3_two_fixed_costs_the_higher_wins(library: dict[str, CardDef]) -> None:
+    """8 B.3: "Se dois efeitos alterarem o custo de uma ação para um valor específico, aquela ação terá o custo
+    mais alto." Ossos Cruzados V1's Chuva de Balas (printed {1}) under Máquina de Bloqueio Mental V1 ("Todas as
+    ações com custo {0} e {1} têm custo {2}") costs 2 -- and is paid so; a hand-built effect setting it to 1 does
+    not lower it (the higher wins); alone, that effect makes it 1."""
+    from cardscript.runtime.actions import ActionUse, cost_payable, use_action
+    from cardscript.runtime.procedures import action_cost
+    from cardscript.runtime.turn import Engine
+
+    ossos, maquina = library["Ossos Cruzados V1"], library["Máquina de Bloqueio Mental V1"]
+    (setter,) = maquina.effects
+    assert setter.procedures[0].op is Op.SET_COST
+    to_one = _static("Custo Um", Procedure(Op.SET_COST, (("value", 1), ("cost_in", ()), ("action_filters", ()))))
+    target = CardDef(title="T V1", name="T", version=1, card_type="Personagem", shield=0, initial_energy=5)
+    game = _game({0: ossos, 3: to_one, 100: target, 110: maquina})
+    chuva = ossos.action
+    assert chuva is not None and chuva.cost == 1
+    _in_scene(game, 0, [1, 2])
+    _in_scene(game, 100, [101, 102, 103, 104, 105])
+    assert action_cost(game, chuva) == 1                       # printed
+    _in_scene(game, 110, [111, 112, 113])
+    assert action_cost(game, chuva) == 2                       # Máquina de Bloqueio Mental
+    game.move(3, Zone.RESOURCES)
+    game.load(3, 0)
+    assert 3 in game.state.scene[0].carried
+    assert action_cost(game, chuva) == 2                       # set to 2 and to 1: the higher
+    base = game.state.scene[0]
+    use = ActionUse(0, 0, chuva)
+    assert base.stage == 1 and not cost_payable(game, use, base)     # stage 1 cannot pay 2
+    game.capacitate(0, 1)
+    assert base.stage == 2 and cost_payable(game, use, base)
+    engine = Engine(game)
+    use_action(engine, use)
+    assert game.state.scene[0].stage == 0                      # paid 2
+    for c in list(game.state.scene[110].carried):
+        game.unload(c)                                         # the Máquina leaves: only the setter to 1
+    assert 110 not in game.state.scene and action_cost(game, chuva) == 1
+
+
+def test_8_B_1_losing_a_type_beats_gaining_it(library: dict[str, CardDef]) -> None:
+    """8 B.1: "Se uma ação ganhar e perder um tipo (Ação de Antecipar ou Imprevistas), ela perderá aquele tipo."
+    Hand-built statics on Chuva de Balas: one makes it an Antecipar action, another takes Antecipar away; with
+    both, it is not an Antecipar action (whichever came first)."""
+    from cardscript.runtime.procedures import action_types
+
+    ossos = library["Ossos Cruzados V1"]
+    chuva = ossos.action
+    assert chuva is not None and not chuva.anticipate
+    gain = _static("Ganha", Procedure(Op.CHANGE_ACTION, (("action", chuva.name), ("anticipate", True),
+                                                         ("unforeseen", False))))
+    lose = _static("Perde", Procedure(Op.CHANGE_ACTION, (("action", chuva.name), ("lose", ("anticipate",)))))
+    for order in ([3, 4], [4, 3]):
+        game = _game({0: ossos, 3: gain, 4: lose})
+        _in_scene(game, 0, [1, order[0]])
+        assert action_types(game, 0, chuva)[0] is (order[0] == 3)
+        game.move(order[1], Zone.RESOURCES)
+        game.load(order[1], 0)
+        assert action_types(game, 0, chuva) == (False, False)

@@ -141,7 +141,9 @@ class Op(StrEnum):
     #                                     action_types (antecipar/imprevista), source_kind, phase, whose_turn,
     #                                     first_per_turn; scope (any/first/chosen, 4.8.3.1 ATENÇÃO) when known
     EXTRA_DRAW = "extra_draw"           # who, amount: cards drawn in addition during the Fase de Compra
-    CHANGE_ACTION = "change_action"     # action (name), anticipate / unforeseen
+    CHANGE_ACTION = "change_action"     # action (name), anticipate / unforeseen (gained), lose (types lost)
+    SET_COST = "set_cost"               # value: matching actions cost {value}; cost_in (printed costs it
+    #                                     applies to; all if empty), action_filters (8 B.3: the higher wins)
     LOSE = "lose"                       # targets lose powers ("todos os seus poderes": all, or "powers")
     SUPPRESS_TEXT = "suppress_text"     # 5.8: targets' permanent texts have no effect (include_carried)
     REPLACE = "replace"                 # 5.5: event (search, damage), subject, instead (a Procedure)

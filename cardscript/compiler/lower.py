@@ -646,6 +646,8 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
         return _lower_search_restriction(clause, items, env, text)
     if verb is Verb.BECOME:
         return _lower_become(clause, items, env, text)
+    if verb is Verb.HAVE and not clause.negated and items and _np_with(items[0], head="custo"):
+        return _lower_set_cost(clause, items, text)
     if subject is None:
         subject = _subject_selector(clause, env)
     if subject is not None and subject.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
@@ -1131,6 +1133,47 @@ def _lower_become(clause: Clause, items: Sequence[Item], env: Env, text: str) ->
         return Lowered((Procedure(Op.CHANGE_ACTION, (("action", name), ("anticipate", anticipate),
                                                      ("unforeseen", unforeseen)), text=text),), EffectKind.STATIC)
     raise LoweringError("become: not a shield, damage or action")
+
+
+def _cost_values(items: Sequence[Item], start: int) -> tuple[tuple[int, ...], int]:
+    """``custo {0} e {1}`` from ``items[start]`` (the "custo" noun phrase): the costs named, and the end."""
+    head = items[start]
+    assert isinstance(head, NP)
+    values = [int(c) for c in head.icons if c.isdigit()]
+    k = start + 1
+    while k < len(items):
+        it = items[k]
+        if isinstance(it, NP) and it.icons and not it.nouns and all(c.isdigit() for c in it.icons):
+            values.extend(int(c) for c in it.icons)
+            k += 1
+        elif _is_w(it, "e", "ou") or isinstance(it, Sy) and it.text == ",":
+            k += 1
+        else:
+            break
+    while k > start + 1 and not isinstance(items[k - 1], NP):
+        k -= 1                                      # a joiner not followed by a cost is not read
+    return tuple(values), k
+
+
+def _lower_set_cost(clause: Clause, items: Sequence[Item], text: str) -> Lowered:
+    """"Todas as ações [de {TE}] [com custo {0} e {1}] têm custo {2}" (Máquina de Bloqueio Mental): a static
+    setting the cost of the matching actions (8 B.3: with several such effects the higher cost wins)."""
+    values, end = _cost_values(items, 0)
+    if len(values) != 1:
+        raise LoweringError("cost: which value?")
+    _rest_empty(items[end:], "cost")
+    subj = flatten([clause.subject]) if clause.subject is not None else []
+    if not (subj and _np_with(subj[0], head="ação") and ({"todo", "cada"} & set(subj[0].dets))):  # type: ignore[union-attr]
+        raise LoweringError("cost: of which actions?")
+    filters, k = _action_filters(subj, 1)
+    cost_in: tuple[int, ...] = ()
+    if k + 1 < len(subj) and _is_w(subj[k], "com") and _np_with(subj[k + 1], head="custo"):
+        cost_in, k = _cost_values(subj, k + 1)
+        if not cost_in:
+            raise LoweringError("cost: with which cost?")
+    _rest_empty(subj[k:], "cost")
+    return Lowered((Procedure(Op.SET_COST, (("value", values[0]), ("cost_in", cost_in),
+                                            ("action_filters", filters)), text=text),), EffectKind.STATIC)
 
 
 def _action_filters(items: Sequence[Item], start: int) -> tuple[tuple[Filter, ...], int]:

@@ -172,7 +172,7 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
     """E: the incapacitation cost (stage >= cost) and Energia Cósmica (cards in the resources)."""
-    cost = 0 if use.action.cost_is_x else (use.action.cost or 0)
+    cost = 0 if use.action.cost_is_x else (procedures.action_cost(game, use.action, action_power(game, use)) or 0)
     if base.stage < cost:
         return False
     cosmic = keyword_number(use.action, "Energia Cósmica")
@@ -322,7 +322,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         if ctx is not None:
             ctx.x = x
     else:
-        cost = action.cost or 0
+        cost = procedures.action_cost(game, action, action_power(game, use)) or 0     # printed, or set (8 B.3)
     if cost:
         game.incapacitate(use.user, cost)
     # E.2.1: Energia Cósmica

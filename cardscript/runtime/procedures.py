@@ -45,8 +45,8 @@ from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActiveEffect, CardId, Zone
 
 __all__ = [
-    "EffectContext", "Player", "Thing", "action_types", "actions_allowed", "active_effects", "can_be_targeted",
-    "can_use_action", "check_condition", "damage_modifiers", "damage_redirects", "damage_source", "deal_damage",
+    "EffectContext", "Player", "Thing", "action_cost", "action_types", "actions_allowed", "active_effects",
+    "can_be_targeted", "can_use_action", "check_condition", "damage_modifiers", "damage_redirects", "damage_source", "deal_damage",
     "extra_draws", "matches", "note_targeting", "party", "powers", "quantity", "resolve", "run", "shield",
 ]
 
@@ -900,15 +900,39 @@ def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
 
 
 def action_types(game: Game, user: CardId, action: ActionDef) -> tuple[bool, bool]:
-    """(anticipate, unforeseen) of ``action`` now: printed, or as a static changed it."""
+    """(anticipate, unforeseen) of ``action`` now: printed, or as a static changed it. 8 B.1: an action that
+    gains and loses a type (``lose``: "anticipate" / "unforeseen") loses it, whatever the order."""
     anticipate, unforeseen = action.anticipate, action.unforeseen
+    lost: set[str] = set()
     for card, effect, _ in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             if p.op is Op.CHANGE_ACTION and fold_key(str(p.arg("action"))) == fold_key(action.name) \
                     and (card == user or _host(game, card) == user):
                 anticipate = anticipate or bool(p.arg("anticipate"))
                 unforeseen = unforeseen or bool(p.arg("unforeseen"))
-    return anticipate, unforeseen
+                lost |= {str(t) for t in _tuple(p.arg("lose"))}
+    return anticipate and "anticipate" not in lost, unforeseen and "unforeseen" not in lost
+
+
+def action_cost(game: Game, action: ActionDef, power: str | None = None) -> int | None:
+    """E.1: the incapacitation cost of ``action`` now: the printed one unless statics set it ("Todas as ações com
+    custo {0} e {1} têm custo {2}"); with two or more setting it, the higher (8 B.3). ``None``: cost X (chosen
+    when used) or printed without a cost. ``power``: the action's power (for "ações de {TE}")."""
+    if action.cost_is_x:
+        return None
+    printed = action.cost
+    set_to: list[int] = []
+    for _, effect, _ in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if p.op is not Op.SET_COST:
+                continue
+            cost_in = tuple(int(str(v)) for v in _tuple(p.arg("cost_in")))
+            if cost_in and (printed or 0) not in cost_in:
+                continue
+            if not _action_matches(p.arg("action_filters"), power if power is not None else action.power):
+                continue
+            set_to.append(int(str(p.arg("value"))))
+    return max(set_to) if set_to else printed
 
 
 def extra_draws(game: Game, player: int) -> int:
