@@ -46,8 +46,9 @@ from cardscript.runtime.state import ActiveEffect, CardId, Zone
 
 __all__ = [
     "EffectContext", "Player", "Thing", "action_cost", "action_types", "actions_allowed", "active_effects",
-    "can_be_targeted", "can_use_action", "check_condition", "damage_modifiers", "damage_redirects", "damage_source", "deal_damage",
-    "extra_draws", "matches", "note_targeting", "party", "powers", "quantity", "resolve", "run", "shield",
+    "can_be_targeted", "can_use_action", "check_condition", "damage_modifiers", "damage_redirects", "damage_source",
+    "deal_damage", "extra_draws", "matches", "note_targeting", "party", "powers", "quantity", "resolve", "run",
+    "shield",
 ]
 
 
