@@ -7,9 +7,11 @@ Every game here is built with ``check=True``: the invariants (every card in exac
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from cardscript.compiler.ir import (
     ActionDef,
+    Duration,
     Effect,
     EffectKind,
     EventPattern,
@@ -238,6 +240,116 @@ def test_4_6_2_F_2_2_a_character_that_cannot_be_the_target_is_never_offered() ->
     use_action(game2.eng, legal_actions(game2.eng, 0, "attack")[0])
     offered2 = next(d.options for d in agent2.seen if d.kind == "target")
     assert game2.name(y2) in offered2                     # an action of another power may target it
+
+
+def _with_extra_cost(user: CardDef, *extra: Procedure) -> CardDef:
+    assert user.action is not None
+    return replace(user, action=replace(user.action, extra_costs=extra))
+
+
+def test_4_6_2_E_an_action_whose_extra_cost_cannot_be_paid_is_not_offered() -> None:
+    """4.6.2 E.2: "Assim como os custos de incapacitação, os custos adicionais não são opcionais e o jogador deve
+    pagar todos eles para poder usar a ação." (G: "Caso algum dos custos não puder ser pago [...] a ação não está
+    apta a ser realizada".)"""
+    this_character = Selector(Kind.CHARACTER, Ref.THIS_CHARACTER, text="este personagem")
+    you = Selector(Kind.PLAYER, Ref.YOU)
+
+    def unload_from(n: int) -> Procedure:
+        return Procedure(Op.UNLOAD, (("who", you), ("amount", Quantity.of(n)), ("frm", this_character)),
+                         text=f"descarregue {n} card(s) deste personagem")
+
+    # "Descarregue um card deste personagem:" (Ultron-14 V1): payable only while it carries more than that
+    game, x, _ = setup(_with_extra_cost(fighter(cost=0), unload_from(1)), agent=ByKind({"target": [[1]]}))
+    assert names(game, 0, "attack") == ["Golpe de X"]
+    use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
+    assert len(game.state.scene[x].carried) == 1           # the cost was paid
+    game.state.scene[x].extra_actions = 1
+    assert names(game, 0, "attack") == []                  # nothing left beyond what the cost needs
+    # "Descarregue X cards ...": too few carried
+    game2, _, _ = setup(_with_extra_cost(fighter(cost=0), unload_from(3)))
+    assert names(game2, 0, "attack") == []
+    # "Descarregue <this card>:": the card must be carried -- an ability card is, a base card is not
+    unload_this = Procedure(Op.UNLOAD, (("who", you), ("cards", Selector(Kind.CARD, Ref.THIS_CARD))),
+                            text="descarregue este card")
+    game3, _, _ = setup(_with_extra_cost(fighter(cost=0), unload_this))
+    assert names(game3, 0, "attack") == []
+    grenade = CardDef("Granada V1", "Granada", 1, "Habilidade", power="SF",
+                      action=ActionDef("Granada", cost=0, modes=(damage_mode(1),), targets=(TARGET,),
+                                       extra_costs=(unload_this,)))
+    game4, x4, _ = setup(fighter(cost=0), agent=ByKind({"target": [[1]]}))
+    g = add_card(game4, grenade, 0)
+    game4.load(g, x4)
+    assert names(game4, 0, "attack") == ["Golpe de X", "Granada"]
+    use_action(game4.eng, next(u for u in legal_actions(game4.eng, 0, "attack") if u.action.name == "Granada"))
+    assert g in game4.state.players[0].resources
+    # "Descarte um card:": a card in the hand
+    discard = Procedure(Op.DISCARD, (("who", you), ("amount", Quantity.of(1))), text="descarte um card")
+    game5, _, _ = setup(_with_extra_cost(fighter(cost=0), discard))
+    game5.state.players[0].hand.clear()
+    assert names(game5, 0, "attack") == []
+    put(game5, game5.state.players[0].deck[0], Zone.HAND)
+    assert names(game5, 0, "attack") == ["Golpe de X"]
+
+
+def _forced(name: str, *more: Effect) -> CardDef:
+    """A character of the opponent that must be the target of its opponents' actions (F.2.1)."""
+    force = Effect(EffectKind.STATIC, procedures=(Procedure(Op.FORCE_TARGET, (
+        ("subject", Selector(Kind.CHARACTER, Ref.THIS_CHARACTER)), ("by", Ref.OPPONENT), ("action_filters", ()))),),
+        duration=Duration.WHILE_IN_PLACE, text="este personagem deve ser escolhido como alvo")
+    return char(name, effects=(force, *more))
+
+
+def test_4_6_2_F_2_1_a_forced_target_must_be_chosen() -> None:
+    """4.6.2 F.2.1: "If an effect says that a certain character/support must be the target of the action being
+    used [...] then if the action has one or more targets that can choose that character/support, the player may
+    only use the action if it has that character/support as a target. Where there are multiple effects, the
+    action must have each of the characters/supports as a target." """
+    agent = ByKind()
+    game, x, y = setup(fighter(cost=0), agent=agent)
+    decoy = add_card(game, _forced("Chamariz"), 1)
+    in_scene(game, decoy, 2)
+    use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
+    assert [e.data["card"] for e in game.log.events if e.kind == "targeted"] == [decoy]
+    assert not [d for d in agent.seen if d.kind == "target"]            # no choice left
+    # two targets: the forced one, and one chosen among the others
+    two = Selector(Kind.CARD, targeted=True, count=Quantity.of(2), text="dois alvos")
+    agent2 = ByKind()
+    game2, x2, y2 = setup(fighter(cost=0, targets=(two,)), agent=agent2)
+    decoy2 = add_card(game2, _forced("Chamariz"), 1)
+    in_scene(game2, decoy2, 2)
+    use_action(game2.eng, legal_actions(game2.eng, 0, "attack")[0])
+    offered = next(d.options for d in agent2.seen if d.kind == "target")
+    assert game2.name(decoy2) not in offered and len(offered) == 2
+    assert decoy2 in [e.data["card"] for e in game2.log.events if e.kind == "targeted"]
+    # two forced characters and a single target: the action cannot have both, so it cannot be used
+    game3, _, _ = setup(fighter(cost=0))
+    for name in ("Chamariz", "Isca"):
+        in_scene(game3, add_card(game3, _forced(name), 1), 2)
+    assert names(game3, 0, "attack") == []
+    # the controller's own actions are not forced ("by" an opponent only)
+    game4, _, y4 = setup(fighter(cost=0), fighter("Y", cost=0))
+    in_scene(game4, add_card(game4, _forced("Chamariz"), 1), 2)
+    assert names(game4, 1, "attack") == ["Golpe de Y"]
+
+
+def test_4_6_2_F_2_2_cannot_be_target_prevails_over_must_be_target() -> None:
+    """4.6.2 F.2.2: "If an effect says that a certain character/support cannot be the target of the action being
+    used, no action may be used if it chooses that character/support as a target. This effect prevails over the
+    effects of item F.2.1." A forced character that also says "não pode ser alvo de ações de {TE}" (Fanático V1)."""
+    fanatico = library()["Fanático V1"]
+    agent = ByKind()
+    game, x, y = setup(fighter(power="TE", powers=("TE",), cost=0), agent=agent)
+    decoy = add_card(game, _forced("Chamariz", *fanatico.effects), 1)
+    in_scene(game, decoy, 2)
+    assert names(game, 0, "attack") == ["Golpe de X"]                   # usable, without the forced target
+    use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
+    offered = next(d.options for d in agent.seen if d.kind == "target")
+    assert game.name(decoy) not in offered and game.name(y) in offered
+    game2, _, _ = setup(fighter(power="SF", powers=("SF",), cost=0))     # another power: forced again
+    decoy2 = add_card(game2, _forced("Chamariz", *fanatico.effects), 1)
+    in_scene(game2, decoy2, 2)
+    use_action(game2.eng, legal_actions(game2.eng, 0, "attack")[0])
+    assert [e.data["card"] for e in game2.log.events if e.kind == "targeted"] == [decoy2]
 
 
 def test_4_7_a_support_carrying_nothing_is_destroyed_and_goes_to_the_resources() -> None:

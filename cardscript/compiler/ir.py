@@ -144,6 +144,8 @@ class Op(StrEnum):
     CHANGE_ACTION = "change_action"     # action (name), anticipate / unforeseen (gained), lose (types lost)
     SET_COST = "set_cost"               # value: matching actions cost {value}; cost_in (printed costs it
     #                                     applies to; all if empty), action_filters (8 B.3: the higher wins)
+    FORCE_TARGET = "force_target"       # 4.6.2 F.2.1: ``subject`` must be a target of matching actions (``by``:
+    #                                     Ref.OPPONENT for the opponents' actions only; action_filters) when it can be
     LOSE = "lose"                       # targets lose powers ("todos os seus poderes": all, or "powers")
     SUPPRESS_TEXT = "suppress_text"     # 5.8: targets' permanent texts have no effect (include_carried)
     REPLACE = "replace"                 # 5.5: event (search, damage), subject, instead (a Procedure)

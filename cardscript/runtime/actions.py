@@ -15,14 +15,18 @@ The steps of 4.6.2 as implemented:
   turn: Imprevistas), ``anticipation`` (the opponent's turn: Antecipar), ``attack`` (own turn: all).
 * D -- effects that prevent the action: not modelled yet (no static effects in the engine).
 * E -- costs: E.1 incapacitate the character by the cost (it must be payable: stage >= cost; cost X:
-  the player chooses X up to the stage); E.2 extra costs (run as procedures before the effect);
+  the player chooses X up to the stage); E.2 extra costs (run as procedures before the effect; an action
+  whose extra costs cannot all be paid is not legal, ``procedures.extra_cost_payable``);
   E.2.1 Energia Cósmica N: N cards chosen from the resources go to the bottom of the deck (payable only
   with N cards there).
 * F -- targets: each target selector of the action (``ActionDef.targets``) is chosen among the
   characters/supports in the scene that match it (F.1.1); a bare "alvo" is a character or a support
   (F.1.2); a player target ("oponente alvo") is chosen among players. An action without a legal target
-  for a target it needs is not legal. F.2 restrictions by other effects: not modelled yet. Each choice
-  emits a ``targeted`` event (triggers "when ... becomes the target").
+  for a target it needs is not legal. F.2.2: a card an effect says cannot be the target is never a
+  candidate (``procedures.can_be_targeted``); F.2.1: a card an effect says must be the target
+  (``procedures.must_be_targeted``) is chosen by the first target selector that can choose it (an action
+  that cannot have every such card as a target is not legal). Each choice emits a ``targeted`` event
+  (triggers "when ... becomes the target").
 * G -- effects triggered by E/F are resolved (level 1 of a fresh tree);
 * H -- ``use_action`` is emitted and what it triggers resolved;
 * I -- the action's effect resolves as the start of the Effects Tree (level 0), procedure by
@@ -211,6 +215,25 @@ def target_count(sel: Selector) -> int:
     return max(1, sel.count.fixed) if not sel.every else 0
 
 
+def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any) -> list[list[Any]] | None:
+    """4.6.2 F.2.1: per target selector of ``action`` (``found``: its candidates), the cards it must choose: each
+    card an effect says must be the target goes to the first selector that can choose it and still has room.
+    ``None``: the action cannot have all of them as targets, so it cannot be used."""
+    forced = procedures.must_be_targeted(engine.game, ctx) if ctx is not None else []
+    required: list[list[Any]] = [[] for _ in action.targets]
+    for card in forced:
+        places = [k for k, sel in enumerate(action.targets) if card in found[k]]
+        if not places:
+            continue                                # no target of this action can be that card
+        if any(action.targets[k].every for k in places):
+            continue                                # "cada"/"todos": chosen anyway
+        room = [k for k in places if len(required[k]) < min(target_count(action.targets[k]), len(found[k]))]
+        if not room:
+            return None
+        required[room[0]].append(card)
+    return required
+
+
 def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
     """Every action ``player``'s characters may use now (4.6.2 C.1-C.5, D, E payable, F targets exist)."""
     game = engine.game
@@ -246,15 +269,14 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             if not procedures.can_use_action(game, base.card, use.action):
                 continue                                                     # D
             ctx = action_context(engine, use)
-            first: list[Any] = []
-            for k, t in enumerate(use.action.targets):
-                found = target_candidates(engine, t, player, ctx)
-                if target_count(t) > len(found):
-                    break                                                    # F: a target it cannot have
-                if k == 0:
-                    first = found
-            else:
-                out.append(replace(use, candidates=tuple(first)))
+            if not all(procedures.extra_cost_payable(game, ctx, p) for p in use.action.extra_costs):
+                continue                                                     # E.2
+            found = [target_candidates(engine, t, player, ctx) for t in use.action.targets]
+            if any(target_count(t) > len(f) for t, f in zip(use.action.targets, found, strict=True)):
+                continue                                                     # F: a target it cannot have
+            if forced_targets(engine, use.action, found, ctx) is None:
+                continue                                                     # F.2.1
+            out.append(replace(use, candidates=tuple(found[0]) if found else ()))
     return out
 
 
@@ -337,18 +359,24 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     # F: targets, one list per target selector
     per_selector: list[list[Any]] = []
     effect_sketch = sketch(mode)
-    for sel in action.targets:
-        candidates = target_candidates(engine, sel, player, ctx)
+    found = [target_candidates(engine, sel, player, ctx) for sel in action.targets]
+    required = forced_targets(engine, action, found, ctx) or [[] for _ in action.targets]     # F.2.1
+    for sel, all_candidates, must in zip(action.targets, found, required, strict=True):
         if sel.every:
-            picked = candidates
+            picked = all_candidates
         else:
-            n = min(target_count(sel), len(candidates))
-            idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}",
-                                       tuple(game.name(c) if isinstance(c, int) else f"player {c}"
-                                             for c in candidates), n, n,
-                                       facts=engine.option_facts(player, targets_facts, engine, candidates,
-                                                                 effect_sketch)))
-            picked = [candidates[i] for i in idx]
+            n = min(target_count(sel), len(all_candidates)) - len(must)
+            candidates = [c for c in all_candidates if c not in must]
+            picked = list(must)
+            if must:
+                game.log.add("forced_target", game.depth, player=player, action=action.name, cards=list(must))
+            if n > 0:
+                idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}",
+                                           tuple(game.name(c) if isinstance(c, int) else f"player {c}"
+                                                 for c in candidates), n, n,
+                                           facts=engine.option_facts(player, targets_facts, engine, candidates,
+                                                                     effect_sketch)))
+                picked += [candidates[i] for i in idx]
         per_selector.append(picked)
         for t in picked:
             if isinstance(t, int):

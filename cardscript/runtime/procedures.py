@@ -47,8 +47,8 @@ from cardscript.runtime.state import ActiveEffect, CardId, Zone
 __all__ = [
     "EffectContext", "Player", "Thing", "action_cost", "action_types", "actions_allowed", "active_effects",
     "can_be_targeted", "can_use_action", "check_condition", "damage_modifiers", "damage_redirects", "damage_source",
-    "deal_damage", "extra_draws", "matches", "note_targeting", "party", "powers", "quantity", "resolve", "run",
-    "shield",
+    "deal_damage", "extra_cost_payable", "extra_draws", "matches", "must_be_targeted", "note_targeting", "party",
+    "powers", "quantity", "resolve", "run", "shield",
 ]
 
 
@@ -863,6 +863,69 @@ def can_be_targeted(game: Game, ctx: EffectContext, card: CardId) -> bool:
     return True
 
 
+def must_be_targeted(game: Game, ctx: EffectContext) -> list[CardId]:
+    """4.6.2 F.2.1: the characters/supports in the scene an effect says must be a target of the action of
+    ``ctx`` (FORCE_TARGET statics, and generated ones with a duration). F.2.2 prevails: one that cannot be the
+    target of that action is not forced. The caller requires each of them only where a target selector of the
+    action can choose it."""
+    out: list[CardId] = []
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if p.op is not Op.FORCE_TARGET:
+                continue
+            sel = p.arg("subject")
+            if not isinstance(sel, Selector) or not _action_matches(p.arg("action_filters"), ctx.action_power):
+                continue
+            if p.arg("by") is Ref.OPPONENT and ctx.controller == sctx.controller:
+                continue
+            for card in list(game.state.scene):
+                if card not in out and _selected(game, sctx, sel, card) and can_be_targeted(game, ctx, card):
+                    out.append(card)
+    return out
+
+
+def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
+    """4.6.2 E.2: can the extra cost ``proc`` of the action of ``ctx`` be paid now ("os custos adicionais não são
+    opcionais e o jogador deve pagar todos eles para poder usar a ação")? UNLOAD of named cards: each is being
+    carried; UNLOAD of N cards from a character: it carries more than N (paying must not leave it carrying
+    nothing); MOVE: the cards exist; DISCARD: N cards in the hand; LOAD: N cards to load and something in the
+    scene to load them onto. Other procedures (and unsupported ones) count as payable."""
+    if proc.op is Op.UNLOAD:
+        cards_sel = proc.arg("cards")
+        if isinstance(cards_sel, Selector):
+            cards = [c for c in resolve(game, ctx, cards_sel) if isinstance(c, int)]
+            need = 1 if cards_sel.ref is not None or cards_sel.every else quantity(game, ctx, cards_sel.count)
+            return len([c for c in cards if _host(game, c) is not None]) >= max(1, need)
+        frm_sel = proc.arg("frm")
+        if not isinstance(frm_sel, Selector):
+            return True
+        n = _qty(game, ctx, proc)
+        bases = [t for t in resolve(game, ctx, frm_sel) if isinstance(t, int) and t in game.state.scene]
+        return any(len(game.state.scene[b].carried) > n for b in bases)
+    if proc.op is Op.MOVE:
+        sel = proc.arg("cards")
+        if not isinstance(sel, Selector):
+            return True
+        cards = [c for c in resolve(game, ctx, sel) if isinstance(c, int)]
+        need = 1 if sel.ref is not None or sel.every else quantity(game, ctx, sel.count)
+        return len(cards) >= max(1, need)
+    if proc.op is Op.DISCARD:
+        n = _qty(game, ctx, proc)
+        return all(len(game.state.players[p].hand) >= n for p in _players(game, ctx, proc.arg("who")))
+    if proc.op is Op.LOAD:
+        sels = [s for s in (proc.arg("cards"), *_tuple(proc.arg("alternatives"))) if isinstance(s, Selector)]
+        onto_sel = proc.arg("onto")
+        onto = [t for t in resolve(game, ctx, onto_sel) if isinstance(t, int)] if isinstance(onto_sel, Selector) \
+            else []
+        if not onto or onto[0] not in game.state.scene:
+            return False
+        owner = game.state.owner[onto[0]]
+        pool = {c for s in sels for c in candidates(game, ctx, s) if game.state.owner[c] == owner}
+        n = quantity(game, ctx, sels[0].count) if sels else 1
+        return len(pool) >= n
+    return True
+
+
 def note_targeting(game: Game, ctx: EffectContext) -> None:
     """Record that the player of ``ctx`` used an action with a target this turn (for "a primeira ação com
     alvo ... em cada turno")."""
@@ -961,7 +1024,7 @@ def _unload_prevented(game: Game, ctx: EffectContext, base: CardId) -> bool:
 
 
 _CONTINUOUS = (Op.RESTRICT, Op.ALLOW, Op.MODIFY_DAMAGE, Op.EXTRA_DRAW, Op.CHANGE_ACTION, Op.LOSE, Op.SUPPRESS_TEXT,
-               Op.REPLACE)
+               Op.REPLACE, Op.FORCE_TARGET)
 
 
 def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
