@@ -404,3 +404,47 @@ def test_6_2_C_6_an_imprevista_used_in_the_preparation_phase_means_no_action_in_
     assert names(game, 0, "attack") == []
     game.eng.end_of_turn()
     assert names(game, 0, "attack") == ["Golpe de X"]     # a new turn, a new action
+
+
+def test_4_4_2_2_A_2a_the_evolucao_panel_decides_what_an_ev_evolves_from() -> None:
+    """4.4.2.2 A.2a: the EV needs a character "com as características indicadas no Painel EV" controlled since the
+    start of the turn. Fênix Negra V1's panel is "Personagem com alter ego Jean Grey-Summers": a character with
+    that alter ego qualifies, one with another alter ego does not (whatever its name)."""
+    fenix = load_library()["Fênix Negra V1"]
+    assert fenix.evolution is not None
+    jean = CardDef("Garota Marvel V1", "Garota Marvel", 1, "Personagem", alter_ego="Jean Grey-Summers",
+                   initial_energy=2)
+    other = CardDef("Fênix Negra V9", "Fênix Negra", 9, "Personagem", alter_ego="Rachel Summers", initial_energy=2)
+    game = match([jean, other, fenix] + [FILL] * 20, [FILL] * 20)
+    (j,), (o,), (f,) = (cards_of(game, 0, t) for t in ("Garota Marvel V1", "Fênix Negra V9", "Fênix Negra V1"))
+    put(game, f, Zone.HAND)
+    in_scene(game, o, 2)
+    game.mill_to_resources(0, 5)
+    game.state.turn = 3
+    game.state.scene[o].entered_turn = 2
+    assert not game.eng.can_place(0, f)                   # the same name is not the panel's alter ego
+    in_scene(game, j, 2)
+    game.state.scene[j].entered_turn = 2
+    assert [b.card for b in game.eng.evolution_bases(0, f)] == [j]
+    assert game.eng.can_place(0, f)
+
+
+def test_4_4_2_2_A_2a_negated_panels_lack_the_alignments_they_name() -> None:
+    """The corpus panels "Personagem não vilão" and "Personagem que não seja herói nem vilão" are selectors that
+    lack those alignments (a "não" never turns into its opposite)."""
+    from cardscript.compiler.ir import Filter
+    from cardscript.compiler.lower import lower_card
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+
+    def panel(text: str) -> tuple[Filter, ...]:
+        card = compile_source(SourceFile("ev.card", "Personagem-EV: Teste V2\nEnergia inicial: 5\n"
+                                         f"Valor de acréscimo: 2\nEscudo: 2\nEvolução: {text}\n"))
+        evolution = lower_card(card).evolution
+        assert evolution is not None, [d.message for d in card.diagnostics]
+        return evolution.filters
+
+    assert panel("Personagem não vilão") == (Filter("alignment", "lacks", "Vilão"),)
+    assert panel("Personagem que não seja herói nem vilão") == (Filter("alignment", "lacks", "Herói"),
+                                                               Filter("alignment", "lacks", "Vilão"))
+    assert panel("Qualquer Personagem Vilão") == (Filter("alignment", "has", "Vilão"),)

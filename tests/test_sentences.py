@@ -233,3 +233,12 @@ def test_a_pronoun_with_two_equal_candidates_in_one_clause_is_ambiguous() -> Non
     diag = next(d for d in card.diagnostics if d.code == "CS201")
     assert diag.severity.value == "warning" and "um personagem" in diag.message
     assert card.bound            # still read, as the latest one
+
+
+def test_an_evolucao_panel_is_read_and_a_bad_one_is_a_located_diagnostic() -> None:
+    head = "Personagem-EV: Teste V2\nEnergia inicial: 5\nValor de acréscimo: 2\nEscudo: 2\nEvolução: "
+    good = compile_source(SourceFile("ev.card", head + "Personagem com alter ego Peter Parker\n"))
+    assert good.evolution is not None and good.ok
+    bad = compile_source(SourceFile("ev.card", head + "Personagem xyzzy\n"))
+    diag = next(d for d in bad.diagnostics if d.code == "CS100")
+    assert diag.location()[0] == 5 and "xyzzy" in diag.message

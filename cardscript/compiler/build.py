@@ -289,6 +289,13 @@ def _is_voce(subject: Phrase) -> bool:
     return False
 
 
+def build_panel(tree: Tree[Token], para: Normalized, names: NameRegistry) -> Phrase:
+    """The AST of an Evolução panel: the noun phrase and its complements (rules 4.4.2.2 A.2a)."""
+    b = Builder(para, names)
+    parts = tuple(p for p in b.flat_parts(tree) if not (isinstance(p, Symbol) and p.text == "."))
+    return Phrase(b.tree_span(tree), PhraseKind.SUBJECT, parts)
+
+
 def build_paragraph(tree: Tree[Token], para: Normalized, names: NameRegistry) -> Paragraph:
     """The AST of one parsed paragraph."""
     return Builder(para, names).paragraph(tree)

@@ -37,6 +37,7 @@ from cardscript.compiler.ast import (
     TextBlock,
 )
 from cardscript.compiler.ast import Procedure as Verb
+from cardscript.compiler.bind import walk
 from cardscript.compiler.ir import (
     ActionDef,
     Condition,
@@ -320,6 +321,12 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
         elif _is_w(it, "com") and isinstance(nxt2, NP) and nxt2.icons:
             filters.extend(Filter("power", "has", c) for c in nxt2.icons)              # "com {SF}"
             i += 2
+        elif (_is_w(it, "com") and isinstance(nxt2, NP) and "alter ego" in nxt2.lits
+              and i + 2 < len(items) and isinstance(items[i + 2], NP) and items[i + 2].names):   # type: ignore[union-attr]
+            named = items[i + 2]
+            assert isinstance(named, NP)
+            filters.append(Filter("alter_ego", "eq", named.names[0]))                 # "com alter ego X"
+            i += 3
         elif _is_w(it, "com", "de") and isinstance(nxt2, NP) and nxt2.head == "afiliação":
             names = nxt2.names
             j = i + 2
@@ -1951,4 +1958,32 @@ def lower_card(card: CompiledCard) -> CardDef:
         alignments=tuple(a.value for a in h.alignments), affiliations=tuple(h.affiliations),
         powers=tuple(p.code for p in h.powers), power=h.power.code if h.power is not None else None,
         initial_energy=_stat(h.initial_energy), shield=_stat(h.shield), addition_value=h.addition_value,
-        action=action, effects=tuple(effects), keywords=keywords, code=h.code or "")
+        action=action, effects=tuple(effects), keywords=keywords, code=h.code or "",
+        evolution=_evolution(card, h.name))
+
+
+def _evolution(card: CompiledCard, name: str) -> Selector | None:
+    """The Evolução panel as a selector over the characters in the scene (4.4.2.2 A.2a).
+
+    A negated panel ("Personagem não vilão", "Personagem que não seja herói nem vilão") lacks the
+    alignments it names; any other panel must be read whole by the selector lowering, else None (the
+    card is then not executable, see CardDef.executable)."""
+    panel = card.evolution
+    if panel is None:
+        return None
+    words = [n for n in walk(panel) if isinstance(n, Lexeme)]
+    if any(w.lemma in ("não", "nao") for w in words):           # a literal "não" has a folded lemma
+        named = [_ALIGNMENT_LABEL[w.lemma] for w in words if w.lemma in _ALIGNMENT_LABEL]
+        if not named:
+            return None
+        return Selector(Kind.CHARACTER, filters=tuple(Filter("alignment", "lacks", a) for a in named),
+                        text=_text(panel))
+    items = flatten(panel.parts)
+    try:
+        selector, used = selector_at(items, 0, Env(name, "", False, {}))
+    except LoweringError:
+        return None
+    return replace(selector, text=_text(panel)) if used == len(items) else None
+
+
+_ALIGNMENT_LABEL = {"herói": "Herói", "vilão": "Vilão"}

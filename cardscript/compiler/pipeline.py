@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.ast import Paragraph, TextBlock
+from cardscript.compiler.ast import Paragraph, Phrase, TextBlock
 from cardscript.compiler.bind import CardScope, bind_paragraphs, chosen_in
-from cardscript.compiler.build import build_paragraph
+from cardscript.compiler.build import build_panel, build_paragraph
 from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.header import CardFileRaw
@@ -37,6 +37,7 @@ class CompiledCard:
     raw: CardFileRaw | None
     permanent: TextBlock | None = None
     action: TextBlock | None = None
+    evolution: Phrase | None = None   # a Personagem-EV's Evolução panel (4.4.2.2 A.2a)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unparsed: int = 0            # paragraphs that did not parse
     unbound: int = 0             # references left unbound
@@ -110,24 +111,30 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
         else:
             card.permanent = block
     if raw.header.evolution is not None:
-        _parse_block(card, (raw.header.evolution,), scope, evolution=True)
+        card.evolution = _parse_panel(card, raw.header.evolution, scope)
     return card
 
 
-def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry,
-                 evolution: bool = False) -> list[Paragraph]:
+def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry) -> list[Paragraph]:
     built: list[Paragraph] = []
     for para in paragraphs:
-        text = para.text + ("." if evolution and not para.text.endswith(".") else "")
-        result = parse_paragraph(text, names)
+        result = parse_paragraph(para.text, names)
         if isinstance(result, ParseFailure):
-            if evolution:
-                continue      # the Evolução panel is a selector; its grammar is not written yet
             card.unparsed += 1
             card.diagnostics.append(_syntax_diagnostic(card.source, para, result, names))
             continue
         built.append(build_paragraph(result, para, names))
     return built
+
+
+def _parse_panel(card: CompiledCard, panel: Normalized, names: NameRegistry) -> Phrase | None:
+    """The Evolução panel, read as a noun phrase (the grammar's ``panel`` start symbol)."""
+    result = parse_paragraph(panel.text, names, start="panel")
+    if isinstance(result, ParseFailure):
+        card.unparsed += 1
+        card.diagnostics.append(_syntax_diagnostic(card.source, panel, result, names))
+        return None
+    return build_panel(result, panel, names)
 
 
 def _bind_block(card: CompiledCard, built: list[Paragraph], names: NameRegistry, scope: CardScope,
@@ -273,8 +280,8 @@ def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None
     for src in sources:
         raw, file_diags = raws[src.path]
         if raw is None:
-            card = compile_source(src, scope) if not file_diags else CompiledCard(src, None, None, None,
-                                                                                   list(file_diags), 1)
+            card = (compile_source(src, scope) if not file_diags
+                    else CompiledCard(src, None, diagnostics=list(file_diags), unparsed=1))
         else:
             card = compile_source(src, scope, raw)
             card.diagnostics[:0] = file_diags

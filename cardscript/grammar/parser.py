@@ -43,7 +43,7 @@ def cache_dir() -> Path | None:
 @lru_cache(maxsize=1)
 def sentence_parser() -> Lark:
     text = grammar_text()
-    options: dict[str, Any] = dict(parser="lalr", lexer=SentenceLexer, start="paragraph", strict=True,
+    options: dict[str, Any] = dict(parser="lalr", lexer=SentenceLexer, start=["paragraph", "panel"], strict=True,
                    propagate_positions=True, maybe_placeholders=False, keep_all_tokens=True)
     folder = cache_dir()
     if folder is not None:
@@ -66,22 +66,25 @@ class ParseFailure:
     at_end: bool
 
 
-def parse_paragraph(text: str, names: NameRegistry) -> Tree[Token] | ParseFailure:
-    """Parse one paragraph (already normalised) into a tree, or say where it failed."""
+def parse_paragraph(text: str, names: NameRegistry, start: str = "paragraph") -> Tree[Token] | ParseFailure:
+    """Parse one paragraph (already normalised) into a tree, or say where it failed.
+
+    ``start="panel"`` reads a Personagem-EV's Evolução panel (a noun phrase) instead of sentences.
+    """
     try:
         inp: Any = LexInput(text, fold_text(text), names)    # a custom lexer's input (Lark types it str)
-        return sentence_parser().parse(inp)
+        return sentence_parser().parse(inp, start=start)
     except UnexpectedEOF as e:
         return ParseFailure(len(text), len(text), "", tuple(sorted(e.expected)), True)
     except UnexpectedToken as e:
         tok = e.token
-        start = tok.start_pos if tok.start_pos is not None else len(text)
-        end = tok.end_pos if tok.end_pos is not None else start
+        first = tok.start_pos if tok.start_pos is not None else len(text)
+        end = tok.end_pos if tok.end_pos is not None else first
         at_end = tok.type == "$END"
         found = "" if at_end else str(tok)
         if tok.type == UNKNOWN:
             found = str(tok)
-        return ParseFailure(start, max(end, start + (0 if at_end else 1)), found, tuple(sorted(e.expected)), at_end)
+        return ParseFailure(first, max(end, first + (0 if at_end else 1)), found, tuple(sorted(e.expected)), at_end)
     except UnexpectedCharacters as e:
         pos = e.pos_in_stream or 0
         return ParseFailure(pos, pos + 1, text[pos:pos + 1],

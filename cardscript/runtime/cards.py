@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardscript.compiler.ir import ActionDef, Effect
+from cardscript.compiler.ir import ActionDef, Effect, Selector
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class CardDef:
     initial_energy: int | None = None
     shield: int | None = None
     addition_value: int | None = None
+    evolution: Selector | None = None     # Personagem-EV: what it evolves from (4.4.2.2 A.2a)
     action: ActionDef | None = None
     effects: tuple[Effect, ...] = ()      # the permanent text, one effect per paragraph (or more)
     keywords: tuple[str, ...] = ()        # keyword characteristics (5.6): Pelotão, Item Único...
@@ -38,5 +39,6 @@ class CardDef:
 
     @property
     def executable(self) -> bool:
-        """Every effect and the action can be executed by the engine."""
-        return all(e.executable for e in self.effects) and (self.action is None or self.action.executable)
+        """Every effect and the action can be executed by the engine (and an EV's panel was read)."""
+        return (all(e.executable for e in self.effects) and (self.action is None or self.action.executable)
+                and (self.card_type != "Personagem-EV" or self.evolution is not None))

@@ -42,7 +42,7 @@ from dataclasses import fields, replace
 from functools import partial
 from typing import Any, NamedTuple
 
-from cardscript.compiler.ir import Condition, Effect, EffectKind, Op, Procedure
+from cardscript.compiler.ir import Condition, Effect, EffectKind, Op, Procedure, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import procedures
 from cardscript.runtime.actions import (
@@ -517,12 +517,17 @@ class Engine:
         return procedures.placement_allowed(self.game, player, card)
 
     def evolution_bases(self, player: int, card: CardId) -> list[InScene]:
-        """4.4.2.2 A.2a: characters controlled since the start of the turn it can evolve from. The EV
-        panel is not in the card definitions yet: read as "the same alter ego (or name)"."""
+        """4.4.2.2 A.2a: characters controlled since the start of the turn that fit the card's Evolução
+        panel (a selector lowered from it). A card whose panel did not lower (none in the library) falls
+        back to "the same alter ego (or name)", the commonest panel."""
         s = self.game.state
+        panel = card_attr(self.game, card, "evolution")
+        since_start = [b for b in s.controlled(player) if self.is_character(b.card) and b.entered_turn < s.turn]
+        if isinstance(panel, Selector):
+            ctx = self.new_context(controller=player, source=card)
+            return [b for b in since_start if procedures.matches(self.game, ctx, b.card, panel)]
         ident = self.identity(card)
-        return [b for b in s.controlled(player)
-                if self.is_character(b.card) and b.entered_turn < s.turn and self.identity(b.card) == ident]
+        return [b for b in since_start if self.identity(b.card) == ident]
 
     def place(self, player: int, card: CardId) -> None:
         """4.4.2.2: enters the scene (A.1, entry triggers pending A.2), loads the cards (A.3, their load
