@@ -19,6 +19,7 @@ from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic, format_json, format_sarif, format_text
 from cardscript.compiler.pipeline import CompiledCard, compile_paths, compile_source, library_path
 from cardscript.compiler.source import SourceFile
+from cardscript.runtime.library import DeckError
 
 
 def _out(text: str) -> None:
@@ -365,5 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         sys.stderr.write(f"cardscript: {exc.strerror}: {exc.filename}\n")
         return 2
+    except DeckError as exc:                 # a deck naming a card the library does not have / cannot compile
+        sys.stderr.write(f"cardscript: {exc}\n")
+        return 1
     except BrokenPipeError:
         return 0
