@@ -7,15 +7,12 @@ import pytest
 
 from cardscript.compiler.ir import Duration, Op, Procedure, Ref, Selector
 from cardscript.runtime import continuous
-from cardscript.runtime.agents import FirstLegalAgent
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import state_hash
-from cardscript.runtime.game import Game
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, end_of_turn, powers, run, shield
-from cardscript.runtime.state import GameState, PlayerState, Zone
-
-FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
+from tests.engine_helpers import in_scene as _in_scene
+from tests.engine_helpers import small_game as _game
 
 
 @pytest.fixture(scope="module")
@@ -23,21 +20,8 @@ def library() -> dict[str, CardDef]:
     return load_library()
 
 
-def _game(cards: dict[int, CardDef]) -> Game:
-    ids = [*range(0, 30), *range(100, 130)]
-    owner = {i: (0 if i < 100 else 1) for i in ids}
-    players = [PlayerState(deck=list(range(0, 30))), PlayerState(deck=list(range(100, 130)))]
-    defs: dict[int, CardDef] = {i: FILLER for i in ids}
-    defs.update(cards)
-    game = Game(GameState(owner, players), defs, [FirstLegalAgent(), FirstLegalAgent()], check=True)
-    game.state.turn = 1
-    return game
 
 
-def _in_scene(game: Game, base: int, carried: list[int]) -> None:
-    for c in [base, *carried]:
-        game.move(c, Zone.RESOURCES)
-    game.enter_scene(base, game.state.owner[base], carried)
 
 
 def _gain_flight() -> Procedure:

@@ -9,12 +9,12 @@ from cardscript.compiler.ir import Duration, Op, Procedure, Quantity, Ref, Selec
 from cardscript.runtime import continuous
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
 from cardscript.runtime.cards import CardDef
-from cardscript.runtime.game import Game
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, end_of_turn, placement_allowed, powers, run, static_context
-from cardscript.runtime.state import GameState, PlayerState, Zone
+from cardscript.runtime.state import Zone
+from tests.engine_helpers import in_scene as _in_scene
+from tests.engine_helpers import small_game as _game
 
-FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
 INUMANO = CardDef(title="Inumano V1", name="Inumano", version=1, card_type="Personagem", affiliations=("Inumanos",),
                   initial_energy=2, shield=0)
 
@@ -24,22 +24,8 @@ def library() -> dict[str, CardDef]:
     return load_library()
 
 
-def _game(cards: dict[int, CardDef], agents: list[object] | None = None) -> Game:
-    ids = [*range(0, 30), *range(100, 130)]
-    owner = {i: (0 if i < 100 else 1) for i in ids}
-    players = [PlayerState(deck=list(range(0, 30))), PlayerState(deck=list(range(100, 130)))]
-    defs: dict[int, CardDef] = {i: FILLER for i in ids}
-    defs.update(cards)
-    game = Game(GameState(owner, players), defs, agents or [FirstLegalAgent(), FirstLegalAgent()],  # type: ignore[arg-type]
-                check=True)
-    game.state.turn = 1
-    return game
 
 
-def _in_scene(game: Game, base: int, carried: list[int]) -> None:
-    for c in [base, *carried]:
-        game.move(c, Zone.RESOURCES)
-    game.enter_scene(base, game.state.owner[base], carried)
 
 
 def test_8_a_pelotao_beats_the_one_alter_ego_rule(library: dict[str, CardDef]) -> None:

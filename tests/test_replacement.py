@@ -7,12 +7,11 @@ import pytest
 
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
 from cardscript.runtime.cards import CardDef
-from cardscript.runtime.game import Game
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, deal_damage, run
-from cardscript.runtime.state import GameState, PlayerState, Zone
-
-FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
+from cardscript.runtime.state import Zone
+from tests.engine_helpers import in_scene as _in_scene
+from tests.engine_helpers import small_game as _game
 
 
 @pytest.fixture(scope="module")
@@ -20,22 +19,8 @@ def library() -> dict[str, CardDef]:
     return load_library()
 
 
-def _game(cards: dict[int, CardDef], agents: list[object] | None = None) -> Game:
-    ids = [*range(0, 30), *range(100, 130)]
-    owner = {i: (0 if i < 100 else 1) for i in ids}
-    players = [PlayerState(deck=list(range(0, 30))), PlayerState(deck=list(range(100, 130)))]
-    defs: dict[int, CardDef] = {i: FILLER for i in ids}
-    defs.update(cards)
-    game = Game(GameState(owner, players), defs, agents or [FirstLegalAgent(), FirstLegalAgent()],  # type: ignore[arg-type]
-                check=True)
-    game.state.turn = 1
-    return game
 
 
-def _in_scene(game: Game, base: int, carried: list[int]) -> None:
-    for c in [base, *carried]:
-        game.move(c, Zone.RESOURCES)
-    game.enter_scene(base, game.state.owner[base], carried)
 
 
 def test_5_5_cidade_fantasma_a_search_becomes_drawing_that_many(library: dict[str, CardDef]) -> None:

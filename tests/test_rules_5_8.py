@@ -17,10 +17,10 @@ from cardscript.runtime.procedures import (
     run,
     static_context,
 )
-from cardscript.runtime.state import GameState, PlayerState, Zone
+from cardscript.runtime.state import Zone
 from cardscript.runtime.triggers import functional_in_scene
-
-FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
+from tests.engine_helpers import in_scene as _in_scene
+from tests.engine_helpers import small_game as _game
 
 
 @pytest.fixture(scope="module")
@@ -28,21 +28,8 @@ def library() -> dict[str, CardDef]:
     return load_library()
 
 
-def _game(cards: dict[int, CardDef]) -> Game:
-    ids = [*range(0, 30), *range(100, 130)]
-    owner = {i: (0 if i < 100 else 1) for i in ids}
-    players = [PlayerState(deck=list(range(0, 30))), PlayerState(deck=list(range(100, 130)))]
-    defs: dict[int, CardDef] = {i: FILLER for i in ids}
-    defs.update(cards)
-    game = Game(GameState(owner, players), defs, [FirstLegalAgent(), FirstLegalAgent()], check=True)
-    game.state.turn = 1
-    return game
 
 
-def _in_scene(game: Game, base: int, carried: list[int]) -> None:
-    for c in [base, *carried]:
-        game.move(c, Zone.RESOURCES)
-    game.enter_scene(base, game.state.owner[base], carried)
 
 
 def _enters_choosing(game: Game, card: int, chosen: int) -> None:
