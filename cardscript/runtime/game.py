@@ -18,7 +18,7 @@ from typing import Any
 
 from cardscript.runtime.agents import Agent, Decision, ask
 from cardscript.runtime.events import Event, EventLog
-from cardscript.runtime.state import CardId, GameState, InScene, Zone, check_invariants
+from cardscript.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
 
 VICTORY_POINTS = 15          # rules 4.9.1
 
@@ -80,17 +80,8 @@ class Game:
         """Remove a card from wherever it is; return where it was."""
         zone, host = self.state.location(card)
         owner = self.state.owner[card]
-        p = self.state.players[owner]
-        if zone is Zone.DECK:
-            p.deck.remove(card)
-        elif zone is Zone.HAND:
-            p.hand.remove(card)
-        elif zone is Zone.RESOURCES:
-            p.resources.remove(card)
-        elif zone is Zone.PRIZES:
-            p.prizes.remove(card)
-        elif zone is Zone.SET_ASIDE:
-            p.set_aside.remove(card)
+        if zone in OWN_ZONES:
+            self.state.players[owner].pile(zone).remove(card)
         elif zone is Zone.SCENARIO:
             self.state.scenario = None
         elif zone is Zone.SCENE:
@@ -104,24 +95,15 @@ class Game:
 
     def move(self, card: CardId, to: Zone, *, bottom: bool = False, reason: str = "") -> None:
         """Move a card to one of its owner's areas (golden rule D: a card always goes to its owner's)."""
+        if to not in OWN_ZONES:               # checked first: a refused move leaves the card where it was
+            raise ValueError(f"use enter_scene / load to put a card in {to}")
         owner = self.state.owner[card]
         frm, host = self._take(card)
-        p = self.state.players[owner]
-        if to is Zone.DECK:
-            if bottom:
-                p.deck.append(card)
-            else:
-                p.deck.insert(0, card)
-        elif to is Zone.HAND:
-            p.hand.append(card)
-        elif to is Zone.RESOURCES:
-            p.resources.append(card)
-        elif to is Zone.PRIZES:
-            p.prizes.append(card)
-        elif to is Zone.SET_ASIDE:
-            p.set_aside.append(card)
+        pile = self.state.players[owner].pile(to)
+        if to is Zone.DECK and not bottom:
+            pile.insert(0, card)              # the top of the deck is index 0
         else:
-            raise ValueError(f"use enter_scene / load to put a card in {to}")
+            pile.append(card)
         self.emit("move", card=card, owner=owner, frm=str(frm), to=str(to), bottom=bottom, host=host, reason=reason)
 
     def draw(self, player: int, count: int = 1) -> list[CardId]:

@@ -34,6 +34,9 @@ class Zone(StrEnum):
     CARRIED = "carried"             # loaded on a character or support in the scene (4.1, 4.4.2.3)
 
 
+OWN_ZONES = (Zone.DECK, Zone.HAND, Zone.RESOURCES, Zone.PRIZES, Zone.SET_ASIDE)   # each player's own areas
+
+
 @dataclass
 class InScene:
     """A character or support in the scene (rules 4.4.2) and what it carries (its current energy, 4.3)."""
@@ -70,6 +73,11 @@ class PlayerState:
     set_aside: list[CardId] = field(default_factory=list)
     scenario_placed_this_turn: bool = False
     hand_exchanged_reveal: bool = False      # the once-per-match "one or no character" exchange (6.1)
+
+    def pile(self, zone: Zone) -> list[CardId]:
+        """The list holding this player's cards of one of their own areas."""
+        return {Zone.DECK: self.deck, Zone.HAND: self.hand, Zone.RESOURCES: self.resources,
+                Zone.PRIZES: self.prizes, Zone.SET_ASIDE: self.set_aside}[zone]
 
 
 @dataclass
@@ -141,9 +149,8 @@ class GameState:
     def location(self, card: CardId) -> tuple[Zone, int | None]:
         """Where a card is: its zone and, for carried cards, the base card carrying it."""
         for p in self.players:
-            for zone, cards in ((Zone.DECK, p.deck), (Zone.HAND, p.hand), (Zone.RESOURCES, p.resources),
-                                (Zone.PRIZES, p.prizes), (Zone.SET_ASIDE, p.set_aside)):
-                if card in cards:
+            for zone in OWN_ZONES:
+                if card in p.pile(zone):
                     return zone, None
         if card == self.scenario:
             return Zone.SCENARIO, None
