@@ -131,7 +131,19 @@ class Zone(_Labelled):
     PREMIOS = "prêmios"
 
 
-class Phase(Enum):
+class _Sectioned(Enum):
+    """A part of the turn whose value is (printed name, rule section)."""
+
+    @property
+    def label(self) -> str:
+        return str(self.value[0])
+
+    @property
+    def section(self) -> str:
+        return str(self.value[1])
+
+
+class Phase(_Sectioned):
     """The phases of the turn, in order (rules 6.2 A-E); values are (name, rule section)."""
 
     CONTAGEM_REGRESSIVA = ("Fase de Contagem Regressiva", "6.2 A")
@@ -141,32 +153,16 @@ class Phase(Enum):
     COMBATE = ("Fase de Combate", "6.2 E")
 
     @property
-    def label(self) -> str:
-        return self.value[0]
-
-    @property
-    def section(self) -> str:
-        return self.value[1]
-
-    @property
     def steps(self) -> tuple[Step, ...]:
         """The steps a phase is divided into (only the Fase de Combate has steps, rules 6.2 E)."""
         return (Step.ANTECIPACAO, Step.ATAQUE) if self is Phase.COMBATE else ()
 
 
-class Step(Enum):
+class Step(_Sectioned):
     """The steps of the Fase de Combate (rules 6.2 E.1, E.2); values are (name, rule section)."""
 
     ANTECIPACAO = ("Etapa de Antecipação", "6.2 E.1")
     ATAQUE = ("Etapa de Ataque", "6.2 E.2")
-
-    @property
-    def label(self) -> str:
-        return self.value[0]
-
-    @property
-    def section(self) -> str:
-        return self.value[1]
 
     @property
     def phase(self) -> Phase:
