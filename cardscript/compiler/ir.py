@@ -150,7 +150,24 @@ class Op(StrEnum):
     SUPPRESS_TEXT = "suppress_text"     # 5.8: targets' permanent texts have no effect (include_carried)
     REPLACE = "replace"                 # 5.5: event (search, damage), subject, instead (a Procedure)
     REDIRECT = "redirect"               # 4.8.3.1 / 5.5: the damage being replaced goes to ``to`` instead
+    RULE = "rule"                       # a static on a rule of the game itself (rules 7 keywords, 5.6): ``rule``
+    #                                     names the rule, ``value`` its new value -- see RULES below
     UNSUPPORTED = "unsupported"         # text the lowering cannot express yet
+
+
+# The rules a RULE static changes, with the value each takes (cardscripts/prelude/ defines the keywords that
+# use them; cardscript/runtime/rules.py answers the engine's questions about them).
+RULES: dict[str, str] = {
+    "deck_copies": "how many copies of this card a deck may hold (Item Único: 1 instead of 3)",
+    "scene_identity": "characters sharing this one's identity allowed in the scene together (Pelotão: 'any'; "
+                      "Clone: 'distinct_names', any number with different names)",
+    "load_from": "where this card loads its cards from when it enters the scene (Materializar: 'deck_top')",
+    "enter_from": "a zone this card may be put into the scene from (Reviver: 'resources')",
+    "ready": "actions this character may use in the turn it entered the scene (Prontidão: 'all' or a filter)",
+    "use_once_by_name": "an action a character may not use twice by name in a turn (Ação Única)",
+    "once_per_player": "an action characteristic a player may use once per turn (Singularidade)",
+    "use_carried_action": "a carried card whose action the carrier may use (Interligar)",
+}
 
 
 @dataclass(frozen=True)
