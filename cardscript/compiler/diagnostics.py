@@ -98,6 +98,18 @@ E_CORPUS_RECORD = _register("CS300", Severity.ERROR, "bad corpus record",
 W_ROUNDTRIP = _register("CS310", Severity.WARNING, "rendering differs from the printed text",
                         "The canonical text rendered from the AST differs from the printed text after "
                         "normalisation.")
+# --- decks (CS4xx): cardscript deck check, cardscript/runtime/deck.py ---
+E_DECK_LINE = _register("CS400", Severity.ERROR, "malformed deck line",
+                        "A deck line is `<count> <Nome> V<n>` or `<count> <código>` (e.g. `2 Hulk V1`, "
+                        "`1 BSUM 65/100`), with a count of at least 1; `#` starts a comment. See docs/decks.md.")
+E_DECK_CARD = _register("CS401", Severity.ERROR, "unknown card in deck",
+                        "The deck names a card (title or printed code) that is not in the library, or whose card "
+                        "file does not compile.")
+E_DECK_COPIES = _register("CS402", Severity.ERROR, "too many copies of a card",
+                          "A deck holds at most 3 copies of a card (glossary, Item Único), or fewer when the card "
+                          "says so: Item Único makes it 1 (rules 7; 5.6 invalidates such a deck before the match).")
+N_DECK_REPEAT = _register("CS403", Severity.NOTE, "card listed more than once",
+                          "The same card is on several lines of the deck; their counts are summed.")
 E_INTERNAL = _register("CS900", Severity.ERROR, "internal compiler error",
                        "The compiler failed on this card; this is a bug in cardscript, please report it with the file.")
 

@@ -2,18 +2,19 @@
 
 :func:`load_library` compiles the bundled ``cardscripts/`` (or given paths) and lowers every card that
 compiles (parsed and bound) into a :class:`CardDef`, keyed by title ("Blob V1") and by printed code.
-:func:`load_deck` reads a ``.deck`` file: lines ``<count> <Nome> V<n>``, ``#`` comments, blank lines.
+:func:`load_deck` reads a ``.deck`` file (``<count> <Nome> V<n>`` lines; the format and its checks are
+``cardscript.runtime.deck``'s).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_paths, library_path
 from cardscript.runtime.cards import CardDef
+from cardscript.runtime.deck import check_source, read_deck
 
 __all__ = ["DeckError", "deck_paths", "load_deck", "load_library"]
 
@@ -21,7 +22,7 @@ _LIBRARY_CACHE: dict[tuple[str, ...], dict[str, CardDef]] = {}
 
 
 class DeckError(ValueError):
-    """A deck file line that is not ``<count> <Nome> V<n>`` or names an unknown card."""
+    """A deck file that breaks a rule: a malformed line, an unknown card, too many copies (``runtime.deck``)."""
 
 
 def load_library(paths: Iterable[str | Path] | None = None) -> dict[str, CardDef]:
@@ -42,28 +43,18 @@ def load_library(paths: Iterable[str | Path] | None = None) -> dict[str, CardDef
     return dict(out)
 
 
-_LINE = re.compile(r"^(\d+)\s+(.+?\sV\d+)\s*$")
-
-
 def load_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> list[CardDef]:
-    """The cards of a deck file, one entry per copy, in file order."""
-    lib = load_library() if library is None else library
-    folded = {k.casefold(): v for k, v in lib.items()}
-    deck: list[CardDef] = []
-    p = Path(path)
-    for number, raw in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        m = _LINE.match(line)
-        if m is None:
-            raise DeckError(f"{p}:{number}: expected '<count> <Nome> V<n>', got {line!r}")
-        count, title = int(m.group(1)), m.group(2)
-        card = lib.get(title) or folded.get(title.casefold())
-        if card is None:
-            raise DeckError(f"{p}:{number}: unknown card {title!r} (not in the library, or it does not compile)")
-        deck.extend([card] * count)
-    return deck
+    """The cards of a deck file, one entry per copy, in file order.
+
+    Checked by :func:`cardscript.runtime.deck.check_source` (the one deck parser): raises :class:`DeckError`
+    with the first error (``path:line: message``); ``OSError`` when the file cannot be read."""
+    report = check_source(read_deck(path), load_library() if library is None else library)
+    errors = report.errors
+    if errors:
+        first = errors[0]
+        raise DeckError(f"{first.source.path}:{first.location()[0]}: {first.message}"
+                        + (f" ({first.hint})" if first.hint else ""))
+    return report.cards
 
 
 def deck_paths() -> list[Path]:

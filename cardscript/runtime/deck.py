@@ -1,0 +1,271 @@
+"""Deck files: the parser, and the deck check (``cardscript deck check``).
+
+A ``.deck`` file lists a deck, one entry a line: ``<count> <Nome> V<n>`` (``2 Hulk V1``) or ``<count> <código>``
+with the card's printed code (``1 BSUM 65/100``; the year some codes carry, ``(2015) BSOS 99/100``, may be left
+out). Names and codes match without regard to case or accents (``1 mjolnir v1``). ``#`` starts a comment (a whole
+line, or the rest of a line after a blank); blank lines are ignored. See docs/decks.md.
+
+:func:`parse_deck` reads the lines (no library needed); :func:`check_deck` resolves them against the library
+and checks the deck-building rules, collecting every problem as a located :class:`Diagnostic` (CS4xx):
+malformed lines, unknown cards (with the closest title), the copy limit of each card (3, or what its RULE
+statics say: Item Único, 1 -- :func:`cardscript.runtime.rules.copy_limit`), and a note for a card listed on
+several lines (their counts are summed). The rulebook states no deck size: it is reported, not checked.
+``cardscript.runtime.library.load_deck`` uses the same check and raises on the first error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
+from cardscript.compiler.source import SourceFile, Span
+from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime.cards import CardDef
+from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
+
+__all__ = ["CardCount", "DeckLine", "DeckReport", "check_deck", "check_source", "parse_deck", "read_deck"]
+
+LINE_FORM = "`<count> <Nome> V<n>` or `<count> <código>`, e.g. `2 Hulk V1` or `1 BSUM 65/100`"
+
+
+@dataclass(frozen=True)
+class DeckLine:
+    """One entry of a deck file: ``count`` copies of the card ``ref`` names, as written on line ``line``."""
+
+    line: int
+    count: int
+    ref: str                 # "Hulk V1", "BSUM 65/100", or a bare name ("Hulk": no version, an error)
+    kind: str                # "title", "code" or "name"
+    span: Span               # the whole entry (count and card), in the file's text
+    ref_span: Span           # the card part
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """One distinct card of a deck: how many copies, on which lines, and its copy limit with what set it."""
+
+    card: CardDef
+    count: int
+    lines: tuple[int, ...]
+    limit: int
+    reason: str
+
+    @property
+    def over(self) -> bool:
+        return self.count > self.limit
+
+
+@dataclass
+class DeckReport:
+    """What :func:`check_deck` found: the resolved entries, the cards counted, every problem."""
+
+    path: str
+    source: SourceFile | None                       # None: the file could not be read
+    entries: list[tuple[DeckLine, CardDef]] = field(default_factory=list)
+    counts: list[CardCount] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def readable(self) -> bool:
+        return self.source is not None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is dg.Severity.ERROR]
+
+    @property
+    def valid(self) -> bool:
+        return self.readable and not self.errors
+
+    @property
+    def cards(self) -> list[CardDef]:
+        """The deck, one item per copy, in file order (lines that did not resolve left out)."""
+        return [card for entry, card in self.entries for _ in range(entry.count)]
+
+    @property
+    def size(self) -> int:
+        return sum(entry.count for entry, _ in self.entries)
+
+    @property
+    def distinct(self) -> int:
+        return len(self.counts)
+
+    def summary(self) -> str:
+        """``vingadores.deck: 40 cards, 24 distinct, valid`` (or ``..., 2 errors``, ``unreadable``)."""
+        name = Path(self.path).name
+        if not self.readable:
+            return f"{name}: unreadable"
+        n = len(self.errors)
+        verdict = "valid" if n == 0 else f"invalid, {n} error{'s' if n != 1 else ''}"
+        return f"{name}: {self.size} cards, {self.distinct} distinct, {verdict}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.path, "readable": self.readable, "valid": self.valid, "cards": self.size,
+            "distinct": self.distinct,
+            "entries": [{"card": c.card.title, "code": c.card.code, "count": c.count, "lines": list(c.lines),
+                         "limit": c.limit, "limit_reason": c.reason} for c in self.counts],
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+        }
+
+
+_COUNT = re.compile(r"(\d+)(?=\s|$)")
+_CODE = re.compile(r"(?:\(\d{4}\)\s*)?[A-Za-z]{2,6}\s*\d+\s*/\s*\d+")
+_TITLE = re.compile(r".*\S\s+[Vv]\d+")
+_YEAR = re.compile(r"^\(\d{4}\)\s*")
+_COMMENT = re.compile(r"(^|\s)#.*$")
+
+
+def _diag(source: SourceFile, code: str, message: str, span: Span, hint: str | None = None,
+          notes: tuple[str, ...] = ()) -> Diagnostic:
+    return Diagnostic(code, message, span, source, hint=hint, notes=notes)
+
+
+def parse_deck(source: SourceFile) -> tuple[list[DeckLine], list[Diagnostic]]:
+    """The entries of a deck file, and a CS400 diagnostic for each line that is not an entry."""
+    entries: list[DeckLine] = []
+    problems: list[Diagnostic] = []
+    offset = 0
+    for number, raw in enumerate(source.text.split("\n"), 1):
+        start = offset
+        offset += len(raw) + 1
+        text = _COMMENT.sub("", raw.rstrip("\r")).rstrip()
+        body = text.lstrip()
+        if not body:
+            continue
+        at = start + len(text) - len(body)
+        whole = Span(at, at + len(body))
+        m = _COUNT.match(body)
+        if m is None:
+            problems.append(_diag(source, dg.E_DECK_LINE, "a deck line starts with the number of copies", whole,
+                                  hint=f"write {LINE_FORM}"))
+            continue
+        count = int(m.group(1))
+        rest = body[m.end():]
+        ref = rest.strip()
+        ref_at = at + m.end() + (len(rest) - len(rest.lstrip()))
+        ref_span = Span(ref_at, ref_at + len(ref))
+        if not ref:
+            problems.append(_diag(source, dg.E_DECK_LINE, f"{count} copies of what? the card is missing", whole,
+                                  hint=f"write {LINE_FORM}"))
+            continue
+        if count == 0:
+            problems.append(_diag(source, dg.E_DECK_LINE, "a count of 0 copies", Span(at, at + m.end()),
+                                  hint="remove the line, or comment it out with `#`"))
+            continue
+        kind = "code" if _CODE.fullmatch(ref) else "title" if _TITLE.fullmatch(ref) else "name"
+        entries.append(DeckLine(number, count, ref, kind, whole, ref_span))
+    return entries, problems
+
+
+def _index(library: dict[str, CardDef]) -> tuple[dict[str, CardDef], dict[str, list[CardDef]]]:
+    """Folded titles and codes (with and without the year) -> card; folded names -> their versions."""
+    keys: dict[str, CardDef] = {}
+    names: dict[str, list[CardDef]] = {}
+    for card in dict.fromkeys(library.values()):
+        keys.setdefault(fold_key(card.title), card)
+        if card.code:
+            keys.setdefault(_code_key(card.code), card)
+            keys.setdefault(_code_key(_YEAR.sub("", card.code)), card)
+        versions = names.setdefault(fold_key(card.name), [])
+        if card not in versions:
+            versions.append(card)
+    return keys, names
+
+
+def _code_key(code: str) -> str:
+    return fold_key(re.sub(r"\s*/\s*", "/", code))
+
+
+def _collection(code: str) -> str:
+    """The collection of a printed code, folded: "(2015) BSOS 99/100" -> "bsos"."""
+    return fold_key(re.sub(r"\s*\d.*$", "", _YEAR.sub("", code)))
+
+
+def _unknown(source: SourceFile, entry: DeckLine, library: dict[str, CardDef],
+             names: dict[str, list[CardDef]]) -> Diagnostic:
+    if entry.kind == "name":
+        versions = sorted(names.get(fold_key(entry.ref), []), key=lambda c: c.version)
+        if versions:
+            listed = " or ".join(f"`{entry.count} {c.title}`" for c in versions)
+            return _diag(source, dg.E_DECK_LINE, f"{entry.ref!r} has no version", entry.ref_span,
+                         hint=f"a deck names a card with its version: {listed}")
+    if entry.kind == "code":        # a code is only close to codes of the same collection ("BSUM 56/100")
+        by_code = {c.code: c for c in library.values() if c.code and _collection(c.code) == _collection(entry.ref)}
+        guess = did_you_mean(entry.ref, sorted(by_code))
+        guess = f"'{guess}' ({by_code[guess].title})" if guess else None
+    else:
+        title = did_you_mean(entry.ref, sorted({c.title for c in library.values()}))
+        guess = f"'{title}'" if title else None
+    what = "card code" if entry.kind == "code" else "card"
+    hint = (f"did you mean {guess}?" if guess else
+            "not in the library, or its card file does not compile (`cardscript check` says why)")
+    return _diag(source, dg.E_DECK_CARD, f"unknown {what} {entry.ref!r}", entry.ref_span, hint=hint)
+
+
+def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
+    """Check a deck's text against ``library`` (as ``load_library`` returns it): every problem, located."""
+    report = DeckReport(source.path, source)
+    entries, problems = parse_deck(source)
+    diags = list(problems)
+    keys, names = _index(library)
+    by_title: dict[str, list[DeckLine]] = {}
+    cards: dict[str, CardDef] = {}
+    for entry in entries:
+        card = None if entry.kind == "name" else keys.get(
+            _code_key(entry.ref) if entry.kind == "code" else fold_key(entry.ref))
+        if card is None:
+            diags.append(_unknown(source, entry, library, names))
+            continue
+        report.entries.append((entry, card))
+        seen = by_title.setdefault(card.title, [])
+        if seen:
+            total = sum(e.count for e in seen) + entry.count
+            diags.append(_diag(source, dg.N_DECK_REPEAT, f"{card.title} is also listed on line {seen[0].line}",
+                               entry.ref_span, hint=f"counts are summed: {total} copies; list it once"))
+        seen.append(entry)
+        cards[card.title] = card
+    for title, lines in by_title.items():
+        card = cards[title]
+        limit, reason = copy_limit(card)
+        total = sum(e.count for e in lines)
+        counted = CardCount(card, total, tuple(e.line for e in lines), limit, reason)
+        report.counts.append(counted)
+        if counted.over:
+            last = lines[-1]
+            extra = total - limit
+            where = ("" if len(lines) == 1 else
+                     f" ({' + '.join(str(e.count) for e in lines)} on lines {', '.join(str(e.line) for e in lines)})")
+            plural = "y" if limit == 1 else "ies"
+            diags.append(_diag(
+                source, dg.E_DECK_COPIES, f"{total} copies of {title}{where}, at most {limit}: {reason}",
+                last.span, hint=f"remove {extra} cop{'y' if extra == 1 else 'ies'} (a deck may hold {limit} "
+                                f"cop{plural} of {title})",
+                notes=() if limit == DEFAULT_DECK_COPIES else
+                (f"the limit is {DEFAULT_DECK_COPIES} copies of a card unless the card changes it (rules 8 A)",)))
+    diags.sort(key=lambda d: (d.span.start, d.code))
+    report.diagnostics = diags
+    return report
+
+
+def read_deck(path: str | Path) -> SourceFile:
+    """A deck file's text (raises ``OSError`` / ``UnicodeDecodeError`` when it cannot be read)."""
+    return SourceFile(str(path), Path(path).read_text(encoding="utf-8"))
+
+
+def check_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> DeckReport:
+    """Check a deck file against ``library`` (default: the bundled library); an unreadable file is a report
+    with a CS001 diagnostic and no source."""
+    from cardscript.runtime.library import load_library
+
+    try:
+        source = read_deck(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        diag = _diag(SourceFile(str(path), ""), dg.E_IO, f"cannot read the deck: {why}", Span(0, 0))
+        return DeckReport(str(path), None, diagnostics=[diag])
+    return check_source(source, load_library() if library is None else library)
