@@ -1,4 +1,4 @@
-"""The ``cardscript`` command: check, fmt, render, explain, translate, corpus, play, simulate.
+"""The ``cardscript`` command: check, fmt, render, explain, translate, corpus, deck check, play, simulate.
 
 Exit codes: 0 clean, 1 diagnostics (or a failed check), 2 usage errors. No Python traceback
 reaches a user: an internal failure on one card is a CS900 diagnostic for that card.
@@ -302,6 +302,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if report.violations else 0
 
 
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    """Check deck files against the bundled library (docs/decks.md): 0 valid, 1 a rule broken, 2 unreadable."""
+    from cardscript.runtime.deck import check_deck
+    from cardscript.runtime.library import load_library
+    from cardscript.runtime.rules import DEFAULT_DECK_COPIES
+
+    library = load_library()
+    reports = [check_deck(path, library) for path in args.decks]
+    if args.format == "json":
+        _out(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=2))
+    else:
+        for report in reports:
+            for d in report.diagnostics:
+                _out(format_text(d))
+            _out(report.summary())
+            for c in (c for c in report.counts if c.limit != DEFAULT_DECK_COPIES):   # set by the card
+                _out(f"  {c.card.title}: {c.count} of at most {c.limit} ({c.reason})")
+    if any(not r.readable for r in reports):
+        return 2
+    return 0 if all(r.valid for r in reports) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cardscript", description="The Battle Scenes card language toolchain.")
     sub = p.add_subparsers(dest="command")
@@ -328,6 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--json", action="store_true")
     k.add_argument("--top", type=int, default=20)
     k.set_defaults(func=cmd_corpus)
+    d = sub.add_parser("deck", help="deck files: check them against the deck-building rules")
+    deck_sub = d.add_subparsers(dest="deck_command", required=True)
+    dc = deck_sub.add_parser("check", help="copy limits (3; Item Único: 1), unknown cards, malformed lines")
+    dc.add_argument("decks", nargs="+", metavar="DECK")
+    dc.add_argument("--format", choices=("text", "json"), default="text")
+    dc.set_defaults(func=cmd_deck_check)
     for name, helptext in (("play", "play one seeded match between two decks, with a readable trace"),
                            ("simulate", "many seeded matches: wins per deck, average turns, invariant violations")):
         g = sub.add_parser(name, help=helptext)
