@@ -327,7 +327,7 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
             assert isinstance(named, NP)
             filters.append(Filter("alter_ego", "eq", named.names[0]))                 # "com alter ego X"
             i += 3
-        elif _is_w(it, "com", "de") and isinstance(nxt2, NP) and nxt2.head == "afiliação":
+        elif _is_w(it, "com", "de", "sem") and isinstance(nxt2, NP) and nxt2.head == "afiliação":
             names = nxt2.names
             j = i + 2
             if not names and j < len(items) and isinstance(items[j], NP):
@@ -337,7 +337,8 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
                 j += 1
             if not names:
                 break
-            filters.append(Filter("affiliation", "has", names[0]))
+            # "sem a afiliação X" (Triton V1): the character lacks it
+            filters.append(Filter("affiliation", "lacks" if _is_w(it, "sem") else "has", names[0]))
             i = j
         elif _is_w(it, "de") and isinstance(nxt2, NP) and nxt2.head in _CARD_TYPE_OF_NOUN and not nxt2.dets \
                 and sel.kind in (Kind.CARD,):
@@ -582,6 +583,8 @@ def lower_damage(clause: Clause, items: Sequence[Item], source: Selector | None,
         assert isinstance(dano, NP)
         piercing = "penetrante" in dano.adjs
         k += 2
+        if "distribu" in fold_text(_text(dano.node)).lower():
+            return _distributed_damage(clause, items, k, source, amount, piercing, env)
     else:
         raise LoweringError("damage without 'de dano'")
     if k < len(items) and _is_w(items[k], "em", "a") and k + 1 < len(items):
@@ -608,6 +611,69 @@ def lower_damage(clause: Clause, items: Sequence[Item], source: Selector | None,
         raise LoweringError(f"damage: unread complements ({len(rest)})")
     return Procedure(Op.DAMAGE, (("source", source), ("amount", amount), ("piercing", piercing),
                                  ("targets", target)), text=_text(clause), introduces=index)
+
+
+def _distributed_damage(clause: Clause, items: Sequence[Item], k: int, source: Selector, amount: Quantity,
+                        piercing: bool, env: Env) -> Procedure:
+    """4.8.4.2: "... N pontos de dano [penetrante] distribuídos [da forma como você escolher] entre até M alvos /
+    personagens e/ou suportes": the destinations (up to M; "alvos" are the action's targets, chosen when it is
+    used, 4.6.2 F) and ``distribute``: the controller splits N among them before any calculation."""
+    if k + 2 < len(items) and _is_w(items[k], "de") and _np_with(items[k + 1], head="forma"):
+        k += 2
+        if k + 1 < len(items) and _is_w(items[k], "como") and isinstance(items[k + 1], Rel):
+            k += 2
+    if not (k < len(items) and _is_w(items[k], "entre")):
+        raise LoweringError("distributed damage: among what?")
+    k += 1
+    up_to = _is_w(items[k] if k < len(items) else None, "até")
+    if up_to:
+        k += 1
+    count, k = _distribution_count(items, k, env)
+    if not (k < len(items) and isinstance(items[k], NP)):
+        raise LoweringError("distributed damage: among what?")
+    head = items[k]
+    assert isinstance(head, NP)
+    count = replace(count, up_to=up_to)
+    if head.head == "alvo" and not head.dets:
+        env.targets.append(Selector(kind=Kind.CHARACTER, also=(Kind.SUPPORT,), targeted=True, count=count,
+                                    text=_text(head.node)))
+        target = Selector(kind=Kind.CHARACTER, ref=Ref.TARGET, index=len(env.targets) - 1, every=True,
+                          text=_text(head.node))
+        k += 1
+    else:
+        target, k = selector_at(items, k, env)
+        if target.ref is not None:
+            raise LoweringError("distributed damage: among what?")
+        target = replace(target, count=count)
+    rest = items[k:]
+    if rest and not all(isinstance(r, Sy) for r in rest):
+        raise LoweringError(f"damage: unread complements ({len(rest)})")
+    return Procedure(Op.DAMAGE, (("source", source), ("amount", amount), ("piercing", piercing),
+                                 ("targets", target), ("distribute", True)), text=_text(clause))
+
+
+def _distribution_count(items: Sequence[Item], k: int, env: Env) -> tuple[Quantity, int]:
+    """``quatro``, ``X+1``, ``três`` before the destinations of distributed damage."""
+    fixed, x_times, sign, found = 0, 0, 1, False
+    while k < len(items):
+        it = items[k]
+        if isinstance(it, NP) and "x" in it.lits and not it.nouns:
+            x_times += sign
+        elif isinstance(it, NP) and it.nums and not it.nouns:
+            fixed += sign * it.nums[0]
+        elif isinstance(it, Sy) and it.text in "+-":
+            sign = 1 if it.text == "+" else -1
+            k += 1
+            continue
+        elif isinstance(it, NP) and it.nums and it.nouns:
+            return Quantity(fixed=fixed + it.nums[0], x_times=x_times, x=env.x if x_times else None), k
+        else:
+            break
+        found = True
+        k += 1
+    if not found:
+        raise LoweringError("distributed damage: how many destinations?")
+    return Quantity(fixed=fixed, x_times=x_times, x=env.x if x_times else None), k
 
 
 def _count_word_amount(items: Sequence[Item]) -> tuple[Quantity, NP | None, bool]:
@@ -1213,6 +1279,8 @@ def _damage_becomes(subj: Sequence[Item], value: int, env: Env, text: str) -> Pr
             k += 1
         elif isinstance(it, Rel) and it.clause.procedure is Verb.DAMAGE:
             k += 1
+            if k + 1 < len(subj) and _is_w(subj[k], "a", "em") and isinstance(subj[k + 1], NP):
+                k += 1                                  # "seria causado a este personagem" (Karnak V1)
             if k < len(subj) and isinstance(subj[k], NP):
                 target, k = selector_at(subj, k, env)
         elif _is_w(it, "de") and k + 1 < len(subj) and isinstance(subj[k + 1], NP) and \
@@ -1762,33 +1830,70 @@ def _damage_modifier_lead(para: EffectParagraph, info: dict[str, object], env: E
     lead = info.get("modifier_lead")
     assert isinstance(lead, Phrase)
     clause = next(n for n in _walk_top(lead) if isinstance(n, Clause))
-    source = _subject_selector(clause, env)
+    source, source_kind = _modifier_source(clause, env)
     items = flatten(clause.complements)
     target: Selector | None = None
     if len(items) >= 3 and _is_w(items[1], "a", "em"):
         target, _ = selector_at(items, 2, env)
     body = para.sentences[0].body.clauses
+    rounding = "down"
+    if len(body) == 2:                    # "..., arredondado para baixo / cima" (Rir do Perigo)
+        words = _text(body[1]).lower()
+        if "arredondad" not in words or not ("baixo" in words or "cima" in words):
+            return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier form"),), text=text)
+        rounding = "up" if "cima" in words else "down"
+        body = body[:1]
     if len(para.sentences) != 1 or len(body) != 1 or body[0].procedure is not Verb.DAMAGE:
         return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier form"),), text=text)
     bitems = flatten(body[0].complements)
-    if not (bitems and isinstance(bitems[0], NP) and bitems[0].head == "quantidade"):
+    head = bitems[0].head if bitems and isinstance(bitems[0], NP) else ""
+    args: list[tuple[str, object]]
+    if head == "metade":                  # 4.8.3 C: "ela causará metade do dano, arredondado para baixo"
+        args = [("step", "C"), ("divide", 2), ("round", rounding)]
+    elif head == "dobro" and len(para.sentences[0].body.clauses) == 1:
+        args = [("step", "C"), ("multiply", 2)]
+    elif head == "quantidade" and len(para.sentences[0].body.clauses) == 1:
+        sign = 1
+        delta: int | None = None
+        for it in bitems[1:]:
+            if isinstance(it, Sy) and it.text in "+-":
+                sign = 1 if it.text == "+" else -1
+            elif isinstance(it, NP) and it.nums:
+                delta = sign * it.nums[0]
+        if delta is None:
+            return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier amount"),), text=text)
+        args = [("step", "B"), ("delta", delta)]
+    else:
         return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier form"),), text=text)
-    sign = 1
-    delta: int | None = None
-    for it in bitems[1:]:
-        if isinstance(it, Sy) and it.text in "+-":
-            sign = 1 if it.text == "+" else -1
-        elif isinstance(it, NP) and it.nums:
-            delta = sign * it.nums[0]
-    if delta is None:
-        return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier amount"),), text=text)
-    args: list[tuple[str, object]] = [("step", "B"), ("delta", delta)]
     if source is not None:
         args.append(("source", source))
+    if source_kind:
+        args.append(("source_kind", source_kind))
     if target is not None:
         args.append(("target", target))
     return Effect(EffectKind.DAMAGE_MODIFIER, (Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text),),
                   duration=Duration.WHILE_IN_PLACE, text=text)
+
+
+def _modifier_source(clause: Clause, env: Env) -> tuple[Selector | None, str]:
+    """The source of a "Toda vez que <fonte> fosse causar dano" modifier (4.8.5): "um herói" -> that character;
+    "uma ação" -> any action (``source_kind`` action); "uma ação deste personagem / de um herói que você
+    controla" -> an action whose user is that character (the runtime matches the source's user)."""
+    subj = flatten([clause.subject]) if clause.subject is not None else []
+    first = subj[0] if subj else None
+    if isinstance(first, NP) and first.head == "ação" and not first.names \
+            and not ({"este", "aquele"} & set(first.dets)):
+        if len(subj) == 1:
+            return None, "action"
+        if len(subj) > 2 and _is_w(subj[1], "de") and isinstance(subj[2], NP):
+            user, end = selector_at(subj, 2, env)
+            if end == len(subj):
+                return user, "action"
+        if len(subj) == 2 and isinstance(subj[1], NP) and "este" in subj[1].dets:
+            user, _ = selector_at(subj, 1, env)           # "deste personagem" read as one phrase
+            return user, "action"
+        raise LoweringError("damage modifier: an action of whom?")
+    return _subject_selector(clause, env), ""
 
 
 def _with_x(p: Procedure, count: Count) -> Procedure:

@@ -1116,9 +1116,13 @@ def _damage(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         return
     src = damage_source(game, ctx, source, src_sel.ref if isinstance(src_sel, Selector) else None)
     effect = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "")
-    # 4.8.4.1: several destinations, one procedure each, in the order the effect's controller chooses
-    procs = damage.split_targets(src, [party(game, t) for t in targets], amount, piercing,
-                                 damage.AgentDecider(game.decide), effect)
+    decider = damage.AgentDecider(game.decide)
+    if proc.arg("distribute"):
+        # 4.8.4.2: the controller first distributes all the damage (each share is step A of its procedure)
+        procs = damage.distribute(src, amount, [party(game, t) for t in targets], piercing, decider, effect)
+    else:
+        # 4.8.4.1: several destinations, one procedure each, in the order the effect's controller chooses
+        procs = damage.split_targets(src, [party(game, t) for t in targets], amount, piercing, decider, effect)
     for dp in procs:
         if dp.destination.card in game.state.scene:
             deal_damage(game, ctx, source, dp.destination.card, dp.amount, piercing, procedure=dp)
