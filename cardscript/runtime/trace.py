@@ -16,14 +16,27 @@ What it shows:
 * a final summary: the winner and why, points, knock-outs and actions per player, the final state hash.
 
 Consecutive moves of the same kind (draws, the countdown, unloads) are grouped into one line.
+
+The 4.8.3 damage calculation is printed in the rulebook's own lettering (A, B, C, D, E, F.B, F.C, F.D, F.E)
+with each modifier named and the running value (:func:`calculation_lines`): by ``cardscript play`` whenever a
+modifier, a fixed value or a redirection changed the damage; in full (every stage, even with no modifier) by
+the *detailed* writer (``TraceWriter(detail=True)``) that ``cardscript explain LOG`` uses, which also prints
+the Effects Tree's level 0, every choice and the procedures' quieter events (shield gains, skipped or declined
+procedures, continuous effects). :func:`resolutions` cuts a log into resolutions (a play, or effects
+triggered outside one, to the moment the Effects Tree is empty again) and :func:`explain_resolutions` prints
+them step by step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from cardscript.runtime.events import Event
+
+if TYPE_CHECKING:
+    from cardscript.runtime.damage import DamageResult
 
 PHASE_NAMES = {
     "turn": "Turno", "countdown": "Fase de Contagem Regressiva", "draw": "Fase de Compra",
@@ -48,11 +61,57 @@ def _cards(name: Namer, cards: Iterable[Any]) -> str:
     return ", ".join(name(c) for c in cards)
 
 
-class TraceWriter:
-    """Turns events into lines, one event at a time (``feed``), holding back only what it groups."""
+# ---------------------------------------------------------------------------------------------
+# the 4.8.3 calculation in the rulebook's lettering
 
-    def __init__(self, name: Namer = _default_name) -> None:
+F_NOTE = "steps B-D again for the new destination, only modifiers not yet applied"
+
+
+def stage_records(result: DamageResult) -> list[list[Any]]:
+    """A calculation's stages as records ``[stage, text, value, modifier, destination]`` (the event's
+    ``stages`` carry the first three; :func:`calculation_lines` reads either)."""
+    return [[line.stage, line.text, line.value, line.modifier, line.destination] for line in result.trace]
+
+
+def calculation_lines(stages: Sequence[Sequence[Any]], full: bool = True) -> list[str]:
+    """One line per stage of a 4.8.3 calculation, ``"<stage> <what happened>  [<running value>]"``, in the
+    rulebook's lettering (A, B, C, D, E, F.B, F.C, F.D, F.E; ``=`` the final damage), each modifier named by
+    its card or effect.
+
+    ``full``: every stage, the ones where nothing acted ("B    no addition or subtraction") and the final
+    value included, with an ``F`` line before the steps repeated for a new destination (4.8.3.1 F). Otherwise
+    only the stages where something happened (``cardscript play``), and nothing at all when only A did:
+    the damage line says the rest."""
+    records = [(str(r[0]), str(r[1]), r[2], str(r[4]) if len(r) > 4 else "") for r in stages]
+    if not full:
+        shown = [(st, text, value) for st, text, value, _ in records if st != "=" and not text.startswith("no ")]
+        if all(st == "A" for st, _, _ in shown):
+            return []
+        return [f"{st:<4} {text}  [{value}]" for st, text, value in shown]
+    out: list[str] = []
+    previous = ""
+    for st, text, value, destination in records:
+        if st == "=":
+            out.append(f"=    {text}")
+            continue
+        if st == "F.B" and previous != "F.B":           # after a redirection (E / F.E): F for the new one
+            out.append(f"F    {destination + ': ' if destination else ''}{F_NOTE}")
+        out.append(f"{st:<4} {text}  [{value}]")
+        previous = st
+    return out
+
+
+class TraceWriter:
+    """Turns events into lines, one event at a time (``feed``), holding back only what it groups.
+
+    ``detail`` (``cardscript explain LOG``): every damage calculation in full, the Effects Tree's level 0 and
+    every choice shown, the quieter events of the procedures printed, no phase headers (the resolution's
+    header says where it happens), indented by the Effects Tree levels open."""
+
+    def __init__(self, name: Namer = _default_name, detail: bool = False) -> None:
         self.name = name
+        self.detail = detail
+        self.open: list[int] = []                     # Effects Tree levels resolving (detail: the indentation)
         self.decks: list[str] = ["A", "B"]
         self.energy: dict[int, int] = {}              # initial energy by card id (from the ``match`` event)
         self.points = [0, 0]
@@ -64,10 +123,13 @@ class TraceWriter:
         self.group: tuple[Any, ...] | None = None     # (key, indent, cards) of grouped moves
         self.group_cards: list[Any] = []
         self.action: dict[str, Any] | None = None     # an action being announced (cost, targets)
-        self.tree_pending: Event | None = None        # a tree_pending line that may merge with its start
+        self.tree_pending: tuple[Event, str] | None = None   # a tree_pending line (and its indentation)
+        #                                                       that may merge with its start
 
     # -- output helpers ----------------------------------------------------------------------------
     def _indent(self, event: Event) -> str:
+        if self.detail:
+            return "  " + "  " * len(self.open)
         return "  " + "    " * event.depth
 
     def _flush_group(self) -> list[str]:
@@ -107,8 +169,8 @@ class TraceWriter:
     def _flush_pending(self) -> list[str]:
         if self.tree_pending is None:
             return []
-        e, self.tree_pending = self.tree_pending, None
-        return [f"{self._indent(e)}[tree level {e.data['level']}] pending: {_short(e.data['effect'])}"]
+        (e, ind), self.tree_pending = self.tree_pending, None
+        return [f"{ind}[tree level {e.data['level']}] pending: {_short(e.data['effect'])}"]
 
     def _emit(self, out: list[str], *lines: str) -> list[str]:
         """Everything held back goes first, then the phase header, then the lines."""
@@ -159,6 +221,8 @@ class TraceWriter:
                 return self._emit(out)
             if k == "phase_start":
                 out = self._emit(out)
+                if self.detail:
+                    return out
                 label = PHASE_NAMES.get(str(what), str(what))
                 if d.get("step"):
                     self.step_line = f" -- {label}"
@@ -171,6 +235,9 @@ class TraceWriter:
         if k == "shuffle":
             return out                                  # implied by the lines around it
         if k == "choice":
+            if self.detail and d.get("decision") not in ("play", "exchange"):
+                picked = ", ".join(self._picked(p) for p in d.get("picked", []))
+                return self._emit(out, f"{ind}(P{d['player']} chooses {d['decision']}: {_short(picked or 'nothing')})")
             if d.get("decision") in SHOWN_CHOICES:
                 return self._emit(out, f"{ind}(P{d['player']} chooses {d['decision']}: "
                                        f"{_short(', '.join(str(p) for p in d.get('picked', [])) or 'nothing')})")
@@ -257,7 +324,54 @@ class TraceWriter:
             return self._emit(out, "", f"*** P{d['winner']} ({self.deck(d['winner'])}) wins: {d['reason']}")
         if k == "result":
             return self._emit(out, *self._summary(d))
+        if self.detail:
+            return self._detail(event, out)
         return out
+
+    def _picked(self, picked: Any) -> str:
+        return self.name(int(picked)) if isinstance(picked, int) or str(picked).isdigit() else str(picked)
+
+    def _detail(self, event: Event, out: list[str]) -> list[str]:
+        """The events a readable match trace leaves out and an explanation shows."""
+        d, k, name = event.data, event.kind, self.name
+        ind = self._indent(event)
+        if k == "gain":
+            what = [f"shield {int(d['shield']):+d}"] if d.get("shield") else []
+            what += [str(p) for p in d.get("powers") or []]
+            until = (f" ({str(d['duration']).replace('_', ' ')})" if d.get("duration") not in (None, "", "None")
+                     else "")
+            return self._emit(out, f"{ind}{name(d['card'])} gains {', '.join(what) or 'nothing'}{until}")
+        if k == "set_shield":
+            return self._emit(out, f"{ind}{name(d['card'])}'s shield becomes {d.get('value')} (4.8.6)")
+        if k in ("skipped", "interrupted", "prevented"):
+            why = f" ({d['reason']})" if d.get("reason") else ""
+            return self._emit(out, f"{ind}procedure {k}: {_short(d.get('text', ''))}{why}")
+        if k == "declined":
+            return self._emit(out, f"{ind}procedure declined: {_short(d.get('text', ''))}")
+        if k == "continuous":
+            return self._emit(out, f"{ind}continuous: {_short(d.get('text', ''))}")
+        if k == "continuous_effect":
+            return self._emit(out, f"{ind}continuous effect #{d.get('uid')} starts ({d.get('duration')}): "
+                                   f"{_short(d.get('what', ''))}")
+        if k == "effect_expired":
+            return self._emit(out, f"{ind}continuous effect #{d.get('uid')} ends: {_short(d.get('what', ''))}")
+        if k == "replaced":
+            to = f" to {name(d['to'])}" if d.get("to") is not None else ""
+            return self._emit(out, f"{ind}replacement (5.5): {d.get('text')} goes{to} instead, by {d.get('by')}")
+        if k == "search":
+            found = _cards(name, d.get("found") or []) or "nothing"
+            return self._emit(out, f"{ind}P{d.get('player')} searches the {', '.join(d.get('zones') or [])}: "
+                                   f"{found}")
+        if k == "chosen":
+            return self._emit(out, f"{ind}P{d.get('player')} chooses {', '.join(map(str, d.get('things') or []))}")
+        if k == "extra_action":
+            return self._emit(out, f"{ind}{name(d['card'])} may use another action")
+        if k == "forced_target":
+            return self._emit(out, f"{ind}P{d.get('player')}: {d.get('action')} must target "
+                                   f"{_cards(name, d.get('cards') or [])}")
+        if k in ("use_action", "shuffle", "turn_over", "end_of_turn_resets"):
+            return out
+        return self._emit(out, f"{ind}{k}: " + ", ".join(f"{key}={value}" for key, value in sorted(d.items())))
 
     def deck(self, player: Any) -> str:
         try:
@@ -316,43 +430,53 @@ class TraceWriter:
 
     def _calculation(self, event: Event, out: list[str]) -> list[str]:
         """The 4.8.3 calculation in the rulebook's lettering, when anything changed the damage (a
-        modifier, a fixed value, a redirection); a plain calculation is summed up by the damage line."""
-        stages = event.data.get("stages") or []
-        shown = [(stage, text, value) for stage, text, value in stages
-                 if stage != "=" and not str(text).startswith("no ")]
-        if all(stage == "A" for stage, _, _ in shown):
-            return out
+        modifier, a fixed value, a redirection); a plain calculation is summed up by the damage line.
+        ``detail``: every calculation, every stage, after a header naming the source and the destination."""
+        d = event.data
+        stages = d.get("stages") or []
         ind = self._indent(event)
-        out = self._emit(out, f"{ind}damage calculation (4.8.3):")
-        for stage, text, value in shown:
-            out = self._emit(out, f"{ind}  {stage:<4} {text}  [{value}]")
-        return out
+        if self.detail:
+            lines = d.get("lines") or []
+            head = str(lines[0]).removesuffix(" (4.8.3)") if lines else (
+                f"{self.name(d.get('source'))} -> {self.name(d.get('card'))}: {d.get('initial')} damage")
+            return self._emit(out, f"{ind}damage calculation (4.8.3): {head}",
+                              *(f"{ind}  {line}" for line in calculation_lines(stages, full=True)))
+        shown = calculation_lines(stages, full=False)
+        if not shown:
+            return out
+        return self._emit(out, f"{ind}damage calculation (4.8.3):", *(f"{ind}  {line}" for line in shown))
 
     def _tree(self, event: Event, out: list[str]) -> list[str]:
         d, k = event.data, event.kind
         level = d["level"]
         label = _short(d["effect"])
+        if self.detail and k in ("tree_pause", "tree_end") and self.open:
+            self.open.pop()
         ind = self._indent(event)
+        if self.detail and k in ("tree_start", "tree_resume"):
+            self.open.append(level)
         if k == "tree_pending":
             if level == 0:
                 return out                           # an action's own effect: the action line says it
             out = self._emit(out)
             out.extend(self._headers())
-            self.tree_pending = event
+            self.tree_pending = (event, ind)
             return out
         if k == "tree_start":
-            if self.tree_pending is not None and self.tree_pending.data.get("effect") == d["effect"]:
+            if self.tree_pending is not None and self.tree_pending[0].data.get("effect") == d["effect"]:
                 self.tree_pending = None
                 return self._emit(out, f"{ind}[tree level {level}] triggers and resolves: {label}")
             if level == 0:
-                return self._emit(out)
+                return self._emit(out, f"{ind}[tree level 0] resolves: {label}") if self.detail else self._emit(out)
             return self._emit(out, f"{ind}[tree level {level}] resolves: {label}")
         if k == "tree_pause":
             return self._emit(out, f"{ind}[tree level {level}] PAUSED after procedure {d['procedure']}: {label}")
         if k == "tree_resume":
             return self._emit(out, f"{ind}[tree level {level}] RESUMES from procedure {d['procedure'] + 1}: {label}")
         if k == "tree_end":
-            return self._emit(out) if level == 0 else self._emit(out, f"{ind}[tree level {level}] ends: {label}")
+            if level == 0 and not self.detail:
+                return self._emit(out)
+            return self._emit(out, f"{ind}[tree level {level}] ends: {label}")
         if k == "tree_skip":
             return self._emit(out, f"{ind}[tree level {level}] does nothing ({d.get('reason', '')}): {label}")
         return out
@@ -383,6 +507,125 @@ def lines(events: Iterable[Event], name: Namer = _default_name) -> Iterator[str]
 
 def render(events: Iterable[Event], name: Namer = _default_name) -> str:
     return "\n".join(lines(events, name))
+
+
+# ---------------------------------------------------------------------------------------------
+# resolutions, step by step (``cardscript explain LOG``)
+
+_BOUNDARIES = frozenset({"match", "lot", "first_player", "status", "phase_start", "phase_end", "turn_over",
+                         "end_of_turn_resets", "game_over", "result"})
+_CONTENT = frozenset({"action", "enter_scene", "damage_calculation", "damage", "knocked_out", "destroyed"})
+
+
+@dataclass
+class Resolution:
+    """One resolution in a log: a play (``play``: the option its player chose, "" for effects triggered
+    outside a play, at the start of a phase for instance) and everything that happened until the Effects
+    Tree was empty again. ``number`` counts the turn's resolutions from 1; ``events`` are indexes into the
+    log's events."""
+
+    turn: int
+    number: int
+    phase: str
+    step: str
+    player: int | None = None
+    play: str = ""
+    events: list[int] = field(default_factory=list)
+
+    def title(self) -> str:
+        where = ", ".join(PHASE_NAMES.get(p, p) for p in (self.phase, self.step) if p)
+        what = f"P{self.player} plays: {self.play}" if self.play else "effects triggered outside a play"
+        return f"Resolution {self.turn}.{self.number} ({where or 'no phase'}) -- {what}"
+
+
+def resolutions(events: Sequence[Event]) -> list[Resolution]:
+    """Cut a log into resolutions: each ``play`` choice made while the Effects Tree is empty opens one (ending
+    a phase or a step is not a play); a phase or turn boundary closes it; effects that trigger outside a play
+    make one of their own. Draws, the countdown and the setup are not resolutions."""
+    found: list[Resolution] = []
+    per_turn: dict[int, int] = {}
+    turn, phase, step, open_effects = 0, "", "", 0
+    current: Resolution | None = None
+    keep = False
+
+    def close() -> None:
+        nonlocal current, keep
+        if current is not None and keep:
+            per_turn[current.turn] = current.number = per_turn.get(current.turn, 0) + 1
+            found.append(current)
+        current, keep = None, False
+
+    for i, e in enumerate(events):
+        k, d = e.kind, e.data
+        if k in _BOUNDARIES:
+            close()
+            open_effects = 0
+            turn = int(d.get("turn", turn))
+            if k == "phase_start":
+                phase, step = (phase, str(d["step"])) if d.get("step") else (str(d.get("phase", "")), "")
+            elif k == "phase_end" and d.get("step"):
+                step = ""
+            continue
+        if k == "choice" and d.get("decision") == "play" and open_effects <= 0:
+            close()
+            picked = str((d.get("picked") or [""])[0])
+            current = Resolution(turn, 0, phase, step, int(d["player"]), picked)
+            keep = bool(picked) and not picked.startswith("end ")
+        if current is None:
+            current = Resolution(turn, 0, phase, step)
+        current.events.append(i)
+        if k.startswith("tree_") or k in _CONTENT:
+            keep = keep or turn > 0
+        if k == "tree_pending":
+            open_effects += 1
+        elif k in ("tree_end", "tree_skip"):
+            open_effects -= 1
+    close()
+    return found
+
+
+def explain_resolutions(events: Sequence[Event], name: Namer = _default_name, turn: int | None = None
+                        ) -> list[str]:
+    """Each resolution of ``turn`` (or of every turn) step by step: its play, the Effects Tree's levels,
+    pauses and resumptions, the procedures' events and every damage calculation in full, in the rulebook's
+    lettering. Each turn starts with its header (points, hand / deck / resources / prizes, the scene)."""
+    found = resolutions(events)
+    of_event = {i: r for r in found for i in r.events}
+    per_turn: dict[int, int] = {}
+    for res in found:
+        per_turn[res.turn] = per_turn.get(res.turn, 0) + 1
+    writer = TraceWriter(name, detail=True)
+    out: list[str] = []
+    current: Resolution | None = None
+
+    def chosen(r: Resolution | None) -> bool:
+        return r is not None and (turn is None or r.turn == turn)
+
+    for i, e in enumerate(events):
+        r = of_event.get(i)
+        if r is not current:
+            held = writer.finish()
+            if chosen(current):
+                out.extend(held)
+            if r is not None and chosen(r):
+                out.extend(["", r.title()])
+            current = r
+        if e.kind == "status":
+            writer.finish()
+            lines = writer.feed(e)
+            t = int(e.data.get("turn", 0))
+            if turn is None or t == turn:
+                out.extend(lines)
+                if not per_turn.get(t):
+                    out.append("  (nothing was played or resolved in this turn)")
+            continue
+        lines = writer.feed(e)
+        if chosen(current):
+            out.extend(lines)
+    held = writer.finish()
+    if chosen(current):
+        out.extend(held)
+    return out
 
 
 def namer_from_log(events: Iterable[Event]) -> Namer:
