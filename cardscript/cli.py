@@ -108,8 +108,23 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from cardscript.compiler.explain import explain_card
+    """A card file: how the compiler reads it. A match log (``cardscript play --log FILE``): each
+    resolution of ``--turn N`` (or of every turn) step by step, with its damage calculations in full."""
+    from cardscript.compiler.explain import ExplainError, explain_card, explain_log, is_event_log
 
+    path = Path(args.card)
+    if is_event_log(path):
+        try:
+            text, status = explain_log(path, args.turn)
+        except ExplainError as exc:
+            sys.stderr.write(f"cardscript: {exc}\n")
+            return 2
+        _out(text)
+        return status
+    if args.turn is not None:
+        sys.stderr.write(f"cardscript: --turn explains a match log (cardscript play --log FILE); {path} is "
+                         "not one\n")
+        return 2
     card = _single(args.card)
     if card is None:
         return 2
@@ -339,8 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("card")
     r.add_argument("--lang", default="pt")
     r.set_defaults(func=cmd_render)
-    e = sub.add_parser("explain", help="how the compiler reads a card")
-    e.add_argument("card")
+    e = sub.add_parser("explain", help="how the compiler reads a card; or a saved match log's resolutions step by "
+                                        "step, with every damage calculation in the rulebook's lettering")
+    e.add_argument("card", metavar="CARD_OR_LOG", help="a .card file, or an event log from cardscript play --log")
+    e.add_argument("--turn", type=int, help="a match log: explain only this turn's resolutions")
     e.set_defaults(func=cmd_explain)
     t = sub.add_parser("translate", help="a corpus JSON record (or plain printed text) -> a .card file")
     t.add_argument("input", help="a file, or - for standard input")

@@ -1,11 +1,21 @@
-"""``cardscript explain``: how the compiler reads a card, as an indented tree.
+"""``cardscript explain``: how the compiler reads a card, as an indented tree; or how a saved match
+resolved, step by step.
 
-Shows each paragraph's effects: keyword lines, triggers, conditions and windows, each clause with
+A card: each paragraph's effects: keyword lines, triggers, conditions and windows, each clause with
 the procedure its verb names (one procedure = one Effects Tree pause point, rules 9.1.1), its
 subject and complements, and every reference binding.
+
+A match log (``cardscript play --log FILE``, :func:`explain_log`): each resolution of one turn (or of
+every turn): the play, the Effects Tree's levels, pauses and resumptions, each procedure's events and
+every damage calculation in the rulebook's lettering (4.8.3: A, B, C, D, E, F.B, F.C, F.D, F.E), each
+modifier named; the log's choices are replayed to check it still describes what the engine does.
 """
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardscript.compiler.ast import (
     Clause,
@@ -17,6 +27,124 @@ from cardscript.compiler.ast import (
 )
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.render import render_node
+
+if TYPE_CHECKING:
+    from cardscript.runtime.events import EventLog
+
+LOG_SUFFIXES = (".jsonl", ".json", ".log")
+
+
+class ExplainError(Exception):
+    """What ``cardscript explain`` cannot explain (a missing file, a file that is not a match log, a turn
+    the match did not have): a message for the user, exit code 2."""
+
+
+def is_event_log(path: Path) -> bool:
+    """A saved match log: its first record is a JSON object with an event ``kind`` (a card file starts
+    with its type, "Personagem: ..."). A file named ``*.jsonl`` / ``*.json`` / ``*.log`` is taken for one
+    even when it is not, so that :func:`explain_log` can say what is wrong with it."""
+    if path.suffix.lower() in LOG_SUFFIXES:
+        return True
+    if not path.is_file():
+        return False
+    try:
+        with path.open(encoding="utf-8") as f:
+            first = next((line for line in f if line.strip()), "")
+        record = json.loads(first)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(record, dict) and "kind" in record
+
+
+def _load_log(path: Path) -> EventLog:
+    from cardscript.runtime.events import EventLog
+
+    if not path.exists():
+        raise ExplainError(f"no such file: {path}")
+    if not path.is_file():
+        raise ExplainError(f"{path} is not a file")
+    try:
+        log = EventLog.load(path)
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ExplainError(f"{path} is not a match log (cardscript play --log FILE writes one): "
+                           f"{type(exc).__name__}: {exc}") from None
+    if not log.events or log.events[0].kind != "match":
+        raise ExplainError(f"{path} is not a match log: it does not start with a match event "
+                           "(cardscript play --log FILE writes one)")
+    return log
+
+
+def replay_log(log: EventLog) -> tuple[bool, str]:
+    """Replay a log's choices from its seed and decks (rebuilt from the card titles it lists) and compare
+    the final state hash with the log's: (True, what was checked) or (False, why not)."""
+    from cardscript.runtime.agents import IllegalChoice, ScriptedAgent
+    from cardscript.runtime.game import GameOver
+    from cardscript.runtime.library import load_library
+    from cardscript.runtime.match import new_match, play_match
+
+    start = log.events[0]
+    result = next((e for e in reversed(log.events) if e.kind == "result"), None)
+    if result is None:
+        return False, "the log has no result (an abandoned match?): nothing to check it against"
+    if not isinstance(start.data.get("cards"), list) or len(start.data["cards"]) != 2:
+        return False, "the log does not list the two decks' cards"
+    library = load_library()
+    try:
+        decks = [[library[str(t)] for t in titles] for titles in start.data["cards"]]
+    except KeyError as exc:
+        return False, f"card {exc} is not in the bundled library"
+    choices = [e for e in log.events if e.kind == "choice"]
+    agents = [ScriptedAgent([e.data["answer"] for e in choices if e.data["player"] == p]) for p in (0, 1)]
+    try:
+        game = new_match(decks[0], decks[1], list(agents), seed=int(start.data.get("seed", 0)), check=True,
+                         deck_names=tuple(start.data.get("decks", ("A", "B")))[:2])
+        replayed = play_match(game, max_turns=int(result.data.get("turns", 0)) or 1).state_hash
+    except GameOver:
+        replayed = ""
+    except (IllegalChoice, IndexError) as exc:
+        return False, f"the log's choices do not fit the match any more ({type(exc).__name__}: {exc})"
+    expected = str(result.data.get("state_hash"))
+    if replayed != expected:
+        return False, f"final state hash {replayed or '?'} differs from the log's {expected}"
+    return True, f"{len(choices)} choices replayed, final state hash {replayed} matches the log"
+
+
+def explain_log(path: Path, turn: int | None = None, replay: bool = True) -> tuple[str, int]:
+    """A saved match log, resolution by resolution (all turns, or ``turn``): the text and an exit status
+    (0; 1 when replaying the log's choices no longer reaches its final state: the explanation is still the
+    log's). :class:`ExplainError` for a missing file, a file that is not a match log, a turn not played."""
+    log = _load_log(path)
+    try:
+        return _explain_events(path, log, turn, replay)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ExplainError(f"{path} is not a well-formed match log: {type(exc).__name__}: {exc}") from None
+
+
+def _explain_events(path: Path, log: EventLog, turn: int | None, replay: bool) -> tuple[str, int]:
+    from cardscript.runtime.trace import explain_resolutions, namer_from_log, resolutions
+
+    events = log.events
+    turns = sorted({int(e.data.get("turn", 0)) for e in events if e.kind == "status"})
+    if turn is not None and turn not in turns:
+        played = f"turns {turns[0]}-{turns[-1]}" if turns else "no turn"
+        raise ExplainError(f"turn {turn} is not in {path} (the match has {played})")
+    start = events[0].data
+    decks = list(start.get("decks", ("A", "B")))
+    found = [r for r in resolutions(events) if turn is None or r.turn == turn]
+    calculations = sum(1 for r in found for i in r.events if events[i].kind == "damage_calculation")
+    lines = [f"Match log {path} (seed {start.get('seed')}): P0 plays {decks[0]}, P1 plays {decks[-1]}; "
+             f"{len(turns)} turn(s)",
+             f"{'turn ' + str(turn) if turn is not None else 'all turns'}: {len(found)} resolution(s), "
+             f"{calculations} damage calculation(s)",
+             "4.8.3 lettering: A initial value, B additions and subtractions, C multiplications then divisions, "
+             "D fixed values, E redirection, F (F.B-F.E) B-E again for the new destination, = the damage"]
+    lines += explain_resolutions(events, namer_from_log(events), turn)
+    status = 0
+    if replay:
+        ok, message = replay_log(log)
+        lines += ["", f"replay: {message}"]
+        status = 0 if ok else 1
+    return "\n".join(lines), status
 
 
 def explain_card(card: CompiledCard) -> str:
@@ -34,9 +162,29 @@ def explain_card(card: CompiledCard) -> str:
         _block(block, lines)
     if card.unparsed:
         lines.append(f"  ({card.unparsed} paragraph(s) not understood: run `cardscript check` for details)")
+    lines.extend(explain_keywords(card))
     if card.bound:
         lines.extend(explain_effects(card))
     return "\n".join(lines)
+
+
+def explain_keywords(card: CompiledCard) -> list[str]:
+    """Each keyword the card uses, the rules it implements, and the card text it stands for (the prelude's
+    meaning filled in with this use's parameters, cardscripts/prelude/)."""
+    from pathlib import Path
+
+    lines: list[str] = []
+    for use in card.keywords:
+        where = Path(use.definition.source.path).name if use.definition.source is not None else "prelude"
+        lines.append(f"  keyword {use.written}  [rules {use.definition.section}; prelude/{where}; "
+                     f"works in: {use.definition.zone.value}]")
+        if not use.text:
+            lines.append("    (not expanded: a parameter is missing)")
+        for text in use.text:
+            lines.append(f"    means: {text}")
+        if use.text and use.block is None:
+            lines.append("    (the meaning did not compile here: see `cardscript check`)")
+    return lines
 
 
 def explain_effects(card: CompiledCard) -> list[str]:
@@ -62,6 +210,8 @@ def explain_effects(card: CompiledCard) -> list[str]:
             head.append(f"if {e.condition.kind}({_operand(e.condition.subject)}{value})")
         if e.keyword:
             head.append(f"{e.keyword} {' '.join(e.keyword_args)}".rstrip())
+        if e.from_keyword:
+            head.append(f"(from keyword {e.from_keyword}, works in: {e.zone})")
         if e.kind is not EffectKind.ACTION and e.duration.value != "instant":
             head.append(f"duration={e.duration.value}")
         lines.append(f"{pad}{' '.join(head)}")
@@ -97,6 +247,9 @@ def explain_effects(card: CompiledCard) -> list[str]:
         for i, m in enumerate(a.modes, 1):
             lines.append(f"      mode {i}:" if len(a.modes) > 1 else "      effect:")
             effect(m, "        ")
+        for e in a.keyword_effects:
+            lines.append("      keyword effect:")
+            effect(e, "        ")
     return lines
 
 
