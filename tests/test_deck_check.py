@@ -155,6 +155,8 @@ def test_names_and_codes_match_without_case_or_accents_or_the_codes_year() -> No
     assert [c.title for c in report.cards] == ["Mjölnir V1", "Joia do Infinito - Tempo V1", "Hulk V3", "Hulk V1"]
     assert _check("1 (2015) BSOS 99/100\n").cards == [JOIA]
     assert _check("1 BSOS 99/100\n").cards == [JOIA]
+    thor = CardDef("Thor V2", "Thor", 2, "Personagem", code="BSET DECK 21/66")     # a starter-deck code
+    assert _check("1 bset deck 21/66\n", thor).cards == [thor]
 
 
 def test_unknown_card_with_did_you_mean() -> None:

@@ -114,7 +114,7 @@ class DeckReport:
 
 
 _COUNT = re.compile(r"(\d+)(?=\s|$)")
-_CODE = re.compile(r"(?:\(\d{4}\)\s*)?[A-Za-z]{2,6}\s*\d+\s*/\s*\d+")
+_CODE = re.compile(r"(?:\(\d{4}\)\s*)?[A-Za-z]{2,6}(?:\s+[A-Za-z]{2,6})*\s*\d+\s*/\s*\d+")   # (2017) BSCA DECK 47/66
 _TITLE = re.compile(r".*\S\s+[Vv]\d+")
 _YEAR = re.compile(r"^\(\d{4}\)\s*")
 _COMMENT = re.compile(r"(^|\s)#.*$")
