@@ -75,6 +75,10 @@ E_BAD_CHAR = _register("CS102", Severity.ERROR, "unexpected character",
 E_ICON = _register("CS103", Severity.ERROR, "unknown icon",
                    "Icons are `{0}` `{1}` `{2}` `{X}` and the 13 power codes `{AG}` `{VO}` `{SF}` `{AD}` `{GE}` "
                    "`{AE}` `{LA}` `{RE}` `{EL}` `{TE}` `{TC}` `{MA}` `{PC}`.")
+E_UNKNOWN_KEYWORD = _register("CS104", Severity.ERROR, "unknown keyword",
+                              "A paragraph shaped like a keyword line (`Nome.`, `Nome N.`, "
+                              "`Nome N - características.`) whose keyword is not defined in the prelude "
+                              "(cardscripts/prelude/, docs/keywords.md).")
 # --- names and references (CS2xx) ---
 E_UNBOUND = _register("CS200", Severity.ERROR, "unbound reference",
                       "A reference (aquele, -o, ele, o alvo, o personagem escolhido, X) has nothing earlier in its "
@@ -92,6 +96,12 @@ E_X_UNDEFINED = _register("CS230", Severity.ERROR, "X is used but not defined",
                           "A card that uses X needs `X é igual a ...` (or an {X} cost) to say what X is.")
 W_X_UNUSED = _register("CS231", Severity.WARNING, "X is defined but not used",
                        "The card defines X but no quantity uses it.")
+E_KEYWORD_PARAMETER = _register("CS240", Severity.ERROR, "keyword without its parameter",
+                                "A keyword used without a parameter its definition requires (Liderar needs N and "
+                                "the characteristics: `Liderar {1} - afiliação Vingadores.`).")
+E_KEYWORD_MEANING = _register("CS241", Severity.ERROR, "keyword meaning does not compile",
+                              "The keyword's meaning from the prelude, filled in with this use's parameters, is not "
+                              "card text the compiler understands (a fault of the prelude or of the arguments).")
 # --- roundtrip / translation (CS3xx) ---
 E_CORPUS_RECORD = _register("CS300", Severity.ERROR, "bad corpus record",
                             "A corpus line is not a JSON object with the card record fields.")

@@ -260,6 +260,7 @@ class Effect:
     keyword_args: tuple[str, ...] = ()
     zone: str = "scene"                  # where the effect works (5.2.1, 5.6)
     text: str = ""                       # the paragraph, for traces
+    from_keyword: str = ""               # the keyword whose meaning this effect is (cardscripts/prelude/)
 
     @property
     def executable(self) -> bool:
@@ -281,7 +282,9 @@ class ActionDef:
     extra_costs: tuple[Procedure, ...] = ()       # before ":" (4.6.1)
     modes: tuple[Effect, ...] = ()                # one effect per option ("..., ou ...", 4.6.2 B)
     targets: tuple[Selector, ...] = ()            # what "alvo" stands for (4.6.2 F.1)
+    keyword_effects: tuple[Effect, ...] = ()      # the meanings of its keywords (Clarividência...), lowered
 
     @property
     def executable(self) -> bool:
-        return all(m.executable for m in self.modes) and all(p.op is not Op.UNSUPPORTED for p in self.extra_costs)
+        return (all(m.executable for m in self.modes) and all(p.op is not Op.UNSUPPORTED for p in self.extra_costs)
+                and all(e.executable for e in self.keyword_effects))

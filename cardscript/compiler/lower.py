@@ -38,6 +38,8 @@ from cardscript.compiler.ast import (
 )
 from cardscript.compiler.ast import Procedure as Verb
 from cardscript.compiler.bind import walk
+from cardscript.compiler.expand import KeywordUse
+from cardscript.compiler.header import CardFileRaw
 from cardscript.compiler.ir import (
     ActionDef,
     Condition,
@@ -1500,6 +1502,8 @@ def _condition(phrase: Phrase, env: Env) -> Condition:
     if verb is Verb.HAVE and subject is not None and items and isinstance(items[0], NP) and items[0].icons \
             and len(items) == 1:
         return Condition("has_power", subject=subject, value=items[0].icons[0], text=text)
+    if verb is Verb.HAVE and subject is not None and any(_is_w(it, "ou") for it in items):
+        return _has_any(subject, items, text)
     if verb is Verb.BE and subject is not None and items and isinstance(items[0], NP):
         what, end = selector_at(items, 0, env)
         _rest_empty(items[end:], "condition")
@@ -1507,6 +1511,35 @@ def _condition(phrase: Phrase, env: Env) -> Condition:
         return Condition("is", subject=replace(subject, filters=(*subject.filters, *what.filters, *kind_filter)),
                          negated=clause.negated, text=text)
     raise LoweringError("condition not understood")
+
+
+def _has_any(subject: Selector, items: Sequence[Item], text: str) -> Condition:
+    """"Enquanto este personagem tiver a afiliação I.M.A. ou {GE}" (Armadura de Combate I.M.A.): any of an
+    affiliation or a power (4.8.6: a bonus under such a condition stops and resumes with it)."""
+    alts: list[Condition] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if _is_w(it, "ou"):
+            k += 1
+        elif isinstance(it, NP) and it.icons and not it.nouns:
+            alts.extend(Condition("has_power", subject=subject, value=c, text=text) for c in it.icons)
+            k += 1
+        elif isinstance(it, NP) and it.head == "afiliação":
+            names = it.names
+            if not names and k + 1 < len(items) and isinstance(items[k + 1], NP):
+                names = items[k + 1].names      # type: ignore[union-attr]
+                k += 1
+            if not names:
+                raise LoweringError("condition: which affiliation?")
+            alts.append(Condition("is", subject=replace(subject, filters=(
+                *subject.filters, Filter("affiliation", "has", names[0]))), text=text))
+            k += 1
+        else:
+            raise LoweringError("condition not understood")
+    if len(alts) < 2:
+        raise LoweringError("condition not understood")
+    return Condition("any", any_of=tuple(alts), text=text)
 
 
 _REPLACEABLE = {Verb.SEARCH: "search", Verb.RECEIVE: "damage"}
@@ -1916,6 +1949,25 @@ def _keyword_effect(k: KeywordLine) -> Effect:
     return Effect(EffectKind.KEYWORD, keyword=k.keyword, keyword_args=tuple(args), text=_text(k))
 
 
+def lower_keyword(use: KeywordUse, card_name: str, raw: CardFileRaw) -> list[Effect]:
+    """A keyword's meaning (the prelude's text filled in and compiled, see expand.py) -> the effects it stands
+    for, each marked with the keyword and working in the keyword's zone (5.6)."""
+    zone = use.definition.zone.engine_zone
+    if use.block is None:
+        return [Effect(EffectKind.UNSUPPORTED, (_unsupported(use.written, "the keyword's meaning did not compile"),),
+                       text=use.written, from_keyword=use.name, zone=zone)]
+    env_action = raw.action.name if raw.action else ""
+    out: list[Effect] = []
+    for para in use.block.paragraphs:
+        env = Env(card_name, env_action, use.in_action, _bindings(use.block))
+        try:
+            lowered = lower_paragraph(para, env)
+        except LoweringError as exc:     # pragma: no cover - lower_paragraph keeps its failures
+            lowered = [Effect(EffectKind.UNSUPPORTED, (_unsupported(_text(para), str(exc)),), text=_text(para))]
+        out.extend(replace(e, from_keyword=use.name, zone=zone) for e in lowered)
+    return out
+
+
 def _bindings(block: TextBlock) -> dict[int, Binding]:
     return {b.span.start: b for b in block.bindings}
 
@@ -2051,7 +2103,11 @@ def lower_card(card: CompiledCard) -> CardDef:
                                       text=_text(para)))
     if raw.permanent and (card.permanent is None or len(card.permanent.paragraphs) < len(raw.permanent)):
         effects.append(Effect(EffectKind.UNSUPPORTED, text="(a paragraph of the permanent text did not compile)"))
+    effects.extend(e for use in card.keywords if not use.in_action for e in lower_keyword(use, h.name, raw))
     action = lower_action(card)
+    if action is not None:
+        action = replace(action, keyword_effects=tuple(e for use in card.keywords if use.in_action
+                                                       for e in lower_keyword(use, h.name, raw)))
     if raw.action is not None and raw.action_text and (card.action is None
                                                        or len(card.action.paragraphs) < len(raw.action_text)):
         assert action is not None

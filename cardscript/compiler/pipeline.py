@@ -6,6 +6,7 @@ being checked: every failure becomes a :class:`Diagnostic`, including internal e
 
 from __future__ import annotations
 
+import re
 import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from cardscript.compiler.bind import CardScope, bind_paragraphs, chosen_in
 from cardscript.compiler.build import build_panel, build_paragraph
 from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
+from cardscript.compiler.expand import KeywordUse, expand_keywords
 from cardscript.compiler.header import CardFileRaw
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.grammar.card_file import read_card_file
@@ -38,6 +40,7 @@ class CompiledCard:
     permanent: TextBlock | None = None
     action: TextBlock | None = None
     evolution: Phrase | None = None   # a Personagem-EV's Evolução panel (4.4.2.2 A.2a)
+    keywords: list[KeywordUse] = field(default_factory=list)   # each keyword and its meaning (expand.py)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unparsed: int = 0            # paragraphs that did not parse
     unbound: int = 0             # references left unbound
@@ -106,6 +109,8 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
         if not paragraphs:
             continue
         block = _bind_block(card, paras, scope, card_scope, in_action, x_cost)
+        card.keywords.extend(expand_keywords(block, card.source, in_action, scope, card_scope, card.diagnostics,
+                                             alter_ego=raw.header.alter_ego or ""))
         if in_action:
             card.action = block
         else:
@@ -190,6 +195,9 @@ def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailu
         return Diagnostic(dg.E_UNEXPECTED_END, "the sentence ends before it is complete",
                           Span(start, start + 1), source,
                           hint=f"expected {expected}" if expected else "end the sentence with a period")
+    unknown = _unknown_keyword(source, para)
+    if unknown is not None:
+        return unknown
     hint = f"expected {expected}" if expected else None
     misread = _misread_name(para.text[:failure.start], names)
     if misread:
@@ -202,6 +210,30 @@ def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailu
         return Diagnostic(dg.E_SYNTAX, message, Span(start, max(end, start + 1)), source, hint=hint)
     return Diagnostic(dg.E_SYNTAX, f"'{word}' does not fit here", Span(start, max(end, start + 1)),
                       source, hint=hint)
+
+
+_KEYWORD_SHAPE = re.compile(r"^\s*(?P<kw>[A-ZÀ-Ý][\w-]*(?: [A-ZÀ-Ý][\w-]*)?)"
+                            r"(?: +(?:\{\w+\}|\d+|X))?(?: *[-–] *[^.]+)?\s*\.?\s*$")
+
+
+def _unknown_keyword(source: SourceFile, para: Normalized) -> Diagnostic | None:
+    """A paragraph shaped like a keyword line ("Furtividade.", "Comandar {1} - afiliação X.") whose first words
+    are no keyword of the prelude and no word of the language: CS104, naming the closest keyword."""
+    from cardscript.compiler.prelude import load_prelude
+
+    m = _KEYWORD_SHAPE.match(para.text)
+    if m is None:
+        return None
+    word = m.group("kw")
+    prelude = load_prelude()
+    if any(lookup(fold_text(w)) or prelude.get(w) for w in word.split()) or prelude.get(word):
+        return None
+    guess = prelude.closest(word)
+    start = para.source_offset(m.start("kw"))
+    hint = (f"did you mean '{guess}'?" if guess else "keywords: " + ", ".join(prelude.names())) + \
+        " (keywords are defined in cardscripts/prelude/, see docs/keywords.md)"
+    return Diagnostic(dg.E_UNKNOWN_KEYWORD, f"unknown keyword '{word}'", Span(start, start + len(word)), source,
+                      hint=hint)
 
 
 _TERMINAL_WORDS = {

@@ -75,7 +75,7 @@ from cardscript.grammar.normalize import Normalized, normalize, split_paragraphs
 
 __all__ = [
     "ALLOWED_FIELDS", "HEADER_FIELDS", "ACTION_FIELDS", "REQUIRED_FIELDS", "card_file_parser",
-    "read_card_file",
+    "Entry", "EntryPart", "read_card_file", "read_entries",
 ]
 
 GRAMMAR_PATH = Path(__file__).with_name("card_file.lark")
@@ -766,4 +766,20 @@ def read_card_file(source: SourceFile) -> tuple[CardFileRaw | None, list[Diagnos
         return _Reader(source).read()
     except Exception as exc:  # noqa: BLE001 - the reader must not raise; report it as a bug instead
         return None, [Diagnostic(dg.E_INTERNAL, f"internal error while reading the card file: {exc!r}",
+                                 Span(0, 0), source)]
+
+
+# The line structure alone, for other files written in the same layout (keyword definitions, cardscripts/prelude/).
+Entry = _Head
+EntryPart = _Part
+
+
+def read_entries(source: SourceFile) -> tuple[list[Entry] | None, list[Diagnostic]]:
+    """The ``Campo: valor`` lines of a file in the card-file layout, each with its indented body lines, and
+    the CS020 diagnostic if the layout itself is broken. Never raises on any input."""
+    reader = _Reader(source)
+    try:
+        return reader.parse(), reader.diags
+    except Exception as exc:  # noqa: BLE001 - the reader must not raise; report it as a bug instead
+        return None, [Diagnostic(dg.E_INTERNAL, f"internal error while reading the file: {exc!r}",
                                  Span(0, 0), source)]

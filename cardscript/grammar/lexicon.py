@@ -48,6 +48,8 @@ VERBS: dict[str, dict[str, str]] = {
     "embaralhar": {"imp": "embaralhe", "inf": "embaralhar"},
     "escolher": {"imp": "escolha", "inf": "escolher", "pres3s": "escolhe", "part": "escolhido",
                  "part_f": "escolhida", "part_p": "escolhidos", "part_fp": "escolhidas", "ger": "escolhendo"},
+    "potencializar": {"inf": "potencializar", "part": "potencializado"},                       # Potencializar
+    "separar": {"imp": "separe", "inf": "separar", "part": "separado", "part_p": "separados"},   # Clarividência
     "olhar": {"imp": "olhe", "inf": "olhar", "pres3s": "olha"},
     "permutar": {"imp": "permute", "inf": "permutar", "part": "permutado"},
     "devolver": {"imp": "devolva", "inf": "devolver", "pres3s": "devolve"},
@@ -148,6 +150,8 @@ NOUNS: dict[str, str] = {
     **{w: "poder" for w in ("poder", "poderes")},
     **{w: "afiliação" for w in ("afiliação", "afiliações")},
     **{w: "vez" for w in ("vez", "vezes")},
+    **{w: "cópia" for w in ("cópia", "cópias")},                       # Item Único (prelude)
+    **{w: "parte" for w in ("parte",)},                               # "como parte do custo" (Energia Cósmica)
     **{w: "fase" for w in ("fase", "fases")},
     **{w: "ego" for w in ("ego", "egos")},
     **{w: "alinhamento" for w in ("alinhamentos",)},
@@ -208,7 +212,7 @@ PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o",
             # "igual ao de um personagem", "diferente das que ele já usou"
             "o", "a", "os", "as")
 
-ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos",
+ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos", "diretamente",
            "apenas", "somente", "só")     # also pre-verbal; as ADV they restrict a quantity: "apenas 1 ponto"
 PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só", "depois")
 

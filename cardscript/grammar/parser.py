@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -23,10 +24,28 @@ from cardscript.grammar.normalize import fold_text
 
 
 def grammar_text() -> str:
-    """The sentence grammar: the fragments of ``grammar/sentences/`` in name order."""
+    """The sentence grammar: the fragments of ``grammar/sentences/`` in name order, and the keyword terminals."""
     folder = resources.files("cardscript.grammar") / "sentences"
     parts = sorted((p for p in folder.iterdir() if p.name.endswith(".lark")), key=lambda p: p.name)
-    return "\n".join(f"// ---- {p.name}\n{p.read_text(encoding='utf-8')}" for p in parts)
+    fragments = [f"// ---- {p.name}\n{p.read_text(encoding='utf-8')}" for p in parts]
+    return "\n".join([*fragments, keyword_terminals()])
+
+
+def keyword_terminals() -> str:
+    """KEYWORD and KEYWORD_PREFIX, one alternative per keyword of the prelude (cardscripts/prelude/): a
+    permanent-text keyword is a KEYWORD ("Pelotão."), an action's keyword a KEYWORD_PREFIX ("Clarividência 2 -").
+    The lexer matches them on folded text, whole words, longest first."""
+    from cardscript.compiler.prelude import Usage, load_prelude
+
+    prelude = load_prelude()
+
+    def alternatives(usage: Usage) -> str:
+        names = sorted({fold_text(n) for n in prelude.names(usage)}, key=lambda n: (-len(n), n))
+        return "|".join(re.escape(n).replace("\\ ", " ") for n in names) or "(?!)"
+
+    return ("// ---- generated from the keyword prelude (cardscripts/prelude/*.kw)\n"
+            f"KEYWORD.2: /{alternatives(Usage.PERMANENT)}/\n"
+            f"KEYWORD_PREFIX.3: /{alternatives(Usage.ACTION)}/\n")
 
 
 def cache_dir() -> Path | None:

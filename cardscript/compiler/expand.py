@@ -1,0 +1,149 @@
+"""Keyword expansion: each keyword a card uses -> the prelude's meaning, filled in and compiled in the card's scope.
+
+A keyword is shorthand for card text (rules 7, glossary): ``Liderar {1} - afiliação Tropa Alfa.`` means "Durante
+sua Fase de Preparação, uma vez por turno, você pode capacitar em {1} um personagem que você controla com a
+afiliação Tropa Alfa." The pipeline finds every use of a keyword (keyword lines of the permanent text, keyword
+prefixes of the action), fills its definition in (:meth:`KeywordDef.instantiate`), then parses, builds and binds
+the result like any paragraph of the card -- with the card's names, "este personagem" being the card and "esta
+ação" its action. The lowering turns these blocks into ordinary effects (``lower.lower_card``).
+
+Diagnostics point at the keyword in the card file: CS240 when a use leaves out a required parameter, CS241 when
+the filled-in meaning does not compile (a fault of the prelude or of the arguments).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.ast import EffectParagraph, KeywordLine, Lexeme, Number, Phrase, Symbol, TextBlock
+from cardscript.compiler.bind import CardScope, bind_paragraphs
+from cardscript.compiler.build import build_paragraph
+from cardscript.compiler.diagnostics import Diagnostic
+from cardscript.compiler.prelude import KeywordDef, Usage, load_prelude
+from cardscript.compiler.source import SourceFile, Span
+from cardscript.grammar.names import NameRegistry
+from cardscript.grammar.normalize import Normalized, normalize
+from cardscript.grammar.parser import ParseFailure, parse_paragraph
+
+__all__ = ["KeywordUse", "expand_keywords", "keyword_uses"]
+
+
+@dataclass(frozen=True)
+class KeywordUse:
+    """One keyword as a card uses it, and what it expands to."""
+
+    definition: KeywordDef
+    span: Span                       # the keyword (with its value and arguments) in the card file
+    value: str | None                # "{1}", "2", "X"
+    args: str | None                 # "afiliação Tropa Alfa"
+    in_action: bool                  # an action's keyword prefix
+    text: tuple[str, ...] = ()       # the meaning, filled in
+    block: TextBlock | None = None   # ... parsed, built and bound (None if it did not compile)
+
+    @property
+    def name(self) -> str:
+        return self.definition.name
+
+    @property
+    def written(self) -> str:
+        """The use as a card writes it: ``Liderar {1} - afiliação Tropa Alfa``."""
+        return " ".join(p for p in (self.name, self.value or "", f"- {self.args}" if self.args else "") if p)
+
+
+def _slice(source: SourceFile, nodes: list[object]) -> str | None:
+    spans = [n.span for n in nodes if hasattr(n, "span")]
+    if not spans:
+        return None
+    return source.text[min(s.start for s in spans):max(s.end for s in spans)].strip() or None
+
+
+def keyword_uses(block: TextBlock, source: SourceFile, in_action: bool) -> Iterator[tuple[str, Span, str | None,
+                                                                                          str | None]]:
+    """(keyword as written, span, value, arguments) for every keyword of a block, in printed order."""
+    for para in block.paragraphs:
+        lines = [para] if isinstance(para, KeywordLine) else list(para.keyword_lines)
+        for k in lines:
+            value = _slice(source, [k.value]) if k.value is not None else None
+            args = _slice(source, [a for a in k.arguments if not (isinstance(a, Symbol) and a.text == "-")])
+            yield k.keyword, k.span, value, args
+        if isinstance(para, EffectParagraph) and para.keyword_prefix is not None:
+            yield from _prefix_uses(para.keyword_prefix, source)
+
+
+def _prefix_uses(prefix: Phrase, source: SourceFile) -> Iterator[tuple[str, Span, str | None, str | None]]:
+    """"Ação Única (...), Energia Cósmica 1 -": each KEYWORD_PREFIX and the number or X right after it."""
+    current: tuple[Lexeme, list[object]] | None = None
+    for node in _flat(prefix):
+        if isinstance(node, Lexeme) and node.cls == "KEYWORD_PREFIX":
+            if current is not None:
+                yield current[0].word, current[0].span, _slice(source, current[1]), None
+            current = (node, [])
+        elif current is not None and (isinstance(node, Number) or (isinstance(node, Lexeme) and node.lemma == "x")
+                                      or (isinstance(node, Symbol) and node.text == "+")):
+            current[1].append(node)
+        elif current is not None:
+            yield current[0].word, current[0].span, _slice(source, current[1]), None
+            current = None
+    if current is not None:
+        yield current[0].word, current[0].span, _slice(source, current[1]), None
+
+
+def _flat(phrase: Phrase) -> Iterator[object]:
+    for part in phrase.parts:
+        if isinstance(part, Phrase):
+            yield from _flat(part)
+        else:
+            yield part
+
+
+def expand_keywords(block: TextBlock, source: SourceFile, in_action: bool, names: NameRegistry, scope: CardScope,
+                    diagnostics: list[Diagnostic], alter_ego: str = "") -> list[KeywordUse]:
+    """Every keyword of ``block`` with its meaning compiled in the card's scope; problems go to ``diagnostics``."""
+    prelude = load_prelude()
+    out: list[KeywordUse] = []
+    for written, span, value, args in keyword_uses(block, source, in_action):
+        definition = prelude.get(written)
+        if definition is None:              # the grammar's keywords are the prelude's: only a stale cache
+            continue
+        missing = definition.missing(value, args)
+        if missing:
+            what = " and ".join("a number (N)" if p.value == "N" else f"the {p.value} after '-'" for p in missing)
+            diagnostics.append(Diagnostic(dg.E_KEYWORD_PARAMETER, f"{definition.name} needs {what}", span, source,
+                                          hint=f"e.g. {definition.example}" if definition.example else None))
+            out.append(KeywordUse(definition, span, value, args, in_action))
+            continue
+        text = tuple(definition.instantiate(value, args, card=scope.card_name, action=scope.action_name,
+                                            alter_ego=alter_ego))
+        block_out = _compile_meaning(definition, text, span, source, names, scope,
+                                     in_action or definition.usage is Usage.ACTION,
+                                     x_chosen=bool(value and "x" in value.lower()), diagnostics=diagnostics)
+        out.append(KeywordUse(definition, span, value, args, in_action, text, block_out))
+    return out
+
+
+def _compile_meaning(definition: KeywordDef, text: tuple[str, ...], span: Span, source: SourceFile,
+                     names: NameRegistry, scope: CardScope, in_action: bool, x_chosen: bool,
+                     diagnostics: list[Diagnostic]) -> TextBlock | None:
+    built = []
+    where = definition.source.path if definition.source is not None else "the prelude"
+    for paragraph in text:
+        norm = normalize(paragraph)
+        norm = Normalized(norm.text, tuple(span.start for _ in norm.origin))   # every offset: the keyword
+        result = parse_paragraph(norm.text, names)
+        if isinstance(result, ParseFailure):
+            diagnostics.append(Diagnostic(
+                dg.E_KEYWORD_MEANING, f"the meaning of {definition.name} does not compile here",
+                span, source, hint=f"'{paragraph}' (from {where}): '{result.found}' does not fit"))
+            return None
+        built.append(build_paragraph(result, norm, names))
+    _, unbound = bind_paragraphs(tuple(built), in_action, scope, x_chosen)
+    real = [u for u in unbound if not u.ambiguous]
+    if real:
+        diagnostics.append(Diagnostic(
+            dg.E_KEYWORD_MEANING, f"the meaning of {definition.name} does not compile here", span, source,
+            hint=f"'{real[0].reference}' refers to nothing in '{' '.join(text)}' (from {where})"))
+        return None
+    bindings, _ = bind_paragraphs(tuple(built), in_action, scope, x_chosen)
+    return TextBlock(tuple(built), tuple(bindings))

@@ -1,0 +1,301 @@
+"""The keyword prelude: every keyword defined once, in cardscript, as data the compiler reads (rules 7, 5.6).
+
+A keyword definition is a ``.kw`` file in ``cardscripts/prelude/``, laid out like a card file::
+
+    # Rules 7, "Outras Palavras-Chave": Liderar; Glossário: Liderar.
+    Palavra-chave: Liderar
+    Regra: 7 Outras Palavras-Chave; Glossário
+    Parâmetros: N, características
+    Zona: cena
+    Exemplo: Liderar {1} - afiliação Vingadores.
+
+    Significado:
+      Durante sua Fase de Preparação, uma vez por turno, você pode capacitar em [N] um personagem que você
+      controla [características].
+
+``Significado`` is card text in the language itself: a card that has the keyword behaves as if its text said
+this, with the parameters filled in (:meth:`KeywordDef.instantiate`). The compiler parses, binds and lowers the
+filled-in meaning like any paragraph of the card (``pipeline``), so a keyword expands into ordinary effects.
+
+Fields: ``Regra`` (the sections it implements), ``Parâmetros`` (``N``: a number, icon or X written after the
+keyword; ``características``: the characteristics written after ``-``, filled in as a ``com ...`` / ``sem ...``
+complement; ``ações``: the actions written after ``-``; a trailing ``?`` makes one optional; ``nenhum``),
+``Zona`` (where its effects work, 5.6: ``cena``, ``recursos``, ``mão``, ``carregado``, ``qualquer área``; the
+keyword as a characteristic holds in every area), ``Uso`` (``texto permanente``, the default, or ``ação``: the
+keyword prefixes an action's effect, "Clarividência 2 - ..."), ``Exemplo`` (a use of it, compiled by the tests
+and shown in the docs) and ``Forma antiga`` (repeatable: a long form printed on cards made before the keyword
+existed, recognised by ``cardscript translate``). Inside the meaning and the old forms, ``[nome]`` is the
+card's name, ``[ação]`` its action's name, ``[alter ego]`` its alter ego.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
+
+from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
+from cardscript.compiler.source import SourceFile, Span
+from cardscript.compiler.vocabulary import fold_key
+
+__all__ = [
+    "KEYWORD_SUFFIX", "KeywordDef", "Parameter", "Prelude", "Usage", "Zone", "load_prelude",
+    "prelude_path", "read_keyword_file",
+]
+
+KEYWORD_SUFFIX = ".kw"
+
+
+class Zone(StrEnum):
+    """Where a keyword's effects work (5.6); the keyword itself, as a characteristic, holds everywhere."""
+
+    SCENE = "cena"
+    RESOURCES = "recursos"
+    HAND = "mão"
+    CARRIED = "carregado"
+    ANY = "qualquer área"
+
+    @property
+    def engine_zone(self) -> str:
+        """The zone name the engine's effects use (``Effect.zone``)."""
+        return {"cena": "scene", "recursos": "resources", "mão": "hand", "carregado": "carried",
+                "qualquer área": "any"}[self.value]
+
+
+class Usage(StrEnum):
+    PERMANENT = "texto permanente"     # a keyword line of the permanent text: "Pelotão."
+    ACTION = "ação"                    # a prefix of an action's effect: "Clarividência 2 - ..."
+
+
+class Parameter(StrEnum):
+    N = "N"                            # "Liderar {1}", "Clarividência 2", "Energia Cósmica X"
+    CHARACTERISTICS = "características"   # "- afiliação Vingadores", "- personagem sem a afiliação X"
+    ACTIONS = "ações"                  # "Prontidão - ação Colisão Devastadora", "- ações de {AE}"
+
+
+@dataclass(frozen=True)
+class KeywordDef:
+    """One keyword: its name, parameters, zone, usage, the rules it implements, and its meaning as card text."""
+
+    name: str
+    section: str
+    parameters: tuple[Parameter, ...]
+    optional: frozenset[Parameter]
+    zone: Zone
+    usage: Usage
+    meaning: tuple[str, ...]            # paragraphs of card text with [N], [características], [nome]...
+    example: str = ""
+    old_forms: tuple[str, ...] = ()
+    source: SourceFile | None = None
+
+    @property
+    def key(self) -> str:
+        return fold_key(self.name)
+
+    def missing(self, value: str | None, args: str | None) -> list[Parameter]:
+        """The required parameters a use of the keyword leaves out."""
+        given = {Parameter.N: value, Parameter.CHARACTERISTICS: args, Parameter.ACTIONS: args}
+        return [p for p in self.parameters if p not in self.optional and not given[p]]
+
+    def instantiate(self, value: str | None = None, args: str | None = None, card: str = "", action: str = "",
+                    alter_ego: str = "", templates: tuple[str, ...] | None = None) -> list[str]:
+        """The meaning (or ``templates``) with the parameters of one use filled in: card text to compile."""
+        fills = {
+            "[N]": value or "",
+            "[características]": characteristics_complement(args or ""),
+            "[ações]": actions_phrase(args or ""),
+            "[nome]": card, "[ação]": action, "[alter ego]": alter_ego or card,
+        }
+        out: list[str] = []
+        for template in (self.meaning if templates is None else templates):
+            text = template
+            for hole, fill in fills.items():
+                text = text.replace(hole, fill)
+            out.append(re.sub(r"\s+([.,])", r"\1", re.sub(r" {2,}", " ", text)).strip())
+        return out
+
+
+def characteristics_complement(args: str) -> str:
+    """The characteristics after a keyword's ``-`` as a complement of "um personagem ...": ``afiliação X`` ->
+    ``com a afiliação X``, ``afiliação X/Y`` -> ``com a afiliação X ou com a afiliação Y``, ``poder {TE}`` ->
+    ``com {TE}``, ``personagem sem a afiliação X`` -> ``sem a afiliação X``; nothing -> nothing."""
+    text = args.strip().rstrip(".")
+    if not text:
+        return ""
+    text = re.sub(r"^(?:um |outro )?personage(?:m|ns)\s+", "", text, flags=re.IGNORECASE)
+    if re.match(r"^(com|sem|que)\b", text, flags=re.IGNORECASE):
+        return text
+    m = re.match(r"^(afiliaç(?:ão|ões)|alter ego|alinhamento)\s+(.+)$", text, flags=re.IGNORECASE)
+    if m:
+        noun = "afiliação" if m.group(1).lower().startswith("afilia") else m.group(1).lower()
+        values = [v.strip() for v in re.split(r"/| ou ", m.group(2)) if v.strip()]
+        return " ou ".join(f"com a {noun} {v}" if noun == "afiliação" else f"com {noun} {v}" for v in values)
+    m = re.match(r"^poder(?:es)?\s+(.+)$", text, flags=re.IGNORECASE)
+    if m:
+        return f"com {m.group(1)}"
+    return f"com {text}"
+
+
+def actions_phrase(args: str) -> str:
+    """The actions after ``Prontidão -`` as a noun phrase: ``ação X`` -> ``a ação X``, ``ações X e Y`` ->
+    ``as ações X e Y``, ``ações de {AE}`` -> ``as ações de {AE}``; nothing -> ``ações`` (all of them)."""
+    text = args.strip().rstrip(".")
+    if not text:
+        return "ações"
+    if re.match(r"^ações\b", text, flags=re.IGNORECASE):
+        return f"as {text}"
+    if re.match(r"^ação\b", text, flags=re.IGNORECASE):
+        return f"a {text}"
+    return text
+
+
+# ---------------------------------------------------------------------------------------------------------
+# reading .kw files
+
+_FIELDS = {"regra": "section", "parametros": "parameters", "zona": "zone", "uso": "usage", "exemplo": "example",
+           "forma antiga": "old_form", "significado": "meaning"}
+_TITLE = "palavra-chave"
+
+
+def read_keyword_file(source: SourceFile) -> tuple[KeywordDef | None, list[Diagnostic]]:
+    """One ``.kw`` file -> its definition, or None and diagnostics (file:line:col, caret, hint). Never raises."""
+    from cardscript.grammar.card_file import read_entries
+
+    entries, diags = read_entries(source)
+    if entries is None:
+        return None, diags
+    diags = list(diags)
+
+    def error(code: str, message: str, span: Span, hint: str | None = None) -> None:
+        diags.append(Diagnostic(code, message, span, source, hint=hint))
+
+    if not entries or fold_key(entries[0].key.text) != _TITLE or entries[0].value is None:
+        error(dg.E_HEADER_FIRST, "a keyword file starts with `Palavra-chave: <Nome>`",
+              entries[0].line if entries else Span(0, 0), hint="e.g. `Palavra-chave: Pelotão`")
+        return None, diags
+    name = entries[0].value.text
+    values: dict[str, tuple[str, Span]] = {}
+    old_forms: list[str] = []
+    meaning: list[str] = []
+    for entry in entries[1:]:
+        field = _FIELDS.get(fold_key(entry.key.text))
+        if field is None:
+            guess = did_you_mean(entry.key.text, ["Regra", "Parâmetros", "Zona", "Uso", "Exemplo", "Forma antiga",
+                                                  "Significado"])
+            error(dg.E_UNKNOWN_FIELD, f"unknown keyword field '{entry.key.text}'", entry.key.span,
+                  hint=f"did you mean '{guess}'?" if guess else "fields: Regra, Parâmetros, Zona, Uso, Exemplo, "
+                  "Forma antiga, Significado")
+            continue
+        if field == "meaning":
+            meaning.extend(b.text.text for b in entry.bodies if b.text is not None)
+            if entry.value is not None:
+                meaning.insert(0, entry.value.text)
+            continue
+        if entry.value is None:
+            error(dg.E_FIELD_VALUE, f"'{entry.key.text}' has no value", entry.key.span)
+            continue
+        if field == "old_form":
+            old_forms.append(entry.value.text)
+        elif field in values:
+            error(dg.E_FIELD_DUPLICATE, f"'{entry.key.text}' is given twice", entry.key.span)
+        else:
+            values[field] = (entry.value.text, entry.value.span)
+    if not meaning:
+        error(dg.E_FIELD_MISSING, f"keyword {name} has no meaning", entries[0].line,
+              hint="add a block `Significado:` with the keyword's rule text as card text, indented")
+    if "section" not in values:
+        error(dg.E_FIELD_MISSING, f"keyword {name} cites no rule", entries[0].line,
+              hint="add `Regra: <section>` (rules 7, the glossary...)")
+    params, optional = _parameters(values.get("parameters"), error)
+    zone = _enum(Zone, values.get("zone"), Zone.SCENE, "zone", error)
+    usage = _enum(Usage, values.get("usage"), Usage.PERMANENT, "usage", error)
+    assert isinstance(zone, Zone) and isinstance(usage, Usage)
+    if any(d.severity is dg.Severity.ERROR for d in diags):
+        return None, diags
+    return KeywordDef(name, values["section"][0], params, optional, zone, usage, tuple(meaning),
+                      values.get("example", ("", Span(0, 0)))[0], tuple(old_forms), source), diags
+
+
+def _parameters(given: tuple[str, Span] | None,
+                error: Callable[..., None]) -> tuple[tuple[Parameter, ...], frozenset[Parameter]]:
+    if given is None or fold_key(given[0]) in ("nenhum", "nenhuma", "-"):
+        return (), frozenset()
+    params: list[Parameter] = []
+    optional: set[Parameter] = set()
+    for part in given[0].split(","):
+        word = part.strip()
+        opt = word.endswith("?")
+        word = word.rstrip("?").strip()
+        found = next((p for p in Parameter if fold_key(p.value) == fold_key(word)), None)
+        if found is None:
+            error(dg.E_FIELD_VALUE, f"unknown keyword parameter '{word}'", given[1],
+                  "parameters: N, características, ações (a trailing ? makes one optional), or nenhum")
+            continue
+        params.append(found)
+        if opt:
+            optional.add(found)
+    return tuple(params), frozenset(optional)
+
+
+def _enum(kind: type[Zone] | type[Usage], given: tuple[str, Span] | None, default: Zone | Usage, what: str,
+          error: Callable[..., None]) -> Zone | Usage:
+    if given is None:
+        return default
+    for member in kind:
+        if fold_key(member.value) == fold_key(given[0]):
+            return member
+    error(dg.E_FIELD_VALUE, f"unknown {what} '{given[0]}'", given[1],
+          "one of: " + ", ".join(m.value for m in kind))
+    return default
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the prelude
+
+
+@dataclass(frozen=True)
+class Prelude:
+    """Every keyword the compiler knows, by folded name."""
+
+    keywords: dict[str, KeywordDef]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    def get(self, name: str) -> KeywordDef | None:
+        return self.keywords.get(fold_key(name))
+
+    def names(self, usage: Usage | None = None) -> list[str]:
+        return sorted(k.name for k in self.keywords.values() if usage is None or k.usage is usage)
+
+    def closest(self, word: str) -> str | None:
+        return did_you_mean(word, self.names())
+
+
+def prelude_path() -> Path:
+    """The bundled prelude, installed with the card library."""
+    import cardscripts
+
+    return Path(cardscripts.__file__).parent / "prelude"
+
+
+@lru_cache(maxsize=4)
+def load_prelude(folder: str | None = None) -> Prelude:
+    """The keyword definitions of ``folder`` (default: the bundled ``cardscripts/prelude``), read once."""
+    path = Path(folder) if folder is not None else prelude_path()
+    keywords: dict[str, KeywordDef] = {}
+    diags: list[Diagnostic] = []
+    for file in sorted(path.glob(f"*{KEYWORD_SUFFIX}")):
+        source = SourceFile(str(file), file.read_text(encoding="utf-8"))
+        definition, file_diags = read_keyword_file(source)
+        diags.extend(file_diags)
+        if definition is None:
+            continue
+        if definition.key in keywords:
+            diags.append(Diagnostic(dg.E_FIELD_DUPLICATE, f"keyword {definition.name} is defined twice",
+                                    Span(0, 0), source, hint=f"also in {keywords[definition.key].source}"))
+            continue
+        keywords[definition.key] = definition
+    return Prelude(keywords, tuple(diags))
