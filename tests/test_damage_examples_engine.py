@@ -21,7 +21,7 @@ from cardscript.runtime.agents import Decision
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, end_of_turn, run, shield
+from cardscript.runtime.procedures import EffectContext, end_of_turn, run, shield, static_context
 from cardscript.runtime.state import Zone
 from tests.engine_helpers import in_scene, small_game
 
@@ -284,3 +284,98 @@ def test_4_8_6_B_1_ultron_6_barreira_telecinetica_then_ponto_de_contato(lib: dic
     assert shield(game, 0) == 1
     end_of_turn(game)
     assert shield(game, 0) == 3
+
+
+def homem_aranha_v4(lib: dict[str, CardDef]) -> Game:
+    """Homem-Aranha V4 (0; Escudo 2, derived in homem-aranha-v4.card) carrying Homem-Aranha V3 (1: same alter ego,
+    it lends {GE}, 4.4.2.3 A.1.2a), Armadura de Combate I.M.A. (2: "Enquanto este personagem tiver a afiliação
+    I.M.A. ou {GE}, ele ganha {SF} e Escudo +2") and two more cards; the opponent's Ultron-6 V1 (100)."""
+    game = game_with({0: lib["Homem-Aranha V4"], 1: lib["Homem-Aranha V3"], 2: lib["Armadura de Combate I.M.A. V1"],
+                      100: lib["Ultron-6 V1"]})
+    in_scene(game, 0, [1, 2, 3, 4])
+    in_scene(game, 100, [101, 102])
+    return game
+
+
+def test_4_8_6_suspended_bonus_homem_aranha_v4_loses_and_regains_armadura(lib: dict[str, CardDef]) -> None:
+    """4.8.6 (suspended bonuses): Homem-Aranha V4 has Escudo 2 + 2 = 4. It takes 3 damage (Punho de Adamantium):
+    1. An effect unloads Homem-Aranha V3: it loses {GE}, Armadura's +2 stops, 1 - 2 is not below 0: 0 (1 was
+    taken). Homem-Aranha V3 is loaded again this turn: the bonus gives back only what it took: 1, not 2."""
+    game = homem_aranha_v4(lib)
+    assert shield(game, 0) == 4
+    use(game, 100, [0])
+    assert (shield(game, 0), energy(game, 0)) == (1, 4)
+    game.unload(1)
+    assert shield(game, 0) == 0
+    game.load(1, 0)
+    assert shield(game, 0) == 1
+
+
+def test_4_8_6_suspended_bonus_armadura_unloaded_and_loaded_again_is_a_new_effect(lib: dict[str, CardDef]) -> None:
+    """4.8.6 ATENÇÃO: in the same situation (3 damage, shield 1), Armadura de Combate I.M.A. itself is unloaded
+    (0) and loaded again this turn: its bonus starts afresh at +2, a new effect: 2."""
+    game = homem_aranha_v4(lib)
+    use(game, 100, [0])
+    game.unload(2)
+    assert shield(game, 0) == 0
+    game.load(2, 0)
+    assert shield(game, 0) == 2
+
+
+def enters_choosing(game: Game, card: int, carried: list[int], chosen: str) -> None:
+    """``card`` enters the scene; its "Quando este suporte entrar em cena, escolha ..." (its first effect, a
+    triggered one) resolves, its controller choosing the option named ``chosen``."""
+    in_scene(game, card, carried)
+    trigger = game.cards[card].effects[0]
+    ctx = static_context(game, card, game.state.scene[card].controller)
+    agent = game.agents[ctx.controller]
+    assert isinstance(agent, Picks)
+    agent.answers.setdefault("choose", []).append(chosen)
+    for p in trigger.procedures:
+        run(game, ctx, p)
+
+
+def destroy(game: Game, support: int) -> None:
+    for c in list(game.state.scene[support].carried):
+        game.unload(c)                                      # the last one destroys it (4.7)
+    assert support not in game.state.scene
+
+
+def mansao(lib: dict[str, CardDef], hulk_carries: list[int]) -> Game:
+    """Player A: Mansão dos Vingadores V1 (20: "Os personagens com a afiliação Vingadores que você controla ganham
+    {GE} e Escudo +1") and Hulk V1 (0: Vingadores, Escudo 3, "Enquanto este personagem estiver com Energia igual
+    a 1, seu Escudo torna-se 0"), since the start of the turn; player B's Gerador de P.E.M. V1 (100) in hand."""
+    game = game_with({0: lib["Hulk V1"], 20: lib["Mansão dos Vingadores V1"], 100: lib["Gerador de P.E.M. V1"]})
+    in_scene(game, 20, [21, 22, 23])
+    in_scene(game, 0, hulk_carries)
+    return game
+
+
+def test_4_8_6_atencao_1_mansao_dos_vingadores_and_gerador_de_pem(lib: dict[str, CardDef]) -> None:
+    """4.8.6 ATENÇÃO 1: Hulk V1 carrying one card: 0 + 1 = 1. Player B puts Gerador de P.E.M. in the scene
+    naming the Mansão: its bonus stops, 0. Player A loads a card on Hulk: the set-to-0 effect stops: 3. The
+    Gerador is destroyed this turn: still 3 (the set-value effect was working when the Mansão's bonus stopped
+    and is not when it returns, so the bonus does not count)."""
+    game = mansao(lib, [1])
+    assert shield(game, 0) == 1
+    enters_choosing(game, 100, [101, 102, 103], "Mansão")
+    assert shield(game, 0) == 0
+    game.move(2, Zone.RESOURCES)
+    game.load(2, 0)
+    assert shield(game, 0) == 3
+    destroy(game, 100)
+    assert shield(game, 0) == 3
+
+
+def test_4_8_6_atencao_2_mansao_dos_vingadores_and_gerador_de_pem(lib: dict[str, CardDef]) -> None:
+    """4.8.6 ATENÇÃO 2: Hulk V1 carrying two cards: 3 + 1 = 4. Gerador de P.E.M. names the Mansão: 3. A card is
+    unloaded from Hulk (Energia 1): 0. The Gerador is destroyed this turn: still 0 (the set-value effect began
+    between the bonus stopping and returning, so the bonus does not count)."""
+    game = mansao(lib, [1, 2])
+    assert shield(game, 0) == 4
+    enters_choosing(game, 100, [101, 102, 103], "Mansão")
+    assert shield(game, 0) == 3
+    game.unload(2)
+    assert shield(game, 0) == 0
+    destroy(game, 100)
+    assert shield(game, 0) == 0

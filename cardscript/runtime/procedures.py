@@ -202,10 +202,20 @@ def _base_of(game: Game, ctx: EffectContext) -> CardId | None:
     return ctx.user
 
 
+_GATHERING_POWERS = 0
+
+
 def _powers_static(game: Game, card: CardId, depth: int) -> set[str]:
     """Printed powers, plus gained ones (statics; until-end-of-turn state effects), minus lost ones: golden
     rule 8 B.2, losing an attribute beats gaining it, whatever the order of the effects."""
     have = {str(p) for p in (_attr(game, card, "powers") or ())}
+    base = game.state.scene.get(card)
+    if base is not None:                   # 4.4.2.3 A.1.2a/b: a carried version of this character lends its powers
+        from cardscript.runtime.triggers import lends_text
+
+        for c in base.carried:
+            if str(_attr(game, c, "card_type") or "").startswith("Personagem") and lends_text(game, c, card):
+                have |= {str(p) for p in (_attr(game, c, "powers") or ())}
     lost: set[str] = set()
     lost_all = False
     for e in _state_effects(game, "gain", card):
@@ -217,7 +227,13 @@ def _powers_static(game: Game, card: CardId, depth: int) -> set[str]:
             lost |= {str(x) for x in e.data.get("powers", ())}
     if depth > 0:
         return set() if lost_all else have - lost
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    global _GATHERING_POWERS
+    _GATHERING_POWERS += 1
+    try:
+        statics = list(active_effects(game, (EffectKind.STATIC,)))
+    finally:
+        _GATHERING_POWERS -= 1
+    for _, effect, sctx in statics:
         for p in effect.procedures:
             if p.op is Op.GAIN and p.arg("powers"):
                 sel = p.arg("targets")
@@ -384,7 +400,10 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         bare = Selector(kind=Kind.CARD, filters=sel.filters)
         return bool(things) and all(matches(game, ctx, t, bare) for t in things)
     if cond.kind == "has_power":
-        return bool(things) and all(cond.value in powers(game, t) for t in things)
+        # a static granting powers under a power condition (Armadura de Combate I.M.A.) must not ask itself:
+        # while the statics' powers are being gathered, the condition reads the powers without statics
+        depth = 1 if _GATHERING_POWERS else 0
+        return bool(things) and all(cond.value in _powers_static(game, t, depth) for t in things)
     if cond.kind == "energy":
         op, _, num = cond.value.partition(":")
         want = int(num)
@@ -565,9 +584,39 @@ def _static_sync(game: Game, card: CardId, record: shields.ShieldRecord) -> list
     return out
 
 
+_SHIELD_MOMENTS = frozenset({"load", "unload", "enter_scene", "leave_scene", "destroyed", "knocked_out", "chosen"})
+
+
+@dataclass(frozen=True)
+class _ShieldWatch:
+    """4.8.6: a static bonus stops / resumes / is a new effect at the moment its card or its condition changes
+    (Armadura de Combate I.M.A. losing {GE} when Homem-Aranha V3 is unloaded, then regaining it): after each
+    event that can change the statics working (a card loaded, unloaded, entering or leaving, a choice made), the
+    shield records of the scene store the static changes, so a stop and a return are two events, not none."""
+
+    game: Game
+
+    def __call__(self, event: Any) -> None:
+        if event.kind not in _SHIELD_MOMENTS:
+            return
+        for card in list(self.game.state.scene):
+            base = self.game.state.scene[card]
+            record = base.shields if base.shields is not None else shields.ShieldRecord(_nominal_shield(self.game,
+                                                                                                        card))
+            changes = _static_sync(self.game, card, record)
+            if changes:
+                _store_shield(self.game, card, record.add(*changes))
+
+
+def _watch_shields(game: Game) -> None:
+    if not any(isinstance(w, _ShieldWatch) for w in game.listeners):
+        game.listeners.append(_ShieldWatch(game))
+
+
 def _shield_record(game: Game, card: CardId, store: bool) -> shields.ShieldRecord:
     """The card's shield record with the statics brought up to date; ``store``: keep it in the state (before
     a new event is recorded, so events stay in the order they happened)."""
+    _watch_shields(game)
     base = game.state.scene[card]
     record = base.shields if base.shields is not None else shields.ShieldRecord(_nominal_shield(game, card))
     record = record.add(*_static_sync(game, card, record))
