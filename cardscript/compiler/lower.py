@@ -961,6 +961,16 @@ def _stage_amounts(items: Sequence[Item], start: int) -> tuple[tuple[int, ...], 
 
 def _lower_stage(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
     op = Op.INCAPACITATE if clause.procedure is Verb.INCAPACITATE else Op.CAPACITATE
+    if items and _is_w(items[0], "em"):
+        # "capacitar em {1} um personagem que você controla ..." (Liderar, Atrasar): the stage first
+        amounts, is_x, k = _stage_amounts(items, 0)
+        if (amounts or is_x) and k < len(items) and isinstance(items[k], NP):
+            target, end = selector_at(items, k, env)
+            _rest_empty(items[end:], "stage")
+            args0: list[tuple[str, object]] = [("targets", target), ("amounts", amounts)]
+            if is_x:
+                args0.append(("amount", Quantity(x_times=1, x=env.x)))
+            return Procedure(op, tuple(args0), text=text)
     k = _find_np(items)
     if k is None:
         raise LoweringError("incapacitate whom?")
