@@ -963,9 +963,9 @@ def _lower_stage(clause: Clause, items: Sequence[Item], env: Env, text: str) -> 
     op = Op.INCAPACITATE if clause.procedure is Verb.INCAPACITATE else Op.CAPACITATE
     if items and _is_w(items[0], "em"):
         # "capacitar em {1} um personagem que você controla ..." (Liderar, Atrasar): the stage first
-        amounts, is_x, k = _stage_amounts(items, 0)
-        if (amounts or is_x) and k < len(items) and isinstance(items[k], NP):
-            target, end = selector_at(items, k, env)
+        amounts, is_x, at = _stage_amounts(items, 0)
+        if (amounts or is_x) and at < len(items) and isinstance(items[at], NP):
+            target, end = selector_at(items, at, env)
             _rest_empty(items[end:], "stage")
             args0: list[tuple[str, object]] = [("targets", target), ("amounts", amounts)]
             if is_x:
