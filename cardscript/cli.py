@@ -243,11 +243,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _replay(path: Path) -> int:
     """Print the trace of a saved log, then replay its choices from its seed and decks (rebuilt from the
     card titles the log lists) and check the final state hash against the log's."""
-    from cardscript.runtime.agents import IllegalChoice, ScriptedAgent
+    from cardscript.compiler.explain import replay_log
     from cardscript.runtime.events import EventLog
-    from cardscript.runtime.game import GameOver
-    from cardscript.runtime.library import load_library
-    from cardscript.runtime.match import new_match, play_match
     from cardscript.runtime.trace import lines, namer_from_log
 
     try:
@@ -257,34 +254,12 @@ def _replay(path: Path) -> int:
         return 2
     for line in lines(log.events, namer_from_log(log.events)):
         _out(line)
-    start = next((e for e in log.events if e.kind == "match"), None)
-    result = next((e for e in reversed(log.events) if e.kind == "result"), None)
-    if start is None or result is None:
-        _out("replay: the log has no match start or no result; nothing to check")
+    if not log.events:
+        _out("replay: the log is empty; nothing to check")
         return 1
-    library = load_library()
-    try:
-        decks = [[library[str(t)] for t in titles] for titles in start.data["cards"]]
-    except KeyError as exc:
-        _out(f"replay: card {exc} is not in the bundled library")
-        return 1
-    choices = [e for e in log.events if e.kind == "choice"]
-    agents = [ScriptedAgent([e.data["answer"] for e in choices if e.data["player"] == p]) for p in (0, 1)]
-    try:
-        game = new_match(decks[0], decks[1], list(agents), seed=int(start.data.get("seed", 0)), check=True,
-                         deck_names=tuple(start.data.get("decks", ("A", "B")))[:2])
-        replayed = play_match(game, max_turns=int(result.data.get("turns", 0)) or 1).state_hash
-    except GameOver:
-        replayed = ""
-    except (IllegalChoice, IndexError) as exc:
-        _out(f"replay: the log's choices do not fit the match any more ({type(exc).__name__}: {exc})")
-        return 1
-    expected = str(result.data.get("state_hash"))
-    if replayed == expected:
-        _out(f"replay: {len(choices)} choices replayed, final state hash {replayed} matches the log")
-        return 0
-    _out(f"replay: final state hash {replayed or '?'} differs from the log's {expected}")
-    return 1
+    ok, message = replay_log(log)
+    _out(f"replay: {message}")
+    return 0 if ok else 1
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
