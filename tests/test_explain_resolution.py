@@ -98,12 +98,13 @@ def _modified(data: dict[str, Any]) -> bool:
 def _expected_block(data: dict[str, Any]) -> list[str]:
     """The lettered lines of one calculation, from the event alone (not from the code under test)."""
     lines = []
-    for stage, text, value in data["stages"]:
+    for stage, text, value, *named in data["stages"]:       # [stage, text, value, modifier, destination]
         if stage == "=":
             lines.append(f"=    {text}")
             continue
         if stage == "F.B" and (not lines or not lines[-1].startswith("F.B")):
-            lines.append("F    steps B-D again for the new destination, only modifiers not yet applied")
+            where = f"{named[1]}: " if len(named) > 1 and named[1] else ""
+            lines.append(f"F    {where}steps B-D again for the new destination, only modifiers not yet applied")
         lines.append(f"{stage:<4} {text}  [{value}]")
     return lines
 
@@ -142,7 +143,7 @@ def test_explain_log_prints_every_calculation_in_full_lettering_with_the_logged_
         assert stages[:4] == ["A", "B", "C", "D"]          # every stage, even where nothing acted
     modified = next(d for d in calcs if _modified(d))
     named = [s for s in modified["stages"] if s[0] not in ("A", "=") and not str(s[1]).startswith("no ")]
-    for stage, text, value in named:                       # each modifier named, with the running value
+    for stage, text, value, *_ in named:                   # each modifier named, with the running value
         assert f"{stage:<4} {text}  [{value}]" in explained
     assert explained.rstrip().endswith("matches the log")
 
@@ -228,7 +229,8 @@ def test_play_and_explain_print_a_redirection_e_and_f() -> None:
     assert "redirected from Apocalipse V1 to Morte V1 by Apocalipse V1" in e_stage[1]
     assert f"E    {e_stage[1]}  [{e_stage[2]}]" in play
     assert f"E    {e_stage[1]}  [{e_stage[2]}]" in detail
-    assert "F    steps B-D again for the new destination, only modifiers not yet applied" in detail
+    assert "F    Morte V1: steps B-D again for the new destination, only modifiers not yet applied" in detail
+    assert calc["stages"][-2][3:] == ["", "Morte V1"]        # the event names the destination of each stage
     assert "F.B  no addition or subtraction  [2]" in detail and "=    2 piercing damage to Morte V1" in detail
 
 

@@ -39,7 +39,7 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import continuous, damage, shields
+from cardscript.runtime import continuous, damage, shields, trace
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActiveEffect, CardId, Zone
@@ -841,7 +841,7 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     game.emit("damage_calculation", source=procedure.source.card, card=result.destination.card,
               initial=procedure.amount, amount=result.amount, piercing=procedure.piercing,
               causes_damage=result.causes_damage, lines=damage.format_trace(result).splitlines(),
-              stages=[[line.stage, line.text, line.value] for line in result.trace])
+              stages=trace.stage_records(result))
     for r in result.redirected:
         game.emit("replaced", text=f"damage to {procedure.destination.name}", by=r.name, source=r.card,
                   to=result.destination.card)
