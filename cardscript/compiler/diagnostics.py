@@ -102,6 +102,11 @@ E_KEYWORD_PARAMETER = _register("CS240", Severity.ERROR, "keyword without its pa
 E_KEYWORD_MEANING = _register("CS241", Severity.ERROR, "keyword meaning does not compile",
                               "The keyword's meaning from the prelude, filled in with this use's parameters, is not "
                               "card text the compiler understands (a fault of the prelude or of the arguments).")
+W_OLD_WORDING = _register("CS250", Severity.WARNING, "long form of a keyword",
+                          "A paragraph is the long form of a keyword, as cards printed before the keyword existed "
+                          "carry it (a `Forma antiga` of the prelude, or the keyword's meaning: \"Pode haver "
+                          "qualquer número de personagens chamados Vigilante Kree em cena.\" is Pelotão); write the "
+                          "keyword the hint names (rules, Glossário). `cardscript translate` does it.")
 # --- roundtrip / translation (CS3xx) ---
 E_CORPUS_RECORD = _register("CS300", Severity.ERROR, "bad corpus record",
                             "A corpus line is not a JSON object with the card record fields.")

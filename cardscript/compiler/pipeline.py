@@ -21,6 +21,7 @@ from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.expand import KeywordUse, expand_keywords
 from cardscript.compiler.header import CardFileRaw
+from cardscript.compiler.old_wording import check_old_wording
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.lexicon import LEXICON, lookup
@@ -93,6 +94,7 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
     if raw is None:
         card.unparsed = 1
         return card
+    card.diagnostics.extend(check_old_wording(raw, source))      # CS250: the long form of a keyword
     own = names_from_headers([raw])
     if names is None:
         scope = own

@@ -8,6 +8,12 @@
 Card text stays as printed; only the site's markup goes: ``#&#`` (it marks a keyword) is dropped, ``<br>``
 separates paragraphs, and characters the site mis-encoded (Windows-1252 quotes stored as C1 controls) are
 repaired. Each paragraph is one line, indented by two spaces.
+
+One exception, the old wording of keywords (rules, Glossário: cards printed before a keyword existed carry its long
+form, and have the keyword): a paragraph that is the long form of a keyword of the prelude (a ``Forma antiga`` of
+its ``.kw`` file, or its meaning) is written as the keyword (``Pelotão.``, ``Liderar {1} - afiliação
+Vingadores.``), and a ``#`` comment above the title keeps the printed text, the keyword and the glossary's note
+(:mod:`cardscript.compiler.old_wording`).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardscript.compiler.header import CardFileRaw, HeaderField, Stat
+from cardscript.compiler.old_wording import comment_lines, rewrite_paragraphs
 from cardscript.compiler.vocabulary import (
     ACTION_TYPES,
     ALIGNMENTS,
@@ -175,7 +182,17 @@ def record_to_card_text(record: Mapping[str, Any]) -> str:
         if types:
             draft.action_fields.append(("Tipo", types))
         draft.action_text = clean_printed_text(action.get("text"))
+    _keywords_for_old_wording(draft, _one_line(record.get("name")), f[HeaderField.ALTER_EGO])
     return draft.render()
+
+
+def _keywords_for_old_wording(draft: _Draft, name: str, alter_ego: str) -> None:
+    """Long forms of keywords (old cards) written as the keyword, each with a ``#`` comment above the title."""
+    action = draft.action_name or ""
+    draft.permanent, found = rewrite_paragraphs(draft.permanent, name, alter_ego, action)
+    draft.action_text, in_action = rewrite_paragraphs(draft.action_text, name, alter_ego, action, in_action=True)
+    for hit in found + in_action:
+        draft.top_comments.extend(comment_lines(hit))
 
 
 def _slug(text: str) -> str:
@@ -338,6 +355,7 @@ def plain_text_to_card_text(text: str) -> str:
     draft = _Draft(card_type=card_type or "Personagem", title=title, fields=fields, permanent=permanent,
                    action_name=action_name, action_text=action_text, top_comments=comments)
     draft.action_fields = [(k, action_fields[k]) for k in ("Custo", "Poder", "Tipo") if k in action_fields]
+    _keywords_for_old_wording(draft, m.group("name") if m else title, fields.get(HeaderField.ALTER_EGO, ""))
     return draft.render()
 
 
