@@ -180,3 +180,219 @@ def test_7_atrasar_incapacitates_any_character_with_the_characteristic_once_per_
     choice = next(d for d in a.seen if d.kind == "target")
     assert set(choice.options) == {game.name(e), game.name(f)}             # not Raio (Thunderbolts), not Zeus
     assert activations(game, "Atrasar") == []
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Item Mágico
+
+
+AMULETO = """Habilidade: Amuleto V1
+Poder: Magia
+
+Texto permanente:
+  Item Mágico.
+  Este personagem ganha Escudo +1.
+"""
+
+
+def test_7_item_magico_loads_itself_from_the_resources_in_the_preparation_phase() -> None:
+    """Item Mágico: during your Preparation Phase, you may load this card from your resources onto a character
+    you control; if you do, unload a card from that character. Activated from the resources only (not from the
+    hand, not in the Attack Step)."""
+    amuleto = card(AMULETO)
+    assert_executable(amuleto, "Item Mágico", EffectKind.ACTIVATED)
+    a = Script({"target": [pick("Mago")]})
+    game = match([amuleto, amuleto, char("Mago"), char("Outro")], a=a)
+    am1, am2 = ids(game, 0, "Amuleto V1")
+    mago, outro = ids(game, 0, "Mago V1")[0], ids(game, 0, "Outro V1")[0]
+    enter(game, mago)
+    enter(game, outro)
+    game.move(am2, Zone.HAND)
+    assert activations(game, "Item Mágico") == []                           # in the hand: not from there
+    game.move(am1, Zone.RESOURCES)
+    assert [c for c, _ in activations(game, "Item Mágico")] == [am1]
+    assert activations(game, "Item Mágico", window="attack") == []
+    before = list(game.state.scene[mago].carried)
+    activate(game, "Item Mágico")
+    carried = game.state.scene[mago].carried
+    assert am1 in carried and len(carried) == len(before)                   # loaded, then one card unloaded
+    assert len(game.state.scene[outro].carried) == 2
+    unloaded = next(c for c in before if c not in carried)
+    assert unloaded in game.state.players[0].resources
+    assert activations(game, "Item Mágico") == []                           # carried now: no longer activatable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Aprimoramento
+
+
+def test_7_aprimoramento_loads_a_same_alter_ego_character_card_once_per_turn(library: dict[str, CardDef]) -> None:
+    """Aprimoramento (Ultron-14 V1): during your Preparation Phase, once per turn, load onto this character a
+    character card from your resources with its alter ego; if you do, unload a card from it. A card of another
+    alter ego is not offered."""
+    ultron = library["Ultron-14 V1"]
+    assert_executable(ultron, "Aprimoramento", EffectKind.ACTIVATED)
+    other_ultron = char("Ultron-5", alter_ego="Ultron")
+    stranger = char("Visão")
+    a = Script()
+    game = match([ultron, other_ultron, other_ultron, stranger], a=a)
+    u = ids(game, 0, "Ultron-14 V1")[0]
+    u5a, u5b = ids(game, 0, "Ultron-5 V1")
+    v = ids(game, 0, "Visão V1")[0]
+    enter(game, u)
+    for c in (u5a, v):
+        game.move(c, Zone.RESOURCES)
+    before = list(game.state.scene[u].carried)
+    activate(game, "Aprimoramento")
+    carried = game.state.scene[u].carried
+    assert u5a in carried and v not in carried and len(carried) == len(before)
+    assert not any(game.name(v) in d.options for d in a.seen)               # another alter ego: not offered
+    game.move(u5b, Zone.RESOURCES)
+    assert activations(game, "Aprimoramento") == []                          # once per turn
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Ataque-Surpresa, Antecipação-Surpresa: triggered from the hand (5.2.1)
+
+
+GOLPE = """Habilidade: Golpe Súbito V1
+Poder: Super Força
+
+Texto permanente:
+  Ataque-Surpresa.
+"""
+
+
+def _step_starts(game: Match, step: str, turn_player: int) -> None:
+    s = game.state
+    s.turn_player, s.phase, s.step = turn_player, "combat", step
+    s.active_player = turn_player if step == "attack" else 1 - turn_player
+    game.emit("phase_start", phase="combat", step=step, player=turn_player, turn=s.turn)
+    game.eng.tree.resolve()
+
+
+def test_7_ataque_surpresa_loads_from_the_hand_at_the_start_of_your_attack_step() -> None:
+    """Ataque-Surpresa: at the start of the Attack Step of your turn, if this card is in your hand, you may reveal
+    it; if you do, load it onto a character you control and unload a card from that character. Not in the
+    opponent's turn, not from the resources."""
+    golpe = card(GOLPE)
+    assert_executable(golpe, "Ataque-Surpresa", EffectKind.TRIGGERED)
+    game = match([golpe, golpe, char("Herói")])
+    g1, g2 = ids(game, 0, "Golpe Súbito V1")
+    h = ids(game, 0, "Herói V1")[0]
+    enter(game, h)
+    game.move(g1, Zone.HAND)
+    game.move(g2, Zone.RESOURCES)
+    _step_starts(game, "attack", turn_player=1)                              # the opponent's turn: nothing
+    assert g1 in game.state.players[0].hand
+    _step_starts(game, "anticipation", turn_player=0)                        # another step: nothing
+    assert g1 in game.state.players[0].hand
+    _step_starts(game, "attack", turn_player=0)
+    carried = game.state.scene[h].carried
+    assert g1 in carried and len(carried) == 2 and g2 in game.state.players[0].resources
+    assert any(e.kind == "reveal" and e.data.get("cards") == [g1] for e in game.log.events)
+
+
+def test_7_ataque_surpresa_declined_stays_in_the_hand() -> None:
+    a = Script({"optional": [[1]]})                                          # "no": not revealed
+    game = match([card(GOLPE), char("Herói")], a=a)
+    g, h = ids(game, 0, "Golpe Súbito V1")[0], ids(game, 0, "Herói V1")[0]
+    enter(game, h)
+    game.move(g, Zone.HAND)
+    _step_starts(game, "attack", turn_player=0)
+    assert g in game.state.players[0].hand and len(game.state.scene[h].carried) == 2
+
+
+def test_7_antecipacao_surpresa_loads_from_the_hand_at_the_start_of_the_opponents_anticipation_step(
+        library: dict[str, CardDef]) -> None:
+    """Antecipação-Surpresa (Multiplicação de DNA V1): at the start of the Anticipation Step of an opponent's turn,
+    from the hand; not in your own turn's."""
+    dna = library["Multiplicação de Dna V1"]
+    assert_executable(dna, "Antecipação-Surpresa", EffectKind.TRIGGERED)
+    game = match([dna, char("Herói")])
+    d, h = ids(game, 0, "Multiplicação de Dna V1")[0], ids(game, 0, "Herói V1")[0]
+    enter(game, h)
+    game.move(d, Zone.HAND)
+    _step_starts(game, "anticipation", turn_player=0)                        # your own turn: nothing
+    assert d in game.state.players[0].hand
+    _step_starts(game, "anticipation", turn_player=1)
+    assert d in game.state.scene[h].carried and len(game.state.scene[h].carried) == 2
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Espionar
+
+
+ESPIAO = "Espionar."
+
+
+def test_7_espionar_draws_a_card_when_put_in_the_prizes() -> None:
+    """Espionar: when this card is put in an opponent's prizes (the Prêmios do Oponente area, from any area:
+    knocked out, or moved there), you may draw a card. Moving it elsewhere draws nothing."""
+    spy = char("Espiã", extra=ESPIAO, ie=2)
+    assert_executable(spy, "Espionar", EffectKind.TRIGGERED)
+    game = match([spy, spy, spy])
+    s1, s2, s3 = ids(game, 0, "Espiã V1")
+
+    def draws() -> int:
+        return sum(1 for e in game.log.events if e.kind == "move" and e.data.get("reason") == "draw")
+
+    enter(game, s1, 1)
+    game.knock_out(s1)
+    game.eng.tree.resolve()
+    assert s1 in game.state.players[0].prizes and draws() == 1
+    game.move(s2, Zone.RESOURCES)                                            # not the prizes: nothing
+    game.eng.tree.resolve()
+    assert draws() == 1
+    game.move(s3, Zone.PRIZES)                                               # from the deck, straight there
+    game.eng.tree.resolve()
+    assert draws() == 2
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Predador
+
+
+def _use(game: Match, user: CardId, name: str) -> None:
+    from cardscript.runtime.actions import legal_actions, use_action
+
+    use = next(u for u in legal_actions(game.eng, game.state.owner[user], "attack")
+               if u.user == user and u.action.name == name)
+    use_action(game.eng, use)
+
+
+PREDADOR_ACTION = """Ação: Mordida
+  Custo: {0}
+  Poder: Super Força
+  Mordida causa 1 ponto de dano no alvo. Mordida causa 1 ponto de dano no alvo.
+"""
+
+
+def test_7_predador_loads_a_card_once_per_action_that_damages_an_opponents_character() -> None:
+    """Predador: each time an action of this character damages one or more characters you do not control, you
+    may load a card from your resources onto it -- only the first time that action damages such a character."""
+    hunter = char("Caçadora", extra="Predador.", action=PREDADOR_ACTION)
+    assert_executable(hunter, "Predador", EffectKind.TRIGGERED)
+    a = Script({"target": [pick("Presa")]})
+    game = match([hunter], [char("Presa", ie=5)], a=a)
+    h, prey = ids(game, 0, "Caçadora V1")[0], ids(game, 1, "Presa V1")[0]
+    enter(game, h)
+    enter(game, prey, 5)
+    game.mill_to_resources(0, 3)
+    game.state.step = "attack"
+    _use(game, h, "Mordida")
+    assert len(game.state.scene[prey].carried) == 3                          # damaged twice by the one action
+    assert len(game.state.scene[h].carried) == 3                             # ... Predador loaded one card only
+
+
+def test_7_predador_not_for_your_own_characters() -> None:
+    hunter = char("Caçadora", extra="Predador.", action=PREDADOR_ACTION)
+    a = Script({"target": [pick("Aliado"), pick("Aliado")]})
+    game = match([hunter, char("Aliado", ie=5)], a=a)
+    h, ally = ids(game, 0, "Caçadora V1")[0], ids(game, 0, "Aliado V1")[0]
+    enter(game, h)
+    enter(game, ally, 4)
+    game.mill_to_resources(0, 3)
+    game.state.step = "attack"
+    _use(game, h, "Mordida")
+    assert len(game.state.scene[ally].carried) == 2 and len(game.state.scene[h].carried) == 2

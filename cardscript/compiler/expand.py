@@ -128,9 +128,13 @@ def _compile_meaning(definition: KeywordDef, text: tuple[str, ...], span: Span, 
                      diagnostics: list[Diagnostic]) -> TextBlock | None:
     built = []
     where = definition.source.path if definition.source is not None else "the prelude"
+    # The meaning's words get offsets of their own, past the end of the card file (so no diagnostic points at
+    # them, and each word is told from the others: the bindings and the lowering key references by offset).
+    base = len(source.text) + 1 + 100_000 * (span.start + 1)
     for paragraph in text:
         norm = normalize(paragraph)
-        norm = Normalized(norm.text, tuple(span.start for _ in norm.origin))   # every offset: the keyword
+        norm = Normalized(norm.text, tuple(base + i for i in range(len(norm.origin))))
+        base += len(norm.origin) + 1
         result = parse_paragraph(norm.text, names)
         if isinstance(result, ParseFailure):
             diagnostics.append(Diagnostic(

@@ -323,6 +323,10 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
         elif _is_w(it, "com") and isinstance(nxt2, NP) and nxt2.icons:
             filters.extend(Filter("power", "has", c) for c in nxt2.icons)              # "com {SF}"
             i += 2
+        elif (_is_w(it, "com") and isinstance(nxt2, NP) and "alter ego" in nxt2.lits and i + 3 < len(items)
+              and _is_w(items[i + 2], "de") and _np_with(items[i + 3], det="este")):
+            filters.append(Filter("identity", "eq", "this"))          # "com o alter ego deste personagem": its
+            i += 4                                                    # alter ego, or name if none (Aprimoramento)
         elif (_is_w(it, "com") and isinstance(nxt2, NP) and "alter ego" in nxt2.lits
               and i + 2 < len(items) and isinstance(items[i + 2], NP) and items[i + 2].names):   # type: ignore[union-attr]
             named = items[i + 2]
@@ -366,7 +370,8 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
             filters.append(Filter("name", "eq", it.names[0]))                         # "chamado X"
             i += 1
         elif isinstance(it, Rel) and it.clause.procedure is Verb.CONTROL and _subject_is_you(it.clause):
-            filters.append(Filter("controller", "eq", "you"))                          # "que você controla"
+            filters.append(Filter("controller", "ne" if it.clause.negated else "eq", "you"))   # "que você
+            #                                                                               (não) controla"
             i += 1
         elif isinstance(it, Rel) and it.clause.procedure is Verb.BE and it.clause.negated \
                 and _is_w(nxt2, "de") and i + 2 < len(items) and isinstance(items[i + 2], NP):
@@ -698,7 +703,7 @@ def _count_word_amount(items: Sequence[Item]) -> tuple[Quantity, NP | None, bool
 
 def _phase_in(items: Sequence[Item]) -> str:
     for k, it in enumerate(items):
-        if isinstance(it, NP) and it.head == "fase" and k + 2 < len(items) and _is_w(items[k + 1], "de"):
+        if isinstance(it, NP) and it.head in ("fase", "etapa") and k + 2 < len(items) and _is_w(items[k + 1], "de"):
             ph = items[k + 2]
             if isinstance(ph, NP) and ph.head in _PHASE_NOUNS:
                 return _PHASE_NOUNS[ph.head]
@@ -1031,7 +1036,13 @@ def _lower_unload(clause: Clause, items: Sequence[Item], subject: Selector | Non
 
 
 def _lower_load(items: Sequence[Item], env: Env, text: str) -> Procedure:
-    """"carregue um card de seus recursos neste personagem" (4.1)."""
+    """"carregue um card de seus recursos neste personagem" (4.1); "carregar neste personagem um card ..."
+    (Aprimoramento: where first); "carregue este card em um personagem que você controla" (Ataque-Surpresa: this
+    card from wherever it is; the character chosen is introduced: "daquele personagem")."""
+    onto_first: Selector | None = None
+    if len(items) > 2 and _is_w(items[0], "em") and isinstance(items[1], NP):
+        onto_first, k0 = selector_at(items, 1, env)
+        items = items[k0:]
     k = _find_np(items)
     if k is None:
         raise LoweringError("load what?")
@@ -1049,14 +1060,22 @@ def _lower_load(items: Sequence[Item], env: Env, text: str) -> Procedure:
         assert isinstance(zone_np, NP)
         zone = _ZONE_OF_NOUN[zone_np.head]
         end += 2
-    if not zone:
+    if not zone and not (len(alts) == 1 and alts[0].ref is Ref.THIS_CARD):
         raise LoweringError("load: from where?")
-    if end >= len(items) or not _is_w(items[end], "em"):
-        raise LoweringError("load: onto what?")
-    onto, end = selector_at(items, end + 1, env)
+    introduces = -1
+    if onto_first is not None:
+        onto = onto_first
+    else:
+        if end >= len(items) or not _is_w(items[end], "em"):
+            raise LoweringError("load: onto what?")
+        onto_np = items[end + 1] if end + 1 < len(items) else None
+        onto, end = selector_at(items, end + 1, env)
+        if onto.ref is None and not onto.every and isinstance(onto_np, NP):
+            introduces = env.introduce(onto_np)          # "... e descarregue um card daquele personagem"
     _rest_empty(items[end:], "load")
-    alts = [replace(a, zone=zone, zone_owner=Ref.YOU) for a in alts]
-    return Procedure(Op.LOAD, (("cards", alts[0]), ("alternatives", tuple(alts[1:])), ("onto", onto)), text=text)
+    alts = [replace(a, zone=zone, zone_owner=Ref.YOU) if zone else a for a in alts]
+    return Procedure(Op.LOAD, (("cards", alts[0]), ("alternatives", tuple(alts[1:])), ("onto", onto)), text=text,
+                     introduces=introduces)
 
 
 def _clitic_object(clause: Clause, env: Env) -> Selector | None:
@@ -1433,10 +1452,30 @@ def _trigger(phrase: Phrase, env: Env) -> tuple[EventPattern | None, EffectKind 
     verb = clause.procedure
     if verb is Verb.DAMAGE and any(isinstance(n, Lexeme) and n.lemma == "ser" for n in clause.verb.parts):
         return None, EffectKind.DAMAGE_MODIFIER
+    if verb is Verb.DAMAGE and clause.subject is not None:
+        # "Toda vez que uma ação deste personagem causar dano em um ou mais personagens que você não controla"
+        # (Predador): the action's user, the characters damaged; once per action (rules 7)
+        subj = flatten([clause.subject])
+        if len(subj) == 3 and _np_with(subj[0], head="ação") and _is_w(subj[1], "de") and isinstance(subj[2], NP) \
+                and len(items) > 2 and _np_with(items[0], head="dano") and _is_w(items[1], "em"):
+            user, _ = selector_at(subj, 2, env)
+            at = 2
+            if len(items) > 4 and isinstance(items[2], NP) and _is_w(items[3], "ou") \
+                    and _np_with(items[4], det="mais"):
+                at = 4                                         # "um ou mais personagens"
+            damaged, end = selector_at(items, at, env)
+            _rest_empty(items[end:], "trigger")
+            return EventPattern("action_damage", subject=user, text=text,
+                                target=replace(damaged, count=Quantity.of(1))), None
     if verb is Verb.ENTER and items and _is_w(items[0], "em"):
         return EventPattern("enter_scene", subject=subject, text=text), None
     if verb is Verb.LEAVE:
         return EventPattern("leave_scene", subject=subject, text=text), None
+    if verb is Verb.PUT and len(items) >= 2 and _is_w(items[0], "em") and _np_with(items[1], head="prêmios") \
+            and (len(items) == 2 or len(items) == 4 and _is_w(items[2], "de") and _np_with(items[3], head="oponente")):
+        # "Quando este card for colocado nos prêmios de um oponente" (Espionar): knocked out, or put there from
+        # any area -- the prize area counting for the opponent is its owner's (rules 3, 4.9.1)
+        return EventPattern("to_prizes", subject=subject, text=text), None
     if verb is Verb.USE:
         k = _find_np(items)
         if k is None or not isinstance(items[k], NP) or items[k].head != "ação":    # type: ignore[union-attr]
@@ -1474,10 +1513,31 @@ def _window(phrase: Phrase) -> tuple[str, int, Ref | None]:
     if "vez" in words and "por" in words:
         return "", 1, None
     phase = _phase_in(items)
-    whose = Ref.YOU if any(isinstance(it, NP) and "seu" in it.dets and it.head == "fase" for it in items) else None
+    whose = Ref.YOU if any(isinstance(it, NP) and "seu" in it.dets and it.head in ("fase", "etapa")
+                           for it in items) else None
     if phase:
         return phase, 0, whose
     raise LoweringError("window not understood")
+
+
+def _phase_trigger(phrase: Phrase) -> EventPattern | None:
+    """"No início da Etapa de Ataque de seu turno", "No início da Etapa de Antecipação do turno de um oponente",
+    "No final de sua Fase de Compra": triggered by the start / end of a phase or step (5.2, 6.2). None when the
+    phrase is not "No início / final de ..."."""
+    items = flatten(phrase.parts)
+    if len(items) < 3 or not _is_w(items[0], "em") or not _np_with(items[1]) \
+            or items[1].head not in ("início", "final"):      # type: ignore[union-attr]
+        return None
+    phase = _phase_in(items)
+    if not phase:
+        raise LoweringError("the start of which phase?")
+    whose: Ref | None = None
+    if any(_np_with(it, head="oponente") for it in items):
+        whose = Ref.OPPONENT
+    elif any(isinstance(it, NP) and "seu" in it.dets and it.head in ("fase", "etapa", "turno") for it in items):
+        whose = Ref.YOU
+    event = "phase_start" if items[1].head == "início" else "phase_end"      # type: ignore[union-attr]
+    return EventPattern(event, phase=phase, whose=whose, text=_text(phrase))
 
 
 def _condition(phrase: Phrase, env: Env) -> Condition:
@@ -1504,6 +1564,10 @@ def _condition(phrase: Phrase, env: Env) -> Condition:
         what = replace(what, filters=(*what.filters, *extra))
         return Condition("controls", subject=what, value=str(what.count.fixed), text=text)
     subject = _subject_selector(clause, env)
+    if verb is Verb.BE_STATE and subject is not None and len(items) == 2 and _is_w(items[0], "em") \
+            and isinstance(items[1], NP) and items[1].head in _ZONE_OF_NOUN:
+        # "se este card estiver em sua mão" (Ataque-Surpresa): where the card is when the effect resolves
+        return Condition("in_zone", subject=subject, value=_ZONE_OF_NOUN[items[1].head], text=text)
     if verb is Verb.BE_STATE and subject is not None and len(items) >= 3 and _is_w(items[0], "com") \
             and isinstance(items[1], NP) and items[1].head == "energia" and "igual" in items[1].adjs:
         value = items[2]
@@ -1666,6 +1730,10 @@ def _lower_seq(seq: ClauseSeq, env: Env, optional_seen: list[bool]
                 continue
             if kind is PhraseKind.WINDOW:
                 try:
+                    at_phase = _phase_trigger(item)
+                    if at_phase is not None:       # "No início da Etapa de Ataque de seu turno": a trigger
+                        info["trigger"] = at_phase
+                        continue
                     phase, limit, whose = _window(item)
                 except LoweringError as exc:
                     info["unsupported"] = f"window: {exc}"

@@ -334,6 +334,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         mode = modes[i]
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     ctx = action_context(engine, use)
+    if ctx is not None:
+        ctx.action_use = len(game.log.events)                              # this use (Predador: once per action)
     # E.1: the incapacitation cost
     x: int | None = None
     if action.cost_is_x:

@@ -78,6 +78,7 @@ class EffectContext:
     action_power: str | None = None              # the power of the action this effect belongs to
     from_action: bool = False                    # the effect is an action's (damage from an action, 4.8.3)
     event_amount: int | None = None              # "aquele mesmo número": the replaced/triggering event's number
+    action_use: int = -1                         # which use of an action this is (Predador: once per action)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -281,6 +282,9 @@ def _filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: in
         ok = value in have
     elif name == "keyword":
         ok = has_keyword(game, card, flt.value)                    # "com Predador" (5.6; lost under 5.8)
+    elif name == "identity":                                       # "com o alter ego deste personagem": the
+        base = _base_of(game, ctx)                                 # alter ego, or the name if none (4.4.2.1 A.4)
+        ok = base is not None and card != base and _identity(game, card) == _identity(game, base)
     elif name == "shares" or flt.op == "shares":
         mine = {fold_key(a) for a in (_attr(game, _base_of(game, ctx) or -1, "affiliations") or ())}
         ok = bool(mine & {fold_key(a) for a in (_attr(game, card, "affiliations") or ())})
@@ -413,6 +417,9 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         if op == "le":
             return bool(energies) and all(e <= want for e in energies)
         return bool(energies) and all(e == want for e in energies)
+    if cond.kind == "in_zone":             # "se este card estiver em sua mão" (Ataque-Surpresa)
+        return bool(things) and all(str(game.state.location(t)[0]) == cond.value
+                                    and game.state.owner[t] == ctx.controller for t in things)
     if cond.kind == "damaged_this_turn":
         return bool(things) and all(game.state.scene[t].damage_taken_this_turn > 0 for t in things
                                     if t in game.state.scene)
@@ -872,7 +879,9 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     base.damage_taken_this_turn += result.amount
     game.emit("damage", card=dest, source=procedure.source.card, amount=result.amount, initial=procedure.amount,
               piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
-              player=procedure.source.controller, causes_damage=True)
+              player=procedure.source.controller, causes_damage=True,
+              user=ctx.user if ctx.from_action else None,                  # the action's user and which use
+              action_use=ctx.action_use if ctx.from_action else None)      # (Predador, rules 7)
     for c in app.unloaded:
         if dest in game.state.scene and c in game.state.scene[dest].carried:
             game.unload(c)               # the last one knocks the character out / destroys the support (4.7)
@@ -1089,6 +1098,8 @@ def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         game.emit("interrupted", text=proc.text, source=ctx.source, reason="its permanent text has no effect (5.8)")
         return
     if proc.condition is not None and not check_condition(game, ctx, proc.condition):
+        if proc.optional:                  # "se ..., você pode ...": not done, so no "Se o fizer" either
+            ctx.last_optional_done = False
         game.emit("skipped", text=proc.text, reason=f"condition not met: {proc.condition.text}")
         return
     if proc.op is Op.SEARCH and search_prevented(game, ctx.controller, tuple(
@@ -1203,9 +1214,20 @@ def _load(game: Game, ctx: EffectContext, proc: Procedure) -> None:
     sels = [s for s in (proc.arg("cards"), *(proc.arg("alternatives") or ())) if isinstance(s, Selector)]  # type: ignore[misc]
     pool: list[Thing] = []
     for s in sels:
-        pool.extend(c for c in candidates(game, ctx, s) if c not in pool)
+        if s.ref is not None:            # "carregue este card ...": from where it is (or the zone it names)
+            pool.extend(c for c in resolve(game, ctx, s) if isinstance(c, int) and c not in pool
+                        and (not s.zone or str(game.state.location(c)[0]) == s.zone))
+        else:
+            pool.extend(c for c in candidates(game, ctx, s) if c not in pool)
     onto_sel = proc.arg("onto")
-    onto = [t for t in resolve(game, ctx, onto_sel) if isinstance(t, int)] if isinstance(onto_sel, Selector) else []
+    onto: list[CardId] = []
+    if isinstance(onto_sel, Selector):
+        # "em um personagem que você controla": the controller chooses one (introduced: "aquele personagem")
+        onto = [t for t in (_select(game, ctx, onto_sel, "target", f"{proc.text}: load onto which?")
+                            if onto_sel.ref is None and not onto_sel.every else resolve(game, ctx, onto_sel))
+                if isinstance(t, int)]
+    if proc.introduces >= 0:
+        ctx.introduced[proc.introduces] = list(onto[:1])
     if not onto or onto[0] not in game.state.scene:
         game.emit("skipped", text=proc.text, reason="nothing to load onto")
         return

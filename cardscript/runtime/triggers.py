@@ -47,6 +47,8 @@ EVENT_ALIASES: dict[str, tuple[str, ...]] = {
     "knock_out": ("knocked_out",),
     "knocked_out": ("knocked_out",),
     "destroyed": ("destroyed",),
+    "to_prizes": ("knocked_out", "move"),      # put in the prizes (Espionar): knocked out, or moved there
+    "action_damage": ("damage",),              # an action of <subject> damaged <target> (Predador)
     "start": ("phase_start",),
     "end": ("phase_end",),
 }
@@ -194,6 +196,10 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         if pattern.whose is Ref.YOU and turn_player != controller:
             return False
         return not (pattern.whose is Ref.OPPONENT and turn_player == controller)
+    if pattern.event == "to_prizes" and event.kind == "move" and event.data.get("to") != str(Zone.PRIZES):
+        return False
+    if pattern.event == "action_damage":
+        return action_damage_matches(game, pattern, event, source, controller)
     for flt in getattr(pattern, "action_filters", ()):                 # "uma ação de {AE}"
         if flt.field in ("power", "action_power"):
             ok = fold_key(str(event.data.get("power") or "")) == fold_key(flt.value)
@@ -206,6 +212,21 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
     if pattern.target is not None and not matching_targets(game, pattern, event, source, controller):
         return False
     return subject_matches(game, pattern.subject, event, source, controller)
+
+
+def action_damage_matches(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> bool:
+    """"Toda vez que uma ação deste personagem causar dano em um ou mais personagens que você não controla"
+    (Predador): damage dealt (more than 0) by an action whose user the subject stands for, to a character the
+    target selector stands for. Once per action: see :meth:`Triggers.on_event`."""
+    from cardscript.runtime.procedures import EffectContext, matches
+
+    user, dest = event.data.get("user"), event.data.get("card")
+    if not isinstance(user, int) or not isinstance(dest, int) or not event.data.get("amount"):
+        return False
+    if not subject_matches(game, pattern.subject, Event("use_action", {"card": user}), source, controller):
+        return False
+    return pattern.target is None or (dest in game.cards and matches(
+        game, EffectContext(controller=controller, source=source), dest, pattern.target))
 
 
 def matching_targets(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> list[CardId]:
@@ -233,6 +254,7 @@ class Triggers:
         self.tree = tree
         self.make_pending = make_pending or default_pending
         self.enabled = True
+        self.once_per_action: set[tuple[CardId, str, int]] = set()      # Predador: (card, effect, action use)
         self.watch: list[tuple[CardId, Effect]] = [
             (card, e) for card, d in game.cards.items() for e in getattr(d, "effects", ())
             if e.kind is EffectKind.TRIGGERED and e.trigger is not None]
@@ -252,7 +274,14 @@ class Triggers:
             if not working or controller is None:
                 continue
             if pattern_matches(self.game, effect.trigger, event, card, controller):
-                if effect.zone not in ("scene", ""):
+                if effect.trigger.event == "action_damage":
+                    # rules 7, Predador: only the first time an action damages such a character
+                    key = (card, effect.text, int(event.data.get("action_use") or -1))
+                    if key not in self.once_per_action:
+                        self.once_per_action.add(key)
+                        self.tree.trigger(self.make_pending(self.game, card, effect, controller, event))
+                    continue
+                if effect.zone not in ("scene", "", "any"):
                     self.game.log.add("reveal", self.game.depth, card=card, player=controller,
                                       reason=f"triggered from {effect.zone} (5.2.1)")
                 if effect.trigger.target is None:
@@ -306,6 +335,8 @@ class Triggers:
             where, _ = self.game.state.location(card)
         except KeyError:
             return False, None
+        if zone == "any":                   # "qualquer área" (Espionar): wherever the card is
+            return True, self.game.state.owner[card]
         return str(where) == zone, self.game.state.owner[card]
 
 
