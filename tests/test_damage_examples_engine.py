@@ -65,6 +65,7 @@ def use(game: Game, user: int, targets: Sequence[int], holder: int | None = None
     ctx = EffectContext(controller=game.state.scene[user].controller, source=holder, user=user,
                         targets=[list(targets)], x=x, action_name=action.name, action_power=action.power,
                         from_action=True)
+    game.state.scene[user].actions_used.append(action.name)         # 4.6.2 C.4: used from now on
     (mode,) = action.modes[:1]
     for p in mode.procedures:
         run(game, ctx, p)
@@ -143,6 +144,78 @@ def test_4_8_2_piercing_damage_ignores_the_shield_without_zeroing_it(lib: dict[s
 
 
 # ---------------------------------------------------------------------------------------------
+# 4.8.3: the calculation
+
+
+def test_4_8_3_C_essencia_do_medo_halves_bishops_metralhadora_on_a_sentinela(lib: dict[str, CardDef]) -> None:
+    """4.8.3 B and C: Bishop V1 ("Toda vez que este personagem usar uma ação que cause dano em algum personagem com
+    alter ego Sentinela, aquela ação causa +3 pontos de dano naquele personagem") uses Metralhadora (a carried
+    ability card: 1 damage, Ação de Antecipar) on Sentinela Mk II V1 (alter ego Sentinela, Escudo 2), A Essência do
+    Medo in the scene ("Toda vez que uma ação de Antecipar causar dano, ela causará metade do dano, arredondado
+    para baixo"): A 1, B 1 + 3 = 4, C halved: 2, absorbed by the Sentinela's shield."""
+    game = game_with({0: lib["Bishop V1"], 1: lib["Metralhadora V1"], 20: lib["A Essência do Medo V1"],
+                      100: lib["Sentinela Mk II V1"]})
+    in_scene(game, 0, [1, 2])
+    in_scene(game, 100, [101, 102, 103])
+    scenario(game, 20)
+    use(game, 0, [100], holder=1)
+    (calc,) = calcs(game)
+    assert stages(calc) == [("A", 1), ("B", 4), ("C", 2), ("D", 2), ("E", 2), ("=", 2)]
+    assert [s[1] for s in calc["stages"][1:3]] == ["Bishop V1 +3", "A Essência do Medo V1 /2, rounded down"]
+    assert calc["causes_damage"] and (shield(game, 100), energy(game, 100)) == (0, 3)
+
+
+def blob_under_essencia_do_medo(lib: dict[str, CardDef], b: Picks) -> Game:
+    """Player A: Blob V1 (0: "A primeira ação que causar dano neste personagem em um turno causa 0 pontos de dano
+    neste personagem") carrying Escudo Improvisado (1) and three more cards, A Essência do Medo (20) the scenario;
+    player B: Carnificina V1 (100: Navalhas de Sangue, 1 piercing, Ação de Antecipar) and Wolverine V1 (110: Garras,
+    X piercing, Ação de Antecipar). The Anticipation Step of A's Combat Phase, B acting (the Active Player)."""
+    game = game_with({0: lib["Blob V1"], 1: lib["Escudo Improvisado V1"], 20: lib["A Essência do Medo V1"],
+                      100: lib["Carnificina V1"], 110: lib["Wolverine V1"]}, b=b)
+    in_scene(game, 0, [1, 2, 3, 4])
+    in_scene(game, 100, [101, 102])
+    in_scene(game, 110, [111, 112])
+    scenario(game, 20)
+    at(game, "combat", "anticipation", A)
+    game.state.active_player = B
+    return game
+
+
+def test_4_8_3_D_blob_navalhas_de_sangue_becomes_0_and_triggers_nothing(lib: dict[str, CardDef]) -> None:
+    """4.8.3 D: Navalhas de Sangue causes 1 piercing damage to Blob; A Essência do Medo makes it 0 (C), so on
+    reaching D with 0 nothing triggers: it becomes an action that does not cause damage, neither Blob's text nor
+    Escudo Improvisado's ("Se o personagem que estiver carregando este card receber dano de uma ação, coloque
+    todos os cards de Escudo Improvisado ... na base dos decks de seus donos. Todo o dano que ele receberia daquela
+    ação torna-se 0") is triggered: Escudo Improvisado stays, Blob's text is still unused this turn."""
+    game = blob_under_essencia_do_medo(lib, Picks())
+    use(game, 100, [0])
+    (calc,) = calcs(game)
+    assert stages(calc) == [("A", 1), ("B", 1), ("C", 0), ("D", 0), ("=", 0)]
+    assert not calc["causes_damage"] and "becomes an action that does not cause damage" in calc["stages"][3][1]
+    assert game.state.scene[0].carried == [1, 2, 3, 4]
+    assert 0 not in game.state.this_turn.damaged_by_action
+
+
+def test_4_8_3_D_blob_garras_reduced_to_1_triggers_both_effects(lib: dict[str, CardDef]) -> None:
+    """4.8.3 D: then Garras (X = 2: 2 piercing) is halved to 1 by A Essência do Medo; reaching D above 0, Blob's
+    text and Escudo Improvisado's trigger together, in the order the Active Player (B) chooses: the damage is 0,
+    Garras no longer causes damage, Escudo Improvisado goes to the bottom of its owner's deck and Blob loses no
+    card."""
+    b = Picks({"order": [[1, 0]]})
+    game = blob_under_essencia_do_medo(lib, b)
+    use(game, 100, [0])
+    use(game, 110, [0], x=2)
+    calc = calcs(game)[-1]
+    assert stages(calc) == [("A", 2), ("B", 2), ("C", 1), ("D", 1), ("D", 0), ("D", 0), ("D", 0), ("=", 0)]
+    assert "triggered together: Escudo Improvisado V1, Blob V1" in calc["stages"][3][1]
+    assert [s[1] for s in calc["stages"][4:6]] == ["Escudo Improvisado V1 becomes 0", "Blob V1 becomes 0"]
+    assert not calc["causes_damage"] and calc["amount"] == 0
+    assert [d.player for d in b.seen if d.kind == "order"] == [B]
+    assert game.state.scene[0].carried == [2, 3, 4] and game.state.players[A].deck[-1] == 1
+    assert 0 in game.state.this_turn.damaged_by_action                # Blob's text was used
+
+
+# ---------------------------------------------------------------------------------------------
 # 4.8.3.1: redirection
 
 
@@ -218,6 +291,38 @@ def test_4_8_4_2_rompante_do_absoluto_with_cubo_cosmico(lib: dict[str, CardDef],
     for c in targets:                                             # piercing: shields untouched
         assert 6 - energy(game, c) == expected.get(c, 0) and shield(game, c) == lib[game.cards[c].title].shield
     assert {d.kind for d in a.seen} >= {"distribute"} and all(d.player == A for d in a.seen)
+
+
+def test_4_8_4_3_carnificina_v2_multiplicacao_de_dna_three_separate_unloads(lib: dict[str, CardDef]) -> None:
+    """4.8.4.3: Carnificina V2 (rulebook-derived: "Toda vez que um card for carregado neste personagem durante a
+    Fase de Combate, você pode descarregar um card deste personagem. Se o fizer, este personagem causa 1 ponto de
+    dano penetrante em um personagem") carrying Multiplicação de DNA, À Espreita in the scene ("Toda vez que um
+    personagem vilão causar dano, ele causará aquela quantidade de dano +1"). In the Combat Phase it uses
+    Multiplicação de DNA and opts to load three cards from its resources: each load triggers Carnificina's text
+    separately, three separate effects, each through its own calculation: 1 + 1 (À Espreita) = 2 piercing each, 6
+    to one character (Mulher-Hulk V1, Escudo 2, carrying 8: 6 cards unloaded, the shield untouched). The action's
+    first sentence ("Carregue um card de seus recursos neste personagem") loads a fourth card first; the rulebook
+    counts only the three cards Carnificina's controller opts to load, so that trigger is declined ("você pode")."""
+    from cardscript.runtime.turn import Engine
+
+    b = Picks({"optional": ["yes", "no", "yes", "yes", "yes"], "target": ["Mulher-Hulk"] * 3})
+    game = game_with({100: lib["Carnificina V2"], 101: lib["Multiplicação de Dna V1"],
+                      120: lib["À Espreita V1"], 0: lib["Mulher-Hulk V1"]}, b=b)
+    engine = Engine(game)
+    in_scene(game, 100, [101, 102, 103])
+    in_scene(game, 0, list(range(1, 9)))
+    for c in (104, 105, 106, 107):
+        game.move(c, Zone.RESOURCES)
+    scenario(game, 120)
+    at(game, "combat", "attack", B)
+    use(game, 100, [], holder=101)
+    assert energy(game, 100) == 3 + 4                              # one card, then three more, loaded
+    engine.tree.resolve()                                          # the four triggers, one per card loaded
+    got = calcs(game)
+    assert [(c["card"], c["amount"], c["piercing"]) for c in got] == [(0, 2, True)] * 3
+    assert all(stages(c)[:2] == [("A", 1), ("B", 2)] and c["stages"][1][1] == "À Espreita V1 +1" for c in got)
+    assert (energy(game, 0), shield(game, 0)) == (2, 2)            # 6 cards unloaded, the shield untouched
+    assert energy(game, 100) == 7 - 3                              # three separate unloads
 
 
 # ---------------------------------------------------------------------------------------------

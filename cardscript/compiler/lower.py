@@ -1503,6 +1503,12 @@ def _trigger(phrase: Phrase, env: Env) -> tuple[EventPattern | None, EffectKind 
             raise LoweringError("trigger: unread words")
         return EventPattern("use_action", subject=subject, whose=whose, text=text, action_filters=filters,
                             target=target, target_introduces=introduces), None
+    if verb is Verb.LOAD:
+        from cardscript.compiler.lower_damage import load_trigger  # "Toda vez que um card for carregado ..."
+
+        loaded = load_trigger(clause, env, text)
+        if loaded is not None:
+            return loaded, None
     raise LoweringError(f"trigger on '{verb.value}' not supported")
 
 
@@ -1795,6 +1801,10 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
     if not para.sentences:
         return effects
     caused = _caused_damage_modifier(para, env, text)
+    if caused is None:
+        from cardscript.compiler.lower_damage import lower_damage_paragraph  # damage forms (rules 4.8)
+
+        caused = lower_damage_paragraph(para, env, text)
     if caused is not None:
         return [*effects, caused]
     procs: list[Procedure] = []

@@ -749,6 +749,11 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: P
             return False
         if whose is Ref.YOU and sit.circumstances.turn_player != mctx.controller:
             return False
+        named = p.arg("action_name")            # "a ação Impossível de se Ver": that action only
+        if named and not (sit.source.is_action and fold_key(sit.source.name) == fold_key(str(named))):
+            return False
+        if p.arg("first_action") and sum(len(b.actions_used) for b in game.state.scene.values()) > 1:
+            return False                        # "se ela for a primeira ação usada neste turno" (it counts itself)
         return not (p.arg("first_per_turn") and dest in game.state.this_turn.damaged_by_action)
 
     step = damage.Step(str(p.arg("step", "B")))

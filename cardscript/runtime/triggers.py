@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
@@ -200,6 +201,8 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return False
     if pattern.event == "action_damage":
         return action_damage_matches(game, pattern, event, source, controller)
+    if pattern.event == "load":
+        return load_matches(game, pattern, event, source, controller)
     for flt in getattr(pattern, "action_filters", ()):                 # "uma ação de {AE}"
         if flt.field in ("power", "action_power"):
             ok = fold_key(str(event.data.get("power") or "")) == fold_key(flt.value)
@@ -227,6 +230,29 @@ def action_damage_matches(game: Game, pattern: EventPattern, event: Event, sourc
         return False
     return pattern.target is None or (dest in game.cards and matches(
         game, EffectContext(controller=controller, source=source), dest, pattern.target))
+
+
+def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> bool:
+    """"Toda vez que um card for carregado neste personagem durante a Fase de Combate" (Carnificina V2), "Quando
+    este card for carregado de seus recursos em um personagem com {TE} que você controla": the card loaded (from
+    the area the subject's ``zone`` names), what it was loaded onto (the pattern's ``target``) and the phase."""
+    from cardscript.runtime.procedures import EffectContext, matches, resolve, static_context
+
+    sel, onto = pattern.subject, event.data.get("onto")
+    if sel is not None and sel.zone and str(event.data.get("frm")) != str(Zone(sel.zone)):
+        return False
+    if pattern.phase and phase_id(pattern.phase) not in (game.state.phase, game.state.step):
+        return False
+    if not subject_matches(game, replace(sel, zone="") if sel is not None else None, event, source, controller):
+        return False
+    target = pattern.target
+    if target is None:
+        return True
+    if not isinstance(onto, int) or onto not in game.state.scene:
+        return False
+    if target.ref is not None:
+        return onto in resolve(game, static_context(game, source, controller), target)
+    return matches(game, EffectContext(controller=controller, source=source), onto, target)
 
 
 def matching_targets(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> list[CardId]:
@@ -284,7 +310,7 @@ class Triggers:
                 if effect.zone not in ("scene", "", "any"):
                     self.game.log.add("reveal", self.game.depth, card=card, player=controller,
                                       reason=f"triggered from {effect.zone} (5.2.1)")
-                if effect.trigger.target is None:
+                if effect.trigger.target is None or effect.trigger.event == "load":   # load: the target is "onto"
                     self.tree.trigger(self.make_pending(self.game, card, effect, controller, event))
                     continue
                 # "tendo como alvo um personagem com ...": once per matching target, which is "aquele personagem"
