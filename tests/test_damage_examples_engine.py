@@ -165,6 +165,18 @@ def test_4_8_3_C_essencia_do_medo_halves_bishops_metralhadora_on_a_sentinela(lib
     assert calc["causes_damage"] and (shield(game, 100), energy(game, 100)) == (0, 3)
 
 
+def test_4_8_3_1_soprano_bonus_only_for_the_chosen_affiliation(lib: dict[str, CardDef]) -> None:
+    """4.8.3.1 (the Kraven / Mulher-Hulk example's Soprano +1): Soprano V1's "... fosse causar dano a um personagem
+    com a afiliação escolhida" binds its +1 to the affiliation it chose when it entered; with none chosen (choosing
+    an affiliation is not executable yet) its Som Sólido (1) on Mulher-Hulk V1 gets no bonus."""
+    game = game_with({100: lib["Soprano V1"], 0: lib["Mulher-Hulk V1"]})
+    in_scene(game, 100, [101, 102])
+    in_scene(game, 0, [1, 2, 3])
+    use(game, 100, [0])
+    (calc,) = calcs(game)
+    assert stages(calc)[:2] == [("A", 1), ("B", 1)] and calc["amount"] == 1
+
+
 def blob_under_essencia_do_medo(lib: dict[str, CardDef], b: Picks) -> Game:
     """Player A: Blob V1 (0: "A primeira ação que causar dano neste personagem em um turno causa 0 pontos de dano
     neste personagem") carrying Escudo Improvisado (1) and three more cards, A Essência do Medo (20) the scenario;

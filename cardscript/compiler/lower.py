@@ -1955,7 +1955,10 @@ def _damage_modifier_lead(para: EffectParagraph, info: dict[str, object], env: E
     items = flatten(clause.complements)
     target: Selector | None = None
     if len(items) >= 3 and _is_w(items[1], "a", "em"):
-        target, _ = selector_at(items, 2, env)
+        target, end = selector_at(items, 2, env)
+        if any(_np_with(it, head="afiliação") and "escolher" in it.vparts for it in items[end:]):  # type: ignore[union-attr]
+            # "a um personagem com a afiliação escolhida" (Soprano V1): only the affiliation its text chose
+            target = replace(target, filters=(*target.filters, Filter("affiliation", "chosen", "this")))
     body = para.sentences[0].body.clauses
     rounding = "down"
     if len(body) == 2:                    # "..., arredondado para baixo / cima" (Rir do Perigo)

@@ -285,6 +285,8 @@ def _filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: in
     elif name == "identity":                                       # "com o alter ego deste personagem": the
         base = _base_of(game, ctx)                                 # alter ego, or the name if none (4.4.2.1 A.4)
         ok = base is not None and card != base and _identity(game, card) == _identity(game, base)
+    elif flt.op == "chosen":           # "com a afiliação escolhida" (Soprano V1): choosing an affiliation is
+        ok = False                     # not executable yet, so no affiliation has been chosen
     elif name == "shares" or flt.op == "shares":
         mine = {fold_key(a) for a in (_attr(game, _base_of(game, ctx) or -1, "affiliations") or ())}
         ok = bool(mine & {fold_key(a) for a in (_attr(game, card, "affiliations") or ())})
