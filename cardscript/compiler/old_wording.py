@@ -139,10 +139,7 @@ _PLURALS = {"personagens": "personage(?:ns|m)", "personagem": "personage(?:ns|m)
 class _Pattern:
     regex: re.Pattern[str]
     groups: tuple[tuple[str, Parameter], ...]   # capture group name -> the parameter it fills
-
-
-def _names(text: str) -> str:
-    return r"\s+".join(re.escape(w) for w in fold_text(text).split())
+    names: tuple[tuple[str, str], ...]          # capture group name -> "nome", "alter ego" or "acao"
 
 
 def _word(core: str, nxt: str) -> tuple[str, bool]:
@@ -160,10 +157,10 @@ def _word(core: str, nxt: str) -> tuple[str, bool]:
     return _PLURALS.get(core, re.escape(core)), False
 
 
-@lru_cache(maxsize=4096)
-def _pattern(template: str, keyword: KeywordDef, name: str, alter_ego: str, action: str,
-             prefix: bool) -> _Pattern | None:
-    """A template as a regex over folded text; None when it needs a name the card does not have."""
+@lru_cache(maxsize=1024)
+def _pattern(template: str, keyword: KeywordDef, prefix: bool) -> _Pattern | None:
+    """A template as a regex over accent-folded text (compiled once: the card's names are captured, then compared
+    with the card's); None for an unknown placeholder."""
     folded = fold_text(template).strip()
     found = list(_TOKEN.finditer(folded))
     tokens = [t.group(0) for t in found]
@@ -174,7 +171,8 @@ def _pattern(template: str, keyword: KeywordDef, name: str, alter_ego: str, acti
             tokens.pop()
     out: list[str] = []
     groups: list[tuple[str, Parameter]] = []
-    seen: dict[Parameter, str] = {}
+    names: list[tuple[str, str]] = []
+    seen: dict[Parameter | str, str] = {}
     i = 0
     while i < len(tokens):
         token = tokens[i]
@@ -185,10 +183,13 @@ def _pattern(template: str, keyword: KeywordDef, name: str, alter_ego: str, acti
             kind, punct = hole.group(1), hole.group(2)
             tail = _punct(punct)
             if kind in ("nome", "alter ego", "acao"):
-                value = {"nome": name, "alter ego": alter_ego or name, "acao": action}[kind]
-                if not value.strip():
-                    return None
-                out.append(sep + _names(value) + tail)
+                if kind in seen:
+                    out.append(sep + f"(?P={seen[kind]})" + tail)
+                else:
+                    group = f"n{len(names)}"
+                    seen[kind] = group
+                    names.append((group, kind))
+                    out.append(sep + f"(?P<{group}>\\S.*?)" + tail)
             elif kind in ("n", "caracteristicas", "acoes"):
                 param = {"n": Parameter.N, "caracteristicas": Parameter.CHARACTERISTICS,
                          "acoes": Parameter.ACTIONS}[kind]
@@ -223,7 +224,7 @@ def _pattern(template: str, keyword: KeywordDef, name: str, alter_ego: str, acti
         i += 1
     body = "".join(out)
     end = r"\s*[.:]\s*(?P<rest>\S.*?)\s*" if prefix else r"\s*\.?\s*"
-    return _Pattern(re.compile(rf"\s*{body}{end}", re.DOTALL | re.IGNORECASE), tuple(groups))
+    return _Pattern(re.compile(rf"\s*{body}{end}", re.DOTALL | re.IGNORECASE), tuple(groups), tuple(names))
 
 
 def _punct(punct: str) -> str:
@@ -234,6 +235,18 @@ def _punct(punct: str) -> str:
 # matching
 
 
+_MARKUP = re.compile("[#<\u2018\u2019\u201c\u201d\u2013\u2014\u0093\u0094]")   # what normalize() would change
+
+
+@lru_cache(maxsize=256)
+def _templates(keyword: KeywordDef) -> tuple[tuple[str, bool], ...]:
+    """The keyword's old forms, then its meaning (True) unless an old form says the same or it has several
+    paragraphs (a meaning of several paragraphs is no one paragraph)."""
+    old = {_squash(o) for o in keyword.old_forms}
+    meaning = [(t, True) for t in keyword.meaning if len(keyword.meaning) == 1 and _squash(t) not in old]
+    return tuple((t, False) for t in keyword.old_forms) + tuple(meaning)
+
+
 def find_old_wording(text: str, name: str, alter_ego: str = "", action: str = "", in_action: bool = False,
                      prelude: Prelude | None = None) -> OldWording | None:
     """The keyword whose long form (a ``Forma antiga`` or its meaning) ``text``, one paragraph, is; None if none.
@@ -241,24 +254,21 @@ def find_old_wording(text: str, name: str, alter_ego: str = "", action: str = ""
     Permanent-text keywords match the whole paragraph of the permanent text; action keywords (``Uso: ação``) the
     start of an action paragraph, the rest being the action's effect. The longest matching template wins.
     """
-    norm = normalize(text).text
+    norm = normalize(text).text if _MARKUP.search(text) else " ".join(text.split())
     if not norm or "\n" in norm:
         return None
     folded = _fold_accents(norm)
+    own = {"nome": name, "alter ego": alter_ego or name, "acao": action}
     best: tuple[int, OldWording] | None = None
     for keyword in (prelude or load_prelude()).keywords.values():
         if (keyword.usage is Usage.ACTION) != in_action:
             continue
-        templates = [(t, False) for t in keyword.old_forms]
-        templates += [(t, True) for t in keyword.meaning if _squash(t) not in {_squash(o) for o in keyword.old_forms}]
-        if len(keyword.meaning) != 1:
-            templates = [t for t in templates if not t[1]]     # a meaning of several paragraphs is no paragraph
-        for template, from_meaning in templates:
-            pattern = _pattern(template, keyword, name, alter_ego, action, in_action)
+        for template, from_meaning in _templates(keyword):
+            pattern = _pattern(template, keyword, in_action)
             if pattern is None:
                 continue
             m = pattern.regex.fullmatch(folded)
-            if m is None:
+            if m is None or any(_squash(m.group(g)) != _squash(own[kind]) for g, kind in pattern.names):
                 continue
             value: str | None = None
             args: str | None = None
