@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardscript.compiler.ir import (
     ActionDef,
     Effect,
@@ -99,8 +101,25 @@ def test_4_6_2_E_1_the_cost_must_be_payable_and_incapacitates() -> None:
     assert game.state.scene[x].stage == 0
 
 
+def keyworded(prefix: str, **kw: object) -> CardDef:
+    """A fighter whose action has the keyword prefix ``prefix`` ("Energia Cósmica 2"): its meaning compiled from
+    the prelude (cardscripts/prelude/) into the action's keyword effects, which the engine runs."""
+    from cardscript.compiler.lower import lower_card
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+
+    text = ("Personagem: K V1\nAlter ego: K\nEnergia inicial: 2\nEscudo: 0\n\nAção: Golpe de K\n  Custo: {0}\n"
+            f"  {prefix} - Golpe de K causa 1 ponto de dano no alvo.\n")
+    compiled = lower_card(compile_source(SourceFile("k.card", text))).action
+    assert compiled is not None and compiled.executable
+    base = fighter(cost=0, **kw)  # type: ignore[arg-type]
+    assert base.action is not None
+    return replace(base, action=replace(base.action, keywords=compiled.keywords,
+                                        keyword_effects=compiled.keyword_effects))
+
+
 def test_4_6_2_E_2_1_energia_cosmica_puts_resources_at_the_bottom_of_the_deck() -> None:
-    game, x, _ = setup(fighter(cost=0, keywords=(("Energia Cósmica", "2"),)))
+    game, x, _ = setup(keyworded("Energia Cósmica 2"))
     assert names(game, 0, "attack") == []                 # no resources
     game.mill_to_resources(0, 3)
     moved = list(game.state.players[0].resources[:2])
@@ -144,7 +163,7 @@ def test_4_6_2_G_H_I_triggers_of_costs_and_use_resolve_before_the_effect() -> No
 
 def test_7_1_clarividencia_sets_aside_first_and_returns_last_in_any_order() -> None:
     agent = ByKind({"reveal": [[0]], "order": [[1, 0]]})
-    game, x, _ = setup(fighter(cost=0, keywords=(("Clarividência", "2"),)), agent=agent)
+    game, x, _ = setup(keyworded("Clarividência 2"), agent=agent)
     top = list(game.state.players[0].deck[:2])
     use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
     assert game.state.players[0].deck[:2] == [top[1], top[0]]

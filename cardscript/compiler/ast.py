@@ -104,6 +104,7 @@ class Procedure(StrEnum):
     SHUFFLE = "embaralhar"
     CHOOSE = "escolher"
     LOOK = "olhar"
+    SET_ASIDE = "separar"              # Clarividência: "separe os N cards do topo de seu deck"
     SWAP = "permutar"
     RETURN = "devolver"
     DAMAGE = "causar"

@@ -101,7 +101,8 @@ class Selector:
     count: Quantity = field(default_factory=lambda: Quantity.of(1))
     every: bool = False                  # "cada", "todos os"
     targeted: bool = False               # "personagem alvo": chosen as the action's target (4.6.2 F)
-    zone: str = ""                       # for cards: deck, hand, resources, scene, carried...
+    zone: str = ""                       # for cards: deck, hand, resources, scene, carried... ("deck_top": the
+    #                                      ``count`` cards of the top of the deck, in order)
     zone_owner: Ref | None = None
     text: str = ""                       # the noun phrase it was lowered from, for traces
     also: tuple[Kind, ...] = ()          # "um personagem ou suporte": further kinds accepted
@@ -120,12 +121,14 @@ class Op(StrEnum):
     CAPACITATE = "capacitate"
     LOAD = "load"                       # cards (from a zone), onto
     UNLOAD = "unload"                   # cards / amount, from
-    MOVE = "move"                       # cards, to_zone (hand, resources, deck_top, deck_bottom, prizes)
+    MOVE = "move"                       # cards, to (hand, resources, deck_top, deck_bottom, prizes, set_aside);
+    #                                     any_order: the controller orders them ("em qualquer ordem"); from_zone:
+    #                                     only those still there ("devolva aqueles cards"); introduces what moved
     SEARCH = "search"                   # who, zones, cards -> found (introduces THAT)
-    REVEAL = "reveal"
+    REVEAL = "reveal"                   # cards; any_number: the controller reveals any number of them (introduces)
     SHUFFLE = "shuffle"                 # who
     CHOOSE = "choose"                   # cards/targets -> chosen (introduces CHOSEN)
-    LOOK = "look"
+    LOOK = "look"                       # cards: the controller looks at them (hidden information)
     SWAP = "swap"
     GAIN = "gain"                       # targets gain shield/powers/affiliations/... (with duration)
     SET_SHIELD = "set_shield"           # "o Escudo ... torna-se N" (4.8.6)
@@ -167,6 +170,20 @@ RULES: dict[str, str] = {
     "use_once_by_name": "an action a character may not use twice by name in a turn (Ação Única)",
     "once_per_player": "an action characteristic a player may use once per turn (Singularidade)",
     "use_carried_action": "a carried card whose action the carrier may use (Interligar)",
+}
+
+# Where the procedures of an action keyword's meaning go (``Effect.window`` of an ``ActionDef.keyword_effects``
+# entry, set by cardscript/compiler/lower_action_keywords.py): "Como parte do custo desta ação" (an extra cost, paid
+# with the others before the effect, 4.6.1 / 4.6.2 E.2: Energia Cósmica), "No início / final do efeito desta ação"
+# (procedures added before / after every mode of the action's effect, 9.1.2.1: Clarividência). The use
+# restrictions of action keywords are STATIC effects of RULE procedures (``use_once_by_name``, ``once_per_player``).
+ACTION_COST = "action_cost"
+ACTION_START = "action_start"
+ACTION_END = "action_end"
+ACTION_WINDOWS: dict[str, str] = {
+    ACTION_COST: "como parte do custo desta ação (an extra cost, 4.6.2 E.2)",
+    ACTION_START: "no início do efeito desta ação (before the effect's first procedure)",
+    ACTION_END: "no final do efeito desta ação (after the effect's last procedure)",
 }
 
 
@@ -288,3 +305,23 @@ class ActionDef:
     def executable(self) -> bool:
         return (all(m.executable for m in self.modes) and all(p.op is not Op.UNSUPPORTED for p in self.extra_costs)
                 and all(e.executable for e in self.keyword_effects))
+
+    def keyword_procedures(self, window: str) -> tuple[Procedure, ...]:
+        """The procedures its keywords add at ``window`` (ACTION_COST, ACTION_START, ACTION_END), in printed order."""
+        return tuple(p for e in self.keyword_effects if e.window == window for p in e.procedures)
+
+    @property
+    def costs(self) -> tuple[Procedure, ...]:
+        """Every extra cost (4.6.2 E.2): its keywords' ("Energia Cósmica N") and those printed before ":"."""
+        return (*self.keyword_procedures(ACTION_COST), *self.extra_costs)
+
+    def effect_procedures(self, mode: Effect | None) -> tuple[Procedure, ...]:
+        """The procedures of the action's effect with ``mode`` chosen: what its keywords add at the start, the
+        mode's, what they add at the end (Clarividência, 9.1.2.1)."""
+        return (*self.keyword_procedures(ACTION_START), *(mode.procedures if mode is not None else ()),
+                *self.keyword_procedures(ACTION_END))
+
+    def rules(self, rule: str) -> tuple[Procedure, ...]:
+        """The RULE statics of its keywords on ``rule`` (a key of RULES: ``use_once_by_name``...)."""
+        return tuple(p for e in self.keyword_effects for p in e.procedures
+                     if p.op is Op.RULE and p.arg("rule") == rule)

@@ -57,6 +57,7 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.compiler.pipeline import CompiledCard
+from cardscript.compiler.prelude import Usage
 from cardscript.compiler.render import render_node
 from cardscript.compiler.vocabulary import ActionType
 from cardscript.grammar.normalize import fold_text
@@ -220,6 +221,7 @@ class Env:
     last_object: Selector | None = None        # what the previous clause acted on (5.8 text loss targets)
     trigger_duration: Duration | None = None   # "Toda vez que ... neste turno": a generated trigger's duration
     trigger_event: str = ""                    # the event of the paragraph's trigger ("use_action"...)
+    intro_zones: dict[int, str] = field(default_factory=dict)   # THAT index -> the zone a procedure put it in
 
     def introduce(self, np: NP | None, upto: Sequence[Item] = ()) -> int:
         """A new introduced thing (THAT/CHOSEN index); its span runs from ``np`` over the items ``upto``."""
@@ -281,8 +283,9 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
     # counts printed as their own noun phrase before the head ("até [2] [ações]", "[2] ou [mais personagens]")
     up_to = False
     count: Quantity | None = None
-    if np.nums and not np.nouns and i < len(items) and isinstance(items[i], NP):
-        count = Quantity.of(np.nums[0])
+    run = _count_run(items, i - 1, env) if (np.nums or "x" in np.lits) and not np.nouns else None
+    if run is not None:                                  # "2 cards", "X cards", "X+1 cards", "X+X cards"
+        count, i = run
         nxt = items[i]
         assert isinstance(nxt, NP)
         np, i = nxt, i + 1
@@ -397,6 +400,27 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
     if "diferente" in np.adjs:
         sel = replace(sel, distinct=True)
     return replace(sel, filters=tuple(filters), also=tuple(also), text=text), i
+
+
+def _count_run(items: Sequence[Item], i: int, env: Env) -> tuple[Quantity, int] | None:
+    """A count printed before its head as numbers and X joined by + / - ("X+1 [cards]"): the quantity and the index
+    of the head noun phrase; None when no head noun phrase follows."""
+    fixed, x_times, sign = 0, 0, 1
+    expect_term = True
+    while i < len(items):
+        it = items[i]
+        if expect_term and isinstance(it, NP) and not it.nouns and (it.nums or "x" in it.lits):
+            fixed, x_times = (fixed + sign * it.nums[0], x_times) if it.nums else (fixed, x_times + sign)
+            expect_term = False
+        elif not expect_term and isinstance(it, Sy) and it.text in "+-":
+            sign = 1 if it.text == "+" else -1
+            expect_term = True
+        elif not expect_term and isinstance(it, NP) and it.nouns:
+            return Quantity(fixed=fixed, x_times=x_times, x=env.x if x_times else None), i
+        else:
+            return None
+        i += 1
+    return None
 
 
 def _subject_is_you(clause: Clause) -> bool:
@@ -787,12 +811,25 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
         clitic = _clitic_object(clause, env)
         if clitic is not None and not items:
             return Lowered((Procedure(Op.REVEAL, (("cards", clitic),), text=text),))
+        if len(items) > 2 and _np_with(items[0], det="qualquer", head="número") and _is_w(items[1], "de"):
+            cards, end = selector_at(items, 2, env)                  # "qualquer número daqueles cards"
+            _rest_empty(items[end:], "reveal")
+            return Lowered((Procedure(Op.REVEAL, (("cards", cards), ("any_number", True)), text=text),))
         kr = _find_np(items)
         if kr is None:
             raise LoweringError("reveal what?")
         cards, end = selector_at(items, kr, env)
         _rest_empty(items[end:], "reveal")
         return Lowered((Procedure(Op.REVEAL, (("cards", cards),), text=text),))
+    if verb is Verb.SET_ASIDE:
+        return Lowered((_lower_set_aside(items, env, text),))
+    if verb is Verb.LOOK:
+        looked = _clitic_object(clause, env)
+        if looked is None or items:
+            raise LoweringError("look at what?")
+        return Lowered((Procedure(Op.LOOK, (("cards", looked),), text=text),))
+    if verb is Verb.RETURN:
+        return Lowered((_lower_return(items, env, text),))
     if verb is Verb.SHUFFLE:
         ks = _find_np(items)
         deck = items[ks] if ks is not None else None
@@ -1102,7 +1139,7 @@ def _lower_put(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Pr
     if items and isinstance(items[0], NP) and not _is_w(items[0], "em"):
         first = items[0]
         assert isinstance(first, NP)
-        if first.head not in ("mão", "recursos", "topo", "fundo", "deck"):
+        if first.head not in ("mão", "recursos", "topo", "fundo", "base", "deck"):
             cards, k = selector_at(items, 0, env)
     if cards is None:
         cards = _clitic_object(clause, env)
@@ -1116,8 +1153,8 @@ def _lower_put(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Pr
     k += 2
     if dest.head in ("mão", "recursos"):
         to = "hand" if dest.head == "mão" else "resources"
-    elif dest.head in ("topo", "fundo"):
-        to = "deck_top" if dest.head == "topo" else "deck_bottom"
+    elif dest.head in ("topo", "fundo", "base"):
+        to = "deck_top" if dest.head == "topo" else "deck_bottom"          # "na base de seu deck": the bottom
         if k + 1 < len(items) and _is_w(items[k], "de"):
             k += 2
     else:
@@ -1127,6 +1164,58 @@ def _lower_put(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Pr
         k += 2
     _rest_empty(items[k:], "put")
     return Procedure(Op.MOVE, (("cards", cards), ("to", to)), text=text)
+
+
+def _deck_place(items: Sequence[Item], k: int) -> tuple[str, int] | None:
+    """"[d]o topo de seu deck" / "[n]a base de seu deck" at ``items[k]`` (a preposition first): ("deck_top" or
+    "deck_bottom", the index after it); None if it is not that."""
+    if not (k + 3 < len(items) and _is_w(items[k], "de", "a", "em") and isinstance(items[k + 1], NP)
+            and _is_w(items[k + 2], "de") and _np_with(items[k + 3], head="deck")):
+        return None
+    place = items[k + 1]
+    assert isinstance(place, NP)
+    if place.head not in ("topo", "fundo", "base") or "seu" not in items[k + 3].dets:   # type: ignore[union-attr]
+        return None
+    return ("deck_top" if place.head == "topo" else "deck_bottom"), k + 4
+
+
+def _lower_set_aside(items: Sequence[Item], env: Env, text: str) -> Procedure:
+    """"separe os N cards do topo de seu deck" (Clarividência, 7.1): they go to the set-aside area, in order, and
+    are introduced ("olhe-os", "aqueles cards")."""
+    if not items or not isinstance(items[0], NP):
+        raise LoweringError("set aside what?")
+    cards, end = selector_at(items, 0, env)
+    place = _deck_place(items, end)
+    if cards.ref is not None or cards.kind is not Kind.CARD or place is None or place[0] != "deck_top":
+        raise LoweringError("set aside: only 'os N cards do topo de seu deck'")
+    _rest_empty(items[place[1]:], "set aside")
+    first = items[0]
+    assert isinstance(first, NP)
+    index = env.introduce(first, items[:end])
+    env.intro_zones[index] = "set_aside"
+    sel = replace(cards, zone="deck_top", zone_owner=Ref.YOU, every=True)
+    return Procedure(Op.MOVE, (("cards", sel), ("to", "set_aside")), text=text, introduces=index)
+
+
+def _lower_return(items: Sequence[Item], env: Env, text: str) -> Procedure:
+    """"devolva aqueles cards ao topo de seu deck [em qualquer ordem]": those of them still where a procedure
+    put them (``from_zone``) go back; "em qualquer ordem": the controller orders them."""
+    if not items or not isinstance(items[0], NP):
+        raise LoweringError("return what?")
+    cards, end = selector_at(items, 0, env)
+    place = _deck_place(items, end)
+    if cards.ref is not Ref.THAT or place is None:
+        raise LoweringError("return: only 'aqueles cards' to the top / bottom of the deck")
+    end = place[1]
+    args: list[tuple[str, object]] = [("cards", cards), ("to", place[0])]
+    if end + 1 < len(items) and _is_w(items[end], "em") and _np_with(items[end + 1], det="qualquer",
+                                                                       head="ordem"):
+        args.append(("any_order", True))
+        end += 2
+    _rest_empty(items[end:], "return")
+    if cards.index in env.intro_zones:
+        args.append(("from_zone", env.intro_zones[cards.index]))
+    return Procedure(Op.MOVE, tuple(args), text=text)
 
 
 def _lower_search(items: Sequence[Item], env: Env, text: str) -> Procedure:
@@ -2047,6 +2136,10 @@ def lower_keyword(use: KeywordUse, card_name: str, raw: CardFileRaw) -> list[Eff
     if use.block is None:
         return [Effect(EffectKind.UNSUPPORTED, (_unsupported(use.written, "the keyword's meaning did not compile"),),
                        text=use.written, from_keyword=use.name, zone=zone)]
+    if use.in_action and use.definition.usage is Usage.ACTION:
+        from cardscript.compiler.lower_action_keywords import lower_action_keyword
+
+        return lower_action_keyword(use, card_name, raw)
     env_action = raw.action.name if raw.action else ""
     out: list[Effect] = []
     for para in use.block.paragraphs:
@@ -2199,6 +2292,11 @@ def lower_card(card: CompiledCard) -> CardDef:
     if action is not None:
         action = replace(action, keyword_effects=tuple(e for use in card.keywords if use.in_action
                                                        for e in lower_keyword(use, h.name, raw)))
+        written = tuple((use.name, use.value or "") for use in card.keywords if use.in_action)
+        if written:                       # every keyword of the prefix, as data ("ações com Clarividência")
+            from cardscript.compiler.lower_action_keywords import with_action_x
+
+            action = replace(action, keywords=written, keyword_effects=with_action_x(action))
     if raw.action is not None and raw.action_text and (card.action is None
                                                        or len(card.action.paragraphs) < len(raw.action_text)):
         assert action is not None

@@ -10,15 +10,18 @@ The steps of 4.6.2 as implemented:
   Prontidão, the keyword or an engine grant, 4.4.2.2 EV); C.2 the character has the action's power
   (the ability card's power, or the action box's; a base card action with no printed power needs none);
   C.3 the action is on the base card, a carried ability card or a carried character card of the same
-  alter ego (or name; 4.4.2.3 A.1); C.4 one action per turn unless ``InScene.extra_actions`` allows
-  more (Ação Única: never the same action twice); C.5 the type suits the window: ``preparation`` (own
+  alter ego (or name; 4.4.2.3 A.1); C.4 one action per turn unless
+  ``InScene.extra_actions`` allows more, and the action's own use restrictions allow it (its keywords' RULE
+  statics, :func:`cardscript.runtime.rules.use_limited`: Ação Única, never an action of the same name twice;
+  Singularidade, one such action per player and turn); C.5 the type suits the window: ``preparation`` (own
   turn: Imprevistas), ``anticipation`` (the opponent's turn: Antecipar), ``attack`` (own turn: all).
 * D -- effects that prevent the action: not modelled yet (no static effects in the engine).
 * E -- costs: E.1 incapacitate the character by the cost (it must be payable: stage >= cost; cost X:
-  the player chooses X up to the stage); E.2 extra costs (run as procedures before the effect; an action
-  whose extra costs cannot all be paid is not legal, ``procedures.extra_cost_payable``);
-  E.2.1 Energia Cósmica N: N cards chosen from the resources go to the bottom of the deck (payable only
-  with N cards there).
+  the player chooses X up to the stage); E.2 extra costs (``ActionDef.costs``: its keywords' -- E.2.1 Energia
+  Cósmica N, "como parte do custo desta ação, coloque N cards de seus recursos na base de seu deck" -- and those
+  printed before ":"), run as procedures before the targets and the effect; an action whose extra costs cannot
+  all be paid is not legal (``procedures.extra_cost_payable``); an X they leave open (Energia Cósmica X) is
+  chosen as they are paid, up to what can be paid.
 * F -- targets: each target selector of the action (``ActionDef.targets``) is chosen among the
   characters/supports in the scene that match it (F.1.1); a bare "alvo" is a character or a support
   (F.1.2); a player target ("oponente alvo") is chosen among players. An action without a legal target
@@ -30,8 +33,13 @@ The steps of 4.6.2 as implemented:
 * G -- effects triggered by E/F are resolved (level 1 of a fresh tree);
 * H -- ``use_action`` is emitted and what it triggers resolved;
 * I -- the action's effect resolves as the start of the Effects Tree (level 0), procedure by
-  procedure (9.1.2.1). Clarividência N adds a first procedure (set aside the top N cards of the deck,
-  reveal any of them) and a last one (return them to the top of the deck in any order) (7.1).
+  procedure (9.1.2.1), with the procedures its keywords add before and after the chosen mode
+  (``ActionDef.effect_procedures``: Clarividência N sets the top N cards of the deck aside and reveals any of them
+  first, and returns them to the top of the deck in any order last, after what the effect triggered, 7.1).
+
+The keywords' meanings come from the prelude (``cardscripts/prelude/``) lowered by
+``cardscript/compiler/lower_action_keywords.py``; nothing here reads a keyword's name (``ActionDef.keywords`` is
+data for display and search).
 """
 
 from __future__ import annotations
@@ -41,11 +49,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.compiler.ir import ActionDef, Effect, Kind, Op, Quantity, Selector
 from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
-from cardscript.runtime import procedures
+from cardscript.runtime import procedures, rules
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
-from cardscript.runtime.state import CardId, InScene, Zone
-from cardscript.runtime.tree import Pending, Step
+from cardscript.runtime.state import CardId, InScene
+from cardscript.runtime.tree import Pending
 from cardscript.runtime.triggers import KIND_TYPES, card_attr, lends_text, matches_filter
 
 if TYPE_CHECKING:
@@ -108,21 +116,6 @@ def action_sketch(action: ActionDef) -> EffectSketch:
     return next((k for k in sketches if k.harm), sketches[0] if sketches else EffectSketch())
 
 
-def keyword_value(action: ActionDef, name: str) -> str | None:
-    for key, value in action.keywords:
-        if fold_key(key) == fold_key(name):
-            return value
-    return None
-
-
-def keyword_number(action: ActionDef, name: str) -> int:
-    value = keyword_value(action, name)
-    if value is None:
-        return 0
-    digits = "".join(ch for ch in value if ch.isdigit())
-    return int(digits) if digits else 0
-
-
 def power_key(text: str | None) -> str:
     """A power by name, icon or code, as one comparable key."""
     if not text:
@@ -175,12 +168,21 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
-    """E: the incapacitation cost (stage >= cost) and Energia Cósmica (cards in the resources)."""
+    """E.1: the incapacitation cost (stage >= cost); the extra costs are checked as procedures (E.2)."""
     cost = 0 if use.action.cost_is_x else (procedures.action_cost(game, use.action, action_power(game, use)) or 0)
-    if base.stage < cost:
-        return False
-    cosmic = keyword_number(use.action, "Energia Cósmica")
-    return len(game.state.players[base.controller].resources) >= cosmic
+    return base.stage >= cost
+
+
+def cost_x_most(game: Game, ctx: Any, action: ActionDef) -> int | None:
+    """The most X the action's extra costs allow when one of them leaves X to be chosen as it is paid ("coloque X
+    cards de seus recursos ...": Energia Cósmica X); None when none does."""
+    most: int | None = None
+    for proc in action.costs:
+        sel = proc.arg("cards")
+        if proc.op is Op.MOVE and isinstance(sel, Selector) and sel.count.x_times > 0 and sel.count.x is None:
+            n = len(procedures.candidates(game, ctx, sel)) // sel.count.x_times
+            most = n if most is None else min(most, n)
+    return most
 
 
 def action_context(engine: Engine, use: ActionUse) -> Any:
@@ -257,8 +259,8 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             need = action_power(game, use)
             if need and need not in powers:                                  # C.2
                 continue
-            if keyword_value(use.action, "Ação Única") is not None and use.action.name in base.actions_used:
-                continue
+            if rules.use_limited(game, player, base.card, use.action) is not None:
+                continue                                                     # Ação Única, Singularidade
             if not cost_payable(game, use, base):                            # E
                 continue
             action = use.action
@@ -269,7 +271,7 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             if not procedures.can_use_action(game, base.card, use.action):
                 continue                                                     # D
             ctx = action_context(engine, use)
-            if not all(procedures.extra_cost_payable(game, ctx, p) for p in use.action.extra_costs):
+            if not all(procedures.extra_cost_payable(game, ctx, p) for p in use.action.costs):
                 continue                                                     # E.2
             found = [target_candidates(engine, t, player, ctx) for t in use.action.targets]
             if any(target_count(t) > len(f) for t, f in zip(use.action.targets, found, strict=True)):
@@ -333,6 +335,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
                                     facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))
         mode = modes[i]
     base.actions_used.append(action.name)                                   # C.4 counts from now on
+    rules.note_action_use(game, player, action)                              # Singularidade
     ctx = action_context(engine, use)
     if ctx is not None:
         ctx.action_use = len(game.log.events)                              # this use (Predador: once per action)
@@ -349,15 +352,22 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         cost = procedures.action_cost(game, action, action_power(game, use)) or 0     # printed, or set (8 B.3)
     if cost:
         game.incapacitate(use.user, cost)
-    # E.2.1: Energia Cósmica
-    cosmic = keyword_number(action, "Energia Cósmica")
-    resources = game.state.players[player].resources
-    if cosmic:
-        chosen = game.decide(Decision(player, "cost", f"Energia Cósmica {cosmic}: cards to the bottom of the deck",
-                                      tuple(game.name(c) for c in resources), cosmic, cosmic,
-                                      facts=engine.option_facts(player, engine.cards_facts, resources)))
-        for c in [resources[i] for i in chosen]:
-            game.move(c, Zone.DECK, bottom=True, reason="Energia Cósmica")
+    pending = Pending(label=f"{action.name} ({game.name(use.user)})", steps=(), controller=player,
+                      source=use.holder, effect=mode, kind="action", ctx=ctx,
+                      data={"targets": [], "x": x, "action": action, "user": use.user,
+                            "holder": use.holder, "action_name": action.name,
+                            "action_power": action_power(game, use) or None})
+    # E.2: extra costs -- its keywords' (Energia Cósmica) and those printed before ":" -- run as procedures of the
+    # action, before the targets and the effect; an X they leave open is chosen now
+    most = cost_x_most(game, ctx, action) if ctx is not None and ctx.x is None else None
+    if most is not None:
+        (x,) = game.decide(Decision(player, "x", f"{action.name}: X of the extra cost (up to {most})",
+                                    tuple(str(v) for v in range(most + 1)),
+                                    facts=tuple({"kind": "x", "value": v} for v in range(most + 1))))
+        ctx.x = x
+        pending.data["x"] = x
+    for proc in action.costs:
+        engine.run_procedure(game, pending, proc)
     # F: targets, one list per target selector
     per_selector: list[list[Any]] = []
     effect_sketch = sketch(mode)
@@ -388,58 +398,13 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         if any(per_selector):
             procedures.note_targeting(game, ctx)
     flat = [t for ts in per_selector for t in ts]
-    pending = Pending(label=f"{action.name} ({game.name(use.user)})", steps=(), controller=player,
-                      source=use.holder, effect=mode, kind="action", ctx=ctx,
-                      data={"targets": per_selector, "x": x, "action": action, "user": use.user,
-                            "holder": use.holder, "action_name": action.name,
-                            "action_power": action_power(game, use) or None})
-    # E.2: extra costs, as procedures of the action (before the effect)
-    for proc in action.extra_costs:
-        engine.run_procedure(game, pending, proc)
+    pending.data["targets"] = per_selector
     engine.tree.resolve()                                                    # G
     game.emit("use_action", card=use.user, holder=use.holder, action=action.name, player=player,
               power=action_power(game, use) or None, targets=[t for t in flat if isinstance(t, int)])
     engine.tree.resolve()                                                    # H
-    steps: list[Step] = list(mode.procedures) if mode is not None else []
-    clair = keyword_number(action, "Clarividência")
-    if clair:
-        steps = [clairvoyance_first(clair), *steps, clairvoyance_last]
-    pending.steps = tuple(steps)
+    pending.steps = action.effect_procedures(mode)        # with what its keywords add at the start / end
     engine.tree.resolve(pending)                                             # I
-
-
-def clairvoyance_first(n: int) -> Step:
-    """Clarividência N, first procedure: set aside the top N cards of the deck, reveal any (7.1)."""
-    def run(game: Game, p: Pending) -> None:
-        deck = game.state.players[p.controller].deck
-        aside = list(deck[:n])
-        for c in aside:
-            game.move(c, Zone.SET_ASIDE, reason="Clarividência")
-        revealed: list[CardId] = []
-        if aside:
-            idx = game.decide(Decision(p.controller, "reveal", "Clarividência: reveal which?",
-                                       tuple(game.name(c) for c in aside), 0, len(aside),
-                                       facts=tuple({"kind": "card", "card": c} for c in aside)))
-            revealed = [aside[i] for i in idx]
-            if revealed:
-                game.log.add("reveal", game.depth, player=p.controller, cards=revealed, reason="Clarividência")
-        p.data["set_aside"] = aside
-        p.data["revealed"] = revealed
-    return run
-
-
-def clairvoyance_last(game: Game, p: Pending) -> None:
-    """Clarividência, last procedure: the set-aside cards back on top of the deck in any order (7.1)."""
-    aside = [c for c in p.data.get("set_aside", []) if c in game.state.players[p.controller].set_aside]
-    if not aside:
-        return
-    order: tuple[int, ...] = tuple(range(len(aside)))
-    if len(aside) > 1:
-        order = game.decide(Decision(p.controller, "order", "Clarividência: order on top of the deck (first = top)",
-                                     tuple(game.name(c) for c in aside), len(aside), len(aside), ordered=True,
-                                     facts=tuple({"kind": "card", "card": c} for c in aside)))
-    for i in reversed(order):
-        game.move(aside[i], Zone.DECK, reason="Clarividência")
 
 
 def _harm_facts(kind: str, k: EffectSketch) -> dict[str, object]:

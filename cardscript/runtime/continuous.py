@@ -62,6 +62,7 @@ def end_of_turn(game: Game) -> None:
     state.effects = [e for e in state.effects if e.duration != str(Duration.END_OF_TURN)]
     state.this_turn.damaged_by_action.clear()
     state.this_turn.targeted_by.clear()
+    state.this_turn.used_once_per_player.clear()          # Singularidade is reset (6.2, Final do Turno)
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 

@@ -315,6 +315,8 @@ def candidates(game: Game, ctx: EffectContext, sel: Selector) -> list[CardId]:
         owner = ctx.controller if sel.zone_owner in (None, Ref.YOU) else 1 - ctx.controller
         p = state.players[owner]
         pool = {"deck": p.deck, "hand": p.hand, "resources": p.resources, "prizes": p.prizes}.get(sel.zone, [])
+        if sel.zone == "deck_top":                  # "os N cards do topo de seu deck", top first
+            pool = p.deck[:quantity(game, ctx, sel.count)]
         return [c for c in pool if matches(game, ctx, c, sel)]
     if sel.zone == "carried":
         bases = [b for b in resolve(game, ctx, sel.of) if isinstance(b, int)] if sel.of else list(state.scene)
@@ -972,6 +974,8 @@ def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
         if not isinstance(sel, Selector):
             return True
         cards = [c for c in resolve(game, ctx, sel) if isinstance(c, int)]
+        if sel.count.x_times and sel.count.x is None and ctx.x is None:
+            return True                     # "X cards" with X chosen when paying: X = 0 at least
         need = 1 if sel.ref is not None or sel.every else quantity(game, ctx, sel.count)
         return len(cards) >= max(1, need)
     if proc.op is Op.DISCARD:
@@ -1273,20 +1277,33 @@ def _unload(game: Game, ctx: EffectContext, proc: Procedure) -> None:
 
 
 _ZONES = {"hand": Zone.HAND, "resources": Zone.RESOURCES, "deck_top": Zone.DECK, "deck_bottom": Zone.DECK,
-          "prizes": Zone.PRIZES}
+          "prizes": Zone.PRIZES, "set_aside": Zone.SET_ASIDE}
 
 
 def _move(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    """"coloque ... em / no topo de / na base de ...", "separe ...", "devolva aqueles cards ..." (``from_zone``:
+    only those still there); a selector leaving a choice is chosen by the controller; ``any_order``: the
+    controller orders the cards (the first chosen ends on top); what moved is introduced."""
     sel = proc.arg("cards")
     assert isinstance(sel, Selector)
     to = str(proc.arg("to"))
-    for c in resolve(game, ctx, sel):
-        if not isinstance(c, int):
-            continue
+    cards = [c for c in _select(game, ctx, sel, "move", f"{proc.text}: which?") if isinstance(c, int)]
+    frm = proc.arg("from_zone")
+    if frm:
+        cards = [c for c in cards if c in game.state.players[game.state.owner[c]].pile(_ZONES[str(frm)])]
+    if proc.arg("any_order") and len(cards) > 1:
+        order = game.decide(Decision(ctx.controller, "order", f"{proc.text}: in which order? (first = top)",
+                                     _names(game, cards), len(cards), len(cards), ordered=True))
+        cards = [cards[i] for i in order]
+    if to == "deck_top":
+        cards.reverse()                     # each goes on top of the one before: the first ends on top
+    for c in cards:
         host = _host(game, c)
         game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40])
         if host is not None:
             game.check_empty(host)
+    if proc.introduces >= 0:
+        ctx.introduced[proc.introduces] = list(reversed(cards) if to == "deck_top" else cards)
 
 
 def search_prevented(game: Game, player: int, zones: Sequence[str] = ("deck",)) -> bool:
@@ -1360,9 +1377,21 @@ def _search(game: Game, ctx: EffectContext, proc: Procedure) -> None:
 
 
 def _reveal(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    """"revele aquele card"; ``any_number`` ("qualquer número daqueles cards"): the controller picks which."""
+    sel = proc.arg("cards")
+    cards = [c for c in (resolve(game, ctx, sel) if isinstance(sel, Selector) else []) if isinstance(c, int)]
+    if proc.arg("any_number") and cards:
+        cards = [c for c in _choose(game, ctx, cards, len(cards), "reveal", f"{proc.text}: which?", minimum=0)
+                 if isinstance(c, int)]
+    if cards or not proc.arg("any_number"):
+        game.emit("reveal", cards=cards, player=ctx.controller)
+
+
+def _look(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    """"olhe-os": the controller looks at the cards (hidden information: logged for the trace only)."""
     sel = proc.arg("cards")
     cards = resolve(game, ctx, sel) if isinstance(sel, Selector) else []
-    game.emit("reveal", cards=[c for c in cards if isinstance(c, int)], player=ctx.controller)
+    game.emit("look", cards=[c for c in cards if isinstance(c, int)], player=ctx.controller)
 
 
 def _shuffle(game: Game, ctx: EffectContext, proc: Procedure) -> None:
@@ -1490,7 +1519,7 @@ def _extra_action(game: Game, ctx: EffectContext, proc: Procedure) -> None:
 
 _HANDLERS = {
     Op.DRAW: _draw, Op.DISCARD: _discard, Op.DAMAGE: _damage, Op.INCAPACITATE: _stages, Op.CAPACITATE: _stages,
-    Op.LOAD: _load, Op.UNLOAD: _unload, Op.MOVE: _move, Op.SEARCH: _search, Op.REVEAL: _reveal,
+    Op.LOAD: _load, Op.UNLOAD: _unload, Op.MOVE: _move, Op.SEARCH: _search, Op.REVEAL: _reveal, Op.LOOK: _look,
     Op.SHUFFLE: _shuffle, Op.CHOOSE: _choose_proc, Op.GAIN: _gain, Op.SET_SHIELD: _set_shield,
     Op.EXTRA_ACTION: _extra_action, Op.LOSE: _lose, Op.GENERATE: _generate, Op.SUPPRESS_TEXT: _suppress_text,
     Op.RESTRICT: _restrict,

@@ -112,6 +112,8 @@ class TurnMemory:
 
     damaged_by_action: list[CardId] = field(default_factory=list)
     targeted_by: list[int] = field(default_factory=list)
+    used_once_per_player: list[tuple[int, str]] = field(default_factory=list)   # (player, characteristic):
+    #                                    an action with a ``once_per_player`` rule was used (Singularidade)
 
 
 @dataclass
