@@ -56,7 +56,9 @@ def test_4_6_2_C_1_in_the_scene_since_the_start_of_the_turn_or_prontidao() -> No
     game, x, _ = setup(fighter())
     game.state.scene[x].entered_turn = game.state.turn
     assert names(game, 0, "attack") == []
-    game2, x2, _ = setup(fighter(card_keywords=("Prontidão",)))
+    ready = Effect(EffectKind.STATIC, (Procedure(Op.RULE, (("rule", "ready"), ("value", "all"))),),
+                   from_keyword="Prontidão")                      # what "Prontidão." lowers to (lower_rules.py)
+    game2, x2, _ = setup(replace(fighter(card_keywords=("Prontidão",)), effects=(ready,)))
     game2.state.scene[x2].entered_turn = game2.state.turn
     assert names(game2, 0, "attack") == ["Golpe de X"]
 

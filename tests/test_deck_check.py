@@ -225,8 +225,6 @@ def test_the_bundled_decks_pass() -> None:
         assert report.size == 40
 
 
-@pytest.mark.xfail(strict=True, reason="until keyword expansion lowers 'Item Único.' to the deck_copies RULE "
-                                       "static (issue 5, item 3); the lead removes this marker when it lands")
 def test_item_unico_5_6_real_library_card_mjolnir_v1_two_copies_invalid() -> None:
     library = load_library()
     assert copy_limit(library["Mjölnir V1"])[0] == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardscript.compiler.ir import Effect, EffectKind, EventPattern, Ref
+from cardscript.compiler.ir import Effect, EffectKind, EventPattern, Op, Procedure, Ref
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.match import Match, new_match
@@ -147,7 +147,10 @@ def test_6_2_C_2_extra_capacitation_with_a_same_alter_ego_card() -> None:
 
 def test_4_4_2_1_placing_needs_initial_energy_in_resources_and_a_unique_alter_ego() -> None:
     other_x = CardDef("Outro V1", "Outro", 1, "Personagem", alter_ego="X", initial_energy=1)
-    squad = CardDef("Soldado V1", "Soldado", 1, "Personagem", initial_energy=1, keywords=("Pelotão",))
+    pelotao = Effect(EffectKind.STATIC, (Procedure(Op.RULE, (("rule", "scene_identity"), ("value", "any"))),),
+                     from_keyword="Pelotão")                    # what "Pelotão." lowers to (lower_rules.py)
+    squad = CardDef("Soldado V1", "Soldado", 1, "Personagem", initial_energy=1, keywords=("Pelotão",),
+                    effects=(pelotao,))
     game = match([char("X", ie=3), other_x, squad, squad] + [FILL] * 20, [FILL] * 20)
     eng = game.eng
     x, o = cards_of(game, 0, "X V1")[0], cards_of(game, 0, "Outro V1")[0]

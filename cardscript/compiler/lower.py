@@ -56,6 +56,7 @@ from cardscript.compiler.ir import (
     Ref,
     Selector,
 )
+from cardscript.compiler.lower_rules import lower_rule_static
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.prelude import Usage
 from cardscript.compiler.render import render_node
@@ -1928,6 +1929,9 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
     limit = int(str(info.get("limit", 0)))
     clause_kind = info.get("clause_kind")
     lead_kind = info.get("kind")
+    rule = lower_rule_static(para, env.card_name, text)   # a rule-changing static (rules 7 keywords, old forms)
+    if rule is not None:
+        return [*effects, rule]
     if unsupported:
         return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [" + "; ".join(unsupported)
                                  + "]")]

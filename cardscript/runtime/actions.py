@@ -7,10 +7,12 @@ The steps of 4.6.2 as implemented:
   action is written on).
 * B -- modes: an action with several options (``ActionDef.modes``) asks its controller which one.
 * C -- requirements (:func:`legal_actions`): C.1 in the scene since the start of the turn (or
-  Prontidão, the keyword or an engine grant, 4.4.2.2 EV); C.2 the character has the action's power
-  (the ability card's power, or the action box's; a base card action with no printed power needs none);
-  C.3 the action is on the base card, a carried ability card or a carried character card of the same
-  alter ego (or name; 4.4.2.3 A.1); C.4 one action per turn unless
+  "tem prontidão para a ação que vai usar": a ``ready`` RULE static -- Prontidão, with the actions it names,
+  :func:`cardscript.runtime.rules.is_ready` -- or an engine grant, 4.4.2.2 EV); C.2 the character has the
+  action's power (the ability card's power, or the action box's; a base card action with no printed power needs
+  none); C.3 the action is on the base card, a carried ability card or a carried character card of the same
+  alter ego (or name; 4.4.2.3 A.1), or a carried card whose ``use_carried_action`` static lets its carrier use
+  it (Interligar, :func:`cardscript.runtime.rules.carried_actions`); C.4 one action per turn unless
   ``InScene.extra_actions`` allows more, and the action's own use restrictions allow it (its keywords' RULE
   statics, :func:`cardscript.runtime.rules.use_limited`: Ação Única, never an action of the same name twice;
   Singularidade, one such action per player and turn); C.5 the type suits the window: ``preparation`` (own
@@ -132,10 +134,13 @@ def character_powers(game: Game, base: InScene) -> set[str]:
 
 
 def available_actions(game: Game, base: InScene) -> list[ActionUse]:
-    """C.3: the actions on the base card, its carried ability cards and same-alter-ego character cards."""
+    """C.3: the actions on the base card, its carried ability cards and same-alter-ego character cards; "ou se
+    algum efeito permitir que o personagem use a ação": carried cards with Interligar (a working
+    ``use_carried_action`` static)."""
     out: list[ActionUse] = []
     seen: set[tuple[str, int]] = set()
-    holders = [base.card, *(c for c in base.carried if lends_text(game, c, base.card))]
+    lent = [c for c in base.carried if lends_text(game, c, base.card)]
+    holders = [base.card, *lent, *(c for c in rules.carried_actions(game, base.card) if c not in lent)]
     for holder in holders:
         action = card_attr(game, holder, "action")
         if isinstance(action, ActionDef):
@@ -247,12 +252,11 @@ def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         uses = available_actions(game, base)
         if not uses:
             continue
-        keywords = {fold_key(k) for k in (card_attr(game, base.card, "keywords") or ())}
-        ready = (base.entered_turn < state.turn or base.card in engine.ready or "prontidao" in keywords)
-        if not ready:                                                        # C.1
-            continue
+        ready = base.entered_turn < state.turn or base.card in engine.ready
         powers = character_powers(game, base) | {power_key(p) for p in procedures.powers(game, base.card)}
         for use in uses:
+            if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None):
+                continue                                                     # C.1 (Prontidão: the action's)
             allowed = max(1, procedures.actions_allowed(game, base.card, use.action))
             if len(base.actions_used) >= allowed + base.extra_actions:          # C.4
                 continue

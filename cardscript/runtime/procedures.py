@@ -39,7 +39,7 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import continuous, damage, shields, trace
+from cardscript.runtime import continuous, damage, rules, shields, trace
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActiveEffect, CardId, Zone
@@ -1552,17 +1552,9 @@ def _identity(game: Game, card: CardId) -> str:
 
 
 def placement_allowed(game: Game, player: int, card: CardId) -> bool:
-    """4.4.2.1 A.4 (one character of an alter ego -- or name -- per player in the scene), with Pelotão as the
-    static it is (5.6: "pode haver qualquer número de personagens com [o mesmo] alter ego ... em cena" works
-    while a card with it is in the scene; golden rule 8 A: that card effect beats the rule): placing ``card``
-    is allowed when no character of the same identity is there, or when a Pelotão of that identity works in
-    the scene (one that lost its texts, 5.8, does not; the card in the hand does not count). The rulebook's 5.8
+    """4.4.2.1 A.4 (one character of an alter ego -- or name -- per player in the scene), with the
+    ``scene_identity`` statics of the characters in the scene (Pelotão, Clone, their old wordings; 5.6, golden
+    rule 8 A; lost under 5.8): :func:`cardscript.runtime.rules.scene_identity_allowed`. The rulebook's 5.8
     example 1: with a single Shuma-Gorath, under Câmara Neutralizadora, another cannot be placed; with two,
     the unaffected one still allows it."""
-    ident = _identity(game, card)
-    same = [b.card for b in game.state.controlled(player)
-            if str(_attr(game, b.card, "card_type") or "").startswith("Personagem")
-            and _identity(game, b.card) == ident]
-    if not same:
-        return True
-    return any(has_keyword(game, c, "Pelotão") for c in same)
+    return rules.scene_identity_allowed(game, player, card)

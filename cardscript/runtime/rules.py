@@ -11,6 +11,24 @@ Queries:
 
 - :func:`copy_limit` -- ``deck_copies``: how many copies of a card a deck may hold (3; Item Único: 1).
 
+The queries of a match read only the statics that work now (:func:`working_rule_statics`): the card is in the
+zone where the effect works (``Effect.zone``, the keyword's zone, 5.6: Pelotão, Clone, Prontidão in the scene --
+carried cards that lend their texts included, 4.4.2.3; Materializar in the hand; Reviver in the resources;
+Interligar while carried) and its permanent texts have effect (5.8: "qualquer texto que apareça naqueles cards é
+perdido, inclusive as palavras-chave"):
+
+- :func:`scene_identity_allowed` -- ``scene_identity``: 4.4.2.1 A.4, one character of an alter ego (or name) per
+  player in the scene, unless a static of a character there says otherwise (Pelotão: any number; Clone: any
+  number with different names);
+- :func:`load_sources` -- ``load_from``: where a card entering the scene loads its cards from (the resources;
+  Materializar: or the top of the deck);
+- :func:`may_enter_from` -- ``enter_from``: the zones a card may be put into the scene from (the hand; Reviver:
+  the resources);
+- :func:`is_ready` -- ``ready``: may a character use an action in the turn it entered the scene (4.6.2 C.1;
+  Prontidão, with the actions it names);
+- :func:`carried_actions` -- ``use_carried_action``: the carried cards whose actions a character may use besides
+  those of 4.6.2 C.3 (Interligar).
+
 Action keywords carry their RULE statics on the action itself (``ActionDef.keyword_effects``, lowered by
 ``cardscript/compiler/lower_action_keywords.py``; an action's characteristics hold wherever it is used):
 
@@ -23,13 +41,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardscript.compiler.ir import ActionDef, Effect, Op, Procedure
+from cardscript.compiler.ir import ActionDef, Effect, Filter, Op, Procedure, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
-from cardscript.runtime.state import CardId
+from cardscript.runtime.state import CardId, Zone
 
-__all__ = ["DEFAULT_DECK_COPIES", "copy_limit", "note_action_use", "rule_statics", "use_limited"]
+__all__ = ["DEFAULT_DECK_COPIES", "carried_actions", "copy_limit", "identity", "is_ready", "load_sources",
+           "note_action_use", "use_limited",
+           "may_enter_from", "rule_statics", "scene_identity_allowed", "working_rule_statics"]
 
 DEFAULT_DECK_COPIES = 3
 """Glossary, Item Único: "no máximo uma única cópia no deck, e não três" -- a deck holds at most three copies
@@ -51,7 +71,7 @@ def rule_statics(defn: CardDef, rule: str) -> Iterator[tuple[Effect, Procedure]]
 
 def _source(effect: Effect, proc: Procedure) -> str:
     """What set a rule, for a person: the keyword, else the effect's (or procedure's) text."""
-    text = effect.keyword or effect.text or proc.text
+    text = effect.keyword or effect.from_keyword or effect.text or proc.text
     return text.strip().rstrip(".") or f"a static on rule {proc.arg('rule')!r}"
 
 
@@ -69,6 +89,164 @@ def copy_limit(defn: CardDef) -> tuple[int, str]:
         if best is None or value < best[0]:
             best = (value, _source(effect, proc))
     return best if best is not None else (DEFAULT_DECK_COPIES, _DEFAULT_COPIES_REASON)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the rules of a match: statics working where their card is
+
+
+def _works_in(game: Game, card: CardId, zone: str) -> bool:
+    """Is ``card`` where an effect of zone ``zone`` works (5.6), its texts not lost (5.8)?"""
+    from cardscript.runtime.continuous import text_lost
+    from cardscript.runtime.triggers import lends_text
+
+    try:
+        where, host = game.state.location(card)
+    except KeyError:
+        return False
+    zone = zone or "scene"
+    if zone == "scene":
+        ok = where is Zone.SCENE or where is Zone.SCENARIO or (
+            where is Zone.CARRIED and host is not None and lends_text(game, card, host))
+    elif zone == "any":
+        ok = True
+    else:
+        ok = str(where) == zone
+    return ok and not text_lost(game, card)
+
+
+def working_rule_statics(game: Game, card: CardId, rule: str) -> Iterator[tuple[Effect, Procedure]]:
+    """The RULE statics of ``card`` changing ``rule`` that work now: the card is in its effect's zone and its
+    permanent texts have effect (5.8)."""
+    defn = game.cards.get(card)
+    if not isinstance(defn, CardDef):
+        return
+    for effect, proc in rule_statics(defn, rule):
+        if _works_in(game, card, effect.zone):
+            yield effect, proc
+
+
+def _attr(game: Game, card: CardId, name: str) -> object:
+    return getattr(game.cards.get(card), name, None)
+
+
+def identity(game: Game, card: CardId) -> str:
+    """4.4.2.1 A.4: a character's alter ego, or its name if it has none."""
+    return str(_attr(game, card, "alter_ego") or _attr(game, card, "name") or "")
+
+
+def _is_character(game: Game, card: CardId) -> bool:
+    return str(_attr(game, card, "card_type") or "").startswith("Personagem")
+
+
+def _in_scene_of(game: Game, player: int) -> Iterator[tuple[CardId, CardId]]:
+    """(card, the character it belongs to): the bases ``player`` controls and the cards they carry."""
+    for base in game.state.controlled(player):
+        yield base.card, base.card
+        for c in base.carried:
+            yield c, base.card
+
+
+def _covers(game: Game, proc: Procedure, base: CardId, card: CardId, player: int) -> bool:
+    """Does a ``scene_identity`` static of the character ``base`` speak of ``card``? Its ``of`` selector's
+    filters (an old wording naming the characters), else ``base``'s identity."""
+    of = proc.arg("of")
+    if isinstance(of, Selector):
+        from cardscript.runtime.triggers import matches_filter
+
+        return all(matches_filter(game, card, f, player) for f in of.filters)
+    return identity(game, base) == identity(game, card)
+
+
+def scene_identity_allowed(game: Game, player: int, card: CardId) -> bool:
+    """4.4.2.1 A.4: may ``player`` put the character ``card`` into the scene, as far as alter egos go?
+
+    Yes when no character ``player`` controls has its identity (alter ego, or name without one); else only if a
+    ``scene_identity`` static working in the scene under ``player``'s control speaks of it (5.6, golden rule 8 A:
+    the card's effect beats the rule): ``any`` (Pelotão: "pode haver qualquer número de personagens com o alter
+    ego deste personagem em cena"), ``distinct_names`` (Clone: "... desde que cada um deles tenha nomes
+    diferentes": no character of that identity there has ``card``'s name). A card in the hand, or one whose
+    texts are lost (5.8 example 1: Câmara Neutralizadora on the only Shuma-Gorath), allows nothing."""
+    ident = identity(game, card)
+    same = [b.card for b in game.state.controlled(player)
+            if _is_character(game, b.card) and identity(game, b.card) == ident]
+    if not same:
+        return True
+    name = fold_key(str(_attr(game, card, "name") or ""))
+    for src, base in _in_scene_of(game, player):
+        for _, proc in working_rule_statics(game, src, "scene_identity"):
+            if not _covers(game, proc, base, card, player):
+                continue
+            value = proc.arg("value")
+            if value == "any":
+                return True
+            if value == "distinct_names" and all(fold_key(str(_attr(game, c, "name") or "")) != name for c in same):
+                return True
+    return False
+
+
+DEFAULT_LOAD_SOURCE = "resources"
+"""4.4.2.1 A.1 / 4.4.2.2 A.3: a character or support enters the scene loaded with cards of its controller's
+resources."""
+
+
+def load_sources(game: Game, card: CardId) -> tuple[str, ...]:
+    """Where ``card``, entering the scene now, may load its cards from: the resources, and whatever a working
+    ``load_from`` static adds (Materializar, while the card is in the hand: "carregando cards do topo de seu deck
+    ao invés de cards de seus recursos" -- ``deck_top``). The player chooses among them ("você pode")."""
+    out = [DEFAULT_LOAD_SOURCE]
+    for _, proc in working_rule_statics(game, card, "load_from"):
+        value = str(proc.arg("value"))
+        if value not in out:
+            out.append(value)
+    return tuple(out)
+
+
+def may_enter_from(game: Game, card: CardId, zone: str) -> bool:
+    """May ``card`` be put into the scene from ``zone``? The hand always (4.4.2.1: "revelar de sua mão"); another
+    zone when a working ``enter_from`` static names it (Reviver, working in the resources: "você pode colocar
+    este card em cena diretamente de seus recursos")."""
+    if zone == "hand":
+        return True
+    return any(proc.arg("value") == zone for _, proc in working_rule_statics(game, card, "enter_from"))
+
+
+def _action_matches(filters: object, name: str, power: str | None) -> bool:
+    """Does an action (``name``, its power's code) match one of a ``ready`` static's filters (any of them)?"""
+    for f in filters if isinstance(filters, tuple) else ():
+        if not isinstance(f, Filter):
+            continue
+        if f.field == "name" and fold_key(f.value) == fold_key(name):
+            return True
+        if f.field == "power" and power is not None and fold_key(f.value) == fold_key(power):
+            return True
+    return False
+
+
+def is_ready(game: Game, user: CardId, action_name: str, power: str | None = None) -> bool:
+    """4.6.2 C.1: may the character ``user`` use the action ``action_name`` (whose power has the code ``power``)
+    in the turn it entered the scene? Only by a working ``ready`` static of the character -- its base card or a
+    card it carries that lends it its texts (4.4.2.3) -- that applies to the action: Prontidão (``all``), or
+    Prontidão - ação X / ações X e Y / ações de {XX} (``actions``: the action's name or power). Whether the
+    character has been in the scene since the start of the turn is the caller's question."""
+    base = game.state.scene.get(user)
+    if base is None:
+        return False
+    for card in (user, *base.carried):
+        for _, proc in working_rule_statics(game, card, "ready"):
+            if proc.arg("value") == "all" or _action_matches(proc.arg("actions"), action_name, power):
+                return True
+    return False
+
+
+def carried_actions(game: Game, user: CardId) -> list[CardId]:
+    """The cards ``user`` carries whose action it may use by a working ``use_carried_action`` static of the
+    carried card (Interligar: "o personagem que estiver carregando este card pode usar a ação deste card"),
+    besides the actions of 4.6.2 C.3. The power the action needs is still required (C.2)."""
+    base = game.state.scene.get(user)
+    if base is None:
+        return []
+    return [c for c in base.carried if any(True for _ in working_rule_statics(game, c, "use_carried_action"))]
 
 
 def use_limited(game: Game, player: int, user: CardId, action: ActionDef) -> str | None:

@@ -14,7 +14,9 @@
   C.1 basic capacitation (discard a card: +1 stage, once per character per turn, not at stage 2), C.2
   extra capacitation (discard a character card of the same alter ego/name), C.3 place a character or
   support (4.4.2.1: enough cards in the resources -- the initial energy, or the addition value of an
-  EV; alter ego/name uniqueness unless Pelotão; load chosen cards from the resources) or one scenario
+  EV; alter ego/name uniqueness unless a static of the scene allows more, Pelotão / Clone; load chosen cards
+  from the resources, or from the top of the deck with Materializar; from the hand, or from the resources
+  with Reviver -- the RULE statics of :mod:`cardscript.runtime.rules`) or one scenario
   per turn (4.4.1), C.4 discard, C.5 render a character (knock out one controlled since the start of
   the turn, then draw), C.6 Imprevistas actions, and activated effects whose window is the Preparation
   Phase (5.1; once per turn limits). A play starts only with an empty Effects Tree and each play's
@@ -44,7 +46,7 @@ from typing import Any, NamedTuple
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, Op, Procedure, Selector
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import procedures
+from cardscript.runtime import procedures, rules
 from cardscript.runtime.actions import (
     ActionUse,
     action_facts,
@@ -260,18 +262,27 @@ class Engine:
         s.step = ""
 
     def action_step(self, player: int, window: str) -> None:
-        """Use actions until the player ends the step (6.2 E.1, E.2)."""
+        """Use actions -- or activate the effects whose window is this step (5.1) -- until the player ends the step
+        (6.2 E.1, E.2)."""
         game = self.game
         end = "end the Etapa de Antecipação" if window == "anticipation" else "end the Etapa de Ataque"
         for _ in range(MAX_PLAYS):
             uses = legal_actions(self, player, window)
-            if not uses:
+            # activated effects whose window is this step (5.1: Potencializar, "Durante sua Etapa de Ataque")
+            effects = [a for a in self.activatable(player, window) if a[2].window]
+            if not uses and not effects:
                 return
+            labels = [f"activate {game.name(c)}: {e.text or e.keyword}" for c, _, e in effects]
+            facts = self.option_facts(player, self.step_facts, uses, window)
+            if facts:
+                facts = (*facts, *({"kind": "activate", "card": c, "amount": sketch(e).amount} for c, _, e in effects))
             (i,) = game.decide(Decision(player, "play", f"{window}: use an action or end",
-                                        (end, *(u.label(game) for u in uses)),
-                                        facts=self.option_facts(player, self.step_facts, uses, window)))
+                                        (end, *(u.label(game) for u in uses), *labels), facts=facts))
             if i == 0:
                 return
+            if i > len(uses):
+                self.activate(player, *effects[i - 1 - len(uses)])
+                continue
             use_action(self, uses[i - 1])
 
     def end_of_turn(self) -> None:
@@ -355,10 +366,10 @@ class Engine:
             if b.stage < 2 and any(self.is_character(c) and self.identity(c) == self.identity(b.card) for c in hand):
                 plays.append(Play(f"extra capacitation of {game.name(b.card)} (discard a same-alter-ego card)",
                                   partial(self.extra_capacitation, player, b), facts("extra_capacitate", b.card)))
-        # C.3 place characters, supports, one scenario
+        # C.3 place characters, supports, one scenario; from the resources by an enter_from static (Reviver)
         seen: set[str] = set()
-        for c in hand:
-            title = str(card_attr(game, c, "title"))
+        for c in [*hand, *(c for c in me.resources if rules.may_enter_from(game, c, "resources"))]:
+            title = str(card_attr(game, c, "title")) + (" (resources)" if c in me.resources else "")
             if title in seen:
                 continue
             ctype = str(card_attr(game, c, "card_type"))
@@ -370,7 +381,8 @@ class Engine:
                                       facts("scenario", c, replaces_own=own)))
             elif ctype in ("Personagem", "Personagem-EV", "Suporte") and self.can_place(player, c):
                 seen.add(title)
-                plays.append(Play(f"place {game.name(c)} in the scene", partial(self.place, player, c),
+                where = " from the resources" if c in me.resources else ""
+                plays.append(Play(f"place {game.name(c)} in the scene{where}", partial(self.place, player, c),
                                   facts("place", c, characters=len(chars))))
         # C.4 discard
         if hand:
@@ -499,15 +511,28 @@ class Engine:
         game.move(cards[i], Zone.RESOURCES, reason="discard")
         game.capacitate(base.card, 1)
 
+    def load_pool(self, player: int, card: CardId, source: str) -> list[CardId]:
+        """The cards ``card`` may load from ``source`` when it enters the scene (4.4.2.2 A.3): the resources (but
+        the card itself, placed from there with Reviver), or the deck from its top (Materializar)."""
+        me = self.game.state.players[player]
+        if source == "deck_top":
+            return list(me.deck)
+        return [c for c in me.resources if c != card]
+
+    def load_choices(self, player: int, card: CardId, n: int) -> list[str]:
+        """4.4.2.1 A.1: the sources with at least ``n`` cards among those ``card`` may load from (the resources;
+        the top of the deck by a load_from static, Materializar: "ao invés de cards de seus recursos")."""
+        return [src for src in rules.load_sources(self.game, card) if len(self.load_pool(player, card, src)) >= n]
+
     def can_place(self, player: int, card: CardId) -> bool:
-        """4.4.2.1 A.1 (cards in the resources) and A.4 (alter ego / name uniqueness); EV: A.2a."""
+        """4.4.2.1 A.1 (cards in the resources, or where a static lets it load from) and A.4 (alter ego / name
+        uniqueness); EV: A.2a."""
         s = self.game.state
         ctype = str(card_attr(self.game, card, "card_type"))
-        resources = len(s.players[player].resources)
         if ctype == "Personagem-EV":
-            return (resources >= int(card_attr(self.game, card, "addition_value") or 0)
+            return (bool(self.load_choices(player, card, int(card_attr(self.game, card, "addition_value") or 0)))
                     and bool(self.evolution_bases(player, card)))
-        if resources < self.initial_energy(card):
+        if not self.load_choices(player, card, self.initial_energy(card)):
             return False
         if ctype == "Suporte":
             name = card_attr(self.game, card, "name")
@@ -532,16 +557,27 @@ class Engine:
     def place(self, player: int, card: CardId) -> None:
         """4.4.2.2: enters the scene (A.1, entry triggers pending A.2), loads the cards (A.3, their load
         triggers pending A.4); the caller resolves them (A.5)."""
-        game, s = self.game, self.game.state
+        game = self.game
         ctype = str(card_attr(game, card, "card_type"))
-        resources = list(s.players[player].resources)
         n = (int(card_attr(game, card, "addition_value") or 0) if ctype == "Personagem-EV"
              else self.initial_energy(card))
-        n = min(n, len(resources))
-        idx = game.decide(Decision(player, "load", f"load {n} card(s) from the resources onto {game.name(card)}",
-                                   tuple(game.name(c) for c in resources), n, n,
-                                   facts=self.option_facts(player, self.cards_facts, resources, card))) if n else ()
-        loaded = [resources[i] for i in idx]
+        sources = self.load_choices(player, card, n) or [rules.DEFAULT_LOAD_SOURCE]
+        source = sources[0]
+        if len(sources) > 1:                                   # Materializar: "você pode" load from the deck
+            labels = {"resources": "the resources", "deck_top": "the top of the deck"}
+            (k,) = game.decide(Decision(player, "load_from", f"load {game.name(card)} from",
+                                        tuple(labels.get(x, x) for x in sources),
+                                        facts=tuple({"kind": "load_from", "source": x} for x in sources)))
+            source = sources[k]
+        pool = self.load_pool(player, card, source)
+        n = min(n, len(pool))
+        if source == "deck_top":
+            loaded = pool[:n]                                  # the top n cards of the deck, in order
+        else:
+            idx = game.decide(Decision(player, "load", f"load {n} card(s) from the resources onto {game.name(card)}",
+                                       tuple(game.name(c) for c in pool), n, n,
+                                       facts=self.option_facts(player, self.cards_facts, pool, card))) if n else ()
+            loaded = [pool[i] for i in idx]
         if ctype == "Personagem-EV":
             bases = self.evolution_bases(player, card)
             (b,) = game.decide(Decision(player, "evolve", f"{game.name(card)} evolves from",
@@ -555,7 +591,7 @@ class Engine:
             carried = loaded
             game.enter_scene(card, player, carried)
         for c in loaded:
-            game.emit("load", card=c, onto=card, frm="resources", entering=True)
+            game.emit("load", card=c, onto=card, frm="deck" if source == "deck_top" else "resources", entering=True)
 
     def place_scenario(self, player: int, card: CardId) -> None:
         """4.4.1: one scenario per turn in the Preparation Phase; the old one goes to the resources."""
