@@ -310,7 +310,7 @@ def test_7_reviver_the_card_may_enter_the_scene_directly_from_the_resources() ->
     assert not game.state.players[0].resources
 
 
-def test_7_reviver_negative_other_cards_and_other_zones_and_text_lost() -> None:
+def test_7_reviver_negative_other_cards_and_other_zones() -> None:
     """A character without Reviver is never placed from the resources; Reviver works in the resources only (from
     the deck, nothing); from the hand it is placed as any card."""
     plain = char("Comum", ie=1)
