@@ -243,6 +243,11 @@ def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ct
 
 def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
     """Every action ``player``'s characters may use now (4.6.2 C.1-C.5, D, E payable, F targets exist)."""
+    with procedures.reading(engine.game):
+        return _legal_actions(engine, player, window)
+
+
+def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
     game = engine.game
     state = game.state
     out: list[ActionUse] = []

@@ -63,6 +63,7 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.damaged_by_action.clear()
     state.this_turn.targeted_by.clear()
     state.this_turn.used_once_per_player.clear()          # Singularidade is reset (6.2, Final do Turno)
+    state.this_turn.marked.clear()                        # no character is "potencializado neste turno" any more
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 
@@ -126,15 +127,29 @@ def _has_suppression(definition: object) -> bool:
     return found
 
 
+def _suppressing_cards(game: Game) -> frozenset[CardId]:
+    """The cards of the match whose definitions carry a 5.8 static, found once per match (definitions never
+    change; a card added to the match changes the count, and the set is found again)."""
+    memo = game.memo.get("suppressing_cards")
+    if memo is None or memo[0] != len(game.cards):
+        memo = (len(game.cards), frozenset(c for c, d in game.cards.items() if _has_suppression(d)))
+        game.memo["suppressing_cards"] = memo
+    found: frozenset[CardId] = memo[1]
+    return found
+
+
 def text_suppressors(game: Game) -> list[CardId]:
     """Cards in the scene (base, scenario, carried) whose text has a 5.8 static."""
+    candidates = _suppressing_cards(game)
+    if not candidates:
+        return []
     state = game.state
     cards: list[CardId] = [*state.scene]
     if state.scenario is not None:
         cards.append(state.scenario)
     for base in state.scene.values():
         cards.extend(base.carried)
-    return [c for c in cards if _has_suppression(game.cards.get(c))]
+    return [c for c in cards if c in candidates]
 
 
 def _covers(game: Game, subjects: list[CardId], card: CardId, include_carried: bool) -> bool:

@@ -45,6 +45,7 @@ class Game:
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
     depth: int = 0                      # current Effects Tree level, for traces
     check: bool = False                 # check invariants after every primitive (tests, simulation)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)

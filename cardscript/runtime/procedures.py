@@ -20,6 +20,7 @@ damage pipeline (:mod:`cardscript.runtime.damage`, 4.8.3 A-F) with :func:`damage
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
