@@ -158,12 +158,38 @@ def static_context(game: Game, card: CardId, controller: int) -> EffectContext:
     return ctx
 
 
+@contextmanager
+def reading(game: Game) -> Iterator[None]:
+    """A stretch in which the state is only read (listing the legal plays): the continuous effects working are
+    computed once per kind of effect inside it, not once per question."""
+    if "active_effects" in game.memo:
+        yield
+        return
+    game.memo["active_effects"] = {}
+    try:
+        yield
+    finally:
+        del game.memo["active_effects"]
+
+
 def active_effects(game: Game, kinds: Sequence[EffectKind] = (EffectKind.STATIC, EffectKind.DAMAGE_MODIFIER)
                    ) -> Iterator[tuple[CardId, Effect, EffectContext]]:
     """The continuous effects working now (5.3, 5.4): their card works in the scene and their condition holds.
 
     Computed on demand from the cards where they are (never stored): a static starts and stops working the
-    moment its card, its condition or a 5.8 text loss changes ("atualizados a cada modificação", 5.4)."""
+    moment its card, its condition or a 5.8 text loss changes ("atualizados a cada modificação", 5.4). Inside
+    :func:`reading` they are computed once per kind."""
+    cache = game.memo.get("active_effects")
+    if cache is None:
+        yield from _active_effects(game, kinds)
+        return
+    key = tuple(kinds)
+    if key not in cache:
+        cache[key] = list(_active_effects(game, kinds))
+    yield from cache[key]
+
+
+def _active_effects(game: Game, kinds: Sequence[EffectKind]) -> Iterator[tuple[CardId, Effect, EffectContext]]:
     state = game.state
     cards: list[CardId] = [*state.scene]
     if state.scenario is not None:
@@ -489,28 +515,39 @@ def _nominal_shield(game: Game, card: CardId) -> int:
     return max(0, int(_attr(game, card, "shield") or 0))
 
 
-def _static_shield_effects(game: Game, card: CardId) -> dict[tuple[int, int, int], tuple[str, int, str]]:
-    """The statics giving ``card`` a shield now: (source card, effect index, procedure index) -> (``bonus`` /
-    ``set``, value, source name)."""
-    out: dict[tuple[int, int, int], tuple[str, int, str]] = {}
+_ShieldStatic = tuple[tuple[int, int, int], str, int, str, Selector, EffectContext]
+
+
+def _shield_statics(game: Game) -> list[_ShieldStatic]:
+    """The statics working now that give shields: ((source card, effect index, procedure index), ``bonus`` /
+    ``set``, value, source name, the selector of what gets it, the static's context)."""
+    out: list[_ShieldStatic] = []
     for src, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         if src < 0:
             continue                       # generated statics have no card to key them by (not produced today)
+        procs = [(pi, p) for pi, p in enumerate(effect.procedures) if isinstance(p.arg("targets"), Selector)
+                 and (p.op is Op.SET_SHIELD or (p.op is Op.GAIN and p.arg("shield") is not None))]
+        if not procs:
+            continue
         effects = tuple(getattr(_card(game, src), "effects", ()))
         ei = effects.index(effect) if effect in effects else -1
-        for pi, p in enumerate(effect.procedures):
+        for pi, p in procs:
             sel = p.arg("targets")
-            if not isinstance(sel, Selector):
-                continue
+            assert isinstance(sel, Selector)
             if p.op is Op.SET_SHIELD:
-                what, value = "set", int(str(p.arg("value", 0)))
-            elif p.op is Op.GAIN and p.arg("shield") is not None:
-                what, value = "bonus", int(str(p.arg("shield")))
+                out.append(((src, ei, pi), "set", int(str(p.arg("value", 0))), _title(game, src), sel, sctx))
             else:
-                continue
-            if _selected(game, sctx, sel, card):
-                out[(src, ei, pi)] = (what, value, _title(game, src))
+                out.append(((src, ei, pi), "bonus", int(str(p.arg("shield"))), _title(game, src), sel, sctx))
     return out
+
+
+def _static_shield_effects(game: Game, card: CardId, statics: list[_ShieldStatic] | None = None
+                           ) -> dict[tuple[int, int, int], tuple[str, int, str]]:
+    """The statics giving ``card`` a shield now: (source card, effect index, procedure index) -> (``bonus`` /
+    ``set``, value, source name). ``statics``: :func:`_shield_statics`, when the caller asks for many cards."""
+    found = _shield_statics(game) if statics is None else statics
+    return {key: (what, value, name) for key, what, value, name, sel, sctx in found
+            if _selected(game, sctx, sel, card)}
 
 
 def _static_key(effect_id: str) -> tuple[int, int, int] | None:
@@ -530,12 +567,13 @@ def _in_place(game: Game, card: CardId) -> bool:
     return card in game.state.scene or card == game.state.scenario or _host(game, card) is not None
 
 
-def _static_sync(game: Game, card: CardId, record: shields.ShieldRecord) -> list[shields.ShieldEvent]:
+def _static_sync(game: Game, card: CardId, record: shields.ShieldRecord,
+                 statics: list[_ShieldStatic] | None = None) -> list[shields.ShieldEvent]:
     """4.8.6 with statics ("atualizados a cada modificação"): the events that bring ``record`` up to date with
     the statics working now. New -> ``bonus`` / ``set_base`` (while); gone while its card is still in place
     (condition false, text suppressed) -> ``suspend`` (a set-value effect simply ends); back -> ``resume``;
     its card gone -> ``end_bonus`` / ``end_set_base``; a card loaded again is a new effect (a new id)."""
-    now = _static_shield_effects(game, card)
+    now = _static_shield_effects(game, card, statics)
     live_bonus: dict[tuple[int, int, int], tuple[str, str, int]] = {}    # key -> (id, on/suspended, value)
     live_set: dict[tuple[int, int, int], tuple[str, int]] = {}
     seen: dict[tuple[int, int, int], int] = {}
@@ -611,11 +649,14 @@ class _ShieldWatch:
     def __call__(self, event: Any) -> None:
         if event.kind not in _SHIELD_MOMENTS:
             return
+        statics = _shield_statics(self.game)
         for card in list(self.game.state.scene):
             base = self.game.state.scene[card]
             record = base.shields if base.shields is not None else shields.ShieldRecord(_nominal_shield(self.game,
                                                                                                         card))
-            changes = _static_sync(self.game, card, record)
+            if not statics and not record.events:
+                continue                   # no static gives a shield now, and none did: nothing to bring up to date
+            changes = _static_sync(self.game, card, record, statics)
             if changes:
                 _store_shield(self.game, card, record.add(*changes))
 
