@@ -396,3 +396,153 @@ def test_7_predador_not_for_your_own_characters() -> None:
     game.state.step = "attack"
     _use(game, h, "Mordida")
     assert len(game.state.scene[ally].carried) == 2 and len(game.state.scene[h].carried) == 2
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Potencializar
+
+
+POTENCIALIZAR = "Potencializar {1} - afiliação Vingadores."
+MARTELO = """Ação: Martelo
+  Custo: {0}
+  Poder: Super Força
+  Martelo causa 1 ponto de dano no alvo. Martelo causa 1 ponto de dano no alvo.
+"""
+
+
+def _potencializar_game(a: Script) -> tuple[Match, dict[str, CardId]]:
+    capita = char("Capitã", affiliations="Vingadores", extra=POTENCIALIZAR)
+    vespa = char("Vespa", affiliations="Vingadores", extra=POTENCIALIZAR)
+    thor = char("Thor", affiliations="Vingadores", action=MARTELO)
+    mutante = char("Mutante", affiliations="X-Men", action=MARTELO)
+    hulk = char("Hulk", affiliations="Vingadores")
+    game = match([capita, vespa, thor, mutante, hulk], [char("Inimigo", ie=5), char("Outro Inimigo", ie=5)], a=a)
+    cards = {t: ids(game, p, f"{t} V1")[0] for p, t in ((0, "Capitã"), (0, "Vespa"), (0, "Thor"), (0, "Mutante"),
+                                                        (0, "Hulk"), (1, "Inimigo"), (1, "Outro Inimigo"))}
+    for t, c in cards.items():
+        enter(game, c, 5 if "Inimigo" in t else 2)
+    game.mill_to_resources(0, 3)
+    game.state.phase, game.state.step = "combat", "attack"
+    return game, cards
+
+
+def test_7_potencializar_adds_n_to_each_target_of_the_next_damaging_action_only() -> None:
+    """Potencializar {1} - afiliação Vingadores: during your Attack Step (offered as a play of the step, 5.1), once
+    per turn, choose ANOTHER character with the characteristic (not the potencializing card itself, not one without
+    it); the next action that character uses this turn that causes damage causes +1 on each of its targets -- once
+    per target, though Martelo damages its target twice -- and the action after it, nothing more."""
+    capita = char("Capitã", affiliations="Vingadores", extra=POTENCIALIZAR)
+    assert_executable(capita, "Potencializar", EffectKind.ACTIVATED)
+    a = Script({"play": [pick("activate Capitã"), [0]], "choose": [pick("Thor")],
+                "target": [pick("Inimigo"), pick("Outro Inimigo")]})
+    game, c = _potencializar_game(a)
+    assert activations(game, "Potencializar", window="preparation") == []     # the Attack Step only
+    game.eng.action_step(0, "attack")                                         # activated as a play of the step
+    choice = next(d for d in a.seen if d.kind == "choose")
+    assert game.name(c["Thor"]) in choice.options
+    assert game.name(c["Capitã"]) not in choice.options                      # "outro personagem"
+    assert game.name(c["Mutante"]) not in choice.options                     # the wrong characteristic
+    assert [x for x, _ in activations(game, "Potencializar", window="attack")] == [c["Vespa"]]   # once per turn
+    _use(game, c["Thor"], "Martelo")
+    assert len(game.state.scene[c["Inimigo"]].carried) == 5 - 3               # 1 + 1, and +1 once on its target
+    game.state.scene[c["Thor"]].actions_used.clear()                          # Thor may act again
+    _use(game, c["Thor"], "Martelo")
+    assert len(game.state.scene[c["Outro Inimigo"]].carried) == 5 - 2         # the next action: no bonus
+
+
+def test_7_potencializar_not_the_same_character_twice_a_turn_and_only_its_damaging_action() -> None:
+    """A character potencializado this turn cannot be chosen again (another card's Potencializar offers the other
+    Vingadores, not Thor); the bonus is the chosen character's only (another's action: nothing) and stops at the
+    Final do Turno (6.2), when the character may be potencializado again."""
+    a = Script({"choose": [pick("Thor"), pick("Hulk")], "target": [pick("Inimigo"), pick("Outro Inimigo")]})
+    game, c = _potencializar_game(a)
+    activate(game, "Potencializar", window="attack")
+    assert game.state.this_turn.marked == [("potencializar", c["Thor"])]
+    seen = len(a.seen)
+    activate(game, "Potencializar", window="attack")                          # Vespa's
+    second = next(d for d in a.seen[seen:] if d.kind == "choose")
+    assert game.name(c["Hulk"]) in second.options and game.name(c["Thor"]) not in second.options
+    _use(game, c["Mutante"], "Martelo")                                       # another character's action: 2
+    assert len(game.state.scene[c["Inimigo"]].carried) == 3
+    game.eng.end_of_turn()
+    game.state.turn += 1
+    assert game.state.this_turn.marked == []
+    _use(game, c["Thor"], "Martelo")                                          # the bonus ended with the turn
+    assert len(game.state.scene[c["Outro Inimigo"]].carried) == 3
+    assert [x for x, _ in activations(game, "Potencializar", window="attack")] == [c["Capitã"], c["Vespa"]]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Metamorfo
+
+
+def test_7_metamorfo_puts_the_character_in_the_resources_and_an_opponents_lookalike_in_the_scene(
+        library: dict[str, CardDef]) -> None:
+    """Metamorfo (Espião Skrull V1): during your Preparation Phase, if you control this character since the start
+    of the turn (not if it entered this turn), unload its cards and put it in your resources -- it is not knocked
+    out (the rulebook's FAQ: no prize for the opponent) -- then you may put into the scene a character card from
+    your hand with the name or the alter ego of a character an opponent controls, placed by the normal rules
+    (4.4.2.1: its initial energy loaded from the resources)."""
+    skrull = library["Espião Skrull V1"]
+    assert_executable(skrull, "Metamorfo", EffectKind.ACTIVATED)
+    a = Script({"put_in_scene": [pick("Capitão")]})
+    game = match([skrull, char("Capitão", alter_ego="Steve Rogers"), char("Nômade", alter_ego="Steve Rogers"),
+                  char("Outro")], [char("Capitão", alter_ego="Steve Rogers", ie=2)], a=a)
+    s = ids(game, 0, "Espião Skrull V1")[0]
+    mine, nomade, outro = ids(game, 0, "Capitão V1")[0], ids(game, 0, "Nômade V1")[0], ids(game, 0, "Outro V1")[0]
+    enter(game, ids(game, 1, "Capitão V1")[0])
+    enter(game, s, 3)
+    for x in (mine, nomade, outro):
+        game.move(x, Zone.HAND)
+    game.state.scene[s].entered_turn = game.state.turn
+    assert activations(game, "Metamorfo") == []                              # entered this turn
+    game.state.scene[s].entered_turn = 0
+    assert any(p.startswith("activate Espião Skrull") for p in plays(game))
+    activate(game, "Metamorfo")
+    me = game.state.players[0]
+    assert s in me.resources and s not in me.prizes                         # not knocked out
+    choice = next(d for d in a.seen if d.kind == "put_in_scene")
+    assert set(choice.options) == {game.name(mine), game.name(nomade)}       # the same name, or the same alter ego
+    assert mine in game.state.scene and len(game.state.scene[mine].carried) == 3     # its initial energy
+    assert outro in me.hand and nomade in me.hand
+    assert activations(game, "Metamorfo") == []
+
+
+def test_7_metamorfo_declined_or_nothing_matching_keeps_the_hand() -> None:
+    meta = char("Metamorfa", extra="Metamorfo.", ie=2)
+    game = match([meta, char("Outro")], [char("Inimigo")])
+    m, o = ids(game, 0, "Metamorfa V1")[0], ids(game, 0, "Outro V1")[0]
+    enter(game, ids(game, 1, "Inimigo V1")[0])
+    enter(game, m)
+    game.move(o, Zone.HAND)
+    assert activations(game, "Metamorfo", player=1) == []                   # the opponent does not control it
+    activate(game, "Metamorfo")
+    assert m in game.state.players[0].resources and o in game.state.players[0].hand
+    assert game.prize_points(1) == 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 5.8: a keyword's effects stop with its card's permanent texts
+
+
+def test_5_8_liderar_not_offered_while_its_cards_text_has_no_effect(library: dict[str, CardDef]) -> None:
+    """5.8: "qualquer texto que apareça naqueles cards é perdido, inclusive as palavras-chave": the opponent's
+    Câmara Neutralizadora chooses the leader, whose Liderar is no longer offered; when the Câmara leaves the scene,
+    it is offered again."""
+    lider = char("Líder", affiliations="Vingadores", extra="Liderar {1} - afiliação Vingadores.")
+    assert_executable(lider, "Liderar", EffectKind.ACTIVATED)
+    camara = library["Câmara Neutralizadora V1"]
+    b = Script({"choose": [pick("Líder")], "target": [pick("Líder")]})
+    game = match([lider, char("Vingador", affiliations="Vingadores")], [camara], b=b)
+    ld, v = ids(game, 0, "Líder V1")[0], ids(game, 0, "Vingador V1")[0]
+    enter(game, ld)
+    enter(game, v)
+    game.incapacitate(v, 1)
+    assert activations(game, "Liderar") != []
+    cam = ids(game, 1, "Câmara Neutralizadora V1")[0]
+    enter(game, cam, 1)
+    assert game.state.chosen.get(cam) == [ld]
+    assert activations(game, "Liderar") == []                                # its text has no effect (5.8)
+    assert not any(p.startswith("activate Líder") for p in plays(game))
+    game.unload(game.state.scene[cam].carried[0])                             # the Câmara is destroyed (4.7)
+    assert activations(game, "Liderar") != []

@@ -309,6 +309,9 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
         nxt2 = items[i + 1] if i + 1 < len(items) else None
         if _is_w(it, "que") and isinstance(nxt2, Rel):
             i += 1                                                                      # "que" + a relative
+        elif isinstance(it, Rel) and (marked := _turn_mark(items, i)) is not None:
+            filters.append(marked[0])                        # "que não tenha sido potencializado neste turno"
+            i = marked[1]
         elif isinstance(it, NP) and it.head in _ALIGNMENT_OF_NOUN and not it.dets:
             filters.append(Filter("alignment", "has", _ALIGNMENT_OF_NOUN[it.head]))     # "personagens vilões"
             i += 1
@@ -401,6 +404,12 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
     if "diferente" in np.adjs:
         sel = replace(sel, distinct=True)
     return replace(sel, filters=tuple(filters), also=tuple(also), text=text), i
+
+
+def _turn_mark(items: Sequence[Item], i: int) -> tuple[Filter, int] | None:
+    from cardscript.compiler.lower_keyword_forms import turn_mark_filter  # Potencializar's forms
+
+    return turn_mark_filter(items, i)
 
 
 def _count_run(items: Sequence[Item], i: int, env: Env) -> tuple[Quantity, int] | None:
@@ -774,6 +783,11 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
         if subject is not None and subject.ref is None and "primeira" in subject.text:
             return _first_action_zero(clause, items, env)
         if subject is not None and subject.kind is Kind.ACTION and subject.ref is None:
+            from cardscript.compiler.lower_keyword_forms import next_action_bonus  # Potencializar
+
+            bonus = next_action_bonus(clause, items, env)
+            if bonus is not None:
+                return Lowered((bonus,))
             raise LoweringError("an action as a general damage source")
         return Lowered((lower_damage(clause, items, subject, env),))
     if verb is Verb.DRAW:
@@ -848,7 +862,9 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
         what, end = selector_at(items, kc, env)
         _rest_empty(items[end:], "choose")
         index = env.introduce(chosen_np, items[kc:end])
-        return Lowered((Procedure(Op.CHOOSE, (("what", what),), text=text, introduces=index),))
+        # choosing one "que não tenha sido potencializado neste turno" for this effect is what marks it so (glossary)
+        marks = tuple(("marks", f.value) for f in what.filters if f.field == "this_turn" and f.op == "lacks")
+        return Lowered((Procedure(Op.CHOOSE, (("what", what), *marks), text=text, introduces=index),))
     if verb is Verb.GAIN:
         return _lower_gain(clause, items, subject, env, text)
     if verb is Verb.LOSE:
@@ -1053,6 +1069,16 @@ def _lower_unload(clause: Clause, items: Sequence[Item], subject: Selector | Non
         raise LoweringError("unload what?")
     first = items[k]
     assert isinstance(first, NP)
+    if first.head == "card" and "o" in first.dets and not first.nums and k + 2 < len(items) \
+            and _is_w(items[k + 1], "de") and any(isinstance(n, Lexeme) and n.word.lower() == "os"
+                                                  for n in first.node.parts):
+        frm, end = selector_at(items, k + 2, env)          # "os cards deste personagem": every card it carries
+        _rest_empty(items[end:], "unload")
+        if frm.ref is None:
+            raise LoweringError("unload: the cards of which?")
+        return Procedure(Op.UNLOAD, (("who", who), ("cards", Selector(kind=Kind.CARD, zone="carried", of=frm,
+                                                                      every=True, text=_text(first.node)))),
+                         text=text)
     if first.head == "card" or first.nums and not first.names:
         amount, _ = _det_count(first)
         if "x" in first.lits:
@@ -1134,7 +1160,13 @@ def _clitic_object(clause: Clause, env: Env) -> Selector | None:
 
 
 def _lower_put(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
-    """"coloque-o em sua mão", "coloque aquele card nos recursos de seu dono", "no topo/fundo do deck"."""
+    """"coloque-o em sua mão", "coloque aquele card nos recursos de seu dono", "no topo/fundo do deck"; "colocar em
+    cena um card ..." (Metamorfo: PUT_IN_SCENE)."""
+    from cardscript.compiler.lower_keyword_forms import put_in_scene
+
+    placed = put_in_scene(items, env, text)
+    if placed is not None:
+        return placed
     k = 0
     cards: Selector | None = None
     if items and isinstance(items[0], NP) and not _is_w(items[0], "em"):
@@ -1650,6 +1682,15 @@ def _condition(phrase: Phrase, env: Env) -> Condition:
         if k is None:
             raise LoweringError("controls what?")
         what, end = selector_at(items, k, env)
+        if what.ref is not None:
+            from cardscript.compiler.lower_keyword_forms import since_turn_start
+
+            if not since_turn_start(items[end:]):
+                raise LoweringError("controls: unread complements")
+            # "se você controlar este personagem desde o início do turno" (Metamorfo; 4.6.2 C.1 entered_turn)
+            return Condition("is", subject=replace(what, filters=(*what.filters, Filter("controller", "eq", "you"),
+                                                                  Filter("since_turn_start", "eq", "true"))),
+                             text=text)
         extra: list[Filter] = []
         # "com uma afiliação em comum com este personagem"
         if end + 3 < len(items) and _is_w(items[end], "com") and isinstance(items[end + 1], NP) \
@@ -1924,6 +1965,9 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
                 unsupported.append(str(v))
             else:
                 info.setdefault(k, v)
+    from cardscript.compiler.lower_keyword_forms import merge_unload_then_move
+
+    procs = merge_unload_then_move(procs)      # "descarregar os cards deste personagem e colocar este personagem ..."
     trigger = info.get("trigger")
     window = str(info.get("window", ""))
     limit = int(str(info.get("limit", 0)))
@@ -1951,9 +1995,11 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
         if not procs or not procs[0].optional:
             return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [a window without "
                                      "'você pode']")]
-        first = replace(procs[0], optional=False)
+        # a leading "se ..." of an activated effect is its activation condition (5.1: Metamorfo, "só pode ser
+        # ativado ... se você controlar aquele personagem desde o início do turno")
+        first = replace(procs[0], optional=False, condition=None)
         return [*effects, Effect(EffectKind.ACTIVATED, (first, *procs[1:]), window=window, limit_per_turn=limit,
-                                 text=text)]
+                                 condition=procs[0].condition, text=text)]
     if isinstance(clause_kind, EffectKind):
         cond = procs[0].condition if procs else None
         procs = [replace(p, condition=None) for p in procs]

@@ -80,6 +80,8 @@ class EffectContext:
     from_action: bool = False                    # the effect is an action's (damage from an action, 4.8.3)
     event_amount: int | None = None              # "aquele mesmo número": the replaced/triggering event's number
     action_use: int = -1                         # which use of an action this is (Predador: once per action)
+    memory: dict[str, Any] = field(default_factory=dict)   # a generated effect's own record (Potencializar: the
+    #                                              action use it is bound to, the targets it already increased)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -312,6 +314,13 @@ def _filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: in
     elif name == "identity":                                       # "com o alter ego deste personagem": the
         base = _base_of(game, ctx)                                 # alter ego, or the name if none (4.4.2.1 A.4)
         ok = base is not None and card != base and _identity(game, card) == _identity(game, base)
+    elif name == "this_turn":                                      # "que não tenha sido potencializado neste
+        ok = (flt.value, card) in game.state.this_turn.marked     # turno": marked by an effect this turn
+    elif name == "since_turn_start":                               # "desde o início do turno": in the scene
+        base_in = game.state.scene.get(card)                       # since before this turn (4.6.2 C.1)
+        ok = base_in is not None and base_in.entered_turn < game.state.turn
+    elif name == "name_or_alter_ego":                              # "com o nome ou o alter ego de um personagem
+        ok = _shares_name_or_alter_ego(game, ctx, card)            # que um oponente controla" (Metamorfo)
     elif flt.op == "chosen":           # "com a afiliação escolhida" (Soprano V1): choosing an affiliation is
         ok = False                     # not executable yet, so no affiliation has been chosen
     elif name == "shares" or flt.op == "shares":
@@ -324,6 +333,20 @@ def _filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: in
             {fold_key(str(raw))} if raw is not None else set())
         ok = value in have
     return not ok if flt.op in ("ne", "lacks") else ok
+
+
+def _shares_name_or_alter_ego(game: Game, ctx: EffectContext, card: CardId) -> bool:
+    """The card has the name, or the alter ego, of a character an opponent of the effect's controller controls."""
+    name, ego = fold_key(str(_attr(game, card, "name") or "")), fold_key(str(_attr(game, card, "alter_ego") or ""))
+    for base in game.state.scene.values():
+        if base.controller == ctx.controller or not str(_attr(game, base.card, "card_type") or "").startswith(
+                "Personagem"):
+            continue
+        if name and name == fold_key(str(_attr(game, base.card, "name") or "")):
+            return True
+        if ego and ego == fold_key(str(_attr(game, base.card, "alter_ego") or "")):
+            return True
+    return False
 
 
 def _selected(game: Game, ctx: EffectContext, sel: Selector, card: CardId, depth: int = 0) -> bool:
@@ -800,6 +823,13 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: P
             return False
         if p.arg("first_action") and sum(len(b.actions_used) for b in game.state.scene.values()) > 1:
             return False                        # "se ela for a primeira ação usada neste turno" (it counts itself)
+        if p.arg("next_action"):                # Potencializar: the next action of that character causing damage
+            bound = mctx.memory.get("use")      # (bound by deal_damage to its first damaging use, then over)
+            if not ctx.from_action or bound is not None and bound != ctx.action_use:
+                return False
+            if p.arg("each_target") and (dest in mctx.memory.get("hit", ()) or dest not in [
+                    t for ts in ctx.targets for t in ts]):
+                return False                    # "+N em cada um de seus alvos": once on each of its targets
         return not (p.arg("first_per_turn") and dest in game.state.this_turn.damaged_by_action)
 
     step = damage.Step(str(p.arg("step", "B")))
@@ -872,6 +902,23 @@ def damage_redirects(game: Game) -> list[damage.Redirect]:
     return out
 
 
+def _bind_next_action(game: Game, ctx: EffectContext, mods: list[damage.Modifier], origins: list[_ModifierOrigin],
+                      result: damage.DamageResult, dest: CardId) -> None:
+    """Potencializar's bonus belongs to the first use of an action of its character that causes damage (the
+    ``next_action`` modifiers, with the memory of their generated effect's context); it records each target it
+    increased (``each_target``: once per target)."""
+    applied = {id(m) for m in result.applied}
+    for m, o in zip(mods, origins, strict=True):
+        if not o.proc.arg("next_action") or not ctx.from_action or ctx.user is None:
+            continue
+        ssel = o.proc.arg("source")
+        if not isinstance(ssel, Selector) or ctx.user not in resolve(game, o.ctx, ssel):
+            continue
+        o.ctx.memory.setdefault("use", ctx.action_use)
+        if id(m) in applied:
+            o.ctx.memory.setdefault("hit", []).append(dest)
+
+
 # -- 4.8.1-4.8.4: the procedure
 
 
@@ -905,6 +952,7 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
                   to=result.destination.card)
     dest = result.destination.card
     by_index = {id(m): o for m, o in zip(mods, origins, strict=True)}
+    _bind_next_action(game, ctx, mods, origins, result, dest)
     first_turn = any(by_index[id(m)].proc.arg("first_per_turn") for m in result.applied if id(m) in by_index)
     if procedure.source.is_action and (result.causes_damage or first_turn) \
             and dest not in game.state.this_turn.damaged_by_action:
@@ -1341,11 +1389,47 @@ def _move(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         cards.reverse()                     # each goes on top of the one before: the first ends on top
     for c in cards:
         host = _host(game, c)
+        if proc.arg("unload_first") and c in game.state.scene:
+            # "descarregar os cards deste personagem e colocar este personagem em seus recursos" (Metamorfo): its
+            # cards are unloaded, then it moves -- it never stands empty in the scene, so it is not knocked out
+            for carried in list(game.state.scene[c].carried):
+                game.move(carried, Zone.RESOURCES, reason="unload")
+                game.emit("unload", card=carried, frm=c)
         game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40])
         if host is not None:
             game.check_empty(host)
     if proc.introduces >= 0:
         ctx.introduced[proc.introduces] = list(reversed(cards) if to == "deck_top" else cards)
+
+
+def _put_in_scene(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    """"coloque em cena um card de personagem de sua mão ..." (Metamorfo): one such card the controller chooses,
+    placed by the normal rules (4.4.2.1: A.1 its initial energy loaded from the resources, cards the controller
+    chooses; A.4 the alter ego / name uniqueness, with the scene's statics), entering the scene (4.4.2.2)."""
+    sel = proc.arg("cards")
+    assert isinstance(sel, Selector)
+    player = ctx.controller
+    resources = game.state.players[player].resources
+
+    def placeable(c: CardId) -> bool:
+        energy = int(_attr(game, c, "initial_energy") or 0)
+        return len([r for r in resources if r != c]) >= energy and placement_allowed(game, player, c)
+
+    options: list[Thing] = [c for c in candidates(game, ctx, sel) if placeable(c)]
+    picked = _choose(game, ctx, options, 1, "put_in_scene", f"{proc.text}: which card?")
+    for c in picked:
+        if not isinstance(c, int):
+            continue
+        pool: list[Thing] = [r for r in resources if r != c]
+        n = int(_attr(game, c, "initial_energy") or 0)
+        loaded = [x for x in _choose(game, ctx, pool, n, "load", f"load {n} card(s) onto {game.name(c)}")
+                  if isinstance(x, int)]
+        game.enter_scene(c, player, loaded)
+        for x in loaded:
+            game.emit("load", card=x, onto=c, frm="resources", entering=True)
+        if proc.introduces >= 0:
+            ctx.introduced[proc.introduces] = [c]
+    ctx.last_optional_done = bool(picked)
 
 
 def search_prevented(game: Game, player: int, zones: Sequence[str] = ("deck",)) -> bool:
@@ -1451,6 +1535,10 @@ def _choose_proc(game: Game, ctx: EffectContext, proc: Procedure) -> None:
             # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
             game.state.chosen[ctx.source] = [t for t in chosen if isinstance(t, int)]
     ctx.last_optional_done = bool(chosen)
+    for verb in (str(v) for k, v in proc.args if k == "marks"):    # chosen for a Potencializar effect: it is
+        for t in chosen:                                            # "potencializado" this turn (glossary)
+            if isinstance(t, int):
+                game.state.this_turn.marked.append((verb, t))
     game.emit("chosen", things=list(_names(game, chosen)), player=ctx.controller)
 
 
@@ -1564,7 +1652,7 @@ _HANDLERS = {
     Op.LOAD: _load, Op.UNLOAD: _unload, Op.MOVE: _move, Op.SEARCH: _search, Op.REVEAL: _reveal, Op.LOOK: _look,
     Op.SHUFFLE: _shuffle, Op.CHOOSE: _choose_proc, Op.GAIN: _gain, Op.SET_SHIELD: _set_shield,
     Op.EXTRA_ACTION: _extra_action, Op.LOSE: _lose, Op.GENERATE: _generate, Op.SUPPRESS_TEXT: _suppress_text,
-    Op.RESTRICT: _restrict,
+    Op.RESTRICT: _restrict, Op.PUT_IN_SCENE: _put_in_scene,
 }
 
 

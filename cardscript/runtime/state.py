@@ -114,6 +114,8 @@ class TurnMemory:
     targeted_by: list[int] = field(default_factory=list)
     used_once_per_player: list[tuple[int, str]] = field(default_factory=list)   # (player, characteristic):
     #                                    an action with a ``once_per_player`` rule was used (Singularidade)
+    marked: list[tuple[str, CardId]] = field(default_factory=list)   # (verb, card): "potencializado neste turno"
+    #                                    (Potencializar: chosen for its effect this turn)
 
 
 @dataclass
