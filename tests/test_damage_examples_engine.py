@@ -167,14 +167,26 @@ def test_4_8_3_C_essencia_do_medo_halves_bishops_metralhadora_on_a_sentinela(lib
 
 def test_4_8_3_1_soprano_bonus_only_for_the_chosen_affiliation(lib: dict[str, CardDef]) -> None:
     """4.8.3.1 (the Kraven / Mulher-Hulk example's Soprano +1): Soprano V1's "... fosse causar dano a um personagem
-    com a afiliação escolhida" binds its +1 to the affiliation it chose when it entered; with none chosen (choosing
-    an affiliation is not executable yet) its Som Sólido (1) on Mulher-Hulk V1 gets no bonus."""
+    com a afiliação escolhida" binds its +1 to the affiliation it chose when it entered ("escolha uma afiliação que
+    não seja Thunderbolts", its controller's ``choose_affiliation`` decision). Put in the scene without its text
+    resolving, nothing is chosen: its Som Sólido (1) on Mulher-Hulk V1 (Quarteto Fantástico) gets no bonus; having
+    chosen Quarteto Fantástico it gets +1, and nothing for another affiliation."""
     game = game_with({100: lib["Soprano V1"], 0: lib["Mulher-Hulk V1"]})
     in_scene(game, 100, [101, 102])
     in_scene(game, 0, [1, 2, 3])
     use(game, 100, [0])
     (calc,) = calcs(game)
     assert stages(calc)[:2] == [("A", 1), ("B", 1)] and calc["amount"] == 1
+    for affiliation, bonus in (("Quarteto Fantástico", 2), ("Sexteto Sinistro", 1)):
+        b = Picks()
+        game = game_with({100: lib["Soprano V1"], 0: lib["Mulher-Hulk V1"], 10: lib["Kraven - O Caçador V1"]}, b=b)
+        in_scene(game, 0, [1, 2, 3])
+        in_scene(game, 10, [11, 12])
+        enters(game, 100, [101, 102], "choose_affiliation", affiliation)
+        (asked,) = [d for d in b.seen if d.kind == "choose_affiliation"]
+        assert asked.player == B and "Thunderbolts" not in asked.options
+        use(game, 100, [0])
+        assert stages(calcs(game)[-1])[1] == ("B", bonus)
 
 
 def blob_under_essencia_do_medo(lib: dict[str, CardDef], b: Picks) -> Game:
@@ -496,3 +508,131 @@ def test_4_8_6_atencao_2_mansao_dos_vingadores_and_gerador_de_pem(lib: dict[str,
     assert shield(game, 0) == 0
     destroy(game, 100)
     assert shield(game, 0) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# 4.8.3.1: the Kraven / Mulher-Hulk example
+
+
+def enters(game: Game, card: int, carried: list[int], kind: str, answer: str) -> None:
+    """``card`` enters the scene (or, a scenario, is placed) and its "Quando ... entrar em cena, escolha ..." (its
+    first effect) resolves: its controller answers the decision ``kind`` with the option containing ``answer``."""
+    if str(game.cards[card].card_type) == "Cenário":
+        scenario(game, card)
+    else:
+        in_scene(game, card, carried)
+    ctx = static_context(game, card, game.state.scene[card].controller if card in game.state.scene
+                         else game.state.owner[card])
+    agent = game.agents[ctx.controller]
+    assert isinstance(agent, Picks)
+    agent.answers.setdefault(kind, []).append(answer)
+    for p in game.cards[card].effects[0].procedures:
+        run(game, ctx, p)
+
+
+MH1, MH2, VEICULO, KRAVEN, NORMAN, SOPRANO, MANCHETE = 0, 10, 20, 100, 110, 115, 120
+
+
+def kraven_and_mulheres_hulk(lib: dict[str, CardDef], b: Picks) -> Game:
+    """4.8.3.1, the complex example. Player A: MH1 (0, Mulher-Hulk V1) carrying Rir do Perigo (1), Mulher-Hulk V2 (2),
+    Cubo Cósmico (3) and Barreira Telecinética (4); MH2 (10, Mulher-Hulk V1) carrying Rir do Perigo (11),
+    Mulher-Hulk V2 (12) and three other cards; Veículo de Combate S.H.I.E.L.D. V3 (20) carrying three cards, its
+    text directed to MH1. Player B: Kraven V1 (100, "Kraven - O Caçador V1" in the corpus) directed to MH2, carrying
+    Cubo Cósmico (101), Impossível de se Ver (102) and two other cards; Norman Osborn V1 (110) carrying one card;
+    Soprano V1 (115) carrying three cards, Quarteto Fantástico chosen; the scenario Manchete do Clarim (120), MH1
+    chosen. Each "escolha" is its controller's decision, made as the card enters."""
+    a = Picks()
+    game = game_with({MH1: lib["Mulher-Hulk V1"], 1: lib["Rir do Perigo V1"], 2: lib["Mulher-Hulk V2"],
+                      3: lib["Cubo Cósmico V1"], 4: lib["Barreira Telecinética V1"],
+                      MH2: lib["Mulher-Hulk V1"], 11: lib["Rir do Perigo V1"], 12: lib["Mulher-Hulk V2"],
+                      VEICULO: lib["Veículo de Combate S.H.I.E.L.D. V3"],
+                      KRAVEN: lib["Kraven - O Caçador V1"], 101: lib["Cubo Cósmico V1"],
+                      102: lib["Impossível de se Ver V1"], NORMAN: lib["Norman Osborn V1"],
+                      SOPRANO: lib["Soprano V1"], MANCHETE: lib["Manchete do Clarim V1"]}, a=a, b=b)
+    in_scene(game, MH1, [1, 2, 3, 4])
+    in_scene(game, MH2, [11, 12, 13, 14, 15])
+    enters(game, VEICULO, [21, 22, 23], "choose", f"#{MH1}")
+    enters(game, KRAVEN, [101, 102, 103, 104], "choose", f"Mulher-Hulk V1#{MH2}")
+    in_scene(game, NORMAN, [111])
+    enters(game, SOPRANO, [116, 117, 118], "choose_affiliation", "Quarteto Fantástico")
+    enters(game, MANCHETE, [], "choose", f"Mulher-Hulk V1#{MH1}")
+    at(game, "preparation", None, B)
+    return game
+
+
+def events(game: Game, kind: str) -> list[dict[str, Any]]:
+    return [e.data for e in game.log.events if e.kind == kind]
+
+
+@pytest.mark.parametrize(("final", "answer", "left"), [(MH2, "Mulher-Hulk V2: to", 4), (VEICULO, "Veículo", 1)])
+def test_4_8_3_1_kraven_mulher_hulk_impossivel_de_se_ver_on_mh2(lib: dict[str, CardDef], final: int, answer: str,
+                                                               left: int) -> None:
+    """4.8.3.1: in player B's Preparation Phase Kraven uses Impossível de se Ver (1, its carried ability card) on
+    MH2, the first action used this turn. Norman Osborn V1 makes Kraven, a villain B controls, a hero with the
+    affiliation Thunderbolts; so Manchete do Clarim's "ação de um herói que você controla" and Soprano's "ação de
+    um personagem com a afiliação Thunderbolts que você controla" are both his.
+
+    A 1. B: Barreira Telecinética -1 (MH1's: a character A controls), Impossível de se Ver +2 (first action), Kraven
+    +4 (MH2 chosen), Cubo Cósmico +1 (Kraven's: damage its carrier causes), Soprano +1 (MH2 has Quarteto Fantástico):
+    8 -- the engine adds them in the order of its cards in play (the scene's bases, then the carried cards), the
+    sum is the rulebook's. C: Rir do Perigo on MH2 halves it: 4. D: nothing. E: above 0, MH2's Mulher-Hulk V2
+    redirects it to MH1 (player A's effect, compulsory: no decision). F.B: the damage is caused to MH1, Manchete do
+    Clarim +2: 6 (Barreira Telecinética, Cubo Cósmico and Soprano already acted). F.C: Rir do Perigo on MH1: 3.
+    F.D: nothing. F.E: MH1's Mulher-Hulk V2 (to MH2) and the Veículo de Combate S.H.I.E.L.D. (to itself) could
+    both redirect it: the Active Player (B) chooses; either way nothing changes it any more: 3. MH2 (Escudo 2)
+    absorbs 2 and one card is unloaded (5 -> 4); the Veículo (Escudo 1) absorbs 1 and unloads 2 (3 -> 1)."""
+    b = Picks({"redirect": [answer]})
+    game = kraven_and_mulheres_hulk(lib, b)
+    use(game, KRAVEN, [MH2], holder=102)
+    (calc,) = calcs(game)
+    assert stages(calc) == [("A", 1), ("B", 5), ("B", 6), ("B", 5), ("B", 6), ("B", 8), ("C", 4), ("D", 4), ("E", 4),
+                            ("F.B", 6), ("F.C", 3), ("F.D", 3), ("F.E", 3),
+                            ("F.B", 3), ("F.C", 3), ("F.D", 3), ("F.E", 3), ("=", 3)]
+    acted = [(s[0], s[1]) for s in calc["stages"] if s[3] and s[0] != "E" and s[0] != "F.E"]
+    assert sorted(acted[:5]) == sorted([("B", "Barreira Telecinética V1 -1"), ("B", "Impossível de se Ver V1 +2"),
+                                        ("B", "Kraven - O Caçador V1 +4"), ("B", "Cubo Cósmico V1 +1"),
+                                        ("B", "Soprano V1 +1")])
+    assert acted[5:] == [("C", "Rir do Perigo V1 /2, rounded down"), ("F.B", "Manchete do Clarim V1 +2"),
+                         ("F.C", "Rir do Perigo V1 /2, rounded down")]
+    # the redirections: MH2's Mulher-Hulk V2 (12) to MH1, then by B's choice MH1's (2) to MH2 or the Veículo (20)
+    assert [(r["source"], r["frm"], r["to"]) for r in events(game, "replaced")] == [
+        (12, MH2, MH1), (2 if final == MH2 else VEICULO, MH1, final)]
+    redirected = [s[1] for s in calc["stages"] if s[0] in ("E", "F.E") and "redirected" in s[1]]
+    assert redirected[0].endswith("by Mulher-Hulk V2 (player 0)")
+    assert redirected[1].endswith("(the Active Player's choice, player 1)")
+    asked = [d for d in b.seen if d.kind == "redirect"]
+    assert [d.player for d in asked] == [B] and len(asked[0].options) == 2
+    assert not [d for d in game.agents[A].seen if d.kind == "redirect"]             # type: ignore[attr-defined]
+    assert (calc["card"], calc["amount"], calc["causes_damage"]) == (final, 3, True)
+    (dealt,) = events(game, "damage")
+    assert (dealt["card"], dealt["amount"], dealt["absorbed"], dealt["unloaded"]) == (
+        final, 3, 2 if final == MH2 else 1, 1 if final == MH2 else 2)
+    assert (shield(game, final), energy(game, final)) == (0, left)
+    assert (shield(game, MH1), energy(game, MH1)) == (2, 4)                          # MH1 takes nothing
+    assert final == VEICULO or energy(game, VEICULO) == 3
+
+
+def test_4_8_3_1_mh1_mh2_mh1_stops_there(lib: dict[str, CardDef]) -> None:
+    """4.8.3.1 ATENÇÃO: each redirecting effect acts once per procedure. MH1 and MH2 (Mulher-Hulk V1, player A)
+    each carry a Mulher-Hulk V2; Kraven's Assalto do Caçador (2) on MH1 is redirected at most twice: to MH2 (MH1's
+    Mulher-Hulk V2), then back to MH1 (MH2's), which takes it; MH1's effect was already used in this procedure, so
+    it does not go to MH2 again. Both redirections are compulsory (the derived Mulher-Hulk V2: "deve ser ...
+    redirecionado"), so nobody is asked. MH1's Escudo 2 absorbs the 2."""
+    a, b = Picks(), Picks()
+    game = game_with({MH1: lib["Mulher-Hulk V1"], 2: lib["Mulher-Hulk V2"], MH2: lib["Mulher-Hulk V1"],
+                      12: lib["Mulher-Hulk V2"], KRAVEN: lib["Kraven - O Caçador V1"]}, a=a, b=b)
+    in_scene(game, MH1, [1, 2, 3])
+    in_scene(game, MH2, [11, 12, 13])
+    in_scene(game, KRAVEN, [101, 102])
+    at(game, "combat", "attack", B)
+    use(game, KRAVEN, [MH1])
+    (calc,) = calcs(game)
+    assert stages(calc) == [("A", 2), ("B", 2), ("C", 2), ("D", 2), ("E", 2), ("F.B", 2), ("F.C", 2), ("F.D", 2),
+                            ("F.E", 2), ("F.B", 2), ("F.C", 2), ("F.D", 2), ("F.E", 2), ("=", 2)]
+    assert [(r["source"], r["frm"], r["to"]) for r in events(game, "replaced")] == [(2, MH1, MH2), (12, MH2, MH1)]
+    assert [s[1] for s in calc["stages"] if s[0] in ("E", "F.E")][-1] == "no redirection"
+    assert [s[1].split(" by ")[1] for s in calc["stages"] if "redirected" in s[1]] == [
+        "Mulher-Hulk V2 (player 0)", "Mulher-Hulk V2 (player 0)"]
+    assert calc["card"] == MH1 and calc["amount"] == 2
+    assert not [d for d in a.seen + b.seen if d.kind == "redirect"]
+    assert (shield(game, MH1), energy(game, MH1), shield(game, MH2), energy(game, MH2)) == (0, 3, 2, 3)

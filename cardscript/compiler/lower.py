@@ -221,6 +221,8 @@ class Env:
     x: Count | None = None
     last_object: Selector | None = None        # what the previous clause acted on (5.8 text loss targets)
     trigger_duration: Duration | None = None   # "Toda vez que ... neste turno": a generated trigger's duration
+    last_subject: Selector | None = None       # the subject of the latest clause that had one ("<personagens> são
+    #                                            heróis ... e ganham a afiliação X": the second clause's subject)
     trigger_event: str = ""                    # the event of the paragraph's trigger ("use_action"...)
     intro_zones: dict[int, str] = field(default_factory=dict)   # THAT index -> the zone a procedure put it in
 
@@ -380,6 +382,10 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
             filters.append(Filter("controller", "ne" if it.clause.negated else "eq", "you"))   # "que você
             #                                                                               (não) controla"
             i += 1
+        elif isinstance(it, Rel) and it.clause.procedure is Verb.CONTROL and _subject_is_opponents(it.clause):
+            filters.append(Filter("controller", "ne" if it.clause.negated else "eq", "opponent"))   # "que seus
+            #                                                                           oponentes controlam"
+            i += 1
         elif isinstance(it, Rel) and it.clause.procedure is Verb.BE and it.clause.negated \
                 and _is_w(nxt2, "de") and i + 2 < len(items) and isinstance(items[i + 2], NP):
             aff = items[i + 2]
@@ -440,6 +446,12 @@ def _subject_is_you(clause: Clause) -> bool:
     return bool(items) and isinstance(items[0], NP) and items[0].head == "você"
 
 
+def _subject_is_opponents(clause: Clause) -> bool:
+    """"que seus oponentes controlam": the relative's subject is the effect's controller's opponents."""
+    items = flatten([clause.subject]) if clause.subject is not None else []
+    return len(items) == 1 and _np_with(items[0], det="seu", head="oponente")
+
+
 def _base_selector(np: NP, env: Env) -> Selector:
     """The selector of one noun phrase on its own (reference, kind, count, adjectives)."""
     text = _text(np.node)
@@ -495,8 +507,8 @@ def _base_selector(np: NP, env: Env) -> Selector:
 def _noun_filters(np: NP) -> tuple[Filter, ...]:
     out: list[Filter] = []
     for noun in np.nouns:
-        if noun in _ALIGNMENT_OF_NOUN:
-            out.append(Filter("alignment", "has", _ALIGNMENT_OF_NOUN[noun]))
+        if noun in _ALIGNMENT_OF_NOUN:      # "personagens vilões"; "personagens não vilões" (Norman Osborn V1)
+            out.append(Filter("alignment", "lacks" if "nao" in np.lits else "has", _ALIGNMENT_OF_NOUN[noun]))
     for adj in np.adjs:
         if adj in _ALIGNMENT_OF_NOUN:
             out.append(Filter("alignment", "has", _ALIGNMENT_OF_NOUN[adj]))
@@ -764,8 +776,17 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
         return _lower_set_cost(clause, items, text)
     if subject is None:
         subject = _subject_selector(clause, env)
+    if subject is None and verb is Verb.GAIN and clause.subject is None and env.last_subject is not None:
+        subject = env.last_subject           # "<personagens> são heróis ... e ganham a afiliação X" (Norman Osborn V1)
+    env.last_subject = subject
     if subject is not None and subject.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
         env.last_this = subject
+    if verb is Verb.BE and subject is not None and not clause.negated:
+        from cardscript.compiler.lower_characteristics import alignment_gain
+
+        gained = alignment_gain(clause, items, subject, env, text)    # "são heróis além de seus outros alinhamentos"
+        if gained is not None:
+            return gained
     if verb is Verb.DO:
         # "você pode fazer com que <subject> cause ...": the embedded clause, with the complements that follow
         for k, it in enumerate(items):
@@ -859,6 +880,12 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
             raise LoweringError("choose what?")
         chosen_np = items[kc]
         assert isinstance(chosen_np, NP)
+        if chosen_np.head == "afiliação":
+            from cardscript.compiler.lower_characteristics import affiliation_choice
+
+            named = affiliation_choice(items, kc, env, text)      # "escolha uma afiliação [que não seja X]"
+            if named is not None:
+                return named
         what, end = selector_at(items, kc, env)
         _rest_empty(items[end:], "choose")
         index = env.introduce(chosen_np, items[kc:end])
@@ -1280,16 +1307,25 @@ def _lower_search(items: Sequence[Item], env: Env, text: str) -> Procedure:
 
 def _lower_gain(clause: Clause, items: Sequence[Item], subject: Selector | None, env: Env,
                 text: str) -> Lowered:
-    """"<subject> ganha {AG}", "... ganha Escudo +1 até o final do turno", "... ganham {GE} e Escudo +1"."""
+    """"<subject> ganha {AG}", "... ganha Escudo +1 até o final do turno", "... ganham {GE} e Escudo +1", "...
+    ganham a afiliação X" (lower_characteristics.affiliations_at)."""
+    from cardscript.compiler.lower_characteristics import affiliations_at, subject_read_whole
+
     if subject is None:
         raise LoweringError("gain: who?")
     powers: list[str] = []
+    affiliations: list[str] = []
     shield = 0
     k = 0
     sign = 1
     saw_shield = False
     while k < len(items):
         it = items[k]
+        named = affiliations_at(items, k)
+        if named is not None:
+            affiliations.extend(named[0])
+            k = named[1]
+            continue
         if isinstance(it, NP) and it.icons and not it.nouns:
             powers.extend(it.icons)
         elif isinstance(it, NP) and it.head == "escudo":
@@ -1306,11 +1342,15 @@ def _lower_gain(clause: Clause, items: Sequence[Item], subject: Selector | None,
     duration = _duration(items[k:])
     if k < len(items) and duration is None:
         raise LoweringError("gain: unread complements")
-    if not powers and not saw_shield:
+    if not powers and not saw_shield and not affiliations:
         raise LoweringError("gain what?")
     args: list[tuple[str, object]] = [("targets", subject)]
     if powers:
         args.append(("powers", tuple(powers)))
+    if affiliations:
+        if not subject_read_whole(clause, env):
+            raise LoweringError("gain an affiliation: whose? (the subject is not read whole)")
+        args.append(("affiliations", tuple(affiliations)))
     if saw_shield:
         args.append(("shield", shield))
     kind = None if duration else EffectKind.STATIC

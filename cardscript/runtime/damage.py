@@ -465,7 +465,8 @@ class DamageResult:
     ``causes_damage`` False when D was reached with 0 or less or a D effect made it 0 (4.8.3 D: an action
     becomes an action that does not cause damage, for this destination); ``applied`` the modifiers in the order
     they acted; ``triggered`` the D effects that triggered (the engine carries out the rest of their texts);
-    ``redirected`` the redirecting effects used, in order; ``trace`` every stage."""
+    ``redirected`` the redirecting effects used, in order; ``trace`` every stage; ``path`` the destinations in
+    order, the original first (one more than ``redirected``: MH2, MH1, MH2 in the Kraven / Mulher-Hulk example)."""
 
     procedure: DamageProcedure
     amount: int
@@ -475,6 +476,7 @@ class DamageResult:
     triggered: tuple[Modifier, ...]
     redirected: tuple[Redirect, ...]
     trace: tuple[TraceLine, ...]
+    path: tuple[Party, ...] = ()
 
     @property
     def piercing(self) -> bool:
@@ -504,6 +506,7 @@ class _Run:
     triggered: list[Modifier] = field(default_factory=list)
     used: list[int] = field(default_factory=list)
     trace: list[TraceLine] = field(default_factory=list)
+    path: list[Party] = field(default_factory=list)
 
     @property
     def situation(self) -> Situation:
@@ -606,6 +609,7 @@ class _Run:
         self.note("E", f"{self.value} redirected from {self.dest.name} to {new.name} by "
                        f"{redirects[r_index].name} ({who})", redirects[r_index].name)
         self.dest = new
+        self.path.append(new)
         self.calculation += 1
         return True
 
@@ -618,7 +622,8 @@ def calculate(procedure: DamageProcedure, modifiers: Sequence[Modifier] = (), re
     modifiers not yet applied); :attr:`Scope.FIRST_CALCULATION` ones only in the first calculation. Each
     redirecting effect acts at most once per procedure. Redirection happens only with damage above 0 (E)."""
     decider = decider or FirstChoice()
-    run = _Run(procedure, modifiers, circumstances or Circumstances(), procedure.destination, procedure.amount)
+    run = _Run(procedure, modifiers, circumstances or Circumstances(), procedure.destination, procedure.amount,
+               path=[procedure.destination])
     run.trace.append(TraceLine("A", f"initial damage of {procedure.effect or procedure.source.name}"
                                     f"{' (piercing)' if procedure.piercing else ''} to {run.dest.name}",
                                run.value, destination=run.dest.name))
@@ -634,7 +639,8 @@ def calculate(procedure: DamageProcedure, modifiers: Sequence[Modifier] = (), re
                                     + ("" if causes else " (does not cause damage)"), final,
                                destination=dest.name))
     return DamageResult(procedure, final, dest, causes, tuple(modifiers[i] for i in run.applied),
-                        tuple(run.triggered), tuple(redirects[i] for i in run.used), tuple(run.trace))
+                        tuple(run.triggered), tuple(redirects[i] for i in run.used), tuple(run.trace),
+                        tuple(run.path))
 
 
 def calculate_all(procedures: Sequence[DamageProcedure], modifiers: Sequence[Modifier] = (),

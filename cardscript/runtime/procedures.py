@@ -40,7 +40,7 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import continuous, damage, rules, shields, trace
+from cardscript.runtime import characteristics, continuous, damage, rules, shields, trace
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActiveEffect, CardId, Zone
@@ -321,11 +321,16 @@ def _filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: in
         ok = base_in is not None and base_in.entered_turn < game.state.turn
     elif name == "name_or_alter_ego":                              # "com o nome ou o alter ego de um personagem
         ok = _shares_name_or_alter_ego(game, ctx, card)            # que um oponente controla" (Metamorfo)
-    elif flt.op == "chosen":           # "com a afiliação escolhida" (Soprano V1): choosing an affiliation is
-        ok = False                     # not executable yet, so no affiliation has been chosen
+    elif flt.op == "chosen":           # "com a afiliação escolhida" (Soprano V1): the one its card's text chose
+        picked = characteristics.chosen_trait(game, ctx.source, name)
+        ok = picked is not None and characteristics.has_trait(game, card, name, picked, depth)
     elif name == "shares" or flt.op == "shares":
-        mine = {fold_key(a) for a in (_attr(game, _base_of(game, ctx) or -1, "affiliations") or ())}
-        ok = bool(mine & {fold_key(a) for a in (_attr(game, card, "affiliations") or ())})
+        base = _base_of(game, ctx)
+        mine = {fold_key(a) for a in characteristics.traits(game, base, "affiliations", depth)} if base is not None \
+            else set()
+        ok = bool(mine & {fold_key(a) for a in characteristics.traits(game, card, "affiliations", depth)})
+    elif name in ("affiliation", "alignment"):  # printed, lent, gained, lost (characteristics.py; 8 B.2)
+        ok = characteristics.has_trait(game, card, name, flt.value, depth)
     else:
         attr = {"affiliation": "affiliations", "alignment": "alignments"}.get(name, name)
         raw = _attr(game, card, attr)
@@ -734,8 +739,7 @@ def party(game: Game, card: CardId) -> damage.Party:
     kind = "support" if str(_attr(game, card, "card_type") or "") == "Suporte" else "character"
     ego = _attr(game, card, "alter_ego")
     return damage.Party(card, _title(game, card), controller_of(game, card), kind,
-                        frozenset(str(a) for a in _attr(game, card, "alignments") or ()),
-                        frozenset(str(a) for a in _attr(game, card, "affiliations") or ()),
+                        characteristics.alignments(game, card), characteristics.affiliations(game, card),
                         frozenset({str(ego)}) if ego else frozenset())
 
 
@@ -947,9 +951,8 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
               initial=procedure.amount, amount=result.amount, piercing=procedure.piercing,
               causes_damage=result.causes_damage, lines=damage.format_trace(result).splitlines(),
               stages=trace.stage_records(result))
-    for r in result.redirected:
-        game.emit("replaced", text=f"damage to {procedure.destination.name}", by=r.name, source=r.card,
-                  to=result.destination.card)
+    for r, frm, to in zip(result.redirected, result.path, result.path[1:], strict=False):   # 4.8.3.1: each hop
+        game.emit("replaced", text=f"damage to {frm.name}", by=r.name, source=r.card, frm=frm.card, to=to.card)
     dest = result.destination.card
     by_index = {id(m): o for m, o in zip(mods, origins, strict=True)}
     _bind_next_action(game, ctx, mods, origins, result, dest)
@@ -1526,6 +1529,13 @@ def _shuffle(game: Game, ctx: EffectContext, proc: Procedure) -> None:
 
 
 def _choose_proc(game: Game, ctx: EffectContext, proc: Procedure) -> None:
+    trait = proc.arg("characteristic")
+    if trait:                                # "escolha uma afiliação [que não seja X]" (Soprano V1)
+        excluding = tuple(str(x) for x in _tuple(proc.arg("excluding")))
+        named = characteristics.choose_trait(game, ctx, str(trait), excluding, f"{proc.text}: choose")
+        ctx.last_optional_done = named is not None
+        game.emit("chosen", things=[named] if named else [], player=ctx.controller, characteristic=str(trait))
+        return
     sel = proc.arg("what")
     assert isinstance(sel, Selector)
     chosen = _select(game, ctx, sel, "choose", f"{proc.text}: choose")
@@ -1565,6 +1575,10 @@ def _gain(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         if gained:
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration,  # type: ignore[arg-type]
                            powers=gained)
+        traits = {a: [str(v) for v in _tuple(proc.arg(a))] for a in ("alignments", "affiliations") if proc.arg(a)}
+        if traits:                                   # "... ganha a afiliação X até o final do turno" (5.7 A.2.1)
+            continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration,  # type: ignore[arg-type]
+                           alignments=traits.get("alignments"), affiliations=traits.get("affiliations"))
         game.emit("gain", card=t, shield=proc.arg("shield"), powers=gained, duration=str(proc.arg("duration")))
 
 

@@ -140,6 +140,8 @@ class GameState:
     next_effect_uid: int = 1
     this_turn: TurnMemory = field(default_factory=TurnMemory)
     chosen: dict[CardId, list[CardId]] = field(default_factory=dict)   # "o personagem escolhido" of a card
+    chosen_traits: dict[CardId, dict[str, str]] = field(default_factory=dict)   # what a card's text chose that is
+    #                                    not a game object: {"affiliation": "X"} ("a afiliação escolhida", Soprano V1)
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)

@@ -133,6 +133,11 @@ def matches_filter(game: Game, card: CardId, flt: Filter, controller: int) -> bo
         who = where.controller if where is not None else game.state.owner[card]
         want = controller if value in ("you", "voce", "this") else 1 - controller
         ok = who == want
+    elif fieldname in ("affiliation", "alignment") and flt.op in ("has", "lacks", "eq", "ne"):
+        from cardscript.runtime.characteristics import traits  # gained / lost too (8 B.2)
+
+        have = {fold_key(v) for v in traits(game, card, fieldname)}
+        ok = value in have or any(h.startswith(value) for h in have)
     else:
         attr = {"affiliation": "affiliations", "alignment": "alignments", "power": "powers"}.get(fieldname, fieldname)
         raw = card_attr(game, card, attr)
