@@ -179,6 +179,10 @@ def cmd_corpus(args: argparse.Namespace) -> int:
             for name in report["roundtrip_failures"][: args.top]:
                 _out(f"  {name}")
         s = report["summary"]
+        k = report["keywords"]
+        _out(f"keywords: cards={k['cards']} uses={k['uses']} uses_executable={k['uses_executable']} "
+             f"cards_otherwise_executable={k['cards_otherwise_executable']} "
+             f"of_those_executable={k['cards_read_with_keywords']}")
         _out(f"coverage: parsed={s['parsed']} bound={s['bound']} roundtrip={s['roundtrip']} "
              f"executable={s['executable']} total={s['total']}")
     return 0

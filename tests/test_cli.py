@@ -79,3 +79,14 @@ def test_corpus_summary_line(corpus_path: Path, capsys: pytest.CaptureFixture[st
     fields = dict(kv.split("=") for kv in last.removeprefix("coverage: ").split())
     assert int(fields["roundtrip"]) <= int(fields["bound"]) <= int(fields["parsed"]) <= 732
     assert 0 < int(fields["executable"]) <= int(fields["bound"])
+
+
+def test_corpus_keyword_line_every_keyword_use_is_read(corpus_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 5: the cards whose only unread parts were keywords are read -- every keyword use of the corpus
+    lowers to executable effects, and every card whose other text runs runs whole."""
+    assert main(["corpus", str(corpus_path)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("keywords: "))
+    fields = {k: int(v) for k, v in (kv.split("=") for kv in line.removeprefix("keywords: ").split())}
+    assert fields["cards"] > 100 and fields["uses"] >= fields["cards"]
+    assert fields["uses_executable"] == fields["uses"]
+    assert fields["of_those_executable"] == fields["cards_otherwise_executable"] > 0

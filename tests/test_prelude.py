@@ -125,3 +125,17 @@ def test_a_broken_keyword_file_is_located() -> None:
 def test_a_file_that_is_not_a_keyword_definition() -> None:
     definition, diags = read_keyword_file(SourceFile("x.kw", "Personagem: Blob V1\n"))
     assert definition is None and diags[0].code == "CS010"
+
+
+def test_liderar_with_two_affiliations_selects_either() -> None:
+    """"Liderar {1} - afiliação Thunderbolts/Vingadores Sombrios" (Patriota de Ferro): a character with either."""
+    from cardscript.compiler.ir import Filter, Op
+    from cardscript.compiler.lower import lower_card
+
+    text = _card(permanent="Liderar {1} - afiliação Vingadores/Thunderbolts.").replace(
+        "Afiliações: Vingadores", "Afiliações: Vingadores, Thunderbolts")
+    definition = lower_card(_compile(text))
+    (effect,) = [e for e in definition.effects if e.from_keyword == "Liderar"]
+    assert effect.executable
+    (proc,) = [p for p in effect.procedures if p.op is Op.CAPACITATE]
+    assert Filter("affiliation", "has_any", "Vingadores/Thunderbolts") in proc.arg("targets").filters

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.ir import Op
 from cardscript.compiler.pipeline import CompiledCard, compile_source, names_from_headers
 from cardscript.compiler.roundtrip import paragraph_roundtrips
 from cardscript.compiler.source import SourceFile
@@ -59,6 +60,7 @@ def run_corpus(path: Path) -> dict[str, Any]:
     raws = [read_card_file(src) for _, src in sources]
     names = names_from_headers(r for r, _ in raws if r is not None)
     parsed = bound = roundtrip = executable = 0
+    kw: Counter[str] = Counter()
     failures: Counter[str] = Counter()
     examples: dict[str, str] = {}
     roundtrip_failures: list[str] = []
@@ -81,6 +83,7 @@ def run_corpus(path: Path) -> dict[str, Any]:
         assert card.raw is not None
         if _executable(card):
             executable += 1
+        kw.update(_keyword_figures(card))
         printed = [p.text for p in card.raw.permanent or ()] + [p.text for p in card.raw.action_text]
         rendered = [p for b in (card.permanent, card.action) if b is not None for p in b.paragraphs]
         if len(printed) == len(rendered) and all(paragraph_roundtrips(a, b)
@@ -92,8 +95,40 @@ def run_corpus(path: Path) -> dict[str, Any]:
         "summary": {"parsed": parsed, "bound": bound, "roundtrip": roundtrip, "executable": executable,
                     "total": len(records),
                     "bad_lines": bad_lines},
+        "keywords": {k: kw[k] for k in ("cards", "uses", "uses_executable", "cards_otherwise_executable",
+                                        "cards_read_with_keywords")},
         "failures": dict(failures), "examples": examples, "roundtrip_failures": roundtrip_failures,
     }
+
+
+def _keyword_figures(card: CompiledCard) -> Counter[str]:
+    """For a card using keywords: its keyword uses and how many lower to executable effects; whether the rest
+    of its text is executable ("its only unread parts could be keywords") and whether the whole card is."""
+    from cardscript.compiler.lower import lower_card
+
+    out: Counter[str] = Counter()
+    if not card.keywords:
+        return out
+    try:
+        definition = lower_card(card)
+    except Exception:  # noqa: BLE001 - a lowering bug counts as not executable, never stops the report
+        return out
+    out["cards"] = 1
+    out["uses"] = len(card.keywords)
+    keyword_effects = [e for e in definition.effects if e.from_keyword]
+    action = definition.action
+    if action is not None:
+        keyword_effects.extend(action.keyword_effects)
+    for use in card.keywords:
+        mine = [e for e in keyword_effects if e.from_keyword == use.name]
+        out["uses_executable"] += int(bool(mine) and all(e.executable for e in mine))
+    rest = all(e.executable for e in definition.effects if not e.from_keyword) and (
+        action is None or (all(m.executable for m in action.modes)
+                           and all(p.op is not Op.UNSUPPORTED for p in action.extra_costs)))
+    if rest and (definition.card_type != "Personagem-EV" or definition.evolution is not None):
+        out["cards_otherwise_executable"] = 1
+        out["cards_read_with_keywords"] = int(definition.executable)
+    return out
 
 
 def _executable(card: CompiledCard) -> bool:

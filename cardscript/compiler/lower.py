@@ -352,8 +352,23 @@ def selector_at(items: Sequence[Item], i: int, env: Env) -> tuple[Selector, int]
                 j += 1
             if not names:
                 break
-            # "sem a afiliação X" (Triton V1): the character lacks it
-            filters.append(Filter("affiliation", "lacks" if _is_w(it, "sem") else "has", names[0]))
+            alternatives = [names[0]]
+            while j + 1 < len(items) and _is_w(items[j], "ou") and not _is_w(it, "sem"):
+                k = j + 1                  # "com a afiliação X ou (com a afiliação) Y" (Liderar X/Y, rules 7)
+                if _is_w(items[k], "com") and k + 1 < len(items) and isinstance(items[k + 1], NP) \
+                        and items[k + 1].head == "afiliação":             # type: ignore[union-attr]
+                    k += 1
+                    if not items[k].names and k + 1 < len(items):       # type: ignore[union-attr]
+                        k += 1                                          # "a afiliação" [X]
+                more = items[k]
+                if not isinstance(more, NP) or not more.names:
+                    break
+                alternatives.append(more.names[0])
+                j = k + 1
+            if len(alternatives) > 1:
+                filters.append(Filter("affiliation", "has_any", "/".join(alternatives)))
+            else:              # "sem a afiliação X" (Triton V1): the character lacks it
+                filters.append(Filter("affiliation", "lacks" if _is_w(it, "sem") else "has", names[0]))
             i = j
         elif _is_w(it, "de") and isinstance(nxt2, NP) and nxt2.head in _CARD_TYPE_OF_NOUN and not nxt2.dets \
                 and sel.kind in (Kind.CARD,):

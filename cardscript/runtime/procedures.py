@@ -330,7 +330,8 @@ def _filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: in
             else set()
         ok = bool(mine & {fold_key(a) for a in characteristics.traits(game, card, "affiliations", depth)})
     elif name in ("affiliation", "alignment"):  # printed, lent, gained, lost (characteristics.py; 8 B.2)
-        ok = characteristics.has_trait(game, card, name, flt.value, depth)
+        wanted = str(flt.value).split("/") if flt.op == "has_any" else [flt.value]   # "X ou Y"
+        ok = any(characteristics.has_trait(game, card, name, v, depth) for v in wanted)
     else:
         attr = {"affiliation": "affiliations", "alignment": "alignments"}.get(name, name)
         raw = _attr(game, card, attr)
