@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from lark import Token, Tree
+
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import EffectParagraph, KeywordLine, Lexeme, Number, Phrase, Symbol, TextBlock
 from cardscript.compiler.bind import CardScope, bind_paragraphs
@@ -27,7 +29,7 @@ from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.normalize import Normalized, normalize
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
 
-__all__ = ["KeywordUse", "expand_keywords", "keyword_uses"]
+__all__ = ["KeywordUse", "expand_keywords", "forget_parses", "keyword_uses"]
 
 
 @dataclass(frozen=True)
@@ -135,19 +137,40 @@ def _compile_meaning(definition: KeywordDef, text: tuple[str, ...], span: Span, 
         norm = normalize(paragraph)
         norm = Normalized(norm.text, tuple(base + i for i in range(len(norm.origin))))
         base += len(norm.origin) + 1
-        result = parse_paragraph(norm.text, names)
+        result = _parse_meaning(norm.text, names)
         if isinstance(result, ParseFailure):
             diagnostics.append(Diagnostic(
                 dg.E_KEYWORD_MEANING, f"the meaning of {definition.name} does not compile here",
                 span, source, hint=f"'{paragraph}' (from {where}): '{result.found}' does not fit"))
             return None
         built.append(build_paragraph(result, norm, names))
-    _, unbound = bind_paragraphs(tuple(built), in_action, scope, x_chosen)
+    bindings, unbound = bind_paragraphs(tuple(built), in_action, scope, x_chosen)
     real = [u for u in unbound if not u.ambiguous]
     if real:
         diagnostics.append(Diagnostic(
             dg.E_KEYWORD_MEANING, f"the meaning of {definition.name} does not compile here", span, source,
             hint=f"'{real[0].reference}' refers to nothing in '{' '.join(text)}' (from {where})"))
         return None
-    bindings, _ = bind_paragraphs(tuple(built), in_action, scope, x_chosen)
     return TextBlock(tuple(built), tuple(bindings))
+
+
+_PARSED: dict[tuple[str, int], tuple[NameRegistry, Tree[Token] | ParseFailure]] = {}
+
+
+def forget_parses() -> None:
+    """Drop the kept parses of meanings (benchmarks measure a cold run)."""
+    _PARSED.clear()
+
+
+def _parse_meaning(text: str, names: NameRegistry) -> Tree[Token] | ParseFailure:
+    """The parse of a filled-in meaning, kept per text and name registry: many cards of a library use the same
+    keyword with the same parameters (the tree is only read; each use builds its own AST with its own offsets)."""
+    key = (text, id(names))
+    hit = _PARSED.get(key)
+    if hit is not None and hit[0] is names:
+        return hit[1]
+    if len(_PARSED) > 512:
+        _PARSED.clear()
+    result = parse_paragraph(text, names)
+    _PARSED[key] = (names, result)
+    return result
