@@ -241,3 +241,30 @@ def test_4_8_3_modifier_list_is_built_from_the_scene_each_time(library: dict[str
     _scenario(game, 21)
     _use(game, 0, 100)
     assert game.state.scene[100].energy == 2
+
+
+def test_4_8_6_C_static_escudo_minus_n_while_its_card_is_in_the_scene() -> None:
+    """4.8.6 C with a static: a permanent text "Os personagens que seus oponentes controlam ganham Escudo -1" lowers
+    the opponents' shields while its card is in the scene (never below 0); damage is absorbed by what is left, and
+    the penalty ends when the card leaves."""
+    from cardscript.compiler.lower import lower_card
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+
+    text = ("Personagem: Sombra Penal V1\nAlter ego: Teste\nEnergia inicial: 2\nEscudo: 0\n\nTexto permanente:\n"
+            "  Os personagens que seus oponentes controlam ganham Escudo -1.\n")
+    caster = lower_card(compile_source(SourceFile("t.card", text)))
+    (static,) = caster.effects
+    assert static.executable
+    game = _game({0: caster, 100: _target(2, "Alvo"), 110: _target(0, "Nu")})
+    _in_scene(game, 100, [101, 102, 103])
+    _in_scene(game, 110, [111])
+    assert (shield(game, 100), shield(game, 110)) == (2, 0)
+    _in_scene(game, 0, [1, 2])
+    assert (shield(game, 100), shield(game, 110)) == (1, 0)          # 2 - 1; 0 stays 0
+    deal_damage(game, EffectContext(0, source=0), 0, 100, 2, False)    # 1 absorbed, 1 card unloaded
+    assert shield(game, 100) == 0 and len(game.state.scene[100].carried) == 2
+    for c in list(game.state.scene[0].carried):
+        game.unload(c)                                                 # the last one knocks it out (4.7)
+    assert 0 not in game.state.scene
+    assert shield(game, 100) == 1                                      # the penalty is gone; the damage stays

@@ -532,7 +532,15 @@ def shield(game: Game, card: CardId) -> int:
     replayed by :func:`shields.shield_value`; never below 0 (4.7 ATENÇÃO). Reading never changes the state."""
     if card not in game.state.scene:
         return max(0, int(_attr(game, card, "shield") or 0))
-    return shields.shield_value(_shield_record(game, card, store=False))
+    return max(0, shields.shield_value(_shield_record(game, card, store=False)) - _static_penalty(game, card))
+
+
+def _static_penalty(game: Game, card: CardId) -> int:
+    """4.8.6 C for statics: "Escudo -N" from a permanent text working now lowers the shield while its card and
+    condition hold. Being continuous, it applies to the shield as it stands at each moment (base first then bonus
+    gives the same total), and it ends when its card leaves or its text stops working."""
+    return sum(-value for _, what, value, _, sel, sctx in _shield_statics(game)
+               if what == "bonus" and value < 0 and _selected(game, sctx, sel, card))
 
 
 def _title(game: Game, card: CardId) -> str:
