@@ -1,13 +1,18 @@
-"""A small match for engine tests: 30 filler cards a player, card definitions given by id, invariants checked."""
+"""Engine test helpers: a small match (30 filler cards a player, card definitions given by id, invariants checked),
+scripted agents, test cards written as card files."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from cardscript.runtime.agents import Agent, FirstLegalAgent
+from cardscript.compiler.lower import lower_card
+from cardscript.compiler.pipeline import compile_source
+from cardscript.compiler.source import SourceFile
+from cardscript.runtime.agents import Agent, Decision, FirstLegalAgent
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
-from cardscript.runtime.state import GameState, PlayerState, Zone
+from cardscript.runtime.state import CardId, GameState, PlayerState, Zone
 
 FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
 
@@ -30,3 +35,39 @@ def in_scene(game: Game, base: int, carried: list[int]) -> None:
     for c in [base, *carried]:
         game.move(c, Zone.RESOURCES)
     game.enter_scene(base, game.state.owner[base], carried)
+
+
+@dataclass
+class Script:
+    """An agent answering decisions by kind from queues (an answer may be a function of the decision); otherwise
+    the first legal answer. Remembers every decision."""
+
+    answers: dict[str, list[object]] = field(default_factory=dict)
+    seen: list[Decision] = field(default_factory=list)
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        self.seen.append(decision)
+        queue = self.answers.get(decision.kind)
+        if queue:
+            answer = queue.pop(0)
+            if callable(answer):
+                return answer(decision)          # type: ignore[no-any-return]
+            return answer                        # type: ignore[return-value]
+        return list(range(decision.minimum))
+
+
+def pick(*names: str) -> object:
+    """An answer choosing the options whose labels start with ``names``, in that order."""
+    def answer(d: Decision) -> list[int]:
+        return [next(i for i, o in enumerate(d.options) if o.startswith(n)) for n in names]
+    return answer
+
+
+def card(text: str) -> CardDef:
+    """A small test card written as a card file, compiled and lowered."""
+    return lower_card(compile_source(SourceFile("t.card", text)))
+
+
+def ids(game: Game, player: int, title: str) -> list[CardId]:
+    """The physical cards of ``player`` with that title."""
+    return [c for c, d in game.cards.items() if d.title == title and game.state.owner[c] == player]

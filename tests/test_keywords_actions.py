@@ -5,9 +5,6 @@ library cards that have them (Dr. Druida V1, Capuz V2, Quasar V1, Capitão Amér
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
 import pytest
 
 from cardscript.compiler.explain import explain_card
@@ -25,51 +22,19 @@ from cardscript.compiler.ir import (
     Ref,
     Selector,
 )
-from cardscript.compiler.lower import lower_card
-from cardscript.compiler.pipeline import compile_paths, compile_source, library_path
-from cardscript.compiler.source import SourceFile
+from cardscript.compiler.pipeline import compile_paths, library_path
 from cardscript.runtime.actions import legal_actions, use_action
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone
+from tests.engine_helpers import Script, card, ids, pick
 
 
 @pytest.fixture(scope="module")
 def library() -> dict[str, CardDef]:
     return load_library()
-
-
-@dataclass
-class Script:
-    """Answers decisions by kind from queues (an answer may be a function of the decision); otherwise the first
-    legal answer. Remembers every decision."""
-
-    answers: dict[str, list[object]] = field(default_factory=dict)
-    seen: list[Decision] = field(default_factory=list)
-
-    def decide(self, decision: Decision) -> Sequence[int]:
-        self.seen.append(decision)
-        queue = self.answers.get(decision.kind)
-        if queue:
-            answer = queue.pop(0)
-            if callable(answer):
-                return answer(decision)          # type: ignore[no-any-return]
-            return answer                        # type: ignore[return-value]
-        return list(range(decision.minimum))
-
-
-def pick(*names: str) -> object:
-    """An answer choosing the options whose labels start with ``names``, in that order."""
-    def answer(d: Decision) -> list[int]:
-        return [next(i for i, o in enumerate(d.options) if o.startswith(n)) for n in names]
-    return answer
-
-
-def card(text: str) -> CardDef:
-    """A small test card written as a card file."""
-    return lower_card(compile_source(SourceFile("t.card", text)))
 
 
 def char(name: str, action: str, *, cost: int = 0, power: str = "Super Força", types: str = "") -> CardDef:
@@ -93,10 +58,6 @@ def match(deck_a: list[CardDef], deck_b: list[CardDef] | None = None, a: Script 
     game.state.turn_player = 0
     game.state.active_player = 0
     return game
-
-
-def ids(game: Match, player: int, title: str) -> list[CardId]:
-    return [c for c, d in game.cards.items() if d.title == title and game.state.owner[c] == player]
 
 
 def enter(game: Match, card_id: CardId, n: int = 2) -> None:
