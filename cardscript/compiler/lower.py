@@ -2100,24 +2100,10 @@ def _caused_damage_modifier(para: EffectParagraph, env: Env, text: str) -> Effec
     bitems = flatten(body.complements)
     if not bitems or not isinstance(bitems[0], NP):
         return None
-    head = bitems[0].head
-    args: list[tuple[str, object]]
-    if head == "metade":
-        args = [("step", "C"), ("divide", 2), ("round", rounding)]
-    elif head == "dobro":
-        args = [("step", "C"), ("multiply", 2)]
-    elif head == "quantidade" and len(seq) == 2:
-        sign, delta = 1, None
-        for it in bitems[1:]:
-            if isinstance(it, Sy) and it.text in "+-":
-                sign = 1 if it.text == "+" else -1
-            elif isinstance(it, NP) and it.nums:
-                delta = sign * it.nums[0]
-        if delta is None:
-            return None
-        args = [("step", "B"), ("delta", delta)]
-    else:
+    step = _modifier_step(bitems[0].head, bitems, rounding, single=len(seq) == 2)
+    if isinstance(step, str):
         return None
+    args = step
     subj_words = _text(lead_clause).lower()
     if "ação" in subj_words.split(" causar")[0]:
         args.append(("source_kind", "action"))
@@ -2165,24 +2151,10 @@ def _damage_modifier_lead(para: EffectParagraph, info: dict[str, object], env: E
         return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier form"),), text=text)
     bitems = flatten(body[0].complements)
     head = bitems[0].head if bitems and isinstance(bitems[0], NP) else ""
-    args: list[tuple[str, object]]
-    if head == "metade":                  # 4.8.3 C: "ela causará metade do dano, arredondado para baixo"
-        args = [("step", "C"), ("divide", 2), ("round", rounding)]
-    elif head == "dobro" and len(para.sentences[0].body.clauses) == 1:
-        args = [("step", "C"), ("multiply", 2)]
-    elif head == "quantidade" and len(para.sentences[0].body.clauses) == 1:
-        sign = 1
-        delta: int | None = None
-        for it in bitems[1:]:
-            if isinstance(it, Sy) and it.text in "+-":
-                sign = 1 if it.text == "+" else -1
-            elif isinstance(it, NP) and it.nums:
-                delta = sign * it.nums[0]
-        if delta is None:
-            return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier amount"),), text=text)
-        args = [("step", "B"), ("delta", delta)]
-    else:
-        return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, "damage modifier form"),), text=text)
+    step = _modifier_step(head, bitems, rounding, single=len(para.sentences[0].body.clauses) == 1)
+    if isinstance(step, str):
+        return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, step),), text=text)
+    args = step
     if source is not None:
         args.append(("source", source))
     if source_kind:
@@ -2191,6 +2163,25 @@ def _damage_modifier_lead(para: EffectParagraph, info: dict[str, object], env: E
         args.append(("target", target))
     return Effect(EffectKind.DAMAGE_MODIFIER, (Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text),),
                   duration=Duration.WHILE_IN_PLACE, text=text)
+
+
+def _modifier_step(head: str, items: Sequence[Item], rounding: str, single: bool) -> list[tuple[str, object]] | str:
+    """The 4.8.3 step of "ela causará <quantidade>": "metade do dano[, arredondado para baixo/cima]" (C, divide by
+    2), "o dobro do dano" (C, multiply by 2), "aquela quantidade de dano +N/-N" (B); the last two only as the
+    clause's single statement (``single``). A reason instead when it is none of them."""
+    if head == "metade":
+        return [("step", "C"), ("divide", 2), ("round", rounding)]
+    if head == "dobro" and single:
+        return [("step", "C"), ("multiply", 2)]
+    if head == "quantidade" and single:
+        sign, delta = 1, None
+        for it in items[1:]:
+            if isinstance(it, Sy) and it.text in "+-":
+                sign = 1 if it.text == "+" else -1
+            elif isinstance(it, NP) and it.nums:
+                delta = sign * it.nums[0]
+        return "damage modifier amount" if delta is None else [("step", "B"), ("delta", delta)]
+    return "damage modifier form"
 
 
 def _modifier_source(clause: Clause, env: Env) -> tuple[Selector | None, str]:
