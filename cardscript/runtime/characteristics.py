@@ -63,11 +63,7 @@ def _changer(definition: object) -> bool:
 
 def _changers_in_place(game: Game) -> bool:
     state = game.state
-    cards: list[CardId] = [*state.scene]
-    if state.scenario is not None:
-        cards.append(state.scenario)
-    for base in state.scene.values():
-        cards.extend(base.carried)
+    cards = state.in_place()
     return any(_changer(game.cards.get(c)) for c in cards) or any(
         isinstance(e.effect, Effect) and _changes(e.effect) for e in state.effects)
 

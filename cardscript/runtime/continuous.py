@@ -144,11 +144,7 @@ def text_suppressors(game: Game) -> list[CardId]:
     if not candidates:
         return []
     state = game.state
-    cards: list[CardId] = [*state.scene]
-    if state.scenario is not None:
-        cards.append(state.scenario)
-    for base in state.scene.values():
-        cards.extend(base.carried)
+    cards = state.in_place()
     return [c for c in cards if c in candidates]
 
 

@@ -193,11 +193,7 @@ def active_effects(game: Game, kinds: Sequence[EffectKind] = (EffectKind.STATIC,
 
 def _active_effects(game: Game, kinds: Sequence[EffectKind]) -> Iterator[tuple[CardId, Effect, EffectContext]]:
     state = game.state
-    cards: list[CardId] = [*state.scene]
-    if state.scenario is not None:
-        cards.append(state.scenario)
-    for base in list(state.scene.values()):
-        cards.extend(base.carried)
+    cards = state.in_place()
     for card in cards:
         effects = getattr(_card(game, card), "effects", ())
         if not any(e.kind in kinds for e in effects):

@@ -152,6 +152,16 @@ class GameState:
     def controlled(self, player: int) -> list[InScene]:
         return [s for s in self.scene.values() if s.controller == player]
 
+    def in_place(self) -> list[CardId]:
+        """The cards whose permanent texts can work where they are (4.4.2.3): the scene's characters and
+        supports, the scenario, and the cards they carry."""
+        cards: list[CardId] = [*self.scene]
+        if self.scenario is not None:
+            cards.append(self.scenario)
+        for base in self.scene.values():
+            cards.extend(base.carried)
+        return cards
+
     def location(self, card: CardId) -> tuple[Zone, int | None]:
         """Where a card is: its zone and, for carried cards, the base card carrying it."""
         for p in self.players:
