@@ -61,8 +61,7 @@ def _slice(source: SourceFile, nodes: list[object]) -> str | None:
     return source.text[min(s.start for s in spans):max(s.end for s in spans)].strip() or None
 
 
-def keyword_uses(block: TextBlock, source: SourceFile, in_action: bool) -> Iterator[tuple[str, Span, str | None,
-                                                                                          str | None]]:
+def keyword_uses(block: TextBlock, source: SourceFile) -> Iterator[tuple[str, Span, str | None, str | None]]:
     """(keyword as written, span, value, arguments) for every keyword of a block, in printed order."""
     for para in block.paragraphs:
         lines = [para] if isinstance(para, KeywordLine) else list(para.keyword_lines)
@@ -105,7 +104,7 @@ def expand_keywords(block: TextBlock, source: SourceFile, in_action: bool, names
     """Every keyword of ``block`` with its meaning compiled in the card's scope; problems go to ``diagnostics``."""
     prelude = load_prelude()
     out: list[KeywordUse] = []
-    for written, span, value, args in keyword_uses(block, source, in_action):
+    for written, span, value, args in keyword_uses(block, source):
         definition = prelude.get(written)
         if definition is None:              # the grammar's keywords are the prelude's: only a stale cache
             continue
