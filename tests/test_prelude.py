@@ -103,6 +103,17 @@ def test_keyword_without_its_required_parameter() -> None:
     assert diag.hint == "e.g. Liderar {1} - afiliação Vingadores."
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("Pelotão 2.", "Pelotão takes no number (2)"),
+    ("Clone - afiliação Vingadores.", "Clone takes no arguments (- afiliação Vingadores)"),
+])
+def test_keyword_with_a_parameter_it_does_not_take(text: str, message: str) -> None:
+    card = _compile(_card(permanent=text))
+    (diag,) = [d for d in card.diagnostics if d.severity.value == "error"]
+    assert diag.code == "CS240" and diag.message == message
+    assert diag.hint is not None and "its parameters: no parameters" in diag.hint
+
+
 def test_explain_shows_the_keyword_expanded() -> None:
     card = _compile(_card(permanent="Liderar {1} - afiliação Vingadores."))
     text = explain_card(card)

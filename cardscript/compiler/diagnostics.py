@@ -96,9 +96,10 @@ E_X_UNDEFINED = _register("CS230", Severity.ERROR, "X is used but not defined",
                           "A card that uses X needs `X é igual a ...` (or an {X} cost) to say what X is.")
 W_X_UNUSED = _register("CS231", Severity.WARNING, "X is defined but not used",
                        "The card defines X but no quantity uses it.")
-E_KEYWORD_PARAMETER = _register("CS240", Severity.ERROR, "keyword without its parameter",
+E_KEYWORD_PARAMETER = _register("CS240", Severity.ERROR, "keyword parameters do not fit",
                                 "A keyword used without a parameter its definition requires (Liderar needs N and "
-                                "the characteristics: `Liderar {1} - afiliação Vingadores.`).")
+                                "the characteristics: `Liderar {1} - afiliação Vingadores.`), or with one it does not "
+                                "take (`Pelotão 2.`).")
 E_KEYWORD_MEANING = _register("CS241", Severity.ERROR, "keyword meaning does not compile",
                               "The keyword's meaning from the prelude, filled in with this use's parameters, is not "
                               "card text the compiler understands (a fault of the prelude or of the arguments).")

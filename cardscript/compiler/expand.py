@@ -108,6 +108,13 @@ def expand_keywords(block: TextBlock, source: SourceFile, in_action: bool, names
         definition = prelude.get(written)
         if definition is None:              # the grammar's keywords are the prelude's: only a stale cache
             continue
+        extra = definition.unexpected(value, args)
+        if extra:
+            takes = ", ".join(p.value for p in definition.parameters) or "no parameters"
+            diagnostics.append(Diagnostic(dg.E_KEYWORD_PARAMETER, f"{definition.name} takes no {' or '.join(extra)}",
+                                          span, source, hint=f"its parameters: {takes}; e.g. {definition.example}"))
+            out.append(KeywordUse(definition, span, value, args, in_action))
+            continue
         missing = definition.missing(value, args)
         if missing:
             what = " and ".join("a number (N)" if p.value == "N" else f"the {p.value} after '-'" for p in missing)

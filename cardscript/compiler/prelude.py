@@ -101,6 +101,15 @@ class KeywordDef:
         given = {Parameter.N: value, Parameter.CHARACTERISTICS: args, Parameter.ACTIONS: args}
         return [p for p in self.parameters if p not in self.optional and not given[p]]
 
+    def unexpected(self, value: str | None, args: str | None) -> list[str]:
+        """What a use of the keyword gives that its definition takes no parameter for: a number, arguments."""
+        out: list[str] = []
+        if value and Parameter.N not in self.parameters:
+            out.append(f"number ({value})")
+        if args and not ({Parameter.CHARACTERISTICS, Parameter.ACTIONS} & set(self.parameters)):
+            out.append(f"arguments (- {args})")
+        return out
+
     def instantiate(self, value: str | None = None, args: str | None = None, card: str = "", action: str = "",
                     alter_ego: str = "", templates: tuple[str, ...] | None = None) -> list[str]:
         """The meaning (or ``templates``) with the parameters of one use filled in: card text to compile."""
