@@ -31,9 +31,11 @@ def _diags(cards: Sequence[CompiledCard]) -> list[Diagnostic]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from cardscript.compiler.prelude import load_prelude
+
     paths = args.paths or [str(library_path())]
     cards = compile_paths(paths)
-    diags = _diags(cards)
+    diags = [*load_prelude().diagnostics, *_diags(cards)]     # a broken keyword definition is reported too
     if args.format == "json":
         _out(format_json(diags))
     elif args.format == "sarif":

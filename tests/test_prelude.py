@@ -150,3 +150,18 @@ def test_liderar_with_two_affiliations_selects_either() -> None:
     assert effect.executable
     (proc,) = [p for p in effect.procedures if p.op is Op.CAPACITATE]
     assert Filter("affiliation", "has_any", "Vingadores/Thunderbolts") in proc.arg("targets").filters
+
+
+def test_check_reports_a_broken_keyword_definition(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A .kw file that does not read is reported by `cardscript check` (its keyword would otherwise just vanish)."""
+    from cardscript import cli
+    from cardscript.compiler import prelude as prelude_module
+
+    _, diags = read_keyword_file(SourceFile("cardscripts/prelude/furtivo.kw", "Palavra-chave: Furtivo\nRegra: 7\n"))
+    real = prelude_module.load_prelude()
+    monkeypatch.setattr(prelude_module, "load_prelude", lambda folder=None: prelude_module.Prelude(
+        real.keywords, tuple(diags)))
+    assert cli.main(["check", "cardscripts/bsum/rasgar-v1.card"]) == 1
+    out = capsys.readouterr().out
+    assert "cardscripts/prelude/furtivo.kw:1:1: error[CS013] keyword Furtivo has no meaning" in out
