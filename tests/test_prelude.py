@@ -162,6 +162,8 @@ def test_check_reports_a_broken_keyword_definition(monkeypatch: pytest.MonkeyPat
     real = prelude_module.load_prelude()
     monkeypatch.setattr(prelude_module, "load_prelude", lambda folder=None: prelude_module.Prelude(
         real.keywords, tuple(diags)))
-    assert cli.main(["check", "cardscripts/bsum/rasgar-v1.card"]) == 1
+    from cardscript.compiler.pipeline import library_path
+
+    assert cli.main(["check", str(library_path() / "bsum" / "rasgar-v1.card")]) == 1
     out = capsys.readouterr().out
     assert "cardscripts/prelude/furtivo.kw:1:1: error[CS013] keyword Furtivo has no meaning" in out
