@@ -124,6 +124,7 @@ class KeywordDef:
             text = template
             for hole, fill in fills.items():
                 text = text.replace(hole, fill)
+            text = re.sub(r"(?<!os )\b(1|\{1\}) (card|ponto)s\b", r"\1 \2", text)   # "coloque 1 card" (not "1 cards")
             out.append(re.sub(r"\s+([.,])", r"\1", re.sub(r" {2,}", " ", text)).strip())
         return out
 
