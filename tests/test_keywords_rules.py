@@ -7,7 +7,6 @@ limits and 5.8 (text lost, keywords included) where it matters."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import pytest
 
@@ -17,13 +16,13 @@ from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.source import SourceFile
 from cardscript.runtime.actions import legal_actions
-from cardscript.runtime.agents import Decision
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.deck import check_source
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.rules import copy_limit
 from cardscript.runtime.state import ActiveEffect, CardId, Zone
+from tests.engine_helpers import Script
 
 MY_KEYWORDS = ("Pelotão", "Clone", "Materializar", "Reviver", "Item Único", "Prontidão", "Interligar")
 
@@ -31,21 +30,6 @@ MY_KEYWORDS = ("Pelotão", "Clone", "Materializar", "Reviver", "Item Único", "P
 @pytest.fixture(scope="module")
 def library() -> dict[str, CardDef]:
     return load_library()
-
-
-@dataclass
-class Script:
-    """Answers decisions by kind from queues; otherwise the first legal answer. Remembers every decision."""
-
-    answers: dict[str, list[Sequence[int]]] = field(default_factory=dict)
-    seen: list[Decision] = field(default_factory=list)
-
-    def decide(self, decision: Decision) -> Sequence[int]:
-        self.seen.append(decision)
-        queue = self.answers.get(decision.kind)
-        if queue:
-            return queue.pop(0)
-        return list(range(decision.minimum))
 
 
 FILL = CardDef("Filler V1", "Filler", 1, "Habilidade", power="SF")

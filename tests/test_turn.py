@@ -2,29 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
 from cardscript.compiler.ir import Effect, EffectKind, EventPattern, Op, Procedure, Ref
-from cardscript.runtime.agents import Decision
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone
-
-
-@dataclass
-class ByKind:
-    """Answers decisions by kind from queues; otherwise the first legal answer."""
-
-    answers: dict[str, list[Sequence[int]]] = field(default_factory=dict)
-    seen: list[Decision] = field(default_factory=list)
-
-    def decide(self, decision: Decision) -> Sequence[int]:
-        self.seen.append(decision)
-        queue = self.answers.get(decision.kind)
-        if queue:
-            return queue.pop(0)
-        return list(range(decision.minimum))
+from tests.engine_helpers import Script
 
 
 def char(name: str, ie: int = 2, alter_ego: str | None = None, **kw: object) -> CardDef:
@@ -36,9 +18,9 @@ FILL = CardDef("Filler V1", "Filler", 1, "Habilidade")
 SCEN = CardDef("Lugar V1", "Lugar", 1, "Cenário")
 
 
-def match(deck_a: list[CardDef], deck_b: list[CardDef], a: ByKind | None = None, b: ByKind | None = None,
+def match(deck_a: list[CardDef], deck_b: list[CardDef], a: Script | None = None, b: Script | None = None,
           setup: bool = False) -> Match:
-    return new_match(deck_a, deck_b, [a or ByKind(), b or ByKind()], seed=3, check=True, setup=setup)
+    return new_match(deck_a, deck_b, [a or Script(), b or Script()], seed=3, check=True, setup=setup)
 
 
 def cards_of(game: Match, player: int, title: str) -> list[CardId]:
@@ -58,7 +40,7 @@ def in_scene(game: Match, card: CardId, n: int) -> None:
 
 
 def test_6_1_setup_lot_first_player_hands_of_ten_and_resources() -> None:
-    a, b = ByKind({"first_player": [[1]], "resources": [[0, 1]]}), ByKind({"first_player": [[1]]})
+    a, b = Script({"first_player": [[1]], "resources": [[0, 1]]}), Script({"first_player": [[1]]})
     game = match([FILL] * 20, [FILL] * 20, a, b, setup=True)
     lot = next(e.data["player"] for e in game.log.events if e.kind == "lot")
     assert game.state.first_player == 1 - lot                    # the lot winner chose "my opponent starts"
@@ -67,7 +49,7 @@ def test_6_1_setup_lot_first_player_hands_of_ten_and_resources() -> None:
 
 
 def test_6_1_hand_exchange_two_fewer_as_often_as_wanted() -> None:
-    a = ByKind({"first_player": [[0]], "exchange": [[2], [2], [0]]})   # options: keep, reveal, two fewer
+    a = Script({"first_player": [[0]], "exchange": [[2], [2], [0]]})   # options: keep, reveal, two fewer
     game = match([char("X")] * 5 + [FILL] * 20, [FILL] * 20, a, setup=False)
     game.state.first_player = 0
     game.draw(0, 10)
@@ -79,7 +61,7 @@ def test_6_1_hand_exchange_two_fewer_as_often_as_wanted() -> None:
 
 
 def test_6_1_reveal_exchange_only_with_one_or_no_character_and_once_per_match() -> None:
-    a = ByKind({"exchange": [[1], [0]]})
+    a = Script({"exchange": [[1], [0]]})
     game = match([FILL] * 30, [FILL] * 20, a)
     game.draw(0, 10)
     from cardscript.runtime.match import exchange_hand
@@ -199,7 +181,7 @@ def test_6_2_C_5_render_knocks_out_a_character_controlled_since_the_start_of_the
 
 
 def test_6_2_C_preparation_ends_when_the_player_ends_it() -> None:
-    a = ByKind({"play": [[1], [0]]})
+    a = Script({"play": [[1], [0]]})
     game = match([FILL] * 20, [FILL] * 20, a)
     game.draw(0, 2)
     game.eng.preparation(0)
