@@ -20,7 +20,8 @@ from cardscript.runtime.actions import legal_actions, use_action
 from cardscript.runtime.cards import CardDef
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
-from tests.test_turn import FILL, ByKind, in_scene, match, put
+from tests.engine_helpers import Script
+from tests.test_turn import FILL, in_scene, match, put
 
 HIT = Effect(EffectKind.ACTION, procedures=(Procedure(Op.DAMAGE, (("targets", Selector(Kind.CARD, Ref.TARGET)),
                                                                 ("amount", Quantity.of(1))),
@@ -37,7 +38,7 @@ def fighter(name: str = "X", *, cost: int = 1, power: str | None = "SF", powers:
                    action=action, keywords=card_keywords)
 
 
-def setup(a: CardDef, b: CardDef | None = None, agent: ByKind | None = None,
+def setup(a: CardDef, b: CardDef | None = None, agent: Script | None = None,
           extra: tuple[CardDef, ...] = ()) -> tuple[Match, int, int]:
     game = match([a, *extra] + [FILL] * 20, [b or fighter("Y")] + [FILL] * 20, agent)
     x = next(c for c, d in game.cards.items() if d is a and game.state.owner[c] == 0)
@@ -131,7 +132,7 @@ def test_4_6_2_E_2_1_energia_cosmica_puts_resources_at_the_bottom_of_the_deck() 
 
 def test_4_6_2_F_1_2_a_bare_target_is_a_character_or_a_support_and_is_required() -> None:
     support = CardDef("Base V1", "Base", 1, "Suporte", initial_energy=1)
-    agent = ByKind({"target": [[1]]})
+    agent = Script({"target": [[1]]})
     game, x, y = setup(fighter(cost=0), agent=agent)
     game.cards[998] = support
     game.state.owner[998] = 1
@@ -164,7 +165,7 @@ def test_4_6_2_G_H_I_triggers_of_costs_and_use_resolve_before_the_effect() -> No
 
 
 def test_7_1_clarividencia_sets_aside_first_and_returns_last_in_any_order() -> None:
-    agent = ByKind({"reveal": [[0]], "order": [[1, 0]]})
+    agent = Script({"reveal": [[0]], "order": [[1, 0]]})
     game, x, _ = setup(keyworded("Clarividência 2"), agent=agent)
     top = list(game.state.players[0].deck[:2])
     use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])

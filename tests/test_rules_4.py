@@ -28,8 +28,9 @@ from cardscript.runtime.events import Event
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
+from tests.engine_helpers import Script
 from tests.test_actions import TARGET, fighter, names, setup
-from tests.test_turn import FILL, ByKind, cards_of, char, in_scene, match, put
+from tests.test_turn import FILL, cards_of, char, in_scene, match, put
 
 
 @functools.cache
@@ -212,7 +213,7 @@ def test_4_6_2_B_an_action_with_options_asks_which_one_is_used() -> None:
     two = ActionDef("Escolha", cost=0, power="SF", modes=(damage_mode(1), damage_mode(3)), targets=(TARGET,))
     user = CardDef("X V1", "X", 1, "Personagem", alter_ego="X", powers=("SF",), initial_energy=2, shield=0,
                    action=two)
-    agent = ByKind({"mode": [[1]], "target": [[1]]})
+    agent = Script({"mode": [[1]], "target": [[1]]})
     game, x, y = setup(user, agent=agent)
     use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
     modes = [d for d in agent.seen if d.kind == "mode"]
@@ -229,13 +230,13 @@ def test_4_6_2_F_2_2_a_character_that_cannot_be_the_target_is_never_offered() ->
     being used, no action may be used if it chooses that character/support as a target." Fanático V1: "Este
     personagem não pode ser alvo de ações de {TE}." """
     fanatico = library()["Fanático V1"]
-    agent = ByKind()
+    agent = Script()
     game, x, y = setup(fighter(power="TE", powers=("TE",), cost=0), fanatico, agent=agent)
     assert game.cards[y].title == "Fanático V1"
     use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
     offered = next(d.options for d in agent.seen if d.kind == "target")
     assert game.name(y) not in offered and offered == (game.name(x),)
-    agent2 = ByKind()
+    agent2 = Script()
     game2, _, y2 = setup(fighter(power="SF", powers=("SF",), cost=0), fanatico, agent=agent2)
     use_action(game2.eng, legal_actions(game2.eng, 0, "attack")[0])
     offered2 = next(d.options for d in agent2.seen if d.kind == "target")
@@ -259,7 +260,7 @@ def test_4_6_2_E_an_action_whose_extra_cost_cannot_be_paid_is_not_offered() -> N
                          text=f"descarregue {n} card(s) deste personagem")
 
     # "Descarregue um card deste personagem:" (Ultron-14 V1): payable only while it carries more than that
-    game, x, _ = setup(_with_extra_cost(fighter(cost=0), unload_from(1)), agent=ByKind({"target": [[1]]}))
+    game, x, _ = setup(_with_extra_cost(fighter(cost=0), unload_from(1)), agent=Script({"target": [[1]]}))
     assert names(game, 0, "attack") == ["Golpe de X"]
     use_action(game.eng, legal_actions(game.eng, 0, "attack")[0])
     assert len(game.state.scene[x].carried) == 1           # the cost was paid
@@ -276,7 +277,7 @@ def test_4_6_2_E_an_action_whose_extra_cost_cannot_be_paid_is_not_offered() -> N
     grenade = CardDef("Granada V1", "Granada", 1, "Habilidade", power="SF",
                       action=ActionDef("Granada", cost=0, modes=(damage_mode(1),), targets=(TARGET,),
                                        extra_costs=(unload_this,)))
-    game4, x4, _ = setup(fighter(cost=0), agent=ByKind({"target": [[1]]}))
+    game4, x4, _ = setup(fighter(cost=0), agent=Script({"target": [[1]]}))
     g = add_card(game4, grenade, 0)
     game4.load(g, x4)
     assert names(game4, 0, "attack") == ["Golpe de X", "Granada"]
@@ -304,7 +305,7 @@ def test_4_6_2_F_2_1_a_forced_target_must_be_chosen() -> None:
     used [...] then if the action has one or more targets that can choose that character/support, the player may
     only use the action if it has that character/support as a target. Where there are multiple effects, the
     action must have each of the characters/supports as a target." """
-    agent = ByKind()
+    agent = Script()
     game, x, y = setup(fighter(cost=0), agent=agent)
     decoy = add_card(game, _forced("Chamariz"), 1)
     in_scene(game, decoy, 2)
@@ -313,7 +314,7 @@ def test_4_6_2_F_2_1_a_forced_target_must_be_chosen() -> None:
     assert not [d for d in agent.seen if d.kind == "target"]            # no choice left
     # two targets: the forced one, and one chosen among the others
     two = Selector(Kind.CARD, targeted=True, count=Quantity.of(2), text="dois alvos")
-    agent2 = ByKind()
+    agent2 = Script()
     game2, x2, y2 = setup(fighter(cost=0, targets=(two,)), agent=agent2)
     decoy2 = add_card(game2, _forced("Chamariz"), 1)
     in_scene(game2, decoy2, 2)
@@ -337,7 +338,7 @@ def test_4_6_2_F_2_2_cannot_be_target_prevails_over_must_be_target() -> None:
     used, no action may be used if it chooses that character/support as a target. This effect prevails over the
     effects of item F.2.1." A forced character that also says "não pode ser alvo de ações de {TE}" (Fanático V1)."""
     fanatico = library()["Fanático V1"]
-    agent = ByKind()
+    agent = Script()
     game, x, y = setup(fighter(power="TE", powers=("TE",), cost=0), agent=agent)
     decoy = add_card(game, _forced("Chamariz", *fanatico.effects), 1)
     in_scene(game, decoy, 2)
@@ -372,7 +373,7 @@ def test_6_2_D_1_the_energy_adjustment_repeats_while_effects_load_cards() -> Non
     decorrer do Ajuste de Energia, este ajuste irá ocorrer novamente até que aquele personagem ou suporte esteja
     carregando um número de cards igual a sua Energia Inicial." Here an effect loads a card from the resources
     the first time a card is unloaded."""
-    agent = ByKind()
+    agent = Script()
     game = match([char("X", ie=2)] + [FILL] * 20, [FILL] * 20, agent)
     x = cards_of(game, 0, "X V1")[0]
     in_scene(game, x, 3)
@@ -394,7 +395,7 @@ def test_6_2_D_1_the_energy_adjustment_repeats_while_effects_load_cards() -> Non
 def test_6_2_C_6_an_imprevista_used_in_the_preparation_phase_means_no_action_in_the_attack_step() -> None:
     """6.2 E.1 ATENÇÃO: "Cada personagem só pode usar uma ação por turno. Se um personagem usou uma Ação
     Imprevista no passo C.6 da Fase de Preparação, ele não poderá usar ações durante a Etapa de Ataque." """
-    agent = ByKind({"play": [[0]]})
+    agent = Script({"play": [[0]]})
     game, x, _ = setup(fighter(cost=0, unforeseen=True), agent=agent)
     plays = [p.label for p in game.eng.preparation_plays(0)]
     imprevista = next(i for i, label in enumerate(plays) if "uses Golpe de X" in label)
