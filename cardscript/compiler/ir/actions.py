@@ -1,0 +1,105 @@
+"""What may be done: using actions, being targeted, costs, draws (rules 4.6, 6.2; statics 5.4 and the
+restrictions and permissions golden rule 8 B weighs: the effect that prevents beats the one that allows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardscript.compiler.ir.base import Procedure
+from cardscript.compiler.ir.core import Duration, Filter, Quantity, Ref, Selector
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraAction(Procedure):
+    """"<who> pode usar mais uma ação [de {AG}] / esta ação outra vez neste turno" (4.6.2 C.4)."""
+
+    family: ClassVar[str] = "extra_action"
+    who: Selector
+    amount: int = 1
+    same_action: bool = False
+    action_filters: tuple[Filter, ...] = ()
+    duration: Duration = Duration.INSTANT
+
+
+@dataclass(frozen=True, kw_only=True)
+class Restrict(Procedure):
+    """A prohibition while its effect works (or for ``duration``): ``what`` is one of
+
+    ``be_target`` (``subject`` cannot be a target of matching actions, 4.6.2 F.2.2), ``use_action``
+    (``subject`` cannot use matching actions), ``unload_by_effect``, ``search`` (``subject`` players cannot
+    search ``zones``), ``repeat_action_name`` (no action of a name already used this turn), ``capacitate``,
+    ``put_in_scene`` (``subject`` cannot enter the scene), ``be_used`` (matching actions cannot be used).
+
+    Matching actions: ``action_filters`` (power, name, type...), ``by`` (used by whom: a selector of
+    characters or players), ``first_per_turn``; ``unless`` keeps the prohibition off while it holds."""
+
+    family: ClassVar[str] = "restrict"
+    what: str
+    subject: Selector | None = None
+    action_filters: tuple[Filter, ...] = ()
+    by: Selector | None = None
+    by_ref: Ref | None = None
+    first_per_turn: bool = False
+    zones: tuple[str, ...] = ()
+    duration: Duration = Duration.WHILE_IN_PLACE
+
+
+@dataclass(frozen=True, kw_only=True)
+class Allow(Procedure):
+    """A permission: ``what`` is ``actions_per_turn`` (``subject`` may use ``amount`` matching actions each
+    turn, ``distinct_names``), ``use_action`` (may use matching actions it could not), ``put_in_scene``."""
+
+    family: ClassVar[str] = "allow"
+    what: str
+    subject: Selector | None = None
+    amount: int = 0
+    action_filters: tuple[Filter, ...] = ()
+    distinct_names: bool = False
+    duration: Duration = Duration.WHILE_IN_PLACE
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeAction(Procedure):
+    """"a ação N torna-se / é uma ação de Antecipar [e Imprevista]": the action's types change."""
+
+    family: ClassVar[str] = "change_action"
+    action: str = ""                     # the action's name ("" with ``actions``: a selector of actions)
+    actions: Selector | None = None
+    anticipate: bool = False
+    unforeseen: bool = False
+    lose: tuple[str, ...] = ()
+    duration: Duration = Duration.WHILE_IN_PLACE
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetCost(Procedure):
+    """"<ações> têm custo {N}" / "custa {N} a menos": matching actions cost ``value`` (8 B.3: the higher
+    wins), or ``delta`` less/more; ``cost_in``: the printed costs it applies to (all if empty)."""
+
+    family: ClassVar[str] = "set_cost"
+    value: int | None = None
+    delta: Quantity | None = None
+    cost_in: tuple[int, ...] = ()
+    action_filters: tuple[Filter, ...] = ()
+    duration: Duration = Duration.WHILE_IN_PLACE
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForceTarget(Procedure):
+    """4.6.2 F.2.1: ``subject`` must be a target of matching actions when it can be (``by``: whose actions)."""
+
+    family: ClassVar[str] = "force_target"
+    subject: Selector
+    by: Ref | None = None
+    action_filters: tuple[Filter, ...] = ()
+    duration: Duration = Duration.WHILE_IN_PLACE
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraDraw(Procedure):
+    """"<who> pode comprar N cards extra durante a Fase de Compra" (6.2)."""
+
+    family: ClassVar[str] = "extra_draw"
+    who: Selector
+    amount: Quantity

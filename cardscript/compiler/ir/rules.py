@@ -1,0 +1,81 @@
+"""Effects on effects and on the rules themselves: generated effects (5.7 B), replacements (5.5), texts losing
+their effect (5.8), and statics that change a rule of the game (rules 7 keywords, 5.6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from cardscript.compiler.ir.base import Procedure
+from cardscript.compiler.ir.core import Duration, Filter, Selector
+
+if TYPE_CHECKING:
+    from cardscript.compiler.ir.effects import Effect
+
+
+@dataclass(frozen=True, kw_only=True)
+class Generate(Procedure):
+    """5.7 B: the resolving effect creates ``effect``, which works from now on for its own duration, with the
+    creating effect's environment (its slots: "o alvo", "aquele personagem" keep their meaning)."""
+
+    family: ClassVar[str] = "generate"
+    effect: Effect
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replace(Procedure):
+    """5.5: when ``event`` ("search", "damage", "leave_scene", ...) would happen to / be done by ``subject``
+    (in ``zones``), ``instead`` happens. The subject fills ``subject_slot`` for the replacing procedures;
+    ``amount_slot``: the replaced event's number ("aquele mesmo número")."""
+
+    family: ClassVar[str] = "replace"
+    event: str
+    subject: Selector
+    instead: tuple[Procedure, ...]
+    zones: tuple[str, ...] = ()
+    subject_slot: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuppressText(Procedure):
+    """5.8: ``targets``' permanent texts have no effect (``include_carried``: those of the cards they carry)."""
+
+    family: ClassVar[str] = "suppress_text"
+    targets: Selector
+    include_carried: bool = False
+    duration: Duration = Duration.WHILE_IN_PLACE
+
+
+@dataclass(frozen=True, kw_only=True)
+class CancelAction(Procedure):
+    """"aquela ação não terá efeito": the action being used (the event's) resolves with no effect (4.6.2)."""
+
+    family: ClassVar[str] = "cancel_action"
+    action: Selector | None = None
+
+
+# The rules a Rule static changes, with the value each takes (cardscripts/prelude/ defines the keywords that
+# use them; cardscript/runtime/rules.py answers the engine's questions about them).
+RULES: dict[str, str] = {
+    "deck_copies": "how many copies of this card a deck may hold (Item Único: 1 instead of 3)",
+    "scene_identity": "characters sharing this one's identity allowed in the scene together (Pelotão: 'any'; "
+                      "Clone: 'distinct_names', any number with different names)",
+    "load_from": "where this card loads its cards from when it enters the scene (Materializar: 'deck_top')",
+    "enter_from": "a zone this card may be put into the scene from (Reviver: 'resources')",
+    "ready": "actions this character may use in the turn it entered the scene (Prontidão: 'all' or a filter)",
+    "use_once_by_name": "an action a character may not use twice by name in a turn (Ação Única)",
+    "once_per_player": "an action characteristic a player may use once per turn (Singularidade)",
+    "use_carried_action": "a carried card whose action the carrier may use (Interligar)",
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule(Procedure):
+    """A static on a rule of the game itself: ``rule`` (a key of :data:`RULES`) takes ``value``;
+    ``actions`` filters the actions it concerns (Prontidão), ``of`` the cards (Pelotão's identity)."""
+
+    family: ClassVar[str] = "rule"
+    rule: str
+    value: str = ""
+    actions: tuple[Filter, ...] = ()
+    of: Selector | None = None

@@ -1,0 +1,123 @@
+"""Cards changing place (rules 3, 4.1, 4.4): drawing, discarding, loading, unloading, moving between areas,
+putting into the scene, searching, revealing, looking, shuffling, swapping."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardscript.compiler.ir.base import Procedure
+from cardscript.compiler.ir.core import Quantity, Selector
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Procedure):
+    """"<who> compra N cards" (4.2)."""
+
+    family: ClassVar[str] = "draw"
+    who: Selector
+    amount: Quantity
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discard(Procedure):
+    """"<who> descarta N cards" (from the hand to the resources): ``cards`` are the ones that may be chosen."""
+
+    family: ClassVar[str] = "discard"
+    who: Selector
+    amount: Quantity
+    cards: Selector
+
+
+@dataclass(frozen=True, kw_only=True)
+class Load(Procedure):
+    """"carregue <cards> em <onto>" (4.1): ``cards`` (or any of ``alternatives``) from where they are."""
+
+    family: ClassVar[str] = "load"
+    cards: Selector
+    onto: Selector
+    alternatives: tuple[Selector, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unload(Procedure):
+    """"descarregue <cards>" / "descarregue N cards de <frm>" (4.1): ``who`` chooses which when N are asked."""
+
+    family: ClassVar[str] = "unload"
+    who: Selector
+    cards: Selector | None = None        # these very cards
+    amount: Quantity | None = None       # or this many of those ``frm`` carries
+    frm: Selector | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Procedure):
+    """"coloque <cards> em/no topo de/na base de <to>", "separe ...", "devolva ...": ``to`` is an area
+    ("hand", "resources", "deck_top", "deck_bottom", "prizes", "set_aside"), of ``to_owner`` (None: each
+    card's owner). ``any_order``: the controller orders them; ``from_zone``: only those still there;
+    ``unload_first``: a base card's carried cards are unloaded before it moves (it is not knocked out)."""
+
+    family: ClassVar[str] = "move"
+    cards: Selector
+    to: str
+    to_owner: Selector | None = None
+    any_order: bool = False
+    from_zone: str = ""
+    unload_first: bool = False
+    shuffle_in: bool = False             # "embaralhe-o no deck de seu dono"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PutInScene(Procedure):
+    """"coloque em cena <cards>" (4.4.2.1: loaded from the resources as usual unless ``loaded_with``)."""
+
+    family: ClassVar[str] = "put_in_scene"
+    cards: Selector
+    loaded_with: Selector | None = None  # "carregue-o com os cards que aquele personagem estava carregando"
+    as_if: str = ""                      # "como se ele tivesse Materializar": the keyword's rule applies
+
+
+@dataclass(frozen=True, kw_only=True)
+class Search(Procedure):
+    """"<who> procura em <zones> por <cards>" -> the cards found fill ``introduces``."""
+
+    family: ClassVar[str] = "search"
+    who: Selector
+    zones: tuple[str, ...]
+    cards: Selector
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Procedure):
+    """"revele <cards>"; ``any_number``: the controller reveals any number of them (they fill ``introduces``)."""
+
+    family: ClassVar[str] = "reveal"
+    cards: Selector
+    any_number: bool = False
+    who: Selector | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Look(Procedure):
+    """"olhe <cards>": the controller looks at them (hidden information)."""
+
+    family: ClassVar[str] = "look"
+    cards: Selector
+    who: Selector | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shuffle(Procedure):
+    """"embaralhe o seu deck"."""
+
+    family: ClassVar[str] = "shuffle"
+    who: Selector
+
+
+@dataclass(frozen=True, kw_only=True)
+class Swap(Procedure):
+    """"permute <cards> por <other>" / "entre A e B": the two cards exchange places (4.1)."""
+
+    family: ClassVar[str] = "swap"
+    cards: Selector
+    other: Selector
