@@ -119,6 +119,8 @@ class Selector:
     chooser: Selector | None = None      # who chooses among the candidates (None: the effect's controller)
     random: bool = False                 # "aleatório"
     excluding: Selector | None = None    # "outro", "os demais", "exceto ...": not these
+    union: tuple[Selector, ...] = ()     # "um personagem com {LA} ou um suporte": any of these (kind/filters ignored)
+    next_only: bool = False              # "o próximo personagem que ...": only the next one the event names
 
 
 @dataclass(frozen=True)

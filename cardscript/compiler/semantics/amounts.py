@@ -1,0 +1,69 @@
+"""Numbers: what a quantity phrase denotes ("2", "X+1", "dois", "até três", "X", "duas vezes X", "metade",
+"aquela quantidade", "o número de <np>", "um card a menos") -- a :class:`Quantity` with X's definition.
+"""
+
+from __future__ import annotations
+
+from cardscript.compiler.ast import Lexeme, Number, Symbol
+from cardscript.compiler.ir import Count, Quantity
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, Leaf
+
+
+def is_x(leaf: Leaf | None) -> bool:
+    return isinstance(leaf, Lexeme) and leaf.lemma == "x" and leaf.cls in ("LIT", "NOUN")
+
+
+def number_value(leaf: Leaf | None) -> int | None:
+    if isinstance(leaf, Number):
+        return leaf.value
+    return None
+
+
+def quantity_of_run(run: list[Leaf], r: Reading) -> Quantity | None:
+    """``X + 1``, ``2``, ``X``, ``X - 1``: numbers and X joined by signs (None when the run is not one)."""
+    if not run:
+        return None
+    fixed, x_times, sign, expect = 0, 0, 1, True
+    for leaf in run:
+        if expect and number_value(leaf) is not None:
+            fixed += sign * (number_value(leaf) or 0)
+            expect = False
+        elif expect and is_x(leaf):
+            x_times += sign
+            expect = False
+        elif isinstance(leaf, Symbol) and leaf.text in ("+", "-") and (not expect or leaf is run[0]):
+            sign = 1 if leaf.text == "+" else -1           # "+1", "-X": a leading sign too
+            expect = True
+        else:
+            return None
+    if expect:
+        return None
+    r.use_all(run)
+    return Quantity(fixed=fixed, x_times=x_times, x=r.x if x_times else None)
+
+
+def np_quantity(np: NP, r: Reading) -> Quantity | None:
+    """The count a noun phrase states: its quantity run ("X+1 pontos"), a numeral determiner-like number ("dois
+    cards" -- the grammar reads "dois" as the head's number) or "um"; None when it states none."""
+    q = quantity_of_run(np.quantity, r)
+    if q is not None:
+        return q
+    head = np.head
+    if number_value(head) is not None or is_x(head):
+        r.use(head)
+        return Quantity(fixed=number_value(head) or 0, x_times=1 if is_x(head) else 0,
+                        x=r.x if is_x(head) else None)
+    return None
+
+
+def head_number(np: NP, r: Reading) -> Quantity:
+    """A phrase that is only a number ("2", "X+1", "{X}" as a count) -> its Quantity."""
+    q = np_quantity(np, r)
+    if q is None:
+        raise NotUnderstood("expected a number", np.node)
+    return q
+
+
+def x_count(r: Reading) -> Count | None:
+    return r.x

@@ -1,0 +1,369 @@
+"""Characteristics named in text: "a afiliação X", "as afiliações X e Y", "{AG}", "{AG} ou {LA}", "Escudo +2",
+"o alter ego X", "nome X", "Energia Inicial 4 ou maior", "custo {1}", "Clarividência", "o mesmo nome ou alter
+ego que <np>", "uma afiliação em comum com <np>" -- as filters on things (``com`` / ``sem`` / ``ter``), or as
+what is gained and lost (``ganhar`` / ``perder``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
+from cardscript.compiler.ir import Filter, Quantity, Selector
+from cardscript.compiler.semantics.amounts import is_x, quantity_of_run
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, PP, Leaf, Other, leaves
+from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, ATTRIBUTE_OF_NOUN, COMPARATIVE
+
+
+@dataclass
+class Attributes:
+    """What an attribute phrase lists (for ganhar / perder)."""
+
+    powers: list[str] = field(default_factory=list)
+    affiliations: list[str] = field(default_factory=list)
+    alignments: list[str] = field(default_factory=list)
+    shield: int | None = None
+    shield_x: Quantity | None = None
+    keywords: list[str] = field(default_factory=list)
+    powers_of: Selector | None = None
+    affiliations_of: Selector | None = None
+    all_powers: bool = False
+    all_affiliations: bool = False
+    named_power: Selector | None = None      # "aquele poder", "o poder escolhido"
+
+
+def names_in(np: NP, r: Reading) -> list[str]:
+    """The names a phrase gives by apposition ("a afiliação X", "as afiliações X e Y", "chamado X, Y ou Z")."""
+    out: list[str] = []
+    for m in np.mods:
+        if isinstance(m, NP) and isinstance(m.head, Name):
+            r.use(m.head, *m.dets)
+            out.append(m.head.text)
+            for conj, other in m.coords:
+                if isinstance(other, NP) and isinstance(other.head, Name):
+                    r.use_all(conj)
+                    r.use(other.head, *other.dets)
+                    out.append(other.head.text)
+                    for conj2, h in other.heads:
+                        if isinstance(h.head, Name):
+                            r.use(conj2, h.head)
+                            out.append(h.head.text)
+            for conj, h in m.heads:
+                if isinstance(h.head, Name):
+                    r.use(conj, h.head)
+                    out.append(h.head.text)
+    if isinstance(np.head, Name):
+        r.use(np.head)
+        out.insert(0, np.head.text)
+        for conj, h in np.heads:
+            if isinstance(h.head, Name):
+                r.use(conj, h.head)
+                out.append(h.head.text)
+    return out
+
+
+def icons_in(np: NP, r: Reading) -> list[str]:
+    """Power icons of a phrase and its coordinated heads ("{AG}", "{AG}, {AD} ou {LA}")."""
+    out: list[str] = []
+    if isinstance(np.head, Icon):
+        r.use(np.head)
+        out.append(np.head.code)
+    for conj, h in np.heads:
+        if isinstance(h.head, Icon):
+            r.use(conj, h.head)
+            out.append(h.head.code)
+    for conj, other in np.coords:
+        if isinstance(other, NP) and isinstance(other.head, Icon):
+            r.use_all(conj)
+            out.extend(icons_in(other, r))
+    return out
+
+
+def signed_amount(np: NP, r: Reading) -> Quantity | None:
+    """"Escudo +2", "Escudo -X", "+1": the signed number attached to a phrase."""
+    for m in np.mods:
+        if isinstance(m, Other) and m.kind == "signed":
+            run = [x for n in m.nodes for x in leaves(n)]
+            q = quantity_of_run(run, r)
+            if q is not None:
+                return q
+    return None
+
+
+def filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
+    """The filters an attribute phrase puts on things: "com a afiliação X", "sem {VO}", "com Energia Inicial 4 ou
+    maior", "com custo {1}", "com alter ego X", "com nome X", "com Predador"."""
+    lemma = np.lemma
+    attr = ATTRIBUTE_OF_NOUN.get(lemma)
+    yes, no = ("lacks", "has") if negate else ("has", "lacks")
+    if isinstance(np.head, Icon) and attr is None:
+        codes = icons_in(np, r)
+        r.use(*np.dets)
+        if len(codes) > 1:
+            return [Filter("power", "lacks_all" if negate else "has_any", "/".join(codes))]
+        return [Filter("power", yes, codes[0])]
+    if isinstance(np.head, Lexeme) and np.head.cls in ("KEYWORD", "KEYWORD_PREFIX"):
+        r.use(np.head)
+        return [Filter("keyword", yes, np.head.word)]
+    if attr is None and isinstance(np.head, Name):
+        names = names_in(np, r)
+        r.use(*np.dets)
+        return [Filter("affiliation", "lacks" if negate else ("has_any" if len(names) > 1 else "has"),
+                       "/".join(names))]
+    if attr is None:
+        raise NotUnderstood(f"'{lemma}' is not a characteristic", np.node)
+    r.use(np.head, *np.dets)
+    if attr in ("affiliation", "name", "alter_ego") and _relational(np):
+        return [_relational_filter(np, r, attr, negate)]
+    if attr in ("name", "alter_ego") and not names_in_peek(np) and any(
+            isinstance(m, PP) and m.prep == "de" and m.obj is not None for m in np.mods):
+        return [_relational_filter(np, r, attr, negate)]     # "com o alter ego deste personagem": the same one
+    if attr == "affiliation" and any(isinstance(m, PP) and m.prep == "em" for m in np.mods):
+        return [_in_common(np, r, negate)]
+    if attr in ("affiliation", "name", "alter_ego"):
+        names = names_in(np, r)
+        if not names:
+            raise NotUnderstood(f"which {lemma}?", np.node)
+        op = yes if len(names) == 1 else ("lacks_all" if negate else "has_any")
+        if attr != "affiliation":
+            op = ("ne" if negate else "eq") if len(names) == 1 else ("ne_all" if negate else "has_any")
+        return [Filter(attr, op, "/".join(names))]
+    if attr in ("energy", "cost", "stage", "shield"):
+        return [_comparison(np, r, attr, negate)]
+    if attr == "characteristic":
+        names = names_in(np, r)
+        kws = [x for x in names]
+        return [Filter("keyword", yes, k) for k in kws]
+    raise NotUnderstood(f"a filter on '{lemma}'", np.node)
+
+
+def names_in_peek(np: NP) -> bool:
+    return any(isinstance(m, NP) and isinstance(m.head, Name) for m in np.mods) or isinstance(np.head, Name)
+
+
+def _relational(np: NP) -> bool:
+    return np.adj("mesmo") or np.adj("igual", "iguais") or any(
+        isinstance(m, Other) and m.kind == "compare" for m in np.mods)
+
+
+def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
+    """"com o mesmo nome ou alter ego que o personagem escolhido", "com nome ou alter ego igual ao de um
+    personagem com a afiliação H.I.D.R.A.", "com o mesmo alter ego do alvo": shares that characteristic with."""
+    from cardscript.compiler.semantics.nouns import things
+
+    field_name = attr
+    for conj, h in np.heads:                                  # "nome ou alter ego"
+        other = ATTRIBUTE_OF_NOUN.get(h.lemma)
+        if other in ("name", "alter_ego") and other != attr:
+            r.use(conj, h.head)
+            field_name = "name_or_alter_ego"
+    r.use(*(a for a in np.pre if a.lemma == "mesmo"), *(a for a in np.post if isinstance(a, Lexeme)
+                                                       and a.lemma in ("igual", "iguais")))
+    with_: Selector | None = None
+    for m in np.mods:
+        if isinstance(m, Other) and m.kind == "compare" and m.np is not None:
+            r.use(*m.nodes)
+            with_ = things(m.np, r)
+        elif isinstance(m, PP) and m.prep in ("de", "a") and m.obj is not None:
+            r.use(*m.preps)
+            obj = m.obj
+            if isinstance(obj.head, Lexeme) and obj.head.cls == "PRON" and obj.head.lemma in ("o", "a", "os", "as"):
+                r.use(obj.head)                               # "igual ao de um personagem": the article stands for
+                inner = next((x for x in obj.mods if isinstance(x, PP) and x.obj is not None), None)
+                if inner is None or inner.obj is None:
+                    raise NotUnderstood("equal to whose?", obj.node)
+                r.use(*inner.preps)
+                with_ = things(inner.obj, r)
+            else:
+                with_ = things(obj, r)
+    if with_ is None:
+        raise NotUnderstood("the same as what?", np.node)
+    return Filter(field_name, "not_shares" if negate else "shares", with_)
+
+
+def _in_common(np: NP, r: Reading, negate: bool) -> Filter:
+    """"uma afiliação em comum com este personagem", "alguma afiliação em comum com alguma das afiliações deste
+    personagem", "alguma afiliação em comum com as afiliações dos personagens que você controla"."""
+    from cardscript.compiler.semantics.nouns import things
+
+    with_: Selector | None = None
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "em" and m.obj is not None and m.obj.lemma == "comum":
+            r.use(*m.preps, *m.obj.own_leaves)
+            for mm in (*m.obj.mods, *np.mods):
+                if isinstance(mm, PP) and mm.prep == "com" and mm.obj is not None:
+                    r.use(*mm.preps)
+                    with_ = _owner_of_affiliations(mm.obj, r)
+        elif isinstance(m, PP) and m.prep == "com" and m.obj is not None and with_ is None:
+            r.use(*m.preps)
+            with_ = _owner_of_affiliations(m.obj, r)
+    if with_ is None:
+        raise NotUnderstood("in common with what?", np.node)
+    return Filter("affiliation", "not_shares" if negate else "shares", with_)
+
+
+def _owner_of_affiliations(np: NP, r: Reading) -> Selector:
+    """"este personagem", "as afiliações dos personagens que você controla", "alguma das afiliações deste
+    personagem": whose affiliations."""
+    from cardscript.compiler.semantics.nouns import things
+
+    if np.lemma in ("afiliação",) or (isinstance(np.head, Lexeme) and np.head.cls == "PRON"):
+        r.use(np.head, *np.dets)
+        for m in np.mods:
+            if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+                r.use(*m.preps)
+                if m.obj.lemma == "afiliação":
+                    return _owner_of_affiliations(m.obj, r)
+                return things(m.obj, r)
+        raise NotUnderstood("whose affiliations?", np.node)
+    return things(np, r)
+
+
+def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
+    """"Energia Inicial 4 ou maior", "Energia inicial maior ou igual a 6", "Energia igual a 1", "custo {0}",
+    "custo igual ao estágio ...", "estágio {0}"."""
+    field_name = attr
+    for a in (*np.pre, *np.post):
+        if isinstance(a, Lexeme) and a.lemma == "inicial":
+            r.use(a)
+            field_name = "initial_energy"
+        elif isinstance(a, Lexeme) and a.lemma == "atual":
+            r.use(a)
+    op = "eq"
+    value: str | None = None
+    words: list[Leaf] = []
+    for m in np.mods:
+        if isinstance(m, Other) and m.kind in ("adj",):
+            words.extend(x for n in m.nodes for x in leaves(n))
+        elif isinstance(m, PP) and m.obj is not None and m.prep in ("a", "de"):
+            r.use(*m.preps)
+            v = _value(m.obj, r)
+            if v is not None:
+                value = v
+        elif isinstance(m, NP):
+            v = _value(m, r)
+            if v is not None:
+                value = v
+    for a in (*np.post, *words):
+        if isinstance(a, Lexeme) and a.lemma in COMPARATIVE:
+            r.use(a)
+            op = {"eq": op, "ge": "ge", "le": "le", "ne": "ne"}[COMPARATIVE[a.lemma]] if op == "eq" else op
+        elif isinstance(a, Lexeme) and a.lemma in ("ou",):
+            r.use(a)
+        elif isinstance(a, Symbol):
+            r.use(a)
+    if value is None:
+        raise NotUnderstood(f"{np.lemma} compared with what?", np.node)
+    if negate:
+        op = {"eq": "ne", "ge": "lt", "le": "gt", "ne": "eq"}[op]
+    return Filter(field_name, op, value)
+
+
+def _value(np: NP, r: Reading) -> str | None:
+    """A compared value: a number, an icon ({1}), "X"."""
+    head = np.head
+    if isinstance(head, Number):
+        r.use(head, *np.dets)
+        return str(head.value)
+    if isinstance(head, Icon):
+        r.use(head, *np.dets)
+        return head.code
+    if is_x(head):
+        r.use(head, *np.dets)
+        return "X"
+    return None
+
+
+def gained(np: NP, r: Reading) -> Attributes:
+    """What "ganha ..." / "perde ..." lists: powers, affiliations, alignments, Escudo ±N, keywords, "os poderes
+    dos cards que ele estiver carregando", "todos os seus poderes", "aquele poder"."""
+    out = Attributes()
+    _gained_one(np, r, out)
+    for conj, other in np.coords:
+        r.use_all(conj)
+        if not isinstance(other, NP):
+            raise NotUnderstood("a coordinated phrase that is not a characteristic", np.node)
+        _gained_one(other, r, out)
+    return out
+
+
+def _gained_one(np: NP, r: Reading, out: Attributes) -> None:
+    from cardscript.compiler.semantics.nouns import reference, things
+
+    head = np.head
+    lemma = np.lemma
+    if isinstance(head, Icon):
+        out.powers.extend(icons_in(np, r))
+        return
+    if isinstance(head, Lexeme) and head.cls in ("KEYWORD", "KEYWORD_PREFIX"):
+        r.use(head)
+        out.keywords.append(head.word)
+        return
+    if lemma == "escudo":
+        r.use(head, *np.dets)
+        q = signed_amount(np, r)
+        if q is None:
+            raise NotUnderstood("Escudo by how much?", np.node)
+        if q.x_times:
+            out.shield_x = q
+        else:
+            out.shield = q.fixed
+        return
+    if lemma in ALIGNMENT_OF_WORD:
+        r.use(head, *np.dets)
+        out.alignments.append(ALIGNMENT_OF_WORD[lemma])
+        return
+    if lemma == "afiliação":
+        r.use(head)
+        of = _of_things(np, r)
+        if of is not None:                                      # "as afiliações dos personagens vilões ..."
+            r.use(*np.dets)
+            out.affiliations_of = of
+            return
+        if np.det("seu", "todo"):
+            r.use(*np.dets)
+            out.all_affiliations = True
+            return
+        names = names_in(np, r)
+        if not names:
+            raise NotUnderstood("which affiliation?", np.node)
+        r.use(*np.dets)
+        out.affiliations.extend(names)
+        return
+    if lemma == "poder":
+        r.use(head)
+        if np.participle is not None and np.participle.lemma == "escolher" or np.det("aquele", "esse"):
+            ref = reference(np, r)
+            if ref is None:
+                raise NotUnderstood("which power?", np.node)
+            out.named_power = ref
+            return
+        of = _of_things(np, r)
+        if of is not None:
+            r.use(*np.dets)
+            out.powers_of = of
+            return
+        if np.det("todo", "seu"):
+            r.use(*np.dets)
+            out.all_powers = True
+            return
+        raise NotUnderstood("which powers?", np.node)
+    if isinstance(head, Name):
+        out.affiliations.extend(names_in(np, r))
+        return
+    del things
+    raise NotUnderstood(f"'{lemma}' is not something that can be gained", np.node)
+
+
+def _of_things(np: NP, r: Reading) -> Selector | None:
+    from cardscript.compiler.semantics.nouns import things
+
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+            r.use(*m.preps)
+            return things(m.obj, r)
+    return None
+
+
+def alignment_word(np: NP) -> str | None:
+    return ALIGNMENT_OF_WORD.get(np.lemma)

@@ -1,0 +1,129 @@
+"""The shared context of the family builders: one clause being given its meaning.
+
+A builder (``procedures``, ``statics``, ``events``, ``conditions``) gets a :class:`Build` -- the clause's
+filled roles, the reading (bindings, slots, accounting), and what the enclosing effect says (is it a
+static of a permanent text, the trigger's event) -- and returns IR objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from cardscript.compiler.ir import Condition, Duration, EffectKind, Kind, Procedure, Quantity, Ref, Selector
+from cardscript.compiler.semantics.clauses import Roles
+from cardscript.compiler.semantics.nouns import YOU, players, things
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, constituent_leaves
+from cardscript.compiler.semantics.times import Adjuncts, adjuncts
+
+
+@dataclass
+class Build:
+    roles: Roles
+    r: Reading
+    static: bool = False                  # a permanent text's paragraph with no trigger or window (5.4)
+    text: str = ""
+    _adjuncts: Adjuncts | None = None
+    subject_sel: Selector | None = None   # the clause's subject, once read (who decides a "pode")
+
+    @property
+    def verb(self):  # type: ignore[no-untyped-def]
+        return self.roles.verb
+
+    @property
+    def adjuncts(self) -> Adjuncts:
+        if self._adjuncts is None:
+            self._adjuncts = adjuncts(self.roles.filled, self.r)     # type: ignore[arg-type]
+        return self._adjuncts
+
+    def duration(self, default: Duration) -> Duration:
+        d = self.adjuncts.duration
+        if d is not None:
+            return d
+        return Duration.WHILE_IN_PLACE if self.static else default
+
+    def subject(self, default: Selector | None = None) -> Selector:
+        """The clause's subject as a selector ("você" when the clause has none: an imperative)."""
+        np = self.roles.subject_np
+        if np is None:
+            if default is not None:
+                return default
+            return YOU
+        sel = things(np, self.r) if np.cls != "player" else players(np, self.r)
+        self.r.subject_stack.append(sel)
+        self.subject_sel = sel
+        return sel
+
+    def player_subject(self) -> Selector:
+        np = self.roles.subject_np
+        if np is None:
+            return YOU
+        sel = players(np, self.r)
+        self.r.subject_stack.append(sel)
+        self.subject_sel = sel
+        return sel
+
+    def things(self, np: NP) -> Selector:
+        return things(np, self.r)
+
+    def chosen_by_subject(self, sel: Selector) -> Selector:
+        """Things the clause's subject picks ("o oponente alvo ... coloca X cards da mão dele ..."): a player other
+        than the effect's controller chooses them."""
+        who = self.subject_sel
+        if who is not None and who.kind is Kind.PLAYER and who.ref is not Ref.YOU and sel.ref is None \
+                and not sel.every and sel.chooser is None:
+            return replace(sel, chooser=who)
+        return sel
+
+    def required(self, name: str, what: str) -> NP:
+        np = self.roles.np(name)
+        if np is None:
+            raise NotUnderstood(f"{self.roles.verb.lemma}: {what}?", self.roles.clause, self.roles.describe())
+        pp = self.roles.pp(name)
+        if pp is not None:
+            self.r.use(*pp.preps)
+        return np
+
+    def optional_np(self, name: str) -> NP | None:
+        np = self.roles.np(name)
+        pp = self.roles.pp(name)
+        if np is not None and pp is not None:
+            self.r.use(*pp.preps)
+        return np
+
+    def introduce(self, sel: Selector, np: NP | None, head: str, card_level: bool = False) -> str:
+        """``sel`` leaves a choice (or finds things): the procedure writes a slot that later references read."""
+        slot = self.r.new_slot(card_level)
+        if np is not None:
+            leaves = list(constituent_leaves(np))
+            spans = [x.span for x in leaves]
+            start = min(s.start for s in spans) if spans else np.node.span.start
+            end = max(s.end for s in spans) if spans else np.node.span.end
+            from cardscript.compiler.source import Span
+
+            self.r.introduce(slot, sel.kind, Span(start, end), head, sel, card_level,
+                             node_span=getattr(np.node, "span", None))
+        return slot
+
+
+@dataclass
+class Built:
+    """What one clause became."""
+
+    procedures: list[Procedure] = field(default_factory=list)
+    kind: EffectKind | None = None        # STATIC, DAMAGE_MODIFIER, REPLACEMENT when the clause itself is one
+    condition: Condition | None = None    # a condition the clause states on itself ("se for um personagem")
+    subject: Selector | None = None       # the clause's subject as read by the builder
+
+
+def leaves_choice(sel: Selector) -> bool:
+    """Does the selector leave a choice to make when the procedure resolves?"""
+    return sel.ref is None and not sel.every and sel.kind is not Kind.PLAYER
+
+
+def with_count(sel: Selector, q: Quantity | None) -> Selector:
+    return sel if q is None else replace(sel, count=q)
+
+
+def is_you(sel: Selector) -> bool:
+    return sel.ref is Ref.YOU

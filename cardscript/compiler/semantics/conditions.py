@@ -1,0 +1,330 @@
+"""Clauses as conditions (rules 5.1, 5.2, 5.4: "Se ...", "Enquanto ...", "caso ..."): the state-reading of the
+frame families.
+
+======================  =========================================================================================
+family                  condition
+======================  =========================================================================================
+control                 "você controlar <np>" / "um oponente não controlar nenhum personagem": such things exist
+                        under that player's control (at least N: "dois ou mais"); "controlar mais personagens do
+                        que você": a comparison of two counts
+have                    "este personagem tiver {AG}", "tiver recebido dano neste turno": the subject matches
+be                      "o alvo for um vilão", "o alter ego deste personagem for X", "X for igual a 1"
+state                   "este card estiver em sua mão", "estiver no estágio {2}", "estiver carregando X",
+                        "estiver com Energia igual a 1", "estiver em cena desde o início do turno"
+exist                   "houver algum card com X entre os prêmios de seus oponentes"
+======================  =========================================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from cardscript.compiler.ast import Clause, Icon, Lexeme, Number
+from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.semantics import attributes as at
+from cardscript.compiler.semantics.amounts import is_x, np_quantity
+from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
+from cardscript.compiler.semantics.modifiers import add_filter
+from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, players, things
+from cardscript.compiler.semantics.places import place
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.relatives import _predicate
+from cardscript.compiler.semantics.syntax import NP, PP, Other
+from cardscript.compiler.semantics.times import adjuncts
+
+
+def condition(clause: Clause, r: Reading, default_subject: Selector | None = None,
+              args: list[object] | None = None) -> Condition:
+    """The condition a clause states (``args``: the complements a subordinate clause took, ``syntax.Rel.args``)."""
+    roles = roles_of(clause, args)  # type: ignore[arg-type]
+    frame = roles.frame
+    family = frame.family if frame is not None else ""
+    rule = _RULES.get(family)
+    if rule is None:
+        raise NotUnderstood(f"a condition with '{roles.verb.lemma}'", clause)
+    r.use(*roles.verb.words)
+    cond = rule(roles, r, default_subject)
+    require_no_extra(roles)
+    text = clause_text(clause)
+    cond = replace(cond, text=text)
+    if roles.verb.negated and family not in ("control", "exist", "be", "state", "have"):
+        cond = replace(cond, negated=not cond.negated)
+    return cond
+
+
+def clause_text(clause: Clause) -> str:
+    from cardscript.compiler.semantics.text import render
+
+    return render(clause)
+
+
+def _subject(roles: Roles, r: Reading, default: Selector | None) -> Selector:
+    np = roles.subject_np
+    if np is None:
+        if default is not None:
+            return default
+        return THIS_CHARACTER if r.card.kind.startswith("Personagem") else THIS_CARD
+    return things(np, r)
+
+
+def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    np = roles.subject_np
+    who = players(np, r) if np is not None else YOU
+    obj = roles.np("things")
+    if obj is None:
+        raise NotUnderstood("controls what?", roles.clause, roles.describe())
+    _time(roles, r)
+    only = roles.verb.only or any(isinstance(c, Other) and c.kind == "adv" for c in roles.subject)
+    count = np_quantity(obj, r)
+    none = obj.det("nenhum")
+    compare = obj.det("mais", "menos")
+    what = things(obj, r)
+    if compare:                                              # "controlar mais personagens do que você"
+        return _more_than(roles, r, who, obj, what)
+    controlled = add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who))
+    from cardscript.compiler.semantics.nouns import _register
+
+    _register(r, obj, "", controlled.kind, controlled)      # "aqueles personagens": the ones controlled
+    n = count.fixed if count is not None and not count.x_times else 1
+    if only:                                                 # "somente personagens com a afiliação S.H.I.E.L.D."
+        r.use(*(w for w in roles.verb.words))
+        base = add_filter(Selector(kind=what.kind, every=True), _controller(who))
+        return Condition("only", subject=controlled, value="", all_of=(Condition("exists", subject=base),))
+    negated = roles.verb.negated or none
+    if none:
+        r.use(*(d for d in obj.dets if d.lemma == "nenhum"))
+    return Condition("exists", subject=controlled, value=str(n), negated=negated and not (roles.verb.negated and none))
+
+
+def _controller(who: Selector) -> Filter:
+    if who.ref is Ref.YOU:
+        return Filter("controller", "eq", "you")
+    if who.ref is Ref.OPPONENT:
+        return Filter("controller", "eq", "opponent")
+    return Filter("controller", "eq", who)
+
+
+def _more_than(roles: Roles, r: Reading, who: Selector, obj: NP, what: Selector) -> Condition:
+    other: Selector | None = None
+    for m in obj.mods:
+        if isinstance(m, Other) and m.kind == "compare" and m.np is not None:
+            r.use(*m.nodes)
+            other = players(m.np, r)
+    for c in list(roles.extra):
+        if isinstance(c, PP) and c.prep in ("de",) and c.obj is not None:
+            pass
+    if other is None:
+        raise NotUnderstood("more than whom?", obj.node)
+    r.use(*(d for d in obj.dets if d.lemma in ("mais", "menos")))
+    mine = Count(what=add_filter(replace(what, every=True), _controller(who)))
+    theirs = Count(what=add_filter(replace(what, every=True), _controller(other)))
+    op = "gt" if obj.det("mais") else "lt"
+    return Condition("compare", value=op, left=Quantity(x_times=1, x=mine), right=Quantity(x_times=1, x=theirs))
+
+
+def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    subject = _subject(roles, r, default)
+    obj = roles.np("what")
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if roles.verb.past and roles.verb.lemma != "ter":
+        raise NotUnderstood("a past event as a condition", roles.clause)
+    if obj is None:
+        raise NotUnderstood("has what?", roles.clause, roles.describe())
+    filters = at.filters_for(obj, r, negate=False)
+    del adj
+    return Condition("is", subject=subject, value="", negated=roles.verb.negated,
+                     all_of=(), any_of=()) if not filters else Condition(
+        "is", subject=add_filter(subject, *filters), negated=roles.verb.negated)
+
+
+def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"o alvo for um vilão", "se for um personagem", "X for igual a 1", "o alter ego deste personagem for X"."""
+    np = roles.subject_np
+    pred = roles.np("predicate")
+    if np is not None and is_x(np.head) and pred is not None:         # "Se X for igual a 1"
+        r.use(np.head)
+        value = _number(pred, r)
+        return Condition("compare", value="eq", left=Quantity(x_times=1, x=r.x), right=Quantity.of(value))
+    if np is not None and np.lemma in ("alter ego", "nome") and pred is not None:
+        r.use(np.head, *np.dets)
+        whose = next((m.obj for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if whose is None:
+            raise NotUnderstood("whose name?", np.node)
+        r.use(*next(m for m in np.mods if isinstance(m, PP)).preps)
+        sel = things(whose, r)
+        names = at.names_in(pred, r)
+        field = "alter_ego" if np.lemma == "alter ego" else "name"
+        return Condition("is", subject=add_filter(sel, Filter(field, "eq", "/".join(names))),
+                         negated=roles.verb.negated)
+    subject = _subject(roles, r, default)
+    filters: list[Filter] = []
+    kind: Kind | None = None
+    of = roles.pp("of")
+    if pred is not None:
+        if pred.lemma in ("personagem", "suporte", "herói", "vilão", "card") and not pred.mods:
+            from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, KIND_OF_NOUN
+
+            r.use(pred.head, *pred.dets)
+            if pred.lemma in ALIGNMENT_OF_WORD:
+                filters.append(Filter("alignment", "has", ALIGNMENT_OF_WORD[pred.lemma]))
+            else:
+                kind = KIND_OF_NOUN[pred.lemma]
+            for conj, h in pred.heads:
+                if h.lemma in ALIGNMENT_OF_WORD:
+                    r.use(conj, h.head)
+        else:
+            sel = things(pred, r)
+            filters.extend(sel.filters)
+            if sel.kind not in (Kind.CARD,):
+                kind = sel.kind
+            if sel.ref is not None:
+                raise NotUnderstood("is which one?", pred.node)
+    elif of is not None and of.obj is not None:               # "não for da afiliação X"
+        r.use(*of.preps)
+        filters.extend(_predicate(of.obj, r, False, subject))
+    else:
+        raise NotUnderstood("is what?", roles.clause, roles.describe())
+    if kind is not None:
+        filters.append(Filter("kind", "eq", kind.value))
+    return Condition("is", subject=add_filter(subject, *filters), negated=roles.verb.negated)
+
+
+def _number(np: NP, r: Reading) -> int:
+    if isinstance(np.head, Number):
+        r.use(np.head)
+        return np.head.value
+    for m in np.mods:
+        if isinstance(m, PP) and m.obj is not None and isinstance(m.obj.head, Number):
+            r.use(*m.preps, m.obj.head)
+            r.use(*(a for a in np.post if isinstance(a, Lexeme)))
+            if isinstance(np.head, Lexeme):
+                r.use(np.head)
+            return m.obj.head.value
+    raise NotUnderstood("equal to what?", np.node)
+
+
+def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"este card estiver em sua mão", "estiver no estágio {2}", "estiver carregando X", "estiver com Energia igual a
+    1", "estiver em cena desde o início do turno"."""
+    subject = _subject(roles, r, default)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    filters: list[Filter] = []
+    if adj.since_turn_start:
+        filters.append(Filter("since_turn_start", "eq", "true"))
+    where = roles.pp("where")
+    with_ = roles.pp("with")
+    if roles.verb.gerund and roles.verb.lemma == "carregar":
+        obj = roles.np("cards") or roles.np("object")
+        if obj is None:
+            raise NotUnderstood("carrying what?", roles.clause)
+        carried = things(obj, r)
+        exactly = any(isinstance(c, Other) and c.kind == "adv" for c in roles.extra)
+        for c in list(roles.extra):
+            if isinstance(c, Other) and c.kind == "adv":
+                r.use(*c.nodes)
+                roles.extra.remove(c)
+        filters.append(Filter("carrying", "exactly" if exactly else "has", carried))
+    elif where is not None and where.obj is not None:
+        r.use(*where.preps)
+        if where.obj.lemma == "estágio":
+            filters.extend(at.filters_for(where.obj, r))
+        else:
+            zones = [place(where.obj, r)]
+            for conj, h in where.obj.heads:
+                r.use(conj)
+                zones.append(place(h, r))
+            for conj, other in where.coords:
+                r.use_all(conj)
+                r.use(*other.preps)
+                if other.obj is not None:
+                    zones.append(place(other.obj, r))
+            names = "/".join(z.zone for z in zones)
+            filters.append(Filter("zone", "in", names))
+    elif with_ is not None and with_.obj is not None:
+        r.use(*with_.preps)
+        filters.extend(at.filters_for(with_.obj, r))
+    elif not filters:
+        raise NotUnderstood("is where / how?", roles.clause, roles.describe())
+    return Condition("is", subject=add_filter(subject, *filters), negated=roles.verb.negated)
+
+
+def _exist(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"houver algum card com a afiliação X entre os prêmios de seus oponentes", "houver mais de um personagem com o
+    alter ego X em cena"."""
+    obj = roles.np("what")
+    if obj is None:
+        raise NotUnderstood("there is what?", roles.clause, roles.describe())
+    more_than = obj.det("mais") and any(isinstance(m, PP) and m.prep == "de" for m in obj.mods)
+    what = things(obj, r)
+    for name in ("where", "among"):
+        pp = roles.pp(name)
+        if pp is not None and pp.obj is not None:
+            r.use(*pp.preps)
+            p = place(pp.obj, r)
+            what = replace(what, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else None)
+    n = what.count.fixed if what.count.fixed else 1
+    if more_than:
+        r.use(*(d for d in obj.dets if d.lemma == "mais"))
+        n += 1
+    return Condition("exists", subject=replace(what, every=True), value=str(n), negated=roles.verb.negated)
+
+
+def _time(roles: Roles, r: Reading) -> None:
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if adj.since_turn_start or adj.during or adj.duration:
+        raise NotUnderstood("a time on a condition", roles.clause)
+
+
+def _searched(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"se tiver procurado ali" (after "procure em seu deck ou recursos ..."): this effect searched the deck."""
+    if not roles.verb.past:
+        raise NotUnderstood("a search as a condition", roles.clause)
+    there = roles.np("there")
+    if there is not None and there.lemma in ("ali", "dali"):
+        r.use(there.head)
+    if roles.subject_np is not None:
+        raise NotUnderstood("searched by whom?", roles.clause)
+    return Condition("searched", value="deck")
+
+
+def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"se este personagem tiver recebido dano [neste turno]", "se aquele personagem tiver sofrido dano neste turno"."""
+    subject = _subject(roles, r, default)
+    dano = roles.np("damage")
+    if dano is None or dano.lemma != "dano":
+        raise NotUnderstood("received what?", roles.clause)
+    r.use(dano.head, *dano.dets)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if not roles.verb.past:
+        raise NotUnderstood("receiving damage as a condition", roles.clause)
+    if adj.at is not None and not adj.duration:
+        raise NotUnderstood("damage received when?", roles.clause)
+    source = roles.pp("source")
+    if source is not None or any(isinstance(m, PP) for m in dano.mods):
+        raise NotUnderstood("damage from what?", roles.clause)
+    return Condition("is", subject=add_filter(subject, Filter("damaged_this_turn", "eq", "true")),
+                     negated=roles.verb.negated)
+
+
+def _used(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"se este personagem já tiver usado uma ação chamada X neste turno"."""
+    subject = _subject(roles, r, default)
+    action = roles.np("action")
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if roles.verb.passive or action is None or not roles.verb.past or adj.duration is None:
+        raise NotUnderstood("an action used as a condition", roles.clause)
+    for w in roles.verb.adverbs:
+        if w.lemma == "já":
+            r.use(w)
+    sel = things(action, r)
+    return Condition("is", subject=add_filter(subject, Filter("used_this_turn", "has", sel)),
+                     negated=roles.verb.negated)
+
+
+_RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
+    "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _state,
+    "search": _searched, "receive": _received, "use": _used,
+}
+
+__all__ = ["condition", "Icon"]

@@ -1,0 +1,311 @@
+"""Damage modifiers (rules 5.3, 4.8.3 B, C, D) and replacements (5.5): clauses that change damage being caused
+rather than cause it, and effects that happen instead of a procedure.
+
+A clause is a **modifier** by its own construction -- a *relative* amount of damage: "aquela quantidade de dano
++1" (B), "+2 pontos de dano" (B), "metade do dano[, arredondado para baixo / cima]" (C), "o dobro do dano" (C),
+"apenas 1 ponto de dano" (D), "aquele dano torna-se 0 / penetrante" (D), "reduza o total daquele dano para 1"
+(D), "todo o dano que este personagem receber de ações de {AE} torna-se 0" (D). What the modifier applies to
+comes from the clause (its subject: the source; "em seu alvo", "neste personagem": the destination) and from the
+paragraph's lead ("Toda vez que um herói fosse causar dano a um vilão, ..." -- source and destination; "Toda vez
+que este personagem receber dano, ..."), merged by :func:`modifier_effect`.
+
+A **replacement** is a hypothetical lead ("Se este personagem fosse receber dano", "Se um jogador fosse procurar
+...") with "ao invés disso": ``Replace(event, subject, instead=<the body's procedures>)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.ir import (
+    Duration,
+    Effect,
+    EffectKind,
+    EventPattern,
+    Filter,
+    Kind,
+    ModifyDamage,
+    Procedure,
+    Quantity,
+    Ref,
+    Replace,
+    Selector,
+)
+from cardscript.compiler.semantics.amounts import np_quantity, quantity_of_run
+from cardscript.compiler.semantics.build import Build, Built
+from cardscript.compiler.semantics.clauses import roles_of
+from cardscript.compiler.semantics.nouns import things
+from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
+from cardscript.compiler.semantics.verbs import analyse
+
+
+def _signed(np: NP, b: Build) -> Quantity | None:
+    for m in np.mods:
+        if isinstance(m, Other) and m.kind == "signed":
+            return quantity_of_run([x for n in m.nodes for x in leaves(n)], b.r)
+    return None
+
+
+def relative_amount(np: NP, b: Build) -> ModifyDamage | None:
+    """The modifier a relative amount of damage names (None: an absolute amount, an ordinary damage procedure)."""
+    r = b.r
+    lemma = np.lemma
+    if lemma == "quantidade" and np.det("aquele"):             # "aquela quantidade de dano +1"
+        r.use(np.head, *np.dets)
+        dano = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                     and m.obj.lemma == "dano"), None)
+        if dano is None or dano.obj is None:
+            raise NotUnderstood("that amount of what?", np.node)
+        r.use(*dano.preps, dano.obj.head)
+        delta = _signed(dano.obj, b) or _signed(np, b)
+        if delta is None:
+            raise NotUnderstood("that amount of damage plus what?", np.node)
+        if delta.x_times:
+            return ModifyDamage(step="B", delta_x=delta, text=b.text)
+        return ModifyDamage(step="B", delta=delta.fixed, text=b.text)
+    if lemma in ("metade", "dobro"):                           # "metade do dano", "o dobro do dano"
+        r.use(np.head, *np.dets)
+        dano = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                     and m.obj.lemma == "dano"), None)
+        if dano is None or dano.obj is None:
+            raise NotUnderstood(f"{lemma} of what?", np.node)
+        r.use(*dano.preps, dano.obj.head, *dano.obj.dets)
+        if lemma == "dobro":
+            return ModifyDamage(step="C", multiply=2, text=b.text)
+        return ModifyDamage(step="C", divide=2, round=_rounding(b), text=b.text)
+    if lemma == "ponto" and np.quantity and isinstance(np.quantity[0], Lexeme | object) and _leading_sign(np):
+        q = np_quantity(np, r)                                  # "+2 pontos de dano"
+        assert q is not None
+        r.use(np.head)
+        _dano(np, b)
+        if q.x_times:
+            return ModifyDamage(step="B", delta_x=q, text=b.text)
+        return ModifyDamage(step="B", delta=q.fixed, text=b.text)
+    return None
+
+
+def _leading_sign(np: NP) -> bool:
+    first = np.quantity[0] if np.quantity else None
+    return getattr(first, "text", None) in ("+", "-")
+
+
+def _dano(np: NP, b: Build) -> None:
+    dano = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                 and m.obj.lemma == "dano"), None)
+    if dano is None or dano.obj is None:
+        raise NotUnderstood("points of what?", np.node)
+    b.r.use(*dano.preps, dano.obj.head)
+
+
+def _rounding(b: Build) -> str:
+    """", arredondado para baixo / cima" after the clause (a participle clause in its complements)."""
+    for c in list(b.roles.extra):
+        words = [x for x in _leaves(c) if isinstance(x, Lexeme)]
+        if words and words[0].lemma == "arredondar":
+            b.r.use(*words)
+            b.roles.extra.remove(c)
+            return "up" if any(w.lemma == "cima" for w in words) else "down"
+    return "down"
+
+
+def _leaves(c: object) -> list[object]:
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    return list(constituent_leaves(c))  # type: ignore[arg-type]
+
+
+def modifier_clause(b: Build) -> Built | None:
+    """A clause that modifies damage (see the module docstring), or None."""
+    family = b.roles.frame.family if b.roles.frame is not None else ""
+    if family == "damage":
+        amount = b.roles.np("amount")
+        if amount is None:
+            return None
+        mod = relative_amount(amount, b)
+        if mod is None:
+            if amount.lemma == "ponto" and any(isinstance(a, Lexeme) and a.lemma in ("apenas", "somente")
+                                               for a in leaves(amount.node)):
+                raise NotUnderstood("only N points of damage", amount.node)
+            return None
+        source = b.subject()
+        target_np = b.optional_np("targets")
+        target: Selector | None = None
+        each = False
+        if target_np is not None:
+            target = things(target_np, b.r)
+            each = target.every
+        mod = replace(mod, source=source if source.ref is not Ref.YOU else None, target=target,
+                      each_target=each)
+        return Built([mod], EffectKind.DAMAGE_MODIFIER)
+    if family == "become":
+        subj = b.roles.subject_np
+        pred = b.roles.np("predicate")
+        if subj is None or subj.lemma != "dano":
+            return None
+        b.r.use(subj.head, *subj.dets)
+        set_to: int | None = None
+        piercing = False
+        if pred is not None and hasattr(pred.head, "value"):
+            b.r.use(pred.head)
+            set_to = int(getattr(pred.head, "value"))
+        else:
+            adjs = [w for w in b.verb.words if w.cls == "ADJ" and w.lemma == "penetrante"]
+            if not adjs:
+                raise NotUnderstood("the damage becomes what?", b.roles.clause)
+            b.r.use(*adjs)
+            piercing = True
+        target, source, filters = _damage_subject(subj, b)
+        mod = ModifyDamage(step="D", set_to=set_to, becomes_piercing=piercing, target=target, source=source,
+                           action_filters=filters, text=b.text)
+        return Built([mod], EffectKind.DAMAGE_MODIFIER)
+    return None
+
+
+def _damage_subject(np: NP, b: Build) -> tuple[Selector | None, Selector | None, tuple[Filter, ...]]:
+    """"o dano que este personagem receber de ações de {AE}", "todo o dano que seria causado a personagens ...",
+    "aquele dano" (the lead's): the destination, the source and the action filters."""
+    target: Selector | None = None
+    source: Selector | None = None
+    filters: tuple[Filter, ...] = ()
+    for m in np.mods:
+        if isinstance(m, Rel):
+            v = analyse(m.clause)
+            b.r.use(*m.markers, *v.words)
+            subj = next((c for c in m.subject if isinstance(c, NP)), None)
+            if v.lemma == "receber" and subj is not None:
+                target = things(subj, b.r)
+                src = next((a for a in m.args if isinstance(a, PP) and a.prep == "de" and a.obj is not None), None)
+                if src is not None and src.obj is not None:
+                    b.r.use(*src.preps)
+                    s = things(src.obj, b.r)
+                    filters = s.filters if s.kind is Kind.ACTION else ()
+                    source = None if s.kind is Kind.ACTION else s
+            elif v.lemma == "causar" and v.passive:
+                for a in m.args:
+                    if isinstance(a, PP) and a.prep in ("a", "em") and a.obj is not None:
+                        b.r.use(*a.preps)
+                        target = things(a.obj, b.r)
+                    elif isinstance(a, PP) and a.prep == "por" and a.obj is not None:
+                        b.r.use(*a.preps)
+                        source = things(a.obj, b.r)
+            else:
+                raise NotUnderstood("which damage?", m.clause)
+    return target, source, filters
+
+
+def modifier_effect(procs: list[Procedure], trigger: EventPattern | None, text: str) -> Effect:
+    """A paragraph of modifiers, with the damage event of its lead ("Toda vez que X causar dano", "toda vez que
+    este personagem receber dano") as what they apply to."""
+    out: list[Procedure] = []
+    for p in procs:
+        if not isinstance(p, ModifyDamage):
+            raise NotUnderstood("a damage modifier with other procedures", None)
+        if trigger is not None:
+            p = _from_event(p, trigger)
+        out.append(p)
+    return Effect(EffectKind.DAMAGE_MODIFIER, tuple(out), duration=Duration.WHILE_IN_PLACE, text=text)
+
+
+def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
+    """The damage event of the lead says what the modifier applies to: ``subject`` the destination ("toda vez que
+    este personagem receber dano"), ``source`` the dealer ("toda vez que um personagem vilão causar dano")."""
+    if t.event != "damage":
+        raise NotUnderstood(f"a damage modifier on the event '{t.event}'", None)
+    source, kind = p.source, p.source_kind
+    if t.source is not None and source is None:
+        if t.source.kind is Kind.ACTION:                   # "uma ação de Antecipar", "uma ação deste personagem"
+            kind = "action"
+            user = next((f.value for f in t.source.filters if f.field == "user" and isinstance(f.value, Selector)),
+                        None)
+            source = user
+            types = tuple(str(f.value) for f in t.source.filters if f.field == "action_type" and f.op == "has")
+            lacks = tuple(str(f.value) for f in t.source.filters if f.field == "action_type" and f.op == "lacks")
+            powers = tuple(f for f in t.source.filters if f.field == "power")
+            p = replace(p, action_types=p.action_types or types, action_filters=(*p.action_filters, *powers))
+            if lacks:
+                p = replace(p, action_filters=(*p.action_filters, *(Filter("action_type", "lacks", x)
+                                                                       for x in lacks)))
+        elif not (t.source.kind is Kind.CARD and not t.source.filters and t.source.ref is None):
+            source = t.source                              # "de uma fonte": any source
+    target = p.target or t.subject
+    filters = tuple(f for f in t.action_filters if f.field != "piercing")
+    piercing_only = any(f.field == "piercing" for f in t.action_filters)
+    if piercing_only:
+        raise NotUnderstood("a modifier of piercing damage only", None)
+    return replace(p, source=source, source_kind=kind, target=target, action_filters=(*p.action_filters, *filters),
+                   scope=p.scope or ("first" if source is not None or kind else ""))
+
+
+def hypothetical_lead(clause: object, r: object) -> None:
+    """The participant of a hypothetical lead that the body refers to ("Se este personagem fosse receber dano, ...
+    redirecionar aquele dano ...", "ele causará"): its subject is the event's ("event:subject")."""
+    from cardscript.compiler.ast import Clause
+    from cardscript.compiler.semantics.reading import Reading
+    from cardscript.compiler.semantics.syntax import attach_subject, constituent_leaves
+    from cardscript.compiler.source import Span
+
+    assert isinstance(clause, Clause) and isinstance(r, Reading)
+    if clause.subject is None:
+        return
+    np = next((c for c in attach_subject(clause.subject) if isinstance(c, NP)), None)
+    if np is None:
+        return
+    spans = [x.span for x in constituent_leaves(np)]
+    if spans:
+        from cardscript.compiler.semantics.vocabulary import KIND_OF_NOUN
+
+        r.introduce("event:subject", KIND_OF_NOUN.get(np.lemma, Kind.CARD),
+                    Span(min(s.start for s in spans), max(s.end for s in spans)), "event")
+
+
+def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Effect:
+    """"Se X fosse receber dano, ao invés disso ..." (5.5), "Se um jogador fosse procurar ..." (5.5), "Toda vez que X
+    fosse causar dano [a Y], ele causará ..." (5.3)."""
+    from cardscript.compiler.semantics.sentences import SentenceReader
+
+    assert isinstance(reader, SentenceReader)
+    clause = reader.leads.hypothetical
+    assert clause is not None
+    r = reader.r
+    roles = roles_of(clause)
+    family = roles.frame.family if roles.frame is not None else ""
+    b = Build(roles, r)
+    subject_np = roles.subject_np
+    if subject_np is None:
+        raise NotUnderstood("who would?", clause)
+    if family == "damage":                                    # "X fosse causar dano [a Y]"
+        source = things(subject_np, r)
+        dano = roles.np("amount")
+        if dano is None or dano.lemma != "dano":
+            raise NotUnderstood("would cause what?", clause)
+        r.use(dano.head)
+        target_np = b.optional_np("targets")
+        target = things(target_np, r) if target_np is not None else None
+        kind = ""
+        if source.kind is Kind.ACTION:
+            kind = "action"
+            user = next((f.value for f in source.filters if f.field == "user" and isinstance(f.value, Selector)),
+                        None)
+            source = user if user is not None else None    # type: ignore[assignment]
+        out: list[Procedure] = []
+        for p in procs:
+            if not isinstance(p, ModifyDamage):
+                raise NotUnderstood("a modifier's body that does not modify the damage", None)
+            out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope=""))
+        return Effect(EffectKind.DAMAGE_MODIFIER, tuple(out), duration=Duration.WHILE_IN_PLACE, text=text)
+    if family == "receive":                                   # "Se X fosse receber dano, ao invés disso ..."
+        subject = things(subject_np, r)
+        slot = "event:subject"
+        dano = roles.np("damage")
+        if dano is None or dano.lemma != "dano":
+            raise NotUnderstood("would receive what?", clause)
+        r.use(dano.head)
+        return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
+                                                       subject_slot=slot, text=text),),
+                      duration=Duration.WHILE_IN_PLACE, text=text)
+    raise NotUnderstood(f"'{roles.verb.lemma}' as something replaced", clause)
+
+
+__all__ = ["hypothetical_effect", "modifier_clause", "modifier_effect", "relative_amount"]

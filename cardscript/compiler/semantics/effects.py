@@ -1,0 +1,300 @@
+"""Paragraphs as effects (rules 5): what the leads and the clauses' meanings make of a paragraph.
+
+===========================================================  ======================================================
+paragraph                                                    effect
+===========================================================  ======================================================
+keyword line ("Pelotão.")                                    KEYWORD (5.6); its meaning is the prelude's (expand.py)
+"Quando / Toda vez que / Se <event>, <procedures>"           TRIGGERED (5.2), the event's participants as slots
+"No início / final de <fase>, <procedures>"                  TRIGGERED on the phase's start / end
+"Durante sua Fase X, [uma vez por turno,] você pode ..."     ACTIVATED (5.1) in that window, with its limit
+"Se <X> fosse <procedimento>, ao invés disso ..."            REPLACEMENT (5.5)
+"Toda vez que <X> fosse causar dano ..., ele causará ..."    DAMAGE_MODIFIER (5.3, 4.8.3)
+"[Enquanto <estado>,] <statics>"                              STATIC (5.4) under that condition
+an action's text                                             its modes (4.6.2 B), extra costs (4.6.1), targets
+"Como parte do custo / No início / No final do efeito        an action keyword's costs and procedures around the
+desta ação, ..." (a keyword's meaning)                       effect (ActionDef.keyword_effects)
+===========================================================  ======================================================
+
+What does not fit is an UNSUPPORTED effect carrying every problem, located: ``cardscript check`` reports them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from cardscript.compiler.ast import Clause, EffectParagraph, KeywordLine, Lexeme, Paragraph, Phrase, PhraseKind
+from cardscript.compiler.ir import (
+    ACTION_COST,
+    ACTION_END,
+    ACTION_START,
+    Condition,
+    Count,
+    Duration,
+    Effect,
+    EffectKind,
+    EventPattern,
+    Generate,
+    Procedure,
+    Ref,
+    Unsupported,
+)
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.sentences import Problem, SentenceReader, Sequence, read_sequence
+from cardscript.compiler.semantics.syntax import leaves
+from cardscript.compiler.semantics.text import render
+from cardscript.compiler.semantics.xdef import is_x_definition, x_definition
+
+
+@dataclass
+class Lowered:
+    """The effects of a paragraph, and the problems that kept parts of it from running."""
+
+    effects: list[Effect] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def keyword_effect(k: KeywordLine) -> Effect:
+    args: list[str] = []
+    if k.value is not None:
+        args.append(render(k.value))
+    for a in k.arguments:
+        t = render(a)
+        if t and t not in ("e", ","):
+            args.append(t)
+    return Effect(EffectKind.KEYWORD, keyword=k.keyword, keyword_args=tuple(args), text=render(k))
+
+
+def read_x(paragraphs: tuple[Paragraph, ...], r: Reading, problems: list[Problem]) -> None:
+    """"X é igual a ..." anywhere in the block defines X for every sentence of it (read first)."""
+    for para in paragraphs:
+        if not isinstance(para, EffectParagraph):
+            continue
+        for sentence in para.sentences:
+            if is_x_definition(sentence):
+                try:
+                    r.x = x_definition(sentence, r)
+                except NotUnderstood as exc:
+                    problems.append(Problem(f"X: {exc}", exc.node or sentence, exc.roles))
+
+
+def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
+    """One paragraph of the permanent text -> its effects."""
+    out = Lowered()
+    if isinstance(para, KeywordLine):
+        out.effects.append(keyword_effect(para))
+        return out
+    out.effects.extend(keyword_effect(k) for k in para.keyword_lines)
+    if not para.sentences:
+        return out
+    text = render(para)
+    reader = SentenceReader(r, static_context=True)
+    procs: list[Procedure] = []
+    kinds: list[EffectKind] = []
+    for k, sentence in enumerate(para.sentences):
+        if is_x_definition(sentence):
+            continue
+        if sentence.cost is not None:
+            out.problems.append(Problem("extra costs outside an action", sentence))
+            continue
+        seq = read_sequence(reader, sentence.body, first_sentence=k == 0, allow_modes=False)
+        out.problems.extend(seq.problems)
+        procs.extend(p for m in seq.modes for p in m)
+        kinds.extend(seq.kinds)
+    effect = _effect_of(reader, procs, kinds, text, out)
+    if effect is not None:
+        out.effects.append(effect)
+    return out
+
+
+def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[EffectKind], text: str,
+               out: Lowered) -> Effect | None:
+    from cardscript.compiler.semantics.damage_effects import hypothetical_effect
+
+    leads = reader.leads
+    if out.problems:
+        return Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text,
+                      why="; ".join(p.message for p in out.problems))
+    if leads.hypothetical is not None:
+        try:
+            return hypothetical_effect(reader, procs, text)
+        except NotUnderstood as exc:
+            out.problems.append(Problem(str(exc), exc.node, exc.roles))
+            return Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text, why=str(exc))
+    if kinds and all(k is EffectKind.DAMAGE_MODIFIER for k in kinds) and leads.trigger is not None:
+        from cardscript.compiler.semantics.damage_effects import modifier_effect
+
+        try:                                               # "Toda vez que X causar / receber dano, ..." (5.3)
+            made = modifier_effect(procs, leads.trigger, text)
+        except NotUnderstood as exc:
+            return _unsupported(out, text, procs, str(exc))
+        return replace(made, condition=leads.condition)
+    if leads.trigger is not None or leads.phase_trigger is not None:
+        trigger = leads.trigger
+        if trigger is None:
+            pt = leads.phase_trigger
+            assert pt is not None
+            trigger = EventPattern("phase_start" if pt.edge == "start" else "phase_end", phase=pt.phase,
+                                   whose=pt.whose if pt.whose in (Ref.YOU, Ref.OPPONENT) else None,
+                                   text=text)
+        if any(k is EffectKind.STATIC for k in kinds):
+            return _unsupported(out, text, procs, "a static inside a triggered effect")
+        return Effect(EffectKind.TRIGGERED, tuple(procs), trigger=trigger, condition=leads.condition, text=text)
+    if leads.window or leads.limit:
+        if not procs or not procs[0].optional:
+            return _unsupported(out, text, procs, "an activation window without 'você pode'")
+        first = replace(procs[0], optional=False)
+        cond = first.condition
+        first = replace(first, condition=None)
+        return Effect(EffectKind.ACTIVATED, (first, *procs[1:]), window=leads.window,
+                      whose_window=leads.whose_window, limit_per_turn=leads.limit,
+                      condition=_and(leads.condition, cond), text=text)
+    if kinds and all(k is EffectKind.STATIC for k in kinds) and len(kinds) == len(procs):
+        cond = procs[0].condition if procs and all(p.condition == procs[0].condition for p in procs) else None
+        procs = [replace(p, condition=None) for p in procs] if cond is not None else procs
+        return Effect(EffectKind.STATIC, tuple(procs), condition=_and(leads.condition, cond),
+                      duration=Duration.WHILE_IN_PLACE, text=text)
+    if kinds and all(k is EffectKind.DAMAGE_MODIFIER for k in kinds):
+        return Effect(EffectKind.DAMAGE_MODIFIER, tuple(procs), condition=leads.condition,
+                      duration=Duration.WHILE_IN_PLACE, text=text)
+    return _unsupported(out, text, procs, "no trigger, window or static form")
+
+
+def _unsupported(out: Lowered, text: str, procs: list[Procedure], why: str) -> Effect:
+    out.problems.append(Problem(why, None))
+    return Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text, why=why)
+
+
+def _and(a: Condition | None, b: Condition | None) -> Condition | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return Condition("all", all_of=(a, b))
+
+
+# ---------------------------------------------------------------------------------------------
+# actions (4.6)
+
+
+@dataclass
+class ActionText:
+    """The meaning of an action's text box: its modes, extra costs and the effects its keywords add."""
+
+    modes: list[list[Procedure]] = field(default_factory=lambda: [[]])
+    costs: list[Procedure] = field(default_factory=list)
+    framed: dict[str, list[Procedure]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    statics: list[Effect] = field(default_factory=list)
+
+
+def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allowed: bool = False) -> ActionText:
+    """An action's paragraphs (or an action keyword's meaning: ``frames_allowed``) -> its procedures by mode."""
+    out = ActionText()
+    reader = SentenceReader(r, static_context=False)
+    frame: str | None = None
+    for para in paragraphs:
+        if not isinstance(para, EffectParagraph):
+            continue
+        for k, sentence in enumerate(para.sentences):
+            if is_x_definition(sentence):
+                continue
+            body = sentence.body
+            lead_frame, body = _action_frame(body, r) if frames_allowed else (None, body)
+            frame = lead_frame or frame
+            if sentence.cost is not None:
+                cost_seq = read_sequence(reader, sentence.cost, first_sentence=False, allow_modes=False)
+                out.problems.extend(cost_seq.problems)
+                out.costs.extend(p for m in cost_seq.modes for p in m)
+            reader.leads = type(reader.leads)()
+            seq = read_sequence(reader, body, first_sentence=k == 0, allow_modes=True)
+            out.problems.extend(seq.problems)
+            if frames_allowed and frame is None:
+                statics = [p for m in seq.modes for p in m]
+                if seq.kinds and all(kk is EffectKind.STATIC for kk in seq.kinds):
+                    out.statics.append(Effect(EffectKind.STATIC, tuple(statics), duration=Duration.WHILE_IN_PLACE,
+                                              text=render(sentence)))
+                    continue
+                out.problems.append(Problem("an action keyword's sentence outside the frames 'como parte do custo /"
+                                            " no início / no final do efeito desta ação'", sentence))
+                continue
+            generated = _generated(reader, seq, render(sentence))
+            if generated is not None:
+                seq.modes = [[generated]]
+            elif any(kk is EffectKind.STATIC for kk in seq.kinds):
+                out.problems.append(Problem("a static effect without a duration in an action", sentence))
+            if frame is not None:
+                out.framed.setdefault(frame, []).extend(p for m in seq.modes for p in m)
+                continue
+            _merge_modes(out, seq)
+    return out
+
+
+def _merge_modes(out: ActionText, seq: Sequence) -> None:
+    if len(seq.modes) > 1:
+        if len(out.modes) > 1:
+            out.problems.append(Problem("two sentences with options", None))
+            return
+        base = out.modes[0]
+        out.modes = [[*base, *m] for m in seq.modes]
+    else:
+        for m in out.modes:
+            m.extend(seq.modes[0])
+
+
+def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | None:
+    """5.7 B: a trigger (or a damage modifier) inside an action's text is an effect the action creates, working from
+    its resolution for its duration ("neste turno", "até o final do turno"; none: once)."""
+    from cardscript.compiler.semantics.damage_effects import hypothetical_effect
+
+    leads = reader.leads
+    procs = [p for m in seq.modes for p in m]
+    if leads.hypothetical is not None:
+        try:
+            made = hypothetical_effect(reader, procs, text)
+        except NotUnderstood as exc:
+            seq.problems.append(Problem(str(exc), exc.node, exc.roles))
+            return None
+        duration = leads.duration or _trigger_duration(reader)
+        return Generate(effect=replace(made, duration=duration or Duration.INSTANT), text=text)
+    if leads.trigger is None:
+        if leads.duration is not None and seq.kinds and procs:
+            return None
+        return None
+    duration = leads.duration or _trigger_duration(reader) or Duration.INSTANT
+    made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=leads.trigger, duration=duration, text=text)
+    return Generate(effect=made, text=text)
+
+
+def _trigger_duration(reader: SentenceReader) -> Duration | None:
+    """A generated trigger's duration said inside its event clause ("Toda vez que o alvo usar uma ação neste turno")."""
+    t = reader.leads.trigger
+    if t is not None and "neste turno" in t.text:
+        return Duration.END_OF_TURN
+    return None
+
+
+def _action_frame(body: object, r: Reading) -> tuple[str | None, object]:
+    """"Como parte do custo desta ação, ...", "No início / final do efeito desta ação, ...": an action keyword's
+    frame (the lead is used and dropped from the body)."""
+    from cardscript.compiler.ast import ClauseSeq
+
+    assert isinstance(body, ClauseSeq)
+    for k, item in enumerate(body.items):
+        if isinstance(item, Phrase) and item.kind is PhraseKind.WINDOW:
+            words = [x.lemma for x in leaves(item) if isinstance(x, Lexeme)]
+            frame = None
+            if words[:3] == ["como", "parte", "de"] and "custo" in words and "ação" in words:
+                frame = ACTION_COST
+            elif "efeito" in words and "ação" in words and ("início" in words or "inicio" in words):
+                frame = ACTION_START
+            elif "efeito" in words and "ação" in words and "final" in words:
+                frame = ACTION_END
+            if frame is not None:
+                r.use(item)
+                rest = tuple(it for j, it in enumerate(body.items) if j != k)
+                return frame, replace(body, items=rest)
+    return None, body
+
+
+__all__ = ["ActionText", "Lowered", "action_paragraphs", "keyword_effect", "permanent_paragraph", "read_x",
+           "Clause", "Count", "Unsupported"]

@@ -1,0 +1,288 @@
+"""Clauses as events (rules 5.2: what fires a triggered effect): the event-reading of the frame families. The
+things the event names become the effect's ``event:*`` slots ("aquele personagem", "aquela ação", "o personagem
+que usou aquela ação", "aquele jogador").
+
+=================  ============================================================================================
+family             event
+=================  ============================================================================================
+enter / move       ``enter_scene``: "X entrar em cena", "você colocar X em cena", "um jogador colocar um
+                   cenário em cena"; other areas: ``move`` ("um card for colocado na base do deck ...")
+leave              ``leave_scene``: "este cenário sair de cena"
+use                ``use_action``: "X usar uma ação [de {AE}] [que tenha Y como alvo]"
+be (alvo de)       ``targeted``: "X for alvo de uma ação [de Antecipar]"
+receive            ``damage`` (to X): "X receber dano [de ações de {AE}]"
+damage             ``damage`` (by X): "X causar dano"; an action of X damaging Y: ``action_damage``
+passives           ``knocked_out`` / ``destroyed`` / ``load`` / ``unload`` / ``incapacitate``: "for nocauteado",
+                   "for destruído", "for carregado de seus recursos em ...", "forem descarregados deste ..."
+load / unload      ``load`` / ``unload``: "você descarregar um card de {AD} de um personagem que você controla"
+search / draw      ``search`` / ``draw``: "um jogador procurar por cards no próprio deck", "comprar cards"
+reveal             ``reveal``: "você revelar este card com Clarividência"
+=================  ============================================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from cardscript.compiler.ast import Clause
+from cardscript.compiler.ir import EventPattern, Filter, Kind, Ref, Selector
+from cardscript.compiler.semantics.build import Build
+from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
+from cardscript.compiler.semantics.nouns import YOU, players, things
+from cardscript.compiler.semantics.places import place
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, PP, Rel, constituent_leaves
+from cardscript.compiler.semantics.text import render
+from cardscript.compiler.source import Span
+
+
+def event(clause: Clause, r: Reading) -> EventPattern:
+    """The event a trigger's clause describes; its participants fill the ``event:*`` slots."""
+    roles = roles_of(clause)
+    frame = roles.frame
+    family = frame.family if frame is not None else ""
+    v = roles.verb
+    if v.passive and family in _PASSIVE:
+        family = _PASSIVE[family]
+    rule = _RULES.get(family)
+    if rule is None:
+        raise NotUnderstood(f"an event with '{v.lemma}'", clause)
+    r.use(*v.words)
+    b = Build(roles, r)
+    pattern = rule(b)
+    require_no_extra(roles)
+    during = b.adjuncts.during
+    if during is not None:
+        pattern = replace(pattern, phase=during.phase or pattern.phase,
+                          whose=during.whose if during.whose in (Ref.YOU, Ref.OPPONENT) else pattern.whose)
+    return replace(pattern, text=render(clause))
+
+
+def _slot(b: Build, np: NP | None, name: str, sel: Selector) -> None:
+    """The event's participant ``name`` is what ``np`` named: references to it read ``event:<name>``."""
+    if np is None:
+        return
+    spans = [x.span for x in constituent_leaves(np)]
+    if not spans:
+        return
+    b.r.introduce(f"event:{name}", sel.kind, Span(min(s.start for s in spans), max(s.end for s in spans)),
+                  "event", sel)
+
+
+def _subject(b: Build, name: str = "subject") -> Selector:
+    np = b.roles.subject_np
+    if np is None:
+        return YOU
+    sel = things(np, b.r) if np.cls != "player" else players(np, b.r)
+    _slot(b, np, name, sel)
+    return sel
+
+
+def _enter(b: Build) -> EventPattern:
+    subject = _subject(b)
+    zone = b.roles.pp("zone")
+    if zone is None or zone.obj is None or zone.obj.lemma != "cena":
+        raise NotUnderstood("enters where?", b.roles.clause, b.roles.describe())
+    b.r.use(*zone.preps, zone.obj.head)
+    under = b.roles.pp("under")
+    whose: Ref | None = None
+    if under is not None and under.obj is not None and under.obj.lemma == "controle":   # "sob seu controle"
+        b.r.use(*under.preps, under.obj.head, *under.obj.dets)
+        whose = Ref.YOU
+    for c in list(b.roles.extra):                          # "desta forma": as the effect above said
+        if isinstance(c, PP) and c.obj is not None and c.obj.lemma == "forma" and c.obj.det("este"):
+            b.r.use(*c.preps, *c.obj.own_leaves)
+            b.roles.extra.remove(c)
+    if b.adjuncts.at is not None:
+        raise NotUnderstood("entering when?", b.roles.clause)
+    return EventPattern("enter_scene", subject=subject, whose=whose)
+
+
+def _put(b: Build) -> EventPattern:
+    """"você colocar X em cena", "um jogador colocar um cenário em cena", "um card for colocado na base do deck"."""
+    r = b.r
+    if b.verb.passive:
+        obj = b.roles.subject_np
+        player: Selector | None = None
+    else:
+        np = b.roles.subject_np
+        player = players(np, r) if np is not None else YOU
+        if np is not None:
+            _slot(b, np, "player", player)
+        obj = b.roles.np("cards")
+    if obj is None:
+        raise NotUnderstood("puts what?", b.roles.clause)
+    cards = things(obj, r)
+    _slot(b, obj, "subject", cards)
+    dest = b.optional_np("destination")
+    if dest is None:
+        raise NotUnderstood("puts where?", b.roles.clause)
+    p = place(dest, r)
+    whose = player.ref if player is not None and player.ref in (Ref.YOU, Ref.OPPONENT) else None
+    for c in list(b.roles.extra):                          # "substituindo este cenário"
+        if hasattr(c, "kind") and getattr(c, "kind", "") == "gerund":
+            raise NotUnderstood("putting it in place of another", b.roles.clause)
+    if p.zone == "scene":
+        return EventPattern("enter_scene", subject=cards, whose=whose)
+    return EventPattern("move", subject=cards, whose=whose, destination=p.zone)
+
+
+def _leave(b: Build) -> EventPattern:
+    subject = _subject(b)
+    zone = b.roles.pp("zone")
+    if zone is None or zone.obj is None or zone.obj.lemma != "cena":
+        raise NotUnderstood("leaves what?", b.roles.clause, b.roles.describe())
+    b.r.use(*zone.preps, zone.obj.head)
+    return EventPattern("leave_scene", subject=subject)
+
+
+def _use(b: Build) -> EventPattern:
+    """"X usar uma ação [de {AE}] [que tenha Y como alvo]", "X usar a ação N", "uma ação for usada"."""
+    r = b.r
+    subject = _subject(b, "user") if b.roles.subject_np is not None else None
+    if subject is not None:
+        _slot(b, b.roles.subject_np, "subject", subject)
+    action_np = b.roles.np("action")
+    filters: tuple[Filter, ...] = ()
+    target: Selector | None = None
+    target_slot = ""
+    if action_np is not None:
+        action = things(action_np, r)
+        _slot(b, action_np, "action", action)
+        filters = tuple(f for f in action.filters if f.field != "targets")
+        targeted = [f for f in action.filters if f.field == "targets" and isinstance(f.value, Selector)]
+        if targeted:
+            t = targeted[0].value
+            assert isinstance(t, Selector)
+            target = t
+            target_slot = "event:target"
+            _target_slot(b, action_np, t)
+        if action.ref is Ref.THIS_ACTION:
+            filters = (*filters, Filter("name", "eq", r.card.action_name))
+    return EventPattern("use_action", subject=subject, action_filters=filters, target=target, target_slot=target_slot)
+
+
+def _target_slot(b: Build, action_np: NP, target: Selector) -> None:
+    for m in action_np.mods:
+        if isinstance(m, Rel):
+            nps = [a for a in m.args if isinstance(a, NP)]
+            if nps:
+                _slot(b, nps[0], "target", target)
+
+
+def _targeted(b: Build) -> EventPattern:
+    """"X for alvo de uma ação [de Antecipar ou Imprevista]" (4.6.2 F): the action's user is "event:user"."""
+    r = b.r
+    pred = b.roles.np("predicate")
+    if pred is None or pred.lemma != "alvo":
+        raise NotUnderstood("an event with 'ser'", b.roles.clause, b.roles.describe())
+    subject = _subject(b)
+    r.use(pred.head, *pred.dets)
+    filters: tuple[Filter, ...] = ()
+    for m in pred.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+            r.use(*m.preps)
+            action = things(m.obj, r)
+            _slot(b, m.obj, "action", action)
+            filters = action.filters
+    return EventPattern("targeted", subject=subject, action_filters=filters)
+
+
+def _receive(b: Build) -> EventPattern:
+    """"X receber dano [penetrante] [de <fonte>]" (4.8: damage dealt to X)."""
+    r = b.r
+    subject = _subject(b)
+    dano = b.roles.np("damage")
+    if dano is None or dano.lemma != "dano":
+        raise NotUnderstood("receives what?", b.roles.clause)
+    r.use(dano.head, *dano.dets)
+    source: Selector | None = None
+    src_np = next((m.obj for m in dano.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if src_np is None:
+        src_np = b.optional_np("source")
+    else:
+        r.use(*next(m for m in dano.mods if isinstance(m, PP) and m.obj is src_np).preps)
+    if src_np is not None:
+        if src_np.lemma == "fonte":
+            r.use(src_np.head, *src_np.dets)
+            source = Selector(kind=Kind.CARD, text="uma fonte")
+            _slot(b, src_np, "source", source)
+        else:
+            source = things(src_np, r)
+            _slot(b, src_np, "source", source)
+    filters: tuple[Filter, ...] = ()
+    if dano.adj("penetrante"):
+        r.use(*dano.post)
+        filters = (Filter("piercing", "eq", "true"),)
+    return EventPattern("damage", subject=subject, source=source, action_filters=filters)
+
+
+def _deal(b: Build) -> EventPattern:
+    """"X causar dano [em Y]": damage dealt by X (the event's source; "em Y": its destination)."""
+    r = b.r
+    np = b.roles.subject_np
+    if np is None:
+        raise NotUnderstood("who causes damage?", b.roles.clause)
+    source = things(np, r)
+    _slot(b, np, "source", source)
+    dano = b.roles.np("amount")
+    if dano is None or dano.lemma != "dano":
+        raise NotUnderstood("causes what?", b.roles.clause)
+    r.use(dano.head, *dano.dets)
+    target: Selector | None = None
+    t = b.optional_np("targets")
+    if t is not None:
+        target = things(t, r)
+        _slot(b, t, "subject", target)
+    return EventPattern("damage", subject=target, source=source)
+
+
+_PASSIVE = {"knock_out": "knocked_out", "load": "loaded", "unload": "unloaded", "move": "moved",
+            "stage": "staged"}
+
+
+def _knocked_out(b: Build) -> EventPattern:
+    subject = _subject(b)
+    kind = "destroyed" if b.verb.lemma == "destruir" else "knocked_out"
+    return EventPattern(kind, subject=subject)
+
+
+def _loaded(b: Build) -> EventPattern:
+    """"este card for carregado de seus recursos em um personagem com {TE} que você controla"."""
+    r = b.r
+    subject = _subject(b)
+    origin = ""
+    onto: Selector | None = None
+    pp = b.roles.pp("origin")
+    if pp is not None and pp.obj is not None:
+        r.use(*pp.preps)
+        origin = place(pp.obj, r).zone
+    on = b.roles.pp("onto")
+    if on is not None and on.obj is not None:
+        r.use(*on.preps)
+        onto = things(on.obj, r)
+        _slot(b, on.obj, "onto", onto)
+    return EventPattern("load", subject=subject, target=onto, origin=origin)
+
+
+def _unloaded(b: Build) -> EventPattern:
+    subject = _subject(b)
+    pp = b.roles.pp("origin")
+    frm: Selector | None = None
+    if pp is not None and pp.obj is not None:
+        b.r.use(*pp.preps)
+        frm = things(pp.obj, b.r)
+    return EventPattern("unload", subject=subject, target=frm)
+
+
+def _moved(b: Build) -> EventPattern:
+    return _put(b)
+
+
+_RULES: dict[str, Callable[[Build], EventPattern]] = {
+    "enter": _enter, "move": _put, "leave": _leave, "use": _use, "be": _targeted, "receive": _receive,
+    "knocked_out": _knocked_out, "loaded": _loaded, "unloaded": _unloaded, "moved": _moved, "damage": _deal,
+}
+
+__all__ = ["event", "Roles"]

@@ -1,0 +1,351 @@
+"""What a noun phrase's modifiers contribute to its selector (``docs/semantics.md`` section 1, "prepositional
+modifier", "relative clause"), one rule per preposition and class of the governed phrase:
+
+=========  =====================================  ============================================================
+prep       governed phrase                        contribution
+=========  =====================================  ============================================================
+de         a card type, no determiner             ``card_type`` ("card de personagem"; its own modifiers too)
+de         a power icon / "a afiliação X"         ``power`` / ``affiliation`` ("habilidade de {AE}")
+de         an area                                where the cards are ("de seus recursos", "do topo de seu deck")
+de         a thing                                carried by it (cards), used by it (actions)
+de         a player                               controlled / owned by ("os personagens de um jogador")
+com / sem  a characteristic                       ``attributes.filters_for`` ("com a afiliação X", "sem {VO}")
+em         an area                                where it is ("em cena", "em seu deck, mão e recursos")
+entre      an area of players                     where it is ("entre os prêmios de seus oponentes")
+a          "escolha [de X]"                       who chooses ("à sua escolha", "à escolha daquele jogador")
+sob        "seu controle"                         controlled by you
+(part.)    "controlado por X", "carregado por X"  controller / carrier; "revelados nesta ação", "chamado X"
+=========  =====================================  ============================================================
+
+Relative clauses are read by ``relatives.relative_filter``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardscript.compiler.ast import Icon, Lexeme, Name
+from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.semantics import attributes as at
+from cardscript.compiler.semantics.places import place
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel
+from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, CARD_TYPE_OF_NOUN, KIND_OF_NOUN
+
+_CARD_KINDS = (Kind.CARD, Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.ABILITY)
+
+
+def add_filter(sel: Selector, *filters: Filter) -> Selector:
+    return replace(sel, filters=(*sel.filters, *filters))
+
+
+def apply_modifiers(sel: Selector, np: NP, r: Reading) -> Selector:
+    """Apply every modifier of ``np`` to ``sel``."""
+    from cardscript.compiler.semantics.relatives import relative_filter
+
+    if np.participle is not None:
+        sel = participle(sel, np, r)
+    for m in np.mods:
+        if isinstance(m, PP):
+            sel = prepositional(sel, m, np, r)
+        elif isinstance(m, Rel):
+            sel = relative_filter(sel, m, r)
+        elif isinstance(m, NP) and isinstance(m.head, Name):
+            sel = _named(sel, np, r)
+        elif isinstance(m, Other) and m.kind == "paren":
+            sel = _restated(sel, m, r)
+        elif isinstance(m, Other) and m.kind == "choice":
+            sel = _choice(sel, m, r)
+        elif isinstance(m, Other) and m.kind == "adj" and sel.kind is Kind.ACTION:
+            sel = _action_type_words(sel, m, r)
+    return sel
+
+
+def _choice(sel: Selector, m: Other, r: Reading) -> Selector:
+    """"um personagem a sua escolha", "à escolha daquele jogador": who chooses it."""
+    from cardscript.compiler.semantics.nouns import players
+    from cardscript.compiler.semantics.syntax import attach_parts, np_of
+
+    np = np_of(m.nodes[0])
+    r.use(np.head, *np.dets)
+    rest = attach_parts(list(getattr(m.nodes[0], "parts", ()))[0:0])
+    del rest
+    chooser: Selector | None = None
+    if not np.det("seu"):
+        raise NotUnderstood("chosen by whom?", m.nodes[0])
+    return replace(sel, chooser=chooser)
+
+
+def _action_type_words(sel: Selector, m: Other, r: Reading) -> Selector:
+    """"uma ação de Antecipar ou Imprevista": the coordinated action type (any of them)."""
+    from cardscript.compiler.semantics.syntax import leaves
+
+    words = [x for n in m.nodes for x in leaves(n) if isinstance(x, Lexeme)]
+    types = [ACTION_TYPE_OF_WORD[w.lemma] for w in words if w.lemma in ACTION_TYPE_OF_WORD]
+    if not types:
+        return sel
+    r.use(*words)
+    have = [f for f in sel.filters if f.field == "action_type" and f.op == "has"]
+    others = [f for f in sel.filters if not (f.field == "action_type" and f.op == "has")]
+    names = [str(f.value) for f in have] + types
+    return replace(sel, filters=(*others, Filter("action_type", "has_any", "/".join(names))))
+
+
+def _named(sel: Selector, np: NP, r: Reading) -> Selector:
+    """"a ação Golpe de Pé-de-Cabra", "o cenário Véspera do Julgamento", "chamado Galactus, Odin, Thor ou Loki"."""
+    if any(f.field == "name" for f in sel.filters):
+        return sel
+    names = at.names_in(NP(np.node, mods=[m for m in np.mods if isinstance(m, NP)]), r)
+    if not names:
+        return sel
+    from cardscript.grammar.normalize import fold_text
+
+    if len(names) == 1 and sel.kind is Kind.ACTION and r.card.action_name \
+            and fold_text(names[0]) == fold_text(r.card.action_name) and sel.ref is None and not sel.every:
+        return replace(sel, ref=Ref.THIS_ACTION, filters=())      # "a ação X" of this card's action
+    return add_filter(sel, Filter("name", "has_any" if len(names) > 1 else "eq", "/".join(names)))
+
+
+def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
+    """"este personagem (o personagem que usou esta ação)", "este personagem (Heimdall)": the same thing said again
+    -- read, and used, only when it means what the phrase already means."""
+    from cardscript.compiler.semantics.nouns import things
+    from cardscript.compiler.semantics.syntax import attach_parts
+
+    paren = m.nodes[0]
+    inner_parts = [p for p in getattr(paren, "parts", ()) if not (getattr(p, "text", None) in ("(", ")"))]
+    if len(inner_parts) == 1 and hasattr(inner_parts[0], "parts"):
+        inner_parts = list(inner_parts[0].parts)            # type: ignore[attr-defined]
+    constituents = attach_parts(inner_parts)
+    if len(constituents) != 1 or not isinstance(constituents[0], NP):
+        return sel
+    probe = Reading(r.card, r.bindings, r.in_action, list(r.referents), list(r.card_referents), list(r.targets),
+                    r.x, r.next_slot)
+    try:
+        again = things(constituents[0], probe)
+    except NotUnderstood:
+        return sel
+    same = (again.ref == sel.ref or {again.ref, sel.ref} <= {Ref.THIS_CHARACTER, Ref.ACTION_USER}
+            or (sel.ref is Ref.THIS_CARD and again.ref is Ref.THIS_CARD))
+    if same and sel.ref is not None:
+        r.use(paren)
+    return sel
+
+
+def participle(sel: Selector, np: NP, r: Reading) -> Selector:
+    """"chamado X", "controlado por X", "carregados por X", "revelados nesta ação", "escolhido" (a reference, read
+    by nouns.reference), "procurado desta forma"."""
+    from cardscript.compiler.semantics.nouns import players, things
+
+    p = np.participle
+    assert p is not None
+    lemma = p.lemma
+    if lemma == "chamar":
+        r.use(p)
+        return _named(sel, np, r)
+    agent = next((m for m in np.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
+    if lemma == "controlar" and agent is not None and agent.obj is not None:
+        r.use(p, *agent.preps)
+        who = players(agent.obj, r)
+        np.mods.remove(agent)
+        return add_filter(sel, _controller_filter(who))
+    if lemma == "carregar" and agent is not None and agent.obj is not None:
+        r.use(p, *agent.preps)
+        carrier = things(agent.obj, r)
+        np.mods.remove(agent)
+        return replace(sel, zone="carried", of=carrier)
+    if lemma in ("revelar", "procurar", "escolher", "separar", "carregar", "descartar", "colocar", "permutar",
+                 "indicar", "descrever") and sel.ref is None:
+        found = _introduced_by(lemma, r)
+        if found is not None:
+            r.use(p)
+            _use_this_action(np, r)
+            return Selector(kind=sel.kind, union=(found,), filters=sel.filters, text=sel.text, every=True) \
+                if sel.filters else replace(found, kind=sel.kind, text=sel.text)
+    if lemma == "escolher":
+        return sel                                          # "o ... escolhido": nouns.reference
+    if lemma == "usar" and sel.kind is Kind.ACTION:
+        return sel                                          # "ações usadas ...": relatives / clauses read it
+    return sel
+
+
+_VERB_SLOT_KIND = {"revelar": "reveal", "procurar": "search", "escolher": "choose", "separar": "set_aside",
+                   "carregar": "load", "descartar": "discard", "colocar": "move", "permutar": "swap"}
+
+
+def _introduced_by(lemma: str, r: Reading) -> Selector | None:
+    """"os cards revelados (nesta ação)", "cada card procurado desta forma": what the latest procedure of that verb
+    introduced."""
+    family = _VERB_SLOT_KIND.get(lemma)
+    for ref in reversed(r.referents):
+        if ref.head == family:
+            return Selector(kind=ref.kind, ref=Ref.SLOT, slot=ref.slot, every=True)
+    return None
+
+
+def _use_this_action(np: NP, r: Reading) -> None:
+    """"revelados *nesta ação*", "procurado *desta forma*": the words pointing back at the procedure."""
+    for m in list(np.mods):
+        if isinstance(m, PP) and m.obj is not None and m.prep in ("em", "de") and (
+                m.obj.lemma in ("ação", "forma") and m.obj.det("este", "esse")):
+            r.use(*m.preps, *m.obj.own_leaves)
+            np.mods.remove(m)
+
+
+def _controller_filter(who: Selector) -> Filter:
+    if who.ref is Ref.YOU:
+        return Filter("controller", "eq", "you")
+    if who.ref is Ref.OPPONENT:
+        return Filter("controller", "eq", "opponent")
+    return Filter("controller", "eq", who)
+
+
+def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
+    prep = pp.prep
+    obj = pp.obj
+    if pp.keyword is not None and prep in ("com", "sem", "de"):      # "ações com Clarividência"
+        r.use(*pp.preps, pp.keyword)
+        return add_filter(sel, Filter("keyword", "lacks" if prep == "sem" else "has", pp.keyword.word))
+    if obj is None:
+        if pp.verb and sel.kind is Kind.ACTION and prep == "de":       # "ação de Antecipar"
+            words = [v for v in pp.verb if isinstance(v, Lexeme) and v.lemma == "antecipar"]
+            if words:
+                r.use(*pp.preps, *words)
+                return add_filter(sel, Filter("action_type", "has", "antecipar"))
+        if pp.adv is not None:
+            raise NotUnderstood(f"'{prep} {pp.adv.word}' after a thing", np.node)
+        return sel
+    if prep == "de":
+        return _of(sel, pp, obj, np, r)
+    if prep in ("com", "sem"):
+        if sel.kind is Kind.ACTION and obj.lemma == "alvo":
+            r.use(*pp.preps, *obj.own_leaves)
+            return add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
+        r.use(*pp.preps)
+        return add_filter(sel, *at.filters_for(obj, r, negate=prep == "sem"))
+    if prep in ("em", "entre", "dentre") and obj.cls == "zone":
+        return _located(sel, pp, r)
+    if prep == "a" and obj.lemma == "escolha":                        # "à sua escolha", "à escolha daquele jogador"
+        from cardscript.compiler.semantics.nouns import players
+
+        r.use(*pp.preps, *obj.own_leaves)
+        chooser: Selector | None = None
+        for m in obj.mods:
+            if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+                r.use(*m.preps)
+                chooser = players(m.obj, r)
+        return replace(sel, chooser=chooser)
+    if prep == "sob" and obj.lemma == "controle":                     # "sob seu controle"
+        r.use(*pp.preps, *obj.own_leaves)
+        return add_filter(sel, Filter("controller", "eq", "you"))
+    if prep == "exceto":
+        from cardscript.compiler.semantics.nouns import things
+
+        r.use(*pp.preps)
+        return replace(sel, excluding=things(obj, r))
+    if prep in ("em", "a", "de") and obj.lemma in ("comum",):
+        return sel
+    return sel
+
+
+def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
+    """The "de" modifiers (see the module table)."""
+    from cardscript.compiler.semantics.nouns import players, things
+
+    lemma = obj.lemma
+    if lemma in CARD_TYPE_OF_NOUN and not obj.dets and sel.ref is None:          # "card de personagem"
+        r.use(*pp.preps, obj.head)
+        kind = KIND_OF_NOUN[lemma] if sel.kind in (Kind.CARD,) else sel.kind
+        sel = replace(sel, kind=kind if kind is not Kind.ABILITY or sel.kind is Kind.CARD else kind)
+        sel = add_filter(sel, Filter("card_type", "eq", CARD_TYPE_OF_NOUN[lemma]))
+        for conj, other in obj.heads:                                            # "card de habilidade ou de personagem"
+            if other.lemma in CARD_TYPE_OF_NOUN:
+                r.use(conj, other.head)
+                sel = replace(sel, kind=Kind.CARD, filters=tuple(
+                    f for f in sel.filters if f.field != "card_type") + (Filter(
+                        "card_type", "has_any", f"{CARD_TYPE_OF_NOUN[lemma]}/{CARD_TYPE_OF_NOUN[other.lemma]}"),))
+        from cardscript.compiler.semantics.nouns import _adjectives
+
+        sel = _adjectives(sel, obj, r)
+        return apply_modifiers(sel, obj, r)                                      # its modifiers are the card's
+    if isinstance(obj.head, Icon) and not obj.head.code.isdigit():            # "habilidade de {AE}"
+        r.use(*pp.preps, *obj.dets)
+        codes = at.icons_in(obj, r)
+        field_name = "power" if sel.kind is not Kind.ACTION else "power"
+        f = Filter(field_name, "has_any", "/".join(codes)) if len(codes) > 1 else Filter(field_name, "has", codes[0])
+        return add_filter(sel, f)
+    if lemma == "afiliação":                                                   # "da afiliação X"
+        r.use(*pp.preps)
+        return add_filter(sel, *at.filters_for(obj, r))
+    if lemma in ("poder", "tipo") and obj.participle is not None:              # "do poder escolhido"
+        from cardscript.compiler.semantics.nouns import reference
+
+        r.use(*pp.preps, obj.head)
+        ref = reference(obj, r)
+        if ref is None:
+            raise NotUnderstood(f"which {lemma}?", obj.node)
+        return add_filter(sel, Filter("power" if lemma == "poder" else "card_type", "chosen", ref))
+    if lemma == "custo" and sel.kind is Kind.ACTION:                           # "uma ação de custo {2}"
+        r.use(*pp.preps)
+        return add_filter(sel, *at.filters_for(obj, r))
+    if obj.cls == "zone":
+        return _located(sel, pp, r)
+    if sel.kind is Kind.ACTION and isinstance(obj.head, Lexeme) and obj.head.lemma in ACTION_TYPE_OF_WORD:
+        r.use(*pp.preps, obj.head)                                             # "ação de Antecipar"
+        return add_filter(sel, Filter("action_type", "has", ACTION_TYPE_OF_WORD[obj.head.lemma]))
+    if obj.cls == "player":
+        r.use(*pp.preps)
+        who = players(obj, r)
+        if sel.kind is Kind.ACTION:
+            return add_filter(sel, Filter("user_controller", "eq", who.ref.value if who.ref in (Ref.YOU, Ref.OPPONENT)
+                                          else who))                            # type: ignore[union-attr]
+        return add_filter(sel, _controller_filter(who))
+    if obj.cls in ("thing", "action"):
+        r.use(*pp.preps)
+        owner = things(obj, r)
+        if sel.kind is Kind.ACTION:                                              # "ação deste personagem"
+            return add_filter(sel, Filter("user", "eq", owner))
+        if sel.ref is not None:
+            return sel
+        return replace(sel, zone="carried", of=owner)                           # "um card deste personagem"
+    return sel
+
+
+def _located(sel: Selector, pp: PP, r: Reading) -> Selector:
+    """"em cena", "de seus recursos", "do topo de seu deck", "em seu deck, mão e recursos", "entre os prêmios de seus
+    oponentes" -- where the things are (several areas: a union)."""
+    obj = pp.obj
+    assert obj is not None
+    r.use(*pp.preps)
+    places = [place(obj, r)]
+    for conj, other in obj.heads:
+        r.use(conj)
+        places.append(place(other, r))
+    for conj, other_pp in pp.coords:
+        r.use_all(conj)
+        r.use(*other_pp.preps)
+        if other_pp.obj is not None:
+            places.append(place(other_pp.obj, r))
+            for conj2, o2 in other_pp.obj.heads:
+                r.use(conj2)
+                places.append(place(o2, r))
+    located = [_in_place(sel, p) for p in places]
+    if len(located) == 1:
+        return located[0]
+    return Selector(kind=sel.kind, union=tuple(located), every=sel.every, count=sel.count, text=sel.text)
+
+
+def _in_place(sel: Selector, p: object) -> Selector:
+    from cardscript.compiler.semantics.places import Place
+
+    assert isinstance(p, Place)
+    zone = p.zone
+    owner = p.owner
+    zone_owner: Ref | None = None
+    if owner is not None and owner.ref in (Ref.YOU, Ref.OPPONENT):
+        zone_owner = owner.ref
+    elif owner is not None:
+        return replace(sel, zone=zone, of=owner)
+    if zone in ("deck_top", "deck_bottom") and sel.count == Quantity.of(1) and not sel.every:
+        return replace(sel, zone=zone, zone_owner=zone_owner or Ref.YOU)
+    return replace(sel, zone=zone, zone_owner=zone_owner or (Ref.YOU if zone != "scene" else None))

@@ -1,0 +1,529 @@
+"""Noun phrases denote selectors (``docs/semantics.md`` section 1): one denotation over the phrase's parts.
+
+* the **determiner** says how many and which: ``um`` (one, chosen when the effect resolves), ``até N``,
+  ``cada`` / ``todos os`` / a plural definite or bare plural (all of them), ``este`` (this card), ``aquele``
+  / ``esse`` / a pronoun (what the binder bound it to: a slot), ``outro`` (excluding this one);
+* the **head** the kind of thing (``vocabulary.KIND_OF_NOUN``: personagem, suporte, card, jogador, ação...),
+  an alignment (``herói``/``vilão``), a name (this card, this action, or a card of that name);
+* **adjectives and participles** a filter or a reference (``alvo``: the action's target, ``escolhido``:
+  what was chosen, ``diferentes``, ``aleatório``, ``próximo``);
+* **modifiers** (``modifiers.apply``): prepositional phrases, appositions, relative clauses, comparisons;
+* **coordination**: a union (``um personagem ou suporte``: one selector of two kinds; ``os personagens ...
+  e os cards ...``: ``Selector.union``).
+
+The same denotation serves every position: subjects, objects, targets, conditions, counts, event subjects.
+A part no rule gives a meaning stays unused and is reported by the accounting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardscript.compiler.ast import Icon, Lexeme, Name, Symbol
+from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.semantics.amounts import np_quantity
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading, Referent
+from cardscript.compiler.semantics.syntax import NP, PP, Leaf
+from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, KIND_OF_NOUN
+from cardscript.grammar.normalize import fold_text
+
+YOU = Selector(kind=Kind.PLAYER, ref=Ref.YOU, text="você")
+OPPONENT = Selector(kind=Kind.PLAYER, ref=Ref.OPPONENT, text="seu oponente")
+EVERY_PLAYER = Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, every=True, text="cada jogador")
+THIS_CARD = Selector(kind=Kind.CARD, ref=Ref.THIS_CARD, text="este card")
+THIS_CHARACTER = Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER, text="este personagem")
+
+_PLURAL_DETS = frozenset({"os", "as", "estes", "estas", "aqueles", "aquelas", "seus", "suas", "todos", "todas",
+                          "outros", "outras", "esses", "essas"})
+
+
+def plural(np: NP) -> bool:
+    """Is the phrase plural (by its head's or its determiners' spelling)?"""
+    h = np.head
+    if isinstance(h, Lexeme) and h.cls == "NOUN":
+        return h.word.lower() != h.lemma and h.word.lower().endswith("s")
+    if isinstance(h, Lexeme) and h.cls == "PRON":
+        return h.word.lower().endswith("s") or h.lemma in ("ambos",)
+    return any(d.word.lower() in _PLURAL_DETS for d in np.dets)
+
+
+def text_of(np: NP) -> str:
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    return " ".join(_w(x) for x in constituent_leaves(np))
+
+
+def _w(leaf: Leaf) -> str:
+    if isinstance(leaf, Lexeme):
+        return leaf.word
+    if isinstance(leaf, Name):
+        return leaf.text
+    if isinstance(leaf, Icon):
+        return "{" + leaf.code + "}"
+    if isinstance(leaf, Symbol):
+        return leaf.text
+    return str(getattr(leaf, "value", ""))
+
+
+# ---------------------------------------------------------------------------------------------
+# players
+
+
+def players(np: NP, r: Reading) -> Selector:
+    """A noun phrase naming players: "você", "seu oponente", "um oponente", "cada jogador", "aquele jogador",
+    "o controlador daquele personagem", "seu dono", "o jogador alvo", "outro jogador"."""
+    sel = _players(np, r)
+    _register(r, np, "", Kind.PLAYER, sel)
+    return sel
+
+
+def _players(np: NP, r: Reading) -> Selector:
+    from cardscript.compiler.semantics.modifiers import apply_modifiers
+
+    lemma = np.lemma
+    text = text_of(np)
+    if lemma == "você" or (isinstance(np.head, Lexeme) and np.head.cls == "PRON" and np.head.lemma == "você"):
+        r.use(np.head, *np.dets)
+        return replace(YOU, text=text)
+    if lemma in ("ele", "ela", "eles", "elas") or np.det("aquele", "esse"):
+        ref = reference(np, r)
+        if ref is not None:
+            return ref
+    if lemma in ("controlador", "dono"):
+        r.use(np.head, *np.dets)
+        of = _of_phrase(np, r)
+        if of is None:
+            of = r.subject_stack[-1] if r.subject_stack else THIS_CARD
+        return Selector(kind=Kind.PLAYER, ref=Ref.CONTROLLER if lemma == "controlador" else Ref.OWNER, of=of,
+                        text=text)
+    if lemma not in ("jogador", "oponente"):
+        raise NotUnderstood(f"'{text}' does not name a player", np.node)
+    r.use(np.head)
+    if any(isinstance(p, Lexeme) and p.lemma == "alvo" for p in np.post):       # "o jogador alvo"
+        r.use(*np.post, *np.dets)
+        return _new_target(np, r, Selector(kind=Kind.PLAYER, text=text,
+                                           filters=(Filter("controller", "ne", "you"),)
+                                           if lemma == "oponente" else ()))
+    every = np.det("cada", "todo") or (plural(np) and lemma == "jogador")
+    other = np.det("outro")
+    r.use(*np.dets)
+    if lemma == "oponente" or other:
+        sel = replace(OPPONENT, text=text)       # two players: "um oponente", "seus oponentes", "outro jogador"
+        if other and lemma == "oponente":
+            raise NotUnderstood("'outro oponente' in a two-player game", np.node)
+        return apply_modifiers(sel, np, r)
+    if every:
+        return apply_modifiers(replace(EVERY_PLAYER, text=text), np, r)
+    sel = Selector(kind=Kind.PLAYER, text=text)
+    return apply_modifiers(sel, np, r)
+
+
+def _of_phrase(np: NP, r: Reading) -> Selector | None:
+    """The "de <np>" of a relational noun ("o controlador *daquele personagem*")."""
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+            r.use(*m.preps)
+            return things(m.obj, r)
+    if np.det("seu"):                         # "seu controlador", "seu dono": of the thing being talked about
+        return r.subject_stack[-1] if r.subject_stack else THIS_CARD
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# references (principle 3)
+
+
+def reference(np: NP, r: Reading) -> Selector | None:
+    """A phrase that refers instead of describing: este, aquele/esse, a pronoun, the card's own name, "o alvo",
+    "o ... escolhido", "os cards revelados". None when it describes."""
+    head = np.head
+    text = text_of(np)
+    if isinstance(head, Name) and not np.dets:
+        own = fold_text(head.text)
+        if own == fold_text(r.card.name):
+            r.use(head)
+            if r.in_action and r.card.action_name and own == fold_text(r.card.action_name) \
+                    and r.card.kind != "Habilidade":
+                return Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION, text=text)
+            return replace(THIS_CARD, text=text)
+        if r.card.action_name and own == fold_text(r.card.action_name):
+            r.use(head)
+            return Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION, text=text)
+        return None
+    if np.det("este"):
+        r.use(*np.dets, head)
+        lemma = np.lemma
+        if lemma == "personagem":
+            return replace(THIS_CHARACTER, text=text)
+        if lemma == "ação":
+            return Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION, text=text)
+        if lemma in ("turno", "partida", "fase", "etapa"):
+            return None
+        return replace(THIS_CARD, kind=KIND_OF_NOUN.get(lemma, Kind.CARD), text=text)
+    if np.lemma == "alvo" and not np.det("um", "cada") and not np.quantity and (np.dets or not plural(np)):
+        r.use(*np.dets, head)
+        if plural(np):                                     # "seus alvos", "os alvos": every target of the action
+            return Selector(kind=Kind.CHARACTER, ref=Ref.TARGET, index=-1, text=text, every=True)
+        return _the_target(r, None, text)
+    pron = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC") and head.lemma in (
+        "ele", "ela", "eles", "elas", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos")
+    if pron or np.det("aquele", "esse"):
+        return _anaphor(np, r, text)
+    if np.participle is not None and np.participle.lemma == "escolher" and np.det("o"):
+        return _chosen(np, r, text)
+    return None
+
+
+def _anaphor(np: NP, r: Reading, text: str) -> Selector:
+    """"aquele personagem", "ele", "-o", "esses cards": what the phrase the binder bound it to stands for (a slot, a
+    target, this card...); with no binding to a phrase, the latest thing of a fitting kind and gender; with none,
+    this card -- or, for "ele", the character it is (or is carried by)."""
+    head = np.head
+    binding = r.binding(head if isinstance(head, Lexeme) and head.cls == "CLITIC" else np.node)
+    if binding is None and np.dets:
+        binding = r.binding(np.dets[0])
+    r.use(*np.dets, head)
+    if np.head is not None and isinstance(np.head, Lexeme) and np.head.lemma in ("quantidade", "número", "vez",
+                                                                                 "forma", "turno", "dano"):
+        raise NotUnderstood(f"'{text}' names the event, not a thing", np.node)
+    pronoun = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC")
+    fits = _pronoun_fits(head) if pronoun else _FITS.get(np.lemma)
+    found: Referent | None = None
+    if binding is not None and binding.target_span is not None:
+        found = r.referent_at(binding.target_span, fits)
+    if found is None:
+        found = _latest(r, fits)
+    if found is not None:
+        return _read_referent(found, np, text)
+    if binding is not None and binding.target.startswith("the character with"):
+        return replace(THIS_CHARACTER, text=text)
+    if binding is not None and binding.target == "this card" or pronoun:
+        if pronoun and isinstance(head, Lexeme) and head.lemma in ("ele", "eles") and r.card.kind in (
+                "Personagem", "Personagem-EV", "Habilidade"):
+            return replace(THIS_CHARACTER, text=text)
+        return replace(THIS_CARD, text=text)
+    raise NotUnderstood(f"'{text}' refers to nothing this effect introduced", np.node)
+
+
+_MASCULINE = (Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.CARD, Kind.PLAYER)
+_FEMININE = (Kind.ACTION, Kind.ABILITY, Kind.CARD)
+
+
+def _pronoun_fits(head: Leaf | None) -> tuple[Kind, ...] | None:
+    """The kinds a pronoun can stand for, by its gender: "ele", "-o" (personagem, suporte, cenário, card, jogador);
+    "ela", "-a" (ação, habilidade)."""
+    if not isinstance(head, Lexeme):
+        return None
+    lemma = head.lemma.lstrip("-")
+    if lemma in ("ele", "eles", "o", "os", "lo", "los"):
+        return _MASCULINE
+    if lemma in ("ela", "elas", "a", "as", "la", "las"):
+        return _FEMININE
+    return None
+
+
+def _latest(r: Reading, fits: tuple[Kind, ...] | None) -> Referent | None:
+    for ref in reversed(r.referents):
+        if fits is None or ref.kind in fits:
+            return ref
+    return None
+
+
+def _read_referent(found: Referent, np: NP, text: str) -> Selector:
+    """A reference to ``found``: its slot, or the target / reference it is (``Referent.selector``)."""
+    kind = KIND_OF_NOUN.get(np.lemma, found.kind)
+    if not found.slot and found.selector is not None:
+        return replace(found.selector, text=text)
+    return Selector(kind=kind, ref=Ref.SLOT, slot=found.slot, text=text, every=True)
+
+
+_FITS = {
+    "personagem": (Kind.CHARACTER,), "suporte": (Kind.SUPPORT,), "card": tuple(Kind), "jogador": (Kind.PLAYER,),
+    "oponente": (Kind.PLAYER,), "ação": (Kind.ACTION,), "cenário": (Kind.SCENARIO, Kind.CARD),
+    "habilidade": (Kind.ABILITY, Kind.CARD),
+}
+
+
+def _latest_fitting(np: NP, r: Reading) -> Referent | None:
+    want = _FITS.get(np.lemma)
+    for ref in reversed(r.referents):
+        if want is None or ref.kind in want or (ref.kind is Kind.CARD and Kind.CARD not in want
+                                                and np.lemma in ("personagem", "suporte", "cenário", "habilidade")):
+            return ref
+    return None
+
+
+def _chosen(np: NP, r: Reading, text: str) -> Selector:
+    """"o personagem escolhido": what a choice of this card chose (in any paragraph)."""
+    r.use(*np.dets, np.head, np.participle)
+    binding = r.binding(np.node)
+    found = r.referent_at(binding.target_span) if binding is not None and binding.target_span is not None else None
+    if found is None:
+        pool = [x for x in (*r.referents, *r.card_referents) if x.slot.startswith(("card:", "intro:"))]
+        want = _FITS.get(np.lemma)
+        pool = [x for x in pool if want is None or x.kind in want] or pool
+        found = pool[-1] if pool else None
+    if found is None:
+        raise NotUnderstood(f"'{text}': nothing was chosen", np.node)
+    return _read_referent(found, np, text)
+
+
+# ---------------------------------------------------------------------------------------------
+# things
+
+
+def things(np: NP, r: Reading, *, choose: bool = True) -> Selector:
+    """The selector of a noun phrase naming cards, characters, supports, scenarios, actions or players (registered
+    as what references to this phrase mean from now on)."""
+    sel = _things(np, r)
+    _register(r, np, "", sel.kind, sel if sel.ref is not None else replace(sel, every=True))
+    return sel
+
+
+def _things(np: NP, r: Reading) -> Selector:
+    from cardscript.compiler.semantics.modifiers import apply_modifiers
+
+    if np.cls == "player" or np.lemma in ("jogador", "oponente", "controlador", "dono"):
+        return _players(np, r)
+    sel = reference(np, r)
+    if sel is not None:
+        sel = apply_modifiers(sel, np, r)
+        return _coordinated(sel, np, r)
+    text = text_of(np)
+    head = np.head
+    if isinstance(head, Name):
+        r.use(head)
+        sel = Selector(kind=Kind.CARD, filters=(Filter("name", "eq", head.text),), text=text, every=True)
+        names = [head.text]
+        for conj, other in np.heads:
+            if isinstance(other.head, Name):
+                r.use(conj, other.head)
+                names.append(other.head.text)
+        if len(names) > 1:
+            sel = replace(sel, filters=(Filter("name", "has_any", "/".join(names)),))
+        return _coordinated(apply_modifiers(sel, np, r), np, r)
+    lemma = np.lemma
+    if lemma in ("um", "uma", "cada", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "algum",
+                 "restante", "restantes", "demais", "único", "única") and isinstance(head, Lexeme) \
+            and head.cls == "PRON":
+        return _partitive(np, r, text)
+    if lemma == "alvo":                                    # "até X alvos diferentes": targets of the action, a
+        r.use(head)                                        # character or a support (4.6.2 F.1.2)
+        return _new_target(np, r, Selector(kind=Kind.CHARACTER, also=(Kind.SUPPORT,), text=text))
+    kind = KIND_OF_NOUN.get(lemma)
+    if kind is None and np.participle is not None and head is None:
+        kind = Kind.CARD                                   # "os escolhidos", "os revelados"
+    if kind is None:
+        raise NotUnderstood(f"'{text}' is not a card, a character or an action", np.node)
+    r.use(head)
+    filters: list[Filter] = []
+    if lemma in ALIGNMENT_OF_WORD:                         # "um herói", "os vilões"
+        filters.append(Filter("alignment", "has", ALIGNMENT_OF_WORD[lemma]))
+    if lemma == "habilidade":
+        kind = Kind.ABILITY
+    sel = Selector(kind=kind, filters=tuple(filters), text=text)
+    sel = _determiners(sel, np, r)
+    sel = _adjectives(sel, np, r)
+    sel = _coordinated_heads(sel, np, r)
+    sel = apply_modifiers(sel, np, r)
+    return _coordinated(sel, np, r)
+
+
+def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
+    """um (one), cada / todo / a plural (all), outro (not this one), qualquer (any number), nenhum / algum."""
+    count = np_quantity(np, r)
+    every = False
+    for d in np.dets:
+        lemma = d.lemma
+        if lemma in ("cada", "todo"):
+            every = True
+        elif lemma == "outro":
+            sel = replace(sel, excluding=_excluded(sel, r))
+        elif lemma in ("um",):
+            count = count or Quantity.of(1)
+        elif lemma in ("o",):
+            if plural(np) and count is None:
+                every = True
+        elif lemma in ("nenhum", "algum", "qualquer"):
+            if lemma == "qualquer":
+                every = plural(np) or count is None
+        elif lemma == "seu":
+            sel = replace(sel, filters=(*sel.filters, Filter("controller", "eq", "you")))
+        elif lemma in ("mais", "menos"):
+            continue
+        else:
+            continue
+        r.use(d)
+    if np.or_more:
+        r.use_all(np.or_more)
+        count = replace(count or Quantity.of(1), up_to=False)
+        sel = replace(sel, filters=(*sel.filters,))
+    if count is None and not np.dets and plural(np):
+        every = True                                       # a bare plural: "Personagens com {VO} não podem ..."
+    if count is not None:
+        sel = replace(sel, count=count)
+    return replace(sel, every=every or sel.every)
+
+
+def _excluded(sel: Selector, r: Reading) -> Selector:
+    """What "outro" excludes: this card / the character it is on (the latest thing of the same kind introduced
+    is not considered -- "um outro personagem" is another than this one)."""
+    if sel.kind is Kind.CHARACTER:
+        return THIS_CHARACTER
+    return THIS_CARD
+
+
+def _adjectives(sel: Selector, np: NP, r: Reading) -> Selector:
+    for a in (*np.pre, *np.post):
+        if not isinstance(a, Lexeme):
+            continue
+        lemma = a.lemma
+        if lemma == "alvo":
+            r.use(a)
+            return _new_target(np, r, sel)
+        if lemma in ALIGNMENT_OF_WORD:
+            r.use(a)
+            sel = replace(sel, filters=(*sel.filters, Filter("alignment", "has", ALIGNMENT_OF_WORD[lemma])))
+        elif lemma == "diferente":
+            r.use(a)
+            sel = replace(sel, distinct=True)
+        elif lemma == "aleatório":
+            r.use(a)
+            sel = replace(sel, random=True)
+        elif lemma == "próximo":
+            r.use(a)
+            sel = replace(sel, next_only=True)
+    for n in np.negated:                                   # "personagens não vilões"
+        words = [x for x in _leaves_of(n) if isinstance(x, Lexeme)]
+        for w in words:
+            if w.lemma in ALIGNMENT_OF_WORD:
+                r.use(*words)
+                sel = replace(sel, filters=(*sel.filters, Filter("alignment", "lacks", ALIGNMENT_OF_WORD[w.lemma])))
+    return sel
+
+
+def _leaves_of(node: object) -> list[Leaf]:
+    from cardscript.compiler.semantics.syntax import leaves
+
+    return list(leaves(node))  # type: ignore[arg-type]
+
+
+def _the_target(r: Reading, kind: Kind | None, text: str) -> Selector:
+    """"o alvo" / "o personagem alvo": the latest target of the action (of that kind); with none yet, "o alvo" is the
+    action's target with no characteristic -- a character or a support (4.6.2 F.1.2)."""
+    for index in range(len(r.targets) - 1, -1, -1):
+        t = r.targets[index]
+        if kind is None or t.kind is kind or kind in t.also:
+            return Selector(kind=t.kind, ref=Ref.TARGET, index=index, text=text, every=True)
+    if kind is not None:
+        return Selector()                                   # none: the caller makes a new one
+    r.targets.append(Selector(kind=Kind.CHARACTER, also=(Kind.SUPPORT,), targeted=True, text="o alvo"))
+    return Selector(kind=Kind.CHARACTER, ref=Ref.TARGET, index=len(r.targets) - 1, text=text, every=True)
+
+
+def _new_target(np: NP, r: Reading, sel: Selector) -> Selector:
+    """"personagem alvo", "até dois personagens alvo diferentes", "o jogador alvo": a target of the action, chosen
+    when it is used (4.6.2 F); the phrase stands for it from then on."""
+    count = np_quantity(np, r)
+    if np.det("o", "aquele") and count is None and not plural(np):
+        existing = _the_target(r, sel.kind, text_of(np))  # "o personagem alvo": the one already named
+        if existing.ref is Ref.TARGET:
+            r.use(*np.dets)
+            return existing
+    count = count or sel.count
+    r.use(*np.dets)
+    target = replace(sel, targeted=True, count=count, every=False, text=text_of(np))
+    target = _adjectives_after_target(target, np, r)
+    r.targets.append(target)
+    index = len(r.targets) - 1
+    ref = Selector(kind=sel.kind, ref=Ref.TARGET, index=index, text=text_of(np), every=True)
+    _register(r, np, "", sel.kind, ref)
+    return ref
+
+
+def _register(r: Reading, np: NP, slot: str, kind: Kind, selector: Selector) -> None:
+    """``np`` stands for ``selector`` from now on: references bound to it read that."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.source import Span
+
+    spans = [x.span for x in constituent_leaves(np)]
+    node_span = getattr(np.node, "span", None)
+    if spans:
+        r.introduce(slot, kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "np", selector,
+                    node_span=node_span)
+
+
+def _adjectives_after_target(sel: Selector, np: NP, r: Reading) -> Selector:
+    for a in np.post:
+        if isinstance(a, Lexeme) and a.lemma == "diferente":
+            r.use(a)
+            sel = replace(sel, distinct=True)
+        elif isinstance(a, Lexeme) and a.lemma in ALIGNMENT_OF_WORD:
+            r.use(a)
+            sel = replace(sel, filters=(*sel.filters, Filter("alignment", "has", ALIGNMENT_OF_WORD[a.lemma])))
+    return sel
+
+
+def _coordinated_heads(sel: Selector, np: NP, r: Reading) -> Selector:
+    """"um personagem ou suporte": one selector accepting both kinds."""
+    for conj, other in np.heads:
+        kind = KIND_OF_NOUN.get(other.lemma)
+        if kind is None:
+            continue
+        r.use(conj, other.head)
+        if other.lemma in ALIGNMENT_OF_WORD:
+            raise NotUnderstood("an alignment coordinated with a kind", other.node)
+        sel = replace(sel, also=(*sel.also, kind))
+    return sel
+
+
+def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
+    """"os personagens ... e os cards ...": the union of the coordinated phrases."""
+    if not np.coords:
+        return sel
+    parts = [sel]
+    for conj, other in np.coords:
+        if not isinstance(other, NP):
+            raise NotUnderstood("a coordinated phrase that is not a noun phrase", np.node)
+        r.use_all(conj)
+        parts.append(things(_without_coords(other), r))
+    return Selector(kind=sel.kind, union=tuple(parts), every=all(p.every for p in parts), text=sel.text)
+
+
+def _without_coords(np: NP) -> NP:
+    return np
+
+
+def _partitive(np: NP, r: Reading, text: str) -> Selector:
+    """"cada um de até X alvos diferentes", "um deles", "um dentre os cards revelados", "os demais", "o restante":
+    a part of what the "de"/"dentre" phrase names (or, with no phrase, of what was introduced last)."""
+    head = np.head
+    assert isinstance(head, Lexeme)
+    r.use(head, *np.dets)
+    of: Selector | None = None
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep in ("de", "dentre", "de até", "entre") and m.obj is not None:
+            r.use(*m.preps)
+            of = things(m.obj, r)
+            if "até" in m.prep:
+                of = replace(of, count=replace(of.count, up_to=True)) if of.ref is None else of
+            if of.ref is Ref.TARGET and "até" in m.prep:
+                t = r.targets[of.index]
+                r.targets[of.index] = replace(t, count=replace(t.count, up_to=True))
+            break
+    lemma = head.lemma
+    if of is None:
+        if lemma in ("restante", "restantes", "demais", "outro", "outra", "outros", "outras"):
+            last = r.referents[-1] if r.referents else None
+            if last is None:
+                raise NotUnderstood(f"'{text}': the rest of what?", np.node)
+            return Selector(kind=last.kind, ref=Ref.SLOT, slot=last.slot + ":rest", every=True, text=text)
+        if lemma in ("todos", "todas") and r.referents:
+            last = r.referents[-1]
+            return Selector(kind=last.kind, ref=Ref.SLOT, slot=last.slot, every=True, text=text)
+        raise NotUnderstood(f"'{text}': one of what?", np.node)
+    if lemma in ("cada", "todos", "todas") or np.det("cada"):
+        return replace(of, every=True, text=text)
+    if lemma in ("um", "uma", "único", "única"):           # one of them, chosen when the effect resolves
+        return Selector(kind=of.kind, union=(of,), count=Quantity.of(1), text=text)
+    return replace(of, text=text)

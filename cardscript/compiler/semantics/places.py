@@ -1,0 +1,84 @@
+"""Areas: what a place phrase denotes ("sua mão", "os recursos de seu dono", "o topo de seu deck", "a base do
+deck do jogador alvo", "cena", "os prêmios de seus oponentes") -- the zone, whose it is, and a deck end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardscript.compiler.ir import Kind, Ref, Selector
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, PP
+from cardscript.compiler.semantics.vocabulary import DECK_END_OF_NOUN, ZONE_OF_NOUN
+
+
+@dataclass(frozen=True)
+class Place:
+    """An area: ``zone`` (deck, hand, resources, prizes, scene, deck_top, deck_bottom), of ``owner`` (a player
+    selector; None: each card's own owner -- "de seu dono" -- or, for "seu/sua", the effect's controller)."""
+
+    zone: str
+    owner: Selector | None = None
+    each_owner: bool = False             # "nos recursos de seu dono": each card goes to its owner's
+
+
+YOU = Selector(kind=Kind.PLAYER, ref=Ref.YOU, text="você")
+
+
+def place(np: NP, r: Reading, subject: Selector | None = None) -> Place:
+    """The area a noun phrase names. ``subject``: whose "próprio" means ("o próprio deck": the subject's)."""
+    from cardscript.compiler.semantics.nouns import players
+
+    lemma = np.lemma
+    r.use(np.head)
+    if lemma in DECK_END_OF_NOUN:                          # "o topo de seu deck", "na base do deck de seu dono"
+        end = DECK_END_OF_NOUN[lemma]
+        r.use(*np.dets)
+        deck = _of_zone(np)
+        if deck is None:
+            return Place(end, _owner_from_dets(np, r, subject))
+        inner = place(deck.obj, r, subject) if deck.obj is not None else Place("deck")
+        r.use(*deck.preps)
+        return Place(end, inner.owner, inner.each_owner)
+    zone = ZONE_OF_NOUN.get(lemma)
+    if zone is None:
+        raise NotUnderstood(f"'{lemma}' is not an area", np.node)
+    r.use(*(d for d in np.dets if d.lemma == "o"))
+    if zone == "scene":
+        r.use(*np.dets)
+        return Place("scene")
+    owner = _owner_from_dets(np, r, subject)
+    each = False
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+            if m.obj.lemma == "dono":                           # "de seu dono": each card's owner
+                r.use(*m.preps, *m.obj.own_leaves)
+                each = True
+                owner = None
+            else:
+                r.use(*m.preps)
+                owner = players(m.obj, r)
+        elif isinstance(m, PP) and m.prep == "de" and m.obj is None:
+            raise NotUnderstood("whose area?", np.node)
+    return Place(zone, owner, each)
+
+
+def _of_zone(np: NP) -> PP | None:
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "deck":
+            return m
+    return None
+
+
+def _owner_from_dets(np: NP, r: Reading, subject: Selector | None) -> Selector | None:
+    """"seu deck" (the controller's), "o próprio deck" / "seu próprio deck" (the subject's), "o deck"."""
+    own = [a for a in np.pre if a.lemma == "próprio"]
+    if own:
+        r.use(*own, *np.dets)
+        return subject if subject is not None else YOU
+    if np.det("seu"):
+        r.use(*np.dets)
+        return YOU
+    if np.det("aquele", "este"):
+        return None
+    r.use(*(d for d in np.dets if d.lemma == "o"))
+    return None

@@ -1,0 +1,659 @@
+"""Clauses as procedures: one builder per family of the frame table, reading the filled roles (``docs/semantics.md``
+section 2). Each returns the typed IR procedure(s) (``compiler/ir/``) of one clause -- one pause point of the
+Effects Tree each (rules 9.1.1) -- and, for a clause that is itself a continuous effect, its effect kind.
+
+The builders never look at the words of a sentence: only at the roles' denotations (``nouns``, ``places``,
+``amounts``, ``attributes``, ``times``). A role a builder needs and does not find, or a denotation it cannot use,
+is a :class:`NotUnderstood` naming the words and the frame's roles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from cardscript.compiler.ast import Icon, Lexeme
+from cardscript.compiler.ir import (
+    ChangeStage,
+    Choose,
+    Count,
+    Damage,
+    Discard,
+    Draw,
+    Duration,
+    EffectKind,
+    ExtraDraw,
+    Filter,
+    Gain,
+    Kind,
+    KnockOut,
+    Load,
+    Look,
+    Lose,
+    Move,
+    PutInScene,
+    Quantity,
+    Redirect,
+    Ref,
+    Reveal,
+    Search,
+    Selector,
+    Shuffle,
+    Swap,
+    Unload,
+)
+from cardscript.compiler.semantics import attributes as at
+from cardscript.compiler.semantics.amounts import is_x, np_quantity
+from cardscript.compiler.semantics.build import Build, Built, leaves_choice
+from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, things
+from cardscript.compiler.semantics.places import Place, place
+from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
+from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN
+
+# ---------------------------------------------------------------------------------------------
+# damage (4.8)
+
+
+def damage_amount(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
+    """"2 pontos de dano [penetrante]", "X+1 pontos de dano", "1 ponto de dano": the amount, piercing, and the
+    "dano" phrase (which may carry "distribuídos ...")."""
+    r = b.r
+    if np.lemma == "ponto":
+        q = np_quantity(np, r)
+        if q is None:
+            raise NotUnderstood("how many points of damage?", np.node)
+        r.use(np.head, *np.dets)
+        dano = next((m.obj for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                     and m.obj.lemma == "dano"), None)
+        if dano is None:
+            raise NotUnderstood("points of what?", np.node)
+        pp = next(m for m in np.mods if isinstance(m, PP) and m.obj is dano)
+        r.use(*pp.preps, dano.head, *dano.dets)
+        piercing = dano.adj("penetrante") or np.adj("penetrante")
+        r.use(*(a for a in (*dano.post, *np.post) if isinstance(a, Lexeme) and a.lemma == "penetrante"))
+        return q, piercing, dano
+    raise NotUnderstood("an amount of damage ('N pontos de dano')", np.node)
+
+
+def _damage(b: Build) -> Built:
+    r = b.r
+    source = b.subject(default=THIS_CARD)
+    amount, piercing, dano = damage_amount(b.required("amount", "how much"), b)
+    distribute = dano.participle is not None and dano.participle.lemma == "distribuir"
+    target_np: NP | None = None
+    if distribute:
+        r.use(dano.participle)
+        for m in dano.mods:
+            if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "forma":
+                r.use(*m.preps, m.obj.head, *m.obj.dets)           # "da forma como você escolher"
+                for rel in m.obj.mods:
+                    if isinstance(rel, Rel) and rel.lemma == "escolher":
+                        r.use(*rel.markers, rel.clause)
+            elif isinstance(m, PP) and m.prep.startswith("entre") and m.obj is not None:
+                r.use(*m.preps)
+                target_np = m.obj
+                if "até" in m.prep:
+                    target_np.dets = [*target_np.dets]
+        if target_np is None:
+            raise NotUnderstood("distributed among what?", dano.node)
+    else:
+        target_np = b.required("targets", "to what")
+    targets = things(target_np, r)
+    if distribute and "até" in next((m.prep for m in dano.mods if isinstance(m, PP) and m.prep.startswith("entre")),
+                                    ""):
+        targets = _up_to(targets, b)
+    slot = b.introduce(targets, target_np, "damage") if leaves_choice(targets) else ""
+    per = _per(b)
+    proc = Damage(source=source, amount=amount, targets=targets, piercing=piercing, distribute=distribute, per=per,
+                  text=b.text, introduces=slot)
+    return Built([proc])
+
+
+def _up_to(sel: Selector, b: Build) -> Selector:
+    if sel.ref is Ref.TARGET:
+        t = b.r.targets[sel.index]
+        b.r.targets[sel.index] = replace(t, count=replace(t.count, up_to=True))
+        return sel
+    return replace(sel, count=replace(sel.count, up_to=True))
+
+
+def _per(b: Build) -> Count | None:
+    """"para cada card procurado desta forma", "para cada card de personagem revelado nesta ação"."""
+    pp = b.roles.pp("per")
+    if pp is None or pp.obj is None:
+        return None
+    np = pp.obj
+    if not np.det("cada"):
+        raise NotUnderstood("'para' what?", np.node)
+    b.r.use(*pp.preps)
+    if np.lemma == "tipo":                                   # "para cada tipo de card revelado nesta ação"
+        inner = next((m.obj for m in np.mods if isinstance(m, PP) and m.obj is not None), None)
+        if inner is None:
+            raise NotUnderstood("each type of what?", np.node)
+        b.r.use(np.head, *np.dets, *next(m for m in np.mods if isinstance(m, PP)).preps)
+        sel = things(inner, b.r)
+        return Count(what=replace(sel, every=True), attribute="card_types", text=b.text)
+    sel = things(np, b.r)
+    return Count(what=replace(sel, every=True), text=b.text)
+
+
+# ---------------------------------------------------------------------------------------------
+# stages (4.5), knock-out (4.7)
+
+
+def stage_amounts(np: NP, b: Build) -> tuple[tuple[int, ...], Quantity | None]:
+    """"{1}", "{1} ou {2}", "{X}": the stages offered (several: a choice), or X."""
+    codes: list[str] = []
+    if isinstance(np.head, Icon):
+        b.r.use(np.head)
+        codes.append(np.head.code)
+    for conj, h in np.heads:
+        if isinstance(h.head, Icon):
+            b.r.use(conj, h.head)
+            codes.append(h.head.code)
+    if not codes:
+        raise NotUnderstood("by how many stages?", np.node)
+    if "X" in codes:
+        return (), Quantity(x_times=1, x=b.r.x)
+    return tuple(int(c) for c in codes), None
+
+
+def _stage(b: Build) -> Built:
+    capacitate = b.verb.lemma == "capacitar"
+    targets_np = b.required("targets", "whom")
+    stages_np = b.required("stages", "by how many stages ('em {1}')")
+    targets = things(targets_np, b.r)
+    amounts, x = stage_amounts(stages_np, b)
+    slot = b.introduce(targets, targets_np, "stage") if leaves_choice(targets) else ""
+    return Built([ChangeStage(targets=targets, capacitate=capacitate, amounts=amounts, amount=x, text=b.text,
+                              introduces=slot)])
+
+
+def _knock_out(b: Build) -> Built:
+    np = b.required("targets", "whom")
+    targets = things(np, b.r)
+    slot = b.introduce(targets, np, "knock_out") if leaves_choice(targets) else ""
+    return Built([KnockOut(targets=targets, text=b.text, introduces=slot)])
+
+
+# ---------------------------------------------------------------------------------------------
+# cards: draw, discard (4.2), load, unload (4.1), move, search, reveal, look, shuffle, swap
+
+
+def card_count(np: NP, b: Build) -> Quantity:
+    """"um card", "dois cards", "X cards", "até dois cards" (a PP "até"), "aquele mesmo número de cards"."""
+    q = np_quantity(np, b.r)
+    if q is None:
+        for d in np.dets:
+            if d.lemma == "um":
+                b.r.use(d)
+                q = Quantity.of(1)
+        for m in np.mods:                                   # "aquele mesmo número de cards"
+            pass
+    if q is None:
+        if np.lemma == "número" and np.det("aquele"):
+            b.r.use(np.head, *np.dets, *np.pre)
+            return Quantity(x_times=1, x=Count(event="amount", text=b.text))
+        raise NotUnderstood("how many cards?", np.node)
+    return q
+
+
+def _counted_cards(b: Build, role: str) -> tuple[Quantity, NP]:
+    """The "N cards" of draw / discard, with "até" and "aquele mesmo número de"."""
+    c = b.roles.one(role)
+    up_to = False
+    if isinstance(c, PP) and c.prep == "até" and c.obj is not None:
+        b.r.use(*c.preps)
+        np = c.obj
+        up_to = True
+    elif isinstance(c, NP):
+        np = c
+    else:
+        raise NotUnderstood(f"{b.verb.lemma}: how many cards?", b.roles.clause, b.roles.describe())
+    if np.lemma == "número":                                # "aquele mesmo número de cards"
+        q = card_count(np, b)
+        inner = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if inner is None or inner.obj is None or inner.obj.lemma != "card":
+            raise NotUnderstood("that number of what?", np.node)
+        b.r.use(*inner.preps, inner.obj.head)
+        return q, inner.obj
+    b.r.use(np.head)
+    q = card_count(np, b)
+    return (replace(q, up_to=True) if up_to else q), np
+
+
+def _draw(b: Build) -> Built:
+    who = b.player_subject()
+    q, np = _counted_cards(b, "amount")
+    if np.adj("extra"):                                     # "um card extra durante a própria Fase de Compra"
+        b.r.use(*(a for a in np.post if isinstance(a, Lexeme) and a.lemma == "extra"))
+        during = b.adjuncts.during
+        if during is None or during.phase != "Fase de Compra":
+            raise NotUnderstood("an extra card drawn when?", np.node)
+        return Built([ExtraDraw(who=who, amount=q, text=b.text)], EffectKind.STATIC)
+    _no_filters(np, b)
+    return Built([Draw(who=who, amount=q, text=b.text)])
+
+
+def _no_filters(np: NP, b: Build) -> None:
+    if np.mods:
+        raise NotUnderstood("draw which cards?", np.node)
+
+
+def _discard(b: Build) -> Built:
+    who = b.player_subject()
+    q, np = _counted_cards(b, "cards")
+    sel = things(np, b.r)
+    cards = replace(sel, zone="hand", zone_owner=Ref.YOU, count=q, every=False)
+    return Built([Discard(who=who, amount=q, cards=cards, text=b.text)])
+
+
+def _load(b: Build) -> Built:
+    """"carregue <cards> em <onto>", "carregue-o neste personagem", "carregue este personagem com <cards>",
+    "carregue neste personagem um card ..." (4.1: from the resources of the carrier's owner unless said)."""
+    r = b.r
+    obj = b.roles.np("cards")
+    with_np = b.optional_np("with")
+    onto_np = b.optional_np("onto")
+    if with_np is not None:                                 # "carregue-o com os cards que ... estava carregando"
+        if obj is None:
+            raise NotUnderstood("load what with those cards?", b.roles.clause)
+        onto_np, obj = obj, with_np
+    if obj is None or onto_np is None:
+        raise NotUnderstood("load what onto what?", b.roles.clause, b.roles.describe())
+    up_to = False
+    c = b.roles.one("cards")
+    if isinstance(c, PP) and c.prep == "até":
+        up_to = True
+    cards = things(obj, r)
+    if up_to:
+        cards = replace(cards, count=replace(cards.count, up_to=True))
+    origin = b.optional_np("origin")
+    if origin is not None:
+        p = place(origin, r)
+        cards = replace(cards, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else Ref.YOU)
+    alternatives: tuple[Selector, ...] = ()
+    if cards.union and not cards.ref:
+        alternatives = cards.union[1:]
+        cards = cards.union[0]
+    if cards.ref is None and not cards.zone:
+        cards = replace(cards, zone="resources", zone_owner=Ref.YOU)   # 4.1: from the resources
+    onto = things(onto_np, r)
+    slot = b.introduce(onto, onto_np, "load_onto") if leaves_choice(onto) else ""
+    return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot)])
+
+
+def _unload(b: Build) -> Built:
+    """"descarregue um card deste personagem", "descarregue até dois cards de um personagem ou suporte",
+    "descarregue <este card>", "descarregue-o", "descarregue todos os cards dele", "descarregue X cards de ..."."""
+    r = b.r
+    who = b.player_subject()
+    c = b.roles.one("cards")
+    up_to = isinstance(c, PP) and c.prep == "até"
+    obj = b.roles.np("cards")
+    if up_to and isinstance(c, PP):
+        r.use(*c.preps)
+    origin = b.optional_np("origin")
+    if obj is None:
+        raise NotUnderstood("unload what?", b.roles.clause, b.roles.describe())
+    cards = things(obj, r)
+    if origin is not None:
+        frm = things(origin, r)
+        cards = replace(cards, zone="carried", of=frm)
+    if cards.ref is not None:
+        if cards.kind in (Kind.CHARACTER, Kind.SUPPORT) and cards.ref in (Ref.THIS_CHARACTER, Ref.SLOT) \
+                and obj.lemma in ("personagem", "suporte", "-o", "-a", "ele", "ela"):
+            # "descarregue um personagem": every card it carries (4.1)
+            every = Selector(kind=Kind.CARD, zone="carried", of=cards, every=True, text=cards.text)
+            return Built([Unload(who=who, cards=every, text=b.text)])
+        return Built([Unload(who=who, cards=cards, text=b.text)])
+    if cards.zone != "carried":
+        if obj.lemma in ("personagem", "suporte"):               # "descarregue um personagem que você controla"
+            slot = b.introduce(cards, obj, "unload")
+            chosen = Selector(kind=cards.kind, ref=Ref.SLOT, slot=slot, every=True)
+            from cardscript.compiler.ir import Choose as _Choose
+
+            return Built([_Choose(what=cards, text=b.text, introduces=slot),
+                          Unload(who=who, cards=Selector(kind=Kind.CARD, zone="carried", of=chosen, every=True),
+                                 text=b.text)])
+        raise NotUnderstood("unload cards carried by what?", obj.node)
+    frm = cards.of
+    assert frm is not None
+    if cards.every:
+        return Built([Unload(who=who, cards=cards, text=b.text)])
+    amount = replace(cards.count, up_to=up_to or cards.count.up_to)
+    filtered = replace(cards, of=None, zone="", count=Quantity.of(1))
+    if filtered.filters or filtered.union:
+        return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text)])
+    return Built([Unload(who=who, amount=amount, frm=frm, text=b.text)])
+
+
+_DESTINATIONS = {"hand": "hand", "resources": "resources", "deck_top": "deck_top", "deck_bottom": "deck_bottom",
+                 "prizes": "prizes", "deck": "deck_top"}
+
+
+def _move(b: Build) -> Built:
+    """"coloque <cards> em/no topo de/na base de <área>", "coloque <cards> em cena" (4.4), "coloque aquele personagem
+    no estágio {0}", "devolva-o para sua mão", "recoloque ..."."""
+    r = b.r
+    b.player_subject()
+    obj = b.roles.np("cards")
+    dest = b.optional_np("destination")
+    if obj is None:
+        raise NotUnderstood("put what?", b.roles.clause, b.roles.describe())
+    if dest is None:
+        raise NotUnderstood("put where?", b.roles.clause, b.roles.describe())
+    c = b.roles.one("cards")
+    up_to = isinstance(c, PP) and c.prep == "até"
+    if up_to and isinstance(c, PP):
+        r.use(*c.preps)
+    cards = b.chosen_by_subject(things(obj, r))
+    if up_to:
+        cards = replace(cards, count=replace(cards.count, up_to=True))
+    _use_back(b)
+    any_order = _any_order(b)
+    if dest.lemma == "estágio":                              # "coloque aquele personagem no estágio {0}"
+        r.use(dest.head, *dest.dets)
+        if not isinstance(dest.head, Icon) and not any(isinstance(m, NP) for m in dest.mods):
+            stage = next((m for m in dest.mods if isinstance(m, NP) and isinstance(m.head, Icon)), None)
+        stage_icon = next((x for x in leaves(dest.node) if isinstance(x, Icon)), None) or next(
+            (m.head for m in dest.mods if isinstance(m, NP) and isinstance(m.head, Icon)), None)
+        if not isinstance(stage_icon, Icon) or not stage_icon.code.isdigit():
+            raise NotUnderstood("which stage?", dest.node)
+        r.use(stage_icon)
+        return Built([ChangeStage(targets=cards, to_stage=int(stage_icon.code), text=b.text)])
+    p = place(dest, r)
+    if p.zone == "scene":
+        slot = b.introduce(cards, obj, "put_in_scene")
+        as_if = _as_if(b)
+        return Built([PutInScene(cards=cards, as_if=as_if, text=b.text, introduces=slot)])
+    to = _DESTINATIONS.get(p.zone)
+    if to is None:
+        raise NotUnderstood(f"put into '{p.zone}'", dest.node)
+    owner = None if p.each_owner else p.owner
+    from_zone = ""
+    if cards.ref is Ref.SLOT:                                # "devolva aqueles cards": those still set aside
+        ref = r.by_slot(cards.slot)
+        if ref is not None and ref.head == "set_aside":
+            from_zone = "set_aside"
+    slot = b.introduce(cards, obj, "move") if leaves_choice(cards) or cards.zone in ("deck_top", "deck_bottom") \
+        else ""
+    return Built([Move(cards=cards, to=to, to_owner=owner if owner is not None and owner.ref is not Ref.YOU
+                       or (owner is not None and not p.each_owner and _others(cards)) else None,
+                       any_order=any_order, from_zone=from_zone, text=b.text, introduces=slot)])
+
+
+def _others(sel: Selector) -> bool:
+    return sel.zone_owner is Ref.OPPONENT
+
+
+def _use_back(b: Build) -> None:
+    """"de volta" ("coloque-o de volta no topo"): back where it came from -- adds nothing to the destination."""
+    pp = b.roles.pp("back")
+    if pp is not None and pp.obj is not None and pp.obj.lemma == "volta":
+        b.r.use(*pp.preps, pp.obj.head)
+
+
+def _any_order(b: Build) -> bool:
+    for c in b.roles.extra:
+        if isinstance(c, PP) and c.prep == "em" and c.obj is not None and c.obj.lemma == "ordem" \
+                and c.obj.det("qualquer"):
+            b.r.use(*c.preps, c.obj.head, *c.obj.dets)
+            b.roles.extra.remove(c)
+            return True
+    return False
+
+
+def _as_if(b: Build) -> str:
+    """"como se ele tivesse Materializar": the keyword whose rule the placing follows."""
+    for c in list(b.roles.extra) + b.roles.get("as_if"):
+        if isinstance(c, Rel) and any(isinstance(m, Lexeme) and m.lemma == "como" for m in c.markers):
+            kws = [x for x in leaves(c.clause) if isinstance(x, Lexeme) and x.cls in ("KEYWORD", "KEYWORD_PREFIX")]
+            if kws:
+                b.r.use(*c.markers, c.clause)
+                if c in b.roles.extra:
+                    b.roles.extra.remove(c)
+                return kws[0].word
+    return ""
+
+
+def _search(b: Build) -> Built:
+    """"procure em <áreas> por <cards>" -> what is found fills a slot ("aquele card", "-o")."""
+    r = b.r
+    who = b.player_subject()
+    zones_pp = b.roles.pp("zones")
+    what = b.roles.pp("what")
+    if zones_pp is None or what is None or what.obj is None:
+        raise NotUnderstood("search where, for what?", b.roles.clause, b.roles.describe())
+    zones = _zones(zones_pp, b)
+    r.use(*what.preps)
+    np = what.obj
+    up_to = False
+    if what.prep == "por até":
+        up_to = True
+    cards = things(np, r)
+    if up_to:
+        cards = replace(cards, count=replace(cards.count, up_to=True))
+    among = b.roles.pp("among")
+    if among is not None and among.obj is not None:         # "em cena entre os cards que você controla"
+        r.use(*among.preps)
+        scope = things(among.obj, r)
+        if not any(f.field == "controller" for f in scope.filters):
+            raise NotUnderstood("search among which cards?", among.obj.node)
+    slot = b.introduce(cards, np, "search")
+    return Built([Search(who=who, zones=zones, cards=replace(cards, every=False), text=b.text, introduces=slot)])
+
+
+def _zones(pp: PP, b: Build) -> tuple[str, ...]:
+    b.r.use(*pp.preps)
+    assert pp.obj is not None
+    zones = [place(pp.obj, b.r).zone]
+    for conj, h in pp.obj.heads:
+        b.r.use(conj)
+        zones.append(place(h, b.r).zone)
+    for conj, other in pp.coords:
+        b.r.use_all(conj)
+        zones.extend(_zones(other, b))
+    return tuple(z if z != "scene" else "scene" for z in zones)
+
+
+def _reveal(b: Build) -> Built:
+    """"revele aquele card", "revele-o", "revele qualquer número daqueles cards", "revela a própria mão e o card do
+    topo do próprio deck"."""
+    r = b.r
+    who = b.player_subject()
+    np = b.required("cards", "what")
+    if np.lemma == "número" and np.det("qualquer"):
+        r.use(np.head, *np.dets)
+        inner = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if inner is None or inner.obj is None:
+            raise NotUnderstood("any number of what?", np.node)
+        r.use(*inner.preps)
+        cards = things(inner.obj, r)
+        slot = b.introduce(cards, np, "reveal")
+        return Built([Reveal(cards=cards, any_number=True, text=b.text, introduces=slot)])
+    cards = _cards_or_area(np, b, who)
+    slot = b.introduce(cards, np, "reveal")
+    return Built([Reveal(cards=cards, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
+
+
+def _cards_or_area(np: NP, b: Build, who: Selector) -> Selector:
+    """Cards, or a whole area ("a própria mão": every card in it), with coordinated phrases as a union."""
+    parts = [np, *(o for _, o in np.coords if isinstance(o, NP))]
+    for conj, _ in np.coords:
+        b.r.use_all(conj)
+    sels: list[Selector] = []
+    for part in parts:
+        if part.cls == "zone":
+            p = place(part, b.r, subject=who)
+            owner = p.owner if p.owner is not None else who
+            sels.append(Selector(kind=Kind.CARD, zone=p.zone, zone_owner=owner.ref if owner.ref in (Ref.YOU,
+                        Ref.OPPONENT) else None, of=None if owner.ref in (Ref.YOU, Ref.OPPONENT) else owner,
+                        every=True, text=part.lemma))
+        else:
+            saved = part.coords
+            part.coords = []
+            sels.append(things(part, b.r))
+            part.coords = saved
+    if len(sels) == 1:
+        return sels[0]
+    return Selector(kind=Kind.CARD, union=tuple(sels), every=True)
+
+
+def _look(b: Build) -> Built:
+    np = b.required("cards", "at what")
+    cards = things(np, b.r)
+    if cards.ref is None and cards.zone in ("deck_top", "deck_bottom"):
+        cards = replace(cards, every=True)
+    slot = b.introduce(cards, np, "look")
+    return Built([Look(cards=cards, text=b.text, introduces=slot)])
+
+
+def _set_aside(b: Build) -> Built:
+    """"separe os N cards do topo de seu deck" (Clarividência, 7.1)."""
+    np = b.required("cards", "what")
+    cards = things(np, b.r)
+    if cards.zone not in ("deck_top",):
+        raise NotUnderstood("set aside which cards?", np.node)
+    cards = replace(cards, every=True)
+    slot = b.introduce(cards, np, "set_aside")
+    return Built([Move(cards=cards, to="set_aside", text=b.text, introduces=slot)])
+
+
+def _shuffle(b: Build) -> Built:
+    """"embaralhe o seu deck", "embaralhe-o no deck de seu dono" (the card goes into the deck, shuffled)."""
+    who = b.player_subject()
+    np = b.required("cards", "what")
+    into = b.optional_np("into")
+    if into is not None:
+        cards = things(np, b.r)
+        place(into, b.r)
+        return Built([Move(cards=cards, to="deck_top", shuffle_in=True, text=b.text)])
+    if np.lemma != "deck":
+        raise NotUnderstood("shuffle what?", np.node)
+    p = place(np, b.r, subject=who)
+    return Built([Shuffle(who=p.owner or who, text=b.text)])
+
+
+def _swap(b: Build) -> Built:
+    """"permute <card> por <card>", "permute um card ... entre este personagem e um outro personagem" (4.1: the two
+    exchange places; not a load or an unload)."""
+    np = b.required("cards", "what")
+    other = b.optional_np("other")
+    between = b.optional_np("between")
+    cards = things(np, b.r)
+    if other is not None:
+        return Built([Swap(cards=cards, other=things(other, b.r), text=b.text)])
+    if between is not None:
+        raise NotUnderstood("swap between two characters", between.node)
+    raise NotUnderstood("swap for what?", np.node)
+
+
+def _choose(b: Build) -> Built:
+    """"escolha <things>" (the chosen fill a slot; a permanent text's choice is remembered by the card, 5.4), "escolha
+    uma afiliação [que não seja X]", "escolha um poder de <np>"."""
+    r = b.r
+    who = b.player_subject()
+    np = b.required("what", "what")
+    if np.lemma in ("afiliação", "poder") or (np.lemma == "tipo"):
+        return _choose_characteristic(np, b, who)
+    c = b.roles.one("what")
+    up_to = isinstance(c, PP) and c.prep == "até"
+    what = things(np, r)
+    if up_to:
+        what = replace(what, count=replace(what.count, up_to=True))
+    among = b.optional_np("among")
+    if among is not None:
+        pool = things(among, r)
+        what = Selector(kind=what.kind, union=(pool,), count=what.count, filters=what.filters, text=what.text)
+    slot = b.introduce(what, np, "choose", card_level=not r.in_action)
+    return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
+                         who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
+
+
+def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:
+    r = b.r
+    r.use(np.head, *np.dets)
+    field_name = ATTRIBUTE_OF_NOUN.get(np.lemma, "card_type")
+    excluding: list[str] = []
+    among: Selector | None = None
+    for m in np.mods:
+        if isinstance(m, Rel):                                # "que não seja Thunderbolts"
+            r.use(*m.markers)
+            from cardscript.compiler.semantics.verbs import analyse
+
+            v = analyse(m.clause)
+            r.use(*v.words)
+            if v.lemma != "ser" or not v.negated:
+                raise NotUnderstood("an affiliation that ...?", m.clause)
+            for a in m.args:
+                if isinstance(a, NP):
+                    excluding.extend(at.names_in(a, r))
+        elif isinstance(m, PP) and m.prep == "de" and m.obj is not None:   # "um poder de qualquer personagem"
+            r.use(*m.preps)
+            if m.obj.lemma == "card" and np.lemma == "tipo":
+                r.use(m.obj.head)
+                continue
+            among = things(m.obj, r)
+    slot = b.introduce(Selector(kind=Kind.CARD), np, "choose_" + field_name, card_level=not r.in_action)
+    return Built([Choose(characteristic=field_name, excluding=tuple(excluding), among=among,
+                         who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
+
+
+def _redirect(b: Build) -> Built:
+    """"redirecione aquele dano para <np>" (4.8.3.1 E)."""
+    what = b.required("what", "what")
+    if what.lemma != "dano":
+        raise NotUnderstood("redirect what?", what.node)
+    b.r.use(what.head, *what.dets)
+    to_np = b.required("to", "to what")
+    return Built([Redirect(to=things(to_np, b.r), text=b.text)])
+
+
+# ---------------------------------------------------------------------------------------------
+# characteristics (5.4, 5.7): gain, lose
+
+
+def _gain(b: Build) -> Built:
+    r = b.r
+    targets = b.subject()
+    np = b.required("what", "what")
+    got = at.gained(np, r)
+    duration = b.duration(Duration.INSTANT)
+    if not b.static and duration is Duration.INSTANT:
+        raise NotUnderstood("gains it for how long?", b.roles.clause)
+    proc = Gain(targets=targets, powers=tuple(got.powers), affiliations=tuple(got.affiliations),
+                alignments=tuple(got.alignments), shield=got.shield, shield_x=got.shield_x, powers_of=got.powers_of,
+                affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), duration=duration, text=b.text)
+    if got.named_power is not None:
+        proc = replace(proc, powers_of=got.named_power)
+    kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
+    return Built([proc], kind)
+
+
+def _lose(b: Build) -> Built:
+    r = b.r
+    targets = b.subject()
+    np = b.required("what", "what")
+    got = at.gained(np, r)
+    duration = b.duration(Duration.INSTANT)
+    if not b.static and duration is Duration.INSTANT:
+        raise NotUnderstood("loses it for how long?", b.roles.clause)
+    proc = Lose(targets=targets, powers=tuple(got.powers), powers_of=got.named_power or got.powers_of,
+                all_powers=got.all_powers, affiliations=tuple(got.affiliations),
+                all_affiliations=got.all_affiliations, duration=duration, text=b.text)
+    kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
+    return Built([proc], kind)
+
+
+Builder = Callable[[Build], Built]
+
+PROCEDURE_BUILDERS: dict[str, Builder] = {
+    "damage": _damage, "stage": _stage, "knock_out": _knock_out, "draw": _draw, "discard": _discard, "load": _load,
+    "unload": _unload, "move": _move, "search": _search, "reveal": _reveal, "look": _look, "set_aside": _set_aside,
+    "shuffle": _shuffle, "swap": _swap, "choose": _choose, "redirect": _redirect, "gain": _gain, "lose": _lose,
+}
+
+__all__ = ["PROCEDURE_BUILDERS", "damage_amount", "stage_amounts", "card_count", "is_x", "plural", "players", "YOU",
+           "Filter", "Place", "Other"]

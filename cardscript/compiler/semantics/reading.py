@@ -1,0 +1,157 @@
+"""What the meaning of one paragraph is computed with: the card, the references the binder made, what has been
+introduced so far (the slots), and the accounting of every word.
+
+Accounting (``docs/semantics.md``, "nothing is silently dropped"): every rule that gives a word its meaning
+*uses* it (:meth:`Reading.use`). When a clause is done, the words of the clause no rule used are reported
+(:meth:`Reading.unused`): the clause is then not executable, with a diagnostic naming those words.
+
+Discourse (principle 3, semantics.md section 3): a noun phrase that introduces something the engine will
+know when the effect resolves (a target, a choice, what a search found, the cards moved, the subject of the
+event that fired) registers a :class:`Referent` with the slot the procedure writes. A reference ("aquele
+card", "-o", "ele", "o personagem escolhido") reads the slot of the referent the binder bound it to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cardscript.compiler.ast import Binding, Clause, Lexeme, Node
+from cardscript.compiler.ir import Count, Kind, Selector
+from cardscript.compiler.semantics.syntax import Leaf, leaves
+from cardscript.compiler.source import Span
+
+
+class NotUnderstood(Exception):
+    """A phrase no construction rule gives a meaning: the clause is not executable (with this reason)."""
+
+    def __init__(self, message: str, node: Node | None = None, roles: str = "") -> None:
+        super().__init__(message)
+        self.node = node
+        self.roles = roles
+
+
+@dataclass
+class Referent:
+    """Something introduced earlier in the effect that references may point at."""
+
+    slot: str
+    kind: Kind
+    span: Span
+    head: str = ""
+    selector: Selector | None = None     # what it stands for when it was introduced (for "outro", "os demais")
+    node_span: Span | None = None        # the noun phrase's own node (the binder points at such nodes)
+
+
+@dataclass
+class CardInfo:
+    """The card whose text is being read."""
+
+    name: str
+    action_name: str = ""
+    kind: str = ""                       # Personagem, Suporte, Cenário, Habilidade
+    alter_ego: str = ""
+
+
+@dataclass
+class Reading:
+    """The state of the meaning of one block of text (a paragraph, or the whole action text)."""
+
+    card: CardInfo
+    bindings: dict[int, Binding]                       # by the reference's start offset
+    in_action: bool = False
+    referents: list[Referent] = field(default_factory=list)
+    card_referents: list[Referent] = field(default_factory=list)   # "o personagem escolhido" from any paragraph
+    targets: list[Selector] = field(default_factory=list)           # the action's targets (4.6.2 F)
+    x: Count | None = None
+    next_slot: int = 0
+    used: set[int] = field(default_factory=set)
+    event_kind: str = ""                               # the trigger's event, while reading its effect
+    subject_stack: list[Selector] = field(default_factory=list)     # the latest subjects (for "e ganham ...")
+
+    # -- accounting -------------------------------------------------------------------------
+    def use(self, *nodes: Node | None) -> None:
+        """Mark words as given a meaning (a phrase: every word under it)."""
+        for n in nodes:
+            if n is None:
+                continue
+            for leaf in leaves(n):
+                self.used.add(id(leaf))
+
+    def use_all(self, items: Iterable[Leaf]) -> None:
+        for leaf in items:
+            self.used.add(id(leaf))
+
+    def is_used(self, leaf: Node) -> bool:
+        return id(leaf) in self.used
+
+    def unused(self, node: Node) -> list[Leaf]:
+        """The words under ``node`` that no rule used (punctuation that carries no meaning excepted)."""
+        out: list[Leaf] = []
+        for leaf in leaves(node):
+            if id(leaf) in self.used:
+                continue
+            text = getattr(leaf, "text", None)
+            if text in (",", "(", ")", ".", ":", '"') or (isinstance(leaf, Lexeme) and leaf.word in (",",)):
+                continue
+            out.append(leaf)
+        return out
+
+    # -- slots and referents ----------------------------------------------------------------
+    def new_slot(self, card_level: bool = False) -> str:
+        n = self.next_slot
+        self.next_slot += 1
+        return f"card:{n}" if card_level else f"intro:{n}"
+
+    def introduce(self, slot: str, kind: Kind, span: Span, head: str = "", selector: Selector | None = None,
+                  card_level: bool = False, node_span: Span | None = None) -> Referent:
+        ref = Referent(slot, kind, span, head, selector, node_span)
+        self.referents.append(ref)
+        if card_level:
+            self.card_referents.append(ref)
+        return ref
+
+    def referent_at(self, span: Span, fits: tuple[Kind, ...] | None = None) -> Referent | None:
+        """The referent the binder's target ``span`` names: one whose own noun phrase is that node (a slot
+        written by a procedure first), else the smallest one of a fitting kind whose phrase covers it."""
+        pool = [*self.card_referents, *self.referents]
+        exact = [r for r in pool if r.node_span == span and (fits is None or r.kind in fits)]
+        if exact:
+            with_slot = [r for r in exact if r.slot]
+            return (with_slot or exact)[-1]
+        best: Referent | None = None
+        for r in pool:
+            if fits is not None and r.kind not in fits:
+                continue
+            if r.span.start <= span.start and span.end <= r.span.end:
+                if best is None or (r.span.end - r.span.start) < (best.span.end - best.span.start) or (
+                        (r.span.end - r.span.start) == (best.span.end - best.span.start) and r.slot):
+                    best = r
+        return best
+
+    def by_slot(self, slot: str) -> Referent | None:
+        return next((x for x in reversed([*self.card_referents, *self.referents]) if x.slot == slot), None)
+
+    def binding(self, node: Node) -> Binding | None:
+        span = getattr(node, "span", None)
+        if span is None:
+            return None
+        return self.bindings.get(span.start)
+
+
+def clause_problem(clause: Clause, reading: Reading) -> str:
+    """The words of a clause no rule used, quoted ("" when every word has its meaning)."""
+    missing = reading.unused(clause)
+    return " ".join(_word(x) for x in missing)
+
+
+def _word(leaf: Leaf) -> str:
+    if isinstance(leaf, Lexeme):
+        return leaf.word
+    text = getattr(leaf, "text", None)
+    if text is not None:
+        return str(text)
+    code = getattr(leaf, "code", None)
+    if code is not None:
+        return "{" + str(code) + "}"
+    return str(getattr(leaf, "value", "?"))

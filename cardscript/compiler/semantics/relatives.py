@@ -1,0 +1,285 @@
+"""Relative clauses as filters (``docs/semantics.md`` section 1): the clause's own meaning, read in its *filter*
+reading, restricts the phrase it attaches to. The relativised position (the gap) is the subject when the
+relative has no subject of its own ("que estiver carregando um card") and the object otherwise ("que você
+controla", "que este personagem estiver carregando").
+
+One rule per verb family (the frame's family), the same families the procedures and events use:
+
+=================  ===========================================================================================
+family             filter
+=================  ===========================================================================================
+control            controller: "que você controla", "que seus oponentes controlam", "que aquele jogador controla"
+load (carregar)    carrying / carried by: "que estiver carregando X", "que este personagem estiver carregando"
+have (ter)         a characteristic: "que tenha {AG}"; an action's target: "que tenha X como alvo"
+be (ser)           "que não seja herói", "que não seja(m) cards de habilidade", "que não seja de Antecipar"
+state (estar)      where / which stage: "que estiver em cena", "que esteja no estágio {0}"
+use (usar)         user / used: "o personagem que usou esta ação", "as ações que ele usar"
+damage (causar)    an action that causes damage: "uma ação que cause dano [penetrante]"
+receive            damaged this turn: "que tenha recebido dano neste turno"
+enter              entered this turn: "que entrou em cena neste turno"
+=================  ===========================================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.ir import Filter, Kind, Ref, Selector
+from cardscript.compiler.semantics import attributes as at
+from cardscript.compiler.semantics import frames as fr
+from cardscript.compiler.semantics.modifiers import add_filter
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
+from cardscript.compiler.semantics.verbs import Verb, analyse
+from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD, CARD_TYPE_OF_NOUN
+
+
+def relative_filter(sel: Selector, rel: Rel, r: Reading) -> Selector:
+    """``sel`` restricted by the relative clause ``rel``."""
+    v = analyse(rel.clause)
+    frame = fr.FRAMES.get(v.lemma)
+    family = frame.family if frame is not None else ""
+    rule = _RULES.get(family)
+    if rule is None:
+        raise NotUnderstood(f"a relative clause with '{v.lemma}'", rel.clause)
+    r.use(*rel.markers)
+    r.use(*v.words)
+    out = rule(sel, rel, v, r)
+    return out
+
+
+def _subject(rel: Rel) -> NP | None:
+    nps = [c for c in rel.subject if isinstance(c, NP)]
+    return nps[0] if nps else None
+
+
+def _object(rel: Rel) -> NP | None:
+    return next((c for c in rel.args if isinstance(c, NP)), None)
+
+
+def _pp(rel: Rel, prep: str) -> PP | None:
+    return next((c for c in rel.args if isinstance(c, PP) and c.prep == prep), None)
+
+
+def _neg(v: Verb, yes: str, no: str) -> str:
+    return no if v.negated else yes
+
+
+def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    from cardscript.compiler.semantics.nouns import players
+
+    subj = _subject(rel)
+    if subj is None:
+        raise NotUnderstood("controlled by whom?", rel.clause)
+    who = players(subj, r)
+    if who.ref is Ref.YOU:
+        return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), "you"))
+    if who.ref is Ref.OPPONENT:
+        return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), "opponent"))
+    return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), who))
+
+
+def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    from cardscript.compiler.semantics.nouns import things
+
+    subj = _subject(rel)
+    agent = _pp(rel, "por")
+    if v.passive and agent is not None and agent.obj is not None:       # "que estiverem sendo carregados por X"
+        r.use(*agent.preps)
+        carrier = things(agent.obj, r)
+        return replace(sel, zone="carried", of=carrier)
+    if subj is not None:                                                # "que este personagem estiver carregando"
+        carrier = things(subj, r)
+        if v.negated:
+            raise NotUnderstood("cards a character is not carrying", rel.clause)
+        return replace(sel, zone="carried", of=carrier)
+    obj = _object(rel)
+    if obj is None:
+        raise NotUnderstood("carrying what?", rel.clause)
+    carried = things(obj, r)
+    exactly = any(isinstance(c, Other) and c.kind == "adv" for c in rel.args)
+    for c in rel.args:
+        if isinstance(c, Other) and c.kind == "adv":
+            r.use(*c.nodes)
+    return add_filter(sel, Filter("carrying", ("exactly" if exactly else "has") if not v.negated else "lacks",
+                                  carried))
+
+
+def _have(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    from cardscript.compiler.semantics.nouns import things
+
+    obj = _object(rel)
+    as_ = _pp(rel, "como")
+    if as_ is not None and as_.obj is not None and as_.obj.lemma == "alvo":   # "que tenha X como alvo"
+        r.use(*as_.preps, *as_.obj.own_leaves)
+        if obj is None:
+            raise NotUnderstood("which target?", rel.clause)
+        return add_filter(sel, Filter("targets", _neg(v, "has", "lacks"), things(obj, r)))
+    if obj is None:
+        raise NotUnderstood("has what?", rel.clause)
+    if obj.lemma == "alvo" and not obj.dets:
+        r.use(*obj.own_leaves)
+        return add_filter(sel, Filter("targeted", _neg(v, "eq", "ne"), "true"))
+    return add_filter(sel, *at.filters_for(obj, r, negate=v.negated))
+
+
+def _be(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"que não seja herói", "que não sejam cards de habilidade", "que não seja de habilidade", "que não seja de
+    Antecipar nem Imprevista", "que não seja chamado X", "que não seja da afiliação X", "que seja um personagem"."""
+    filters: list[Filter] = []
+    preds: list[Constituent] = list(rel.args)
+    for c in preds:
+        if isinstance(c, NP):
+            filters.extend(_predicate(c, r, v.negated, sel))
+        elif isinstance(c, PP) and c.prep == "de" and c.obj is not None:
+            r.use(*c.preps)
+            filters.extend(_predicate(c.obj, r, v.negated, sel))
+            for conj, other in c.coords:
+                r.use_all(conj)
+                r.use(*other.preps)
+                if other.obj is not None:
+                    filters.extend(_predicate(other.obj, r, v.negated, sel))
+        elif isinstance(c, Other) and c.kind == "coord":
+            r.use(*c.nodes)
+    if not filters:
+        raise NotUnderstood("is what?", rel.clause)
+    return add_filter(sel, *filters)
+
+
+def _predicate(np: NP, r: Reading, negated: bool, sel: Selector) -> list[Filter]:
+    lemma = np.lemma
+    out: list[Filter] = []
+    if lemma in ALIGNMENT_OF_WORD:
+        r.use(np.head, *np.dets)
+        out.append(Filter("alignment", "lacks" if negated else "has", ALIGNMENT_OF_WORD[lemma]))
+        for conj, h in np.heads:
+            if h.lemma in ALIGNMENT_OF_WORD:
+                r.use(conj, h.head)
+                out.append(Filter("alignment", "lacks" if negated else "has", ALIGNMENT_OF_WORD[h.lemma]))
+        for conj, other in np.coords:
+            if isinstance(other, NP) and other.lemma in ALIGNMENT_OF_WORD:
+                r.use_all(conj)
+                r.use(other.head, *other.dets)
+                out.append(Filter("alignment", "lacks" if negated else "has", ALIGNMENT_OF_WORD[other.lemma]))
+        return out
+    if lemma in CARD_TYPE_OF_NOUN:                          # "de habilidade", "cards de habilidade"
+        r.use(np.head, *np.dets)
+        out.append(Filter("card_type", "ne" if negated else "eq", CARD_TYPE_OF_NOUN[lemma]))
+        return out
+    if lemma == "card":
+        r.use(np.head, *np.dets)
+        for m in np.mods:
+            if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma in CARD_TYPE_OF_NOUN:
+                r.use(*m.preps, m.obj.head)
+                out.append(Filter("card_type", "ne" if negated else "eq", CARD_TYPE_OF_NOUN[m.obj.lemma]))
+        return out
+    if isinstance(np.head, Lexeme) and np.head.lemma in ACTION_TYPE_OF_WORD:
+        r.use(np.head)
+        out.append(Filter("action_type", "lacks" if negated else "has", ACTION_TYPE_OF_WORD[np.head.lemma]))
+        for conj, other in np.coords:
+            if isinstance(other, NP) and isinstance(other.head, Lexeme) and other.head.lemma in ACTION_TYPE_OF_WORD:
+                r.use_all(conj)
+                r.use(other.head)
+                out.append(Filter("action_type", "lacks" if negated else "has",
+                                  ACTION_TYPE_OF_WORD[other.head.lemma]))
+        return out
+    if lemma == "afiliação":
+        out.extend(at.filters_for(np, r, negate=negated))
+        return out
+    if np.participle is not None and np.participle.lemma == "chamar":
+        r.use(np.participle)
+        names = at.names_in(np, r)
+        out.append(Filter("name", "ne" if negated else "eq", "/".join(names)))
+        return out
+    from cardscript.compiler.semantics.vocabulary import KIND_OF_NOUN
+
+    if lemma in KIND_OF_NOUN and lemma not in ("alvo",):
+        r.use(np.head, *np.dets)
+        kind = KIND_OF_NOUN[lemma]
+        out.append(Filter("kind", "ne" if negated else "eq", kind.value))
+        return out
+    if np.cls == "keyword" or np.lemma:
+        names = at.names_in(np, r) if np.head is not None and not isinstance(np.head, Lexeme) else []
+        if names:
+            out.append(Filter("name", "ne" if negated else "eq", "/".join(names)))
+            return out
+    raise NotUnderstood(f"'{lemma}' as what something is", np.node)
+
+
+def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"que estiver em cena", "que esteja no estágio {0}", "que estejam nos seus prêmios"."""
+    from cardscript.compiler.semantics.places import place
+
+    where = _pp(rel, "em")
+    if where is None or where.obj is None:
+        raise NotUnderstood("is where?", rel.clause)
+    r.use(*where.preps)
+    if where.obj.lemma == "estágio":
+        return add_filter(sel, *at.filters_for(where.obj, r, negate=v.negated))
+    p = place(where.obj, r)
+    if v.negated:
+        return add_filter(sel, Filter("zone", "ne", p.zone))
+    return replace(sel, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else sel.zone_owner)
+
+
+def _use(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"o personagem que usou esta ação" (the user), "as ações que ele usar" (used by), "ações que já tiverem sido
+    usadas neste turno"."""
+    from cardscript.compiler.semantics.nouns import things
+
+    subj = _subject(rel)
+    obj = _object(rel)
+    if subj is None and obj is not None:
+        used = things(obj, r)
+        if used.ref is Ref.THIS_ACTION:
+            return replace(sel, ref=Ref.ACTION_USER, filters=(), text=sel.text)
+        if used.ref is Ref.SLOT and used.slot.startswith("event:"):
+            return Selector(kind=sel.kind, ref=Ref.SLOT, slot="event:user", text=sel.text)
+        return add_filter(sel, Filter("used", "has", used))
+    if subj is not None and sel.kind is Kind.ACTION:
+        user = things(subj, r)
+        return add_filter(sel, Filter("user", "eq", user))
+    if v.passive and sel.kind is Kind.ACTION:
+        return add_filter(sel, Filter("used_this_turn", "eq", "true"))
+    raise NotUnderstood("used by / using what?", rel.clause)
+
+
+def _damage(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    obj = _object(rel)
+    if obj is None or obj.lemma != "dano":
+        raise NotUnderstood("causes what?", rel.clause)
+    r.use(obj.head, *obj.dets)
+    piercing = obj.adj("penetrante")
+    r.use(*(a for a in obj.post if isinstance(a, Lexeme) and a.lemma == "penetrante"))
+    return add_filter(sel, Filter("damaging", _neg(v, "eq", "ne"), "piercing" if piercing else "true"))
+
+
+def _receive(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    obj = _object(rel)
+    if obj is None or obj.lemma != "dano":
+        raise NotUnderstood("receives what?", rel.clause)
+    r.use(obj.head, *obj.dets)
+    return add_filter(sel, Filter("damaged_this_turn", _neg(v, "eq", "ne"), "true"))
+
+
+def _enter(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    where = _pp(rel, "em")
+    if where is None or where.obj is None or where.obj.lemma != "cena":
+        raise NotUnderstood("entered where?", rel.clause)
+    r.use(*where.preps, *where.obj.own_leaves)
+    return add_filter(sel, Filter("entered_this_turn", _neg(v, "eq", "ne"), "true"))
+
+
+def _named(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    names = [n for c in rel.args if isinstance(c, NP) for n in at.names_in(c, r)]
+    if not names:
+        raise NotUnderstood("named what?", rel.clause)
+    return add_filter(sel, Filter("name", _neg(v, "eq", "ne"), "/".join(names)))
+
+
+_RULES: dict[str, Callable[[Selector, Rel, Verb, Reading], Selector]] = {
+    "control": _control, "load": _load, "have": _have, "be": _be, "state": _state, "use": _use, "damage": _damage,
+    "receive": _receive, "enter": _enter, "named": _named,
+}

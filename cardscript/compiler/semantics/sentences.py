@@ -1,0 +1,464 @@
+"""Sentences: clauses in order with their leads (triggers, conditions, windows, "Se o fizer", "então") and joiners.
+
+A sentence's meaning is a list of *steps* -- the procedures of its clauses, each with the conditions and
+dependencies its leads give it -- split into *modes* at a clause-level "ou" (an action's options, 4.6.2 B),
+and what its leads say about the whole effect (the trigger, the activation window, "uma vez por turno").
+
+Modality is composed here, the same for every verb: "você pode ..." is optional for the controller; "<a
+player> pode ..." optional for that player (``Procedure.decider``); "você pode A e B": B only if A was done;
+"Se o fizer" / "Se não o fizer": only if the latest optional step was / was not done; a condition lead
+applies to every clause after it in the sentence, a trailing one to the clause before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Phrase, PhraseKind
+from cardscript.compiler.ir import (
+    Condition,
+    Duration,
+    EffectKind,
+    EventPattern,
+    Kind,
+    Procedure,
+    Ref,
+    Selector,
+    Unsupported,
+)
+from cardscript.compiler.semantics import frames as fr
+from cardscript.compiler.semantics.build import Build, Built
+from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
+from cardscript.compiler.semantics.conditions import condition
+from cardscript.compiler.semantics.damage_effects import hypothetical_lead, modifier_clause
+from cardscript.compiler.semantics.events import event
+from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading, clause_problem
+from cardscript.compiler.semantics.statics import STATIC_BUILDERS
+from cardscript.compiler.semantics.syntax import leaves
+from cardscript.compiler.semantics.text import render
+from cardscript.compiler.semantics.times import When, when_of
+from cardscript.compiler.semantics.verbs import analyse
+
+
+@dataclass
+class Problem:
+    """Words the compiler could not give a meaning: why, where, and the roles the verb's frame has."""
+
+    message: str
+    node: object = None
+    roles: str = ""
+
+
+@dataclass
+class Leads:
+    """What a paragraph's leads said."""
+
+    trigger: EventPattern | None = None
+    phase_trigger: When | None = None
+    window: str = ""
+    whose_window: str = ""
+    limit: int = 0
+    hypothetical: Clause | None = None     # "Se X fosse receber dano", "Toda vez que X fosse causar dano"
+    hypothetical_trigger: bool = False     # ... introduced by "toda vez que" (5.3) rather than "se" (5.5)
+    condition: Condition | None = None     # "Enquanto ...", a leading "Se <state>" of a static
+    duration: Duration | None = None       # "Até o final do turno, ..."
+
+
+@dataclass
+class Sequence:
+    """The meaning of one sentence."""
+
+    modes: list[list[Procedure]] = field(default_factory=lambda: [[]])
+    kinds: list[EffectKind] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+class SentenceReader:
+    """Reads the sentences of one paragraph (or of an action's text) in order, sharing the reading."""
+
+    def __init__(self, r: Reading, static_context: bool) -> None:
+        self.r = r
+        self.static_context = static_context      # a permanent text's paragraph: clauses may be statics
+        self.leads = Leads()
+        self.last_optional = False
+
+    # -- leads ------------------------------------------------------------------------------
+    def lead(self, item: Phrase, seq: Sequence, first: bool) -> tuple[Condition | None, str]:
+        """Read one lead; returns a condition for the clauses after it, or a flag ("if_done", "if_not_done")."""
+        r = self.r
+        kind = item.kind
+        if kind is PhraseKind.IF_DONE:
+            r.use(item)
+            negated = any(isinstance(x, Lexeme) and x.lemma in ("não", "nao") for x in leaves(item))
+            return None, "if_not_done" if negated else "if_done"
+        if kind is PhraseKind.THEN:
+            r.use(item)
+            return None, ""
+        clauses = [n for n in _top(item) if isinstance(n, Clause)]
+        words = [x for x in _top(item) if isinstance(x, Lexeme)]
+        first_word = words[0].lemma if words else ""
+        if kind is PhraseKind.TRIGGER:
+            r.use(*words)
+            self._trigger(item, clauses, first_word, seq)
+            return None, ""
+        if kind is PhraseKind.CONDITION:
+            r.use(*(w for w in words if w.lemma in ("se", "enquanto", "caso", "e", "ou")))
+            if first_word == "caso" and any(w.lemma in ("contrário",) for w in words):
+                r.use(*words)
+                return None, "otherwise"
+            if first_word == "se" and len(clauses) == 1 and analyse(clauses[0]).lemma == "fazer" \
+                    and analyse(clauses[0]).clitics and clauses[0].subject is None and not clauses[0].complements:
+                r.use(*words, clauses[0])                 # "Se (não) o fizer" read as a condition
+                return None, "if_not_done" if analyse(clauses[0]).negated else "if_done"
+            if first_word == "se" and len(clauses) == 0 and any(w.lemma == "possível" for w in words):
+                r.use(*words)
+                return Condition("possible", text="se possível"), ""
+            if first_word == "se" and len(clauses) == 1 and self._is_event(clauses[0]) and first \
+                    and self.static_context and self.leads.trigger is None:
+                self._as_trigger(clauses[0], seq)        # "Se este personagem for alvo de uma ação, ..."
+                return None, ""
+            if first_word == "se" and len(clauses) == 1 and analyse(clauses[0]).hypothetical:
+                self.leads.hypothetical = clauses[0]     # "Se X fosse receber dano, ao invés disso ..."
+                r.use(*analyse(clauses[0]).words)
+                hypothetical_lead(clauses[0], r)
+                return None, ""
+            cond = self._conditions(clauses, words, seq)
+            if cond is None:
+                return None, ""
+            if first_word == "enquanto" and first:
+                self.leads.condition = cond if self.leads.condition is None else Condition(
+                    "all", all_of=(self.leads.condition, cond))
+                return None, ""
+            return cond, ""
+        if kind is PhraseKind.WINDOW:
+            self._window(item, seq)
+            return None, ""
+        seq.problems.append(Problem(f"a lead of kind '{kind.value}'", item))
+        return None, ""
+
+    def _is_event(self, clause: Clause) -> bool:
+        """Does the clause describe an event (an action used, a character targeted, knocked out...) rather than
+        a state? Events trigger ("Se este personagem for alvo de uma ação, ...")."""
+        v = analyse(clause)
+        frame = fr.FRAMES.get(v.lemma)
+        family = frame.family if frame is not None else ""
+        if v.hypothetical:
+            return False
+        if family in ("use", "enter", "leave", "receive", "knock_out", "damage") and not v.gerund:
+            return not v.past or v.lemma in ("usar",)
+        if family == "be":
+            roles = roles_of(clause)
+            pred = roles.np("predicate")
+            return pred is not None and pred.lemma == "alvo"
+        if v.passive and family in ("knock_out", "load", "unload", "stage", "move"):
+            return True
+        if family in ("move", "load", "unload", "search", "draw") and not v.gerund and not v.past:
+            return True
+        return False
+
+    def _trigger(self, item: Phrase, clauses: list[Clause], first_word: str, seq: Sequence) -> None:
+        if len(clauses) != 1:
+            seq.problems.append(Problem("a trigger with several events", item))
+            return
+        clause = clauses[0]
+        v = analyse(clause)
+        if v.hypothetical:                          # "Toda vez que um herói fosse causar dano ..." (5.3)
+            self.leads.hypothetical = clause
+            self.leads.hypothetical_trigger = True
+            self.r.use(*v.words)
+            hypothetical_lead(clause, self.r)
+            return
+        self._as_trigger(clause, seq)
+
+    def _as_trigger(self, clause: Clause, seq: Sequence) -> None:
+        try:
+            pattern = event(clause, self.r)
+        except NotUnderstood as exc:
+            seq.problems.append(Problem(f"trigger: {exc}", exc.node or clause, exc.roles))
+            return
+        self.r.event_kind = pattern.event
+        self.leads.trigger = pattern
+
+    def _conditions(self, clauses: list[Clause], words: list[Lexeme], seq: Sequence) -> Condition | None:
+        conds: list[Condition] = []
+        for c in clauses:
+            try:
+                conds.append(condition(c, self.r))
+            except NotUnderstood as exc:
+                seq.problems.append(Problem(f"condition: {exc}", exc.node or c, exc.roles))
+                return None
+        if len(conds) == 1:
+            return conds[0]
+        joiner = "any" if any(w.lemma == "ou" for w in words) else "all"
+        return Condition(joiner, all_of=tuple(conds) if joiner == "all" else (),
+                         any_of=tuple(conds) if joiner == "any" else ())
+
+    def _window(self, item: Phrase, seq: Sequence) -> None:
+        """"Durante sua Fase de Preparação", "uma vez por turno", "No início de sua Fase de Contagem Regressiva",
+        "Até o final do turno", "Neste turno"."""
+        from cardscript.compiler.semantics.syntax import NP, PP, attach_parts
+
+        r = self.r
+        parts = [p for p in item.parts if not (hasattr(p, "text") and getattr(p, "text", "") == ",")]
+        words = [x for x in leaves(item) if isinstance(x, Lexeme)]
+        if len(words) >= 3 and words[1].lemma == "vez" and words[2].lemma == "por":   # "uma vez por turno"
+            r.use(item)
+            self.leads.limit = 1
+            return
+        constituents = attach_parts(parts)
+        for c in constituents:
+            if not isinstance(c, PP) or c.obj is None:
+                seq.problems.append(Problem("a window not understood", item))
+                return
+            r.use(*c.preps)
+            try:
+                w = when_of(c.obj, r)
+            except NotUnderstood as exc:
+                seq.problems.append(Problem(f"window: {exc}", exc.node or item))
+                return
+            prep = c.prep
+            if prep == "em" and w.edge:                      # "No início de sua Fase de Contagem Regressiva"
+                self.leads.phase_trigger = w
+            elif prep == "durante" and w.phase:
+                self.leads.window = w.phase
+                self.leads.whose_window = "you" if w.whose is Ref.YOU else ("opponent" if w.whose is Ref.OPPONENT
+                                                                            else "any")
+            elif prep == "até" and w.edge == "end" and not w.phase:
+                self.leads.duration = Duration.END_OF_TURN
+            elif prep in ("em", "durante") and w.this_turn:
+                self.leads.duration = Duration.END_OF_TURN
+            else:
+                seq.problems.append(Problem("a window not understood", item))
+        for w in words:
+            if w.cls == "PREP":
+                r.use(w)
+        del NP
+
+    # -- clauses ----------------------------------------------------------------------------
+    def clause(self, clause: Clause) -> Built:
+        """One clause's meaning: its frame's builder over its filled roles."""
+        r = self.r
+        roles = roles_of(clause)
+        v = roles.verb
+        frame = roles.frame
+        if frame is None:
+            raise NotUnderstood(f"no meaning for the verb '{v.lemma}'", clause)
+        text = render(clause)
+        family = frame.family
+        b = Build(roles, r, static=self.static_context, text=text)
+        if family == "make":                       # "você pode fazer com que <clause>"
+            return self._make(b, clause)
+        own_condition = self._subordinates(roles)
+        built = self._build(b, roles, clause, family)
+        built.condition = _and(built.condition, own_condition)
+        return built
+
+    def _subordinates(self, roles: object) -> Condition | None:
+        """Subordinate clauses among a clause's complements: "... se você controlar X" (a condition on it), "... a
+        não ser que você incapacite ..." (unless), "... enquanto ...", "... desde que ...", "... toda vez que
+        <event>" (the paragraph's trigger)."""
+        from cardscript.compiler.semantics.clauses import Roles
+        from cardscript.compiler.semantics.syntax import NP, Rel
+
+        assert isinstance(roles, Roles)
+        r = self.r
+        out: Condition | None = None
+        extra = roles.extra
+        i = 0
+        while i < len(extra):
+            c = extra[i]
+            if isinstance(c, NP) and c.lemma == "vez" and c.det("todo") and i + 1 < len(extra) \
+                    and isinstance(extra[i + 1], Rel):
+                rel = extra[i + 1]
+                assert isinstance(rel, Rel)
+                r.use(c.head, *c.dets, *rel.markers)
+                if self.leads.trigger is None and self.static_context:
+                    seq = Sequence()
+                    self._as_trigger(rel.clause, seq)
+                    if seq.problems:
+                        raise NotUnderstood(seq.problems[0].message, rel.clause)
+                else:
+                    raise NotUnderstood("a second trigger", rel.clause)
+                del extra[i:i + 2]
+                continue
+            if isinstance(c, Rel):
+                markers = [m.lemma if isinstance(m, Lexeme) else "" for m in c.markers]
+                first = markers[0] if markers else ""
+                if first in ("se", "caso", "enquanto", "desde") or markers[:3] == ["a", "não", "ser"] \
+                        or markers[:2] == ["a", "nao"]:
+                    r.use(*c.markers)
+                    cond = condition(c.clause, r, args=c.args)
+                    if first == "a":
+                        cond = replace(cond, negated=not cond.negated, text=f"a não ser que {cond.text}")
+                    out = _and(out, cond)
+                    del extra[i]
+                    continue
+            i += 1
+        return out
+
+    def _build(self, b: Build, roles: object, clause: Clause, family: str) -> Built:
+        from cardscript.compiler.semantics.clauses import Roles
+
+        assert isinstance(roles, Roles)
+        r = self.r
+        v = roles.verb
+        if family in ("damage", "become"):
+            modified = modifier_clause(b)
+            if modified is not None:
+                r.use(*v.words)
+                require_no_extra(roles)
+                _ = b.adjuncts
+                return modified
+        builder = STATIC_BUILDERS.get(family) if (v.negated or v.passive or family in _STATIC_ONLY
+                                                  or family == "use" or family == "be") else None
+        built: Built | None = None
+        if builder is not None:
+            built = builder(b)
+        if built is None:
+            pbuilder = PROCEDURE_BUILDERS.get(family)
+            if pbuilder is None:
+                raise NotUnderstood(f"'{v.lemma}' as a procedure", clause, roles.describe())
+            if v.negated:
+                raise NotUnderstood(f"'não {v.lemma}' as a procedure", clause)
+            built = pbuilder(b)
+        r.use(*v.words)
+        require_no_extra(roles)
+        _ = b.adjuncts
+        built.subject = built.subject or b.subject_sel
+        if roles.get("instead"):                          # "ao invés disso": what a replacement does instead
+            if self.leads.hypothetical is None:
+                raise NotUnderstood("'ao invés disso' with nothing it replaces", clause)
+            from cardscript.compiler.semantics.syntax import constituent_leaves
+
+            for c in roles.get("instead"):
+                r.use_all(constituent_leaves(c))
+        subject = roles.subject_np
+        if subject is not None and b.subject_sel is None and subject.lemma == "você" and not subject.mods:
+            r.use(subject.head, *subject.dets)           # "você pode incapacitar ...": the controller does it
+        return built
+
+    def _make(self, b: Build, clause: Clause) -> Built:
+        """"você pode fazer com que <subject> <clause>": the embedded clause, decided by the subject."""
+        from cardscript.compiler.semantics.syntax import Rel, attach_complements
+
+        comps = attach_complements(clause)
+        rel = next((c for c in comps if isinstance(c, Rel)), None)
+        if rel is None:
+            raise NotUnderstood("fazer com que what?", clause)
+        self.r.use(*b.verb.words, *rel.markers)
+        built = self.clause(rel.clause)
+        return built
+
+
+_STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control"})
+
+
+def _top(phrase: Phrase) -> list[object]:
+    out: list[object] = []
+    for p in phrase.parts:
+        if isinstance(p, Phrase) and p.kind in (PhraseKind.TRIGGER, PhraseKind.CONDITION, PhraseKind.WINDOW):
+            out.extend(_top(p))
+        else:
+            out.append(p)
+    return out
+
+
+def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: bool, allow_modes: bool) -> Sequence:
+    """The meaning of one sentence's clause sequence."""
+    r = reader.r
+    out = Sequence()
+    pending: Condition | None = None
+    flag = ""
+    last_procs: list[Procedure] = []
+    previous_condition: Condition | None = None
+    items = list(seq_node.items)
+    first = first_sentence
+    optional_chain = False
+    for i, item in enumerate(items):
+        if isinstance(item, Phrase) and item.kind is PhraseKind.JOINER:
+            r.use(item)
+            words = [x for x in leaves(item) if isinstance(x, Lexeme)]
+            if any(w.lemma == "ou" for w in words):
+                if not allow_modes:
+                    out.problems.append(Problem("'ou' between effects outside an action", item))
+                out.modes.append([])
+                optional_chain = False
+            continue
+        if isinstance(item, Phrase):
+            trailing = i == len(items) - 1 and item.kind is PhraseKind.CONDITION and last_procs
+            cond, lead_flag = reader.lead(item, out, first and not last_procs)
+            if lead_flag == "otherwise" and previous_condition is not None:
+                pending = replace(previous_condition, negated=not previous_condition.negated,
+                                  text=f"não ({previous_condition.text})")
+                continue
+            if lead_flag:
+                flag = lead_flag
+                continue
+            if cond is not None and trailing:
+                for p in last_procs:
+                    idx = out.modes[-1].index(p)
+                    out.modes[-1][idx] = replace(p, condition=_and(p.condition, cond))
+                previous_condition = cond
+                continue
+            if cond is not None:
+                pending = _and(pending, cond)
+                previous_condition = cond
+            continue
+        if not isinstance(item, Clause):
+            continue
+        try:
+            built = reader.clause(item)
+            missing = clause_problem(item, r)
+            if missing:
+                raise NotUnderstood(f"words with no meaning: {missing}", item)
+        except NotUnderstood as exc:
+            out.problems.append(Problem(str(exc), exc.node or item, exc.roles))
+            unsupported = Unsupported(why=str(exc), text=render(item))
+            out.modes[-1].append(unsupported)
+            last_procs = [unsupported]
+            continue
+        v = analyse(item)
+        procs = [_modality(p, item, v, built.subject, optional_chain) for p in built.procedures]
+        if procs and procs[0].optional:
+            optional_chain = True
+            reader.last_optional = True
+        elif item.subject is not None:
+            optional_chain = False
+        procs = [replace(p, condition=_and(_and(pending, built.condition), p.condition),
+                         if_done=p.if_done or flag == "if_done",
+                         if_not_done=p.if_not_done or flag == "if_not_done") for p in procs]
+        if built.kind is not None:
+            out.kinds.append(built.kind)
+        out.modes[-1].extend(procs)
+        last_procs = procs
+    return out
+
+
+def _and(a: Condition | None, b: Condition | None) -> Condition | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return Condition("all", all_of=(a, b), text=f"{a.text} e {b.text}")
+
+
+def _modality(p: Procedure, clause: Clause, v: object, subject: Selector | None, chain: bool) -> Procedure:
+    """"você pode X" -> optional; "<jogador> pode X" -> optional, decided by that player; an infinitive after "você
+    pode ... e" ("e devolvê-lo para sua mão") -> only if the optional step was done; "deve" -> mandatory."""
+    from cardscript.compiler.semantics.verbs import Verb
+
+    assert isinstance(v, Verb)
+    if getattr(p, "family", "") in ("extra_action", "restrict", "allow", "change_action", "set_cost",
+                                    "force_target", "extra_draw", "rule", "suppress_text"):
+        return p
+    if v.modal == "pode" and not v.negated:
+        decider = subject if subject is not None and subject.kind is Kind.PLAYER and subject.ref is not Ref.YOU \
+            else None
+        return replace(p, optional=True, decider=decider)
+    if chain and clause.subject is None and v.main is not None and v.main.cls == "VINF":
+        return replace(p, if_done=True)
+    return p
+
+
+__all__ = ["Leads", "Problem", "Sequence", "SentenceReader", "read_sequence", "Kind", "Selector", "Built"]

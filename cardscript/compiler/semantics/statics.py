@@ -1,0 +1,497 @@
+"""Clauses that are continuous effects (rules 5.4 statics; with a duration, 5.7 A.2.1): prohibitions and
+permissions ("não pode ser alvo de ...", "não pode usar ...", "pode usar mais uma ação"), characteristics that
+change ("torna-se", "é uma ação Imprevista", "têm custo {2}", "custa {1} a menos"), texts losing their effect
+(5.8), and actions losing theirs ("aquela ação não terá efeito").
+
+A builder returns ``None`` when the clause is not its static reading; the procedure builders are tried then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from cardscript.compiler.ast import Icon, Lexeme
+from cardscript.compiler.ir import (
+    Allow,
+    CancelAction,
+    ChangeAction,
+    Duration,
+    EffectKind,
+    ExtraAction,
+    Filter,
+    Gain,
+    Kind,
+    ModifyDamage,
+    Quantity,
+    Ref,
+    Restrict,
+    Selector,
+    SetCost,
+    SetShield,
+    SuppressText,
+)
+from cardscript.compiler.semantics import attributes as at
+from cardscript.compiler.semantics.build import Build, Built
+from cardscript.compiler.semantics.nouns import THIS_CHARACTER, players, things
+from cardscript.compiler.semantics.places import place
+from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.syntax import NP, PP, Other, leaves
+from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
+
+
+def _kind(d: Duration) -> EffectKind | None:
+    return EffectKind.STATIC if d is Duration.WHILE_IN_PLACE else None
+
+
+def _static_duration(b: Build) -> Duration:
+    """A continuous effect's duration: its adjunct ("até o final do turno", "neste turno"), else while its card is in
+    place (a permanent text's static) -- an action's prohibition without one lasts the turn? No: it must say."""
+    d = b.adjuncts.duration
+    if d is not None:
+        return d
+    if b.static:
+        return Duration.WHILE_IN_PLACE
+    raise NotUnderstood("for how long?", b.roles.clause)
+
+
+def _actions(np: NP | None, b: Build) -> tuple[Filter, ...]:
+    """The action filters of "ações de {GE}", "ações que causem dano", "a ação Crescimento Repentino", "ações de
+    Antecipar", "ações chamadas X"; () for "ações" / "nenhuma ação"."""
+    if np is None:
+        return ()
+    sel = things(np, b.r)
+    if sel.kind is not Kind.ACTION and sel.ref is None:
+        raise NotUnderstood("which actions?", np.node)
+    if sel.ref is Ref.THIS_ACTION:
+        return (Filter("name", "eq", b.r.card.action_name),)
+    return sel.filters
+
+
+# ---------------------------------------------------------------------------------------------
+# usar: prohibitions, permissions, extra actions (4.6.2 C)
+
+
+def _use(b: Build) -> Built | None:
+    v = b.verb
+    r = b.r
+    user = b.subject()
+    obj = b.roles.np("action")
+    if v.negated:
+        filters = _actions(obj, b)
+        if obj is not None and obj.det("nenhum"):
+            r.use(*obj.dets)
+        d = _static_duration(b)
+        return Built([Restrict(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
+                     _kind(d))
+    if v.modal != "pode":
+        return None
+    if obj is None:
+        raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
+    again = next((c for c in b.roles.extra if isinstance(c, Other) and c.kind == "adv"), None)
+    outra_vez = obj.det("este") and obj.lemma == "ação"
+    if obj.det("mais") or outra_vez:                                  # "mais uma ação", "esta ação outra vez"
+        same = outra_vez
+        if outra_vez:
+            extra = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.det("outro")),
+                         None)
+            if extra is None:
+                raise NotUnderstood("use this action when?", obj.node)
+            r.use(extra.head, *extra.dets)
+            b.roles.extra.remove(extra)
+            r.use(obj.head, *obj.dets)
+            filters: tuple[Filter, ...] = ()
+        else:
+            r.use(*(d for d in obj.dets if d.lemma == "mais"))
+            obj.dets = [d for d in obj.dets if d.lemma != "mais"]
+            filters = _actions(obj, b)
+        d = b.adjuncts.duration or Duration.INSTANT
+        del again
+        return Built([ExtraAction(who=user, same_action=same, action_filters=filters, duration=d, text=b.text)])
+    if b.adjuncts.per_turn and obj.quantity:                           # "até duas ações de {LA} ... em cada turno"
+        q = at.quantity_of_run(obj.quantity, r) if hasattr(at, "quantity_of_run") else None
+        raise NotUnderstood("a number of actions per turn", obj.node)
+    filters = _actions(obj, b)
+    d = _static_duration(b)
+    return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
+                 _kind(d))
+
+
+# ---------------------------------------------------------------------------------------------
+# ser: "não pode ser alvo de ...", "é uma ação Imprevista", "são heróis além de ...", passives
+
+
+def _be(b: Build) -> Built | None:
+    v = b.verb
+    r = b.r
+    if v.passive:
+        return _passive(b)
+    pred = b.roles.np("predicate")
+    if pred is None:
+        return None
+    if pred.lemma == "alvo":                                          # "não pode ser alvo de ações de {TE}"
+        subject = b.subject()
+        r.use(pred.head, *pred.dets)
+        action: NP | None = None
+        for m in pred.mods:
+            if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+                r.use(*m.preps)
+                action = m.obj
+        if not v.negated and not v.only:
+            return None
+        filters = _actions(action, b)
+        first = action is not None and action.adj("primeiro")
+        if first:
+            r.use(*(a for a in action.pre if a.lemma == "primeiro"))  # type: ignore[union-attr]
+        d = _static_duration(b)
+        if v.only:                                                    # "só pode ser alvo das ações de X"
+            return Built([Restrict(what="be_target_except", subject=subject, action_filters=filters, duration=d,
+                                   text=b.text)], _kind(d))
+        return Built([Restrict(what="be_target", subject=subject, action_filters=filters, first_per_turn=first,
+                               duration=d, text=b.text)], _kind(d))
+    if pred.lemma in ALIGNMENT_OF_WORD and b.static:                  # "são heróis além de seus outros alinhamentos"
+        targets = b.subject()
+        r.use(pred.head, *pred.dets)
+        if not b.roles.get("besides"):
+            raise NotUnderstood("are heroes instead of their alignments?", pred.node)
+        _ = b.adjuncts
+        return Built([Gain(targets=targets, alignments=(ALIGNMENT_OF_WORD[pred.lemma],),
+                           duration=Duration.WHILE_IN_PLACE, text=b.text)], EffectKind.STATIC)
+    if pred.lemma == "ação":                                          # "a ação X é uma ação Imprevista"
+        return _action_types(b, pred)
+    return None
+
+
+def _action_types(b: Build, pred: NP) -> Built:
+    r = b.r
+    subject_np = b.roles.subject_np
+    if subject_np is None:
+        raise NotUnderstood("which action?", b.roles.clause)
+    actions = things(subject_np, r)
+    r.use(pred.head, *pred.dets)
+    types = _types_of(pred, b)
+    d = _static_duration(b)
+    name = ""
+    if actions.ref is Ref.THIS_ACTION:
+        name = r.card.action_name
+    else:
+        names = [f.value for f in actions.filters if f.field == "name" and isinstance(f.value, str)]
+        if len(names) == 1 and not [f for f in actions.filters if f.field != "name"]:
+            name = names[0]
+    return Built([ChangeAction(action=name, actions=None if name else actions, anticipate="antecipar" in types,
+                               unforeseen="imprevista" in types, duration=d, text=b.text)], _kind(d))
+
+
+def _types_of(np: NP, b: Build) -> set[str]:
+    """"uma ação de Antecipar", "ações imprevistas", "uma ação de Antecipar e Imprevista"."""
+    out: set[str] = set()
+    for x in [*np.post, *(leaf for m in np.mods for leaf in _mod_leaves(m))]:
+        if isinstance(x, Lexeme) and x.lemma in ACTION_TYPE_OF_WORD:
+            b.r.use(x)
+            out.add(ACTION_TYPE_OF_WORD[x.lemma])
+        elif isinstance(x, Lexeme) and x.lemma in ("e", "de") or isinstance(x, Lexeme) and x.cls == "PREP":
+            b.r.use(x)
+    for conj, other in np.coords:
+        b.r.use_all(conj)
+        out |= _types_of(other, b) if isinstance(other, NP) else set()
+    if not out:
+        raise NotUnderstood("an action of which type?", np.node)
+    return out
+
+
+def _mod_leaves(m: object) -> list[object]:
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    return list(constituent_leaves(m))  # type: ignore[arg-type]
+
+
+def _passive(b: Build) -> Built | None:
+    """"não pode ser capacitado", "só pode ser colocado em cena se ...", "Ações chamadas X não podem ser usadas
+    novamente nesta partida", "Cards não podem ser descarregados deste personagem pelo efeito de ações de {TC}"."""
+    v = b.verb
+    r = b.r
+    lemma = v.lemma
+    if not (v.negated or v.only):
+        return None
+    subject = b.subject()
+    d = _static_duration(b)
+    if lemma == "capacitar":
+        return Built([Restrict(what="capacitate", subject=subject, duration=d, text=b.text)], _kind(d))
+    if lemma == "colocar":
+        dest = b.optional_np("destination")
+        if dest is None or dest.lemma != "cena":
+            raise NotUnderstood("cannot be put where?", b.roles.clause)
+        r.use(dest.head)
+        return Built([Restrict(what="put_in_scene" if v.negated else "put_in_scene_unless", subject=subject,
+                               duration=d, text=b.text)], _kind(d))
+    if lemma == "usar" and subject.kind is Kind.ACTION:
+        for c in list(b.roles.extra):
+            if isinstance(c, Other) and c.kind == "adv":
+                r.use(*c.nodes)
+                b.roles.extra.remove(c)
+        return Built([Restrict(what="be_used", subject=None, action_filters=subject.filters, duration=d,
+                               text=b.text)], _kind(d))
+    if lemma == "descarregar":
+        origin = b.optional_np("origin")
+        if origin is None:
+            raise NotUnderstood("cannot be unloaded from what?", b.roles.clause)
+        frm = things(origin, r)
+        filters: tuple[Filter, ...] = ()
+        agent = b.roles.pp("agent")
+        if agent is not None and agent.obj is not None:
+            r.use(*agent.preps)
+            effect = agent.obj
+            if effect.lemma != "efeito":
+                raise NotUnderstood("unloaded by what?", effect.node)
+            r.use(effect.head, *effect.dets)
+            of = next((m for m in effect.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+            if of is None or of.obj is None:
+                raise NotUnderstood("the effect of what?", effect.node)
+            r.use(*of.preps)
+            filters = _actions(of.obj, b)
+        return Built([Restrict(what="unload_by_effect", subject=frm, action_filters=filters, duration=d,
+                               text=b.text)], _kind(d))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# tornar-se, custar, ter custo / não ter efeito
+
+
+def _become(b: Build) -> Built:
+    """"o Escudo de X torna-se N" (4.8.6 A), "aquele dano torna-se 0 / penetrante" (4.8.3 D), "a ação X torna-se
+    uma ação de Antecipar"."""
+    r = b.r
+    subj = b.roles.subject_np
+    pred = b.roles.np("predicate")
+    if subj is None:
+        raise NotUnderstood("what becomes?", b.roles.clause)
+    if subj.lemma == "escudo":
+        r.use(subj.head, *subj.dets)
+        whose = next((m.obj for m in subj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if whose is not None:
+            r.use(*next(m for m in subj.mods if isinstance(m, PP)).preps)
+            targets = things(whose, r)
+        elif subj.det("seu"):
+            targets = r.subject_stack[-1] if r.subject_stack else THIS_CHARACTER
+        else:
+            raise NotUnderstood("whose shield?", subj.node)
+        if pred is None or not hasattr(pred.head, "value"):
+            raise NotUnderstood("the shield becomes what?", b.roles.clause)
+        r.use(pred.head)
+        d = _static_duration(b) if b.static or b.adjuncts.duration else Duration.END_OF_TURN
+        return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,
+                                text=b.text)], _kind(d))
+    if subj.lemma == "ação" or subj.cls == "action":
+        if pred is None:
+            raise NotUnderstood("the action becomes what?", b.roles.clause)
+        return _action_types(b, pred)
+    raise NotUnderstood(f"'{subj.lemma}' becoming something", subj.node)
+
+
+def _cost(b: Build) -> Built:
+    """"ela custa {0}", "A ação X custa {1} a menos para ser usada [para cada ...]"."""
+    r = b.r
+    subj = b.roles.subject_np
+    value = b.roles.np("value")
+    if subj is None or value is None or not isinstance(value.head, Icon) or not value.head.code.isdigit():
+        raise NotUnderstood("costs what?", b.roles.clause, b.roles.describe())
+    actions = things(subj, r)
+    r.use(value.head)
+    filters = (Filter("name", "eq", r.card.action_name),) if actions.ref is Ref.THIS_ACTION else actions.filters
+    less = b.roles.pp("less")
+    d = _static_duration(b)
+    if less is not None and less.adv is not None and less.adv.lemma == "menos":
+        raise NotUnderstood("a cost reduction", b.roles.clause)
+    return Built([SetCost(value=int(value.head.code), action_filters=filters, duration=d, text=b.text)], _kind(d))
+
+
+def _have(b: Build) -> Built | None:
+    """"Todas as ações de X têm custo {2}", "os textos permanentes de X não têm efeito (isso inclui ...)", "aquela
+    ação não terá efeito"."""
+    r = b.r
+    obj = b.roles.np("what")
+    subj = b.roles.subject_np
+    if obj is None or subj is None:
+        return None
+    if obj.lemma == "custo" and not b.verb.negated:
+        actions = things(subj, r)
+        r.use(obj.head, *obj.dets)
+        codes = [x for x in leaves(obj.node) if isinstance(x, Icon)] + [
+            m.head for m in obj.mods if isinstance(m, NP) and isinstance(m.head, Icon)]
+        if len(codes) != 1 or not isinstance(codes[0], Icon):
+            raise NotUnderstood("which cost?", obj.node)
+        r.use(codes[0])
+        d = _static_duration(b)
+        return Built([SetCost(value=int(codes[0].code), action_filters=actions.filters, duration=d, text=b.text)],
+                     _kind(d))
+    if obj.lemma == "efeito" and b.verb.negated:
+        r.use(obj.head, *obj.dets)
+        if subj.lemma == "texto":
+            r.use(subj.head, *subj.dets, *subj.post)
+            whose = next((m.obj for m in subj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None),
+                         None)
+            if whose is None:
+                raise NotUnderstood("whose texts?", subj.node)
+            r.use(*next(m for m in subj.mods if isinstance(m, PP)).preps)
+            targets = things(whose, r)
+            include = any(isinstance(c, Other) and c.kind == "paren" for c in b.roles.extra)
+            for c in list(b.roles.extra):
+                if isinstance(c, Other) and c.kind == "paren":
+                    r.use(*c.nodes)                       # "(isso inclui os textos permanentes dos cards que ...)"
+                    b.roles.extra.remove(c)
+            d = _static_duration(b)
+            return Built([SuppressText(targets=targets, include_carried=include, duration=d, text=b.text)],
+                         _kind(d))
+        action = things(subj, r)
+        if action.kind is Kind.ACTION:
+            return Built([CancelAction(action=action, text=b.text)])
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# other prohibitions: "não podem procurar", "não podem colocar em cena", "não podem ser descarregados"
+
+
+def _search(b: Build) -> Built | None:
+    if not b.verb.negated:
+        return None
+    who = b.player_subject()
+    zones: list[str] = []
+    for c in b.roles.extra + b.roles.get("zones"):
+        if isinstance(c, PP) and c.prep == "em" and c.obj is not None:
+            b.r.use(*c.preps)
+            zones.append(place(c.obj, b.r).zone)
+    obj = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "card"), None)
+    if obj is not None:
+        b.r.use(obj.head)
+        for m in obj.mods:
+            if isinstance(m, PP) and m.prep == "em" and m.obj is not None:
+                b.r.use(*m.preps)
+                zones.append(place(m.obj, b.r).zone)
+        b.roles.extra.remove(obj)
+    b.roles.extra = [c for c in b.roles.extra if not (isinstance(c, PP) and c.prep == "em")]
+    d = _static_duration(b)
+    return Built([Restrict(what="search", subject=who, zones=tuple(zones or ("deck",)), duration=d, text=b.text)],
+                 _kind(d))
+
+
+def _put(b: Build) -> Built | None:
+    if not b.verb.negated:
+        return _put_rule(b)
+    who = b.player_subject()
+    dest = b.optional_np("destination")
+    obj = b.roles.np("cards")
+    if dest is None or dest.lemma != "cena" or obj is None:
+        return None
+    b.r.use(dest.head)
+    cards = things(obj, b.r)
+    d = _static_duration(b)
+    return Built([Restrict(what="put_in_scene", subject=cards, by=who, duration=d, text=b.text)], _kind(d))
+
+
+# ---------------------------------------------------------------------------------------------
+# statics on the rules themselves (rules 7 keywords and their old wordings, 5.6)
+
+
+def _rule(rule: str, value: str, b: Build, **extra: object) -> Built:
+    from cardscript.compiler.ir import Rule
+
+    return Built([Rule(rule=rule, value=value, text=b.text, **extra)], EffectKind.STATIC)  # type: ignore[arg-type]
+
+
+def _exist(b: Build) -> Built | None:
+    """"Pode haver qualquer número de personagens com o alter ego deste personagem em cena [sob seu controle][,
+    desde que cada um deles tenha nomes diferentes]" (Pelotão, Clone: 4.4.2.1 A.4), "Só pode haver uma cópia deste
+    card em seu deck" (Item Único)."""
+    r = b.r
+    v = b.verb
+    obj = b.roles.np("what")
+    if obj is None or not b.static or v.modal != "pode":
+        return None
+    where = b.roles.pp("where")
+    if obj.lemma == "número" and obj.det("qualquer"):
+        r.use(obj.head, *obj.dets)
+        inner = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if inner is None or inner.obj is None or where is None or where.obj is None or where.obj.lemma != "cena":
+            raise NotUnderstood("any number of what, where?", obj.node)
+        r.use(*inner.preps, *where.preps, where.obj.head)
+        chars = things(inner.obj, r)
+        distinct = False
+        for c in list(b.roles.extra):                   # "desde que cada um deles tenha nomes diferentes"
+            from cardscript.compiler.semantics.syntax import Rel
+
+            if isinstance(c, Rel) and any(isinstance(m, Lexeme) and m.lemma == "desde" for m in c.markers):
+                words = [x for x in leaves(c.clause) if isinstance(x, Lexeme)]
+                if any(w.lemma == "nome" for w in c.args for w in _leaf_words(w)) or any(
+                        w.lemma == "nome" for w in words):
+                    r.use(*c.markers, c.clause, *(x for a in c.args for x in _leaf_words(a)))
+                    b.roles.extra.remove(c)
+                    distinct = True
+        for a in chars.filters:
+            pass
+        own = [f for f in chars.filters if f.field in ("alter_ego", "name", "identity") and isinstance(f.value,
+                                                                                                       Selector)]
+        named = [f for f in chars.filters if f.field in ("name", "alter_ego") and isinstance(f.value, str)]
+        of = None if own and not named else Selector(kind=Kind.CHARACTER, filters=tuple(named), text=chars.text)
+        return _rule("scene_identity", "distinct_names" if distinct else "any", b, of=of)
+    if obj.lemma == "cópia" and v.only:
+        count = obj.quantity or [d for d in obj.dets if d.lemma == "um"]
+        r.use(obj.head, *obj.dets)
+        n = 1
+        for m in obj.mods:
+            if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+                r.use(*m.preps)
+                if things(m.obj, r).ref is not Ref.THIS_CARD:
+                    raise NotUnderstood("copies of what?", m.obj.node)
+        if where is None or where.obj is None or where.obj.lemma != "deck":
+            raise NotUnderstood("copies where?", obj.node)
+        r.use(*where.preps)
+        place(where.obj, r)
+        del count
+        return _rule("deck_copies", str(n), b)
+    return None
+
+
+def _leaf_words(c: object) -> list[Lexeme]:
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    return [x for x in constituent_leaves(c) if isinstance(x, Lexeme)]  # type: ignore[arg-type]
+
+
+def _put_rule(b: Build) -> Built | None:
+    """"Você pode colocar este card em cena diretamente de seus recursos" (Reviver), "... carregando cards do topo
+    de seu deck ao invés de cards de seus recursos" (Materializar): a static on how this card enters the scene."""
+    r = b.r
+    if not b.static or b.verb.modal != "pode" or b.verb.negated:
+        return None
+    obj = b.roles.np("cards")
+    dest = b.optional_np("destination")
+    if obj is None or dest is None or dest.lemma != "cena":
+        return None
+    if things(obj, r).ref is not Ref.THIS_CARD:
+        return None
+    r.use(dest.head)
+    b.player_subject()
+    for c in list(b.roles.extra):
+        if isinstance(c, Other) and c.kind == "adv" and any(isinstance(x, Lexeme) and x.lemma == "diretamente"
+                                                             for x in c.nodes):
+            pp = next((x for x in b.roles.extra if isinstance(x, PP) and x.prep == "de" and x.obj is not None), None)
+            if pp is None or pp.obj is None or place(pp.obj, r).zone != "resources":
+                raise NotUnderstood("directly from where?", b.roles.clause)
+            r.use(*c.nodes, *pp.preps)
+            b.roles.extra = [x for x in b.roles.extra if x is not c and x is not pp]
+            return _rule("enter_from", "resources", b)
+        if isinstance(c, Other) and c.kind == "gerund":
+            words = _leaf_words(c)
+            if words and words[0].lemma == "carregar":
+                raise NotUnderstood("entering the scene loaded from elsewhere", b.roles.clause)
+    return None
+
+
+STATIC_BUILDERS: dict[str, Callable[[Build], Built | None]] = {
+    "use": _use, "be": _be, "become": _become, "cost": _cost, "have": _have, "search": _search, "move": _put,
+    "unload": _passive, "stage": _passive, "exist": _exist,
+}
+
+__all__ = ["STATIC_BUILDERS", "ModifyDamage", "Quantity", "Selector", "players", "replace"]

@@ -1,0 +1,832 @@
+"""The constituents of a clause: noun phrases with their modifiers attached, prepositional phrases, relatives.
+
+The sentence grammar keeps a clause's complements flat (an LALR grammar cannot decide where a
+prepositional phrase attaches without conflicts): "procure em seu deck por um card de personagem com a
+afiliação X" arrives as seven chunks. This module rebuilds the phrase structure the meaning needs, by
+rules that look at the words' classes (``vocabulary.head_class``) and at the verb frames (``frames``):
+
+* a run of numbers, ``X`` and ``+``/``-`` before a bare noun is that noun's quantity ("X+1 pontos");
+* a prepositional phrase attaches to the innermost open frame that has an unfilled role for its
+  preposition and the class of its noun (``em`` after ``causar``: the targets), else to the nearest noun
+  phrase that takes it as a modifier (``vocabulary.takes_modifier``: "card *de habilidade*", "personagem
+  *com a afiliação X*", "cards *do topo de seu deck*"), else to an outer frame; "de" tries the noun first;
+* a relative clause ("que você controla") attaches to the nearest noun phrase that can be its antecedent;
+  without a subject of its own, the relative's verb takes the complements that follow by its own frame
+  ("que estiver carregando *um card*", "que esteja *em cena*");
+* a coordinated phrase joins the nearest phrase of its class ("em seu deck, mão e recursos": zones;
+  "um personagem ou suporte": heads; "os personagens ... e os cards ...": whole noun phrases).
+
+Nothing is dropped here: every word of the clause ends up in exactly one constituent, and what the rules
+cannot place is kept as a :class:`Stray` for the meaning to report (``accounting``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from cardscript.compiler.ast import Clause, Icon, Lexeme, Name, Node, Number, Phrase, PhraseKind, Symbol
+from cardscript.compiler.semantics import frames as fr
+from cardscript.compiler.semantics.vocabulary import head_class, takes_modifier
+
+Leaf = Lexeme | Name | Icon | Number | Symbol
+
+
+def leaves(node: Node) -> Iterator[Leaf]:
+    """Every word and symbol under ``node``, in printed order."""
+    if isinstance(node, Lexeme | Name | Icon | Number | Symbol):
+        yield node
+    elif isinstance(node, Phrase):
+        for p in node.parts:
+            yield from leaves(p)
+    elif isinstance(node, Clause):
+        for f in node.fronted:
+            yield from leaves(f)
+        if node.subject is not None:
+            yield from leaves(node.subject)
+        yield from leaves(node.verb)
+        for c in node.complements:
+            yield from leaves(c)
+
+
+# ---------------------------------------------------------------------------------------------
+# constituents
+
+
+@dataclass
+class NP:
+    """A noun phrase: determiners, adjectives, its head, and what attached to it."""
+
+    node: Node                                  # the np phrase (or the bare Name / Icon / Number)
+    dets: list[Lexeme] = field(default_factory=list)
+    pre: list[Lexeme] = field(default_factory=list)        # adjectives before the head ("mesmo", "único")
+    head: Leaf | None = None
+    post: list[Node] = field(default_factory=list)         # adjectives / nouns after the head ("alvo", "vilões")
+    negated: list[Node] = field(default_factory=list)      # "não vilões"
+    participle: Lexeme | None = None
+    quantity: list[Leaf] = field(default_factory=list)     # "X+1" before the head ("X+1 pontos")
+    or_more: list[Leaf] = field(default_factory=list)      # "dois *ou mais* personagens", "2 ou menos"
+    mods: list[Constituent] = field(default_factory=list)  # attached PPs, relatives, appositions, parens...
+    heads: list[tuple[Leaf, NP]] = field(default_factory=list)   # coordinated bare heads: "personagem ou suporte"
+    coords: list[tuple[list[Leaf], Constituent]] = field(default_factory=list)   # "... e os cards ..."
+
+    @property
+    def cls(self) -> str:
+        return head_class(self.head, self.participle)
+
+    @property
+    def lemma(self) -> str:
+        h = self.head
+        if isinstance(h, Lexeme):
+            return h.lemma
+        if isinstance(h, Name):
+            return h.text
+        return ""
+
+    def det(self, *lemmas: str) -> bool:
+        return any(d.lemma in lemmas for d in self.dets)
+
+    def adj(self, *lemmas: str) -> bool:
+        return any(isinstance(a, Lexeme) and a.lemma in lemmas for a in (*self.pre, *self.post))
+
+    @property
+    def own_leaves(self) -> list[Leaf]:
+        """The words of the phrase itself, without its modifiers and coordinations."""
+        out: list[Leaf] = [*self.dets, *self.pre, *self.quantity, *self.or_more]
+        if self.head is not None:
+            out.append(self.head)
+        out.extend(x for p in self.post for x in leaves(p))
+        out.extend(x for p in self.negated for x in leaves(p))
+        if self.participle is not None:
+            out.append(self.participle)
+        return out
+
+
+@dataclass
+class PP:
+    """A prepositional phrase: its prepositions and what they govern (a noun phrase, an infinitive, an adverb)."""
+
+    preps: list[Lexeme]
+    obj: NP | None = None
+    verb: list[Leaf] = field(default_factory=list)         # "ao usar", "para ser usada", "sem descarregá-lo"
+    subject: NP | None = None                              # "para você colocar": the infinitive's subject
+    args: list[Constituent] = field(default_factory=list)  # what the infinitive took ("ao usar *a ação X*")
+    adv: Lexeme | None = None                              # "a menos", "de volta"
+    adjs: list[Lexeme] = field(default_factory=list)       # "com mesmo alter ego"
+    keyword: Lexeme | None = None                          # "com Clarividência", "devido à Clarividência"
+    coords: list[tuple[list[Leaf], PP]] = field(default_factory=list)   # "em sua mão ... ou em cena"
+
+    @property
+    def prep(self) -> str:
+        """The preposition(s) as one key: "em", "de", "para cada" is a PP "para" over "cada ..."."""
+        return " ".join(p.lemma for p in self.preps)
+
+    @property
+    def own_leaves(self) -> list[Leaf]:
+        out: list[Leaf] = [*self.preps, *self.verb, *self.adjs]
+        for x in (self.adv, self.keyword):
+            if x is not None:
+                out.append(x)
+        return out
+
+
+@dataclass
+class Rel:
+    """A relative or subordinate clause: its markers ("que", "cujo", "em que", "se", "como"...) and the clause,
+    with the complements its verb took from the list it stands in."""
+
+    markers: list[Leaf]
+    clause: Clause
+    args: list[Constituent] = field(default_factory=list)
+    subject: list[Constituent] = field(default_factory=list)   # the relative's own subject, attached
+
+    @property
+    def lemma(self) -> str:
+        return verb_lemma(self.clause)
+
+    @property
+    def marker(self) -> str:
+        return " ".join(m.lemma if isinstance(m, Lexeme) else str(getattr(m, "text", "")) for m in self.markers)
+
+
+@dataclass
+class Other:
+    """Anything else in a complement list: an adverb, an operator, a keyword, a parenthesis, a quotation, a
+    gerund, a comparison ("que o personagem escolhido"), a coordinated adjective ("ou maior")."""
+
+    kind: str            # adv, op, keyword, paren, quote, gerund, compare, adj, lit
+    nodes: list[Node]
+    np: NP | None = None  # compare: the second term
+
+
+@dataclass
+class Stray:
+    """Words no rule could place (reported by the meaning, never dropped)."""
+
+    nodes: list[Node]
+
+
+Constituent = NP | PP | Rel | Other | Stray
+
+
+def constituent_leaves(c: Constituent) -> Iterator[Leaf]:
+    """Every word of a constituent, its attachments included."""
+    if isinstance(c, NP):
+        yield from c.own_leaves
+        for _, h in c.heads:
+            yield _
+            yield from constituent_leaves(h)
+        for m in c.mods:
+            yield from constituent_leaves(m)
+        for conj, other in c.coords:
+            yield from conj
+            yield from constituent_leaves(other)
+    elif isinstance(c, PP):
+        yield from c.own_leaves
+        if c.subject is not None:
+            yield from constituent_leaves(c.subject)
+        if c.obj is not None:
+            yield from constituent_leaves(c.obj)
+        for a in c.args:
+            yield from constituent_leaves(a)
+        for conj, other in c.coords:
+            yield from conj
+            yield from constituent_leaves(other)
+    elif isinstance(c, Rel):
+        yield from c.markers
+        yield from leaves(c.clause)
+        for a in c.args:
+            yield from constituent_leaves(a)
+    elif isinstance(c, Other):
+        for n in c.nodes:
+            yield from leaves(n)
+        if c.np is not None:
+            yield from constituent_leaves(c.np)
+    else:
+        for n in c.nodes:
+            yield from leaves(n)
+
+
+# ---------------------------------------------------------------------------------------------
+# verbs
+
+
+def verb_words(clause: Clause) -> list[Lexeme]:
+    return [w for w in leaves(clause.verb) if isinstance(w, Lexeme)]
+
+
+def verb_lemma(clause: Clause) -> str:
+    """The main verb's lemma (the last verb of the group; an auxiliary alone is its own main verb)."""
+    words = verb_words(clause)
+    main = [w for w in words if w.cls in ("VFIN", "VINF", "VPART", "VGER")]
+    if main:
+        return main[-1].lemma
+    aux = [w for w in words if w.cls in ("AUX", "AUX_NF")]
+    return aux[-1].lemma if aux else ""
+
+
+# ---------------------------------------------------------------------------------------------
+# atoms: a complement list flattened into its syntactic items
+
+
+@dataclass
+class _Atom:
+    kind: str            # prep, np, coord, rel, compare, paren, adj, adv, verb, keyword, op, gerund, quote, lit
+    nodes: list[Node]
+    clause: Clause | None = None
+
+
+_MARKERS = frozenset({"que", "se", "enquanto", "como", "a", "não", "ser", "desde", "quando"})
+_COORD_WORDS = frozenset({"e", "ou", "nem", ",", "/"})
+
+
+def _atoms(parts: Sequence[Node]) -> list[_Atom]:
+    out: list[_Atom] = []
+    for n in parts:
+        _atomize(n, out)
+    return out
+
+
+def _atomize(n: Node, out: list[_Atom]) -> None:
+    if isinstance(n, Clause):
+        markers: list[Node] = []
+        while out and out[-1].kind == "lit" and _lemma(out[-1].nodes[0]) in _MARKERS | {"cujo"}:
+            markers.insert(0, out.pop().nodes[0])
+        while out and out[-1].kind == "prep" and markers:
+            markers.insert(0, out.pop().nodes[0])          # "em que", "com que"
+        out.append(_Atom("rel", markers, n))
+        return
+    if isinstance(n, Phrase):
+        if n.kind is PhraseKind.NOUN_PHRASE:
+            out.append(_Atom("np", [n]))
+            return
+        if n.kind is PhraseKind.PARENTHETICAL:
+            out.append(_Atom("paren", [n]))
+            return
+        if n.kind in (PhraseKind.VERB_GROUP,):
+            out.append(_Atom("verb", [n]))
+            return
+        parts = list(n.parts)
+        if parts and isinstance(parts[0], Symbol) and parts[0].text == '"':
+            out.append(_Atom("quote", [n]))
+            return
+        if parts and isinstance(parts[0], Symbol) and parts[0].text == "(":
+            for p in parts:
+                if isinstance(p, Phrase) and p.kind is PhraseKind.PARENTHETICAL:
+                    out.append(_Atom("paren", [n]))
+                    return
+        for p in parts:
+            _atomize(p, out)
+        return
+    if isinstance(n, Symbol):
+        if n.text in ("+", "-", "="):
+            out.append(_Atom("op", [n]))
+        elif n.text in (",", "/"):
+            out.append(_Atom("coord", [n]))
+        else:
+            out.append(_Atom("lit", [n]))
+        return
+    if isinstance(n, Name | Icon | Number):
+        out.append(_Atom("np", [n]))
+        return
+    if isinstance(n, Lexeme):
+        if n.cls == "PREP":
+            out.append(_Atom("prep", [n]))
+        elif n.cls in ("KEYWORD", "KEYWORD_PREFIX"):
+            out.append(_Atom("keyword", [n]))
+        elif n.cls == "ADV":
+            out.append(_Atom("adv", [n]))
+        elif n.cls == "ADJ":
+            out.append(_Atom("adj", [n]))
+        elif n.cls == "GER_ADV" or n.cls == "VGER":
+            out.append(_Atom("gerund", [n]))
+        elif n.cls in ("VINF", "VPART", "AUX_NF", "CLITIC", "PREADV") or (n.cls == "DET" and out
+                                                                            and out[-1].kind == "prep"):
+            out.append(_Atom("verb", [n]))
+        elif n.cls == "QUE_COMP" or (n.cls == "LIT" and n.lemma == "que"):
+            out.append(_Atom("lit", [n]))
+        elif n.lemma in ("e", "ou", "nem") and n.cls in ("LIT", "CONJ"):
+            out.append(_Atom("coord", [n]))
+        else:
+            out.append(_Atom("lit", [n]))
+
+
+def _lemma(n: Node) -> str:
+    if isinstance(n, Lexeme):
+        return n.lemma
+    if isinstance(n, Symbol):
+        return n.text
+    return ""
+
+
+# ---------------------------------------------------------------------------------------------
+# noun phrases from np nodes
+
+
+def np_of(node: Node) -> NP:
+    """The parts of one np phrase (or a bare name / icon / number)."""
+    if not isinstance(node, Phrase):
+        assert isinstance(node, Name | Icon | Number | Lexeme | Symbol)
+        return NP(node, head=node)
+    out = NP(node)
+    seen_head = False
+    negating = False
+    for p in node.parts:
+        if isinstance(p, Phrase):               # negated (not flattened): "não vilões"
+            out.negated.append(p)
+            continue
+        if not isinstance(p, Lexeme | Name | Icon | Number | Symbol):
+            continue
+        if negating:
+            out.negated.append(p)
+            negating = False
+            continue
+        if isinstance(p, Lexeme) and p.cls == "LIT" and p.lemma in ("nao", "não"):
+            out.negated.append(p)
+            negating = True
+            continue
+        if isinstance(p, Lexeme) and p.cls == "DET" and not seen_head:
+            out.dets.append(p)
+        elif isinstance(p, Lexeme) and p.cls == "ADJ" and not seen_head:
+            out.pre.append(p)
+        elif isinstance(p, Lexeme) and p.cls == "VPART":
+            out.participle = p
+        elif not seen_head:
+            out.head = p
+            seen_head = True
+        else:
+            out.post.append(p)
+    if out.head is None and out.participle is None and out.pre:
+        out.head = out.pre.pop()                # "os escolhidos" (participle), "o restante" (adjective as noun)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the attacher
+
+
+@dataclass
+class _Open:
+    """A frame being filled while attaching: the main verb's, or a relative's / an infinitive's."""
+
+    frame: fr.Frame | None
+    filled: set[str] = field(default_factory=set)
+    target: list[Constituent] = field(default_factory=list)   # where its complements go
+
+
+class _Attacher:
+    def __init__(self, atoms: list[_Atom], frame: fr.Frame | None, object_filled: bool) -> None:
+        self.atoms = atoms
+        self.pos = 0
+        self.top = _Open(frame, {"object"} if object_filled else set())
+
+    # -- helpers ----------------------------------------------------------------------------
+    def peek(self, k: int = 0) -> _Atom | None:
+        i = self.pos + k
+        return self.atoms[i] if i < len(self.atoms) else None
+
+    def take(self) -> _Atom:
+        a = self.atoms[self.pos]
+        self.pos += 1
+        return a
+
+    # -- entry ------------------------------------------------------------------------------
+    def run(self) -> list[Constituent]:
+        stack = [self.top]
+        out = self.top.target
+        while self.pos < len(self.atoms):
+            self.one(stack, out)
+        return out
+
+    def one(self, stack: list[_Open], out: list[Constituent]) -> None:
+        """Read one constituent at the level of ``stack[-1]`` and attach it."""
+        a = self.peek()
+        assert a is not None
+        if a.kind == "coord":
+            self.coordination(stack, out)
+            return
+        c = self.constituent(stack)
+        self.attach(c, stack, out)
+
+    def constituent(self, stack: list[_Open]) -> Constituent:
+        a = self.peek()
+        assert a is not None
+        if a.kind in ("np", "op") and self._quantity_or_np():
+            return self.noun_phrase(stack)
+        if a.kind == "prep":
+            return self.prepositional(stack)
+        if a.kind == "rel":
+            return self.relative(stack)
+        self.take()
+        if a.kind == "lit" and _lemma(a.nodes[0]) == "que" and self.peek() is not None \
+                and self.peek().kind == "np":                                   # type: ignore[union-attr]
+            np = self.noun_phrase(stack)                                        # "o mesmo nome que X"
+            return Other("compare", list(a.nodes), np=np)
+        kind = {"adv": "adv", "op": "op", "keyword": "keyword", "paren": "paren", "quote": "quote",
+                "gerund": "gerund", "adj": "adj", "verb": "verb"}.get(a.kind, "lit")
+        if kind == "gerund" and self.peek() is not None and self.peek().kind == "verb":   # type: ignore[union-attr]
+            nodes = list(a.nodes) + list(self.take().nodes)                           # "descarregando-o"
+            return Other(kind, nodes)
+        return Other(kind, list(a.nodes))
+
+    def _quantity_or_np(self) -> bool:
+        a = self.peek()
+        return a is not None and (a.kind == "np" or (a.kind == "op" and self._op_starts_quantity()))
+
+    def _op_starts_quantity(self) -> bool:
+        nxt = self.peek(1)
+        return nxt is not None and nxt.kind == "np" and _is_number_np(nxt.nodes[0])
+
+    # -- noun phrases -----------------------------------------------------------------------
+    def noun_phrase(self, stack: list[_Open]) -> NP:
+        """A noun phrase, with a quantity run before it ("X+1 pontos", "os dez cards", "dois ou mais personagens")
+        merged into its head."""
+        start = self.pos
+        quantity: list[Leaf] = []
+        dets: list[Lexeme] = []
+        while True:
+            a = self.peek()
+            if a is not None and a.kind == "op" and self.peek(1) is not None and self.peek(1).kind == "np" \
+                    and _is_number_np(self.peek(1).nodes[0]):                          # type: ignore[union-attr]
+                quantity.extend(n for n in self.take().nodes if isinstance(n, Symbol))
+                continue
+            if a is not None and a.kind == "np" and _is_number_np(a.nodes[0]) and (not quantity or isinstance(
+                    quantity[-1], Symbol)):
+                number = np_of(self.take().nodes[0])
+                dets.extend(number.dets)
+                quantity.append(number.head)                                          # type: ignore[arg-type]
+                continue
+            break
+        or_more: list[Leaf] = []
+        nxt = self.peek()
+        if quantity and nxt is not None and nxt.kind == "coord" and self.peek(1) is not None \
+                and self.peek(1).kind == "np" and _lemma(self.peek(1).nodes[0]) == "" \
+                and _starts_with_det(self.peek(1).nodes[0], "mais", "menos"):            # type: ignore[union-attr]
+            or_more.extend(self.take().nodes)                                         # type: ignore[arg-type]
+            nxt = self.peek()
+        if quantity and nxt is not None and nxt.kind == "np" and not _is_number_np(nxt.nodes[0]) \
+                and (_bare(nxt.nodes[0]) or or_more) and not isinstance(quantity[-1], Symbol):
+            np = np_of(self.take().nodes[0])
+            if or_more:
+                or_more.extend(d for d in np.dets if d.lemma in ("mais", "menos"))
+                np.dets = [d for d in np.dets if d.lemma not in ("mais", "menos")]
+            np.dets[:0] = dets
+            np.quantity = quantity
+            np.or_more = or_more
+        elif quantity and not isinstance(quantity[-1], Symbol) and not or_more:
+            # a number standing alone ("igual a 2", "{1} a menos"): the number is the head
+            np = NP(quantity[-1], dets=dets, head=quantity[-1], quantity=quantity[:-1])
+        else:
+            self.pos = start
+            np = np_of(self.take().nodes[0])
+        self.modifiers(np, stack)
+        return np
+
+    def modifiers(self, np: NP, stack: list[_Open]) -> None:
+        """What follows a noun phrase and belongs to it: bare heads coordinated with its head, appositions
+        ("a afiliação X", "chamado X"), prepositional phrases it takes, relatives, comparisons."""
+        while True:
+            a = self.peek()
+            if a is None:
+                return
+            if a.kind == "np" and not _is_number_np(a.nodes[0]) and _apposition(np, a.nodes[0]):
+                np.mods.append(self.noun_phrase_simple())
+                continue
+            if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma == "escolha":
+                np.mods.append(Other("choice", list(self.take().nodes)))     # "um personagem a sua escolha"
+                continue
+            if a.kind == "np" and _post_noun(a.nodes[0]) and np.head is not None and np.cls in ("thing", "player"):
+                np.post.extend(leaves(self.take().nodes[0]))   # "o jogador alvo", "os personagens vilões"
+                continue
+            if a.kind == "op" and self.peek(1) is not None and self.peek(1).kind == "np" \
+                    and _is_number_np(self.peek(1).nodes[0]):                            # type: ignore[union-attr]
+                nodes = list(self.take().nodes) + list(self.take().nodes)             # "Escudo +1", "dano -X"
+                np.mods.append(Other("signed", nodes))
+                continue
+            if a.kind == "coord" and self._bare_head_coordination(np):
+                conj = self.take()
+                other = np_of(self.take().nodes[0])
+                if other.participle is not None and np.participle is None:
+                    np.participle, other.participle = other.participle, None   # "personagem ou suporte controlado"
+                np.post.extend(a for a in other.post if isinstance(a, Lexeme) and a.lemma == "alvo")
+                other.post = [a for a in other.post if not (isinstance(a, Lexeme) and a.lemma == "alvo")]
+                np.heads.append((conj.nodes[0], other))        # type: ignore[arg-type]
+                continue
+            if a.kind == "adj" or (a.kind == "coord" and self.peek(1) is not None
+                                   and self.peek(1).kind == "adj"):       # type: ignore[union-attr]
+                nodes = list(self.take().nodes)
+                if a.kind == "coord":
+                    nodes += self.take().nodes
+                np.mods.append(Other("adj", nodes))            # "4 ou maior", "maior ou igual a"
+                continue
+            if a.kind == "lit" and _lemma(a.nodes[0]) == "que" and self.peek(1) is not None \
+                    and self.peek(1).kind == "np" and np.adj("mesmo", "igual", "maior", "menor", "diferente"):  # type: ignore[union-attr]
+                self.take()
+                other = self.noun_phrase(stack)
+                np.mods.append(Other("compare", list(a.nodes), np=other))
+                continue
+            if a.kind == "paren":
+                np.mods.append(Other("paren", list(self.take().nodes)))
+                continue
+            if a.kind == "rel":
+                if not _antecedent(np, a):
+                    return                              # it belongs to a phrase further out
+                np.mods.append(self.relative(stack))
+                continue
+            if a.kind == "prep":
+                pp_start = self.pos
+                pp = self.prepositional(stack, head=np)
+                if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack):
+                    self.pos = pp_start                 # a phrase further out, or the frame, takes it
+                    return
+                np.mods.append(pp)
+                continue
+            return
+
+    def noun_phrase_simple(self) -> NP:
+        return np_of(self.take().nodes[0])
+
+    def _bare_head_coordination(self, np: NP) -> bool:
+        """"personagem ou suporte", "{AE}, {SF} ou {VO}", "Galactus, Odin, Thor ou Loki": a bare head of the same
+        class joined to this phrase's head (no determiner, nothing after it that makes it a phrase of its own)."""
+        nxt = self.peek(1)
+        if nxt is None or nxt.kind != "np" or not _bare(nxt.nodes[0]):
+            return False
+        other = np_of(nxt.nodes[0])
+        if other.head is None or np.head is None:
+            return False
+        if np.mods and not (isinstance(np.head, Name | Icon) or np.cls in ("zone",)):
+            return False
+        return _same_class(np, other)
+
+    def _pp_goes_to_frame(self, pp: PP, stack: list[_Open]) -> bool:
+        """A PP a noun phrase could take goes to the innermost open frame instead when that frame has an unfilled
+        role for it -- except "de", which a noun takes first ("um card *deste personagem*")."""
+        if pp.prep.split()[0] == "de" or not stack:
+            return False
+        target_cls = pp.obj.cls if pp.obj is not None else ""
+        return _role_for(stack[-1], pp.prep, target_cls, adjuncts=False) is not None
+
+    # -- prepositional phrases --------------------------------------------------------------
+    def prepositional(self, stack: list[_Open], head: NP | None = None) -> PP:
+        preps: list[Lexeme] = []
+        while self.peek() is not None and self.peek().kind == "prep":      # type: ignore[union-attr]
+            p = self.take().nodes[0]
+            assert isinstance(p, Lexeme)
+            preps.append(p)
+        pp = PP(preps)
+        a = self.peek()
+        if a is None:
+            return pp
+        if a.kind == "adv":
+            pp.adv = self.take().nodes[0]                                   # type: ignore[assignment]
+            return pp
+        if a.kind == "keyword":
+            pp.keyword = self.take().nodes[0]                               # type: ignore[assignment]
+            return pp
+        if a.kind == "adj":
+            while self.peek() is not None and self.peek().kind == "adj":   # type: ignore[union-attr]
+                pp.adjs.append(self.take().nodes[0])                        # type: ignore[arg-type]
+        if a.kind == "verb":
+            while self.peek() is not None and self.peek().kind == "verb":  # type: ignore[union-attr]
+                pp.verb.extend(x for n in self.take().nodes for x in leaves(n))
+            self.infinitive_args(pp, stack)
+            return pp
+        if self.peek() is not None and self._quantity_or_np():
+            pp.obj = self.noun_phrase(stack)
+            nxt = self.peek()
+            if nxt is not None and nxt.kind == "verb":                      # "para você colocar", "até ele estar"
+                pp.subject = pp.obj
+                pp.obj = None
+                while self.peek() is not None and self.peek().kind == "verb":  # type: ignore[union-attr]
+                    pp.verb.extend(x for n in self.take().nodes for x in leaves(n))
+                self.infinitive_args(pp, stack)
+        # "em sua mão, deck, recursos ou em cena": a PP coordinated with this one
+        while self.peek() is not None and self.peek().kind == "coord" and self.peek(1) is not None \
+                and self.peek(1).kind == "prep" and _lemma(self.peek(1).nodes[0]) == pp.prep.split()[0]:  # type: ignore[union-attr]
+            conj = self.take().nodes
+            pp.coords.append((list(conj), self.prepositional(stack)))      # type: ignore[arg-type]
+        return pp
+
+    def infinitive_args(self, pp: PP, stack: list[_Open]) -> None:
+        """The complements an infinitive takes by its frame ("ao usar *a ação X*", "para colocar *em cena ...*")."""
+        words = [w for w in pp.verb if isinstance(w, Lexeme) and w.cls in ("VINF", "VPART")]
+        frame = fr.FRAMES.get(words[-1].lemma) if words else None
+        if frame is None:
+            return
+        opened = _Open(frame, target=pp.args)
+        self.fill(opened, [*stack, opened])
+
+    # -- relatives --------------------------------------------------------------------------
+    def relative(self, stack: list[_Open]) -> Rel:
+        a = self.take()
+        assert a.clause is not None
+        rel = Rel([n for n in a.nodes if isinstance(n, Lexeme | Symbol)], a.clause)   # type: ignore[misc]
+        if a.clause.subject is not None:
+            rel.subject = attach_subject(a.clause.subject)
+        frame = fr.FRAMES.get(verb_lemma(a.clause))
+        has_subject = a.clause.subject is not None
+        gap = bool({_lemma(n) for n in a.nodes} & _RELATIVE_MARKERS) and not (
+            {_lemma(n) for n in a.nodes} & _SUBORDINATORS)          # "que você controla": the object is the gap
+        opened = _Open(frame, {"object"} if gap and has_subject and frame is not None and frame.object_gap else set(),
+                       target=rel.args)
+        self.fill(opened, [*stack, opened])
+        return rel
+
+    def fill(self, opened: _Open, stack: list[_Open]) -> None:
+        """Let an embedded frame (a relative's, an infinitive's) take the complements that follow by its roles."""
+        frame = opened.frame
+        if frame is None:
+            return
+        while self.pos < len(self.atoms):
+            a = self.peek()
+            assert a is not None
+            if a.kind in ("np", "op") and self._quantity_or_np() and "object" not in opened.filled \
+                    and frame.role("object") is not None:
+                opened.filled.add("object")
+                opened.target.append(self.noun_phrase(stack))
+                continue
+            if a.kind == "prep":
+                start = self.pos
+                pp = self.prepositional(stack)
+                cls = pp.obj.cls if pp.obj is not None else ""
+                role = _role_for(opened, pp.prep, cls)
+                if role is not None:
+                    opened.filled.add(role.name)
+                    opened.target.append(pp)
+                    continue
+                self.pos = start
+            if a.kind == "adv" and frame.takes_adverbs:
+                opened.target.append(Other("adv", list(self.take().nodes)))
+                continue
+            return
+
+    # -- attaching a finished constituent ---------------------------------------------------
+    def attach(self, c: Constituent, stack: list[_Open], out: list[Constituent]) -> None:
+        if isinstance(c, NP):
+            stack[0].filled.add("object")
+        elif isinstance(c, PP):
+            cls = c.obj.cls if c.obj is not None else ""
+            role = _role_for(stack[0], c.prep, cls)
+            if role is not None:
+                stack[0].filled.add(role.name)
+        out.append(c)
+
+    def coordination(self, stack: list[_Open], out: list[Constituent]) -> None:
+        """A coordinated phrase that did not join a head: it joins the nearest phrase of its class at this level,
+        or stands as a constituent of its own (a second object, a second PP)."""
+        conj: list[Leaf] = []
+        while self.peek() is not None and self.peek().kind == "coord":      # type: ignore[union-attr]
+            conj.extend(self.take().nodes)                                  # type: ignore[arg-type]
+        if self.peek() is None:
+            out.append(Stray(list(conj)))
+            return
+        c = self.constituent(stack)
+        host = _coordination_host(out, c)
+        if host is not None:
+            host.coords.append((conj, c))                                   # type: ignore[arg-type]
+        else:
+            out.append(Other("coord", list(conj)))
+            out.append(c)
+
+
+def _coordination_host(out: list[Constituent], c: Constituent) -> NP | PP | None:
+    """The nearest earlier phrase (on the right spine) of the same class as ``c``."""
+    if not out:
+        return None
+    last = out[-1]
+    if isinstance(c, PP) and isinstance(last, PP) and last.prep == c.prep:
+        return last
+    if isinstance(c, NP):
+        for cand in reversed(list(_spine(last))):
+            if isinstance(cand, NP) and _same_class(cand, c):
+                return cand
+    return None
+
+
+def _spine(c: Constituent) -> Iterator[NP | PP]:
+    """The phrases along the right edge of a constituent, outermost first."""
+    if isinstance(c, NP):
+        yield c
+        if c.coords:
+            yield from _spine(c.coords[-1][1])
+        elif c.mods and isinstance(c.mods[-1], NP | PP):
+            yield from _spine(c.mods[-1])
+        elif c.mods and isinstance(c.mods[-1], Rel) and c.mods[-1].args:
+            yield from _spine(c.mods[-1].args[-1])
+    elif isinstance(c, PP):
+        yield c
+        if c.obj is not None:
+            yield from _spine(c.obj)
+
+
+_ANTECEDENTS = frozenset({"thing", "player", "action"})
+_SUBORDINATORS = frozenset({"se", "enquanto", "desde", "caso", "quando", "nao", "não", "ser"})
+_RELATIVE_MARKERS = frozenset({"que", "cujo"})
+
+
+def _antecedent(np: NP, a: _Atom) -> bool:
+    """Can ``np`` be what the relative clause of ``a`` is about? Things, players and actions ("os personagens
+    *que você controla*", "uma ação *que cause dano*"); a time or a place with "em que" ("o turno *em que* ele
+    entrou em cena"); a way with "como" ("da forma *como* você escolher")."""
+    markers = {_lemma(n) for n in a.nodes}
+    if markers & _SUBORDINATORS or not markers:
+        return False                                # "se ...", "a não ser que ...": about the clause, not a noun
+    if markers & {"em", "de", "com", "a", "por", "para"}:
+        return np.cls in ("time", "zone", "thing", "action", "attribute")
+    if "como" in markers:
+        return np.lemma == "forma"
+    return np.cls in _ANTECEDENTS or (np.head is None and np.participle is not None)
+
+
+def _role_for(opened: _Open, prep: str, cls: str, adjuncts: bool = True) -> fr.Role | None:
+    frame = opened.frame
+    if frame is None:
+        return None
+    for role in frame.roles:
+        if not adjuncts and role in fr.ADJUNCTS:
+            continue
+        if role.position == prep and (not role.accepts or cls in role.accepts) and role.name not in opened.filled:
+            return role
+    return None
+
+
+def _same_class(a: NP, b: NP) -> bool:
+    ca, cb = a.cls, b.cls
+    if isinstance(a.head, Name) and isinstance(b.head, Name):
+        return True
+    if isinstance(a.head, Icon) and isinstance(b.head, Icon):
+        return True
+    return ca == cb and ca != ""
+
+
+def _bare(node: Node) -> bool:
+    """An np with no determiner (a bare head, possibly with adjectives)."""
+    if not isinstance(node, Phrase):
+        return True
+    return not any(isinstance(p, Lexeme) and p.cls == "DET" for p in node.parts)
+
+
+def _is_number_np(node: Node) -> bool:
+    """An np that is only a number or X, possibly after determiners ("[X] [+] [1] [pontos]", "[os dez] [cards]")."""
+    parts = [node] if not isinstance(node, Phrase) else list(node.parts)
+    while len(parts) > 1 and isinstance(parts[0], Lexeme) and parts[0].cls == "DET":
+        parts = parts[1:]
+    if len(parts) != 1:
+        return False
+    p = parts[0]
+    return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT")
+
+
+def _starts_with_det(node: Node, *lemmas: str) -> bool:
+    return isinstance(node, Phrase) and bool(node.parts) and isinstance(node.parts[0], Lexeme) \
+        and node.parts[0].cls == "DET" and node.parts[0].lemma in lemmas
+
+
+_POST_NOUNS = frozenset({"alvo", "herói", "vilão"})
+
+
+def _post_noun(node: Node) -> bool:
+    """A bare noun that qualifies the noun before it: "personagem *alvo*", "personagens *vilões*"."""
+    if not isinstance(node, Phrase) or len(node.parts) not in (1, 2):
+        return False
+    first = node.parts[0]
+    return isinstance(first, Lexeme) and first.cls == "NOUN" and first.lemma in _POST_NOUNS and all(
+        isinstance(p, Lexeme) and p.cls == "ADJ" for p in node.parts[1:])
+
+
+def _np_leaves(node: Node) -> list[Leaf]:
+    return list(leaves(node))
+
+
+def _apposition(np: NP, node: Node) -> bool:
+    """A name right after a noun that names a thing by it: "a afiliação X", "as afiliações X e Y", "o alter
+    ego X", "chamado X", "a ação X", "o cenário X", "com nome X"."""
+    other = np_of(node)
+    if not isinstance(other.head, Name) or other.dets:
+        return False
+    if np.participle is not None and np.participle.lemma == "chamar":
+        return True
+    return np.lemma in ("afiliação", "alter ego", "nome", "ação", "cenário", "card", "personagem", "suporte",
+                        "habilidade", "poder", "característica", "palavra") and not np.mods
+
+
+# ---------------------------------------------------------------------------------------------
+# front doors
+
+
+def attach_complements(clause: Clause) -> list[Constituent]:
+    """The clause's complements as constituents, attached by the rules above and the clause's verb frame."""
+    frame = fr.FRAMES.get(verb_lemma(clause))
+    has_clitic_object = any(w.cls in ("CLITIC", "PROCLITIC") for w in verb_words(clause))
+    return _Attacher(_atoms(clause.complements), frame, has_clitic_object).run()
+
+
+def attach_subject(subject: Phrase) -> list[Constituent]:
+    """A subject phrase ("Os personagens com a afiliação X que você controla e os cards ...") as constituents."""
+    return _Attacher(_atoms(subject.parts), None, False).run()
+
+
+def attach_parts(parts: Sequence[Node], lemma: str = "") -> list[Constituent]:
+    """Any run of phrase parts (a lead's words, a panel) as constituents, with ``lemma``'s frame if given."""
+    return _Attacher(_atoms(parts), fr.FRAMES.get(lemma) if lemma else None, False).run()

@@ -1,0 +1,50 @@
+"""The words of a phrase as plain text, for the ``text`` of IR objects (traces, ``cardscript explain``).
+
+Cheap on purpose (no templates): the lexicon spellings joined by blanks, punctuation attached. The canonical
+rendering of card text is ``compiler/render.py``'s.
+"""
+
+from __future__ import annotations
+
+from cardscript.compiler.ast import Icon, Lexeme, Name, Node, Number, Symbol
+from cardscript.compiler.semantics.syntax import leaves
+
+_CONTRACTIONS = {("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em", "as"): "nas",
+                 ("de", "o"): "do", ("de", "a"): "da", ("de", "os"): "dos", ("de", "as"): "das",
+                 ("a", "o"): "ao", ("a", "a"): "à", ("a", "os"): "aos", ("a", "as"): "às",
+                 ("de", "este"): "deste", ("de", "esta"): "desta", ("em", "este"): "neste", ("em", "esta"): "nesta",
+                 ("de", "aquele"): "daquele", ("de", "aquela"): "daquela", ("em", "aquele"): "naquele",
+                 ("em", "aquela"): "naquela", ("de", "ele"): "dele", ("de", "ela"): "dela", ("em", "ele"): "nele",
+                 ("por", "o"): "pelo", ("por", "a"): "pela", ("de", "estes"): "destes", ("de", "aqueles"): "daqueles",
+                 ("em", "um"): "em um", ("de", "um"): "de um"}
+
+
+def render(node: Node) -> str:
+    words: list[str] = []
+    for leaf in leaves(node):
+        if isinstance(leaf, Lexeme):
+            w = leaf.word
+        elif isinstance(leaf, Name):
+            w = leaf.text
+        elif isinstance(leaf, Icon):
+            w = "{" + leaf.code + "}"
+        elif isinstance(leaf, Number):
+            w = leaf.spelled or str(leaf.value)
+        elif isinstance(leaf, Symbol):
+            w = leaf.text
+        else:
+            continue
+        if words and (words[-1].lower(), w.lower()) in _CONTRACTIONS:
+            words[-1] = _CONTRACTIONS[(words[-1].lower(), w.lower())]
+            continue
+        if w.startswith("-") and len(w) > 1 and w[1].isalpha() and words:
+            words[-1] += w
+            continue
+        if w in (",", ".", ")", ":") and words:
+            words[-1] += w
+            continue
+        if words and words[-1] == "(":
+            words[-1] += w
+            continue
+        words.append(w)
+    return " ".join(words)

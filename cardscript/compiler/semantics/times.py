@@ -1,0 +1,199 @@
+"""Time: what the adjuncts of a clause and the windows of a paragraph denote -- durations ("até o final do
+turno", "neste turno", "nesta partida"; 5.7 A.2.1), phases and steps ("sua Fase de Preparação", "a Etapa de
+Ataque do turno de um oponente"; rules 6), whose turn, and "desde o início do turno"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.ir import Duration, Ref
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
+from cardscript.compiler.semantics.syntax import NP, PP, Rel
+from cardscript.compiler.semantics.vocabulary import PHASE_OF_NOUN
+
+
+@dataclass(frozen=True)
+class When:
+    """A phase or step (or the whole turn: ``phase`` ""), whose turn it is, and the start or the end of it."""
+
+    phase: str = ""
+    whose: Ref | None = None
+    edge: str = ""                       # "start" / "end" ("no início de", "no final de")
+    this_turn: bool = False              # "neste turno", "deste turno"
+    next_turn: bool = False              # "do próximo turno"
+    each_player: bool = False            # "de cada jogador"
+
+
+def when_of(np: NP, r: Reading) -> When:
+    """"sua Fase de Preparação", "a Fase de Preparação do turno de outro jogador", "o início do turno", "o final
+    desta etapa ou fase do turno", "a Etapa de Ataque de seu turno", "cada turno", "este turno"."""
+    lemma = np.lemma
+    r.use(np.head)
+    if lemma in ("início", "inicio", "final"):
+        r.use(*np.dets)
+        edge = "start" if lemma != "final" else "end"
+        inner = _of(np)
+        if inner is None:
+            raise NotUnderstood(f"the {edge} of what?", np.node)
+        r.use(*inner.preps)
+        w = when_of(inner.obj, r)                                    # type: ignore[arg-type]
+        for conj, other in inner.obj.heads if inner.obj is not None else []:
+            r.use(conj, other.head)                                  # "desta etapa ou fase"
+        return When(w.phase, w.whose, edge, w.this_turn, w.next_turn, w.each_player)
+    if lemma in ("fase", "etapa"):
+        phase = _phase_name(np, r)
+        whose = _whose(np, r)
+        r.use(*(d for d in np.dets if d.lemma in ("o", "este")))
+        rest = [m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                and m.obj.lemma == "turno"]
+        this_turn = np.det("este")
+        for m in rest:
+            r.use(*m.preps)
+            inner = when_of(m.obj, r)                               # type: ignore[arg-type]
+            whose = inner.whose or whose
+            this_turn = this_turn or inner.this_turn
+        return When(phase, whose, "", this_turn)
+    if lemma == "turno":
+        whose = _whose(np, r)
+        this_turn = np.det("este")
+        next_turn = np.adj("próximo")
+        each = np.det("cada")
+        r.use(*np.dets, *(a for a in np.pre if a.lemma == "próximo"))
+        for m in np.mods:
+            if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.cls == "player":
+                r.use(*m.preps)
+                whose = _player_ref(m.obj, r)
+                if m.obj.det("cada"):
+                    each = True
+        return When("", whose, "", this_turn, next_turn, each)
+    if lemma == "partida":
+        r.use(*np.dets)
+        return When("match")
+    raise NotUnderstood(f"'{lemma}' is not a time", np.node)
+
+
+def _of(np: NP) -> PP | None:
+    return next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+
+
+def _phase_name(np: NP, r: Reading) -> str:
+    """"Fase de Preparação", "Etapa de Ataque", "Fase de Contagem Regressiva"."""
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma in PHASE_OF_NOUN:
+            r.use(*m.preps, m.obj.head, *m.obj.dets)
+            r.use(*(a for a in m.obj.post if isinstance(a, Lexeme) and a.lemma == "regressiva"))
+            np.mods.remove(m)
+            return PHASE_OF_NOUN[m.obj.lemma]
+    if np.lemma == "fase" and np.det("este"):
+        return ""
+    raise NotUnderstood("which phase?", np.node)
+
+
+def _whose(np: NP, r: Reading) -> Ref | None:
+    own = [a for a in np.pre if a.lemma in ("próprio", "respectivo")]
+    if own:
+        r.use(*own, *np.dets)
+        return Ref.OWNER                                # "a própria Fase de Compra": the subject's own
+    if np.det("seu"):
+        r.use(*(d for d in np.dets if d.lemma == "seu"))
+        return Ref.YOU
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.cls == "player":
+            r.use(*m.preps)
+            np.mods.remove(m)
+            return _player_ref(m.obj, r)
+    return None
+
+
+def _player_ref(np: NP, r: Reading) -> Ref | None:
+    from cardscript.compiler.semantics.nouns import players
+
+    sel = players(np, r)
+    if sel.ref in (Ref.YOU, Ref.OPPONENT):
+        return sel.ref
+    if sel.ref is Ref.EVERY_PLAYER or sel.every:
+        return None
+    if sel.ref is None:
+        return None                                     # "de um jogador": any player's
+    return sel.ref
+
+
+@dataclass
+class Adjuncts:
+    """What a clause's time adjuncts say."""
+
+    duration: Duration | None = None
+    during: When | None = None
+    since_turn_start: bool = False
+    per_turn: bool = False
+    after_action: bool = False
+    at: When | None = None               # "no final desta etapa ou fase do turno", "no turno em que ..."
+    entered_turn: bool = False           # "no turno em que ele entrou em cena"
+
+
+def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
+    """Read the time roles of a clause (``clauses.Roles.filled``)."""
+    out = Adjuncts()
+    for c in roles_filled.get("until", []):
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("a time", None)
+        r.use(*c.preps)
+        w = when_of(c.obj, r)
+        if w.edge == "end" and w.phase == "" and not w.next_turn:
+            out.duration = Duration.END_OF_TURN
+        elif w.phase == "match":
+            out.duration = Duration.MATCH
+        else:
+            raise NotUnderstood("until when?", c.obj.node)
+    for c in roles_filled.get("when", []):
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("a time", None)
+        r.use(*c.preps)
+        obj = c.obj
+        if obj.lemma == "turno" and any(isinstance(m, Rel) for m in obj.mods):
+            rel = next(m for m in obj.mods if isinstance(m, Rel))
+            from cardscript.compiler.semantics.verbs import analyse
+
+            v = analyse(rel.clause)
+            if v.lemma == "entrar":                                  # "no turno em que ele entrou em cena"
+                r.use(obj.head, *obj.dets, *rel.markers, *v.words, rel.clause)
+                out.entered_turn = True
+                continue
+        w = when_of(obj, r)
+        if w.phase == "match":
+            out.duration = Duration.MATCH
+        elif w.this_turn and not w.edge:
+            out.duration = out.duration or Duration.END_OF_TURN
+        elif obj.det("cada") and obj.lemma == "turno":
+            out.per_turn = True
+        else:
+            out.at = w
+    for c in roles_filled.get("during", []):
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("a time", None)
+        r.use(*c.preps)
+        w = when_of(c.obj, r)
+        if w.this_turn and not w.phase:
+            out.duration = out.duration or Duration.END_OF_TURN
+        else:
+            out.during = w
+    for c in roles_filled.get("since", []):
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("a time", None)
+        r.use(*c.preps)
+        w = when_of(c.obj, r)
+        if w.edge != "start":
+            raise NotUnderstood("since when?", c.obj.node)
+        out.since_turn_start = True
+    for c in roles_filled.get("per_turn", []):
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("a time", None)
+        r.use(*c.preps, c.obj.head, *c.obj.dets)
+        out.per_turn = True
+    for c in roles_filled.get("besides", []):
+        assert isinstance(c, PP)
+        from cardscript.compiler.semantics.syntax import constituent_leaves
+
+        r.use_all(constituent_leaves(c))                         # "além de seus outros efeitos / alinhamentos"
+    return out
