@@ -112,6 +112,12 @@ def _place(out: Roles, c: Constituent) -> None:
             return
         out.extra.append(c)
         return
+    if isinstance(c, PP) and c.preps and c.preps[-1].lemma == "até" and c.obj is not None \
+            and c.obj.cls not in ("time",) and frame is not None:
+        role = frame.role("object")                  # "descarregue até dois cards": the object, up to N
+        if role is not None and not _has(out, role.name):
+            out.filled.setdefault(role.name, []).append(c)
+            return
     if isinstance(c, PP):
         cls = c.obj.cls if c.obj is not None else ""
         if frame is not None:

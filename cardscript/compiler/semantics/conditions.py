@@ -94,7 +94,7 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     negated = roles.verb.negated or none
     if none:
         r.use(*(d for d in obj.dets if d.lemma == "nenhum"))
-    return Condition("exists", subject=controlled, value=str(n), negated=negated and not (roles.verb.negated and none))
+    return Condition("exists", subject=controlled, value=str(n), negated=negated)   # "não controlar nenhum": none
 
 
 def _controller(who: Selector) -> Filter:

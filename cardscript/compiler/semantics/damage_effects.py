@@ -213,6 +213,13 @@ def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
     este personagem receber dano"), ``source`` the dealer ("toda vez que um personagem vilão causar dano")."""
     if t.event != "damage":
         raise NotUnderstood(f"a damage modifier on the event '{t.event}'", None)
+    def event_slot(sel: Selector | None) -> bool:
+        return sel is not None and sel.ref is Ref.SLOT and sel.slot.startswith("event:")
+
+    if event_slot(p.source):                               # "ele causa ...": the lead's dealer, as described
+        p = replace(p, source=None)
+    if event_slot(p.target):
+        p = replace(p, target=None)
     source, kind = p.source, p.source_kind
     if t.source is not None and source is None:
         if t.source.kind is Kind.ACTION:                   # "uma ação de Antecipar", "uma ação deste personagem"

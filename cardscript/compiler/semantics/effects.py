@@ -100,10 +100,24 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
+    unread_words(para, r, out.problems)
     effect = _effect_of(reader, procs, kinds, text, out)
     if effect is not None:
         out.effects.append(effect)
     return out
+
+
+def unread_words(para: Paragraph, r: Reading, problems: list[Problem]) -> None:
+    """Words of the paragraph no rule gave a meaning (in its leads, its joiners, anywhere): each run of them is a
+    problem, so that nothing is silently dropped (``docs/semantics.md``, "accounting")."""
+    if problems:
+        return
+    missing = r.unused(para)
+    if not missing:
+        return
+    from cardscript.compiler.semantics.reading import _word
+
+    problems.append(Problem("words with no meaning: " + " ".join(_word(x) for x in missing), missing[0]))
 
 
 def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[EffectKind], text: str,
@@ -226,6 +240,7 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
                 out.framed.setdefault(frame, []).extend(p for m in seq.modes for p in m)
                 continue
             _merge_modes(out, seq)
+        unread_words(para, r, out.problems)
     return out
 
 

@@ -67,7 +67,7 @@ def _slot(b: Build, np: NP | None, name: str, sel: Selector) -> None:
     if not spans:
         return
     b.r.introduce(f"event:{name}", sel.kind, Span(min(s.start for s in spans), max(s.end for s in spans)),
-                  "event", sel)
+                  "event", sel, node_span=getattr(np.node, "span", None))
 
 
 def _subject(b: Build, name: str = "subject") -> Selector:
@@ -160,7 +160,22 @@ def _use(b: Build) -> EventPattern:
             _target_slot(b, action_np, t)
         if action.ref is Ref.THIS_ACTION:
             filters = (*filters, Filter("name", "eq", r.card.action_name))
-    return EventPattern("use_action", subject=subject, action_filters=filters, target=target, target_slot=target_slot)
+    kind = "use_action"
+    after = b.roles.pp("after")
+    if after is not None and after.obj is not None:         # "após o efeito daquela ação": once it has resolved
+        obj = after.obj
+        if obj.lemma == "efeito":
+            r.use(obj.head, *obj.dets)
+            inner = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+            if inner is None or inner.obj is None:
+                raise NotUnderstood("after the effect of what?", obj.node)
+            r.use(*inner.preps)
+            obj = inner.obj
+        if obj.lemma != "ação" or not obj.det("aquele", "este"):
+            raise NotUnderstood("after what?", obj.node)
+        r.use(*after.preps, obj.head, *obj.dets)
+        kind = "action_resolved"
+    return EventPattern(kind, subject=subject, action_filters=filters, target=target, target_slot=target_slot)
 
 
 def _target_slot(b: Build, action_np: NP, target: Selector) -> None:

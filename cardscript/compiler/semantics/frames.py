@@ -141,4 +141,5 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
        _r("in_common", "em", "")),
     _f("haver", "exist", _r("what", "object"), _r("where", "em", "zone"), _r("among", "entre", "zone", "player")),
     _f("chamar", "named", _r("subject", "subject"), _r("name", "object")),
+    _f("arredondar", "round", _r("direction", "para", "")),
 )}

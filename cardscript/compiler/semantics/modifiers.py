@@ -56,9 +56,22 @@ def apply_modifiers(sel: Selector, np: NP, r: Reading) -> Selector:
             sel = _restated(sel, m, r)
         elif isinstance(m, Other) and m.kind == "choice":
             sel = _choice(sel, m, r)
+        elif isinstance(m, Other) and m.kind == "there":
+            sel = _there(sel, m, r)
         elif isinstance(m, Other) and m.kind == "adj" and sel.kind is Kind.ACTION:
             sel = _action_type_words(sel, m, r)
     return sel
+
+
+def _there(sel: Selector, m: Other, r: Reading) -> Selector:
+    """"um card dali": from the area named last ("olhe a mão do jogador alvo, escolha um card dali")."""
+    from cardscript.compiler.semantics.places import Place
+
+    p = r.last_place
+    if not isinstance(p, Place):
+        raise NotUnderstood("from where?", m.nodes[0])
+    r.use(*m.nodes)
+    return _in_place(sel, p)
 
 
 def _choice(sel: Selector, m: Other, r: Reading) -> Selector:

@@ -26,6 +26,12 @@ YOU = Selector(kind=Kind.PLAYER, ref=Ref.YOU, text="você")
 
 def place(np: NP, r: Reading, subject: Selector | None = None) -> Place:
     """The area a noun phrase names. ``subject``: whose "próprio" means ("o próprio deck": the subject's)."""
+    p = _place(np, r, subject)
+    r.last_place = p
+    return p
+
+
+def _place(np: NP, r: Reading, subject: Selector | None = None) -> Place:
     from cardscript.compiler.semantics.nouns import players
 
     lemma = np.lemma
@@ -36,7 +42,7 @@ def place(np: NP, r: Reading, subject: Selector | None = None) -> Place:
         deck = _of_zone(np)
         if deck is None:
             return Place(end, _owner_from_dets(np, r, subject))
-        inner = place(deck.obj, r, subject) if deck.obj is not None else Place("deck")
+        inner = _place(deck.obj, r, subject) if deck.obj is not None else Place("deck")
         r.use(*deck.preps)
         return Place(end, inner.owner, inner.each_owner)
     zone = ZONE_OF_NOUN.get(lemma)

@@ -68,6 +68,8 @@ class Reading:
     used: set[int] = field(default_factory=set)
     event_kind: str = ""                               # the trigger's event, while reading its effect
     subject_stack: list[Selector] = field(default_factory=list)     # the latest subjects (for "e ganham ...")
+    last_place: object = None                          # the latest area named ("dali": from there)
+    trigger_span: Span | None = None                   # the trigger's clause (its participants are the event's)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:
@@ -118,7 +120,7 @@ class Reading:
         exact = [r for r in pool if r.node_span == span and (fits is None or r.kind in fits)]
         if exact:
             with_slot = [r for r in exact if r.slot]
-            return (with_slot or exact)[-1]
+            return self._subject_first((with_slot or exact)[-1], fits)
         best: Referent | None = None
         for r in pool:
             if fits is not None and r.kind not in fits:
@@ -127,7 +129,19 @@ class Reading:
                 if best is None or (r.span.end - r.span.start) < (best.span.end - best.span.start) or (
                         (r.span.end - r.span.start) == (best.span.end - best.span.start) and r.slot):
                     best = r
-        return best
+        return self._subject_first(best, fits) if best is not None else None
+
+    def _subject_first(self, found: Referent, fits: tuple[Kind, ...] | None) -> Referent:
+        """A demonstrative about a participant of the trigger's event other than its subject ("Toda vez que um
+        personagem ... usar uma ação que tenha um personagem ... como alvo, ... aquele personagem"): the event's
+        subject, when it fits, is what it refers to (the most prominent participant)."""
+        subject = next((x for x in self.referents if x.slot == "event:subject"), None)
+        if subject is None or found is subject or self.trigger_span is None:
+            return found
+        inside = self.trigger_span.start <= found.span.start and found.span.end <= self.trigger_span.end
+        if inside and (fits is None or subject.kind in fits) and found.kind == subject.kind:
+            return subject
+        return found
 
     def by_slot(self, slot: str) -> Referent | None:
         return next((x for x in reversed([*self.card_referents, *self.referents]) if x.slot == slot), None)

@@ -172,6 +172,7 @@ class SentenceReader:
         self._as_trigger(clause, seq)
 
     def _as_trigger(self, clause: Clause, seq: Sequence) -> None:
+        self.r.trigger_span = clause.span
         try:
             pattern = event(clause, self.r)
         except NotUnderstood as exc:
@@ -251,6 +252,16 @@ class SentenceReader:
             return self._make(b, clause)
         own_condition = self._subordinates(roles)
         built = self._build(b, roles, clause, family)
+        only = [p for p in built.procedures if isinstance(getattr(p, "what", None), str)
+                and getattr(p, "what").endswith("_unless")]
+        if only:                                   # "só pode ser colocado em cena se C": prohibited unless C
+            if own_condition is None:
+                raise NotUnderstood("only if what?", clause)
+            negated = replace(own_condition, negated=not own_condition.negated,
+                              text=f"a não ser que {own_condition.text}")
+            built.procedures = [replace(p, what=p.what.removesuffix("_unless"), condition=negated)  # type: ignore[attr-defined]
+                                if p in only else p for p in built.procedures]
+            return built
         built.condition = _and(built.condition, own_condition)
         return built
 
@@ -310,6 +321,14 @@ class SentenceReader:
                 require_no_extra(roles)
                 _ = b.adjuncts
                 return modified
+        if v.passive:
+            from cardscript.compiler.semantics.statics import passive_static
+
+            made = passive_static(b)
+            if made is not None:
+                r.use(*v.words)
+                require_no_extra(roles)
+                return made
         builder = STATIC_BUILDERS.get(family) if (v.negated or v.passive or family in _STATIC_ONLY
                                                   or family == "use" or family == "be") else None
         built: Built | None = None
@@ -407,6 +426,8 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         if not isinstance(item, Clause):
             continue
+        if _rounding(item, last_procs, out, r):
+            continue
         try:
             built = reader.clause(item)
             missing = clause_problem(item, r)
@@ -433,6 +454,26 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         out.modes[-1].extend(procs)
         last_procs = procs
     return out
+
+
+def _rounding(clause: Clause, last: list[Procedure], out: Sequence, r: Reading) -> bool:
+    """"..., arredondado para baixo / cima": how the halving of the clause before it rounds (4.8.3 C)."""
+    from cardscript.compiler.ir import ModifyDamage
+
+    v = analyse(clause)
+    if v.lemma != "arredondar" or clause.subject is not None:
+        return False
+    words = [x for x in leaves(clause) if isinstance(x, Lexeme)]
+    direction = "up" if any(w.lemma == "cima" for w in words) else "down" if any(w.lemma == "baixo"
+                                                                                 for w in words) else ""
+    halving = [p for p in last if isinstance(p, ModifyDamage) and p.divide > 1]
+    if not direction or not halving:
+        return False
+    r.use(clause)
+    for p in halving:
+        i = out.modes[-1].index(p)
+        out.modes[-1][i] = replace(p, round=direction)
+    return True
 
 
 def _and(a: Condition | None, b: Condition | None) -> Condition | None:

@@ -77,6 +77,8 @@ def _use(b: Build) -> Built | None:
     r = b.r
     user = b.subject()
     obj = b.roles.np("action")
+    if v.negated and obj is not None and obj.more_than and b.adjuncts.per_turn:
+        return _use_limit(b, user, obj)
     if v.negated:
         filters = _actions(obj, b)
         if obj is not None and obj.det("nenhum"):
@@ -117,6 +119,24 @@ def _use(b: Build) -> Built | None:
                  _kind(d))
 
 
+def _use_limit(b: Build, user: Selector, obj: NP) -> Built:
+    """"Este personagem não pode usar mais de uma ação chamada X por turno" (Ação Única), "Um jogador não pode usar
+    mais de uma ação com Singularidade por turno" (Singularidade): use limits, as rules (rules 7)."""
+    r = b.r
+    one = obj.quantity or [d for d in obj.dets if d.lemma == "um"]
+    r.use(*obj.more_than, *obj.dets, obj.head)
+    if len(one) != 1:
+        raise NotUnderstood("more than how many?", obj.node)
+    actions = things(obj, r)
+    names = [f.value for f in actions.filters if f.field == "name" and isinstance(f.value, str)]
+    keywords = [f.value for f in actions.filters if f.field == "keyword" and isinstance(f.value, str)]
+    if user.kind is Kind.PLAYER and keywords and len(actions.filters) == 1:
+        return _rule("once_per_player", keywords[0], b)
+    if user.ref is Ref.THIS_CHARACTER and names and len(actions.filters) == 1:
+        return _rule("use_once_by_name", names[0], b)
+    raise NotUnderstood("a use limit on which actions?", obj.node)
+
+
 # ---------------------------------------------------------------------------------------------
 # ser: "não pode ser alvo de ...", "é uma ação Imprevista", "são heróis além de ...", passives
 
@@ -147,6 +167,8 @@ def _be(b: Build) -> Built | None:
         if v.only:                                                    # "só pode ser alvo das ações de X"
             return Built([Restrict(what="be_target_except", subject=subject, action_filters=filters, duration=d,
                                    text=b.text)], _kind(d))
+        if not v.negated:
+            return None
         return Built([Restrict(what="be_target", subject=subject, action_filters=filters, first_per_turn=first,
                                duration=d, text=b.text)], _kind(d))
     if pred.lemma in ALIGNMENT_OF_WORD and b.static:                  # "são heróis além de seus outros alinhamentos"
@@ -205,6 +227,10 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
+def passive_static(b: Build) -> Built | None:
+    return _passive(b)
+
+
 def _passive(b: Build) -> Built | None:
     """"não pode ser capacitado", "só pode ser colocado em cena se ...", "Ações chamadas X não podem ser usadas
     novamente nesta partida", "Cards não podem ser descarregados deste personagem pelo efeito de ações de {TC}"."""
@@ -226,8 +252,9 @@ def _passive(b: Build) -> Built | None:
                                duration=d, text=b.text)], _kind(d))
     if lemma == "usar" and subject.kind is Kind.ACTION:
         for c in list(b.roles.extra):
-            if isinstance(c, Other) and c.kind == "adv":
-                r.use(*c.nodes)
+            if isinstance(c, Other) and c.kind == "adv" and any(isinstance(x, Lexeme) and x.lemma == "novamente"
+                                                                 for x in c.nodes):
+                r.use(*c.nodes)                              # "não podem ser usadas novamente nesta partida"
                 b.roles.extra.remove(c)
         return Built([Restrict(what="be_used", subject=None, action_filters=subject.filters, duration=d,
                                text=b.text)], _kind(d))

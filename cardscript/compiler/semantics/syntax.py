@@ -66,6 +66,7 @@ class NP:
     participle: Lexeme | None = None
     quantity: list[Leaf] = field(default_factory=list)     # "X+1" before the head ("X+1 pontos")
     or_more: list[Leaf] = field(default_factory=list)      # "dois *ou mais* personagens", "2 ou menos"
+    more_than: list[Leaf] = field(default_factory=list)    # "*mais de* uma ação", "*menos de* três cards"
     mods: list[Constituent] = field(default_factory=list)  # attached PPs, relatives, appositions, parens...
     heads: list[tuple[Leaf, NP]] = field(default_factory=list)   # coordinated bare heads: "personagem ou suporte"
     coords: list[tuple[list[Leaf], Constituent]] = field(default_factory=list)   # "... e os cards ..."
@@ -92,7 +93,7 @@ class NP:
     @property
     def own_leaves(self) -> list[Leaf]:
         """The words of the phrase itself, without its modifiers and coordinations."""
-        out: list[Leaf] = [*self.dets, *self.pre, *self.quantity, *self.or_more]
+        out: list[Leaf] = [*self.more_than, *self.dets, *self.pre, *self.quantity, *self.or_more]
         if self.head is not None:
             out.append(self.head)
         out.extend(x for p in self.post for x in leaves(p))
@@ -236,7 +237,7 @@ class _Atom:
     clause: Clause | None = None
 
 
-_MARKERS = frozenset({"que", "se", "enquanto", "como", "a", "não", "ser", "desde", "quando"})
+_MARKERS = frozenset({"que", "se", "enquanto", "como", "a", "não", "nao", "ser", "desde", "quando", "caso"})
 _COORD_WORDS = frozenset({"e", "ou", "nem", ",", "/"})
 
 
@@ -411,6 +412,14 @@ class _Attacher:
     def constituent(self, stack: list[_Open]) -> Constituent:
         a = self.peek()
         assert a is not None
+        nxt = self.peek(1)
+        if a.kind == "adv" and _lemma(a.nodes[0]) in ("mais", "menos") and nxt is not None and nxt.kind == "prep" \
+                and _lemma(nxt.nodes[0]) == "de" and self.peek(2) is not None and self.peek(2).kind == "np":  # type: ignore[union-attr]
+            adv = self.take().nodes[0]                          # "mais de uma ação": a count compared
+            de = self.take().nodes[0]
+            np = self.noun_phrase(stack)
+            np.more_than = [adv, de]                            # type: ignore[list-item]
+            return np
         if a.kind in ("np", "op") and self._quantity_or_np():
             return self.noun_phrase(stack)
         if a.kind == "prep":
@@ -490,13 +499,33 @@ class _Attacher:
             if a is None:
                 return
             if a.kind == "np" and not _is_number_np(a.nodes[0]) and _apposition(np, a.nodes[0]):
-                np.mods.append(self.noun_phrase_simple())
+                named = self.noun_phrase_simple()
+                while self.peek() is not None and self.peek().kind == "coord" and self.peek(1) is not None \
+                        and self.peek(1).kind == "np" and isinstance(np_of(self.peek(1).nodes[0]).head, Name) \
+                        and _bare(self.peek(1).nodes[0]):                           # type: ignore[union-attr]
+                    conj = self.take()
+                    named.heads.append((conj.nodes[0], np_of(self.take().nodes[0])))   # type: ignore[arg-type]
+                np.mods.append(named)
+                continue
+            if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma in ("ali", "dali"):
+                np.mods.append(Other("there", list(self.take().nodes)))       # "escolha um card dali"
+                continue
+            if a.kind == "coord" and self.peek(1) is not None and self.peek(1).kind == "rel" \
+                    and _antecedent(np, self.peek(1)):                                  # type: ignore[union-attr, arg-type]
+                conj = self.take()                                                    # "... e que esteja ..."
+                rel = self.relative(stack)
+                rel.markers[:0] = [n for n in conj.nodes if isinstance(n, Lexeme | Symbol)]  # type: ignore[misc]
+                np.mods.append(rel)
                 continue
             if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma == "escolha":
                 np.mods.append(Other("choice", list(self.take().nodes)))     # "um personagem a sua escolha"
                 continue
             if a.kind == "np" and _post_noun(a.nodes[0]) and np.head is not None and np.cls in ("thing", "player"):
-                np.post.extend(leaves(self.take().nodes[0]))   # "o jogador alvo", "os personagens vilões"
+                for x in leaves(self.take().nodes[0]):          # "o jogador alvo", "os personagens vilões"
+                    if isinstance(x, Lexeme) and x.cls == "VPART" and np.participle is None:
+                        np.participle = x                       # "o personagem alvo controlado por ..."
+                    else:
+                        np.post.append(x)
                 continue
             if a.kind == "op" and self.peek(1) is not None and self.peek(1).kind == "np" \
                     and _is_number_np(self.peek(1).nodes[0]):                            # type: ignore[union-attr]
@@ -628,6 +657,9 @@ class _Attacher:
         has_subject = a.clause.subject is not None
         gap = bool({_lemma(n) for n in a.nodes} & _RELATIVE_MARKERS) and not (
             {_lemma(n) for n in a.nodes} & _SUBORDINATORS)          # "que você controla": the object is the gap
+        before = self.atoms[self.pos - 2] if self.pos >= 2 else None
+        if before is not None and before.kind == "np" and np_of(before.nodes[0]).lemma == "vez":
+            gap = False                                  # "toda vez que este personagem usar a ação X": a conjunction
         opened = _Open(frame, {"object"} if gap and has_subject and frame is not None and frame.object_gap else set(),
                        target=rel.args)
         self.fill(opened, [*stack, opened])
@@ -683,6 +715,8 @@ class _Attacher:
             return
         c = self.constituent(stack)
         host = _coordination_host(out, c)
+        if host is None and isinstance(c, NP) and out and isinstance(out[-1], NP):
+            host = out[-1]                                   # "revela a própria mão e o card do topo ..."
         if host is not None:
             host.coords.append((conj, c))                                   # type: ignore[arg-type]
         else:
@@ -704,7 +738,7 @@ def _coordination_host(out: list[Constituent], c: Constituent) -> NP | PP | None
     return None
 
 
-def _spine(c: Constituent) -> Iterator[NP | PP]:
+def _spine(c: Constituent) -> Iterator[NP | PP]:  # noqa: C901 - one case per kind of constituent
     """The phrases along the right edge of a constituent, outermost first."""
     if isinstance(c, NP):
         yield c
@@ -714,6 +748,8 @@ def _spine(c: Constituent) -> Iterator[NP | PP]:
             yield from _spine(c.mods[-1])
         elif c.mods and isinstance(c.mods[-1], Rel) and c.mods[-1].args:
             yield from _spine(c.mods[-1].args[-1])
+    elif isinstance(c, Rel) and c.args:
+        yield from _spine(c.args[-1])
     elif isinstance(c, PP):
         yield c
         if c.obj is not None:
@@ -788,11 +824,11 @@ _POST_NOUNS = frozenset({"alvo", "herói", "vilão"})
 
 def _post_noun(node: Node) -> bool:
     """A bare noun that qualifies the noun before it: "personagem *alvo*", "personagens *vilões*"."""
-    if not isinstance(node, Phrase) or len(node.parts) not in (1, 2):
+    if not isinstance(node, Phrase) or len(node.parts) not in (1, 2, 3):
         return False
     first = node.parts[0]
     return isinstance(first, Lexeme) and first.cls == "NOUN" and first.lemma in _POST_NOUNS and all(
-        isinstance(p, Lexeme) and p.cls == "ADJ" for p in node.parts[1:])
+        isinstance(p, Lexeme) and p.cls in ("ADJ", "VPART") for p in node.parts[1:])
 
 
 def _np_leaves(node: Node) -> list[Leaf]:

@@ -119,78 +119,122 @@ def _player_ref(np: NP, r: Reading) -> Ref | None:
     return sel.ref
 
 
-@dataclass
 class Adjuncts:
-    """What a clause's time adjuncts say."""
+    """What a clause's time adjuncts say. Their words count as used only when a builder reads the meaning (each
+    property marks its own words): an adjunct a builder ignores stays unread, and is reported."""
 
-    duration: Duration | None = None
-    during: When | None = None
-    since_turn_start: bool = False
-    per_turn: bool = False
-    after_action: bool = False
-    at: When | None = None               # "no final desta etapa ou fase do turno", "no turno em que ..."
-    entered_turn: bool = False           # "no turno em que ele entrou em cena"
+    _FIELDS = ("duration", "during", "since_turn_start", "per_turn", "at", "entered_turn")
+
+    def __init__(self, r: Reading) -> None:
+        self._r = r
+        self._values: dict[str, object] = {}
+        self._words: dict[str, set[int]] = {}
+
+    def _set(self, name: str, value: object, words: set[int]) -> None:
+        self._values[name] = value
+        self._words.setdefault(name, set()).update(words)
+
+    def _get(self, name: str) -> object:
+        if name in self._values:
+            self._r.used.update(self._words.get(name, set()))
+        return self._values.get(name)
+
+    @property
+    def duration(self) -> Duration | None:
+        return self._get("duration")  # type: ignore[return-value]
+
+    @property
+    def during(self) -> When | None:
+        return self._get("during")  # type: ignore[return-value]
+
+    @property
+    def since_turn_start(self) -> bool:
+        return bool(self._get("since_turn_start"))
+
+    @property
+    def per_turn(self) -> bool:
+        return bool(self._get("per_turn"))
+
+    @property
+    def at(self) -> When | None:
+        return self._get("at")  # type: ignore[return-value]
+
+    @property
+    def entered_turn(self) -> bool:
+        return bool(self._get("entered_turn"))
 
 
 def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
     """Read the time roles of a clause (``clauses.Roles.filled``)."""
-    out = Adjuncts()
+    out = Adjuncts(r)
+
+    def read(c: object) -> tuple[PP, set[int]]:
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("a time", None)
+        return c, set(r.used)
+
+    def words(before: set[int]) -> set[int]:
+        new = r.used - before
+        r.used -= new
+        return new
+
     for c in roles_filled.get("until", []):
-        if not isinstance(c, PP) or c.obj is None:
-            raise NotUnderstood("a time", None)
-        r.use(*c.preps)
-        w = when_of(c.obj, r)
+        pp, before = read(c)
+        r.use(*pp.preps)
+        assert pp.obj is not None
+        w = when_of(pp.obj, r)
         if w.edge == "end" and w.phase == "" and not w.next_turn:
-            out.duration = Duration.END_OF_TURN
+            out._set("duration", Duration.END_OF_TURN, words(before))
         elif w.phase == "match":
-            out.duration = Duration.MATCH
+            out._set("duration", Duration.MATCH, words(before))
         else:
-            raise NotUnderstood("until when?", c.obj.node)
+            raise NotUnderstood("until when?", pp.obj.node)
     for c in roles_filled.get("when", []):
-        if not isinstance(c, PP) or c.obj is None:
-            raise NotUnderstood("a time", None)
-        r.use(*c.preps)
-        obj = c.obj
+        pp, before = read(c)
+        r.use(*pp.preps)
+        obj = pp.obj
+        assert obj is not None
         if obj.lemma == "turno" and any(isinstance(m, Rel) for m in obj.mods):
             rel = next(m for m in obj.mods if isinstance(m, Rel))
             from cardscript.compiler.semantics.verbs import analyse
 
             v = analyse(rel.clause)
-            if v.lemma == "entrar":                                  # "no turno em que ele entrou em cena"
+            if v.lemma == "entrar" and not obj.adj("mesmo"):            # "no turno em que ele entrou em cena"
                 r.use(obj.head, *obj.dets, *rel.markers, *v.words, rel.clause)
-                out.entered_turn = True
+                out._set("entered_turn", True, words(before))
                 continue
+            raise NotUnderstood("in the turn when what?", rel.clause)
         w = when_of(obj, r)
         if w.phase == "match":
-            out.duration = Duration.MATCH
+            out._set("duration", Duration.MATCH, words(before))
         elif w.this_turn and not w.edge:
-            out.duration = out.duration or Duration.END_OF_TURN
+            out._set("duration", out._values.get("duration") or Duration.END_OF_TURN, words(before))
         elif obj.det("cada") and obj.lemma == "turno":
-            out.per_turn = True
+            out._set("per_turn", True, words(before))
         else:
-            out.at = w
+            out._set("at", w, words(before))
     for c in roles_filled.get("during", []):
-        if not isinstance(c, PP) or c.obj is None:
-            raise NotUnderstood("a time", None)
-        r.use(*c.preps)
-        w = when_of(c.obj, r)
+        pp, before = read(c)
+        r.use(*pp.preps)
+        assert pp.obj is not None
+        w = when_of(pp.obj, r)
         if w.this_turn and not w.phase:
-            out.duration = out.duration or Duration.END_OF_TURN
+            out._set("duration", out._values.get("duration") or Duration.END_OF_TURN, words(before))
         else:
-            out.during = w
+            out._set("during", w, words(before))
     for c in roles_filled.get("since", []):
-        if not isinstance(c, PP) or c.obj is None:
-            raise NotUnderstood("a time", None)
-        r.use(*c.preps)
-        w = when_of(c.obj, r)
+        pp, before = read(c)
+        r.use(*pp.preps)
+        assert pp.obj is not None
+        w = when_of(pp.obj, r)
         if w.edge != "start":
-            raise NotUnderstood("since when?", c.obj.node)
-        out.since_turn_start = True
+            raise NotUnderstood("since when?", pp.obj.node)
+        out._set("since_turn_start", True, words(before))
     for c in roles_filled.get("per_turn", []):
-        if not isinstance(c, PP) or c.obj is None:
-            raise NotUnderstood("a time", None)
-        r.use(*c.preps, c.obj.head, *c.obj.dets)
-        out.per_turn = True
+        pp, before = read(c)
+        assert pp.obj is not None
+        r.use(*pp.preps, pp.obj.head, *pp.obj.dets)
+        out._set("per_turn", True, words(before))
     for c in roles_filled.get("besides", []):
         assert isinstance(c, PP)
         from cardscript.compiler.semantics.syntax import constituent_leaves
