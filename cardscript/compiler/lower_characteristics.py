@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from cardscript.compiler.ast import Clause
 from cardscript.compiler.ast import Procedure as Verb
-from cardscript.compiler.ir import Duration, EffectKind, Op, Procedure, Selector
+from cardscript.compiler.ir import Choose, Duration, EffectKind, Gain, Selector
 from cardscript.compiler.lower import (
     _ALIGNMENT_OF_NOUN,
     NP,
@@ -74,8 +74,8 @@ def alignment_gain(clause: Clause, items: Sequence[Item], subject: Selector, env
     duration = _duration(rest)
     if rest and duration is None:
         raise LoweringError("alignment: unread complements")
-    proc = Procedure(Op.GAIN, (("targets", subject), ("alignments", (_ALIGNMENT_OF_NOUN[head],)),
-                               ("duration", duration or Duration.WHILE_IN_PLACE)), text=text)
+    proc = Gain(targets=subject, alignments=(_ALIGNMENT_OF_NOUN[head],), duration=duration or Duration.WHILE_IN_PLACE,
+                text=text)
     return Lowered((proc,), None if duration else EffectKind.STATIC, duration or Duration.WHILE_IN_PLACE)
 
 
@@ -116,6 +116,5 @@ def affiliation_choice(items: Sequence[Item], k: int, env: Env, text: str) -> Lo
         rest = []
     if rest:
         raise LoweringError("choose an affiliation: unread complements")
-    index = env.introduce(np, items[k:])
-    return Lowered((Procedure(Op.CHOOSE, (("characteristic", "affiliation"), ("excluding", excluding)), text=text,
-                              introduces=index),))
+    slot = env.remember(env.introduce(np, items[k:]))
+    return Lowered((Choose(characteristic="affiliation", excluding=excluding, text=text, introduces=slot),))

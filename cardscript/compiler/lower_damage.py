@@ -37,7 +37,8 @@ from cardscript.compiler.ir import (
     EventPattern,
     Filter,
     Kind,
-    Op,
+    ModifyDamage,
+    Move,
     Procedure,
     Ref,
     Selector,
@@ -99,9 +100,9 @@ def _signed_amount(items: Sequence[Item]) -> tuple[int, int] | None:
     return (number.nums[0] if items[0].text == "+" else -number.nums[0]), 2
 
 
-def _modifier(args: list[tuple[str, object]], text: str, *before: Procedure) -> Effect:
-    return Effect(EffectKind.DAMAGE_MODIFIER, (*before, Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text)),
-                  duration=Duration.WHILE_IN_PLACE, text=text)
+def _modifier(modifier: ModifyDamage, *before: Procedure) -> Effect:
+    return Effect(EffectKind.DAMAGE_MODIFIER, (*before, modifier), duration=Duration.WHILE_IN_PLACE,
+                  text=modifier.text)
 
 
 def _used_action_bonus(para: EffectParagraph, env: Env, text: str) -> Effect | None:
@@ -140,8 +141,8 @@ def _used_action_bonus(para: EffectParagraph, env: Env, text: str) -> Effect | N
             and _np_with(rest[2], head="dano") and _is_w(rest[3], "em", "a")
             and _np_with(rest[4], det="aquele", head="personagem")):
         return None
-    return _modifier([("step", "B"), ("delta", delta), ("source", user), ("source_kind", "action"),
-                      ("target", target)], text)
+    return _modifier(ModifyDamage(step="B", delta=delta, source=user, source_kind="action", target=target,
+                                  text=text))
 
 
 def _named_action_first_bonus(para: EffectParagraph, env: Env, text: str) -> Effect | None:
@@ -178,8 +179,8 @@ def _named_action_first_bonus(para: EffectParagraph, env: Env, text: str) -> Eff
     amount = _signed_amount(bitems[3:])
     if amount is None:
         return None
-    return _modifier([("step", "B"), ("delta", amount[0]), ("source_kind", "action"), ("action_name", name),
-                      ("first_action", True), ("scope", "first")], text)
+    return _modifier(ModifyDamage(step="B", delta=amount[0], source_kind="action", action_name=name,
+                                  first_action=True, scope="first", text=text))
 
 
 def _damage_from_action_zeroed(para: EffectParagraph, env: Env, text: str) -> Effect | None:
@@ -224,9 +225,8 @@ def _damage_from_action_zeroed(para: EffectParagraph, env: Env, text: str) -> Ef
     this = Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER, text=_text(cond.subject))
     named = Selector(kind=Kind.CARD, zone="carried", of=this, every=True, text=_text(put),
                      filters=(Filter("name", "eq", pitems[2].names[0]),))
-    move = Procedure(Op.MOVE, (("cards", named), ("to", "deck_bottom")), text=_text(put))
-    return _modifier([("step", "D"), ("set_to", 0), ("target", this), ("source_kind", "action")],
-                     _text(become), move)
+    move = Move(cards=named, to="deck_bottom", text=_text(put))
+    return _modifier(ModifyDamage(step="D", set_to=0, target=this, source_kind="action", text=_text(become)), move)
 
 
 def load_trigger(clause: Clause, env: Env, text: str) -> EventPattern | None:

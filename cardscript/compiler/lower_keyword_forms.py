@@ -38,10 +38,25 @@ de um personagem que um oponente controla                                       
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme
 from cardscript.compiler.ast import Procedure as Verb
-from cardscript.compiler.ir import Duration, Effect, EffectKind, Filter, Kind, Op, Procedure, Ref, Selector
+from cardscript.compiler.ir import (
+    Duration,
+    Effect,
+    EffectKind,
+    Filter,
+    Generate,
+    Kind,
+    ModifyDamage,
+    Move,
+    Procedure,
+    PutInScene,
+    Ref,
+    Selector,
+    Unload,
+)
 from cardscript.compiler.lower import (
     NP,
     Env,
@@ -111,10 +126,10 @@ def next_action_bonus(clause: Clause, items: Sequence[Item], env: Env) -> Proced
                              and _np_with(rest[6], det="seu", head="alvo")):
         raise LoweringError("the next action: causes what?")
     text = _text(clause)
-    bonus = Procedure(Op.MODIFY_DAMAGE, (("step", "B"), ("delta", delta), ("source", user), ("source_kind", "action"),
-                                         ("next_action", True), ("each_target", True)), text=text)
+    bonus = ModifyDamage(step="B", delta=delta, source=user, source_kind="action", next_action=True, each_target=True,
+                         text=text)
     made = Effect(EffectKind.DAMAGE_MODIFIER, (bonus,), duration=Duration.END_OF_TURN, text=text)
-    return Procedure(Op.GENERATE, (("effect", made),), text=text)
+    return Generate(effect=made, text=text)
 
 
 def since_turn_start(items: Sequence[Item]) -> bool:
@@ -142,7 +157,7 @@ def put_in_scene(items: Sequence[Item], env: Env, text: str) -> Procedure | None
             raise LoweringError("put in the scene: unread complements")
         cards = Selector(kind=cards.kind, filters=(*cards.filters, Filter("name_or_alter_ego", "of", "opponent")),
                          zone=cards.zone, zone_owner=cards.zone_owner, text=cards.text)
-    return Procedure(Op.PUT_IN_SCENE, (("cards", cards),), text=text)
+    return PutInScene(cards=cards, text=text)
 
 
 def merge_unload_then_move(procs: list[Procedure]) -> list[Procedure]:
@@ -151,14 +166,13 @@ def merge_unload_then_move(procs: list[Procedure]) -> list[Procedure]:
     out: list[Procedure] = []
     for p in procs:
         prev = out[-1] if out else None
-        cards = prev.arg("cards") if prev is not None else None
-        moved = p.arg("cards")
-        if prev is not None and prev.op is Op.UNLOAD and p.op is Op.MOVE and isinstance(cards, Selector) \
-                and cards.zone == "carried" and cards.every and cards.of is not None and isinstance(moved, Selector) \
-                and moved.ref is not None and moved.ref is cards.of.ref and moved.kind is Kind.CHARACTER \
+        cards = prev.cards if isinstance(prev, Unload) else None
+        if isinstance(prev, Unload) and isinstance(p, Move) and isinstance(cards, Selector) \
+                and cards.zone == "carried" and cards.every and cards.of is not None \
+                and p.cards.ref is not None and p.cards.ref is cards.of.ref and p.cards.kind is Kind.CHARACTER \
                 and cards.of.ref in (Ref.THIS_CHARACTER,) and not p.optional and not p.if_done:
-            out[-1] = Procedure(Op.MOVE, (*p.args, ("unload_first", True)), optional=prev.optional,
-                                condition=prev.condition, text=f"{prev.text} e {p.text}", introduces=p.introduces)
+            out[-1] = replace(p, unload_first=True, optional=prev.optional, condition=prev.condition,
+                              text=f"{prev.text} e {p.text}")
             continue
         out.append(p)
     return out
