@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from cardscript.compiler.ir import (
     ActionDef,
+    CardDef,
     Effect,
     EffectKind,
     EventPattern,
@@ -17,7 +18,6 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
 from tests.engine_helpers import Script

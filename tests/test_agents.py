@@ -6,10 +6,9 @@ import functools
 
 import pytest
 
-from cardscript.compiler.ir import Kind, Op, Procedure, Quantity, Ref, Selector
+from cardscript.compiler.ir import CardDef, Kind, Op, Procedure, Quantity, Ref, Selector
 from cardscript.runtime.actions import legal_actions
 from cardscript.runtime.agents import Decision, HeuristicAgent, RandomAgent, validate
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
 from tests.test_actions import fighter, setup
 

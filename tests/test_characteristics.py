@@ -8,10 +8,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Filter, Kind, Op, Procedure, Ref, Selector
+from cardscript.compiler.ir import CardDef, Duration, Filter, Kind, Op, Procedure, Ref, Selector
 from cardscript.runtime import continuous
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.characteristics import affiliations, alignments, chosen_trait
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, matches, party, run, static_context

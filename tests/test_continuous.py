@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Op, Procedure, Ref, Selector
+from cardscript.compiler.ir import CardDef, Duration, Op, Procedure, Ref, Selector
 from cardscript.runtime import continuous
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, end_of_turn, powers, run, shield

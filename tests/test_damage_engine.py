@@ -8,11 +8,10 @@ from typing import Any
 
 import pytest
 
+from cardscript.compiler.ir import CardDef, Op, Procedure, Quantity, Ref, Selector
 from cardscript.compiler.ir import Kind as IrKind
-from cardscript.compiler.ir import Op, Procedure, Quantity, Ref, Selector
 from cardscript.runtime import shields
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.game import Game
 from cardscript.runtime.library import load_library

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, end_of_turn, run, shield, static_context

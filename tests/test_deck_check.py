@@ -17,9 +17,8 @@ import pytest
 from cardscript.cli import main
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import format_text
-from cardscript.compiler.ir import Effect, EffectKind, Op, Procedure
+from cardscript.compiler.ir import CardDef, Effect, EffectKind, Op, Procedure
 from cardscript.compiler.source import SourceFile
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.deck import DeckReport, check_deck, check_source, parse_deck
 from cardscript.runtime.library import DeckError, deck_paths, load_deck, load_library
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit

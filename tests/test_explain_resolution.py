@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cardscript.cli import main
-from cardscript.runtime.cards import CardDef
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.damage import (
     Circumstances,
     DamageProcedure,

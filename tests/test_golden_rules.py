@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Op, Procedure, Quantity, Ref, Selector
+from cardscript.compiler.ir import CardDef, Duration, Op, Procedure, Quantity, Ref, Selector
 from cardscript.runtime import continuous
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, end_of_turn, placement_allowed, powers, run, static_context
 from cardscript.runtime.state import Zone

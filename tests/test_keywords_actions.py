@@ -12,6 +12,7 @@ from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_END,
     ACTION_START,
+    CardDef,
     Effect,
     EffectKind,
     EventPattern,
@@ -25,7 +26,6 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.pipeline import compile_paths, library_path
 from cardscript.runtime.actions import legal_actions, use_action
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone

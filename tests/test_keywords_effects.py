@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import EffectKind
-from cardscript.runtime.cards import CardDef
+from cardscript.compiler.ir import CardDef, EffectKind
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone

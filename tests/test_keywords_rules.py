@@ -11,12 +11,11 @@ from collections.abc import Sequence
 import pytest
 
 from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.ir import EffectKind, Op, Procedure
+from cardscript.compiler.ir import CardDef, EffectKind, Op, Procedure
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.source import SourceFile
 from cardscript.runtime.actions import legal_actions
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.deck import check_source
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match

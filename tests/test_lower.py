@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import Duration, EffectKind, Filter, Kind, Op, Quantity, Ref
+from cardscript.compiler.ir import CardDef, Duration, EffectKind, Filter, Kind, Op, Quantity, Ref
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.source import SourceFile
-from cardscript.runtime.cards import CardDef
 
 HEAD = """Personagem: Teste V1
 Alinhamento: Herói

@@ -6,9 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Op, Procedure, Quantity, Ref, Selector
+from cardscript.compiler.ir import CardDef, Duration, Op, Procedure, Quantity, Ref, Selector
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.library import DeckError, deck_paths, load_deck, load_library
 from cardscript.runtime.procedures import (

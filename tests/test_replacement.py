@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import EffectContext, deal_damage, run
 from cardscript.runtime.state import Zone

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from cardscript.compiler.ir import (
     ActionDef,
+    CardDef,
     Duration,
     Effect,
     EffectKind,
@@ -23,7 +24,6 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import Event
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import FirstLegalAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.library import load_library
 from cardscript.runtime.procedures import (

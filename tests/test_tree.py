@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardscript.compiler.ir import (
+    CardDef,
     Condition,
     Effect,
     EffectKind,
@@ -17,7 +18,6 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import GameState, PlayerState, Zone
 from cardscript.runtime.tree import EffectsTree, Pending

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import Effect, EffectKind, EventPattern, Op, Procedure, Ref
-from cardscript.runtime.cards import CardDef
+from cardscript.compiler.ir import CardDef, Effect, EffectKind, EventPattern, Op, Procedure, Ref
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone
 from tests.engine_helpers import Script

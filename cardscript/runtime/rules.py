@@ -41,9 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardscript.compiler.ir import ActionDef, Effect, Filter, Op, Procedure, Selector
+from cardscript.compiler.ir import ActionDef, CardDef, Effect, Filter, Op, Procedure, Selector
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
 
