@@ -28,8 +28,8 @@
   E.2 Ataque, normal, Antecipar and Imprevistas actions (4.6.2 C.5).
 * Final do Turno: end-of-turn triggers, then the resets: per-turn counters (actions used, basic
   capacitation, the scenario of the turn, activated-effect uses, extra actions), shield bonuses,
-  damage this turn, Prontidão grants, and "until the end of the turn" effects (the procedures
-  module's ``end_of_turn`` hook when it has one).
+  damage this turn, Prontidão grants, and "until the end of the turn" effects
+  (:func:`cardscript.runtime.shielding.end_of_turn`).
 
 Reading where the rules are silent: an effect whose condition the engine cannot evaluate is treated as
 not met (logged ``unsupported``), so an activated effect is not offered and a triggered one does nothing.
@@ -44,9 +44,9 @@ from dataclasses import fields, replace
 from functools import partial
 from typing import Any, NamedTuple
 
-from cardscript.compiler.ir import Condition, Effect, EffectKind, Op, Procedure, Selector
+from cardscript.compiler.ir import Condition, Discard, Effect, EffectKind, KnockOut, Procedure, Selector, Unload
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import procedures, rules
+from cardscript.runtime import handlers, queries, rules, selectors, shielding
 from cardscript.runtime.actions import (
     ActionUse,
     action_facts,
@@ -92,9 +92,10 @@ class Engine:
             (card, i, e) for card, d in game.cards.items() for i, e in enumerate(getattr(d, "effects", ()))
             if e.kind is EffectKind.ACTIVATED]
 
-    # -- the procedures module (another layer): run a procedure, check a condition ------------------
+    # -- the handlers (another layer): run a procedure, check a condition --------------------------
     def make_context(self, pending: Pending) -> Any:
-        """The procedures module's EffectContext for a pending effect (built from the fields it has)."""
+        """The EffectContext of a pending effect (built from the fields it has): what the event that fired it
+        names fills the slot ``event:subject``, what the trigger matched its other slots (``Pending.data``)."""
         event = pending.event
         subject = event.data.get("card") if isinstance(event, Event) else None
         user = pending.data.get("user")
@@ -102,33 +103,35 @@ class Engine:
             working_in = self.game.state.scene
             user = pending.source if pending.source in working_in else next(
                 (b.card for b in working_in.values() if pending.source in b.carried), None)
+        slots: dict[str, Any] = copy.deepcopy(pending.data.get("slots") or {})
+        if isinstance(subject, int):
+            slots["event:subject"] = [subject]
         known: dict[str, Any] = {
             "source": pending.source, "controller": pending.controller, "user": user,
             "targets": pending.data.get("targets"), "x": pending.data.get("x"),
-            "trigger_subject": subject if isinstance(subject, int) else None,
             "action_name": pending.data.get("action_name"), "action_power": pending.data.get("action_power"),
-            "from_action": pending.kind == "action", "introduced": copy.deepcopy(pending.data.get("introduced"))}
+            "from_action": pending.kind == "action", "slots": slots}
         return self.new_context(**known)
 
-    def new_context(self, **known: Any) -> procedures.EffectContext:
+    def new_context(self, **known: Any) -> selectors.EffectContext:
         """An EffectContext with the given fields (the known ones that are not None)."""
-        names = {f.name for f in fields(procedures.EffectContext)}
-        return procedures.EffectContext(**{k: v for k, v in known.items() if k in names and v is not None})
+        names = {f.name for f in fields(selectors.EffectContext)}
+        return selectors.EffectContext(**{k: v for k, v in known.items() if k in names and v is not None})
 
     def run_procedure(self, game: Game, pending: Pending, proc: Procedure) -> None:
-        """One IR procedure through ``procedures.run(game, ctx, proc)``; engine errors are logged."""
+        """One IR procedure through ``handlers.run(game, ctx, proc)``; engine errors are logged."""
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
         outer, self.running = self.running, proc
         try:
-            procedures.run(game, pending.ctx, proc)
+            handlers.run(game, pending.ctx, proc)
         except GameOver:
             raise
         except Exception as exc:            # a procedure the other layer cannot run yet: logged, counted
             if isinstance(exc, AssertionError) and check_invariants(game.state):
                 raise                       # a broken invariant is never swallowed
             self.procedure_errors += 1
-            game.log.add("procedure_error", game.depth, effect=pending.label, text=proc.text or str(proc.op),
+            game.log.add("procedure_error", game.depth, effect=pending.label, text=proc.text or proc.family,
                          error=f"{type(exc).__name__}: {exc}")
         finally:
             self.running = outer
@@ -139,7 +142,7 @@ class Engine:
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
         try:
-            return procedures.check_condition(self.game, pending.ctx, condition)
+            return selectors.check_condition(self.game, pending.ctx, condition)
         except (GameOver, AssertionError):
             raise
         except Exception as exc:
@@ -208,7 +211,7 @@ class Engine:
         if player == s.first_player and not self.first_turn_done:
             return
         n = 2 if any(self.is_character(b.card) for b in s.controlled(player)) else 1
-        n += procedures.extra_draws(self.game, player)     # "compre um card adicional" statics
+        n += queries.extra_draws(self.game, player)     # "compre um card adicional" statics
         self.game.draw(player, n)
         self.tree.resolve()
 
@@ -298,7 +301,7 @@ class Engine:
             p.scenario_placed_this_turn = False
         self.activated_uses.clear()
         self.ready.clear()
-        procedures.end_of_turn(self.game)              # "até o final do turno" effects expire (5.7)
+        shielding.end_of_turn(self.game)              # "até o final do turno" effects expire (5.7)
         self.game.log.add("end_of_turn_resets", 0, turn=s.turn)
 
     # -- card facts -------------------------------------------------------------------------------------
@@ -427,7 +430,7 @@ class Engine:
         whose alter ego its owner already has in the scene (4.4.2.1 A.4b); with ``base`` (the character
         carrying it, or about to), ``useful`` when it lends that character an action or power it can use
         (4.4.2.3 A.1.1, A.1.2). The shield of a card in the scene is the printed one plus this turn's
-        changes; ``exact_shield`` asks the procedures module's ``shield`` query (statics too, slower)."""
+        changes; ``exact_shield`` asks the ``shielding.shield`` query (statics too, slower)."""
         game, s = self.game, self.game.state
         owner = s.owner[card]
         ctype = str(card_attr(game, card, "card_type"))
@@ -437,7 +440,7 @@ class Engine:
         where = s.scene.get(card)
         if where is not None:
             facts.update(controller=where.controller, energy=where.energy, stage=where.stage,
-                         shield=procedures.shield(game, card) if exact_shield
+                         shield=shielding.shield(game, card) if exact_shield
                          else max(0, int(card_attr(game, card, "shield") or 0) + where.shield_bonus))
         elif ctype.startswith("Personagem"):
             ident = self.identity(card)
@@ -448,7 +451,7 @@ class Engine:
         return facts
 
     def annotate(self, decision: Decision) -> Decision:
-        """Option facts for a decision built without them (the procedures module's), when every option
+        """Option facts for a decision built without them (the handlers'), when every option
         is a card or a player: the card's facts, and ``harm`` / ``amount`` inferred from the IR procedure
         being run (a damage procedure's target choice harms the chosen card). A yes/no optional step is
         marked harmful when the procedure would discard, unload or knock out (its cost falls on the one
@@ -457,7 +460,7 @@ class Engine:
             return decision
         proc = self.running
         if decision.kind == "optional" and decision.options == ("yes", "no"):
-            harmful = proc is not None and proc.op in (Op.DISCARD, Op.UNLOAD, Op.KNOCK_OUT)
+            harmful = isinstance(proc, Discard | Unload | KnockOut)
             yes: dict[str, object] = {"kind": "yes", "harm": True} if harmful else {"kind": "yes"}
             return replace(decision, facts=(yes, {"kind": "no"}))
         k = sketch(Effect(EffectKind.ACTION, procedures=(proc,))) if proc is not None else sketch(None)
@@ -539,7 +542,7 @@ class Engine:
             return not any(card_attr(self.game, b.card, "name") == name and not self.is_character(b.card)
                            for b in s.controlled(player))
         # A.4b, with Pelotão as the in-scene static it is (5.6, golden rule 8 A; lost under 5.8)
-        return procedures.placement_allowed(self.game, player, card)
+        return queries.placement_allowed(self.game, player, card)
 
     def evolution_bases(self, player: int, card: CardId) -> list[InScene]:
         """4.4.2.2 A.2a: characters controlled since the start of the turn that fit the card's Evolução
@@ -550,7 +553,7 @@ class Engine:
         since_start = [b for b in s.controlled(player) if self.is_character(b.card) and b.entered_turn < s.turn]
         if isinstance(panel, Selector):
             ctx = self.new_context(controller=player, source=card)
-            return [b for b in since_start if procedures.matches(self.game, ctx, b.card, panel)]
+            return [b for b in since_start if selectors.matches(self.game, ctx, b.card, panel)]
         ident = self.identity(card)
         return [b for b in since_start if self.identity(b.card) == ident]
 
