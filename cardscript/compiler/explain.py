@@ -257,8 +257,8 @@ def explain_effects(card: CompiledCard) -> list[str]:
 
 
 def _procedure(p: Procedure) -> str:
-    """A procedure as ``family(operand=value, ...)``: the operands of its family that differ from their defaults
-    (a stage change is named "capacitate" / "incapacitate")."""
+    """A procedure as ``family(operand=value, ...)``: the operands of its family that differ from their defaults,
+    and a damage modifier's step (4.8.3 B, C, D); a stage change is named "capacitate" / "incapacitate"."""
     from cardscript.compiler.ir import ChangeStage, Procedure
 
     common = {f.name for f in fields(Procedure)}
@@ -269,7 +269,7 @@ def _procedure(p: Procedure) -> str:
         value = getattr(p, f.name)
         default = f.default if f.default is not MISSING else (
             f.default_factory() if f.default_factory is not MISSING else MISSING)
-        if value != default:
+        if value != default or f.name == "step":
             operands.append(f"{f.name}={_operand(value)}")
     name = ("capacitate" if p.capacitate else "incapacitate") if isinstance(p, ChangeStage) else p.family
     return f"{name}({', '.join(operands)})"
