@@ -32,9 +32,10 @@ from cardscript.runtime.damage import (
     calculate,
     format_trace,
 )
+from cardscript.runtime.dealing import deal_damage
 from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, deal_damage
+from cardscript.runtime.selectors import EffectContext
 from cardscript.runtime.trace import (
     TraceWriter,
     calculation_lines,

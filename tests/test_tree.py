@@ -12,10 +12,10 @@ from cardscript.compiler.ir import (
     EventPattern,
     Filter,
     Kind,
-    Op,
     Procedure,
     Ref,
     Selector,
+    Unsupported,
 )
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
 from cardscript.runtime.game import Game
@@ -25,7 +25,7 @@ from cardscript.runtime.triggers import Triggers, phase_id
 
 
 def proc(text: str) -> Procedure:
-    return Procedure(Op.UNSUPPORTED, text=text)
+    return Unsupported(text=text)
 
 
 def _tree_events(game: Game) -> list[tuple[str, str, int]]:
