@@ -1004,7 +1004,7 @@ def _is_text_subject(clause: Clause) -> bool:
 
 def _lower_text_loss(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
     """5.8: "Os textos permanentes de <cards> não têm efeito [(isso inclui os textos permanentes dos cards que
-    ele estiver carregando)] [até o final do turno]" -> SUPPRESS_TEXT (static while in place, or a state effect
+    ele estiver carregando)] [até o final do turno]" -> SuppressText (static while in place, or a state effect
     with the duration given)."""
     assert clause.subject is not None
     subj = flatten([clause.subject])
@@ -1036,7 +1036,7 @@ def _lower_text_loss(clause: Clause, items: Sequence[Item], env: Env, text: str)
 
 def _lower_gain_single_use(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
     """"as ações que <personagem> usar ganham Ação Única [até o final do turno]": that character cannot use an
-    action with the name of one it used this turn (Ação Única, glossary) -> RESTRICT repeat_action_name. Ação
+    action with the name of one it used this turn (Ação Única, glossary) -> Restrict repeat_action_name. Ação
     Única works per turn, so the printed "até o final do turno" restates its scope."""
     subj = flatten([clause.subject]) if clause.subject is not None else []
     rel = next((it.clause for it in subj if isinstance(it, Rel)), None)
@@ -1058,7 +1058,7 @@ def _lower_gain_single_use(clause: Clause, items: Sequence[Item], env: Env, text
 
 def _lower_search_restriction(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
     """"Os jogadores não podem procurar cards nos decks [até o final do turno]" (Planos Frustrados) ->
-    RESTRICT search (golden rule 8 B: it beats any effect that lets a player search)."""
+    Restrict search (golden rule 8 B: it beats any effect that lets a player search)."""
     who = _subject_selector(clause, env) or Selector(kind=Kind.PLAYER, ref=Ref.YOU)
     zones: list[str] = []
     k = 0

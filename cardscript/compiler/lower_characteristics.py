@@ -5,12 +5,12 @@ general paths do not read, each lowered into the IR the runtime's characteristic
 =================================================================================  ==================================
 form (as printed)                                                                  lowered into
 =================================================================================  ==================================
-<personagens> são heróis / vilões além de seus outros alinhamentos                 STATIC: GAIN ``alignments``
+<personagens> são heróis / vilões além de seus outros alinhamentos                 STATIC: Gain ``alignments``
 (Norman Osborn V1)
-<personagens> ganham a afiliação X / as afiliações X e Y [até o final do turno]    GAIN ``affiliations`` (a static,
+<personagens> ganham a afiliação X / as afiliações X e Y [até o final do turno]    Gain ``affiliations`` (a static,
 (Norman Osborn V1: "... e ganham a afiliação Thunderbolts": the subject of the     or a state effect with the
 clause before it; Torre Stark V1)                                                  duration)
-escolha uma afiliação [que não seja X] (Soprano V1)                                CHOOSE ``characteristic``
+escolha uma afiliação [que não seja X] (Soprano V1)                                Choose ``characteristic``
                                                                                    affiliation, ``excluding`` X
 =================================================================================  ==================================
 
@@ -57,7 +57,7 @@ def subject_read_whole(clause: Clause, env: Env) -> bool:
 
 
 def alignment_gain(clause: Clause, items: Sequence[Item], subject: Selector, env: Env, text: str) -> Lowered | None:
-    """"<personagens> são heróis além de seus outros alinhamentos" -> a STATIC GAIN of the alignment (the others
+    """"<personagens> são heróis além de seus outros alinhamentos" -> a STATIC Gain of the alignment (the others
     kept: 8 B.2 only lets an effect that makes them *lose* one win). Without "além de seus outros alinhamentos"
     the text would replace the alignments: not this form."""
     if not items or not isinstance(items[0], NP) or items[0].dets:

@@ -4,14 +4,14 @@ general paths do not read, each lowered into the IR the damage pipeline already 
 ================================================================================  =====================================
 form (as printed)                                                                 lowered into
 ================================================================================  =====================================
-Toda vez que <personagem> usar uma ação que cause dano em <seletor>, aquela ação  DAMAGE_MODIFIER: MODIFY_DAMAGE step B,
+Toda vez que <personagem> usar uma ação que cause dano em <seletor>, aquela ação  DAMAGE_MODIFIER: ModifyDamage step B,
 causa +N pontos de dano naquele personagem. (Bishop V1)                          ``delta`` N, ``source`` the user,
                                                                                   ``source_kind`` action, ``target``
-Toda vez que a ação <Nome> causar dano, se ela for a primeira ação usada neste    MODIFY_DAMAGE step B, ``delta`` N,
+Toda vez que a ação <Nome> causar dano, se ela for a primeira ação usada neste    ModifyDamage step B, ``delta`` N,
 turno, ela causará aquela quantidade de dano +N. (Impossível de se Ver)           ``action_name``, ``first_action``
-Se o personagem que estiver carregando este card receber dano de uma ação,        a D trigger (4.8.3 D): MOVE the named
+Se o personagem que estiver carregando este card receber dano de uma ação,        a D trigger (4.8.3 D): Move the named
 coloque todos os cards de <Nome> que ele estiver carregando na base dos decks    cards it carries to the bottom of the
-de seus donos. Todo o dano que ele receberia daquela ação torna-se 0.            decks, MODIFY_DAMAGE step D set_to 0
+de seus donos. Todo o dano que ele receberia daquela ação torna-se 0.            decks, ModifyDamage step D set_to 0
 (Escudo Improvisado)                                                              (carrier, actions only)
 Toda vez que um card for carregado neste personagem [durante a Fase de X]         TRIGGERED on ``load``: ``subject`` the
 / Quando este card for carregado de seus recursos em <seletor> (4.8.4.3)          card loaded (``zone`` where from),
@@ -188,7 +188,7 @@ def _damage_from_action_zeroed(para: EffectParagraph, env: Env, text: str) -> Ef
     todos os cards de Escudo Improvisado que ele estiver carregando na base dos decks de seus donos. Todo o dano
     que ele receberia daquela ação torna-se 0": an effect that triggers in 4.8.3 D when an action would cause
     damage to the carrier (the rulebook's Blob V1 example): the damage becomes 0 and the named cards it carries
-    go to the bottom of their owners' decks (run by ``procedures.deal_damage`` when it triggers)."""
+    go to the bottom of their owners' decks (run by ``dealing.deal_damage`` when it triggers)."""
     if len(para.sentences) != 2 or any(s.cost is not None for s in para.sentences):
         return None
     first, second = _seq(para, 0), _seq(para, 1)
