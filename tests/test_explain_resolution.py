@@ -35,15 +35,9 @@ from cardscript.runtime.damage import (
 from cardscript.runtime.dealing import deal_damage
 from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.library import load_library
+from cardscript.runtime.resolutions import explain_resolutions, resolutions
 from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.trace import (
-    TraceWriter,
-    calculation_lines,
-    explain_resolutions,
-    namer_from_log,
-    resolutions,
-    stage_records,
-)
+from cardscript.runtime.trace import TraceWriter, calculation_lines, namer_from_log, stage_records
 from tests.engine_helpers import in_scene, small_game
 
 SEED = 1

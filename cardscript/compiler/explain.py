@@ -123,7 +123,8 @@ def explain_log(path: Path, turn: int | None = None, replay: bool = True) -> tup
 
 
 def _explain_events(path: Path, log: EventLog, turn: int | None, replay: bool) -> tuple[str, int]:
-    from cardscript.runtime.trace import explain_resolutions, namer_from_log, resolutions
+    from cardscript.runtime.resolutions import explain_resolutions, resolutions
+    from cardscript.runtime.trace import namer_from_log
 
     events = log.events
     turns = sorted({int(e.data.get("turn", 0)) for e in events if e.kind == "status"})
