@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cardscript.compiler.ir import CardDef
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.source import SourceFile
 from cardscript.runtime.agents import Agent, Decision, FirstLegalAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, GameState, PlayerState, Zone
 

@@ -6,26 +6,26 @@ from dataclasses import replace
 
 from cardscript.compiler.ir import (
     ActionDef,
+    CardDef,
+    Damage,
     Effect,
     EffectKind,
     EventPattern,
     Kind,
-    Op,
-    Procedure,
     Quantity,
     Ref,
+    Rule,
     Selector,
 )
 from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
 from tests.engine_helpers import Script
 from tests.test_turn import FILL, in_scene, match, put
 
-HIT = Effect(EffectKind.ACTION, procedures=(Procedure(Op.DAMAGE, (("targets", Selector(Kind.CARD, Ref.TARGET)),
-                                                                ("amount", Quantity.of(1))),
-                                                      text="causa 1 ponto de dano no alvo"),))
+HIT = Effect(EffectKind.ACTION, procedures=(Damage(source=Selector(Kind.ACTION, Ref.THIS_ACTION),
+                                                   targets=Selector(Kind.CARD, Ref.TARGET), amount=Quantity.of(1),
+                                                   text="causa 1 ponto de dano no alvo"),))
 TARGET = Selector(Kind.CARD, targeted=True, text="o alvo")          # a bare "alvo" (F.1.2)
 
 
@@ -57,7 +57,7 @@ def test_4_6_2_C_1_in_the_scene_since_the_start_of_the_turn_or_prontidao() -> No
     game, x, _ = setup(fighter())
     game.state.scene[x].entered_turn = game.state.turn
     assert names(game, 0, "attack") == []
-    ready = Effect(EffectKind.STATIC, (Procedure(Op.RULE, (("rule", "ready"), ("value", "all"))),),
+    ready = Effect(EffectKind.STATIC, (Rule(rule="ready", value="all"),),
                    from_keyword="Prontidão")                      # what "Prontidão." lowers to (lower_rules.py)
     game2, x2, _ = setup(replace(fighter(card_keywords=("Prontidão",)), effects=(ready,)))
     game2.state.scene[x2].entered_turn = game2.state.turn

@@ -6,10 +6,9 @@ import functools
 
 import pytest
 
-from cardscript.compiler.ir import Kind, Op, Procedure, Quantity, Ref, Selector
+from cardscript.compiler.ir import CardDef, Damage, Kind, Quantity, Ref, Selector, Unload
 from cardscript.runtime.actions import legal_actions
 from cardscript.runtime.agents import Decision, HeuristicAgent, RandomAgent, validate
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
 from tests.test_actions import fighter, setup
 
@@ -116,12 +115,12 @@ def test_heuristic_setup_keeps_characters_and_puts_the_rest_in_the_resources() -
 def test_engine_annotates_a_procedure_decision_with_the_running_damage() -> None:
     game, x, y = setup(fighter(cost=0))
     game.agents[0] = HeuristicAgent(1)
-    damage = Procedure(Op.DAMAGE, (("targets", Selector(Kind.CHARACTER)), ("amount", Quantity.of(2))))
+    damage = Damage(source=Selector(Kind.CARD, Ref.THIS_CARD), targets=Selector(Kind.CHARACTER), amount=Quantity.of(2))
     game.eng.running = damage
     d = game.eng.annotate(Decision(0, "target", "choose", (game.name(x), game.name(y), "player 1")))
     assert d.fact(0, "controller") == 0 and d.fact(1, "controller") == 1 and d.fact(1, "harm") is True
     assert d.fact(2, "player") == 1 and d.fact(1, "amount") == 2
-    unload = Procedure(Op.UNLOAD, (("frm", Selector(Kind.CHARACTER, Ref.THIS_CARD)),), optional=True)
+    unload = Unload(who=Selector(Kind.PLAYER, Ref.YOU), frm=Selector(Kind.CHARACTER, Ref.THIS_CARD), optional=True)
     game.eng.running = unload
     yes_no = game.eng.annotate(Decision(0, "optional", "?", ("yes", "no")))
     assert yes_no.fact(0, "harm") is True and list(HeuristicAgent(1).decide(yes_no)) == [1]

@@ -8,13 +8,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Filter, Kind, Op, Procedure, Ref, Selector
+from cardscript.compiler.ir import CardDef, Duration, Filter, Gain, Kind, Ref, Selector
 from cardscript.runtime import continuous
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.characteristics import affiliations, alignments, chosen_trait
+from cardscript.runtime.dealing import party
+from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, matches, party, run, static_context
+from cardscript.runtime.selectors import EffectContext, matches, static_context
 from tests.engine_helpers import in_scene, small_game
 
 A, B = 0, 1
@@ -71,8 +72,8 @@ def test_8_b_2_losing_an_affiliation_beats_gaining_it() -> None:
                    alignments=("Herói",), affiliations=("Vingadores",))
     game = small_game({0: hero})
     in_scene(game, 0, [1])
-    gain = Procedure(Op.GAIN, (("targets", Selector(ref=Ref.THIS_CHARACTER)), ("affiliations", ("X-Men",)),
-                               ("duration", Duration.END_OF_TURN)), text="este personagem ganha a afiliação X-Men")
+    gain = Gain(targets=Selector(ref=Ref.THIS_CHARACTER), affiliations=("X-Men",), duration=Duration.END_OF_TURN,
+                text="este personagem ganha a afiliação X-Men")
     run(game, EffectContext(controller=A, source=0), gain)
     assert affiliations(game, 0) == {"Vingadores", "X-Men"}
     continuous.add(game, "lose", None, B, [0], affiliations=("X-Men",))

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Op, Procedure, Ref, Selector
+from cardscript.compiler.ir import CardDef, Duration, Gain, Generate, Ref, Selector
 from cardscript.runtime import continuous
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import state_hash
+from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, end_of_turn, powers, run, shield
+from cardscript.runtime.selectors import EffectContext
+from cardscript.runtime.shielding import end_of_turn, shield
+from cardscript.runtime.statics import powers
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 
@@ -24,9 +26,9 @@ def library() -> dict[str, CardDef]:
 
 
 
-def _gain_flight() -> Procedure:
-    return Procedure(Op.GAIN, (("targets", Selector(ref=Ref.THIS_CHARACTER)), ("powers", ("VO",)),
-                               ("duration", Duration.END_OF_TURN)), text="este personagem ganha {VO}")
+def _gain_flight() -> Gain:
+    return Gain(targets=Selector(ref=Ref.THIS_CHARACTER), powers=("VO",), duration=Duration.END_OF_TURN,
+                text="este personagem ganha {VO}")
 
 
 def test_5_7_a_2_1_until_end_of_turn_effects_are_part_of_the_game_state() -> None:
@@ -94,7 +96,7 @@ def test_5_7_b_gamoras_generated_trigger_fires_through_the_normal_triggers(libra
     assert gamora.action is not None
     ctx = EffectContext(controller=0, source=0, user=0, targets=[[100]], action_name=gamora.action.name,
                         from_action=True)
-    generate = next(p for p in gamora.action.modes[0].procedures if p.op is Op.GENERATE)
+    generate = next(p for p in gamora.action.modes[0].procedures if isinstance(p, Generate))
     run(game, ctx, generate)
     (made,) = game.state.effects
     assert made.duration == "end_of_turn"

@@ -1,5 +1,5 @@
 """The damage pipeline (4.8) and shields (4.8.6) wired into the engine: real library cards on a small Game,
-through ``procedures.deal_damage`` / the actions' procedures; named after the rules they check."""
+through ``dealing.deal_damage`` / the actions' procedures; named after the rules they check."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ from typing import Any
 
 import pytest
 
+from cardscript.compiler.ir import CardDef, Damage, Duration, Gain, Quantity, Ref, Selector
 from cardscript.compiler.ir import Kind as IrKind
-from cardscript.compiler.ir import Op, Procedure, Quantity, Ref, Selector
 from cardscript.runtime import shields
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
+from cardscript.runtime.dealing import deal_damage
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.game import Game
+from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, deal_damage, end_of_turn, run, shield
+from cardscript.runtime.selectors import EffectContext
+from cardscript.runtime.shielding import end_of_turn, shield
 from cardscript.runtime.state import Zone
 from tests.engine_helpers import FILLER
 from tests.engine_helpers import in_scene as _in_scene
@@ -190,8 +192,8 @@ def test_4_8_6_until_end_of_turn_bonus_then_damage_takes_the_base_first() -> Non
     game = _game({100: _target(1)})
     _in_scene(game, 100, [101, 102, 103])
     ctx = EffectContext(controller=1, source=100, user=100)
-    gain = Procedure(Op.GAIN, (("targets", Selector(kind=IrKind.CHARACTER, ref=Ref.THIS_CHARACTER)),
-                               ("shield", 2)), text="este personagem ganha Escudo +2 até o final do turno")
+    gain = Gain(targets=Selector(kind=IrKind.CHARACTER, ref=Ref.THIS_CHARACTER), shield=2,
+                duration=Duration.END_OF_TURN, text="este personagem ganha Escudo +2 até o final do turno")
     run(game, ctx, gain)
     assert shield(game, 100) == 3
     assert deal_damage(game, EffectContext(controller=0), None, 100, 2, False) == 0
@@ -223,8 +225,8 @@ def test_4_8_4_1_several_targets_one_procedure_each_in_the_controllers_order() -
     _in_scene(game, 100, [101, 102])
     _in_scene(game, 110, [111, 112])
     ctx = EffectContext(controller=0, targets=[[100, 110]])
-    proc = Procedure(Op.DAMAGE, (("source", None), ("amount", Quantity(fixed=1)), ("piercing", True),
-                                 ("targets", Selector(kind=IrKind.CHARACTER, ref=Ref.TARGET))), text="1 em cada")
+    proc = Damage(source=Selector(ref=Ref.THIS_CARD), amount=Quantity(fixed=1), piercing=True,
+                  targets=Selector(kind=IrKind.CHARACTER, ref=Ref.TARGET), text="1 em cada")
     run(game, ctx, proc)
     assert [c["card"] for c in _events(game, "damage_calculation")] == [110, 100]
     assert game.state.scene[100].energy == 1 and game.state.scene[110].energy == 1

@@ -3,9 +3,9 @@
 The cards are the library's scripts (``cardscripts/``: the corpus's printed text, or, for cards the corpus lacks,
 the rulebook-derived scripts in ``cardscripts/rulebook/`` with their derivation at the top of the file),
 compiled and lowered by :func:`load_library`. Each test puts them in the scene of a small game, uses the action
-(its lowered procedures run by ``procedures.run`` with the action's context, as the Effects Tree runs them) or
+(its lowered procedures run by ``handlers.run`` with the action's context, as the Effects Tree runs them) or
 triggers the effect, and checks the rulebook's numbers: each stage of the ``damage_calculation`` event, the
-shields (``procedures.shield``, the 4.8.6 record) and the cards unloaded. The pipeline itself, with hand-built
+shields (``shielding.shield``, the 4.8.6 record) and the cards unloaded. The pipeline itself, with hand-built
 modifiers, is tested in ``tests/test_damage_4_8.py`` and ``tests/test_shields_4_8_6.py``.
 """
 
@@ -17,11 +17,13 @@ from typing import Any
 
 import pytest
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
+from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, end_of_turn, run, shield, static_context
+from cardscript.runtime.selectors import EffectContext, static_context
+from cardscript.runtime.shielding import end_of_turn, shield
 from cardscript.runtime.state import Zone
 from tests.engine_helpers import in_scene, small_game
 

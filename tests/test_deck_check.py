@@ -17,20 +17,18 @@ import pytest
 from cardscript.cli import main
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import format_text
-from cardscript.compiler.ir import Effect, EffectKind, Op, Procedure
+from cardscript.compiler.ir import CardDef, Effect, EffectKind, Rule
 from cardscript.compiler.source import SourceFile
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.deck import DeckReport, check_deck, check_source, parse_deck
 from cardscript.runtime.library import DeckError, deck_paths, load_deck, load_library
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
 
 
-def _rule(rule: str, value: object, keyword: str = "", text: str = "") -> Effect:
-    return Effect(EffectKind.STATIC, (Procedure(Op.RULE, args=(("rule", rule), ("value", value))),),
-                  keyword=keyword, zone="any", text=text)
+def _rule(rule: str, value: str, keyword: str = "", text: str = "") -> Effect:
+    return Effect(EffectKind.STATIC, (Rule(rule=rule, value=value),), keyword=keyword, zone="any", text=text)
 
 
-ITEM_UNICO = _rule("deck_copies", 1, keyword="Item Único", text="Item Único.")
+ITEM_UNICO = _rule("deck_copies", "1", keyword="Item Único", text="Item Único.")
 
 BONECO = CardDef("Boneco Vodu V1", "Boneco Vodu", 1, "Habilidade", effects=(ITEM_UNICO,),
                  keywords=("Item Único",), code="BSMI 90/100")
@@ -70,18 +68,18 @@ def test_item_unico_glossary_one_copy_read_from_the_deck_copies_rule_static() ->
 
 
 def test_item_unico_rule_static_without_keyword_names_the_effect_text() -> None:
-    card = CardDef("X V1", "X", 1, "Habilidade", effects=(_rule("deck_copies", 1, text="Só pode haver uma cópia."),))
+    card = CardDef("X V1", "X", 1, "Habilidade", effects=(_rule("deck_copies", "1", text="Só pode haver uma cópia."),))
     assert copy_limit(card) == (1, "Só pode haver uma cópia")
 
 
 def test_copy_limit_the_smallest_deck_copies_static_wins() -> None:
     card = CardDef("X V1", "X", 1, "Habilidade",
-                   effects=(_rule("deck_copies", 2, keyword="Dupla"), ITEM_UNICO, _rule("deck_copies", 5)))
+                   effects=(_rule("deck_copies", "2", keyword="Dupla"), ITEM_UNICO, _rule("deck_copies", "5")))
     assert copy_limit(card) == (1, "Item Único")
 
 
 def test_copy_limit_a_card_may_raise_the_limit_rules_8_a() -> None:
-    card = CardDef("X V1", "X", 1, "Personagem", effects=(_rule("deck_copies", 5, keyword="Horda"),))
+    card = CardDef("X V1", "X", 1, "Personagem", effects=(_rule("deck_copies", "5", keyword="Horda"),))
     assert copy_limit(card) == (5, "Horda")
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cardscript.cli import main
-from cardscript.runtime.cards import CardDef
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.damage import (
     Circumstances,
     DamageProcedure,
@@ -32,17 +32,12 @@ from cardscript.runtime.damage import (
     calculate,
     format_trace,
 )
+from cardscript.runtime.dealing import deal_damage
 from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, deal_damage
-from cardscript.runtime.trace import (
-    TraceWriter,
-    calculation_lines,
-    explain_resolutions,
-    namer_from_log,
-    resolutions,
-    stage_records,
-)
+from cardscript.runtime.resolutions import explain_resolutions, resolutions
+from cardscript.runtime.selectors import EffectContext
+from cardscript.runtime.trace import TraceWriter, calculation_lines, namer_from_log, stage_records
 from tests.engine_helpers import in_scene, small_game
 
 SEED = 1

@@ -5,13 +5,27 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Op, Procedure, Quantity, Ref, Selector
+from cardscript.compiler.ir import (
+    CardDef,
+    ChangeAction,
+    Duration,
+    Gain,
+    Procedure,
+    Quantity,
+    Ref,
+    Selector,
+    SetCost,
+    Unload,
+)
 from cardscript.runtime import continuous
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
+from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import EffectContext, end_of_turn, placement_allowed, powers, run, static_context
+from cardscript.runtime.queries import placement_allowed
+from cardscript.runtime.selectors import EffectContext, static_context
+from cardscript.runtime.shielding import end_of_turn
 from cardscript.runtime.state import Zone
+from cardscript.runtime.statics import powers
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 
@@ -93,8 +107,7 @@ def test_8_b_2_losing_a_power_beats_gaining_it(library: dict[str, CardDef]) -> N
     hulk = library["Hulk V1"]
     game = _game({0: hulk})
     _in_scene(game, 0, [1])
-    gain = Procedure(Op.GAIN, (("targets", Selector(ref=Ref.THIS_CHARACTER)), ("powers", ("VO",)),
-                               ("duration", Duration.END_OF_TURN)))
+    gain = Gain(targets=Selector(ref=Ref.THIS_CHARACTER), powers=("VO",), duration=Duration.END_OF_TURN)
     run(game, EffectContext(controller=0, source=0), gain)
     assert powers(game, 0) == ()
     game.load(2, 0)                                      # Energia 2: the loss stops, the gain shows
@@ -110,8 +123,8 @@ def test_8_c_unloading_more_than_carried_unloads_what_there_is() -> None:
     target = CardDef(title="T V1", name="T", version=1, card_type="Personagem", initial_energy=3, shield=0)
     game = _game({100: target})
     _in_scene(game, 100, [101])
-    unload = Procedure(Op.UNLOAD, (("who", Selector(kind=Selector().kind, ref=Ref.YOU)), ("amount", Quantity.of(3)),
-                                   ("frm", Selector(ref=Ref.TARGET))))
+    unload = Unload(who=Selector(kind=Selector().kind, ref=Ref.YOU), amount=Quantity.of(3),
+                    frm=Selector(ref=Ref.TARGET))
     run(game, EffectContext(controller=0, targets=[[100]]), unload)
     assert 101 in game.state.players[1].resources and 100 in game.state.players[1].prizes
 
@@ -149,13 +162,13 @@ def test_8_B_3_two_fixed_costs_the_higher_wins(library: dict[str, CardDef]) -> N
     ações com custo {0} e {1} têm custo {2}") costs 2 -- and is paid so; a hand-built effect setting it to 1 does
     not lower it (the higher wins); alone, that effect makes it 1."""
     from cardscript.runtime.actions import ActionUse, cost_payable, use_action
-    from cardscript.runtime.procedures import action_cost
+    from cardscript.runtime.queries import action_cost
     from cardscript.runtime.turn import Engine
 
     ossos, maquina = library["Ossos Cruzados V1"], library["Máquina de Bloqueio Mental V1"]
     (setter,) = maquina.effects
-    assert setter.procedures[0].op is Op.SET_COST
-    to_one = _static("Custo Um", Procedure(Op.SET_COST, (("value", 1), ("cost_in", ()), ("action_filters", ()))))
+    assert isinstance(setter.procedures[0], SetCost)
+    to_one = _static("Custo Um", SetCost(value=1, cost_in=(), action_filters=()))
     target = CardDef(title="T V1", name="T", version=1, card_type="Personagem", shield=0, initial_energy=5)
     game = _game({0: ossos, 3: to_one, 100: target, 110: maquina})
     chuva = ossos.action
@@ -186,14 +199,13 @@ def test_8_B_1_losing_a_type_beats_gaining_it(library: dict[str, CardDef]) -> No
     """8 B.1: "Se uma ação ganhar e perder um tipo (Ação de Antecipar ou Imprevistas), ela perderá aquele tipo."
     Hand-built statics on Chuva de Balas: one makes it an Antecipar action, another takes Antecipar away; with
     both, it is not an Antecipar action (whichever came first)."""
-    from cardscript.runtime.procedures import action_types
+    from cardscript.runtime.queries import action_types
 
     ossos = library["Ossos Cruzados V1"]
     chuva = ossos.action
     assert chuva is not None and not chuva.anticipate
-    gain = _static("Ganha", Procedure(Op.CHANGE_ACTION, (("action", chuva.name), ("anticipate", True),
-                                                         ("unforeseen", False))))
-    lose = _static("Perde", Procedure(Op.CHANGE_ACTION, (("action", chuva.name), ("lose", ("anticipate",)))))
+    gain = _static("Ganha", ChangeAction(action=chuva.name, anticipate=True, unforeseen=False))
+    lose = _static("Perde", ChangeAction(action=chuva.name, lose=("anticipate",)))
     for order in ([3, 4], [4, 3]):
         game = _game({0: ossos, 3: gain, 4: lose})
         _in_scene(game, 0, [1, order[0]])

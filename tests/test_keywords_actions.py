@@ -12,20 +12,20 @@ from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_END,
     ACTION_START,
+    CardDef,
+    Draw,
     Effect,
     EffectKind,
     EventPattern,
     Kind,
-    Op,
-    Procedure,
     Quantity,
     Ref,
+    Rule,
     Selector,
 )
 from cardscript.compiler.pipeline import compile_paths, library_path
 from cardscript.runtime.actions import legal_actions, use_action
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone
@@ -178,8 +178,8 @@ def test_9_1_2_1_capuz_poderes_obscuros_returns_the_set_aside_card_after_the_tri
     Clarividência's, put the set-aside card back on top of the deck."""
     capuz, umar = library["Capuz V2"], library["Umar V1"]
     assert capuz.action is not None and capuz.action.executable
-    on_load = Effect(EffectKind.TRIGGERED, (Procedure(Op.DRAW, (("who", Selector(Kind.PLAYER, Ref.YOU)),
-                                                                ("amount", Quantity.of(1))), text="compre um card"),),
+    on_load = Effect(EffectKind.TRIGGERED, (Draw(who=Selector(Kind.PLAYER, Ref.YOU), amount=Quantity.of(1),
+                                                 text="compre um card"),),
                      trigger=EventPattern("load"), text="Toda vez que um card for carregado, compre um card.")
     vigia = CardDef("Vigia V1", "Vigia", 1, "Cenário", effects=(on_load,))
     a = Script({"target": [pick("Umar")]})
@@ -265,7 +265,7 @@ def test_7_acao_unica_the_same_action_not_twice_a_turn_even_with_an_extra_action
     text without Ação Única can be used twice."""
     cap = library["Capitão América V3"]
     assert cap.action is not None
-    assert [p.op for e in cap.action.keyword_effects for p in e.procedures] == [Op.RULE]
+    assert [type(p) for e in cap.action.keyword_effects for p in e.procedures] == [Rule]
     game = match([cap])
     c = ids(game, 0, "Capitão América V3")[0]
     enter(game, c)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import EffectKind
-from cardscript.runtime.cards import CardDef
+from cardscript.compiler.ir import CardDef, EffectKind
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone
@@ -500,7 +499,7 @@ def test_5_8_liderar_not_offered_while_its_cards_text_has_no_effect(library: dic
     assert activations(game, "Liderar") != []
     cam = ids(game, 1, "Câmara Neutralizadora V1")[0]
     enter(game, cam, 1)
-    assert game.state.chosen.get(cam) == [ld]
+    assert game.state.chosen.get(cam) == {"card:0": [ld]}
     assert activations(game, "Liderar") == []                                # its text has no effect (5.8)
     assert not any(p.startswith("activate Líder") for p in plays(game))
     game.unload(game.state.scene[cam].carried[0])                             # the Câmara is destroyed (4.7)

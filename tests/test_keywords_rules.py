@@ -11,12 +11,11 @@ from collections.abc import Sequence
 import pytest
 
 from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.ir import EffectKind, Op, Procedure
+from cardscript.compiler.ir import CardDef, EffectKind, Rule
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.source import SourceFile
 from cardscript.runtime.actions import legal_actions
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.deck import check_source
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match, new_match
@@ -100,9 +99,9 @@ def lose_texts(game: Match, card_id: CardId, include_carried: bool = False) -> N
                                            data={"include_carried": include_carried}))
 
 
-def statics(defn: CardDef, rule: str) -> list[Procedure]:
+def statics(defn: CardDef, rule: str) -> list[Rule]:
     return [p for e in defn.effects if e.kind is EffectKind.STATIC for p in e.procedures
-            if p.op is Op.RULE and p.arg("rule") == rule]
+            if isinstance(p, Rule) and p.rule == rule]
 
 
 def action_names(game: Match, player: int = 0, window: str = "attack") -> list[str]:
@@ -116,7 +115,7 @@ def test_7_pelotao_any_number_of_characters_of_its_alter_ego_may_be_in_the_scene
     """Glossary, Pelotão: "pode haver qualquer número de personagens com alter ego (ou nome se não houver alter
     ego) deste personagem em cena" -- 4.4.2.1 A.4 changed while the card is in the scene (5.6)."""
     mk2 = library["Sentinela Mk II V1"]                      # Pelotão, alter ego Sentinela
-    assert [p.arg("value") for p in statics(mk2, "scene_identity")] == ["any"]
+    assert [p.value for p in statics(mk2, "scene_identity")] == ["any"]
     other = char("Sentinela Mk III", alter_ego="Sentinela")  # the same alter ego, no Pelotão
     game = match([mk2, mk2, mk2, other])
     a, b, c = cards_of(game, 0, "Sentinela Mk II V1")
@@ -162,14 +161,14 @@ def test_7_pelotao_old_wordings_lower_to_the_same_static() -> None:
     kree = char("Vigilante Kree", alter_ego="", text="Pode haver qualquer número de personagem chamados "
                 "Vigilante Kree em cena.")
     keyword = char("Vigilante Kree", alter_ego="", text="Pelotão.")
-    assert [(p.arg("rule"), p.arg("value"), p.arg("of")) for p in statics(kree, "scene_identity")] == \
-        [(p.arg("rule"), p.arg("value"), p.arg("of")) for p in statics(keyword, "scene_identity")] == \
+    assert [(p.rule, p.value, p.of) for p in statics(kree, "scene_identity")] == \
+        [(p.rule, p.value, p.of) for p in statics(keyword, "scene_identity")] == \
         [("scene_identity", "any", None)]
     assert kree.executable
     tony = char("Tony Stark", alter_ego="Anthony Edward Stark", text="Pode haver qualquer número de personagens "
                 "com nome Homem de Ferro e alter ego Anthony Edward Stark em cena sob seu controle.")
     (rule,) = statics(tony, "scene_identity")
-    assert rule.arg("value") == "any" and rule.arg("of") is not None and tony.executable
+    assert rule.value == "any" and rule.of is not None and tony.executable
     iron = char("Homem de Ferro", alter_ego="Anthony Edward Stark")
     stark = char("Stark", alter_ego="Anthony Edward Stark")
     game = match([tony, iron, iron, stark])
@@ -198,7 +197,7 @@ def test_7_clone_any_number_of_its_alter_ego_with_different_names(library: dict[
     """Glossary, Clone: "você pode ter um personagem Ultron-6 e um Ultron-1 em cena ao mesmo tempo, porém não poderá
     ter dois Ultron-6"."""
     u6, u1 = library["Ultron-6 V1"], library["Ultron-1 V1"]
-    assert [p.arg("value") for p in statics(u6, "scene_identity")] == ["distinct_names"]
+    assert [p.value for p in statics(u6, "scene_identity")] == ["distinct_names"]
     game = match([u6, u6, u1])
     a, b = cards_of(game, 0, "Ultron-6 V1")
     (one,) = cards_of(game, 0, "Ultron-1 V1")
@@ -231,7 +230,7 @@ def test_7_materializar_loads_the_cards_from_the_top_of_the_deck_instead_of_the_
     cards do topo do seu deck ao invés de cards dos seus recursos." (4.4.2.1 A.1b asks for cards in the
     resources only for the cards it loads from there.)"""
     (rule,) = statics(MATERIALIZAR, "load_from")
-    assert rule.arg("value") == "deck_top" and MATERIALIZAR.executable
+    assert rule.value == "deck_top" and MATERIALIZAR.executable
     assert next(e for e in MATERIALIZAR.effects if e.kind is EffectKind.STATIC).zone == "hand"
     agent = Script()
     game = match([MATERIALIZAR], agent)
@@ -280,7 +279,7 @@ def test_7_reviver_the_card_may_enter_the_scene_directly_from_the_resources() ->
     característica em cena diretamente de seus recursos." The legal plays offer it; it loads the other cards of
     the resources (4.4.2.2 A.3)."""
     (rule,) = statics(REVIVER, "enter_from")
-    assert rule.arg("value") == "resources" and REVIVER.executable
+    assert rule.value == "resources" and REVIVER.executable
     game = match([REVIVER])
     (r,) = cards_of(game, 0, "Fantasma V1")
     game.move(r, Zone.RESOURCES)
@@ -317,7 +316,7 @@ def test_7_item_unico_a_deck_holds_one_copy_not_three(library: dict[str, CardDef
     card" of it. Mjölnir V1's "Item Único." lowers to the deck_copies static the deck check reads."""
     mjolnir = library["Mjölnir V1"]
     (rule,) = statics(mjolnir, "deck_copies")
-    assert rule.arg("value") == 1
+    assert rule.value == "1"
     assert copy_limit(mjolnir) == (1, "Item Único")
     two = check_source(SourceFile("t.deck", "2 Mjölnir V1\n"), library)
     assert [d.code for d in two.errors] == [dg.E_DECK_COPIES]
@@ -337,7 +336,7 @@ def test_7_prontidao_the_indicated_action_may_be_used_in_the_turn_it_entered(lib
     Plasma; placed this turn, that action is legal, an action of a carried ability card is not."""
     pyro = library["Pyro V1"]
     (rule,) = statics(pyro, "ready")
-    assert rule.arg("value") == "actions"
+    assert rule.value == "actions"
     ability = card("Habilidade: Rajada V1\nPoder: Ataque Energético\n\n" + strike("Rajada", "Ataque Energético"))
     game = match([pyro, ability])
     (p,) = cards_of(game, 0, "Pyro V1")
@@ -358,7 +357,7 @@ def test_7_prontidao_filters_all_actions_and_text_lost() -> None:
     electro = char("Eletro", powers="Ataque Energético, Super Força", text="Prontidão - ações de {AE}.",
                    action=strike("Choque", "Ataque Energético"))
     (rule,) = statics(electro, "ready")
-    assert rule.arg("value") == "actions" and electro.executable
+    assert rule.value == "actions" and electro.executable
     sf = card("Habilidade: Murro V1\nPoder: Super Força\n\n" + strike("Murro"))
     ready_all = char("Veloz", text="Prontidão.", action=strike("Golpe"))
     plain = char("Lento", action=strike("Pancada"))
@@ -392,7 +391,7 @@ def test_7_interligar_the_carrier_may_use_the_carried_cards_action() -> None:
     necessário)." A carried character card of another alter ego lends no action (4.6.2 C.3) unless it has it."""
     linked = char("Drone", text="Interligar.", action=strike("Laser", "Ataque Energético"))
     (rule,) = statics(linked, "use_carried_action")
-    assert rule.arg("value") == "this_card" and linked.executable
+    assert rule.value == "this_card" and linked.executable
     assert next(e for e in linked.effects if e.kind is EffectKind.STATIC).zone == "carried"
     unlinked = char("Robô", action=strike("Garra"))
     pilot = char("Piloto", powers="Ataque Energético, Super Força")
@@ -421,5 +420,5 @@ def test_7_rule_keywords_of_the_library_lower_to_executable_rule_statics(library
             if effect.from_keyword in MY_KEYWORDS:
                 seen.add(effect.from_keyword)
                 assert effect.executable and effect.kind is EffectKind.STATIC, (defn.title, effect.text)
-                assert all(p.op is Op.RULE for p in effect.procedures)
+                assert all(isinstance(p, Rule) for p in effect.procedures)
     assert {"Pelotão", "Clone", "Item Único", "Prontidão"} <= seen

@@ -140,7 +140,7 @@ def test_a_file_that_is_not_a_keyword_definition() -> None:
 
 def test_liderar_with_two_affiliations_selects_either() -> None:
     """"Liderar {1} - afiliação Thunderbolts/Vingadores Sombrios" (Patriota de Ferro): a character with either."""
-    from cardscript.compiler.ir import Filter, Op
+    from cardscript.compiler.ir import ChangeStage, Filter
     from cardscript.compiler.lower import lower_card
 
     text = _card(permanent="Liderar {1} - afiliação Vingadores/Thunderbolts.").replace(
@@ -148,8 +148,8 @@ def test_liderar_with_two_affiliations_selects_either() -> None:
     definition = lower_card(_compile(text))
     (effect,) = [e for e in definition.effects if e.from_keyword == "Liderar"]
     assert effect.executable
-    (proc,) = [p for p in effect.procedures if p.op is Op.CAPACITATE]
-    assert Filter("affiliation", "has_any", "Vingadores/Thunderbolts") in proc.arg("targets").filters
+    (proc,) = [p for p in effect.procedures if isinstance(p, ChangeStage) and p.capacitate]
+    assert Filter("affiliation", "has_any", "Vingadores/Thunderbolts") in proc.targets.filters
 
 
 def test_check_reports_a_broken_keyword_definition(monkeypatch: pytest.MonkeyPatch,

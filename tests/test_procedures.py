@@ -1,4 +1,5 @@
-"""Executing procedures on a small Game (cardscript.runtime.procedures), named after the rules they check."""
+"""Executing procedures on a small Game (cardscript.runtime.handlers and the queries), named after the rules they
+check."""
 
 from __future__ import annotations
 
@@ -6,24 +7,17 @@ from dataclasses import replace
 
 import pytest
 
-from cardscript.compiler.ir import Duration, Op, Procedure, Quantity, Ref, Selector
+from cardscript.compiler.ir import CardDef, Discard, Draw, Duration, Gain, Kind, Quantity, Ref, Selector, Unsupported
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
+from cardscript.runtime.dealing import deal_damage
 from cardscript.runtime.game import Game
+from cardscript.runtime.handlers import run
 from cardscript.runtime.library import DeckError, deck_paths, load_deck, load_library
-from cardscript.runtime.procedures import (
-    EffectContext,
-    Player,
-    can_be_targeted,
-    can_use_action,
-    deal_damage,
-    extra_draws,
-    powers,
-    resolve,
-    run,
-    shield,
-)
+from cardscript.runtime.queries import can_be_targeted, can_use_action, extra_draws
+from cardscript.runtime.selectors import EffectContext, Player, resolve
+from cardscript.runtime.shielding import shield
 from cardscript.runtime.state import GameState, PlayerState, Zone
+from cardscript.runtime.statics import powers
 
 FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
 
@@ -187,8 +181,9 @@ def test_search_reveal_put_in_hand_and_shuffle() -> None:
 
 
 def test_optional_declined_skips_if_done_steps() -> None:
-    draw = Procedure(Op.DISCARD, (("who", Selector(ref=Ref.YOU)), ("amount", Quantity.of(1)),), optional=True)
-    then = Procedure(Op.DRAW, (("who", Selector(ref=Ref.YOU)), ("amount", Quantity.of(2))), if_done=True)
+    draw = Discard(who=Selector(ref=Ref.YOU), amount=Quantity.of(1),
+                   cards=Selector(Kind.CARD, zone="hand", count=Quantity.of(1)), optional=True)
+    then = Draw(who=Selector(ref=Ref.YOU), amount=Quantity.of(2), if_done=True)
     game = _game(agents=[ScriptedAgent([[1]]), FirstLegalAgent()])
     game.draw(0, 1)
     ctx = EffectContext(controller=0)
@@ -200,7 +195,7 @@ def test_optional_declined_skips_if_done_steps() -> None:
 def test_unsupported_procedure_only_logs() -> None:
     game = _game()
     before = game.state.copy()
-    run(game, EffectContext(controller=0), Procedure(Op.UNSUPPORTED, text="algo estranho"))
+    run(game, EffectContext(controller=0), Unsupported(text="algo estranho"))
     assert game.log.events[-1].kind == "unsupported" and game.state == before
 
 
@@ -298,8 +293,7 @@ def test_gain_until_end_of_turn_powers_reset_next_turn() -> None:
     user = CardDef(title="U V1", name="U", version=1, card_type="Personagem", shield=0, initial_energy=3)
     game = _game({0: user})
     _in_scene(game, 0, [1])
-    gain = Procedure(Op.GAIN, (("targets", Selector(ref=Ref.THIS_CHARACTER)), ("powers", ("VO",)),
-                               ("duration", Duration.END_OF_TURN)))
+    gain = Gain(targets=Selector(ref=Ref.THIS_CHARACTER), powers=("VO",), duration=Duration.END_OF_TURN)
     run(game, EffectContext(controller=0, source=0), gain)
     assert "VO" in powers(game, 0)
     game.state.turn += 1

@@ -11,19 +11,22 @@ from dataclasses import replace
 
 from cardscript.compiler.ir import (
     ActionDef,
+    CardDef,
+    Damage,
+    Discard,
     Duration,
     Effect,
     EffectKind,
     EventPattern,
+    ForceTarget,
     Kind,
-    Op,
     Procedure,
     Quantity,
     Ref,
     Selector,
+    Unload,
 )
 from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import Event
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match
@@ -48,9 +51,9 @@ def add_card(game: Match, definition: CardDef, owner: int, zone: Zone = Zone.RES
 
 
 def damage_mode(amount: int) -> Effect:
-    return Effect(EffectKind.ACTION, procedures=(Procedure(Op.DAMAGE, (
-        ("targets", Selector(Kind.CARD, Ref.TARGET)), ("amount", Quantity.of(amount))),
-        text=f"causa {amount} pontos de dano no alvo"),))
+    return Effect(EffectKind.ACTION, procedures=(Damage(
+        source=Selector(Kind.ACTION, Ref.THIS_ACTION), targets=Selector(Kind.CARD, Ref.TARGET),
+        amount=Quantity.of(amount), text=f"causa {amount} pontos de dano no alvo"),))
 
 
 def test_4_2_swapping_carried_cards_triggers_no_load_or_unload_effects() -> None:
@@ -256,8 +259,8 @@ def test_4_6_2_E_an_action_whose_extra_cost_cannot_be_paid_is_not_offered() -> N
     you = Selector(Kind.PLAYER, Ref.YOU)
 
     def unload_from(n: int) -> Procedure:
-        return Procedure(Op.UNLOAD, (("who", you), ("amount", Quantity.of(n)), ("frm", this_character)),
-                         text=f"descarregue {n} card(s) deste personagem")
+        return Unload(who=you, amount=Quantity.of(n), frm=this_character,
+                      text=f"descarregue {n} card(s) deste personagem")
 
     # "Descarregue um card deste personagem:" (Ultron-14 V1): payable only while it carries more than that
     game, x, _ = setup(_with_extra_cost(fighter(cost=0), unload_from(1)), agent=Script({"target": [[1]]}))
@@ -270,8 +273,7 @@ def test_4_6_2_E_an_action_whose_extra_cost_cannot_be_paid_is_not_offered() -> N
     game2, _, _ = setup(_with_extra_cost(fighter(cost=0), unload_from(3)))
     assert names(game2, 0, "attack") == []
     # "Descarregue <this card>:": the card must be carried -- an ability card is, a base card is not
-    unload_this = Procedure(Op.UNLOAD, (("who", you), ("cards", Selector(Kind.CARD, Ref.THIS_CARD))),
-                            text="descarregue este card")
+    unload_this = Unload(who=you, cards=Selector(Kind.CARD, Ref.THIS_CARD), text="descarregue este card")
     game3, _, _ = setup(_with_extra_cost(fighter(cost=0), unload_this))
     assert names(game3, 0, "attack") == []
     grenade = CardDef("Granada V1", "Granada", 1, "Habilidade", power="SF",
@@ -284,7 +286,8 @@ def test_4_6_2_E_an_action_whose_extra_cost_cannot_be_paid_is_not_offered() -> N
     use_action(game4.eng, next(u for u in legal_actions(game4.eng, 0, "attack") if u.action.name == "Granada"))
     assert g in game4.state.players[0].resources
     # "Descarte um card:": a card in the hand
-    discard = Procedure(Op.DISCARD, (("who", you), ("amount", Quantity.of(1))), text="descarte um card")
+    discard = Discard(who=you, amount=Quantity.of(1), cards=Selector(Kind.CARD, zone="hand", count=Quantity.of(1)),
+                      text="descarte um card")
     game5, _, _ = setup(_with_extra_cost(fighter(cost=0), discard))
     game5.state.players[0].hand.clear()
     assert names(game5, 0, "attack") == []
@@ -294,8 +297,8 @@ def test_4_6_2_E_an_action_whose_extra_cost_cannot_be_paid_is_not_offered() -> N
 
 def _forced(name: str, *more: Effect) -> CardDef:
     """A character of the opponent that must be the target of its opponents' actions (F.2.1)."""
-    force = Effect(EffectKind.STATIC, procedures=(Procedure(Op.FORCE_TARGET, (
-        ("subject", Selector(Kind.CHARACTER, Ref.THIS_CHARACTER)), ("by", Ref.OPPONENT), ("action_filters", ()))),),
+    force = Effect(EffectKind.STATIC, procedures=(ForceTarget(
+        subject=Selector(Kind.CHARACTER, Ref.THIS_CHARACTER), by=Ref.OPPONENT, action_filters=()),),
         duration=Duration.WHILE_IN_PLACE, text="este personagem deve ser escolhido como alvo")
     return char(name, effects=(force, *more))
 

@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import FirstLegalAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
+from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
-from cardscript.runtime.procedures import (
-    EffectContext,
-    can_use_action,
-    has_keyword,
-    placement_allowed,
-    run,
-    static_context,
-)
+from cardscript.runtime.queries import can_use_action, placement_allowed
+from cardscript.runtime.selectors import EffectContext, static_context
 from cardscript.runtime.state import Zone
+from cardscript.runtime.statics import has_keyword
 from cardscript.runtime.triggers import functional_in_scene
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
@@ -63,7 +59,7 @@ def test_5_8_camara_neutralizadora_one_shuma_gorath_no_more_pelotao(library: dic
     game.move(5, Zone.HAND)
     assert placement_allowed(game, 0, 5)                     # Pelotão works: a second Shuma-Gorath may enter
     _enters_choosing(game, 100, 0)
-    assert game.state.chosen[100] == [0]
+    assert game.state.chosen[100] == {"card:0": [0]}
     assert not has_keyword(game, 0, "Pelotão") and not functional_in_scene(game, 0)[0]
     assert not placement_allowed(game, 0, 5)                 # the one in the hand does not count
 
@@ -111,7 +107,7 @@ def test_5_8_cassandra_nova_vampira_camara_and_gerador_de_pem(library: dict[str,
     _enters_choosing(game, 100, 0)
     assert not can_use_action(game, 0, vampira.action)
     _enters_choosing(game, 10, 100)                          # Câmara chooses Cassandra Nova
-    assert can_use_action(game, 0, vampira.action) and game.state.chosen[100] == [0]
+    assert can_use_action(game, 0, vampira.action) and game.state.chosen[100] == {"card:0": [0]}
     _enters_choosing(game, 110, 10)                          # Gerador de P.E.M.: the Câmara's texts are lost
     assert not can_use_action(game, 0, vampira.action)
 

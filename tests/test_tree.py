@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardscript.compiler.ir import (
+    CardDef,
     Condition,
     Effect,
     EffectKind,
     EventPattern,
     Filter,
     Kind,
-    Op,
     Procedure,
     Ref,
     Selector,
+    Unsupported,
 )
 from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import GameState, PlayerState, Zone
 from cardscript.runtime.tree import EffectsTree, Pending
@@ -25,7 +25,7 @@ from cardscript.runtime.triggers import Triggers, phase_id
 
 
 def proc(text: str) -> Procedure:
-    return Procedure(Op.UNSUPPORTED, text=text)
+    return Unsupported(text=text)
 
 
 def _tree_events(game: Game) -> list[tuple[str, str, int]]:

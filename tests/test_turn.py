@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import Effect, EffectKind, EventPattern, Op, Procedure, Ref
-from cardscript.runtime.cards import CardDef
+from cardscript.compiler.ir import CardDef, Effect, EffectKind, EventPattern, Ref, Rule
 from cardscript.runtime.match import Match, new_match
 from cardscript.runtime.state import CardId, Zone
 from tests.engine_helpers import Script
@@ -129,7 +128,7 @@ def test_6_2_C_2_extra_capacitation_with_a_same_alter_ego_card() -> None:
 
 def test_4_4_2_1_placing_needs_initial_energy_in_resources_and_a_unique_alter_ego() -> None:
     other_x = CardDef("Outro V1", "Outro", 1, "Personagem", alter_ego="X", initial_energy=1)
-    pelotao = Effect(EffectKind.STATIC, (Procedure(Op.RULE, (("rule", "scene_identity"), ("value", "any"))),),
+    pelotao = Effect(EffectKind.STATIC, (Rule(rule="scene_identity", value="any"),),
                      from_keyword="Pelotão")                    # what "Pelotão." lowers to (lower_rules.py)
     squad = CardDef("Soldado V1", "Soldado", 1, "Personagem", initial_energy=1, keywords=("Pelotão",),
                     effects=(pelotao,))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.ir import Op
+from cardscript.compiler.ir import Unsupported
 from cardscript.compiler.pipeline import CompiledCard, compile_source, names_from_headers
 from cardscript.compiler.roundtrip import paragraph_roundtrips
 from cardscript.compiler.source import SourceFile
@@ -124,7 +124,7 @@ def _keyword_figures(card: CompiledCard) -> Counter[str]:
         out["uses_executable"] += int(bool(mine) and all(e.executable for e in mine))
     rest = all(e.executable for e in definition.effects if not e.from_keyword) and (
         action is None or (all(m.executable for m in action.modes)
-                           and all(p.op is not Op.UNSUPPORTED for p in action.extra_costs)))
+                           and not any(isinstance(p, Unsupported) for p in action.extra_costs)))
     if rest and (definition.card_type != "Personagem-EV" or definition.evolution is not None):
         out["cards_otherwise_executable"] = 1
         out["cards_read_with_keywords"] = int(definition.executable)

@@ -14,6 +14,7 @@ modifier named; the log's choices are replayed to check it still describes what 
 from __future__ import annotations
 
 import json
+from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.render import render_node
 
 if TYPE_CHECKING:
+    from cardscript.compiler.ir import Procedure
     from cardscript.runtime.events import EventLog
 
 LOG_SUFFIXES = (".jsonl", ".json", ".log")
@@ -121,7 +123,8 @@ def explain_log(path: Path, turn: int | None = None, replay: bool = True) -> tup
 
 
 def _explain_events(path: Path, log: EventLog, turn: int | None, replay: bool) -> tuple[str, int]:
-    from cardscript.runtime.trace import explain_resolutions, namer_from_log, resolutions
+    from cardscript.runtime.resolutions import explain_resolutions, resolutions
+    from cardscript.runtime.trace import namer_from_log
 
     events = log.events
     turns = sorted({int(e.data.get("turn", 0)) for e in events if e.kind == "status"})
@@ -190,7 +193,7 @@ def explain_keywords(card: CompiledCard) -> list[str]:
 def explain_effects(card: CompiledCard) -> list[str]:
     """The section "effects (as the engine runs them)": each lowered effect, its procedures and operands,
     and "NOT EXECUTABLE: <text>" for what the lowering could not express."""
-    from cardscript.compiler.ir import Effect, EffectKind, Op
+    from cardscript.compiler.ir import Effect, EffectKind, Unsupported
     from cardscript.compiler.lower import lower_card
 
     definition = lower_card(card)
@@ -218,17 +221,18 @@ def explain_effects(card: CompiledCard) -> list[str]:
         if e.kind is EffectKind.UNSUPPORTED:
             lines.append(f"{pad}  NOT EXECUTABLE: {e.text}")
         for p in e.procedures:
-            if p.op is Op.UNSUPPORTED:
-                why = p.arg("why")
-                lines.append(f"{pad}  NOT EXECUTABLE: {p.text}" + (f"  ({why})" if why else ""))
+            if isinstance(p, Unsupported):
+                lines.append(f"{pad}  NOT EXECUTABLE: {p.text}" + (f"  ({p.why})" if p.why else ""))
                 continue
-            flags = [f for f, on in (("optional", p.optional), ("if done", p.if_done)) if on]
+            flags = [f for f, on in (("optional", p.optional), ("if done", p.if_done), ("if not done", p.if_not_done))
+                     if on]
+            if p.decider is not None:
+                flags.append(f"decided by {_operand(p.decider)}")
             if p.condition is not None:
                 flags.append(f"if {p.condition.kind}")
-            if p.introduces >= 0:
-                flags.append(f"introduces #{p.introduces}")
-            operands = ", ".join(f"{k}={_operand(v)}" for k, v in p.args)
-            lines.append(f"{pad}  {p.op.value}({operands})" + (f" [{', '.join(flags)}]" if flags else ""))
+            if p.introduces:
+                flags.append(f"introduces {p.introduces}")
+            lines.append(f"{pad}  {_procedure(p)}" + (f" [{', '.join(flags)}]" if flags else ""))
 
     for e in definition.effects:
         effect(e, "    ")
@@ -242,8 +246,8 @@ def explain_effects(card: CompiledCard) -> list[str]:
         for t in a.targets:
             lines.append(f"      target: {_operand(t)}")
         for p in a.extra_costs:
-            lines.append(f"      extra cost: {p.op.value}({', '.join(f'{k}={_operand(v)}' for k, v in p.args)})"
-                         if p.op is not Op.UNSUPPORTED else f"      extra cost NOT EXECUTABLE: {p.text}")
+            lines.append(f"      extra cost: {_procedure(p)}" if not isinstance(p, Unsupported)
+                         else f"      extra cost NOT EXECUTABLE: {p.text}")
         for i, m in enumerate(a.modes, 1):
             lines.append(f"      mode {i}:" if len(a.modes) > 1 else "      effect:")
             effect(m, "        ")
@@ -253,13 +257,34 @@ def explain_effects(card: CompiledCard) -> list[str]:
     return lines
 
 
+def _procedure(p: Procedure) -> str:
+    """A procedure as ``family(operand=value, ...)``: the operands of its family that differ from their defaults,
+    and a damage modifier's step (4.8.3 B, C, D); a stage change is named "capacitate" / "incapacitate"."""
+    from cardscript.compiler.ir import ChangeStage, Procedure
+
+    common = {f.name for f in fields(Procedure)}
+    operands: list[str] = []
+    for f in fields(p):
+        if f.name in common or isinstance(p, ChangeStage) and f.name == "capacitate":
+            continue
+        value = getattr(p, f.name)
+        default = f.default if f.default is not MISSING else (
+            f.default_factory() if f.default_factory is not MISSING else MISSING)
+        if value != default or f.name == "step":
+            operands.append(f"{f.name}={_operand(value)}")
+    name = ("capacitate" if p.capacitate else "incapacitate") if isinstance(p, ChangeStage) else p.family
+    return f"{name}({', '.join(operands)})"
+
+
 def _operand(value: object) -> str:
     """A short readable form of an IR operand."""
-    from cardscript.compiler.ir import Count, Effect, Filter, Quantity, Selector
+    from cardscript.compiler.ir import Count, Effect, Filter, Quantity, Ref, Selector
 
     if isinstance(value, Selector):
         parts = [value.ref.value if value.ref else value.kind.value]
-        if value.ref is not None and value.ref.value in ("that", "chosen", "target") and value.index:
+        if value.ref is Ref.SLOT:
+            parts[0] = value.slot
+        elif value.ref is Ref.TARGET and value.index:
             parts[0] += f"#{value.index}"
         parts.extend(f"+{k.value}" for k in value.also)
         parts.extend(_operand(f) for f in value.filters)
@@ -275,7 +300,7 @@ def _operand(value: object) -> str:
             parts.append(f"of {_operand(value.of)}")
         return "<" + " ".join(parts) + ">"
     if isinstance(value, Filter):
-        return f"{value.field} {value.op} {value.value}"
+        return f"{value.field} {value.op} {_operand(value.value)}"
     if isinstance(value, Quantity):
         text = (f"{value.x_times if value.x_times != 1 else ''}X" if value.x_times else "")
         if value.fixed or not value.x_times:
@@ -288,8 +313,7 @@ def _operand(value: object) -> str:
     if isinstance(value, Count):
         return f"number of {_operand(value.what)}" if value.what is not None else value.text
     if isinstance(value, Effect):          # an effect generated by a procedure (5.7 B)
-        procs = "; ".join(f"{p.op.value}({', '.join(f'{k}={_operand(v)}' for k, v in p.args)})"
-                          for p in value.procedures)
+        procs = "; ".join(_procedure(p) for p in value.procedures)
         when = f" on {value.trigger.event}" if value.trigger is not None else ""
         lasting = f" {value.duration.value}" if value.duration.value != "instant" else ""
         return f"[{value.kind.value}{when}{lasting}: {procs}]"

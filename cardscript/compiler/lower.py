@@ -9,14 +9,20 @@ turno, você pode ..."), damage modifiers (5.3, 4.8.3) and statics (5.4).
 Clauses are lowered by their structure: the procedure their verb names (``Clause.procedure``) and
 their complements read as a flat stream of items (noun phrases, prepositions, relative clauses,
 operators), never by matching whole sentences. Each clause becomes one :class:`Procedure` (9.1.1).
-What the lowering cannot express becomes ``Op.UNSUPPORTED`` (or an ``EffectKind.UNSUPPORTED`` effect)
-carrying the text, so that ``explain`` and ``corpus`` report it: nothing is silently skipped.
+What the lowering cannot express becomes an :class:`Unsupported` procedure (or an ``EffectKind.UNSUPPORTED``
+effect) carrying the text, so that ``explain`` and ``corpus`` report it: nothing is silently skipped.
+
+What a procedure introduces ("aquele card", "o personagem escolhido") is a slot of the resolution's environment
+(``ir/core.py``): the N-th thing introduced in a paragraph is the slot ``intro:N``, except what a permanent text
+chooses first, which its card remembers for its other texts (``card:0``); the subject of the event that fired a
+trigger is ``event:subject``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from cardscript.compiler.ast import (
     Binding,
@@ -42,19 +48,46 @@ from cardscript.compiler.expand import KeywordUse
 from cardscript.compiler.header import CardFileRaw
 from cardscript.compiler.ir import (
     ActionDef,
+    Allow,
+    CardDef,
+    ChangeAction,
+    ChangeStage,
+    Choose,
     Condition,
     Count,
+    Damage,
+    Discard,
+    Draw,
     Duration,
     Effect,
     EffectKind,
     EventPattern,
+    ExtraAction,
+    ExtraDraw,
     Filter,
+    Gain,
+    Generate,
     Kind,
-    Op,
+    Load,
+    Look,
+    Lose,
+    ModifyDamage,
+    Move,
     Procedure,
     Quantity,
+    Redirect,
     Ref,
+    Replace,
+    Restrict,
+    Reveal,
+    Search,
     Selector,
+    SetCost,
+    SetShield,
+    Shuffle,
+    SuppressText,
+    Unload,
+    Unsupported,
 )
 from cardscript.compiler.lower_rules import lower_rule_static
 from cardscript.compiler.pipeline import CompiledCard
@@ -62,13 +95,12 @@ from cardscript.compiler.prelude import Usage
 from cardscript.compiler.render import render_node
 from cardscript.compiler.vocabulary import ActionType
 from cardscript.grammar.normalize import fold_text
-from cardscript.runtime.cards import CardDef
 
 __all__ = ["LoweringError", "lower_card", "lower_paragraph"]
 
 
 class LoweringError(Exception):
-    """A clause the lowering cannot express; caught per clause and kept as ``Op.UNSUPPORTED``."""
+    """A clause the lowering cannot express; caught per clause and kept as an :class:`Unsupported` procedure."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -224,16 +256,30 @@ class Env:
     last_subject: Selector | None = None       # the subject of the latest clause that had one ("<personagens> são
     #                                            heróis ... e ganham a afiliação X": the second clause's subject)
     trigger_event: str = ""                    # the event of the paragraph's trigger ("use_action"...)
-    intro_zones: dict[int, str] = field(default_factory=dict)   # THAT index -> the zone a procedure put it in
+    intro_zones: dict[str, str] = field(default_factory=dict)   # slot -> the zone a procedure put its things in
+    intro_slots: dict[int, str] = field(default_factory=dict)   # index -> its slot when not ``intro:N``
 
     def introduce(self, np: NP | None, upto: Sequence[Item] = ()) -> int:
-        """A new introduced thing (THAT/CHOSEN index); its span runs from ``np`` over the items ``upto``."""
+        """A new introduced thing (its index; :meth:`slot` names its slot); its span runs from ``np`` over the
+        items ``upto``."""
         index = self.next_intro
         self.next_intro += 1
         if np is not None:
             end = max([np.node.span.end, *(it.node.span.end for it in upto if isinstance(it, NP))])
             self.intro_spans.append((np.node.span.start, end, index))
         return index
+
+    def slot(self, index: int) -> str:
+        """The slot of the ``index``-th thing introduced: ``intro:N``, or ``card:0`` for the first thing a
+        permanent text chose (:meth:`remember`)."""
+        return self.intro_slots.get(index, f"intro:{index}")
+
+    def remember(self, index: int) -> str:
+        """A choice of the paragraph: the first one of a permanent text is remembered by its card for its other
+        texts ("o personagem escolhido", ``GameState.chosen``): the slot ``card:0``. Returns its slot."""
+        if index == 0 and not self.in_action:
+            self.intro_slots[index] = "card:0"
+        return self.slot(index)
 
     def intro_at(self, start: int, end: int) -> int | None:
         best: int | None = None
@@ -502,11 +548,11 @@ def _base_selector(np: NP, env: Env) -> Selector:
         return Selector(kind=Kind.PLAYER, ref=Ref.OPPONENT, text=text)
     if head == "jogador" and "cada" in np.dets:
         return Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, every=True, text=text)
-    if head in ("ele",) or np.prons and not np.nouns or ({"aquele", "esse"} & set(np.dets)):
+    if _is_anaphor(np):
         return _anaphor(np, env, binding, text)
-    if "escolher" in np.vparts and "o" in np.dets:
-        return Selector(kind=_KIND_OF_NOUN.get(head, Kind.CARD), ref=Ref.CHOSEN,
-                        index=_chosen_index(env, binding), text=text)
+    if _is_chosen(np):
+        return Selector(kind=_KIND_OF_NOUN.get(head, Kind.CARD), ref=Ref.SLOT, slot=_chosen_slot(env, binding),
+                        text=text)
     if head in _KIND_OF_NOUN or head in ("quantidade",):
         kind = _KIND_OF_NOUN.get(head, Kind.CARD)
         count, every = _det_count(np)
@@ -531,12 +577,24 @@ def _noun_filters(np: NP) -> tuple[Filter, ...]:
     return tuple(out)
 
 
-def _chosen_index(env: Env, binding: Binding | None) -> int:
+def _is_anaphor(np: NP) -> bool:
+    """"aquele personagem", "esse card", "ele", a pronoun."""
+    return np.head in ("ele",) or bool(np.prons and not np.nouns) or bool({"aquele", "esse"} & set(np.dets))
+
+
+def _is_chosen(np: NP) -> bool:
+    """"o personagem escolhido" (read after the anaphors)."""
+    return not _is_anaphor(np) and "escolher" in np.vparts and "o" in np.dets
+
+
+def _chosen_slot(env: Env, binding: Binding | None) -> str:
+    """The slot "o <...> escolhido" reads: the choice it is bound to in this paragraph; otherwise the first
+    thing introduced -- in a permanent text, what the card remembers its text chose (``card:0``)."""
     if binding is not None and binding.target_span is not None:
         found = env.intro_at(binding.target_span.start, binding.target_span.end)
         if found is not None:
-            return found
-    return 0
+            return env.slot(found)
+    return env.slot(0) if env.in_action else "card:0"
 
 
 def _anaphor(np: NP, env: Env, binding: Binding | None, text: str) -> Selector:
@@ -547,7 +605,7 @@ def _anaphor(np: NP, env: Env, binding: Binding | None, text: str) -> Selector:
     if binding is not None and binding.target_span is not None:
         found = env.intro_at(binding.target_span.start, binding.target_span.end)
         if found is not None:
-            return Selector(kind=kind, ref=Ref.THAT, index=found, text=text)
+            return Selector(kind=kind, ref=Ref.SLOT, slot=env.slot(found), text=text)
     if env.trigger_subject is not None:
         return replace(env.trigger_subject, text=text)
     if env.last_this is not None and np.head in ("ele", ""):
@@ -671,14 +729,14 @@ def lower_damage(clause: Clause, items: Sequence[Item], source: Selector | None,
     target, k = selector_at(items, k, env)
     if each and target.ref is Ref.TARGET:
         target = replace(target, every=True)
-    index = -1
+    introduces = ""
     if target.ref is None and isinstance(head_np, NP):
-        index = env.introduce(head_np, items[start:k])
+        introduces = env.slot(env.introduce(head_np, items[start:k]))
     rest = items[k:]
     if rest and not all(isinstance(r, Sy) for r in rest):
         raise LoweringError(f"damage: unread complements ({len(rest)})")
-    return Procedure(Op.DAMAGE, (("source", source), ("amount", amount), ("piercing", piercing),
-                                 ("targets", target)), text=_text(clause), introduces=index)
+    return Damage(source=source, amount=amount, piercing=piercing, targets=target, text=_text(clause),
+                  introduces=introduces)
 
 
 def _distributed_damage(clause: Clause, items: Sequence[Item], k: int, source: Selector, amount: Quantity,
@@ -716,8 +774,8 @@ def _distributed_damage(clause: Clause, items: Sequence[Item], k: int, source: S
     rest = items[k:]
     if rest and not all(isinstance(r, Sy) for r in rest):
         raise LoweringError(f"damage: unread complements ({len(rest)})")
-    return Procedure(Op.DAMAGE, (("source", source), ("amount", amount), ("piercing", piercing),
-                                 ("targets", target), ("distribute", True)), text=_text(clause))
+    return Damage(source=source, amount=amount, piercing=piercing, targets=target, distribute=True,
+                  text=_text(clause))
 
 
 def _distribution_count(items: Sequence[Item], k: int, env: Env) -> tuple[Quantity, int]:
@@ -833,19 +891,17 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
             phase = _phase_in(items)
             if phase != "Fase de Compra":
                 raise LoweringError("extra draw outside the Fase de Compra")
-            return Lowered((Procedure(Op.EXTRA_DRAW, (("who", who), ("amount", amount)), text=text),),
-                           EffectKind.STATIC)
+            return Lowered((ExtraDraw(who=who, amount=amount, text=text),), EffectKind.STATIC)
         if amount.x is not None and amount.x.event:
             items = [it for it in items if not (_np_with(it, det="aquele", head="número") or _is_w(it, "de"))]
         _only(items, {np}, "draw")
-        return Lowered((Procedure(Op.DRAW, (("who", who), ("amount", amount)), text=text),))
+        return Lowered((Draw(who=who, amount=amount, text=text),))
     if verb is Verb.DISCARD:
         amount, np, _ = _count_word_amount(items)
         _only(items, {np}, "discard")
         who = subject or Selector(kind=Kind.PLAYER, ref=Ref.YOU)
-        return Lowered((Procedure(Op.DISCARD, (("who", who), ("amount", amount),
-                                               ("cards", Selector(kind=Kind.CARD, zone="hand", count=amount))),
-                                  text=text),))
+        return Lowered((Discard(who=who, amount=amount, cards=Selector(kind=Kind.CARD, zone="hand", count=amount),
+                                text=text),))
     if verb in (Verb.INCAPACITATE, Verb.CAPACITATE):
         return Lowered((_lower_stage(clause, items, env, text),))
     if verb is Verb.UNLOAD:
@@ -861,24 +917,24 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
     if verb is Verb.REVEAL:
         clitic = _clitic_object(clause, env)
         if clitic is not None and not items:
-            return Lowered((Procedure(Op.REVEAL, (("cards", clitic),), text=text),))
+            return Lowered((Reveal(cards=clitic, text=text),))
         if len(items) > 2 and _np_with(items[0], det="qualquer", head="número") and _is_w(items[1], "de"):
             cards, end = selector_at(items, 2, env)                  # "qualquer número daqueles cards"
             _rest_empty(items[end:], "reveal")
-            return Lowered((Procedure(Op.REVEAL, (("cards", cards), ("any_number", True)), text=text),))
+            return Lowered((Reveal(cards=cards, any_number=True, text=text),))
         kr = _find_np(items)
         if kr is None:
             raise LoweringError("reveal what?")
         cards, end = selector_at(items, kr, env)
         _rest_empty(items[end:], "reveal")
-        return Lowered((Procedure(Op.REVEAL, (("cards", cards),), text=text),))
+        return Lowered((Reveal(cards=cards, text=text),))
     if verb is Verb.SET_ASIDE:
         return Lowered((_lower_set_aside(items, env, text),))
     if verb is Verb.LOOK:
         looked = _clitic_object(clause, env)
         if looked is None or items:
             raise LoweringError("look at what?")
-        return Lowered((Procedure(Op.LOOK, (("cards", looked),), text=text),))
+        return Lowered((Look(cards=looked, text=text),))
     if verb is Verb.RETURN:
         return Lowered((_lower_return(items, env, text),))
     if verb is Verb.SHUFFLE:
@@ -888,7 +944,7 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
             raise LoweringError("shuffle what?")
         assert ks is not None
         _rest_empty([*items[:ks], *items[ks + 1:]], "shuffle")
-        return Lowered((Procedure(Op.SHUFFLE, (("who", Selector(kind=Kind.PLAYER, ref=Ref.YOU)),), text=text),))
+        return Lowered((Shuffle(who=Selector(kind=Kind.PLAYER, ref=Ref.YOU), text=text),))
     if verb is Verb.CHOOSE:
         kc = _find_np(items)
         if kc is None:
@@ -903,10 +959,10 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
                 return named
         what, end = selector_at(items, kc, env)
         _rest_empty(items[end:], "choose")
-        index = env.introduce(chosen_np, items[kc:end])
+        slot = env.remember(env.introduce(chosen_np, items[kc:end]))
         # choosing one "que não tenha sido potencializado neste turno" for this effect is what marks it so (glossary)
-        marks = tuple(("marks", f.value) for f in what.filters if f.field == "this_turn" and f.op == "lacks")
-        return Lowered((Procedure(Op.CHOOSE, (("what", what), *marks), text=text, introduces=index),))
+        marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn" and f.op == "lacks")
+        return Lowered((Choose(what=what, marks=marks, text=text, introduces=slot),))
     if verb is Verb.GAIN:
         return _lower_gain(clause, items, subject, env, text)
     if verb is Verb.LOSE:
@@ -914,8 +970,7 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
             raise LoweringError("lose: who?")
         lost = items[0] if items else None
         if isinstance(lost, NP) and lost.head == "poder" and "todo" in lost.dets:
-            return Lowered((Procedure(Op.LOSE, (("targets", subject), ("powers", "all")), text=text),),
-                           EffectKind.STATIC)
+            return Lowered((Lose(targets=subject, all_powers=True, text=text),), EffectKind.STATIC)
         raise LoweringError("lose what?")
     if verb is Verb.USE:
         return _lower_use(clause, items, subject, env, text)
@@ -927,7 +982,7 @@ def lower_clause(clause: Clause, env: Env, items: Sequence[Item] | None = None,
         to, end = selector_at(items, to_at + 1, env)
         _rest_empty(items[end:], "redirect")
         may = clause.optional or any(isinstance(n, Lexeme) and n.lemma == "poder" for n in clause.verb.parts)
-        return Lowered((Procedure(Op.REDIRECT, (("to", to),), optional=may, text=text),))
+        return Lowered((Redirect(to=to, optional=may, text=text),))
     if verb is Verb.BE and clause.negated and items and isinstance(items[0], NP) and items[0].head == "alvo":
         return Lowered((_restrict_target(items, subject, env, text),), EffectKind.STATIC)
     raise LoweringError(f"no lowering for the verb '{verb.value}'")
@@ -949,7 +1004,7 @@ def _is_text_subject(clause: Clause) -> bool:
 
 def _lower_text_loss(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
     """5.8: "Os textos permanentes de <cards> não têm efeito [(isso inclui os textos permanentes dos cards que
-    ele estiver carregando)] [até o final do turno]" -> SUPPRESS_TEXT (static while in place, or a state effect
+    ele estiver carregando)] [até o final do turno]" -> SuppressText (static while in place, or a state effect
     with the duration given)."""
     assert clause.subject is not None
     subj = flatten([clause.subject])
@@ -974,14 +1029,14 @@ def _lower_text_loss(clause: Clause, items: Sequence[Item], env: Env, text: str)
     if rest and duration is None:
         raise LoweringError("permanent texts: unread complements")
     env.last_object = targets
-    proc = Procedure(Op.SUPPRESS_TEXT, (("targets", targets), ("include_carried", include_carried),
-                                        ("duration", duration or Duration.WHILE_IN_PLACE)), text=text)
+    proc = SuppressText(targets=targets, include_carried=include_carried,
+                        duration=duration or Duration.WHILE_IN_PLACE, text=text)
     return Lowered((proc,), None if duration else EffectKind.STATIC, duration or Duration.WHILE_IN_PLACE)
 
 
 def _lower_gain_single_use(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
     """"as ações que <personagem> usar ganham Ação Única [até o final do turno]": that character cannot use an
-    action with the name of one it used this turn (Ação Única, glossary) -> RESTRICT repeat_action_name. Ação
+    action with the name of one it used this turn (Ação Única, glossary) -> Restrict repeat_action_name. Ação
     Única works per turn, so the printed "até o final do turno" restates its scope."""
     subj = flatten([clause.subject]) if clause.subject is not None else []
     rel = next((it.clause for it in subj if isinstance(it, Rel)), None)
@@ -998,13 +1053,12 @@ def _lower_gain_single_use(clause: Clause, items: Sequence[Item], env: Env, text
         rest = rest[:[i for i, it in enumerate(rest) if isinstance(it, Sy) and it.text == "("][0]]
     if rest and _duration(rest) is None:
         raise LoweringError("Ação Única: unread complements")
-    return Lowered((Procedure(Op.RESTRICT, (("what", "repeat_action_name"), ("subject", user)), text=text),),
-                   EffectKind.STATIC)
+    return Lowered((Restrict(what="repeat_action_name", subject=user, text=text),), EffectKind.STATIC)
 
 
 def _lower_search_restriction(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
     """"Os jogadores não podem procurar cards nos decks [até o final do turno]" (Planos Frustrados) ->
-    RESTRICT search (golden rule 8 B: it beats any effect that lets a player search)."""
+    Restrict search (golden rule 8 B: it beats any effect that lets a player search)."""
     who = _subject_selector(clause, env) or Selector(kind=Kind.PLAYER, ref=Ref.YOU)
     zones: list[str] = []
     k = 0
@@ -1017,8 +1071,8 @@ def _lower_search_restriction(clause: Clause, items: Sequence[Item], env: Env, t
     duration = _duration(items[k:])
     if k < len(items) and duration is None:
         raise LoweringError("search restriction: unread complements")
-    proc = Procedure(Op.RESTRICT, (("what", "search"), ("subject", who), ("zones", tuple(zones or ["deck"])),
-                                   ("duration", duration or Duration.WHILE_IN_PLACE)), text=text)
+    proc = Restrict(what="search", subject=who, zones=tuple(zones or ["deck"]),
+                    duration=duration or Duration.WHILE_IN_PLACE, text=text)
     return Lowered((proc,), None if duration else EffectKind.STATIC, duration or Duration.WHILE_IN_PLACE)
 
 
@@ -1061,17 +1115,15 @@ def _stage_amounts(items: Sequence[Item], start: int) -> tuple[tuple[int, ...], 
 
 
 def _lower_stage(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
-    op = Op.INCAPACITATE if clause.procedure is Verb.INCAPACITATE else Op.CAPACITATE
+    capacitate = clause.procedure is not Verb.INCAPACITATE
     if items and _is_w(items[0], "em"):
         # "capacitar em {1} um personagem que você controla ..." (Liderar, Atrasar): the stage first
         amounts, is_x, at = _stage_amounts(items, 0)
         if (amounts or is_x) and at < len(items) and isinstance(items[at], NP):
             target, end = selector_at(items, at, env)
             _rest_empty(items[end:], "stage")
-            args0: list[tuple[str, object]] = [("targets", target), ("amounts", amounts)]
-            if is_x:
-                args0.append(("amount", Quantity(x_times=1, x=env.x)))
-            return Procedure(op, tuple(args0), text=text)
+            return ChangeStage(targets=target, capacitate=capacitate, amounts=amounts,
+                               amount=Quantity(x_times=1, x=env.x) if is_x else None, text=text)
     k = _find_np(items)
     if k is None:
         raise LoweringError("incapacitate whom?")
@@ -1089,10 +1141,8 @@ def _lower_stage(clause: Clause, items: Sequence[Item], env: Env, text: str) -> 
     _rest_empty(items[end:], "stage")
     if not amounts and not is_x:
         raise LoweringError("stage not given")
-    args: list[tuple[str, object]] = [("targets", target), ("amounts", amounts)]
-    if is_x:
-        args.append(("amount", Quantity(x_times=1, x=env.x)))
-    return Procedure(op, tuple(args), text=text)
+    return ChangeStage(targets=target, capacitate=capacitate, amounts=amounts,
+                       amount=Quantity(x_times=1, x=env.x) if is_x else None, text=text)
 
 
 def _lower_unload(clause: Clause, items: Sequence[Item], subject: Selector | None, env: Env,
@@ -1103,8 +1153,7 @@ def _lower_unload(clause: Clause, items: Sequence[Item], subject: Selector | Non
     if not items and clitic:
         binding = env.bindings.get(clitic[0].span.start)
         if binding is not None and binding.target == "this card":
-            return Procedure(Op.UNLOAD, (("who", who), ("cards", Selector(kind=Kind.CARD, ref=Ref.THIS_CARD))),
-                             text=text)
+            return Unload(who=who, cards=Selector(kind=Kind.CARD, ref=Ref.THIS_CARD), text=text)
         raise LoweringError("unload it: bound to something the engine does not track")
     k = _find_np(items)
     if k is None:
@@ -1118,9 +1167,8 @@ def _lower_unload(clause: Clause, items: Sequence[Item], subject: Selector | Non
         _rest_empty(items[end:], "unload")
         if frm.ref is None:
             raise LoweringError("unload: the cards of which?")
-        return Procedure(Op.UNLOAD, (("who", who), ("cards", Selector(kind=Kind.CARD, zone="carried", of=frm,
-                                                                      every=True, text=_text(first.node)))),
-                         text=text)
+        return Unload(who=who, cards=Selector(kind=Kind.CARD, zone="carried", of=frm, every=True,
+                                              text=_text(first.node)), text=text)
     if first.head == "card" or first.nums and not first.names:
         amount, _ = _det_count(first)
         if "x" in first.lits:
@@ -1133,11 +1181,11 @@ def _lower_unload(clause: Clause, items: Sequence[Item], subject: Selector | Non
         else:
             raise LoweringError("unload: from where?")
         _rest_empty(items[end:], "unload")
-        return Procedure(Op.UNLOAD, (("who", who), ("amount", amount), ("frm", frm)), text=text)
+        return Unload(who=who, amount=amount, frm=frm, text=text)
     cards, end = selector_at(items, k, env)
     _rest_empty(items[end:], "unload")
     if cards.ref is Ref.THIS_CARD:
-        return Procedure(Op.UNLOAD, (("who", who), ("cards", cards)), text=text)
+        return Unload(who=who, cards=cards, text=text)
     raise LoweringError("unload a character/support itself is not supported")
 
 
@@ -1168,7 +1216,7 @@ def _lower_load(items: Sequence[Item], env: Env, text: str) -> Procedure:
         end += 2
     if not zone and not (len(alts) == 1 and alts[0].ref is Ref.THIS_CARD):
         raise LoweringError("load: from where?")
-    introduces = -1
+    introduces = ""
     if onto_first is not None:
         onto = onto_first
     else:
@@ -1177,11 +1225,10 @@ def _lower_load(items: Sequence[Item], env: Env, text: str) -> Procedure:
         onto_np = items[end + 1] if end + 1 < len(items) else None
         onto, end = selector_at(items, end + 1, env)
         if onto.ref is None and not onto.every and isinstance(onto_np, NP):
-            introduces = env.introduce(onto_np)          # "... e descarregue um card daquele personagem"
+            introduces = env.slot(env.introduce(onto_np))   # "... e descarregue um card daquele personagem"
     _rest_empty(items[end:], "load")
     alts = [replace(a, zone=zone, zone_owner=Ref.YOU) if zone else a for a in alts]
-    return Procedure(Op.LOAD, (("cards", alts[0]), ("alternatives", tuple(alts[1:])), ("onto", onto)), text=text,
-                     introduces=introduces)
+    return Load(cards=alts[0], alternatives=tuple(alts[1:]), onto=onto, text=text, introduces=introduces)
 
 
 def _clitic_object(clause: Clause, env: Env) -> Selector | None:
@@ -1196,14 +1243,14 @@ def _clitic_object(clause: Clause, env: Env) -> Selector | None:
             if binding.target_span is not None:
                 found = env.intro_at(binding.target_span.start, binding.target_span.end)
                 if found is not None:
-                    return Selector(kind=Kind.CARD, ref=Ref.THAT, index=found, text=n.word)
+                    return Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=env.slot(found), text=n.word)
             raise LoweringError(f"'{n.word}' is bound to something the engine does not track")
     return None
 
 
 def _lower_put(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
     """"coloque-o em sua mão", "coloque aquele card nos recursos de seu dono", "no topo/fundo do deck"; "colocar em
-    cena um card ..." (Metamorfo: PUT_IN_SCENE)."""
+    cena um card ..." (Metamorfo: PutInScene)."""
     from cardscript.compiler.lower_keyword_forms import put_in_scene
 
     placed = put_in_scene(items, env, text)
@@ -1238,7 +1285,7 @@ def _lower_put(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Pr
             and items[k + 1].head in ("dono", "seu"):       # type: ignore[union-attr]
         k += 2
     _rest_empty(items[k:], "put")
-    return Procedure(Op.MOVE, (("cards", cards), ("to", to)), text=text)
+    return Move(cards=cards, to=to, text=text)
 
 
 def _deck_place(items: Sequence[Item], k: int) -> tuple[str, int] | None:
@@ -1266,10 +1313,10 @@ def _lower_set_aside(items: Sequence[Item], env: Env, text: str) -> Procedure:
     _rest_empty(items[place[1]:], "set aside")
     first = items[0]
     assert isinstance(first, NP)
-    index = env.introduce(first, items[:end])
-    env.intro_zones[index] = "set_aside"
+    slot = env.slot(env.introduce(first, items[:end]))
+    env.intro_zones[slot] = "set_aside"
     sel = replace(cards, zone="deck_top", zone_owner=Ref.YOU, every=True)
-    return Procedure(Op.MOVE, (("cards", sel), ("to", "set_aside")), text=text, introduces=index)
+    return Move(cards=sel, to="set_aside", text=text, introduces=slot)
 
 
 def _lower_return(items: Sequence[Item], env: Env, text: str) -> Procedure:
@@ -1277,24 +1324,27 @@ def _lower_return(items: Sequence[Item], env: Env, text: str) -> Procedure:
     put them (``from_zone``) go back; "em qualquer ordem": the controller orders them."""
     if not items or not isinstance(items[0], NP):
         raise LoweringError("return what?")
+    first = items[0]
+    assert isinstance(first, NP)
     cards, end = selector_at(items, 0, env)
     place = _deck_place(items, end)
-    if cards.ref is not Ref.THAT or place is None:
+    # "aqueles cards": a slot an earlier procedure introduced (not "o card escolhido", not the event's subject)
+    introduced = cards.ref is Ref.SLOT and cards.slot.startswith(("intro:", "card:")) and not _is_chosen(first)
+    if not introduced or place is None:
         raise LoweringError("return: only 'aqueles cards' to the top / bottom of the deck")
     end = place[1]
-    args: list[tuple[str, object]] = [("cards", cards), ("to", place[0])]
+    any_order = False
     if end + 1 < len(items) and _is_w(items[end], "em") and _np_with(items[end + 1], det="qualquer",
                                                                        head="ordem"):
-        args.append(("any_order", True))
+        any_order = True
         end += 2
     _rest_empty(items[end:], "return")
-    if cards.index in env.intro_zones:
-        args.append(("from_zone", env.intro_zones[cards.index]))
-    return Procedure(Op.MOVE, tuple(args), text=text)
+    return Move(cards=cards, to=place[0], any_order=any_order, from_zone=env.intro_zones.get(cards.slot, ""),
+                text=text)
 
 
 def _lower_search(items: Sequence[Item], env: Env, text: str) -> Procedure:
-    """"Procure em seu deck [ou recursos] por um card de ..." -> found cards are THAT."""
+    """"Procure em seu deck [ou recursos] por um card de ..." -> the cards found fill a slot ("aquele card")."""
     zones: list[str] = []
     k = 0
     if k < len(items) and _is_w(items[k], "em"):
@@ -1315,9 +1365,9 @@ def _lower_search(items: Sequence[Item], env: Env, text: str) -> Procedure:
         raise LoweringError("search for what?")
     cards, end = selector_at(items, k + 1, env)
     _rest_empty(items[end:], "search")
-    index = env.introduce(np, items[k + 1:end])
-    return Procedure(Op.SEARCH, (("who", Selector(kind=Kind.PLAYER, ref=Ref.YOU)), ("zones", tuple(zones)),
-                                 ("cards", cards)), text=text, introduces=index)
+    slot = env.slot(env.introduce(np, items[k + 1:end]))
+    return Search(who=Selector(kind=Kind.PLAYER, ref=Ref.YOU), zones=tuple(zones), cards=cards, text=text,
+                  introduces=slot)
 
 
 def _lower_gain(clause: Clause, items: Sequence[Item], subject: Selector | None, env: Env,
@@ -1359,18 +1409,12 @@ def _lower_gain(clause: Clause, items: Sequence[Item], subject: Selector | None,
         raise LoweringError("gain: unread complements")
     if not powers and not saw_shield and not affiliations:
         raise LoweringError("gain what?")
-    args: list[tuple[str, object]] = [("targets", subject)]
-    if powers:
-        args.append(("powers", tuple(powers)))
-    if affiliations:
-        if not subject_read_whole(clause, env):
-            raise LoweringError("gain an affiliation: whose? (the subject is not read whole)")
-        args.append(("affiliations", tuple(affiliations)))
-    if saw_shield:
-        args.append(("shield", shield))
+    if affiliations and not subject_read_whole(clause, env):
+        raise LoweringError("gain an affiliation: whose? (the subject is not read whole)")
     kind = None if duration else EffectKind.STATIC
-    args.append(("duration", duration or Duration.WHILE_IN_PLACE))
-    return Lowered((Procedure(Op.GAIN, tuple(args), text=text),), kind, duration or Duration.WHILE_IN_PLACE)
+    gain = Gain(targets=subject, powers=tuple(powers), affiliations=tuple(affiliations),
+                shield=shield if saw_shield else None, duration=duration or Duration.WHILE_IN_PLACE, text=text)
+    return Lowered((gain,), kind, duration or Duration.WHILE_IN_PLACE)
 
 
 def _lower_become(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Lowered:
@@ -1396,8 +1440,7 @@ def _lower_become(clause: Clause, items: Sequence[Item], env: Env, text: str) ->
             raise LoweringError("shield becomes what?")
         duration = _duration(items[1:])
         kind = None if duration else EffectKind.STATIC
-        return Lowered((Procedure(Op.SET_SHIELD, (("targets", whose), ("value", value.nums[0]),
-                                                  ("duration", duration or Duration.WHILE_IN_PLACE)),
+        return Lowered((SetShield(targets=whose, value=value.nums[0], duration=duration or Duration.WHILE_IN_PLACE,
                                   text=text),), kind)
     if head.head == "dano":
         value = items[0] if items else None
@@ -1411,8 +1454,8 @@ def _lower_become(clause: Clause, items: Sequence[Item], env: Env, text: str) ->
         unforeseen = "imprevista" in types or any(isinstance(it, NP) and "imprevista" in it.adjs for it in items)
         if not anticipate and not unforeseen:
             raise LoweringError("the action becomes what?")
-        return Lowered((Procedure(Op.CHANGE_ACTION, (("action", name), ("anticipate", anticipate),
-                                                     ("unforeseen", unforeseen)), text=text),), EffectKind.STATIC)
+        return Lowered((ChangeAction(action=name, anticipate=anticipate, unforeseen=unforeseen, text=text),),
+                       EffectKind.STATIC)
     raise LoweringError("become: not a shield, damage or action")
 
 
@@ -1453,8 +1496,8 @@ def _lower_set_cost(clause: Clause, items: Sequence[Item], text: str) -> Lowered
         if not cost_in:
             raise LoweringError("cost: with which cost?")
     _rest_empty(subj[k:], "cost")
-    return Lowered((Procedure(Op.SET_COST, (("value", values[0]), ("cost_in", cost_in),
-                                            ("action_filters", filters)), text=text),), EffectKind.STATIC)
+    return Lowered((SetCost(value=values[0], cost_in=cost_in, action_filters=filters, text=text),),
+                   EffectKind.STATIC)
 
 
 def _action_filters(items: Sequence[Item], start: int) -> tuple[tuple[Filter, ...], int]:
@@ -1504,14 +1547,8 @@ def _damage_becomes(subj: Sequence[Item], value: int, env: Env, text: str) -> Pr
             raise LoweringError("damage modifier: unread words")
     if target is None:
         raise LoweringError("damage modifier: to what?")
-    args: list[tuple[str, object]] = [("step", "D"), ("set_to", value), ("target", target)]
-    if action_filters:
-        args.append(("action_filters", action_filters))
-    if phase:
-        args.append(("phase", phase))
-    if whose is not None:
-        args.append(("whose_turn", whose))
-    return Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text)
+    return ModifyDamage(step="D", set_to=value, target=target, action_filters=action_filters, phase=phase,
+                        whose_turn=whose, text=text)
 
 
 def _first_action_zero(clause: Clause, items: Sequence[Item], env: Env) -> Lowered:
@@ -1527,9 +1564,8 @@ def _first_action_zero(clause: Clause, items: Sequence[Item], env: Env) -> Lower
             target, _ = selector_at(rest, j, env)
     if target is None:
         raise LoweringError("first action: to what?")
-    return Lowered((Procedure(Op.MODIFY_DAMAGE, (("step", "D"), ("set_to", 0), ("target", target),
-                                                 ("source_kind", "action"), ("first_per_turn", True)),
-                              text=_text(clause)),), EffectKind.DAMAGE_MODIFIER)
+    return Lowered((ModifyDamage(step="D", set_to=0, target=target, source_kind="action", first_per_turn=True,
+                                 text=_text(clause)),), EffectKind.DAMAGE_MODIFIER)
 
 
 def _restrict_target(items: Sequence[Item], subject: Selector | None, env: Env, text: str) -> Procedure:
@@ -1538,26 +1574,25 @@ def _restrict_target(items: Sequence[Item], subject: Selector | None, env: Env, 
     if subject is None:
         raise LoweringError("restriction: on what?")
     k = 1
-    args: list[tuple[str, object]] = [("what", "be_target"), ("subject", subject)]
     if k == len(items):
-        return Procedure(Op.RESTRICT, tuple(args), text=text)
+        return Restrict(what="be_target", subject=subject, text=text)
     if not (_is_w(items[k], "de") and k + 1 < len(items) and isinstance(items[k + 1], NP)
             and items[k + 1].head == "ação"):      # type: ignore[union-attr]
         raise LoweringError("restriction: unread words")
     action = items[k + 1]
     assert isinstance(action, NP)
     filters, k = _action_filters(items, k + 2)
-    if filters:
-        args.append(("action_filters", filters))
-    if "primeiro" in action.adjs:
-        args.append(("first_per_turn", True))
+    first_per_turn = "primeiro" in action.adjs
+    by: Ref | None = None
+    if first_per_turn:
         # "com alvo que for usada por um oponente em cada turno"
         rest = items[k:]
         if any(isinstance(r, NP) and r.head == "oponente" for r in rest):
-            args.append(("by", Ref.OPPONENT))
+            by = Ref.OPPONENT
         k = len(items)
     _rest_empty(items[k:], "restriction")
-    return Procedure(Op.RESTRICT, tuple(args), text=text)
+    return Restrict(what="be_target", subject=subject, action_filters=filters, first_per_turn=first_per_turn,
+                    by_ref=by, text=text)
 
 
 def _restrict_unload(clause: Clause, items: Sequence[Item], env: Env, text: str) -> Procedure:
@@ -1573,8 +1608,7 @@ def _restrict_unload(clause: Clause, items: Sequence[Item], env: Env, text: str)
             raise LoweringError("unload restriction: effect of what?")
         filters, k = _action_filters(items, k + 4)
     _rest_empty(items[k:], "unload restriction")
-    return Procedure(Op.RESTRICT, (("what", "unload_by_effect"), ("subject", frm), ("action_filters", filters)),
-                     text=text)
+    return Restrict(what="unload_by_effect", subject=frm, action_filters=filters, text=text)
 
 
 def _lower_use(clause: Clause, items: Sequence[Item], subject: Selector | None, env: Env,
@@ -1589,24 +1623,21 @@ def _lower_use(clause: Clause, items: Sequence[Item], subject: Selector | None, 
             raise LoweringError("cannot use what?")
         filters, k = _action_filters(items, 1)
         _rest_empty(items[k:], "use restriction")
-        return Lowered((Procedure(Op.RESTRICT, (("what", "use_action"), ("subject", subject),
-                                                ("action_filters", filters)), text=text),), EffectKind.STATIC)
+        return Lowered((Restrict(what="use_action", subject=subject, action_filters=filters, text=text),),
+                       EffectKind.STATIC)
     words = {it.lemma for it in items if isinstance(it, W)}
     nps = [it for it in items if isinstance(it, NP)]
     if any("outro" in n.dets and n.head == "vez" for n in nps) or any("mais" in n.dets for n in nps):
         duration = _duration(items) or Duration.INSTANT
-        return Lowered((Procedure(Op.EXTRA_ACTION, (("who", subject), ("amount", 1),
-                                                    ("same_action", any(n.head == "ação" and "este" in n.dets
-                                                                        for n in nps)),
-                                                    ("duration", duration)), text=text),))
+        same_action = any(n.head == "ação" and "este" in n.dets for n in nps)
+        return Lowered((ExtraAction(who=subject, amount=1, same_action=same_action, duration=duration, text=text),))
     if "até" in words and nps and nps[0].nums:
         filters, _ = _action_filters(items, 3)
         distinct = any(n.head == "nome" and "diferente" in n.adjs for n in nps)
         if not any(n.head == "turno" and "cada" in n.dets for n in nps):
             raise LoweringError("use: per what?")
-        return Lowered((Procedure(Op.ALLOW, (("what", "actions_per_turn"), ("subject", subject),
-                                             ("amount", nps[0].nums[0]), ("action_filters", filters),
-                                             ("distinct_names", distinct)), text=text),), EffectKind.STATIC)
+        return Lowered((Allow(what="actions_per_turn", subject=subject, amount=nps[0].nums[0], action_filters=filters,
+                              distinct_names=distinct, text=text),), EffectKind.STATIC)
     raise LoweringError("use: not an extra action")
 
 
@@ -1667,19 +1698,19 @@ def _trigger(phrase: Phrase, env: Env) -> tuple[EventPattern | None, EffectKind 
             env.trigger_duration = _duration(rest)     # "Toda vez que o alvo usar uma ação neste turno"
             rest = []
         target: Selector | None = None
-        introduces = -1
+        target_slot = ""
         if len(rest) > 3 and _is_w(rest[0], "ter", "tendo") and _is_w(rest[1], "como") \
                 and _np_with(rest[2], head="alvo") and isinstance(rest[3], NP):
             # "tendo como alvo um personagem com Predador que você controla": filters the targets
             target, end = selector_at(rest, 3, env)
             if target.ref is not None:
                 raise LoweringError("trigger: which target?")
-            introduces = env.introduce(rest[3], rest[3:end])
+            target_slot = env.slot(env.introduce(rest[3], rest[3:end]))
             rest = rest[end:]
         if rest:
             raise LoweringError("trigger: unread words")
         return EventPattern("use_action", subject=subject, whose=whose, text=text, action_filters=filters,
-                            target=target, target_introduces=introduces), None
+                            target=target, target_slot=target_slot), None
     if verb is Verb.LOAD:
         from cardscript.compiler.lower_damage import load_trigger  # "Toda vez que um card for carregado ..."
 
@@ -1811,10 +1842,11 @@ def _has_any(subject: Selector, items: Sequence[Item], text: str) -> Condition:
 _REPLACEABLE = {Verb.SEARCH: "search", Verb.RECEIVE: "damage"}
 
 
-def _hypothetical(phrase: Phrase, env: Env) -> dict[str, object] | None:
+def _hypothetical(phrase: Phrase, env: Env) -> Replace | None:
     """5.5: "Se <subject> fosse procurar ..." / "Se <subject> fosse receber dano": the procedure a
     replacement effect replaces (its event and subject; the subject is introduced, so "ele" in the
-    replacing procedure is the one who would have done it). None for an ordinary condition."""
+    replacing procedure is the one who would have done it), as a :class:`Replace` whose replacing procedures
+    are still to be given. None for an ordinary condition."""
     clauses = [n for n in _walk_top(phrase) if isinstance(n, Clause)]
     if len(clauses) != 1:
         return None
@@ -1828,12 +1860,12 @@ def _hypothetical(phrase: Phrase, env: Env) -> dict[str, object] | None:
     if subject is None:
         raise LoweringError("replacement: who would do it?")
     subj_items = flatten([clause.subject]) if clause.subject is not None else []
-    index = env.introduce(subj_items[0] if subj_items and isinstance(subj_items[0], NP) else None)
+    slot = env.slot(env.introduce(subj_items[0] if subj_items and isinstance(subj_items[0], NP) else None))
     items = flatten(clause.complements)
     zones = tuple(_ZONE_OF_NOUN[n] for it in items if isinstance(it, NP) for n in it.nouns if n in _ZONE_OF_NOUN)
     if event == "damage" and not any(_np_with(it, head="dano") for it in items):
         raise LoweringError("replacement: receive what?")
-    return {"event": event, "subject": subject, "introduces": index, "zones": zones, "text": _text(phrase)}
+    return Replace(event=event, subject=subject, instead=(), zones=zones, subject_slot=slot, text=_text(phrase))
 
 
 def _walk_top(phrase: Phrase) -> list[Node]:
@@ -1883,7 +1915,7 @@ def _x_definition(sentence: Sentence, env: Env) -> Count | None:
 
 
 def _unsupported(text: str, why: str = "") -> Procedure:
-    return Procedure(Op.UNSUPPORTED, (("why", why),) if why else (), text=text)
+    return Unsupported(why=why, text=text)
 
 
 def _lower_seq(seq: ClauseSeq, env: Env, optional_seen: list[bool]
@@ -1916,7 +1948,7 @@ def _lower_seq(seq: ClauseSeq, env: Env, optional_seen: list[bool]
                     info["trigger"] = pattern
                     env.trigger_event = pattern.event if pattern is not None else ""
                     if pattern is not None and pattern.subject is not None:
-                        env.trigger_subject = (Selector(kind=pattern.subject.kind, ref=Ref.TRIGGER_SUBJECT,
+                        env.trigger_subject = (Selector(kind=pattern.subject.kind, ref=Ref.SLOT, slot="event:subject",
                                                         text=pattern.subject.text)
                                                if pattern.subject.ref is None else pattern.subject)
                 continue
@@ -2035,12 +2067,10 @@ def lower_paragraph(para: Paragraph, env: Env) -> list[Effect]:
         return [*effects, Effect(EffectKind.UNSUPPORTED, tuple(procs), text=text + "  [" + "; ".join(unsupported)
                                  + "]")]
     replaced = info.get("replaces")
-    if isinstance(replaced, dict):
+    if isinstance(replaced, Replace):
         # 5.5: "Se ... fosse ..., ... ao invés disso": the replaced procedure does not happen, these do
         instead = tuple(replace(p, condition=None) for p in procs)
-        args = (("event", replaced["event"]), ("subject", replaced["subject"]), ("zones", replaced["zones"]),
-                ("introduces", replaced["introduces"]), ("instead", instead))
-        return [*effects, Effect(EffectKind.REPLACEMENT, (Procedure(Op.REPLACE, args, text=text),),
+        return [*effects, Effect(EffectKind.REPLACEMENT, (replace(replaced, instead=instead, text=text),),
                                  duration=Duration.WHILE_IN_PLACE, text=text)]
     if lead_kind is EffectKind.DAMAGE_MODIFIER:
         return [*effects, _damage_modifier_lead(para, info, env, text)]
@@ -2103,15 +2133,13 @@ def _caused_damage_modifier(para: EffectParagraph, env: Env, text: str) -> Effec
     step = _modifier_step(bitems[0].head, bitems, rounding, single=len(seq) == 2)
     if isinstance(step, str):
         return None
-    args = step
+    modifier = step
     subj_words = _text(lead_clause).lower()
     if "ação" in subj_words.split(" causar")[0]:
-        args.append(("source_kind", "action"))
         types = tuple(t for t, w in (("antecipar", "de antecipar"), ("imprevista", "imprevista")) if w in subj_words)
         if types != ("antecipar",) and types != ("imprevista",) and "uma ação causar" not in subj_words:
             return None
-        if types:
-            args.append(("action_types", types))
+        modifier = replace(modifier, source_kind="action", action_types=types)
     else:
         try:
             source = _subject_selector(lead_clause, env)
@@ -2119,9 +2147,9 @@ def _caused_damage_modifier(para: EffectParagraph, env: Env, text: str) -> Effec
             return None
         if source is None:
             return None
-        args.append(("source", source))
-    args.append(("scope", "first"))       # keyed on the source: the first calculation only (4.8.3.1 ATENÇÃO)
-    return Effect(EffectKind.DAMAGE_MODIFIER, (Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text),),
+        modifier = replace(modifier, source=source)
+    # keyed on the source: the first calculation only (4.8.3.1 ATENÇÃO)
+    return Effect(EffectKind.DAMAGE_MODIFIER, (replace(modifier, scope="first", text=text),),
                   duration=Duration.WHILE_IN_PLACE, text=text)
 
 
@@ -2154,25 +2182,18 @@ def _damage_modifier_lead(para: EffectParagraph, info: dict[str, object], env: E
     step = _modifier_step(head, bitems, rounding, single=len(para.sentences[0].body.clauses) == 1)
     if isinstance(step, str):
         return Effect(EffectKind.UNSUPPORTED, (_unsupported(text, step),), text=text)
-    args = step
-    if source is not None:
-        args.append(("source", source))
-    if source_kind:
-        args.append(("source_kind", source_kind))
-    if target is not None:
-        args.append(("target", target))
-    return Effect(EffectKind.DAMAGE_MODIFIER, (Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text),),
-                  duration=Duration.WHILE_IN_PLACE, text=text)
+    modifier = replace(step, source=source, source_kind=source_kind, target=target, text=text)
+    return Effect(EffectKind.DAMAGE_MODIFIER, (modifier,), duration=Duration.WHILE_IN_PLACE, text=text)
 
 
-def _modifier_step(head: str, items: Sequence[Item], rounding: str, single: bool) -> list[tuple[str, object]] | str:
+def _modifier_step(head: str, items: Sequence[Item], rounding: str, single: bool) -> ModifyDamage | str:
     """The 4.8.3 step of "ela causará <quantidade>": "metade do dano[, arredondado para baixo/cima]" (C, divide by
     2), "o dobro do dano" (C, multiply by 2), "aquela quantidade de dano +N/-N" (B); the last two only as the
     clause's single statement (``single``). A reason instead when it is none of them."""
     if head == "metade":
-        return [("step", "C"), ("divide", 2), ("round", rounding)]
+        return ModifyDamage(step="C", divide=2, round=rounding)
     if head == "dobro" and single:
-        return [("step", "C"), ("multiply", 2)]
+        return ModifyDamage(step="C", multiply=2)
     if head == "quantidade" and single:
         sign, delta = 1, None
         for it in items[1:]:
@@ -2180,7 +2201,7 @@ def _modifier_step(head: str, items: Sequence[Item], rounding: str, single: bool
                 sign = 1 if it.text == "+" else -1
             elif isinstance(it, NP) and it.nums:
                 delta = sign * it.nums[0]
-        return "damage modifier amount" if delta is None else [("step", "B"), ("delta", delta)]
+        return "damage modifier amount" if delta is None else ModifyDamage(step="B", delta=delta)
     return "damage modifier form"
 
 
@@ -2206,12 +2227,14 @@ def _modifier_source(clause: Clause, env: Env) -> tuple[Selector | None, str]:
 
 
 def _with_x(p: Procedure, count: Count) -> Procedure:
-    args = []
-    for k, v in p.args:
+    """``p`` with X defined by ``count`` in each of its quantities that leaves X undefined (its own operands,
+    not those inside its selectors)."""
+    changes: dict[str, Any] = {}
+    for f in fields(p):
+        v = getattr(p, f.name)
         if isinstance(v, Quantity) and v.x_times and v.x is None:
-            v = replace(v, x=count)
-        args.append((k, v))
-    return replace(p, args=tuple(args))
+            changes[f.name] = replace(v, x=count)
+    return replace(p, **changes) if changes else p
 
 
 def _keyword_effect(k: KeywordLine) -> Effect:
@@ -2328,7 +2351,7 @@ def lower_action(card: CompiledCard) -> ActionDef | None:
                 duration = env.trigger_duration or Duration.INSTANT
                 made = Effect(EffectKind.TRIGGERED, tuple(smodes[0]), trigger=trigger, duration=duration,
                               text=_text(sentence))
-                smodes = [[Procedure(Op.GENERATE, (("effect", made),), text=_text(sentence))]]
+                smodes = [[Generate(effect=made, text=_text(sentence))]]
                 env.trigger_subject = None
                 env.trigger_duration = None
             elif any(k in sinfo for k in ("trigger", "window", "kind")):

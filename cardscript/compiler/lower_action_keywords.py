@@ -16,9 +16,9 @@ frame of a sentence                                     what the action gets (``
 "No final do efeito desta ação, <procedures>."           ``window=ir.ACTION_END``: run after it (Clarividência's
                                                         return, after the effects its procedures triggered,
                                                         9.1.2.1)
-"Este personagem não pode usar mais de uma ação          a STATIC ``Op.RULE`` ``use_once_by_name`` (value: the
+"Este personagem não pode usar mais de uma ação          a STATIC :class:`Rule` ``use_once_by_name`` (value: the
 chamada <ação> por turno."                              action's name): Ação Única
-"Um jogador não pode usar mais de uma ação com           a STATIC ``Op.RULE`` ``once_per_player`` (value: the
+"Um jogador não pode usar mais de uma ação com           a STATIC :class:`Rule` ``once_per_player`` (value: the
 <característica> por turno."                            characteristic): Singularidade
 ======================================================  =====================================================
 
@@ -28,13 +28,15 @@ these effects -- ``ActionDef.costs``, ``ActionDef.effect_procedures``, and the R
 ``cardscript/runtime/rules.py`` -- never the keyword's name: a new action keyword whose meaning uses these frames
 and known procedures needs no engine code. ``ActionDef.keywords`` stays as data (display, search).
 
-The things a meaning introduces ("aqueles cards") are numbered from :data:`INTRO_BASE` on, apart from those of
-the action's own text: the procedures of both share one effect context when the action resolves.
+The things a meaning introduces ("aqueles cards") are numbered from :data:`INTRO_BASE` on (slots ``intro:100``...),
+apart from those of the action's own text: the procedures of both share one effect context when the action
+resolves.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import Field, fields, replace
+from typing import Any
 
 from cardscript.compiler.ast import Clause, ClauseSeq, EffectParagraph, Paragraph, Phrase, PhraseKind, Sentence
 from cardscript.compiler.ast import Procedure as Verb
@@ -49,9 +51,9 @@ from cardscript.compiler.ir import (
     Effect,
     EffectKind,
     Kind,
-    Op,
     Procedure,
     Quantity,
+    Rule,
     Selector,
 )
 from cardscript.compiler.lower import (
@@ -73,7 +75,7 @@ from cardscript.compiler.prelude import load_prelude
 __all__ = ["INTRO_BASE", "action_frame", "lower_action_keyword", "use_limit", "with_action_x"]
 
 INTRO_BASE = 100
-"""The first THAT index of an action keyword's meaning (the action's own text numbers its things from 0)."""
+"""The first index of what an action keyword's meaning introduces (the action's own text numbers its things from 0)."""
 
 
 def action_frame(phrase: Phrase) -> str | None:
@@ -117,10 +119,9 @@ def use_limit(clause: Clause, env: Env) -> Procedure | None:
             and isinstance(middle[1], W) and middle[1].cls in ("KEYWORD", "KEYWORD_PREFIX"):
         definition = load_prelude().get(middle[1].lemma)
         characteristic = definition.name if definition is not None else middle[1].lemma
-        return Procedure(Op.RULE, (("rule", "once_per_player"), ("value", characteristic)), text=text)
+        return Rule(rule="once_per_player", value=characteristic, text=text)
     if subject.kind is Kind.CHARACTER and len(middle) == 1 and isinstance(middle[0], NP) and middle[0].names:
-        return Procedure(Op.RULE, (("rule", "use_once_by_name"), ("value", middle[0].names[0]),
-                                   ("subject", subject)), text=text)
+        return Rule(rule="use_once_by_name", value=middle[0].names[0], subject=subject, text=text)
     return None
 
 
@@ -182,7 +183,7 @@ def with_action_x(action: ActionDef) -> tuple[Effect, ...]:
     """The action's keyword effects with their X read as the action text defines it ("Clarividência X+1 - ... X é
     igual ao número de ..."): the meaning was lowered apart from the action, so its X is tied here to the action's
     definition. Without one, X stays to be chosen (Energia Cósmica X: when the cost is paid)."""
-    defined = next((v.x for m in action.modes for p in m.procedures for _, v in p.args
+    defined = next((v.x for m in action.modes for p in m.procedures for v in _operands(p)
                     if isinstance(v, Quantity) and v.x is not None), None)
     if defined is None:
         return action.keyword_effects
@@ -191,11 +192,26 @@ def with_action_x(action: ActionDef) -> tuple[Effect, ...]:
         return replace(q, x=defined) if q.x_times and q.x is None else q
 
     def proc(p: Procedure) -> Procedure:
-        args = tuple((k, tie(v) if isinstance(v, Quantity) else replace(v, count=tie(v.count))
-                      if isinstance(v, Selector) else v) for k, v in p.args)
-        return replace(p, args=args)
+        changes: dict[str, Any] = {}
+        for f in _operand_fields(p):
+            v = getattr(p, f.name)
+            if isinstance(v, Quantity):
+                changes[f.name] = tie(v)
+            elif isinstance(v, Selector):
+                changes[f.name] = replace(v, count=tie(v.count))
+        return replace(p, **changes)
 
     return tuple(replace(e, procedures=tuple(proc(p) for p in e.procedures)) for e in action.keyword_effects)
+
+
+def _operand_fields(p: Procedure) -> list[Field[object]]:
+    """The fields of ``p``'s family (its operands), not those every procedure has (``Procedure``'s)."""
+    common = {f.name for f in fields(Procedure)}
+    return [f for f in fields(p) if f.name not in common]
+
+
+def _operands(p: Procedure) -> list[object]:
+    return [getattr(p, f.name) for f in _operand_fields(p)]
 
 
 def _sentences(para: Paragraph) -> tuple[Sentence, ...]:

@@ -5,12 +5,12 @@ general paths do not read, each lowered into the IR the runtime's characteristic
 =================================================================================  ==================================
 form (as printed)                                                                  lowered into
 =================================================================================  ==================================
-<personagens> são heróis / vilões além de seus outros alinhamentos                 STATIC: GAIN ``alignments``
+<personagens> são heróis / vilões além de seus outros alinhamentos                 STATIC: Gain ``alignments``
 (Norman Osborn V1)
-<personagens> ganham a afiliação X / as afiliações X e Y [até o final do turno]    GAIN ``affiliations`` (a static,
+<personagens> ganham a afiliação X / as afiliações X e Y [até o final do turno]    Gain ``affiliations`` (a static,
 (Norman Osborn V1: "... e ganham a afiliação Thunderbolts": the subject of the     or a state effect with the
 clause before it; Torre Stark V1)                                                  duration)
-escolha uma afiliação [que não seja X] (Soprano V1)                                CHOOSE ``characteristic``
+escolha uma afiliação [que não seja X] (Soprano V1)                                Choose ``characteristic``
                                                                                    affiliation, ``excluding`` X
 =================================================================================  ==================================
 
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from cardscript.compiler.ast import Clause
 from cardscript.compiler.ast import Procedure as Verb
-from cardscript.compiler.ir import Duration, EffectKind, Op, Procedure, Selector
+from cardscript.compiler.ir import Choose, Duration, EffectKind, Gain, Selector
 from cardscript.compiler.lower import (
     _ALIGNMENT_OF_NOUN,
     NP,
@@ -57,7 +57,7 @@ def subject_read_whole(clause: Clause, env: Env) -> bool:
 
 
 def alignment_gain(clause: Clause, items: Sequence[Item], subject: Selector, env: Env, text: str) -> Lowered | None:
-    """"<personagens> são heróis além de seus outros alinhamentos" -> a STATIC GAIN of the alignment (the others
+    """"<personagens> são heróis além de seus outros alinhamentos" -> a STATIC Gain of the alignment (the others
     kept: 8 B.2 only lets an effect that makes them *lose* one win). Without "além de seus outros alinhamentos"
     the text would replace the alignments: not this form."""
     if not items or not isinstance(items[0], NP) or items[0].dets:
@@ -74,8 +74,8 @@ def alignment_gain(clause: Clause, items: Sequence[Item], subject: Selector, env
     duration = _duration(rest)
     if rest and duration is None:
         raise LoweringError("alignment: unread complements")
-    proc = Procedure(Op.GAIN, (("targets", subject), ("alignments", (_ALIGNMENT_OF_NOUN[head],)),
-                               ("duration", duration or Duration.WHILE_IN_PLACE)), text=text)
+    proc = Gain(targets=subject, alignments=(_ALIGNMENT_OF_NOUN[head],), duration=duration or Duration.WHILE_IN_PLACE,
+                text=text)
     return Lowered((proc,), None if duration else EffectKind.STATIC, duration or Duration.WHILE_IN_PLACE)
 
 
@@ -116,6 +116,5 @@ def affiliation_choice(items: Sequence[Item], k: int, env: Env, text: str) -> Lo
         rest = []
     if rest:
         raise LoweringError("choose an affiliation: unread complements")
-    index = env.introduce(np, items[k:])
-    return Lowered((Procedure(Op.CHOOSE, (("characteristic", "affiliation"), ("excluding", excluding)), text=text,
-                              introduces=index),))
+    slot = env.remember(env.introduce(np, items[k:]))
+    return Lowered((Choose(characteristic="affiliation", excluding=excluding, text=text, introduces=slot),))

@@ -4,14 +4,14 @@ general paths do not read, each lowered into the IR the damage pipeline already 
 ================================================================================  =====================================
 form (as printed)                                                                 lowered into
 ================================================================================  =====================================
-Toda vez que <personagem> usar uma ação que cause dano em <seletor>, aquela ação  DAMAGE_MODIFIER: MODIFY_DAMAGE step B,
+Toda vez que <personagem> usar uma ação que cause dano em <seletor>, aquela ação  DAMAGE_MODIFIER: ModifyDamage step B,
 causa +N pontos de dano naquele personagem. (Bishop V1)                          ``delta`` N, ``source`` the user,
                                                                                   ``source_kind`` action, ``target``
-Toda vez que a ação <Nome> causar dano, se ela for a primeira ação usada neste    MODIFY_DAMAGE step B, ``delta`` N,
+Toda vez que a ação <Nome> causar dano, se ela for a primeira ação usada neste    ModifyDamage step B, ``delta`` N,
 turno, ela causará aquela quantidade de dano +N. (Impossível de se Ver)           ``action_name``, ``first_action``
-Se o personagem que estiver carregando este card receber dano de uma ação,        a D trigger (4.8.3 D): MOVE the named
+Se o personagem que estiver carregando este card receber dano de uma ação,        a D trigger (4.8.3 D): Move the named
 coloque todos os cards de <Nome> que ele estiver carregando na base dos decks    cards it carries to the bottom of the
-de seus donos. Todo o dano que ele receberia daquela ação torna-se 0.            decks, MODIFY_DAMAGE step D set_to 0
+de seus donos. Todo o dano que ele receberia daquela ação torna-se 0.            decks, ModifyDamage step D set_to 0
 (Escudo Improvisado)                                                              (carrier, actions only)
 Toda vez que um card for carregado neste personagem [durante a Fase de X]         TRIGGERED on ``load``: ``subject`` the
 / Quando este card for carregado de seus recursos em <seletor> (4.8.4.3)          card loaded (``zone`` where from),
@@ -37,7 +37,8 @@ from cardscript.compiler.ir import (
     EventPattern,
     Filter,
     Kind,
-    Op,
+    ModifyDamage,
+    Move,
     Procedure,
     Ref,
     Selector,
@@ -99,9 +100,9 @@ def _signed_amount(items: Sequence[Item]) -> tuple[int, int] | None:
     return (number.nums[0] if items[0].text == "+" else -number.nums[0]), 2
 
 
-def _modifier(args: list[tuple[str, object]], text: str, *before: Procedure) -> Effect:
-    return Effect(EffectKind.DAMAGE_MODIFIER, (*before, Procedure(Op.MODIFY_DAMAGE, tuple(args), text=text)),
-                  duration=Duration.WHILE_IN_PLACE, text=text)
+def _modifier(modifier: ModifyDamage, *before: Procedure) -> Effect:
+    return Effect(EffectKind.DAMAGE_MODIFIER, (*before, modifier), duration=Duration.WHILE_IN_PLACE,
+                  text=modifier.text)
 
 
 def _used_action_bonus(para: EffectParagraph, env: Env, text: str) -> Effect | None:
@@ -140,8 +141,8 @@ def _used_action_bonus(para: EffectParagraph, env: Env, text: str) -> Effect | N
             and _np_with(rest[2], head="dano") and _is_w(rest[3], "em", "a")
             and _np_with(rest[4], det="aquele", head="personagem")):
         return None
-    return _modifier([("step", "B"), ("delta", delta), ("source", user), ("source_kind", "action"),
-                      ("target", target)], text)
+    return _modifier(ModifyDamage(step="B", delta=delta, source=user, source_kind="action", target=target,
+                                  text=text))
 
 
 def _named_action_first_bonus(para: EffectParagraph, env: Env, text: str) -> Effect | None:
@@ -178,8 +179,8 @@ def _named_action_first_bonus(para: EffectParagraph, env: Env, text: str) -> Eff
     amount = _signed_amount(bitems[3:])
     if amount is None:
         return None
-    return _modifier([("step", "B"), ("delta", amount[0]), ("source_kind", "action"), ("action_name", name),
-                      ("first_action", True), ("scope", "first")], text)
+    return _modifier(ModifyDamage(step="B", delta=amount[0], source_kind="action", action_name=name,
+                                  first_action=True, scope="first", text=text))
 
 
 def _damage_from_action_zeroed(para: EffectParagraph, env: Env, text: str) -> Effect | None:
@@ -187,7 +188,7 @@ def _damage_from_action_zeroed(para: EffectParagraph, env: Env, text: str) -> Ef
     todos os cards de Escudo Improvisado que ele estiver carregando na base dos decks de seus donos. Todo o dano
     que ele receberia daquela ação torna-se 0": an effect that triggers in 4.8.3 D when an action would cause
     damage to the carrier (the rulebook's Blob V1 example): the damage becomes 0 and the named cards it carries
-    go to the bottom of their owners' decks (run by ``procedures.deal_damage`` when it triggers)."""
+    go to the bottom of their owners' decks (run by ``dealing.deal_damage`` when it triggers)."""
     if len(para.sentences) != 2 or any(s.cost is not None for s in para.sentences):
         return None
     first, second = _seq(para, 0), _seq(para, 1)
@@ -224,9 +225,8 @@ def _damage_from_action_zeroed(para: EffectParagraph, env: Env, text: str) -> Ef
     this = Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER, text=_text(cond.subject))
     named = Selector(kind=Kind.CARD, zone="carried", of=this, every=True, text=_text(put),
                      filters=(Filter("name", "eq", pitems[2].names[0]),))
-    move = Procedure(Op.MOVE, (("cards", named), ("to", "deck_bottom")), text=_text(put))
-    return _modifier([("step", "D"), ("set_to", 0), ("target", this), ("source_kind", "action")],
-                     _text(become), move)
+    move = Move(cards=named, to="deck_bottom", text=_text(put))
+    return _modifier(ModifyDamage(step="D", set_to=0, target=this, source_kind="action", text=_text(become)), move)
 
 
 def load_trigger(clause: Clause, env: Env, text: str) -> EventPattern | None:

@@ -7,13 +7,13 @@ form (as the meaning says it)                                                   
 ... um personagem ... que não tenha sido potencializado neste turno             Filter("this_turn", "lacks", verb): the
                                                                                 card was not marked with the verb this
                                                                                 turn (``TurnMemory.marked``)
-escolher <that selector>                                                        CHOOSE with ``marks`` = the verb: being
+escolher <that selector>                                                        Choose with ``marks`` = the verb: being
                                                                                 chosen for this effect is what marks it
                                                                                 (glossary: "um personagem é considerado
                                                                                 potencializado quando ele é escolhido
                                                                                 para um efeito com ... Potencializar")
-a próxima ação que causar dano que <personagem> usar neste turno causa +N       GENERATE a DAMAGE_MODIFIER until the
-pontos de dano em cada um de seus alvos                                         end of the turn (5.7 B): MODIFY_DAMAGE
+a próxima ação que causar dano que <personagem> usar neste turno causa +N       Generate a DAMAGE_MODIFIER until the
+pontos de dano em cada um de seus alvos                                         end of the turn (5.7 B): ModifyDamage
                                                                                 step B +N, ``source`` the character,
                                                                                 actions only, ``next_action`` (bound to
                                                                                 the first use of an action of it that
@@ -22,12 +22,12 @@ pontos de dano em cada um de seus alvos                                         
 se você controlar este personagem desde o início do turno                       Condition "is": this character, with
                                                                                 filters controller = you and
                                                                                 ``since_turn_start`` (entered before)
-descarregar os cards deste personagem e colocar este personagem em seus          one MOVE of the character to the
+descarregar os cards deste personagem e colocar este personagem em seus          one Move of the character to the
 recursos                                                                        resources with ``unload_first``: its
                                                                                 cards unloaded, then itself moved --
                                                                                 never knocked out in between (the
                                                                                 rulebook's FAQ on Metamorfo)
-colocar em cena um card de personagem de sua mão com o nome ou o alter ego      PUT_IN_SCENE of a card of the hand with
+colocar em cena um card de personagem de sua mão com o nome ou o alter ego      PutInScene of a card of the hand with
 de um personagem que um oponente controla                                       Filter("name_or_alter_ego", "of",
                                                                                 "opponent"), placed by the normal rules
                                                                                 (4.4.2.1: its initial energy loaded
@@ -38,10 +38,25 @@ de um personagem que um oponente controla                                       
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme
 from cardscript.compiler.ast import Procedure as Verb
-from cardscript.compiler.ir import Duration, Effect, EffectKind, Filter, Kind, Op, Procedure, Ref, Selector
+from cardscript.compiler.ir import (
+    Duration,
+    Effect,
+    EffectKind,
+    Filter,
+    Generate,
+    Kind,
+    ModifyDamage,
+    Move,
+    Procedure,
+    PutInScene,
+    Ref,
+    Selector,
+    Unload,
+)
 from cardscript.compiler.lower import (
     NP,
     Env,
@@ -92,7 +107,7 @@ def _signed(items: Sequence[Item]) -> int | None:
 
 def next_action_bonus(clause: Clause, items: Sequence[Item], env: Env) -> Procedure | None:
     """Potencializar: "a próxima ação que causar dano que aquele personagem usar neste turno causa +N pontos de dano
-    em cada um de seus alvos" -> GENERATE a damage modifier (5.7 B, 4.8.3 B) lasting until the end of the turn at
+    em cada um de seus alvos" -> Generate a damage modifier (5.7 B, 4.8.3 B) lasting until the end of the turn at
     most. None when the clause is not this form."""
     subj = flatten([clause.subject]) if clause.subject is not None else []
     if not (len(subj) == 8 and isinstance(subj[0], NP) and subj[0].head == "ação" and "próximo" in subj[0].adjs
@@ -111,10 +126,10 @@ def next_action_bonus(clause: Clause, items: Sequence[Item], env: Env) -> Proced
                              and _np_with(rest[6], det="seu", head="alvo")):
         raise LoweringError("the next action: causes what?")
     text = _text(clause)
-    bonus = Procedure(Op.MODIFY_DAMAGE, (("step", "B"), ("delta", delta), ("source", user), ("source_kind", "action"),
-                                         ("next_action", True), ("each_target", True)), text=text)
+    bonus = ModifyDamage(step="B", delta=delta, source=user, source_kind="action", next_action=True, each_target=True,
+                         text=text)
     made = Effect(EffectKind.DAMAGE_MODIFIER, (bonus,), duration=Duration.END_OF_TURN, text=text)
-    return Procedure(Op.GENERATE, (("effect", made),), text=text)
+    return Generate(effect=made, text=text)
 
 
 def since_turn_start(items: Sequence[Item]) -> bool:
@@ -125,7 +140,7 @@ def since_turn_start(items: Sequence[Item]) -> bool:
 
 def put_in_scene(items: Sequence[Item], env: Env, text: str) -> Procedure | None:
     """"colocar em cena um card de personagem de sua mão com o nome ou o alter ego de um personagem que um oponente
-    controla" (Metamorfo) -> PUT_IN_SCENE. None when the clause does not start with "em cena"."""
+    controla" (Metamorfo) -> PutInScene. None when the clause does not start with "em cena"."""
     if not (len(items) > 2 and _is_w(items[0], "em") and _np_with(items[1], head="cena") and not items[1].dets):  # type: ignore[union-attr]
         return None
     cards, k = selector_at(items, 2, env)
@@ -142,23 +157,22 @@ def put_in_scene(items: Sequence[Item], env: Env, text: str) -> Procedure | None
             raise LoweringError("put in the scene: unread complements")
         cards = Selector(kind=cards.kind, filters=(*cards.filters, Filter("name_or_alter_ego", "of", "opponent")),
                          zone=cards.zone, zone_owner=cards.zone_owner, text=cards.text)
-    return Procedure(Op.PUT_IN_SCENE, (("cards", cards),), text=text)
+    return PutInScene(cards=cards, text=text)
 
 
 def merge_unload_then_move(procs: list[Procedure]) -> list[Procedure]:
-    """"descarregar os cards deste personagem e colocar este personagem em seus recursos": one MOVE of the
+    """"descarregar os cards deste personagem e colocar este personagem em seus recursos": one Move of the
     character with ``unload_first`` (it never stands empty in the scene, so it is not knocked out, 4.7)."""
     out: list[Procedure] = []
     for p in procs:
         prev = out[-1] if out else None
-        cards = prev.arg("cards") if prev is not None else None
-        moved = p.arg("cards")
-        if prev is not None and prev.op is Op.UNLOAD and p.op is Op.MOVE and isinstance(cards, Selector) \
-                and cards.zone == "carried" and cards.every and cards.of is not None and isinstance(moved, Selector) \
-                and moved.ref is not None and moved.ref is cards.of.ref and moved.kind is Kind.CHARACTER \
+        cards = prev.cards if isinstance(prev, Unload) else None
+        if isinstance(prev, Unload) and isinstance(p, Move) and isinstance(cards, Selector) \
+                and cards.zone == "carried" and cards.every and cards.of is not None \
+                and p.cards.ref is not None and p.cards.ref is cards.of.ref and p.cards.kind is Kind.CHARACTER \
                 and cards.of.ref in (Ref.THIS_CHARACTER,) and not p.optional and not p.if_done:
-            out[-1] = Procedure(Op.MOVE, (*p.args, ("unload_first", True)), optional=prev.optional,
-                                condition=prev.condition, text=f"{prev.text} e {p.text}", introduces=p.introduces)
+            out[-1] = replace(p, unload_first=True, optional=prev.optional, condition=prev.condition,
+                              text=f"{prev.text} e {p.text}")
             continue
         out.append(p)
     return out

@@ -1,11 +1,11 @@
-"""Rule-changing statics: the sentence forms of rules 7's rule-changing keywords -> ``Op.RULE`` statics.
+"""Rule-changing statics: the sentence forms of rules 7's rule-changing keywords -> :class:`Rule` statics.
 
 Some keywords change a rule of the game rather than the state of a match (rules 7, "Outras Palavras-Chave"; the
 glossary). Their meanings (``cardscripts/prelude/*.kw``) are sentences the grammar reads but no ordinary
 procedure expresses; this module recognises those exact forms -- and the long forms printed on cards made before
 the keyword existed (the glossary's notes on Pelotão, Clone, Materializar) -- and lowers each into a STATIC
-effect with one procedure ``Procedure(Op.RULE, (("rule", <a key of ir.RULES>), ("value", <v>), ...))``, the
-contract :mod:`cardscript.runtime.rules` reads:
+effect with one procedure ``Rule(rule=<a key of ir.RULES>, value=<v>, ...)``, the contract
+:mod:`cardscript.runtime.rules` reads:
 
 ============================================================================  ==================  ================
 form (lemmas as the recogniser sees them; ``NAME``: a name)                    rule                value
@@ -24,10 +24,10 @@ O personagem que estiver carregando este card pode usar a ação deste card.    
 (Interligar)
 ============================================================================  ==================  ================
 
-``ready`` with ``actions`` carries ``("actions", (Filter, ...))``: the actions it applies to, any of them
+``ready`` with ``actions`` carries ``actions=(Filter, ...)``: the actions it applies to, any of them
 (``Filter("name", "eq", <action>)``, ``Filter("power", "eq", <icon code>)``). ``scene_identity`` may carry
-``("of", Selector)``: the characters it allows (an old wording naming them); without it, the characters of this
-card's identity (alter ego, or name without one: 4.4.2.1 A.4).
+``of=Selector``: the characters it allows (an old wording naming them); without it, the characters of this
+card's identity (alter ego, or name without one: 4.4.2.1 A.4). ``deck_copies`` carries the number as its text.
 
 :func:`lower_rule_static` is called by ``lower.lower_paragraph`` before it gives up on a paragraph; it returns
 None for anything that is not exactly one of these forms (one sentence, one clause, no lead), so nothing else
@@ -47,8 +47,7 @@ from cardscript.compiler.ir import (
     EffectKind,
     Filter,
     Kind,
-    Op,
-    Procedure,
+    Rule,
     Selector,
 )
 from cardscript.grammar.normalize import fold_text
@@ -113,9 +112,9 @@ _ACTION_NAMES = re.compile(r"^o acao <(\d+)>(?:" + _SEPARATOR + r"<\d+>)*$")
 _ACTION_POWERS = re.compile(r"^o acao de \{\w+\}(?:" + _SEPARATOR + r"\{\w+\})*$")
 
 
-def _rule(rule: str, value: object, text: str, *extra: tuple[str, object]) -> Effect:
+def _rule(rule: str, value: str, text: str, actions: tuple[Filter, ...] = (), of: Selector | None = None) -> Effect:
     assert rule in RULES, rule
-    proc = Procedure(Op.RULE, (("rule", rule), ("value", value), *extra), text=text)
+    proc = Rule(rule=rule, value=value, actions=actions, of=of, text=text)
     return Effect(EffectKind.STATIC, (proc,), duration=Duration.WHILE_IN_PLACE, text=text)
 
 
@@ -147,7 +146,7 @@ def _scene_identity(m: re.Match[str], names: list[str], card_name: str, text: st
     if not filters:
         return _rule("scene_identity", value, text)
     of = Selector(Kind.CHARACTER, filters=filters, text=" e ".join(f"{f.field} {f.value}" for f in filters))
-    return _rule("scene_identity", value, text, ("of", of))
+    return _rule("scene_identity", value, text, of=of)
 
 
 def lower_rule_static(para: Paragraph, card_name: str, text: str) -> Effect | None:
@@ -161,7 +160,7 @@ def lower_rule_static(para: Paragraph, card_name: str, text: str) -> Effect | No
         return _scene_identity(m, names, card_name, text)
     m = _COPIES.match(words)
     if m:
-        return _rule("deck_copies", int(m.group("n") or 1), text)
+        return _rule("deck_copies", str(int(m.group("n") or 1)), text)
     if _LOAD_FROM_DECK.match(words):
         return _rule("load_from", "deck_top", text)
     if _ENTER_FROM_RESOURCES.match(words):
@@ -173,7 +172,7 @@ def lower_rule_static(para: Paragraph, card_name: str, text: str) -> Effect | No
             return None
         if not actions:
             return _rule("ready", "all", text)
-        return _rule("ready", "actions", text, ("actions", actions))
+        return _rule("ready", "actions", text, actions=actions)
     if _CARRIED_ACTION.match(words):
         return _rule("use_carried_action", "this_card", text)
     return None

@@ -22,14 +22,14 @@ The steps of 4.6.2 as implemented:
   the player chooses X up to the stage); E.2 extra costs (``ActionDef.costs``: its keywords' -- E.2.1 Energia
   Cósmica N, "como parte do custo desta ação, coloque N cards de seus recursos na base de seu deck" -- and those
   printed before ":"), run as procedures before the targets and the effect; an action whose extra costs cannot
-  all be paid is not legal (``procedures.extra_cost_payable``); an X they leave open (Energia Cósmica X) is
+  all be paid is not legal (``queries.extra_cost_payable``); an X they leave open (Energia Cósmica X) is
   chosen as they are paid, up to what can be paid.
 * F -- targets: each target selector of the action (``ActionDef.targets``) is chosen among the
   characters/supports in the scene that match it (F.1.1); a bare "alvo" is a character or a support
   (F.1.2); a player target ("oponente alvo") is chosen among players. An action without a legal target
   for a target it needs is not legal. F.2.2: a card an effect says cannot be the target is never a
-  candidate (``procedures.can_be_targeted``); F.2.1: a card an effect says must be the target
-  (``procedures.must_be_targeted``) is chosen by the first target selector that can choose it (an action
+  candidate (``queries.can_be_targeted``); F.2.1: a card an effect says must be the target
+  (``queries.must_be_targeted``) is chosen by the first target selector that can choose it (an action
   that cannot have every such card as a target is not legal). Each choice emits a ``targeted`` event
   (triggers "when ... becomes the target").
 * G -- effects triggered by E/F are resolved (level 1 of a fresh tree);
@@ -49,14 +49,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.ir import ActionDef, Effect, Kind, Op, Quantity, Selector
+from cardscript.compiler.ir import (
+    ActionDef,
+    ChangeStage,
+    Damage,
+    Effect,
+    ExtraAction,
+    Gain,
+    Kind,
+    KnockOut,
+    Load,
+    Lose,
+    Move,
+    Selector,
+    SetShield,
+    Unload,
+)
 from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
-from cardscript.runtime import procedures, rules
+from cardscript.runtime import queries, rules, selectors, statics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, InScene
 from cardscript.runtime.tree import Pending
-from cardscript.runtime.triggers import KIND_TYPES, card_attr, lends_text, matches_filter
+from cardscript.runtime.triggers import card_attr, lends_text
 
 if TYPE_CHECKING:
     from cardscript.runtime.turn import Engine
@@ -80,8 +95,8 @@ class ActionUse:
         return f"{game.name(self.user)} uses {self.action.name}{where} [{kind}, cost {cost}]"
 
 
-HARMFUL_OPS = frozenset({Op.DAMAGE, Op.INCAPACITATE, Op.UNLOAD, Op.KNOCK_OUT, Op.LOSE})
-HELPFUL_OPS = frozenset({Op.CAPACITATE, Op.LOAD, Op.EXTRA_ACTION, Op.GAIN, Op.SET_SHIELD})
+HARMFUL = (Damage, Unload, KnockOut, Lose)                  # and incapacitating (ChangeStage)
+HELPFUL = (Load, ExtraAction, Gain, SetShield)              # and capacitating
 
 
 @dataclass(frozen=True)
@@ -100,14 +115,13 @@ def sketch(effect: Effect | None) -> EffectSketch:
     if effect is None:
         return EffectSketch()
     for p in effect.procedures:
-        if p.op is Op.DAMAGE:
-            q = p.arg("amount")
-            return EffectSketch(True, q.fixed if isinstance(q, Quantity) else 0, bool(p.arg("piercing")))
-        if p.op in HARMFUL_OPS:
+        if isinstance(p, Damage):
+            return EffectSketch(True, p.amount.fixed, p.piercing)
+        if isinstance(p, HARMFUL) or isinstance(p, ChangeStage) and not p.capacitate:
             return EffectSketch(True)
-        if p.op is Op.GAIN and str(p.arg("shield") or "").lstrip().startswith("-"):
+        if isinstance(p, Gain) and p.shield is not None and p.shield < 0:
             return EffectSketch(True)
-        if p.op in HELPFUL_OPS:
+        if isinstance(p, HELPFUL) or isinstance(p, ChangeStage) and p.capacitate:
             return EffectSketch(False)
     return EffectSketch()
 
@@ -174,7 +188,7 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
     """E.1: the incapacitation cost (stage >= cost); the extra costs are checked as procedures (E.2)."""
-    cost = 0 if use.action.cost_is_x else (procedures.action_cost(game, use.action, action_power(game, use)) or 0)
+    cost = 0 if use.action.cost_is_x else (queries.action_cost(game, use.action, action_power(game, use)) or 0)
     return base.stage >= cost
 
 
@@ -183,9 +197,9 @@ def cost_x_most(game: Game, ctx: Any, action: ActionDef) -> int | None:
     cards de seus recursos ...": Energia Cósmica X); None when none does."""
     most: int | None = None
     for proc in action.costs:
-        sel = proc.arg("cards")
-        if proc.op is Op.MOVE and isinstance(sel, Selector) and sel.count.x_times > 0 and sel.count.x is None:
-            n = len(procedures.candidates(game, ctx, sel)) // sel.count.x_times
+        if isinstance(proc, Move) and proc.cards.count.x_times > 0 and proc.cards.count.x is None:
+            sel = proc.cards
+            n = len(selectors.candidates(game, ctx, sel)) // sel.count.x_times
             most = n if most is None else min(most, n)
     return most
 
@@ -204,15 +218,16 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
     game = engine.game
     if sel.kind is Kind.PLAYER:
         players = [1 - controller] if sel.ref is not None and str(sel.ref) == "opponent" else [0, 1]
-        return [procedures.Player(p) for p in players]
-    types = KIND_TYPES.get(sel.kind, ("Personagem", "Personagem-EV", "Suporte"))     # F.1.2 bare "alvo"
+        return [selectors.Player(p) for p in players]
+    types = selectors.KIND_TYPES.get(sel.kind, ("Personagem", "Personagem-EV", "Suporte"))     # F.1.2 bare "alvo"
     for kind in getattr(sel, "also", ()):                                           # "personagem ou suporte"
-        types = (*types, *KIND_TYPES.get(kind, ()))
+        types = (*types, *selectors.KIND_TYPES.get(kind, ()))
     out: list[Any] = []
+    reader = selectors.EffectContext(controller)           # the filters as the triggers read them (``printed``)
     for base in game.state.scene.values():
         if str(card_attr(game, base.card, "card_type")) in types and all(
-                matches_filter(game, base.card, f, controller) for f in sel.filters):
-            if ctx is not None and not procedures.can_be_targeted(game, ctx, base.card):
+                selectors.filter_matches(game, reader, base.card, f, printed=True) for f in sel.filters):
+            if ctx is not None and not queries.can_be_targeted(game, ctx, base.card):
                 continue
             out.append(base.card)
     return out
@@ -226,7 +241,7 @@ def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ct
     """4.6.2 F.2.1: per target selector of ``action`` (``found``: its candidates), the cards it must choose: each
     card an effect says must be the target goes to the first selector that can choose it and still has room.
     ``None``: the action cannot have all of them as targets, so it cannot be used."""
-    forced = procedures.must_be_targeted(engine.game, ctx) if ctx is not None else []
+    forced = queries.must_be_targeted(engine.game, ctx) if ctx is not None else []
     required: list[list[Any]] = [[] for _ in action.targets]
     for card in forced:
         places = [k for k, sel in enumerate(action.targets) if card in found[k]]
@@ -243,7 +258,7 @@ def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ct
 
 def legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
     """Every action ``player``'s characters may use now (4.6.2 C.1-C.5, D, E payable, F targets exist)."""
-    with procedures.reading(engine.game):
+    with statics.reading(engine.game):
         return _legal_actions(engine, player, window)
 
 
@@ -258,11 +273,11 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         if not uses:
             continue
         ready = base.entered_turn < state.turn or base.card in engine.ready
-        powers = character_powers(game, base) | {power_key(p) for p in procedures.powers(game, base.card)}
+        powers = character_powers(game, base) | {power_key(p) for p in statics.powers(game, base.card)}
         for use in uses:
             if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None):
                 continue                                                     # C.1 (Prontidão: the action's)
-            allowed = max(1, procedures.actions_allowed(game, base.card, use.action))
+            allowed = max(1, queries.actions_allowed(game, base.card, use.action))
             if len(base.actions_used) >= allowed + base.extra_actions:          # C.4
                 continue
             need = action_power(game, use)
@@ -273,14 +288,14 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             if not cost_payable(game, use, base):                            # E
                 continue
             action = use.action
-            anticipate, unforeseen = procedures.action_types(game, base.card, action)
+            anticipate, unforeseen = queries.action_types(game, base.card, action)
             action = replace(action, anticipate=anticipate, unforeseen=unforeseen)
             if not type_allowed(action, window):                             # C.5
                 continue
-            if not procedures.can_use_action(game, base.card, use.action):
+            if not queries.can_use_action(game, base.card, use.action):
                 continue                                                     # D
             ctx = action_context(engine, use)
-            if not all(procedures.extra_cost_payable(game, ctx, p) for p in use.action.costs):
+            if not all(queries.extra_cost_payable(game, ctx, p) for p in use.action.costs):
                 continue                                                     # E.2
             found = [target_candidates(engine, t, player, ctx) for t in use.action.targets]
             if any(target_count(t) > len(f) for t, f in zip(use.action.targets, found, strict=True)):
@@ -358,7 +373,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         if ctx is not None:
             ctx.x = x
     else:
-        cost = procedures.action_cost(game, action, action_power(game, use)) or 0     # printed, or set (8 B.3)
+        cost = queries.action_cost(game, action, action_power(game, use)) or 0     # printed, or set (8 B.3)
     if cost:
         game.incapacitate(use.user, cost)
     pending = Pending(label=f"{action.name} ({game.name(use.user)})", steps=(), controller=player,
@@ -405,7 +420,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     if ctx is not None:
         ctx.targets = per_selector
         if any(per_selector):
-            procedures.note_targeting(game, ctx)
+            queries.note_targeting(game, ctx)
     flat = [t for ts in per_selector for t in ts]
     pending.data["targets"] = per_selector
     engine.tree.resolve()                                                    # G

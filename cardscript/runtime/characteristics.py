@@ -16,15 +16,15 @@ Layering: the selectors and conditions of the statics that change these characte
 lent, and state-effect) ones, never the statics' own results. So statics do not feed each other (the second
 paragraph of Norman Osborn V1 does not make the first apply to the opponent's heroes), and there are no loops.
 
-The engine's queries read these functions: ``procedures`` (selector filters "com a afiliação X", "heróis",
-"que compartilhe uma afiliação", the damage pipeline's ``Party``) and ``triggers`` (trigger subjects).
+The engine's queries read these functions: ``selectors`` (selector filters "com a afiliação X", "heróis",
+"que compartilhe uma afiliação", trigger subjects), ``dealing`` (the damage pipeline's ``Party``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardscript.compiler.ir import Effect, EffectKind, Op, Selector
+from cardscript.compiler.ir import Effect, EffectKind, Gain, Lose
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId
@@ -47,7 +47,9 @@ def _printed(game: Game, card: CardId, attr: str) -> set[str]:
 
 def _changes(effect: Effect) -> bool:
     return effect.kind is EffectKind.STATIC and any(
-        p.op in (Op.GAIN, Op.LOSE) and (p.arg("alignments") or p.arg("affiliations")) for p in effect.procedures)
+        bool(_gained(p, "alignments") or _gained(p, "affiliations")) if isinstance(p, Gain)
+        else bool(_lost_value(p, "alignments") or _lost_value(p, "affiliations")) if isinstance(p, Lose) else False
+        for p in effect.procedures)
 
 
 def _changer(definition: object) -> bool:
@@ -68,6 +70,18 @@ def _changers_in_place(game: Game) -> bool:
         isinstance(e.effect, Effect) and _changes(e.effect) for e in state.effects)
 
 
+def _gained(p: Gain, attr: str) -> tuple[str, ...]:
+    """The ``alignments`` / ``affiliations`` a ``Gain`` gives."""
+    return p.alignments if attr == "alignments" else p.affiliations
+
+
+def _lost_value(p: Lose, attr: str) -> object:
+    """What a ``Lose`` takes of ``alignments`` / ``affiliations``: "all" ("todas as suas afiliações") or the names."""
+    if attr == "alignments":
+        return "all" if p.all_alignments else p.alignments
+    return "all" if p.all_affiliations else p.affiliations
+
+
 def _lost(value: object, have: set[str]) -> set[str]:
     if value == "all":
         return set(have)
@@ -79,7 +93,9 @@ def _lost(value: object, have: set[str]) -> set[str]:
 def traits(game: Game, card: CardId, attr: str, depth: int = 0) -> frozenset[str]:
     """The card's ``alignments`` or ``affiliations`` now (see the module docstring). ``depth`` > 0 (a selector
     being read for a static): printed, lent and state effects only."""
-    from cardscript.runtime import continuous, procedures
+    from cardscript.runtime import continuous
+    from cardscript.runtime.selectors import selected
+    from cardscript.runtime.statics import active_effects
     from cardscript.runtime.triggers import lends_text
 
     attr = ATTRS[attr]
@@ -101,18 +117,18 @@ def traits(game: Game, card: CardId, attr: str, depth: int = 0) -> frozenset[str
         return frozenset(have - lost)
     _GATHERING.add(id(game))
     try:
-        for _, effect, sctx in list(procedures.active_effects(game, (EffectKind.STATIC,))):
+        for _, effect, sctx in list(active_effects(game, (EffectKind.STATIC,))):
             if not _changes(effect) or not effect.executable:
                 continue
             for p in effect.procedures:
-                value, sel = p.arg(attr), p.arg("targets")
-                if p.op not in (Op.GAIN, Op.LOSE) or not value or not isinstance(sel, Selector) \
-                        or not procedures._selected(game, sctx, sel, card, 1):
-                    continue
-                if p.op is Op.GAIN:
-                    have |= {str(v) for v in value}               # type: ignore[attr-defined]
-                else:
-                    lost |= _lost(value, have)
+                if isinstance(p, Gain):
+                    gained = _gained(p, attr)
+                    if gained and selected(game, sctx, p.targets, card, 1):
+                        have |= set(gained)
+                elif isinstance(p, Lose):
+                    value = _lost_value(p, attr)
+                    if value and selected(game, sctx, p.targets, card, 1):
+                        lost |= _lost(value, have)
     finally:
         _GATHERING.discard(id(game))
     return frozenset(have - lost)

@@ -1,10 +1,10 @@
 """Continuous effects held in the game state (rules 5.4, 5.5, 5.7 A.2 and B, 5.8).
 
-Two sources of continuous effects, read by the same queries (``procedures.shield``, ``powers``,
-``can_use_action``, ``deal_damage``, the triggers):
+Two sources of continuous effects, read by the same queries (``shielding.shield``, ``statics.powers``,
+``queries.can_use_action``, ``dealing.deal_damage``, the triggers):
 
 * **Statics of cards in place** (5.4, 5.7 A.2.2 "duração indefinida"): never stored. They are computed on
-  demand from the cards where their text works (``procedures.active_effects``), so they are "atualizados a
+  demand from the cards where their text works (``statics.active_effects``), so they are "atualizados a
   cada modificação que ocorre no estado do jogo" and stop the moment their card leaves that area or its
   condition stops holding.
 * **Effects created by a resolved effect** (5.7 A.2.1 "até o final do turno", "neste turno", "nesta
@@ -17,7 +17,7 @@ Two sources of continuous effects, read by the same queries (``procedures.shield
 included: :func:`~cardscript.runtime.triggers.functional_in_scene` answers "not working" for such a card, so
 its statics stop at once, its triggers no longer fire and its activated effects cannot be activated;
 effects it already resolved (state effects) stay; an effect of its text still resolving is interrupted
-(``procedures.run`` skips its remaining procedures).
+(``handlers.run`` skips its remaining procedures).
 
 Generated triggered effects (:func:`generated_triggers`) are matched by the normal triggers code
 (``Triggers.on_event``) with the context of the effect that created them, so "o alvo" and "esta ação"
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from cardscript.compiler.ir import Duration, Effect, EffectKind, Op, Ref, Selector
+from cardscript.compiler.ir import Duration, Effect, EffectKind, Ref, Selector, SuppressText
 from cardscript.runtime.events import Event
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActiveEffect, CardId
@@ -85,7 +85,13 @@ def generated_triggers(game: Game) -> list[ActiveEffect]:
     return list(generated(game, EffectKind.TRIGGERED))
 
 
-_CONTEXT_REFS = (Ref.TARGET, Ref.THAT, Ref.CHOSEN, Ref.THIS_CHARACTER, Ref.ACTION_USER)
+_CONTEXT_REFS = (Ref.TARGET, Ref.THIS_CHARACTER, Ref.ACTION_USER)
+
+
+def _in_context(sel: Selector) -> bool:
+    """Does the selector read the creating effect's context (its targets, character, user, what it introduced or
+    its card remembers) rather than the event?"""
+    return sel.ref in _CONTEXT_REFS or sel.ref is Ref.SLOT and not sel.slot.startswith("event:")
 
 
 def generated_trigger_matches(game: Game, made: ActiveEffect, event: Event) -> bool:
@@ -97,12 +103,12 @@ def generated_trigger_matches(game: Game, made: ActiveEffect, event: Event) -> b
     pattern = effect.trigger
     source = made.source if made.source is not None else -1
     sel = pattern.subject
-    if sel is not None and sel.ref in _CONTEXT_REFS and made.context is not None:
-        from cardscript.runtime import procedures
+    if sel is not None and _in_context(sel) and made.context is not None:
+        from cardscript.runtime.selectors import resolve
 
         if not pattern_matches(game, replace(pattern, subject=None), event, source, made.controller):
             return False
-        return event.data.get("card") in procedures.resolve(game, made.context, sel)
+        return event.data.get("card") in resolve(game, made.context, sel)
     return pattern_matches(game, pattern, event, source, made.controller)
 
 
@@ -121,7 +127,7 @@ def _has_suppression(definition: object) -> bool:
     hit = _SUPPRESSES.get(key)
     if hit is not None and hit[0] is definition:
         return hit[1]
-    found = any(e.kind is EffectKind.STATIC and any(p.op is Op.SUPPRESS_TEXT for p in e.procedures)
+    found = any(e.kind is EffectKind.STATIC and any(isinstance(p, SuppressText) for p in e.procedures)
                 for e in getattr(definition, "effects", ()))
     _SUPPRESSES[key] = (definition, found)
     return found
@@ -177,24 +183,23 @@ def text_lost(game: Game, card: CardId) -> bool:
         return False
     _EVALUATING.add(key)
     try:
-        from cardscript.runtime import procedures
+        from cardscript.runtime.selectors import check_condition, resolve, static_context
         from cardscript.runtime.triggers import functional_in_scene
 
         for src in suppressors:
             working, controller = functional_in_scene(game, src)
             if not working or controller is None:
                 continue
-            ctx = procedures.static_context(game, src, controller)
+            ctx = static_context(game, src, controller)
             for effect in getattr(game.cards.get(src), "effects", ()):
                 if effect.kind is not EffectKind.STATIC or (
-                        effect.condition is not None and not procedures.check_condition(game, ctx, effect.condition)):
+                        effect.condition is not None and not check_condition(game, ctx, effect.condition)):
                     continue
                 for p in effect.procedures:
-                    sel = p.arg("targets")
-                    if p.op is not Op.SUPPRESS_TEXT or not isinstance(sel, Selector):
+                    if not isinstance(p, SuppressText):
                         continue
-                    things = [t for t in procedures.resolve(game, ctx, sel) if isinstance(t, int)]
-                    if _covers(game, things, card, bool(p.arg("include_carried"))):
+                    things = [t for t in resolve(game, ctx, p.targets) if isinstance(t, int)]
+                    if _covers(game, things, card, p.include_carried):
                         return True
     finally:
         _EVALUATING.discard(key)

@@ -22,9 +22,9 @@ from typing import Any
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
+from cardscript.compiler.ir import CardDef
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
 
 __all__ = ["CardCount", "DeckLine", "DeckReport", "check_deck", "check_source", "parse_deck", "read_deck"]

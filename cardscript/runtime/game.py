@@ -34,7 +34,7 @@ class GameOver(Exception):
 
 @dataclass
 class Game:
-    """A match in progress. ``cards`` holds each card's definition (cardscript.runtime.cards)."""
+    """A match in progress. ``cards`` holds each card's definition (cardscript.compiler.ir.CardDef)."""
 
     state: GameState
     cards: dict[CardId, Any]

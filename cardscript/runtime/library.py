@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from cardscript.compiler.ir import CardDef
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_paths, library_path
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.deck import check_source, read_deck
 
 __all__ = ["DeckError", "deck_paths", "load_deck", "load_library"]

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime import library
 from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, RandomAgent
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.game import Game, GameOver
 from cardscript.runtime.state import CardId, GameState, PlayerState, Zone

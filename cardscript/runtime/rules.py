@@ -1,11 +1,11 @@
-"""The engine's answers to "what does rule X say now?", read from the cards' RULE statics.
+"""The engine's answers to "what does rule X say now?", read from the cards' :class:`Rule` statics.
 
 Some keywords change a rule of the game itself rather than the state of a match (rules 7; 5.6: keyword
 characteristics work in every area of the game, some before the match even starts). The compiler lowers
-them into a STATIC effect whose procedure is ``Procedure(Op.RULE, args=(("rule", <name>), ("value", <v>)))``;
-``cardscript.compiler.ir.RULES`` lists the rules such a static may change. Each query here answers one rule
-for one card: the rulebook's default, unless a RULE static on the card says otherwise (rules 8 A: a card's
-effect prevails over a game rule), together with what set the answer, so a report can say why.
+them into a STATIC effect whose procedure is ``Rule(rule=<name>, value=<v>)``; ``cardscript.compiler.ir.RULES``
+lists the rules such a static may change. Each query here answers one rule for one card: the rulebook's
+default, unless a RULE static on the card says otherwise (rules 8 A: a card's effect prevails over a game rule),
+together with what set the answer, so a report can say why.
 
 Queries:
 
@@ -41,9 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardscript.compiler.ir import ActionDef, Effect, Filter, Op, Procedure, Selector
+from cardscript.compiler.ir import ActionDef, CardDef, Effect, Filter, Rule
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime.cards import CardDef
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
 
@@ -58,21 +57,22 @@ of a card unless an effect changes it."""
 _DEFAULT_COPIES_REASON = "the default limit of 3 copies of a card (glossary, Item Único: 'e não três')"
 
 
-def rule_statics(defn: CardDef, rule: str) -> Iterator[tuple[Effect, Procedure]]:
-    """The RULE procedures of ``defn``'s effects that change ``rule`` (a key of ``ir.RULES``), with their effect.
+def rule_statics(defn: CardDef, rule: str) -> Iterator[tuple[Effect, Rule]]:
+    """The :class:`Rule` procedures of ``defn``'s effects that change ``rule`` (a key of ``ir.RULES``), with their
+    effect.
 
-    A RULE procedure is a static by construction; it is read whatever the kind of the effect carrying it, since
+    A Rule procedure is a static by construction; it is read whatever the kind of the effect carrying it, since
     keyword characteristics are valid in any area (5.6)."""
     for effect in defn.effects:
         for proc in effect.procedures:
-            if proc.op is Op.RULE and proc.arg("rule") == rule:
+            if isinstance(proc, Rule) and proc.rule == rule:
                 yield effect, proc
 
 
-def _source(effect: Effect, proc: Procedure) -> str:
+def _source(effect: Effect, proc: Rule) -> str:
     """What set a rule, for a person: the keyword, else the effect's (or procedure's) text."""
     text = effect.keyword or effect.from_keyword or effect.text or proc.text
-    return text.strip().rstrip(".") or f"a static on rule {proc.arg('rule')!r}"
+    return text.strip().rstrip(".") or f"a static on rule {proc.rule!r}"
 
 
 def copy_limit(defn: CardDef) -> tuple[int, str]:
@@ -80,12 +80,13 @@ def copy_limit(defn: CardDef) -> tuple[int, str]:
 
     3 by default; the smallest ``deck_copies`` value of the card's RULE statics when it has any (Item Único:
     1, rules 7 and glossary; 5.6: it "funciona antes mesmo da partida começar, invalidando um deck que tenha
-    mais de um card" of it). The reason names the keyword (or the effect's text) that set the limit."""
+    mais de um card" of it). The reason names the keyword (or the effect's text) that set the limit; a value that
+    is not a number of copies is ignored."""
     best: tuple[int, str] | None = None
     for effect, proc in rule_statics(defn, "deck_copies"):
-        value = proc.arg("value")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if not proc.value.isdecimal():
             continue
+        value = int(proc.value)
         if best is None or value < best[0]:
             best = (value, _source(effect, proc))
     return best if best is not None else (DEFAULT_DECK_COPIES, _DEFAULT_COPIES_REASON)
@@ -115,7 +116,7 @@ def _works_in(game: Game, card: CardId, zone: str) -> bool:
     return ok and not text_lost(game, card)
 
 
-def working_rule_statics(game: Game, card: CardId, rule: str) -> Iterator[tuple[Effect, Procedure]]:
+def working_rule_statics(game: Game, card: CardId, rule: str) -> Iterator[tuple[Effect, Rule]]:
     """The RULE statics of ``card`` changing ``rule`` that work now: the card is in its effect's zone and its
     permanent texts have effect (5.8)."""
     defn = game.cards.get(card)
@@ -147,14 +148,15 @@ def _in_scene_of(game: Game, player: int) -> Iterator[tuple[CardId, CardId]]:
             yield c, base.card
 
 
-def _covers(game: Game, proc: Procedure, base: CardId, card: CardId, player: int) -> bool:
+def _covers(game: Game, proc: Rule, base: CardId, card: CardId, player: int) -> bool:
     """Does a ``scene_identity`` static of the character ``base`` speak of ``card``? Its ``of`` selector's
-    filters (an old wording naming the characters), else ``base``'s identity."""
-    of = proc.arg("of")
-    if isinstance(of, Selector):
-        from cardscript.runtime.triggers import matches_filter
+    filters (an old wording naming the characters; read as the triggers read a subject's, ``printed``), else
+    ``base``'s identity."""
+    if proc.of is not None:
+        from cardscript.runtime.selectors import EffectContext, filter_matches
 
-        return all(matches_filter(game, card, f, player) for f in of.filters)
+        ctx = EffectContext(controller=player)
+        return all(filter_matches(game, ctx, card, f, printed=True) for f in proc.of.filters)
     return identity(game, base) == identity(game, card)
 
 
@@ -177,7 +179,7 @@ def scene_identity_allowed(game: Game, player: int, card: CardId) -> bool:
         for _, proc in working_rule_statics(game, src, "scene_identity"):
             if not _covers(game, proc, base, card, player):
                 continue
-            value = proc.arg("value")
+            value = proc.value
             if value == "any":
                 return True
             if value == "distinct_names" and all(fold_key(str(_attr(game, c, "name") or "")) != name for c in same):
@@ -196,7 +198,7 @@ def load_sources(game: Game, card: CardId) -> tuple[str, ...]:
     ao invés de cards de seus recursos" -- ``deck_top``). The player chooses among them ("você pode")."""
     out = [DEFAULT_LOAD_SOURCE]
     for _, proc in working_rule_statics(game, card, "load_from"):
-        value = str(proc.arg("value"))
+        value = proc.value
         if value not in out:
             out.append(value)
     return tuple(out)
@@ -208,17 +210,15 @@ def may_enter_from(game: Game, card: CardId, zone: str) -> bool:
     este card em cena diretamente de seus recursos")."""
     if zone == "hand":
         return True
-    return any(proc.arg("value") == zone for _, proc in working_rule_statics(game, card, "enter_from"))
+    return any(proc.value == zone for _, proc in working_rule_statics(game, card, "enter_from"))
 
 
-def _action_matches(filters: object, name: str, power: str | None) -> bool:
+def _action_matches(filters: tuple[Filter, ...], name: str, power: str | None) -> bool:
     """Does an action (``name``, its power's code) match one of a ``ready`` static's filters (any of them)?"""
-    for f in filters if isinstance(filters, tuple) else ():
-        if not isinstance(f, Filter):
-            continue
-        if f.field == "name" and fold_key(f.value) == fold_key(name):
+    for f in filters:
+        if f.field == "name" and fold_key(str(f.value)) == fold_key(name):
             return True
-        if f.field == "power" and power is not None and fold_key(f.value) == fold_key(power):
+        if f.field == "power" and power is not None and fold_key(str(f.value)) == fold_key(power):
             return True
     return False
 
@@ -234,7 +234,7 @@ def is_ready(game: Game, user: CardId, action_name: str, power: str | None = Non
         return False
     for card in (user, *base.carried):
         for _, proc in working_rule_statics(game, card, "ready"):
-            if proc.arg("value") == "all" or _action_matches(proc.arg("actions"), action_name, power):
+            if proc.value == "all" or _action_matches(proc.actions, action_name, power):
                 return True
     return False
 
@@ -258,17 +258,17 @@ def use_limited(game: Game, player: int, user: CardId, action: ActionDef) -> str
     base = game.state.scene.get(user)
     used = {fold_key(n) for n in (base.actions_used if base is not None else ())}
     for proc in action.rules("use_once_by_name"):
-        if fold_key(str(proc.arg("value"))) in used:
-            return f"{proc.arg('value')} was already used by this character this turn ({proc.text or 'Ação Única'})"
+        if fold_key(proc.value) in used:
+            return f"{proc.value} was already used by this character this turn ({proc.text or 'Ação Única'})"
     for proc in action.rules("once_per_player"):
-        if (player, fold_key(str(proc.arg("value")))) in game.state.this_turn.used_once_per_player:
-            return f"player {player} already used an action with {proc.arg('value')} this turn"
+        if (player, fold_key(proc.value)) in game.state.this_turn.used_once_per_player:
+            return f"player {player} already used an action with {proc.value} this turn"
     return None
 
 
 def note_action_use(game: Game, player: int, action: ActionDef) -> None:
     """Record that ``player`` used ``action`` for its ``once_per_player`` rules (cleared at the Final do Turno)."""
     for proc in action.rules("once_per_player"):
-        key = (player, fold_key(str(proc.arg("value"))))
+        key = (player, fold_key(proc.value))
         if key not in game.state.this_turn.used_once_per_player:
             game.state.this_turn.used_once_per_player.append(key)

@@ -139,7 +139,8 @@ class GameState:
     effects: list[ActiveEffect] = field(default_factory=list)
     next_effect_uid: int = 1
     this_turn: TurnMemory = field(default_factory=TurnMemory)
-    chosen: dict[CardId, list[CardId]] = field(default_factory=dict)   # "o personagem escolhido" of a card
+    chosen: dict[CardId, dict[str, list[CardId]]] = field(default_factory=dict)   # what a card's permanent text
+    #                                    chose, by slot ("card:0": "o personagem escolhido" of its other texts)
     chosen_traits: dict[CardId, dict[str, str]] = field(default_factory=dict)   # what a card's text chose that is
     #                                    not a game object: {"affiliation": "X"} ("a afiliação escolhida", Soprano V1)
 

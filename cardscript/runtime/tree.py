@@ -177,7 +177,7 @@ class EffectsTree:
         self.procedures_run += 1
         if isinstance(step, Procedure):
             if self.runner is None:
-                self.game.log.add("unsupported", p.level, effect=p.label, text=step.text or str(step.op))
+                self.game.log.add("unsupported", p.level, effect=p.label, text=step.text or step.family)
             else:
                 self.runner(self.game, p, step)
         else:

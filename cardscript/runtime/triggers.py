@@ -13,7 +13,10 @@
 A match becomes a :class:`~cardscript.runtime.tree.Pending` effect handed to the Effects Tree, which
 puts it one level above the effect being resolved (9.1.2). Effects triggered by one event are
 simultaneous: they enter the same level and the Active Player orders them by choosing among them
-(5.2.1 ATENÇÃO, 9.1.2.1). Conditions are not checked here but at resolution (5.2).
+(5.2.1 ATENÇÃO, 9.1.2.1). Conditions are not checked here but at resolution (5.2). What the event names fills
+the effect's ``event:*`` slots (``event:subject``: the card the event is about); the target a ``use_action``
+pattern matched fills its ``target_slot``. A trigger subject's filters are read by the one filter evaluator
+(:func:`cardscript.runtime.selectors.filter_matches`, its ``printed`` reading).
 
 Events (kinds and data) the matcher understands: the Game primitives' (``enter_scene``, ``leave_scene``,
 ``load``, ``unload``, ``move``, ``capacitate``, ``incapacitate``, ``knocked_out``, ``destroyed``,
@@ -28,10 +31,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
+from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Kind, Ref, Selector
 from cardscript.compiler.vocabulary import PHASES, STEPS, Phase, Step, fold_key
 from cardscript.runtime.events import Event
 from cardscript.runtime.game import Game
+from cardscript.runtime.selectors import KIND_TYPES, EffectContext, filter_matches, matches, resolve, static_context
 from cardscript.runtime.state import CardId, Zone
 from cardscript.runtime.tree import EffectsTree, Pending
 
@@ -120,37 +124,6 @@ def _text_lost(game: Game, card: CardId) -> bool:
     return text_lost(game, card)
 
 
-def matches_filter(game: Game, card: CardId, flt: Filter, controller: int) -> bool:
-    """One filter of a selector on a card (affiliation, power, alignment, name, alter_ego, card_type...)."""
-    value = fold_key(flt.value)
-    fieldname = flt.field
-    if fieldname == "keyword":
-        from cardscript.runtime.procedures import has_keyword
-
-        ok = has_keyword(game, card, flt.value)                      # "com Predador" (5.6; lost under 5.8)
-    elif fieldname == "controller":
-        where = game.state.scene.get(card)
-        who = where.controller if where is not None else game.state.owner[card]
-        want = controller if value in ("you", "voce", "this") else 1 - controller
-        ok = who == want
-    elif fieldname in ("affiliation", "alignment") and flt.op in ("has", "lacks", "eq", "ne"):
-        from cardscript.runtime.characteristics import traits  # gained / lost too (8 B.2)
-
-        have = {fold_key(v) for v in traits(game, card, fieldname)}
-        ok = value in have or any(h.startswith(value) for h in have)
-    else:
-        attr = {"affiliation": "affiliations", "alignment": "alignments", "power": "powers"}.get(fieldname, fieldname)
-        raw = card_attr(game, card, attr)
-        if isinstance(raw, tuple | list):
-            have = {fold_key(str(v)) for v in raw}
-        else:
-            have = {fold_key(str(raw))} if raw is not None else set()
-        ok = value in have or any(h.startswith(value) for h in have)
-    return not ok if flt.op in ("ne", "lacks") else ok
-
-
-KIND_TYPES = {Kind.CHARACTER: ("Personagem", "Personagem-EV"), Kind.SUPPORT: ("Suporte",),
-              Kind.SCENARIO: ("Cenário",), Kind.ABILITY: ("Habilidade",)}
 
 
 def subject_matches(game: Game, sel: Selector | None, event: Event, source: CardId, controller: int) -> bool:
@@ -178,12 +151,13 @@ def subject_matches(game: Game, sel: Selector | None, event: Event, source: Card
     types = KIND_TYPES.get(sel.kind)
     if types is not None and str(card_attr(game, subject, "card_type")) not in types:
         return False
+    ctx = EffectContext(controller=controller, source=source)
     for f in sel.filters:
         if f.field == "action_power":          # a filter on the action used (use_action events)
-            ok = fold_key(str(data.get("power") or "")) == fold_key(f.value)
+            ok = fold_key(str(data.get("power") or "")) == fold_key(str(f.value))
             if ok == (f.op in ("ne", "lacks")):
                 return False
-        elif not matches_filter(game, subject, f, controller):
+        elif not filter_matches(game, ctx, subject, f, printed=True):
             return False
     return True
 
@@ -210,7 +184,7 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return load_matches(game, pattern, event, source, controller)
     for flt in getattr(pattern, "action_filters", ()):                 # "uma ação de {AE}"
         if flt.field in ("power", "action_power"):
-            ok = fold_key(str(event.data.get("power") or "")) == fold_key(flt.value)
+            ok = fold_key(str(event.data.get("power") or "")) == fold_key(str(flt.value))
             if ok == (flt.op in ("ne", "lacks")):
                 return False
     if pattern.whose is Ref.YOU and event.data.get("player", controller) != controller:
@@ -226,8 +200,6 @@ def action_damage_matches(game: Game, pattern: EventPattern, event: Event, sourc
     """"Toda vez que uma ação deste personagem causar dano em um ou mais personagens que você não controla"
     (Predador): damage dealt (more than 0) by an action whose user the subject stands for, to a character the
     target selector stands for. Once per action: see :meth:`Triggers.on_event`."""
-    from cardscript.runtime.procedures import EffectContext, matches
-
     user, dest = event.data.get("user"), event.data.get("card")
     if not isinstance(user, int) or not isinstance(dest, int) or not event.data.get("amount"):
         return False
@@ -241,8 +213,6 @@ def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId
     """"Toda vez que um card for carregado neste personagem durante a Fase de Combate" (Carnificina V2), "Quando
     este card for carregado de seus recursos em um personagem com {TE} que você controla": the card loaded (from
     the area the subject's ``zone`` names), what it was loaded onto (the pattern's ``target``) and the phase."""
-    from cardscript.runtime.procedures import EffectContext, matches, resolve, static_context
-
     sel, onto = pattern.subject, event.data.get("onto")
     if sel is not None and sel.zone and str(event.data.get("frm")) != str(Zone(sel.zone)):
         return False
@@ -263,8 +233,6 @@ def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId
 def matching_targets(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> list[CardId]:
     """``use_action`` "tendo como alvo <selector>": the action's targets the pattern's target selector stands for
     (a card whose keyword was lost to 5.8 no longer matches "com Predador")."""
-    from cardscript.runtime.procedures import EffectContext, matches
-
     sel = pattern.target
     if sel is None:
         return []
@@ -321,8 +289,8 @@ class Triggers:
                 # "tendo como alvo um personagem com ...": once per matching target, which is "aquele personagem"
                 for t in matching_targets(self.game, effect.trigger, event, card, controller):
                     pending = self.make_pending(self.game, card, effect, controller, event)
-                    if effect.trigger.target_introduces >= 0:
-                        pending.data["introduced"] = {effect.trigger.target_introduces: [t]}
+                    if effect.trigger.target_slot:
+                        pending.data["slots"] = {effect.trigger.target_slot: [t]}
                     self.tree.trigger(pending)
         if self.game.state.effects:
             self.on_event_generated(event)
@@ -341,9 +309,12 @@ class Triggers:
                 ctx = copy.deepcopy(made.context)
                 if made.duration == "instant":          # 5.7 B: no duration given -> it happens once
                     self.game.state.effects.remove(made)
-                if ctx is not None and hasattr(ctx, "trigger_subject"):
+                if isinstance(ctx, EffectContext):          # "aquele personagem": the event's subject
                     subject = event.data.get("card")
-                    ctx.trigger_subject = subject if isinstance(subject, int) else None
+                    if isinstance(subject, int):
+                        ctx.slots["event:subject"] = [subject]
+                    else:
+                        ctx.slots.pop("event:subject", None)
                 self.tree.trigger(Pending(label=label, steps=effect.procedures, controller=made.controller,
                                           source=made.source, effect=effect, kind="triggered", event=event,
                                           ctx=ctx))

@@ -28,8 +28,8 @@
   E.2 Ataque, normal, Antecipar and Imprevistas actions (4.6.2 C.5).
 * Final do Turno: end-of-turn triggers, then the resets: per-turn counters (actions used, basic
   capacitation, the scenario of the turn, activated-effect uses, extra actions), shield bonuses,
-  damage this turn, Prontidão grants, and "until the end of the turn" effects (the procedures
-  module's ``end_of_turn`` hook when it has one).
+  damage this turn, Prontidão grants, and "until the end of the turn" effects
+  (:func:`cardscript.runtime.shielding.end_of_turn`).
 
 Reading where the rules are silent: an effect whose condition the engine cannot evaluate is treated as
 not met (logged ``unsupported``), so an activated effect is not offered and a triggered one does nothing.
@@ -39,25 +39,23 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import fields, replace
+from collections.abc import Callable, Iterable
+from dataclasses import fields
 from functools import partial
 from typing import Any, NamedTuple
 
-from cardscript.compiler.ir import Condition, Effect, EffectKind, Op, Procedure, Selector
-from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import procedures, rules
+from cardscript.compiler.ir import Condition, Effect, EffectKind, Procedure, Selector
+from cardscript.runtime import handlers, queries, rules, selectors, shielding
 from cardscript.runtime.actions import (
     ActionUse,
     action_facts,
-    character_powers,
     legal_actions,
-    power_key,
     sketch,
     use_action,
 )
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.events import Event
+from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
@@ -75,8 +73,9 @@ class Play(NamedTuple):
     facts: dict[str, object]
 
 
-class Engine:
-    """Game + Effects Tree + triggers + the turn structure (rules 6)."""
+class Engine(OptionFacts):
+    """Game + Effects Tree + triggers + the turn structure (rules 6); its card and option facts come from
+    :class:`~cardscript.runtime.facts.OptionFacts`."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -92,9 +91,10 @@ class Engine:
             (card, i, e) for card, d in game.cards.items() for i, e in enumerate(getattr(d, "effects", ()))
             if e.kind is EffectKind.ACTIVATED]
 
-    # -- the procedures module (another layer): run a procedure, check a condition ------------------
+    # -- the handlers (another layer): run a procedure, check a condition --------------------------
     def make_context(self, pending: Pending) -> Any:
-        """The procedures module's EffectContext for a pending effect (built from the fields it has)."""
+        """The EffectContext of a pending effect (built from the fields it has): what the event that fired it
+        names fills the slot ``event:subject``, what the trigger matched its other slots (``Pending.data``)."""
         event = pending.event
         subject = event.data.get("card") if isinstance(event, Event) else None
         user = pending.data.get("user")
@@ -102,33 +102,35 @@ class Engine:
             working_in = self.game.state.scene
             user = pending.source if pending.source in working_in else next(
                 (b.card for b in working_in.values() if pending.source in b.carried), None)
+        slots: dict[str, Any] = copy.deepcopy(pending.data.get("slots") or {})
+        if isinstance(subject, int):
+            slots["event:subject"] = [subject]
         known: dict[str, Any] = {
             "source": pending.source, "controller": pending.controller, "user": user,
             "targets": pending.data.get("targets"), "x": pending.data.get("x"),
-            "trigger_subject": subject if isinstance(subject, int) else None,
             "action_name": pending.data.get("action_name"), "action_power": pending.data.get("action_power"),
-            "from_action": pending.kind == "action", "introduced": copy.deepcopy(pending.data.get("introduced"))}
+            "from_action": pending.kind == "action", "slots": slots}
         return self.new_context(**known)
 
-    def new_context(self, **known: Any) -> procedures.EffectContext:
+    def new_context(self, **known: Any) -> selectors.EffectContext:
         """An EffectContext with the given fields (the known ones that are not None)."""
-        names = {f.name for f in fields(procedures.EffectContext)}
-        return procedures.EffectContext(**{k: v for k, v in known.items() if k in names and v is not None})
+        names = {f.name for f in fields(selectors.EffectContext)}
+        return selectors.EffectContext(**{k: v for k, v in known.items() if k in names and v is not None})
 
     def run_procedure(self, game: Game, pending: Pending, proc: Procedure) -> None:
-        """One IR procedure through ``procedures.run(game, ctx, proc)``; engine errors are logged."""
+        """One IR procedure through ``handlers.run(game, ctx, proc)``; engine errors are logged."""
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
         outer, self.running = self.running, proc
         try:
-            procedures.run(game, pending.ctx, proc)
+            handlers.run(game, pending.ctx, proc)
         except GameOver:
             raise
         except Exception as exc:            # a procedure the other layer cannot run yet: logged, counted
             if isinstance(exc, AssertionError) and check_invariants(game.state):
                 raise                       # a broken invariant is never swallowed
             self.procedure_errors += 1
-            game.log.add("procedure_error", game.depth, effect=pending.label, text=proc.text or str(proc.op),
+            game.log.add("procedure_error", game.depth, effect=pending.label, text=proc.text or proc.family,
                          error=f"{type(exc).__name__}: {exc}")
         finally:
             self.running = outer
@@ -139,7 +141,7 @@ class Engine:
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
         try:
-            return procedures.check_condition(self.game, pending.ctx, condition)
+            return selectors.check_condition(self.game, pending.ctx, condition)
         except (GameOver, AssertionError):
             raise
         except Exception as exc:
@@ -208,7 +210,7 @@ class Engine:
         if player == s.first_player and not self.first_turn_done:
             return
         n = 2 if any(self.is_character(b.card) for b in s.controlled(player)) else 1
-        n += procedures.extra_draws(self.game, player)     # "compre um card adicional" statics
+        n += queries.extra_draws(self.game, player)     # "compre um card adicional" statics
         self.game.draw(player, n)
         self.tree.resolve()
 
@@ -298,26 +300,8 @@ class Engine:
             p.scenario_placed_this_turn = False
         self.activated_uses.clear()
         self.ready.clear()
-        procedures.end_of_turn(self.game)              # "até o final do turno" effects expire (5.7)
+        shielding.end_of_turn(self.game)              # "até o final do turno" effects expire (5.7)
         self.game.log.add("end_of_turn_resets", 0, turn=s.turn)
-
-    # -- card facts -------------------------------------------------------------------------------------
-    def is_character(self, card: CardId) -> bool:
-        return str(card_attr(self.game, card, "card_type")).startswith("Personagem")
-
-    def initial_energy(self, card: CardId) -> int:
-        return int(card_attr(self.game, card, "initial_energy") or 0)
-
-    def identity(self, card: CardId) -> str:
-        """Alter ego, or the name if there is none (4.4.2.1 A.4)."""
-        return str(card_attr(self.game, card, "alter_ego") or card_attr(self.game, card, "name") or "")
-
-    def has_keyword(self, card: CardId, keyword: str) -> bool:
-        want = fold_key(keyword)
-        if any(fold_key(k) == want for k in (card_attr(self.game, card, "keywords") or ())):
-            return True
-        return any(e.kind is EffectKind.KEYWORD and fold_key(e.keyword) == want
-                   for e in (card_attr(self.game, card, "effects") or ()))
 
     # -- C: the Preparation Phase -------------------------------------------------------------------------
     def preparation(self, player: int) -> None:
@@ -405,89 +389,8 @@ class Engine:
                               facts("activate", card, amount=k.amount, **extra)))
         return plays
 
-    # -- option facts (agents.py) --------------------------------------------------------------------------
-    def wants_facts(self, player: int) -> bool:
-        """Does the player's agent read option facts (``wants_facts = True``)? Facts that cost something
-        to compute are built only for those agents (random simulation stays fast)."""
-        return bool(getattr(self.game.agents[player], "wants_facts", False))
-
-    def option_facts(self, player: int, make: Callable[..., Iterable[Mapping[str, object]]], *args: Any
-                     ) -> tuple[Mapping[str, object], ...]:
-        """``make(*args)`` as a tuple when the player's agent wants facts, else ()."""
-        return tuple(make(*args)) if self.wants_facts(player) else ()
-
-    def cards_facts(self, cards: Iterable[CardId], base: CardId | None = None) -> list[dict[str, object]]:
-        return [self.card_facts(c, base) for c in cards]
-
     def step_facts(self, uses: Iterable[ActionUse], window: str) -> list[dict[str, object]]:
         return [{"kind": "end"}, *(action_facts(self, u, window) for u in uses)]
-
-    def card_facts(self, card: CardId, base: CardId | None = None, exact_shield: bool = False) -> dict[str, object]:
-        """A card's option facts: where it is and its characteristics; ``duplicate`` for a character card
-        whose alter ego its owner already has in the scene (4.4.2.1 A.4b); with ``base`` (the character
-        carrying it, or about to), ``useful`` when it lends that character an action or power it can use
-        (4.4.2.3 A.1.1, A.1.2). The shield of a card in the scene is the printed one plus this turn's
-        changes; ``exact_shield`` asks the procedures module's ``shield`` query (statics too, slower)."""
-        game, s = self.game, self.game.state
-        owner = s.owner[card]
-        ctype = str(card_attr(game, card, "card_type"))
-        facts: dict[str, object] = {"kind": "card", "card": card, "owner": owner, "card_type": ctype,
-                                    "initial_energy": self.initial_energy(card),
-                                    "shield": int(card_attr(game, card, "shield") or 0)}
-        where = s.scene.get(card)
-        if where is not None:
-            facts.update(controller=where.controller, energy=where.energy, stage=where.stage,
-                         shield=procedures.shield(game, card) if exact_shield
-                         else max(0, int(card_attr(game, card, "shield") or 0) + where.shield_bonus))
-        elif ctype.startswith("Personagem"):
-            ident = self.identity(card)
-            facts["duplicate"] = any(self.is_character(b.card) and self.identity(b.card) == ident
-                                     for b in s.controlled(owner))
-        if base is not None:
-            facts["useful"] = self.useful_for(card, base)
-        return facts
-
-    def annotate(self, decision: Decision) -> Decision:
-        """Option facts for a decision built without them (the procedures module's), when every option
-        is a card or a player: the card's facts, and ``harm`` / ``amount`` inferred from the IR procedure
-        being run (a damage procedure's target choice harms the chosen card). A yes/no optional step is
-        marked harmful when the procedure would discard, unload or knock out (its cost falls on the one
-        who decides). Other decisions are returned as they are."""
-        if decision.facts or not self.wants_facts(decision.player):
-            return decision
-        proc = self.running
-        if decision.kind == "optional" and decision.options == ("yes", "no"):
-            harmful = proc is not None and proc.op in (Op.DISCARD, Op.UNLOAD, Op.KNOCK_OUT)
-            yes: dict[str, object] = {"kind": "yes", "harm": True} if harmful else {"kind": "yes"}
-            return replace(decision, facts=(yes, {"kind": "no"}))
-        k = sketch(Effect(EffectKind.ACTION, procedures=(proc,))) if proc is not None else sketch(None)
-        if len(self._names) != len(self.game.cards):
-            self._names = {self.game.name(c): c for c in self.game.cards}
-        facts: list[dict[str, object]] = []
-        for label in decision.options:
-            card = self._names.get(label)
-            if card is not None:
-                f = self.card_facts(card, exact_shield=decision.kind == "target")
-            elif label.startswith("player ") and label[7:].isdigit():
-                f = {"kind": "player", "player": int(label[7:])}
-            else:
-                return decision
-            if decision.kind == "target" and k.harm is not None:
-                f.update(harm=k.harm, amount=k.amount, piercing=k.piercing)
-            facts.append(f)
-        return replace(decision, facts=tuple(facts))
-
-    def useful_for(self, card: CardId, base: CardId) -> bool:
-        game = self.game
-        ctype = str(card_attr(game, card, "card_type"))
-        if ctype.startswith("Personagem"):
-            return card != base and self.identity(card) == self.identity(base)
-        if ctype != "Habilidade":
-            return False
-        where = game.state.scene.get(base)
-        powers = (character_powers(game, where) if where is not None
-                  else {power_key(p) for p in (card_attr(game, base, "powers") or ())})
-        return power_key(card_attr(game, card, "power")) in powers
 
     def basic_capacitation(self, player: int, base: InScene) -> None:
         """6.2 C.1 / 4.5: discard any card to capacitate by 1 (once per character per turn)."""
@@ -539,7 +442,7 @@ class Engine:
             return not any(card_attr(self.game, b.card, "name") == name and not self.is_character(b.card)
                            for b in s.controlled(player))
         # A.4b, with Pelotão as the in-scene static it is (5.6, golden rule 8 A; lost under 5.8)
-        return procedures.placement_allowed(self.game, player, card)
+        return queries.placement_allowed(self.game, player, card)
 
     def evolution_bases(self, player: int, card: CardId) -> list[InScene]:
         """4.4.2.2 A.2a: characters controlled since the start of the turn that fit the card's Evolução
@@ -550,7 +453,7 @@ class Engine:
         since_start = [b for b in s.controlled(player) if self.is_character(b.card) and b.entered_turn < s.turn]
         if isinstance(panel, Selector):
             ctx = self.new_context(controller=player, source=card)
-            return [b for b in since_start if procedures.matches(self.game, ctx, b.card, panel)]
+            return [b for b in since_start if selectors.matches(self.game, ctx, b.card, panel)]
         ident = self.identity(card)
         return [b for b in since_start if self.identity(b.card) == ident]
 

@@ -43,6 +43,8 @@ class Lose(Procedure):
     all_powers: bool = False
     affiliations: tuple[str, ...] = ()
     all_affiliations: bool = False
+    alignments: tuple[str, ...] = ()     # alignments lost (the runtime's characteristics read them, like affiliations)
+    all_alignments: bool = False         # ... all of them
     duration: Duration = Duration.WHILE_IN_PLACE
 
 

@@ -79,3 +79,4 @@ class Rule(Procedure):
     value: str = ""
     actions: tuple[Filter, ...] = ()
     of: Selector | None = None
+    subject: Selector | None = None      # who the rule binds: Ação Única's "este personagem" (use_once_by_name)

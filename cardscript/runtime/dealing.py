@@ -1,0 +1,288 @@
+"""Dealing damage: the glue between effect objects and the damage pipeline (:mod:`cardscript.runtime.damage`).
+
+:func:`deal_damage` runs one damage procedure (4.8.3 A-F) with the modifiers in operation
+(:func:`damage_modifiers`: ``ModifyDamage`` of 5.3 effects, 4.8.3 B, C, D) and the redirecting effects
+(:func:`damage_redirects`: ``Replace`` / ``Redirect``, 4.8.3.1 E, 5.5), then applies it (4.8.1, 4.8.1.1, 4.8.2);
+:func:`party` and :func:`damage_source` say who deals and who receives it as the pipeline sees them (4.8.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardscript.compiler.ir import ActionDef, Effect, EffectKind, ModifyDamage, Redirect, Ref, Replace
+from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime import characteristics, damage, shields, trace
+from cardscript.runtime.game import Game
+from cardscript.runtime.queries import action_types, replacing_context
+from cardscript.runtime.selectors import EffectContext, attr, controller_of, host, resolve, selected, title
+from cardscript.runtime.shielding import shield, shield_event
+from cardscript.runtime.state import CardId
+from cardscript.runtime.statics import active_effects
+
+__all__ = ["damage_modifiers", "damage_redirects", "damage_source", "deal_damage", "party"]
+
+
+# -- 4.8.5: who causes the damage
+
+
+def party(game: Game, card: CardId) -> damage.Party:
+    """A character or support as the damage pipeline sees it."""
+    kind = "support" if str(attr(game, card, "card_type") or "") == "Suporte" else "character"
+    ego = attr(game, card, "alter_ego")
+    return damage.Party(card, title(game, card), controller_of(game, card), kind,
+                        characteristics.alignments(game, card), characteristics.affiliations(game, card),
+                        frozenset({str(ego)}) if ego else frozenset())
+
+
+def _action_def(game: Game, ctx: EffectContext) -> ActionDef | None:
+    for c in (ctx.source, ctx.user):
+        a = attr(game, c, "action") if c is not None else None
+        if isinstance(a, ActionDef) and (not ctx.action_name or a.name == ctx.action_name):
+            return a
+    return None
+
+
+def damage_source(game: Game, ctx: EffectContext, source: CardId | None, ref: Ref | None = None
+                  ) -> damage.DamageSource:
+    """4.8.5: the source of damage an effect causes: the action (an action's "<Ação> causa", "esta ação"),
+    the character ("este personagem causa"), one an effect made a source ("aquele personagem causa": a slot or
+    the target), the scenario, the support, or the card ("esta habilidade causa")."""
+    user = party(game, ctx.user) if ctx.user is not None and ctx.user in game.state.scene else None
+    if ctx.from_action and ref in (None, Ref.THIS_ACTION, Ref.THIS_CARD) and source in (None, ctx.source):
+        adef = _action_def(game, ctx)
+        types: list[str] = []
+        if adef is not None:
+            anticipate, unforeseen = action_types(game, ctx.user, adef) if ctx.user is not None else (
+                adef.anticipate, adef.unforeseen)
+            types = [t for t, on in (("antecipar", anticipate), ("imprevista", unforeseen)) if on]
+        name = ctx.action_name or (title(game, ctx.source) if ctx.source is not None else "action")
+        return damage.DamageSource(damage.SourceKind.ACTION, name, ctx.controller, ctx.source, user,
+                                   frozenset(types))
+    if source is None:
+        return damage.DamageSource(damage.SourceKind.CARD, "an effect", ctx.controller)
+    if ref in (Ref.SLOT, Ref.TARGET) and source in game.state.scene:
+        by = ctx.action_name or (title(game, ctx.source) if ctx.source is not None else "")
+        return damage.DamageSource.character(party(game, source), made_source_by=by)
+    if str(attr(game, source, "card_type") or "") == "Cenário":
+        return damage.DamageSource.scenario(title(game, source), controller_of(game, source), source)
+    if source in game.state.scene:
+        return damage.DamageSource.character(party(game, source))
+    carrier = host(game, source)
+    return damage.DamageSource.of_card(title(game, source), controller_of(game, source), source,
+                                       party(game, carrier) if carrier is not None else None)
+
+
+# -- 4.8.3 B, C, D: the damage modifiers in operation
+
+
+@dataclass(frozen=True)
+class _ModifierOrigin:
+    effect: Effect
+    proc: ModifyDamage
+    ctx: EffectContext
+    card: CardId
+
+
+def _chosen_destinations(p: ModifyDamage) -> bool:
+    """"o personagem escolhido" as the modifier's destination: a slot an earlier choice filled (not the
+    event's subject), bound to that destination whenever it is chosen (4.8.3.1 ATENÇÃO, Kraven V1)."""
+    return p.target is not None and p.target.ref is Ref.SLOT and not p.target.slot.startswith("event:")
+
+
+def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: ModifyDamage, mctx: EffectContext
+              ) -> damage.Modifier | None:
+    """One :class:`ModifyDamage` as a :class:`damage.Modifier`; its IR conditions become its ``when``."""
+    tsel, ssel = p.target, p.source
+    filters = p.action_filters
+    phase = p.phase
+    whose = p.whose_turn
+    chosen = _chosen_destinations(p)
+
+    def when(sit: damage.Situation) -> bool:
+        dest = sit.destination.card
+        if tsel is not None and not chosen and not selected(game, mctx, tsel, dest):
+            return False
+        if ssel is not None:
+            src = sit.source
+            dealers = [c for c in (src.card, src.user.card if src.user else None)
+                       if c is not None and c in game.state.scene]
+            if not any(selected(game, mctx, ssel, c) for c in dealers):
+                return False
+        for f in filters:
+            if not sit.source.is_action or fold_key(str(ctx.action_power or "")) != fold_key(str(f.value)):
+                return False
+        if phase:
+            from cardscript.runtime.triggers import phase_id
+
+            if phase_id(phase) not in (sit.circumstances.phase, sit.circumstances.step):
+                return False
+        if whose is Ref.OPPONENT and sit.circumstances.turn_player == mctx.controller:
+            return False
+        if whose is Ref.YOU and sit.circumstances.turn_player != mctx.controller:
+            return False
+        named = p.action_name                   # "a ação Impossível de se Ver": that action only
+        if named and not (sit.source.is_action and fold_key(sit.source.name) == fold_key(named)):
+            return False
+        if p.first_action and sum(len(b.actions_used) for b in game.state.scene.values()) > 1:
+            return False                        # "se ela for a primeira ação usada neste turno" (it counts itself)
+        if p.next_action:                       # Potencializar: the next action of that character causing damage
+            bound = mctx.memory.get("use")      # (bound by deal_damage to its first damaging use, then over)
+            if not ctx.from_action or bound is not None and bound != ctx.action_use:
+                return False
+            if p.each_target and (dest in mctx.memory.get("hit", ()) or dest not in [
+                    t for ts in ctx.targets for t in ts]):
+                return False                    # "+N em cada um de seus alvos": once on each of its targets
+        return not (p.first_per_turn and dest in game.state.this_turn.damaged_by_action)
+
+    step = damage.Step(p.step)
+    scope = damage.Scope(p.scope) if p.scope else None
+    destinations: frozenset[CardId] = frozenset()
+    if tsel is not None and chosen:
+        destinations = frozenset(t for t in resolve(game, mctx, tsel) if isinstance(t, int))
+        if not destinations:
+            return None
+        scope = damage.Scope.CHOSEN_DESTINATION
+    elif scope is None:
+        keyed_on_source = tsel is None and (ssel is not None or bool(p.source_kind) or bool(p.action_types))
+        scope = damage.Scope.FIRST_CALCULATION if keyed_on_source else damage.Scope.ANY
+    kinds = frozenset({damage.SourceKind.ACTION}) if p.source_kind == "action" else frozenset()
+    return damage.Modifier(
+        name=title(game, card) if card >= 0 else (effect.text[:40] or "effect"), step=step, card=card if card >= 0
+        else None, controller=mctx.controller,
+        add=p.delta if step is not damage.Step.C else 0,
+        multiply=p.multiply, divide=p.divide,
+        rounding=damage.Rounding(p.round),
+        set_to=p.set_to if p.set_to is not None and step is damage.Step.D else None,
+        scope=scope, source_kinds=kinds,
+        action_types=frozenset(p.action_types),
+        destinations=destinations, when=when, when_text=p.text)
+
+
+def damage_modifiers(game: Game, ctx: EffectContext) -> tuple[list[damage.Modifier], list[_ModifierOrigin]]:
+    """The 5.3 damage modifiers in operation (statics of the cards in the scene and effects generated with a
+    duration, 5.7 B), as :class:`damage.Modifier` s, with the effect each comes from."""
+    mods: list[damage.Modifier] = []
+    origins: list[_ModifierOrigin] = []
+    for card, effect, mctx in active_effects(game, (EffectKind.DAMAGE_MODIFIER,)):
+        for p in effect.procedures:
+            if not isinstance(p, ModifyDamage):
+                continue
+            m = _modifier(game, ctx, card, effect, p, mctx)
+            if m is not None:
+                mods.append(m)
+                origins.append(_ModifierOrigin(effect, p, mctx, card))
+    return mods, origins
+
+
+# -- 4.8.3.1 E: redirecting effects
+
+
+def damage_redirects(game: Game) -> list[damage.Redirect]:
+    """Replacements "Se este personagem fosse receber dano, ao invés disso você pode redirecionar aquele dano
+    para ..." (5.5 / 4.8.3.1, Apocalipse V1) as :class:`damage.Redirect` s. One per effect: it protects every
+    card its subject matches and offers the union of the new destinations its text allows for them."""
+    out: list[damage.Redirect] = []
+    for card, effect, sctx in active_effects(game, (EffectKind.REPLACEMENT,)):
+        for p in effect.procedures:
+            if not isinstance(p, Replace) or p.event != "damage":
+                continue
+            protects = [c for c in game.state.scene if selected(game, sctx, p.subject, c)]
+            for q in p.instead:
+                if not isinstance(q, Redirect):
+                    continue
+                to: list[CardId] = []
+                for subject in protects:
+                    rctx = replacing_context(p, sctx, subject, 0)
+                    to += [c for c in resolve(game, rctx, q.to)
+                           if isinstance(c, int) and c in game.state.scene and c != subject and c not in to]
+                if protects and to:
+                    out.append(damage.Redirect(title(game, card), sctx.controller, frozenset(protects),
+                                               tuple(party(game, c) for c in to), card=card, optional=q.optional))
+    return out
+
+
+def _bind_next_action(game: Game, ctx: EffectContext, mods: list[damage.Modifier], origins: list[_ModifierOrigin],
+                      result: damage.DamageResult, dest: CardId) -> None:
+    """Potencializar's bonus belongs to the first use of an action of its character that causes damage (the
+    ``next_action`` modifiers, with the memory of their generated effect's context); it records each target it
+    increased (``each_target``: once per target)."""
+    applied = {id(m) for m in result.applied}
+    for m, o in zip(mods, origins, strict=True):
+        if not o.proc.next_action or not ctx.from_action or ctx.user is None:
+            continue
+        ssel = o.proc.source
+        if ssel is None or ctx.user not in resolve(game, o.ctx, ssel):
+            continue
+        o.ctx.memory.setdefault("use", ctx.action_use)
+        if id(m) in applied:
+            o.ctx.memory.setdefault("hit", []).append(dest)
+
+
+# -- 4.8.1-4.8.4: the procedure
+
+
+def _circumstances(game: Game) -> damage.Circumstances:
+    s = game.state
+    return damage.Circumstances(s.phase, s.step, s.turn_player, s.active_player)
+
+
+def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: CardId, amount: int,
+                piercing: bool, procedure: damage.DamageProcedure | None = None) -> int:
+    """One damage procedure (4.8.3, 4.8.3.1) through :func:`damage.calculate` -- A the initial value, B, C, D
+    the modifiers in operation, E / F redirection -- then applied (4.8.1, 4.8.1.1, 4.8.2): non-piercing damage
+    to the shield first (recorded as a penalty, 4.8.6 C), the rest unloads cards chosen by the controller of
+    the source; an emptied character is knocked out, a support destroyed (4.7). The calculation is emitted
+    as a ``damage_calculation`` event in the rulebook's lettering. Returns the number of cards unloaded."""
+    from cardscript.runtime.handlers import run
+
+    if target not in game.state.scene:
+        game.emit("damage_fizzled", target=target, reason="not in the scene")
+        return 0
+    if procedure is None:
+        procedure = damage.DamageProcedure(damage_source(game, ctx, source), party(game, target), amount, piercing,
+                                           ctx.action_name or (title(game, source) if source is not None else ""))
+    decider = damage.AgentDecider(game.decide)
+    mods, origins = damage_modifiers(game, ctx)
+    result = damage.calculate(procedure, mods, damage_redirects(game), decider, _circumstances(game))
+    game.emit("damage_calculation", source=procedure.source.card, card=result.destination.card,
+              initial=procedure.amount, amount=result.amount, piercing=procedure.piercing,
+              causes_damage=result.causes_damage, lines=damage.format_trace(result).splitlines(),
+              stages=trace.stage_records(result))
+    for r, frm, to in zip(result.redirected, result.path, result.path[1:], strict=False):   # 4.8.3.1: each hop
+        game.emit("replaced", text=f"damage to {frm.name}", by=r.name, source=r.card, frm=frm.card, to=to.card)
+    dest = result.destination.card
+    by_index = {id(m): o for m, o in zip(mods, origins, strict=True)}
+    _bind_next_action(game, ctx, mods, origins, result, dest)
+    first_turn = any(by_index[id(m)].proc.first_per_turn for m in result.applied if id(m) in by_index)
+    if procedure.source.is_action and (result.causes_damage or first_turn) \
+            and dest not in game.state.this_turn.damaged_by_action:
+        game.state.this_turn.damaged_by_action.append(dest)
+    for m in result.triggered:                     # 4.8.3 D: the rest of a triggered effect's text
+        o = by_index.get(id(m))
+        if o is not None:
+            for q in o.effect.procedures:
+                if not isinstance(q, ModifyDamage):
+                    run(game, o.ctx, q)
+    base = game.state.scene.get(dest)
+    if base is None:
+        game.emit("damage_fizzled", target=dest, reason="not in the scene")
+        return 0
+    if result.amount <= 0:
+        game.emit("damage", card=dest, source=procedure.source.card, amount=0, initial=procedure.amount,
+                  piercing=procedure.piercing, unloaded=0, player=procedure.source.controller,
+                  causes_damage=result.causes_damage)
+        return 0
+    app = damage.apply_result(result, shield(game, dest), list(base.carried), decider)
+    if app.absorbed:
+        shield_event(game, dest, shields.ShieldEvent.penalty(f"damage of {procedure.source.name}", app.absorbed))
+    base.damage_taken_this_turn += result.amount
+    game.emit("damage", card=dest, source=procedure.source.card, amount=result.amount, initial=procedure.amount,
+              piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
+              player=procedure.source.controller, causes_damage=True,
+              user=ctx.user if ctx.from_action else None,                  # the action's user and which use
+              action_use=ctx.action_use if ctx.from_action else None)      # (Predador, rules 7)
+    for c in app.unloaded:
+        if dest in game.state.scene and c in game.state.scene[dest].carried:
+            game.unload(c)               # the last one knocks the character out / destroys the support (4.7)
+    return app.to_unload

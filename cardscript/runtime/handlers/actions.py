@@ -1,0 +1,36 @@
+"""What may be done (rules 4.6, 5.4, 5.7; golden rule 8 B): extra actions granted by a resolving effect, and
+restrictions created with a duration.
+
+``Allow``, ``ChangeAction``, ``SetCost``, ``ForceTarget``, ``ExtraDraw`` and restrictions without a duration
+are statics: the queries read them while their card is in place (:mod:`cardscript.runtime.queries`).
+"""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import Duration, Effect, EffectKind, ExtraAction, Restrict
+from cardscript.runtime import continuous
+from cardscript.runtime.game import Game
+from cardscript.runtime.handlers import handles
+from cardscript.runtime.selectors import EffectContext, resolve
+
+
+@handles(ExtraAction)
+def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
+    """4.6.2 C.4: "<who> pode usar mais uma ação / esta ação outra vez neste turno"."""
+    for t in resolve(game, ctx, proc.who):
+        if isinstance(t, int) and t in game.state.scene:
+            game.state.scene[t].extra_actions += proc.amount
+            game.emit("extra_action", card=t, same_action=proc.same_action)
+
+
+@handles(Restrict)
+def restrict(game: Game, ctx: EffectContext, proc: Restrict) -> None:
+    """A restriction with a duration ("... não podem procurar cards nos decks até o final do turno"), created
+    by a resolving effect: a generated static (5.7 A.2.1, B) in the state; without one it is a static, read
+    from its card while in place."""
+    duration = proc.duration
+    if duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):
+        game.emit("continuous", text=proc.text, op=proc.family)
+        return
+    made = Effect(EffectKind.STATIC, (proc,), duration=duration, text=proc.text)
+    continuous.add(game, str(EffectKind.STATIC), ctx.source, ctx.controller, [], duration, effect=made, context=ctx)

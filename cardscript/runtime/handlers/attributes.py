@@ -1,0 +1,80 @@
+"""Characteristics gained and lost, and shields set, by a resolving effect (rules 4.8.6, 5.7 A.2.1; golden rule
+8 B.2: losing beats gaining).
+
+With a duration ("até o final do turno") they become state effects (:func:`cardscript.runtime.continuous.add`)
+or shield events (4.8.6 B, C, A); without one (``WHILE_IN_PLACE``) they are statics, read while their card is in
+place (:mod:`cardscript.runtime.statics`, :mod:`cardscript.runtime.shielding`, ``characteristics``).
+"""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import Duration, Gain, Lose, SetShield
+from cardscript.runtime import continuous, shields
+from cardscript.runtime.game import Game
+from cardscript.runtime.handlers import handles
+from cardscript.runtime.selectors import EffectContext, resolve, select
+from cardscript.runtime.shielding import effect_id, shield_event
+
+
+def _lasting(duration: Duration) -> shields.ShieldDuration:
+    return shields.ShieldDuration.END_OF_TURN if duration is Duration.END_OF_TURN else shields.ShieldDuration.WHILE
+
+
+@handles(Gain)
+def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
+    """"<targets> ganha(m) Escudo +N / {AG} / a afiliação X até o final do turno": a shield bonus (4.8.6 B) or
+    penalty ("Escudo -N", C), powers, alignments and affiliations as state effects (5.7 A.2.1)."""
+    if proc.duration is Duration.WHILE_IN_PLACE:
+        game.emit("continuous", text=proc.text, op=proc.family)
+        return
+    duration = proc.duration or Duration.END_OF_TURN
+    for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose"):
+        if not isinstance(t, int) or t not in game.state.scene:
+            continue
+        if proc.shield is not None:                # 4.8.6 B (a bonus) or C ("Escudo -N", a penalty)
+            n = proc.shield
+            eid = effect_id(game, ctx)
+            if n > 0:
+                shield_event(game, t, shields.ShieldEvent.bonus(eid, n, _lasting(duration)))
+            elif n < 0:
+                shield_event(game, t, shields.ShieldEvent.penalty(eid, -n))
+        gained = list(proc.powers)
+        if gained:
+            continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, powers=gained)
+        if proc.alignments or proc.affiliations:     # "... ganha a afiliação X até o final do turno" (5.7 A.2.1)
+            continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration,
+                           alignments=list(proc.alignments) or None, affiliations=list(proc.affiliations) or None)
+        game.emit("gain", card=t, shield=proc.shield, powers=gained, duration=str(proc.duration))
+
+
+@handles(Lose)
+def lose(game: Game, ctx: EffectContext, proc: Lose) -> None:
+    """"O personagem alvo perde aquele poder até o final do turno": a state effect (5.7 A.2.1); losing beats
+    gaining (8 B.2, see :func:`cardscript.runtime.statics.powers`)."""
+    if proc.duration is Duration.WHILE_IN_PLACE:
+        game.emit("continuous", text=proc.text, op=proc.family)
+        return
+    if proc.all_powers:
+        lost: object = "all"
+    elif proc.powers_of is not None:         # "aquele poder": the power chosen earlier
+        lost = [str(x) for x in resolve(game, ctx, proc.powers_of)]
+    else:
+        lost = list(proc.powers)
+    for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose"):
+        if isinstance(t, int) and t in game.state.scene:
+            continuous.add(game, "lose", ctx.source, ctx.controller, [t], proc.duration, powers=lost)
+
+
+@handles(SetShield)
+def set_shield(game: Game, ctx: EffectContext, proc: SetShield) -> None:
+    """4.8.6 A: "o Escudo de <targets> torna-se N": a new Base Shield; A.1: earlier damage and penalties do not
+    apply while it operates."""
+    if proc.duration is Duration.WHILE_IN_PLACE:
+        game.emit("continuous", text=proc.text, op=proc.family)
+        return
+    value = proc.value
+    for t in resolve(game, ctx, proc.targets):
+        if isinstance(t, int) and t in game.state.scene:
+            duration = proc.duration or Duration.END_OF_TURN
+            shield_event(game, t, shields.ShieldEvent.set_base(effect_id(game, ctx), max(0, value), _lasting(duration)))
+            game.emit("set_shield", card=t, value=value)

@@ -1,0 +1,45 @@
+"""Damage procedures (rules 4.8): "<source> causa N pontos de dano [penetrante] em <targets>".
+
+The source as 4.8.5 identifies it, the destinations chosen, then one damage procedure each through the damage
+pipeline (:func:`cardscript.runtime.dealing.deal_damage`): 4.8.4.1 several destinations in the order the
+effect's controller chooses, or 4.8.4.2 the damage distributed among them first. ``ModifyDamage`` (5.3) and
+``Redirect`` (the replacing procedure of a 5.5 damage replacement) are read by the pipeline, not run.
+"""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import Damage
+from cardscript.runtime import damage
+from cardscript.runtime.dealing import damage_source, deal_damage, party
+from cardscript.runtime.game import Game
+from cardscript.runtime.handlers import handles
+from cardscript.runtime.selectors import EffectContext, count, quantity, resolve, select
+
+
+@handles(Damage)
+def deal(game: Game, ctx: EffectContext, proc: Damage) -> None:
+    """4.8: the damage of one procedure, to each destination (what was damaged fills ``introduces``)."""
+    sources = resolve(game, ctx, proc.source)
+    source = next((s for s in sources if isinstance(s, int)), ctx.source)
+    targets = [t for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose the target")
+               if isinstance(t, int)]
+    if proc.introduces:
+        ctx.slots[proc.introduces] = list(targets)
+    amount = quantity(game, ctx, proc.amount)
+    if proc.per is not None:                # "para cada <x>": the amount times what it counts
+        amount *= count(game, ctx, proc.per)
+    targets = [t for t in targets if t in game.state.scene]
+    if not targets:
+        return
+    src = damage_source(game, ctx, source, proc.source.ref)
+    effect = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "")
+    decider = damage.AgentDecider(game.decide)
+    if proc.distribute:
+        # 4.8.4.2: the controller first distributes all the damage (each share is step A of its procedure)
+        procs = damage.distribute(src, amount, [party(game, t) for t in targets], proc.piercing, decider, effect)
+    else:
+        # 4.8.4.1: several destinations, one procedure each, in the order the effect's controller chooses
+        procs = damage.split_targets(src, [party(game, t) for t in targets], amount, proc.piercing, decider, effect)
+    for dp in procs:
+        if dp.destination.card in game.state.scene:
+            deal_damage(game, ctx, source, dp.destination.card, dp.amount, proc.piercing, procedure=dp)

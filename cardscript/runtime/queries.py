@@ -1,0 +1,277 @@
+"""The statics' answers to the turn loop and to action use (rules 4.6, 5.4, 5.5, 6.2; golden rule 8 B).
+
+Each query reads the continuous effects working now (:func:`cardscript.runtime.statics.active_effects`):
+
+* targets (4.6.2 F.2): :func:`can_be_targeted` (``Restrict`` be_target), :func:`must_be_targeted`
+  (``ForceTarget``), :func:`note_targeting`;
+* using actions (4.6.2 C, D, E): :func:`can_use_action` (``Restrict`` use_action, repeat_action_name),
+  :func:`actions_allowed` (``Allow``), :func:`action_types` (``ChangeAction``), :func:`action_cost`
+  (``SetCost``, 8 B.3), :func:`extra_cost_payable` (4.6.2 E.2);
+* the Fase de Compra (6.2 B): :func:`extra_draws` (``ExtraDraw``);
+* what an effect may do: :func:`unload_prevented`, :func:`search_prevented` (``Restrict``: the effect that
+  prevents beats the one that allows, 8 B), :func:`replacement_for` (5.5, ``Replace``) with the context its
+  replacing procedures run in (:func:`replacing_context`), :func:`placement_allowed` (4.4.2.1 A.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from cardscript.compiler.ir import (
+    ActionDef,
+    Allow,
+    ChangeAction,
+    Discard,
+    EffectKind,
+    ExtraDraw,
+    Filter,
+    ForceTarget,
+    Kind,
+    Load,
+    Move,
+    Procedure,
+    Ref,
+    Replace,
+    Restrict,
+    SetCost,
+    Unload,
+)
+from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime import rules
+from cardscript.runtime.game import Game
+from cardscript.runtime.selectors import (
+    EffectContext,
+    Player,
+    Thing,
+    candidates,
+    host,
+    players,
+    quantity,
+    resolve,
+    selected,
+)
+from cardscript.runtime.state import CardId
+from cardscript.runtime.statics import active_effects
+
+__all__ = ["action_cost", "action_types", "actions_allowed", "can_be_targeted", "can_use_action",
+           "extra_cost_payable", "extra_draws", "must_be_targeted", "note_targeting", "placement_allowed",
+           "replacement_for", "replacing_context", "search_prevented", "unload_prevented"]
+
+
+def _restrictions(game: Game, what: str) -> Iterator[tuple[Restrict, EffectContext]]:
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Restrict) and p.what == what:
+                yield p, sctx
+
+
+def _action_matches(filters: Sequence[Filter], power: str | None) -> bool:
+    return all(fold_key(str(f.value)) == fold_key(power or "") for f in filters)
+
+
+def can_be_targeted(game: Game, ctx: EffectContext, card: CardId) -> bool:
+    """4.6.2 F.2.2: may the action of ``ctx`` choose ``card`` as a target?"""
+    for p, sctx in _restrictions(game, "be_target"):
+        if p.subject is None or not selected(game, sctx, p.subject, card):
+            continue
+        if not _action_matches(p.action_filters, ctx.action_power):
+            continue
+        if p.first_per_turn:
+            if p.by_ref is Ref.OPPONENT and ctx.controller == sctx.controller:
+                continue
+            if ctx.controller in game.state.this_turn.targeted_by:
+                continue
+        return False
+    return True
+
+
+def must_be_targeted(game: Game, ctx: EffectContext) -> list[CardId]:
+    """4.6.2 F.2.1: the characters/supports in the scene an effect says must be a target of the action of
+    ``ctx`` (``ForceTarget`` statics, and generated ones with a duration). F.2.2 prevails: one that cannot be the
+    target of that action is not forced. The caller requires each of them only where a target selector of the
+    action can choose it."""
+    out: list[CardId] = []
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if not isinstance(p, ForceTarget) or not _action_matches(p.action_filters, ctx.action_power):
+                continue
+            if p.by is Ref.OPPONENT and ctx.controller == sctx.controller:
+                continue
+            for card in list(game.state.scene):
+                if card not in out and selected(game, sctx, p.subject, card) and can_be_targeted(game, ctx, card):
+                    out.append(card)
+    return out
+
+
+def note_targeting(game: Game, ctx: EffectContext) -> None:
+    """Record that the player of ``ctx`` used an action with a target this turn (for "a primeira ação com
+    alvo ... em cada turno")."""
+    if ctx.controller not in game.state.this_turn.targeted_by:
+        game.state.this_turn.targeted_by.append(ctx.controller)
+
+
+def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
+    """4.6.2 E.2: can the extra cost ``proc`` of the action of ``ctx`` be paid now ("os custos adicionais não são
+    opcionais e o jogador deve pagar todos eles para poder usar a ação")? Unload of named cards: each is being
+    carried; Unload of N cards from a character: it carries more than N (paying must not leave it carrying
+    nothing); Move: the cards exist; Discard: N cards in the hand; Load: N cards to load and something in the
+    scene to load them onto. Other procedures (and unsupported ones) count as payable."""
+    if isinstance(proc, Unload):
+        if proc.cards is not None:
+            cards_sel = proc.cards
+            cards = [c for c in resolve(game, ctx, cards_sel) if isinstance(c, int)]
+            need = 1 if cards_sel.ref is not None or cards_sel.every else quantity(game, ctx, cards_sel.count)
+            return len([c for c in cards if host(game, c) is not None]) >= max(1, need)
+        if proc.frm is None:
+            return True
+        n = quantity(game, ctx, proc.amount)
+        bases = [t for t in resolve(game, ctx, proc.frm) if isinstance(t, int) and t in game.state.scene]
+        return any(len(game.state.scene[b].carried) > n for b in bases)
+    if isinstance(proc, Move):
+        sel = proc.cards
+        cards = [c for c in resolve(game, ctx, sel) if isinstance(c, int)]
+        if sel.count.x_times and sel.count.x is None and ctx.x is None:
+            return True                     # "X cards" with X chosen when paying: X = 0 at least
+        need = 1 if sel.ref is not None or sel.every else quantity(game, ctx, sel.count)
+        return len(cards) >= max(1, need)
+    if isinstance(proc, Discard):
+        n = quantity(game, ctx, proc.amount)
+        return all(len(game.state.players[p].hand) >= n for p in players(game, ctx, proc.who))
+    if isinstance(proc, Load):
+        sels = [proc.cards, *proc.alternatives]
+        onto = [t for t in resolve(game, ctx, proc.onto) if isinstance(t, int)]
+        if not onto or onto[0] not in game.state.scene:
+            return False
+        owner = game.state.owner[onto[0]]
+        pool = {c for s in sels for c in candidates(game, ctx, s) if game.state.owner[c] == owner}
+        n = quantity(game, ctx, sels[0].count)
+        return len(pool) >= n
+    return True
+
+
+def can_use_action(game: Game, user: CardId, action: ActionDef) -> bool:
+    """4.6.2 D: does an effect prevent ``user`` from using ``action``?"""
+    for p, sctx in _restrictions(game, "use_action"):
+        if p.subject is not None and selected(game, sctx, p.subject, user) and \
+                _action_matches(p.action_filters, action.power):
+            return False
+    base = game.state.scene.get(user)
+    if base is not None and action.name in base.actions_used:
+        for p, sctx in _restrictions(game, "repeat_action_name"):      # Ação Única given by an effect
+            if p.subject is not None and selected(game, sctx, p.subject, user):
+                return False
+    return True
+
+
+def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
+    """4.6.2 C.4: how many actions like ``action`` the character may use per turn by a static (1 normally)."""
+    best = 1
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Allow) and p.subject is not None and selected(game, sctx, p.subject, user) \
+                    and _action_matches(p.action_filters, action.power):
+                best = max(best, p.amount)
+    return best
+
+
+def action_types(game: Game, user: CardId, action: ActionDef) -> tuple[bool, bool]:
+    """(anticipate, unforeseen) of ``action`` now: printed, or as a static changed it. 8 B.1: an action that
+    gains and loses a type (``lose``: "anticipate" / "unforeseen") loses it, whatever the order."""
+    anticipate, unforeseen = action.anticipate, action.unforeseen
+    lost: set[str] = set()
+    for card, effect, _ in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, ChangeAction) and fold_key(p.action) == fold_key(action.name) \
+                    and (card == user or host(game, card) == user):
+                anticipate = anticipate or p.anticipate
+                unforeseen = unforeseen or p.unforeseen
+                lost |= set(p.lose)
+    return anticipate and "anticipate" not in lost, unforeseen and "unforeseen" not in lost
+
+
+def action_cost(game: Game, action: ActionDef, power: str | None = None) -> int | None:
+    """E.1: the incapacitation cost of ``action`` now: the printed one unless statics set it ("Todas as ações com
+    custo {0} e {1} têm custo {2}"); with two or more setting it, the higher (8 B.3). ``None``: cost X (chosen
+    when used) or printed without a cost. ``power``: the action's power (for "ações de {TE}")."""
+    if action.cost_is_x:
+        return None
+    printed = action.cost
+    set_to: list[int] = []
+    for _, effect, _ in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if not isinstance(p, SetCost) or p.value is None:
+                continue
+            if p.cost_in and (printed or 0) not in p.cost_in:
+                continue
+            if not _action_matches(p.action_filters, power if power is not None else action.power):
+                continue
+            set_to.append(p.value)
+    return max(set_to) if set_to else printed
+
+
+def extra_draws(game: Game, player: int) -> int:
+    """Cards ``player`` draws in addition during the Fase de Compra (6.2 B) by statics."""
+    n = 0
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, ExtraDraw) and Player(player) in resolve(game, sctx, p.who):
+                n += quantity(game, sctx, p.amount)
+    return n
+
+
+def unload_prevented(game: Game, ctx: EffectContext, base: CardId) -> bool:
+    """Does a static say cards cannot be unloaded from ``base`` by this effect (Mantis V1: by actions of {TC})?"""
+    for p, sctx in _restrictions(game, "unload_by_effect"):
+        if p.subject is not None and selected(game, sctx, p.subject, base) and ctx.from_action \
+                and _action_matches(p.action_filters, ctx.action_power):
+            return True
+    return False
+
+
+def search_prevented(game: Game, player: int, zones: Sequence[str] = ("deck",)) -> bool:
+    """Does an effect say ``player`` cannot search those zones (Planos Frustrados)? Golden rule 8 B: the effect
+    that prevents beats the one that allows, so such a search simply does not happen."""
+    for p, sctx in _restrictions(game, "search"):
+        if p.subject is not None and Player(player) not in resolve(game, sctx, p.subject):
+            continue
+        if set(p.zones or ("deck",)) & set(zones):
+            return True
+    return False
+
+
+def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str] = ()
+                    ) -> tuple[Replace, EffectContext] | None:
+    """5.5: a replacement effect working now for ``event`` ("search", "damage") done by / to ``subject``."""
+    for _, effect, sctx in active_effects(game, (EffectKind.REPLACEMENT,)):
+        for p in effect.procedures:
+            if not isinstance(p, Replace) or p.event != event:
+                continue
+            if zones and p.zones and not set(p.zones) & set(zones):
+                continue
+            sel = p.subject
+            if isinstance(subject, Player):
+                ok = sel.kind is Kind.PLAYER and (sel.ref is None or subject in resolve(game, sctx, sel))
+            else:
+                ok = selected(game, sctx, sel, subject)
+            if ok:
+                return p, sctx
+    return None
+
+
+def replacing_context(p: Replace, sctx: EffectContext, subject: Thing, amount: int) -> EffectContext:
+    """The context of a replacement's replacing procedures (5.5): the replacement's, with the replaced event's
+    subject in ``p.subject_slot`` ("ele") and its number ("aquele mesmo número")."""
+    ctx = EffectContext(sctx.controller, source=sctx.source, user=sctx.user, slots=dict(sctx.slots),
+                        event_amount=amount)
+    if p.subject_slot:
+        ctx.slots[p.subject_slot] = [subject]
+    return ctx
+
+
+def placement_allowed(game: Game, player: int, card: CardId) -> bool:
+    """4.4.2.1 A.4 (one character of an alter ego -- or name -- per player in the scene), with the
+    ``scene_identity`` statics of the characters in the scene (Pelotão, Clone, their old wordings; 5.6, golden
+    rule 8 A; lost under 5.8): :func:`cardscript.runtime.rules.scene_identity_allowed`. The rulebook's 5.8
+    example 1: with a single Shuma-Gorath, under Câmara Neutralizadora, another cannot be placed; with two,
+    the unaffected one still allows it."""
+    return rules.scene_identity_allowed(game, player, card)
