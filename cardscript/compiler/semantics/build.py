@@ -46,9 +46,9 @@ class Build:
         """The clause's subject as a selector ("você" when the clause has none: an imperative)."""
         np = self.roles.subject_np
         if np is None:
-            if default is not None:
-                return default
-            return YOU
+            sel = default if default is not None else YOU
+            self.r.subject_stack.append(sel)
+            return sel
         sel = things(np, self.r) if np.cls != "player" else players(np, self.r)
         self.r.subject_stack.append(sel)
         self.subject_sel = sel
@@ -57,6 +57,8 @@ class Build:
     def player_subject(self) -> Selector:
         np = self.roles.subject_np
         if np is None:
+            self.r.subject_stack.append(YOU)
+            self.subject_sel = YOU
             return YOU
         sel = players(np, self.r)
         self.r.subject_stack.append(sel)

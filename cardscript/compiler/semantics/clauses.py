@@ -112,7 +112,7 @@ def _place(out: Roles, c: Constituent) -> None:
             return
         out.extra.append(c)
         return
-    if isinstance(c, PP) and c.preps and c.preps[-1].lemma == "até" and c.obj is not None \
+    if isinstance(c, PP) and len(c.preps) == 1 and c.preps[0].lemma == "até" and c.obj is not None \
             and c.obj.cls not in ("time",) and frame is not None:
         role = frame.role("object")                  # "descarregue até dois cards": the object, up to N
         if role is not None and not _has(out, role.name):

@@ -30,7 +30,7 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.prelude import Usage
 from cardscript.compiler.semantics.effects import action_paragraphs, keyword_effect, permanent_paragraph, read_x
-from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
+from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.sentences import Problem
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.vocabulary import ActionType
@@ -125,7 +125,8 @@ def _guard(fn: object, para: Paragraph) -> _Guarded:
 # keywords
 
 
-def lower_keyword(use: KeywordUse, info: CardInfo) -> tuple[list[Effect], list[Problem]]:
+def lower_keyword(use: KeywordUse, info: CardInfo, shared: list[object] | None = None
+                  ) -> tuple[list[Effect], list[Problem]]:
     """A keyword's meaning (the prelude's text filled in and compiled, see expand.py) -> its effects, marked with
     the keyword and working in the keyword's zone (5.6)."""
     zone = use.definition.zone.engine_zone
@@ -138,8 +139,10 @@ def lower_keyword(use: KeywordUse, info: CardInfo) -> tuple[list[Effect], list[P
     out: list[Effect] = []
     problems: list[Problem] = []
     if use.in_action and use.definition.usage is Usage.ACTION:
-        r = Reading(info, bindings, in_action=True, next_slot=100)
+        r = Reading(info, bindings, in_action=True, next_slot=100 + 20 * len(shared or []))
         text = _guard_action(use.block.paragraphs, r, frames=True)
+        if shared is not None:                     # what the meaning introduced, the action's text can name
+            shared.extend(r.referents)
         problems.extend(text.problems)
         for frame in (ACTION_COST, ACTION_START, ACTION_END):
             if frame in text.framed:
@@ -187,9 +190,10 @@ def _action(card: CompiledCard, info: CardInfo, chosen: list) -> tuple[ActionDef
     problems: list[Problem] = []
     block = card.action
     keyword_effects: list[Effect] = []
+    introduced: list[object] = []                   # "os cards revelados nesta ação": a keyword's (Clarividência)
     for use in card.keywords:
         if use.in_action:
-            kw, kw_problems = lower_keyword(use, info)
+            kw, kw_problems = lower_keyword(use, info, introduced)
             keyword_effects.extend(kw)
             problems.extend(kw_problems)
     written = tuple((use.name, use.value or "") for use in card.keywords if use.in_action)
@@ -198,6 +202,7 @@ def _action(card: CompiledCard, info: CardInfo, chosen: list) -> tuple[ActionDef
                                            why="the action text did not compile"),),
                        keywords=written, keyword_effects=tuple(keyword_effects)), problems
     r = Reading(info, _bindings(block), in_action=True, card_referents=list(chosen), next_slot=len(chosen))
+    r.referents.extend(x for x in introduced if isinstance(x, Referent))
     read_x(block.paragraphs, r, problems)
     paragraphs = tuple(p for p in block.paragraphs if not isinstance(p, KeywordLine))
     text = _guard_action(paragraphs, r)

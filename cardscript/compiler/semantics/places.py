@@ -76,14 +76,14 @@ def _of_zone(np: NP) -> PP | None:
 
 
 def _owner_from_dets(np: NP, r: Reading, subject: Selector | None) -> Selector | None:
-    """"seu deck" (the controller's), "o próprio deck" / "seu próprio deck" (the subject's), "o deck"."""
+    """"seu deck", "o próprio deck", "seu próprio deck": the area of the clause's subject when that is a player (the
+    third person possessive: "aquele jogador embaralha o seu deck"), else the effect's controller's; "o deck"."""
     own = [a for a in np.pre if a.lemma == "próprio"]
-    if own:
+    if own or np.det("seu"):
         r.use(*own, *np.dets)
+        if subject is None and r.subject_stack and r.subject_stack[-1].kind.value == "player":
+            subject = r.subject_stack[-1]
         return subject if subject is not None else YOU
-    if np.det("seu"):
-        r.use(*np.dets)
-        return YOU
     if np.det("aquele", "este"):
         return None
     r.use(*(d for d in np.dets if d.lemma == "o"))

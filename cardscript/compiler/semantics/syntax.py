@@ -563,6 +563,10 @@ class _Attacher:
                 np.mods.append(self.relative(stack))
                 continue
             if a.kind == "prep":
+                if isinstance(np.head, Icon) or (stack and stack[-1].frame is not None
+                                                 and stack[-1].frame.family == "be" and not np.dets
+                                                 and _lemma(a.nodes[0]) == "em" and self._is_predicate(np, stack)):
+                    return                              # "{AE} de seus recursos", "que não seja herói em cena"
                 pp_start = self.pos
                 pp = self.prepositional(stack, head=np)
                 if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack):
@@ -571,6 +575,11 @@ class _Attacher:
                 np.mods.append(pp)
                 continue
             return
+
+    def _is_predicate(self, np: NP, stack: list[_Open]) -> bool:
+        """Is ``np`` the predicate of the open "ser" frame (a bare noun: "que não seja herói")?"""
+        opened = stack[-1]
+        return len(stack) > 1 and opened is not self.top and not opened.target
 
     def noun_phrase_simple(self) -> NP:
         return np_of(self.take().nodes[0])
@@ -791,8 +800,10 @@ def _same_class(a: NP, b: NP) -> bool:
     ca, cb = a.cls, b.cls
     if isinstance(a.head, Name) and isinstance(b.head, Name):
         return True
-    if isinstance(a.head, Icon) and isinstance(b.head, Icon):
-        return True
+    if isinstance(a.head, Icon) or isinstance(b.head, Icon):
+        return isinstance(a.head, Icon) and isinstance(b.head, Icon)
+    if isinstance(a.head, Name) != isinstance(b.head, Name) and "attribute" in (ca, cb):
+        return False
     return ca == cb and ca != ""
 
 

@@ -131,7 +131,7 @@ MODIFIER_TABLE: dict[tuple[str, str], frozenset[str]] = {
     ("zone", "de"): frozenset({_ANY}),
     ("damage", "de"): frozenset({_ANY}),
     ("amount", "de"): frozenset({_ANY}),
-    ("attribute", "de"): frozenset({_ANY}),
+    ("attribute", "de"): frozenset({"thing", "player", "action", "attribute", "", "phase", "time"}),
     ("attribute", "em"): frozenset({""}),                 # "uma afiliação em comum"
     ("attribute", "com"): frozenset({"thing", "attribute"}),
     ("attribute", "entre"): frozenset({"thing", "zone", "attribute"}),
