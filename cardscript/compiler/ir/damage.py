@@ -46,6 +46,7 @@ class ModifyDamage(Procedure):
     round: str = "down"
     set_to: int | None = None
     becomes_piercing: bool = False       # "aquele dano torna-se penetrante"
+    only_piercing: bool = False          # applies to piercing damage only ("toda vez que ... receber dano penetrante")
     source: Selector | None = None
     source_kind: str = ""
     target: Selector | None = None

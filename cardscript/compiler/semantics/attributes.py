@@ -232,7 +232,16 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     op = "eq"
     value: str | None = None
     words: list[Leaf] = []
+    values: list[str] = []
     for m in np.mods:
+        if isinstance(m, Other) and m.kind == "value":              # "estágio {2}", "custo {0} e {1}"
+            for x in (x for n in m.nodes for x in leaves(n)):
+                if isinstance(x, Icon):
+                    values.append(x.code)
+                elif isinstance(x, Number):
+                    values.append(str(x.value))
+                r.use(x)
+            continue
         if isinstance(m, Other) and m.kind in ("adj",):
             words.extend(x for n in m.nodes for x in leaves(n))
         elif isinstance(m, PP) and m.obj is not None and m.prep in ("a", "de"):
@@ -252,6 +261,10 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
             r.use(a)
         elif isinstance(a, Symbol):
             r.use(a)
+    if value is None and len(values) == 1:
+        value = values[0]
+    elif value is None and len(values) > 1:
+        return Filter(field_name, "in" if not negate else "not_in", "/".join(values))
     if value is None:
         raise NotUnderstood(f"{np.lemma} compared with what?", np.node)
     if negate:

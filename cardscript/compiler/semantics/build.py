@@ -68,6 +68,40 @@ class Build:
     def things(self, np: NP) -> Selector:
         return things(np, self.r)
 
+    def pp_things(self, name: str) -> tuple[Selector, NP] | None:
+        """The things a PP role names, with its coordinated PPs as alternatives: "em um personagem alvo com {LA} ou
+        em um suporte alvo" is one target, a character with {LA} or a support (4.6.2 F)."""
+        pp = self.roles.pp(name)
+        np = self.roles.np(name)
+        if np is None:
+            return None
+        if pp is not None:
+            self.r.use(*pp.preps)
+        sel = things(np, self.r)
+        if pp is None or not pp.coords:
+            return sel, np
+        parts = [sel]
+        for conj, other in pp.coords:
+            self.r.use_all(conj)
+            self.r.use(*other.preps)
+            if other.obj is None:
+                raise NotUnderstood("or in what?", self.roles.clause)
+            parts.append(things(other.obj, self.r))
+        targets = [p for p in parts if p.ref is Ref.TARGET]
+        if len(targets) == len(parts):                  # several new targets: one target, any of them
+            entries = [self.r.targets[p.index] for p in parts]
+            first = parts[0].index
+            merged = replace(entries[0], union=tuple(replace(e, targeted=False) for e in entries), also=(),
+                             filters=())
+            self.r.targets[first] = merged
+            for p in sorted({p.index for p in parts[1:]}, reverse=True):
+                if p == len(self.r.targets) - 1:
+                    self.r.targets.pop()
+            return parts[0], np
+        if any(p.ref is not None for p in parts):
+            raise NotUnderstood("in one thing or another", self.roles.clause)
+        return Selector(kind=sel.kind, union=tuple(parts), count=sel.count, text=sel.text), np
+
     def chosen_by_subject(self, sel: Selector) -> Selector:
         """Things the clause's subject picks ("o oponente alvo ... coloca X cards da mão dele ..."): a player other
         than the effect's controller chooses them."""

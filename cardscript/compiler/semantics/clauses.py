@@ -122,6 +122,8 @@ def _place(out: Roles, c: Constituent) -> None:
         cls = c.obj.cls if c.obj is not None else ""
         if frame is not None:
             for role in frame.roles_at(c.prep) or frame.roles_at(c.prep.split()[0]):
+                if role.name == "agent" and not out.verb.passive:
+                    continue
                 if (not role.accepts or cls in role.accepts) and (not _has(out, role.name) or role in fr.ADJUNCTS):
                     out.filled.setdefault(role.name, []).append(c)
                     return

@@ -322,7 +322,18 @@ def _used(roles: Roles, r: Reading, default: Selector | None) -> Condition:
                      negated=roles.verb.negated)
 
 
+def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"se for chamado Surfista Prateado": the subject has that name."""
+    subject = _subject(roles, r, default)
+    names = [n for c in roles.get("name") if isinstance(c, NP) for n in at.names_in(c, r)]
+    if not names:
+        raise NotUnderstood("named what?", roles.clause)
+    return Condition("is", subject=add_filter(subject, Filter("name", "eq" if len(names) == 1 else "has_any",
+                                                             "/".join(names))), negated=roles.verb.negated)
+
+
 _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
+    "named": _named,
     "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _state,
     "search": _searched, "receive": _received, "use": _used,
 }

@@ -136,9 +136,23 @@ def modifier_clause(b: Build) -> Built | None:
         if target_np is not None:
             target = things(target_np, b.r)
             each = target.every
+            if target.ref is Ref.TARGET and not b.r.in_action:
+                target = None                   # "em seu alvo", "a cada um de seus alvos": the modified action's
         mod = replace(mod, source=source if source.ref is not Ref.YOU else None, target=target,
                       each_target=each)
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
+    if family == "reduce":
+        what = b.roles.np("what")
+        to = b.optional_np("to")
+        if what is None or to is None or what.lemma != "total" or not hasattr(to.head, "value"):
+            return None
+        dano = next((m.obj for m in what.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if dano is None or dano.lemma != "dano" or not dano.det("aquele"):
+            return None
+        b.r.use(what.head, *what.dets, *next(m for m in what.mods if isinstance(m, PP)).preps, dano.head, *dano.dets,
+                to.head)
+        return Built([ModifyDamage(step="D", set_to=int(getattr(to.head, "value")), text=b.text)],
+                     EffectKind.DAMAGE_MODIFIER)
     if family == "become":
         subj = b.roles.subject_np
         pred = b.roles.np("predicate")
@@ -211,8 +225,17 @@ def modifier_effect(procs: list[Procedure], trigger: EventPattern | None, text: 
 def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
     """The damage event of the lead says what the modifier applies to: ``subject`` the destination ("toda vez que
     este personagem receber dano"), ``source`` the dealer ("toda vez que um personagem vilão causar dano")."""
+    if t.event in ("use_action", "action_resolved") and t.event == "use_action":
+        # "toda vez que este personagem usar a ação X, ela causa +1 ponto de dano em seu alvo": X's damage
+        names = [f for f in t.action_filters if f.field == "name"]
+        others = [f for f in t.action_filters if f.field != "name"]
+        return replace(p, source=t.subject, source_kind="action",
+                       action_name=str(names[0].value) if len(names) == 1 else p.action_name,
+                       action_filters=(*p.action_filters, *others),
+                       target=None if _event_slot(p.target) else p.target, scope=p.scope)
     if t.event != "damage":
         raise NotUnderstood(f"a damage modifier on the event '{t.event}'", None)
+
     def event_slot(sel: Selector | None) -> bool:
         return sel is not None and sel.ref is Ref.SLOT and sel.slot.startswith("event:")
 
@@ -239,10 +262,13 @@ def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
     target = p.target or t.subject
     filters = tuple(f for f in t.action_filters if f.field != "piercing")
     piercing_only = any(f.field == "piercing" for f in t.action_filters)
-    if piercing_only:
-        raise NotUnderstood("a modifier of piercing damage only", None)
     return replace(p, source=source, source_kind=kind, target=target, action_filters=(*p.action_filters, *filters),
+                   only_piercing=p.only_piercing or piercing_only,
                    scope=p.scope or ("first" if source is not None or kind else ""))
+
+
+def _event_slot(sel: Selector | None) -> bool:
+    return sel is not None and sel.ref is Ref.SLOT and sel.slot.startswith("event:")
 
 
 def hypothetical_lead(clause: object, r: object) -> None:

@@ -37,9 +37,10 @@ from cardscript.compiler.semantics.text import render
 from cardscript.compiler.source import Span
 
 
-def event(clause: Clause, r: Reading) -> EventPattern:
-    """The event a trigger's clause describes; its participants fill the ``event:*`` slots."""
-    roles = roles_of(clause)
+def event(clause: Clause, r: Reading, args: list[object] | None = None) -> EventPattern:
+    """The event a trigger's clause describes; its participants fill the ``event:*`` slots (``args``: the
+    complements an embedded clause took, ``syntax.Rel.args``)."""
+    roles = roles_of(clause, args)  # type: ignore[arg-type]
     frame = roles.frame
     family = frame.family if frame is not None else ""
     v = roles.verb

@@ -138,8 +138,9 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
         again = things(constituents[0], probe)
     except NotUnderstood:
         return sel
-    same = (again.ref == sel.ref or {again.ref, sel.ref} <= {Ref.THIS_CHARACTER, Ref.ACTION_USER}
-            or (sel.ref is Ref.THIS_CARD and again.ref is Ref.THIS_CARD))
+    refs = {again.ref, sel.ref}
+    same = (again.ref == sel.ref or refs <= {Ref.THIS_CHARACTER, Ref.ACTION_USER}
+            or (refs <= {Ref.THIS_CARD, Ref.THIS_CHARACTER} and r.card.kind.startswith("Personagem")))
     if same and sel.ref is not None:
         r.use(paren)
     return sel
@@ -303,6 +304,9 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         return add_filter(sel, *at.filters_for(obj, r))
     if obj.cls == "zone":
         return _located(sel, pp, r)
+    if sel.kind is Kind.ACTION and obj.lemma == "dano" and not obj.dets and not obj.mods:   # "ações de dano"
+        r.use(*pp.preps, obj.head)
+        return add_filter(sel, Filter("damaging", "eq", "true"))
     if sel.kind is Kind.ACTION and isinstance(obj.head, Lexeme) and obj.head.lemma in ACTION_TYPE_OF_WORD:
         r.use(*pp.preps, obj.head)                                             # "ação de Antecipar"
         return add_filter(sel, Filter("action_type", "has", ACTION_TYPE_OF_WORD[obj.head.lemma]))

@@ -309,7 +309,8 @@ def _things(np: NP, r: Reading) -> Selector:
         return _partitive(np, r, text)
     if lemma == "alvo":                                    # "até X alvos diferentes": targets of the action, a
         r.use(head)                                        # character or a support (4.6.2 F.1.2)
-        return _new_target(np, r, Selector(kind=Kind.CHARACTER, also=(Kind.SUPPORT,), text=text))
+        bare = _adjectives(Selector(kind=Kind.CHARACTER, also=(Kind.SUPPORT,), text=text), np, r)
+        return _new_target(np, r, apply_modifiers(bare, np, r))
     kind = KIND_OF_NOUN.get(lemma)
     if kind is None and np.participle is not None and head is None:
         kind = Kind.CARD                                   # "os escolhidos", "os revelados"
@@ -322,11 +323,31 @@ def _things(np: NP, r: Reading) -> Selector:
     if lemma == "habilidade":
         kind = Kind.ABILITY
     sel = Selector(kind=kind, filters=tuple(filters), text=text)
+    targeted = [a for a in (*np.pre, *np.post) if isinstance(a, Lexeme) and a.lemma == "alvo"]
+    if targeted:                          # "um personagem alvo com {LA}": the target is the whole description
+        r.use(*targeted)
+        existing = _existing_target(np, r, sel)
+        if existing is not None:
+            return _coordinated(existing, np, r)
     sel = _determiners(sel, np, r)
     sel = _adjectives(sel, np, r)
     sel = _coordinated_heads(sel, np, r)
     sel = apply_modifiers(sel, np, r)
+    if targeted:
+        sel = _new_target(np, r, sel)
     return _coordinated(sel, np, r)
+
+
+def _existing_target(np: NP, r: Reading, sel: Selector) -> Selector | None:
+    """"o personagem alvo" (definite, no count): the target of that kind already named, if there is one."""
+    plain = all(isinstance(a, Lexeme) and a.lemma == "alvo" for a in np.post) and not np.pre and not np.negated
+    if np.det("o", "aquele") and np_quantity(np, Reading(r.card, {})) is None and not plural(np) and not np.mods \
+            and plain and not np.heads:
+        existing = _the_target(r, sel.kind, text_of(np))
+        if existing.ref is Ref.TARGET:
+            r.use(*np.dets)
+            return existing
+    return None
 
 
 def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
@@ -379,8 +400,7 @@ def _adjectives(sel: Selector, np: NP, r: Reading) -> Selector:
             continue
         lemma = a.lemma
         if lemma == "alvo":
-            r.use(a)
-            return _new_target(np, r, sel)
+            continue                      # read by _things: the description becomes a target
         if lemma in ALIGNMENT_OF_WORD:
             r.use(a)
             sel = replace(sel, filters=(*sel.filters, Filter("alignment", "has", ALIGNMENT_OF_WORD[lemma])))
@@ -424,16 +444,9 @@ def _the_target(r: Reading, kind: Kind | None, text: str) -> Selector:
 def _new_target(np: NP, r: Reading, sel: Selector) -> Selector:
     """"personagem alvo", "até dois personagens alvo diferentes", "o jogador alvo": a target of the action, chosen
     when it is used (4.6.2 F); the phrase stands for it from then on."""
-    count = np_quantity(np, r)
-    if np.det("o", "aquele") and count is None and not plural(np):
-        existing = _the_target(r, sel.kind, text_of(np))  # "o personagem alvo": the one already named
-        if existing.ref is Ref.TARGET:
-            r.use(*np.dets)
-            return existing
-    count = count or sel.count
+    count = np_quantity(np, r) or sel.count
     r.use(*np.dets)
     target = replace(sel, targeted=True, count=count, every=False, text=text_of(np))
-    target = _adjectives_after_target(target, np, r)
     r.targets.append(target)
     index = len(r.targets) - 1
     ref = Selector(kind=sel.kind, ref=Ref.TARGET, index=index, text=text_of(np), every=True)

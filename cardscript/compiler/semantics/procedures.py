@@ -98,8 +98,12 @@ def _damage(b: Build) -> Built:
         if target_np is None:
             raise NotUnderstood("distributed among what?", dano.node)
     else:
-        target_np = b.required("targets", "to what")
-    targets = things(target_np, r)
+        got = b.pp_things("targets")
+        if got is None:
+            raise NotUnderstood("causar: to what?", b.roles.clause, b.roles.describe())
+        targets, target_np = got
+    if distribute:
+        targets = things(target_np, r)
     if distribute and "até" in next((m.prep for m in dano.mods if isinstance(m, PP) and m.prep.startswith("entre")),
                                     ""):
         targets = _up_to(targets, b)

@@ -133,6 +133,20 @@ def _be(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     for c in preds:
         if isinstance(c, NP):
             filters.extend(_predicate(c, r, v.negated, sel))
+        elif isinstance(c, PP) and c.prep == "de" and c.obj is None and c.verb and sel.kind is Kind.ACTION:
+            words = [x for x in c.verb if isinstance(x, Lexeme) and x.lemma == "antecipar"]
+            if not words:                                  # "que não seja de Antecipar nem Imprevista"
+                raise NotUnderstood("is of what?", rel.clause)
+            r.use(*c.preps, *words)
+            filters.append(Filter("action_type", "lacks" if v.negated else "has", "antecipar"))
+        elif isinstance(c, Other) and c.kind == "adj" and sel.kind is Kind.ACTION:
+            words = [x for n in c.nodes for x in _leaves(n) if isinstance(x, Lexeme)]
+            for w in words:
+                if w.lemma in ACTION_TYPE_OF_WORD:
+                    filters.append(Filter("action_type", "lacks" if v.negated else "has", ACTION_TYPE_OF_WORD[w.lemma]))
+                    r.use(w)
+                elif w.lemma in ("nem", "ou", "e"):
+                    r.use(w)
         elif isinstance(c, PP) and c.prep == "de" and c.obj is not None:
             r.use(*c.preps)
             filters.extend(_predicate(c.obj, r, v.negated, sel))
@@ -146,6 +160,12 @@ def _be(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if not filters:
         raise NotUnderstood("is what?", rel.clause)
     return add_filter(sel, *filters)
+
+
+def _leaves(n: object) -> list[object]:
+    from cardscript.compiler.semantics.syntax import leaves
+
+    return list(leaves(n))  # type: ignore[arg-type]
 
 
 def _predicate(np: NP, r: Reading, negated: bool, sel: Selector) -> list[Filter]:

@@ -171,10 +171,10 @@ class SentenceReader:
             return
         self._as_trigger(clause, seq)
 
-    def _as_trigger(self, clause: Clause, seq: Sequence) -> None:
+    def _as_trigger(self, clause: Clause, seq: Sequence, args: list[object] | None = None) -> None:
         self.r.trigger_span = clause.span
         try:
-            pattern = event(clause, self.r)
+            pattern = event(clause, self.r, args)
         except NotUnderstood as exc:
             seq.problems.append(Problem(f"trigger: {exc}", exc.node or clause, exc.roles))
             return
@@ -286,7 +286,7 @@ class SentenceReader:
                 r.use(c.head, *c.dets, *rel.markers)
                 if self.leads.trigger is None and self.static_context:
                     seq = Sequence()
-                    self._as_trigger(rel.clause, seq)
+                    self._as_trigger(rel.clause, seq, list(rel.args))
                     if seq.problems:
                         raise NotUnderstood(seq.problems[0].message, rel.clause)
                 else:
@@ -314,7 +314,7 @@ class SentenceReader:
         assert isinstance(roles, Roles)
         r = self.r
         v = roles.verb
-        if family in ("damage", "become"):
+        if family in ("damage", "become", "reduce"):
             modified = modifier_clause(b)
             if modified is not None:
                 r.use(*v.words)

@@ -80,7 +80,7 @@ def _use(b: Build) -> Built | None:
     if v.negated and obj is not None and obj.more_than and b.adjuncts.per_turn:
         return _use_limit(b, user, obj)
     if v.negated:
-        filters = _actions(obj, b)
+        filters = _actions(obj, b) + _having_as_target(b)
         if obj is not None and obj.det("nenhum"):
             r.use(*obj.dets)
         d = _static_duration(b)
@@ -117,6 +117,26 @@ def _use(b: Build) -> Built | None:
     d = _static_duration(b)
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
+
+
+def _having_as_target(b: Build) -> tuple[Filter, ...]:
+    """"... tendo como alvo um personagem com X": only uses of the action with such a target."""
+    extra = b.roles.extra
+    for i, c in enumerate(extra):
+        if isinstance(c, Other) and c.kind == "gerund" and any(isinstance(x, Lexeme) and x.lemma == "ter"
+                                                                for x in c.nodes):
+            rest = extra[i + 1:i + 3]
+            as_ = next((x for x in rest if isinstance(x, PP) and x.prep == "como" and x.obj is not None
+                        and x.obj.lemma == "alvo"), None)
+            target = next((x for x in rest if isinstance(x, NP)), None)
+            if as_ is None or target is None or as_.obj is None:
+                raise NotUnderstood("having what as a target?", c.nodes[0])
+            b.r.use(*c.nodes, *as_.preps, *as_.obj.own_leaves)
+            sel = things(target, b.r)
+            for x in (c, as_, target):
+                extra.remove(x)
+            return (Filter("targets", "has", sel),)
+    return ()
 
 
 def _use_limit(b: Build, user: Selector, obj: NP) -> Built:

@@ -373,6 +373,7 @@ class _Open:
     frame: fr.Frame | None
     filled: set[str] = field(default_factory=set)
     target: list[Constituent] = field(default_factory=list)   # where its complements go
+    passive: bool = False                                      # "for usada por ...": "por" names the agent
 
 
 class _Attacher:
@@ -516,6 +517,14 @@ class _Attacher:
                 rel = self.relative(stack)
                 rel.markers[:0] = [n for n in conj.nodes if isinstance(n, Lexeme | Symbol)]  # type: ignore[misc]
                 np.mods.append(rel)
+                continue
+            if a.kind == "np" and np.lemma in ("estágio", "custo", "energia", "valor") and not np.mods \
+                    and isinstance(np_of(a.nodes[0]).head, Icon | Number):
+                value = self.take()                                         # "no estágio {2}", "custo {1}"
+                np.mods.append(Other("value", list(value.nodes)))
+                while self.peek() is not None and self.peek().kind == "coord" and self.peek(1) is not None \
+                        and self.peek(1).kind == "np" and isinstance(np_of(self.peek(1).nodes[0]).head, Icon):  # type: ignore[union-attr]
+                    np.mods.append(Other("value", list(self.take().nodes) + list(self.take().nodes)))
                 continue
             if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma == "escolha":
                 np.mods.append(Other("choice", list(self.take().nodes)))     # "um personagem a sua escolha"
@@ -670,7 +679,7 @@ class _Attacher:
         if before is not None and before.kind == "np" and np_of(before.nodes[0]).lemma == "vez":
             gap = False                                  # "toda vez que este personagem usar a ação X": a conjunction
         opened = _Open(frame, {"object"} if gap and has_subject and frame is not None and frame.object_gap else set(),
-                       target=rel.args)
+                       target=rel.args, passive=_is_passive(a.clause))
         self.fill(opened, [*stack, opened])
         return rel
 
@@ -734,17 +743,25 @@ class _Attacher:
 
 
 def _coordination_host(out: list[Constituent], c: Constituent) -> NP | PP | None:
-    """The nearest earlier phrase (on the right spine) of the same class as ``c``."""
+    """The phrase of the same class as ``c`` it coordinates with, on the right spine of the phrase before it: the
+    outermost for a phrase with a determiner ("um card de habilidade de {RE} *ou um card de personagem*"), the
+    innermost for a bare one ("em seu deck, *mão* e *recursos*")."""
     if not out:
         return None
     last = out[-1]
     if isinstance(c, PP) and isinstance(last, PP) and last.prep == c.prep:
         return last
     if isinstance(c, NP):
-        for cand in reversed(list(_spine(last))):
-            if isinstance(cand, NP) and _same_class(cand, c):
-                return cand
+        spine = [x for x in _spine(last) if isinstance(x, NP) and _same_class(x, c)]
+        if spine:
+            return spine[0] if c.dets else spine[-1]
     return None
+
+
+def _is_passive(clause: Clause) -> bool:
+    words = verb_words(clause)
+    return any(w.lemma == "ser" for w in words if w.cls in ("AUX", "AUX_NF")) and any(
+        w.cls == "VPART" for w in words)
 
 
 def _spine(c: Constituent) -> Iterator[NP | PP]:  # noqa: C901 - one case per kind of constituent
@@ -790,6 +807,8 @@ def _role_for(opened: _Open, prep: str, cls: str, adjuncts: bool = True) -> fr.R
         return None
     for role in frame.roles:
         if not adjuncts and role in fr.ADJUNCTS:
+            continue
+        if role.name == "agent" and not opened.passive:
             continue
         if role.position == prep and (not role.accepts or cls in role.accepts) and role.name not in opened.filled:
             return role
