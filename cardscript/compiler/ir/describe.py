@@ -140,6 +140,12 @@ def _value(v: Any) -> str:
         return str(v.value)
     if isinstance(v, Procedure):
         return describe(v)
+    from cardscript.compiler.ir.effects import Effect
+
+    if isinstance(v, Effect):
+        when = f" on {event(v.trigger)}" if v.trigger is not None else ""
+        last = f" for {v.duration.value}" if v.duration.value != "instant" else ""
+        return f"{v.kind.value}{when}{last}: " + "; ".join(describe(p) for p in v.procedures)
     if isinstance(v, tuple):
         return "(" + ", ".join(_value(x) for x in v) + ")"
     if dataclasses.is_dataclass(v):

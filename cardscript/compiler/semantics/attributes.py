@@ -120,10 +120,19 @@ def filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
         return [_relational_filter(np, r, attr, negate)]     # "com o alter ego deste personagem": the same one
     if attr == "affiliation" and any(isinstance(m, PP) and m.prep == "em" for m in np.mods):
         return [_in_common(np, r, negate)]
+    if attr in ("affiliation", "power") and (np.participle is not None and np.participle.lemma == "escolher"):
+        return [_chosen_value(np, r, attr, negate)]          # "com a afiliação escolhida"
+    if attr == "affiliation" and np.det("este", "esse") and not names_in_peek(np):
+        if r.last_affiliation is None:                       # "com esta afiliação": the one just named
+            raise NotUnderstood("which affiliation?", np.node)
+        r.use(*np.dets)
+        return [Filter("affiliation", yes, r.last_affiliation)]
     if attr in ("affiliation", "name", "alter_ego"):
         names = names_in(np, r)
         if not names:
             raise NotUnderstood(f"which {lemma}?", np.node)
+        if attr == "affiliation":
+            r.last_affiliation = names[-1]
         op = yes if len(names) == 1 else ("lacks_all" if negate else "has_any")
         if attr != "affiliation":
             op = ("ne" if negate else "eq") if len(names) == 1 else ("ne_all" if negate else "has_any")
@@ -135,6 +144,18 @@ def filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
         kws = [x for x in names]
         return [Filter("keyword", yes, k) for k in kws]
     raise NotUnderstood(f"a filter on '{lemma}'", np.node)
+
+
+def _chosen_value(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
+    """"com a afiliação escolhida", "das afiliações escolhidas": the value a choice of this card wrote."""
+    ref = next((x for x in reversed([*r.referents, *r.card_referents]) if x.head == f"choose_{attr}"), None)
+    if ref is None:
+        raise NotUnderstood(f"which chosen {np.lemma}?", np.node)
+    assert np.participle is not None
+    r.use(*np.dets, np.participle)
+    from cardscript.compiler.ir import Kind, Ref
+
+    return Filter(attr, "not_chosen" if negate else "chosen", Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=ref.slot))
 
 
 def names_in_peek(np: NP) -> bool:

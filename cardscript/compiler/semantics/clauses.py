@@ -42,6 +42,7 @@ class Roles:
     filled: dict[str, list[Constituent]] = field(default_factory=dict)
     extra: list[Constituent] = field(default_factory=list)
     fronted: list[Constituent] = field(default_factory=list)
+    gapped: list[Roles] = field(default_factory=list)    # "coloque A em X e B em Y": the same verb again
 
     def get(self, name: str) -> list[Constituent]:
         return self.filled.get(name, [])
@@ -97,10 +98,38 @@ def roles_of(clause: Clause, args: list[Constituent] | None = None) -> Roles:
     clitics = [w for w in verb.clitics if w.lemma not in ("-se", "se")]
     if clitics:
         out.filled.setdefault(object_role_name(frame), []).append(NP(clitics[0], head=clitics[0]))
-    for c in [*out.fronted, *comps]:
+    items = [*out.fronted, *comps]
+    gap = _gap_at(items, frame)
+    for c in items[:gap]:
         _place(out, c)
+    if gap < len(items):                 # the verb understood again: "... e os demais no topo de seu deck"
+        again = Roles(clause, verb, frame, out.subject)
+        again.extra = []
+        out.filled.setdefault("_coord", []).append(items[gap])
+        for c in items[gap + 1:]:
+            _place(again, c)
+        out.gapped.append(again)
     out.fronted = []
     return out
+
+
+def _gap_at(items: list[Constituent], frame: fr.Frame | None) -> int:
+    """Where a coordinated repetition of the verb's complements starts ("em um alvo *e 1 ponto de dano em outro
+    alvo*", "em seus recursos *e os demais no topo*"): a coordinator after the object and a PP role, followed by an
+    object and a PP -- or len(items)."""
+    if frame is None or frame.role("object") is None:
+        return len(items)
+    seen_object = seen_pp = False
+    for i, c in enumerate(items):
+        if isinstance(c, NP):
+            seen_object = True
+        elif isinstance(c, PP):
+            seen_pp = seen_pp or seen_object
+        elif isinstance(c, Other) and c.kind == "coord" and seen_object and seen_pp:
+            rest = items[i + 1:]
+            if len(rest) >= 2 and isinstance(rest[0], NP) and any(isinstance(x, PP) for x in rest[1:]):
+                return i
+    return len(items)
 
 
 def _place(out: Roles, c: Constituent) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardscript.compiler.ast import Icon, Lexeme, Name, Symbol
+from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
 from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading, Referent
@@ -160,7 +160,8 @@ def reference(np: NP, r: Reading) -> Selector | None:
         if lemma in ("turno", "partida", "fase", "etapa"):
             return None
         return replace(THIS_CARD, kind=KIND_OF_NOUN.get(lemma, Kind.CARD), text=text)
-    if np.lemma == "alvo" and not np.det("um", "cada") and not np.quantity and (np.dets or not plural(np)):
+    if np.lemma == "alvo" and not np.det("um", "cada", "outro", "qualquer") and not np.quantity \
+            and (np.dets or not plural(np)):
         r.use(*np.dets, head)
         if plural(np):                                     # "seus alvos", "os alvos": every target of the action
             return Selector(kind=Kind.CHARACTER, ref=Ref.TARGET, index=-1, text=text, every=True)
@@ -303,6 +304,14 @@ def _things(np: NP, r: Reading) -> Selector:
             sel = replace(sel, filters=(Filter("name", "has_any", "/".join(names)),))
         return _coordinated(apply_modifiers(sel, np, r), np, r)
     lemma = np.lemma
+    if isinstance(head, Number) and any(isinstance(m, PP) and m.prep in ("de", "dentre") for m in np.mods):
+        r.use(head, *np.dets)                              # "dois deles": that many of them
+        of_pp = next(m for m in np.mods if isinstance(m, PP) and m.prep in ("de", "dentre"))
+        if of_pp.obj is None:
+            raise NotUnderstood(f"'{text}': of what?", np.node)
+        r.use(*of_pp.preps)
+        of = things(of_pp.obj, r)
+        return Selector(kind=of.kind, union=(of,), count=Quantity.of(head.value), text=text)
     if lemma in ("um", "uma", "cada", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "algum",
                  "restante", "restantes", "demais", "único", "única") and isinstance(head, Lexeme) \
             and head.cls == "PRON":
@@ -447,6 +456,9 @@ def _new_target(np: NP, r: Reading, sel: Selector) -> Selector:
     count = np_quantity(np, r) or sel.count
     r.use(*np.dets)
     target = replace(sel, targeted=True, count=count, every=False, text=text_of(np))
+    if np.det("outro") and r.targets:            # "em outro alvo": not the target named before
+        previous = Selector(kind=r.targets[-1].kind, ref=Ref.TARGET, index=len(r.targets) - 1, every=True)
+        target = replace(target, excluding=previous)
     r.targets.append(target)
     index = len(r.targets) - 1
     ref = Selector(kind=sel.kind, ref=Ref.TARGET, index=index, text=text_of(np), every=True)
@@ -507,6 +519,18 @@ def _without_coords(np: NP) -> NP:
     return np
 
 
+def _group(r: Reading) -> Selector | None:
+    """The latest group something was taken from ("coloque dois deles ..." -> "deles"), or the latest slot."""
+    for ref in reversed(r.referents):
+        sel = ref.selector
+        if sel is not None and len(sel.union) == 1 and sel.union[0].ref is Ref.SLOT:
+            return sel.union[0]
+    for ref in reversed(r.referents):
+        if ref.slot:
+            return Selector(kind=ref.kind, ref=Ref.SLOT, slot=ref.slot)
+    return None
+
+
 def _partitive(np: NP, r: Reading, text: str) -> Selector:
     """"cada um de até X alvos diferentes", "um deles", "um dentre os cards revelados", "os demais", "o restante":
     a part of what the "de"/"dentre" phrase names (or, with no phrase, of what was introduced last)."""
@@ -527,10 +551,10 @@ def _partitive(np: NP, r: Reading, text: str) -> Selector:
     lemma = head.lemma
     if of is None:
         if lemma in ("restante", "restantes", "demais", "outro", "outra", "outros", "outras"):
-            last = r.referents[-1] if r.referents else None
-            if last is None:
+            group = _group(r)                              # "o restante": the rest of the group a part was taken of
+            if group is None:
                 raise NotUnderstood(f"'{text}': the rest of what?", np.node)
-            return Selector(kind=last.kind, ref=Ref.SLOT, slot=last.slot + ":rest", every=True, text=text)
+            return Selector(kind=group.kind, ref=Ref.SLOT, slot=group.slot + ":rest", every=True, text=text)
         if lemma in ("todos", "todas") and r.referents:
             last = r.referents[-1]
             return Selector(kind=last.kind, ref=Ref.SLOT, slot=last.slot, every=True, text=text)

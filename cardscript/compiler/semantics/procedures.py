@@ -601,6 +601,10 @@ def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:
                 continue
             among = things(m.obj, r)
     slot = b.introduce(Selector(kind=Kind.CARD), np, "choose_" + field_name, card_level=not r.in_action)
+    for ref in reversed(r.referents):                        # "a afiliação escolhida" reads this choice
+        if ref.slot == slot:
+            ref.head = f"choose_{field_name}"
+            break
     return Built([Choose(characteristic=field_name, excluding=tuple(excluding), among=among,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
 

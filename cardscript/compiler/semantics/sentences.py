@@ -35,6 +35,7 @@ from cardscript.compiler.semantics.events import event
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading, clause_problem
 from cardscript.compiler.semantics.statics import STATIC_BUILDERS
+from cardscript.compiler.semantics.syntax import Other as _Other
 from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When, when_of
@@ -252,6 +253,11 @@ class SentenceReader:
             return self._make(b, clause)
         own_condition = self._subordinates(roles)
         built = self._build(b, roles, clause, family)
+        for coord in [c for c in (*roles.extra, *roles.get("_coord")) if isinstance(c, _Other) and c.kind == "coord"]:
+            r.use(*coord.nodes)
+        for again in roles.gapped:                 # "coloque A em X e B em Y"
+            more = self._build(Build(again, r, static=self.static_context, text=text), again, clause, family)
+            built.procedures.extend(more.procedures)
         only = [p for p in built.procedures if isinstance(getattr(p, "what", None), str)
                 and getattr(p, "what").endswith("_unless")]
         if only:                                   # "só pode ser colocado em cena se C": prohibited unless C
@@ -343,7 +349,7 @@ class SentenceReader:
             built = pbuilder(b)
         r.use(*v.words)
         require_no_extra(roles)
-        _ = b.adjuncts
+        built = _delayed(b, built)
         built.subject = built.subject or b.subject_sel
         if roles.get("instead"):                          # "ao invés disso": what a replacement does instead
             if self.leads.hypothetical is None:
@@ -454,6 +460,21 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         out.modes[-1].extend(procs)
         last_procs = procs
     return out
+
+
+def _delayed(b: Build, built: Built) -> Built:
+    """"... no final desta etapa ou fase do turno": the clause happens then (a triggered effect it creates, once,
+    5.7 B), not now."""
+    from cardscript.compiler.ir import Effect, EventPattern, Generate
+
+    at = b.adjuncts.at
+    if at is None:
+        return built
+    if at.edge != "end" or at.phase != "current" or built.kind is not None:
+        raise NotUnderstood("at which moment?", b.roles.clause)
+    made = Effect(EffectKind.TRIGGERED, tuple(built.procedures), trigger=EventPattern("phase_end", phase="current"),
+                  duration=Duration.INSTANT, text=b.text)
+    return Built([Generate(effect=made, text=b.text)], None, built.condition, built.subject)
 
 
 def _rounding(clause: Clause, last: list[Procedure], out: Sequence, r: Reading) -> bool:

@@ -731,6 +731,10 @@ class _Attacher:
         if self.peek() is None:
             out.append(Stray(list(conj)))
             return
+        top = stack[0]
+        if "object" in top.filled and len(top.filled) > 1 and self.peek() is not None \
+                and self.peek().kind == "np":                                       # type: ignore[union-attr]
+            top.filled = set()              # "... em seus recursos e o restante no topo": the complements again
         c = self.constituent(stack)
         host = _coordination_host(out, c)
         if host is None and isinstance(c, NP) and out and isinstance(out[-1], NP):

@@ -47,12 +47,17 @@ def when_of(np: NP, r: Reading) -> When:
         r.use(*(d for d in np.dets if d.lemma in ("o", "este")))
         rest = [m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
                 and m.obj.lemma == "turno"]
-        this_turn = np.det("este")
+        this_turn = np.det("este") and phase != "current"
+        for conj, other in np.heads:                                # "desta etapa ou fase"
+            if other.lemma in ("fase", "etapa") and phase == "current":
+                r.use(conj, other.head)
         for m in rest:
             r.use(*m.preps)
             inner = when_of(m.obj, r)                               # type: ignore[arg-type]
             whose = inner.whose or whose
-            this_turn = this_turn or inner.this_turn
+            this_turn = this_turn or (inner.this_turn and phase != "current")
+            if phase == "current" and m.obj is not None and m.obj.det("o"):
+                r.use(*m.obj.dets)                                  # "... do turno"
         return When(phase, whose, "", this_turn)
     if lemma == "turno":
         whose = _whose(np, r)
@@ -85,8 +90,8 @@ def _phase_name(np: NP, r: Reading) -> str:
             r.use(*(a for a in m.obj.post if isinstance(a, Lexeme) and a.lemma == "regressiva"))
             np.mods.remove(m)
             return PHASE_OF_NOUN[m.obj.lemma]
-    if np.lemma == "fase" and np.det("este"):
-        return ""
+    if np.det("este") and np.lemma in ("fase", "etapa"):
+        return "current"                   # "desta etapa ou fase (do turno)": the step or phase now under way
     raise NotUnderstood("which phase?", np.node)
 
 
