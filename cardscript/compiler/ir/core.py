@@ -72,6 +72,7 @@ class Quantity:
     x_times: int = 0
     up_to: bool = False
     x: Count | None = None
+    any_number: bool = False             # "qualquer número de": any number of them, none to all
 
     @staticmethod
     def of(n: int) -> Quantity:

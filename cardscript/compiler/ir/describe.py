@@ -19,6 +19,8 @@ _COMMON = {"optional", "decider", "if_done", "if_not_done", "condition", "text",
 def quantity(q: Quantity | None) -> str:
     if q is None:
         return "-"
+    if q.any_number:
+        return "any number"
     parts: list[str] = []
     if q.x_times:
         parts.append("X" if q.x_times == 1 else f"{q.x_times}X")
@@ -64,7 +66,9 @@ def selector(s: Selector | None) -> str:
             out = f"{quantity(s.count)} of {out}"
     else:
         kinds = "/".join(k.value for k in (s.kind, *s.also))
-        how = "every" if s.every else quantity(s.count)
+        how = "every" if s.every and s.zone not in ("deck_top", "deck_bottom") else quantity(s.count)
+        if s.every and s.zone in ("deck_top", "deck_bottom"):
+            how = f"the {quantity(s.count)}"
         out = f"{how} {kinds}"
         if s.zone:
             owner = f" of {s.zone_owner.value}" if s.zone_owner is not None else ""

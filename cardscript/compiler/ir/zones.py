@@ -65,6 +65,7 @@ class Move(Procedure):
     from_zone: str = ""
     unload_first: bool = False
     shuffle_in: bool = False             # "embaralhe-o no deck de seu dono"
+    or_to: tuple[str, ...] = ()          # "no topo de seu deck ou em seus recursos": the controller picks the area
 
 
 @dataclass(frozen=True, kw_only=True)

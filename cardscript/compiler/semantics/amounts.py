@@ -45,7 +45,15 @@ def quantity_of_run(run: list[Leaf], r: Reading) -> Quantity | None:
 
 def np_quantity(np: NP, r: Reading) -> Quantity | None:
     """The count a noun phrase states: its quantity run ("X+1 pontos"), a numeral determiner-like number ("dois
-    cards" -- the grammar reads "dois" as the head's number) or "um"; None when it states none."""
+    cards" -- the grammar reads "dois" as the head's number) or "um"; None when it states none. "até N": up to."""
+    q = _np_quantity(np, r)
+    if q is not None and np.up_to:
+        r.use_all(np.up_to)
+        q = Quantity(fixed=q.fixed, x_times=q.x_times, up_to=True, x=q.x)
+    return q
+
+
+def _np_quantity(np: NP, r: Reading) -> Quantity | None:
     q = quantity_of_run(np.quantity, r)
     if q is not None:
         return q

@@ -163,7 +163,7 @@ def names_in_peek(np: NP) -> bool:
 
 
 def _relational(np: NP) -> bool:
-    return np.adj("mesmo") or np.adj("igual", "iguais") or any(
+    return np.adj("mesmo") or np.adj("igual", "iguais") or any(h.adj("igual", "iguais") for _, h in np.heads) or any(
         isinstance(m, Other) and m.kind == "compare" for m in np.mods)
 
 
@@ -176,8 +176,14 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     for conj, h in np.heads:                                  # "nome ou alter ego"
         other = ATTRIBUTE_OF_NOUN.get(h.lemma)
         if other in ("name", "alter_ego") and other != attr:
-            r.use(conj, h.head)
+            r.use(conj, h.head, *(a for a in h.post if isinstance(a, Lexeme) and a.lemma in ("igual", "iguais")))
             field_name = "name_or_alter_ego"
+    for conj, o in np.coords:                                 # "o nome ou o alter ego de ..."
+        if isinstance(o, NP) and ATTRIBUTE_OF_NOUN.get(o.lemma) in ("name", "alter_ego") and o.lemma != np.lemma:
+            r.use_all(conj)
+            r.use(o.head, *o.dets)
+            field_name = "name_or_alter_ego"
+            np.mods.extend(o.mods)
     r.use(*(a for a in np.pre if a.lemma == "mesmo"), *(a for a in np.post if isinstance(a, Lexeme)
                                                        and a.lemma in ("igual", "iguais")))
     with_: Selector | None = None

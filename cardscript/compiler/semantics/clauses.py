@@ -145,7 +145,8 @@ def _place(out: Roles, c: Constituent) -> None:
             and c.obj.cls not in ("time",) and frame is not None:
         role = frame.role("object")                  # "descarregue até dois cards": the object, up to N
         if role is not None and not _has(out, role.name):
-            out.filled.setdefault(role.name, []).append(c)
+            c.obj.up_to = list(c.preps)
+            out.filled.setdefault(role.name, []).append(c.obj)
             return
     if isinstance(c, PP):
         cls = c.obj.cls if c.obj is not None else ""

@@ -184,7 +184,8 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
 
 
 _VERB_SLOT_KIND = {"revelar": "reveal", "procurar": "search", "escolher": "choose", "separar": "set_aside",
-                   "carregar": "load", "descartar": "discard", "colocar": "move", "permutar": "swap"}
+                   "carregar": "load", "descartar": "discard", "colocar": "move", "permutar": "swap",
+                   "incapacitar": "stage", "capacitar": "stage", "nocautear": "knock_out", "descarregar": "unload"}
 
 
 def _introduced_by(lemma: str, r: Reading) -> Selector | None:
@@ -236,9 +237,27 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
             r.use(*pp.preps, *obj.own_leaves)
             return add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
         r.use(*pp.preps)
-        return add_filter(sel, *at.filters_for(obj, r, negate=prep == "sem"))
+        found = at.filters_for(obj, r, negate=prep == "sem")
+        if pp.coords:                              # "com a afiliação X ou com a afiliação Y": either
+            alts = list(found)
+            for conj, other in pp.coords:
+                r.use_all(conj)
+                r.use(*other.preps)
+                if other.obj is None:
+                    raise NotUnderstood("or with what?", np.node)
+                alts.extend(at.filters_for(other.obj, r))
+            if not all(f.field == alts[0].field and f.op == "has" for f in alts) or prep == "sem":
+                raise NotUnderstood("with one thing or another", np.node)
+            return add_filter(sel, Filter(alts[0].field, "has_any", "/".join(str(f.value) for f in alts)))
+        return add_filter(sel, *found)
     if prep in ("em", "entre", "dentre") and obj.cls == "zone":
         return _located(sel, pp, r)
+    if prep in ("dentre", "entre") and obj.cls == "thing" and sel.ref is None:    # "cards de habilidade dentre eles"
+        from cardscript.compiler.semantics.nouns import things
+
+        r.use(*pp.preps)
+        pool = things(obj, r)
+        return replace(sel, union=(pool,))         # those of them matching the phrase's kind and filters
     if prep == "a" and obj.lemma == "escolha":                        # "à sua escolha", "à escolha daquele jogador"
         from cardscript.compiler.semantics.nouns import players
 

@@ -172,6 +172,12 @@ def reference(np: NP, r: Reading) -> Selector | None:
         return _anaphor(np, r, text)
     if np.participle is not None and np.participle.lemma == "escolher" and np.det("o"):
         return _chosen(np, r, text)
+    if np.participle is not None and np.det("o") and not np.mods:      # "o personagem incapacitado": what that
+        from cardscript.compiler.semantics.modifiers import _introduced_by  # procedure introduced
+        found = _introduced_by(np.participle.lemma, r)
+        if found is not None:
+            r.use(*np.dets, np.head, np.participle)
+            return replace(found, kind=KIND_OF_NOUN.get(np.lemma, found.kind), text=text)
     return None
 
 
@@ -189,6 +195,12 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
         raise NotUnderstood(f"'{text}' names the event, not a thing", np.node)
     pronoun = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC")
     fits = _pronoun_fits(head) if pronoun else _FITS.get(np.lemma)
+    r.use(*(a for a in np.pre if a.lemma == "mesmo"))       # "daquele mesmo personagem"
+    for conj, other in np.heads:                           # "aquele personagem ou suporte"
+        r.use(conj, other.head)
+        extra = _FITS.get(other.lemma)
+        if fits is not None and extra is not None:
+            fits = (*fits, *extra)
     found: Referent | None = None
     if binding is not None and binding.target_span is not None:
         found = r.referent_at(binding.target_span, fits)
@@ -304,6 +316,14 @@ def _things(np: NP, r: Reading) -> Selector:
             sel = replace(sel, filters=(Filter("name", "has_any", "/".join(names)),))
         return _coordinated(apply_modifiers(sel, np, r), np, r)
     lemma = np.lemma
+    if lemma == "número" and np.det("qualquer"):           # "qualquer número de cards (dentre eles)"
+        of_pp = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if of_pp is None or of_pp.obj is None:
+            raise NotUnderstood(f"'{text}': of what?", np.node)
+        r.use(head, *np.dets, *of_pp.preps)
+        of = things(of_pp.obj, r)
+        return replace(of, every=False, count=Quantity(any_number=True), text=text) if of.ref is None else \
+            Selector(kind=of.kind, union=(of,), count=Quantity(any_number=True), text=text)
     if isinstance(head, Number) and any(isinstance(m, PP) and m.prep in ("de", "dentre") for m in np.mods):
         r.use(head, *np.dets)                              # "dois deles": that many of them
         of_pp = next(m for m in np.mods if isinstance(m, PP) and m.prep in ("de", "dentre"))

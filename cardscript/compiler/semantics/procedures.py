@@ -222,7 +222,7 @@ def _counted_cards(b: Build, role: str) -> tuple[Quantity, NP]:
             raise NotUnderstood("that number of what?", np.node)
         b.r.use(*inner.preps, inner.obj.head)
         return q, inner.obj
-    b.r.use(np.head)
+    b.r.use(np.head, *(d for d in np.dets if d.lemma == "mais"))     # "compre mais dois cards": two more
     q = card_count(np, b)
     return (replace(q, up_to=True) if up_to else q), np
 
@@ -257,6 +257,7 @@ def _load(b: Build) -> Built:
     """"carregue <cards> em <onto>", "carregue-o neste personagem", "carregue este personagem com <cards>",
     "carregue neste personagem um card ..." (4.1: from the resources of the carrier's owner unless said)."""
     r = b.r
+    b.player_subject()
     obj = b.roles.np("cards")
     with_np = b.optional_np("with")
     onto_np = b.optional_np("onto")
@@ -368,7 +369,21 @@ def _move(b: Build) -> Built:
         r.use(stage_icon)
         return Built([ChangeStage(targets=cards, to_stage=int(stage_icon.code), text=b.text)])
     p = place(dest, r)
+    or_to: list[str] = []
+    dest_pp = b.roles.pp("destination")
+    if dest_pp is not None:                                  # "no topo de seu deck ou em seus recursos"
+        for conj, other in dest_pp.coords:
+            r.use_all(conj)
+            r.use(*other.preps)
+            if other.obj is None:
+                raise NotUnderstood("or where?", b.roles.clause)
+            alt = _DESTINATIONS.get(place(other.obj, r).zone)
+            if alt is None:
+                raise NotUnderstood("or where?", other.obj.node)
+            or_to.append(alt)
     if p.zone == "scene":
+        if or_to:
+            raise NotUnderstood("into the scene or elsewhere", b.roles.clause)
         slot = b.introduce(cards, obj, "put_in_scene")
         as_if = _as_if(b)
         return Built([PutInScene(cards=cards, as_if=as_if, text=b.text, introduces=slot)])
@@ -385,7 +400,7 @@ def _move(b: Build) -> Built:
         else ""
     return Built([Move(cards=cards, to=to, to_owner=owner if owner is not None and owner.ref is not Ref.YOU
                        or (owner is not None and not p.each_owner and _others(cards)) else None,
-                       any_order=any_order, from_zone=from_zone, text=b.text, introduces=slot)])
+                       any_order=any_order, from_zone=from_zone, or_to=tuple(or_to), text=b.text, introduces=slot)])
 
 
 def _others(sel: Selector) -> bool:

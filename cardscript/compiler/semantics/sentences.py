@@ -302,6 +302,9 @@ class SentenceReader:
             if isinstance(c, Rel):
                 markers = [m.lemma if isinstance(m, Lexeme) else "" for m in c.markers]
                 first = markers[0] if markers else ""
+                if first == "desde" and roles.frame is not None and roles.frame.family == "exist":
+                    i += 1                         # "Pode haver ..., desde que cada um deles tenha nomes diferentes"
+                    continue
                 if first in ("se", "caso", "enquanto", "desde") or markers[:3] == ["a", "não", "ser"] \
                         or markers[:2] == ["a", "nao"]:
                     r.use(*c.markers)

@@ -67,6 +67,7 @@ class NP:
     quantity: list[Leaf] = field(default_factory=list)     # "X+1" before the head ("X+1 pontos")
     or_more: list[Leaf] = field(default_factory=list)      # "dois *ou mais* personagens", "2 ou menos"
     more_than: list[Leaf] = field(default_factory=list)    # "*mais de* uma ação", "*menos de* três cards"
+    up_to: list[Leaf] = field(default_factory=list)        # "*até* dois cards" (as an object)
     mods: list[Constituent] = field(default_factory=list)  # attached PPs, relatives, appositions, parens...
     heads: list[tuple[Leaf, NP]] = field(default_factory=list)   # coordinated bare heads: "personagem ou suporte"
     coords: list[tuple[list[Leaf], Constituent]] = field(default_factory=list)   # "... e os cards ..."
@@ -93,7 +94,7 @@ class NP:
     @property
     def own_leaves(self) -> list[Leaf]:
         """The words of the phrase itself, without its modifiers and coordinations."""
-        out: list[Leaf] = [*self.more_than, *self.dets, *self.pre, *self.quantity, *self.or_more]
+        out: list[Leaf] = [*self.up_to, *self.more_than, *self.dets, *self.pre, *self.quantity, *self.or_more]
         if self.head is not None:
             out.append(self.head)
         out.extend(x for p in self.post for x in leaves(p))
@@ -374,6 +375,8 @@ class _Open:
     filled: set[str] = field(default_factory=set)
     target: list[Constituent] = field(default_factory=list)   # where its complements go
     passive: bool = False                                      # "for usada por ...": "por" names the agent
+    timed: bool = True                                         # takes time adjuncts (a past event does; "que
+    #                                                            você controla" does not: they are the clause's)
 
 
 class _Attacher:
@@ -679,7 +682,7 @@ class _Attacher:
         if before is not None and before.kind == "np" and np_of(before.nodes[0]).lemma == "vez":
             gap = False                                  # "toda vez que este personagem usar a ação X": a conjunction
         opened = _Open(frame, {"object"} if gap and has_subject and frame is not None and frame.object_gap else set(),
-                       target=rel.args, passive=_is_passive(a.clause))
+                       target=rel.args, passive=_is_passive(a.clause), timed=_is_past(a.clause) or not gap)
         self.fill(opened, [*stack, opened])
         return rel
 
@@ -701,7 +704,7 @@ class _Attacher:
                 pp = self.prepositional(stack)
                 cls = pp.obj.cls if pp.obj is not None else ""
                 role = _role_for(opened, pp.prep, cls)
-                if role is not None:
+                if role is not None and not (role in fr.ADJUNCTS and role.name in _TIME_ROLES and not opened.timed):
                     opened.filled.add(role.name)
                     opened.target.append(pp)
                     continue
@@ -760,6 +763,16 @@ def _coordination_host(out: list[Constituent], c: Constituent) -> NP | PP | None
         if spine:
             return spine[0] if c.dets else spine[-1]
     return None
+
+
+_TIME_ROLES = frozenset({"until", "during", "when", "since", "after", "per_turn"})
+
+
+def _is_past(clause: Clause) -> bool:
+    """A relative about a past event ("que entrou em cena", "que tenha recebido dano") takes time adjuncts."""
+    from cardscript.compiler.semantics.verbs import analyse
+
+    return analyse(clause).past
 
 
 def _is_passive(clause: Clause) -> bool:
