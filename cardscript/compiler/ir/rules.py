@@ -66,6 +66,9 @@ RULES: dict[str, str] = {
     "use_once_by_name": "an action a character may not use twice by name in a turn (Ação Única)",
     "once_per_player": "an action characteristic a player may use once per turn (Singularidade)",
     "use_carried_action": "a carried card whose action the carrier may use (Interligar)",
+    "open_hand": "a player plays with the hand revealed ('you' or 'opponent': whose, from the controller's side)",
+    "counts_as": "this card also counts as a card of the ``of`` description while where its effect works",
+    "all_modes": "the action named ``value`` uses every option of its effect, in order, instead of one",
 }
 
 

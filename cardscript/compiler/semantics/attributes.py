@@ -187,6 +187,8 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     r.use(*(a for a in np.pre if a.lemma == "mesmo"), *(a for a in np.post if isinstance(a, Lexeme)
                                                        and a.lemma in ("igual", "iguais")))
     with_: Selector | None = None
+    for _, h in np.heads:                                     # "nome ou alter ego igual ao de ..."
+        np.mods.extend(x for x in h.mods if x not in np.mods)
     for m in np.mods:
         if isinstance(m, Other) and m.kind == "compare" and m.np is not None:
             r.use(*m.nodes)

@@ -149,7 +149,9 @@ def _place(out: Roles, c: Constituent) -> None:
             out.filled.setdefault(role.name, []).append(c.obj)
             return
     if isinstance(c, PP):
-        cls = c.obj.cls if c.obj is not None else ""
+        from cardscript.compiler.semantics.syntax import pp_class
+
+        cls = pp_class(c)
         if frame is not None:
             for role in frame.roles_at(c.prep) or frame.roles_at(c.prep.split()[0]):
                 if role.name == "agent" and not out.verb.passive:

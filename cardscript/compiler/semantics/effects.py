@@ -142,6 +142,8 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         except NotUnderstood as exc:
             return _unsupported(out, text, procs, str(exc))
         return replace(made, condition=leads.condition)
+    if leads.trigger is not None and reader.r.event_kind == "action_resolved" and leads.trigger.event == "use_action":
+        leads.trigger = replace(leads.trigger, event="action_resolved")
     if leads.trigger is not None or leads.phase_trigger is not None:
         trigger = leads.trigger
         if trigger is None:

@@ -61,7 +61,8 @@ ADJUNCTS: tuple[Role, ...] = (
     _r("besides", "além", ""),
     _r("because", "devido", ""),
     _r("instead", "a", "instead"),
-    _r("per", "para", ""),                 # "para cada <x>": the clause's amount is multiplied (builders read it)
+    _r("under", "sob", ""),                # "sob seu controle" (builders read it)
+    _r("per", "para", "each"),             # "para cada <x>": the clause's amount is multiplied (builders read it)
     _r("agent", "por", "thing", "player", "action"),   # a passive's agent: "for usada por um oponente"
 )
 
@@ -77,7 +78,7 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     # procedures (rules 4, 9.1.1)
     _f("causar", "damage", _r("source", "subject"), _r("amount", "object", "damage", "amount"),
        _r("targets", "em", "thing"), _r("targets", "a", "thing"), _r("targets", "para", "thing"),
-       _r("per", "para", ""), _r("among", "entre", "thing")),
+       _r("among", "entre", "thing")),
     _f("colocar", "move", _r("who", "subject"), _r("cards", "object", *_CARDS),
        _r("destination", "em", "zone", "attribute", "thing"), _r("back", "de", ""), _r("as_if", "como"),
        adverbs=True),
@@ -97,7 +98,8 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("procurar", "search", _r("who", "subject"), _r("zones", "em", "zone"), _r("what", "por", "thing"),
        _r("there", "object", "zone"),
        _r("among", "entre", "thing")),
-    _f("revelar", "reveal", _r("who", "subject"), _r("cards", "object", *_CARDS)),
+    _f("revelar", "reveal", _r("who", "subject"), _r("cards", "object", *_CARDS), _r("in", "em", "action"),
+       _r("with", "com", "keyword", "thing")),
     _f("olhar", "look", _r("who", "subject"), _r("cards", "object", *_CARDS)),
     _f("separar", "set_aside", _r("who", "subject"), _r("cards", "object", *_CARDS)),
     _f("embaralhar", "shuffle", _r("who", "subject"), _r("cards", "object", "zone", "thing"),
@@ -117,7 +119,7 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("usar", "use", _r("user", "subject"), _r("action", "object", "action", "thing", "amount"),
        _r("target", "em", "thing"), _r("target", "contra", "thing")),
     _f("custar", "cost", _r("action", "subject"), _r("value", "object", "stage", "amount"), _r("less", "a", "")),
-    _f("jogar", "play", _r("who", "subject"), _r("with", "com", "zone")),
+    _f("jogar", "play", _r("who", "subject"), _r("with", "com", "zone"), _r("turn", "object", "time")),
     _f("aumentar", "change_amount", _r("what", "subject"), _r("by", "em", "thing", "amount")),
     _f("diminuir", "change_amount", _r("what", "subject"), _r("by", "em", "thing", "amount")),
     _f("reduzir", "reduce", _r("what", "object"), _r("to", "para", "amount", "damage")),

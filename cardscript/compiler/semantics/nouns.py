@@ -269,6 +269,8 @@ def _latest_fitting(np: NP, r: Reading) -> Referent | None:
 def _chosen(np: NP, r: Reading, text: str) -> Selector:
     """"o personagem escolhido": what a choice of this card chose (in any paragraph)."""
     r.use(*np.dets, np.head, np.participle)
+    for conj, other in np.heads:                           # "o personagem ou suporte escolhido"
+        r.use(conj, other.head)
     binding = r.binding(np.node)
     found = r.referent_at(binding.target_span) if binding is not None and binding.target_span is not None else None
     if found is None:

@@ -279,9 +279,18 @@ def _load(b: Build) -> Built:
         p = place(origin, r)
         cards = replace(cards, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else Ref.YOU)
     alternatives: tuple[Selector, ...] = ()
+    both = any(any(isinstance(x, Lexeme) and x.lemma == "e" for x in conj) for conj, _ in obj.coords)
     if cards.union and not cards.ref:
-        alternatives = cards.union[1:]
-        cards = cards.union[0]
+        parts = list(cards.union)
+        origin_zone = next((p.zone for p in reversed(parts) if p.zone), "")     # "A e B de seus recursos": both
+        parts = [p if p.zone or p.ref is not None or not origin_zone else replace(p, zone=origin_zone,
+                                                                                  zone_owner=Ref.YOU) for p in parts]
+        if both:                                             # "carregue A e B neste personagem": two loads
+            onto = things(onto_np, r)
+            return Built([Load(cards=replace(p, zone=p.zone or "resources", zone_owner=p.zone_owner or Ref.YOU)
+                               if p.ref is None else p, onto=onto, text=b.text) for p in parts])
+        alternatives = tuple(parts[1:])
+        cards = parts[0]
     if cards.ref is None and not cards.zone:
         cards = replace(cards, zone="resources", zone_owner=Ref.YOU)   # 4.1: from the resources
     onto = things(onto_np, r)
@@ -360,10 +369,9 @@ def _move(b: Build) -> Built:
     any_order = _any_order(b)
     if dest.lemma == "estágio":                              # "coloque aquele personagem no estágio {0}"
         r.use(dest.head, *dest.dets)
-        if not isinstance(dest.head, Icon) and not any(isinstance(m, NP) for m in dest.mods):
-            stage = next((m for m in dest.mods if isinstance(m, NP) and isinstance(m.head, Icon)), None)
         stage_icon = next((x for x in leaves(dest.node) if isinstance(x, Icon)), None) or next(
-            (m.head for m in dest.mods if isinstance(m, NP) and isinstance(m.head, Icon)), None)
+            (x for m in dest.mods if isinstance(m, Other) and m.kind == "value" for n in m.nodes for x in leaves(n)
+             if isinstance(x, Icon)), None)
         if not isinstance(stage_icon, Icon) or not stage_icon.code.isdigit():
             raise NotUnderstood("which stage?", dest.node)
         r.use(stage_icon)

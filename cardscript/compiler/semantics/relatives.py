@@ -46,8 +46,39 @@ def relative_filter(sel: Selector, rel: Rel, r: Reading) -> Selector:
         raise NotUnderstood(f"a relative clause with '{v.lemma}'", rel.clause)
     r.use(*rel.markers)
     r.use(*v.words)
+    if any(isinstance(m, Lexeme) and m.lemma == "cujo" for m in rel.markers):
+        return _whose(sel, rel, v, r)
     out = rule(sel, rel, v, r)
     return out
+
+
+def _whose(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"cujas afiliações não sejam Sentinelas", "cujo alter ego seja Ultron", "cujos nomes tenham a palavra X": a
+    characteristic of the thing, compared."""
+    subj = _subject(rel)
+    if subj is None:
+        raise NotUnderstood("whose what?", rel.clause)
+    from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN
+
+    attr = ATTRIBUTE_OF_NOUN.get(subj.lemma)
+    r.use(subj.head, *subj.dets)
+    obj = _object(rel)
+    if obj is None:
+        raise NotUnderstood("whose what is what?", rel.clause)
+    if v.lemma == "ter" and attr == "name" and obj.lemma == "palavra":     # "cujos nomes tenham a palavra X"
+        names = at.names_in(obj, r)
+        r.use(obj.head, *obj.dets)
+        return add_filter(sel, Filter("name", "lacks_word" if v.negated else "has_word", "/".join(names)))
+    if v.lemma != "ser" or attr not in ("affiliation", "alter_ego", "name"):
+        raise NotUnderstood("whose characteristic is what?", rel.clause)
+    names = at.names_in(obj, r)
+    if not names:
+        raise NotUnderstood("is what?", obj.node)
+    if attr == "affiliation":
+        op = ("lacks" if v.negated else "has") if len(names) == 1 else ("lacks_all" if v.negated else "has_any")
+    else:
+        op = ("ne" if v.negated else "eq") if len(names) == 1 else ("ne_all" if v.negated else "has_any")
+    return add_filter(sel, Filter(attr, op, "/".join(names)))
 
 
 def _subject(rel: Rel) -> NP | None:
@@ -299,7 +330,21 @@ def _named(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     return add_filter(sel, Filter("name", _neg(v, "eq", "ne"), "/".join(names)))
 
 
+def _revealed(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"(cada card ...) que foi revelado nesta ação": among those the reveal of this action introduced."""
+    from cardscript.compiler.semantics.modifiers import _introduced_by
+
+    where = _pp(rel, "em")
+    found = _introduced_by("revelar", r)
+    if not v.passive or found is None or where is None or where.obj is None or where.obj.lemma != "ação" \
+            or not where.obj.det("este"):
+        raise NotUnderstood("revealed when?", rel.clause)
+    r.use(*where.preps, where.obj.head, *where.obj.dets)
+    return replace(sel, union=(found,))
+
+
 _RULES: dict[str, Callable[[Selector, Rel, Verb, Reading], Selector]] = {
+    "reveal": _revealed,
     "control": _control, "load": _load, "have": _have, "be": _be, "state": _state, "use": _use, "damage": _damage,
     "receive": _receive, "enter": _enter, "named": _named,
 }

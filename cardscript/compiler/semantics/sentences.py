@@ -35,6 +35,7 @@ from cardscript.compiler.semantics.events import event
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading, clause_problem
 from cardscript.compiler.semantics.statics import STATIC_BUILDERS
+from cardscript.compiler.semantics.syntax import PP
 from cardscript.compiler.semantics.syntax import Other as _Other
 from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.text import render
@@ -238,10 +239,11 @@ class SentenceReader:
         del NP
 
     # -- clauses ----------------------------------------------------------------------------
-    def clause(self, clause: Clause) -> Built:
-        """One clause's meaning: its frame's builder over its filled roles."""
+    def clause(self, clause: Clause, args: list[object] | None = None) -> Built:
+        """One clause's meaning: its frame's builder over its filled roles (``args``: the complements an embedded
+        clause took, ``syntax.Rel.args``)."""
         r = self.r
-        roles = roles_of(clause)
+        roles = roles_of(clause, args)  # type: ignore[arg-type]
         v = roles.verb
         frame = roles.frame
         if frame is None:
@@ -375,7 +377,7 @@ class SentenceReader:
         if rel is None:
             raise NotUnderstood("fazer com que what?", clause)
         self.r.use(*b.verb.words, *rel.markers)
-        built = self.clause(rel.clause)
+        built = self.clause(rel.clause, list(rel.args))
         return built
 
 
@@ -470,6 +472,16 @@ def _delayed(b: Build, built: Built) -> Built:
     5.7 B), not now."""
     from cardscript.compiler.ir import Effect, EventPattern, Generate
 
+    after = b.roles.pp("after")
+    trigger = b.r.event_kind
+    if after is not None and after.obj is not None and trigger == "use_action":
+        obj = after.obj                      # "... pode comprar um card após o efeito daquela ação": once it resolved
+        inner = next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        action = inner if obj.lemma == "efeito" and inner is not None else obj
+        if action.lemma == "ação" and action.det("aquele"):
+            b.r.use(*after.preps, obj.head, *obj.dets, *action.own_leaves,
+                    *(m.preps[0] for m in obj.mods if isinstance(m, PP) and m.obj is inner))
+            b.r.event_kind = "action_resolved"
     at = b.adjuncts.at
     if at is None:
         return built

@@ -110,13 +110,38 @@ def _use(b: Build) -> Built | None:
         d = b.adjuncts.duration or Duration.INSTANT
         del again
         return Built([ExtraAction(who=user, same_action=same, action_filters=filters, duration=d, text=b.text)])
-    if b.adjuncts.per_turn and obj.quantity:                           # "até duas ações de {LA} ... em cada turno"
-        q = at.quantity_of_run(obj.quantity, r) if hasattr(at, "quantity_of_run") else None
-        raise NotUnderstood("a number of actions per turn", obj.node)
+    if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
+        return _actions_per_turn(b, user, obj)
     filters = _actions(obj, b)
+    if b.adjuncts.entered_turn:                                         # Prontidão: "... no turno em que ele entrou
+        if user.ref is not Ref.THIS_CHARACTER:                          # em cena" (4.6.2 C.1)
+            raise NotUnderstood("ready: which character?", b.roles.clause)
+        if obj.lemma == "ação" and not obj.dets and not filters:
+            return _rule("ready", "all", b)
+        return _rule("ready", "actions", b, actions=filters)
     d = _static_duration(b)
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
+
+
+def _actions_per_turn(b: Build, user: Selector, obj: NP) -> Built:
+    """"pode usar até duas ações de {LA} de nomes diferentes em cada turno" (4.6.2 C.4)."""
+    from cardscript.compiler.semantics.amounts import np_quantity
+
+    q = np_quantity(obj, b.r)
+    if q is None or q.x_times:
+        raise NotUnderstood("how many actions per turn?", obj.node)
+    distinct = False
+    for m in list(obj.mods):
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "nome" \
+                and m.obj.adj("diferente"):
+            b.r.use(*m.preps, m.obj.head, *m.obj.post)
+            obj.mods.remove(m)
+            distinct = True
+    filters = _actions(obj, b)
+    d = _static_duration(b)
+    return Built([Allow(what="actions_per_turn", subject=user, amount=q.fixed, action_filters=filters,
+                        distinct_names=distinct, duration=d, text=b.text)], _kind(d))
 
 
 def _having_as_target(b: Build) -> tuple[Filter, ...]:
@@ -272,6 +297,13 @@ def _passive(b: Build) -> Built | None:
                                duration=d, text=b.text)], _kind(d))
     if lemma == "usar" and subject.kind is Kind.ACTION:
         for c in list(b.roles.extra):
+            if isinstance(c, PP) and c.prep == "exceto por" and c.obj is not None:
+                r.use(*c.preps)                              # "não pode ser usada exceto por personagens que ..."
+                allowed = things(c.obj, r)
+                b.roles.extra.remove(c)
+                everyone = Selector(kind=allowed.kind, every=True, excluding=replace(allowed, every=True))
+                return Built([Restrict(what="use_action", subject=everyone, action_filters=subject.filters,
+                                       duration=d, text=b.text)], _kind(d))
             if isinstance(c, Other) and c.kind == "adv" and any(isinstance(x, Lexeme) and x.lemma == "novamente"
                                                                  for x in c.nodes):
                 r.use(*c.nodes)                              # "não podem ser usadas novamente nesta partida"
@@ -463,6 +495,9 @@ def _exist(b: Build) -> Built | None:
         if inner is None or inner.obj is None or where is None or where.obj is None or where.obj.lemma != "cena":
             raise NotUnderstood("any number of what, where?", obj.node)
         r.use(*inner.preps, *where.preps, where.obj.head)
+        under = b.roles.pp("under")                     # "em cena sob seu controle": yours
+        if under is not None and under.obj is not None and under.obj.lemma == "controle" and under.obj.det("seu"):
+            r.use(*under.preps, under.obj.head, *under.obj.dets)
         chars = things(inner.obj, r)
         distinct = False
         for c in list(b.roles.extra):                   # "desde que cada um deles tenha nomes diferentes"
@@ -536,7 +571,20 @@ def _put_rule(b: Build) -> Built | None:
     return None
 
 
+def _play(b: Build) -> Built | None:
+    """"Seus oponentes jogam com as mãos abertas": their hands are revealed (hidden information, rules 3)."""
+    who = b.player_subject()
+    with_ = b.roles.pp("with")
+    if with_ is None or with_.obj is None or with_.obj.lemma != "mão" or not with_.obj.adj("abertas"):
+        return None
+    b.r.use(*with_.preps, with_.obj.head, *with_.obj.dets, *with_.obj.post)
+    if who.ref not in (Ref.OPPONENT, Ref.YOU):
+        raise NotUnderstood("whose hands?", b.roles.clause)
+    return _rule("open_hand", who.ref.value, b)
+
+
 STATIC_BUILDERS: dict[str, Callable[[Build], Built | None]] = {
+    "play": _play,
     "use": _use, "be": _be, "become": _become, "cost": _cost, "have": _have, "search": _search, "move": _put,
     "unload": _passive, "stage": _passive, "exist": _exist,
 }

@@ -530,7 +530,10 @@ class _Attacher:
                     np.mods.append(Other("value", list(self.take().nodes) + list(self.take().nodes)))
                 continue
             if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma == "escolha":
+                choice = np_of(a.nodes[0])
                 np.mods.append(Other("choice", list(self.take().nodes)))     # "um personagem a sua escolha"
+                if choice.participle is not None and np.participle is None:
+                    np.participle = choice.participle                        # "... a sua escolha controlado por X"
                 continue
             if a.kind == "np" and _post_noun(a.nodes[0]) and np.head is not None and np.cls in ("thing", "player"):
                 for x in leaves(self.take().nodes[0]):          # "o jogador alvo", "os personagens vilões"
@@ -614,8 +617,7 @@ class _Attacher:
         role for it -- except "de", which a noun takes first ("um card *deste personagem*")."""
         if pp.prep.split()[0] == "de" or not stack:
             return False
-        target_cls = pp.obj.cls if pp.obj is not None else ""
-        return _role_for(stack[-1], pp.prep, target_cls, adjuncts=False) is not None
+        return _role_for(stack[-1], pp.prep, pp_class(pp), adjuncts=False) is not None
 
     # -- prepositional phrases --------------------------------------------------------------
     def prepositional(self, stack: list[_Open], head: NP | None = None) -> PP:
@@ -702,8 +704,7 @@ class _Attacher:
             if a.kind == "prep":
                 start = self.pos
                 pp = self.prepositional(stack)
-                cls = pp.obj.cls if pp.obj is not None else ""
-                role = _role_for(opened, pp.prep, cls)
+                role = _role_for(opened, pp.prep, pp_class(pp))
                 if role is not None and not (role in fr.ADJUNCTS and role.name in _TIME_ROLES and not opened.timed):
                     opened.filled.add(role.name)
                     opened.target.append(pp)
@@ -719,8 +720,7 @@ class _Attacher:
         if isinstance(c, NP):
             stack[0].filled.add("object")
         elif isinstance(c, PP):
-            cls = c.obj.cls if c.obj is not None else ""
-            role = _role_for(stack[0], c.prep, cls)
+            role = _role_for(stack[0], c.prep, pp_class(c))
             if role is not None:
                 stack[0].filled.add(role.name)
         out.append(c)
@@ -815,7 +815,16 @@ def _antecedent(np: NP, a: _Atom) -> bool:
         return np.cls in ("time", "zone", "thing", "action", "attribute")
     if "como" in markers:
         return np.lemma == "forma"
-    return np.cls in _ANTECEDENTS or (np.head is None and np.participle is not None)
+    return np.cls in _ANTECEDENTS or np.cls == "damage" or (np.head is None and np.participle is not None)
+
+
+def pp_class(pp: PP) -> str:
+    """The class a PP's object gives it for the frames: "each" for "para cada <x>", else its noun's class."""
+    if pp.obj is None:
+        return ""
+    if pp.prep == "para" and pp.obj.det("cada"):
+        return "each"
+    return pp.obj.cls
 
 
 def _role_for(opened: _Open, prep: str, cls: str, adjuncts: bool = True) -> fr.Role | None:

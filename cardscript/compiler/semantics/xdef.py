@@ -42,12 +42,46 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
         roles.extra.remove(pp)
     if np is None:
         raise NotUnderstood("X is what?", clause)
+    multiplier = 1
+    if np.lemma == "vez" and np.quantity:                      # "duas vezes o número de ..."
+        times = next((c for c in roles.extra if isinstance(c, NP)), None)
+        from cardscript.compiler.semantics.amounts import np_quantity
+
+        q = np_quantity(np, r)
+        if times is None or q is None or q.x_times:
+            raise NotUnderstood("X as a multiple of what?", np.node)
+        r.use(np.head, *np.dets)
+        roles.extra.remove(times)
+        multiplier, np = q.fixed, times
     count = counted(np, r, render(sentence))
+    if multiplier != 1:
+        from dataclasses import replace as _replace
+
+        count = _replace(count, multiplier=multiplier)
     for c in list(roles.extra):
         if isinstance(c, Rel) and np.lemma == "estágio":
             roles.extra.remove(c)
     require_no_extra(roles)
     return count
+
+
+def _damage_received(np: NP, r: Reading, text: str) -> Count:
+    """"o número de pontos de dano recebidos por este personagem neste turno": the damage it took this turn."""
+    r.use(np.head)
+    dano = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                 and m.obj.lemma == "dano"), None)
+    if dano is None or dano.obj is None:
+        raise NotUnderstood("points of what?", np.node)
+    r.use(*dano.preps, dano.obj.head)
+    holder = dano.obj if dano.obj.participle is not None else np
+    p = holder.participle
+    agent = next((m for m in holder.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
+    when = next((m for m in holder.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None
+                 and m.obj.lemma == "turno" and m.obj.det("este")), None)
+    if p is None or p.lemma != "receber" or agent is None or agent.obj is None or when is None or when.obj is None:
+        raise NotUnderstood("damage received by whom, when?", np.node)
+    r.use(p, *agent.preps, *when.preps, when.obj.head, *when.obj.dets)
+    return Count(what=things(agent.obj, r), attribute="damage_taken", text=text)
 
 
 def counted(np: NP, r: Reading, text: str) -> Count:
@@ -75,7 +109,7 @@ def counted(np: NP, r: Reading, text: str) -> Count:
             r.use(*whose.preps)
             return Count(what=things(whose.obj, r), attribute="powers", multiplier=multiplier, text=text)
         if inner.lemma == "ponto":                             # "pontos de dano recebidos por este personagem neste turno"
-            raise NotUnderstood("X counting damage received", inner.node)
+            return _damage_received(inner, r, text)
         del attr
         sel = things(inner, r)
         return Count(what=replace(sel, every=True), multiplier=multiplier, text=text)
