@@ -138,6 +138,7 @@ def lower_keyword(use: KeywordUse, info: CardInfo, shared: list[object] | None =
     bindings = _bindings(use.block)
     out: list[Effect] = []
     problems: list[Problem] = []
+    info = replace(info, keyword=use.name)
     if use.in_action and use.definition.usage is Usage.ACTION:
         r = Reading(info, bindings, in_action=True, next_slot=100 + 20 * len(shared or []))
         text = _guard_action(use.block.paragraphs, r, frames=True)

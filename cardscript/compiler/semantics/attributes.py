@@ -116,7 +116,8 @@ def filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
     if attr in ("affiliation", "name", "alter_ego") and _relational(np):
         return [_relational_filter(np, r, attr, negate)]
     if attr in ("name", "alter_ego") and not names_in_peek(np) and any(
-            isinstance(m, PP) and m.prep == "de" and m.obj is not None for m in np.mods):
+            isinstance(m, PP) and m.prep == "de" and m.obj is not None
+            for m in [*np.mods, *(x for _, o in np.coords if isinstance(o, NP) for x in o.mods)]):
         return [_relational_filter(np, r, attr, negate)]     # "com o alter ego deste personagem": the same one
     if attr == "affiliation" and any(isinstance(m, PP) and m.prep == "em" for m in np.mods):
         return [_in_common(np, r, negate)]

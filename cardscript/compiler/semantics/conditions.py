@@ -74,7 +74,10 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     obj = roles.np("things")
     if obj is None:
         raise NotUnderstood("controls what?", roles.clause, roles.describe())
-    _time(roles, r)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if adj.during or adj.duration:
+        raise NotUnderstood("a time on a condition", roles.clause)
+    since = adj.since_turn_start                             # "desde o início do turno" (4.6.2 C.1)
     only = roles.verb.only or any(isinstance(c, Other) and c.kind == "adv" for c in roles.subject)
     count = np_quantity(obj, r)
     none = obj.det("nenhum")
@@ -82,7 +85,8 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     what = things(obj, r)
     if compare:                                              # "controlar mais personagens do que você"
         return _more_than(roles, r, who, obj, what)
-    controlled = add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who))
+    controlled = add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who),
+                            *((Filter("since_turn_start", "eq", "true"),) if since else ()))
     from cardscript.compiler.semantics.nouns import _register
 
     _register(r, obj, "", controlled.kind, controlled)      # "aqueles personagens": the ones controlled

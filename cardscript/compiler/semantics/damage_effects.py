@@ -140,7 +140,7 @@ def modifier_clause(b: Build) -> Built | None:
                 target = None                   # "em seu alvo", "a cada um de seus alvos": the modified action's
         mod = replace(mod, source=source if source.ref is not Ref.YOU else None, target=target,
                       each_target=each)
-        return Built([mod], EffectKind.DAMAGE_MODIFIER)
+        return _lasting(b, mod)
     if family == "reduce":
         what = b.roles.np("what")
         to = b.optional_np("to")
@@ -175,6 +175,21 @@ def modifier_clause(b: Build) -> Built | None:
                            action_filters=filters, text=b.text)
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
+
+
+def _lasting(b: Build, mod: ModifyDamage) -> Built:
+    """A modifier an effect creates for a time ("... causa +1 ponto de dano neste turno", "a próxima ação que ele
+    usar causa +1"): generated when the effect resolves (5.7 B), lasting to the end of the turn or, for "a próxima
+    ação" without a time, until that action (the modifier is spent with it). A modifier of a permanent text without
+    a time is a static one (5.3)."""
+    from cardscript.compiler.ir import Effect, Generate
+
+    duration = b.adjuncts.duration
+    next_only = mod.source is not None and mod.source.next_only
+    if duration is None and (b.static or not next_only):
+        return Built([mod], EffectKind.DAMAGE_MODIFIER)
+    made = Effect(EffectKind.DAMAGE_MODIFIER, (mod,), duration=duration or Duration.MATCH, text=b.text)
+    return Built([Generate(effect=made, text=b.text)])
 
 
 def _damage_subject(np: NP, b: Build) -> tuple[Selector | None, Selector | None, tuple[Filter, ...]]:

@@ -144,4 +144,6 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("haver", "exist", _r("what", "object"), _r("where", "em", "zone"), _r("among", "entre", "zone", "player")),
     _f("chamar", "named", _r("subject", "subject"), _r("name", "object")),
     _f("arredondar", "round", _r("direction", "para", "")),
+    # a keyword's own verb, in its meaning ("que não tenha sido potencializado neste turno", Potencializar)
+    _f("potencializar", "keyword_mark", _r("who", "subject"), _r("targets", "object", "thing")),
 )}

@@ -595,8 +595,9 @@ def _choose(b: Build) -> Built:
         pool = things(among, r)
         what = Selector(kind=what.kind, union=(pool,), count=what.count, filters=what.filters, text=what.text)
     slot = b.introduce(what, np, "choose", card_level=not r.in_action)
+    marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
-                         who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
+                         who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
 
 
 def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:

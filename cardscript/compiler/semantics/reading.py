@@ -51,6 +51,7 @@ class CardInfo:
     action_name: str = ""
     kind: str = ""                       # Personagem, Suporte, Cenário, Habilidade
     alter_ego: str = ""
+    keyword: str = ""                    # the keyword whose meaning is read ("Potencializar"), if any
 
 
 @dataclass

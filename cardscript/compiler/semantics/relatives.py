@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.vocabulary import fold_key as fold
 from cardscript.compiler.ir import Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr
@@ -42,14 +43,33 @@ def relative_filter(sel: Selector, rel: Rel, r: Reading) -> Selector:
     frame = fr.FRAMES.get(v.lemma)
     family = frame.family if frame is not None else ""
     rule = _RULES.get(family)
-    if rule is None:
+    mark = rule is None and v.passive and bool(r.card.keyword) and fold(v.lemma) == fold(r.card.keyword)
+    if rule is None and not mark:
         raise NotUnderstood(f"a relative clause with '{v.lemma}'", rel.clause)
     r.use(*rel.markers)
     r.use(*v.words)
+    if mark:
+        return _keyword_mark(sel, rel, v, r)
+    assert rule is not None
     if any(isinstance(m, Lexeme) and m.lemma == "cujo" for m in rel.markers):
         return _whose(sel, rel, v, r)
     out = rule(sel, rel, v, r)
     return out
+
+
+def _keyword_mark(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """A keyword's meaning naming its own verb: "outro personagem que não tenha sido potencializado neste turno"
+    (Potencializar, glossary): marked this turn by a choice of such an effect (``Choose.marks``)."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.times import when_of
+
+    for a in rel.args:
+        if not (isinstance(a, PP) and a.obj is not None and when_of(a.obj, r).this_turn):
+            raise NotUnderstood(f"'{v.lemma}' when?", rel.clause)
+        r.use_all(constituent_leaves(a))
+    if not rel.args:
+        raise NotUnderstood(f"'{v.lemma}' when?", rel.clause)
+    return add_filter(sel, Filter("this_turn", _neg(v, "has", "lacks"), v.lemma))
 
 
 def _whose(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

@@ -377,7 +377,11 @@ class SentenceReader:
         if rel is None:
             raise NotUnderstood("fazer com que what?", clause)
         self.r.use(*b.verb.words, *rel.markers)
-        built = self.clause(rel.clause, list(rel.args))
+        rest = comps[comps.index(rel) + 1:]             # "fazer com que ele cause | 2 pontos de dano em X"
+        subject = b.roles.subject_np
+        if subject is not None and subject.lemma == "você" and not subject.mods:
+            self.r.use(subject.head, *subject.dets)        # the controller makes it happen
+        built = self.clause(rel.clause, list(rel.args) + rest)
         return built
 
 

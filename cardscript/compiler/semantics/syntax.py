@@ -457,6 +457,7 @@ class _Attacher:
         start = self.pos
         quantity: list[Leaf] = []
         dets: list[Lexeme] = []
+        one_or_more = False
         while True:
             a = self.peek()
             if a is not None and a.kind == "op" and self.peek(1) is not None and self.peek(1).kind == "np" \
@@ -469,16 +470,21 @@ class _Attacher:
                 dets.extend(number.dets)
                 quantity.append(number.head)                                          # type: ignore[arg-type]
                 continue
+            if a is not None and a.kind == "np" and not quantity and not dets and _lone_um(a.nodes[0]) \
+                    and self.peek(1) is not None and self.peek(1).kind == "coord" and self.peek(2) is not None \
+                    and self.peek(2).kind == "np" and _starts_with_det(self.peek(2).nodes[0], "mais"):  # type: ignore[union-attr]
+                dets.extend(n for n in _parts(self.take().nodes[0]) if isinstance(n, Lexeme))  # "um ou mais X"
+                one_or_more = True
             break
         or_more: list[Leaf] = []
         nxt = self.peek()
-        if quantity and nxt is not None and nxt.kind == "coord" and self.peek(1) is not None \
+        if (quantity or one_or_more) and nxt is not None and nxt.kind == "coord" and self.peek(1) is not None \
                 and self.peek(1).kind == "np" and _lemma(self.peek(1).nodes[0]) == "" \
                 and _starts_with_det(self.peek(1).nodes[0], "mais", "menos"):            # type: ignore[union-attr]
             or_more.extend(self.take().nodes)                                         # type: ignore[arg-type]
             nxt = self.peek()
-        if quantity and nxt is not None and nxt.kind == "np" and not _is_number_np(nxt.nodes[0]) \
-                and (_bare(nxt.nodes[0]) or or_more) and not isinstance(quantity[-1], Symbol):
+        if (quantity or one_or_more) and nxt is not None and nxt.kind == "np" and not _is_number_np(nxt.nodes[0]) \
+                and (_bare(nxt.nodes[0]) or or_more) and not (quantity and isinstance(quantity[-1], Symbol)):
             np = np_of(self.take().nodes[0])
             if or_more:
                 or_more.extend(d for d in np.dets if d.lemma in ("mais", "menos"))
@@ -815,6 +821,11 @@ def _antecedent(np: NP, a: _Atom) -> bool:
         return np.cls in ("time", "zone", "thing", "action", "attribute")
     if "como" in markers:
         return np.lemma == "forma"
+    frame = fr.FRAMES.get(verb_lemma(a.clause)) if a.clause is not None else None
+    if a.clause is not None and a.clause.subject is not None and frame is not None and frame.object_gap:
+        role = frame.role("object")                 # "a próxima ação que causar dano *que ele usar*": the gap is
+        if role is not None and role.accepts and np.cls not in role.accepts:   # usar's object, an action, not "dano"
+            return False
     return np.cls in _ANTECEDENTS or np.cls == "damage" or (np.head is None and np.participle is not None)
 
 
@@ -868,6 +879,16 @@ def _is_number_np(node: Node) -> bool:
         return False
     p = parts[0]
     return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT")
+
+
+def _lone_um(node: Node) -> bool:
+    """An np that is only "um"/"uma" (the quantity of "um ou mais personagens")."""
+    parts = _parts(node)
+    return len(parts) == 1 and isinstance(parts[0], Lexeme) and parts[0].lemma == "um"
+
+
+def _parts(node: Node) -> list[Node]:
+    return list(node.parts) if isinstance(node, Phrase) else [node]
 
 
 def _starts_with_det(node: Node, *lemmas: str) -> bool:

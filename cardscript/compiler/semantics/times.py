@@ -206,6 +206,12 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
             v = analyse(rel.clause)
             if v.lemma == "entrar" and not obj.adj("mesmo"):            # "no turno em que ele entrou em cena"
                 r.use(obj.head, *obj.dets, *rel.markers, *v.words, rel.clause)
+                from cardscript.compiler.semantics.syntax import constituent_leaves
+
+                for a in rel.args:                                         # "em cena"
+                    if not (isinstance(a, PP) and a.obj is not None and a.obj.lemma == "cena"):
+                        raise NotUnderstood("entered where?", rel.clause)
+                    r.use_all(constituent_leaves(a))
                 out._set("entered_turn", True, words(before))
                 continue
             raise NotUnderstood("in the turn when what?", rel.clause)
