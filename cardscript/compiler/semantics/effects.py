@@ -103,8 +103,23 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
     unread_words(para, r, out.problems)
     effect = _effect_of(reader, procs, kinds, text, out)
     if effect is not None:
-        out.effects.append(effect)
+        out.effects.append(replace(effect, zone=_working_zone(effect.condition)))
     return out
+
+
+def _working_zone(cond: Condition | None) -> str:
+    """Where a permanent effect works (5.2.1, 5.6): the scene, unless its condition puts this very card elsewhere
+    ("Enquanto este card estiver nos prêmios de seus oponentes", "Enquanto estiver em seu deck ou recursos": the
+    zone, or any zone when it names several -- the condition still says which)."""
+    if cond is None or cond.kind != "is" or cond.negated or cond.subject is None:
+        return "scene"
+    if cond.subject.ref not in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
+        return "scene"
+    zones = [str(f.value) for f in cond.subject.filters if f.field == "zone" and f.op in ("in", "eq")]
+    if not zones:
+        return "scene"
+    names = zones[0].split("/")
+    return names[0] if len(names) == 1 else "any"
 
 
 def unread_words(para: Paragraph, r: Reading, problems: list[Problem]) -> None:

@@ -341,7 +341,8 @@ class SentenceReader:
                 require_no_extra(roles)
                 return made
         builder = STATIC_BUILDERS.get(family) if (v.negated or v.passive or family in _STATIC_ONLY
-                                                  or family == "use" or family == "be") else None
+                                                  or family == "use" or family == "be"
+                                                  or (b.static and v.modal == "pode")) else None
         built: Built | None = None
         if builder is not None:
             built = builder(b)

@@ -37,6 +37,7 @@ from cardscript.compiler.semantics.nouns import THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.syntax import NP, PP, Other, leaves
+from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
 
 
@@ -558,11 +559,13 @@ def _put_rule(b: Build) -> Built | None:
     for c in list(b.roles.extra):
         if isinstance(c, Other) and c.kind == "adv" and any(isinstance(x, Lexeme) and x.lemma == "diretamente"
                                                              for x in c.nodes):
-            pp = next((x for x in b.roles.extra if isinstance(x, PP) and x.prep == "de" and x.obj is not None), None)
+            pp = next((x for x in [*b.roles.extra, *b.roles.get("back")] if isinstance(x, PP) and x.prep == "de"
+                       and x.obj is not None), None)
             if pp is None or pp.obj is None or place(pp.obj, r).zone != "resources":
                 raise NotUnderstood("directly from where?", b.roles.clause)
             r.use(*c.nodes, *pp.preps)
             b.roles.extra = [x for x in b.roles.extra if x is not c and x is not pp]
+            b.roles.filled.pop("back", None)
             return _rule("enter_from", "resources", b)
         if isinstance(c, Other) and c.kind == "gerund":
             words = _leaf_words(c)
@@ -583,8 +586,33 @@ def _play(b: Build) -> Built | None:
     return _rule("open_hand", who.ref.value, b)
 
 
+def _count_as(b: Build) -> Built | None:
+    """"Este card também conta como se fosse um card de personagem chamado X[, Y e Z]" (while where its effect works,
+    the lead's "Enquanto estiver em seu deck ou recursos"): a card of that description as well (a rule)."""
+    from cardscript.compiler.semantics.syntax import Rel
+
+    r = b.r
+    if not b.static:
+        return None
+    subject = b.roles.subject_np
+    if subject is None or things(subject, r).ref not in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
+        raise NotUnderstood("what counts as another card?", b.roles.clause)
+    rel = next((c for c in b.roles.extra if isinstance(c, Rel) and [getattr(m, "lemma", "") for m in c.markers][:1]
+                == ["como"]), None)
+    if rel is None:
+        raise NotUnderstood("counts as what?", b.roles.clause, b.roles.describe())
+    inner = analyse(rel.clause)
+    what = next((a for a in rel.args if isinstance(a, NP)), None)
+    if inner.lemma != "ser" or what is None:
+        raise NotUnderstood("counts as what?", rel.clause)
+    b.roles.extra.remove(rel)
+    r.use(*rel.markers, *inner.words, *b.verb.adverbs)
+    of = things(what, r)
+    return _rule("counts_as", "", b, of=replace(of, every=False, count=Quantity.of(1)))
+
+
 STATIC_BUILDERS: dict[str, Callable[[Build], Built | None]] = {
-    "play": _play,
+    "play": _play, "count_as": _count_as,
     "use": _use, "be": _be, "become": _become, "cost": _cost, "have": _have, "search": _search, "move": _put,
     "unload": _passive, "stage": _passive, "exist": _exist,
 }
