@@ -223,10 +223,10 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
     for kind in getattr(sel, "also", ()):                                           # "personagem ou suporte"
         types = (*types, *selectors.KIND_TYPES.get(kind, ()))
     out: list[Any] = []
-    reader = selectors.EffectContext(controller)           # the filters as the triggers read them (``printed``)
+    reader = ctx if ctx is not None else selectors.EffectContext(controller)   # the filters read in the action's
     for base in game.state.scene.values():
         if str(card_attr(game, base.card, "card_type")) in types and all(
-                selectors.filter_matches(game, reader, base.card, f, printed=True) for f in sel.filters):
+                selectors.filter_matches(game, reader, base.card, f) for f in sel.filters):
             if ctx is not None and not queries.can_be_targeted(game, ctx, base.card):
                 continue
             out.append(base.card)

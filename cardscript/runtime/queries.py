@@ -252,7 +252,7 @@ def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str]
             if isinstance(subject, Player):
                 ok = sel.kind is Kind.PLAYER and (sel.ref is None or subject in resolve(game, sctx, sel))
             else:
-                ok = selected(game, sctx, sel, subject)
+                ok = isinstance(subject, int) and selected(game, sctx, sel, subject)
             if ok:
                 return p, sctx
     return None

@@ -16,7 +16,7 @@ simultaneous: they enter the same level and the Active Player orders them by cho
 (5.2.1 ATENÇÃO, 9.1.2.1). Conditions are not checked here but at resolution (5.2). What the event names fills
 the effect's ``event:*`` slots (``event:subject``: the card the event is about); the target a ``use_action``
 pattern matched fills its ``target_slot``. A trigger subject's filters are read by the one filter evaluator
-(:func:`cardscript.runtime.selectors.filter_matches`, its ``printed`` reading).
+(:func:`cardscript.runtime.filters.filter_matches`).
 
 Events (kinds and data) the matcher understands: the Game primitives' (``enter_scene``, ``leave_scene``,
 ``load``, ``unload``, ``move``, ``capacitate``, ``incapacitate``, ``knocked_out``, ``destroyed``,
@@ -157,7 +157,7 @@ def subject_matches(game: Game, sel: Selector | None, event: Event, source: Card
             ok = fold_key(str(data.get("power") or "")) == fold_key(str(f.value))
             if ok == (f.op in ("ne", "lacks")):
                 return False
-        elif not filter_matches(game, ctx, subject, f, printed=True):
+        elif not filter_matches(game, ctx, subject, f):
             return False
     return True
 
