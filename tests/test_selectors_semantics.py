@@ -60,7 +60,7 @@ def _scene() -> Game:
     return game
 
 
-def _cards(game: Game, ctx: EffectContext, sel: Selector) -> list[object]:
+def _cards(game: Game, ctx: EffectContext, sel: Selector) -> list[int]:
     return sorted(t for t in resolve(game, ctx, sel) if isinstance(t, int))
 
 

@@ -29,8 +29,8 @@ def check_condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
 
 
 def _bare(sel: Selector) -> Selector:
-    """The subject's filters alone, to check things a reference stands for."""
-    return Selector(kind=Kind.CARD if sel.kind is not Kind.PLAYER else Kind.PLAYER, filters=sel.filters)
+    """The subject's filters alone, to check things a reference stands for (whatever their kind)."""
+    return Selector(kind=Kind.CARD, also=(Kind.PLAYER, Kind.ACTION), filters=sel.filters)
 
 
 def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:

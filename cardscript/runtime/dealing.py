@@ -222,6 +222,13 @@ def _bind_next_action(game: Game, ctx: EffectContext, mods: list[damage.Modifier
 # -- 4.8.1-4.8.4: the procedure
 
 
+def _action_of(ctx: EffectContext) -> dict[str, object]:
+    """The action dealing the damage, for the ``damage`` event (a trigger's ``source`` / ``action_filters``)."""
+    if not ctx.from_action or not ctx.action_name:
+        return {}
+    return {"action": ctx.action_name, "holder": ctx.source, "user": ctx.user, "power": ctx.action_power}
+
+
 def _circumstances(game: Game) -> damage.Circumstances:
     s = game.state
     return damage.Circumstances(s.phase, s.step, s.turn_player, s.active_player)
@@ -271,7 +278,7 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     if result.amount <= 0:
         game.emit("damage", card=dest, source=procedure.source.card, amount=0, initial=procedure.amount,
                   piercing=procedure.piercing, unloaded=0, player=procedure.source.controller,
-                  causes_damage=result.causes_damage)
+                  causes_damage=result.causes_damage, **_action_of(ctx))
         return 0
     app = damage.apply_result(result, shield(game, dest), list(base.carried), decider)
     if app.absorbed:
@@ -281,7 +288,8 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
               piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
               player=procedure.source.controller, causes_damage=True,
               user=ctx.user if ctx.from_action else None,                  # the action's user and which use
-              action_use=ctx.action_use if ctx.from_action else None)      # (Predador, rules 7)
+              action_use=ctx.action_use if ctx.from_action else None,      # (Predador, rules 7)
+              **{k: v for k, v in _action_of(ctx).items() if k not in ("user",)})
     for c in app.unloaded:
         if dest in game.state.scene and c in game.state.scene[dest].carried:
             game.unload(c)               # the last one knocks the character out / destroys the support (4.7)

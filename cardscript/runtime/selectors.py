@@ -343,7 +343,7 @@ def counted(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
     """The things a selector stands for that pass its filters (a reference's filters narrow it)."""
     things = resolve(game, ctx, sel)
     if sel.ref is not None and sel.filters:
-        bare = Selector(kind=Kind.CARD if sel.kind is not Kind.PLAYER else Kind.PLAYER, filters=sel.filters)
+        bare = Selector(kind=Kind.CARD, also=(Kind.PLAYER, Kind.ACTION), filters=sel.filters)
         things = [t for t in things if matches(game, ctx, t, bare)]
     return things
 
