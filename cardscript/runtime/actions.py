@@ -156,6 +156,7 @@ def available_actions(game: Game, base: InScene) -> list[ActionUse]:
     seen: set[tuple[str, int]] = set()
     lent = [c for c in base.carried if lends_text(game, c, base.card)]
     holders = [base.card, *lent, *(c for c in rules.carried_actions(game, base.card) if c not in lent)]
+    holders += [c for c in queries.allowed_holders(game, base.card) if c not in holders]   # Allow use_action
     for holder in holders:
         action = card_attr(game, holder, "action")
         if isinstance(action, ActionDef):
@@ -295,7 +296,7 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             action = replace(action, anticipate=anticipate, unforeseen=unforeseen)
             if not type_allowed(action, window):                             # C.5
                 continue
-            if not queries.can_use_action(game, base.card, use.action):
+            if not queries.can_use_action(game, base.card, use.action, use.holder):
                 continue                                                     # D
             ctx = action_context(engine, use)
             if not all(queries.extra_cost_payable(game, ctx, p) for p in use.action.costs):
@@ -382,6 +383,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     ctx = action_context(engine, use)
     if ctx is not None:
         ctx.action_use = len(game.log.events)                              # this use (Predador: once per action)
+        game.memo.setdefault("actions_in_use", {})[ctx.action_use] = ctx   # for "aquela ação não terá efeito"
     # E.1: the incapacitation cost
     x: int | None = None
     if action.cost_is_x:
@@ -455,6 +457,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     engine.tree.resolve()                                                    # H
     pending.steps = action.effect_procedures(mode)        # with what its keywords add at the start / end
     engine.tree.resolve(pending)                                             # I
+    if ctx is not None:
+        game.memo.get("actions_in_use", {}).pop(ctx.action_use, None)
     if not (ctx is not None and ctx.memory.get("cancelled")):
         game.emit("action_resolved", **event)     # "após o efeito daquela ação": its effect has finished resolving
         engine.tree.resolve()

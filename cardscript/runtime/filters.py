@@ -297,6 +297,8 @@ def _shares_name_or_alter_ego(game: Game, ctx: EffectContext, card: CardId) -> b
 
 def action_def(game: Game, action: ActionThing) -> ActionDef | None:
     """The definition of the action (the ``ActionDef`` of its holder with that name)."""
+    if isinstance(action.definition, ActionDef):
+        return action.definition
     found = attr(game, action.holder, "action")
     return found if isinstance(found, ActionDef) and fold_key(found.name) == fold_key(action.name) else None
 

@@ -55,6 +55,7 @@ class ActionThing:
     targets: tuple[CardId | Player, ...] = ()
     use: int = -1
     player: int | None = None
+    definition: Any = field(default=None, compare=False, repr=False)   # its ActionDef, when known
 
 
 @dataclass(frozen=True)

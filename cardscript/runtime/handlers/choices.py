@@ -26,7 +26,7 @@ def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
     assert proc.what is not None
     chosen = select(game, ctx, proc.what, "choose", f"{proc.text}: choose")
     if proc.introduces:
-        ctx.slots[proc.introduces] = chosen
+        ctx.write(proc.introduces, chosen)
         if not ctx.from_action and ctx.source is not None and proc.introduces.startswith("card:"):
             # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
             game.state.chosen.setdefault(ctx.source, {})[proc.introduces] = [t for t in chosen if isinstance(t, int)]
