@@ -149,7 +149,7 @@ def modifier_clause(b: Build) -> Built | None:
         piercing = False
         if pred is not None and hasattr(pred.head, "value"):
             b.r.use(pred.head)
-            set_to = int(pred.head.value)
+            set_to = int(getattr(pred.head, "value"))
         else:
             adjs = [w for w in b.verb.words if w.cls == "ADJ" and w.lemma == "penetrante"]
             if not adjs:

@@ -29,7 +29,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.prelude import Usage
-from cardscript.compiler.semantics.effects import action_paragraphs, permanent_paragraph, read_x
+from cardscript.compiler.semantics.effects import action_paragraphs, keyword_effect, permanent_paragraph, read_x
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem
 from cardscript.compiler.semantics.text import render

@@ -225,7 +225,9 @@ class SentenceReader:
                 self.leads.window = w.phase
                 self.leads.whose_window = "you" if w.whose is Ref.YOU else ("opponent" if w.whose is Ref.OPPONENT
                                                                             else "any")
-            elif prep == "até" and w.edge == "end" and not w.phase or prep in ("em", "durante") and w.this_turn:
+            elif prep == "até" and w.edge == "end" and not w.phase:
+                self.leads.duration = Duration.END_OF_TURN
+            elif prep in ("em", "durante") and w.this_turn:
                 self.leads.duration = Duration.END_OF_TURN
             else:
                 seq.problems.append(Problem("a window not understood", item))
@@ -251,7 +253,7 @@ class SentenceReader:
         own_condition = self._subordinates(roles)
         built = self._build(b, roles, clause, family)
         only = [p for p in built.procedures if isinstance(getattr(p, "what", None), str)
-                and p.what.endswith("_unless")]
+                and getattr(p, "what").endswith("_unless")]
         if only:                                   # "só pode ser colocado em cena se C": prohibited unless C
             if own_condition is None:
                 raise NotUnderstood("only if what?", clause)

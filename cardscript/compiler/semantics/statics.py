@@ -307,7 +307,7 @@ def _become(b: Build) -> Built:
             raise NotUnderstood("the shield becomes what?", b.roles.clause)
         r.use(pred.head)
         d = _static_duration(b) if b.static or b.adjuncts.duration else Duration.END_OF_TURN
-        return Built([SetShield(targets=targets, value=int(pred.head.value), duration=d,
+        return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,
                                 text=b.text)], _kind(d))
     if subj.lemma == "ação" or subj.cls == "action":
         if pred is None:
