@@ -130,3 +130,36 @@ def test_4_6_2_F_an_entry_no_mode_uses_is_never_chosen() -> None:
     game, x, y = setup(a)
     _use(game, x)
     assert len([e for e in game.log.events if e.kind == "targeted"]) == 1
+
+
+VIGIA = """Personagem: Vigia V1
+Código: (2014) TEST 1/1
+Alinhamento: Herói
+Afiliações: X-Men
+Energia inicial: 2
+Escudo: 1
+Poderes: {SF}
+Raridade: Deck
+
+Texto permanente:
+  Toda vez que um personagem que um oponente controla usar uma ação de {SF}, você pode comprar um card.
+"""
+
+
+def test_5_2_a_card_lowered_by_the_new_semantics_triggers_on_an_action_of_a_power() -> None:
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.semantics.lower import lower_compiled
+    from cardscript.compiler.source import SourceFile
+
+    lowered = lower_compiled(compile_source(SourceFile("vigia.card", VIGIA)))
+    assert not lowered.problems
+    watcher = lowered.card
+    game, x, y = setup(fighter(), watcher, agent=Script({"target": [pick("Vigia")]}))
+    game.agents[1] = Script({"optional": [[0]]})           # Vigia's controller draws ("você pode")
+    before = _hand(game, 1)
+    _use(game, x)
+    assert _hand(game, 1) == before + 1
+    game, x, y = setup(fighter(power="TE", powers=("TE",)), watcher, agent=Script({"target": [pick("Vigia")]}))
+    before = _hand(game, 1)
+    _use(game, x)
+    assert _hand(game, 1) == before                          # a {TE} action: no trigger
