@@ -70,6 +70,7 @@ from cardscript.runtime import queries, rules, selectors, statics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, InScene
+from cardscript.runtime.targeting import mode_targets
 from cardscript.runtime.tree import Pending
 from cardscript.runtime.triggers import card_attr, lends_text
 
@@ -155,6 +156,7 @@ def available_actions(game: Game, base: InScene) -> list[ActionUse]:
     seen: set[tuple[str, int]] = set()
     lent = [c for c in base.carried if lends_text(game, c, base.card)]
     holders = [base.card, *lent, *(c for c in rules.carried_actions(game, base.card) if c not in lent)]
+    holders += [c for c in queries.allowed_holders(game, base.card) if c not in holders]   # Allow use_action
     for holder in holders:
         action = card_attr(game, holder, "action")
         if isinstance(action, ActionDef):
@@ -223,10 +225,10 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
     for kind in getattr(sel, "also", ()):                                           # "personagem ou suporte"
         types = (*types, *selectors.KIND_TYPES.get(kind, ()))
     out: list[Any] = []
-    reader = selectors.EffectContext(controller)           # the filters as the triggers read them (``printed``)
+    reader = ctx if ctx is not None else selectors.EffectContext(controller)   # the filters read in the action's
     for base in game.state.scene.values():
         if str(card_attr(game, base.card, "card_type")) in types and all(
-                selectors.filter_matches(game, reader, base.card, f, printed=True) for f in sel.filters):
+                selectors.filter_matches(game, reader, base.card, f) for f in sel.filters):
             if ctx is not None and not queries.can_be_targeted(game, ctx, base.card):
                 continue
             out.append(base.card)
@@ -237,14 +239,16 @@ def target_count(sel: Selector) -> int:
     return max(1, sel.count.fixed) if not sel.every else 0
 
 
-def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any) -> list[list[Any]] | None:
+def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any,
+                   used: frozenset[int] | None = None) -> list[list[Any]] | None:
     """4.6.2 F.2.1: per target selector of ``action`` (``found``: its candidates), the cards it must choose: each
-    card an effect says must be the target goes to the first selector that can choose it and still has room.
-    ``None``: the action cannot have all of them as targets, so it cannot be used."""
+    card an effect says must be the target goes to the first selector that can choose it and still has room (of
+    the entries the chosen mode ``used``, all by default). ``None``: the action cannot have all of them as targets,
+    so it cannot be used."""
     forced = queries.must_be_targeted(engine.game, ctx) if ctx is not None else []
     required: list[list[Any]] = [[] for _ in action.targets]
     for card in forced:
-        places = [k for k, sel in enumerate(action.targets) if card in found[k]]
+        places = [k for k, sel in enumerate(action.targets) if card in found[k] and (used is None or k in used)]
         if not places:
             continue                                # no target of this action can be that card
         if any(action.targets[k].every for k in places):
@@ -292,17 +296,31 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             action = replace(action, anticipate=anticipate, unforeseen=unforeseen)
             if not type_allowed(action, window):                             # C.5
                 continue
-            if not queries.can_use_action(game, base.card, use.action):
+            if not queries.can_use_action(game, base.card, use.action, use.holder):
                 continue                                                     # D
             ctx = action_context(engine, use)
             if not all(queries.extra_cost_payable(game, ctx, p) for p in use.action.costs):
                 continue                                                     # E.2
             found = [target_candidates(engine, t, player, ctx) for t in use.action.targets]
-            if any(target_count(t) > len(f) for t, f in zip(use.action.targets, found, strict=True)):
-                continue                                                     # F: a target it cannot have
-            if forced_targets(engine, use.action, found, ctx) is None:
-                continue                                                     # F.2.1
-            out.append(replace(use, candidates=tuple(found[0]) if found else ()))
+            modes = usable_modes(engine, use.action, found, ctx)
+            if not modes:
+                continue                                                     # F (B): no option has its targets
+            first = min(mode_targets(use.action, modes[0]), default=None)
+            out.append(replace(use, candidates=tuple(found[first]) if first is not None else ()))
+    return out
+
+
+def usable_modes(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any) -> list[Effect | None]:
+    """4.6.2 B, F: the options of the action whose target entries (those its procedures reference,
+    :func:`cardscript.runtime.targeting.mode_targets`) can all be chosen -- F.2.1 forced targets included."""
+    out: list[Effect | None] = []
+    for mode in action.modes or (None,):
+        used = mode_targets(action, mode)
+        if any(target_count(action.targets[k]) > len(found[k]) for k in used):
+            continue                                                         # F: a target it cannot have
+        if forced_targets(engine, action, found, ctx, used) is None:
+            continue                                                         # F.2.1
+        out.append(mode)
     return out
 
 
@@ -350,8 +368,10 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     player = base.controller
     action = use.action
     game.log.add("action", game.depth, player=player, card=use.user, holder=use.holder, action=action.name)
-    # B: the mode
-    modes = action.modes
+    # B: the mode, among the options whose targets can be chosen (F)
+    ctx0 = action_context(engine, use)
+    found = [target_candidates(engine, sel, player, ctx0) for sel in action.targets]
+    modes = tuple(m for m in usable_modes(engine, action, found, ctx0) if m is not None) or action.modes
     mode: Effect | None = modes[0] if modes else None
     if len(modes) > 1:
         (i,) = game.decide(Decision(player, "mode", f"{action.name}: which option?",
@@ -363,6 +383,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     ctx = action_context(engine, use)
     if ctx is not None:
         ctx.action_use = len(game.log.events)                              # this use (Predador: once per action)
+        game.memo.setdefault("actions_in_use", {})[ctx.action_use] = ctx   # for "aquela ação não terá efeito"
     # E.1: the incapacitation cost
     x: int | None = None
     if action.cost_is_x:
@@ -392,13 +413,16 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         pending.data["x"] = x
     for proc in action.costs:
         engine.run_procedure(game, pending, proc)
-    # F: targets, one list per target selector
+    # F: targets, one list per target selector -- those the chosen mode uses (targeting.mode_targets)
     per_selector: list[list[Any]] = []
     effect_sketch = sketch(mode)
+    used = mode_targets(action, mode)
     found = [target_candidates(engine, sel, player, ctx) for sel in action.targets]
-    required = forced_targets(engine, action, found, ctx) or [[] for _ in action.targets]     # F.2.1
-    for sel, all_candidates, must in zip(action.targets, found, required, strict=True):
-        if sel.every:
+    required = forced_targets(engine, action, found, ctx, used) or [[] for _ in action.targets]     # F.2.1
+    for k, (sel, all_candidates, must) in enumerate(zip(action.targets, found, required, strict=True)):
+        if k not in used:
+            picked: list[Any] = []                                           # no option of this mode uses it
+        elif sel.every:
             picked = all_candidates
         else:
             n = min(target_count(sel), len(all_candidates)) - len(must)
@@ -416,7 +440,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         per_selector.append(picked)
         for t in picked:
             if isinstance(t, int):
-                game.emit("targeted", card=t, by=use.user, action=action.name, player=player)
+                game.emit("targeted", card=t, by=use.user, holder=use.holder, action=action.name, player=player,
+                          power=action_power(game, use) or None, use=ctx.action_use if ctx is not None else -1)
     if ctx is not None:
         ctx.targets = per_selector
         if any(per_selector):
@@ -424,11 +449,19 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     flat = [t for ts in per_selector for t in ts]
     pending.data["targets"] = per_selector
     engine.tree.resolve()                                                    # G
-    game.emit("use_action", card=use.user, holder=use.holder, action=action.name, player=player,
-              power=action_power(game, use) or None, targets=[t for t in flat if isinstance(t, int)])
+    event = {"card": use.user, "holder": use.holder, "action": action.name, "player": player,
+            "power": action_power(game, use) or None, "targets": [t for t in flat if isinstance(t, int)],
+            "use": ctx.action_use if ctx is not None else -1}
+    game.state.this_turn.uses.append((use.user, use.holder, action.name, action_power(game, use) or None))
+    game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H
     pending.steps = action.effect_procedures(mode)        # with what its keywords add at the start / end
     engine.tree.resolve(pending)                                             # I
+    if ctx is not None:
+        game.memo.get("actions_in_use", {}).pop(ctx.action_use, None)
+    if not (ctx is not None and ctx.memory.get("cancelled")):
+        game.emit("action_resolved", **event)     # "após o efeito daquela ação": its effect has finished resolving
+        engine.tree.resolve()
 
 
 def _harm_facts(kind: str, k: EffectSketch) -> dict[str, object]:

@@ -47,7 +47,7 @@ def _printed(game: Game, card: CardId, attr: str) -> set[str]:
 
 def _changes(effect: Effect) -> bool:
     return effect.kind is EffectKind.STATIC and any(
-        bool(_gained(p, "alignments") or _gained(p, "affiliations")) if isinstance(p, Gain)
+        bool(_gained(p, "alignments") or _gained(p, "affiliations") or p.affiliations_of) if isinstance(p, Gain)
         else bool(_lost_value(p, "alignments") or _lost_value(p, "affiliations")) if isinstance(p, Lose) else False
         for p in effect.procedures)
 
@@ -94,7 +94,7 @@ def traits(game: Game, card: CardId, attr: str, depth: int = 0) -> frozenset[str
     """The card's ``alignments`` or ``affiliations`` now (see the module docstring). ``depth`` > 0 (a selector
     being read for a static): printed, lent and state effects only."""
     from cardscript.runtime import continuous
-    from cardscript.runtime.selectors import selected
+    from cardscript.runtime.selectors import resolve, selected
     from cardscript.runtime.statics import active_effects
     from cardscript.runtime.triggers import lends_text
 
@@ -122,9 +122,12 @@ def traits(game: Game, card: CardId, attr: str, depth: int = 0) -> frozenset[str
                 continue
             for p in effect.procedures:
                 if isinstance(p, Gain):
-                    gained = _gained(p, attr)
+                    gained = set(_gained(p, attr))
+                    if attr == "affiliations" and p.affiliations_of is not None:   # "as afiliações de <x>", as now
+                        gained |= {a for c in resolve(game, sctx, p.affiliations_of) if isinstance(c, int)
+                                   for a in traits(game, c, attr, 1)}
                     if gained and selected(game, sctx, p.targets, card, 1):
-                        have |= set(gained)
+                        have |= gained
                 elif isinstance(p, Lose):
                     value = _lost_value(p, attr)
                     if value and selected(game, sctx, p.targets, card, 1):

@@ -8,14 +8,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardscript.compiler.ir import ActionDef, Effect, EffectKind, ModifyDamage, Redirect, Ref, Replace
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics, damage, shields, trace
 from cardscript.runtime.game import Game
 from cardscript.runtime.queries import action_types, replacing_context
-from cardscript.runtime.selectors import EffectContext, attr, controller_of, host, resolve, selected, title
+from cardscript.runtime.selectors import EffectContext, attr, controller_of, host, quantity, resolve, selected, title
 from cardscript.runtime.shielding import shield, shield_event
 from cardscript.runtime.state import CardId
 from cardscript.runtime.statics import active_effects
@@ -150,7 +150,8 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
     return damage.Modifier(
         name=title(game, card) if card >= 0 else (effect.text[:40] or "effect"), step=step, card=card if card >= 0
         else None, controller=mctx.controller,
-        add=p.delta if step is not damage.Step.C else 0,
+        add=(p.delta + (quantity(game, mctx, p.delta_x) if p.delta_x is not None else 0))
+        if step is not damage.Step.C else 0,
         multiply=p.multiply, divide=p.divide,
         rounding=damage.Rounding(p.round),
         set_to=p.set_to if p.set_to is not None and step is damage.Step.D else None,
@@ -222,6 +223,21 @@ def _bind_next_action(game: Game, ctx: EffectContext, mods: list[damage.Modifier
 # -- 4.8.1-4.8.4: the procedure
 
 
+def _action_of(ctx: EffectContext) -> dict[str, object]:
+    """The action dealing the damage, for the ``damage`` event (a trigger's ``source`` / ``action_filters``)."""
+    if not ctx.from_action or not ctx.action_name:
+        return {}
+    return {"action": ctx.action_name, "holder": ctx.source, "user": ctx.user, "power": ctx.action_power}
+
+
+def _becomes_piercing(game: Game, procedure: damage.DamageProcedure, mods: list[damage.Modifier],
+                      origins: list[_ModifierOrigin]) -> bool:
+    """A ``becomes_piercing`` modifier in operation whose conditions hold for this procedure (its first
+    calculation): the damage is piercing from step A on."""
+    sit = damage.Situation(procedure, procedure.destination, 0, _circumstances(game))
+    return any(o.proc.becomes_piercing and (m.when is None or m.when(sit)) for m, o in zip(mods, origins, strict=True))
+
+
 def _circumstances(game: Game) -> damage.Circumstances:
     s = game.state
     return damage.Circumstances(s.phase, s.step, s.turn_player, s.active_player)
@@ -244,6 +260,9 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
                                            ctx.action_name or (title(game, source) if source is not None else ""))
     decider = damage.AgentDecider(game.decide)
     mods, origins = damage_modifiers(game, ctx)
+    if not procedure.piercing and _becomes_piercing(game, procedure, mods, origins):
+        procedure = replace(procedure, piercing=True)        # "aquele dano torna-se penetrante" (4.8.2)
+        piercing = True
     result = damage.calculate(procedure, mods, damage_redirects(game), decider, _circumstances(game))
     game.emit("damage_calculation", source=procedure.source.card, card=result.destination.card,
               initial=procedure.amount, amount=result.amount, piercing=procedure.piercing,
@@ -271,7 +290,7 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     if result.amount <= 0:
         game.emit("damage", card=dest, source=procedure.source.card, amount=0, initial=procedure.amount,
                   piercing=procedure.piercing, unloaded=0, player=procedure.source.controller,
-                  causes_damage=result.causes_damage)
+                  causes_damage=result.causes_damage, **_action_of(ctx))
         return 0
     app = damage.apply_result(result, shield(game, dest), list(base.carried), decider)
     if app.absorbed:
@@ -281,7 +300,8 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
               piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
               player=procedure.source.controller, causes_damage=True,
               user=ctx.user if ctx.from_action else None,                  # the action's user and which use
-              action_use=ctx.action_use if ctx.from_action else None)      # (Predador, rules 7)
+              action_use=ctx.action_use if ctx.from_action else None,      # (Predador, rules 7)
+              **{k: v for k, v in _action_of(ctx).items() if k not in ("user",)})
     for c in app.unloaded:
         if dest in game.state.scene and c in game.state.scene[dest].carried:
             game.unload(c)               # the last one knocks the character out / destroys the support (4.7)

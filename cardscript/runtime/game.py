@@ -184,19 +184,49 @@ class Game:
         la[la.index(a)], lb[lb.index(b)] = b, a
         self.emit("swap", a=a, b=b)
 
+    def exchange(self, a: CardId, b: CardId) -> None:
+        """Glossary "Permutar" (4.1): two cards exchange places -- carried by two bases (:meth:`swap`), or one carried
+        and one in its owner's area: neither is loaded nor unloaded (no load / unload events)."""
+        za, ha = self.state.location(a)
+        zb, hb = self.state.location(b)
+        if za is Zone.CARRIED and zb is Zone.CARRIED:
+            self.swap(a, b)
+            return
+        if zb is Zone.CARRIED:
+            a, b, za, zb, ha, hb = b, a, zb, za, hb, ha
+        if za is not Zone.CARRIED or ha is None or zb not in OWN_ZONES:
+            raise ValueError("a carried card is exchanged with a carried card or a card of its owner's areas")
+        if self.state.owner[a] != self.state.owner[b]:
+            raise ValueError("a character carries its own owner's cards only (golden rule D)")
+        carried = self.state.scene[ha].carried
+        pile = self.state.players[self.state.owner[b]].pile(zb)
+        carried[carried.index(a)], pile[pile.index(b)] = b, a
+        self.emit("swap", a=a, b=b)
+
     def check_empty(self, base_card: CardId) -> None:
         """A character carrying no card is knocked out; a support, destroyed (4.7)."""
         base = self.state.scene.get(base_card)
         if base is None or base.carried:
             return
-        kind = getattr(self.cards.get(base_card), "card_type", None)
-        is_support = str(getattr(kind, "value", kind)) == "Suporte"
-        if is_support:
-            self._take(base_card)
-            self.state.players[self.state.owner[base_card]].resources.append(base_card)
-            self.emit("destroyed", card=base_card)
+        if self.is_support(base_card):
+            self.destroy(base_card)
         else:
             self.knock_out(base_card)
+
+    def is_support(self, card: CardId) -> bool:
+        kind = getattr(self.cards.get(card), "card_type", None)
+        return str(getattr(kind, "value", kind)) == "Suporte"
+
+    def destroy(self, base_card: CardId) -> None:
+        """4.7: a support is destroyed -- its cards unloaded, it goes to its owner's resources."""
+        base = self.state.scene[base_card]
+        for c in list(base.carried):
+            base.carried.remove(c)
+            self.state.players[self.state.owner[c]].resources.append(c)
+            self.emit("unload", card=c, frm=base_card)
+        self._take(base_card)
+        self.state.players[self.state.owner[base_card]].resources.append(base_card)
+        self.emit("destroyed", card=base_card)
 
     def knock_out(self, base_card: CardId, reason: str = "") -> None:
         """Unload everything, then the character goes to its owner's prize area (4.7, 4.9.1)."""

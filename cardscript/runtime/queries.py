@@ -26,6 +26,7 @@ from cardscript.compiler.ir import (
     ExtraDraw,
     Filter,
     ForceTarget,
+    Gain,
     Kind,
     Load,
     Move,
@@ -33,27 +34,34 @@ from cardscript.compiler.ir import (
     Ref,
     Replace,
     Restrict,
+    Selector,
     SetCost,
     Unload,
 )
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import rules
+from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
 from cardscript.runtime.selectors import (
+    ActionThing,
     EffectContext,
     Player,
     Thing,
+    attr,
     candidates,
+    controller_of,
     host,
+    matches,
     players,
     quantity,
     resolve,
     selected,
 )
 from cardscript.runtime.state import CardId
-from cardscript.runtime.statics import active_effects
+from cardscript.runtime.statics import active_effects, state_effects
 
-__all__ = ["action_cost", "action_types", "actions_allowed", "can_be_targeted", "can_use_action",
+__all__ = ["action_cost", "action_types", "actions_allowed", "allowed_holders", "can_be_targeted", "can_use_action",
+           "capacitate_prevented", "put_in_scene_prevented",
            "extra_cost_payable", "extra_draws", "must_be_targeted", "note_targeting", "placement_allowed",
            "replacement_for", "replacing_context", "search_prevented", "unload_prevented"]
 
@@ -65,16 +73,39 @@ def _restrictions(game: Game, what: str) -> Iterator[tuple[Restrict, EffectConte
                 yield p, sctx
 
 
-def _action_matches(filters: Sequence[Filter], power: str | None) -> bool:
-    return all(fold_key(str(f.value)) == fold_key(power or "") for f in filters)
+def _action_matches(game: Game, sctx: EffectContext, filters: Sequence[Filter], action: ActionThing) -> bool:
+    """Does the action pass a static's ``action_filters`` (read in the static's context)?"""
+    return action_matches(game, sctx, action, filters)
+
+
+def _using(ctx: EffectContext) -> ActionThing:
+    """The action of ``ctx`` (the one being used) as a thing."""
+    return ActionThing(ctx.source if ctx.source is not None else -1, ctx.action_name, ctx.user, ctx.action_power,
+                       player=ctx.controller)
+
+
+def _by(game: Game, sctx: EffectContext, p: Restrict, user: CardId | None, player: int) -> bool:
+    """``Restrict.by``: the action is used by one of those characters or players (no ``by``: anyone)."""
+    if p.by is None:
+        return True
+    them = resolve(game, sctx, p.by)
+    return Player(player) in them or (user is not None and user in them)
 
 
 def can_be_targeted(game: Game, ctx: EffectContext, card: CardId) -> bool:
-    """4.6.2 F.2.2: may the action of ``ctx`` choose ``card`` as a target?"""
+    """4.6.2 F.2.2: may the action of ``ctx`` choose ``card`` as a target? (``be_target``: not of matching actions;
+    ``be_target_except``: only of matching actions)"""
+    action = _using(ctx)
+    for p, sctx in _restrictions(game, "be_target_except"):
+        if p.subject is not None and selected(game, sctx, p.subject, card) and not (
+                _action_matches(game, sctx, p.action_filters, action)
+                and _by(game, sctx, p, ctx.user, ctx.controller)):
+            return False
     for p, sctx in _restrictions(game, "be_target"):
         if p.subject is None or not selected(game, sctx, p.subject, card):
             continue
-        if not _action_matches(p.action_filters, ctx.action_power):
+        if not _action_matches(game, sctx, p.action_filters, action) or not _by(game, sctx, p, ctx.user,
+                                                                                  ctx.controller):
             continue
         if p.first_per_turn:
             if p.by_ref is Ref.OPPONENT and ctx.controller == sctx.controller:
@@ -93,7 +124,7 @@ def must_be_targeted(game: Game, ctx: EffectContext) -> list[CardId]:
     out: list[CardId] = []
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if not isinstance(p, ForceTarget) or not _action_matches(p.action_filters, ctx.action_power):
+            if not isinstance(p, ForceTarget) or not _action_matches(game, sctx, p.action_filters, _using(ctx)):
                 continue
             if p.by is Ref.OPPONENT and ctx.controller == sctx.controller:
                 continue
@@ -149,11 +180,18 @@ def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
     return True
 
 
-def can_use_action(game: Game, user: CardId, action: ActionDef) -> bool:
-    """4.6.2 D: does an effect prevent ``user`` from using ``action``?"""
+def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId | None = None) -> bool:
+    """4.6.2 D: does an effect prevent ``user`` from using ``action`` (written on ``holder``)? ``use_action``: the
+    subject cannot use matching actions; ``be_used``: matching actions cannot be used (by ``by``)."""
+    thing = ActionThing(user if holder is None else holder, action.name, user, action.power,
+                        player=controller_of(game, user), definition=action)
     for p, sctx in _restrictions(game, "use_action"):
-        if p.subject is not None and selected(game, sctx, p.subject, user) and \
-                _action_matches(p.action_filters, action.power):
+        if (p.subject is None or selected(game, sctx, p.subject, user)) and \
+                _action_matches(game, sctx, p.action_filters, thing) and _by(game, sctx, p, user, thing.player or 0):
+            return False
+    for p, sctx in _restrictions(game, "be_used"):
+        if _action_matches(game, sctx, p.action_filters, thing) and _by(game, sctx, p, user, thing.player or 0) \
+                and (p.subject is None or _action_in(game, sctx, p.subject, thing)):
             return False
     base = game.state.scene.get(user)
     if base is not None and action.name in base.actions_used:
@@ -166,12 +204,46 @@ def can_use_action(game: Game, user: CardId, action: ActionDef) -> bool:
 def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
     """4.6.2 C.4: how many actions like ``action`` the character may use per turn by a static (1 normally)."""
     best = 1
+    thing = ActionThing(user, action.name, user, action.power, definition=action)
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if isinstance(p, Allow) and p.subject is not None and selected(game, sctx, p.subject, user) \
-                    and _action_matches(p.action_filters, action.power):
+            if isinstance(p, Allow) and p.what == "actions_per_turn" and p.subject is not None \
+                    and selected(game, sctx, p.subject, user) and _action_matches(game, sctx, p.action_filters, thing):
                 best = max(best, p.amount)
     return best
+
+
+def allowed_holders(game: Game, user: CardId) -> list[CardId]:
+    """4.6.2 C.3 "ou se algum efeito permitir que o personagem use a ação": the cards in place whose action the
+    character may use by an ``Allow(what="use_action")`` working now (matching its ``action_filters``), or by a
+    ``Gain.actions_of`` ("pode usar as ações de <cards>")."""
+    out: list[CardId] = []
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Allow) and p.what == "use_action" and p.subject is not None \
+                    and selected(game, sctx, p.subject, user):
+                for c in game.state.in_place():
+                    adef = attr(game, c, "action")
+                    if c not in out and isinstance(adef, ActionDef) and _action_matches(
+                            game, sctx, p.action_filters, ActionThing(c, adef.name, user, adef.power, definition=adef)):
+                        out.append(c)
+            elif isinstance(p, Gain) and p.actions_of is not None and selected(game, sctx, p.targets, user):
+                out += [c for c in resolve(game, sctx, p.actions_of) if isinstance(c, int) and c not in out]
+    for e in state_effects(game, "gain", user):
+        out += [c for c in e.data.get("actions", ()) if c not in out]
+    return out
+
+
+def _action_in(game: Game, sctx: EffectContext, sel: Selector, thing: ActionThing) -> bool:
+    """Does a selector of actions stand for ``thing``? "esta ação" / "a ação deste card": the one written on the
+    static's card; another reference: one of the actions (or cards holding them) it stands for; else its filters."""
+    if sel.ref in (Ref.THIS_ACTION, Ref.THIS_CARD):
+        return thing.holder == sctx.source
+    if sel.ref is not None or sel.union:
+        found = resolve(game, sctx, sel)
+        return any(t == thing or t == thing.holder or isinstance(t, ActionThing) and (t.holder, t.name) == (
+            thing.holder, thing.name) for t in found)
+    return matches(game, sctx, thing, sel)
 
 
 def action_types(game: Game, user: CardId, action: ActionDef) -> tuple[bool, bool]:
@@ -179,10 +251,17 @@ def action_types(game: Game, user: CardId, action: ActionDef) -> tuple[bool, boo
     gains and loses a type (``lose``: "anticipate" / "unforeseen") loses it, whatever the order."""
     anticipate, unforeseen = action.anticipate, action.unforeseen
     lost: set[str] = set()
-    for card, effect, _ in active_effects(game, (EffectKind.STATIC,)):
+    thing = ActionThing(user, action.name, user, action.power, definition=action)
+    for card, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if isinstance(p, ChangeAction) and fold_key(p.action) == fold_key(action.name) \
-                    and (card == user or host(game, card) == user):
+            if not isinstance(p, ChangeAction):
+                continue
+            if p.actions is not None:               # "as ações de {AG} dos personagens que você controla"
+                applies = _action_in(game, sctx, p.actions, thing) if p.actions.ref not in (
+                    Ref.THIS_ACTION, Ref.THIS_CARD) else card == user or host(game, card) == user
+            else:
+                applies = fold_key(p.action) == fold_key(action.name) and (card == user or host(game, card) == user)
+            if applies:
                 anticipate = anticipate or p.anticipate
                 unforeseen = unforeseen or p.unforeseen
                 lost |= set(p.lose)
@@ -197,16 +276,30 @@ def action_cost(game: Game, action: ActionDef, power: str | None = None) -> int 
         return None
     printed = action.cost
     set_to: list[int] = []
-    for _, effect, _ in active_effects(game, (EffectKind.STATIC,)):
+    thing = ActionThing(-1, action.name, None, power if power is not None else action.power, definition=action)
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             if not isinstance(p, SetCost) or p.value is None:
                 continue
             if p.cost_in and (printed or 0) not in p.cost_in:
                 continue
-            if not _action_matches(p.action_filters, power if power is not None else action.power):
+            costs = [f for f in p.action_filters if f.field == "cost"]     # "ações com custo {0}": the printed one
+            if costs and not all(_printed_cost_matches(f, printed) for f in costs):
+                continue
+            if not _action_matches(game, sctx, [f for f in p.action_filters if f.field != "cost"], thing):
                 continue
             set_to.append(p.value)
     return max(set_to) if set_to else printed
+
+
+def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
+    """A SetCost's own ``cost`` filter reads the printed cost (the cost it sets would read itself)."""
+    if printed is None or not isinstance(f.value, str) or not f.value.strip("{}").isdecimal():
+        return False
+    want = int(f.value.strip("{}"))
+    ok = {"eq": printed == want, "ne": printed != want, "ge": printed >= want, "le": printed <= want,
+          "gt": printed > want, "lt": printed < want}.get(f.op, printed == want)
+    return ok
 
 
 def extra_draws(game: Game, player: int) -> int:
@@ -223,7 +316,24 @@ def unload_prevented(game: Game, ctx: EffectContext, base: CardId) -> bool:
     """Does a static say cards cannot be unloaded from ``base`` by this effect (Mantis V1: by actions of {TC})?"""
     for p, sctx in _restrictions(game, "unload_by_effect"):
         if p.subject is not None and selected(game, sctx, p.subject, base) and ctx.from_action \
-                and _action_matches(p.action_filters, ctx.action_power):
+                and _action_matches(game, sctx, p.action_filters, _using(ctx)):
+            return True
+    return False
+
+
+def capacitate_prevented(game: Game, card: CardId) -> bool:
+    """Does an effect say ``card`` cannot be capacitated ("não pode ser capacitado", 8 B: the prevention wins)?"""
+    return any(p.subject is not None and selected(game, sctx, p.subject, card)
+               for p, sctx in _restrictions(game, "capacitate"))
+
+
+def put_in_scene_prevented(game: Game, player: int, card: CardId) -> bool:
+    """Does an effect say ``card`` cannot be put into the scene (by ``player``: ``Restrict.by``)?"""
+    for p, sctx in _restrictions(game, "put_in_scene"):
+        if p.subject is not None and not (matches(game, sctx, card, p.subject) if p.subject.ref is None
+                                          else card in resolve(game, sctx, p.subject)):
+            continue
+        if p.by is None or Player(player) in resolve(game, sctx, p.by):
             return True
     return False
 
@@ -252,7 +362,7 @@ def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str]
             if isinstance(subject, Player):
                 ok = sel.kind is Kind.PLAYER and (sel.ref is None or subject in resolve(game, sctx, sel))
             else:
-                ok = selected(game, sctx, sel, subject)
+                ok = isinstance(subject, int) and selected(game, sctx, sel, subject)
             if ok:
                 return p, sctx
     return None
@@ -274,4 +384,4 @@ def placement_allowed(game: Game, player: int, card: CardId) -> bool:
     rule 8 A; lost under 5.8): :func:`cardscript.runtime.rules.scene_identity_allowed`. The rulebook's 5.8
     example 1: with a single Shuma-Gorath, under Câmara Neutralizadora, another cannot be placed; with two,
     the unaffected one still allows it."""
-    return rules.scene_identity_allowed(game, player, card)
+    return rules.scene_identity_allowed(game, player, card) and not put_in_scene_prevented(game, player, card)

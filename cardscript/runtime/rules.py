@@ -150,13 +150,13 @@ def _in_scene_of(game: Game, player: int) -> Iterator[tuple[CardId, CardId]]:
 
 def _covers(game: Game, proc: Rule, base: CardId, card: CardId, player: int) -> bool:
     """Does a ``scene_identity`` static of the character ``base`` speak of ``card``? Its ``of`` selector's
-    filters (an old wording naming the characters; read as the triggers read a subject's, ``printed``), else
+    filters (an old wording naming the characters; words compared whole), else
     ``base``'s identity."""
     if proc.of is not None:
         from cardscript.runtime.selectors import EffectContext, filter_matches
 
         ctx = EffectContext(controller=player)
-        return all(filter_matches(game, ctx, card, f, printed=True) for f in proc.of.filters)
+        return all(filter_matches(game, ctx, card, f) for f in proc.of.filters)
     return identity(game, base) == identity(game, card)
 
 

@@ -3,14 +3,19 @@
 :class:`EffectContext` is what the procedures of one effect share: who controls it, its card, the character
 using the action, the chosen targets (4.6.2 F), X, the *slots* -- what earlier procedures introduced
 (``intro:N``: "aquele card"), what the card remembers its permanent text chose (``card:N``: "o personagem
-escolhido", ``GameState.chosen``), what the event that fired the trigger names (``event:subject``) -- and
-whether the last "você pode" was done.
+escolhido", ``GameState.chosen``), what the event that fired the trigger names (``event:subject``,
+``event:action``...) -- and whether the last "você pode" was done.
 
-:func:`resolve` gives what a :class:`~cardscript.compiler.ir.Selector` stands for now (a reference, or its
-candidates: :func:`candidates`), :func:`matches` whether a card has its kind and passes its filters -- the one
-filter evaluator, :func:`filter_matches`, also reads trigger subjects (5.2) and rule statics --,
-:func:`quantity` / :func:`count` the numbers (X), :func:`check_condition` the conditions; :func:`select` has a
-player choose among a selector's things when it leaves a choice (principle 8).
+The things a selector stands for (:data:`Thing`): cards, :class:`Player` s, :class:`ActionThing` s (an action, or
+one use of it: rules 4.6) and :class:`Trait` s (a characteristic's value a Choose wrote in a slot: "o poder
+escolhido").
+
+:func:`resolve` gives what a :class:`~cardscript.compiler.ir.Selector` stands for now (a reference, a union, or
+its candidates: :func:`candidates`, less ``excluding``), :func:`matches` whether a thing has its kind and passes
+its filters -- the one filter evaluator, :func:`cardscript.runtime.filters.filter_matches`, also reads trigger
+subjects (5.2), action filters and rule statics --, :func:`quantity` / :func:`count` the numbers (X),
+:func:`check_condition` the conditions (:mod:`cardscript.runtime.conditions`); :func:`select` has a player
+choose among a selector's things when it leaves a choice (principle 8), or picks them at random.
 """
 
 from __future__ import annotations
@@ -20,15 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref, Selector
-from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import characteristics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
 
-__all__ = ["KIND_TYPES", "EffectContext", "Player", "Thing", "ask_yes_no", "attr", "base_of", "candidates",
-           "check_condition", "choose", "controller_of", "count", "filter_matches", "host", "identity", "matches",
-           "names", "players", "quantity", "resolve", "select", "selected", "static_context", "title"]
+__all__ = ["KIND_TYPES", "ActionThing", "EffectContext", "Player", "Thing", "Trait", "ask_yes_no", "attr",
+           "base_of", "candidates", "check_condition", "choose", "controller_of", "count", "filter_matches", "host",
+           "identity", "matches", "names", "players", "quantity", "resolve", "select", "selected",
+           "static_context", "title"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,32 @@ class Player:
     index: int
 
 
-Thing = CardId | Player
+@dataclass(frozen=True)
+class ActionThing:
+    """An action as a thing (rules 4.6): the one named ``name`` written on ``holder``; when it is being (or was)
+    used, its ``user``, the ``power`` it needs, its ``targets``, which ``use`` it is (``EffectContext.action_use``)
+    and the ``player`` using it."""
+
+    holder: CardId
+    name: str
+    user: CardId | None = None
+    power: str | None = None
+    targets: tuple[CardId | Player, ...] = ()
+    use: int = -1
+    player: int | None = None
+    definition: Any = field(default=None, compare=False, repr=False)   # its ActionDef, when known
+
+
+@dataclass(frozen=True)
+class Trait:
+    """A characteristic's value as a thing: what "escolha um poder / tipo de card / afiliação" wrote in a slot
+    (``attr``: "power", "card_type", "affiliation")."""
+
+    attr: str
+    value: str
+
+
+Thing = CardId | Player | ActionThing | Trait
 
 
 @dataclass
@@ -59,7 +88,13 @@ class EffectContext:
     event_amount: int | None = None              # "aquele mesmo número": the replaced/triggering event's number
     action_use: int = -1                         # which use of an action this is (Predador: once per action)
     memory: dict[str, Any] = field(default_factory=dict)   # a generated effect's own record (Potencializar: the
-    #                                              action use it is bound to, the targets it already increased)
+    #                                              action use it is bound to, the targets it already increased);
+    #                                              "searched": the zones a Search of this effect searched
+
+    def write(self, slot: str, things: Sequence[Thing]) -> None:
+        """Write a slot; a slot written again counts as written last ("o restante": ``<slot>:rest``)."""
+        self.slots.pop(slot, None)
+        self.slots[slot] = list(things)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -83,8 +118,6 @@ def identity(game: Game, card: CardId) -> str:
 
 KIND_TYPES = {Kind.CHARACTER: ("Personagem", "Personagem-EV"), Kind.SUPPORT: ("Suporte",),
               Kind.SCENARIO: ("Cenário",), Kind.ABILITY: ("Habilidade",)}
-
-
 def controller_of(game: Game, card: CardId) -> int:
     """Who controls the card: a base card's controller, the carrier's for a carried card, else its owner."""
     base = game.state.scene.get(card)
@@ -131,112 +164,17 @@ def static_context(game: Game, card: CardId, controller: int) -> EffectContext:
 
 
 # ---------------------------------------------------------------------------------------------
-# filters: the one evaluator
+# filters: the one evaluator (cardscript.runtime.filters)
 
 
-def matches(game: Game, ctx: EffectContext, card: CardId, sel: Selector, depth: int = 0) -> bool:
-    """Does ``card`` have the selector's kind and pass its filters?"""
-    kinds = (sel.kind, *sel.also)
-    if not any(k in (Kind.CARD,) for k in kinds):
-        ctype = str(attr(game, card, "card_type") or "")
-        if not any(ctype in KIND_TYPES.get(k, ()) for k in kinds):
-            return False
-    return all(filter_matches(game, ctx, card, f, depth) for f in sel.filters)
+def matches(game: Game, ctx: EffectContext, thing: Thing, sel: Selector, depth: int = 0) -> bool:
+    """Does ``thing`` have the selector's kind and pass its filters (:func:`cardscript.runtime.filters.matches`)?"""
+    return filters.matches(game, ctx, thing, sel, depth)
 
 
-def filter_matches(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: int = 0, *,
-                   printed: bool = False) -> bool:
-    """Does ``card`` pass one filter (``field`` ``op`` ``value``) of a selector read in ``ctx``?
-
-    ``depth`` > 0: read for a static (its powers and characteristics without the statics' own results).
-    ``printed``: the reading the trigger matcher makes of an event's subject (5.2) and the rules of a rule
-    static's ``of`` (``rules.py``): words compared by prefix ("Vingadores" also matches "Vingadores Sombrios"),
-    the printed powers, the controller of where the card lies (its owner outside the scene), and no relation to
-    the effect's own cards (``other``, ``identity``, ``shares``...: an unknown word). A filter whose value is a
-    selector (a relation the new compiler writes) is not read yet: its word is empty."""
-    word = flt.value if isinstance(flt.value, str) else ""
-    value = fold_key(word)
-    name = flt.field
-    if name == "keyword":
-        from cardscript.runtime.statics import has_keyword
-
-        ok = has_keyword(game, card, word)                        # "com Predador" (5.6; lost under 5.8)
-    elif name == "controller":
-        who = _lying_controller(game, card) if printed else controller_of(game, card)
-        ok = who == (ctx.controller if value in ("you", "voce", "this") else 1 - ctx.controller)
-    elif printed:
-        ok = _printed_has(game, card, flt, value)
-    elif name == "other":
-        return card != base_of(game, ctx) and card != ctx.source
-    elif name == "power":
-        from cardscript.runtime.statics import powers_now
-
-        have = {fold_key(p) for p in powers_now(game, card, depth + 1)}
-        if str(attr(game, card, "card_type")) == "Habilidade":
-            have.add(fold_key(str(attr(game, card, "power") or "")))
-        ok = value in have
-    elif name == "identity":                                       # "com o alter ego deste personagem": the
-        base = base_of(game, ctx)                                  # alter ego, or the name if none (4.4.2.1 A.4)
-        ok = base is not None and card != base and identity(game, card) == identity(game, base)
-    elif name == "this_turn":                                      # "que não tenha sido potencializado neste
-        ok = (word, card) in game.state.this_turn.marked          # turno": marked by an effect this turn
-    elif name == "since_turn_start":                               # "desde o início do turno": in the scene
-        base_in = game.state.scene.get(card)                       # since before this turn (4.6.2 C.1)
-        ok = base_in is not None and base_in.entered_turn < game.state.turn
-    elif name == "name_or_alter_ego":                              # "com o nome ou o alter ego de um personagem
-        ok = _shares_name_or_alter_ego(game, ctx, card)            # que um oponente controla" (Metamorfo)
-    elif flt.op == "chosen":           # "com a afiliação escolhida" (Soprano V1): the one its card's text chose
-        picked = characteristics.chosen_trait(game, ctx.source, name)
-        ok = picked is not None and characteristics.has_trait(game, card, name, picked, depth)
-    elif name == "shares" or flt.op == "shares":
-        base = base_of(game, ctx)
-        mine = {fold_key(a) for a in characteristics.traits(game, base, "affiliations", depth)} if base is not None \
-            else set()
-        ok = bool(mine & {fold_key(a) for a in characteristics.traits(game, card, "affiliations", depth)})
-    elif name in ("affiliation", "alignment"):  # printed, lent, gained, lost (characteristics.py; 8 B.2)
-        wanted = word.split("/") if flt.op == "has_any" else [word]   # "X ou Y"
-        ok = any(characteristics.has_trait(game, card, name, v, depth) for v in wanted)
-    else:
-        ok = value in _words(attr(game, card, {"affiliation": "affiliations", "alignment": "alignments"}.get(name,
-                                                                                                           name)))
-    return not ok if flt.op in ("ne", "lacks") else ok
-
-
-def _words(raw: object) -> set[str]:
-    if isinstance(raw, tuple | list):
-        return {fold_key(str(v)) for v in raw}
-    return {fold_key(str(raw))} if raw is not None else set()
-
-
-def _lying_controller(game: Game, card: CardId) -> int:
-    """``printed`` reading: the controller of a base card in the scene, else the owner."""
-    where = game.state.scene.get(card)
-    return where.controller if where is not None else game.state.owner[card]
-
-
-def _printed_has(game: Game, card: CardId, flt: Filter, value: str) -> bool:
-    """``printed`` reading: alignments and affiliations as they are now (characteristics.traits, 8 B.2), any
-    other characteristic as printed; a word matches itself or a longer word it starts."""
-    if flt.field in ("affiliation", "alignment") and flt.op in ("has", "lacks", "eq", "ne"):
-        have = {fold_key(v) for v in characteristics.traits(game, card, flt.field)}
-    else:
-        have = _words(attr(game, card, {"affiliation": "affiliations", "alignment": "alignments",
-                                        "power": "powers"}.get(flt.field, flt.field)))
-    return value in have or any(h.startswith(value) for h in have)
-
-
-def _shares_name_or_alter_ego(game: Game, ctx: EffectContext, card: CardId) -> bool:
-    """The card has the name, or the alter ego, of a character an opponent of the effect's controller controls."""
-    name, ego = fold_key(str(attr(game, card, "name") or "")), fold_key(str(attr(game, card, "alter_ego") or ""))
-    for base in game.state.scene.values():
-        if base.controller == ctx.controller or not str(attr(game, base.card, "card_type") or "").startswith(
-                "Personagem"):
-            continue
-        if name and name == fold_key(str(attr(game, base.card, "name") or "")):
-            return True
-        if ego and ego == fold_key(str(attr(game, base.card, "alter_ego") or "")):
-            return True
-    return False
+def filter_matches(game: Game, ctx: EffectContext, thing: Thing, flt: Filter, depth: int = 0) -> bool:
+    """Does ``thing`` pass one filter (:func:`cardscript.runtime.filters.filter_matches`)?"""
+    return filters.filter_matches(game, ctx, thing, flt, depth)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,38 +183,100 @@ def _shares_name_or_alter_ego(game: Game, ctx: EffectContext, card: CardId) -> b
 
 def selected(game: Game, ctx: EffectContext, sel: Selector, card: CardId, depth: int = 0) -> bool:
     """Does the (continuous effect's) selector stand for ``card``?"""
-    if sel.ref is not None:
+    if sel.ref is not None or sel.union:
         return card in resolve(game, ctx, sel)
     if card not in game.state.scene:
+        return False
+    if sel.excluding is not None and card in resolve(game, ctx, sel.excluding):
         return False
     return matches(game, ctx, card, sel, depth)
 
 
+def _area_owners(game: Game, ctx: EffectContext, sel: Selector) -> list[int]:
+    """Whose area a zone of ``sel`` is: ``of`` when it stands for players ("os recursos de um jogador", "a mão do
+    oponente alvo"), else ``zone_owner`` (the effect's controller by default)."""
+    if sel.of is not None:
+        found = [t.index for t in resolve(game, ctx, sel.of) if isinstance(t, Player)]
+        if found:
+            return found
+    if sel.zone_owner is Ref.OPPONENT:
+        return [1 - ctx.controller]
+    if sel.zone_owner is Ref.EVERY_PLAYER:
+        return [0, 1]
+    return [ctx.controller]
+
+
 def candidates(game: Game, ctx: EffectContext, sel: Selector) -> list[CardId]:
-    """Every card a selector with no reference could pick (in the scene, or in its zone)."""
+    """Every card a selector with no reference could pick (in the scene, or in its zone), not those ``excluding``
+    stands for."""
     state = game.state
+    out: list[CardId] = []
     if sel.zone and sel.zone not in ("scene", "carried"):
-        owner = ctx.controller if sel.zone_owner in (None, Ref.YOU) else 1 - ctx.controller
-        p = state.players[owner]
-        pool = {"deck": p.deck, "hand": p.hand, "resources": p.resources, "prizes": p.prizes}.get(sel.zone, [])
-        if sel.zone == "deck_top":                  # "os N cards do topo de seu deck", top first
-            pool = p.deck[:quantity(game, ctx, sel.count)]
-        return [c for c in pool if matches(game, ctx, c, sel)]
-    if sel.zone == "carried":
+        for owner in _area_owners(game, ctx, sel):
+            p = state.players[owner]
+            pool = {"deck": p.deck, "hand": p.hand, "resources": p.resources, "prizes": p.prizes,
+                    "set_aside": p.set_aside}.get(sel.zone, [])
+            if sel.zone == "deck_top":                  # "os N cards do topo de seu deck", top first
+                pool = p.deck[:quantity(game, ctx, sel.count)]
+            elif sel.zone == "deck_bottom":
+                n = quantity(game, ctx, sel.count)
+                pool = p.deck[len(p.deck) - n:] if n else []
+            out += [c for c in pool if matches(game, ctx, c, sel)]
+    elif sel.zone == "carried":                          # "um card que <of> estiver carregando"
         bases = [b for b in resolve(game, ctx, sel.of) if isinstance(b, int)] if sel.of else list(state.scene)
-        return [c for b in bases if b in state.scene for c in state.scene[b].carried if matches(game, ctx, c, sel)]
-    pool = list(state.scene)
-    if state.scenario is not None and Kind.SCENARIO in (sel.kind, *sel.also):
-        pool.append(state.scenario)
-    return [c for c in pool if matches(game, ctx, c, sel)]
+        out = [c for b in bases if b in state.scene for c in state.scene[b].carried if matches(game, ctx, c, sel)]
+    else:
+        pool = list(state.scene)
+        if state.scenario is not None and Kind.SCENARIO in (sel.kind, *sel.also):
+            pool.append(state.scenario)
+        out = [c for c in pool if matches(game, ctx, c, sel)]
+    if sel.excluding is not None:
+        out = [c for c in out if c not in resolve(game, ctx, sel.excluding)]
+    return out
+
+
+def _actions_in_scene(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
+    """"uma ação": the actions the characters in the scene have (4.6.2 C.3), matching the selector."""
+    from cardscript.runtime.actions import available_actions
+
+    out: list[Thing] = []
+    for base in game.state.scene.values():
+        if not str(attr(game, base.card, "card_type") or "").startswith("Personagem"):
+            continue
+        for use in available_actions(game, base):
+            thing = ActionThing(use.holder, use.action.name, base.card, use.action.power)
+            if matches(game, ctx, thing, sel):
+                out.append(thing)
+    return out
+
+
+def _rest(ctx: EffectContext, slot: str) -> list[Thing]:
+    """``<slot>:rest`` ("o restante", "os demais"): the things of ``slot`` in no slot written after it."""
+    names = list(ctx.slots)
+    later = names[names.index(slot) + 1:] if slot in names else []
+    taken = [t for s in later for t in ctx.slots[s]]
+    return [t for t in ctx.slots.get(slot, []) if t not in taken]
 
 
 def resolve(game: Game, ctx: EffectContext, sel: Selector | None) -> list[Thing]:
     """What a selector stands for now. A selector with no reference and no ``every`` gives its candidates
-    (a procedure then has its controller choose ``count`` of them, see :func:`select`)."""
+    (a procedure then has its controller -- or ``chooser`` -- choose ``count`` of them, see :func:`select`)."""
     if sel is None:
         return []
+    out = _resolve(game, ctx, sel)
+    if sel.excluding is not None and (sel.ref is not None or sel.union or sel.kind in (Kind.PLAYER, Kind.ACTION)):
+        gone = resolve(game, ctx, sel.excluding)
+        out = [t for t in out if t not in gone]
+    return out
+
+
+def _resolve(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
     ref = sel.ref
+    if sel.union and ref is None:                    # "um personagem com {LA} ou um suporte": any of these
+        out: list[Thing] = []
+        for member in sel.union:
+            out += [t for t in resolve(game, ctx, member) if t not in out]
+        return out
     if ref is Ref.YOU:
         return [Player(ctx.controller)]
     if ref is Ref.OPPONENT:
@@ -284,13 +284,15 @@ def resolve(game: Game, ctx: EffectContext, sel: Selector | None) -> list[Thing]
     if ref is Ref.EVERY_PLAYER:
         return [Player(0), Player(1)]
     if ref in (Ref.CONTROLLER, Ref.OWNER):
-        out: list[Thing] = []
+        found: list[Thing] = []
         for t in resolve(game, ctx, sel.of) if sel.of is not None else []:
+            if isinstance(t, ActionThing):
+                t = t.user if t.user is not None else t.holder
             if isinstance(t, int):
                 who = controller_of(game, t) if ref is Ref.CONTROLLER else game.state.owner[t]
-                if Player(who) not in out:
-                    out.append(Player(who))
-        return out or [Player(ctx.controller)]
+                if Player(who) not in found:
+                    found.append(Player(who))
+        return found or [Player(ctx.controller)]
     if ref in (Ref.THIS_CARD, Ref.THIS_ACTION):
         return [ctx.source] if ctx.source is not None else []
     if ref is Ref.THIS_CHARACTER:
@@ -301,13 +303,17 @@ def resolve(game: Game, ctx: EffectContext, sel: Selector | None) -> list[Thing]
     if ref is Ref.TARGET:
         if not ctx.targets:
             return []
-        if sel.index < len(ctx.targets):
+        if 0 <= sel.index < len(ctx.targets):
             return list(ctx.targets[sel.index])
-        return [t for ts in ctx.targets for t in ts]
+        return [t for ts in ctx.targets for t in ts]     # index -1: every target of the action
     if ref is Ref.SLOT:
+        if sel.slot.endswith(":rest"):
+            return _rest(ctx, sel.slot[:-len(":rest")])
         return list(ctx.slots.get(sel.slot, []))
     if sel.kind is Kind.PLAYER:
-        return [Player(0), Player(1)]
+        return [p for p in (Player(0), Player(1)) if matches(game, ctx, p, sel)]
+    if sel.kind is Kind.ACTION:
+        return _actions_in_scene(game, ctx, sel)
     return list(candidates(game, ctx, sel))
 
 
@@ -330,60 +336,58 @@ def quantity(game: Game, ctx: EffectContext, q: Quantity | None) -> int:
         return q.fixed
     if q.x is not None and q.x.event == "amount":
         return q.fixed + q.x_times * (ctx.event_amount or 0)
-    x = ctx.x if ctx.x is not None else count(game, ctx, q.x)
+    x = ctx.x if ctx.x is not None and q.x is None else count(game, ctx, q.x) if q.x is not None else (ctx.x or 0)
     return q.fixed + q.x_times * x
 
 
+def counted(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
+    """The things a selector stands for that pass its filters (a reference's filters narrow it)."""
+    things = resolve(game, ctx, sel)
+    if sel.ref is not None and sel.filters:
+        bare = Selector(kind=Kind.CARD, also=(Kind.PLAYER, Kind.ACTION), filters=sel.filters)
+        things = [t for t in things if matches(game, ctx, t, bare)]
+    return things
+
+
+def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
+    """``Count.attribute`` of the things: the sum of their shields, energies, stages, damage taken this turn; how
+    many different powers ("powers") or card types ("card_types") they have among them."""
+    cards = [t for t in things if isinstance(t, int)]
+    scene = game.state.scene
+    if attribute == "powers":
+        from cardscript.runtime.statics import powers_now
+
+        return len({p for c in cards for p in powers_now(game, c, 0)} | {t.value for t in things
+                                                                          if isinstance(t, Trait)})
+    if attribute == "card_types":
+        return len({str(attr(game, c, "card_type")) for c in cards})
+    if attribute == "shield":
+        from cardscript.runtime.shielding import shield
+
+        return sum(shield(game, c) for c in cards if c in scene)
+    if attribute == "energy":
+        return sum(scene[c].energy for c in cards if c in scene)
+    if attribute == "stage":
+        return sum(scene[c].stage for c in cards if c in scene)
+    if attribute == "damage_taken":
+        return sum(scene[c].damage_taken_this_turn for c in cards if c in scene)
+    if attribute == "initial_energy":
+        return sum(int(attr(game, c, "initial_energy") or 0) for c in cards)
+    raise ValueError(f"count attribute '{attribute}' is not implemented")
+
+
 def count(game: Game, ctx: EffectContext, c: Count | None) -> int:
-    """``X é igual ao número de ...``."""
+    """``X é igual ao número de ...`` / ``... ao Escudo / à Energia / ao número de poderes de ...``."""
     if c is None or c.what is None:
         return 0
-    n = len(resolve(game, ctx, c.what)) * c.multiplier
+    things = counted(game, ctx, c.what)
+    n = (_attribute(game, things, c.attribute) if c.attribute else len(things)) * c.multiplier
     return -(-n // c.divisor) if c.round_up else n // c.divisor
 
 
 def check_condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
-    """A condition on the state now (an effect's, 5.1 / 5.2 / 5.4; a procedure's, when it resolves)."""
-    ok = _condition(game, ctx, cond)
-    return not ok if cond.negated else ok
-
-
-def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
-    if cond.all_of:
-        return all(check_condition(game, ctx, c) for c in cond.all_of)
-    if cond.any_of:
-        return any(check_condition(game, ctx, c) for c in cond.any_of)
-    sel = cond.subject
-    if cond.kind == "controls" and sel is not None:
-        mine = [c for c in candidates(game, ctx, sel) if controller_of(game, c) == ctx.controller]
-        return len(mine) >= max(1, int(cond.value or 1))
-    things = [t for t in resolve(game, ctx, sel) if isinstance(t, int)] if sel is not None else []
-    if cond.kind == "is" and sel is not None:
-        bare = Selector(kind=Kind.CARD, filters=sel.filters)
-        return bool(things) and all(matches(game, ctx, t, bare) for t in things)
-    if cond.kind == "has_power":
-        from cardscript.runtime.statics import gathering_powers, powers_now
-
-        # a static granting powers under a power condition (Armadura de Combate I.M.A.) must not ask itself:
-        # while the statics' powers are being gathered, the condition reads the powers without statics
-        depth = 1 if gathering_powers() else 0
-        return bool(things) and all(cond.value in powers_now(game, t, depth) for t in things)
-    if cond.kind == "energy":
-        op, _, num = cond.value.partition(":")
-        want = int(num)
-        energies = [game.state.scene[t].energy for t in things if t in game.state.scene]
-        if op == "ge":
-            return bool(energies) and all(e >= want for e in energies)
-        if op == "le":
-            return bool(energies) and all(e <= want for e in energies)
-        return bool(energies) and all(e == want for e in energies)
-    if cond.kind == "in_zone":             # "se este card estiver em sua mão" (Ataque-Surpresa)
-        return bool(things) and all(str(game.state.location(t)[0]) == cond.value
-                                    and game.state.owner[t] == ctx.controller for t in things)
-    if cond.kind == "damaged_this_turn":
-        return bool(things) and all(game.state.scene[t].damage_taken_this_turn > 0 for t in things
-                                    if t in game.state.scene)
-    raise ValueError(f"condition kind '{cond.kind}' is not implemented")
+    """A condition on the state now (:func:`cardscript.runtime.conditions.check_condition`)."""
+    return conditions.check_condition(game, ctx, cond)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -391,7 +395,15 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
 
 
 def names(game: Game, things: Sequence[Thing]) -> tuple[str, ...]:
-    return tuple(f"player {t.index}" if isinstance(t, Player) else game.name(t) for t in things)
+    def name(t: Thing) -> str:
+        if isinstance(t, Player):
+            return f"player {t.index}"
+        if isinstance(t, ActionThing):
+            return f"{t.name} ({game.name(t.user if t.user is not None else t.holder)})"
+        if isinstance(t, Trait):
+            return t.value
+        return game.name(t)
+    return tuple(name(t) for t in things)
 
 
 def choose(game: Game, ctx: EffectContext, options: Sequence[Thing], n: int, kind: str, prompt: str,
@@ -409,14 +421,23 @@ def choose(game: Game, ctx: EffectContext, options: Sequence[Thing], n: int, kin
 
 
 def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str) -> list[Thing]:
-    """A selector's things, the controller choosing ``count`` of them when the selector leaves a choice."""
+    """A selector's things: the controller -- or ``chooser`` ("à escolha daquele jogador") -- choosing ``count``
+    of them when the selector leaves a choice; ``random``: that many picked with the game's seeded RNG."""
     things = resolve(game, ctx, sel)
     if sel.ref is not None or sel.every:
         return things
     n = quantity(game, ctx, sel.count)
-    return choose(game, ctx, things, n, kind, prompt, minimum=0 if sel.count.up_to else None)
+    if sel.random:                                   # "um card aleatório": the seeded RNG picks (principle 9)
+        return list(game.rng.sample(things, min(n, len(things))))
+    chooser = players(game, ctx, sel.chooser)[0] if sel.chooser is not None and players(
+        game, ctx, sel.chooser) else None
+    return choose(game, ctx, things, n, kind, prompt, player=chooser, minimum=0 if sel.count.up_to else None)
 
 
 def ask_yes_no(game: Game, player: int, prompt: str) -> bool:
     answer = game.decide(Decision(player, "optional", prompt, ("yes", "no")))
     return answer == (0,)
+
+
+# the filter evaluator and the conditions read the selectors (imported last: they import this module)
+from cardscript.runtime import conditions, filters  # noqa: E402

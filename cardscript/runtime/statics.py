@@ -127,15 +127,31 @@ def powers_now(game: Game, card: CardId, depth: int) -> set[str]:
         _GATHERING_POWERS -= 1
     for _, effect, sctx in statics:
         for p in effect.procedures:
-            if isinstance(p, Gain) and p.powers:
+            if isinstance(p, Gain) and (p.powers or p.powers_of is not None):
                 if selected(game, sctx, p.targets, card, depth + 1):
-                    have |= set(p.powers)
+                    have |= set(p.powers) | _powers_of(game, sctx, p, depth + 1)
             elif isinstance(p, Lose) and selected(game, sctx, p.targets, card, depth + 1):
                 if p.all_powers:
                     lost_all = True
                 else:
                     lost |= set(p.powers)
     return set() if lost_all else have - lost
+
+
+def _powers_of(game: Game, sctx: EffectContext, p: Gain, depth: int) -> set[str]:
+    """"ganha os poderes de <x>": the powers those things have now (read when asked; a chosen power's value;
+    without the statics, so statics do not feed each other)."""
+    if p.powers_of is None:
+        return set()
+    from cardscript.runtime.selectors import Trait, resolve
+
+    out: set[str] = set()
+    for t in resolve(game, sctx, p.powers_of):
+        if isinstance(t, Trait):
+            out.add(t.value)
+        elif isinstance(t, int):
+            out |= powers_now(game, t, depth)
+    return out
 
 
 def powers(game: Game, card: CardId) -> tuple[str, ...]:
@@ -150,4 +166,7 @@ def has_keyword(game: Game, card: CardId, keyword: str) -> bool:
     definition = game.cards.get(card)
     printed = any(fold_key(k) == want for k in getattr(definition, "keywords", ()) or ()) or any(
         e.kind is EffectKind.KEYWORD and fold_key(e.keyword) == want for e in getattr(definition, "effects", ()))
+    if not printed:                        # gained ("ganha Predador"): as a characteristic only -- the keyword's
+        printed = any(fold_key(str(k)) == want for e in state_effects(game, "gain", card)   # rule is not applied
+                      for k in e.data.get("keywords", ()))
     return printed and not continuous.text_lost(game, card)

@@ -16,7 +16,7 @@ simultaneous: they enter the same level and the Active Player orders them by cho
 (5.2.1 ATENÇÃO, 9.1.2.1). Conditions are not checked here but at resolution (5.2). What the event names fills
 the effect's ``event:*`` slots (``event:subject``: the card the event is about); the target a ``use_action``
 pattern matched fills its ``target_slot``. A trigger subject's filters are read by the one filter evaluator
-(:func:`cardscript.runtime.selectors.filter_matches`, its ``printed`` reading).
+(:func:`cardscript.runtime.filters.filter_matches`).
 
 Events (kinds and data) the matcher understands: the Game primitives' (``enter_scene``, ``leave_scene``,
 ``load``, ``unload``, ``move``, ``capacitate``, ``incapacitate``, ``knocked_out``, ``destroyed``,
@@ -34,8 +34,19 @@ from typing import Any
 from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Kind, Ref, Selector
 from cardscript.compiler.vocabulary import PHASES, STEPS, Phase, Step, fold_key
 from cardscript.runtime.events import Event
+from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
-from cardscript.runtime.selectors import KIND_TYPES, EffectContext, filter_matches, matches, resolve, static_context
+from cardscript.runtime.selectors import (
+    KIND_TYPES,
+    ActionThing,
+    EffectContext,
+    Player,
+    Thing,
+    filter_matches,
+    matches,
+    resolve,
+    static_context,
+)
 from cardscript.runtime.state import CardId, Zone
 from cardscript.runtime.tree import EffectsTree, Pending
 
@@ -157,7 +168,7 @@ def subject_matches(game: Game, sel: Selector | None, event: Event, source: Card
             ok = fold_key(str(data.get("power") or "")) == fold_key(str(f.value))
             if ok == (f.op in ("ne", "lacks")):
                 return False
-        elif not filter_matches(game, ctx, subject, f, printed=True):
+        elif not filter_matches(game, ctx, subject, f):
             return False
     return True
 
@@ -180,13 +191,17 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return False
     if pattern.event == "action_damage":
         return action_damage_matches(game, pattern, event, source, controller)
-    if pattern.event == "load":
+    if pattern.event in ("load", "unload"):
         return load_matches(game, pattern, event, source, controller)
-    for flt in getattr(pattern, "action_filters", ()):                 # "uma ação de {AE}"
-        if flt.field in ("power", "action_power"):
-            ok = fold_key(str(event.data.get("power") or "")) == fold_key(str(flt.value))
-            if ok == (flt.op in ("ne", "lacks")):
-                return False
+    if pattern.action_filters or pattern.event in ("action_resolved",):   # "uma ação de {AE}" (the action used)
+        action = event_action(event)
+        if action is None or not action_matches(game, static_context(game, source, controller), action,
+                                                pattern.action_filters):
+            return False
+    if pattern.source is not None and not source_matches(game, pattern.source, event, source, controller):
+        return False
+    if not _places_match(pattern, event):
+        return False
     if pattern.whose is Ref.YOU and event.data.get("player", controller) != controller:
         return False
     if pattern.whose is Ref.OPPONENT and event.data.get("player", 1 - controller) == controller:
@@ -213,8 +228,11 @@ def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId
     """"Toda vez que um card for carregado neste personagem durante a Fase de Combate" (Carnificina V2), "Quando
     este card for carregado de seus recursos em um personagem com {TE} que você controla": the card loaded (from
     the area the subject's ``zone`` names), what it was loaded onto (the pattern's ``target``) and the phase."""
-    sel, onto = pattern.subject, event.data.get("onto")
+    sel = pattern.subject
+    onto = event.data.get("onto") if event.kind == "load" else event.data.get("frm")   # unload: the carrier
     if sel is not None and sel.zone and str(event.data.get("frm")) != str(Zone(sel.zone)):
+        return False
+    if not _places_match(pattern, event):
         return False
     if pattern.phase and phase_id(pattern.phase) not in (game.state.phase, game.state.step):
         return False
@@ -228,6 +246,83 @@ def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId
     if target.ref is not None:
         return onto in resolve(game, static_context(game, source, controller), target)
     return matches(game, EffectContext(controller=controller, source=source), onto, target)
+
+
+def _places_match(pattern: EventPattern, event: Event) -> bool:
+    """``origin`` ("carregado de seus recursos") and ``destination`` ("colocado na base do deck") of a load / move."""
+    data = event.data
+    if pattern.origin and event.kind in ("load", "move") and str(data.get("frm")) != _area(pattern.origin):
+        return False
+    if pattern.destination and event.kind == "move":
+        if str(data.get("to")) != _area(pattern.destination):
+            return False
+        if pattern.destination in ("deck_bottom", "deck_top") and bool(data.get("bottom")) != (
+                pattern.destination == "deck_bottom"):
+            return False
+    return True
+
+
+def _area(name: str) -> str:
+    return "deck" if name in ("deck_top", "deck_bottom") else name
+
+
+def event_action(event: Event) -> ActionThing | None:
+    """The action an event names (``use_action``, ``action_resolved``, ``targeted``, an action's ``damage``)."""
+    data = event.data
+    name = data.get("action")
+    if not name:
+        return None
+    user = data.get("card") if event.kind in ("use_action", "action_resolved") else data.get(
+        "by", data.get("user"))
+    holder = data.get("holder", user)
+    if not isinstance(holder, int):
+        return None
+    targets = tuple(t for t in data.get("targets") or () if isinstance(t, int))
+    return ActionThing(holder, str(name), user if isinstance(user, int) else None, data.get("power"), targets,
+                       int(data.get("use", data.get("action_use")) or -1), data.get("player"))
+
+
+def source_matches(game: Game, sel: Selector, event: Event, source: CardId, controller: int) -> bool:
+    """``damage`` "de <source>": the dealer of the damage -- for an action's damage, the action itself or the
+    character using it (4.8.5) -- is one the selector stands for."""
+    data = event.data
+    dealers: list[Thing] = [c for c in (data.get("source"), data.get("user")) if isinstance(c, int)]
+    action = event_action(event)
+    if action is not None:
+        dealers.append(action)
+    ctx = static_context(game, source, controller)
+    if sel.ref is not None or sel.union:
+        them = resolve(game, ctx, sel)
+        return any(d in them for d in dealers)
+    return any(matches(game, ctx, d, sel) for d in dealers)
+
+
+def event_slots(game: Game, event: Event) -> dict[str, list[Thing]]:
+    """What an event names, as the slots of the effect it fires (``ir/core.py``): ``event:subject`` (who entered,
+    used, was targeted, received damage, was loaded), ``event:user`` (the character using the action),
+    ``event:action`` (the action used), ``event:target`` (its targets), ``event:source`` (of damage),
+    ``event:player`` (the player who did it), ``event:onto`` (what a card was loaded onto / unloaded from)."""
+    data = event.data
+    out: dict[str, list[Thing]] = {}
+    subject = data.get("card")
+    if isinstance(subject, int):
+        out["event:subject"] = [subject]
+    action = event_action(event)
+    if action is not None:
+        out["event:action"] = [action]
+        if action.user is not None:
+            out["event:user"] = [action.user]
+        if action.targets:
+            out["event:target"] = list(action.targets)
+    if event.kind == "damage" and isinstance(data.get("source"), int):
+        out["event:source"] = [data["source"]]
+    player = data.get("player", data.get("controller"))
+    if isinstance(player, int):
+        out["event:player"] = [Player(player)]
+    onto = data.get("onto") if event.kind == "load" else data.get("frm") if event.kind == "unload" else None
+    if isinstance(onto, int):
+        out["event:onto"] = [onto]
+    return out
 
 
 def matching_targets(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> list[CardId]:
@@ -289,8 +384,9 @@ class Triggers:
                 # "tendo como alvo um personagem com ...": once per matching target, which is "aquele personagem"
                 for t in matching_targets(self.game, effect.trigger, event, card, controller):
                     pending = self.make_pending(self.game, card, effect, controller, event)
+                    pending.data["slots"] = {"event:target": [t]}          # "aquele personagem": that target
                     if effect.trigger.target_slot:
-                        pending.data["slots"] = {effect.trigger.target_slot: [t]}
+                        pending.data["slots"][effect.trigger.target_slot] = [t]
                     self.tree.trigger(pending)
         if self.game.state.effects:
             self.on_event_generated(event)
@@ -307,14 +403,13 @@ class Triggers:
             if generated_trigger_matches(self.game, made, event):
                 label = f"{self.game.name(made.source) if made.source is not None else 'effect'}: {effect.text}"
                 ctx = copy.deepcopy(made.context)
-                if made.duration == "instant":          # 5.7 B: no duration given -> it happens once
-                    self.game.state.effects.remove(made)
-                if isinstance(ctx, EffectContext):          # "aquele personagem": the event's subject
-                    subject = event.data.get("card")
-                    if isinstance(subject, int):
-                        ctx.slots["event:subject"] = [subject]
-                    else:
-                        ctx.slots.pop("event:subject", None)
+                subject_sel = effect.trigger.subject
+                if made.duration == "instant" or subject_sel is not None and subject_sel.next_only:
+                    self.game.state.effects.remove(made)   # 5.7 B: no duration -> once; "o próximo ...": the next
+                if isinstance(ctx, EffectContext):          # "aquele personagem": what the event names
+                    for slot in [s for s in ctx.slots if s.startswith("event:")]:
+                        del ctx.slots[slot]
+                    ctx.slots.update(event_slots(self.game, event))
                 self.tree.trigger(Pending(label=label, steps=effect.procedures, controller=made.controller,
                                           source=made.source, effect=effect, kind="triggered", event=event,
                                           ctx=ctx))

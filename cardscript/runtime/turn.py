@@ -59,7 +59,7 @@ from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
-from cardscript.runtime.triggers import Triggers, card_attr, functional_in_scene, phase_id
+from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, phase_id
 
 HAND_LIMIT = 7          # 6.2 D.2
 MAX_PLAYS = 200         # safety net for one phase/step (a random agent always reaches "end" long before)
@@ -94,17 +94,16 @@ class Engine(OptionFacts):
     # -- the handlers (another layer): run a procedure, check a condition --------------------------
     def make_context(self, pending: Pending) -> Any:
         """The EffectContext of a pending effect (built from the fields it has): what the event that fired it
-        names fills the slot ``event:subject``, what the trigger matched its other slots (``Pending.data``)."""
+        names fills the ``event:*`` slots (``triggers.event_slots``), what the trigger matched its other slots
+        (``Pending.data``)."""
         event = pending.event
-        subject = event.data.get("card") if isinstance(event, Event) else None
         user = pending.data.get("user")
         if user is None and pending.source is not None:
             working_in = self.game.state.scene
             user = pending.source if pending.source in working_in else next(
                 (b.card for b in working_in.values() if pending.source in b.carried), None)
-        slots: dict[str, Any] = copy.deepcopy(pending.data.get("slots") or {})
-        if isinstance(subject, int):
-            slots["event:subject"] = [subject]
+        slots: dict[str, Any] = event_slots(self.game, event) if isinstance(event, Event) else {}
+        slots.update(copy.deepcopy(pending.data.get("slots") or {}))
         known: dict[str, Any] = {
             "source": pending.source, "controller": pending.controller, "user": user,
             "targets": pending.data.get("targets"), "x": pending.data.get("x"),
@@ -530,6 +529,8 @@ class Engine(OptionFacts):
                 working, controller = str(where) == zone, self.game.state.owner[card]
             if not working or controller != player:
                 continue
+            if not self.in_whose_window(effect, controller, window):
+                continue
             if effect.limit_per_turn and self.activated_uses[(card, i)] >= effect.limit_per_turn:
                 continue
             probe = Pending(effect.text, effect.procedures, controller=player, source=card, effect=effect,
@@ -538,6 +539,18 @@ class Engine(OptionFacts):
                 continue
             out.append((card, i, effect))
         return out
+
+    def in_whose_window(self, effect: Effect, controller: int, window: str) -> bool:
+        """5.1: whose phase or step the activated effect's window is (``Effect.whose_window``): "you" (the default,
+        "sua Fase ..."; the Anticipation Step is the one a player acts in during the opponent's turn), "opponent"
+        ("durante o turno de um oponente"), "any"."""
+        whose = effect.whose_window or "you"
+        turn_player = self.game.state.turn_player
+        if whose == "opponent":
+            return turn_player != controller
+        if whose == "you":
+            return turn_player == controller or window == "anticipation"
+        return True
 
     def activate(self, player: int, card: CardId, index: int, effect: Effect) -> None:
         self.activated_uses[(card, index)] += 1

@@ -66,6 +66,9 @@ def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
     if isinstance(proc, Unsupported):
         game.emit("unsupported", text=proc.text, why=proc.why, source=ctx.source)
         return
+    if ctx.memory.get("cancelled"):
+        game.emit("skipped", text=proc.text, reason="the action has no effect (4.6.2, 'não terá efeito')")
+        return
     if proc.if_done and not ctx.last_optional_done:
         game.emit("skipped", text=proc.text, reason="se o fizer: the optional step was not done")
         return

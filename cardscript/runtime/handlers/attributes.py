@@ -8,12 +8,22 @@ place (:mod:`cardscript.runtime.statics`, :mod:`cardscript.runtime.shielding`, `
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import Duration, Gain, Lose, SetShield
-from cardscript.runtime import continuous, shields
+from cardscript.compiler.ir import Duration, Gain, Lose, Selector, SetShield
+from cardscript.runtime import characteristics, continuous, shields
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import EffectContext, resolve, select
+from cardscript.runtime.selectors import EffectContext, Trait, quantity, resolve, select
 from cardscript.runtime.shielding import effect_id, shield_event
+from cardscript.runtime.statics import powers_now
+
+
+def powers_read(game: Game, ctx: EffectContext, sel: Selector) -> list[str]:
+    """The powers a selector stands for, read now: a chosen power (a ``Trait``), or the powers those cards have."""
+    out: list[str] = []
+    for t in resolve(game, ctx, sel):
+        found = [t.value] if isinstance(t, Trait) else sorted(powers_now(game, t, 0)) if isinstance(t, int) else []
+        out += [p for p in found if p not in out]
+    return out
 
 
 def _lasting(duration: Duration) -> shields.ShieldDuration:
@@ -28,23 +38,32 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
         game.emit("continuous", text=proc.text, op=proc.family)
         return
     duration = proc.duration or Duration.END_OF_TURN
+    powers_of = powers_read(game, ctx, proc.powers_of) if proc.powers_of is not None else []
+    affiliations_of = sorted({a for c in resolve(game, ctx, proc.affiliations_of) if isinstance(c, int)
+                              for a in characteristics.affiliations(game, c)}) if proc.affiliations_of else []
+    actions_of = [c for c in resolve(game, ctx, proc.actions_of) if isinstance(c, int)] if proc.actions_of else []
     for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose"):
         if not isinstance(t, int) or t not in game.state.scene:
             continue
-        if proc.shield is not None:                # 4.8.6 B (a bonus) or C ("Escudo -N", a penalty)
-            n = proc.shield
+        shield = proc.shield if proc.shield_x is None else quantity(game, ctx, proc.shield_x)   # "Escudo +X"
+        if shield is not None:                     # 4.8.6 B (a bonus) or C ("Escudo -N", a penalty)
+            n = shield
             eid = effect_id(game, ctx)
             if n > 0:
                 shield_event(game, t, shields.ShieldEvent.bonus(eid, n, _lasting(duration)))
             elif n < 0:
                 shield_event(game, t, shields.ShieldEvent.penalty(eid, -n))
-        gained = list(proc.powers)
+        gained = [*proc.powers, *(p for p in powers_of if p not in proc.powers)]   # "os poderes de <x>": as now
         if gained:
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, powers=gained)
-        if proc.alignments or proc.affiliations:     # "... ganha a afiliação X até o final do turno" (5.7 A.2.1)
+        affiliations = [*proc.affiliations, *affiliations_of]
+        if proc.alignments or affiliations:          # "... ganha a afiliação X até o final do turno" (5.7 A.2.1)
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration,
-                           alignments=list(proc.alignments) or None, affiliations=list(proc.affiliations) or None)
-        game.emit("gain", card=t, shield=proc.shield, powers=gained, duration=str(proc.duration))
+                           alignments=list(proc.alignments) or None, affiliations=affiliations or None)
+        if actions_of or proc.keywords:              # "pode usar as ações de <x>", keywords (see has_keyword)
+            continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, actions=actions_of,
+                           keywords=list(proc.keywords))
+        game.emit("gain", card=t, shield=shield, powers=gained, duration=str(proc.duration))
 
 
 @handles(Lose)
@@ -56,8 +75,8 @@ def lose(game: Game, ctx: EffectContext, proc: Lose) -> None:
         return
     if proc.all_powers:
         lost: object = "all"
-    elif proc.powers_of is not None:         # "aquele poder": the power chosen earlier
-        lost = [str(x) for x in resolve(game, ctx, proc.powers_of)]
+    elif proc.powers_of is not None:         # "aquele poder" (chosen earlier), "os poderes de <x>" (as now)
+        lost = powers_read(game, ctx, proc.powers_of)
     else:
         lost = list(proc.powers)
     for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose"):

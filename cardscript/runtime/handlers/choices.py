@@ -1,32 +1,91 @@
-"""Choosing (principle 8): things, or a characteristic such as an affiliation.
+"""Choosing (principle 8): things, or a characteristic's value (a power, a card type, an affiliation).
 
-What was chosen fills the procedure's ``introduces`` slot; a ``card:N`` slot chosen by a permanent text is also
-remembered by its card for its other texts ("o personagem escolhido": ``GameState.chosen``), and the chosen
-are marked when the choice marks them ("potencializado" this turn, glossary).
+What was chosen fills the procedure's ``introduces`` slot -- a chosen value as a
+:class:`~cardscript.runtime.selectors.Trait`, read by "com o poder escolhido" (``Filter(.., "chosen", <slot>)``) and
+"aquele poder" (``Lose.powers_of``) --; a ``card:N`` slot chosen by a permanent text is also remembered by its card
+for its other texts ("o personagem escolhido": ``GameState.chosen``), and the chosen are marked when the choice
+marks them ("potencializado" this turn, glossary).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardscript.compiler.ir import Choose
+from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics
+from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import EffectContext, names, select
+from cardscript.runtime.selectors import EffectContext, Thing, Trait, names, players, resolve, select
+
+CARD_TYPES = ("Personagem", "Suporte", "Cenário", "Habilidade")       # rules 2: the card types
+
+
+def _values(game: Game, ctx: EffectContext, proc: Choose) -> list[str]:
+    """The values that may be chosen: those ``among`` has (its things' powers / card types / affiliations now), else
+    every one of the match's cards, less ``excluding``."""
+    attr = proc.characteristic
+    skip = {fold_key(x) for x in proc.excluding}
+    if proc.among is not None:
+        from cardscript.runtime.statics import powers_now
+
+        found: list[str] = []
+        for t in resolve(game, ctx, proc.among):
+            if isinstance(t, Trait):
+                have = [t.value]
+            elif not isinstance(t, int):
+                continue
+            elif attr == "power":
+                have = sorted(powers_now(game, t, 0))
+            elif attr == "card_type":
+                have = [str(getattr(game.cards.get(t), "card_type", "") or "")]
+            else:
+                have = sorted(characteristics.traits(game, t, attr))
+            found += [v for v in have if v and v not in found]
+    elif attr == "card_type":
+        found = list(CARD_TYPES)
+    else:
+        field = {"power": "powers", "affiliation": "affiliations", "alignment": "alignments"}.get(attr, attr)
+        found = sorted({str(v) for d in game.cards.values() for v in (getattr(d, field, None) or ())}, key=fold_key)
+    return [v for v in found if fold_key(v) not in skip]
+
+
+def _choose_value(game: Game, ctx: EffectContext, proc: Choose, player: int) -> None:
+    """"escolha um poder [que aquele personagem tenha]", "escolha um tipo de card", "escolha uma afiliação": the
+    value chosen fills ``introduces`` (a Trait); an affiliation chosen by a permanent text is also remembered by its
+    card (``characteristics.choose_trait``: "a afiliação escolhida", Soprano V1)."""
+    attr = proc.characteristic
+    if attr == "affiliation" and proc.among is None and player == ctx.controller:
+        named = characteristics.choose_trait(game, ctx, attr, proc.excluding, f"{proc.text}: choose")
+    else:
+        options = _values(game, ctx, proc)
+        named = None
+        if options:
+            (pick,) = game.decide(Decision(player, f"choose_{attr}", f"{proc.text}: choose", tuple(options)))
+            named = options[pick]
+    if proc.introduces:
+        ctx.write(proc.introduces, [Trait(attr, named)] if named is not None else [])
+    ctx.last_optional_done = named is not None
+    game.emit("chosen", things=[named] if named else [], player=player, characteristic=attr)
 
 
 @handles(Choose)
 def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
-    """"escolha <what>" (the controller chooses among what the selector stands for), or "escolha uma afiliação
-    [que não seja X]" (``characteristic``: Soprano V1, remembered by ``characteristics.choose_trait``)."""
+    """"<who> escolhe <what>": that player (``who``, else the controller; or the selector's ``chooser``) chooses among
+    what the selector stands for, or a characteristic's value (``characteristic``)."""
+    chooser = players(game, ctx, proc.who)[:1] if proc.who is not None else []
+    player = chooser[0] if chooser else ctx.controller
     if proc.characteristic:
-        named = characteristics.choose_trait(game, ctx, proc.characteristic, proc.excluding, f"{proc.text}: choose")
-        ctx.last_optional_done = named is not None
-        game.emit("chosen", things=[named] if named else [], player=ctx.controller, characteristic=proc.characteristic)
+        _choose_value(game, ctx, proc, player)
         return
     assert proc.what is not None
-    chosen = select(game, ctx, proc.what, "choose", f"{proc.text}: choose")
+    what = proc.what
+    if proc.who is not None and what.chooser is None:
+        what = replace(what, chooser=proc.who)
+    chosen: list[Thing] = select(game, ctx, what, "choose", f"{proc.text}: choose")
     if proc.introduces:
-        ctx.slots[proc.introduces] = chosen
+        ctx.write(proc.introduces, chosen)
         if not ctx.from_action and ctx.source is not None and proc.introduces.startswith("card:"):
             # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
             game.state.chosen.setdefault(ctx.source, {})[proc.introduces] = [t for t in chosen if isinstance(t, int)]
@@ -35,4 +94,4 @@ def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
         for t in chosen:                                        # "potencializado" this turn (glossary)
             if isinstance(t, int):
                 game.state.this_turn.marked.append((verb, t))
-    game.emit("chosen", things=list(names(game, chosen)), player=ctx.controller)
+    game.emit("chosen", things=list(names(game, chosen)), player=player)

@@ -24,7 +24,7 @@ def deal(game: Game, ctx: EffectContext, proc: Damage) -> None:
     targets = [t for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose the target")
                if isinstance(t, int)]
     if proc.introduces:
-        ctx.slots[proc.introduces] = list(targets)
+        ctx.write(proc.introduces, list(targets))
     amount = quantity(game, ctx, proc.amount)
     if proc.per is not None:                # "para cada <x>": the amount times what it counts
         amount *= count(game, ctx, proc.per)

@@ -3,16 +3,16 @@ effect for a duration.
 
 ``Replace`` (5.5) is read when the event it replaces would happen (:func:`cardscript.runtime.queries.
 replacement_for`, the damage pipeline's redirects); ``Rule`` statics are read by :mod:`cardscript.runtime.rules`;
-``CancelAction`` has no handler yet (reported as unsupported when run).
+``CancelAction`` makes the action being used resolve with no effect (4.6.2).
 """
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import Duration, Generate, SuppressText
+from cardscript.compiler.ir import CancelAction, Duration, Generate, Kind, Ref, Selector, SuppressText
 from cardscript.runtime import continuous
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import EffectContext, resolve
+from cardscript.runtime.selectors import ActionThing, EffectContext, resolve
 
 
 @handles(Generate)
@@ -34,3 +34,20 @@ def suppress_text(game: Game, ctx: EffectContext, proc: SuppressText) -> None:
     cards = [t for t in resolve(game, ctx, proc.targets) if isinstance(t, int)]
     continuous.add(game, "text_loss", ctx.source, ctx.controller, cards, proc.duration,
                    include_carried=proc.include_carried)
+
+
+@handles(CancelAction)
+def cancel_action(game: Game, ctx: EffectContext, proc: CancelAction) -> None:
+    """"aquela ação não terá efeito" (4.6.2): the action in ``action`` (the event's, ``event:action``) resolves with
+    no effect -- its effect's procedures are skipped (``handlers.run``), and nothing waits for it to have resolved
+    (no ``action_resolved``)."""
+    sel = proc.action or Selector(kind=Kind.ACTION, ref=Ref.SLOT, slot="event:action")
+    using = game.memo.get("actions_in_use", {})
+    done = False
+    for a in resolve(game, ctx, sel):
+        actx = using.get(a.use) if isinstance(a, ActionThing) else None
+        if isinstance(actx, EffectContext):
+            actx.memory["cancelled"] = True
+            done = True
+            game.emit("cancelled", action=a.name if isinstance(a, ActionThing) else "", source=ctx.source)
+    ctx.last_optional_done = done

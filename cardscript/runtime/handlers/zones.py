@@ -2,7 +2,7 @@
 putting into the scene, searching (5.5: a search can be replaced), revealing, looking, shuffling.
 
 What a procedure moved, loaded onto, found or revealed fills its ``introduces`` slot ("aquele card", "aquele
-personagem"). ``Swap`` has no handler yet (reported as unsupported when run).
+personagem"); ``Swap`` exchanges two cards' places (glossary "Permutar").
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from cardscript.compiler.ir import (
     Search,
     Selector,
     Shuffle,
+    Swap,
     Unload,
 )
+from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles, run
@@ -47,7 +49,19 @@ from cardscript.runtime.selectors import (
 from cardscript.runtime.state import CardId, Zone
 
 _ZONES = {"hand": Zone.HAND, "resources": Zone.RESOURCES, "deck_top": Zone.DECK, "deck_bottom": Zone.DECK,
-          "prizes": Zone.PRIZES, "set_aside": Zone.SET_ASIDE}
+          "deck": Zone.DECK, "prizes": Zone.PRIZES, "set_aside": Zone.SET_ASIDE}
+
+
+def _still_in(game: Game, card: CardId, zone: str) -> bool:
+    """``Move.from_zone``: is the card still in that area ("deck_top"/"deck_bottom": the deck; "scene": a base card
+    or the scenario)?"""
+    try:
+        where, _ = game.state.location(card)
+    except KeyError:
+        return False
+    if zone == "scene":
+        return where in (Zone.SCENE, Zone.SCENARIO)
+    return str(where) == str(_ZONES.get(zone, zone))
 
 
 @handles(Draw)
@@ -88,7 +102,7 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
                                       if onto_sel.ref is None and not onto_sel.every else resolve(game, ctx, onto_sel))
                           if isinstance(t, int)]
     if proc.introduces:
-        ctx.slots[proc.introduces] = list(onto[:1])
+        ctx.write(proc.introduces, list(onto[:1]))
     if not onto or onto[0] not in game.state.scene:
         game.emit("skipped", text=proc.text, reason="nothing to load onto")
         return
@@ -134,7 +148,7 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
     to = proc.to
     cards = [c for c in select(game, ctx, proc.cards, "move", f"{proc.text}: which?") if isinstance(c, int)]
     if proc.from_zone:
-        cards = [c for c in cards if c in game.state.players[game.state.owner[c]].pile(_ZONES[proc.from_zone])]
+        cards = [c for c in cards if _still_in(game, c, proc.from_zone)]
     if proc.any_order and len(cards) > 1:
         order = game.decide(Decision(ctx.controller, "order", f"{proc.text}: in which order? (first = top)",
                                      names(game, cards), len(cards), len(cards), ordered=True))
@@ -143,45 +157,70 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
         cards.reverse()                     # each goes on top of the one before: the first ends on top
     for c in cards:
         carrier = host(game, c)
-        if proc.unload_first and c in game.state.scene:
+        if c in game.state.scene:
             # "descarregar os cards deste personagem e colocar este personagem em seus recursos" (Metamorfo): its
             # cards are unloaded, then it moves -- it never stands empty in the scene, so it is not knocked out
-            for carried in list(game.state.scene[c].carried):
+            for carried in list(game.state.scene[c].carried):        # (a base never leaves the scene carrying)
                 game.move(carried, Zone.RESOURCES, reason="unload")
                 game.emit("unload", card=carried, frm=c)
-        game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40])
-        if carrier is not None:
+        game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40])   # its owner's (golden rule D,
+        if carrier is not None:                                                        # whatever ``to_owner`` says)
             game.check_empty(carrier)
+    if proc.shuffle_in:                     # "embaralhe-o no deck de seu dono": into the deck, then shuffled
+        for owner in sorted({game.state.owner[c] for c in cards}):
+            game.shuffle(owner)
     if proc.introduces:
-        ctx.slots[proc.introduces] = list(reversed(cards) if to == "deck_top" else cards)
+        ctx.write(proc.introduces, list(reversed(cards) if to == "deck_top" else cards))
+
+
+# "como se ele tivesse <keyword>": the rule of the keyword for this placing (rules 7, Materializar: "carregando cards
+# do topo de seu deck ao invés de cards de seus recursos")
+AS_IF_LOAD_FROM = {"materializar": "deck_top"}
 
 
 @handles(PutInScene)
 def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     """"coloque em cena um card de personagem de sua mão ..." (Metamorfo): one such card the controller chooses,
     placed by the normal rules (4.4.2.1: A.1 its initial energy loaded from the resources, cards the controller
-    chooses; A.4 the alter ego / name uniqueness, with the scene's statics), entering the scene (4.4.2.2)."""
+    chooses; A.4 the alter ego / name uniqueness, with the scene's statics), entering the scene (4.4.2.2);
+    ``as_if``: loaded as that keyword says (Materializar: from the top of the deck); ``loaded_with``: loaded with
+    those cards instead ("com os cards que aquele personagem estava carregando")."""
     player = ctx.controller
     resources = game.state.players[player].resources
+    load_from = AS_IF_LOAD_FROM.get(fold_key(proc.as_if), "resources") if proc.as_if else "resources"
+    given = [c for c in resolve(game, ctx, proc.loaded_with) if isinstance(c, int)] \
+        if proc.loaded_with is not None else None
+
+    def pool_for(c: CardId) -> list[CardId]:
+        if given is not None:
+            return [x for x in given if x != c and game.state.owner[x] == game.state.owner[c]]
+        if load_from == "deck_top":
+            return [x for x in game.state.players[player].deck if x != c]
+        return [r for r in resources if r != c]
 
     def placeable(c: CardId) -> bool:
         energy = int(attr(game, c, "initial_energy") or 0)
-        return len([r for r in resources if r != c]) >= energy and placement_allowed(game, player, c)
+        return (given is not None or len(pool_for(c)) >= energy) and placement_allowed(game, player, c)
 
     options: list[Thing] = [c for c in candidates(game, ctx, proc.cards) if placeable(c)]
     picked = choose(game, ctx, options, 1, "put_in_scene", f"{proc.text}: which card?")
     for c in picked:
         if not isinstance(c, int):
             continue
-        pool: list[Thing] = [r for r in resources if r != c]
         n = int(attr(game, c, "initial_energy") or 0)
-        loaded = [x for x in choose(game, ctx, pool, n, "load", f"load {n} card(s) onto {game.name(c)}")
-                  if isinstance(x, int)]
+        pool: list[Thing] = list(pool_for(c))
+        if given is not None:
+            loaded = [x for x in pool if isinstance(x, int)]
+        elif load_from == "deck_top":
+            loaded = [x for x in pool[:n] if isinstance(x, int)]
+        else:
+            loaded = [x for x in choose(game, ctx, pool, n, "load", f"load {n} card(s) onto {game.name(c)}")
+                      if isinstance(x, int)]
         game.enter_scene(c, player, loaded)
         for x in loaded:
-            game.emit("load", card=x, onto=c, frm="resources", entering=True)
+            game.emit("load", card=x, onto=c, frm=load_from if given is None else "carried", entering=True)
         if proc.introduces:
-            ctx.slots[proc.introduces] = [c]
+            ctx.write(proc.introduces, [c])
     ctx.last_optional_done = bool(picked)
 
 
@@ -193,6 +232,8 @@ def search(game: Game, ctx: EffectContext, proc: Search) -> None:
     sel = proc.cards
     zones = proc.zones or ("deck",)
     n = quantity(game, ctx, sel.count)
+    searched = ctx.memory.setdefault("searched", [])      # "se tiver procurado ali" (conditions: ``searched``)
+    searched += [z for z in zones if z not in searched]
     if search_prevented(game, ctx.controller, zones):
         ctx.last_optional_done = False
         game.emit("prevented", text=proc.text, player=ctx.controller, reason="an effect prevents searching (8 B)")
@@ -202,7 +243,7 @@ def search(game: Game, ctx: EffectContext, proc: Search) -> None:
         rep, sctx = found_rep
         ctx.last_optional_done = False
         if proc.introduces:
-            ctx.slots[proc.introduces] = []
+            ctx.write(proc.introduces, [])
         game.emit("replaced", text=proc.text, by=rep.text, source=sctx.source, player=ctx.controller)
         rctx = replacing_context(rep, sctx, Player(ctx.controller), n)
         for q in rep.instead:
@@ -213,27 +254,51 @@ def search(game: Game, ctx: EffectContext, proc: Search) -> None:
         pool.extend(candidates(game, ctx, Selector(kind=sel.kind, filters=sel.filters, zone=str(zone))))
     found = choose(game, ctx, pool, n, "search", f"{proc.text}: choose") if pool else []
     if proc.introduces:
-        ctx.slots[proc.introduces] = list(found)
+        ctx.write(proc.introduces, list(found))
     ctx.last_optional_done = bool(found)
     game.emit("search", player=ctx.controller, found=list(found), zones=list(zones))
 
 
 @handles(Reveal)
 def reveal(game: Game, ctx: EffectContext, proc: Reveal) -> None:
-    """"revele aquele card"; ``any_number`` ("qualquer número daqueles cards"): the controller picks which."""
-    cards = [c for c in resolve(game, ctx, proc.cards) if isinstance(c, int)]
+    """"revele aquele card", "revele os 3 cards do topo de seu deck" (what was revealed fills ``introduces``);
+    ``any_number`` ("qualquer número daqueles cards"): the revealing player (``who``, else the controller) picks."""
+    player = (players(game, ctx, proc.who) or [ctx.controller])[0]
+    cards = [c for c in select(game, ctx, proc.cards, "reveal", f"{proc.text}: which?") if isinstance(c, int)]
     if proc.any_number and cards:
-        cards = [c for c in choose(game, ctx, cards, len(cards), "reveal", f"{proc.text}: which?", minimum=0)
-                 if isinstance(c, int)]
+        cards = [c for c in choose(game, ctx, cards, len(cards), "reveal", f"{proc.text}: which?", minimum=0,
+                                   player=player) if isinstance(c, int)]
+    if proc.introduces:
+        ctx.write(proc.introduces, cards)
     if cards or not proc.any_number:
-        game.emit("reveal", cards=cards, player=ctx.controller)
+        game.emit("reveal", cards=cards, player=player)
 
 
 @handles(Look)
 def look(game: Game, ctx: EffectContext, proc: Look) -> None:
-    """"olhe-os": the controller looks at the cards (hidden information: logged for the trace only)."""
-    cards = resolve(game, ctx, proc.cards)
-    game.emit("look", cards=[c for c in cards if isinstance(c, int)], player=ctx.controller)
+    """"olhe-os": ``who`` (else the controller) looks at the cards (hidden information: logged for the trace
+    only); what was looked at fills ``introduces``."""
+    player = (players(game, ctx, proc.who) or [ctx.controller])[0]
+    cards = [c for c in resolve(game, ctx, proc.cards) if isinstance(c, int)]
+    if proc.introduces:
+        ctx.write(proc.introduces, cards)
+    game.emit("look", cards=cards, player=player)
+
+
+@handles(Swap)
+def swap(game: Game, ctx: EffectContext, proc: Swap) -> None:
+    """Glossary "Permutar" (4.1): the two cards exchange places -- neither is loaded nor unloaded, so nothing that
+    loading or unloading triggers fires."""
+    a = [c for c in select(game, ctx, proc.cards, "swap", f"{proc.text}: which?") if isinstance(c, int)]
+    b = [c for c in select(game, ctx, proc.other, "swap", f"{proc.text}: for which?") if isinstance(c, int)]
+    if not a or not b or a[0] == b[0]:
+        ctx.last_optional_done = False
+        game.emit("skipped", text=proc.text, reason="nothing to exchange")
+        return
+    game.exchange(a[0], b[0])
+    ctx.last_optional_done = True
+    if proc.introduces:
+        ctx.write(proc.introduces, [a[0], b[0]])
 
 
 @handles(Shuffle)

@@ -1,0 +1,86 @@
+"""Conditions on the game state (an effect's activation / resolution condition, 5.1 / 5.2 / 5.4; a procedure's,
+checked when it resolves; a static's ``unless``).
+
+Kinds (``cardscript.compiler.ir.Condition``): ``controls`` (the controller controls at least ``value`` such things),
+``exists`` (at least ``value`` things match the subject), ``only`` ("somente": every thing of ``all_of[0]``'s subject
+also matches the subject, and there is one), ``is`` (every thing the subject's reference stands for passes its
+filters), ``compare`` (``left`` ``value`` ``right``, two quantities), ``searched`` (this effect searched: a Search
+of it ran, ``EffectContext.memory``), ``possible`` ("se possível": the procedure is done as far as it can be, golden
+rule C), ``has_power``, ``energy``, ``in_zone``, ``damaged_this_turn``; ``all`` / ``any`` combine ``all_of`` /
+``any_of``; ``negated`` inverts.
+"""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import Condition, Kind, Selector
+from cardscript.runtime.game import Game
+from cardscript.runtime.selectors import EffectContext, controller_of, counted, matches, quantity, resolve
+
+__all__ = ["check_condition"]
+
+_COMPARE = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "ge": lambda a, b: a >= b,
+            "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "lt": lambda a, b: a < b}
+
+
+def check_condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
+    """A condition on the state now."""
+    ok = _condition(game, ctx, cond)
+    return not ok if cond.negated else ok
+
+
+def _bare(sel: Selector) -> Selector:
+    """The subject's filters alone, to check things a reference stands for (whatever their kind)."""
+    return Selector(kind=Kind.CARD, also=(Kind.PLAYER, Kind.ACTION), filters=sel.filters)
+
+
+def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
+    if cond.all_of and cond.kind != "only":
+        return all(check_condition(game, ctx, c) for c in cond.all_of)
+    if cond.any_of:
+        return any(check_condition(game, ctx, c) for c in cond.any_of)
+    sel = cond.subject
+    kind = cond.kind
+    if kind in ("all", "any"):                 # an empty combination
+        return kind == "all"
+    if kind == "possible":                     # "se possível": golden rule C, as far as possible
+        return True
+    if kind == "searched":                     # "se tiver procurado ali": a Search of this effect ran
+        zones = ctx.memory.get("searched", ())
+        return bool(zones) and (not cond.value or cond.value in zones)
+    if kind == "compare":                      # "se você controlar mais personagens do que ...", "se X for 1"
+        left, right = quantity(game, ctx, cond.left), quantity(game, ctx, cond.right)
+        return bool(_COMPARE[cond.value or "eq"](left, right))
+    if kind == "controls" and sel is not None:
+        mine = [c for c in resolve(game, ctx, sel) if isinstance(c, int) and controller_of(game, c) == ctx.controller]
+        return len(mine) >= max(1, int(cond.value or 1))
+    if kind == "exists" and sel is not None:   # "se houver N ...", "se você controlar N ..."
+        return len(counted(game, ctx, sel)) >= max(1, int(cond.value or 1))
+    if kind == "only" and sel is not None:     # "se você controlar somente personagens com ..."
+        pool = cond.all_of[0].subject if cond.all_of and cond.all_of[0].subject is not None else None
+        every = counted(game, ctx, pool) if pool is not None else []
+        allowed = counted(game, ctx, sel)
+        return bool(every) and all(t in allowed for t in every)
+    things = [t for t in resolve(game, ctx, sel) if isinstance(t, int)] if sel is not None else []
+    if kind == "is" and sel is not None:
+        every_thing = resolve(game, ctx, sel) if sel.ref is not None else things
+        bare = _bare(sel)
+        return bool(every_thing) and all(matches(game, ctx, t, bare) for t in every_thing)
+    if kind == "has_power":
+        from cardscript.runtime.statics import gathering_powers, powers_now
+
+        # a static granting powers under a power condition (Armadura de Combate I.M.A.) must not ask itself:
+        # while the statics' powers are being gathered, the condition reads the powers without statics
+        depth = 1 if gathering_powers() else 0
+        return bool(things) and all(cond.value in powers_now(game, t, depth) for t in things)
+    if kind == "energy":
+        op, _, num = cond.value.partition(":")
+        want = int(num)
+        energies = [game.state.scene[t].energy for t in things if t in game.state.scene]
+        return bool(energies) and all(_COMPARE[op or "eq"](e, want) for e in energies)
+    if kind == "in_zone":                      # "se este card estiver em sua mão" (Ataque-Surpresa)
+        return bool(things) and all(str(game.state.location(t)[0]) == cond.value
+                                    and game.state.owner[t] == ctx.controller for t in things)
+    if kind == "damaged_this_turn":
+        return bool(things) and all(game.state.scene[t].damage_taken_this_turn > 0 for t in things
+                                    if t in game.state.scene)
+    raise ValueError(f"condition kind '{cond.kind}' is not implemented")

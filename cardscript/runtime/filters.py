@@ -1,0 +1,379 @@
+"""The one filter evaluator: does a thing -- a card, a player, an action -- pass a selector's filters?
+
+A :class:`~cardscript.compiler.ir.Filter` is ``field`` ``op`` ``value``; the value is a word (several joined by
+"/": one of them), a number, or a :class:`~cardscript.compiler.ir.Selector` for a relation to other things, read
+in the effect's context ("com o mesmo nome que o personagem escolhido": ``name shares <slot>``).
+
+Positive ops (``eq``, ``has``, ``has_any``, ``in``, ``shares``, ``chosen``, ``exactly``, ``ge``/``le``/``gt``/``lt``)
+and their negations (``ne``, ``lacks``, ``lacks_all``, ``ne_all``, ``not_shares``). Words compare whole, accents
+and case folded: "Vingadores" is not "Vingadores Sombrios".
+
+Cards are read as they are now: powers printed, lent by a carried version (4.4.2.3 A.1.2) and gained by state
+effects (5.7 A.2.1; ``depth`` > 0 for a static's own selectors, without the statics: ``statics.powers_now``),
+alignments and affiliations with gains and losses (``characteristics``, 8 B.2), keywords unless lost (5.6, 5.8).
+Actions (:class:`~cardscript.runtime.selectors.ActionThing`) are read by their definition (4.6.1: name, power,
+types now, cost now, keywords, whether their effect causes damage) and their use (user, targets).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardscript.compiler.ir import ActionDef, Damage, Filter, Kind, Selector
+from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime import characteristics
+from cardscript.runtime.game import Game
+from cardscript.runtime.selectors import (
+    KIND_TYPES,
+    ActionThing,
+    EffectContext,
+    Player,
+    Thing,
+    Trait,
+    attr,
+    base_of,
+    controller_of,
+    identity,
+    resolve,
+)
+from cardscript.runtime.state import CardId, Zone
+
+__all__ = ["NEGATIVE", "action_def", "action_matches", "filter_matches", "kind_of", "matches"]
+
+NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares"})
+_NUMERIC = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "ge": lambda a, b: a >= b,
+            "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "lt": lambda a, b: a < b}
+_NUMERIC_FIELDS = ("initial_energy", "energy", "cost", "stage", "shield")
+
+
+def kind_of(game: Game, thing: Thing) -> Kind:
+    """The kind of a thing (a card's by its card type)."""
+    if isinstance(thing, Player):
+        return Kind.PLAYER
+    if isinstance(thing, ActionThing):
+        return Kind.ACTION
+    if isinstance(thing, Trait):
+        return Kind.CARD
+    ctype = str(attr(game, thing, "card_type") or "")
+    return next((k for k, types in KIND_TYPES.items() if ctype in types), Kind.CARD)
+
+
+def matches(game: Game, ctx: EffectContext, thing: Thing, sel: Selector, depth: int = 0) -> bool:
+    """Does ``thing`` have the selector's kind (or one of ``also``) and pass its filters?"""
+    kinds = (sel.kind, *sel.also)
+    typed = isinstance(thing, Player | ActionThing) or isinstance(thing, int) and Kind.CARD not in kinds
+    if typed and kind_of(game, thing) not in kinds:
+        return False
+    return all(filter_matches(game, ctx, thing, f, depth) for f in sel.filters)
+
+
+def _wanted(value: str) -> list[str]:
+    return [fold_key(v) for v in value.split("/") if v.strip()] or [""]
+
+
+def _related(game: Game, ctx: EffectContext, value: str | Selector) -> list[Thing]:
+    return resolve(game, ctx, value) if isinstance(value, Selector) else []
+
+
+def _number(ctx: EffectContext, value: str) -> int:
+    text = value.strip().strip("{}")
+    if text.upper() == "X":
+        return ctx.x or 0
+    return int(text)
+
+
+def filter_matches(game: Game, ctx: EffectContext, thing: Thing, flt: Filter, depth: int = 0) -> bool:
+    """Does ``thing`` pass one filter of a selector read in ``ctx``? ``depth`` > 0: read for a static (its
+    powers and characteristics without the statics' own results)."""
+    if flt.field == "other" and isinstance(thing, int):    # "outro" (the old lowering's ``other ne this``)
+        return thing != base_of(game, ctx) and thing != ctx.source
+    if isinstance(thing, ActionThing):
+        ok = _action_filter(game, ctx, thing, flt)
+    elif isinstance(thing, Player):
+        ok = _player_filter(game, ctx, thing, flt)
+    elif isinstance(thing, Trait):
+        ok = isinstance(flt.value, str) and fold_key(thing.value) in _wanted(flt.value)
+    else:
+        ok = _card_filter(game, ctx, thing, flt, depth)
+    return not ok if flt.op in NEGATIVE else ok
+
+
+def _players_named(game: Game, ctx: EffectContext, value: str | Selector) -> set[int]:
+    """"you" / "opponent" (the effect's controller / the other), or the players a selector stands for."""
+    if isinstance(value, Selector):
+        return {t.index for t in resolve(game, ctx, value) if isinstance(t, Player)}
+    word = fold_key(value)
+    if word in ("you", "voce", "this"):
+        return {ctx.controller}
+    if word == "opponent":
+        return {1 - ctx.controller}
+    return {0, 1} if word in ("any", "every_player") else set()
+
+
+def _player_filter(game: Game, ctx: EffectContext, player: Player, flt: Filter) -> bool:
+    if flt.field in ("controller", "player"):
+        return player.index in _players_named(game, ctx, flt.value)
+    if flt.field == "kind":
+        return isinstance(flt.value, str) and fold_key(flt.value) in _wanted(Kind.PLAYER.value)
+    raise ValueError(f"filter '{flt.field}' on a player is not implemented")
+
+
+# ---------------------------------------------------------------------------------------------
+# cards
+
+
+def _card_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
+    """A card's values of a characteristic now, folded."""
+    if field == "power":
+        from cardscript.runtime.statics import powers_now
+
+        have = {fold_key(p) for p in powers_now(game, card, depth + 1)}
+        if str(attr(game, card, "card_type")) == "Habilidade":
+            have.add(fold_key(str(attr(game, card, "power") or "")))
+        return have
+    if field in ("affiliation", "alignment"):
+        return {fold_key(v) for v in characteristics.traits(game, card, field, depth)}
+    raw = attr(game, card, {"keyword": "keywords"}.get(field, field))
+    if isinstance(raw, tuple | list):
+        return {fold_key(str(v)) for v in raw}
+    return {fold_key(str(raw))} if raw is not None else set()
+
+
+def _values_of(game: Game, things: Sequence[Thing], field: str, depth: int) -> set[str]:
+    """What the related things have of ``field`` (their names, alter egos, affiliations...)."""
+    out: set[str] = set()
+    for t in things:
+        if isinstance(t, int):
+            out |= _card_words(game, t, field, depth)
+        elif isinstance(t, Trait):
+            out.add(fold_key(t.value))
+        elif isinstance(t, ActionThing) and field == "name":
+            out.add(fold_key(t.name))
+    out.discard("")
+    return out
+
+
+def _carrying(game: Game, ctx: EffectContext, card: CardId, flt: Filter) -> bool:
+    """"que estiver carregando <sel>": carries at least the selector's count of matching cards (``exactly``: that
+    many; ``lacks``: none -- the negation of ``has``)."""
+    base = game.state.scene.get(card)
+    carried = list(base.carried) if base is not None else []
+    sel = flt.value
+    if not isinstance(sel, Selector):
+        return bool(carried) if not sel else any(fold_key(str(attr(game, c, "name") or "")) in _wanted(sel)
+                                                 for c in carried)
+    if sel.ref is not None or sel.union:
+        them = resolve(game, ctx, sel)
+        n = sum(1 for c in carried if c in them)
+    else:
+        n = sum(1 for c in carried if matches(game, ctx, c, sel))
+    want = max(1, sel.count.fixed) if not sel.every else 1
+    return n == want if flt.op == "exactly" else n >= want
+
+
+def _used(game: Game, ctx: EffectContext, card: CardId, flt: Filter, this_turn: bool) -> bool:
+    """"o personagem que usou <ação>": the user of one of those actions (the event's action: its user); a
+    selector of actions with no reference: the character used such an action this turn."""
+    sel = flt.value
+    base = game.state.scene.get(card)
+    if not isinstance(sel, Selector):                       # "que usou uma ação neste turno"
+        return base is not None and bool(base.actions_used)
+    if sel.ref is not None or sel.union:
+        return any(isinstance(a, ActionThing) and a.user == card for a in resolve(game, ctx, sel))
+    for user, holder, name, power in game.state.this_turn.uses:
+        if user == card and matches(game, ctx, ActionThing(holder, name, user, power), sel):
+            return True
+    return False
+
+
+def _zone_of(game: Game, card: CardId) -> str:
+    try:
+        zone, _ = game.state.location(card)
+    except KeyError:
+        return ""
+    return "scene" if zone is Zone.SCENARIO else str(zone)
+
+
+def _card_number(game: Game, card: CardId, field: str) -> int | None:
+    base = game.state.scene.get(card)
+    if field == "initial_energy":
+        return int(attr(game, card, "initial_energy") or 0)
+    if field == "energy":
+        return base.energy if base is not None else None
+    if field == "stage":
+        return base.stage if base is not None else None
+    if field == "shield":
+        from cardscript.runtime.shielding import shield
+
+        return shield(game, card)
+    action = attr(game, card, "action")                     # "cost": its action's
+    return action.cost if isinstance(action, ActionDef) and action.cost is not None else None
+
+
+def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, depth: int) -> bool:
+    """Does a card pass the filter (before negation)?"""
+    name, value, op = flt.field, flt.value, flt.op
+    word = value if isinstance(value, str) else ""
+    scene = game.state.scene
+    if name in _NUMERIC_FIELDS and op in _NUMERIC:          # "ne": "eq", negated by the caller
+        have = _card_number(game, card, name)
+        return have is not None and bool(_NUMERIC["eq" if op == "ne" else op](have, _number(ctx, word)))
+    if name == "keyword":
+        from cardscript.runtime.statics import has_keyword
+
+        return any(has_keyword(game, card, w) for w in word.split("/"))  # "com Predador" (5.6; lost under 5.8)
+    if name == "controller":
+        return controller_of(game, card) in _players_named(game, ctx, value)
+    if name == "owner":
+        return game.state.owner.get(card) in _players_named(game, ctx, value)
+    if name == "identity":                                  # "com o alter ego deste personagem": the alter ego,
+        base = base_of(game, ctx)                           # or the name if none (4.4.2.1 A.4)
+        return base is not None and card != base and identity(game, card) == identity(game, base)
+    if name == "this_turn":                                 # "que não tenha sido potencializado neste turno"
+        return (word, card) in game.state.this_turn.marked
+    if name == "since_turn_start":                          # "desde o início do turno" (4.6.2 C.1)
+        base_in = scene.get(card)
+        return base_in is not None and base_in.entered_turn < game.state.turn
+    if name == "entered_this_turn":
+        base_in = scene.get(card)
+        return base_in is not None and base_in.entered_turn == game.state.turn
+    if name == "damaged_this_turn":                         # "que recebeu dano neste turno"
+        base_in = scene.get(card)
+        return base_in is not None and base_in.damage_taken_this_turn > 0
+    if name == "carrying":
+        return _carrying(game, ctx, card, flt)
+    if name in ("used", "used_this_turn"):
+        return _used(game, ctx, card, flt, name == "used_this_turn")
+    if name == "targeted":                                  # a target of the action of this effect
+        return any(card in ts for ts in ctx.targets)
+    if name == "kind":
+        return kind_of(game, card).value in _wanted(word) or (
+            "card" in _wanted(word) and kind_of(game, card) is not Kind.PLAYER)
+    if name == "zone":
+        return _zone_of(game, card) in _wanted(word)
+    if op == "chosen":                                      # "com o poder / tipo escolhido": a Choose's slot
+        if isinstance(value, Selector):
+            picked = {fold_key(t.value) for t in resolve(game, ctx, value) if isinstance(t, Trait)}
+        else:                                               # (Soprano V1: the trait its card's text chose)
+            one = characteristics.chosen_trait(game, ctx.source, name)
+            picked = {fold_key(one)} if one is not None else set()
+        return bool(picked & _card_words(game, card, name, depth))
+    if name == "name_or_alter_ego":                         # "com o nome ou o alter ego de ..."
+        if isinstance(value, Selector):
+            others = [t for t in _related(game, ctx, value) if t != card]
+            return bool(_card_words(game, card, "name", depth) & _values_of(game, others, "name", depth)
+                        or _card_words(game, card, "alter_ego", depth) & _values_of(game, others, "alter_ego", depth))
+        return _shares_name_or_alter_ego(game, ctx, card)
+    if op in ("shares", "not_shares") or name == "shares":
+        field = "affiliation" if name == "shares" else name
+        if isinstance(value, Selector):                     # the same value as one of those things
+            others = [t for t in _related(game, ctx, value) if t != card]
+        else:                                               # "que compartilhe uma afiliação com este personagem"
+            base = base_of(game, ctx)
+            others = [base] if base is not None else []
+        return bool((_card_words(game, card, field, depth) - {""}) & _values_of(game, others, field, depth))
+    if name in ("affiliation", "alignment"):                # printed, lent, gained, lost (8 B.2)
+        return any(characteristics.has_trait(game, card, name, v, depth) for v in word.split("/"))
+    return bool(_card_words(game, card, name, depth) & set(_wanted(word)))
+
+
+def _shares_name_or_alter_ego(game: Game, ctx: EffectContext, card: CardId) -> bool:
+    """The card has the name, or the alter ego, of a character an opponent of the effect's controller controls."""
+    name, ego = fold_key(str(attr(game, card, "name") or "")), fold_key(str(attr(game, card, "alter_ego") or ""))
+    for base in game.state.scene.values():
+        if base.controller == ctx.controller or not str(attr(game, base.card, "card_type") or "").startswith(
+                "Personagem"):
+            continue
+        if name and name == fold_key(str(attr(game, base.card, "name") or "")):
+            return True
+        if ego and ego == fold_key(str(attr(game, base.card, "alter_ego") or "")):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# actions
+
+
+def action_def(game: Game, action: ActionThing) -> ActionDef | None:
+    """The definition of the action (the ``ActionDef`` of its holder with that name)."""
+    if isinstance(action.definition, ActionDef):
+        return action.definition
+    found = attr(game, action.holder, "action")
+    return found if isinstance(found, ActionDef) and fold_key(found.name) == fold_key(action.name) else None
+
+
+def _action_power(game: Game, action: ActionThing, adef: ActionDef | None) -> str:
+    from cardscript.runtime.actions import power_key
+
+    if action.power:
+        return power_key(action.power)
+    if adef is not None and adef.power:
+        return power_key(adef.power)
+    if str(attr(game, action.holder, "card_type") or "") == "Habilidade":
+        return power_key(str(attr(game, action.holder, "power") or ""))
+    return ""
+
+
+def _damaging(adef: ActionDef | None, piercing: bool) -> bool:
+    """"uma ação que cause dano (penetrante)": one of its effect's procedures deals (piercing) damage."""
+    if adef is None:
+        return False
+    procs = [p for m in adef.modes for p in adef.effect_procedures(m)] or list(adef.effect_procedures(None))
+    return any(isinstance(p, Damage) and (p.piercing or not piercing) for p in procs)
+
+
+def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Filter) -> bool:
+    """Does an action pass the filter (before negation)?"""
+    from cardscript.runtime.actions import power_key
+
+    name, value = flt.field, flt.value
+    word = value if isinstance(value, str) else ""
+    adef = action_def(game, action)
+    if name == "name":
+        return fold_key(action.name) in _wanted(word)
+    if name in ("power", "action_power"):
+        if flt.op == "chosen" and isinstance(value, Selector):
+            picked = {power_key(t.value) for t in resolve(game, ctx, value) if isinstance(t, Trait)}
+        else:
+            picked = {power_key(w) for w in word.split("/")}
+        return _action_power(game, action, adef) in picked
+    if name == "action_type":                               # "de Antecipar", "Imprevista", "normal" (now, 8 B.1)
+        from cardscript.runtime.queries import action_types
+
+        if adef is None:
+            return False
+        anticipate, unforeseen = action_types(game, action.user, adef) if action.user is not None else (
+            adef.anticipate, adef.unforeseen)
+        have = {t for t, on in (("antecipar", anticipate), ("imprevista", unforeseen)) if on} or {"normal"}
+        return bool(have & set(_wanted(word)))
+    if name == "cost":
+        from cardscript.runtime.queries import action_cost
+
+        cost = action_cost(game, adef, _action_power(game, action, adef) or None) if adef is not None else None
+        return flt.op in _NUMERIC and cost is not None and bool(
+            _NUMERIC["eq" if flt.op == "ne" else flt.op](cost, _number(ctx, word)))
+    if name == "keyword":
+        return adef is not None and any(fold_key(k) in _wanted(word) for k, _ in adef.keywords)
+    if name in ("user", "used_by"):
+        return action.user is not None and action.user in _related(game, ctx, value)
+    if name in ("user_controller", "controller"):
+        who = controller_of(game, action.user if action.user is not None else action.holder)
+        return who in _players_named(game, ctx, value)
+    if name == "targets":                                   # "uma ação que tenha <sel> como alvo"
+        them = _related(game, ctx, value)
+        return any(t in them for t in action.targets)
+    if name == "targeted":                                  # "uma ação com alvo"
+        return bool(action.targets) or (adef is not None and bool(adef.targets))
+    if name == "damaging":
+        return _damaging(adef, fold_key(word) == "piercing")
+    if name == "kind":
+        return Kind.ACTION.value in _wanted(word)
+    if name == "holder":
+        return action.holder in _related(game, ctx, value)
+    raise ValueError(f"filter '{name}' on an action is not implemented")
+
+
+def action_matches(game: Game, ctx: EffectContext, action: ActionThing, filters: Sequence[Filter]) -> bool:
+    """Does an action pass every one of ``filters`` (an effect's ``action_filters``)?"""
+    return all(filter_matches(game, ctx, action, f) for f in filters)
