@@ -10,12 +10,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cardscript.compiler.ir import ActionDef, Effect, EffectKind, ModifyDamage, Redirect, Ref, Replace
+from cardscript.compiler.ir import ActionDef, Effect, EffectKind, Kind, ModifyDamage, Redirect, Ref, Replace, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics, damage, shields, trace
 from cardscript.runtime.game import Game
-from cardscript.runtime.queries import action_types, replacing_context
-from cardscript.runtime.selectors import EffectContext, attr, controller_of, host, quantity, resolve, selected, title
+from cardscript.runtime.queries import action_types, using, replacing_context
+from cardscript.runtime.selectors import (
+    ActionThing,
+    EffectContext,
+    attr,
+    controller_of,
+    host,
+    matches,
+    quantity,
+    resolve,
+    selected,
+    title,
+)
 from cardscript.runtime.shielding import shield, shield_event
 from cardscript.runtime.state import CardId
 from cardscript.runtime.statics import active_effects
@@ -90,6 +101,23 @@ def _chosen_destinations(p: ModifyDamage) -> bool:
     return p.target is not None and p.target.ref is Ref.SLOT and not p.target.slot.startswith("event:")
 
 
+def _next_only(p: ModifyDamage) -> bool:
+    """The modifier belongs to one action only: "a próxima ação que ... usar" (``Selector.next_only``)."""
+    return p.next_action or (p.source is not None and p.source.next_only)
+
+
+def _action_source_matches(game: Game, ctx: EffectContext, ssel: Selector, mctx: EffectContext) -> bool:
+    """Is the action dealing the damage (``ctx``'s, being used) one the action selector stands for, read in the
+    modifier's context (``mctx``: "aquele personagem" is its slot)?"""
+    if not ctx.from_action:
+        return False
+    action = using(ctx)
+    if ssel.ref is not None or ssel.union:
+        return any(isinstance(a, ActionThing) and a.holder == action.holder and a.name == action.name
+                   for a in resolve(game, mctx, ssel))
+    return matches(game, mctx, action, ssel)
+
+
 def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: ModifyDamage, mctx: EffectContext
               ) -> damage.Modifier | None:
     """One :class:`ModifyDamage` as a :class:`damage.Modifier`; its IR conditions become its ``when``."""
@@ -103,7 +131,10 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
         dest = sit.destination.card
         if tsel is not None and not chosen and not selected(game, mctx, tsel, dest):
             return False
-        if ssel is not None:
+        if ssel is not None and ssel.kind is Kind.ACTION:      # "as ações de dano que X usar", "a próxima ação"
+            if not sit.source.is_action or not _action_source_matches(game, ctx, ssel, mctx):
+                return False
+        elif ssel is not None:
             src = sit.source
             dealers = [c for c in (src.card, src.user.card if src.user else None)
                        if c is not None and c in game.state.scene]
@@ -126,7 +157,7 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
             return False
         if p.first_action and sum(len(b.actions_used) for b in game.state.scene.values()) > 1:
             return False                        # "se ela for a primeira ação usada neste turno" (it counts itself)
-        if p.next_action:                       # Potencializar: the next action of that character causing damage
+        if _next_only(p):                       # Potencializar: the next action of that character causing damage
             bound = mctx.memory.get("use")      # (bound by deal_damage to its first damaging use, then over)
             if not ctx.from_action or bound is not None and bound != ctx.action_use:
                 return False
@@ -210,10 +241,14 @@ def _bind_next_action(game: Game, ctx: EffectContext, mods: list[damage.Modifier
     increased (``each_target``: once per target)."""
     applied = {id(m) for m in result.applied}
     for m, o in zip(mods, origins, strict=True):
-        if not o.proc.next_action or not ctx.from_action or ctx.user is None:
+        if not _next_only(o.proc) or not ctx.from_action or ctx.user is None:
             continue
         ssel = o.proc.source
-        if ssel is None or ctx.user not in resolve(game, o.ctx, ssel):
+        if ssel is None:
+            continue
+        if ssel.kind is Kind.ACTION and not _action_source_matches(game, ctx, ssel, o.ctx):
+            continue
+        if ssel.kind is not Kind.ACTION and ctx.user not in resolve(game, o.ctx, ssel):
             continue
         o.ctx.memory.setdefault("use", ctx.action_use)
         if id(m) in applied:

@@ -165,14 +165,17 @@ class Game:
         self.state.scene[onto].carried.append(card)
         self.emit("load", card=card, onto=onto, frm=str(frm))
 
-    def unload(self, card: CardId) -> None:
-        """Unload a carried card to its owner's resources (4.1); a base left empty is knocked out (4.7)."""
+    def unload(self, card: CardId, check: bool = True) -> None:
+        """Unload a carried card to its owner's resources (4.1); a base left empty is knocked out (4.7) -- unless
+        ``check`` is off: the effect unloading it moves it out of the scene next (4.7, "o próprio efeito irá
+        providenciar para que aquele personagem seja transferido")."""
         zone, host = self.state.location(card)
         if zone is not Zone.CARRIED or host is None:
             raise ValueError(f"{self.name(card)} is not being carried")
         self.move(card, Zone.RESOURCES, reason="unload")
         self.emit("unload", card=card, frm=host)
-        self.check_empty(host)
+        if check:
+            self.check_empty(host)
 
     def swap(self, a: CardId, b: CardId) -> None:
         """Swap two carried cards between their bases (4.2); loading/unloading triggers do not fire."""

@@ -78,7 +78,7 @@ def _action_matches(game: Game, sctx: EffectContext, filters: Sequence[Filter], 
     return action_matches(game, sctx, action, filters)
 
 
-def _using(ctx: EffectContext) -> ActionThing:
+def using(ctx: EffectContext) -> ActionThing:
     """The action of ``ctx`` (the one being used) as a thing."""
     return ActionThing(ctx.source if ctx.source is not None else -1, ctx.action_name, ctx.user, ctx.action_power,
                        player=ctx.controller)
@@ -95,7 +95,7 @@ def _by(game: Game, sctx: EffectContext, p: Restrict, user: CardId | None, playe
 def can_be_targeted(game: Game, ctx: EffectContext, card: CardId) -> bool:
     """4.6.2 F.2.2: may the action of ``ctx`` choose ``card`` as a target? (``be_target``: not of matching actions;
     ``be_target_except``: only of matching actions)"""
-    action = _using(ctx)
+    action = using(ctx)
     for p, sctx in _restrictions(game, "be_target_except"):
         if p.subject is not None and selected(game, sctx, p.subject, card) and not (
                 _action_matches(game, sctx, p.action_filters, action)
@@ -124,7 +124,7 @@ def must_be_targeted(game: Game, ctx: EffectContext) -> list[CardId]:
     out: list[CardId] = []
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if not isinstance(p, ForceTarget) or not _action_matches(game, sctx, p.action_filters, _using(ctx)):
+            if not isinstance(p, ForceTarget) or not _action_matches(game, sctx, p.action_filters, using(ctx)):
                 continue
             if p.by is Ref.OPPONENT and ctx.controller == sctx.controller:
                 continue
@@ -316,7 +316,7 @@ def unload_prevented(game: Game, ctx: EffectContext, base: CardId) -> bool:
     """Does a static say cards cannot be unloaded from ``base`` by this effect (Mantis V1: by actions of {TC})?"""
     for p, sctx in _restrictions(game, "unload_by_effect"):
         if p.subject is not None and selected(game, sctx, p.subject, base) and ctx.from_action \
-                and _action_matches(game, sctx, p.action_filters, _using(ctx)):
+                and _action_matches(game, sctx, p.action_filters, using(ctx)):
             return True
     return False
 

@@ -173,10 +173,23 @@ def subject_matches(game: Game, sel: Selector | None, event: Event, source: Card
     return True
 
 
+def event_kinds(pattern: EventPattern) -> tuple[str, ...]:
+    """The engine's event kinds a pattern listens to (its aliases; "colocado nos prêmios": knocked out too)."""
+    if pattern.event == "move" and pattern.destination == "prizes":
+        return EVENT_ALIASES["to_prizes"]
+    return EVENT_ALIASES.get(pattern.event, (pattern.event,))
+
+
+def _once_per_action(pattern: EventPattern) -> bool:
+    """"... causar dano em um ou mais personagens": one trigger for every character an action damages at once."""
+    subject = pattern.subject
+    return pattern.event == "damage" and pattern.source is not None and subject is not None \
+        and subject.count.or_more
+
+
 def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> bool:
     """5.2: does ``event`` fire a trigger written as ``pattern`` on the card ``source``?"""
-    kinds = EVENT_ALIASES.get(pattern.event, (pattern.event,))
-    if event.kind not in kinds:
+    if event.kind not in event_kinds(pattern):
         return False
     if event.kind in ("phase_start", "phase_end"):
         want = phase_id(pattern.phase) or "turn"
@@ -355,7 +368,7 @@ class Triggers:
         self.by_kind: dict[str, list[tuple[CardId, Effect]]] = {}
         for card, effect in self.watch:
             assert effect.trigger is not None
-            for kind in EVENT_ALIASES.get(effect.trigger.event, (effect.trigger.event,)):
+            for kind in event_kinds(effect.trigger):
                 self.by_kind.setdefault(kind, []).append((card, effect))
         game.listeners.append(self.on_event)
 
@@ -368,7 +381,7 @@ class Triggers:
             if not working or controller is None:
                 continue
             if pattern_matches(self.game, effect.trigger, event, card, controller):
-                if effect.trigger.event == "action_damage":
+                if effect.trigger.event == "action_damage" or _once_per_action(effect.trigger):
                     # rules 7, Predador: only the first time an action damages such a character
                     key = (card, effect.text, int(event.data.get("action_use") or -1))
                     if key not in self.once_per_action:

@@ -59,6 +59,7 @@ from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
+from cardscript.runtime.handlers.zones import settle_emptied
 from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, phase_id
 
 HAND_LIMIT = 7          # 6.2 D.2
@@ -121,8 +122,11 @@ class Engine(OptionFacts):
         if pending.ctx is None:
             pending.ctx = self.make_context(pending)
         outer, self.running = self.running, proc
+        pending.ctx.memory["later_steps"] = pending.steps[pending.next:]     # what the effect does next (4.7)
         try:
             handlers.run(game, pending.ctx, proc)
+            pending.ctx.memory["later_steps"] = pending.steps[pending.next:]
+            settle_emptied(game, pending.ctx)
         except GameOver:
             raise
         except Exception as exc:            # a procedure the other layer cannot run yet: logged, counted

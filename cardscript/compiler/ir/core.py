@@ -73,6 +73,8 @@ class Quantity:
     up_to: bool = False
     x: Count | None = None
     any_number: bool = False             # "qualquer número de": any number of them, none to all
+    or_more: bool = False                # "um ou mais", "dois ou mais": at least ``fixed``; in a trigger's
+                                         # subject, one event for all of them (Predador: once per action)
 
     @staticmethod
     def of(n: int) -> Quantity:

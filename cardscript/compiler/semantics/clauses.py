@@ -166,6 +166,12 @@ def _place(out: Roles, c: Constituent) -> None:
                     return
         out.extra.append(c)
         return
+    if isinstance(c, Other) and c.kind == "keyword" and frame is not None and c.nodes:
+        role = frame.role("object")                 # "ganham Ação Única", "ganha Prontidão": a keyword as object
+        if role is not None and not _has(out, role.name) and not role.accepts:
+            head = c.nodes[0]
+            out.filled.setdefault(role.name, []).append(NP(head, head=head))     # type: ignore[arg-type]
+            return
     if isinstance(c, Other) and c.kind == "coord" and out.extra == [] and out.filled:
         out.filled.setdefault("_coord", []).append(c)
         return

@@ -408,7 +408,8 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
         r.use(d)
     if np.or_more:
         r.use_all(np.or_more)
-        count = replace(count or Quantity.of(1), up_to=False)
+        fewer = any(getattr(w, "lemma", "") == "menos" for w in np.or_more)      # "2 ou menos": at most
+        count = replace(count or Quantity.of(1), up_to=fewer, or_more=not fewer)
         sel = replace(sel, filters=(*sel.filters,))
     if count is None and not np.dets and plural(np):
         every = True                                       # a bare plural: "Personagens com {VO} não podem ..."

@@ -655,13 +655,30 @@ def _gain(b: Build) -> Built:
     duration = b.duration(Duration.INSTANT)
     if not b.static and duration is Duration.INSTANT:
         raise NotUnderstood("gains it for how long?", b.roles.clause)
+    if b.static and duration is Duration.END_OF_TURN and got.keywords:
+        duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
+                                                # keyword holds while the text works (its rule is per turn, 7)
     proc = Gain(targets=targets, powers=tuple(got.powers), affiliations=tuple(got.affiliations),
                 alignments=tuple(got.alignments), shield=got.shield, shield_x=got.shield_x, powers_of=got.powers_of,
                 affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
+    if got.keywords:
+        _reminders(b)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
     return Built([proc], kind)
+
+
+def _reminders(b: Build) -> None:
+    """A gained keyword's reminder text in parentheses ("ganham Ação Única até o final do turno (o personagem não
+    pode usar mais ações com o nome ...)"): the keyword's meaning is the prelude's (5.6); the reminder restates it."""
+    from cardscript.compiler.semantics.syntax import parens_in
+
+    for role in list(b.roles.filled.values()) + [b.roles.extra]:
+        for c in role:
+            for paren in parens_in(c):
+                b.r.use(*paren.nodes)
+    b.roles.extra = [c for c in b.roles.extra if not (isinstance(c, Other) and c.kind == "paren")]
 
 
 def _lose(b: Build) -> Built:

@@ -415,11 +415,16 @@ def _have(b: Build) -> Built | None:
                 raise NotUnderstood("whose texts?", subj.node)
             r.use(*next(m for m in subj.mods if isinstance(m, PP)).preps)
             targets = things(whose, r)
-            include = any(isinstance(c, Other) and c.kind == "paren" for c in b.roles.extra)
-            for c in list(b.roles.extra):
-                if isinstance(c, Other) and c.kind == "paren":
-                    r.use(*c.nodes)                       # "(isso inclui os textos permanentes dos cards que ...)"
-                    b.roles.extra.remove(c)
+            include = False
+            for c in [*b.roles.extra, *obj.mods]:            # "(isso inclui os textos permanentes dos cards que
+                if isinstance(c, Other) and c.kind == "paren":   # ele estiver carregando)": the carried cards' too
+                    words = {x.lemma for n in c.nodes for x in leaves(n) if isinstance(x, Lexeme)}
+                    if not {"incluir", "texto", "carregar"} <= words:
+                        raise NotUnderstood("a parenthesis that says what?", c.nodes[0])
+                    r.use(*c.nodes)
+                    include = True
+                    if c in b.roles.extra:
+                        b.roles.extra.remove(c)
             d = _static_duration(b)
             return Built([SuppressText(targets=targets, include_carried=include, duration=d, text=b.text)],
                          _kind(d))

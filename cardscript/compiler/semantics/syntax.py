@@ -171,6 +171,23 @@ class Stray:
 Constituent = NP | PP | Rel | Other | Stray
 
 
+def parens_in(c: Constituent) -> Iterator[Other]:
+    """Every parenthesis attached anywhere inside a constituent."""
+    if isinstance(c, Other) and c.kind == "paren":
+        yield c
+    elif isinstance(c, NP):
+        for _, h in c.heads:
+            yield from parens_in(h)
+        for m in c.mods:
+            yield from parens_in(m)
+        for _, other in c.coords:
+            yield from parens_in(other)
+    elif isinstance(c, PP):
+        for x in (c.subject, c.obj, *c.args, *(o for _, o in c.coords)):
+            if x is not None:
+                yield from parens_in(x)
+
+
 def constituent_leaves(c: Constituent) -> Iterator[Leaf]:
     """Every word of a constituent, its attachments included."""
     if isinstance(c, NP):

@@ -89,6 +89,8 @@ def _phase_name(np: NP, r: Reading) -> str:
             r.use(*m.preps, m.obj.head, *m.obj.dets)
             r.use(*(a for a in m.obj.post if isinstance(a, Lexeme) and a.lemma == "regressiva"))
             np.mods.remove(m)
+            np.mods.extend(x for x in m.obj.mods if isinstance(x, PP) and x.prep == "de" and x.obj is not None
+                           and x.obj.lemma == "turno")              # "Etapa de [Ataque de seu turno]"
             return PHASE_OF_NOUN[m.obj.lemma]
     if np.det("este") and np.lemma in ("fase", "etapa"):
         return "current"                   # "desta etapa ou fase (do turno)": the step or phase now under way

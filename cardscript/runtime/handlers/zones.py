@@ -114,14 +114,44 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
         game.load(c, onto[0])
 
 
+def settle_emptied(game: Game, ctx: EffectContext) -> None:
+    """After each procedure: a base left empty for a later move (:func:`_moved_later`) that no later procedure of
+    the effect moves any more (it moved, or the effect went another way) is knocked out / destroyed now (4.7)."""
+    deferred = ctx.memory.get("deferred_empty")
+    if not isinstance(deferred, list) or not deferred:
+        return
+    leaving = _moved_later(game, ctx)
+    for base in list(deferred):
+        if base not in game.state.scene or base not in leaving:
+            deferred.remove(base)
+            game.check_empty(base)
+
+
+def _moved_later(game: Game, ctx: EffectContext) -> set[CardId]:
+    """The cards in the scene a later procedure of the same effect moves away: "descarregue os cards deste
+    personagem e coloque-o em seus recursos" -- the effect itself moves it, so it is not knocked out (4.7)."""
+    later = ctx.memory.get("later_steps", ())
+    out: set[CardId] = set()
+    for step in later if isinstance(later, tuple) else ():
+        if isinstance(step, Move) and step.cards is not None and step.cards.ref is not None:
+            out.update(c for c in resolve(game, ctx, step.cards) if isinstance(c, int) and c in game.state.scene)
+    return out
+
+
 @handles(Unload)
 def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
     """4.1: "descarregue <cards>" (those still carried), or "descarregue N cards de <frm>" (chosen by ``who``;
     not where a static prevents unloading by this effect)."""
     if proc.cards is not None:
+        leaving = _moved_later(game, ctx)
         for c in resolve(game, ctx, proc.cards):
-            if isinstance(c, int) and host(game, c) is not None:
-                game.unload(c)
+            base = host(game, c) if isinstance(c, int) else None
+            if isinstance(c, int) and base is not None:
+                game.unload(c, check=base not in leaving)
+                if base in leaving:
+                    deferred = ctx.memory.setdefault("deferred_empty", [])
+                    if isinstance(deferred, list) and base not in deferred:
+                        deferred.append(base)
         return
     assert proc.frm is not None
     bases = [t for t in select(game, ctx, proc.frm, "target", f"{proc.text}: from which?") if isinstance(t, int)]
