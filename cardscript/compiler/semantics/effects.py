@@ -90,8 +90,10 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
     reader = SentenceReader(r, static_context=True)
     procs: list[Procedure] = []
     kinds: list[EffectKind] = []
+    r.use(para.keyword_prefix)
     for k, sentence in enumerate(para.sentences):
         if is_x_definition(sentence):
+            r.use(sentence)                 # read first by read_x
             continue
         if sentence.cost is not None:
             out.problems.append(Problem("extra costs outside an action", sentence))
@@ -226,8 +228,10 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
     for para in paragraphs:
         if not isinstance(para, EffectParagraph):
             continue
+        r.use(para.keyword_prefix)          # "Clarividência 2 - ...": the keyword's use, lowered from the prelude
         for k, sentence in enumerate(para.sentences):
             if is_x_definition(sentence):
+                r.use(sentence)             # read first by read_x
                 continue
             body = sentence.body
             lead_frame, body = _action_frame(body, r) if frames_allowed else (None, body)
@@ -300,7 +304,7 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
 def _trigger_duration(reader: SentenceReader) -> Duration | None:
     """A generated trigger's duration said inside its event clause ("Toda vez que o alvo usar uma ação neste turno")."""
     t = reader.leads.trigger
-    if t is not None and "neste turno" in t.text:
+    if t is not None and reader.r.trigger_this_turn:
         return Duration.END_OF_TURN
     return None
 

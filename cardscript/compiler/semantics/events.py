@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause
-from cardscript.compiler.ir import EventPattern, Filter, Kind, Ref, Selector
+from cardscript.compiler.ir import Duration, EventPattern, Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics.build import Build
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import YOU, players, things
@@ -53,6 +53,8 @@ def event(clause: Clause, r: Reading, args: list[object] | None = None) -> Event
     b = Build(roles, r)
     pattern = rule(b)
     require_no_extra(roles)
+    if b.adjuncts.duration is Duration.END_OF_TURN:         # "Toda vez que o alvo usar uma ação neste turno"
+        r.trigger_this_turn = True
     during = b.adjuncts.during
     if during is not None:
         pattern = replace(pattern, phase=during.phase or pattern.phase,

@@ -25,7 +25,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from cardscript.compiler.ast import Clause, Icon, Lexeme, Name, Node, Number, Phrase, PhraseKind, Symbol
+from cardscript.compiler.ast import (
+    Clause,
+    ClauseSeq,
+    EffectParagraph,
+    Icon,
+    Lexeme,
+    Name,
+    Node,
+    Number,
+    Phrase,
+    PhraseKind,
+    Sentence,
+    Symbol,
+)
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics.vocabulary import head_class, takes_modifier
 
@@ -47,6 +60,18 @@ def leaves(node: Node) -> Iterator[Leaf]:
         yield from leaves(node.verb)
         for c in node.complements:
             yield from leaves(c)
+    elif isinstance(node, ClauseSeq):
+        for item in node.items:
+            yield from leaves(item)
+    elif isinstance(node, Sentence):
+        if node.cost is not None:
+            yield from leaves(node.cost)
+        yield from leaves(node.body)
+    elif isinstance(node, EffectParagraph):
+        if node.keyword_prefix is not None:
+            yield from leaves(node.keyword_prefix)
+        for sentence in node.sentences:
+            yield from leaves(sentence)
 
 
 # ---------------------------------------------------------------------------------------------
