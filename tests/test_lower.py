@@ -217,7 +217,8 @@ def test_5_4_static_gain_and_conditions() -> None:
     hulk = _permanent("Enquanto este personagem estiver com Energia igual a 1, seu Escudo torna-se 0 e ele perde "
                       "todos os seus poderes.")
     (h,) = hulk.effects
-    assert h.kind is EffectKind.STATIC and h.condition is not None and h.condition.kind == "energy"
+    assert h.kind is EffectKind.STATIC and h.condition is not None and h.condition.kind == "is"
+    assert h.condition.subject is not None and Filter("energy", "eq", "1") in h.condition.subject.filters
     assert [type(p) for p in h.procedures] == [SetShield, Lose]
 
 
@@ -225,7 +226,7 @@ def test_4_6_2_f_2_2_restriction_on_targets() -> None:
     d = _permanent("Este personagem não pode ser alvo de ações de {TE}.")
     (p,) = d.effects[0].procedures
     assert isinstance(p, Restrict) and p.what == "be_target"
-    assert p.action_filters == (Filter("power", "eq", "TE"),)
+    assert p.action_filters == (Filter("power", "has", "TE"),)
 
 
 def test_5_3_damage_modifiers() -> None:

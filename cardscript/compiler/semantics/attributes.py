@@ -92,7 +92,19 @@ def signed_amount(np: NP, r: Reading) -> Quantity | None:
 
 def filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
     """The filters an attribute phrase puts on things: "com a afiliação X", "sem {VO}", "com Energia Inicial 4 ou
-    maior", "com custo {1}", "com alter ego X", "com nome X", "com Predador"."""
+    maior", "com custo {1}", "com alter ego X", "com nome X", "com Predador"; characteristics joined by "e" all
+    hold ("com nome Homem de Ferro e alter ego Anthony Edward Stark")."""
+    out = _filters_for(np, r, negate)
+    for conj, other in np.coords:
+        words = [w for w in conj if isinstance(w, Lexeme)]
+        if isinstance(other, NP) and ATTRIBUTE_OF_NOUN.get(other.lemma) is not None and words \
+                and all(w.lemma == "e" for w in words) and not r.is_used(other.head):     # type: ignore[arg-type]
+            r.use_all(conj)
+            out.extend(filters_for(other, r, negate))
+    return out
+
+
+def _filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
     lemma = np.lemma
     attr = ATTRIBUTE_OF_NOUN.get(lemma)
     yes, no = ("lacks", "has") if negate else ("has", "lacks")

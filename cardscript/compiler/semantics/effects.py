@@ -102,8 +102,12 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
-    unread_words(para, r, out.problems)
-    effect = _effect_of(reader, procs, kinds, text, out)
+    effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
+    if not out.problems:
+        unread_words(para, r, out.problems)
+        if out.problems and effect is not None:
+            effect = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
+                            why="; ".join(p.message for p in out.problems))
     if effect is not None:
         out.effects.append(replace(effect, zone=_working_zone(effect.condition)))
     return out

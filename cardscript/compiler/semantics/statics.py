@@ -33,7 +33,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.build import Build, Built
-from cardscript.compiler.semantics.nouns import THIS_CHARACTER, players, things
+from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.syntax import NP, PP, Other, leaves
@@ -121,6 +121,11 @@ def _use(b: Build) -> Built | None:
             return _rule("ready", "all", b)
         return _rule("ready", "actions", b, actions=filters)
     d = _static_duration(b)
+    carrier = any(f.field == "carrying" and isinstance(f.value, Selector) and f.value.ref is Ref.THIS_CARD
+                  for f in user.filters)
+    if carrier and filters == (Filter("user", "eq", THIS_CARD),) and d is Duration.WHILE_IN_PLACE:
+        return _rule("use_carried_action", "this_card", b)   # "O personagem que estiver carregando este card pode usar a ação
+                                                    # deste card" (Interligar, 4.4.2.3): the carried card's action
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
 
@@ -521,6 +526,8 @@ def _exist(b: Build) -> Built | None:
         own = [f for f in chars.filters if f.field in ("alter_ego", "name", "identity") and isinstance(f.value,
                                                                                                        Selector)]
         named = [f for f in chars.filters if f.field in ("name", "alter_ego") and isinstance(f.value, str)]
+        if named and all(f.field == "name" and f.op == "eq" and f.value == r.card.name for f in named):
+            named, own = [], [Filter("identity", "eq", "this")]  # "personagem chamados Vigilante Kree": its own
         of = None if own and not named else Selector(kind=Kind.CHARACTER, filters=tuple(named), text=chars.text)
         return _rule("scene_identity", "distinct_names" if distinct else "any", b, of=of)
     if obj.lemma == "cópia" and v.only:
@@ -572,11 +579,33 @@ def _put_rule(b: Build) -> Built | None:
             b.roles.extra = [x for x in b.roles.extra if x is not c and x is not pp]
             b.roles.filled.pop("back", None)
             return _rule("enter_from", "resources", b)
-        if isinstance(c, Other) and c.kind == "gerund":
+        if isinstance(c, Other) and c.kind in ("gerund", "lit"):
             words = _leaf_words(c)
-            if words and words[0].lemma == "carregar":
-                raise NotUnderstood("entering the scene loaded from elsewhere", b.roles.clause)
+            if words and (words[0].lemma == "carregar" or words[0].word == "carregando"):   # the gerund
+                return _loaded_from(b, c)
     return None
+
+
+def _loaded_from(b: Build, gerund: Other) -> Built:
+    """"... em cena carregando cards do topo de seu deck ao invés de cards de seus recursos" (Materializar): the
+    cards it enters loaded with come from another area (4.4.2.1: its initial energy)."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    rest = b.roles.extra[b.roles.extra.index(gerund) + 1:]
+    cards = next((c for c in rest if isinstance(c, NP)), None)
+    origin = next((m for m in cards.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None) \
+        if cards is not None and cards.lemma == "card" else None
+    if cards is None or origin is None or origin.obj is None:
+        raise NotUnderstood("entering the scene loaded with what?", b.roles.clause)
+    r.use(*gerund.nodes, cards.head, *origin.preps)
+    zone = place(origin.obj, r).zone
+    instead = b.roles.get("instead")
+    for c in instead:                                      # "ao invés de cards de seus recursos": the usual way
+        r.use_all(constituent_leaves(c))
+    b.roles.extra = [c for c in b.roles.extra if c is not gerund and c is not cards]
+    b.roles.filled.pop("instead", None)
+    return _rule("load_from", zone, b)
 
 
 def _play(b: Build) -> Built | None:
