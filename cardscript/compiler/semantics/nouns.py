@@ -125,7 +125,12 @@ def _of_phrase(np: NP, r: Reading) -> Selector | None:
             r.use(*m.preps)
             return things(m.obj, r)
     if np.det("seu"):                         # "seu controlador", "seu dono": of the thing being talked about
-        return r.subject_stack[-1] if r.subject_stack else THIS_CARD
+        if r.subject_stack:
+            return r.subject_stack[-1]
+        if any(x.slot == "event:subject" and x.kind is not Kind.PLAYER for x in r.referents):
+            # "Toda vez que um personagem ... usar ..., seu controlador ...": the event's subject's
+            return Selector(kind=Kind.CHARACTER, ref=Ref.SLOT, slot="event:subject", text=text_of(np))
+        return THIS_CARD
     return None
 
 

@@ -539,7 +539,14 @@ class _Attacher:
             np = NP(quantity[-1], dets=dets, head=quantity[-1], quantity=quantity[:-1])
         else:
             self.pos = start
-            np = np_of(self.take().nodes[0])
+            first = self.take().nodes[0]
+            nxt = self.peek()
+            if _lone_pronoun(first, "outro") and nxt is not None and nxt.kind == "np" and _bare(nxt.nodes[0]) \
+                    and not _is_number_np(nxt.nodes[0]):
+                np = np_of(self.take().nodes[0])                     # "outro | jogador": one phrase
+                np.dets[:0] = [x for x in _parts(first) if isinstance(x, Lexeme)]
+            else:
+                np = np_of(first)
         self.modifiers(np, stack)
         return np
 
@@ -927,6 +934,12 @@ def _lone_um(node: Node) -> bool:
     """An np that is only "um"/"uma" (the quantity of "um ou mais personagens")."""
     parts = _parts(node)
     return len(parts) == 1 and isinstance(parts[0], Lexeme) and parts[0].lemma == "um"
+
+
+def _lone_pronoun(node: Node, lemma: str) -> bool:
+    """An np that is only the pronoun ``lemma`` ("outro" read alone before its noun: "outro | jogador")."""
+    parts = _parts(node)
+    return len(parts) == 1 and isinstance(parts[0], Lexeme) and parts[0].lemma == lemma
 
 
 def _parts(node: Node) -> list[Node]:
