@@ -25,8 +25,7 @@ keyword as a characteristic holds in every area), ``Uso`` (``texto permanente``,
 keyword prefixes an action's effect, "Clarividência 2 - ..."), ``Exemplo`` (a use of it, compiled by the tests
 and shown in the docs) and ``Forma antiga`` (repeatable: a long form printed on cards made before the keyword
 existed, recognised by ``cardscript translate``). Inside the meaning and the old forms, ``[nome]`` is the
-card's name, ``[ação]`` its action's name, ``[alter ego]`` its alter ego; ``[número N]`` is N as a plain number
-(the ``1`` of ``{1}``) where the meaning counts with it ("+[número N] pontos de dano").
+card's name, ``[ação]`` its action's name, ``[alter ego]`` its alter ego.
 """
 
 from __future__ import annotations
@@ -116,7 +115,6 @@ class KeywordDef:
         """The meaning (or ``templates``) with the parameters of one use filled in: card text to compile."""
         fills = {
             "[N]": value or "",
-            "[número N]": (value or "").strip("{}"),    # "+[número N] pontos": the number an icon shows ("{1}")
             "[características]": characteristics_complement(args or ""),
             "[ações]": actions_phrase(args or ""),
             "[nome]": card, "[ação]": action, "[alter ego]": alter_ego or card,

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from cardscript.compiler.ast import Lexeme, Number, Symbol
+from cardscript.compiler.ast import Icon, Lexeme, Number, Symbol
 from cardscript.compiler.ir import Count, Quantity
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, Leaf
@@ -15,8 +15,12 @@ def is_x(leaf: Leaf | None) -> bool:
 
 
 def number_value(leaf: Leaf | None) -> int | None:
+    """A number's value; an energy icon ("{1}") counts as its number where a number is read ("+{1} pontos de
+    dano": a keyword's N written as printed, Potencializar {1})."""
     if isinstance(leaf, Number):
         return leaf.value
+    if isinstance(leaf, Icon) and leaf.code.isdigit():
+        return int(leaf.code)
     return None
 
 

@@ -490,7 +490,8 @@ class _Attacher:
 
     def _op_starts_quantity(self) -> bool:
         nxt = self.peek(1)
-        return nxt is not None and nxt.kind == "np" and _is_number_np(nxt.nodes[0])
+        return nxt is not None and nxt.kind == "np" and (_is_number_np(nxt.nodes[0]) or (
+            _is_icon_number(nxt.nodes[0]) and self.peek(2) is not None and self.peek(2).kind == "np"))  # type: ignore[union-attr]
 
     # -- noun phrases -----------------------------------------------------------------------
     def noun_phrase(self, stack: list[_Open]) -> NP:
@@ -502,9 +503,13 @@ class _Attacher:
         one_or_more = False
         while True:
             a = self.peek()
+            signed = bool(quantity) and isinstance(quantity[-1], Symbol)
             if a is not None and a.kind == "op" and self.peek(1) is not None and self.peek(1).kind == "np" \
-                    and _is_number_np(self.peek(1).nodes[0]):                          # type: ignore[union-attr]
+                    and (_is_number_np(self.peek(1).nodes[0]) or _is_icon_number(self.peek(1).nodes[0])):  # type: ignore[union-attr]
                 quantity.extend(n for n in self.take().nodes if isinstance(n, Symbol))
+                continue
+            if a is not None and a.kind == "np" and signed and _is_icon_number(a.nodes[0]):
+                quantity.extend(_parts(self.take().nodes[0]))         # type: ignore[arg-type]  # "+{1} pontos"
                 continue
             if a is not None and a.kind == "np" and _is_number_np(a.nodes[0]) and (not quantity or isinstance(
                     quantity[-1], Symbol)):
@@ -928,6 +933,12 @@ def _is_number_np(node: Node) -> bool:
         return False
     p = parts[0]
     return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT")
+
+
+def _is_icon_number(node: Node) -> bool:
+    """An energy icon standing for a number ("{1}")."""
+    parts = _parts(node)
+    return len(parts) == 1 and isinstance(parts[0], Icon) and parts[0].code.isdigit()
 
 
 def _lone_um(node: Node) -> bool:
