@@ -10,13 +10,60 @@ from typing import Any
 from cardscript.tools.common import err, out
 
 
+class UsageError(Exception):
+    """Options that cannot be used (exit 2)."""
+
+
+def library_arg(args: argparse.Namespace) -> list[str] | None:
+    """``--library DIR`` as the paths to compile (None: the bundled library); UsageError if it is not there."""
+    folder = getattr(args, "library", None)
+    if folder is None:
+        return None
+    if not Path(folder).exists():
+        raise UsageError(f"--library {folder}: no such folder")
+    return [folder]
+
+
+def random_pool(args: argparse.Namespace) -> Any:
+    """The executable cards of ``--library`` (a :class:`~cardscript.runtime.random_decks.CardPool`), or a
+    UsageError saying why they cannot make a legal deck."""
+    from cardscript.runtime.deck import DECK_SIZE
+    from cardscript.runtime.random_decks import card_pool
+
+    if args.deck_a or args.deck_b:
+        raise UsageError("--random-decks builds both decks: leave out --deck-a and --deck-b")
+    paths = library_arg(args)
+    where = args.library if paths else "the bundled library"
+    pool = card_pool(paths)
+    if pool.files == 0:
+        raise UsageError(f"{where}: no card files (.card) found")
+    if pool.capacity < DECK_SIZE:
+        raise UsageError(
+            f"{where}: {len(pool.cards)} executable card(s) of {pool.files} card file(s) allow at most "
+            f"{pool.capacity} cards in a deck (3 copies of a card, 1 of an Item Único); a legal deck has {DECK_SIZE}. "
+            "`cardscript explain CARD` shows what of a card is not executable yet")
+    return pool
+
+
 def decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, str]]:
-    """The two decks of ``--deck-a`` / ``--deck-b`` (default: the bundled vingadores and irmandade)."""
+    """The two decks of ``--deck-a`` / ``--deck-b`` (default: the bundled vingadores and irmandade), their
+    cards from ``--library`` (default: the bundled library); with ``--random-decks``, the match's random decks."""
+    from cardscript.runtime.library import load_library
     from cardscript.runtime.match import bundled_deck_path, load_deck_file
 
+    if getattr(args, "random_decks", False):
+        from cardscript.runtime.random_decks import random_decks
+
+        deck_a, deck_b = random_decks(random_pool(args).definitions, args.seed)
+        return deck_a, deck_b, RANDOM_NAMES
+    paths = library_arg(args)
+    cards = load_library(paths) if paths else None
     path_a = Path(args.deck_a) if args.deck_a else bundled_deck_path("vingadores")
     path_b = Path(args.deck_b) if args.deck_b else bundled_deck_path("irmandade")
-    return load_deck_file(path_a), load_deck_file(path_b), (path_a.stem, path_b.stem)
+    return load_deck_file(path_a, cards), load_deck_file(path_b, cards), (path_a.stem, path_b.stem)
+
+
+RANDOM_NAMES = ("random deck A", "random deck B")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,7 +76,16 @@ def run(args: argparse.Namespace) -> int:
     from cardscript.runtime.match import make_agents, new_match, play_match, setup_match
     from cardscript.runtime.trace import TraceWriter
 
-    deck_a, deck_b, names = decks(args)
+    try:
+        deck_a, deck_b, names = decks(args)
+    except UsageError as exc:
+        err(str(exc))
+        return 2
+    if getattr(args, "random_decks", False):
+        from cardscript.runtime.random_decks import deck_entries
+
+        for name, deck in zip(names, (deck_a, deck_b), strict=True):
+            out(f"{name}: " + ", ".join(f"{n} {title}" for title, n in deck_entries(deck)))
     agents = make_agents(args.agents, args.seed)
     if args.interactive:
         def show(text: str) -> None:
@@ -94,7 +150,14 @@ def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--deck-a", help="a .deck file (default: the bundled vingadores.deck)")
     g.add_argument("--deck-b", help="a .deck file (default: the bundled irmandade.deck)")
+    g.add_argument("--library", metavar="DIR",
+                   help="the card files the decks' cards come from (default: the bundled library)")
+    g.add_argument("--random-decks", action="store_true",
+                   help="random legal decks of 40 cards from the executable cards of --library, built from the seed "
+                        "(docs/simulation.md)")
     g.add_argument("--max-turns", type=int, default=200)
+    g.add_argument("--debug", action="store_true",
+                   help="print the traceback of an engine crash (an exception escaping the engine)")
     g.add_argument("--agents", choices=("heuristic", "random"), default=default_agents,
                    help="who plays both sides: the seeded sensible beginner or seeded random legal choices "
                         f"(default: {default_agents})")
