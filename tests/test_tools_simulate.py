@@ -177,3 +177,21 @@ def test_simulate_deck_files_against_a_library_folder(tmp_path: Path, capsys: py
                  "--games", "2", "--quiet", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["decks"] == ["meu", "meu"] and doc["games"] == 2 and "matches" in doc
+
+
+def test_a_match_that_cannot_be_built_is_a_crash_and_the_run_goes_on(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = write_library(tmp_path)
+    pool = card_pool([folder])
+    real = Engine.__init__
+
+    def broken_init(self: Engine, game: Any) -> None:
+        if game.seed == 1:
+            raise ValueError("bad card")
+        real(self, game)
+
+    monkeypatch.setattr(Engine, "__init__", broken_init)
+    report = simulate_matches(lambda seed: random_decks(pool.definitions, seed), 3, seed=0)
+    assert report.games == 3 and report.crashes == 1 and [m.ended for m in report.matches].count(CRASH) == 1
+    ((failure, count),) = report.failures_by_count()
+    assert failure.procedure.startswith("(building the match") and failure.error == "ValueError: bad card"

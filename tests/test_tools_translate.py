@@ -187,3 +187,21 @@ def test_translate_out_on_the_development_corpus(corpus_path: Path, tmp_path: Pa
     assert len(list(out.rglob("*.card"))) == 732
     assert (out / "bsic" / "destruidor-v1-16.card").exists() and (out / "bsic" / "destruidor-v1-17.card").exists()
     assert (out / "bsum" / "rasgar-v1.card").exists()
+
+
+def test_translate_one_pretty_printed_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "one.json"
+    f.write_text(json.dumps(GOOD[1], ensure_ascii=False, indent=2), encoding="utf-8")
+    assert main(["translate", str(f)]) == 0
+    assert capsys.readouterr().out.startswith("Cenário: Destruidor V1\nCódigo: (2014) BSIC 16/100\n")
+
+
+def test_translate_one_pretty_printed_record_that_is_broken(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "one.json"
+    f.write_text("\n" + json.dumps(record("X", "1", powers=3), indent=2), encoding="utf-8")
+    assert main(["translate", str(f)]) == 1
+    assert capsys.readouterr().err == f"cardscript: {f}:2: field 'powers' is a number, not an array of strings\n"
+    f.write_text("5", encoding="utf-8")
+    assert main(["translate", str(f)]) == 1
+    assert "a card record is a JSON object, not a number" in capsys.readouterr().err

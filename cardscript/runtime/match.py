@@ -346,7 +346,15 @@ def _ending(reason: str) -> str:
 
 def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: int, agents: str, max_turns: int,
               check: bool, report: SimulationReport, files: Mapping[str, str]) -> MatchRecord:
-    game = new_match(deck_a, deck_b, make_agents(agents, game_seed), seed=game_seed, check=check, setup=False)
+    try:
+        game = new_match(deck_a, deck_b, make_agents(agents, game_seed), seed=game_seed, check=check, setup=False)
+    except Exception as exc:  # noqa: BLE001 - the match could not even be set up: a crash with no card resolved
+        report.tracebacks.append((game_seed, "".join(traceback.format_exception(exc))))
+        report.crashes += 1
+        report.procedure_errors += 1
+        report.add_failure(CardFailure("", "", "(building the match: no card was being resolved)",
+                                       f"{type(exc).__name__}: {exc}".rstrip(": "), crash=True), game_seed)
+        return MatchRecord(game_seed, None, CRASH, 0, 1)
     crash: CardFailure | None = None
     try:
         try:

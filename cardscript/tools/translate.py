@@ -15,6 +15,7 @@ exit 2; no input gives a Python traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,14 @@ def translate_to_stdout(label: str, data: bytes) -> int:
 
     status = 0
     texts: list[str] = []
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+    whole = _one_record(data)
+    if isinstance(whole, RecordError):
+        first = next((n for n, text in enumerate(data.split(b"\n"), 1) if text.strip()), 1)
+        err(f"{label}:{first}: {whole}")
+        return 1
+    if whole is not None:                          # one record, perhaps spread over several lines
+        texts.append(record_to_card_text(whole))
+    elif data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         for number, item in read_corpus(data):
             if isinstance(item, RecordError):
                 err(f"{label}:{number}: {item}")
@@ -94,6 +102,21 @@ def translate_to_stdout(label: str, data: bytes) -> int:
         if not card.ok:
             status = 1
     return status
+
+
+def _one_record(data: bytes) -> Any:
+    """The whole input as one JSON value checked as a card record (a record, perhaps pretty-printed over
+    several lines; or its RecordError), or None when the whole input is not one JSON value."""
+    from cardscript.compiler.translate import RecordError, check_record
+
+    try:
+        value = json.loads(data.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return None
+    try:
+        return check_record(value)
+    except RecordError as exc:
+        return exc
 
 
 def translate_to_folder(label: str, data: bytes, folder: Path) -> int:
