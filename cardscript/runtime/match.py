@@ -250,6 +250,9 @@ VIOLATION = "invariant violation"
 
 @dataclass
 class SimulationReport:
+    """What :func:`simulate_matches` found. Every match is one of: won (``wins``, its ending in ``by_reason``),
+    ``unfinished`` (max turns), a crash (``crashes``) or an invariant violation (``violations``)."""
+
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     by_reason: dict[str, int] = field(default_factory=dict)
@@ -361,6 +364,7 @@ def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: i
             setup_match(game)
         except GameOver as over:                 # the match ended during the setup (a tiny deck)
             report.wins[over.winner] += 1
+            report.by_reason[_ending(over.reason)] = report.by_reason.get(_ending(over.reason), 0) + 1
             return MatchRecord(game_seed, over.winner, _ending(over.reason), game.state.turn, 0)
         result = play_match(game, max_turns=max_turns)
     except AssertionError as exc:
