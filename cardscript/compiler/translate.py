@@ -2,6 +2,10 @@
 
 * :func:`record_to_card_text`: a record of the card corpus (the official site's JSON) to a ``.card`` file;
 * :func:`card_file_name`: the file name for a record (``raio-negro-v1.card``);
+* :func:`read_corpus`, :func:`check_record`: the records of a JSON Lines corpus, each checked against the corpus
+  format (``../shared/corpus/README.md``) or a :class:`RecordError` saying what is wrong with its line;
+* :func:`card_file_path`, :func:`place_records`: where a record's card file goes in a library folder
+  (``bsum/rasgar-v1.card``), with distinct names for records that would share a path;
 * :func:`plain_text_to_card_text`: printed text pasted by a person, best effort (see its docstring);
 * :func:`format_card_text`: the canonical layout of a read file (what ``fmt`` writes).
 
@@ -18,9 +22,12 @@ Vingadores.``), and a ``#`` comment above the title keeps the printed text, the 
 
 from __future__ import annotations
 
+import codecs
+import json
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,8 +45,8 @@ from cardscript.compiler.vocabulary import (
 )
 
 __all__ = [
-    "INDENT", "card_file_name", "clean_printed_text", "format_card_text", "plain_text_to_card_text",
-    "record_to_card_text",
+    "INDENT", "RecordError", "card_file_name", "card_file_path", "check_record", "clean_printed_text",
+    "format_card_text", "place_records", "plain_text_to_card_text", "read_corpus", "record_to_card_text",
 ]
 
 INDENT = "  "
@@ -209,6 +216,162 @@ def card_file_name(record: Mapping[str, Any]) -> str:
     name = _slug(_one_line(record.get("name"))) or "card"
     version = _slug(_version(record.get("version")))
     return f"{name}-{version}.card" if version else f"{name}.card"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a corpus file: its records, checked, and where their card files go
+
+
+class RecordError(ValueError):
+    """A line of a corpus that is not a card record: what is wrong with it, for a person."""
+
+
+_REQUIRED_TEXT = ("code", "collection", "name", "version", "type")   # what names and places a card file
+_NOT_EMPTY = ("collection", "name", "type")
+_OPTIONAL_TEXT = ("alter_ego", "permanent_text", "ev_text", "errata", "faqs", "rarity")
+_STATS = ("initial_energy", "addition_value", "shield")            # strings as printed; a whole number is read too
+_LISTS = ("alignments", "affiliations", "powers")
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _check_fields(value: Mapping[str, Any], where: str, required: Sequence[str], optional: Sequence[str],
+                  stats: Sequence[str], lists: Sequence[str], problems: list[str]) -> None:
+    for key in required:
+        if key not in value:
+            problems.append(f"missing field '{where}{key}'")
+        elif not isinstance(value[key], str):
+            problems.append(f"field '{where}{key}' is {_json_type(value[key])}, not a string")
+        elif key in _NOT_EMPTY and not value[key].strip():
+            problems.append(f"field '{where}{key}' is empty")
+    for key in optional:
+        if value.get(key) is not None and not isinstance(value[key], str):
+            problems.append(f"field '{where}{key}' is {_json_type(value[key])}, not a string")
+    for key in stats:
+        item = value.get(key)
+        if item is not None and (isinstance(item, bool) or not isinstance(item, (str, int))):
+            problems.append(f"field '{where}{key}' is {_json_type(item)}, not a string")
+    for key in lists:
+        items = value.get(key)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            problems.append(f"field '{where}{key}' is {_json_type(items)}, not an array of strings")
+        elif not all(isinstance(i, str) for i in items):
+            bad = next(i for i in items if not isinstance(i, str))
+            problems.append(f"field '{where}{key}' holds {_json_type(bad)}, not only strings")
+
+
+def check_record(value: object) -> dict[str, Any]:
+    """``value`` (a parsed JSON line) as a card record, or :class:`RecordError` naming every field at fault.
+
+    The fields that name and place a card file must be strings: ``code``, ``collection``, ``name``, ``version``
+    and ``type`` (``collection``, ``name`` and ``type`` not empty). The others may be left out or ``null``; when
+    present they have the corpus format's types: strings (``initial_energy``, ``addition_value``, ``shield``: a
+    string or a whole number), arrays of strings (``alignments``, ``affiliations``, ``powers``), and ``action``:
+    ``null`` or an object with the strings ``name`` and ``text``, ``power`` and ``cost`` (strings or ``null``)
+    and ``types`` (an array of strings). Fields the format does not list are ignored.
+    """
+    if not isinstance(value, dict):
+        raise RecordError(f"a card record is a JSON object, not {_json_type(value)}")
+    problems: list[str] = []
+    _check_fields(value, "", _REQUIRED_TEXT, _OPTIONAL_TEXT, _STATS, _LISTS, problems)
+    action = value.get("action")
+    if isinstance(action, dict):
+        _check_fields(action, "action.", ("name", "text"), ("power",), ("cost",), ("types",), problems)
+        if isinstance(action.get("name"), str) and not action["name"].strip():
+            problems.append("field 'action.name' is empty")
+    elif action is not None:
+        problems.append(f"field 'action' is {_json_type(action)}, not an object or null")
+    if problems:
+        raise RecordError("; ".join(problems))
+    return value
+
+
+def read_corpus(data: bytes) -> Iterator[tuple[int, dict[str, Any] | RecordError]]:
+    """The records of a JSON Lines corpus, by line number (from 1): each a checked record (:func:`check_record`)
+    or the :class:`RecordError` of its line (not UTF-8, not JSON, not a card record). Blank lines are skipped;
+    a UTF-8 byte order mark and ``\\r\\n`` line ends are accepted."""
+    for number, line in enumerate(data.split(b"\n"), 1):
+        if number == 1 and line.startswith(codecs.BOM_UTF8):
+            line = line[len(codecs.BOM_UTF8):]
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield number, RecordError(f"not UTF-8 text (byte 0x{line[exc.start]:02x} at column {exc.start + 1})")
+            continue
+        text = text.strip()
+        if not text:
+            continue
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield number, RecordError(f"not JSON: {exc.msg} (column {exc.colno})")
+            continue
+        except (ValueError, RecursionError) as exc:      # integers too long, arrays nested too deep
+            yield number, RecordError(f"not JSON this reader accepts: {exc}")
+            continue
+        try:
+            yield number, check_record(value)
+        except RecordError as exc:
+            yield number, exc
+
+
+def card_file_path(record: Mapping[str, Any]) -> str:
+    """Where the bundled library keeps a record's card file: ``<collection lowercase>/<name>-<version>.card``
+    (``bsum/rasgar-v1.card``; ``PROMO`` cards in ``promo/``). Always a relative path inside the folder."""
+    collection = _slug(_one_line(record.get("collection"))) or "cards"
+    return f"{collection}/{card_file_name(record)}"
+
+
+def _code_number(record: Mapping[str, Any]) -> str:
+    """The printed code without year and collection, as a slug: ``(2014) BSIC 16/100`` -> ``16``,
+    ``(2017) BSFE DECK 19/60`` -> ``deck-19``, ``PROMO 35`` -> ``35``."""
+    code = re.sub(r"^\(\d{4}\)\s*", "", _one_line(record.get("code")))
+    collection = _one_line(record.get("collection"))
+    if collection and fold_key(code[:len(collection)]) == fold_key(collection):
+        code = code[len(collection):]
+    return _slug(code.split("/")[0])
+
+
+def place_records(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The relative paths of ``records``' card files (:func:`card_file_path`), all distinct, in order.
+
+    Names are not unique (BSIC prints two different ``Destruidor V1``): records that would share a path all get
+    their printed code's number (``bsic/destruidor-v1-16.card``, ``bsic/destruidor-v1-17.card``); should that
+    still collide, ``-2``, ``-3``... in corpus order. The same records always get the same paths, and a record
+    whose path is its own keeps it whatever else the corpus holds. Paths are compared without regard to case.
+    """
+    base = [card_file_path(r) for r in records]
+    shared = Counter(p.lower() for p in base)
+    taken = {p.lower() for p in base if shared[p.lower()] == 1}
+    out: list[str] = []
+    for record, path in zip(records, base, strict=True):
+        if shared[path.lower()] == 1:
+            out.append(path)
+            continue
+        stem = path.removesuffix(".card")
+        number = _code_number(record)
+        candidate = f"{stem}-{number}.card" if number else f"{stem}.card"
+        n = 2
+        while candidate.lower() in taken:
+            candidate = f"{stem}-{number}-{n}.card" if number else f"{stem}-{n}.card"
+            n += 1
+        taken.add(candidate.lower())
+        out.append(candidate)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------

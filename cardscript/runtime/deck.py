@@ -11,11 +11,15 @@ malformed lines, unknown cards (with the closest title), the copy limit of each 
 statics say: Item Único, 1 -- :func:`cardscript.runtime.rules.copy_limit`), and a note for a card listed on
 several lines (their counts are summed). The rulebook states no deck size: it is reported, not checked.
 ``cardscript.runtime.library.load_deck`` uses the same check and raises on the first error.
+
+:func:`check_cards` checks a deck that is a list of cards rather than a file (what
+``cardscript.runtime.random_decks`` builds): the same copy limits, and the :data:`DECK_SIZE` of 40 cards.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +31,12 @@ from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
 
-__all__ = ["CardCount", "DeckLine", "DeckReport", "check_deck", "check_source", "parse_deck", "read_deck"]
+__all__ = ["DECK_SIZE", "CardCount", "DeckLine", "DeckReport", "check_cards", "check_deck", "check_source",
+           "parse_deck", "read_deck"]
+
+DECK_SIZE = 40
+"""The number of cards of a deck this project builds: the bundled decks and ``simulate --random-decks``' decks.
+The rulebook states no deck size, so ``deck check`` reports a deck file's size and does not check it."""
 
 LINE_FORM = "`<count> <Nome> V<n>` or `<count> <código>`, e.g. `2 Hulk V1` or `1 BSUM 65/100`"
 
@@ -269,3 +278,26 @@ def check_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> D
         diag = _diag(SourceFile(str(path), ""), dg.E_IO, f"cannot read the deck: {why}", Span(0, 0))
         return DeckReport(str(path), None, diagnostics=[diag])
     return check_source(source, load_library() if library is None else library)
+
+
+def check_cards(cards: Sequence[CardDef], size: int | None = DECK_SIZE) -> list[str]:
+    """The deck-building rules a deck given as its cards (one item per copy) breaks, as messages (``[]``: legal).
+
+    The copy limit of each card, counted by title as :func:`check_source` counts it (3, or what the card's RULE
+    statics say: Item Único: 1 -- :func:`cardscript.runtime.rules.copy_limit`; cards sharing a title take the
+    smallest of their limits), and, unless ``size`` is None, the number of cards."""
+    problems: list[str] = []
+    if size is not None and len(cards) != size:
+        problems.append(f"{len(cards)} cards, not {size}")
+    counts: dict[str, int] = {}
+    limits: dict[str, tuple[int, str]] = {}
+    for card in cards:
+        counts[card.title] = counts.get(card.title, 0) + 1
+        limit = copy_limit(card)
+        if card.title not in limits or limit[0] < limits[card.title][0]:
+            limits[card.title] = limit
+    for title, count in counts.items():
+        most, reason = limits[title]
+        if count > most:
+            problems.append(f"{count} copies of {title}, at most {most}: {reason}")
+    return problems

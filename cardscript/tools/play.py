@@ -1,0 +1,173 @@
+"""``cardscript play``: one seeded match with a readable trace; ``--replay FILE`` checks a saved log."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from cardscript.tools.common import err, out
+
+
+class UsageError(Exception):
+    """Options that cannot be used (exit 2)."""
+
+
+def library_arg(args: argparse.Namespace) -> list[str] | None:
+    """``--library DIR`` as the paths to compile (None: the bundled library); UsageError if it is not there."""
+    folder = getattr(args, "library", None)
+    if folder is None:
+        return None
+    if not Path(folder).exists():
+        raise UsageError(f"--library {folder}: no such folder")
+    return [folder]
+
+
+def random_pool(args: argparse.Namespace) -> Any:
+    """The executable cards of ``--library`` (a :class:`~cardscript.runtime.random_decks.CardPool`), or a
+    UsageError saying why they cannot make a legal deck."""
+    from cardscript.runtime.deck import DECK_SIZE
+    from cardscript.runtime.random_decks import card_pool
+
+    if args.deck_a or args.deck_b:
+        raise UsageError("--random-decks builds both decks: leave out --deck-a and --deck-b")
+    paths = library_arg(args)
+    where = args.library if paths else "the bundled library"
+    pool = card_pool(paths)
+    if pool.files == 0:
+        raise UsageError(f"{where}: no card files (.card) found")
+    if pool.capacity < DECK_SIZE:
+        raise UsageError(
+            f"{where}: {len(pool.cards)} executable card(s) of {pool.files} card file(s) allow at most "
+            f"{pool.capacity} cards in a deck (3 copies of a card, 1 of an Item Único); a legal deck has {DECK_SIZE}. "
+            "`cardscript explain CARD` shows what of a card is not executable yet")
+    return pool
+
+
+def decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, str]]:
+    """The two decks of ``--deck-a`` / ``--deck-b`` (default: the bundled vingadores and irmandade), their
+    cards from ``--library`` (default: the bundled library); with ``--random-decks``, the match's random decks."""
+    from cardscript.runtime.library import load_library
+    from cardscript.runtime.match import bundled_deck_path, load_deck_file
+
+    if getattr(args, "random_decks", False):
+        from cardscript.runtime.random_decks import random_decks
+
+        deck_a, deck_b = random_decks(random_pool(args).definitions, args.seed)
+        return deck_a, deck_b, RANDOM_NAMES
+    paths = library_arg(args)
+    cards = load_library(paths) if paths else None
+    path_a = Path(args.deck_a) if args.deck_a else bundled_deck_path("vingadores")
+    path_b = Path(args.deck_b) if args.deck_b else bundled_deck_path("irmandade")
+    return load_deck_file(path_a, cards), load_deck_file(path_b, cards), (path_a.stem, path_b.stem)
+
+
+RANDOM_NAMES = ("random deck A", "random deck B")
+
+
+def run(args: argparse.Namespace) -> int:
+    """One seeded match with a readable log (rules 6); ``--interactive``: a person plays side A;
+    ``--replay FILE``: print a saved log's trace and check its final state by replaying its choices."""
+    if args.replay:
+        return replay(Path(args.replay))
+    from cardscript.runtime.agents import IllegalChoice, InteractiveAgent
+    from cardscript.runtime.game import GameOver
+    from cardscript.runtime.match import make_agents, new_match, play_match, setup_match
+    from cardscript.runtime.trace import TraceWriter
+
+    try:
+        deck_a, deck_b, names = decks(args)
+    except UsageError as exc:
+        err(str(exc))
+        return 2
+    if getattr(args, "random_decks", False):
+        from cardscript.runtime.random_decks import deck_entries
+
+        for name, deck in zip(names, (deck_a, deck_b), strict=True):
+            out(f"{name}: " + ", ".join(f"{n} {title}" for title, n in deck_entries(deck)))
+    agents = make_agents(args.agents, args.seed)
+    if args.interactive:
+        def show(text: str) -> None:
+            flush(finish=True)                      # the whole trace so far, before the question
+            out(text)
+        agents[0] = InteractiveAgent(write=show)
+    game = new_match(deck_a, deck_b, agents, seed=args.seed, deck_names=names, setup=False)
+    writer = TraceWriter(game.name)
+    printed = 0
+
+    def flush(finish: bool = False) -> None:
+        nonlocal printed
+        for event in game.log.events[printed:]:
+            for line in writer.feed(event):
+                out(line)
+        printed = len(game.log.events)
+        if finish:
+            for line in writer.finish():
+                out(line)
+
+    try:
+        with contextlib.suppress(GameOver):         # a deck too small to draw a hand
+            setup_match(game)
+        play_match(game, max_turns=args.max_turns)
+    except (IllegalChoice, EOFError, KeyboardInterrupt) as exc:
+        flush(finish=True)
+        out(f"match abandoned: {exc or type(exc).__name__}")
+        if args.log:
+            game.log.save(Path(args.log))
+        return 1
+    flush(finish=True)
+    if args.log:
+        game.log.save(Path(args.log))
+        out(f"event log saved to {args.log} (replay it: cardscript play --replay {args.log})")
+    return 0
+
+
+def replay(path: Path) -> int:
+    """Print the trace of a saved log, then replay its choices from its seed and decks (rebuilt from the
+    card titles the log lists) and check the final state hash against the log's."""
+    from cardscript.compiler.explain import replay_log
+    from cardscript.runtime.events import EventLog
+    from cardscript.runtime.trace import lines, namer_from_log
+
+    try:
+        log = EventLog.load(path)
+    except (ValueError, KeyError) as exc:
+        err(f"{path} is not an event log: {exc}")
+        return 2
+    for line in lines(log.events, namer_from_log(log.events)):
+        out(line)
+    if not log.events:
+        out("replay: the log is empty; nothing to check")
+        return 1
+    ok, message = replay_log(log)
+    out(f"replay: {message}")
+    return 0 if ok else 1
+
+
+def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
+    """The options ``play`` and ``simulate`` share: the seed, the decks, the turn limit, the agents."""
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--deck-a", help="a .deck file (default: the bundled vingadores.deck)")
+    g.add_argument("--deck-b", help="a .deck file (default: the bundled irmandade.deck)")
+    g.add_argument("--library", metavar="DIR",
+                   help="the card files the decks' cards come from (default: the bundled library)")
+    g.add_argument("--random-decks", action="store_true",
+                   help="random legal decks of 40 cards from the executable cards of --library, built from the seed "
+                        "(docs/simulation.md)")
+    g.add_argument("--max-turns", type=int, default=200)
+    g.add_argument("--debug", action="store_true",
+                   help="print the traceback of an engine crash (an exception escaping the engine)")
+    g.add_argument("--agents", choices=("heuristic", "random"), default=default_agents,
+                   help="who plays both sides: the seeded sensible beginner or seeded random legal choices "
+                        f"(default: {default_agents})")
+
+
+def register(sub: Any) -> None:
+    g = sub.add_parser("play", help="play one seeded match between two decks, with a readable trace")
+    add_match_options(g, "heuristic")
+    g.add_argument("--interactive", action="store_true", help="play side A yourself")
+    g.add_argument("--log", help="save the event log (JSON Lines) to this file")
+    g.add_argument("--replay", metavar="FILE",
+                   help="print the trace of a saved log and check its final state by replaying its choices")
+    g.set_defaults(func=run)

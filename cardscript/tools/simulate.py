@@ -1,0 +1,140 @@
+"""``cardscript simulate``: many seeded matches with invariant checks (docs/simulation.md).
+
+Two decks: ``--deck-a`` / ``--deck-b`` (default: the bundled ones), played in every match; or
+``--random-decks``: two new random legal decks for every match, from the executable cards of ``--library DIR``
+(default: the bundled library). The report: matches, wins per side, how they ended, average turns, procedure
+errors and invariant violations, then each card whose procedure failed (card, file, procedure, error, count,
+the seeds to replay). ``--json`` prints the same as one JSON object. An exception escaping the engine stops its
+match only and is reported as a procedure error of the card being resolved; ``--debug`` prints its traceback.
+Exit 0, or 1 when an invariant was violated, 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from cardscript.tools.common import err, out
+from cardscript.tools.play import RANDOM_NAMES, UsageError, add_match_options, decks, library_arg, random_pool
+
+
+def _files(args: argparse.Namespace) -> dict[str, str]:
+    """Title -> card file of the library the decks come from (for the report)."""
+    from cardscript.runtime.library import library_cards
+
+    return {e.definition.title: e.path for e in library_cards(library_arg(args)) if e.definition is not None}
+
+
+def run(args: argparse.Namespace) -> int:
+    from cardscript.runtime.match import simulate_matches
+
+    if args.games < 0:
+        err("--games must be 0 or more")
+        return 2
+    try:
+        if args.random_decks:
+            from cardscript.runtime.random_decks import random_decks
+
+            pool = random_pool(args)
+            cards = pool.definitions
+            names = RANDOM_NAMES
+
+            def source(seed: int) -> tuple[list[Any], list[Any]]:
+                return random_decks(cards, seed)
+
+            files = {c.definition.title: c.path for c in pool.cards}
+        else:
+            deck_a, deck_b, names = decks(args)
+
+            def source(seed: int) -> tuple[list[Any], list[Any]]:
+                return deck_a, deck_b
+
+            files = _files(args)
+    except UsageError as exc:
+        err(str(exc))
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    quiet = args.quiet or args.json
+    report = simulate_matches(source, args.games, seed=args.seed, max_turns=args.max_turns,
+                              progress=None if quiet else progress, agents=args.agents, files=files,
+                              record_decks=args.random_decks)
+    if args.debug:
+        for seed, text in report.tracebacks:
+            sys.stderr.write(f"engine crash in the match of seed {seed}:\n{text}")
+    if args.json:
+        doc: dict[str, Any] = {"agents": args.agents, "seed": args.seed, "max_turns": args.max_turns,
+                               "sides": list(names)}
+        if args.random_decks:
+            doc["decks"] = "random, two new decks per match"
+            doc["pool"] = {"library": args.library or "bundled", "card_files": pool.files,
+                           "compiled": pool.compiled, "executable": len(pool.cards),
+                           "shadowed": list(pool.shadowed)}
+        else:
+            doc["decks"] = list(names)
+        doc.update(report.to_dict())
+        out(json.dumps(doc, ensure_ascii=False, indent=2))
+        return 1 if report.violations else 0
+    if args.random_decks:
+        where = args.library or "the bundled library"
+        out(f"decks: two new random legal decks per match (40 cards), from {len(pool.cards)} executable card(s) "
+            f"of {pool.files} card file(s) in {where}")
+    out(f"games: {report.games} ({args.agents} agents)")
+    for i in (0, 1):
+        out(f"wins {names[i]} (player {i}): {report.wins[i]}")
+    for reason, n in sorted(report.by_reason.items()):
+        out(f"  {reason}: {n}")
+    out(f"unfinished (max turns {args.max_turns}): {report.unfinished}")
+    out(f"engine crashes (the match stopped): {report.crashes}")
+    out(f"average turns: {report.average_turns:.1f}")
+    out(f"procedures resolved: {report.procedures} (errors: {report.procedure_errors})")
+    out(f"invariant violations: {len(report.violations)}")
+    for v in report.violations[:10]:
+        out(f"  {v}")
+    _print_failures(args, report)
+    return 1 if report.violations else 0
+
+
+def _print_failures(args: argparse.Namespace, report: Any) -> None:
+    failures = report.failures_by_count()
+    if not failures:
+        return
+    cards = len({f.card for f, _ in failures})
+    out(f"cards whose procedures failed: {cards} ({len(failures)} distinct failures; count, card, file, then the "
+        "procedure, the error and the seeds of the matches to replay):")
+    shown = failures if args.top <= 0 else failures[: args.top]
+    for failure, n in shown:
+        card = failure.card or "(no card)"
+        out(f"  {n:4}  {card}  {failure.file or '(file unknown)'}")
+        out(f"        procedure: {failure.procedure}")
+        out(f"        error: {failure.error}" + ("  [engine crash: the match stopped]" if failure.crash else ""))
+        seeds = report.failure_seeds.get(failure, [])
+        out(f"        seeds: {', '.join(str(s) for s in seeds[:8])}" + (" ..." if len(seeds) > 8 else ""))
+    if len(shown) < len(failures):
+        out(f"  ... and {len(failures) - len(shown)} more (--top 0 shows all, --json lists all)")
+    library = f" --library {args.library}" if args.library else ""
+    decks = " --random-decks" if args.random_decks else ""
+    out(f"replay a match: cardscript play{library}{decks} --agents {args.agents} --seed SEED")
+    if report.crashes and not args.debug:
+        out("(--debug prints each engine crash's traceback on standard error)")
+
+
+def register(sub: Any) -> None:
+    g = sub.add_parser("simulate", help="many seeded matches: wins per deck, average turns, invariant violations, "
+                                        "the cards whose procedures failed")
+    add_match_options(g, "random")
+    g.add_argument("--games", type=int, default=100)
+    g.add_argument("--quiet", action="store_true", help="no progress bar")
+    g.add_argument("--json", action="store_true", help="the report as one JSON object (for tools)")
+    g.add_argument("--top", type=int, default=20,
+                   help="failures listed, the most frequent first (default 20; 0: all)")
+    g.set_defaults(func=run)
