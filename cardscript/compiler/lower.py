@@ -77,7 +77,7 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
         for para in card.permanent.paragraphs:
             r = Reading(info, bindings, card_referents=chosen, next_slot=len(chosen))
             read_x(card.permanent.paragraphs, r, problems)
-            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)    # type: ignore[misc]
+            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)
             effects.extend(lowered.effects)
             problems.extend(lowered.problems)
             chosen[:] = [x for x in r.card_referents]
@@ -156,7 +156,7 @@ def lower_keyword(use: KeywordUse, info: CardInfo, shared: list[object] | None =
     else:
         for para in use.block.paragraphs:
             r = Reading(info, bindings, in_action=use.in_action)
-            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)   # type: ignore[misc]
+            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)
             out.extend(lowered.effects)
             problems.extend(lowered.problems)
     return [replace(e, from_keyword=use.name, zone=zone) for e in out], problems

@@ -39,9 +39,9 @@ def names_in(np: NP, r: Reading) -> list[str]:
         if isinstance(m, NP) and isinstance(m.head, Name):
             r.use(m.head, *m.dets)
             out.append(m.head.text)
-            for conj, other in m.coords:
+            for conjs, other in m.coords:
                 if isinstance(other, NP) and isinstance(other.head, Name):
-                    r.use_all(conj)
+                    r.use_all(conjs)
                     r.use(other.head, *other.dets)
                     out.append(other.head.text)
                     for conj2, h in other.heads:
@@ -72,9 +72,9 @@ def icons_in(np: NP, r: Reading) -> list[str]:
         if isinstance(h.head, Icon):
             r.use(conj, h.head)
             out.append(h.head.code)
-    for conj, other in np.coords:
+    for conjs, other in np.coords:
         if isinstance(other, NP) and isinstance(other.head, Icon):
-            r.use_all(conj)
+            r.use_all(conjs)
             out.extend(icons_in(other, r))
     return out
 
@@ -179,9 +179,9 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
         if other in ("name", "alter_ego") and other != attr:
             r.use(conj, h.head, *(a for a in h.post if isinstance(a, Lexeme) and a.lemma in ("igual", "iguais")))
             field_name = "name_or_alter_ego"
-    for conj, o in np.coords:                                 # "o nome ou o alter ego de ..."
+    for conjs, o in np.coords:                                 # "o nome ou o alter ego de ..."
         if isinstance(o, NP) and ATTRIBUTE_OF_NOUN.get(o.lemma) in ("name", "alter_ego") and o.lemma != np.lemma:
-            r.use_all(conj)
+            r.use_all(conjs)
             r.use(o.head, *o.dets)
             field_name = "name_or_alter_ego"
             np.mods.extend(o.mods)

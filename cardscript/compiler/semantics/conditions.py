@@ -238,8 +238,8 @@ def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
             for conj, h in where.obj.heads:
                 r.use(conj)
                 zones.append(place(h, r))
-            for conj, other in where.coords:
-                r.use_all(conj)
+            for conjs, other in where.coords:
+                r.use_all(conjs)
                 r.use(*other.preps)
                 if other.obj is not None:
                     zones.append(place(other.obj, r))

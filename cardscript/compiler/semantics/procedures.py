@@ -479,8 +479,8 @@ def _zones(pp: PP, b: Build) -> tuple[str, ...]:
     for conj, h in pp.obj.heads:
         b.r.use(conj)
         zones.append(place(h, b.r).zone)
-    for conj, other in pp.coords:
-        b.r.use_all(conj)
+    for conjs, other in pp.coords:
+        b.r.use_all(conjs)
         zones.extend(_zones(other, b))
     return tuple(z if z != "scene" else "scene" for z in zones)
 
