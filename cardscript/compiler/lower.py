@@ -71,7 +71,7 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
     problems: list[Problem] = []
     effects: list[Effect] = []
     card_referents: list[object] = []
-    chosen: list = []                                     # card-level choices, shared by the card's texts
+    chosen: list[Referent] = []                           # card-level choices, shared by the card's texts
     if card.permanent is not None:
         bindings = _bindings(card.permanent)
         for para in card.permanent.paragraphs:
@@ -178,7 +178,7 @@ def _guard_action(paragraphs: tuple[Paragraph, ...], r: Reading, frames: bool = 
 # the action (4.6)
 
 
-def _action(card: CompiledCard, info: CardInfo, chosen: list) -> tuple[ActionDef | None, list[Problem]]:  # type: ignore[type-arg]
+def _action(card: CompiledCard, info: CardInfo, chosen: list[Referent]) -> tuple[ActionDef | None, list[Problem]]:
     raw = card.raw
     if raw is None or raw.action is None:
         return None, []

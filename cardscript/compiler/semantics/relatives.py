@@ -26,7 +26,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme
-from cardscript.compiler.vocabulary import fold_key as fold
 from cardscript.compiler.ir import Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr
@@ -35,6 +34,7 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
 from cardscript.compiler.semantics.verbs import Verb, analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD, CARD_TYPE_OF_NOUN
+from cardscript.compiler.vocabulary import fold_key as fold
 
 
 def relative_filter(sel: Selector, rel: Rel, r: Reading) -> Selector:

@@ -103,7 +103,7 @@ def _use(b: Build) -> Built | None:
             r.use(extra.head, *extra.dets)
             b.roles.extra.remove(extra)
             r.use(obj.head, *obj.dets)
-            filters: tuple[Filter, ...] = ()
+            filters = ()
         else:
             r.use(*(d for d in obj.dets if d.lemma == "mais"))
             obj.dets = [d for d in obj.dets if d.lemma != "mais"]
@@ -360,7 +360,7 @@ def _become(b: Build) -> Built:
             raise NotUnderstood("the shield becomes what?", b.roles.clause)
         r.use(pred.head)
         d = _static_duration(b) if b.static or b.adjuncts.duration else Duration.END_OF_TURN
-        return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,
+        return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,  # noqa: B009
                                 text=b.text)], _kind(d))
     if subj.lemma == "ação" or subj.cls == "action":
         if pred is None:
@@ -511,12 +511,12 @@ def _exist(b: Build) -> Built | None:
 
             if isinstance(c, Rel) and any(isinstance(m, Lexeme) and m.lemma == "desde" for m in c.markers):
                 words = [x for x in leaves(c.clause) if isinstance(x, Lexeme)]
-                if any(w.lemma == "nome" for w in c.args for w in _leaf_words(w)) or any(
+                if any(w.lemma == "nome" for arg in c.args for w in _leaf_words(arg)) or any(
                         w.lemma == "nome" for w in words):
                     r.use(*c.markers, c.clause, *(x for a in c.args for x in _leaf_words(a)))
                     b.roles.extra.remove(c)
                     distinct = True
-        for a in chars.filters:
+        for _a in chars.filters:
             pass
         own = [f for f in chars.filters if f.field in ("alter_ego", "name", "identity") and isinstance(f.value,
                                                                                                        Selector)]
