@@ -29,7 +29,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.prelude import Usage
-from cardscript.compiler.semantics.effects import action_paragraphs, keyword_effect, permanent_paragraph, read_x
+from cardscript.compiler.semantics.effects import action_paragraphs, permanent_paragraph, read_x
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.sentences import Problem
 from cardscript.compiler.semantics.text import render
@@ -262,7 +262,7 @@ def _evolution(card: CompiledCard, info: CardInfo, problems: list[Problem]) -> S
     if sel.kind is Kind.CARD:
         sel = replace(sel, kind=Kind.CHARACTER)
     return replace(sel, every=False, count=Quantity.of(1), text=render(panel), filters=tuple(
-        f for f in sel.filters if not (f.field == "controller")) + tuple(
+        f for f in sel.filters if f.field != "controller") + tuple(
         f for f in sel.filters if f.field == "controller"))
 
 

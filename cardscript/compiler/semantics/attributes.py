@@ -214,7 +214,6 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
 def _in_common(np: NP, r: Reading, negate: bool) -> Filter:
     """"uma afiliação em comum com este personagem", "alguma afiliação em comum com alguma das afiliações deste
     personagem", "alguma afiliação em comum com as afiliações dos personagens que você controla"."""
-    from cardscript.compiler.semantics.nouns import things
 
     with_: Selector | None = None
     for m in np.mods:
@@ -287,9 +286,7 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
         if isinstance(a, Lexeme) and a.lemma in COMPARATIVE:
             r.use(a)
             op = {"eq": op, "ge": "ge", "le": "le", "ne": "ne"}[COMPARATIVE[a.lemma]] if op == "eq" else op
-        elif isinstance(a, Lexeme) and a.lemma in ("ou",):
-            r.use(a)
-        elif isinstance(a, Symbol):
+        elif (isinstance(a, Lexeme) and a.lemma in ("ou",)) or isinstance(a, Symbol):
             r.use(a)
     if value is None and len(values) == 1:
         value = values[0]

@@ -76,7 +76,6 @@ def _there(sel: Selector, m: Other, r: Reading) -> Selector:
 
 def _choice(sel: Selector, m: Other, r: Reading) -> Selector:
     """"um personagem a sua escolha", "à escolha daquele jogador": who chooses it."""
-    from cardscript.compiler.semantics.nouns import players
     from cardscript.compiler.semantics.syntax import attach_parts, np_of
 
     np = np_of(m.nodes[0])
@@ -126,7 +125,7 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
     from cardscript.compiler.semantics.syntax import attach_parts
 
     paren = m.nodes[0]
-    inner_parts = [p for p in getattr(paren, "parts", ()) if not (getattr(p, "text", None) in ("(", ")"))]
+    inner_parts = [p for p in getattr(paren, "parts", ()) if getattr(p, "text", None) not in ("(", ")")]
     if len(inner_parts) == 1 and hasattr(inner_parts[0], "parts"):
         inner_parts = list(inner_parts[0].parts)
     constituents = attach_parts(inner_parts)

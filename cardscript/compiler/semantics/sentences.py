@@ -154,9 +154,7 @@ class SentenceReader:
             return pred is not None and pred.lemma == "alvo"
         if v.passive and family in ("knock_out", "load", "unload", "stage", "move"):
             return True
-        if family in ("move", "load", "unload", "search", "draw") and not v.gerund and not v.past:
-            return True
-        return False
+        return family in ("move", "load", "unload", "search", "draw") and not v.gerund and not v.past
 
     def _trigger(self, item: Phrase, clauses: list[Clause], first_word: str, seq: Sequence) -> None:
         if len(clauses) != 1:
@@ -226,9 +224,7 @@ class SentenceReader:
                 self.leads.window = w.phase
                 self.leads.whose_window = "you" if w.whose is Ref.YOU else ("opponent" if w.whose is Ref.OPPONENT
                                                                             else "any")
-            elif prep == "até" and w.edge == "end" and not w.phase:
-                self.leads.duration = Duration.END_OF_TURN
-            elif prep in ("em", "durante") and w.this_turn:
+            elif (prep == "até" and w.edge == "end" and not w.phase) or (prep in ("em", "durante") and w.this_turn):
                 self.leads.duration = Duration.END_OF_TURN
             else:
                 seq.problems.append(Problem("a window not understood", item))

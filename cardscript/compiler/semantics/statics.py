@@ -31,7 +31,6 @@ from cardscript.compiler.ir import (
     SetShield,
     SuppressText,
 )
-from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.nouns import THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place

@@ -108,7 +108,7 @@ def counted(np: NP, r: Reading, text: str) -> Count:
                 raise NotUnderstood("whose powers?", inner.node)
             r.use(*whose.preps)
             return Count(what=things(whose.obj, r), attribute="powers", multiplier=multiplier, text=text)
-        if inner.lemma == "ponto":                             # "pontos de dano recebidos por este personagem neste turno"
+        if inner.lemma == "ponto":  # "pontos de dano recebidos por este personagem neste turno"
             return _damage_received(inner, r, text)
         del attr
         sel = things(inner, r)
