@@ -147,8 +147,8 @@ Texto permanente:
 
 
 def test_5_2_a_card_lowered_by_the_new_semantics_triggers_on_an_action_of_a_power() -> None:
-    from cardscript.compiler.pipeline import compile_source
     from cardscript.compiler.lower import lower_compiled
+    from cardscript.compiler.pipeline import compile_source
     from cardscript.compiler.source import SourceFile
 
     lowered = lower_compiled(compile_source(SourceFile("vigia.card", VIGIA)))

@@ -29,7 +29,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.prelude import Usage
-from cardscript.compiler.semantics.effects import action_paragraphs, keyword_effect, permanent_paragraph, read_x
+from cardscript.compiler.semantics.effects import action_paragraphs, permanent_paragraph, read_x
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.sentences import Problem
 from cardscript.compiler.semantics.text import render
@@ -71,13 +71,13 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
     problems: list[Problem] = []
     effects: list[Effect] = []
     card_referents: list[object] = []
-    chosen: list = []                                     # card-level choices, shared by the card's texts
+    chosen: list[Referent] = []                           # card-level choices, shared by the card's texts
     if card.permanent is not None:
         bindings = _bindings(card.permanent)
         for para in card.permanent.paragraphs:
             r = Reading(info, bindings, card_referents=chosen, next_slot=len(chosen))
             read_x(card.permanent.paragraphs, r, problems)
-            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)    # type: ignore[misc]
+            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)
             effects.extend(lowered.effects)
             problems.extend(lowered.problems)
             chosen[:] = [x for x in r.card_referents]
@@ -156,7 +156,7 @@ def lower_keyword(use: KeywordUse, info: CardInfo, shared: list[object] | None =
     else:
         for para in use.block.paragraphs:
             r = Reading(info, bindings, in_action=use.in_action)
-            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)   # type: ignore[misc]
+            lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)
             out.extend(lowered.effects)
             problems.extend(lowered.problems)
     return [replace(e, from_keyword=use.name, zone=zone) for e in out], problems
@@ -178,7 +178,7 @@ def _guard_action(paragraphs: tuple[Paragraph, ...], r: Reading, frames: bool = 
 # the action (4.6)
 
 
-def _action(card: CompiledCard, info: CardInfo, chosen: list) -> tuple[ActionDef | None, list[Problem]]:  # type: ignore[type-arg]
+def _action(card: CompiledCard, info: CardInfo, chosen: list[Referent]) -> tuple[ActionDef | None, list[Problem]]:
     raw = card.raw
     if raw is None or raw.action is None:
         return None, []
@@ -262,7 +262,7 @@ def _evolution(card: CompiledCard, info: CardInfo, problems: list[Problem]) -> S
     if sel.kind is Kind.CARD:
         sel = replace(sel, kind=Kind.CHARACTER)
     return replace(sel, every=False, count=Quantity.of(1), text=render(panel), filters=tuple(
-        f for f in sel.filters if not (f.field == "controller")) + tuple(
+        f for f in sel.filters if f.field != "controller") + tuple(
         f for f in sel.filters if f.field == "controller"))
 
 

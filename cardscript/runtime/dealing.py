@@ -14,7 +14,7 @@ from cardscript.compiler.ir import ActionDef, Effect, EffectKind, Kind, ModifyDa
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics, damage, shields, trace
 from cardscript.runtime.game import Game
-from cardscript.runtime.queries import action_types, using, replacing_context
+from cardscript.runtime.queries import action_types, replacing_context, using
 from cardscript.runtime.selectors import (
     ActionThing,
     EffectContext,

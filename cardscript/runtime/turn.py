@@ -57,9 +57,9 @@ from cardscript.runtime.agents import Decision
 from cardscript.runtime.events import Event
 from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
+from cardscript.runtime.handlers.zones import settle_emptied
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
-from cardscript.runtime.handlers.zones import settle_emptied
 from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, phase_id
 
 HAND_LIMIT = 7          # 6.2 D.2

@@ -39,9 +39,9 @@ def names_in(np: NP, r: Reading) -> list[str]:
         if isinstance(m, NP) and isinstance(m.head, Name):
             r.use(m.head, *m.dets)
             out.append(m.head.text)
-            for conj, other in m.coords:
+            for conjs, other in m.coords:
                 if isinstance(other, NP) and isinstance(other.head, Name):
-                    r.use_all(conj)
+                    r.use_all(conjs)
                     r.use(other.head, *other.dets)
                     out.append(other.head.text)
                     for conj2, h in other.heads:
@@ -72,9 +72,9 @@ def icons_in(np: NP, r: Reading) -> list[str]:
         if isinstance(h.head, Icon):
             r.use(conj, h.head)
             out.append(h.head.code)
-    for conj, other in np.coords:
+    for conjs, other in np.coords:
         if isinstance(other, NP) and isinstance(other.head, Icon):
-            r.use_all(conj)
+            r.use_all(conjs)
             out.extend(icons_in(other, r))
     return out
 
@@ -191,9 +191,9 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
         if other in ("name", "alter_ego") and other != attr:
             r.use(conj, h.head, *(a for a in h.post if isinstance(a, Lexeme) and a.lemma in ("igual", "iguais")))
             field_name = "name_or_alter_ego"
-    for conj, o in np.coords:                                 # "o nome ou o alter ego de ..."
+    for conjs, o in np.coords:                                 # "o nome ou o alter ego de ..."
         if isinstance(o, NP) and ATTRIBUTE_OF_NOUN.get(o.lemma) in ("name", "alter_ego") and o.lemma != np.lemma:
-            r.use_all(conj)
+            r.use_all(conjs)
             r.use(o.head, *o.dets)
             field_name = "name_or_alter_ego"
             np.mods.extend(o.mods)
@@ -226,7 +226,6 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
 def _in_common(np: NP, r: Reading, negate: bool) -> Filter:
     """"uma afiliação em comum com este personagem", "alguma afiliação em comum com alguma das afiliações deste
     personagem", "alguma afiliação em comum com as afiliações dos personagens que você controla"."""
-    from cardscript.compiler.semantics.nouns import things
 
     with_: Selector | None = None
     for m in np.mods:
@@ -299,9 +298,7 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
         if isinstance(a, Lexeme) and a.lemma in COMPARATIVE:
             r.use(a)
             op = {"eq": op, "ge": "ge", "le": "le", "ne": "ne"}[COMPARATIVE[a.lemma]] if op == "eq" else op
-        elif isinstance(a, Lexeme) and a.lemma in ("ou",):
-            r.use(a)
-        elif isinstance(a, Symbol):
+        elif (isinstance(a, Lexeme) and a.lemma in ("ou",)) or isinstance(a, Symbol):
             r.use(a)
     if value is None and len(values) == 1:
         value = values[0]

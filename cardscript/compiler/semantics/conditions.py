@@ -30,14 +30,14 @@ from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, 
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.relatives import _predicate
-from cardscript.compiler.semantics.syntax import NP, PP, Other
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other
 from cardscript.compiler.semantics.times import adjuncts
 
 
 def condition(clause: Clause, r: Reading, default_subject: Selector | None = None,
-              args: list[object] | None = None) -> Condition:
+              args: list[Constituent] | None = None) -> Condition:
     """The condition a clause states (``args``: the complements a subordinate clause took, ``syntax.Rel.args``)."""
-    roles = roles_of(clause, args)  # type: ignore[arg-type]
+    roles = roles_of(clause, args)
     frame = roles.frame
     family = frame.family if frame is not None else ""
     rule = _RULES.get(family)
@@ -238,8 +238,8 @@ def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
             for conj, h in where.obj.heads:
                 r.use(conj)
                 zones.append(place(h, r))
-            for conj, other in where.coords:
-                r.use_all(conj)
+            for conjs, other in where.coords:
+                r.use_all(conjs)
                 r.use(*other.preps)
                 if other.obj is not None:
                     zones.append(place(other.obj, r))

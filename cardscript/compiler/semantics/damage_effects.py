@@ -151,7 +151,7 @@ def modifier_clause(b: Build) -> Built | None:
             return None
         b.r.use(what.head, *what.dets, *next(m for m in what.mods if isinstance(m, PP)).preps, dano.head, *dano.dets,
                 to.head)
-        return Built([ModifyDamage(step="D", set_to=int(getattr(to.head, "value")), text=b.text)],
+        return Built([ModifyDamage(step="D", set_to=int(getattr(to.head, "value")), text=b.text)],  # noqa: B009
                      EffectKind.DAMAGE_MODIFIER)
     if family == "become":
         subj = b.roles.subject_np
@@ -163,15 +163,15 @@ def modifier_clause(b: Build) -> Built | None:
         piercing = False
         if pred is not None and hasattr(pred.head, "value"):
             b.r.use(pred.head)
-            set_to = int(getattr(pred.head, "value"))
+            set_to = int(getattr(pred.head, "value"))  # noqa: B009
         else:
             adjs = [w for w in b.verb.words if w.cls == "ADJ" and w.lemma == "penetrante"]
             if not adjs:
                 raise NotUnderstood("the damage becomes what?", b.roles.clause)
             b.r.use(*adjs)
             piercing = True
-        target, source, filters = _damage_subject(subj, b)
-        mod = ModifyDamage(step="D", set_to=set_to, becomes_piercing=piercing, target=target, source=source,
+        target, subject_source, filters = _damage_subject(subj, b)
+        mod = ModifyDamage(step="D", set_to=set_to, becomes_piercing=piercing, target=target, source=subject_source,
                            action_filters=filters, text=b.text)
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None

@@ -22,7 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from cardscript.compiler.ast import Clause, EffectParagraph, KeywordLine, Lexeme, Paragraph, Phrase, PhraseKind
+from cardscript.compiler.ast import (
+    Clause,
+    ClauseSeq,
+    EffectParagraph,
+    KeywordLine,
+    Lexeme,
+    Paragraph,
+    Phrase,
+    PhraseKind,
+)
 from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_END,
@@ -313,7 +322,7 @@ def _trigger_duration(reader: SentenceReader) -> Duration | None:
     return None
 
 
-def _action_frame(body: object, r: Reading) -> tuple[str | None, object]:
+def _action_frame(body: object, r: Reading) -> tuple[str | None, ClauseSeq]:
     """"Como parte do custo desta ação, ...", "No início / final do efeito desta ação, ...": an action keyword's
     frame (the lead is used and dropped from the body)."""
     from cardscript.compiler.ast import ClauseSeq

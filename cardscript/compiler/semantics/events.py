@@ -32,15 +32,15 @@ from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles
 from cardscript.compiler.semantics.nouns import YOU, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Rel, constituent_leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Rel, constituent_leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.source import Span
 
 
-def event(clause: Clause, r: Reading, args: list[object] | None = None) -> EventPattern:
+def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> EventPattern:
     """The event a trigger's clause describes; its participants fill the ``event:*`` slots (``args``: the
     complements an embedded clause took, ``syntax.Rel.args``)."""
-    roles = roles_of(clause, args)  # type: ignore[arg-type]
+    roles = roles_of(clause, args)
     frame = roles.frame
     family = frame.family if frame is not None else ""
     v = roles.verb

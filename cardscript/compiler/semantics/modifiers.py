@@ -76,7 +76,6 @@ def _there(sel: Selector, m: Other, r: Reading) -> Selector:
 
 def _choice(sel: Selector, m: Other, r: Reading) -> Selector:
     """"um personagem a sua escolha", "à escolha daquele jogador": who chooses it."""
-    from cardscript.compiler.semantics.nouns import players
     from cardscript.compiler.semantics.syntax import attach_parts, np_of
 
     np = np_of(m.nodes[0])
@@ -126,9 +125,9 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
     from cardscript.compiler.semantics.syntax import attach_parts
 
     paren = m.nodes[0]
-    inner_parts = [p for p in getattr(paren, "parts", ()) if not (getattr(p, "text", None) in ("(", ")"))]
+    inner_parts = [p for p in getattr(paren, "parts", ()) if getattr(p, "text", None) not in ("(", ")")]
     if len(inner_parts) == 1 and hasattr(inner_parts[0], "parts"):
-        inner_parts = list(inner_parts[0].parts)            # type: ignore[attr-defined]
+        inner_parts = list(inner_parts[0].parts)
     constituents = attach_parts(inner_parts)
     if len(constituents) != 1 or not isinstance(constituents[0], NP):
         return sel
@@ -334,7 +333,7 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         who = players(obj, r)
         if sel.kind is Kind.ACTION:
             return add_filter(sel, Filter("user_controller", "eq", who.ref.value if who.ref in (Ref.YOU, Ref.OPPONENT)
-                                          else who))                            # type: ignore[union-attr]
+                                          else who))
         return add_filter(sel, _controller_filter(who))
     if obj.cls in ("thing", "action"):
         r.use(*pp.preps)
@@ -357,8 +356,8 @@ def _located(sel: Selector, pp: PP, r: Reading) -> Selector:
     for conj, other in obj.heads:
         r.use(conj)
         places.append(place(other, r))
-    for conj, other_pp in pp.coords:
-        r.use_all(conj)
+    for conjs, other_pp in pp.coords:
+        r.use_all(conjs)
         r.use(*other_pp.preps)
         if other_pp.obj is not None:
             places.append(place(other_pp.obj, r))

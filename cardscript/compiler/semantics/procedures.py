@@ -193,7 +193,7 @@ def card_count(np: NP, b: Build) -> Quantity:
             if d.lemma == "um":
                 b.r.use(d)
                 q = Quantity.of(1)
-        for m in np.mods:                                   # "aquele mesmo número de cards"
+        for _m in np.mods:                                   # "aquele mesmo número de cards"
             pass
     if q is None:
         if np.lemma == "número" and np.det("aquele"):
@@ -313,7 +313,7 @@ def _unload(b: Build) -> Built:
         raise NotUnderstood("unload what?", b.roles.clause, b.roles.describe())
     cards = things(obj, r)
     if origin is not None:
-        frm = things(origin, r)
+        frm: Selector | None = things(origin, r)
         cards = replace(cards, zone="carried", of=frm)
     if cards.ref is not None:
         if cards.kind in (Kind.CHARACTER, Kind.SUPPORT) and cards.ref in (Ref.THIS_CHARACTER, Ref.SLOT) \
@@ -479,8 +479,8 @@ def _zones(pp: PP, b: Build) -> tuple[str, ...]:
     for conj, h in pp.obj.heads:
         b.r.use(conj)
         zones.append(place(h, b.r).zone)
-    for conj, other in pp.coords:
-        b.r.use_all(conj)
+    for conjs, other in pp.coords:
+        b.r.use_all(conjs)
         zones.extend(_zones(other, b))
     return tuple(z if z != "scene" else "scene" for z in zones)
 

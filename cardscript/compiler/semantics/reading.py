@@ -128,10 +128,10 @@ class Reading:
         for r in pool:
             if fits is not None and r.kind not in fits:
                 continue
-            if r.span.start <= span.start and span.end <= r.span.end:
-                if best is None or (r.span.end - r.span.start) < (best.span.end - best.span.start) or (
-                        (r.span.end - r.span.start) == (best.span.end - best.span.start) and r.slot):
-                    best = r
+            if r.span.start <= span.start and span.end <= r.span.end and (
+                    best is None or (r.span.end - r.span.start) < (best.span.end - best.span.start) or (
+                        (r.span.end - r.span.start) == (best.span.end - best.span.start) and r.slot)):
+                best = r
         return self._subject_first(best, fits) if best is not None else None
 
     def _subject_first(self, found: Referent, fits: tuple[Kind, ...] | None) -> Referent:

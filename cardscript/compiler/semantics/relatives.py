@@ -26,7 +26,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme
-from cardscript.compiler.vocabulary import fold_key as fold
 from cardscript.compiler.ir import Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr
@@ -35,6 +34,7 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
 from cardscript.compiler.semantics.verbs import Verb, analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD, CARD_TYPE_OF_NOUN
+from cardscript.compiler.vocabulary import fold_key as fold
 
 
 def relative_filter(sel: Selector, rel: Rel, r: Reading) -> Selector:
@@ -229,9 +229,9 @@ def _predicate(np: NP, r: Reading, negated: bool, sel: Selector) -> list[Filter]
             if h.lemma in ALIGNMENT_OF_WORD:
                 r.use(conj, h.head)
                 out.append(Filter("alignment", "lacks" if negated else "has", ALIGNMENT_OF_WORD[h.lemma]))
-        for conj, other in np.coords:
+        for conjs, other in np.coords:
             if isinstance(other, NP) and other.lemma in ALIGNMENT_OF_WORD:
-                r.use_all(conj)
+                r.use_all(conjs)
                 r.use(other.head, *other.dets)
                 out.append(Filter("alignment", "lacks" if negated else "has", ALIGNMENT_OF_WORD[other.lemma]))
         return out
@@ -249,9 +249,9 @@ def _predicate(np: NP, r: Reading, negated: bool, sel: Selector) -> list[Filter]
     if isinstance(np.head, Lexeme) and np.head.lemma in ACTION_TYPE_OF_WORD:
         r.use(np.head)
         out.append(Filter("action_type", "lacks" if negated else "has", ACTION_TYPE_OF_WORD[np.head.lemma]))
-        for conj, other in np.coords:
+        for conjs, other in np.coords:
             if isinstance(other, NP) and isinstance(other.head, Lexeme) and other.head.lemma in ACTION_TYPE_OF_WORD:
-                r.use_all(conj)
+                r.use_all(conjs)
                 r.use(other.head)
                 out.append(Filter("action_type", "lacks" if negated else "has",
                                   ACTION_TYPE_OF_WORD[other.head.lemma]))

@@ -35,9 +35,8 @@ from cardscript.compiler.semantics.events import event
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading, clause_problem
 from cardscript.compiler.semantics.statics import STATIC_BUILDERS
-from cardscript.compiler.semantics.syntax import PP
+from cardscript.compiler.semantics.syntax import PP, Constituent, leaves
 from cardscript.compiler.semantics.syntax import Other as _Other
-from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.verbs import analyse
@@ -155,9 +154,7 @@ class SentenceReader:
             return pred is not None and pred.lemma == "alvo"
         if v.passive and family in ("knock_out", "load", "unload", "stage", "move"):
             return True
-        if family in ("move", "load", "unload", "search", "draw") and not v.gerund and not v.past:
-            return True
-        return False
+        return family in ("move", "load", "unload", "search", "draw") and not v.gerund and not v.past
 
     def _trigger(self, item: Phrase, clauses: list[Clause], first_word: str, seq: Sequence) -> None:
         if len(clauses) != 1:
@@ -173,7 +170,7 @@ class SentenceReader:
             return
         self._as_trigger(clause, seq)
 
-    def _as_trigger(self, clause: Clause, seq: Sequence, args: list[object] | None = None) -> None:
+    def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None) -> None:
         self.r.trigger_span = clause.span
         try:
             pattern = event(clause, self.r, args)
@@ -227,23 +224,21 @@ class SentenceReader:
                 self.leads.window = w.phase
                 self.leads.whose_window = "you" if w.whose is Ref.YOU else ("opponent" if w.whose is Ref.OPPONENT
                                                                             else "any")
-            elif prep == "até" and w.edge == "end" and not w.phase:
-                self.leads.duration = Duration.END_OF_TURN
-            elif prep in ("em", "durante") and w.this_turn:
+            elif (prep == "até" and w.edge == "end" and not w.phase) or (prep in ("em", "durante") and w.this_turn):
                 self.leads.duration = Duration.END_OF_TURN
             else:
                 seq.problems.append(Problem("a window not understood", item))
-        for w in words:
-            if w.cls == "PREP":
-                r.use(w)
+        for word in words:
+            if word.cls == "PREP":
+                r.use(word)
         del NP
 
     # -- clauses ----------------------------------------------------------------------------
-    def clause(self, clause: Clause, args: list[object] | None = None) -> Built:
+    def clause(self, clause: Clause, args: list[Constituent] | None = None) -> Built:
         """One clause's meaning: its frame's builder over its filled roles (``args``: the complements an embedded
         clause took, ``syntax.Rel.args``)."""
         r = self.r
-        roles = roles_of(clause, args)  # type: ignore[arg-type]
+        roles = roles_of(clause, args)
         v = roles.verb
         frame = roles.frame
         if frame is None:
@@ -261,13 +256,13 @@ class SentenceReader:
             more = self._build(Build(again, r, static=self.static_context, text=text), again, clause, family)
             built.procedures.extend(more.procedures)
         only = [p for p in built.procedures if isinstance(getattr(p, "what", None), str)
-                and getattr(p, "what").endswith("_unless")]
+                and getattr(p, "what").endswith("_unless")]  # noqa: B009
         if only:                                   # "só pode ser colocado em cena se C": prohibited unless C
             if own_condition is None:
                 raise NotUnderstood("only if what?", clause)
             negated = replace(own_condition, negated=not own_condition.negated,
                               text=f"a não ser que {own_condition.text}")
-            built.procedures = [replace(p, what=p.what.removesuffix("_unless"), condition=negated)  # type: ignore[attr-defined]
+            built.procedures = [replace(p, what=p.what.removesuffix("_unless"), condition=negated)  # type: ignore[attr-defined, call-arg]
                                 if p in only else p for p in built.procedures]
             return built
         built.condition = _and(built.condition, own_condition)

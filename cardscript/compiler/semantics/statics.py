@@ -31,7 +31,6 @@ from cardscript.compiler.ir import (
     SetShield,
     SuppressText,
 )
-from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place
@@ -103,7 +102,7 @@ def _use(b: Build) -> Built | None:
             r.use(extra.head, *extra.dets)
             b.roles.extra.remove(extra)
             r.use(obj.head, *obj.dets)
-            filters: tuple[Filter, ...] = ()
+            filters = ()
         else:
             r.use(*(d for d in obj.dets if d.lemma == "mais"))
             obj.dets = [d for d in obj.dets if d.lemma != "mais"]
@@ -124,8 +123,8 @@ def _use(b: Build) -> Built | None:
     carrier = any(f.field == "carrying" and isinstance(f.value, Selector) and f.value.ref is Ref.THIS_CARD
                   for f in user.filters)
     if carrier and filters == (Filter("user", "eq", THIS_CARD),) and d is Duration.WHILE_IN_PLACE:
-        return _rule("use_carried_action", "this_card", b)   # "O personagem que estiver carregando este card pode usar a ação
-                                                    # deste card" (Interligar, 4.4.2.3): the carried card's action
+        # "O personagem que estiver carregando este card pode usar a ação deste card" (Interligar, 4.4.2.3)
+        return _rule("use_carried_action", "this_card", b)
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
 
@@ -365,7 +364,7 @@ def _become(b: Build) -> Built:
             raise NotUnderstood("the shield becomes what?", b.roles.clause)
         r.use(pred.head)
         d = _static_duration(b) if b.static or b.adjuncts.duration else Duration.END_OF_TURN
-        return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,
+        return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,  # noqa: B009
                                 text=b.text)], _kind(d))
     if subj.lemma == "ação" or subj.cls == "action":
         if pred is None:
@@ -516,12 +515,12 @@ def _exist(b: Build) -> Built | None:
 
             if isinstance(c, Rel) and any(isinstance(m, Lexeme) and m.lemma == "desde" for m in c.markers):
                 words = [x for x in leaves(c.clause) if isinstance(x, Lexeme)]
-                if any(w.lemma == "nome" for w in c.args for w in _leaf_words(w)) or any(
+                if any(w.lemma == "nome" for arg in c.args for w in _leaf_words(arg)) or any(
                         w.lemma == "nome" for w in words):
                     r.use(*c.markers, c.clause, *(x for a in c.args for x in _leaf_words(a)))
                     b.roles.extra.remove(c)
                     distinct = True
-        for a in chars.filters:
+        for _a in chars.filters:
             pass
         own = [f for f in chars.filters if f.field in ("alter_ego", "name", "identity") and isinstance(f.value,
                                                                                                        Selector)]

@@ -504,8 +504,8 @@ class _Attacher:
         while True:
             a = self.peek()
             signed = bool(quantity) and isinstance(quantity[-1], Symbol)
-            if a is not None and a.kind == "op" and self.peek(1) is not None and self.peek(1).kind == "np" \
-                    and (_is_number_np(self.peek(1).nodes[0]) or _is_icon_number(self.peek(1).nodes[0])):  # type: ignore[union-attr]
+            if a is not None and a.kind == "op" and (a1 := self.peek(1)) is not None and a1.kind == "np" \
+                    and (_is_number_np(a1.nodes[0]) or _is_icon_number(a1.nodes[0])):
                 quantity.extend(n for n in self.take().nodes if isinstance(n, Symbol))
                 continue
             if a is not None and a.kind == "np" and signed and _is_icon_number(a.nodes[0]):
@@ -518,16 +518,16 @@ class _Attacher:
                 quantity.append(number.head)                                          # type: ignore[arg-type]
                 continue
             if a is not None and a.kind == "np" and not quantity and not dets and _lone_um(a.nodes[0]) \
-                    and self.peek(1) is not None and self.peek(1).kind == "coord" and self.peek(2) is not None \
-                    and self.peek(2).kind == "np" and _starts_with_det(self.peek(2).nodes[0], "mais"):  # type: ignore[union-attr]
+                    and (a1 := self.peek(1)) is not None and a1.kind == "coord" and (a2 := self.peek(2)) is not None \
+                    and a2.kind == "np" and _starts_with_det(a2.nodes[0], "mais"):
                 dets.extend(n for n in _parts(self.take().nodes[0]) if isinstance(n, Lexeme))  # "um ou mais X"
                 one_or_more = True
             break
         or_more: list[Leaf] = []
         nxt = self.peek()
-        if (quantity or one_or_more) and nxt is not None and nxt.kind == "coord" and self.peek(1) is not None \
-                and self.peek(1).kind == "np" and _lemma(self.peek(1).nodes[0]) == "" \
-                and _starts_with_det(self.peek(1).nodes[0], "mais", "menos"):            # type: ignore[union-attr]
+        if (quantity or one_or_more) and nxt is not None and nxt.kind == "coord" and (a1 := self.peek(1)) is not None \
+                and a1.kind == "np" and _lemma(a1.nodes[0]) == "" \
+                and _starts_with_det(a1.nodes[0], "mais", "menos"):
             or_more.extend(self.take().nodes)                                         # type: ignore[arg-type]
             nxt = self.peek()
         if (quantity or one_or_more) and nxt is not None and nxt.kind == "np" and not _is_number_np(nxt.nodes[0]) \
@@ -564,9 +564,9 @@ class _Attacher:
                 return
             if a.kind == "np" and not _is_number_np(a.nodes[0]) and _apposition(np, a.nodes[0]):
                 named = self.noun_phrase_simple()
-                while self.peek() is not None and self.peek().kind == "coord" and self.peek(1) is not None \
-                        and self.peek(1).kind == "np" and isinstance(np_of(self.peek(1).nodes[0]).head, Name) \
-                        and _bare(self.peek(1).nodes[0]):                           # type: ignore[union-attr]
+                while (a0 := self.peek()) is not None and a0.kind == "coord" and (a1 := self.peek(1)) is not None \
+                        and a1.kind == "np" and isinstance(np_of(a1.nodes[0]).head, Name) \
+                        and _bare(a1.nodes[0]):
                     conj = self.take()
                     named.heads.append((conj.nodes[0], np_of(self.take().nodes[0])))   # type: ignore[arg-type]
                 np.mods.append(named)
@@ -574,19 +574,19 @@ class _Attacher:
             if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma in ("ali", "dali"):
                 np.mods.append(Other("there", list(self.take().nodes)))       # "escolha um card dali"
                 continue
-            if a.kind == "coord" and self.peek(1) is not None and self.peek(1).kind == "rel" \
-                    and _antecedent(np, self.peek(1)):                                  # type: ignore[union-attr, arg-type]
+            if a.kind == "coord" and (a1 := self.peek(1)) is not None and a1.kind == "rel" \
+                    and _antecedent(np, a1):
                 conj = self.take()                                                    # "... e que esteja ..."
                 rel = self.relative(stack)
-                rel.markers[:0] = [n for n in conj.nodes if isinstance(n, Lexeme | Symbol)]  # type: ignore[misc]
+                rel.markers[:0] = [n for n in conj.nodes if isinstance(n, Lexeme | Symbol)]
                 np.mods.append(rel)
                 continue
             if a.kind == "np" and np.lemma in ("estágio", "custo", "energia", "valor") and not np.mods \
                     and isinstance(np_of(a.nodes[0]).head, Icon | Number):
                 value = self.take()                                         # "no estágio {2}", "custo {1}"
                 np.mods.append(Other("value", list(value.nodes)))
-                while self.peek() is not None and self.peek().kind == "coord" and self.peek(1) is not None \
-                        and self.peek(1).kind == "np" and isinstance(np_of(self.peek(1).nodes[0]).head, Icon):  # type: ignore[union-attr]
+                while (a0 := self.peek()) is not None and a0.kind == "coord" and (a1 := self.peek(1)) is not None \
+                        and a1.kind == "np" and isinstance(np_of(a1.nodes[0]).head, Icon):
                     np.mods.append(Other("value", list(self.take().nodes) + list(self.take().nodes)))
                 continue
             if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma == "escolha":
@@ -602,8 +602,8 @@ class _Attacher:
                     else:
                         np.post.append(x)
                 continue
-            if a.kind == "op" and self.peek(1) is not None and self.peek(1).kind == "np" \
-                    and _is_number_np(self.peek(1).nodes[0]):                            # type: ignore[union-attr]
+            if a.kind == "op" and (a1 := self.peek(1)) is not None and a1.kind == "np" \
+                    and _is_number_np(a1.nodes[0]):
                 nodes = list(self.take().nodes) + list(self.take().nodes)             # "Escudo +1", "dano -X"
                 np.mods.append(Other("signed", nodes))
                 continue
@@ -714,8 +714,8 @@ class _Attacher:
                     pp.verb.extend(x for n in self.take().nodes for x in leaves(n))
                 self.infinitive_args(pp, stack)
         # "em sua mão, deck, recursos ou em cena": a PP coordinated with this one
-        while self.peek() is not None and self.peek().kind == "coord" and self.peek(1) is not None \
-                and self.peek(1).kind == "prep" and _lemma(self.peek(1).nodes[0]) == pp.prep.split()[0]:  # type: ignore[union-attr]
+        while (a0 := self.peek()) is not None and a0.kind == "coord" and (a1 := self.peek(1)) is not None \
+                and a1.kind == "prep" and _lemma(a1.nodes[0]) == pp.prep.split()[0]:
             conj = self.take().nodes
             pp.coords.append((list(conj), self.prepositional(stack)))      # type: ignore[arg-type]
         return pp
@@ -733,7 +733,7 @@ class _Attacher:
     def relative(self, stack: list[_Open]) -> Rel:
         a = self.take()
         assert a.clause is not None
-        rel = Rel([n for n in a.nodes if isinstance(n, Lexeme | Symbol)], a.clause)   # type: ignore[misc]
+        rel = Rel([n for n in a.nodes if isinstance(n, Lexeme | Symbol)], a.clause)
         if a.clause.subject is not None:
             rel.subject = attach_subject(a.clause.subject)
         frame = fr.FRAMES.get(verb_lemma(a.clause))

@@ -53,9 +53,9 @@ def when_of(np: NP, r: Reading) -> When:
                 r.use(conj, other.head)
         for m in rest:
             r.use(*m.preps)
-            inner = when_of(m.obj, r)                               # type: ignore[arg-type]
-            whose = inner.whose or whose
-            this_turn = this_turn or (inner.this_turn and phase != "current")
+            inner_when = when_of(m.obj, r)                          # type: ignore[arg-type]
+            whose = inner_when.whose or whose
+            this_turn = this_turn or (inner_when.this_turn and phase != "current")
             if phase == "current" and m.obj is not None and m.obj.det("o"):
                 r.use(*m.obj.dets)                                  # "... do turno"
         return When(phase, whose, "", this_turn)
@@ -65,11 +65,11 @@ def when_of(np: NP, r: Reading) -> When:
         next_turn = np.adj("próximo")
         each = np.det("cada")
         r.use(*np.dets, *(a for a in np.pre if a.lemma == "próximo"))
-        for m in np.mods:
-            if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.cls == "player":
-                r.use(*m.preps)
-                whose = _player_ref(m.obj, r)
-                if m.obj.det("cada"):
+        for mod in np.mods:
+            if isinstance(mod, PP) and mod.prep == "de" and mod.obj is not None and mod.obj.cls == "player":
+                r.use(*mod.preps)
+                whose = _player_ref(mod.obj, r)
+                if mod.obj.det("cada"):
                     each = True
         return When("", whose, "", this_turn, next_turn, each)
     if lemma == "partida":

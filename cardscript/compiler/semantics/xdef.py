@@ -25,7 +25,7 @@ def is_x_definition(sentence: Sentence) -> bool:
     if len(clauses) != 1 or clauses[0].subject is None:
         return False
     words = [x for x in leaves(clauses[0].subject)]
-    return len(words) == 1 and is_x(words[0]) and clauses[0].procedure.value == "ser"  # type: ignore[arg-type]
+    return len(words) == 1 and is_x(words[0]) and clauses[0].procedure.value == "ser"
 
 
 def x_definition(sentence: Sentence, r: Reading) -> Count:
@@ -108,7 +108,7 @@ def counted(np: NP, r: Reading, text: str) -> Count:
                 raise NotUnderstood("whose powers?", inner.node)
             r.use(*whose.preps)
             return Count(what=things(whose.obj, r), attribute="powers", multiplier=multiplier, text=text)
-        if inner.lemma == "ponto":                             # "pontos de dano recebidos por este personagem neste turno"
+        if inner.lemma == "ponto":  # "pontos de dano recebidos por este personagem neste turno"
             return _damage_received(inner, r, text)
         del attr
         sel = things(inner, r)
