@@ -135,6 +135,16 @@ def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         raise NotUnderstood("a past event as a condition", roles.clause)
     if obj is None:
         raise NotUnderstood("has what?", roles.clause, roles.describe())
+    alternatives = [o for conj, o in obj.coords if isinstance(o, NP) and any(
+        isinstance(w, Lexeme) and w.lemma == "ou" for w in conj)]
+    if alternatives:                 # "tiver a afiliação I.M.A. ou {GE}": either characteristic
+        for conj, o in obj.coords:
+            if o in alternatives:
+                r.use_all(conj)
+        obj.coords = [(c, o) for c, o in obj.coords if o not in alternatives]
+        options = [at.filters_for(x, r, negate=False) for x in (obj, *alternatives)]
+        cond = Condition("any", any_of=tuple(Condition("is", subject=add_filter(subject, *f)) for f in options))
+        return replace(cond, negated=roles.verb.negated)
     filters = at.filters_for(obj, r, negate=False)
     del adj
     return Condition("is", subject=subject, value="", negated=roles.verb.negated,

@@ -124,6 +124,14 @@ def modifier_clause(b: Build) -> Built | None:
         if amount is None:
             return None
         mod = relative_amount(amount, b)
+        subj = b.roles.subject_np
+        if mod is None and b.static and subj is not None and subj.cls == "action" and amount.lemma == "ponto" \
+                and subj.det("o", "um", "todo") and isinstance(amount.head, Lexeme):
+            q = np_quantity(amount, b.r)         # "A primeira ação que ... causa 0 pontos de dano neste personagem":
+            if q is not None and not q.x_times:  # the damage of those actions is that value (4.8.3 D)
+                b.r.use(amount.head, *amount.dets)
+                _dano(amount, b)
+                mod = ModifyDamage(step="D", set_to=q.fixed, text=b.text)
         if mod is None:
             if amount.lemma == "ponto" and any(isinstance(a, Lexeme) and a.lemma in ("apenas", "somente")
                                                for a in leaves(amount.node)):
@@ -140,6 +148,18 @@ def modifier_clause(b: Build) -> Built | None:
                 target = None                   # "em seu alvo", "a cada um de seus alvos": the modified action's
         mod = replace(mod, source=source if source.ref is not Ref.YOU else None, target=target,
                       each_target=each)
+        subj = b.roles.subject_np
+        if source.kind is Kind.ACTION and subj is not None and subj.adj("primeiro") and b.adjuncts.per_turn:
+            # "A primeira ação que causar dano neste personagem em um turno causa 0 pontos de dano neste
+            # personagem": the first action that damages it each turn (4.8.3 D)
+            b.r.use(*(a for a in subj.pre if a.lemma == "primeiro"))
+            aimed = [f for f in source.filters if f.field == "targets" and f.value == target]
+            source = replace(source, filters=tuple(f for f in source.filters if f not in aimed))
+            mod = replace(mod, source=source, first_per_turn=True)
+        src = mod.source
+        if src is not None and src.kind is Kind.ACTION and src.ref is None and not src.union and not src.next_only \
+                and all((f.field, f.op, f.value) == ("damaging", "eq", "true") for f in src.filters):
+            mod = replace(mod, source=None, source_kind="action")     # any action causing damage (4.8.5)
         return _lasting(b, mod)
     if family == "reduce":
         what = b.roles.np("what")
@@ -228,7 +248,11 @@ def modifier_effect(procs: list[Procedure], trigger: EventPattern | None, text: 
     """A paragraph of modifiers, with the damage event of its lead ("Toda vez que X causar dano", "toda vez que
     este personagem receber dano") as what they apply to."""
     out: list[Procedure] = []
+    triggered = any(isinstance(p, ModifyDamage) and p.step == "D" for p in procs)
     for p in procs:
+        if not isinstance(p, ModifyDamage) and triggered:
+            out.append(p)                  # 4.8.3 D: a triggered modifier's other procedures happen with it
+            continue
         if not isinstance(p, ModifyDamage):
             raise NotUnderstood("a damage modifier with other procedures", None)
         if trigger is not None:

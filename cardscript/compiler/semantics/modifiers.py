@@ -335,6 +335,17 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
             return add_filter(sel, Filter("user_controller", "eq", who.ref.value if who.ref in (Ref.YOU, Ref.OPPONENT)
                                           else who))
         return add_filter(sel, _controller_filter(who))
+    if obj.cls in ("thing", "action") and isinstance(obj.head, Name) and not obj.dets \
+            and all(isinstance(m, Rel) for m in obj.mods) and sel.kind is Kind.CARD and sel.every:
+        r.use(*pp.preps, obj.head)             # "todos os cards de Escudo Improvisado [que ele estiver carregando]":
+        names = at.names_in(obj, r) or [obj.head.text]      # the cards of that name
+        out = add_filter(sel, Filter("name", "has_any" if len(names) > 1 else "eq", "/".join(names)))
+        from cardscript.compiler.semantics.relatives import relative_filter
+
+        for m in obj.mods:
+            assert isinstance(m, Rel)
+            out = relative_filter(out, m, r)
+        return out
     if obj.cls in ("thing", "action"):
         r.use(*pp.preps)
         owner = things(obj, r)

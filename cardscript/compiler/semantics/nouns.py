@@ -211,6 +211,9 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
         found = r.referent_at(binding.target_span, fits)
     if found is None:
         found = _latest(r, fits)
+    singular = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("ele", "ela", "o", "a", "lo", "la")
+    if found is not None and singular and found.plural:     # "ele" is not "todos os cards ...": the latest singular
+        found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and not x.plural), None)
     if found is not None:
         return _read_referent(found, np, text)
     if binding is not None and binding.target.startswith("the character with"):
@@ -503,7 +506,7 @@ def _register(r: Reading, np: NP, slot: str, kind: Kind, selector: Selector) -> 
     node_span = getattr(np.node, "span", None)
     if spans:
         r.introduce(slot, kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "np", selector,
-                    node_span=node_span)
+                    node_span=node_span, plural=plural(np))
 
 
 def _adjectives_after_target(sel: Selector, np: NP, r: Reading) -> Selector:

@@ -41,6 +41,7 @@ class Referent:
     head: str = ""
     selector: Selector | None = None     # what it stands for when it was introduced (for "outro", "os demais")
     node_span: Span | None = None        # the noun phrase's own node (the binder points at such nodes)
+    plural: bool = False                 # introduced by a plural phrase ("todos os cards ...": not "ele")
 
 
 @dataclass
@@ -109,8 +110,8 @@ class Reading:
         return f"card:{n}" if card_level else f"intro:{n}"
 
     def introduce(self, slot: str, kind: Kind, span: Span, head: str = "", selector: Selector | None = None,
-                  card_level: bool = False, node_span: Span | None = None) -> Referent:
-        ref = Referent(slot, kind, span, head, selector, node_span)
+                  card_level: bool = False, node_span: Span | None = None, plural: bool = False) -> Referent:
+        ref = Referent(slot, kind, span, head, selector, node_span, plural)
         self.referents.append(ref)
         if card_level:
             self.card_referents.append(ref)

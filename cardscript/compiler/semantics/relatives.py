@@ -324,7 +324,14 @@ def _damage(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     r.use(obj.head, *obj.dets)
     piercing = obj.adj("penetrante")
     r.use(*(a for a in obj.post if isinstance(a, Lexeme) and a.lemma == "penetrante"))
-    return add_filter(sel, Filter("damaging", _neg(v, "eq", "ne"), "piercing" if piercing else "true"))
+    out = add_filter(sel, Filter("damaging", _neg(v, "eq", "ne"), "piercing" if piercing else "true"))
+    where = _pp(rel, "em") or _pp(rel, "a")
+    if where is not None and where.obj is not None and not v.negated:
+        from cardscript.compiler.semantics.nouns import things
+
+        r.use(*where.preps)          # "uma ação que cause dano em algum personagem com ...": one aimed at it (its
+        out = add_filter(out, Filter("targets", "has", things(where.obj, r)))   # targets: known when it is used)
+    return out
 
 
 def _receive(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

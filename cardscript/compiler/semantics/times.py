@@ -222,7 +222,8 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
             out._set("duration", Duration.MATCH, words(before))
         elif w.this_turn and not w.edge:
             out._set("duration", out._values.get("duration") or Duration.END_OF_TURN, words(before))
-        elif obj.det("cada") and obj.lemma == "turno":
+        elif obj.det("cada", "um") and obj.lemma == "turno" and not obj.mods:
+            r.use(*obj.dets)                                       # "em cada turno", "em um turno"
             out._set("per_turn", True, words(before))
         else:
             out._set("at", w, words(before))
