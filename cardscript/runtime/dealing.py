@@ -317,9 +317,13 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     for m in result.triggered:                     # 4.8.3 D: the rest of a triggered effect's text
         o = by_index.get(id(m))
         if o is not None:
+            # the event it triggered on: "o personagem que ... receber dano" is the damage's destination
+            tctx = replace(o.ctx, slots={**o.ctx.slots, "event:subject": [dest],
+                                         **({"event:source": [procedure.source.card]}
+                                            if procedure.source.card is not None else {})})
             for q in o.effect.procedures:
                 if not isinstance(q, ModifyDamage):
-                    run(game, o.ctx, q)
+                    run(game, tctx, q)
     base = game.state.scene.get(dest)
     if base is None:
         game.emit("damage_fizzled", target=dest, reason="not in the scene")

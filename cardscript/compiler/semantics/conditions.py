@@ -171,6 +171,16 @@ def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         field = "alter_ego" if np.lemma == "alter ego" else "name"
         return Condition("is", subject=add_filter(sel, Filter(field, "eq", "/".join(names))),
                          negated=roles.verb.negated)
+    if pred is not None and pred.lemma == "ação" and pred.adj("primeiro") and pred.participle is not None \
+            and pred.participle.lemma == "usar":
+        when = next((m for m in pred.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None
+                     and m.obj.lemma == "turno" and m.obj.det("este")), None)
+        if when is not None and when.obj is not None and len(pred.mods) == 1:
+            # "se ela for a primeira ação usada neste turno": no action was used before it this turn
+            subject = _subject(roles, r, default)
+            r.use(pred.head, *pred.dets, *(a for a in pred.pre if a.lemma == "primeiro"), pred.participle,
+                  *when.preps, when.obj.head, *when.obj.dets)
+            return Condition("first_action", subject=subject, negated=roles.verb.negated)
     subject = _subject(roles, r, default)
     filters: list[Filter] = []
     kind: Kind | None = None

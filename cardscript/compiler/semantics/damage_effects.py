@@ -255,6 +255,8 @@ def modifier_effect(procs: list[Procedure], trigger: EventPattern | None, text: 
             continue
         if not isinstance(p, ModifyDamage):
             raise NotUnderstood("a damage modifier with other procedures", None)
+        if p.condition is not None and p.condition.kind == "first_action" and not p.condition.negated:
+            p = replace(p, condition=None, first_action=True)   # "se ela for a primeira ação usada neste turno"
         if trigger is not None:
             p = _from_event(p, trigger)
         out.append(p)

@@ -880,6 +880,8 @@ def _antecedent(np: NP, a: _Atom) -> bool:
         role = frame.role("object")                 # "a próxima ação que causar dano *que ele usar*": the gap is
         if role is not None and role.accepts and np.cls not in role.accepts:   # usar's object, an action, not "dano"
             return False
+    if np.cls == "attribute" and a.clause is not None and verb_lemma(a.clause) == "ser":
+        return True                                  # "uma afiliação que não seja Thunderbolts"
     return np.cls in _ANTECEDENTS or np.cls == "damage" or (np.head is None and np.participle is not None)
 
 
