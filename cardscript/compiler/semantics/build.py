@@ -45,6 +45,11 @@ class Build:
     def subject(self, default: Selector | None = None) -> Selector:
         """The clause's subject as a selector ("você" when the clause has none: an imperative)."""
         np = self.roles.subject_np
+        if np is None and default is None and self.r.subject_stack and self._plural_finite():
+            sel = self.r.subject_stack[-1]       # "... são heróis ... e ganham a afiliação X": the subject before
+            self.r.subject_stack.append(sel)
+            self.subject_sel = sel
+            return sel
         if np is None:
             sel = default if default is not None else YOU
             self.r.subject_stack.append(sel)
@@ -53,6 +58,11 @@ class Build:
         self.r.subject_stack.append(sel)
         self.subject_sel = sel
         return sel
+
+    def _plural_finite(self) -> bool:
+        """A finite verb in the third person plural ("ganham", "podem"): its subject was left out, not "você"."""
+        words = [w for w in self.roles.verb.words if w.cls in ("VFIN", "AUX")]
+        return bool(words) and self.roles.verb.form(words[0]).endswith("3p")
 
     def player_subject(self) -> Selector:
         np = self.roles.subject_np

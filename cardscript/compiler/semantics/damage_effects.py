@@ -35,7 +35,7 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.semantics.amounts import np_quantity, quantity_of_run
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.clauses import roles_of
-from cardscript.compiler.semantics.nouns import things
+from cardscript.compiler.semantics.nouns import plural, things
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
 from cardscript.compiler.semantics.verbs import analyse
@@ -193,6 +193,12 @@ def modifier_clause(b: Build) -> Built | None:
         target, subject_source, filters = _damage_subject(subj, b)
         mod = ModifyDamage(step="D", set_to=set_to, becomes_piercing=piercing, target=target, source=subject_source,
                            action_filters=filters, text=b.text)
+        during = b.adjuncts.during              # "durante a Fase de Preparação dos turnos de outros jogadores"
+        if during is not None:
+            if not during.phase:
+                raise NotUnderstood("during what?", b.roles.clause)
+            mod = replace(mod, phase=during.phase,
+                          whose_turn=during.whose if during.whose in (Ref.YOU, Ref.OPPONENT) else None)
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
 
@@ -233,7 +239,12 @@ def _damage_subject(np: NP, b: Build) -> tuple[Selector | None, Selector | None,
                     source = None if s.kind is Kind.ACTION else s
             elif v.lemma == "causar" and v.passive:
                 for a in m.args:
-                    if isinstance(a, PP) and a.prep in ("a", "em") and a.obj is not None:
+                    if isinstance(a, NP) and a.dets and a.dets[0].word == "a" and plural(a):
+                        # "causado a personagens ...": "a" before a plural noun is the preposition, not the article
+                        b.r.use(a.dets[0])
+                        a.dets = a.dets[1:]
+                        target = things(a, b.r)
+                    elif isinstance(a, PP) and a.prep in ("a", "em") and a.obj is not None:
                         b.r.use(*a.preps)
                         target = things(a.obj, b.r)
                     elif isinstance(a, PP) and a.prep == "por" and a.obj is not None:
