@@ -353,6 +353,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     if name == "cost":
         from cardscript.runtime.queries import action_cost
 
+        if flt.op == "in":                  # "as ações com custo {0} e {1}": the printed cost (a cost a static
+            return adef is not None and adef.cost is not None and str(adef.cost) in word.split("/")   # sets)
         cost = action_cost(game, adef, _action_power(game, action, adef) or None) if adef is not None else None
         return flt.op in _NUMERIC and cost is not None and bool(
             _NUMERIC["eq" if flt.op == "ne" else flt.op](cost, _number(ctx, word)))

@@ -294,6 +294,8 @@ def action_cost(game: Game, action: ActionDef, power: str | None = None) -> int 
 
 def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
     """A SetCost's own ``cost`` filter reads the printed cost (the cost it sets would read itself)."""
+    if printed is not None and f.op == "in" and isinstance(f.value, str):     # "com custo {0} e {1}"
+        return str(printed) in [v.strip("{}") for v in f.value.split("/")]
     if printed is None or not isinstance(f.value, str) or not f.value.strip("{}").isdecimal():
         return False
     want = int(f.value.strip("{}"))

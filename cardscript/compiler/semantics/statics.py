@@ -402,7 +402,9 @@ def _have(b: Build) -> Built | None:
         actions = things(subj, r)
         r.use(obj.head, *obj.dets)
         codes = [x for x in leaves(obj.node) if isinstance(x, Icon)] + [
-            m.head for m in obj.mods if isinstance(m, NP) and isinstance(m.head, Icon)]
+            m.head for m in obj.mods if isinstance(m, NP) and isinstance(m.head, Icon)] + [
+            x for m in obj.mods if isinstance(m, Other) and m.kind == "value" for n in m.nodes for x in leaves(n)
+            if isinstance(x, Icon)]                  # "têm custo {2}": the value after the noun
         if len(codes) != 1 or not isinstance(codes[0], Icon):
             raise NotUnderstood("which cost?", obj.node)
         r.use(codes[0])
@@ -451,14 +453,18 @@ def _search(b: Build) -> Built | None:
         if isinstance(c, PP) and c.prep == "em" and c.obj is not None:
             b.r.use(*c.preps)
             zones.append(place(c.obj, b.r).zone)
-    obj = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "card"), None)
+    obj = next((c for c in [*b.roles.extra, *b.roles.get("there")] if isinstance(c, NP) and c.lemma == "card"),
+               None)                               # "procurar cards nos decks": what is searched for
     if obj is not None:
-        b.r.use(obj.head)
+        b.r.use(obj.head, *obj.dets)
+        if obj in b.roles.get("there"):
+            b.roles.filled.pop("there")
         for m in obj.mods:
             if isinstance(m, PP) and m.prep == "em" and m.obj is not None:
                 b.r.use(*m.preps)
                 zones.append(place(m.obj, b.r).zone)
-        b.roles.extra.remove(obj)
+        if obj in b.roles.extra:
+            b.roles.extra.remove(obj)
     b.roles.extra = [c for c in b.roles.extra if not (isinstance(c, PP) and c.prep == "em")]
     d = _static_duration(b)
     return Built([Restrict(what="search", subject=who, zones=tuple(zones or ("deck",)), duration=d, text=b.text)],
