@@ -96,6 +96,9 @@ def condition(c: Condition | None) -> str:
     if c is None:
         return "-"
     neg = "not " if c.negated else ""
+    if c.kind == "only":
+        pool = c.all_of[0].subject if c.all_of else None
+        return f"{neg}only {selector(c.subject)} among {selector(pool)}"
     if c.all_of:
         return neg + "(" + " and ".join(condition(x) for x in c.all_of) + ")"
     if c.any_of:

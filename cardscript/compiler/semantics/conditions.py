@@ -148,8 +148,7 @@ def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     filters = at.filters_for(obj, r, negate=False)
     del adj
     return Condition("is", subject=subject, value="", negated=roles.verb.negated,
-                     all_of=(), any_of=()) if not filters else Condition(
-        "is", subject=add_filter(subject, *filters), negated=roles.verb.negated)
+                     all_of=(), any_of=()) if not filters else is_(subject, filters, roles.verb.negated)
 
 
 def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
@@ -211,7 +210,17 @@ def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         raise NotUnderstood("is what?", roles.clause, roles.describe())
     if kind is not None:
         filters.append(Filter("kind", "eq", kind.value))
-    return Condition("is", subject=add_filter(subject, *filters), negated=roles.verb.negated)
+    return is_(subject, filters, roles.verb.negated)
+
+
+def is_(subject: Selector, filters: list[Filter] | tuple[Filter, ...], negated: bool = False) -> Condition:
+    """"<subject> <is / has> <filters>": for a universal description ("se cada personagem que você controlar tiver a
+    afiliação X") every one it describes must pass -- the described ones are *only* those that pass -- and there
+    must be one; otherwise the subject (a reference, or "um personagem ...") passes them."""
+    if subject.ref is None and subject.every and not subject.union:
+        return Condition("only", subject=add_filter(subject, *filters), negated=negated,
+                         all_of=(Condition("exists", subject=subject),))
+    return Condition("is", subject=add_filter(subject, *filters), negated=negated)
 
 
 def _number(np: NP, r: Reading) -> int:
@@ -270,7 +279,7 @@ def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         filters.extend(at.filters_for(with_.obj, r))
     elif not filters:
         raise NotUnderstood("is where / how?", roles.clause, roles.describe())
-    return Condition("is", subject=add_filter(subject, *filters), negated=roles.verb.negated)
+    return is_(subject, filters, roles.verb.negated)
 
 
 def _exist(roles: Roles, r: Reading, default: Selector | None) -> Condition:

@@ -34,10 +34,10 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.semantics.amounts import np_quantity, quantity_of_run
 from cardscript.compiler.semantics.build import Build, Built
-from cardscript.compiler.semantics.clauses import roles_of
+from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import plural, things
 from cardscript.compiler.semantics.reading import NotUnderstood
-from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.verbs import analyse
 
 
@@ -389,6 +389,25 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
         r.use(dano.head)
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
                                                        subject_slot=slot, text=text),),
+                      duration=Duration.WHILE_IN_PLACE, text=text)
+    if family == "search":                                    # "Se um jogador fosse procurar ... no próprio deck"
+        from cardscript.compiler.semantics.nouns import players
+        from cardscript.compiler.semantics.places import place
+
+        who = players(subject_np, r)
+        zones: list[str] = []
+        for c in (*roles.get("zones"), *roles.extra):
+            if isinstance(c, PP) and c.prep == "em" and c.obj is not None:
+                r.use(*c.preps)
+                zones.append(place(c.obj, r).zone)
+        what = roles.np("there") or roles.np("what")
+        if what is not None:                                  # "um ou mais cards": any search
+            r.use_all(constituent_leaves(what))
+        roles.extra = [c for c in roles.extra if not (isinstance(c, PP) and c.prep == "em")]
+        require_no_extra(roles)
+        return Effect(EffectKind.REPLACEMENT, (Replace(event="search", subject=who, instead=tuple(procs),
+                                                       zones=tuple(zones or ("deck",)), subject_slot="event:subject",
+                                                       text=text),),
                       duration=Duration.WHILE_IN_PLACE, text=text)
     raise NotUnderstood(f"'{roles.verb.lemma}' as something replaced", clause)
 
