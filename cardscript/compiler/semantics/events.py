@@ -62,15 +62,16 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> 
     return replace(pattern, text=render(clause))
 
 
-def _slot(b: Build, np: NP | None, name: str, sel: Selector) -> None:
-    """The event's participant ``name`` is what ``np`` named: references to it read ``event:<name>``."""
+def _slot(b: Build, np: NP | None, name: str, sel: Selector, head: str = "event") -> None:
+    """The event's participant ``name`` is what ``np`` named: references to it read ``event:<name>`` (``head``
+    "event_adjunct": named in an adjunct of the clause, "tendo como alvo ...", not inside another phrase)."""
     if np is None:
         return
     spans = [x.span for x in constituent_leaves(np)]
     if not spans:
         return
     b.r.introduce(f"event:{name}", sel.kind, Span(min(s.start for s in spans), max(s.end for s in spans)),
-                  "event", sel, node_span=getattr(np.node, "span", None))
+                  head, sel, node_span=getattr(np.node, "span", None))
 
 
 def _subject(b: Build, name: str = "subject") -> Selector:
@@ -163,6 +164,14 @@ def _use(b: Build) -> EventPattern:
             _target_slot(b, action_np, t)
         if action.ref is Ref.THIS_ACTION:
             filters = (*filters, Filter("name", "eq", r.card.action_name))
+        if target is None:                                   # "usar uma ação tendo como alvo um personagem ..."
+            from cardscript.compiler.semantics.statics import having_as_target
+
+            having = having_as_target(b)
+            if having is not None:
+                target, target_np = having
+                target_slot = "event:target"
+                _slot(b, target_np, "target", target, head="event_adjunct")
     kind = "use_action"
     after = b.roles.pp("after")
     if after is not None and after.obj is not None:         # "após o efeito daquela ação": once it has resolved

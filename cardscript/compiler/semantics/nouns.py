@@ -171,6 +171,10 @@ def reference(np: NP, r: Reading) -> Selector | None:
         if plural(np):                                     # "seus alvos", "os alvos": every target of the action
             return Selector(kind=Kind.CHARACTER, ref=Ref.TARGET, index=-1, text=text, every=True)
         return _the_target(r, None, text)
+    if np.lemma == "ação" and np.dets and all(d.lemma == "o" for d in np.dets) and not np.mods \
+            and not np.post and not plural(np) and r.by_slot("event:action") is not None and not r.in_action:
+        r.use(*np.dets, head)                  # "o personagem que usou a ação": the action of the event
+        return Selector(kind=Kind.ACTION, ref=Ref.SLOT, slot="event:action", text=text)
     pron = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC") and head.lemma in (
         "ele", "ela", "eles", "elas", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos")
     if pron or np.det("aquele", "esse"):

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Binding, Clause, Lexeme, Node
-from cardscript.compiler.ir import Count, Kind, Selector
+from cardscript.compiler.ir import Count, Kind, Ref, Selector
 from cardscript.compiler.semantics.syntax import Leaf, leaves
 from cardscript.compiler.source import Span
 
@@ -140,8 +140,10 @@ class Reading:
         personagem ... usar uma ação que tenha um personagem ... como alvo, ... aquele personagem"): the event's
         subject, when it fits, is what it refers to (the most prominent participant)."""
         subject = next((x for x in self.referents if x.slot == "event:subject"), None)
-        if subject is None or found is subject or self.trigger_span is None:
-            return found
+        if subject is None or found is subject or self.trigger_span is None or found.head == "event_adjunct":
+            return found                  # ("tendo como alvo um personagem ...": a participant of its own)
+        if subject.selector is not None and subject.selector.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
+            return found                  # "aquele personagem" is never "este personagem"
         inside = self.trigger_span.start <= found.span.start and found.span.end <= self.trigger_span.end
         if inside and (fits is None or subject.kind in fits) and found.kind == subject.kind:
             return subject

@@ -151,10 +151,16 @@ def _actions_per_turn(b: Build, user: Selector, obj: NP) -> Built:
 
 def _having_as_target(b: Build) -> tuple[Filter, ...]:
     """"... tendo como alvo um personagem com X": only uses of the action with such a target."""
+    having = having_as_target(b)
+    return (Filter("targets", "has", having[0]),) if having is not None else ()
+
+
+def having_as_target(b: Build) -> tuple[Selector, NP] | None:
+    """"tendo como alvo <np>" among a clause's complements (the gerund of "ter"): the target, and its phrase."""
     extra = b.roles.extra
     for i, c in enumerate(extra):
-        if isinstance(c, Other) and c.kind == "gerund" and any(isinstance(x, Lexeme) and x.lemma == "ter"
-                                                                for x in c.nodes):
+        if isinstance(c, Other) and c.kind in ("gerund", "lit") and any(
+                isinstance(x, Lexeme) and (x.lemma == "ter" or x.word == "tendo") for x in c.nodes):
             rest = extra[i + 1:i + 3]
             as_ = next((x for x in rest if isinstance(x, PP) and x.prep == "como" and x.obj is not None
                         and x.obj.lemma == "alvo"), None)
@@ -165,8 +171,8 @@ def _having_as_target(b: Build) -> tuple[Filter, ...]:
             sel = things(target, b.r)
             for x in (c, as_, target):
                 extra.remove(x)
-            return (Filter("targets", "has", sel),)
-    return ()
+            return sel, target
+    return None
 
 
 def _use_limit(b: Build, user: Selector, obj: NP) -> Built:
