@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from cardscript.compiler.ir import ActionDef, Effect, EffectKind, Kind, ModifyDamage, Redirect, Ref, Replace, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics, damage, shields, trace
+from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
 from cardscript.runtime.queries import action_types, replacing_context, using
 from cardscript.runtime.selectors import (
@@ -113,7 +114,8 @@ def _action_source_matches(game: Game, ctx: EffectContext, ssel: Selector, mctx:
         return False
     action = using(ctx)
     # it is causing damage now: "uma ação que cause dano" holds of it whatever its text says
-    ssel = replace(ssel, filters=tuple(f for f in ssel.filters if (f.field, f.op, f.value) != ("damaging", "eq", "true")))
+    ssel = replace(ssel, filters=tuple(f for f in ssel.filters
+                                       if (f.field, f.op, f.value) != ("damaging", "eq", "true")))
     if ssel.ref is not None or ssel.union:
         return any(isinstance(a, ActionThing) and a.holder == action.holder and a.name == action.name
                    for a in resolve(game, mctx, ssel))
@@ -143,7 +145,14 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
             if not any(selected(game, mctx, ssel, c) for c in dealers):
                 return False
         for f in filters:
-            if not sit.source.is_action or fold_key(str(ctx.action_power or "")) != fold_key(str(f.value)):
+            if not sit.source.is_action:
+                return False
+            if f.field == "damaging" and f.op == "eq" and f.value == "true":
+                continue                        # it is causing damage now
+            if f.field in ("power", "action_power") and f.op in ("eq", "has"):
+                if fold_key(str(ctx.action_power or "")) != fold_key(str(f.value)):
+                    return False
+            elif not action_matches(game, mctx, using(ctx), [f]):
                 return False
         if phase:
             from cardscript.runtime.triggers import phase_id

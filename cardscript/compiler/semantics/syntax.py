@@ -546,7 +546,8 @@ class _Attacher:
             self.pos = start
             first = self.take().nodes[0]
             nxt = self.peek()
-            if (_lone_pronoun(first, "outro") or _lone_pronoun(first, "um")) and nxt is not None and nxt.kind == "np" and _bare(nxt.nodes[0]) \
+            lone = _lone_pronoun(first, "outro") or _lone_pronoun(first, "um")
+            if lone and nxt is not None and nxt.kind == "np" and _bare(nxt.nodes[0]) \
                     and not _is_number_np(nxt.nodes[0]):
                 np = np_of(self.take().nodes[0])                     # "outro | jogador", "um | oponente"
                 np.dets[:0] = [x for x in _parts(first) if isinstance(x, Lexeme)]
