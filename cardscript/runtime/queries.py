@@ -198,6 +198,10 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
         for p, sctx in _restrictions(game, "repeat_action_name"):      # Ação Única given by an effect
             if p.subject is not None and selected(game, sctx, p.subject, user):
                 return False
+        from cardscript.runtime.rules import gained_action_keyword
+
+        if gained_action_keyword(game, user, action, "Ação Única"):    # "as ações que ele usar ganham Ação Única"
+            return False
     return True
 
 

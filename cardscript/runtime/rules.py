@@ -47,7 +47,7 @@ from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
 
 __all__ = ["DEFAULT_DECK_COPIES", "carried_actions", "copy_limit", "identity", "is_ready", "load_sources",
-           "note_action_use", "use_limited",
+           "gained_action_keyword", "note_action_use", "use_limited",
            "may_enter_from", "rule_statics", "scene_identity_allowed", "working_rule_statics"]
 
 DEFAULT_DECK_COPIES = 3
@@ -264,6 +264,23 @@ def use_limited(game: Game, player: int, user: CardId, action: ActionDef) -> str
         if (player, fold_key(proc.value)) in game.state.this_turn.used_once_per_player:
             return f"player {player} already used an action with {proc.value} this turn"
     return None
+
+
+def gained_action_keyword(game: Game, user: CardId, action: ActionDef, keyword: str) -> str:
+    """The text of a working effect that gives ``user``'s ``action`` the keyword (Câmara Neutralizadora: "as ações
+    que ele usar ganham Ação Única"), or ''."""
+    from cardscript.compiler.ir import EffectKind, Gain
+    from cardscript.runtime.filters import matches
+    from cardscript.runtime.selectors import ActionThing
+    from cardscript.runtime.statics import active_effects
+
+    thing = ActionThing(user, action.name, user, action.power, definition=action)
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Gain) and fold_key(keyword) in {fold_key(k) for k in p.keywords} \
+                    and matches(game, sctx, thing, p.targets):
+                return p.text or effect.text
+    return ""
 
 
 def note_action_use(game: Game, player: int, action: ActionDef) -> None:
