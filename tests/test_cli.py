@@ -34,7 +34,7 @@ def test_one_broken_card_does_not_stop_the_others(tmp_path: Path, capsys: pytest
     (tmp_path / "c.card").write_bytes(b"\xff\xfe\x00garbage")
     assert main(["check", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "checked 3 card(s): 1 clean" in out
+    assert "checked 3 card(s): 1 executable, 1 clean" in out
 
 
 @pytest.mark.parametrize("fmt", ["json", "sarif"])

@@ -108,6 +108,12 @@ W_OLD_WORDING = _register("CS250", Severity.WARNING, "long form of a keyword",
                           "carry it (a `Forma antiga` of the prelude, or the keyword's meaning: \"Pode haver "
                           "qualquer número de personagens chamados Vigilante Kree em cena.\" is Pelotão); write the "
                           "keyword the hint names (rules, Glossário). `cardscript translate` does it.")
+W_NOT_EXECUTABLE = _register("CS260", Severity.WARNING, "not executable",
+                             "The engine cannot run these words: no construction rule gives them a meaning (the "
+                             "message says why; the hint lists the roles of the verb's frame). The card still "
+                             "compiles, but this part of its text does nothing in a match (docs/semantics.md).")
+E_NOT_EXECUTABLE = _register("CS261", Severity.ERROR, "not executable (--strict)",
+                             "As CS260, reported as an error by `cardscript check --strict`.")
 # --- roundtrip / translation (CS3xx) ---
 E_CORPUS_RECORD = _register("CS300", Severity.ERROR, "bad corpus record",
                             "A corpus line is not a JSON object with the card record fields.")

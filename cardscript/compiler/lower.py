@@ -134,7 +134,7 @@ def lower_keyword(use: KeywordUse, info: CardInfo, shared: list[object] | None =
         return ([Effect(EffectKind.UNSUPPORTED, (Unsupported(why="the keyword's meaning did not compile",
                                                              text=use.written),),
                         text=use.written, from_keyword=use.name, zone=zone, why="meaning did not compile")],
-                [Problem(f"{use.name}: the keyword's meaning did not compile", None)])
+                [Problem(f"{use.name}: the keyword's meaning did not compile", None, span=use.span)])
     bindings = _bindings(use.block)
     out: list[Effect] = []
     problems: list[Problem] = []
@@ -159,7 +159,8 @@ def lower_keyword(use: KeywordUse, info: CardInfo, shared: list[object] | None =
             lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)
             out.extend(lowered.effects)
             problems.extend(lowered.problems)
-    return [replace(e, from_keyword=use.name, zone=zone) for e in out], problems
+    located = [replace(p, message=f"{use.name}: {p.message}", span=use.span) for p in problems]
+    return [replace(e, from_keyword=use.name, zone=zone) for e in out], located
 
 
 def _guard_action(paragraphs: tuple[Paragraph, ...], r: Reading, frames: bool = False):  # type: ignore[no-untyped-def]

@@ -1,4 +1,5 @@
-"""``cardscript check [PATH...]``: parse, bind and check card files (default: the bundled library)."""
+"""``cardscript check [PATH...] [--strict]``: parse, bind, check card files (default: the bundled library) and
+report what the engine will not run (CS260; an error with ``--strict``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from typing import Any
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import format_json, format_sarif, format_text
+from cardscript.compiler.executable import lowering_diagnostics
 from cardscript.compiler.pipeline import compile_paths, library_path
-from cardscript.tools.common import diagnostics_of, out
+from cardscript.tools.common import out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -16,7 +18,14 @@ def run(args: argparse.Namespace) -> int:
 
     paths = args.paths or [str(library_path())]
     cards = compile_paths(paths)
-    diags = [*load_prelude().diagnostics, *diagnostics_of(cards)]   # a broken keyword definition is reported too
+    diags = list(load_prelude().diagnostics)          # a broken keyword definition is reported too
+    executable = clean = 0
+    for card in cards:
+        runs, lowering = lowering_diagnostics(card, strict=args.strict)
+        mine = [*card.diagnostics, *lowering]
+        diags.extend(mine)
+        executable += int(runs)
+        clean += int(runs and not any(d.severity in (dg.Severity.ERROR, dg.Severity.WARNING) for d in mine))
     if args.format == "json":
         out(format_json(diags))
     elif args.format == "sarif":
@@ -26,13 +35,14 @@ def run(args: argparse.Namespace) -> int:
             out(format_text(d))
         errors = sum(1 for d in diags if d.severity is dg.Severity.ERROR)
         warnings = sum(1 for d in diags if d.severity is dg.Severity.WARNING)
-        ok = sum(1 for c in cards if c.ok)
-        out(f"checked {len(cards)} card(s): {ok} clean, {errors} error(s), {warnings} warning(s)")
+        out(f"checked {len(cards)} card(s): {executable} executable, {clean} clean, {errors} error(s), "
+            f"{warnings} warning(s)")
     return 1 if any(d.severity is dg.Severity.ERROR for d in diags) else 0
 
 
 def register(sub: Any) -> None:
-    c = sub.add_parser("check", help="check card files (default: the bundled library)")
+    c = sub.add_parser("check", help="check card files (default: the bundled library) and what will not run")
     c.add_argument("paths", nargs="*")
     c.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    c.add_argument("--strict", action="store_true", help="report the parts that will not run as errors (CS261)")
     c.set_defaults(func=run)

@@ -40,6 +40,7 @@ from cardscript.compiler.semantics.syntax import Other as _Other
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.verbs import analyse
+from cardscript.compiler.source import Span
 
 
 @dataclass
@@ -49,6 +50,8 @@ class Problem:
     message: str
     node: object = None
     roles: str = ""
+    span: Span | None = None         # where to point in the card file when the node is elsewhere (a keyword's
+                                     # meaning is the prelude's text: the keyword's use)
 
 
 @dataclass
