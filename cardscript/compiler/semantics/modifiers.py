@@ -285,6 +285,12 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
     from cardscript.compiler.semantics.nouns import players, things
 
     lemma = obj.lemma
+    if sel.kind is Kind.ACTION and lemma in (*CARD_TYPE_OF_NOUN, "card") and not obj.dets and sel.ref is None:
+        r.use(*pp.preps)                       # "ações de personagens sem {VO}": used by such characters; "ações de
+        owner = things(obj, r)                 # cards de habilidade": written on such cards
+        written_on = owner.kind is Kind.ABILITY or any(f.field == "card_type" and f.value == "Habilidade"
+                                                       for f in owner.filters)
+        return add_filter(sel, Filter("holder" if written_on else "user", "eq", replace(owner, every=True)))
     if lemma in CARD_TYPE_OF_NOUN and not obj.dets and sel.ref is None:          # "card de personagem"
         r.use(*pp.preps, obj.head)
         kind = KIND_OF_NOUN[lemma] if sel.kind in (Kind.CARD,) else sel.kind
