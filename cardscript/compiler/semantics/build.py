@@ -145,10 +145,14 @@ class Build:
             spans = [x.span for x in leaves]
             start = min(s.start for s in spans) if spans else np.node.span.start
             end = max(s.end for s in spans) if spans else np.node.span.end
+            from cardscript.compiler.semantics.nouns import plural
             from cardscript.compiler.source import Span
 
+            one = sel.count.fixed == 1 and not sel.count.x_times and not sel.count.any_number and not sel.every
+            many = (plural(np) and not (one and sel.union)) or (      # "um desses cards": one
+                sel.ref is None and not sel.union and (sel.count.fixed > 1 or sel.count.any_number))
             self.r.introduce(slot, sel.kind, Span(start, end), head, sel, card_level,
-                             node_span=getattr(np.node, "span", None))
+                             node_span=getattr(np.node, "span", None), plural=many)
         return slot
 
 

@@ -177,6 +177,15 @@ def reference(np: NP, r: Reading) -> Selector | None:
         return Selector(kind=Kind.ACTION, ref=Ref.SLOT, slot="event:action", text=text)
     pron = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC") and head.lemma in (
         "ele", "ela", "eles", "elas", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos")
+    contracted = [d for d in np.dets if d.lemma in ("aquele", "esse") and d.word.lower().startswith("d")]
+    count = [d for d in np.dets if d.lemma == "um"]
+    if contracted and (count or isinstance(np.quantity[0] if np.quantity else None, Number)):
+        # "um desses cards", "dois daqueles cards": a part of what the demonstrative refers to
+        whole = NP(np.node, dets=contracted, pre=np.pre, head=np.head, post=np.post, mods=np.mods)
+        of = _anaphor(whole, r, text)
+        n = np_quantity(np, r) or Quantity.of(1)
+        r.use(*count)
+        return Selector(kind=of.kind, union=(_remaining(of, r),), count=n, text=text)
     if pron or np.det("aquele", "esse"):
         return _anaphor(np, r, text)
     if np.participle is not None and np.participle.lemma == "escolher" and np.det("o"):
@@ -218,6 +227,11 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     singular = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("ele", "ela", "o", "a", "lo", "la")
     if found is not None and singular and found.plural:     # "ele" is not "todos os cards ...": the latest singular
         found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and not x.plural), None)
+    several = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("eles", "elas", "os", "as", "los",
+                                                                               "las")
+    if found is not None and several and not found.plural:
+        found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and x.plural), found)
+        # "um deles" after "coloque um desses cards ...": the group, not the one card taken from it
     if found is not None:
         return _read_referent(found, np, text)
     if binding is not None and binding.target.startswith("the character with"):
@@ -401,6 +415,10 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
         lemma = d.lemma
         if lemma in ("cada", "todo"):
             every = True
+        elif lemma == "outro" and np.det("o") and not plural(np) and (group := _partitioned(r)) is not None:
+            r.use(d)                                   # "coloque um deles ..., e então, coloque o outro card ...":
+            return Selector(kind=group.kind, ref=Ref.SLOT, slot=group.slot + ":rest", every=True,  # the rest
+                            text=sel.text)
         elif lemma == "outro":
             sel = replace(sel, excluding=_excluded(sel, r))
         elif lemma in ("um",):
@@ -431,8 +449,14 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
 
 
 def _excluded(sel: Selector, r: Reading) -> Selector:
-    """What "outro" excludes: this card / the character it is on (the latest thing of the same kind introduced
-    is not considered -- "um outro personagem" is another than this one)."""
+    """What "outro" excludes: the latest thing of the same kind this effect chose or otherwise introduced ("escolha
+    um card ... e permute-o por outro card ..."), else this card / the character it is on ("escolha outro
+    personagem": another than this one)."""
+    same = (Kind.CARD, Kind.ABILITY) if sel.kind in (Kind.CARD, Kind.ABILITY) else (sel.kind,)
+    earlier = next((x for x in reversed(r.referents) if x.kind in same and x.slot
+                    and not x.slot.startswith("event:")), None)
+    if earlier is not None:
+        return Selector(kind=earlier.kind, ref=Ref.SLOT, slot=earlier.slot, every=True, text="")
     if sel.kind is Kind.CHARACTER:
         return THIS_CHARACTER
     return THIS_CARD
@@ -554,12 +578,33 @@ def _without_coords(np: NP) -> NP:
     return np
 
 
+def _remaining(of: Selector, r: Reading) -> Selector:
+    """The pool of a part: a group a part was already taken from gives what remains of it ("coloque um desses
+    cards no topo ..., depois coloque um deles na base ...": another one)."""
+    while len(of.union) == 1 and of.ref is None and of.count.fixed == 1:
+        of = of.union[0]                                   # "deles": the group the last part came from
+    group = _partitioned(r)
+    if of.ref is Ref.SLOT and group is not None and group.slot == of.slot:
+        return replace(of, slot=of.slot + ":rest")
+    return of
+
+
+def _partitioned(r: Reading) -> Selector | None:
+    """The group a part was taken from in this effect ("um deles"), if any."""
+    for ref in reversed(r.referents):
+        sel = ref.selector
+        if sel is not None and len(sel.union) == 1 and sel.union[0].ref is Ref.SLOT:
+            pool = sel.union[0]
+            return replace(pool, slot=pool.slot.removesuffix(":rest"))
+    return None
+
+
 def _group(r: Reading) -> Selector | None:
     """The latest group something was taken from ("coloque dois deles ..." -> "deles"), or the latest slot."""
     for ref in reversed(r.referents):
         sel = ref.selector
         if sel is not None and len(sel.union) == 1 and sel.union[0].ref is Ref.SLOT:
-            return sel.union[0]
+            return replace(sel.union[0], slot=sel.union[0].slot.removesuffix(":rest"))
     for ref in reversed(r.referents):
         if ref.slot:
             return Selector(kind=ref.kind, ref=Ref.SLOT, slot=ref.slot)
@@ -597,5 +642,5 @@ def _partitive(np: NP, r: Reading, text: str) -> Selector:
     if lemma in ("cada", "todos", "todas") or np.det("cada"):
         return replace(of, every=True, text=text)
     if lemma in ("um", "uma", "único", "única"):           # one of them, chosen when the effect resolves
-        return Selector(kind=of.kind, union=(of,), count=Quantity.of(1), text=text)
+        return Selector(kind=of.kind, union=(_remaining(of, r),), count=Quantity.of(1), text=text)
     return replace(of, text=text)
