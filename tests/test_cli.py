@@ -61,7 +61,7 @@ def test_render_and_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.strip() == "Quando este cenário entrar em cena, compre um card."
     assert main(["explain", str(f)]) == 0
     out = capsys.readouterr().out
-    assert "trigger: quando este cenário entrar em cena," in out and "procedure 1: draw" in out
+    assert "trigger: quando este cenário entrar em cena," in out and "procedure 1: comprar (draw)" in out
 
 
 def test_fmt_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -399,4 +399,4 @@ def test_explain_turn_with_a_card_file_and_a_card_file_as_before(tmp_path: Path)
     status, _, err = _run(["explain", str(f), "--turn", "2"])
     assert status == 2 and "--turn explains a match log" in err
     status, out, _ = _run(["explain", str(f)])
-    assert status == 0 and "procedure 1: draw" in out and "Resolution" not in out
+    assert status == 0 and "procedure 1: comprar (draw)" in out and "Resolution" not in out

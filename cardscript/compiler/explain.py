@@ -363,11 +363,24 @@ def _clause(clause: Clause, lines: list[str], indent: int, k: int) -> None:
     pad = " " * indent
     flags = [f for f, on in (("optional: você pode", clause.optional), ("negated", clause.negated)) if on]
     extra = f" ({', '.join(flags)})" if flags else ""
-    lines.append(f"{pad}procedure {k}: {clause.procedure.name.lower()} [{render_node(clause.verb)}]{extra}")
+    from cardscript.compiler.semantics.clauses import roles_of
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.text import render_leaves
+
+    roles = roles_of(clause)
+    frame = roles.frame
+    family = f" ({frame.family})" if frame is not None else " (no frame: not understood)"
+    lines.append(f"{pad}procedure {k}: {roles.verb.lemma or clause.procedure.name.lower()}{family} "
+                 f"[{render_node(clause.verb)}]{extra}")
     if clause.subject is not None:
         lines.append(f"{pad}  subject: {render_node(clause.subject)}")
-    for c in clause.complements:
-        lines.append(f"{pad}  {_label(c)}: {render_node(c)}")
+    for name, filled in roles.filled.items():              # the frame's roles, as the meaning reads them
+        if name.startswith("_"):
+            continue
+        for c in filled:
+            lines.append(f"{pad}  {name}: {render_leaves(list(constituent_leaves(c)))}")
+    for c in roles.extra:
+        lines.append(f"{pad}  (fits no role): {render_leaves(list(constituent_leaves(c)))}")
 
 
 def _label(node: Node) -> str:

@@ -7,7 +7,7 @@ rendering of card text is ``compiler/render.py``'s.
 from __future__ import annotations
 
 from cardscript.compiler.ast import Icon, Lexeme, Name, Node, Number, Symbol
-from cardscript.compiler.semantics.syntax import leaves
+from cardscript.compiler.semantics.syntax import Leaf, leaves
 
 _CONTRACTIONS = {("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em", "as"): "nas",
                  ("de", "o"): "do", ("de", "a"): "da", ("de", "os"): "dos", ("de", "as"): "das",
@@ -20,8 +20,13 @@ _CONTRACTIONS = {("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em
 
 
 def render(node: Node) -> str:
+    return render_leaves(list(leaves(node)))
+
+
+def render_leaves(items: list[Leaf]) -> str:
+    """Words in printed order (by their spans) as plain text."""
     words: list[str] = []
-    for leaf in leaves(node):
+    for leaf in sorted(items, key=lambda x: x.span.start):
         if isinstance(leaf, Lexeme):
             w = leaf.word
         elif isinstance(leaf, Name):
