@@ -254,8 +254,9 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if op == "chosen":                                      # "com o poder / tipo escolhido": a Choose's slot
         if isinstance(value, Selector):
             picked = {fold_key(t.value) for t in resolve(game, ctx, value) if isinstance(t, Trait)}
-            if not picked and value.slot.startswith("card:"):   # a permanent text's choice: its card remembers it
-                one = characteristics.chosen_trait(game, ctx.source, name)
+            if not picked and value.slot.startswith("card:") and ctx.source is not None:
+                # a permanent text's choice: its card remembers it
+                one = game.state.chosen_traits.get(ctx.source, {}).get(name.rstrip("s"))
                 picked = {fold_key(one)} if one is not None else set()
         else:                                               # (Soprano V1: the trait its card's text chose)
             one = characteristics.chosen_trait(game, ctx.source, name)

@@ -570,6 +570,15 @@ def _swap(b: Build) -> Built:
     other = b.optional_np("other")
     between = b.optional_np("between")
     cards = things(np, b.r)
+    if cards.ref is Ref.SLOT and cards.kind in (Kind.CHARACTER, Kind.SUPPORT) or (
+            cards.ref is None and cards.every and cards.kind in (Kind.CHARACTER, Kind.SUPPORT)):
+        # "escolha um card que um personagem ... estiver carregando e permute-o ...": a base is never exchanged
+        # (4.1): the pronoun is the card the clause before chose
+        chosen = next((x for x in reversed(b.r.referents) if x.kind in (Kind.CARD, Kind.ABILITY) and x.slot
+                       and not x.slot.startswith("event:")), None)
+        if chosen is None:
+            raise NotUnderstood("exchange a character?", np.node)
+        cards = Selector(kind=chosen.kind, ref=Ref.SLOT, slot=chosen.slot, every=True, text=cards.text)
     if other is not None:
         return Built([Swap(cards=cards, other=things(other, b.r), text=b.text)])
     if between is not None:

@@ -185,9 +185,13 @@ class SentenceReader:
 
     def _conditions(self, clauses: list[Clause], words: list[Lexeme], seq: Sequence) -> Condition | None:
         conds: list[Condition] = []
+        previous: Selector | None = None
         for c in clauses:
-            try:
-                conds.append(condition(c, self.r))
+            try:                        # "se o alvo for um personagem e tiver o poder escolhido": the same subject
+                conds.append(condition(c, self.r, default_subject=previous if c.subject is None else None))
+                said = conds[-1].subject
+                if said is not None:    # a reference ("o alvo"), without what the condition said of it
+                    previous = replace(said, filters=()) if said.ref is not None else said
             except NotUnderstood as exc:
                 seq.problems.append(Problem(f"condition: {exc}", exc.node or c, exc.roles))
                 return None

@@ -66,6 +66,9 @@ def _choose_value(game: Game, ctx: EffectContext, proc: Choose, player: int) -> 
             named = options[pick]
     if proc.introduces:
         ctx.write(proc.introduces, [Trait(attr, named)] if named is not None else [])
+    if named is not None and not ctx.from_action and ctx.source is not None:
+        # a permanent text's choice ("Quando este personagem entrar em cena, escolha um poder"): its card remembers
+        game.state.chosen_traits.setdefault(ctx.source, {})[attr.rstrip("s")] = named   # it for its other texts
     ctx.last_optional_done = named is not None
     game.emit("chosen", things=[named] if named else [], player=player, characteristic=attr)
 

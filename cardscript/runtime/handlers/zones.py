@@ -315,6 +315,18 @@ def look(game: Game, ctx: EffectContext, proc: Look) -> None:
     game.emit("look", cards=cards, player=player)
 
 
+def _exchangeable(game: Game, a: CardId, b: CardId) -> bool:
+    """Can ``a`` and ``b`` exchange places without a base carrying another owner's card (golden rule D)?"""
+    owner = game.state.owner
+    za, ha = game.state.location(a)
+    zb, hb = game.state.location(b)
+    if za is Zone.CARRIED and zb is Zone.CARRIED:
+        return ha is not None and hb is not None and owner[a] == owner[hb] and owner[b] == owner[ha]
+    if Zone.CARRIED in (za, zb):
+        return owner[a] == owner[b]
+    return False
+
+
 @handles(Swap)
 def swap(game: Game, ctx: EffectContext, proc: Swap) -> None:
     """Glossary "Permutar" (4.1): the two cards exchange places -- neither is loaded nor unloaded, so nothing that
@@ -325,6 +337,10 @@ def swap(game: Game, ctx: EffectContext, proc: Swap) -> None:
         ctx.last_optional_done = False
         game.emit("skipped", text=proc.text, reason="nothing to exchange")
         return
+    if not _exchangeable(game, a[0], b[0]):
+        ctx.last_optional_done = False        # golden rule D: a base carries its owner's cards only (rule C: the
+        game.emit("skipped", text=proc.text, reason="a card would be carried by a base of another owner (8 D)")
+        return                                # effect does what it can -- here, nothing)
     game.exchange(a[0], b[0])
     ctx.last_optional_done = True
     if proc.introduces:
