@@ -91,6 +91,12 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
             problems.extend(kw_problems)
     action, action_problems = _action(card, info, chosen)
     problems.extend(action_problems)
+    evolution = _evolution(card, info, problems)
+    if problems and all(e.executable for e in effects) and (action is None or (
+            all(m.executable for m in action.modes) and all(e.executable for e in action.keyword_effects))):
+        # a problem no effect carries (an X definition, the Evolução panel): the card does not run as printed
+        effects.append(Effect(EffectKind.UNSUPPORTED, text="; ".join(p.message for p in problems),
+                              why="; ".join(p.message for p in problems)))
     keywords = tuple(e.keyword for e in effects if e.kind is EffectKind.KEYWORD)
     del card_referents
     definition = CardDef(
@@ -100,7 +106,7 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
         initial_energy=h.initial_energy if isinstance(h.initial_energy, int) else None,
         shield=h.shield if isinstance(h.shield, int) else None, addition_value=h.addition_value,
         action=action, effects=tuple(effects), keywords=keywords, code=h.code or "",
-        evolution=_evolution(card, info, problems))
+        evolution=evolution)
     return LoweredCard(definition, problems)
 
 
