@@ -360,6 +360,8 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
     subject_np = roles.subject_np
     if subject_np is None:
         raise NotUnderstood("who would?", clause)
+    if b.adjuncts.duration is Duration.END_OF_TURN:    # "Toda vez que X fosse causar dano ... neste turno" (5.7 B)
+        r.trigger_this_turn = True
     if family == "damage":                                    # "X fosse causar dano [a Y]"
         source = things(subject_np, r)
         dano = roles.np("amount")

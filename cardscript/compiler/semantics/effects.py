@@ -316,8 +316,7 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
 
 def _trigger_duration(reader: SentenceReader) -> Duration | None:
     """A generated trigger's duration said inside its event clause ("Toda vez que o alvo usar uma ação neste turno")."""
-    t = reader.leads.trigger
-    if t is not None and reader.r.trigger_this_turn:
+    if (reader.leads.trigger is not None or reader.leads.hypothetical is not None) and reader.r.trigger_this_turn:
         return Duration.END_OF_TURN
     return None
 

@@ -347,6 +347,12 @@ def _enter(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if where is None or where.obj is None or where.obj.lemma != "cena":
         raise NotUnderstood("entered where?", rel.clause)
     r.use(*where.preps, *where.obj.own_leaves)
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    for a in rel.args:                          # "que entrou em cena neste turno": the filter's own time
+        if isinstance(a, PP) and a is not where and a.obj is not None and a.obj.lemma == "turno" \
+                and a.obj.det("este") and not a.obj.mods:
+            r.use_all(constituent_leaves(a))
     return add_filter(sel, Filter("entered_this_turn", _neg(v, "eq", "ne"), "true"))
 
 
