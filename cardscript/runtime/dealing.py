@@ -133,6 +133,8 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
 
     def when(sit: damage.Situation) -> bool:
         dest = sit.destination.card
+        if p.only_piercing and not sit.procedure.piercing:     # "todo o dano penetrante que ..."
+            return False
         if tsel is not None and not chosen and not selected(game, mctx, tsel, dest):
             return False
         if ssel is not None and ssel.kind is Kind.ACTION:      # "as ações de dano que X usar", "a próxima ação"

@@ -173,10 +173,12 @@ def modifier_clause(b: Build) -> Built | None:
                 to.head)
         return Built([ModifyDamage(step="D", set_to=int(getattr(to.head, "value")), text=b.text)],  # noqa: B009
                      EffectKind.DAMAGE_MODIFIER)
-    if family == "become":
+    if family in ("become", "be"):             # "... torna-se 0", "todo o dano causado por X a Y é penetrante"
         subj = b.roles.subject_np
         pred = b.roles.np("predicate")
         if subj is None or subj.lemma != "dano":
+            return None
+        if family == "be" and not any(w.cls == "ADJ" and w.lemma == "penetrante" for w in b.verb.words):
             return None
         b.r.use(subj.head, *subj.dets)
         set_to: int | None = None
@@ -193,12 +195,16 @@ def modifier_clause(b: Build) -> Built | None:
         target, subject_source, filters = _damage_subject(subj, b)
         mod = ModifyDamage(step="D", set_to=set_to, becomes_piercing=piercing, target=target, source=subject_source,
                            action_filters=filters, text=b.text)
+        if subj.adj("penetrante"):            # "todo o dano penetrante que este personagem receberia ..."
+            b.r.use(*(a for a in subj.post if isinstance(a, Lexeme) and a.lemma == "penetrante"))
+            mod = replace(mod, only_piercing=True)
         during = b.adjuncts.during              # "durante a Fase de Preparação dos turnos de outros jogadores"
         if during is not None:
             if not during.phase:
                 raise NotUnderstood("during what?", b.roles.clause)
-            mod = replace(mod, phase=during.phase,
-                          whose_turn=during.whose if during.whose in (Ref.YOU, Ref.OPPONENT) else None)
+            whose = Ref.YOU if during.whose is Ref.OWNER else during.whose   # "sua própria Fase ...": the
+            mod = replace(mod, phase=during.phase,                            # controller's
+                          whose_turn=whose if whose in (Ref.YOU, Ref.OPPONENT) else None)
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
 
@@ -224,6 +230,30 @@ def _damage_subject(np: NP, b: Build) -> tuple[Selector | None, Selector | None,
     target: Selector | None = None
     source: Selector | None = None
     filters: tuple[Filter, ...] = ()
+    if np.participle is not None and np.participle.lemma == "causar":   # "todo o dano causado por X a Y"
+        b.r.use(np.participle)
+        for m in list(np.mods):
+            if isinstance(m, PP) and m.obj is not None and m.prep == "por":
+                b.r.use(*m.preps)
+                source = things(m.obj, b.r)
+                np.mods.remove(m)
+            elif isinstance(m, PP) and m.obj is not None and m.prep in ("a", "em"):
+                b.r.use(*m.preps)
+                target = things(m.obj, b.r)
+                np.mods.remove(m)
+        for c in b.roles.subject[1:]:          # "... causado por X | a personagens ...": "a" before a plural
+            if isinstance(c, NP) and c.dets and c.dets[0].word == "a" and plural(c) and target is None:
+                b.r.use(c.dets[0])
+                c.dets = c.dets[1:]
+                target = things(c, b.r)
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.cls == "action":
+            b.r.use(*m.preps)                   # "o dano daquela ação", "o dano da ação Emboscada"
+            act = things(m.obj, b.r)
+            if act.ref is None and act.filters and all(f.field == "name" for f in act.filters):
+                filters = (*filters, *act.filters)
+            else:
+                source = act
     for m in np.mods:
         if isinstance(m, Rel):
             v = analyse(m.clause)
@@ -389,6 +419,11 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
         if dano is None or dano.lemma != "dano":
             raise NotUnderstood("would receive what?", clause)
         r.use(dano.head)
+        if procs and all(isinstance(p, ModifyDamage) for p in procs):
+            # "Toda vez que este personagem fosse receber dano, aquele dano torna-se 0": a modifier of that damage
+            mods = tuple(replace(p, target=p.target if p.target is not None and not _event_slot(p.target)
+                                 else subject) for p in procs if isinstance(p, ModifyDamage))
+            return Effect(EffectKind.DAMAGE_MODIFIER, mods, duration=Duration.WHILE_IN_PLACE, text=text)
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
                                                        subject_slot=slot, text=text),),
                       duration=Duration.WHILE_IN_PLACE, text=text)

@@ -327,7 +327,7 @@ class SentenceReader:
         assert isinstance(roles, Roles)
         r = self.r
         v = roles.verb
-        if family in ("damage", "become", "reduce"):
+        if family in ("damage", "become", "reduce", "be"):
             modified = modifier_clause(b)
             if modified is not None:
                 r.use(*v.words)
