@@ -805,7 +805,6 @@ def test_5_2_fanatico_v2_capacitates_at_the_start_of_its_attack_step() -> None:
     assert stage(game, f) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="the trigger also fires at the start of the opponent's Attack Step")
 def test_5_2_fanatico_v2_not_at_the_start_of_the_opponents_attack_step() -> None:
     """Fanático V2 ((2014) BSMI 18/100): its capacitation is for its controller's own Attack Step only."""
     ally = char("Aliado", affiliations="Thunderbolts")
@@ -910,8 +909,6 @@ def test_5_6_sabre_gives_its_carrier_blades() -> None:
     assert dealt(game) == [(t, 1)]
 
 
-@pytest.mark.xfail(strict=True, reason="at Energia 1 the shield is 0 but the lost powers are not: Hulk Esmaga "
-                   "({SF}) is still a legal action")
 def test_5_6_hulk_v1_at_energy_1_has_shield_0_and_no_powers() -> None:
     """Hulk V1 (BSUM 20/100): carrying exactly one card, its shield is 0 and it loses its powers, so it cannot use
     its {SF} action; carrying two, Escudo 3 and the action is usable."""
@@ -972,8 +969,6 @@ def test_5_5_vespa_discards_to_capacitate_once_per_turn_and_cannot_be_targeted_a
     assert game.name(v) in [d for d in b.seen if d.kind == "target"][-1].options
 
 
-@pytest.mark.xfail(strict=True, reason="the basic capacitation is still offered for it (the restriction's "
-                   "condition is lowered as 'if such a character exists', without the negation)")
 def test_5_5_destruidor_cannot_be_capacitated_without_a_named_ally() -> None:
     """Destruidor V1 ((2014) BSIC 16/100): while its controller controls no character named Galactus, Odin, Thor
     or Loki, it cannot be capacitated: the Preparation Phase offers no basic capacitation for it, but does for an

@@ -277,7 +277,8 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         if not uses:
             continue
         ready = base.entered_turn < state.turn or base.card in engine.ready
-        powers = character_powers(game, base) | {power_key(p) for p in statics.powers(game, base.card)}
+        # the powers it has now: printed, lent by carried cards, gained -- less those lost (8 B.2: losing wins)
+        powers = {power_key(p) for p in statics.powers(game, base.card)}
         for use in uses:
             if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None):
                 continue                                                     # C.1 (Prontidão: the action's)

@@ -344,13 +344,14 @@ class Engine(OptionFacts):
         # C.1 basic capacitation
         if hand:
             for b in chars:
-                if not b.basic_capacitation and b.stage < 2:
+                if not b.basic_capacitation and b.stage < 2 and not queries.capacitate_prevented(game, b.card):
                     plays.append(Play(f"basic capacitation of {game.name(b.card)} (discard a card)",
                                       partial(self.basic_capacitation, player, b),
                                       facts("capacitate", b.card, hand=len(hand))))
         # C.2 extra capacitation
         for b in chars:
-            if b.stage < 2 and any(self.is_character(c) and self.identity(c) == self.identity(b.card) for c in hand):
+            if b.stage < 2 and not queries.capacitate_prevented(game, b.card) and any(
+                    self.is_character(c) and self.identity(c) == self.identity(b.card) for c in hand):
                 plays.append(Play(f"extra capacitation of {game.name(b.card)} (discard a same-alter-ego card)",
                                   partial(self.extra_capacitation, player, b), facts("extra_capacitate", b.card)))
         # C.3 place characters, supports, one scenario; from the resources by an enter_from static (Reviver)

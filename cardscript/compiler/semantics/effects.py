@@ -179,8 +179,9 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         if trigger is None:
             pt = leads.phase_trigger
             assert pt is not None
+            whose = Ref.YOU if pt.whose is Ref.OWNER else pt.whose     # "No início de sua própria Etapa ..."
             trigger = EventPattern("phase_start" if pt.edge == "start" else "phase_end", phase=pt.phase,
-                                   whose=pt.whose if pt.whose in (Ref.YOU, Ref.OPPONENT) else None,
+                                   whose=whose if whose in (Ref.YOU, Ref.OPPONENT) else None,
                                    text=text)
         if any(k is EffectKind.STATIC for k in kinds):
             return _unsupported(out, text, procs, "a static inside a triggered effect")

@@ -229,8 +229,8 @@ class SentenceReader:
                 self.leads.phase_trigger = w
             elif prep == "durante" and w.phase:
                 self.leads.window = w.phase
-                self.leads.whose_window = "you" if w.whose is Ref.YOU else ("opponent" if w.whose is Ref.OPPONENT
-                                                                            else "any")
+                self.leads.whose_window = "you" if w.whose in (Ref.YOU, Ref.OWNER) else (
+                    "opponent" if w.whose is Ref.OPPONENT else "any")    # "durante sua própria Fase ...": yours
             elif (prep == "até" and w.edge == "end" and not w.phase) or (prep in ("em", "durante") and w.this_turn):
                 self.leads.duration = Duration.END_OF_TURN
             else:
