@@ -220,7 +220,9 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
     game = engine.game
     if sel.kind is Kind.PLAYER:
         players = [1 - controller] if sel.ref is not None and str(sel.ref) == "opponent" else [0, 1]
-        return [selectors.Player(p) for p in players]
+        reader = ctx if ctx is not None else selectors.EffectContext(controller)   # "o oponente alvo"
+        return [selectors.Player(p) for p in players
+                if all(selectors.filter_matches(game, reader, selectors.Player(p), f) for f in sel.filters)]
     types = selectors.KIND_TYPES.get(sel.kind, ("Personagem", "Personagem-EV", "Suporte"))     # F.1.2 bare "alvo"
     for kind in getattr(sel, "also", ()):                                           # "personagem ou suporte"
         types = (*types, *selectors.KIND_TYPES.get(kind, ()))

@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 from cardscript.compiler.ir import (
     Allow,
     ChangeAction,
+    Condition,
     Effect,
     ExtraDraw,
     ForceTarget,
@@ -79,7 +80,7 @@ def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         # 5.8 ATENÇÃO: an effect of a text that lost its effect while resolving is interrupted at once
         game.emit("interrupted", text=proc.text, source=ctx.source, reason="its permanent text has no effect (5.8)")
         return
-    if proc.condition is not None and not check_condition(game, ctx, proc.condition):
+    if proc.condition is not None and not _holds(game, ctx, proc.condition):
         if proc.optional:                  # "se ..., você pode ...": not done, so no "Se o fizer" either
             ctx.last_optional_done = False
         game.emit("skipped", text=proc.text, reason=f"condition not met: {proc.condition.text}")
@@ -113,6 +114,20 @@ def _decider(game: Game, ctx: EffectContext, proc: Procedure) -> int:
         if len(found) == 1:
             return found[0].index
     return ctx.controller
+
+
+def _holds(game: Game, ctx: EffectContext, cond: Condition) -> bool:
+    """A procedure's condition, each part read once per effect: a lead's condition is checked when the sentence
+    begins and holds for every clause after it ("Se houver um cenário em cena, coloque-o nos recursos de seu dono e
+    compre um card": the draw still happens once the scenario has left)."""
+    if cond.all_of and cond.kind == "all" and not cond.negated:
+        return all(_holds(game, ctx, c) for c in cond.all_of)
+    held = ctx.memory.setdefault("held", {})
+    assert isinstance(held, dict)
+    key = id(cond)
+    if key not in held:
+        held[key] = check_condition(game, ctx, cond)
+    return bool(held[key])
 
 
 def run_effect(game: Game, ctx: EffectContext, effect: Effect) -> None:
