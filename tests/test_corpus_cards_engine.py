@@ -651,8 +651,6 @@ def test_5_1_professor_x_once_per_turn_a_resource_to_the_bottom_and_the_top_to_t
     assert not activatable(game, px)
 
 
-@pytest.mark.xfail(strict=True, reason="the looked-at card is put back on top without a decision: the "
-                   "'or in the resources' alternative is never offered")
 def test_5_1_capitao_mar_vell_looks_at_the_top_and_may_put_it_in_the_resources() -> None:
     """Capitão Mar-Vell V1 ((2014) BSIC 12/100): in the Preparation Phase, once per turn, its controller looks at
     the deck's top card and puts it back on top or in the resources (here: the resources)."""
@@ -854,8 +852,6 @@ def test_5_2_dominó_unloading_a_card_cancels_the_action_that_targets_it() -> No
     assert energy(game, d) == 2 and calcs(game) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the +1 is never added, not even against the chosen character itself "
-                   "(step B of the calculation adds nothing)")
 def test_5_2_sentinela_kree_chooses_on_entry_and_adds_1_against_that_name() -> None:
     """Sentinela Kree V1 ((2014) BSIC 41/100): entering, it chooses a character an opponent controls; its action's
     damage to a character with that name or alter ego is 1 more; to another, unchanged."""

@@ -264,7 +264,7 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return bool(picked & _card_words(game, card, name, depth))
     if name == "name_or_alter_ego":                         # "com o nome ou o alter ego de ..."
         if isinstance(value, Selector):
-            others = [t for t in _related(game, ctx, value) if t != card]
+            others = _related(game, ctx, value)             # the chosen one itself shares its own name
             return bool(_card_words(game, card, "name", depth) & _values_of(game, others, "name", depth)
                         or _card_words(game, card, "alter_ego", depth) & _values_of(game, others, "alter_ego", depth))
         return _shares_name_or_alter_ego(game, ctx, card)

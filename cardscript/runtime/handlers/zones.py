@@ -170,6 +170,10 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
                 game.unload(c)
 
 
+_PLACE_NAMES = {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the deck",
+                "resources": "the resources", "hand": "the hand", "prizes": "the prizes", "deck": "the deck"}
+
+
 @handles(Move)
 def move(game: Game, ctx: EffectContext, proc: Move) -> None:
     """"coloque ... em / no topo de / na base de ...", "separe ...", "devolva aqueles cards ..." (``from_zone``:
@@ -177,6 +181,11 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
     controller orders the cards (the first chosen ends on top); what moved is introduced."""
     to = proc.to
     cards = [c for c in select(game, ctx, proc.cards, "move", f"{proc.text}: which?") if isinstance(c, int)]
+    if proc.or_to and cards:                # "... de volta no topo de seu deck ou em seus recursos": the choice
+        places = (to, *proc.or_to)
+        (pick,) = game.decide(Decision(ctx.controller, "choose", f"{proc.text}: where?",
+                                       tuple(_PLACE_NAMES.get(p, p) for p in places)))
+        to = places[pick]
     if proc.from_zone:
         cards = [c for c in cards if _still_in(game, c, proc.from_zone)]
     if proc.any_order and len(cards) > 1:
