@@ -521,8 +521,6 @@ def test_fenix_returns_the_target_to_its_owners_hand() -> None:
     assert all(c in game.state.players[1].resources for c in loads)
 
 
-@pytest.mark.xfail(strict=True, reason="lowered as one move of a single chosen character into its deck: the "
-                   "user, the target and the cards they carry are not all shuffled in")
 def test_carregar_para_longe_shuffles_both_characters_into_their_decks() -> None:
     """Carregar para Longe V1 (BSUM 95/100), carried (cost 2): the target, the user and every card they carry are
     shuffled into their owners' decks."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from cardscript.compiler.ir import ActionDef, Effect, EffectKind, Kind, ModifyDamage, Redirect, Ref, Replace, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics, damage, shields, trace
+from cardscript.runtime.conditions import check_condition
 from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
 from cardscript.runtime.queries import action_types, replacing_context, using
@@ -135,6 +136,8 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
         dest = sit.destination.card
         if p.only_piercing and not sit.procedure.piercing:     # "todo o dano penetrante que ..."
             return False
+        if p.condition is not None and not check_condition(game, mctx, p.condition):
+            return False                        # "..., se você controlar ...": the modifier's own condition
         if tsel is not None and not chosen and not selected(game, mctx, tsel, dest):
             return False
         if ssel is not None and ssel.kind is Kind.ACTION:      # "as ações de dano que X usar", "a próxima ação"

@@ -422,7 +422,8 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
         if procs and all(isinstance(p, ModifyDamage) for p in procs):
             # "Toda vez que este personagem fosse receber dano, aquele dano torna-se 0": a modifier of that damage
             mods = tuple(replace(p, target=p.target if p.target is not None and not _event_slot(p.target)
-                                 else subject) for p in procs if isinstance(p, ModifyDamage))
+                                 else subject, source=None if _event_slot(p.source) else p.source)
+                         for p in procs if isinstance(p, ModifyDamage))
             return Effect(EffectKind.DAMAGE_MODIFIER, mods, duration=Duration.WHILE_IN_PLACE, text=text)
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
                                                        subject_slot=slot, text=text),),

@@ -204,6 +204,12 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     target, this card...); with no binding to a phrase, the latest thing of a fitting kind and gender; with none,
     this card -- or, for "ele", the character it is (or is carried by)."""
     head = np.head
+    if isinstance(head, Lexeme) and head.lemma == "ambos":           # "os cards que ambos estiverem carregando":
+        r.use(head, *np.dets)                                          # the two things coordinated before it
+        both = r.conjuncts[-2:]
+        if len(both) != 2:
+            raise NotUnderstood(f"'{text}': both of what?", np.node)
+        return Selector(kind=both[0].kind, union=tuple(both), every=True, text=text)
     binding = r.binding(head if isinstance(head, Lexeme) and head.cls == "CLITIC" else np.node)
     if binding is None and np.dets:
         binding = r.binding(np.dets[0])
@@ -566,12 +572,18 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
     if not np.coords:
         return sel
     parts = [sel]
+    conjunctive = True
     for conj, other in np.coords:
         if not isinstance(other, NP):
             raise NotUnderstood("a coordinated phrase that is not a noun phrase", np.node)
         r.use_all(conj)
+        conjunctive = conjunctive and not any(getattr(w, "lemma", "") == "ou" for w in conj)
+        r.conjuncts = list(parts)                   # what "ambos" in the next conjunct refers to
         parts.append(things(_without_coords(other), r))
-    return Selector(kind=sel.kind, union=tuple(parts), every=all(p.every for p in parts), text=sel.text)
+    r.conjuncts = []
+    # "o alvo, este personagem e os cards que ambos estiverem carregando": all of them; "X ou Y": one
+    every = all(p.every or (conjunctive and p.ref is not None) for p in parts)
+    return Selector(kind=sel.kind, union=tuple(parts), every=every, text=sel.text)
 
 
 def _without_coords(np: NP) -> NP:

@@ -72,6 +72,7 @@ class Reading:
     subject_stack: list[Selector] = field(default_factory=list)     # the latest subjects (for "e ganham ...")
     last_place: object = None                          # the latest area named ("dali": from there)
     trigger_span: Span | None = None                   # the trigger's clause (its participants are the event's)
+    conjuncts: list[Selector] = field(default_factory=list)   # the phrases coordinated so far ("ambos")
     trigger_this_turn: bool = False       # the trigger's event happens "neste turno" (a generated trigger's time)
     last_affiliation: str | None = None                # the latest affiliation named ("esta afiliação")
 
