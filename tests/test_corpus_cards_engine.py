@@ -617,8 +617,6 @@ def test_exploracao_aerea_searches_loads_the_card_and_unloads_itself() -> None:
     assert any(w in (e.get("cards") or []) for e in events(game, "reveal"))
 
 
-@pytest.mark.xfail(strict=True, reason="no scenario is put in the scene (the scenario slot stays empty) though "
-                   "the opponent's resources hold one")
 def test_sugestao_coletiva_puts_a_scenario_from_any_resources_in_the_scene() -> None:
     """Sugestão Coletiva V1 (BSET 96/100), carried (cost 2): a scenario card from any player's resources -- here
     the opponent's -- becomes the scenario in the scene."""

@@ -104,7 +104,7 @@ def _players(np: NP, r: Reading) -> Selector:
         return _new_target(np, r, Selector(kind=Kind.PLAYER, text=text,
                                            filters=(Filter("controller", "ne", "you"),)
                                            if lemma == "oponente" else ()))
-    every = np.det("cada", "todo") or (plural(np) and lemma == "jogador")
+    every = np.det("cada", "todo", "qualquer") or (plural(np) and lemma == "jogador")   # "de qualquer jogador"
     other = np.det("outro")
     r.use(*np.dets)
     if lemma == "oponente" or other:

@@ -217,6 +217,10 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
 AS_IF_LOAD_FROM = {"materializar": "deck_top"}
 
 
+def _is_scenario(game: Game, card: CardId) -> bool:
+    return str(attr(game, card, "card_type") or "") == "Cenário"
+
+
 @handles(PutInScene)
 def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     """"coloque em cena um card de personagem de sua mão ..." (Metamorfo): one such card the controller chooses,
@@ -238,6 +242,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         return [r for r in resources if r != c]
 
     def placeable(c: CardId) -> bool:
+        if _is_scenario(game, c):
+            return True                     # a scenario enters with no cards (4.4.1)
         energy = int(attr(game, c, "initial_energy") or 0)
         return (given is not None or len(pool_for(c)) >= energy) and placement_allowed(game, player, c)
 
@@ -245,6 +251,9 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     picked = choose(game, ctx, options, 1, "put_in_scene", f"{proc.text}: which card?")
     for c in picked:
         if not isinstance(c, int):
+            continue
+        if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario (4.4.1)
+            game.place_scenario(c)
             continue
         n = int(attr(game, c, "initial_energy") or 0)
         pool: list[Thing] = list(pool_for(c))
