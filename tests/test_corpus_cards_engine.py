@@ -10,8 +10,6 @@ our own words and cite the card by name and printed code.
 
 from __future__ import annotations
 
-import pytest
-
 from cardscript.compiler.ir import CardDef
 from cardscript.runtime.match import Match
 from cardscript.runtime.shielding import end_of_turn
