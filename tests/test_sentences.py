@@ -62,6 +62,7 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("se possível", "Rasgar causa 2 pontos de dano no alvo, se possível.", "possível", "possívell"),
     ("clauses joined by a dash", "Compre um card - se você controlar um personagem vilão, compre dois cards.", "controlar", "controlarr"),
     ("slash coordination", "Procure em seu deck por até dois cards de personagens chamados Rasgar e/ou Gangue da Demolição.", "Procure", "Procuri"),
+    ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 
 

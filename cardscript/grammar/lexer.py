@@ -72,6 +72,9 @@ class LexInput:
     text: str
     folded: str
     names: NameRegistry
+    # when no reading of an ambiguous word lets the sentence parse, take the one that reads furthest (the
+    # second attempt after a failure: its error is nearer the real fault) instead of the preferred one
+    furthest: bool = False
 
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
@@ -305,23 +308,34 @@ class SentenceLexer(Lexer):
         if not viable:
             return candidates[0][2], candidates[0][3]
         if deep and len(viable) > 1:
-            for tokens, rest, after_stack in viable:
+            furthest = (-1, viable[0])
+            for reading in viable:
+                tokens, rest, after_stack = reading
                 plan: dict[int, tuple[tuple[Any, ...], Any]] = {}
-                if self._sentence_parses(inp, conf, after_stack, tokens, rest, plan):
+                parses, reached = self._sentence_parses(inp, conf, after_stack, tokens, rest, plan)
+                if parses:
                     self._plan = plan
                     return tokens, rest
+                if reached > furthest[0]:
+                    furthest = (reached, reading)
+            if inp.furthest:
+                # no reading parses (the sentence has an error further on): take the one that reads
+                # furthest, so that the diagnostic points at the real fault (parser.parse_paragraph)
+                return furthest[1][0], furthest[1][1]
         return viable[0][0], viable[0][1]
 
     def _sentence_parses(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
-                         rest: list[tuple[str, int, int]], plan: dict[int, tuple[tuple[Any, ...], Any]]) -> bool:
+                         rest: list[tuple[str, int, int]],
+                         plan: dict[int, tuple[tuple[Any, ...], Any]]) -> tuple[bool, int]:
         """Speculative parse, on a copy of the state stack, from after ``tokens`` to the end of the
         sentence (its period) or of the paragraph; each later choice uses the one-token lookahead.
         The choices between several readings go into ``plan`` (see :meth:`_planned`): when the parse
-        succeeds, the real parse makes the same ones without speculating again."""
+        succeeds, the real parse makes the same ones without speculating again. Returns whether it
+        parses and, when not, the offset it read up to."""
         text = inp.text
         dot = self.puncts.get(".", "DOT")
         if tokens[-1].type == dot:
-            return True
+            return True, -1
         pending = list(rest)
         pos = (rest[-1][2] if rest else tokens[-1].end_pos) or 0
         for _ in range(400):
@@ -333,33 +347,33 @@ class SentenceLexer(Lexer):
                 plan[-1 - part[1]] = (before, tok)
                 nxt = _shift(conf, stack, tok.type) if tok.type in accepts else None
                 if nxt is None:
-                    return False
+                    return False, part[1]
                 stack = nxt
                 continue
             m = _SPACE.match(text, pos)
             if m:
                 pos = m.end()
             if pos >= len(text):
-                return "$END" in accepts
+                return "$END" in accepts, pos
             cands = self._next(inp, pos, accepts)
             if not cands:
-                return False
+                return False, pos
             before = tuple(stack)
             toks, rst = self._choose(inp, conf, stack, cands, deep=False)
             if len(cands) > 1:
                 plan[pos] = (before, (toks, rst))
             nxt = _shift(conf, stack, toks[0].type)
             if nxt is None:
-                return False
+                return False, pos
             stack = nxt
             end = (rst[-1][2] if rst else toks[-1].end_pos) or pos + 1
             pos = end if end > pos else pos + 1
             pending = list(rst)
             if toks[0].type == dot:
-                return True
+                return True, pos
             if toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
-                return _shift(conf, stack, dot) is not None
-        return True
+                return _shift(conf, stack, dot) is not None, pos
+        return True, pos
 
     @staticmethod
     def _article_misread(inp: LexInput, tok: Token) -> bool:
@@ -402,8 +416,8 @@ class SentenceLexer(Lexer):
             if word in ("e", "ou", "nem"):
                 out.update((CLAUSE_AND, CLAUSE_OR))
             parts = FOLDED_CONTRACTIONS.get(word) or CONTRACTIONS.get(text[pos:word_m.end()].lower())
-            if parts:
-                out.update(self._word_terminals(parts[0]))
+            if parts:      # a contraction's first part is the preposition (see _split_word)
+                out.update(t for t in self._word_terminals(parts[0]) if t not in ("DET", "PRON"))
             if "-" in word:
                 stem, _, clitic = word.rpartition("-")
                 if clitic in CLITICS:
