@@ -62,6 +62,14 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("se possível", "Rasgar causa 2 pontos de dano no alvo, se possível.", "possível", "possívell"),
     ("clauses joined by a dash", "Compre um card - se você controlar um personagem vilão, compre dois cards.", "controlar", "controlarr"),
     ("slash coordination", "Procure em seu deck por até dois cards de personagens chamados Rasgar e/ou Gangue da Demolição.", "Procure", "Procuri"),
+    ("reflexive verb", "Este personagem pode usar mais uma ação neste turno se ela se chamar Rasgar.", "chamar", "chamarr"),
+    ("the same as: o mesmo de", "Este personagem pode usar mais uma ação neste turno, desde que o alvo seja o mesmo de Rasgar.", "mesmo", "mesmmo"),
+    ("reciprocal: entre si", "Se você controlar três ou mais personagens com alguma afiliação em comum entre si, compre um card.", "comum", "comun"),
+    ("demonstrative standing alone", "Se esta foi a segunda vez que este personagem usou esta ação neste turno, ela causa 2 pontos de dano no alvo.", "segunda", "segundda"),
+    ("indirect question", "Toda vez que este personagem sofrer dano, você pode escolher quais cards serão descarregados dele.", "quais", "quaiss"),
+    ("adverb after its verb", "Este personagem ganha Escudo +1 (isso vale também para os personagens que você controla).", "vale", "valle"),
+    ("participle with a relative", "Descarregue três cards divididos da forma como você escolher de até dois alvos.", "divididos", "divididoss"),
+    ("keyword as a characteristic", "Todos os personagens sem a característica Pelotão ganham Pelotão.", "característica", "caracteristicca"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 

@@ -386,12 +386,27 @@ class SentenceLexer(Lexer):
 
     @staticmethod
     def _pronoun_misread(inp: LexInput, tok: Token) -> bool:
-        """An article is a pronoun ("o de um personagem", "as que ele usou") only before "de" or "que"."""
-        if inp.folded[tok.start_pos or 0:tok.end_pos] not in _ARTICLES:
-            return False
-        words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
-        return not words or not (words[0] == "que" or FOLDED_CONTRACTIONS.get(words[0], ("",))[0] == "de"
-                                 or words[0] == "de")
+        """An article is a pronoun ("o de um personagem", "as que ele usou") only before "de" or "que", and so
+        is "mesmo" ("o mesmo de X"); a demonstrative is one ("se esta foi a segunda vez") only when no noun,
+        adjective, number, icon or name follows it."""
+        word = inp.folded[tok.start_pos or 0:tok.end_pos]
+        end = tok.end_pos or 0
+        if word in _ARTICLES or word in _SAME:
+            words = _WORD.findall(inp.folded, end, end + 20)
+            return not words or not (words[0] == "que" or FOLDED_CONTRACTIONS.get(words[0], ("",))[0] == "de"
+                                     or words[0] == "de")
+        if word in _DEMONSTRATIVES:
+            m = _SPACE.match(inp.folded, end)
+            nxt = m.end() if m else end
+            if inp.folded[nxt:nxt + 1] == "{":
+                return True
+            wm = _WORD.match(inp.folded, nxt)
+            if wm is None:
+                return False
+            if wm.group(0).isdigit() or inp.text[nxt:nxt + 1].isupper():
+                return True
+            return any(w.cls in ("NOUN", "ADJ", "NUMWORD") for w in lookup(wm.group(0)))
+        return False
 
     def _possible(self, inp: LexInput, pos: int) -> set[str]:
         """Every terminal the text at ``pos`` could be read as (for the lookahead)."""
@@ -596,6 +611,8 @@ _CLOSING = {"{": "}", "(": ")"}
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
 _PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
 _ARTICLES = frozenset({"o", "a", "os", "as"})
+_SAME = frozenset({"mesmo", "mesma", "mesmos", "mesmas"})
+_DEMONSTRATIVES = frozenset({"este", "esta", "estes", "estas"})
 _STRUCTURAL = frozenset({"e", "ou", "que", "se", "nem"})
 _NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
 _CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})

@@ -69,7 +69,8 @@ VERBS: dict[str, dict[str, str]] = {
     "controlar": {"pres3s": "controla", "pres3p": "controlam", "inf": "controlar", "fut_subj3p": "controlarem",
                   "impf_subj3s": "controlasse", "subj3p": "controlem", "part": "controlado",
                   "part_p": "controlados"},
-    "chamar": {"part": "chamado", "part_f": "chamada", "part_p": "chamados", "part_fp": "chamadas"},
+    "chamar": {"part": "chamado", "part_f": "chamada", "part_p": "chamados", "part_fp": "chamadas", "inf": "chamar",
+               "pres3s": "chama", "pres3p": "chamam", "subj3p": "chamem"},   # "se ela se chamar X", "não se chamem"
     "poder": {"pres3s": "pode", "pres3p": "podem", "fut3s": "poderá", "fut3p": "poderão", "cond3p": "poderiam",
               "fut_subj3s": "puder"},
     "ser": {"pres3s": "é", "pres3p": "são", "inf": "ser", "fut_subj3s": "for", "fut_subj3p": "forem",
@@ -95,12 +96,12 @@ VERBS: dict[str, dict[str, str]] = {
     "reduzir": {"subj3s": "reduza", "subj3p": "reduzam", "inf": "reduzir", "pres3s": "reduz", "pres3p": "reduzem",
                 "part": "reduzido", "part_f": "reduzida", "part_p": "reduzidos", "part_fp": "reduzidas"},
     "encontrar": {"pres3s": "encontra"},
-    "valer": {"pres3p": "valem"},
+    "valer": {"pres3p": "valem", "pres3s": "vale"},
     "modificar": {"pres3p": "modificam"},
     "executar": {"pres3p": "executam", "part_f": "executada"},
     "distribuir": {"part_p": "distribuídos"},
     "multiplicar": {"part": "multiplicado"},
-    "dividir": {"part": "dividido"},
+    "dividir": {"part": "dividido", "part_f": "dividida", "part_p": "divididos", "part_fp": "divididas"},
     "arredondar": {"part": "arredondado"},
     "substituir": {"part": "substituído", "ger": "substituindo"},
     "atribuir": {"part_p": "atribuídos"},
@@ -110,14 +111,17 @@ VERBS: dict[str, dict[str, str]] = {
     "nomear": {"imp": "nomeie"},
     "chamar_imp": {"imp": "chame"},
     "atingir": {"inf": "atingir"},
-    "sofrer": {"part": "sofrido"},
+    "sofrer": {"part": "sofrido", "inf": "sofrer", "pres3s": "sofre", "pres3p": "sofrem"},
     "surgir": {"inf": "surgir"},
     "começar": {"inf": "começar"},
     "seguir": {"inf": "seguir"},
     "descrever": {"part_f": "descrita"},
     "redistribuir": {"imp": "redistribua"},
     "indicar": {"part_f": "indicada", "part_fp": "indicadas"},
-    "vir": {"part_f": "vinda", "ger": "vindo"},
+    "vir": {"part_f": "vinda", "ger": "vindo", "subj3s": "venha", "subj3p": "venham"},   # "que venha a descarregar"
+    "possuir": {"pres3s": "possui", "pres3p": "possuem", "inf": "possuir"},
+    "evoluir": {"pres3s": "evolui", "inf": "evoluir"},                       # an EV panel's reminder
+    "considerar": {"part": "considerado", "part_f": "considerada", "part_p": "considerados"},
     "excetuar": {"ger": "excetuando"},
     "antecipar": {"inf": "antecipar"},
     "dever": {"pres3s": "deve", "pres3p": "devem", "inf": "dever", "fut3s": "deverá", "fut3p": "deverão"},
@@ -153,6 +157,9 @@ NOUNS: dict[str, str] = {
     **{w: "cópia" for w in ("cópia", "cópias")},                       # Item Único (prelude)
     **{w: "parte" for w in ("parte",)},                               # "como parte do custo" (Energia Cósmica)
     **{w: "fase" for w in ("fase", "fases")},
+    **{w: "característica" for w in ("característica", "características")},
+    **{w: "momento" for w in ("momento", "momentos")},
+    **{w: "estágio" for w in ("estágios",)},
     **{w: "ego" for w in ("ego", "egos")},
     **{w: "alinhamento" for w in ("alinhamentos",)},
     **{w: w for w in ("partida", "recursos", "cena", "prêmios", "topo", "base", "escudo", "energia",
@@ -160,7 +167,7 @@ NOUNS: dict[str, str] = {
                       "forma", "exemplo", "controle", "palavra", "quantidade", "requisito", "metade",
                       "capacitação", "incapacitação", "preparação", "combate", "contagem", "compra", "ajuste",
                       "início", "inicio", "final", "fonte", "total", "máximo", "volta", "cima", "baixo",
-                      "contrário", "invés", "isso", "antecipação", "ataque", "comum", "escolha")},
+                      "contrário", "invés", "isso", "antecipação", "ataque", "comum", "escolha", "aplicação")},
 }
 
 ADJECTIVES: dict[str, str] = {
@@ -169,7 +176,8 @@ ADJECTIVES: dict[str, str] = {
                       "imprevista", "imprevistas", "abertas", "normal", "novo", "surpresa", "incendiário")},
     **{w: "próximo" for w in ("próximo", "próxima")},
     **{w: "primeiro" for w in ("primeiro", "primeira")},
-    **{w: "segundo" for w in ("segundo",)},
+    **{w: "segundo" for w in ("segundo", "segunda")},
+    **{w: "terceiro" for w in ("terceiro", "terceira")},
     **{w: "diferente" for w in ("diferente", "diferentes")},
     **{w: "único" for w in ("único", "única")},
     **{w: "mesmo" for w in ("mesmo", "mesma", "mesmos", "mesmas")},
@@ -177,6 +185,7 @@ ADJECTIVES: dict[str, str] = {
     **{w: "restante" for w in ("restante", "restantes")},
     **{w: "respectivo" for w in ("respectiva", "respectivas")},
     **{w: "demais" for w in ("demais",)},
+    **{w: "suficiente" for w in ("suficiente", "suficientes")},
 }
 
 DETERMINERS: dict[str, str] = {
@@ -194,6 +203,9 @@ DETERMINERS: dict[str, str] = {
 
 # relative determiners: "os personagens cujas afiliações não sejam X" (a relative clause follows)
 RELATIVES: dict[str, str] = {w: "cujo" for w in ("cujo", "cuja", "cujos", "cujas")}
+# ... and the interrogative determiner of an indirect question, which is read the same way: "você pode escolher
+# quais cards serão descarregados dele"
+RELATIVES.update({"quais": "qual"})
 
 NUMBERS: dict[str, int] = {"dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7,
                            "oito": 8, "nove": 9, "dez": 10}
@@ -202,12 +214,15 @@ PREPOSITIONS = ("em", "de", "a", "por", "para", "com", "sem", "até", "entre", "
                 "sobre", "dentre", "antes", "depois", "exceto", "desde", "pra", "como", "além", "devido")
 
 PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o", "-a", "-os", "-as", "-lhe", "-se",
+            "si",                          # after a preposition: "em comum entre si"
             # determiners used without a noun: "cada um de", "coloca um deles", "os demais", "todos"
             "um", "uma", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "nenhuma", "algum",
             "alguma", "demais", "aquele", "aquela", "aqueles", "aquelas",
             # adjectives used as nouns: "o restante no topo", "em um único de seus alvos"; the lexer
             # prefers the adjective when both readings fit
-            "restante", "restantes", "único", "única",
+            "restante", "restantes", "único", "única", "mesmo", "mesma", "mesmos", "mesmas",   # "o mesmo de X"
+            # demonstratives standing for the thing named before: "Se esta foi a segunda vez que ..."
+            "este", "esta", "estes", "estas",
             # the article standing for a noun before "de" / "que" (the lexer checks what follows):
             # "igual ao de um personagem", "diferente das que ele já usou"
             "o", "a", "os", "as")
@@ -215,6 +230,9 @@ PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o",
 ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos", "diretamente",
            "apenas", "somente", "só")     # also pre-verbal; as ADV they restrict a quantity: "apenas 1 ponto"
 PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só", "depois")
+# pre-verbal adverbs that may also follow their verb ("isso vale também para ..."): the lexer prefers the
+# pre-verbal reading (their ADV entry comes after the PREADV one)
+POST_VERBAL_ADVERBS = ("também",)
 
 
 def _build() -> dict[str, list[Word]]:
@@ -244,6 +262,8 @@ def _build() -> dict[str, list[Word]]:
         add(a, "ADV", a)
     for a in PRE_VERBAL_ADVERBS:
         add(a, "PREADV", a)
+    for a in POST_VERBAL_ADVERBS:
+        add(a, "ADV", a)
     return table
 
 
