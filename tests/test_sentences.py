@@ -70,6 +70,11 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("adverb after its verb", "Este personagem ganha Escudo +1 (isso vale também para os personagens que você controla).", "vale", "valle"),
     ("participle with a relative", "Descarregue três cards divididos da forma como você escolher de até dois alvos.", "divididos", "divididoss"),
     ("keyword as a characteristic", "Todos os personagens sem a característica Pelotão ganham Pelotão.", "característica", "caracteristicca"),
+    ("serial comma", "Procure em seu deck por um card chamado Rasgar, um card chamado Gangue da Demolição, e um card chamado Teste.", "chamado", "chamadoo"),
+    ("subordinate: quando", "Este personagem pode usar esta ação desde que ele esteja carregando um card quando for usar a ação.", "carregando", "carregandoo"),
+    ("subordinate: sempre que", "Este personagem ganha Escudo +1 sempre que ele estiver carregando um card de habilidade.", "sempre", "sempree"),
+    ("clauses joined by e/ou", "Rasgar causa 2 pontos de dano no alvo e/ou coloque o card do topo de seu deck em seus recursos.", "coloque", "coloqe"),
+    ("lead set off by commas after e", "Compre um card e, até o final do turno, toda vez que um efeito colocar cards do topo de um deck nos recursos, aqueles cards são colocados na base do deck de seus donos ao invés disso.", "efeito", "efeitto"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 

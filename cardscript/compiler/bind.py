@@ -8,7 +8,8 @@ the action's target (``alvo``), chosen things (``escolhido``), and the card itse
 * ``o alvo`` / ``alvo`` -> the action's target (only meaningful in an action, or a targeted effect);
 * ``aquele/aquela(s) ...``, ``-o/-a/-os/-as``, ``ele/ela`` -> the most recent introduced thing, of a
   matching kind when a noun is given;
-* ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph);
+* ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph); ``o valor
+  escolhido (para X)`` -> the value the player chose for X;
 * the card's own name and its action's name -> this card, this action;
 * ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` in the same text, a cost of {X}, a
   stage ``{X}``, or X in an extra cost or keyword prefix (chosen by the player when paying).
@@ -199,6 +200,9 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 bindings.append(Binding(desc, node.span, target))
             elif head == "alvo" and det in ("o", ""):
                 bindings.append(Binding(desc, node.span, "the action's target" if in_action else "the target"))
+            elif det == "o" and _is_chosen_reference(node) and head == "valor":
+                # "o valor escolhido para X": the value the player chose for X (a cost {X}, an X to pay)
+                bindings.append(Binding(desc, node.span, "the value chosen for X"))
             elif det == "o" and _is_chosen_reference(node):
                 # "o personagem escolhido": what this card chose, in any of its paragraphs
                 match = [r for r in scope.chosen if r.head in (head, "")] or scope.chosen
