@@ -75,6 +75,11 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("subordinate: sempre que", "Este personagem ganha Escudo +1 sempre que ele estiver carregando um card de habilidade.", "sempre", "sempree"),
     ("clauses joined by e/ou", "Rasgar causa 2 pontos de dano no alvo e/ou coloque o card do topo de seu deck em seus recursos.", "coloque", "coloqe"),
     ("lead set off by commas after e", "Compre um card e, até o final do turno, toda vez que um efeito colocar cards do topo de um deck nos recursos, aqueles cards são colocados na base do deck de seus donos ao invés disso.", "efeito", "efeitto"),
+    ("parenthesis with joined clauses", "Nocauteie o alvo (descarregue o personagem nocauteado e o coloque nos prêmios de seus oponentes).", "prêmios", "prêmioss"),
+    ("parenthesis with a trailing condition", "Carregue neste personagem os quatro cards do topo do seu deck (carregue todos os cards do topo de seu deck, se houver menos de quatro cards ali).", "houver", "houverr"),
+    ("parenthesis opening with an adverbial", "Este personagem pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia Inicial (por exemplo, ele pode ser colocado em cena com 4 cards de seus recursos).", "quantidade", "quantidadde"),
+    ("parenthesis opening with a condition", "Coloque os três cards do topo de um deck nos recursos de seu dono (se não houver cards suficientes naquele deck, coloque todos eles nos recursos).", "suficientes", "suficientess"),
+    ("example in a parenthesis", "Rasgar causa 1 ponto de dano no alvo (ex.: se o alvo for um herói, ele ganha Escudo +1).", "herói", "heróii"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 

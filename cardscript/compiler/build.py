@@ -237,6 +237,7 @@ class Builder:
     def rule_vcomplex(self, tree: Tree[Token]) -> Phrase:
         return Phrase(self.tree_span(tree), PhraseKind.VERB_GROUP, self.verb_words(tree))
 
+    rule_paren_lead = rule_lead           # a parenthesis's first lead ("(se não houver ..., coloque ...)")
     rule_finite_vc = rule_vcomplex
     rule_nonfinite_vc = rule_vcomplex
 
