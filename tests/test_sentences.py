@@ -80,6 +80,8 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("parenthesis opening with an adverbial", "Este personagem pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia Inicial (por exemplo, ele pode ser colocado em cena com 4 cards de seus recursos).", "quantidade", "quantidadde"),
     ("parenthesis opening with a condition", "Coloque os três cards do topo de um deck nos recursos de seu dono (se não houver cards suficientes naquele deck, coloque todos eles nos recursos).", "suficientes", "suficientess"),
     ("example in a parenthesis", "Rasgar causa 1 ponto de dano no alvo (ex.: se o alvo for um herói, ele ganha Escudo +1).", "herói", "heróii"),
+    ("condition without its comma", "Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.", "capacitar", "capacitarr"),
+    ("trigger without its comma", "Quando este personagem usar uma ação descrita em seu próprio card você pode comprar um card.", "descrita", "descritta"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 
@@ -261,3 +263,15 @@ def test_an_evolucao_panel_is_read_and_a_bad_one_is_a_located_diagnostic() -> No
     bad = compile_source(SourceFile("ev.card", head + "Personagem xyzzy\n"))
     diag = next(d for d in bad.diagnostics if d.code == "CS100")
     assert diag.location()[0] == 5 and "xyzzy" in diag.message
+
+
+def test_a_condition_without_its_comma_is_still_a_lead_of_the_main_clause() -> None:
+    card = _compile("Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.")
+    assert card.action is not None
+    para = card.action.paragraphs[0]
+    assert isinstance(para, EffectParagraph)
+    body = para.sentences[0].body
+    assert [lead.kind.value for lead in body.leads] == ["condition"]
+    (clause,) = body.clauses
+    assert clause.procedure is Procedure.CAPACITATE and clause.optional
+    assert render_node(body.leads[0]) == "se o alvo sair de cena neste turno"

@@ -105,7 +105,8 @@ class Builder:
         out: list[Node] = []
         for child in tree.children:
             if isinstance(child, Token):
-                out.append(self.token(child))
+                if child.type != "CLAUSE_GAP":      # a comma left out: nothing to keep
+                    out.append(self.token(child))
             else:
                 out.append(self.node(child))
         return tuple(out)
@@ -127,7 +128,8 @@ class Builder:
             if isinstance(child, Tree) and str(child.data) in _FLAT_RULES:
                 out.extend(self.flat_parts(child))
             elif isinstance(child, Token):
-                out.append(self.token(child))
+                if child.type != "CLAUSE_GAP":      # a comma left out: nothing to keep
+                    out.append(self.token(child))
             else:
                 out.append(self.node(child))
         return tuple(out)

@@ -60,6 +60,7 @@ QUE_COMP = "QUE_COMP"
 PROCLITIC = "PROCLITIC"
 GER_ADV = "GER_ADV"
 CLAUSE_DASH = "CLAUSE_DASH"
+CLAUSE_GAP = "CLAUSE_GAP"
 # grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
 # clause follows, else as their lexicon word ("como alvo" is the preposition)
 _CLAUSE_LITERALS = frozenset({"como"})
@@ -80,7 +81,7 @@ class LexInput:
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
                        "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV",
-                       "CLAUSE_DASH"})
+                       "CLAUSE_DASH", "CLAUSE_GAP"})
 
 
 class SentenceLexer(Lexer):
@@ -114,7 +115,7 @@ class SentenceLexer(Lexer):
         # per paragraph (reset by lex): memoised look-ups by position, and the choices of the last
         # successful speculative parse, reused while the real parse follows the same path
         self._memo: dict[tuple[Any, ...], Any] = {}
-        self._plan: dict[int, tuple[tuple[Any, ...], Any]] = {}
+        self._plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
@@ -148,8 +149,9 @@ class SentenceLexer(Lexer):
                                             deep=True)
             else:
                 tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
-            end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
-            pos = end if end > pos else pos + 1
+            if tokens[-1].type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
+                end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
             pending.extend(rest)
             yield from tokens
             last = tokens[-1]
@@ -160,10 +162,7 @@ class SentenceLexer(Lexer):
     def _planned(self, key: int, stack: list[Any]) -> Any:
         """The choice the last successful speculative parse made at ``key`` (a position; a split word's
         later part at -1 - its start), if the parse has reached it with the same state stack."""
-        entry = self._plan.get(key)
-        if entry is not None and entry[0] == tuple(stack):
-            return entry[1]
-        return None
+        return self._plan.get((key, tuple(stack)))
 
     @staticmethod
     def _sentence_ends_after(text: str, pos: int) -> bool:
@@ -259,6 +258,11 @@ class SentenceLexer(Lexer):
         if folded.startswith("- ", pos) and CLAUSE_DASH in accepts and folded[pos - 1:pos] == " " \
                 and self._clause_follows(inp, pos + 1):
             candidates.append((1, 50, [_tok(CLAUSE_DASH, "-", pos, pos + 1)], []))
+        if CLAUSE_GAP in accepts and self._subject_clause_follows(inp, pos):
+            # a lead's comma left out before the subject of the main clause ("Se o alvo sair de cena neste
+            # turno você pode ..."): a token of no width, right after the previous word; the last resort
+            gap = len(text[:pos].rstrip())
+            candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
         for k in range(self.max_punct, 0, -1):
             p = folded[pos:pos + k]
             if p in self.puncts and self.puncts[p] in accepts:
@@ -311,7 +315,7 @@ class SentenceLexer(Lexer):
             furthest = (-1, viable[0])
             for reading in viable:
                 tokens, rest, after_stack = reading
-                plan: dict[int, tuple[tuple[Any, ...], Any]] = {}
+                plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
                 parses, reached = self._sentence_parses(inp, conf, after_stack, tokens, rest, plan)
                 if parses:
                     self._plan = plan
@@ -326,7 +330,7 @@ class SentenceLexer(Lexer):
 
     def _sentence_parses(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
                          rest: list[tuple[str, int, int]],
-                         plan: dict[int, tuple[tuple[Any, ...], Any]]) -> tuple[bool, int]:
+                         plan: dict[tuple[int, tuple[Any, ...]], Any]) -> tuple[bool, int]:
         """Speculative parse, on a copy of the state stack, from after ``tokens`` to the end of the
         sentence (its period) or of the paragraph; each later choice uses the one-token lookahead.
         The choices between several readings go into ``plan`` (see :meth:`_planned`): when the parse
@@ -344,7 +348,7 @@ class SentenceLexer(Lexer):
                 part = pending.pop(0)
                 before = tuple(stack)
                 tok = self._pending_token(inp, conf, stack, *part, accepts, deep=False)
-                plan[-1 - part[1]] = (before, tok)
+                plan[(-1 - part[1], before)] = tok
                 nxt = _shift(conf, stack, tok.type) if tok.type in accepts else None
                 if nxt is None:
                     return False, part[1]
@@ -361,13 +365,14 @@ class SentenceLexer(Lexer):
             before = tuple(stack)
             toks, rst = self._choose(inp, conf, stack, cands, deep=False)
             if len(cands) > 1:
-                plan[pos] = (before, (toks, rst))
+                plan[(pos, before)] = (toks, rst)
             nxt = _shift(conf, stack, toks[0].type)
             if nxt is None:
                 return False, pos
             stack = nxt
-            end = (rst[-1][2] if rst else toks[-1].end_pos) or pos + 1
-            pos = end if end > pos else pos + 1
+            if toks[0].type != CLAUSE_GAP:
+                end = (rst[-1][2] if rst else toks[-1].end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
             pending = list(rst)
             if toks[0].type == dot:
                 return True, pos
@@ -449,6 +454,8 @@ class SentenceLexer(Lexer):
             out.add(CLAUSE_COMMA)
         if folded.startswith("- ", pos):
             out.add(CLAUSE_DASH)
+        if self._subject_clause_follows(inp, pos):
+            out.add(CLAUSE_GAP)
         for k in range(self.max_punct, 0, -1):
             if folded[pos:pos + k] in self.puncts:
                 out.add(self.puncts[folded[pos:pos + k]])
@@ -480,6 +487,29 @@ class SentenceLexer(Lexer):
             return True
         if _is_verb(first) or (_has_class(first, "PREADV") and len(words) > 1 and _is_verb(words[1])):
             return True
+        end, seen = self._skip_noun_phrase(inp, pos)
+        after = _words(inp, end, 2)
+        if not seen or not after:
+            return False
+        return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
+
+    def _subject_clause_follows(self, inp: LexInput, pos: int) -> bool:
+        key = ("subject clause", pos)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._subject_clause_follows_at(inp, pos)
+        return found
+
+    def _subject_clause_follows_at(self, inp: LexInput, pos: int) -> bool:
+        """Does a clause with an explicit subject start at ``pos``: a noun phrase opening with a determiner
+        or a subject pronoun, then a finite verb (optionally after a pre-verbal adverb)?"""
+        words = _words(inp, pos, 1)
+        if not words or words[0][2] != pos:
+            return False
+        first = words[0]
+        opens = first[1] in _SUBJECT_PRONOUNS or _has_class(first, "DET")
+        if not opens or _has_class(first, "PREP") or first[1] in FOLDED_CONTRACTIONS:
+            return False
         end, seen = self._skip_noun_phrase(inp, pos)
         after = _words(inp, end, 2)
         if not seen or not after:
