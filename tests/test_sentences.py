@@ -82,6 +82,7 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("example in a parenthesis", "Rasgar causa 1 ponto de dano no alvo (ex.: se o alvo for um herói, ele ganha Escudo +1).", "herói", "heróii"),
     ("condition without its comma", "Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.", "capacitar", "capacitarr"),
     ("trigger without its comma", "Quando este personagem usar uma ação descrita em seu próprio card você pode comprar um card.", "descrita", "descritta"),
+    ("keyword with a choice of values", "Liderar {1} ou {2} - afiliação Gangue da Demolição.", "afiliação", "afiliaçao0"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 
@@ -121,10 +122,38 @@ def test_form_with_a_misspelt_word_is_located(form: str, text: str, word: str, t
         assert errors[0].hint == f"did you mean '{word.rstrip('.')}'?" or word.rstrip(".") in errors[0].hint
 
 
-@pytest.mark.parametrize(("form", "text", "word", "typo"), FORMS, ids=[f[0] for f in FORMS])
+# a keyword line that ends its paragraph may be printed without its period ("Aprimoramento", BSGC): the keyword-line
+# forms are read without it (test_a_keyword_line_without_its_period_is_read_as_printed)
+_KEYWORD_LINE_FORMS = {"keyword line", "keyword with value and argument", "keyword with reminder",
+                       "keyword with a choice of values"}
+_ENDS_WITH_SENTENCE = [f for f in FORMS if f[0] not in _KEYWORD_LINE_FORMS]
+
+
+@pytest.mark.parametrize(("form", "text", "word", "typo"), _ENDS_WITH_SENTENCE, ids=[f[0] for f in _ENDS_WITH_SENTENCE])
 def test_form_without_its_period_ends_too_early(form: str, text: str, word: str | None, typo: str | None) -> None:
     card = _compile(text[:-1])
     assert "CS101" in [d.code for d in card.diagnostics]
+
+
+@pytest.mark.parametrize("text", ["Pelotão", "Liderar {1} - afiliação Gangue da Demolição", "Liderar {1} ou {2} - "
+                                  "afiliação Gangue da Demolição", "Prontidão - ação Rasgar (a ação indicada pode ser "
+                                  "usada por este personagem no turno em que ele entrou em cena)"])
+def test_a_keyword_line_without_its_period_is_read_as_printed(text: str) -> None:
+    card = _compile(text)
+    assert card.bound and card.ok, [d.message for d in card.diagnostics]
+    assert card.action is not None
+    (para,) = card.action.paragraphs
+    assert isinstance(para, KeywordLine) and not para.period
+    assert render_node(para) == text
+    assert [k.name for k in card.keywords] == [text.split()[0]]
+    assert "CS100" in [d.code for d in _compile(text + " Compre um card.").diagnostics]   # only at the end
+
+
+def test_a_keyword_with_a_choice_of_values_passes_the_choice_on() -> None:
+    card = _compile("Liderar {1} ou {2} - afiliação Gangue da Demolição.")
+    (use,) = card.keywords
+    assert use.value == "{1} ou {2}" and use.block is not None
+    assert "capacitar em {1} ou {2} um personagem" in use.text[0]
 
 
 MEANINGS = [

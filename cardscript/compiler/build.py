@@ -142,7 +142,7 @@ class Builder:
         for c in tree.children:
             if not isinstance(c, Tree):
                 continue
-            if c.data == "keyword_line":
+            if c.data in ("keyword_line", "keyword_line_end"):
                 keyword_lines.append(self.rule_keyword_line(c))
             elif c.data == "keyword_prefix":
                 prefix = Phrase(self.tree_span(c), PhraseKind.KEYWORD_PREFIX, self.flat_parts(c))
@@ -169,12 +169,13 @@ class Builder:
             if isinstance(c, Token) and c.type == "KEYWORD":
                 keyword = str(c)
             elif isinstance(c, Tree) and c.data == "keyword_value":
-                value = self.flat_parts(c)[0]
+                values = self.flat_parts(c)
+                value = values[0] if len(values) == 1 else Phrase(self.tree_span(c), PhraseKind.COORDINATED, values)
             elif isinstance(c, Tree) and c.data == "keyword_args":
                 args = tuple(p for p in self.flat_parts(c) if not (isinstance(p, Symbol) and p.text == "-"))
             elif isinstance(c, Tree) and c.data == "paren":
                 reminder = Phrase(self.tree_span(c), PhraseKind.PARENTHETICAL, self.flat_parts(c))
-        return KeywordLine(self.tree_span(tree), keyword, value, args, reminder)
+        return KeywordLine(self.tree_span(tree), keyword, value, args, reminder, period=tree.data == "keyword_line")
 
     def rule_sentence(self, tree: Tree[Token]) -> Sentence:
         seq = tree.children[0]
