@@ -83,6 +83,9 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("condition without its comma", "Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.", "capacitar", "capacitarr"),
     ("trigger without its comma", "Quando este personagem usar uma ação descrita em seu próprio card você pode comprar um card.", "descrita", "descritta"),
     ("keyword with a choice of values", "Liderar {1} ou {2} - afiliação Gangue da Demolição.", "afiliação", "afiliaçao0"),
+    ("infinitive clause as a lead", "Após este personagem ter usado uma ação neste turno, capacite-o até ele atingir o estágio {2}.", "atingir", "atingirr"),
+    ("purpose clause in a parenthesis", "Este personagem pode usar esta ação outra vez neste turno (para usar novamente a ação, você deve pagar novamente todos os seus custos).", "pagar", "pagarr"),
+    ("adverbial set off by commas after se", "Se, no momento da aplicação do dano, o alvo tiver {AG}, Rasgar causa 3 pontos de dano no alvo.", "aplicação", "aplicaçãoo"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 
