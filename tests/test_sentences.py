@@ -86,6 +86,11 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("infinitive clause as a lead", "Após este personagem ter usado uma ação neste turno, capacite-o até ele atingir o estágio {2}.", "atingir", "atingirr"),
     ("purpose clause in a parenthesis", "Este personagem pode usar esta ação outra vez neste turno (para usar novamente a ação, você deve pagar novamente todos os seus custos).", "pagar", "pagarr"),
     ("adverbial set off by commas after se", "Se, no momento da aplicação do dano, o alvo tiver {AG}, Rasgar causa 3 pontos de dano no alvo.", "aplicação", "aplicaçãoo"),
+    ("N/A: none", "Rasgar causa 2 pontos de dano no alvo (personagens com alter ego N/A não têm alter ego).", "têm", "têmm"),
+    ("gerund with its clitic", "Quando você colocar este card em seus recursos vindo de sua mão ou deck, ou descarregando-o de um personagem, compre um card.", "vindo", "vindoo"),
+    ("relative with two verbs", "Apenas personagens que estiverem carregando Rasgar e tenham {TE} podem usar ações de {GE}.", "tenham", "tenhamm"),
+    ("participle clause", "Rasgar causa X pontos de dano no alvo. X é igual ao número de cards de habilidade Rasgar que este personagem estiver carregando multiplicado por 2.", "multiplicado", "multiplicadoo"),
+    ("adverbial lead with a relative", "No início da Fase de Contagem Regressiva do jogador que controlar menos personagens em cena, aquele jogador pode comprar um card.", "controlar", "controlarr"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 

@@ -59,6 +59,7 @@ CLAUSE_OR = "CLAUSE_OR"
 QUE_COMP = "QUE_COMP"
 PROCLITIC = "PROCLITIC"
 GER_ADV = "GER_ADV"
+PART_ADV = "PART_ADV"
 CLAUSE_DASH = "CLAUSE_DASH"
 CLAUSE_GAP = "CLAUSE_GAP"
 # grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
@@ -81,7 +82,7 @@ class LexInput:
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
                        "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV",
-                       "CLAUSE_DASH", "CLAUSE_GAP"})
+                       "CLAUSE_DASH", "CLAUSE_GAP", "PART_ADV"})
 
 
 class SentenceLexer(Lexer):
@@ -233,6 +234,11 @@ class SentenceLexer(Lexer):
                                        [_tok(QUE_COMP, text[pos:end], pos, end)], []))
             if GER_ADV in accepts and any(w.cls == "VERB" and w.form == "ger" for w in lookup(word)):
                 candidates.append((end - pos, 16, [_tok(GER_ADV, text[pos:end], pos, end)], []))
+            if PART_ADV in accepts and any(w.cls == "VERB" and w.form.startswith("part") for w in lookup(word)) \
+                    and _after_verb(inp, pos):
+                # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
+                # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
+                candidates.append((end - pos, 14, [_tok(PART_ADV, text[pos:end], pos, end)], []))
             if word in _PROCLITICS and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
                 candidates.append((end - pos, 15, [_tok(PROCLITIC, text[pos:end], pos, end)], []))
             joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word)
@@ -607,9 +613,12 @@ class SentenceLexer(Lexer):
                     verb = stem[:-1] + _INFINITIVE_STEM[stem[-1]]
                     clitic = clitic[1:]
                 vterm = self._accepted_terminal(verb, accepts)
+                cut = pos + len(stem)
                 if vterm is not None and CLITIC in self.declared:
-                    cut = pos + len(stem)
                     out.append((_tok(vterm, verb, pos, cut), [("-" + clitic, cut, end)]))
+                if GER_ADV in accepts and any(w.cls == "VERB" and w.form == "ger" for w in lookup(verb)):
+                    # a gerund heading an adverbial phrase, with its clitic: "ou descarregando-o de um personagem"
+                    out.append((_tok(GER_ADV, verb, pos, cut), [("-" + clitic, cut, end)]))
         return out
 
     def _accepted_terminal(self, word: str, accepts: dict[str, Any]) -> str | None:
@@ -666,6 +675,19 @@ def _words(inp: LexInput, pos: int, count: int) -> list[_Piece]:
         out.append((inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end()))
         pos = wm.end()
     return out
+
+
+_PREVIOUS_WORD = re.compile(r"([^\W_]+(?:[-'][^\W_]+)*)\s*$", re.UNICODE)
+
+
+def _after_verb(inp: LexInput, pos: int) -> bool:
+    """Is the word before ``pos`` a verb form other than a participle (a gerund, a finite verb...)?"""
+    m = _PREVIOUS_WORD.search(inp.folded, 0, pos)
+    if m is None:
+        return False
+    piece = (inp.text[m.start(1):m.end(1)].lower(), m.group(1), m.start(1), m.end(1))
+    entries = [w for w in _entries(piece) if w.cls == "VERB"]
+    return bool(entries) and not any(w.form.startswith("part") for w in entries)
 
 
 def _entries(piece: _Piece) -> list[Word]:
