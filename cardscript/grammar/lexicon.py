@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardscript.grammar.morphology import adjective_forms, adverb, conjugate, plural
 from cardscript.grammar.normalize import fold_text
 
 
@@ -29,7 +30,8 @@ class Word:
 
 # verb lemma -> spellings by form. Forms: imp (imperative/subjunctive 3sg), inf, pres3s, pres3p,
 # fut_subj (se/quando ... "entrar"), fut_subj3p, past3s, impf3s ("estava"), impf_subj ("fosse"),
-# part (participle), ger (gerund), fut3s, fut3p, cond3s, subj3p.
+# part (participle), ger (gerund), fut3s, fut3p, cond3s, subj3p. A regular verb also has every other form of
+# its conjugation (morphology.conjugate, see REGULAR_EXCEPT); the forms written here come first.
 VERBS: dict[str, dict[str, str]] = {
     "comprar": {"imp": "compre", "inf": "comprar", "pres3s": "compra", "pres3p": "compram"},
     "descartar": {"imp": "descarte", "inf": "descartar", "pres3s": "descarta", "pres3p": "descartam",
@@ -125,7 +127,44 @@ VERBS: dict[str, dict[str, str]] = {
     "excetuar": {"ger": "excetuando"},
     "antecipar": {"inf": "antecipar"},
     "dever": {"pres3s": "deve", "pres3p": "devem", "inf": "dever", "fut3s": "deverá", "fut3p": "deverão"},
+    # irregular verbs of card effects known only through the forms written here
+    "manter": {"inf": "manter", "pres3s": "mantém", "pres3p": "mantêm", "subj3s": "mantenha", "subj3p": "mantenham",
+               "part": "mantido", "part_f": "mantida", "part_p": "mantidos", "part_fp": "mantidas", "ger": "mantendo",
+               "fut3s": "manterá", "fut3p": "manterão"},
+    "conter": {"inf": "conter", "pres3s": "contém", "pres3p": "contêm", "subj3s": "contenha", "subj3p": "contenham"},
+    "impedir": {"inf": "impedir", "pres3s": "impede", "pres3p": "impedem", "subj3s": "impeça", "subj3p": "impeçam",
+                "part": "impedido", "part_f": "impedida", "part_p": "impedidos", "part_fp": "impedidas"},
+    "repetir": {"inf": "repetir", "pres3s": "repete", "pres3p": "repetem", "imp": "repita", "subj3p": "repitam"},
+    "transferir": {"inf": "transferir", "pres3s": "transfere", "pres3p": "transferem", "imp": "transfira",
+                   "subj3p": "transfiram", "part": "transferido", "part_p": "transferidos"},
+    "ver": {"inf": "ver", "pres3s": "vê", "pres3p": "veem", "subj3s": "veja", "subj3p": "vejam", "part": "visto"},
 }
+
+# verbs whose forms are not those of their conjugation (morphology.conjugate): no forms are generated for them,
+# or (a tuple) none of those forms
+REGULAR_EXCEPT: dict[str, tuple[str, ...] | None] = {
+    **{v: None for v in ("ser", "estar", "ter", "haver", "poder", "fazer", "vir", "sair", "tornar-se", "chamar_imp",
+                         "manter", "conter", "impedir", "repetir", "transferir", "ver")},
+    "perder": ("imp", "subj3s", "subj3p"),          # perca
+    "valer": ("imp", "subj3s", "subj3p"),           # valha
+    "seguir": ("imp", "subj3s", "subj3p"),          # siga
+    "destruir": ("pres3s", "pres3p"),               # destrói, destroem
+    "descrever": ("part", "part_f", "part_p", "part_fp"),   # descrito
+    "pagar": ("part", "part_f", "part_p", "part_fp"),       # pago
+    "ganhar": ("part", "part_f", "part_p", "part_fp"),      # ganho
+}
+
+# verbs of card effects known through their regular conjugation alone
+REGULAR_VERBS = (
+    "atacar", "bloquear", "proteger", "anular", "cancelar", "evitar", "ignorar", "trocar", "remover", "retirar",
+    "retornar", "voltar", "mover", "mostrar", "adicionar", "somar", "dobrar", "duplicar", "copiar", "continuar",
+    "deixar", "ativar", "desativar", "resolver", "afetar", "ocorrer", "acontecer", "terminar", "iniciar", "encerrar",
+    "declarar", "selecionar", "recuperar", "eliminar", "vencer", "alterar", "entregar", "tirar", "esconder",
+    "tratar", "funcionar", "precisar", "tentar", "decidir", "determinar", "igualar", "exceder", "superar",
+    "alcançar", "chegar", "passar", "aparecer", "permanecer", "recarregar", "buscar", "utilizar", "direcionar",
+    "absorver", "desencadear", "interromper", "transformar", "anexar", "virar", "liberar", "acumular", "juntar",
+    "comparar", "sacrificar", "curar", "escapar", "responder", "vincular", "receber", "contar", "participar",
+)
 
 NOUNS: dict[str, str] = {
     # spelling -> lemma
@@ -170,6 +209,11 @@ NOUNS: dict[str, str] = {
                       "contrário", "invés", "isso", "antecipação", "ataque", "comum", "escolha", "aplicação")},
 }
 
+# nouns known in their singular alone: the plural is regular (morphology.plural); these have none
+NO_PLURAL = frozenset({"isso", "cima", "baixo", "invés", "contrário", "alter", "volta", "metade", "preparação",
+                       "contagem", "combate", "antecipação", "compra", "ajuste", "início", "inicio", "final",
+                       "máximo", "total", "comum", "partida", "energia", "escudo", "topo", "base", "cena", "ordem"})
+
 ADJECTIVES: dict[str, str] = {
     **{w: w for w in ("penetrante", "inicial", "atual", "extra", "comum", "equivalente", "aleatório",
                       "possível", "iguais", "igual", "maior", "menor", "regressiva", "permanente", "permanentes",
@@ -187,6 +231,12 @@ ADJECTIVES: dict[str, str] = {
     **{w: "demais" for w in ("demais",)},
     **{w: "suficiente" for w in ("suficiente", "suficientes")},
 }
+# adjectives known by their lemma (masculine singular): their other forms and their adverb in -mente are regular
+# (morphology.adjective_forms, morphology.adverb)
+INFLECTED_ADJECTIVES = ("aleatório", "adicional", "anterior", "posterior", "seguinte", "último", "mínimo",
+                        "inferior", "superior", "oposto", "ativo", "original", "impresso", "positivo", "negativo",
+                        "total", "parcial", "imediato", "simultâneo", "exato", "direto", "normal", "permanente",
+                        "igual", "equivalente", "novo", "quarto", "quinto", "independente")
 
 DETERMINERS: dict[str, str] = {
     **{w: "o" for w in ("o", "a", "os", "as")},
@@ -264,6 +314,32 @@ def _build() -> dict[str, list[Word]]:
         add(a, "PREADV", a)
     for a in POST_VERBAL_ADVERBS:
         add(a, "ADV", a)
+    # the regular forms: never a spelling the lexicon already has as a verb or a function word (the written entry
+    # stays the reading)
+    taken = {k for k, entries in table.items() if any(w.cls not in ("NOUN", "ADJ") for w in entries)}
+
+    def add_regular(spelling: str, cls: str, lemma: str, form: str = "") -> None:
+        key = fold_text(spelling)
+        if key not in taken and not any(w.cls == cls for w in table.get(key, ())):
+            add(spelling, cls, lemma, form)
+
+    for lemma in (*VERBS, *REGULAR_VERBS):
+        skip = REGULAR_EXCEPT.get(lemma, ())
+        if skip is None:
+            continue
+        for form, spelling in conjugate(lemma).items():
+            if form not in skip:
+                add_regular(spelling, "VERB", lemma, form)
+    by_lemma: dict[str, list[str]] = {}
+    for spelling, lemma in NOUNS.items():
+        by_lemma.setdefault(lemma, []).append(spelling)
+    for lemma, spellings in by_lemma.items():
+        if len(spellings) == 1 and lemma not in NO_PLURAL and lemma.isalpha():
+            add_regular(plural(lemma), "NOUN", lemma)
+    for lemma in INFLECTED_ADJECTIVES:
+        for spelling in adjective_forms(lemma):
+            add_regular(spelling, "ADJ", lemma)
+        add_regular(adverb(lemma), "ADV", adverb(lemma))
     return table
 
 
