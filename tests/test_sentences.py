@@ -81,6 +81,7 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("parenthesis opening with a condition", "Coloque os três cards do topo de um deck nos recursos de seu dono (se não houver cards suficientes naquele deck, coloque todos eles nos recursos).", "suficientes", "suficientess"),
     ("example in a parenthesis", "Rasgar causa 1 ponto de dano no alvo (ex.: se o alvo for um herói, ele ganha Escudo +1).", "herói", "heróii"),
     ("condition without its comma", "Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.", "capacitar", "capacitarr"),
+    ("condition without its comma before a determiner", "Se o alvo sair de cena neste turno este personagem ganha Escudo +1.", "ganha", "ganhaa"),
     ("trigger without its comma", "Quando este personagem usar uma ação descrita em seu próprio card você pode comprar um card.", "descrita", "descritta"),
     ("keyword with a choice of values", "Liderar {1} ou {2} - afiliação Gangue da Demolição.", "afiliação", "afiliaçao0"),
     ("infinitive clause as a lead", "Após este personagem ter usado uma ação neste turno, capacite-o até ele atingir o estágio {2}.", "atingir", "atingirr"),

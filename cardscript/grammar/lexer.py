@@ -23,7 +23,7 @@ from typing import Any
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
-from cardscript.grammar.lexicon import Word, lookup
+from cardscript.grammar.lexicon import LEXICON, Word, lookup
 from cardscript.grammar.names import NameRegistry, match_name_shape
 from cardscript.grammar.normalize import fold_text
 
@@ -74,9 +74,10 @@ class LexInput:
     text: str
     folded: str
     names: NameRegistry
-    # when no reading of an ambiguous word lets the sentence parse, take the one that reads furthest (the
-    # second attempt after a failure: its error is nearer the real fault) instead of the preferred one
-    furthest: bool = False
+    # the second reading of a sentence that failed (parser.parse_paragraph): a lead's left-out comma is tried
+    # wherever it may be, and when no reading of an ambiguous word lets the sentence parse, the one that reads
+    # furthest is taken (the error is then nearer the real fault) instead of the preferred one
+    thorough: bool = False
 
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
@@ -223,6 +224,9 @@ class SentenceLexer(Lexer):
             rank = 30
             for term in terms:
                 if term in accepts:
+                    if term == "PRON" and word in _PRONOUN_WORDS and rank < 30 \
+                            and self._pronoun_misread(inp, _tok(term, text[pos:end], pos, end)):
+                        continue      # "este personagem": no pronoun reading to weigh (see _choose)
                     candidates.append((end - pos, rank, [_tok(term, text[pos:end], pos, end)], []))
                     rank -= 1
             if word == "que" and QUE_COMP in accepts:
@@ -232,10 +236,9 @@ class SentenceLexer(Lexer):
                 if comparative is not None:
                     candidates.append((end - pos, 50 if comparative else 5,
                                        [_tok(QUE_COMP, text[pos:end], pos, end)], []))
-            if GER_ADV in accepts and any(w.cls == "VERB" and w.form == "ger" for w in lookup(word)):
+            if GER_ADV in accepts and word in _GERUNDS:
                 candidates.append((end - pos, 16, [_tok(GER_ADV, text[pos:end], pos, end)], []))
-            if PART_ADV in accepts and any(w.cls == "VERB" and w.form.startswith("part") for w in lookup(word)) \
-                    and _after_verb(inp, pos):
+            if PART_ADV in accepts and word in _PARTICIPLES and _after_verb(inp, pos):
                 # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
                 # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
                 candidates.append((end - pos, 14, [_tok(PART_ADV, text[pos:end], pos, end)], []))
@@ -264,7 +267,7 @@ class SentenceLexer(Lexer):
         if folded.startswith("- ", pos) and CLAUSE_DASH in accepts and folded[pos - 1:pos] == " " \
                 and self._clause_follows(inp, pos + 1):
             candidates.append((1, 50, [_tok(CLAUSE_DASH, "-", pos, pos + 1)], []))
-        if CLAUSE_GAP in accepts and self._subject_clause_follows(inp, pos):
+        if CLAUSE_GAP in accepts and self._gap_before(inp, pos):
             # a lead's comma left out before the subject of the main clause ("Se o alvo sair de cena neste
             # turno você pode ..."): a token of no width, right after the previous word; the last resort
             gap = len(text[:pos].rstrip())
@@ -311,12 +314,19 @@ class SentenceLexer(Lexer):
                 nxt = set(self._word_terminals(rest[0][0]))
             else:
                 nxt = self._possible(inp, tokens[-1].end_pos or 0)
+                if CLAUSE_GAP in after and self._gap_before(inp, _skip_space(inp, tokens[-1].end_pos or 0)):
+                    nxt = nxt | {CLAUSE_GAP}      # a lead may end here without its comma
             # a true one-token lookahead: the next token must be shifted after the reductions it
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
             if any(_shift(conf, list(after_stack), t) is not None for t in nxt & after.keys()):
                 viable.append((tokens, rest, after_stack))
         if not viable:
             return candidates[0][2], candidates[0][3]
+        if not inp.thorough and len(viable) > 1 and any(v[0][0].type != CLAUSE_GAP for v in viable):
+            # a lead's left-out comma only where nothing else fits the next word ("neste turno você pode"); the
+            # thorough second reading of a sentence that failed also tries it before a determiner ("neste turno
+            # este personagem ganha ...")
+            viable = [v for v in viable if v[0][0].type != CLAUSE_GAP]
         if deep and len(viable) > 1:
             furthest = (-1, viable[0])
             for reading in viable:
@@ -328,7 +338,7 @@ class SentenceLexer(Lexer):
                     return tokens, rest
                 if reached > furthest[0]:
                     furthest = (reached, reading)
-            if inp.furthest:
+            if inp.thorough:
                 # no reading parses (the sentence has an error further on): take the one that reads
                 # furthest, so that the diagnostic points at the real fault (parser.parse_paragraph)
                 return furthest[1][0], furthest[1][1]
@@ -460,8 +470,6 @@ class SentenceLexer(Lexer):
             out.add(CLAUSE_COMMA)
         if folded.startswith("- ", pos):
             out.add(CLAUSE_DASH)
-        if self._subject_clause_follows(inp, pos):
-            out.add(CLAUSE_GAP)
         for k in range(self.max_punct, 0, -1):
             if folded[pos:pos + k] in self.puncts:
                 out.add(self.puncts[folded[pos:pos + k]])
@@ -499,6 +507,22 @@ class SentenceLexer(Lexer):
             return False
         return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
 
+    def _gap_before(self, inp: LexInput, pos: int) -> bool:
+        """May a lead end at ``pos`` without its comma? Before a clause with an explicit subject; in the first
+        reading only before a subject pronoun ("neste turno você pode"): before a determiner the determiner
+        always fits as well, and the gap is left to the thorough second reading (see _choose)."""
+        if not inp.thorough and pos not in self._pronoun_starts(inp):
+            return False
+        return self._subject_clause_follows(inp, pos)
+
+    def _pronoun_starts(self, inp: LexInput) -> frozenset[int]:
+        """Where the paragraph's subject pronouns start."""
+        found = self._memo.get(("pronoun starts",))
+        if found is None:
+            found = frozenset(m.start() for m in _SUBJECT_PRONOUN.finditer(inp.folded))
+            self._memo[("pronoun starts",)] = found
+        return found
+
     def _subject_clause_follows(self, inp: LexInput, pos: int) -> bool:
         key = ("subject clause", pos)
         found = self._memo.get(key)
@@ -509,10 +533,10 @@ class SentenceLexer(Lexer):
     def _subject_clause_follows_at(self, inp: LexInput, pos: int) -> bool:
         """Does a clause with an explicit subject start at ``pos``: a noun phrase opening with a determiner
         or a subject pronoun, then a finite verb (optionally after a pre-verbal adverb)?"""
-        words = _words(inp, pos, 1)
-        if not words or words[0][2] != pos:
+        wm = _WORD.match(inp.folded, pos)
+        if wm is None:
             return False
-        first = words[0]
+        first = (inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end())
         opens = first[1] in _SUBJECT_PRONOUNS or _has_class(first, "DET")
         if not opens or _has_class(first, "PREP") or first[1] in FOLDED_CONTRACTIONS:
             return False
@@ -616,7 +640,7 @@ class SentenceLexer(Lexer):
                 cut = pos + len(stem)
                 if vterm is not None and CLITIC in self.declared:
                     out.append((_tok(vterm, verb, pos, cut), [("-" + clitic, cut, end)]))
-                if GER_ADV in accepts and any(w.cls == "VERB" and w.form == "ger" for w in lookup(verb)):
+                if GER_ADV in accepts and verb in _GERUNDS:
                     # a gerund heading an adverbial phrase, with its clitic: "ou descarregando-o de um personagem"
                     out.append((_tok(GER_ADV, verb, pos, cut), [("-" + clitic, cut, end)]))
         return out
@@ -647,15 +671,21 @@ class SentenceLexer(Lexer):
 
 
 _CLOSING = {"{": "}", "(": ")"}
+# folded words that are gerunds / participles of some verb (GER_ADV / PART_ADV readings)
+_GERUNDS = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "ger" for w in ws))
+_PARTICIPLES = frozenset(k for k, ws in LEXICON.items()
+                         if any(w.cls == "VERB" and w.form.startswith("part") for w in ws))
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
 _PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
 _ARTICLES = frozenset({"o", "a", "os", "as"})
 _SAME = frozenset({"mesmo", "mesma", "mesmos", "mesmas"})
 _DEMONSTRATIVES = frozenset({"este", "esta", "estes", "estas"})
+_PRONOUN_WORDS = _SAME | _DEMONSTRATIVES | _ARTICLES     # those whose pronoun reading _pronoun_misread judges
 _STRUCTURAL = frozenset({"e", "ou", "que", "se", "nem"})
 _NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
 _CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})
 _SUBJECT_PRONOUNS = frozenset({"ele", "ela", "eles", "elas", "voce", "ambos"})
+_SUBJECT_PRONOUN = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_SUBJECT_PRONOUNS)) + r")(?![\w-])")
 
 
 _Piece = tuple[str, str, int, int]      # a word as written (lower case), folded, start, end
@@ -682,12 +712,19 @@ _PREVIOUS_WORD = re.compile(r"([^\W_]+(?:[-'][^\W_]+)*)\s*$", re.UNICODE)
 
 def _after_verb(inp: LexInput, pos: int) -> bool:
     """Is the word before ``pos`` a verb form other than a participle (a gerund, a finite verb...)?"""
-    m = _PREVIOUS_WORD.search(inp.folded, 0, pos)
+    base = max(0, pos - 40)
+    m = _PREVIOUS_WORD.search(inp.folded[base:pos])
     if m is None:
         return False
-    piece = (inp.text[m.start(1):m.end(1)].lower(), m.group(1), m.start(1), m.end(1))
+    start, end = base + m.start(1), base + m.end(1)
+    piece = (inp.text[start:end].lower(), m.group(1), start, end)
     entries = [w for w in _entries(piece) if w.cls == "VERB"]
     return bool(entries) and not any(w.form.startswith("part") for w in entries)
+
+
+def _skip_space(inp: LexInput, pos: int) -> int:
+    m = _SPACE.match(inp.folded, pos)
+    return m.end() if m else pos
 
 
 def _entries(piece: _Piece) -> list[Word]:
