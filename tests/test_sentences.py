@@ -92,6 +92,14 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("relative with two verbs", "Apenas personagens que estiverem carregando Rasgar e tenham {TE} podem usar ações de {GE}.", "tenham", "tenhamm"),
     ("participle clause", "Rasgar causa X pontos de dano no alvo. X é igual ao número de cards de habilidade Rasgar que este personagem estiver carregando multiplicado por 2.", "multiplicado", "multiplicadoo"),
     ("adverbial lead with a relative", "No início da Fase de Contagem Regressiva do jogador que controlar menos personagens em cena, aquele jogador pode comprar um card.", "controlar", "controlarr"),
+    ("trigger: assim que / cada vez que", "Assim que este personagem entrar em cena, compre um card. Cada vez que ele receber dano, compre um card.", "receber", "recebber"),
+    ("condition: a menos que", "A menos que você controle um personagem vilão, descarte um card. Compre um card, a menos que você controle um herói.", "controle", "controlle"),
+    ("clause of time: até que / depois que", "Até que este personagem saia de cena, o alvo não pode usar ações. Depois que o alvo usar uma ação, capacite-o em {1}.", "saia", "saiia"),
+    ("infinitive lead after two prepositions", "Antes de usar esta ação, você pode descartar um card.", "descartar", "descarttar"),
+    ("sentence adverb as a lead", "Procure em seu deck por um card chamado Rasgar e revele-o. Depois, embaralhe o seu deck. Em seguida, compre um card.", "embaralhe", "embaralhhe"),
+    ("clauses joined by a semicolon", "Escolha um personagem em cena; aquele personagem perde {VO} até o final do turno.", "perde", "perdde"),
+    ("relative: onde", "Este personagem ganha Escudo +X, onde X é o número de personagens vilões em cena.", "vilões", "vilõess"),
+    ("condition: caso faça", "Você pode descartar um card de sua mão. Caso faça isso, compre dois cards.", "faça", "faaça"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 
@@ -313,3 +321,13 @@ def test_a_condition_without_its_comma_is_still_a_lead_of_the_main_clause() -> N
     (clause,) = body.clauses
     assert clause.procedure is Procedure.CAPACITATE and clause.optional
     assert render_node(body.leads[0]) == "se o alvo sair de cena neste turno"
+
+
+def test_the_kind_of_a_lead_opened_by_a_word() -> None:
+    card = _compile("Compre um card. Depois, descarte um card. Você pode descartar um card. Se o fizer, compre um card. "
+                    "Então compre um card. Imediatamente, compre um card.")
+    assert card.action is not None
+    para = card.action.paragraphs[0]
+    assert isinstance(para, EffectParagraph)
+    kinds = [lead.kind.value for s in para.sentences for lead in s.body.leads]
+    assert kinds == ["then", "if_done", "then", "window"]

@@ -11,7 +11,7 @@ the action's target (``alvo``), chosen things (``escolhido``), and the card itse
 * ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph); ``o valor
   escolhido (para X)`` -> the value the player chose for X;
 * the card's own name and its action's name -> this card, this action;
-* ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` in the same text, a cost of {X}, a
+* ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` / ``onde X é ...`` in the same text, a cost of {X}, a
   stage ``{X}``, or X in an extra cost or keyword prefix (chosen by the player when paying).
 
 An anaphor with nothing to refer to is a CS200 diagnostic. The bindings are recorded for
@@ -175,8 +175,8 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
             if isinstance(node, Icon) and node.code == "X":
                 x_defined = True          # "incapacite ... em {X}": the stage chosen is X
             if isinstance(node, Lexeme) and node.lemma == "x" and node.cls == "LIT":
-                if previous_word == "sendo":
-                    x_defined = True      # "..., sendo X igual ao número de ..."
+                if previous_word in ("sendo", "onde"):
+                    x_defined = True      # "..., sendo X igual ao número de ...", "..., onde X é o número de ..."
                 x_uses.append(node.span)
             if isinstance(node, Lexeme):
                 previous_word = node.word

@@ -202,8 +202,12 @@ class Builder:
         first = tree.children[0]
         if isinstance(first, Tree):
             kind = _LEAD_KINDS.get(str(first.data), PhraseKind.WINDOW)
+        elif fold_text(str(first)) in ("entao", "depois"):
+            kind = PhraseKind.THEN              # "Então," / "Depois,"
+        elif fold_text(str(first)) == "se":
+            kind = PhraseKind.IF_DONE           # "Se o fizer,"
         else:
-            kind = PhraseKind.THEN if fold_text(str(first)) == "entao" else PhraseKind.IF_DONE
+            kind = PhraseKind.WINDOW            # a sentence adverb: "Imediatamente,"
         return Phrase(self.tree_span(tree), kind, parts)
 
     def rule_clause(self, tree: Tree[Token]) -> Clause:

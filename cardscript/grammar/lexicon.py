@@ -85,7 +85,8 @@ VERBS: dict[str, dict[str, str]] = {
             "subj3p": "tenham", "impf_subj3s": "tivesse", "impf_subj3p": "tivessem", "fut3s": "terá",
             "fut3p": "terão", "inf": "ter", "ger": "tendo"},
     "haver": {"pres3s": "há", "fut_subj3s": "houver", "inf": "haver"},
-    "fazer": {"fut_subj3s": "fizer", "inf": "fazer"},
+    "fazer": {"fut_subj3s": "fizer", "inf": "fazer", "pres3s": "faz", "pres3p": "fazem", "subj3s": "faça",
+              "subj3p": "façam", "past3s": "fez", "fut3s": "fará", "part": "feito", "part_f": "feita"},
     "contar": {"pres3s": "conta", "subj3s": "conte"},
     "custar": {"pres3s": "custa", "fut3s": "custará"},
     "nocautear": {"inf": "nocautear", "part": "nocauteado", "subj3s": "nocauteie"},
@@ -198,6 +199,7 @@ NOUNS: dict[str, str] = {
     **{w: "fase" for w in ("fase", "fases")},
     **{w: "característica" for w in ("característica", "características")},
     **{w: "momento" for w in ("momento", "momentos")},
+    **{w: "seguida" for w in ("seguida",)},                            # "em seguida"
     **{w: "estágio" for w in ("estágios",)},
     **{w: "ego" for w in ("ego", "egos")},
     **{w: "alinhamento" for w in ("alinhamentos",)},
