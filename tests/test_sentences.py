@@ -100,6 +100,8 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("clauses joined by a semicolon", "Escolha um personagem em cena; aquele personagem perde {VO} até o final do turno.", "perde", "perdde"),
     ("relative: onde", "Este personagem ganha Escudo +X, onde X é o número de personagens vilões em cena.", "vilões", "vilõess"),
     ("condition: caso faça", "Você pode descartar um card de sua mão. Caso faça isso, compre dois cards.", "faça", "faaça"),
+    ("infinitive lead after a locution", "Em vez de comprar um card, você pode carregar um card neste personagem.", "carregar", "carregarr"),
+    ("more verb forms: haja, quiser", "Caso não haja personagens vilões em cena, Rasgar causa 3 pontos de dano divididos como você quiser entre até três alvos.", "quiser", "quisser"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 

@@ -84,7 +84,8 @@ VERBS: dict[str, dict[str, str]] = {
     "ter": {"pres3s": "tem", "pres3p": "têm", "fut_subj3s": "tiver", "fut_subj3p": "tiverem", "subj3s": "tenha",
             "subj3p": "tenham", "impf_subj3s": "tivesse", "impf_subj3p": "tivessem", "fut3s": "terá",
             "fut3p": "terão", "inf": "ter", "ger": "tendo"},
-    "haver": {"pres3s": "há", "fut_subj3s": "houver", "inf": "haver"},
+    "haver": {"pres3s": "há", "fut_subj3s": "houver", "inf": "haver", "subj3s": "haja", "impf3s": "havia",
+              "past3s": "houve", "fut3s": "haverá", "impf_subj3s": "houvesse"},
     "fazer": {"fut_subj3s": "fizer", "inf": "fazer", "pres3s": "faz", "pres3p": "fazem", "subj3s": "faça",
               "subj3p": "façam", "past3s": "fez", "fut3s": "fará", "part": "feito", "part_f": "feita"},
     "contar": {"pres3s": "conta", "subj3s": "conte"},
@@ -138,6 +139,8 @@ VERBS: dict[str, dict[str, str]] = {
     "repetir": {"inf": "repetir", "pres3s": "repete", "pres3p": "repetem", "imp": "repita", "subj3p": "repitam"},
     "transferir": {"inf": "transferir", "pres3s": "transfere", "pres3p": "transferem", "imp": "transfira",
                    "subj3p": "transfiram", "part": "transferido", "part_p": "transferidos"},
+    "querer": {"inf": "querer", "fut_subj3s": "quiser", "fut_subj3p": "quiserem", "pres3s": "quer", "pres3p": "querem",
+               "subj3s": "queira", "subj3p": "queiram"},   # "divididos como você quiser"
     "ver": {"inf": "ver", "pres3s": "vê", "pres3p": "veem", "subj3s": "veja", "subj3p": "vejam", "part": "visto"},
 }
 
@@ -145,7 +148,7 @@ VERBS: dict[str, dict[str, str]] = {
 # or (a tuple) none of those forms
 REGULAR_EXCEPT: dict[str, tuple[str, ...] | None] = {
     **{v: None for v in ("ser", "estar", "ter", "haver", "poder", "fazer", "vir", "sair", "tornar-se", "chamar_imp",
-                         "manter", "conter", "impedir", "repetir", "transferir", "ver")},
+                         "manter", "conter", "impedir", "repetir", "transferir", "querer", "ver")},
     "perder": ("imp", "subj3s", "subj3p"),          # perca
     "valer": ("imp", "subj3s", "subj3p"),           # valha
     "seguir": ("imp", "subj3s", "subj3p"),          # siga
@@ -200,6 +203,7 @@ NOUNS: dict[str, str] = {
     **{w: "característica" for w in ("característica", "características")},
     **{w: "momento" for w in ("momento", "momentos")},
     **{w: "seguida" for w in ("seguida",)},                            # "em seguida"
+    **{w: w for w in ("dobro", "triplo")},                            # "o dobro de dano"
     **{w: "estágio" for w in ("estágios",)},
     **{w: "ego" for w in ("ego", "egos")},
     **{w: "alinhamento" for w in ("alinhamentos",)},
