@@ -103,6 +103,7 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("infinitive lead after a locution", "Em vez de comprar um card, você pode carregar um card neste personagem.", "carregar", "carregarr"),
     ("more verb forms: haja, quiser", "Caso não haja personagens vilões em cena, Rasgar causa 3 pontos de dano divididos como você quiser entre até três alvos.", "quiser", "quisser"),
     ("name joined by a contraction", "Procure em seu deck por um card de cenário chamado Caça aos Renegados ou Gangue da Demolição.", "cenário", "cenárioo"),
+    ("adverb between auxiliary and infinitive", "Este personagem não pode mais usar ações neste turno. Você pode novamente usar esta ação.", "novamente", "novamentte"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 

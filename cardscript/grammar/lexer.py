@@ -60,6 +60,7 @@ QUE_COMP = "QUE_COMP"
 PROCLITIC = "PROCLITIC"
 GER_ADV = "GER_ADV"
 PART_ADV = "PART_ADV"
+MID_ADV = "MID_ADV"
 CLAUSE_DASH = "CLAUSE_DASH"
 CLAUSE_GAP = "CLAUSE_GAP"
 # grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
@@ -83,7 +84,7 @@ class LexInput:
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
                        "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV",
-                       "CLAUSE_DASH", "CLAUSE_GAP", "PART_ADV"})
+                       "CLAUSE_DASH", "CLAUSE_GAP", "PART_ADV", "MID_ADV"})
 
 
 class SentenceLexer(Lexer):
@@ -238,6 +239,8 @@ class SentenceLexer(Lexer):
                                        [_tok(QUE_COMP, text[pos:end], pos, end)], []))
             if GER_ADV in accepts and word in _GERUNDS:
                 candidates.append((end - pos, 16, [_tok(GER_ADV, text[pos:end], pos, end)], []))
+            if MID_ADV in accepts and word in _ADVERBS:
+                candidates.append((end - pos, 12, [_tok(MID_ADV, text[pos:end], pos, end)], []))
             if PART_ADV in accepts and word in _PARTICIPLES and _after_verb(inp, pos):
                 # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
                 # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
@@ -675,6 +678,7 @@ _CLOSING = {"{": "}", "(": ")"}
 _GERUNDS = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "ger" for w in ws))
 _PARTICIPLES = frozenset(k for k, ws in LEXICON.items()
                          if any(w.cls == "VERB" and w.form.startswith("part") for w in ws))
+_ADVERBS = frozenset(k for k, ws in LEXICON.items() if any(w.cls in ("ADV", "PREADV") for w in ws)) - {"nao"}
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
 _PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
 _ARTICLES = frozenset({"o", "a", "os", "as"})
