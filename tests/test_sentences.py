@@ -82,6 +82,8 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("example in a parenthesis", "Rasgar causa 1 ponto de dano no alvo (ex.: se o alvo for um herói, ele ganha Escudo +1).", "herói", "heróii"),
     ("condition without its comma", "Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.", "capacitar", "capacitarr"),
     ("condition without its comma before a determiner", "Se o alvo sair de cena neste turno este personagem ganha Escudo +1.", "ganha", "ganhaa"),
+    ("lead without its comma before an imperative", "Quando este cenário entrar em cena escolha um personagem em cena. Se o fizer capacite aquele personagem em {1}.", "capacite", "capacitte"),
+    ("lead without its comma before a name", "Se o alvo tiver {AG} Rasgar causa 2 pontos de dano nele. Enquanto você controlar um personagem vilão a ação Rasgar é uma ação Imprevista.", "dano", "danno"),
     ("trigger without its comma", "Quando este personagem usar uma ação descrita em seu próprio card você pode comprar um card.", "descrita", "descritta"),
     ("keyword with a choice of values", "Liderar {1} ou {2} - afiliação Gangue da Demolição.", "afiliação", "afiliaçao0"),
     ("infinitive clause as a lead", "Após este personagem ter usado uma ação neste turno, capacite-o até ele atingir o estágio {2}.", "atingir", "atingirr"),
@@ -325,6 +327,21 @@ def test_a_condition_without_its_comma_is_still_a_lead_of_the_main_clause() -> N
     (clause,) = body.clauses
     assert clause.procedure is Procedure.CAPACITATE and clause.optional
     assert render_node(body.leads[0]) == "se o alvo sair de cena neste turno"
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("Quando este cenário entrar em cena escolha um personagem em cena.", "quando este cenário entrar em cena"),
+    ("Enquanto você controlar um personagem vilão a ação Rasgar é uma ação Imprevista.",
+     "enquanto você controlar um personagem vilão"),
+    ("Se o alvo sair de cena neste turno este personagem ganha Escudo +1.", "se o alvo sair de cena neste turno"),
+])
+def test_a_lead_without_its_comma_ends_before_the_main_clause(text: str, lead: str) -> None:
+    card = _compile(text)
+    assert card.action is not None
+    para = card.action.paragraphs[0]
+    assert isinstance(para, EffectParagraph)
+    (first,) = para.sentences[0].body.leads
+    assert render_node(first) == lead
 
 
 def test_the_kind_of_a_lead_opened_by_a_word() -> None:

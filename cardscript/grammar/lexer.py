@@ -215,6 +215,7 @@ class SentenceLexer(Lexer):
         word_m = _match_word(folded, pos)
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
         lexicon_word = False
+        gap_first = False
         if word_m:
             word = word_m.group(0)
             end = word_m.end()
@@ -275,12 +276,17 @@ class SentenceLexer(Lexer):
             # turno você pode ..."): a token of no width, right after the previous word; the last resort
             gap = len(text[:pos].rstrip())
             candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
+            gap_first = inp.thorough and _imperative_at(inp, pos)
         for k in range(self.max_punct, 0, -1):
             p = folded[pos:pos + k]
             if p in self.puncts and self.puncts[p] in accepts:
                 candidates.append((k, 30, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
                 break
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
+        if gap_first:
+            # before an imperative a left-out comma is the likely reading ("... entrar em cena escolha um
+            # personagem": not the noun "escolha"): the thorough reading tries it first
+            candidates.insert(0, candidates.pop())
         return candidates
 
     def _pending_token(self, inp: LexInput, conf: Any, stack: list[Any], part: str, start: int, end: int,
@@ -303,6 +309,38 @@ class SentenceLexer(Lexer):
         when several pass, the first with which the rest of the sentence also parses."""
         if len(candidates) == 1:
             return candidates[0][2], candidates[0][3]
+        viable = self._viable(inp, conf, stack, candidates)
+        if not viable:
+            return candidates[0][2], candidates[0][3]
+        if not inp.thorough and len(viable) > 1 and any(v[0][0].type != CLAUSE_GAP for v in viable):
+            # a lead's left-out comma before a subject only where nothing else fits the next word ("neste turno
+            # você pode"); the thorough second reading of a sentence that failed also tries it before a
+            # determiner ("neste turno este personagem ganha ..."). Before an imperative it stays.
+            viable = [v for v in viable if v[0][0].type != CLAUSE_GAP
+                      or _imperative_at(inp, _skip_space(inp, v[0][0].end_pos or 0))]
+        if deep and len(viable) > 1:
+            furthest = (-1, viable[0])
+            for reading in viable:
+                tokens, rest, after_stack = reading
+                plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
+                speculate = self._sentence_parses_all if inp.thorough else self._sentence_parses
+                parses, reached = speculate(inp, conf, list(after_stack), tokens, rest, plan)
+                if parses:
+                    self._plan = plan
+                    return tokens, rest
+                if reached > furthest[0]:
+                    furthest = (reached, reading)
+            if inp.thorough:
+                # no reading parses (the sentence has an error further on): take the one that reads
+                # furthest, so that the diagnostic points at the real fault (parser.parse_paragraph)
+                return furthest[1][0], furthest[1][1]
+        return viable[0][0], viable[0][1]
+
+    def _viable(self, inp: LexInput, conf: Any, stack: list[Any],
+                candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]],
+                ) -> list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]]:
+        """The readings after which the parser also accepts the next piece of text (a one-token lookahead),
+        each with the state stack after it, in preference order."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
         for _, _, tokens, rest in candidates:
             if tokens[0].type == "DET" and not rest and self._article_misread(inp, tokens[0]):
@@ -323,29 +361,7 @@ class SentenceLexer(Lexer):
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
             if any(_shift(conf, list(after_stack), t) is not None for t in nxt & after.keys()):
                 viable.append((tokens, rest, after_stack))
-        if not viable:
-            return candidates[0][2], candidates[0][3]
-        if not inp.thorough and len(viable) > 1 and any(v[0][0].type != CLAUSE_GAP for v in viable):
-            # a lead's left-out comma only where nothing else fits the next word ("neste turno você pode"); the
-            # thorough second reading of a sentence that failed also tries it before a determiner ("neste turno
-            # este personagem ganha ...")
-            viable = [v for v in viable if v[0][0].type != CLAUSE_GAP]
-        if deep and len(viable) > 1:
-            furthest = (-1, viable[0])
-            for reading in viable:
-                tokens, rest, after_stack = reading
-                plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
-                parses, reached = self._sentence_parses(inp, conf, after_stack, tokens, rest, plan)
-                if parses:
-                    self._plan = plan
-                    return tokens, rest
-                if reached > furthest[0]:
-                    furthest = (reached, reading)
-            if inp.thorough:
-                # no reading parses (the sentence has an error further on): take the one that reads
-                # furthest, so that the diagnostic points at the real fault (parser.parse_paragraph)
-                return furthest[1][0], furthest[1][1]
-        return viable[0][0], viable[0][1]
+        return viable
 
     def _sentence_parses(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
                          rest: list[tuple[str, int, int]],
@@ -398,6 +414,90 @@ class SentenceLexer(Lexer):
             if toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
                 return _shift(conf, stack, dot) is not None, pos
         return True, pos
+
+    def _sentence_parses_all(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
+                             rest: list[tuple[str, int, int]],
+                             plan: dict[tuple[int, tuple[Any, ...]], Any]) -> tuple[bool, int]:
+        """The thorough reading's speculative parse (see :meth:`_sentence_parses`): every later choice
+        between readings is explored, depth first, up to a budget; configurations (position, state stack,
+        pending parts) already found to lead nowhere in this paragraph are not explored again."""
+        text = inp.text
+        dot = self.puncts.get(".", "DOT")
+        if tokens[-1].type == dot:
+            return True, -1
+        start = (rest[-1][2] if rest else tokens[-1].end_pos) or 0
+        # configurations found to lead nowhere, and how far they read
+        dead: dict[tuple[Any, ...], int] = self._memo.setdefault(("dead",), {})
+        frames: list[tuple[list[Any], int, list[tuple[str, int, int]], dict[tuple[int, tuple[Any, ...]], Any]]] = [
+            (stack, start, list(rest), {})]
+        furthest = start
+        steps = 0
+        while frames:
+            stack, pos, pending, local = frames.pop()
+            seen: list[tuple[Any, ...]] = []
+            result: bool | None = None
+            reach = pos                # how far this path reads
+            while result is None:
+                steps += 1
+                if steps > _THOROUGH_BUDGET:
+                    dead.clear()       # paths left unexplored: what was found dead may not be
+                    return False, furthest
+                key = (pos, tuple(stack), tuple(pending))
+                if key in dead:
+                    reach = max(reach, dead[key])
+                    result = False
+                    break
+                seen.append(key)
+                accepts = conf.states[stack[-1]]
+                if pending:
+                    part = pending[0]
+                    before = tuple(stack)
+                    options = [(t, a) for t in self._word_terminals(part[0]) if t in accepts
+                               for a in [_shift(conf, list(stack), t)] if a is not None]
+                    if not options:
+                        result = False
+                        break
+                    for t, after in reversed(options[1:]):
+                        frames.append((after, pos, pending[1:], {**local, (-1 - part[1], before): _tok(t, *part)}))
+                    local[(-1 - part[1], before)] = _tok(options[0][0], *part)
+                    stack, pending = options[0][1], pending[1:]
+                    continue
+                m = _SPACE.match(text, pos)
+                if m:
+                    pos = m.end()
+                reach = max(reach, pos)
+                if pos >= len(text):
+                    result = "$END" in accepts
+                    break
+                cands = self._next(inp, pos, accepts)
+                before = tuple(stack)
+                if len(cands) > 1:
+                    viable = self._viable(inp, conf, stack, cands)
+                else:
+                    viable = [(c[2], c[3], a) for c in cands for a in [_shift(conf, list(stack), c[2][0].type)]
+                              if a is not None]
+                if not viable:
+                    result = False
+                    break
+                for toks, rst, after in reversed(viable[1:]):
+                    frames.append((after, _after_reading(pos, toks, rst), list(rst),
+                                   {**local, (pos, before): (toks, rst)}))
+                toks, rst, stack = viable[0]
+                if len(cands) > 1:
+                    local[(pos, before)] = (toks, rst)
+                pos, pending = _after_reading(pos, toks, rst), list(rst)
+                reach = max(reach, pos)
+                if toks[0].type == dot:
+                    result = True
+                elif toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
+                    result = _shift(conf, list(stack), dot) is not None
+            if result:
+                plan.update(local)
+                return True, pos
+            furthest = max(furthest, reach)
+            for key in seen:           # every configuration on this path leads nowhere
+                dead[key] = max(dead.get(key, 0), reach)
+        return False, furthest
 
     @staticmethod
     def _article_misread(inp: LexInput, tok: Token) -> bool:
@@ -511,12 +611,15 @@ class SentenceLexer(Lexer):
         return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
 
     def _gap_before(self, inp: LexInput, pos: int) -> bool:
-        """May a lead end at ``pos`` without its comma? Before a clause with an explicit subject; in the first
-        reading only before a subject pronoun ("neste turno você pode"): before a determiner the determiner
-        always fits as well, and the gap is left to the thorough second reading (see _choose)."""
-        if not inp.thorough and pos not in self._pronoun_starts(inp):
-            return False
-        return self._subject_clause_follows(inp, pos)
+        """May a lead end at ``pos`` without its comma? Before an imperative, and before a clause with an
+        explicit subject; in the first reading only before a subject pronoun ("neste turno você pode"): before
+        a determiner the determiner always fits as well, and the gap is left to the thorough second reading
+        (see _choose)."""
+        if _imperative_at(inp, pos):
+            return True                # an imperative main clause: "Quando este cenário entrar em cena compre ..."
+        if not inp.thorough:
+            return pos in self._pronoun_starts(inp) and self._subject_clause_follows(inp, pos)
+        return self._subject_clause_follows(inp, pos) or self._clause_ahead(inp, pos)
 
     def _pronoun_starts(self, inp: LexInput) -> frozenset[int]:
         """Where the paragraph's subject pronouns start."""
@@ -524,6 +627,28 @@ class SentenceLexer(Lexer):
         if found is None:
             found = frozenset(m.start() for m in _SUBJECT_PRONOUN.finditer(inp.folded))
             self._memo[("pronoun starts",)] = found
+        return found
+
+    def _clause_ahead(self, inp: LexInput, pos: int) -> bool:
+        """For the thorough reading: a subject's noun phrase may start at ``pos`` (a determiner, a subject
+        pronoun, or a known name not in apposition to a noun: "a ação Flertar com a Morte" starts at "a"),
+        and a verb comes before the next punctuation (the parse itself then judges)."""
+        key = ("clause ahead", pos)
+        found = self._memo.get(key)
+        if found is None:
+            words = _words(inp, pos, 24)
+            previous = _previous_piece(inp, pos)
+            after_det = previous is not None and _has_class(previous, "DET")
+            if inp.text[pos:pos + 1].isupper() and inp.names.match_known(inp.folded, pos):
+                # a name, unless it names what the word before it does ("a ação X", "cards de habilidade X",
+                # "ações chamadas X") or completes a copula ("cujas afiliações não sejam X")
+                opens = previous is None or not (_has_class(previous, "NOUN") or _is_predicating(previous))
+            else:
+                opens = bool(words) and (words[0][1] in _SUBJECT_PRONOUNS or _has_class(words[0], "DET"))
+            found = bool(words) and words[0][2] == pos and not after_det and opens \
+                and (_has_class(words[0], "DET") or not _has_class(words[0], "PREP")) \
+                and words[0][1] not in FOLDED_CONTRACTIONS and any(_is_verb(w) for w in words[1:])
+            self._memo[key] = found
         return found
 
     def _subject_clause_follows(self, inp: LexInput, pos: int) -> bool:
@@ -540,6 +665,8 @@ class SentenceLexer(Lexer):
         if wm is None:
             return False
         first = (inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end())
+        if inp.text[pos:pos + 1].isupper() and inp.names.match_known(inp.folded, pos):
+            return False               # a name ("Ás da Esgrima" is no article): see _clause_ahead
         opens = first[1] in _SUBJECT_PRONOUNS or _has_class(first, "DET")
         if not opens or _has_class(first, "PREP") or first[1] in FOLDED_CONTRACTIONS:
             return False
@@ -714,16 +841,56 @@ def _words(inp: LexInput, pos: int, count: int) -> list[_Piece]:
 _PREVIOUS_WORD = re.compile(r"([^\W_]+(?:[-'][^\W_]+)*)\s*$", re.UNICODE)
 
 
-def _after_verb(inp: LexInput, pos: int) -> bool:
-    """Is the word before ``pos`` a verb form other than a participle (a gerund, a finite verb...)?"""
+def _previous_piece(inp: LexInput, pos: int) -> _Piece | None:
+    """The word right before ``pos`` (only spaces between)."""
     base = max(0, pos - 40)
     m = _PREVIOUS_WORD.search(inp.folded[base:pos])
     if m is None:
-        return False
+        return None
     start, end = base + m.start(1), base + m.end(1)
-    piece = (inp.text[start:end].lower(), m.group(1), start, end)
+    return (inp.text[start:end].lower(), m.group(1), start, end)
+
+
+def _after_verb(inp: LexInput, pos: int) -> bool:
+    """Is the word before ``pos`` a verb form other than a participle (a gerund, a finite verb...)?"""
+    piece = _previous_piece(inp, pos)
+    if piece is None:
+        return False
     entries = [w for w in _entries(piece) if w.cls == "VERB"]
     return bool(entries) and not any(w.form.startswith("part") for w in entries)
+
+
+_THOROUGH_BUDGET = 10000     # steps of one speculative parse of the thorough reading
+
+
+def _after_reading(pos: int, toks: list[Token], rest: list[tuple[str, int, int]]) -> int:
+    """The position after a reading taken at ``pos`` (a gap takes no room)."""
+    if toks[0].type == CLAUSE_GAP:
+        return pos
+    end = (rest[-1][2] if rest else toks[-1].end_pos) or pos + 1
+    return end if end > pos else pos + 1
+
+
+def _is_predicating(piece: _Piece) -> bool:
+    """A participle ("chamadas") or a form of a copula ("sejam", "é", "torna-se")."""
+    verbs = [w for w in _entries(piece) if w.cls == "VERB"]
+    return any(w.form.startswith("part") or w.lemma in ("ser", "estar", "tornar-se") for w in verbs)
+
+
+def _imperative_at(inp: LexInput, pos: int) -> bool:
+    """An imperative at ``pos``; a capitalised word inside a sentence is a name's ("a ação Ataque de ...")."""
+    wm = _WORD.match(inp.folded, pos)
+    return wm is not None and inp.text[pos:pos + 1].islower() \
+        and _imperative((inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end()))
+
+
+def _imperative(piece: _Piece) -> bool:
+    """An imperative ("compre", "coloque-o", "descarregue-o"), the verb of a main clause without a subject."""
+    word = piece[1]
+    entries = [w for w in _entries(piece) if w.cls == "VERB"]
+    if not entries and "-" in word and word.rpartition("-")[2] in CLITICS:
+        entries = [w for w in lookup(word.rpartition("-")[0]) if w.cls == "VERB"]
+    return any(w.form == "imp" for w in entries)
 
 
 def _skip_space(inp: LexInput, pos: int) -> int:
