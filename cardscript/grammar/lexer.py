@@ -615,18 +615,28 @@ class SentenceLexer(Lexer):
         explicit subject; in the first reading only before a subject pronoun ("neste turno você pode"): before
         a determiner the determiner always fits as well, and the gap is left to the thorough second reading
         (see _choose)."""
-        if _imperative_at(inp, pos):
-            return True                # an imperative main clause: "Quando este cenário entrar em cena compre ..."
         if not inp.thorough:
-            return pos in self._pronoun_starts(inp) and self._subject_clause_follows(inp, pos)
-        return self._subject_clause_follows(inp, pos) or self._clause_ahead(inp, pos)
-
-    def _pronoun_starts(self, inp: LexInput) -> frozenset[int]:
-        """Where the paragraph's subject pronouns start."""
-        found = self._memo.get(("pronoun starts",))
+            return pos in self._first_gaps(inp)
+        key = ("gap", pos)
+        found = self._memo.get(key)
         if found is None:
-            found = frozenset(m.start() for m in _SUBJECT_PRONOUN.finditer(inp.folded))
-            self._memo[("pronoun starts",)] = found
+            # an imperative main clause ("Quando este cenário entrar em cena compre ..."), or a subject
+            found = _imperative_at(inp, pos) or self._subject_clause_follows(inp, pos) \
+                or self._clause_ahead(inp, pos)
+            self._memo[key] = found
+        return found
+
+    def _first_gaps(self, inp: LexInput) -> frozenset[int]:
+        """Where the first reading may take a lead's left-out comma: before an imperative, or before a subject
+        pronoun that a finite verb follows (computed once per paragraph)."""
+        found = self._memo.get(("first gaps",))
+        if found is None:
+            folded = inp.folded
+            found = frozenset(
+                [m.start() for m in _SUBJECT_PRONOUN.finditer(folded) if self._subject_clause_follows(inp, m.start())]
+                + [m.start() for m in _WORD.finditer(folded)
+                   if (m.group(0) in _IMPERATIVES or "-" in m.group(0)) and _imperative_at(inp, m.start())])
+            self._memo[("first gaps",)] = found
         return found
 
     def _clause_ahead(self, inp: LexInput, pos: int) -> bool:
@@ -805,6 +815,7 @@ _CLOSING = {"{": "}", "(": ")"}
 _GERUNDS = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "ger" for w in ws))
 _PARTICIPLES = frozenset(k for k, ws in LEXICON.items()
                          if any(w.cls == "VERB" and w.form.startswith("part") for w in ws))
+_IMPERATIVES = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "imp" for w in ws))
 _ADVERBS = frozenset(k for k, ws in LEXICON.items() if any(w.cls in ("ADV", "PREADV") for w in ws)) - {"nao"}
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
 _PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
@@ -878,19 +889,16 @@ def _is_predicating(piece: _Piece) -> bool:
 
 
 def _imperative_at(inp: LexInput, pos: int) -> bool:
-    """An imperative at ``pos``; a capitalised word inside a sentence is a name's ("a ação Ataque de ...")."""
+    """An imperative at ``pos`` ("compre", "coloque-o"), the verb of a main clause without a subject; a
+    capitalised word inside a sentence is a name's ("a ação Ataque de ...")."""
+    if not inp.text[pos:pos + 1].islower():
+        return False
     wm = _WORD.match(inp.folded, pos)
-    return wm is not None and inp.text[pos:pos + 1].islower() \
-        and _imperative((inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end()))
-
-
-def _imperative(piece: _Piece) -> bool:
-    """An imperative ("compre", "coloque-o", "descarregue-o"), the verb of a main clause without a subject."""
-    word = piece[1]
-    entries = [w for w in _entries(piece) if w.cls == "VERB"]
-    if not entries and "-" in word and word.rpartition("-")[2] in CLITICS:
-        entries = [w for w in lookup(word.rpartition("-")[0]) if w.cls == "VERB"]
-    return any(w.form == "imp" for w in entries)
+    if wm is None:
+        return False
+    word = wm.group(0)
+    return word in _IMPERATIVES or ("-" in word and word.rpartition("-")[0] in _IMPERATIVES
+                                    and word.rpartition("-")[2] in CLITICS)
 
 
 def _skip_space(inp: LexInput, pos: int) -> int:
