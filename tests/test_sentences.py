@@ -106,6 +106,8 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("more verb forms: haja, quiser", "Caso não haja personagens vilões em cena, Rasgar causa 3 pontos de dano divididos como você quiser entre até três alvos.", "quiser", "quisser"),
     ("name joined by a contraction", "Procure em seu deck por um card de cenário chamado Caça aos Renegados ou Gangue da Demolição.", "cenário", "cenárioo"),
     ("adverb between auxiliary and infinitive", "Este personagem não pode mais usar ações neste turno. Você pode novamente usar esta ação.", "novamente", "novamentte"),
+    ("phrase set off by commas", "Todos os personagens, exceto este personagem, ganham Escudo +1. Rasgar causa, neste turno, 2 pontos de dano no alvo.", "exceto", "excetto"),
+    ("adverbial with two prepositions", "Com exceção deste personagem, os personagens que você controla ganham {AG}. Além disso, compre um card.", "exceção", "exceçãoo"),
     ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 

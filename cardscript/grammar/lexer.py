@@ -61,6 +61,8 @@ PROCLITIC = "PROCLITIC"
 GER_ADV = "GER_ADV"
 PART_ADV = "PART_ADV"
 MID_ADV = "MID_ADV"
+ASIDE_OPEN = "ASIDE_OPEN"
+ASIDE_CLOSE = "ASIDE_CLOSE"
 CLAUSE_DASH = "CLAUSE_DASH"
 CLAUSE_GAP = "CLAUSE_GAP"
 # grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
@@ -84,7 +86,7 @@ class LexInput:
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
                        "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV",
-                       "CLAUSE_DASH", "CLAUSE_GAP", "PART_ADV", "MID_ADV"})
+                       "CLAUSE_DASH", "CLAUSE_GAP", "PART_ADV", "MID_ADV", "ASIDE_OPEN", "ASIDE_CLOSE"})
 
 
 class SentenceLexer(Lexer):
@@ -268,6 +270,10 @@ class SentenceLexer(Lexer):
         if folded.startswith(",", pos) and CLAUSE_COMMA in accepts:
             rank = 50 if self._clause_follows(inp, pos + 1) else 20
             candidates.append((1, rank, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
+        if folded.startswith(",", pos) and ASIDE_CLOSE in accepts:
+            candidates.append((1, 45, [_tok(ASIDE_CLOSE, ",", pos, pos + 1)], []))
+        if folded.startswith(",", pos) and ASIDE_OPEN in accepts and self._aside_follows(inp, pos):
+            candidates.append((1, 5, [_tok(ASIDE_OPEN, ",", pos, pos + 1)], []))
         if folded.startswith("- ", pos) and CLAUSE_DASH in accepts and folded[pos - 1:pos] == " " \
                 and self._clause_follows(inp, pos + 1):
             candidates.append((1, 50, [_tok(CLAUSE_DASH, "-", pos, pos + 1)], []))
@@ -311,7 +317,10 @@ class SentenceLexer(Lexer):
             return candidates[0][2], candidates[0][3]
         viable = self._viable(inp, conf, stack, candidates)
         if not viable:
-            return candidates[0][2], candidates[0][3]
+            # nothing fits what follows (an error further on): a reading the parser can at least take
+            # (LALR states list lookaheads that fail once reduced), so the error is reported after it
+            taken = [c for c in candidates if _shift(conf, list(stack), c[2][0].type) is not None] or candidates
+            return taken[0][2], taken[0][3]
         if not inp.thorough and len(viable) > 1 and any(v[0][0].type != CLAUSE_GAP for v in viable):
             # a lead's left-out comma before a subject only where nothing else fits the next word ("neste turno
             # você pode"); the thorough second reading of a sentence that failed also tries it before a
@@ -685,6 +694,26 @@ class SentenceLexer(Lexer):
         if not seen or not after:
             return False
         return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
+
+    def _aside_follows(self, inp: LexInput, pos: int) -> bool:
+        """Does the comma at ``pos`` open a phrase set off by commas: a preposition or adverb after it, and
+        after the next comma (before any period) a verb?"""
+        key = ("aside", pos)
+        found = self._memo.get(key)
+        if found is None:
+            folded = inp.folded
+            close = folded.find(",", pos + 1)
+            end = folded.find(".", pos + 1)
+            found = False
+            if close > 0 and (end < 0 or close < end) and "(" not in folded[pos:close]:
+                inner = _words(inp, pos + 1, 1)
+                after = _words(inp, close + 1, 2)
+                found = bool(inner) and bool(after) and (
+                    any(w.cls in ("PREP", "ADV") for w in _entries(inner[0])) or inner[0][1] in FOLDED_CONTRACTIONS) \
+                    and (_is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1
+                                                and _is_verb(after[1])))
+            self._memo[key] = found
+        return found
 
     def _comparative_follows(self, inp: LexInput, pos: int) -> bool | None:
         """After "que": True for a bare noun phrase up to a "," / "." / ")" / "(" (a comparison: "o mesmo

@@ -204,6 +204,7 @@ NOUNS: dict[str, str] = {
     **{w: "momento" for w in ("momento", "momentos")},
     **{w: "seguida" for w in ("seguida",)},                            # "em seguida"
     **{w: w for w in ("dobro", "triplo")},                            # "o dobro de dano"
+    **{w: "exceção" for w in ("exceção", "exceções")},                 # "com exceção deste personagem"
     **{w: "estágio" for w in ("estágios",)},
     **{w: "ego" for w in ("ego", "egos")},
     **{w: "alinhamento" for w in ("alinhamentos",)},
@@ -242,7 +243,8 @@ ADJECTIVES: dict[str, str] = {
 INFLECTED_ADJECTIVES = ("aleatório", "adicional", "anterior", "posterior", "seguinte", "último", "mínimo",
                         "inferior", "superior", "oposto", "ativo", "original", "impresso", "positivo", "negativo",
                         "total", "parcial", "imediato", "simultâneo", "exato", "direto", "normal", "permanente",
-                        "igual", "equivalente", "novo", "quarto", "quinto", "independente")
+                        "igual", "equivalente", "novo", "quarto", "quinto", "independente", "respectivo", "único",
+                        "diferente", "livre")
 
 DETERMINERS: dict[str, str] = {
     **{w: "o" for w in ("o", "a", "os", "as")},
