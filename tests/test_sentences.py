@@ -293,6 +293,13 @@ def test_pronouns_bind_to_the_latest_person_like_thing() -> None:
     assert b["aquele personagem"] == "um personagem"
 
 
+def test_x_first_used_in_what_the_player_may_do_is_chosen_by_the_player() -> None:
+    assert "CS230" not in [d.code for d in _compile("Você pode descartar X cards. Se o fizer, compre X cards.")
+                           .diagnostics]
+    assert "CS230" in [d.code for d in _compile("Rasgar causa X pontos de dano no alvo. Você pode descartar X cards.")
+                       .diagnostics]
+
+
 def test_x_chosen_when_paying_an_extra_cost_is_defined() -> None:
     card = _compile("Descarregue X cards deste personagem: Rasgar causa X pontos de dano no alvo.")
     assert "CS230" not in [d.code for d in card.diagnostics]

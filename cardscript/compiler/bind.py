@@ -11,7 +11,8 @@ the action's target (``alvo``), chosen things (``escolhido``), and the card itse
 * ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph); ``o valor
   escolhido (para X)`` -> the value the player chose for X;
 * the card's own name and its action's name -> this card, this action;
-* ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` / ``onde X é ...`` in the same text, a cost of {X}, a
+* ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` / ``onde X é ...`` in the same text, a first use
+  in what the player may do ("você pode ... descartar X cards": the player chooses X), a cost of {X}, a
   stage ``{X}``, or X in an extra cost or keyword prefix (chosen by the player when paying).
 
 An anaphor with nothing to refer to is a CS200 diagnostic. The bindings are recorded for
@@ -163,6 +164,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     card_name = scope.card_name
     previous_word = ""
     clause = 0
+    choosing = False                      # inside a sentence with "você pode ..."
     for para in paragraphs:
         introduced: list[Referent] = []
         for node in walk(para):
@@ -170,6 +172,8 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 clause = id(node)
             if isinstance(node, Sentence) and (_defines_x(node) or _chosen_x(node.cost)):
                 x_defined = True
+            if isinstance(node, Sentence):
+                choosing = any(c.optional for c in node.body.clauses)
             if isinstance(node, Phrase) and node.kind is PhraseKind.KEYWORD_PREFIX and _chosen_x(node):
                 x_defined = True          # "Energia Cósmica X -": X is chosen when the cost is paid
             if isinstance(node, Icon) and node.code == "X":
@@ -177,6 +181,8 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
             if isinstance(node, Lexeme) and node.lemma == "x" and node.cls == "LIT":
                 if previous_word in ("sendo", "onde"):
                     x_defined = True      # "..., sendo X igual ao número de ...", "..., onde X é o número de ..."
+                if choosing and not x_uses:
+                    x_defined = True      # first used in what the player may do: "você pode ... descartar X cards"
                 x_uses.append(node.span)
             if isinstance(node, Lexeme):
                 previous_word = node.word
