@@ -139,6 +139,13 @@ def test_personagem_ev_evolution_is_a_text_paragraph_with_spans() -> None:
     assert raw.action is None and raw.action_text == ()
 
 
+def test_addition_value_may_be_printed_with_its_sign() -> None:
+    """BSAQ prints the Valor de Acréscimo as an addition ("+2"): the same value as "2"."""
+    assert ok(FENIX.replace("Valor de acréscimo: 2", "Valor de acréscimo: +2")).header.addition_value == 2
+    raw, diags = read(FENIX.replace("Valor de acréscimo: 2", "Valor de acréscimo: +"))
+    assert raw is None and [d.code for d in diags] == ["CS012"]
+
+
 def test_keys_match_without_case_or_accents_and_ev_spellings() -> None:
     text = ("PERSONAGEM - EV: Fenix V2\ncodigo: X 1\nALTER EGO: Jean\nafiliacoes: X-Men\nenergia INICIAL: 7\n"
             "valor de acrescimo: 2\nescudo: 2\nevolucao: Qualquer personagem\n\nTEXTO PERMANENTE:\n  Pelotão.\n"

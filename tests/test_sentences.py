@@ -62,6 +62,53 @@ FORMS: list[tuple[str, str, str | None, str | None]] = [
     ("se possível", "Rasgar causa 2 pontos de dano no alvo, se possível.", "possível", "possívell"),
     ("clauses joined by a dash", "Compre um card - se você controlar um personagem vilão, compre dois cards.", "controlar", "controlarr"),
     ("slash coordination", "Procure em seu deck por até dois cards de personagens chamados Rasgar e/ou Gangue da Demolição.", "Procure", "Procuri"),
+    ("reflexive verb", "Este personagem pode usar mais uma ação neste turno se ela se chamar Rasgar.", "chamar", "chamarr"),
+    ("the same as: o mesmo de", "Este personagem pode usar mais uma ação neste turno, desde que o alvo seja o mesmo de Rasgar.", "mesmo", "mesmmo"),
+    ("reciprocal: entre si", "Se você controlar três ou mais personagens com alguma afiliação em comum entre si, compre um card.", "comum", "comun"),
+    ("demonstrative standing alone", "Se esta foi a segunda vez que este personagem usou esta ação neste turno, ela causa 2 pontos de dano no alvo.", "segunda", "segundda"),
+    ("indirect question", "Toda vez que este personagem sofrer dano, você pode escolher quais cards serão descarregados dele.", "quais", "quaiss"),
+    ("adverb after its verb", "Este personagem ganha Escudo +1 (isso vale também para os personagens que você controla).", "vale", "valle"),
+    ("participle with a relative", "Descarregue três cards divididos da forma como você escolher de até dois alvos.", "divididos", "divididoss"),
+    ("keyword as a characteristic", "Todos os personagens sem a característica Pelotão ganham Pelotão.", "característica", "caracteristicca"),
+    ("serial comma", "Procure em seu deck por um card chamado Rasgar, um card chamado Gangue da Demolição, e um card chamado Teste.", "chamado", "chamadoo"),
+    ("subordinate: quando", "Este personagem pode usar esta ação desde que ele esteja carregando um card quando for usar a ação.", "carregando", "carregandoo"),
+    ("subordinate: sempre que", "Este personagem ganha Escudo +1 sempre que ele estiver carregando um card de habilidade.", "sempre", "sempree"),
+    ("clauses joined by e/ou", "Rasgar causa 2 pontos de dano no alvo e/ou coloque o card do topo de seu deck em seus recursos.", "coloque", "coloqe"),
+    ("lead set off by commas after e", "Compre um card e, até o final do turno, toda vez que um efeito colocar cards do topo de um deck nos recursos, aqueles cards são colocados na base do deck de seus donos ao invés disso.", "efeito", "efeitto"),
+    ("parenthesis with joined clauses", "Nocauteie o alvo (descarregue o personagem nocauteado e o coloque nos prêmios de seus oponentes).", "prêmios", "prêmioss"),
+    ("parenthesis with a trailing condition", "Carregue neste personagem os quatro cards do topo do seu deck (carregue todos os cards do topo de seu deck, se houver menos de quatro cards ali).", "houver", "houverr"),
+    ("parenthesis opening with an adverbial", "Este personagem pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia Inicial (por exemplo, ele pode ser colocado em cena com 4 cards de seus recursos).", "quantidade", "quantidadde"),
+    ("parenthesis opening with a condition", "Coloque os três cards do topo de um deck nos recursos de seu dono (se não houver cards suficientes naquele deck, coloque todos eles nos recursos).", "suficientes", "suficientess"),
+    ("example in a parenthesis", "Rasgar causa 1 ponto de dano no alvo (ex.: se o alvo for um herói, ele ganha Escudo +1).", "herói", "heróii"),
+    ("condition without its comma", "Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.", "capacitar", "capacitarr"),
+    ("condition without its comma before a determiner", "Se o alvo sair de cena neste turno este personagem ganha Escudo +1.", "ganha", "ganhaa"),
+    ("lead without its comma before an imperative", "Quando este cenário entrar em cena escolha um personagem em cena. Se o fizer capacite aquele personagem em {1}.", "capacite", "capacitte"),
+    ("lead without its comma before a name", "Se o alvo tiver {AG} Rasgar causa 2 pontos de dano nele. Enquanto você controlar um personagem vilão a ação Rasgar é uma ação Imprevista.", "dano", "danno"),
+    ("trigger without its comma", "Quando este personagem usar uma ação descrita em seu próprio card você pode comprar um card.", "descrita", "descritta"),
+    ("keyword with a choice of values", "Liderar {1} ou {2} - afiliação Gangue da Demolição.", "afiliação", "afiliaçao0"),
+    ("infinitive clause as a lead", "Após este personagem ter usado uma ação neste turno, capacite-o até ele atingir o estágio {2}.", "atingir", "atingirr"),
+    ("purpose clause in a parenthesis", "Este personagem pode usar esta ação outra vez neste turno (para usar novamente a ação, você deve pagar novamente todos os seus custos).", "pagar", "pagarr"),
+    ("adverbial set off by commas after se", "Se, no momento da aplicação do dano, o alvo tiver {AG}, Rasgar causa 3 pontos de dano no alvo.", "aplicação", "aplicaçãoo"),
+    ("N/A: none", "Rasgar causa 2 pontos de dano no alvo (personagens com alter ego N/A não têm alter ego).", "têm", "têmm"),
+    ("gerund with its clitic", "Quando você colocar este card em seus recursos vindo de sua mão ou deck, ou descarregando-o de um personagem, compre um card.", "vindo", "vindoo"),
+    ("relative with two verbs", "Apenas personagens que estiverem carregando Rasgar e tenham {TE} podem usar ações de {GE}.", "tenham", "tenhamm"),
+    ("participle clause", "Rasgar causa X pontos de dano no alvo. X é igual ao número de cards de habilidade Rasgar que este personagem estiver carregando multiplicado por 2.", "multiplicado", "multiplicadoo"),
+    ("adverbial lead with a relative", "No início da Fase de Contagem Regressiva do jogador que controlar menos personagens em cena, aquele jogador pode comprar um card.", "controlar", "controlarr"),
+    ("trigger: assim que / cada vez que", "Assim que este personagem entrar em cena, compre um card. Cada vez que ele receber dano, compre um card.", "receber", "recebber"),
+    ("condition: a menos que", "A menos que você controle um personagem vilão, descarte um card. Compre um card, a menos que você controle um herói.", "controle", "controlle"),
+    ("clause of time: até que / depois que", "Até que este personagem saia de cena, o alvo não pode usar ações. Depois que o alvo usar uma ação, capacite-o em {1}.", "saia", "saiia"),
+    ("infinitive lead after two prepositions", "Antes de usar esta ação, você pode descartar um card.", "descartar", "descarttar"),
+    ("sentence adverb as a lead", "Procure em seu deck por um card chamado Rasgar e revele-o. Depois, embaralhe o seu deck. Em seguida, compre um card.", "embaralhe", "embaralhhe"),
+    ("clauses joined by a semicolon", "Escolha um personagem em cena; aquele personagem perde {VO} até o final do turno.", "perde", "perdde"),
+    ("relative: onde", "Este personagem ganha Escudo +X, onde X é o número de personagens vilões em cena.", "vilões", "vilõess"),
+    ("condition: caso faça", "Você pode descartar um card de sua mão. Caso faça isso, compre dois cards.", "faça", "faaça"),
+    ("infinitive lead after a locution", "Em vez de comprar um card, você pode carregar um card neste personagem.", "carregar", "carregarr"),
+    ("more verb forms: haja, quiser", "Caso não haja personagens vilões em cena, Rasgar causa 3 pontos de dano divididos como você quiser entre até três alvos.", "quiser", "quisser"),
+    ("name joined by a contraction", "Procure em seu deck por um card de cenário chamado Caça aos Renegados ou Gangue da Demolição.", "cenário", "cenárioo"),
+    ("adverb between auxiliary and infinitive", "Este personagem não pode mais usar ações neste turno. Você pode novamente usar esta ação.", "novamente", "novamentte"),
+    ("phrase set off by commas", "Todos os personagens, exceto este personagem, ganham Escudo +1. Rasgar causa, neste turno, 2 pontos de dano no alvo.", "exceto", "excetto"),
+    ("adverbial with two prepositions", "Com exceção deste personagem, os personagens que você controla ganham {AG}. Além disso, compre um card.", "exceção", "exceçãoo"),
+    ("contraction after an adverb", "Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena.", "colocados", "colocadoss"),
 ]
 
 
@@ -100,10 +147,38 @@ def test_form_with_a_misspelt_word_is_located(form: str, text: str, word: str, t
         assert errors[0].hint == f"did you mean '{word.rstrip('.')}'?" or word.rstrip(".") in errors[0].hint
 
 
-@pytest.mark.parametrize(("form", "text", "word", "typo"), FORMS, ids=[f[0] for f in FORMS])
+# a keyword line that ends its paragraph may be printed without its period ("Aprimoramento", BSGC): the keyword-line
+# forms are read without it (test_a_keyword_line_without_its_period_is_read_as_printed)
+_KEYWORD_LINE_FORMS = {"keyword line", "keyword with value and argument", "keyword with reminder",
+                       "keyword with a choice of values"}
+_ENDS_WITH_SENTENCE = [f for f in FORMS if f[0] not in _KEYWORD_LINE_FORMS]
+
+
+@pytest.mark.parametrize(("form", "text", "word", "typo"), _ENDS_WITH_SENTENCE, ids=[f[0] for f in _ENDS_WITH_SENTENCE])
 def test_form_without_its_period_ends_too_early(form: str, text: str, word: str | None, typo: str | None) -> None:
     card = _compile(text[:-1])
     assert "CS101" in [d.code for d in card.diagnostics]
+
+
+@pytest.mark.parametrize("text", ["Pelotão", "Liderar {1} - afiliação Gangue da Demolição", "Liderar {1} ou {2} - "
+                                  "afiliação Gangue da Demolição", "Prontidão - ação Rasgar (a ação indicada pode ser "
+                                  "usada por este personagem no turno em que ele entrou em cena)"])
+def test_a_keyword_line_without_its_period_is_read_as_printed(text: str) -> None:
+    card = _compile(text)
+    assert card.bound and card.ok, [d.message for d in card.diagnostics]
+    assert card.action is not None
+    (para,) = card.action.paragraphs
+    assert isinstance(para, KeywordLine) and not para.period
+    assert render_node(para) == text
+    assert [k.name for k in card.keywords] == [text.split()[0]]
+    assert "CS100" in [d.code for d in _compile(text + " Compre um card.").diagnostics]   # only at the end
+
+
+def test_a_keyword_with_a_choice_of_values_passes_the_choice_on() -> None:
+    card = _compile("Liderar {1} ou {2} - afiliação Gangue da Demolição.")
+    (use,) = card.keywords
+    assert use.value == "{1} ou {2}" and use.block is not None
+    assert "capacitar em {1} ou {2} um personagem" in use.text[0]
 
 
 MEANINGS = [
@@ -218,6 +293,13 @@ def test_pronouns_bind_to_the_latest_person_like_thing() -> None:
     assert b["aquele personagem"] == "um personagem"
 
 
+def test_x_first_used_in_what_the_player_may_do_is_chosen_by_the_player() -> None:
+    assert "CS230" not in [d.code for d in _compile("Você pode descartar X cards. Se o fizer, compre X cards.")
+                           .diagnostics]
+    assert "CS230" in [d.code for d in _compile("Rasgar causa X pontos de dano no alvo. Você pode descartar X cards.")
+                       .diagnostics]
+
+
 def test_x_chosen_when_paying_an_extra_cost_is_defined() -> None:
     card = _compile("Descarregue X cards deste personagem: Rasgar causa X pontos de dano no alvo.")
     assert "CS230" not in [d.code for d in card.diagnostics]
@@ -242,3 +324,40 @@ def test_an_evolucao_panel_is_read_and_a_bad_one_is_a_located_diagnostic() -> No
     bad = compile_source(SourceFile("ev.card", head + "Personagem xyzzy\n"))
     diag = next(d for d in bad.diagnostics if d.code == "CS100")
     assert diag.location()[0] == 5 and "xyzzy" in diag.message
+
+
+def test_a_condition_without_its_comma_is_still_a_lead_of_the_main_clause() -> None:
+    card = _compile("Se o alvo sair de cena neste turno você pode capacitar este personagem em {1}.")
+    assert card.action is not None
+    para = card.action.paragraphs[0]
+    assert isinstance(para, EffectParagraph)
+    body = para.sentences[0].body
+    assert [lead.kind.value for lead in body.leads] == ["condition"]
+    (clause,) = body.clauses
+    assert clause.procedure is Procedure.CAPACITATE and clause.optional
+    assert render_node(body.leads[0]) == "se o alvo sair de cena neste turno"
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("Quando este cenário entrar em cena escolha um personagem em cena.", "quando este cenário entrar em cena"),
+    ("Enquanto você controlar um personagem vilão a ação Rasgar é uma ação Imprevista.",
+     "enquanto você controlar um personagem vilão"),
+    ("Se o alvo sair de cena neste turno este personagem ganha Escudo +1.", "se o alvo sair de cena neste turno"),
+])
+def test_a_lead_without_its_comma_ends_before_the_main_clause(text: str, lead: str) -> None:
+    card = _compile(text)
+    assert card.action is not None
+    para = card.action.paragraphs[0]
+    assert isinstance(para, EffectParagraph)
+    (first,) = para.sentences[0].body.leads
+    assert render_node(first) == lead
+
+
+def test_the_kind_of_a_lead_opened_by_a_word() -> None:
+    card = _compile("Compre um card. Depois, descarte um card. Você pode descartar um card. Se o fizer, compre um card. "
+                    "Então compre um card. Imediatamente, compre um card.")
+    assert card.action is not None
+    para = card.action.paragraphs[0]
+    assert isinstance(para, EffectParagraph)
+    kinds = [lead.kind.value for s in para.sentences for lead in s.body.leads]
+    assert kinds == ["then", "if_done", "then", "window"]

@@ -184,9 +184,10 @@ class KeywordLine(Node):
     """A keyword paragraph: ``Pelotão.``, ``Liderar {1} - afiliação Vingadores.`` (rules 7)."""
 
     keyword: str
-    value: Node | None
+    value: Node | None               # a number or icon; a COORDINATED phrase for a choice ("{1} ou {2}")
     arguments: tuple[Node, ...]
     reminder: Phrase | None
+    period: bool = True              # False: printed without its period, at the end of its paragraph
 
 
 @dataclass(frozen=True)

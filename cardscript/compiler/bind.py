@@ -8,9 +8,11 @@ the action's target (``alvo``), chosen things (``escolhido``), and the card itse
 * ``o alvo`` / ``alvo`` -> the action's target (only meaningful in an action, or a targeted effect);
 * ``aquele/aquela(s) ...``, ``-o/-a/-os/-as``, ``ele/ela`` -> the most recent introduced thing, of a
   matching kind when a noun is given;
-* ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph);
+* ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph); ``o valor
+  escolhido (para X)`` -> the value the player chose for X;
 * the card's own name and its action's name -> this card, this action;
-* ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` in the same text, a cost of {X}, a
+* ``X`` -> needs ``X é (igual a) ...`` / ``sendo X igual a ...`` / ``onde X é ...`` in the same text, a first use
+  in what the player may do ("você pode ... descartar X cards": the player chooses X), a cost of {X}, a
   stage ``{X}``, or X in an extra cost or keyword prefix (chosen by the player when paying).
 
 An anaphor with nothing to refer to is a CS200 diagnostic. The bindings are recorded for
@@ -162,6 +164,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     card_name = scope.card_name
     previous_word = ""
     clause = 0
+    choosing = False                      # inside a sentence with "você pode ..."
     for para in paragraphs:
         introduced: list[Referent] = []
         for node in walk(para):
@@ -169,13 +172,17 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 clause = id(node)
             if isinstance(node, Sentence) and (_defines_x(node) or _chosen_x(node.cost)):
                 x_defined = True
+            if isinstance(node, Sentence):
+                choosing = any(c.optional for c in node.body.clauses)
             if isinstance(node, Phrase) and node.kind is PhraseKind.KEYWORD_PREFIX and _chosen_x(node):
                 x_defined = True          # "Energia Cósmica X -": X is chosen when the cost is paid
             if isinstance(node, Icon) and node.code == "X":
                 x_defined = True          # "incapacite ... em {X}": the stage chosen is X
             if isinstance(node, Lexeme) and node.lemma == "x" and node.cls == "LIT":
-                if previous_word == "sendo":
-                    x_defined = True      # "..., sendo X igual ao número de ..."
+                if previous_word in ("sendo", "onde"):
+                    x_defined = True      # "..., sendo X igual ao número de ...", "..., onde X é o número de ..."
+                if choosing and not x_uses:
+                    x_defined = True      # first used in what the player may do: "você pode ... descartar X cards"
                 x_uses.append(node.span)
             if isinstance(node, Lexeme):
                 previous_word = node.word
@@ -199,6 +206,9 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 bindings.append(Binding(desc, node.span, target))
             elif head == "alvo" and det in ("o", ""):
                 bindings.append(Binding(desc, node.span, "the action's target" if in_action else "the target"))
+            elif det == "o" and _is_chosen_reference(node) and head == "valor":
+                # "o valor escolhido para X": the value the player chose for X (a cost {X}, an X to pay)
+                bindings.append(Binding(desc, node.span, "the value chosen for X"))
             elif det == "o" and _is_chosen_reference(node):
                 # "o personagem escolhido": what this card chose, in any of its paragraphs
                 match = [r for r in scope.chosen if r.head in (head, "")] or scope.chosen

@@ -105,7 +105,8 @@ class Builder:
         out: list[Node] = []
         for child in tree.children:
             if isinstance(child, Token):
-                out.append(self.token(child))
+                if child.type != "CLAUSE_GAP":      # a comma left out: nothing to keep
+                    out.append(self.token(child))
             else:
                 out.append(self.node(child))
         return tuple(out)
@@ -127,7 +128,8 @@ class Builder:
             if isinstance(child, Tree) and str(child.data) in _FLAT_RULES:
                 out.extend(self.flat_parts(child))
             elif isinstance(child, Token):
-                out.append(self.token(child))
+                if child.type != "CLAUSE_GAP":      # a comma left out: nothing to keep
+                    out.append(self.token(child))
             else:
                 out.append(self.node(child))
         return tuple(out)
@@ -140,7 +142,7 @@ class Builder:
         for c in tree.children:
             if not isinstance(c, Tree):
                 continue
-            if c.data == "keyword_line":
+            if c.data in ("keyword_line", "keyword_line_end"):
                 keyword_lines.append(self.rule_keyword_line(c))
             elif c.data == "keyword_prefix":
                 prefix = Phrase(self.tree_span(c), PhraseKind.KEYWORD_PREFIX, self.flat_parts(c))
@@ -167,12 +169,13 @@ class Builder:
             if isinstance(c, Token) and c.type == "KEYWORD":
                 keyword = str(c)
             elif isinstance(c, Tree) and c.data == "keyword_value":
-                value = self.flat_parts(c)[0]
+                values = self.flat_parts(c)
+                value = values[0] if len(values) == 1 else Phrase(self.tree_span(c), PhraseKind.COORDINATED, values)
             elif isinstance(c, Tree) and c.data == "keyword_args":
                 args = tuple(p for p in self.flat_parts(c) if not (isinstance(p, Symbol) and p.text == "-"))
             elif isinstance(c, Tree) and c.data == "paren":
                 reminder = Phrase(self.tree_span(c), PhraseKind.PARENTHETICAL, self.flat_parts(c))
-        return KeywordLine(self.tree_span(tree), keyword, value, args, reminder)
+        return KeywordLine(self.tree_span(tree), keyword, value, args, reminder, period=tree.data == "keyword_line")
 
     def rule_sentence(self, tree: Tree[Token]) -> Sentence:
         seq = tree.children[0]
@@ -199,8 +202,12 @@ class Builder:
         first = tree.children[0]
         if isinstance(first, Tree):
             kind = _LEAD_KINDS.get(str(first.data), PhraseKind.WINDOW)
+        elif fold_text(str(first)) in ("entao", "depois"):
+            kind = PhraseKind.THEN              # "Então," / "Depois,"
+        elif fold_text(str(first)) == "se":
+            kind = PhraseKind.IF_DONE           # "Se o fizer,"
         else:
-            kind = PhraseKind.THEN if fold_text(str(first)) == "entao" else PhraseKind.IF_DONE
+            kind = PhraseKind.WINDOW            # a sentence adverb: "Imediatamente,"
         return Phrase(self.tree_span(tree), kind, parts)
 
     def rule_clause(self, tree: Tree[Token]) -> Clause:
@@ -237,6 +244,7 @@ class Builder:
     def rule_vcomplex(self, tree: Tree[Token]) -> Phrase:
         return Phrase(self.tree_span(tree), PhraseKind.VERB_GROUP, self.verb_words(tree))
 
+    rule_paren_lead = rule_lead           # a parenthesis's first lead ("(se não houver ..., coloque ...)")
     rule_finite_vc = rule_vcomplex
     rule_nonfinite_vc = rule_vcomplex
 

@@ -4,7 +4,7 @@
 * Phases and steps (rules 6): ``Fase de <nome>`` must name a phase and ``Etapa de <nome>`` a step of
   the turn (CS210, with "did you mean").
 * Names: a name in card text that no header in scope defines is a CS220 warning with "did you mean";
-  after ``afiliação``/``afiliações`` it is compared with the known affiliations.
+  after ``afiliação``/``afiliações`` it is compared with the known affiliations. ``N/A`` (none) is no name.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def _names(phrase: Phrase, names: NameRegistry, source: SourceFile) -> list[Diag
     after_affiliation = False
     for part in phrase.parts:
         name = part if isinstance(part, Name) else _name_of(part)
-        if name is not None and not name.kinds:
+        if name is not None and not name.kinds and name.text.upper() not in _NONE:
             pool = names.all_names("affiliation") if after_affiliation else names.all_names()
             guess = did_you_mean(name.text, pool)
             what = "affiliation" if after_affiliation else "name"
@@ -104,6 +104,10 @@ def _names(phrase: Phrase, names: NameRegistry, source: SourceFile) -> list[Diag
         after_affiliation = _head_lemma(part) == "afiliação" or (after_affiliation and name is None
                                                                   and isinstance(part, Lexeme))
     return out
+
+
+# "alter ego N/A": the printed notation for none (a header's N/A, rules 2.1), not a name to look up
+_NONE = frozenset({"N/A"})
 
 
 def _name_of(node: Node) -> Name | None:

@@ -175,7 +175,7 @@ def _misread_name(before: str, names: NameRegistry) -> str | None:
     for m in re.finditer(r"(?<![\w-])([A-ZÀ-Ý][a-zà-ý]+)\b", before[sentence_start:]):
         word = m.group(1)
         folded = fold_text(word)
-        if lookup(folded) or names.kinds_of(word):
+        if _known_word(folded) or names.kinds_of(word):
             continue
         guess = did_you_mean(word, _lexicon_words())
         if guess and fold_text(guess) != folded:
@@ -185,7 +185,21 @@ def _misread_name(before: str, names: NameRegistry) -> str | None:
 
 @lru_cache(maxsize=1)
 def _lexicon_words() -> list[str]:
-    return sorted({e.spelling for entries in LEXICON.values() for e in entries if e.cls not in ("NUMWORD",)})
+    """The words of the language: the lexicon's, and the grammar's structural words ("sempre", "quando")."""
+    lexicon = {e.spelling for entries in LEXICON.values() for e in entries if e.cls not in ("NUMWORD",)}
+    return sorted(lexicon | set(_structural_words().values()))
+
+
+@lru_cache(maxsize=1)
+def _structural_words() -> dict[str, str]:
+    """The grammar's word literals ("que", "se", "sempre"...), folded -> spelling."""
+    from cardscript.compiler.build import literal_spellings
+
+    return {fold_text(w): w for w in literal_spellings().values() if w.isalpha()}
+
+
+def _known_word(folded: str) -> bool:
+    return bool(lookup(folded)) or folded in _structural_words()
 
 
 def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailure,
@@ -205,7 +219,7 @@ def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailu
     if misread:
         hint = f"{misread}; {hint}" if hint else misread
     word = failure.found
-    if word[:1].islower() and not lookup(fold_text(word)):
+    if word[:1].islower() and not _known_word(fold_text(word)):
         guess = did_you_mean(word, _lexicon_words())
         message = f"unknown word '{word}'"
         hint = f"did you mean '{guess}'?" if guess else "this word is not part of the card language"

@@ -537,7 +537,10 @@ class _HeaderBuilder:
                 self.values[fld] = found.value
                 self.spans[fld] = val.span
         elif fld in (_F.INITIAL_ENERGY, _F.SHIELD, _F.ADDITION_VALUE):
-            stat = _stat(val.text, allow_star=fld is not _F.ADDITION_VALUE)
+            text = val.text
+            if fld is _F.ADDITION_VALUE:
+                text = re.sub(r"^\s*\+\s*(?=\d)", "", text)   # an addition, printed with its sign: "+2"
+            stat = _stat(text, allow_star=fld is not _F.ADDITION_VALUE)
             if stat is None:
                 extra = " (or `*` when the card's text defines it)" if fld is not _F.ADDITION_VALUE else ""
                 r.error(dg.E_FIELD_VALUE, f"`{fld.label}` must be a whole number{extra}, not `{val.text}`",

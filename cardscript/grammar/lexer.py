@@ -23,7 +23,7 @@ from typing import Any
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
-from cardscript.grammar.lexicon import Word, lookup
+from cardscript.grammar.lexicon import LEXICON, Word, lookup
 from cardscript.grammar.names import NameRegistry, match_name_shape
 from cardscript.grammar.normalize import fold_text
 
@@ -59,7 +59,12 @@ CLAUSE_OR = "CLAUSE_OR"
 QUE_COMP = "QUE_COMP"
 PROCLITIC = "PROCLITIC"
 GER_ADV = "GER_ADV"
+PART_ADV = "PART_ADV"
+MID_ADV = "MID_ADV"
+ASIDE_OPEN = "ASIDE_OPEN"
+ASIDE_CLOSE = "ASIDE_CLOSE"
 CLAUSE_DASH = "CLAUSE_DASH"
+CLAUSE_GAP = "CLAUSE_GAP"
 # grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
 # clause follows, else as their lexicon word ("como alvo" is the preposition)
 _CLAUSE_LITERALS = frozenset({"como"})
@@ -72,12 +77,16 @@ class LexInput:
     text: str
     folded: str
     names: NameRegistry
+    # the second reading of a sentence that failed (parser.parse_paragraph): a lead's left-out comma is tried
+    # wherever it may be, and when no reading of an ambiguous word lets the sentence parse, the one that reads
+    # furthest is taken (the error is then nearer the real fault) instead of the preferred one
+    thorough: bool = False
 
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
                        "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV",
-                       "CLAUSE_DASH"})
+                       "CLAUSE_DASH", "CLAUSE_GAP", "PART_ADV", "MID_ADV", "ASIDE_OPEN", "ASIDE_CLOSE"})
 
 
 class SentenceLexer(Lexer):
@@ -111,7 +120,7 @@ class SentenceLexer(Lexer):
         # per paragraph (reset by lex): memoised look-ups by position, and the choices of the last
         # successful speculative parse, reused while the real parse follows the same path
         self._memo: dict[tuple[Any, ...], Any] = {}
-        self._plan: dict[int, tuple[tuple[Any, ...], Any]] = {}
+        self._plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
@@ -145,8 +154,9 @@ class SentenceLexer(Lexer):
                                             deep=True)
             else:
                 tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
-            end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
-            pos = end if end > pos else pos + 1
+            if tokens[-1].type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
+                end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
             pending.extend(rest)
             yield from tokens
             last = tokens[-1]
@@ -157,10 +167,7 @@ class SentenceLexer(Lexer):
     def _planned(self, key: int, stack: list[Any]) -> Any:
         """The choice the last successful speculative parse made at ``key`` (a position; a split word's
         later part at -1 - its start), if the parse has reached it with the same state stack."""
-        entry = self._plan.get(key)
-        if entry is not None and entry[0] == tuple(stack):
-            return entry[1]
-        return None
+        return self._plan.get((key, tuple(stack)))
 
     @staticmethod
     def _sentence_ends_after(text: str, pos: int) -> bool:
@@ -210,6 +217,7 @@ class SentenceLexer(Lexer):
         word_m = _match_word(folded, pos)
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
         lexicon_word = False
+        gap_first = False
         if word_m:
             word = word_m.group(0)
             end = word_m.end()
@@ -220,6 +228,9 @@ class SentenceLexer(Lexer):
             rank = 30
             for term in terms:
                 if term in accepts:
+                    if term == "PRON" and word in _PRONOUN_WORDS and rank < 30 \
+                            and self._pronoun_misread(inp, _tok(term, text[pos:end], pos, end)):
+                        continue      # "este personagem": no pronoun reading to weigh (see _choose)
                     candidates.append((end - pos, rank, [_tok(term, text[pos:end], pos, end)], []))
                     rank -= 1
             if word == "que" and QUE_COMP in accepts:
@@ -229,8 +240,14 @@ class SentenceLexer(Lexer):
                 if comparative is not None:
                     candidates.append((end - pos, 50 if comparative else 5,
                                        [_tok(QUE_COMP, text[pos:end], pos, end)], []))
-            if GER_ADV in accepts and any(w.cls == "VERB" and w.form == "ger" for w in lookup(word)):
+            if GER_ADV in accepts and word in _GERUNDS:
                 candidates.append((end - pos, 16, [_tok(GER_ADV, text[pos:end], pos, end)], []))
+            if MID_ADV in accepts and word in _ADVERBS:
+                candidates.append((end - pos, 12, [_tok(MID_ADV, text[pos:end], pos, end)], []))
+            if PART_ADV in accepts and word in _PARTICIPLES and _after_verb(inp, pos):
+                # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
+                # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
+                candidates.append((end - pos, 14, [_tok(PART_ADV, text[pos:end], pos, end)], []))
             if word in _PROCLITICS and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
                 candidates.append((end - pos, 15, [_tok(PROCLITIC, text[pos:end], pos, end)], []))
             joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word)
@@ -253,15 +270,29 @@ class SentenceLexer(Lexer):
         if folded.startswith(",", pos) and CLAUSE_COMMA in accepts:
             rank = 50 if self._clause_follows(inp, pos + 1) else 20
             candidates.append((1, rank, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
+        if folded.startswith(",", pos) and ASIDE_CLOSE in accepts:
+            candidates.append((1, 45, [_tok(ASIDE_CLOSE, ",", pos, pos + 1)], []))
+        if folded.startswith(",", pos) and ASIDE_OPEN in accepts and self._aside_follows(inp, pos):
+            candidates.append((1, 5, [_tok(ASIDE_OPEN, ",", pos, pos + 1)], []))
         if folded.startswith("- ", pos) and CLAUSE_DASH in accepts and folded[pos - 1:pos] == " " \
                 and self._clause_follows(inp, pos + 1):
             candidates.append((1, 50, [_tok(CLAUSE_DASH, "-", pos, pos + 1)], []))
+        if CLAUSE_GAP in accepts and self._gap_before(inp, pos):
+            # a lead's comma left out before the subject of the main clause ("Se o alvo sair de cena neste
+            # turno você pode ..."): a token of no width, right after the previous word; the last resort
+            gap = len(text[:pos].rstrip())
+            candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
+            gap_first = inp.thorough and _imperative_at(inp, pos)
         for k in range(self.max_punct, 0, -1):
             p = folded[pos:pos + k]
             if p in self.puncts and self.puncts[p] in accepts:
                 candidates.append((k, 30, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
                 break
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
+        if gap_first:
+            # before an imperative a left-out comma is the likely reading ("... entrar em cena escolha um
+            # personagem": not the noun "escolha"): the thorough reading tries it first
+            candidates.insert(0, candidates.pop())
         return candidates
 
     def _pending_token(self, inp: LexInput, conf: Any, stack: list[Any], part: str, start: int, end: int,
@@ -284,6 +315,41 @@ class SentenceLexer(Lexer):
         when several pass, the first with which the rest of the sentence also parses."""
         if len(candidates) == 1:
             return candidates[0][2], candidates[0][3]
+        viable = self._viable(inp, conf, stack, candidates)
+        if not viable:
+            # nothing fits what follows (an error further on): a reading the parser can at least take
+            # (LALR states list lookaheads that fail once reduced), so the error is reported after it
+            taken = [c for c in candidates if _shift(conf, list(stack), c[2][0].type) is not None] or candidates
+            return taken[0][2], taken[0][3]
+        if not inp.thorough and len(viable) > 1 and any(v[0][0].type != CLAUSE_GAP for v in viable):
+            # a lead's left-out comma before a subject only where nothing else fits the next word ("neste turno
+            # você pode"); the thorough second reading of a sentence that failed also tries it before a
+            # determiner ("neste turno este personagem ganha ..."). Before an imperative it stays.
+            viable = [v for v in viable if v[0][0].type != CLAUSE_GAP
+                      or _imperative_at(inp, _skip_space(inp, v[0][0].end_pos or 0))]
+        if deep and len(viable) > 1:
+            furthest = (-1, viable[0])
+            for reading in viable:
+                tokens, rest, after_stack = reading
+                plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
+                speculate = self._sentence_parses_all if inp.thorough else self._sentence_parses
+                parses, reached = speculate(inp, conf, list(after_stack), tokens, rest, plan)
+                if parses:
+                    self._plan = plan
+                    return tokens, rest
+                if reached > furthest[0]:
+                    furthest = (reached, reading)
+            if inp.thorough:
+                # no reading parses (the sentence has an error further on): take the one that reads
+                # furthest, so that the diagnostic points at the real fault (parser.parse_paragraph)
+                return furthest[1][0], furthest[1][1]
+        return viable[0][0], viable[0][1]
+
+    def _viable(self, inp: LexInput, conf: Any, stack: list[Any],
+                candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]],
+                ) -> list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]]:
+        """The readings after which the parser also accepts the next piece of text (a one-token lookahead),
+        each with the state stack after it, in preference order."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
         for _, _, tokens, rest in candidates:
             if tokens[0].type == "DET" and not rest and self._article_misread(inp, tokens[0]):
@@ -298,30 +364,26 @@ class SentenceLexer(Lexer):
                 nxt = set(self._word_terminals(rest[0][0]))
             else:
                 nxt = self._possible(inp, tokens[-1].end_pos or 0)
+                if CLAUSE_GAP in after and self._gap_before(inp, _skip_space(inp, tokens[-1].end_pos or 0)):
+                    nxt = nxt | {CLAUSE_GAP}      # a lead may end here without its comma
             # a true one-token lookahead: the next token must be shifted after the reductions it
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
             if any(_shift(conf, list(after_stack), t) is not None for t in nxt & after.keys()):
                 viable.append((tokens, rest, after_stack))
-        if not viable:
-            return candidates[0][2], candidates[0][3]
-        if deep and len(viable) > 1:
-            for tokens, rest, after_stack in viable:
-                plan: dict[int, tuple[tuple[Any, ...], Any]] = {}
-                if self._sentence_parses(inp, conf, after_stack, tokens, rest, plan):
-                    self._plan = plan
-                    return tokens, rest
-        return viable[0][0], viable[0][1]
+        return viable
 
     def _sentence_parses(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
-                         rest: list[tuple[str, int, int]], plan: dict[int, tuple[tuple[Any, ...], Any]]) -> bool:
+                         rest: list[tuple[str, int, int]],
+                         plan: dict[tuple[int, tuple[Any, ...]], Any]) -> tuple[bool, int]:
         """Speculative parse, on a copy of the state stack, from after ``tokens`` to the end of the
         sentence (its period) or of the paragraph; each later choice uses the one-token lookahead.
         The choices between several readings go into ``plan`` (see :meth:`_planned`): when the parse
-        succeeds, the real parse makes the same ones without speculating again."""
+        succeeds, the real parse makes the same ones without speculating again. Returns whether it
+        parses and, when not, the offset it read up to."""
         text = inp.text
         dot = self.puncts.get(".", "DOT")
         if tokens[-1].type == dot:
-            return True
+            return True, -1
         pending = list(rest)
         pos = (rest[-1][2] if rest else tokens[-1].end_pos) or 0
         for _ in range(400):
@@ -330,36 +392,121 @@ class SentenceLexer(Lexer):
                 part = pending.pop(0)
                 before = tuple(stack)
                 tok = self._pending_token(inp, conf, stack, *part, accepts, deep=False)
-                plan[-1 - part[1]] = (before, tok)
+                plan[(-1 - part[1], before)] = tok
                 nxt = _shift(conf, stack, tok.type) if tok.type in accepts else None
                 if nxt is None:
-                    return False
+                    return False, part[1]
                 stack = nxt
                 continue
             m = _SPACE.match(text, pos)
             if m:
                 pos = m.end()
             if pos >= len(text):
-                return "$END" in accepts
+                return "$END" in accepts, pos
             cands = self._next(inp, pos, accepts)
             if not cands:
-                return False
+                return False, pos
             before = tuple(stack)
             toks, rst = self._choose(inp, conf, stack, cands, deep=False)
             if len(cands) > 1:
-                plan[pos] = (before, (toks, rst))
+                plan[(pos, before)] = (toks, rst)
             nxt = _shift(conf, stack, toks[0].type)
             if nxt is None:
-                return False
+                return False, pos
             stack = nxt
-            end = (rst[-1][2] if rst else toks[-1].end_pos) or pos + 1
-            pos = end if end > pos else pos + 1
+            if toks[0].type != CLAUSE_GAP:
+                end = (rst[-1][2] if rst else toks[-1].end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
             pending = list(rst)
             if toks[0].type == dot:
-                return True
+                return True, pos
             if toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
-                return _shift(conf, stack, dot) is not None
-        return True
+                return _shift(conf, stack, dot) is not None, pos
+        return True, pos
+
+    def _sentence_parses_all(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
+                             rest: list[tuple[str, int, int]],
+                             plan: dict[tuple[int, tuple[Any, ...]], Any]) -> tuple[bool, int]:
+        """The thorough reading's speculative parse (see :meth:`_sentence_parses`): every later choice
+        between readings is explored, depth first, up to a budget; configurations (position, state stack,
+        pending parts) already found to lead nowhere in this paragraph are not explored again."""
+        text = inp.text
+        dot = self.puncts.get(".", "DOT")
+        if tokens[-1].type == dot:
+            return True, -1
+        start = (rest[-1][2] if rest else tokens[-1].end_pos) or 0
+        # configurations found to lead nowhere, and how far they read
+        dead: dict[tuple[Any, ...], int] = self._memo.setdefault(("dead",), {})
+        frames: list[tuple[list[Any], int, list[tuple[str, int, int]], dict[tuple[int, tuple[Any, ...]], Any]]] = [
+            (stack, start, list(rest), {})]
+        furthest = start
+        steps = 0
+        while frames:
+            stack, pos, pending, local = frames.pop()
+            seen: list[tuple[Any, ...]] = []
+            result: bool | None = None
+            reach = pos                # how far this path reads
+            while result is None:
+                steps += 1
+                if steps > _THOROUGH_BUDGET:
+                    dead.clear()       # paths left unexplored: what was found dead may not be
+                    return False, furthest
+                key = (pos, tuple(stack), tuple(pending))
+                if key in dead:
+                    reach = max(reach, dead[key])
+                    result = False
+                    break
+                seen.append(key)
+                accepts = conf.states[stack[-1]]
+                if pending:
+                    part = pending[0]
+                    before = tuple(stack)
+                    options = [(t, a) for t in self._word_terminals(part[0]) if t in accepts
+                               for a in [_shift(conf, list(stack), t)] if a is not None]
+                    if not options:
+                        result = False
+                        break
+                    for t, after in reversed(options[1:]):
+                        frames.append((after, pos, pending[1:], {**local, (-1 - part[1], before): _tok(t, *part)}))
+                    local[(-1 - part[1], before)] = _tok(options[0][0], *part)
+                    stack, pending = options[0][1], pending[1:]
+                    continue
+                m = _SPACE.match(text, pos)
+                if m:
+                    pos = m.end()
+                reach = max(reach, pos)
+                if pos >= len(text):
+                    result = "$END" in accepts
+                    break
+                cands = self._next(inp, pos, accepts)
+                before = tuple(stack)
+                if len(cands) > 1:
+                    viable = self._viable(inp, conf, stack, cands)
+                else:
+                    viable = [(c[2], c[3], a) for c in cands for a in [_shift(conf, list(stack), c[2][0].type)]
+                              if a is not None]
+                if not viable:
+                    result = False
+                    break
+                for toks, rst, after in reversed(viable[1:]):
+                    frames.append((after, _after_reading(pos, toks, rst), list(rst),
+                                   {**local, (pos, before): (toks, rst)}))
+                toks, rst, stack = viable[0]
+                if len(cands) > 1:
+                    local[(pos, before)] = (toks, rst)
+                pos, pending = _after_reading(pos, toks, rst), list(rst)
+                reach = max(reach, pos)
+                if toks[0].type == dot:
+                    result = True
+                elif toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
+                    result = _shift(conf, list(stack), dot) is not None
+            if result:
+                plan.update(local)
+                return True, pos
+            furthest = max(furthest, reach)
+            for key in seen:           # every configuration on this path leads nowhere
+                dead[key] = max(dead.get(key, 0), reach)
+        return False, furthest
 
     @staticmethod
     def _article_misread(inp: LexInput, tok: Token) -> bool:
@@ -372,12 +519,27 @@ class SentenceLexer(Lexer):
 
     @staticmethod
     def _pronoun_misread(inp: LexInput, tok: Token) -> bool:
-        """An article is a pronoun ("o de um personagem", "as que ele usou") only before "de" or "que"."""
-        if inp.folded[tok.start_pos or 0:tok.end_pos] not in _ARTICLES:
-            return False
-        words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
-        return not words or not (words[0] == "que" or FOLDED_CONTRACTIONS.get(words[0], ("",))[0] == "de"
-                                 or words[0] == "de")
+        """An article is a pronoun ("o de um personagem", "as que ele usou") only before "de" or "que", and so
+        is "mesmo" ("o mesmo de X"); a demonstrative is one ("se esta foi a segunda vez") only when no noun,
+        adjective, number, icon or name follows it."""
+        word = inp.folded[tok.start_pos or 0:tok.end_pos]
+        end = tok.end_pos or 0
+        if word in _ARTICLES or word in _SAME:
+            words = _WORD.findall(inp.folded, end, end + 20)
+            return not words or not (words[0] == "que" or FOLDED_CONTRACTIONS.get(words[0], ("",))[0] == "de"
+                                     or words[0] == "de")
+        if word in _DEMONSTRATIVES:
+            m = _SPACE.match(inp.folded, end)
+            nxt = m.end() if m else end
+            if inp.folded[nxt:nxt + 1] == "{":
+                return True
+            wm = _WORD.match(inp.folded, nxt)
+            if wm is None:
+                return False
+            if wm.group(0).isdigit() or inp.text[nxt:nxt + 1].isupper():
+                return True
+            return any(w.cls in ("NOUN", "ADJ", "NUMWORD") for w in lookup(wm.group(0)))
+        return False
 
     def _possible(self, inp: LexInput, pos: int) -> set[str]:
         """Every terminal the text at ``pos`` could be read as (for the lookahead)."""
@@ -402,8 +564,8 @@ class SentenceLexer(Lexer):
             if word in ("e", "ou", "nem"):
                 out.update((CLAUSE_AND, CLAUSE_OR))
             parts = FOLDED_CONTRACTIONS.get(word) or CONTRACTIONS.get(text[pos:word_m.end()].lower())
-            if parts:
-                out.update(self._word_terminals(parts[0]))
+            if parts:      # a contraction's first part is the preposition (see _split_word)
+                out.update(t for t in self._word_terminals(parts[0]) if t not in ("DET", "PRON"))
             if "-" in word:
                 stem, _, clitic = word.rpartition("-")
                 if clitic in CLITICS:
@@ -456,6 +618,102 @@ class SentenceLexer(Lexer):
         if not seen or not after:
             return False
         return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
+
+    def _gap_before(self, inp: LexInput, pos: int) -> bool:
+        """May a lead end at ``pos`` without its comma? Before an imperative, and before a clause with an
+        explicit subject; in the first reading only before a subject pronoun ("neste turno você pode"): before
+        a determiner the determiner always fits as well, and the gap is left to the thorough second reading
+        (see _choose)."""
+        if not inp.thorough:
+            return pos in self._first_gaps(inp)
+        key = ("gap", pos)
+        found = self._memo.get(key)
+        if found is None:
+            # an imperative main clause ("Quando este cenário entrar em cena compre ..."), or a subject
+            found = _imperative_at(inp, pos) or self._subject_clause_follows(inp, pos) \
+                or self._clause_ahead(inp, pos)
+            self._memo[key] = found
+        return found
+
+    def _first_gaps(self, inp: LexInput) -> frozenset[int]:
+        """Where the first reading may take a lead's left-out comma: before an imperative, or before a subject
+        pronoun that a finite verb follows (computed once per paragraph)."""
+        found = self._memo.get(("first gaps",))
+        if found is None:
+            folded = inp.folded
+            found = frozenset(
+                [m.start() for m in _SUBJECT_PRONOUN.finditer(folded) if self._subject_clause_follows(inp, m.start())]
+                + [m.start() for m in _WORD.finditer(folded)
+                   if (m.group(0) in _IMPERATIVES or "-" in m.group(0)) and _imperative_at(inp, m.start())])
+            self._memo[("first gaps",)] = found
+        return found
+
+    def _clause_ahead(self, inp: LexInput, pos: int) -> bool:
+        """For the thorough reading: a subject's noun phrase may start at ``pos`` (a determiner, a subject
+        pronoun, or a known name not in apposition to a noun: "a ação Flertar com a Morte" starts at "a"),
+        and a verb comes before the next punctuation (the parse itself then judges)."""
+        key = ("clause ahead", pos)
+        found = self._memo.get(key)
+        if found is None:
+            words = _words(inp, pos, 24)
+            previous = _previous_piece(inp, pos)
+            after_det = previous is not None and _has_class(previous, "DET")
+            if inp.text[pos:pos + 1].isupper() and inp.names.match_known(inp.folded, pos):
+                # a name, unless it names what the word before it does ("a ação X", "cards de habilidade X",
+                # "ações chamadas X") or completes a copula ("cujas afiliações não sejam X")
+                opens = previous is None or not (_has_class(previous, "NOUN") or _is_predicating(previous))
+            else:
+                opens = bool(words) and (words[0][1] in _SUBJECT_PRONOUNS or _has_class(words[0], "DET"))
+            found = bool(words) and words[0][2] == pos and not after_det and opens \
+                and (_has_class(words[0], "DET") or not _has_class(words[0], "PREP")) \
+                and words[0][1] not in FOLDED_CONTRACTIONS and any(_is_verb(w) for w in words[1:])
+            self._memo[key] = found
+        return found
+
+    def _subject_clause_follows(self, inp: LexInput, pos: int) -> bool:
+        key = ("subject clause", pos)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._subject_clause_follows_at(inp, pos)
+        return found
+
+    def _subject_clause_follows_at(self, inp: LexInput, pos: int) -> bool:
+        """Does a clause with an explicit subject start at ``pos``: a noun phrase opening with a determiner
+        or a subject pronoun, then a finite verb (optionally after a pre-verbal adverb)?"""
+        wm = _WORD.match(inp.folded, pos)
+        if wm is None:
+            return False
+        first = (inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end())
+        if inp.text[pos:pos + 1].isupper() and inp.names.match_known(inp.folded, pos):
+            return False               # a name ("Ás da Esgrima" is no article): see _clause_ahead
+        opens = first[1] in _SUBJECT_PRONOUNS or _has_class(first, "DET")
+        if not opens or _has_class(first, "PREP") or first[1] in FOLDED_CONTRACTIONS:
+            return False
+        end, seen = self._skip_noun_phrase(inp, pos)
+        after = _words(inp, end, 2)
+        if not seen or not after:
+            return False
+        return _is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1 and _is_verb(after[1]))
+
+    def _aside_follows(self, inp: LexInput, pos: int) -> bool:
+        """Does the comma at ``pos`` open a phrase set off by commas: a preposition or adverb after it, and
+        after the next comma (before any period) a verb?"""
+        key = ("aside", pos)
+        found = self._memo.get(key)
+        if found is None:
+            folded = inp.folded
+            close = folded.find(",", pos + 1)
+            end = folded.find(".", pos + 1)
+            found = False
+            if close > 0 and (end < 0 or close < end) and "(" not in folded[pos:close]:
+                inner = _words(inp, pos + 1, 1)
+                after = _words(inp, close + 1, 2)
+                found = bool(inner) and bool(after) and (
+                    any(w.cls in ("PREP", "ADV") for w in _entries(inner[0])) or inner[0][1] in FOLDED_CONTRACTIONS) \
+                    and (_is_verb(after[0]) or (_has_class(after[0], "PREADV") and len(after) > 1
+                                                and _is_verb(after[1])))
+            self._memo[key] = found
+        return found
 
     def _comparative_follows(self, inp: LexInput, pos: int) -> bool | None:
         """After "que": True for a bare noun phrase up to a "," / "." / ")" / "(" (a comparison: "o mesmo
@@ -548,9 +806,12 @@ class SentenceLexer(Lexer):
                     verb = stem[:-1] + _INFINITIVE_STEM[stem[-1]]
                     clitic = clitic[1:]
                 vterm = self._accepted_terminal(verb, accepts)
+                cut = pos + len(stem)
                 if vterm is not None and CLITIC in self.declared:
-                    cut = pos + len(stem)
                     out.append((_tok(vterm, verb, pos, cut), [("-" + clitic, cut, end)]))
+                if GER_ADV in accepts and verb in _GERUNDS:
+                    # a gerund heading an adverbial phrase, with its clitic: "ou descarregando-o de um personagem"
+                    out.append((_tok(GER_ADV, verb, pos, cut), [("-" + clitic, cut, end)]))
         return out
 
     def _accepted_terminal(self, word: str, accepts: dict[str, Any]) -> str | None:
@@ -579,13 +840,23 @@ class SentenceLexer(Lexer):
 
 
 _CLOSING = {"{": "}", "(": ")"}
+# folded words that are gerunds / participles of some verb (GER_ADV / PART_ADV readings)
+_GERUNDS = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "ger" for w in ws))
+_PARTICIPLES = frozenset(k for k, ws in LEXICON.items()
+                         if any(w.cls == "VERB" and w.form.startswith("part") for w in ws))
+_IMPERATIVES = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "imp" for w in ws))
+_ADVERBS = frozenset(k for k, ws in LEXICON.items() if any(w.cls in ("ADV", "PREADV") for w in ws)) - {"nao"}
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
 _PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
 _ARTICLES = frozenset({"o", "a", "os", "as"})
+_SAME = frozenset({"mesmo", "mesma", "mesmos", "mesmas"})
+_DEMONSTRATIVES = frozenset({"este", "esta", "estes", "estas"})
+_PRONOUN_WORDS = _SAME | _DEMONSTRATIVES | _ARTICLES     # those whose pronoun reading _pronoun_misread judges
 _STRUCTURAL = frozenset({"e", "ou", "que", "se", "nem"})
 _NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
 _CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})
 _SUBJECT_PRONOUNS = frozenset({"ele", "ela", "eles", "elas", "voce", "ambos"})
+_SUBJECT_PRONOUN = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_SUBJECT_PRONOUNS)) + r")(?![\w-])")
 
 
 _Piece = tuple[str, str, int, int]      # a word as written (lower case), folded, start, end
@@ -605,6 +876,63 @@ def _words(inp: LexInput, pos: int, count: int) -> list[_Piece]:
         out.append((inp.text[pos:wm.end()].lower(), wm.group(0), pos, wm.end()))
         pos = wm.end()
     return out
+
+
+_PREVIOUS_WORD = re.compile(r"([^\W_]+(?:[-'][^\W_]+)*)\s*$", re.UNICODE)
+
+
+def _previous_piece(inp: LexInput, pos: int) -> _Piece | None:
+    """The word right before ``pos`` (only spaces between)."""
+    base = max(0, pos - 40)
+    m = _PREVIOUS_WORD.search(inp.folded[base:pos])
+    if m is None:
+        return None
+    start, end = base + m.start(1), base + m.end(1)
+    return (inp.text[start:end].lower(), m.group(1), start, end)
+
+
+def _after_verb(inp: LexInput, pos: int) -> bool:
+    """Is the word before ``pos`` a verb form other than a participle (a gerund, a finite verb...)?"""
+    piece = _previous_piece(inp, pos)
+    if piece is None:
+        return False
+    entries = [w for w in _entries(piece) if w.cls == "VERB"]
+    return bool(entries) and not any(w.form.startswith("part") for w in entries)
+
+
+_THOROUGH_BUDGET = 10000     # steps of one speculative parse of the thorough reading
+
+
+def _after_reading(pos: int, toks: list[Token], rest: list[tuple[str, int, int]]) -> int:
+    """The position after a reading taken at ``pos`` (a gap takes no room)."""
+    if toks[0].type == CLAUSE_GAP:
+        return pos
+    end = (rest[-1][2] if rest else toks[-1].end_pos) or pos + 1
+    return end if end > pos else pos + 1
+
+
+def _is_predicating(piece: _Piece) -> bool:
+    """A participle ("chamadas") or a form of a copula ("sejam", "é", "torna-se")."""
+    verbs = [w for w in _entries(piece) if w.cls == "VERB"]
+    return any(w.form.startswith("part") or w.lemma in ("ser", "estar", "tornar-se") for w in verbs)
+
+
+def _imperative_at(inp: LexInput, pos: int) -> bool:
+    """An imperative at ``pos`` ("compre", "coloque-o"), the verb of a main clause without a subject; a
+    capitalised word inside a sentence is a name's ("a ação Ataque de ...")."""
+    if not inp.text[pos:pos + 1].islower():
+        return False
+    wm = _WORD.match(inp.folded, pos)
+    if wm is None:
+        return False
+    word = wm.group(0)
+    return word in _IMPERATIVES or ("-" in word and word.rpartition("-")[0] in _IMPERATIVES
+                                    and word.rpartition("-")[2] in CLITICS)
+
+
+def _skip_space(inp: LexInput, pos: int) -> int:
+    m = _SPACE.match(inp.folded, pos)
+    return m.end() if m else pos
 
 
 def _entries(piece: _Piece) -> list[Word]:

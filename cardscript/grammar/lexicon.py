@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardscript.grammar.morphology import adjective_forms, adverb, conjugate, plural
 from cardscript.grammar.normalize import fold_text
 
 
@@ -29,7 +30,8 @@ class Word:
 
 # verb lemma -> spellings by form. Forms: imp (imperative/subjunctive 3sg), inf, pres3s, pres3p,
 # fut_subj (se/quando ... "entrar"), fut_subj3p, past3s, impf3s ("estava"), impf_subj ("fosse"),
-# part (participle), ger (gerund), fut3s, fut3p, cond3s, subj3p.
+# part (participle), ger (gerund), fut3s, fut3p, cond3s, subj3p. A regular verb also has every other form of
+# its conjugation (morphology.conjugate, see REGULAR_EXCEPT); the forms written here come first.
 VERBS: dict[str, dict[str, str]] = {
     "comprar": {"imp": "compre", "inf": "comprar", "pres3s": "compra", "pres3p": "compram"},
     "descartar": {"imp": "descarte", "inf": "descartar", "pres3s": "descarta", "pres3p": "descartam",
@@ -69,7 +71,8 @@ VERBS: dict[str, dict[str, str]] = {
     "controlar": {"pres3s": "controla", "pres3p": "controlam", "inf": "controlar", "fut_subj3p": "controlarem",
                   "impf_subj3s": "controlasse", "subj3p": "controlem", "part": "controlado",
                   "part_p": "controlados"},
-    "chamar": {"part": "chamado", "part_f": "chamada", "part_p": "chamados", "part_fp": "chamadas"},
+    "chamar": {"part": "chamado", "part_f": "chamada", "part_p": "chamados", "part_fp": "chamadas", "inf": "chamar",
+               "pres3s": "chama", "pres3p": "chamam", "subj3p": "chamem"},   # "se ela se chamar X", "não se chamem"
     "poder": {"pres3s": "pode", "pres3p": "podem", "fut3s": "poderá", "fut3p": "poderão", "cond3p": "poderiam",
               "fut_subj3s": "puder"},
     "ser": {"pres3s": "é", "pres3p": "são", "inf": "ser", "fut_subj3s": "for", "fut_subj3p": "forem",
@@ -81,8 +84,10 @@ VERBS: dict[str, dict[str, str]] = {
     "ter": {"pres3s": "tem", "pres3p": "têm", "fut_subj3s": "tiver", "fut_subj3p": "tiverem", "subj3s": "tenha",
             "subj3p": "tenham", "impf_subj3s": "tivesse", "impf_subj3p": "tivessem", "fut3s": "terá",
             "fut3p": "terão", "inf": "ter", "ger": "tendo"},
-    "haver": {"pres3s": "há", "fut_subj3s": "houver", "inf": "haver"},
-    "fazer": {"fut_subj3s": "fizer", "inf": "fazer"},
+    "haver": {"pres3s": "há", "fut_subj3s": "houver", "inf": "haver", "subj3s": "haja", "impf3s": "havia",
+              "past3s": "houve", "fut3s": "haverá", "impf_subj3s": "houvesse"},
+    "fazer": {"fut_subj3s": "fizer", "inf": "fazer", "pres3s": "faz", "pres3p": "fazem", "subj3s": "faça",
+              "subj3p": "façam", "past3s": "fez", "fut3s": "fará", "part": "feito", "part_f": "feita"},
     "contar": {"pres3s": "conta", "subj3s": "conte"},
     "custar": {"pres3s": "custa", "fut3s": "custará"},
     "nocautear": {"inf": "nocautear", "part": "nocauteado", "subj3s": "nocauteie"},
@@ -95,12 +100,12 @@ VERBS: dict[str, dict[str, str]] = {
     "reduzir": {"subj3s": "reduza", "subj3p": "reduzam", "inf": "reduzir", "pres3s": "reduz", "pres3p": "reduzem",
                 "part": "reduzido", "part_f": "reduzida", "part_p": "reduzidos", "part_fp": "reduzidas"},
     "encontrar": {"pres3s": "encontra"},
-    "valer": {"pres3p": "valem"},
+    "valer": {"pres3p": "valem", "pres3s": "vale"},
     "modificar": {"pres3p": "modificam"},
     "executar": {"pres3p": "executam", "part_f": "executada"},
     "distribuir": {"part_p": "distribuídos"},
     "multiplicar": {"part": "multiplicado"},
-    "dividir": {"part": "dividido"},
+    "dividir": {"part": "dividido", "part_f": "dividida", "part_p": "divididos", "part_fp": "divididas"},
     "arredondar": {"part": "arredondado"},
     "substituir": {"part": "substituído", "ger": "substituindo"},
     "atribuir": {"part_p": "atribuídos"},
@@ -110,18 +115,60 @@ VERBS: dict[str, dict[str, str]] = {
     "nomear": {"imp": "nomeie"},
     "chamar_imp": {"imp": "chame"},
     "atingir": {"inf": "atingir"},
-    "sofrer": {"part": "sofrido"},
+    "sofrer": {"part": "sofrido", "inf": "sofrer", "pres3s": "sofre", "pres3p": "sofrem"},
     "surgir": {"inf": "surgir"},
     "começar": {"inf": "começar"},
     "seguir": {"inf": "seguir"},
     "descrever": {"part_f": "descrita"},
     "redistribuir": {"imp": "redistribua"},
     "indicar": {"part_f": "indicada", "part_fp": "indicadas"},
-    "vir": {"part_f": "vinda", "ger": "vindo"},
+    "vir": {"part_f": "vinda", "ger": "vindo", "subj3s": "venha", "subj3p": "venham"},   # "que venha a descarregar"
+    "possuir": {"pres3s": "possui", "pres3p": "possuem", "inf": "possuir"},
+    "evoluir": {"pres3s": "evolui", "inf": "evoluir"},                       # an EV panel's reminder
+    "considerar": {"part": "considerado", "part_f": "considerada", "part_p": "considerados"},
     "excetuar": {"ger": "excetuando"},
     "antecipar": {"inf": "antecipar"},
     "dever": {"pres3s": "deve", "pres3p": "devem", "inf": "dever", "fut3s": "deverá", "fut3p": "deverão"},
+    # irregular verbs of card effects known only through the forms written here
+    "manter": {"inf": "manter", "pres3s": "mantém", "pres3p": "mantêm", "subj3s": "mantenha", "subj3p": "mantenham",
+               "part": "mantido", "part_f": "mantida", "part_p": "mantidos", "part_fp": "mantidas", "ger": "mantendo",
+               "fut3s": "manterá", "fut3p": "manterão"},
+    "conter": {"inf": "conter", "pres3s": "contém", "pres3p": "contêm", "subj3s": "contenha", "subj3p": "contenham"},
+    "impedir": {"inf": "impedir", "pres3s": "impede", "pres3p": "impedem", "subj3s": "impeça", "subj3p": "impeçam",
+                "part": "impedido", "part_f": "impedida", "part_p": "impedidos", "part_fp": "impedidas"},
+    "repetir": {"inf": "repetir", "pres3s": "repete", "pres3p": "repetem", "imp": "repita", "subj3p": "repitam"},
+    "transferir": {"inf": "transferir", "pres3s": "transfere", "pres3p": "transferem", "imp": "transfira",
+                   "subj3p": "transfiram", "part": "transferido", "part_p": "transferidos"},
+    "querer": {"inf": "querer", "fut_subj3s": "quiser", "fut_subj3p": "quiserem", "pres3s": "quer", "pres3p": "querem",
+               "subj3s": "queira", "subj3p": "queiram"},   # "divididos como você quiser"
+    "ver": {"inf": "ver", "pres3s": "vê", "pres3p": "veem", "subj3s": "veja", "subj3p": "vejam", "part": "visto"},
 }
+
+# verbs whose forms are not those of their conjugation (morphology.conjugate): no forms are generated for them,
+# or (a tuple) none of those forms
+REGULAR_EXCEPT: dict[str, tuple[str, ...] | None] = {
+    **{v: None for v in ("ser", "estar", "ter", "haver", "poder", "fazer", "vir", "sair", "tornar-se", "chamar_imp",
+                         "manter", "conter", "impedir", "repetir", "transferir", "querer", "ver")},
+    "perder": ("imp", "subj3s", "subj3p"),          # perca
+    "valer": ("imp", "subj3s", "subj3p"),           # valha
+    "seguir": ("imp", "subj3s", "subj3p"),          # siga
+    "destruir": ("pres3s", "pres3p"),               # destrói, destroem
+    "descrever": ("part", "part_f", "part_p", "part_fp"),   # descrito
+    "pagar": ("part", "part_f", "part_p", "part_fp"),       # pago
+    "ganhar": ("part", "part_f", "part_p", "part_fp"),      # ganho
+}
+
+# verbs of card effects known through their regular conjugation alone
+REGULAR_VERBS = (
+    "atacar", "bloquear", "proteger", "anular", "cancelar", "evitar", "ignorar", "trocar", "remover", "retirar",
+    "retornar", "voltar", "mover", "mostrar", "adicionar", "somar", "dobrar", "duplicar", "copiar", "continuar",
+    "deixar", "ativar", "desativar", "resolver", "afetar", "ocorrer", "acontecer", "terminar", "iniciar", "encerrar",
+    "declarar", "selecionar", "recuperar", "eliminar", "vencer", "alterar", "entregar", "tirar", "esconder",
+    "tratar", "funcionar", "precisar", "tentar", "decidir", "determinar", "igualar", "exceder", "superar",
+    "alcançar", "chegar", "passar", "aparecer", "permanecer", "recarregar", "buscar", "utilizar", "direcionar",
+    "absorver", "desencadear", "interromper", "transformar", "anexar", "virar", "liberar", "acumular", "juntar",
+    "comparar", "sacrificar", "curar", "escapar", "responder", "vincular", "receber", "contar", "participar",
+)
 
 NOUNS: dict[str, str] = {
     # spelling -> lemma
@@ -153,6 +200,12 @@ NOUNS: dict[str, str] = {
     **{w: "cópia" for w in ("cópia", "cópias")},                       # Item Único (prelude)
     **{w: "parte" for w in ("parte",)},                               # "como parte do custo" (Energia Cósmica)
     **{w: "fase" for w in ("fase", "fases")},
+    **{w: "característica" for w in ("característica", "características")},
+    **{w: "momento" for w in ("momento", "momentos")},
+    **{w: "seguida" for w in ("seguida",)},                            # "em seguida"
+    **{w: w for w in ("dobro", "triplo")},                            # "o dobro de dano"
+    **{w: "exceção" for w in ("exceção", "exceções")},                 # "com exceção deste personagem"
+    **{w: "estágio" for w in ("estágios",)},
     **{w: "ego" for w in ("ego", "egos")},
     **{w: "alinhamento" for w in ("alinhamentos",)},
     **{w: w for w in ("partida", "recursos", "cena", "prêmios", "topo", "base", "escudo", "energia",
@@ -160,8 +213,13 @@ NOUNS: dict[str, str] = {
                       "forma", "exemplo", "controle", "palavra", "quantidade", "requisito", "metade",
                       "capacitação", "incapacitação", "preparação", "combate", "contagem", "compra", "ajuste",
                       "início", "inicio", "final", "fonte", "total", "máximo", "volta", "cima", "baixo",
-                      "contrário", "invés", "isso", "antecipação", "ataque", "comum", "escolha")},
+                      "contrário", "invés", "isso", "antecipação", "ataque", "comum", "escolha", "aplicação")},
 }
+
+# nouns known in their singular alone: the plural is regular (morphology.plural); these have none
+NO_PLURAL = frozenset({"isso", "cima", "baixo", "invés", "contrário", "alter", "volta", "metade", "preparação",
+                       "contagem", "combate", "antecipação", "compra", "ajuste", "início", "inicio", "final",
+                       "máximo", "total", "comum", "partida", "energia", "escudo", "topo", "base", "cena", "ordem"})
 
 ADJECTIVES: dict[str, str] = {
     **{w: w for w in ("penetrante", "inicial", "atual", "extra", "comum", "equivalente", "aleatório",
@@ -169,7 +227,8 @@ ADJECTIVES: dict[str, str] = {
                       "imprevista", "imprevistas", "abertas", "normal", "novo", "surpresa", "incendiário")},
     **{w: "próximo" for w in ("próximo", "próxima")},
     **{w: "primeiro" for w in ("primeiro", "primeira")},
-    **{w: "segundo" for w in ("segundo",)},
+    **{w: "segundo" for w in ("segundo", "segunda")},
+    **{w: "terceiro" for w in ("terceiro", "terceira")},
     **{w: "diferente" for w in ("diferente", "diferentes")},
     **{w: "único" for w in ("único", "única")},
     **{w: "mesmo" for w in ("mesmo", "mesma", "mesmos", "mesmas")},
@@ -177,7 +236,15 @@ ADJECTIVES: dict[str, str] = {
     **{w: "restante" for w in ("restante", "restantes")},
     **{w: "respectivo" for w in ("respectiva", "respectivas")},
     **{w: "demais" for w in ("demais",)},
+    **{w: "suficiente" for w in ("suficiente", "suficientes")},
 }
+# adjectives known by their lemma (masculine singular): their other forms and their adverb in -mente are regular
+# (morphology.adjective_forms, morphology.adverb)
+INFLECTED_ADJECTIVES = ("aleatório", "adicional", "anterior", "posterior", "seguinte", "último", "mínimo",
+                        "inferior", "superior", "oposto", "ativo", "original", "impresso", "positivo", "negativo",
+                        "total", "parcial", "imediato", "simultâneo", "exato", "direto", "normal", "permanente",
+                        "igual", "equivalente", "novo", "quarto", "quinto", "independente", "respectivo", "único",
+                        "diferente", "livre")
 
 DETERMINERS: dict[str, str] = {
     **{w: "o" for w in ("o", "a", "os", "as")},
@@ -194,6 +261,9 @@ DETERMINERS: dict[str, str] = {
 
 # relative determiners: "os personagens cujas afiliações não sejam X" (a relative clause follows)
 RELATIVES: dict[str, str] = {w: "cujo" for w in ("cujo", "cuja", "cujos", "cujas")}
+# ... and the interrogative determiner of an indirect question, which is read the same way: "você pode escolher
+# quais cards serão descarregados dele"
+RELATIVES.update({"quais": "qual"})
 
 NUMBERS: dict[str, int] = {"dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7,
                            "oito": 8, "nove": 9, "dez": 10}
@@ -202,12 +272,15 @@ PREPOSITIONS = ("em", "de", "a", "por", "para", "com", "sem", "até", "entre", "
                 "sobre", "dentre", "antes", "depois", "exceto", "desde", "pra", "como", "além", "devido")
 
 PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o", "-a", "-os", "-as", "-lhe", "-se",
+            "si",                          # after a preposition: "em comum entre si"
             # determiners used without a noun: "cada um de", "coloca um deles", "os demais", "todos"
             "um", "uma", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "nenhuma", "algum",
             "alguma", "demais", "aquele", "aquela", "aqueles", "aquelas",
             # adjectives used as nouns: "o restante no topo", "em um único de seus alvos"; the lexer
             # prefers the adjective when both readings fit
-            "restante", "restantes", "único", "única",
+            "restante", "restantes", "único", "única", "mesmo", "mesma", "mesmos", "mesmas",   # "o mesmo de X"
+            # demonstratives standing for the thing named before: "Se esta foi a segunda vez que ..."
+            "este", "esta", "estes", "estas",
             # the article standing for a noun before "de" / "que" (the lexer checks what follows):
             # "igual ao de um personagem", "diferente das que ele já usou"
             "o", "a", "os", "as")
@@ -215,6 +288,9 @@ PRONOUNS = ("ambos", "ele", "ela", "eles", "elas", "você", "ali", "dali", "-o",
 ADVERBS = ("novamente", "anteriormente", "exatamente", "vice-versa", "mais", "menos", "diretamente",
            "apenas", "somente", "só")     # also pre-verbal; as ADV they restrict a quantity: "apenas 1 ponto"
 PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "só", "depois")
+# pre-verbal adverbs that may also follow their verb ("isso vale também para ..."): the lexer prefers the
+# pre-verbal reading (their ADV entry comes after the PREADV one)
+POST_VERBAL_ADVERBS = ("também",)
 
 
 def _build() -> dict[str, list[Word]]:
@@ -244,6 +320,34 @@ def _build() -> dict[str, list[Word]]:
         add(a, "ADV", a)
     for a in PRE_VERBAL_ADVERBS:
         add(a, "PREADV", a)
+    for a in POST_VERBAL_ADVERBS:
+        add(a, "ADV", a)
+    # the regular forms: never a spelling the lexicon already has as a verb or a function word (the written entry
+    # stays the reading)
+    taken = {k for k, entries in table.items() if any(w.cls not in ("NOUN", "ADJ") for w in entries)}
+
+    def add_regular(spelling: str, cls: str, lemma: str, form: str = "") -> None:
+        key = fold_text(spelling)
+        if key not in taken and not any(w.cls == cls for w in table.get(key, ())):
+            add(spelling, cls, lemma, form)
+
+    for lemma in (*VERBS, *REGULAR_VERBS):
+        skip = REGULAR_EXCEPT.get(lemma, ())
+        if skip is None:
+            continue
+        for form, spelling in conjugate(lemma).items():
+            if form not in skip:
+                add_regular(spelling, "VERB", lemma, form)
+    by_lemma: dict[str, list[str]] = {}
+    for spelling, lemma in NOUNS.items():
+        by_lemma.setdefault(lemma, []).append(spelling)
+    for lemma, spellings in by_lemma.items():
+        if len(spellings) == 1 and lemma not in NO_PLURAL and lemma.isalpha():
+            add_regular(plural(lemma), "NOUN", lemma)
+    for lemma in INFLECTED_ADJECTIVES:
+        for spelling in adjective_forms(lemma):
+            add_regular(spelling, "ADJ", lemma)
+        add_regular(adverb(lemma), "ADV", adverb(lemma))
     return table
 
 

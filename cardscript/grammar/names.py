@@ -17,11 +17,11 @@ from cardscript.grammar.normalize import fold_text
 
 NAME_KINDS = ("card", "action", "alter_ego", "affiliation")
 
-# an abbreviation ("S.H.I.E.L.D.") first, else a capitalised word
-_CAP_WORD = re.compile(r"(?:[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?|[A-ZÀ-Ý0-9][\w'\-]*\.?)", re.UNICODE)
+# an abbreviation ("S.H.I.E.L.D.", "N/A": two capitals around a slash) first, else a capitalised word
+_CAP_WORD = re.compile(r"(?:[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?|[A-ZÀ-Ý]/[A-ZÀ-Ý](?![\w/])|[A-ZÀ-Ý0-9][\w'\-]*\.?)", re.UNICODE)
 # an exclamation closes a name of several capitalised words, commas allowed: "Avante, Vingadores!"
 _EXCLAMATION = re.compile(r"(?:,? [A-ZÀ-Ý][\w'\-]*)*!", re.UNICODE)
-_CONNECTOR = re.compile(r" (?:de|da|do|das|dos|del|von|van|di|o|a|se) (?=[A-ZÀ-Ý0-9])")
+_CONNECTOR = re.compile(r" (?:de|da|do|das|dos|del|von|van|di|o|a|se|à|às|ao|aos) (?=[A-ZÀ-Ý0-9])")
 
 
 @dataclass

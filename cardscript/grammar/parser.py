@@ -90,8 +90,21 @@ def parse_paragraph(text: str, names: NameRegistry, start: str = "paragraph") ->
 
     ``start="panel"`` reads a Personagem-EV's Evolução panel (a noun phrase) instead of sentences.
     """
+    first = _parse(text, names, start, thorough=False)
+    if not isinstance(first, ParseFailure):
+        return first
+    # a failure: read again, thoroughly (a lead's left-out comma tried wherever it may be; at each ambiguous
+    # word the reading that gets furthest); this may find a parse the first reading missed, else it fails
+    # nearer the real fault
+    second = _parse(text, names, start, thorough=True)
+    if not isinstance(second, ParseFailure) or second.start > first.start:
+        return second
+    return first
+
+
+def _parse(text: str, names: NameRegistry, start: str, thorough: bool) -> Tree[Token] | ParseFailure:
     try:
-        inp: Any = LexInput(text, fold_text(text), names)    # a custom lexer's input (Lark types it str)
+        inp: Any = LexInput(text, fold_text(text), names, thorough)   # a custom lexer's input (Lark types it str)
         return sentence_parser().parse(inp, start=start)
     except UnexpectedEOF as e:
         return ParseFailure(len(text), len(text), "", tuple(sorted(e.expected)), True)
