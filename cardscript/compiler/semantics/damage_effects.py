@@ -424,6 +424,13 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
             mods = tuple(replace(p, target=p.target if p.target is not None and not _event_slot(p.target)
                                  else subject, source=None if _event_slot(p.source) else p.source)
                          for p in procs if isinstance(p, ModifyDamage))
+            during = b.adjuncts.during         # "... fosse receber dano durante a Fase de Preparação de outro jogador"
+            if during is not None:
+                if not during.phase:
+                    raise NotUnderstood("during what?", clause)
+                whose = Ref.YOU if during.whose is Ref.OWNER else during.whose
+                mods = tuple(replace(m, phase=during.phase,
+                                     whose_turn=whose if whose in (Ref.YOU, Ref.OPPONENT) else None) for m in mods)
             return Effect(EffectKind.DAMAGE_MODIFIER, mods, duration=Duration.WHILE_IN_PLACE, text=text)
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
                                                        subject_slot=slot, text=text),),

@@ -90,7 +90,8 @@ def _phase_name(np: NP, r: Reading) -> str:
             r.use(*(a for a in m.obj.post if isinstance(a, Lexeme) and a.lemma == "regressiva"))
             np.mods.remove(m)
             np.mods.extend(x for x in m.obj.mods if isinstance(x, PP) and x.prep == "de" and x.obj is not None
-                           and x.obj.lemma == "turno")              # "Etapa de [Ataque de seu turno]"
+                           and (x.obj.lemma == "turno" or x.obj.cls == "player"))   # "Etapa de [Ataque de seu
+            # turno]", "Fase de [Preparação de outro jogador]"
             return PHASE_OF_NOUN[m.obj.lemma]
     if np.det("este") and np.lemma in ("fase", "etapa"):
         return "current"                   # "desta etapa ou fase (do turno)": the step or phase now under way
