@@ -77,9 +77,10 @@ class LexInput:
     text: str
     folded: str
     names: NameRegistry
-    # the second reading of a sentence that failed (parser.parse_paragraph): a lead's left-out comma is tried
-    # wherever it may be, and when no reading of an ambiguous word lets the sentence parse, the one that reads
-    # furthest is taken (the error is then nearer the real fault) instead of the preferred one
+    # the second reading of a sentence that failed (parser.parse_paragraph): the speculative parses explore
+    # every later reading (depth first, _sentence_parses_all), a lead's left-out comma is tried before any
+    # subject, and when no reading of an ambiguous word lets the sentence parse, the one that reads furthest
+    # is taken (the error is then nearer the real fault) instead of the preferred one
     thorough: bool = False
 
 
