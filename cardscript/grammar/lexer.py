@@ -77,9 +77,10 @@ class LexInput:
     text: str
     folded: str
     names: NameRegistry
-    # the second reading of a sentence that failed (parser.parse_paragraph): a lead's left-out comma is tried
-    # wherever it may be, and when no reading of an ambiguous word lets the sentence parse, the one that reads
-    # furthest is taken (the error is then nearer the real fault) instead of the preferred one
+    # the second reading of a sentence that failed (parser.parse_paragraph): the speculative parses explore
+    # every later reading (depth first, _sentence_parses_all), a lead's left-out comma is tried before any
+    # subject, and when no reading of an ambiguous word lets the sentence parse, the one that reads furthest
+    # is taken (the error is then nearer the real fault) instead of the preferred one
     thorough: bool = False
 
 
@@ -121,6 +122,7 @@ class SentenceLexer(Lexer):
         # successful speculative parse, reused while the real parse follows the same path
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
+        self._planned_at: set[int] = set()   # the positions the plan holds a choice for
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
@@ -131,6 +133,7 @@ class SentenceLexer(Lexer):
         pending: list[tuple[str, int, int]] = []   # later parts of a split word, typed when reached
         self._memo = {}
         self._plan = {}
+        self._planned_at = set()
         while True:
             if pending:
                 part, start, end = pending.pop(0)
@@ -167,6 +170,8 @@ class SentenceLexer(Lexer):
     def _planned(self, key: int, stack: list[Any]) -> Any:
         """The choice the last successful speculative parse made at ``key`` (a position; a split word's
         later part at -1 - its start), if the parse has reached it with the same state stack."""
+        if key not in self._planned_at:
+            return None
         return self._plan.get((key, tuple(stack)))
 
     @staticmethod
@@ -336,6 +341,7 @@ class SentenceLexer(Lexer):
                 parses, reached = speculate(inp, conf, list(after_stack), tokens, rest, plan)
                 if parses:
                     self._plan = plan
+                    self._planned_at = {k[0] for k in plan}
                     return tokens, rest
                 if reached > furthest[0]:
                     furthest = (reached, reading)
