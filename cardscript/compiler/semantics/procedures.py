@@ -656,14 +656,19 @@ def _redirect(b: Build) -> Built:
 # characteristics (5.4, 5.7): gain, lose
 
 
-def _gain(b: Build) -> Built:
-    r = b.r
+def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
+    """What "ganha ..." / "perde ..." says: whose characteristics, which, and for how long (an effect that resolves
+    needs a time: "até o final do turno"; a permanent text's holds while it works)."""
     targets = b.subject()
-    np = b.required("what", "what")
-    got = at.gained(np, r)
+    got = at.gained(b.required("what", "what"), b.r)
     duration = b.duration(Duration.INSTANT)
     if not b.static and duration is Duration.INSTANT:
-        raise NotUnderstood("gains it for how long?", b.roles.clause)
+        raise NotUnderstood(f"{verb} it for how long?", b.roles.clause)
+    return targets, got, duration
+
+
+def _gain(b: Build) -> Built:
+    targets, got, duration = _changed(b, "gains")
     if b.static and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
                                                 # keyword holds while the text works (its rule is per turn, 7)
@@ -691,13 +696,7 @@ def _reminders(b: Build) -> None:
 
 
 def _lose(b: Build) -> Built:
-    r = b.r
-    targets = b.subject()
-    np = b.required("what", "what")
-    got = at.gained(np, r)
-    duration = b.duration(Duration.INSTANT)
-    if not b.static and duration is Duration.INSTANT:
-        raise NotUnderstood("loses it for how long?", b.roles.clause)
+    targets, got, duration = _changed(b, "loses")
     proc = Lose(targets=targets, powers=tuple(got.powers), powers_of=got.named_power or got.powers_of,
                 all_powers=got.all_powers, affiliations=tuple(got.affiliations),
                 all_affiliations=got.all_affiliations, duration=duration, text=b.text)
