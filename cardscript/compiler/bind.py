@@ -44,6 +44,12 @@ from cardscript.compiler.source import Span
 from cardscript.grammar.normalize import fold_text
 
 _ANAPHORIC_DET = frozenset({"aquele", "esse"})
+_PLAYERS = frozenset({"jogador", "oponente", "controlador", "dono"})
+_NAMING = frozenset({"de", "chamado", "chamada", "chamados", "chamadas", "nome"})   # "os cards de <nome>"
+# procedures whose object is a card: a clitic object ("carregá-lo") never means a player
+_CARD_OBJECT = frozenset({Procedure.LOAD, Procedure.UNLOAD, Procedure.INCAPACITATE, Procedure.CAPACITATE,
+                          Procedure.PUT, Procedure.REVEAL, Procedure.DISCARD, Procedure.SET_ASIDE, Procedure.SWAP,
+                          Procedure.RETURN, Procedure.DESTROY, Procedure.KNOCK_OUT})
 _PERSONS = frozenset({"personagem", "herói", "vilão", "jogador", "oponente", "suporte", "name", "alvo"})
 _PRONOUNS = frozenset({"ele", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos"})
 
@@ -54,6 +60,8 @@ class Referent:
     span: Span
     head: str
     clause: int = 0              # the clause that introduced it (ambiguity: two fitting in one clause)
+    self_ref: bool = False       # "este personagem", the card's own name: the card itself, never "aquele ..."
+    subject: bool = False        # the subject of its clause (the most salient thing a pronoun can mean)
 
 
 @dataclass(frozen=True)
@@ -165,11 +173,20 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     previous_word = ""
     clause = 0
     choosing = False                      # inside a sentence with "você pode ..."
+    subjects: set[int] = set()            # the noun phrases that are the subject of their clause
+    nested: set[int] = set()              # noun phrases inside another noun phrase ("os cards de <nome>")
+    procedure = Procedure.OTHER           # the procedure of the clause being walked
     for para in paragraphs:
         introduced: list[Referent] = []
         for node in walk(para):
             if isinstance(node, Clause):
                 clause = id(node)
+                procedure = node.procedure
+                if node.subject is not None:
+                    subjects.update(id(p) for p in node.subject.parts)
+            if isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE:
+                nested.update(id(n) for n in walk(node) if n is not node and isinstance(n, Phrase)
+                              and n.kind is PhraseKind.NOUN_PHRASE)
             if isinstance(node, Sentence) and (_defines_x(node) or _chosen_x(node.cost)):
                 x_defined = True
             if isinstance(node, Sentence):
@@ -195,7 +212,10 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 continue
             if not (isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE):
                 if isinstance(node, Lexeme) and node.cls == "CLITIC" and node.lemma in _PRONOUNS:
-                    _bind_to_last(node.word, node.span, introduced, bindings, unbound)
+                    # the object of "carregá-lo", "descarregue-o", "coloque-o" is a card, never a player
+                    pool = [x for x in introduced if x.head not in _PLAYERS] if procedure in _CARD_OBJECT \
+                        else introduced
+                    _bind_to_last(node.word, node.span, pool, bindings, unbound)
                 continue
             dets = [p for p in node.parts if isinstance(p, Lexeme) and p.cls == "DET"]
             det = dets[0].lemma if dets else ""
@@ -204,6 +224,9 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
             if det == "este":
                 target = card_name if head in ("card", "cenário", "suporte") else f"the character with {card_name}"
                 bindings.append(Binding(desc, node.span, target))
+                if head not in ("turno", "partida", "fase", "etapa", "ação", "forma"):
+                    introduced.append(Referent("this card" if target == card_name else target, node.span, head,
+                                               clause, self_ref=True, subject=id(node) in subjects))
             elif head == "alvo" and det in ("o", ""):
                 bindings.append(Binding(desc, node.span, "the action's target" if in_action else "the target"))
             elif det == "o" and _is_chosen_reference(node) and head == "valor":
@@ -219,8 +242,14 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
             elif det in _ANAPHORIC_DET or (head == "ele" and not dets):
                 _bind_to_last(desc, node.span, introduced, bindings, unbound, head)
             elif head and head != "ele":
-                # an introduction: "um card", "até dois cards", "cada personagem"
-                introduced.append(Referent(desc, node.span, head, clause))
+                # an introduction: "um card", "até dois cards", "cada personagem"; the card's own name ("este
+                # personagem (Demolidor)") is the card itself
+                is_own = head == "name" and not dets and any(
+                    isinstance(p, Name) and fold_text(p.text) == fold_text(card_name) for p in node.parts)
+                if det == "nenhum" or (is_own and (id(node) in nested or previous_word in _NAMING)):
+                    continue              # nothing to refer to; "os cards de <este card>" names, not a thing
+                introduced.append(Referent("this card" if is_own else desc, node.span, head, clause, self_ref=is_own,
+                                           subject=id(node) in subjects))
     if x_uses and not x_defined:
         unbound.extend(Unbound("X", s) for s in x_uses[:1])
     return bindings, unbound
@@ -281,11 +310,20 @@ def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: l
     if head in _EVENT_ANAPHORS:
         bindings.append(Binding(desc, span, _EVENT_ANAPHORS[head]))
         return
-    fitting = [ref for ref in reversed(introduced) if _fits(head, ref)]
+    pronoun = head in ("ele", "")
+    fitting = [ref for ref in reversed(introduced) if _fits(head, ref) and (pronoun or not ref.self_ref)]
     if fitting:
         ref = fitting[0]
+        outer = next((r for r in fitting if r is not ref and r.span.start <= ref.span.start
+                      and ref.span.end <= r.span.end), None)
+        salient = next((r for r in fitting if r.clause == ref.clause and r.subject), None)
+        if pronoun and outer is not None:
+            ref = outer           # "Escolha um card que ... por um personagem ... e coloque-o": the whole phrase
+        elif pronoun and salient is not None:
+            ref = salient         # "Quando este card for descarregado de um personagem, coloque-o": the subject
         bindings.append(Binding(desc, span, ref.description, ref.span))
-        rival = next((r for r in fitting[1:] if r.clause == ref.clause and r.head == ref.head), None)
+        rival = next((r for r in fitting if r is not ref and r.clause == ref.clause and r.head == ref.head
+                      and not r.self_ref and not ref.self_ref), None)
         if rival is not None and head in ("ele", ""):
             # "Quando um personagem causar dano em um personagem, ele ...": either could be meant
             unbound.append(Unbound(desc, span, ambiguous=rival.description))

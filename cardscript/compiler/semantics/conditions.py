@@ -237,6 +237,17 @@ def _number(np: NP, r: Reading) -> int:
     raise NotUnderstood("equal to what?", np.node)
 
 
+def _carried_by(r: Reading, obj: NP, carried: Selector, carrier: Selector) -> None:
+    """"Se este personagem estiver carregando um card X, você pode colocar aquele card ...": what a reference to the
+    carried card means is a card the subject carries (not every card X)."""
+    if carried.ref is not None:
+        return
+    span = getattr(obj.node, "span", None)
+    for ref in r.referents:
+        if span is not None and ref.node_span == span and not ref.slot:
+            ref.selector = replace(carried, zone="carried", of=carrier, every=True)
+
+
 def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"este card estiver em sua mão", "estiver no estágio {2}", "estiver carregando X", "estiver com Energia igual a
     1", "estiver em cena desde o início do turno"."""
@@ -252,6 +263,7 @@ def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         if obj is None:
             raise NotUnderstood("carrying what?", roles.clause)
         carried = things(obj, r)
+        _carried_by(r, obj, carried, subject)
         exactly = any(isinstance(c, Other) and c.kind == "adv" for c in roles.extra)
         for c in list(roles.extra):
             if isinstance(c, Other) and c.kind == "adv":

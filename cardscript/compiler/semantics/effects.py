@@ -256,8 +256,8 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
                 out.costs.extend(p for m in cost_seq.modes for p in m)
             reader.leads = type(reader.leads)()
             seq = read_sequence(reader, body, first_sentence=k == 0, allow_modes=True)
-            out.problems.extend(seq.problems)
             if frames_allowed and frame is None:
+                out.problems.extend(seq.problems)
                 statics = [p for m in seq.modes for p in m]
                 if seq.kinds and all(kk is EffectKind.STATIC for kk in seq.kinds):
                     out.statics.append(Effect(EffectKind.STATIC, tuple(statics), duration=Duration.WHILE_IN_PLACE,
@@ -267,6 +267,7 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
                                             " no início / no final do efeito desta ação'", sentence))
                 continue
             generated = _generated(reader, seq, render(sentence))
+            out.problems.extend(seq.problems)            # (after: what the generated effect could not read too)
             if generated is not None:
                 seq.modes = [[generated]]
             elif any(kk is EffectKind.STATIC for kk in seq.kinds):
@@ -306,9 +307,11 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
             return None
         duration = leads.duration or _trigger_duration(reader)
         return Generate(effect=replace(made, duration=duration or Duration.INSTANT), text=text)
+    if leads.phase_trigger is not None:                   # "No início do próximo turno, compre um card": no
+        seq.problems.append(Problem("an effect for a later phase, created by an action (the engine has no "
+                                    "effect that waits for a phase once)", None))
+        return None
     if leads.trigger is None:
-        if leads.duration is not None and seq.kinds and procs:
-            return None
         return None
     duration = leads.duration or _trigger_duration(reader) or Duration.INSTANT
     made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=leads.trigger, duration=duration, text=text)

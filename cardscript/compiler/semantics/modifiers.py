@@ -49,7 +49,7 @@ def apply_modifiers(sel: Selector, np: NP, r: Reading) -> Selector:
         if isinstance(m, PP):
             sel = prepositional(sel, m, np, r)
         elif isinstance(m, Rel):
-            sel = relative_filter(sel, m, r)
+            sel = relative_filter(sel, m, r, np)
         elif isinstance(m, NP) and isinstance(m.head, Name):
             sel = _named(sel, np, r)
         elif isinstance(m, Other) and m.kind == "paren":

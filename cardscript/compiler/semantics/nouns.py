@@ -228,6 +228,10 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     found: Referent | None = None
     if binding is not None and binding.target_span is not None:
         found = r.referent_at(binding.target_span, fits)
+        if found is None and binding.target == "this card":          # bound to "este card", the card's name
+            return replace(THIS_CARD, text=text)
+        if found is None and binding.target.startswith("the character with"):   # to "este personagem"
+            return replace(THIS_CHARACTER, text=text)
     if found is None:
         found = _latest(r, fits)
     singular = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("ele", "ela", "o", "a", "lo", "la")

@@ -37,11 +37,14 @@ from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNM
 from cardscript.compiler.vocabulary import fold_key as fold
 
 
-def relative_filter(sel: Selector, rel: Rel, r: Reading) -> Selector:
-    """``sel`` restricted by the relative clause ``rel``."""
+def relative_filter(sel: Selector, rel: Rel, r: Reading, np: NP | None = None) -> Selector:
+    """``sel`` restricted by the relative clause ``rel`` (of the noun phrase ``np``)."""
     v = analyse(rel.clause)
     frame = fr.FRAMES.get(v.lemma)
     family = frame.family if frame is not None else ""
+    restated = _event_participant(sel, rel, v, family, r, np)
+    if restated is not None:
+        return restated
     rule = _RULES.get(family)
     mark = rule is None and v.passive and bool(r.card.keyword) and fold(v.lemma) == fold(r.card.keyword)
     if rule is None and not mark:
@@ -55,6 +58,33 @@ def relative_filter(sel: Selector, rel: Rel, r: Reading) -> Selector:
         return _whose(sel, rel, v, r)
     out = rule(sel, rel, v, r)
     return out
+
+
+# the trigger's event a relative clause can restate, by the relative's verb family
+_RESTATES = {"enter": "enter_scene", "leave": "leave_scene"}
+
+
+def _event_participant(sel: Selector, rel: Rel, v: Verb, family: str, r: Reading, np: NP | None) -> Selector | None:
+    """"o personagem que entrou em cena" in the effect of "Quando um personagem entrar em cena, ...": a definite
+    description restating the trigger's event names the event's subject (``event:subject``), not any character
+    that entered this turn. Only a singular "o ..." with nothing else in the relative (no "neste turno")."""
+    if np is None or not np.det("o") or np.quantity or v.negated or _RESTATES.get(family) != r.event_kind:
+        return None
+    from cardscript.compiler.semantics.nouns import plural
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    if plural(np) or _subject(rel) is not None:
+        return None
+    if any(not (isinstance(a, PP) and a.obj is not None and a.obj.lemma == "cena" and not a.obj.mods)
+           for a in rel.args):
+        return None
+    subject = r.by_slot("event:subject")
+    if subject is None or subject.kind not in (sel.kind, Kind.CARD):
+        return None
+    r.use(*rel.markers, *v.words)
+    for a in rel.args:
+        r.use_all(constituent_leaves(a))
+    return Selector(kind=sel.kind, ref=Ref.SLOT, slot="event:subject", every=True, text=sel.text)
 
 
 def _keyword_mark(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

@@ -1,0 +1,134 @@
+"""What a reference means (principle 3, ``docs/semantics.md`` section 3): pronouns, clitics and demonstratives bound
+to the thing the text means -- this card when it is the salient one, never a player as the object of a card verb,
+never "este personagem" for "aquele personagem" -- and definite descriptions that restate the trigger's event.
+Also: effects an action cannot create are reported, never run at once. Card texts written for these tests."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, ChangeStage, Damage, Effect, EffectKind, Gain, Load, Move, Ref, Selector
+from cardscript.compiler.lower import lower_card
+from cardscript.compiler.pipeline import compile_source
+from cardscript.compiler.source import SourceFile
+
+CHARACTER = """Personagem: Sentinela Teste V1
+Alinhamento: Herói
+Afiliações: Vingadores
+Poderes: {AG}
+Energia inicial: 4
+Escudo: 1
+"""
+
+ABILITY = """Habilidade: Truque Teste V1
+Poder: Agilidade
+"""
+
+
+def _lower(text: str) -> CardDef:
+    card = compile_source(SourceFile("t.card", text))
+    assert card.bound, [d.message for d in card.diagnostics]
+    return lower_card(card)
+
+
+def _permanent(head: str, *paragraphs: str, action: str = "") -> CardDef:
+    text = head + "\nTexto permanente:\n" + "".join(f"  {p}\n" for p in paragraphs)
+    if action:
+        text += f"\nAção: Truque Teste\n  Custo: {{1}}\n  Poder: Agilidade\n  {action}\n"
+    return _lower(text)
+
+
+def _effects(d: CardDef, kind: EffectKind) -> list[Effect]:
+    return [e for e in d.effects if e.kind is kind]
+
+
+def test_clitic_after_a_condition_on_this_card_means_this_card_not_the_player() -> None:
+    d = _permanent(ABILITY, "Durante a Etapa de Antecipação do turno de um oponente, se este card estiver em seus "
+                            "recursos, você pode carregá-lo em um personagem com {AG} que você controla.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    (eff,) = _effects(d, EffectKind.ACTIVATED)
+    load = eff.procedures[0]
+    assert isinstance(load, Load) and load.cards.ref is Ref.THIS_CARD
+    assert d.executable
+
+
+def test_clitic_object_of_a_card_verb_is_never_a_player() -> None:
+    d = _permanent(ABILITY, "Durante sua Fase de Preparação, se este card estiver em seus recursos e seu oponente "
+                            "não controlar nenhum personagem, você pode carregá-lo em um personagem que você controla.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    load = _effects(d, EffectKind.ACTIVATED)[0].procedures[0]
+    assert isinstance(load, Load) and load.cards.ref is Ref.THIS_CARD
+
+
+def test_clitic_prefers_the_subject_of_its_clause() -> None:
+    d = _permanent(ABILITY, "Quando este card for descarregado de um personagem, coloque-o na base do deck de seu "
+                            "dono.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    (eff,) = _effects(d, EffectKind.TRIGGERED)
+    move = eff.procedures[0]
+    assert isinstance(move, Move) and move.to == "deck_bottom"
+    # the event's subject is this card: what the clitic reads is that slot, not "um personagem"
+    assert move.cards.ref is Ref.SLOT and move.cards.slot == "event:subject"
+    assert eff.trigger is not None and eff.trigger.subject is not None
+    assert eff.trigger.subject.ref is Ref.THIS_CARD
+
+
+def test_ele_after_a_condition_on_this_character_is_this_character() -> None:
+    d = _permanent(CHARACTER, "Enquanto este personagem estiver carregando algum card de suporte, ele ganha "
+                              "Escudo +1.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    (eff,) = _effects(d, EffectKind.STATIC)
+    gain = eff.procedures[0]
+    assert isinstance(gain, Gain) and gain.targets.ref is Ref.THIS_CHARACTER
+
+
+def test_aquele_personagem_is_never_this_character_restated_by_its_name() -> None:
+    d = _permanent(CHARACTER, "Quando um personagem entrar em cena, você pode incapacitar este personagem "
+                              "(Sentinela Teste) em {2}. Se o fizer, este personagem causa 4 pontos de dano naquele "
+                              "personagem.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    (eff,) = _effects(d, EffectKind.TRIGGERED)
+    stage, damage = eff.procedures
+    assert isinstance(stage, ChangeStage) and stage.targets.ref is Ref.THIS_CHARACTER
+    assert isinstance(damage, Damage) and damage.targets.ref is Ref.SLOT and damage.targets.slot == "event:subject"
+
+
+def test_5_2_the_definite_description_restating_the_event_is_its_subject() -> None:
+    d = _permanent(CHARACTER, "Toda vez que um personagem entrar em cena, você pode incapacitar este personagem em "
+                              "{1}. Se o fizer, ele causa 1 ponto de dano no personagem que entrou em cena.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    damage = _effects(d, EffectKind.TRIGGERED)[0].procedures[1]
+    assert isinstance(damage, Damage)
+    assert damage.targets == Selector(kind=damage.targets.kind, ref=Ref.SLOT, slot="event:subject", every=True,
+                                      text=damage.targets.text)
+    assert damage.source.ref is Ref.THIS_CHARACTER
+
+
+def test_entered_this_turn_stays_a_filter() -> None:
+    """"que entrou em cena neste turno" is a description (any character that entered this turn), not the event."""
+    d = _permanent(CHARACTER, "Toda vez que um personagem entrar em cena, este personagem causa 1 ponto de dano em "
+                              "um personagem que entrou em cena neste turno.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    damage = _effects(d, EffectKind.TRIGGERED)[0].procedures[0]
+    assert isinstance(damage, Damage) and damage.targets.ref is None
+    assert any(f.field == "entered_this_turn" for f in damage.targets.filters)
+
+
+def test_the_carried_card_a_condition_names_is_a_card_the_subject_carries() -> None:
+    d = _permanent(CHARACTER, "Durante sua Fase de Preparação, uma vez por turno, se este personagem estiver "
+                              "carregando um card de habilidade com {AG}, você pode colocar aquele card na base do "
+                              "deck de seu dono.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    move = _effects(d, EffectKind.ACTIVATED)[0].procedures[0]
+    assert isinstance(move, Move) and move.cards.zone == "carried"
+    assert move.cards.of is not None and move.cards.of.ref is Ref.THIS_CHARACTER
+
+
+def test_5_7_an_action_cannot_create_an_effect_for_a_later_phase_yet() -> None:
+    """"No início do próximo turno, compre um card": not run at once -- reported as not executable."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Truque Teste causa 1 ponto de dano no alvo. No início do próximo turno, compre um card.")
+    assert d.action is not None and not d.executable
+
+
+def test_5_7_what_a_generated_effect_cannot_read_is_reported() -> None:
+    """A hypothetical trigger inside an action whose body is not a damage modifier: reported, never run at once."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Até o final do turno, toda vez que um personagem fosse causar dano a este personagem, "
+                          "este personagem causa 2 pontos de dano no personagem que causou aquele dano.")
+    assert d.action is not None and not d.executable
