@@ -5,7 +5,19 @@ Also: effects an action cannot create are reported, never run at once. Card text
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, ChangeStage, Damage, Effect, EffectKind, Gain, Load, Move, Ref, Selector
+from cardscript.compiler.ir import (
+    CardDef,
+    ChangeStage,
+    Damage,
+    Effect,
+    EffectKind,
+    Gain,
+    Load,
+    Move,
+    Ref,
+    Reveal,
+    Selector,
+)
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.source import SourceFile
@@ -132,3 +144,49 @@ def test_5_7_what_a_generated_effect_cannot_read_is_reported() -> None:
                    action="Até o final do turno, toda vez que um personagem fosse causar dano a este personagem, "
                           "este personagem causa 2 pontos de dano no personagem que causou aquele dano.")
     assert d.action is not None and not d.executable
+
+
+def test_every_one_of_coordinated_targets_each_with_cada() -> None:
+    """"a cada outro personagem e a cada suporte": all of them, not one of the two groups."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Truque Teste causa 3 pontos de dano a cada outro personagem e a cada suporte.")
+    assert d.action is not None
+    (damage,) = d.action.modes[0].procedures
+    assert isinstance(damage, Damage) and damage.targets.every and len(damage.targets.union) == 2
+
+
+def test_one_of_each_of_several_things_is_not_one_of_them() -> None:
+    """"por um card chamado A, um card chamado B e um card chamado C": three cards -- not yet run (reported)."""
+    d = _permanent(CHARACTER, "Quando este personagem entrar em cena, você pode procurar em seus recursos por um card "
+                              "chamado Truque Teste, um card chamado Sentinela Teste e um card chamado Vingadores.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    assert not d.executable
+
+
+def test_4_6_an_activation_window_inside_an_action_is_reported() -> None:
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Durante a Fase de Preparação deste turno, você pode comprar um card.")
+    assert not d.executable
+
+
+def test_clitic_means_the_whole_phrase_a_procedure_acted_on() -> None:
+    """"procure por um card ... que o personagem incapacitado, revele-o": the card found, not the character inside
+    its description; "escolha um card que estiver sendo carregado por um personagem ... e coloque-o": the card."""
+    d = _permanent(CHARACTER, "Quando este personagem entrar em cena, você pode incapacitar em {1} um personagem que "
+                              "você controla. Se o fizer, procure em seu deck por um card de personagem com o mesmo "
+                              "alter ego que o personagem incapacitado, revele-o, coloque-o em sua mão e embaralhe o "
+                              "seu deck.", action="Escolha um card que estiver sendo carregado por um personagem ou "
+                                                  "suporte e coloque-o na base do deck de seu dono.")
+    stage, search, reveal, move, _ = _effects(d, EffectKind.TRIGGERED)[0].procedures
+    assert isinstance(reveal, Reveal) and reveal.cards.slot == search.introduces != stage.introduces
+    assert isinstance(move, Move) and move.cards.slot == search.introduces
+    assert d.action is not None
+    choose, put = d.action.modes[0].procedures
+    assert isinstance(put, Move) and put.cards.ref is Ref.SLOT and put.cards.slot == choose.introduces
+
+
+def test_another_player_than_one_named_before_is_not_your_opponent() -> None:
+    d = _permanent(CHARACTER, "Toda vez que um herói controlado por um jogador fosse causar dano em um herói "
+                              "controlado por outro jogador, ele causará aquela quantidade de dano +1.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    assert not d.executable

@@ -91,8 +91,10 @@ class Build:
         if pp is None or not pp.coords:
             return sel, np
         parts = [sel]
+        conjunctive = True                               # "a cada personagem e a cada suporte": all of them
         for conj, other in pp.coords:
             self.r.use_all(conj)
+            conjunctive = conjunctive and not any(getattr(w, "lemma", "") == "ou" for w in conj)
             self.r.use(*other.preps)
             if other.obj is None:
                 raise NotUnderstood("or in what?", self.roles.clause)
@@ -110,6 +112,10 @@ class Build:
             return parts[0], np
         if any(p.ref is not None for p in parts):
             raise NotUnderstood("in one thing or another", self.roles.clause)
+        if conjunctive:
+            if not all(p.every for p in parts):          # "em um personagem e em um suporte": one of each
+                raise NotUnderstood("one of each of several things", self.roles.clause)
+            return Selector(kind=sel.kind, union=tuple(parts), every=True, text=sel.text), np
         return Selector(kind=sel.kind, union=tuple(parts), count=sel.count, text=sel.text), np
 
     def chosen_by_subject(self, sel: Selector) -> Selector:

@@ -307,6 +307,9 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
             return None
         duration = leads.duration or _trigger_duration(reader)
         return Generate(effect=replace(made, duration=duration or Duration.INSTANT), text=text)
+    if leads.window or leads.limit:                       # "Durante a Fase de Preparação deste turno, você pode
+        seq.problems.append(Problem("an activation window inside an action (when may it be done?)", None))
+        return None                                       # ...": a permission for later, not an effect now
     if leads.phase_trigger is not None:                   # "No início do próximo turno, compre um card": no
         seq.problems.append(Problem("an effect for a later phase, created by an action (the engine has no "
                                     "effect that waits for a phase once)", None))

@@ -107,6 +107,11 @@ def _players(np: NP, r: Reading) -> Selector:
     every = np.det("cada", "todo", "qualquer") or (plural(np) and lemma == "jogador")   # "de qualquer jogador"
     other = np.det("outro")
     r.use(*np.dets)
+    if other and any(x.kind is Kind.PLAYER and x.selector is not None and x.selector.ref is None
+                     and x.selector.kind is Kind.PLAYER for x in r.referents):
+        # "um herói controlado por um jogador ... um herói controlado por outro jogador": other than that one,
+        # which is not "your opponent"
+        raise NotUnderstood(f"'{text}': another player than one named before", np.node)
     if lemma == "oponente" or other:
         sel = replace(OPPONENT, text=text)       # two players: "um oponente", "seus oponentes", "outro jogador"
         if other and lemma == "oponente":
@@ -234,6 +239,8 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CHARACTER, text=text)
     if found is None:
         found = _latest(r, fits)
+    if found is not None and pronoun:
+        found = _whole_phrase(r, found, fits)
     singular = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("ele", "ela", "o", "a", "lo", "la")
     if found is not None and singular and found.plural:     # "ele" is not "todos os cards ...": the latest singular
         found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and not x.plural), None)
@@ -269,6 +276,19 @@ def _pronoun_fits(head: Leaf | None) -> tuple[Kind, ...] | None:
     if lemma in ("ela", "elas", "a", "as", "la", "las"):
         return _FEMININE
     return None
+
+
+def _whole_phrase(r: Reading, found: Referent, fits: tuple[Kind, ...] | None) -> Referent:
+    """A pronoun bound to a phrase inside a bigger one a procedure acted on means the bigger one: "procure por um card
+    com o mesmo alter ego que o personagem incapacitado, revele-o" (the card found), "escolha um card que estiver
+    sendo carregado por um personagem ... e coloque-o" (the card chosen)."""
+    for ref in reversed(r.referents):
+        if ref is found or not ref.slot.startswith(("intro:", "card:")) or ref.plural:
+            continue
+        inside = ref.span.start <= found.span.start and found.span.end <= ref.span.end and ref.span != found.span
+        if inside and (fits is None or ref.kind in fits):
+            return ref
+    return found
 
 
 def _latest(r: Reading, fits: tuple[Kind, ...] | None) -> Referent | None:
@@ -587,6 +607,8 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
     r.conjuncts = []
     # "o alvo, este personagem e os cards que ambos estiverem carregando": all of them; "X ou Y": one
     every = all(p.every or (conjunctive and p.ref is not None) for p in parts)
+    if conjunctive and not every:            # "um card chamado A, um card chamado B e um card chamado C": one of
+        raise NotUnderstood("one of each of several things", np.node)          # each (not one of them)
     return Selector(kind=sel.kind, union=tuple(parts), every=every, text=sel.text)
 
 
