@@ -760,9 +760,10 @@ def test_5_2_homem_radioativo_a_character_outside_mestres_do_terror_unloads_when
 
 def test_5_2_groot_may_draw_when_using_its_action_with_another_guardian() -> None:
     """Groot V1 ((2014) BSMI 23/100): when it uses its action while its controller controls another Guardiões da
-    Galáxia character (Drax - O Destruidor V1, (2014) BSIC 19/100), its controller may draw a card."""
-    game = match([corpus_card("(2014) BSMI 23/100"), corpus_card("(2014) BSIC 19/100")], [TARGET])
-    g, d, t = card_of(game, 0, "Groot V1"), card_of(game, 0, "Drax - O Destruidor V1"), card_of(game, 1, "Alvo V1")
+    Galáxia character, its controller may draw a card."""
+    ally = char("Aliado", affiliations="Guardiões da Galáxia")
+    game = match([corpus_card("(2014) BSMI 23/100"), ally], [TARGET])
+    g, d, t = card_of(game, 0, "Groot V1"), card_of(game, 0, "Aliado V1"), card_of(game, 1, "Alvo V1")
     enter(game, g, 6)
     enter(game, d, 5)
     enter(game, t, 5)

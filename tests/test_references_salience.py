@@ -190,3 +190,38 @@ def test_another_player_than_one_named_before_is_not_your_opponent() -> None:
                               "controlado por outro jogador, ele causará aquela quantidade de dano +1.",
                    action="Truque Teste causa 1 ponto de dano no alvo.")
     assert not d.executable
+
+
+def test_x_definition_words_are_accounted_for() -> None:
+    """"X é igual ao número de cards de habilidades de poderes diferentes ...": what no rule reads is reported."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Truque Teste causa X+3 pontos de dano no alvo. X é igual ao número de cards de habilidades "
+                          "de poderes diferentes que este personagem (o personagem que usou esta ação) estiver "
+                          "carregando.")
+    assert not d.executable
+
+
+def test_x_is_the_initial_energy_when_the_text_says_inicial() -> None:
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Coloque os X cards do topo de seu deck em seus recursos. X é igual à Energia Inicial deste "
+                          "personagem.")
+    assert d.action is not None and d.executable
+    (move,) = d.action.modes[0].procedures
+    assert isinstance(move, Move) and move.cards.count.x is not None
+    assert move.cards.count.x.attribute == "initial_energy"
+
+
+def test_4_6_2_B_e_ou_gives_either_option_or_both() -> None:
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Truque Teste causa 2 pontos de dano no alvo e/ou compre um card.")
+    assert d.action is not None and d.executable
+    kinds = [[type(p).__name__ for p in m.procedures] for m in d.action.modes]
+    assert kinds == [["Damage"], ["Draw"], ["Damage", "Draw"]]
+
+
+def test_what_a_character_was_carrying_is_a_past_state_not_what_it_carries_now() -> None:
+    d = _permanent(CHARACTER, "Durante sua Fase de Preparação, se você controlar um personagem chamado Vingadores, "
+                              "você pode descarregar todos os cards dele. Se o fizer, carregue neste personagem os "
+                              "cards que aquele personagem estava carregando.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    assert not d.executable

@@ -84,6 +84,13 @@ def read_x(paragraphs: tuple[Paragraph, ...], r: Reading, problems: list[Problem
                     r.x = x_definition(sentence, r)
                 except NotUnderstood as exc:
                     problems.append(Problem(f"X: {exc}", exc.node or sentence, exc.roles))
+                    continue
+                missing = r.unused(sentence)      # nothing of the definition is dropped ("de poderes diferentes")
+                if missing:
+                    from cardscript.compiler.semantics.reading import _word
+
+                    problems.append(Problem("X: words with no meaning: " + " ".join(_word(x) for x in missing),
+                                            missing[0]))
 
 
 def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:

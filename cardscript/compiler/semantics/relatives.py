@@ -172,6 +172,8 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         carrier = things(agent.obj, r)
         return replace(sel, zone="carried", of=carrier)
     if subj is not None:                                                # "que este personagem estiver carregando"
+        if any(isinstance(w, Lexeme) and w.word.lower().startswith("estava") for w in v.words):
+            raise NotUnderstood("the cards it was carrying (before): a past state", rel.clause)
         carrier = things(subj, r)
         if v.negated:
             raise NotUnderstood("cards a character is not carrying", rel.clause)

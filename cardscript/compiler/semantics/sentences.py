@@ -412,6 +412,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     items = list(seq_node.items)
     first = first_sentence
     optional_chain = False
+    and_or: list[int] = []                    # the modes an "e/ou" joins
     for i, item in enumerate(items):
         if isinstance(item, Phrase) and item.kind is PhraseKind.JOINER:
             r.use(item)
@@ -419,6 +420,8 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             if any(w.lemma == "ou" for w in words):
                 if not allow_modes:
                     out.problems.append(Problem("'ou' between effects outside an action", item))
+                if any(w.lemma == "e" for w in words):
+                    and_or.append(len(out.modes))     # "A e/ou B": A, B, or both (4.6.2 B)
                 out.modes.append([])
                 optional_chain = False
             continue
@@ -471,6 +474,11 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             out.kinds.append(built.kind)
         out.modes[-1].extend(procs)
         last_procs = procs
+    if and_or:
+        if len(out.modes) != 2:
+            out.problems.append(Problem("'e/ou' among more than two options", seq_node))
+        else:
+            out.modes.append([*out.modes[0], *out.modes[1]])
     return out
 
 

@@ -115,6 +115,10 @@ def counted(np: NP, r: Reading, text: str) -> Count:
         return Count(what=replace(sel, every=True), multiplier=multiplier, text=text)
     if lemma in ("valor", "escudo", "energia", "estágio"):
         attr = _COUNTED_ATTRIBUTE[lemma]
+        for a in (*np.pre, *np.post):                         # "a Energia Inicial / Atual deste personagem"
+            if isinstance(a, Lexeme) and a.lemma in ("inicial", "atual") and lemma == "energia":
+                r.use(a)
+                attr = "initial_energy" if a.lemma == "inicial" else "energy"
         target = None
         for m in np.mods:
             if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
