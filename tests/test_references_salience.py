@@ -8,11 +8,14 @@ from __future__ import annotations
 from cardscript.compiler.ir import (
     CardDef,
     ChangeStage,
+    Choose,
     Damage,
     Effect,
     EffectKind,
     Gain,
+    Kind,
     Load,
+    Lose,
     Move,
     Ref,
     Reveal,
@@ -225,3 +228,51 @@ def test_what_a_character_was_carrying_is_a_past_state_not_what_it_carries_now()
                               "cards que aquele personagem estava carregando.",
                    action="Truque Teste causa 1 ponto de dano no alvo.")
     assert not d.executable
+
+
+def test_an_indefinite_a_later_reference_reads_is_chosen_first() -> None:
+    """"um card dos recursos de um jogador em um personagem que aquele jogador controla": one player, chosen first
+    (its slot), read by both phrases -- not two independent choices."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Carregue um card dos recursos de um jogador em um personagem que aquele jogador controla.")
+    assert d.action is not None and d.executable
+    choose, load = d.action.modes[0].procedures
+    assert isinstance(choose, Choose) and choose.what is not None and choose.what.kind is Kind.PLAYER
+    assert isinstance(load, Load) and load.cards.of is not None and load.cards.of.slot == choose.introduces
+    controller = next(f for f in load.onto.filters if f.field == "controller")
+    assert isinstance(controller.value, Selector) and controller.value.slot == choose.introduces
+
+
+def test_aquele_card_after_a_choice_of_a_card_carried_by_someone_is_that_card() -> None:
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Escolha um card carregado por um personagem em cena e coloque aquele card na base do deck "
+                          "de seu dono. Então escolha outro card carregado por aquele mesmo personagem e devolva "
+                          "aquele card para a mão de seu dono.")
+    assert d.action is not None and d.executable
+    first, card, put, other, back = d.action.modes[0].procedures
+    assert isinstance(first, Choose) and isinstance(card, Choose) and isinstance(other, Choose)
+    assert isinstance(put, Move) and put.cards.slot == card.introduces
+    assert other.what is not None and other.what.of is not None and other.what.of.slot == first.introduces
+    assert isinstance(back, Move) and back.cards.slot == other.introduces
+
+
+def test_a_pronoun_never_means_its_own_clauses_object() -> None:
+    """"Toda vez que este personagem usar uma ação, você pode carregar um card ... de seus recursos nele": in it --
+    the character, not the card (binding principle B)."""
+    d = _permanent(CHARACTER, "Toda vez que este personagem usar uma ação, você pode carregar um card de habilidade "
+                              "de seus recursos nele.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    load = _effects(d, EffectKind.TRIGGERED)[0].procedures[0]
+    assert isinstance(load, Load) and load.onto.ref in (Ref.SLOT, Ref.THIS_CHARACTER)
+    assert load.onto.ref is not Ref.SLOT or load.onto.slot == "event:subject"
+
+
+def test_a_reference_to_an_indefinite_not_remembered_is_reported() -> None:
+    """"você pode escolher um poder de um personagem controlado por outro jogador. Se o fizer, aquele personagem
+    perde ...": the character is not remembered by the choice of a power -- reported, not every such character."""
+    d = _permanent(CHARACTER, "Durante sua Fase de Preparação, uma vez por turno, você pode escolher um poder de um "
+                              "personagem controlado por outro jogador. Se o fizer, aquele personagem perde o poder "
+                              "escolhido até o final do turno.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    for e in d.effects:
+        for p in e.procedures:
+            if isinstance(p, Lose):
+                assert p.targets.ref is Ref.SLOT, "'aquele personagem' must read the one chosen, never 'every'"

@@ -215,6 +215,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                     # the object of "carregá-lo", "descarregue-o", "coloque-o" is a card, never a player
                     pool = [x for x in introduced if x.head not in _PLAYERS] if procedure in _CARD_OBJECT \
                         else introduced
+                    pool = [x for x in pool if x.clause != clause]   # never its own clause's object (binding B)
                     _bind_to_last(node.word, node.span, pool, bindings, unbound)
                 continue
             dets = [p for p in node.parts if isinstance(p, Lexeme) and p.cls == "DET"]
@@ -240,7 +241,10 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 else:
                     unbound.append(Unbound(desc, node.span))
             elif det in _ANAPHORIC_DET or (head == "ele" and not dets):
-                _bind_to_last(desc, node.span, introduced, bindings, unbound, head)
+                # a pronoun never means a thing of its own clause ("você pode carregar um card ... nele": not that
+                # card, binding principle B); a demonstrative may
+                pool = [x for x in introduced if x.clause != clause] if head == "ele" else introduced
+                _bind_to_last(desc, node.span, pool, bindings, unbound, head)
             elif head and head != "ele":
                 # an introduction: "um card", "até dois cards", "cada personagem"; the card's own name ("este
                 # personagem (Demolidor)") is the card itself

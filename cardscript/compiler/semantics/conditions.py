@@ -44,7 +44,11 @@ def condition(clause: Clause, r: Reading, default_subject: Selector | None = Non
     if rule is None:
         raise NotUnderstood(f"a condition with '{roles.verb.lemma}'", clause)
     r.use(*roles.verb.words)
-    cond = rule(roles, r, default_subject)
+    r.in_condition += 1
+    try:
+        cond = rule(roles, r, default_subject)
+    finally:
+        r.in_condition -= 1
     require_no_extra(roles)
     text = clause_text(clause)
     cond = replace(cond, text=text)

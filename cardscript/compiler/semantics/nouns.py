@@ -73,6 +73,9 @@ def players(np: NP, r: Reading) -> Selector:
     """A noun phrase naming players: "você", "seu oponente", "um oponente", "cada jogador", "aquele jogador",
     "o controlador daquele personagem", "seu dono", "o jogador alvo", "outro jogador"."""
     sel = _players(np, r)
+    remembered = _remembered(np, r, sel)
+    if remembered is not None:
+        return remembered
     _register(r, np, "", Kind.PLAYER, sel)
     return sel
 
@@ -239,8 +242,9 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CHARACTER, text=text)
     if found is None:
         found = _latest(r, fits)
-    if found is not None and pronoun:
-        found = _whole_phrase(r, found, fits)
+    if found is not None and (pronoun or np.lemma == "card"):
+        found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
+        #                                              personagem estiver carregando": the card)
     singular = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("ele", "ela", "o", "a", "lo", "la")
     if found is not None and singular and found.plural:     # "ele" is not "todos os cards ...": the latest singular
         found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and not x.plural), None)
@@ -288,6 +292,12 @@ def _whole_phrase(r: Reading, found: Referent, fits: tuple[Kind, ...] | None) ->
         inside = ref.span.start <= found.span.start and found.span.end <= ref.span.end and ref.span != found.span
         if inside and (fits is None or ref.kind in fits):
             return ref
+    if found.head == "chosen_first" and found in r.referents:     # chosen first for the procedure that follows
+        after = r.referents[r.referents.index(found) + 1:]
+        made = next((x for x in after if x.slot.startswith(("intro:", "card:")) and x.head not in (
+            "np", "chosen_first")), None)
+        if made is not None and not made.plural and (fits is None or made.kind in fits):
+            return made
     return found
 
 
@@ -301,6 +311,9 @@ def _latest(r: Reading, fits: tuple[Kind, ...] | None) -> Referent | None:
 def _read_referent(found: Referent, np: NP, text: str) -> Selector:
     """A reference to ``found``: its slot, or the target / reference it is (``Referent.selector``)."""
     kind = KIND_OF_NOUN.get(np.lemma, found.kind)
+    if found.indefinite:          # "carregue um card dos recursos de um jogador em um personagem que aquele jogador
+        raise NotUnderstood(f"'{text}': which one '{found.selector.text if found.selector else ''}' was is not "
+                            "remembered (it would be chosen again)", np.node)            # controla"
     if not found.slot and found.selector is not None:
         return replace(found.selector, text=text)
     return Selector(kind=kind, ref=Ref.SLOT, slot=found.slot, text=text, every=True)
@@ -346,9 +359,40 @@ def _chosen(np: NP, r: Reading, text: str) -> Selector:
 def things(np: NP, r: Reading, *, choose: bool = True) -> Selector:
     """The selector of a noun phrase naming cards, characters, supports, scenarios, actions or players (registered
     as what references to this phrase mean from now on)."""
-    sel = _things(np, r)
+    r.np_depth += 1
+    try:
+        sel = _things(np, r)
+    finally:
+        r.np_depth -= 1
+    remembered = _remembered(np, r, sel)
+    if remembered is not None:
+        return remembered
     _register(r, np, "", sel.kind, sel if sel.ref is not None else replace(sel, every=True))
     return sel
+
+
+def _remembered(np: NP, r: Reading, sel: Selector) -> Selector | None:
+    """An indefinite inside what a procedure acts on that a later reference reads ("carregue um card dos recursos de
+    um jogador em um personagem que aquele jogador controla", "escolha um poder de um personagem ... aquele
+    personagem perde ..."): it is chosen first (a :class:`Choose` before the procedure, ``Reading.pending``) and its
+    slot stands for it, so that the reference reads the same one. Not in conditions (checked, not chosen) nor in the
+    trigger's event (its participants are the event's)."""
+    if r.np_depth < 1 or r.in_condition or sel.ref is not None or sel.every or sel.union or not np.det("um") \
+            or plural(np) or np.quantity or sel.count != Quantity.of(1) or np.heads or np.coords:
+        return None
+    span = getattr(np.node, "span", None)
+    if span is None or (r.trigger_span is not None and r.trigger_span.start <= span.start < r.trigger_span.end):
+        return None
+    if not any(b.target_span == span for b in r.bindings.values()):
+        return None
+    from cardscript.compiler.ir import Choose
+
+    slot = r.new_slot()
+    r.pending.append(Choose(what=sel, introduces=slot, text=sel.text))
+    out = Selector(kind=sel.kind, ref=Ref.SLOT, slot=slot, every=True, text=sel.text)
+    _register(r, np, slot, sel.kind, out)
+    r.referents[-1].head = "chosen_first"
+    return out
 
 
 def _things(np: NP, r: Reading) -> Selector:
@@ -563,8 +607,10 @@ def _register(r: Reading, np: NP, slot: str, kind: Kind, selector: Selector) -> 
     spans = [x.span for x in constituent_leaves(np)]
     node_span = getattr(np.node, "span", None)
     if spans:
-        r.introduce(slot, kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "np", selector,
-                    node_span=node_span, plural=plural(np))
+        ref = r.introduce(slot, kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "np", selector,
+                          node_span=node_span, plural=plural(np))
+        ref.indefinite = not slot and not r.in_condition and np.det("um") and not plural(np) and not np.quantity \
+            and selector.ref is None
 
 
 def _adjectives_after_target(sel: Selector, np: NP, r: Reading) -> Selector:
@@ -603,7 +649,11 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
         r.use_all(conj)
         conjunctive = conjunctive and not any(getattr(w, "lemma", "") == "ou" for w in conj)
         r.conjuncts = list(parts)                   # what "ambos" in the next conjunct refers to
-        parts.append(things(_without_coords(other), r))
+        r.np_depth -= 1                             # a conjunct is not inside the phrase (not chosen first)
+        try:
+            parts.append(things(_without_coords(other), r))
+        finally:
+            r.np_depth += 1
     r.conjuncts = []
     # "o alvo, este personagem e os cards que ambos estiverem carregando": all of them; "X ou Y": one
     every = all(p.every or (conjunctive and p.ref is not None) for p in parts)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Binding, Clause, Lexeme, Node
-from cardscript.compiler.ir import Count, Kind, Ref, Selector
+from cardscript.compiler.ir import Count, Kind, Procedure, Ref, Selector
 from cardscript.compiler.semantics.syntax import Leaf, leaves
 from cardscript.compiler.source import Span
 
@@ -42,6 +42,8 @@ class Referent:
     selector: Selector | None = None     # what it stands for when it was introduced (for "outro", "os demais")
     node_span: Span | None = None        # the noun phrase's own node (the binder points at such nodes)
     plural: bool = False                 # introduced by a plural phrase ("todos os cards ...": not "ele")
+    indefinite: bool = False             # "um jogador" in what a procedure does, with no slot: chosen when it resolves,
+    #                                      and not remembered -- "aquele jogador" cannot read it
 
 
 @dataclass
@@ -75,6 +77,9 @@ class Reading:
     conjuncts: list[Selector] = field(default_factory=list)   # the phrases coordinated so far ("ambos")
     trigger_this_turn: bool = False       # the trigger's event happens "neste turno" (a generated trigger's time)
     last_affiliation: str | None = None                # the latest affiliation named ("esta afiliação")
+    in_condition: int = 0                              # reading a condition (its phrases are checked, not chosen)
+    np_depth: int = 0                                  # noun phrases being read (> 0: inside another one)
+    pending: list[Procedure] = field(default_factory=list)   # choices the next procedure needs made first
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:

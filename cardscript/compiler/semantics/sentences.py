@@ -449,12 +449,16 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         if _rounding(item, last_procs, out, r):
             continue
+        r.pending = []
         try:
             built = reader.clause(item)
             missing = clause_problem(item, r)
             if missing:
                 raise NotUnderstood(f"words with no meaning: {missing}", item)
+            if r.pending and built.kind is not None:
+                raise NotUnderstood("a thing chosen first inside a continuous effect", item)
         except NotUnderstood as exc:
+            r.pending = []
             out.problems.append(Problem(str(exc), exc.node or item, exc.roles))
             unsupported = Unsupported(why=str(exc), text=render(item))
             out.modes[-1].append(unsupported)
@@ -470,6 +474,11 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         procs = [replace(p, condition=_and(_and(pending, built.condition), p.condition),
                          if_done=p.if_done or flag == "if_done",
                          if_not_done=p.if_not_done or flag == "if_not_done") for p in procs]
+        if r.pending and procs:           # what the procedure's phrase chose first ("de um jogador ... aquele jogador")
+            lead = procs[0]
+            procs = [*(replace(c, condition=lead.condition, if_done=lead.if_done, if_not_done=lead.if_not_done)
+                       for c in r.pending), *procs]
+        r.pending = []
         if built.kind is not None:
             out.kinds.append(built.kind)
         out.modes[-1].extend(procs)
