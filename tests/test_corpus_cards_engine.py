@@ -568,19 +568,21 @@ def test_justica_unloads_an_ability_card_only() -> None:
     assert game.state.scene[t].carried == [w1, w2] and s in game.state.players[1].resources
 
 
-def test_sr_fantastico_loads_the_target_from_its_owners_resources_then_unloads_one() -> None:
-    """Sr. Fantástico V1 (BSUM 28/100): the target is loaded with a card of its owner's resources and then a card
-    is unloaded from it: the energy is unchanged and the card from the resources is now carried by it (the one
-    unloaded chosen among the others)."""
-    game = match([corpus_card("BSUM 28/100"), TARGET, WEIGHT], a=Eager({"target": [lambda d: [
-        next(i for i, o in enumerate(d.options) if "Alvo" in o)]], "unload": [lambda d: [0]]}))
-    sf, t, w = card_of(game, 0, "Sr. Fantástico V1"), card_of(game, 0, "Alvo V1"), card_of(game, 0, "Peso V1")
-    enter(game, sf, 3)
-    enter(game, t, 2)
-    game.move(w, Zone.RESOURCES)
-    combat(game)
-    use(game, sf, "Esticar")
-    assert energy(game, t) == 2 and w in game.state.scene[t].carried
+def test_sr_fantastico_whose_owner_is_not_said_is_reported() -> None:
+    """Sr. Fantástico V1 (BSUM 28/100): "carregue o alvo com um card dos recursos de seu dono" -- the owner of what
+    the text does not say in a way the compiler reads (the target's, presumably); it used to load from the user's own
+    resources, which is another meaning: now reported, not run."""
+    from cardscript.compiler.lower import lower_compiled
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+    from cardscript.compiler.translate import record_to_card_text
+    from tests.corpus_play import _names, _records
+
+    (record,) = [r for r in _records() if r["code"] == "BSUM 28/100"]
+    compiled = compile_source(SourceFile(f"BSUM 28/100 {record['name']}", record_to_card_text(record)), _names())
+    lowered = lower_compiled(compiled)
+    assert not lowered.card.executable
+    assert any("de seu dono" in p.message for p in lowered.problems)
 
 
 def test_fera_v2_loads_an_ability_from_the_resources_and_unloads_a_card() -> None:

@@ -276,3 +276,20 @@ def test_a_reference_to_an_indefinite_not_remembered_is_reported() -> None:
         for p in e.procedures:
             if isinstance(p, Lose):
                 assert p.targets.ref is Ref.SLOT, "'aquele personagem' must read the one chosen, never 'every'"
+
+
+def test_the_masculine_clitic_means_a_card_of_ability() -> None:
+    """"Escolha um card de habilidade ... de seus recursos e carregue-o": "-o" is the card chosen ("um card", however
+    feminine "habilidade" is), not this card nor a player."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Escolha um card de habilidade de {AG} de seus recursos e carregue-o neste personagem.")
+    assert d.action is not None
+    choose, load = d.action.modes[0].procedures
+    assert isinstance(load, Load) and load.cards.slot == choose.introduces
+
+
+def test_a_card_in_the_area_of_its_owner_is_reported() -> None:
+    """"carregue no alvo um card dos recursos de seu dono": whose owner is not said -- reported, not "your"."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Carregue no alvo um card dos recursos de seu dono.")
+    assert not d.executable

@@ -391,6 +391,8 @@ def _in_place(sel: Selector, p: object) -> Selector:
     from cardscript.compiler.semantics.places import Place
 
     assert isinstance(p, Place)
+    if p.each_owner:            # "um card dos recursos de seu dono": the owner of what? (not each card's own: the card
+        raise NotUnderstood("where things are, 'de seu dono': whose owner?", None)     # is not found yet)
     zone = p.zone
     owner = p.owner
     zone_owner: Ref | None = None

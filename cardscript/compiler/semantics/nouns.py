@@ -265,7 +265,8 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     raise NotUnderstood(f"'{text}' refers to nothing this effect introduced", np.node)
 
 
-_MASCULINE = (Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.CARD, Kind.PLAYER)
+# a card of ability is "um card" (masculine), whatever the feminine "habilidade"
+_MASCULINE = (Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.CARD, Kind.ABILITY, Kind.PLAYER)
 _FEMININE = (Kind.ACTION, Kind.ABILITY, Kind.CARD)
 
 
