@@ -351,7 +351,8 @@ def counted(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
 
 def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
     """``Count.attribute`` of the things: the sum of their shields, energies, stages, damage taken this turn; how
-    many different powers ("powers") or card types ("card_types") they have among them."""
+    many different powers ("powers": now, in scene; "card_powers": printed on the cards -- an ability's power, 2.3)
+    or card types ("card_types") they have among them."""
     cards = [t for t in things if isinstance(t, int)]
     scene = game.state.scene
     if attribute == "powers":
@@ -361,6 +362,9 @@ def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
                                                                           if isinstance(t, Trait)})
     if attribute == "card_types":
         return len({str(attr(game, c, "card_type")) for c in cards})
+    if attribute == "card_powers":                     # "cards de habilidades de poderes diferentes": the different
+        printed = {str(attr(game, c, "power")) for c in cards if attr(game, c, "power")}      # printed powers
+        return len(printed | {str(p) for c in cards for p in (attr(game, c, "powers") or ())})
     if attribute == "shield":
         from cardscript.runtime.shielding import shield
 

@@ -162,6 +162,10 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
         who = players(agent.obj, r)
         np.mods.remove(agent)
         return add_filter(sel, _controller_filter(who))
+    onto = next((m for m in np.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None
+                 and m.obj.cls == "thing"), None)
+    if lemma == "carregar" and agent is None and onto is not None and sel.ref is None:
+        agent = onto                                        # "os cards carregados naquele suporte" (4.4)
     if lemma == "carregar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
         carrier = things(agent.obj, r)

@@ -575,6 +575,10 @@ def _the_target(r: Reading, kind: Kind | None, text: str) -> Selector:
     action's target with no characteristic -- a character or a support (4.6.2 F.1.2)."""
     for index in range(len(r.targets) - 1, -1, -1):
         t = r.targets[index]
+        if kind is not None and index in r.provisional_targets and kind in (t.kind, *t.also):
+            t = replace(t, kind=kind, also=())       # X's "do alvo", read first, is the text's "personagem alvo"
+            r.targets[index] = t
+            r.provisional_targets.discard(index)
         if kind is None or t.kind is kind or kind in t.also:
             return Selector(kind=t.kind, ref=Ref.TARGET, index=index, text=text, every=True)
     if kind is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme, Number, Sentence
-from cardscript.compiler.ir import Count
+from cardscript.compiler.ir import Count, Selector
 from cardscript.compiler.semantics.amounts import is_x
 from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import things
@@ -111,34 +111,68 @@ def counted(np: NP, r: Reading, text: str) -> Count:
         if inner.lemma == "ponto":  # "pontos de dano recebidos por este personagem neste turno"
             return _damage_received(inner, r, text)
         del attr
+        distinct = _distinct_by(inner, r)
         sel = things(inner, r)
-        return Count(what=replace(sel, every=True), multiplier=multiplier, text=text)
+        return Count(what=replace(sel, every=True), multiplier=multiplier, text=text, attribute=distinct)
     if lemma in ("valor", "escudo", "energia", "estágio"):
         attr = _COUNTED_ATTRIBUTE[lemma]
         for a in (*np.pre, *np.post):                         # "a Energia Inicial / Atual deste personagem"
             if isinstance(a, Lexeme) and a.lemma in ("inicial", "atual") and lemma == "energia":
                 r.use(a)
                 attr = "initial_energy" if a.lemma == "inicial" else "energy"
-        target = None
-        for m in np.mods:
-            if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
-                r.use(*m.preps)
-                if m.obj.lemma == "escudo":                     # "o valor de Escudo atual do alvo"
-                    r.use(m.obj.head, *(a for a in m.obj.post if isinstance(a, Lexeme)))
-                    for mm in m.obj.mods:
-                        if isinstance(mm, PP) and mm.prep == "de" and mm.obj is not None:
-                            r.use(*mm.preps)
-                            target = things(mm.obj, r)
-                elif m.obj.lemma == "capacitação":
-                    r.use(m.obj.head)
-                else:
-                    target = things(m.obj, r)
-            elif isinstance(m, Rel):                             # "em que este personagem se encontra"
-                r.use(*m.markers, *[w for w in leaves(m.clause.verb)])
-                subj = next((c for c in m.subject if isinstance(c, NP)), None)
-                if subj is not None:
-                    target = things(subj, r)
+            elif isinstance(a, Lexeme) and a.lemma == "atual":   # "o estágio de capacitação atual", "o valor atual"
+                r.use(a)
+        target = _owner(np, r)
         if target is None:
             raise NotUnderstood(f"whose {lemma}?", np.node)
         return Count(what=target, attribute=attr, text=text)
     raise NotUnderstood("X counts what?", np.node)
+
+
+# "cards de habilidades de poderes diferentes": the number of different values of that characteristic among them
+_DISTINCT_ATTRIBUTE = {"poder": "card_powers", "tipo": "card_types"}
+
+
+def _distinct_by(np: NP, r: Reading) -> str:
+    """"o número de cards de habilidades *de poderes diferentes* que ... estiver carregando": how many different
+    powers (or card types) the cards have among them -- the count's attribute ("" when the phrase says none). The
+    modifier is taken off the phrase (looked for through its "de" chain: "cards de habilidades de poderes ...")."""
+    for m in list(np.mods):
+        if not isinstance(m, PP) or m.prep != "de" or m.obj is None:
+            continue
+        obj = m.obj
+        if obj.lemma in _DISTINCT_ATTRIBUTE and obj.adj("diferente") and not obj.mods:
+            r.use(*m.preps, obj.head, *(a for a in obj.post if isinstance(a, Lexeme) and a.lemma == "diferente"))
+            np.mods.remove(m)
+            return _DISTINCT_ATTRIBUTE[obj.lemma]
+        inner = _distinct_by(obj, r)
+        if inner:
+            return inner
+    return ""
+
+
+# the nouns that name the characteristic itself inside "o valor de Escudo", "o estágio de capacitação"
+_CHARACTERISTIC_OF = {"escudo", "capacitação", "energia"}
+
+
+def _owner(np: NP, r: Reading) -> Selector | None:
+    """Whose characteristic "o valor de Escudo atual do alvo", "o estágio de capacitação atual deste personagem",
+    "o estágio de capacitação em que este personagem se encontra" is (rules 4.2: the stage of capacitação; 4.8.6:
+    the shield): the "de <np>" after the characteristic's own name, or the subject of "em que ... se encontra" --
+    looked for through the name of the characteristic ("de capacitação atual *do alvo*")."""
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+            r.use(*m.preps)
+            if m.obj.lemma in _CHARACTERISTIC_OF and m.obj.lemma != np.lemma:
+                r.use(m.obj.head, *(a for a in m.obj.post if isinstance(a, Lexeme) and a.lemma == "atual"))
+                inner = _owner(m.obj, r)
+                if inner is not None:
+                    return inner
+                continue
+            return things(m.obj, r)
+        if isinstance(m, Rel) and m.lemma == "encontrar":        # "em que este personagem se encontra"
+            r.use(*m.markers, *[w for w in leaves(m.clause.verb)])
+            subj = next((c for c in m.subject if isinstance(c, NP)), None)
+            if subj is not None:
+                return things(subj, r)
+    return None

@@ -1,0 +1,136 @@
+"""Session 4, references and noun phrases: X defined by what the text introduced, whose characteristic a count
+reads, what the engine counts -- card texts written here, asserted as IR and, where the engine is involved, on
+a small game."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, Count, Damage, Kind, Ref
+from cardscript.compiler.lower import lower_compiled
+from cardscript.compiler.pipeline import compile_source
+from cardscript.compiler.source import SourceFile
+from cardscript.runtime.selectors import EffectContext, count
+from tests.engine_helpers import in_scene, small_game
+
+HEAD = """Personagem: Teste V1
+Alinhamento: Herói
+Afiliações: Vingadores
+Poderes: {AG}, Voo
+Energia inicial: 5
+Escudo: 2
+"""
+
+
+def _lower(text: str) -> tuple[CardDef, list[str]]:
+    card = compile_source(SourceFile("t.card", text))
+    assert card.bound, [d.message for d in card.diagnostics]
+    lowered = lower_compiled(card)
+    return lowered.card, [p.message for p in lowered.problems]
+
+
+def _action(body: str) -> tuple[CardDef, list[str]]:
+    return _lower(HEAD + f"\nAção: Golpe\n  Custo: {{1}}\n  Poder: Agilidade\n  {body}\n")
+
+
+def _permanent(*paragraphs: str) -> tuple[CardDef, list[str]]:
+    return _lower(HEAD + "\nTexto permanente:\n" + "".join(f"  {p}\n" for p in paragraphs))
+
+
+def _damage_x(d: CardDef) -> Count:
+    assert d.action is not None
+    damage = d.action.modes[0].procedures[0]
+    assert isinstance(damage, Damage) and damage.amount.x is not None
+    return damage.amount.x
+
+
+# --- whose characteristic (4.2: the stage of capacitação) ----------------------------------------------------
+
+
+def test_x_is_the_current_stage_of_the_target_through_de_capacitacao() -> None:
+    """"o estágio de capacitação atual do alvo": the target's stage; the text's "personagem alvo" says the target
+    is a character (X, read first, named it only "o alvo")."""
+    d, problems = _action("Golpe causa 3-X pontos de dano no personagem alvo. X é igual ao estágio de capacitação "
+                          "atual do alvo.")
+    assert not problems and d.executable
+    x = _damage_x(d)
+    assert x.attribute == "stage" and x.what is not None and x.what.ref is Ref.TARGET
+    assert d.action is not None and d.action.targets[0].kind is Kind.CHARACTER and not d.action.targets[0].also
+
+
+def test_x_is_the_stage_of_this_character() -> None:
+    d, problems = _action("Golpe causa X+1 pontos de dano no alvo. X é igual ao estágio de capacitação atual deste "
+                          "personagem.")
+    assert not problems
+    x = _damage_x(d)
+    assert x.attribute == "stage" and x.what is not None and x.what.ref is Ref.THIS_CHARACTER
+
+
+def test_x_initial_energy_is_not_the_current_energy() -> None:
+    """"a Energia Inicial deste personagem" (2.4) is the printed value, not the cards it carries now."""
+    d, problems = _action("Golpe causa X pontos de dano no alvo. X é igual à Energia Inicial deste personagem.")
+    assert not problems and _damage_x(d).attribute == "initial_energy"
+    d, problems = _action("Golpe causa X pontos de dano no alvo. X é igual à Energia deste personagem.")
+    assert not problems and _damage_x(d).attribute == "energy"
+
+
+# --- X defined by what the text introduced (principle 3) ----------------------------------------------------
+
+
+def test_x_refers_to_what_the_paragraph_chose() -> None:
+    """"escolha um suporte ... X é igual à Energia Inicial daquele suporte": X is read after the text, and reads
+    the choice's slot."""
+    d, problems = _permanent("Quando este personagem entrar em cena, escolha um suporte em cena. Este personagem "
+                             "causa X pontos de dano no suporte escolhido. X é igual à Energia Inicial daquele "
+                             "suporte.")
+    assert not problems and d.executable
+    (effect,) = [e for e in d.effects if e.procedures]
+    choose, damage = effect.procedures
+    assert isinstance(damage, Damage) and damage.amount.x is not None
+    assert damage.amount.x.attribute == "initial_energy"
+    assert damage.amount.x.what is not None and damage.amount.x.what.ref is Ref.SLOT
+    assert damage.amount.x.what.slot == damage.targets.slot
+
+
+def test_x_counts_the_cards_carried_on_the_target() -> None:
+    """"o número de cards carregados naquele suporte": carried by that support (4.4), the action's target."""
+    d, problems = _action("Golpe causa X pontos de dano no suporte alvo. X é igual ao número de cards carregados "
+                          "naquele suporte.")
+    assert not problems
+    x = _damage_x(d)
+    assert x.what is not None and x.what.zone == "carried" and x.what.of is not None
+    assert x.what.of.ref is Ref.TARGET
+
+
+def test_an_unread_word_of_xs_definition_is_a_problem() -> None:
+    """Nothing is silently dropped in a definition of X either: a modifier no rule reads keeps the card from
+    running (here, when the actions were used)."""
+    d, problems = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de ações chamadas Golpe que "
+                          "foram usadas neste turno durante a Fase de Combate.")
+    assert not d.executable and any(p.startswith("X: words with no meaning") for p in problems)
+
+
+def test_a_failed_definition_of_x_is_reported_once() -> None:
+    d, problems = _permanent("Este personagem ganha Escudo +1.",
+                             "Compre X cards. X é igual ao número de pontos de dano recebidos por este personagem.")
+    assert not d.executable and len([p for p in problems if p.startswith("X:")]) == 1
+
+
+# --- different values among the things counted ----------------------------------------------------------------
+
+
+def test_the_number_of_abilities_of_different_powers_carried() -> None:
+    """"o número de cards de habilidades de poderes diferentes que este personagem estiver carregando": how many
+    different powers are printed on the ability cards it carries (2.3)."""
+    d, problems = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidades de "
+                          "poderes diferentes que este personagem estiver carregando.")
+    assert not problems
+    x = _damage_x(d)
+    assert x.attribute == "card_powers" and x.what is not None and x.what.zone == "carried"
+    game = small_game({
+        0: CardDef(title="Herói V1", name="Herói", version=1, card_type="Personagem", powers=("SF",),
+                   initial_energy=3, shield=0),
+        1: CardDef(title="A V1", name="A", version=1, card_type="Habilidade", power="SF"),
+        2: CardDef(title="B V1", name="B", version=1, card_type="Habilidade", power="SF"),
+        3: CardDef(title="C V1", name="C", version=1, card_type="Habilidade", power="VO"),
+    })
+    in_scene(game, 0, [1, 2, 3])
+    assert count(game, EffectContext(controller=0, source=0, user=0), x) == 2

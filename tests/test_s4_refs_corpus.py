@@ -1,0 +1,52 @@
+"""Session 4, references and noun phrases: corpus cards whose text refers back to what it introduced (a choice, the
+action's target) played on the engine, with assertions on what the printed text says happens. The cards are read
+from the development corpora (``tests/corpus_play.py``); the module is skipped without them."""
+
+from __future__ import annotations
+
+from tests.corpus_play import (
+    Eager,
+    calcs,
+    card_of,
+    corpus_card,
+    energy,
+    enter,
+    match,
+    require_corpus,
+    use,
+)
+from tests.engine_helpers import card
+from tests.test_corpus_cards_engine import CARRIER, combat
+
+require_corpus()
+
+MACHINE = card("Suporte: Máquina V1\nEnergia inicial: 3\nEscudo: 1\n")
+
+
+def test_x_caca_hulk_deals_the_chosen_supports_initial_energy_piercing() -> None:
+    """Caça-Hulk V1 ((2015) BSIV 1/100): entering, its controller may choose a support in the scene; it then deals X
+    piercing damage to that support, X being the support's Energia Inicial (3 here, although it carries 5)."""
+    game = match([corpus_card("(2015) BSIV 1/100")], [MACHINE])
+    hunter, machine = card_of(game, 0, "Caça-Hulk V1"), card_of(game, 1, "Máquina V1")
+    enter(game, machine, 5)
+    enter(game, hunter, 3)
+    (calc,) = [c for c in calcs(game) if c["card"] == machine]
+    assert calc["amount"] == 3 and calc["piercing"]
+    assert energy(game, machine) == 2                                   # piercing: its Escudo 1 does not absorb
+
+
+def test_x_arremetida_veloz_deals_3_minus_the_targets_stage() -> None:
+    """Arremetida Veloz V1 (BSET 97/100): 3-X damage to the target character, X its current stage of capacitação
+    -- 2 to a character at stage {1}."""
+    ability = corpus_card("BSET 97/100")
+    target = card("Personagem: Alvo V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n")
+    game = match([CARRIER, ability], [target], a=Eager())
+    carrier, a, t = card_of(game, 0, "Portador V1"), card_of(game, 0, "Arremetida Veloz V1"), \
+        card_of(game, 1, "Alvo V1")
+    enter(game, carrier, 3, carried=[a])
+    enter(game, t, 5)
+    assert game.state.scene[t].stage == 1
+    combat(game, turn_player=1)
+    game.state.active_player = 0
+    use(game, carrier, "Arremetida Veloz", window="anticipation")
+    assert [c["amount"] for c in calcs(game) if c["card"] == t] == [2]
