@@ -4,7 +4,7 @@ a small game."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Count, Damage, Kind, Ref
+from cardscript.compiler.ir import CardDef, Count, Damage, Kind, Ref, Selector
 from cardscript.compiler.lower import lower_compiled
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.source import SourceFile
@@ -134,3 +134,41 @@ def test_the_number_of_abilities_of_different_powers_carried() -> None:
     })
     in_scene(game, 0, [1, 2, 3])
     assert count(game, EffectContext(controller=0, source=0, user=0), x) == 2
+
+
+# --- naming (the chosen name) and "que houver em ..." -----------------------------------------------------------
+
+
+def test_naming_a_support_card_is_remembered_for_the_other_text() -> None:
+    """"nomeie um card de suporte" chooses a name among the support cards' names; "com o nome escolhido" in the
+    card's other paragraph reads the card's choice."""
+    from cardscript.compiler.ir import Choose, SuppressText
+
+    d, problems = _permanent("Quando este personagem entrar em cena, nomeie um card de suporte.",
+                             "Os textos permanentes de suportes com o nome escolhido não têm efeito.")
+    assert not problems and d.executable
+    (choose,) = d.effects[0].procedures
+    assert isinstance(choose, Choose) and choose.characteristic == "name" and choose.what is not None
+    assert [(f.field, f.value) for f in choose.what.filters] == [("card_type", "Suporte")]
+    (suppress,) = d.effects[1].procedures
+    assert isinstance(suppress, SuppressText)
+    (flt,) = [f for f in suppress.targets.filters if f.field == "name"]
+    assert flt.op == "chosen" and flt.value == Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=choose.introduces)
+
+
+def test_naming_something_else_is_not_understood() -> None:
+    d, problems = _action("Nomeie um personagem. Compre um card.")
+    assert not d.executable and "name what?" in problems
+
+
+def test_que_houver_na_mao_daquele_jogador_is_where_the_cards_are() -> None:
+    """"para cada card ... que houver na mão daquele jogador": the cards in the hand of the player chosen before
+    (haver's gap is what there is)."""
+    d, problems = _action("Escolha um oponente. Golpe causa 1 ponto de dano no alvo para cada card de personagem "
+                          "que houver na mão daquele jogador.")
+    assert not problems
+    assert d.action is not None
+    damage = d.action.modes[0].procedures[1]
+    assert isinstance(damage, Damage) and damage.per is not None and damage.per.what is not None
+    assert damage.per.what.zone == "hand" and damage.per.what.of is not None
+    assert damage.per.what.of.ref is Ref.SLOT

@@ -4,6 +4,7 @@ from the development corpora (``tests/corpus_play.py``); the module is skipped w
 
 from __future__ import annotations
 
+from cardscript.compiler.ir import CardDef
 from tests.corpus_play import (
     Eager,
     calcs,
@@ -13,10 +14,11 @@ from tests.corpus_play import (
     enter,
     match,
     require_corpus,
+    usable,
     use,
 )
-from tests.engine_helpers import card
-from tests.test_corpus_cards_engine import CARRIER, combat
+from tests.engine_helpers import card, pick
+from tests.test_corpus_cards_engine import CARRIER, TARGET, combat
 
 require_corpus()
 
@@ -50,3 +52,26 @@ def test_x_arremetida_veloz_deals_3_minus_the_targets_stage() -> None:
     game.state.active_player = 0
     use(game, carrier, "Arremetida Veloz", window="anticipation")
     assert [c["amount"] for c in calcs(game) if c["card"] == t] == [2]
+
+
+def _fighter(name: str, *actions: str) -> CardDef:
+    text = f"Personagem: {name} V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n"
+    for a in actions:
+        text += f"\nAção: {a}\n  Custo: {{0}}\n  Poder: Super Força\n  {a} causa 1 ponto de dano no alvo.\n"
+    return card(text)
+
+
+def test_5_7_mulher_aranha_names_an_action_no_one_can_use_this_turn() -> None:
+    """Mulher-Aranha V1 ((2017) BSCA 43/112): its action names an action; actions with that name cannot be used
+    this turn -- "Soco" is named, so a character with Soco cannot use it, while "Chute" still can be used."""
+    hitter, kicker = _fighter("Batedor", "Soco"), _fighter("Chutador", "Chute")
+    game = match([corpus_card("(2017) BSCA 43/112"), hitter, kicker], [TARGET],
+                 a=Eager({"choose_name": [pick("Soco")]}))
+    m, h, k = card_of(game, 0, "Mulher-Aranha V1"), card_of(game, 0, "Batedor V1"), card_of(game, 0, "Chutador V1")
+    for c in (m, h, k):
+        enter(game, c, 3)
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    combat(game)
+    assert usable(game, h, "Soco")
+    use(game, m, "Feromônios Tóxicos")
+    assert not usable(game, h, "Soco") and usable(game, k, "Chute")

@@ -133,8 +133,8 @@ def _filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
         return [_relational_filter(np, r, attr, negate)]     # "com o alter ego deste personagem": the same one
     if attr == "affiliation" and any(isinstance(m, PP) and m.prep == "em" for m in np.mods):
         return [_in_common(np, r, negate)]
-    if attr in ("affiliation", "power") and (np.participle is not None and np.participle.lemma == "escolher"):
-        return [_chosen_value(np, r, attr, negate)]          # "com a afiliação escolhida"
+    if attr in ("affiliation", "power", "name") and (np.participle is not None and np.participle.lemma == "escolher"):
+        return [_chosen_value(np, r, attr, negate)]          # "com a afiliação escolhida", "com o nome escolhido"
     if attr == "affiliation" and np.det("este", "esse") and not names_in_peek(np):
         if r.last_affiliation is None:                       # "com esta afiliação": the one just named
             raise NotUnderstood("which affiliation?", np.node)

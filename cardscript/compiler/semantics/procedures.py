@@ -592,6 +592,8 @@ def _choose(b: Build) -> Built:
     r = b.r
     who = b.player_subject()
     np = b.required("what", "what")
+    if b.verb.lemma == "nomear":
+        return _name_choice(np, b, who)
     if np.lemma in ("afiliação", "poder") or (np.lemma == "tipo"):
         return _choose_characteristic(np, b, who)
     c = b.roles.one("what")
@@ -607,6 +609,25 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+def _name_choice(np: NP, b: Build, who: Selector) -> Built:
+    """"nomeie um card", "nomeie um card de suporte", "nomeie uma ação": a name is chosen -- of a card of that kind,
+    or of an action (``Choose.characteristic`` "name", ``what`` the kind of thing named) -- and fills a slot "o nome
+    escolhido" reads (a permanent text's choice is remembered by its card, 5.4)."""
+    r = b.r
+    if np.lemma not in ("card", "ação") or not np.det("um") or np.quantity:
+        raise NotUnderstood("name what?", np.node)
+    kind = things(np, r)
+    if kind.ref is not None or kind.union or any(f.field != "card_type" for f in kind.filters):
+        raise NotUnderstood("name a card of what kind?", np.node)
+    slot = b.introduce(Selector(kind=Kind.CARD), np, "choose_name", card_level=not r.in_action)
+    for ref in reversed(r.referents):                        # "o nome escolhido" reads this choice
+        if ref.slot == slot:
+            ref.head = "choose_name"
+            break
+    return Built([Choose(characteristic="name", what=replace(kind, every=True),
+                         who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
 
 
 def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:

@@ -13,6 +13,7 @@ load (carregar)    carrying / carried by: "que estiver carregando X", "que este 
 have (ter)         a characteristic: "que tenha {AG}"; an action's target: "que tenha X como alvo"
 be (ser)           "que não seja herói", "que não seja(m) cards de habilidade", "que não seja de Antecipar"
 state (estar)      where / which stage: "que estiver em cena", "que esteja no estágio {0}"
+exist (haver)      where: "que houver na mão daquele jogador" (the gap is what there is)
 use (usar)         user / used: "o personagem que usou esta ação", "as ações que ele usar"
 damage (causar)    an action that causes damage: "uma ação que cause dano [penetrante]"
 receive            damaged this turn: "que tenha recebido dano neste turno"
@@ -324,7 +325,20 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     p = place(where.obj, r)
     if v.negated:
         return add_filter(sel, Filter("zone", "ne", p.zone))
+    if p.owner is not None and p.owner.ref not in (Ref.YOU, Ref.OPPONENT):    # "na mão daquele jogador"
+        return replace(sel, zone=p.zone, of=p.owner)
     return replace(sel, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else sel.zone_owner)
+
+
+def _exists(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"cada card ... que houver na mão daquele jogador", "os cards ... que houver nos prêmios de seus oponentes":
+    the gap is what there is (haver's object), so the relative says where the things are -- as "que estiver em"."""
+    if _subject(rel) is not None or _object(rel) is not None or v.negated:
+        raise NotUnderstood("there is what, where?", rel.clause)
+    where = _pp(rel, "em")
+    if where is None or where.obj is None or where.obj.cls != "zone":
+        raise NotUnderstood("there is it where?", rel.clause)
+    return _state(sel, rel, v, r)
 
 
 def _use(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
@@ -411,5 +425,5 @@ def _revealed(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
 _RULES: dict[str, Callable[[Selector, Rel, Verb, Reading], Selector]] = {
     "reveal": _revealed,
     "control": _control, "load": _load, "have": _have, "be": _be, "state": _state, "use": _use, "damage": _damage,
-    "receive": _receive, "enter": _enter, "named": _named,
+    "receive": _receive, "enter": _enter, "named": _named, "exist": _exists,
 }
