@@ -172,3 +172,61 @@ def test_que_houver_na_mao_daquele_jogador_is_where_the_cards_are() -> None:
     assert isinstance(damage, Damage) and damage.per is not None and damage.per.what is not None
     assert damage.per.what.zone == "hand" and damage.per.what.of is not None
     assert damage.per.what.of.ref is Ref.SLOT
+
+
+# --- an affiliation in common (4.4.2.1: affiliations) ------------------------------------------------------------
+
+
+def _shares(sel: Selector) -> Selector | None:
+    found = [f for f in sel.filters if f.field == "affiliation" and f.op in ("shares", "not_shares")]
+    assert len(found) == 1
+    assert isinstance(found[0].value, Selector)
+    return found[0].value
+
+
+def test_que_tenha_uma_afiliacao_em_comum_com_este_personagem() -> None:
+    """The relative's "em comum com este personagem" (ter's complement) is the affiliation's: shares one."""
+    d, problems = _action("Capacite em {1} o personagem alvo que tenha uma afiliação em comum com este personagem.")
+    assert not problems and d.action is not None
+    shared = _shares(d.action.targets[0])
+    assert shared is not None and shared.ref is Ref.THIS_CHARACTER
+
+
+def test_x_counts_others_with_a_power_and_an_affiliation_in_common() -> None:
+    d, problems = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de outros personagens com {AE} "
+                          "que você controla e que tenham alguma afiliação em comum com este personagem.")
+    assert not problems
+    x = _damage_x(d)
+    assert x.what is not None and _shares(x.what) is not None and x.what.excluding is not None
+
+
+def test_com_x_e_com_y_is_both() -> None:
+    """"com {LA} e com uma afiliação em comum com este personagem": both filters (not either)."""
+    d, problems = _permanent("Os outros personagens que você controla com {LA} e com uma afiliação em comum com este "
+                             "personagem ganham Escudo +1.")
+    assert not problems
+    (gain,) = d.effects[0].procedures
+    targets = gain.targets
+    assert any(f.field == "power" and f.op == "has" and f.value == "LA" for f in targets.filters)
+    assert _shares(targets) is not None
+
+
+def test_nao_tiver_nenhuma_afiliacao_em_comum_is_negative_concord() -> None:
+    """"se o personagem alvo não tiver nenhuma afiliação em comum com este personagem": the verb's negation says it
+    ("nenhuma" agrees, it does not negate again): the condition is "does not share"."""
+    d, problems = _action("Golpe causa 2 pontos de dano no alvo. Compre um card se o personagem alvo não tiver "
+                          "nenhuma afiliação em comum com este personagem.")
+    assert d.action is not None, problems
+    draw = d.action.modes[0].procedures[1]
+    cond = draw.condition
+    assert cond is not None and cond.subject is not None and cond.negated
+    assert [f.op for f in cond.subject.filters if f.field == "affiliation"] == ["shares"]
+
+
+def test_a_reference_to_a_phrase_read_later_is_not_the_latest_thing() -> None:
+    """"permute este card por um card que outro personagem ... estiver carregando se aquele personagem ...": the
+    condition, read before its clause, cannot read "outro personagem" -- not the action's target."""
+    d, problems = _action("Golpe causa 1 ponto de dano no alvo. Você pode permutar este card por um card que outro "
+                          "personagem que você controla estiver carregando se aquele personagem tiver uma afiliação "
+                          "em comum com este personagem.")
+    assert not d.executable and any("not introduced yet" in p for p in problems)

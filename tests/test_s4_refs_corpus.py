@@ -75,3 +75,26 @@ def test_5_7_mulher_aranha_names_an_action_no_one_can_use_this_turn() -> None:
     assert usable(game, h, "Soco")
     use(game, m, "Feromônios Tóxicos")
     assert not usable(game, h, "Soco") and usable(game, k, "Chute")
+
+
+def test_x_poder_tribal_counts_other_ae_characters_sharing_an_affiliation() -> None:
+    """Poder Tribal V1 ((2014) BSIC 74/100): X+1 piercing damage, X the other characters with {AE} its user's
+    controller controls that have an affiliation in common with the user -- one Inumano ally with {AE} counts, an
+    ally of another affiliation and one without {AE} do not: 2 damage."""
+    from tests.test_corpus_cards_engine import ALL_POWERS, char
+
+    user = char("Portador", affiliations="Inumanos", powers=ALL_POWERS)
+    kin = char("Parente", affiliations="Inumanos, Vingadores", powers="Ataque Energético")
+    stranger = char("Estranho", affiliations="X-Men", powers="Ataque Energético")
+    weak = char("Fraco", affiliations="Inumanos")
+    game = match([user, corpus_card("(2014) BSIC 74/100"), kin, stranger, weak], [TARGET])
+    u, ability = card_of(game, 0, "Portador V1"), card_of(game, 0, "Poder Tribal V1")
+    enter(game, u, 3, carried=[ability])
+    game.state.scene[u].stage = 2                                        # its cost {2}
+    for title in ("Parente V1", "Estranho V1", "Fraco V1"):
+        enter(game, card_of(game, 0, title), 2)
+    t = card_of(game, 1, "Alvo V1")
+    enter(game, t, 5)
+    combat(game)
+    use(game, u, "Poder Tribal")
+    assert [(c["amount"], c["piercing"]) for c in calcs(game) if c["card"] == t] == [(2, True)]

@@ -241,6 +241,14 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
             return add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
         r.use(*pp.preps)
         found = at.filters_for(obj, r, negate=prep == "sem")
+        if pp.coords and all(getattr(w, "lemma", "") == "e" for conj, _ in pp.coords for w in conj):
+            for conj, other in pp.coords:          # "com {LA} e com uma afiliação em comum com ...": both
+                r.use_all(conj)
+                r.use(*other.preps)
+                if other.obj is None:
+                    raise NotUnderstood("and with what?", np.node)
+                found.extend(at.filters_for(other.obj, r, negate=prep == "sem"))
+            return add_filter(sel, *found)
         if pp.coords:                              # "com a afiliação X ou com a afiliação Y": either
             alts = list(found)
             for conj, other in pp.coords:

@@ -240,6 +240,12 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CARD, text=text)
         if found is None and binding.target.startswith("the character with"):   # to "este personagem"
             return replace(THIS_CHARACTER, text=text)
+        same_noun = isinstance(head, Lexeme) and head.cls == "NOUN" and fold_text(head.word) in fold_text(
+            binding.target).split()                      # "aquele personagem" -> "outro personagem"
+        if found is None and same_noun and _not_read_yet(binding.target_span, r):
+            # bound to a phrase read later (a condition read before its clause: "permute ... por um card que outro
+            # personagem ... estiver carregando se aquele personagem ..."): not the latest thing read so far
+            raise NotUnderstood(f"'{text}' refers to '{binding.target}', not introduced yet", np.node)
     if found is None:
         found = _latest(r, fits)
     if found is not None and (pronoun or np.lemma == "card"):
@@ -263,6 +269,15 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CHARACTER, text=text)
         return replace(THIS_CARD, text=text)
     raise NotUnderstood(f"'{text}' refers to nothing this effect introduced", np.node)
+
+
+def _not_read_yet(span: object, r: Reading) -> bool:
+    """Is the phrase at ``span`` after everything this effect has read so far (so no referent can be it yet)?"""
+    start = getattr(span, "start", None)
+    if start is None:
+        return False
+    seen = [x.span.end for x in (*r.referents, *r.card_referents)]
+    return bool(seen) and start >= max(seen) and not any(x.span.start <= start < x.span.end for x in r.referents)
 
 
 _MASCULINE = (Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.CARD, Kind.PLAYER)

@@ -206,6 +206,7 @@ def _have(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if obj.lemma == "alvo" and not obj.dets:
         r.use(*obj.own_leaves)
         return add_filter(sel, Filter("targeted", _neg(v, "eq", "ne"), "true"))
+    obj = at.with_in_common(obj, _pp(rel, "em"))          # "que tenha uma afiliação em comum com ..."
     return add_filter(sel, *at.filters_for(obj, r, negate=v.negated))
 
 
