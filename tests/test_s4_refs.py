@@ -230,3 +230,37 @@ def test_a_reference_to_a_phrase_read_later_is_not_the_latest_thing() -> None:
                           "personagem que você controla estiver carregando se aquele personagem tiver uma afiliação "
                           "em comum com este personagem.")
     assert not d.executable and any("not introduced yet" in p for p in problems)
+
+
+# --- players described by what they control (4.4.1) --------------------------------------------------------------
+
+
+def test_o_jogador_que_controla_o_alvo_is_its_controller_and_outro_is_not_the_subject() -> None:
+    """"outro personagem controlado pelo jogador que controla o alvo", in a clause whose subject is the target:
+    a character of the target's controller other than the target itself."""
+    d, problems = _action("Incapacite o personagem alvo em {1}. Aquele personagem causa 2 pontos de dano em outro "
+                          "personagem controlado pelo jogador que controla o alvo.")
+    assert not problems and d.action is not None
+    damage = d.action.modes[0].procedures[1]
+    assert isinstance(damage, Damage) and damage.source.ref is Ref.TARGET
+    (ctl,) = [f for f in damage.targets.filters if f.field == "controller"]
+    assert isinstance(ctl.value, Selector) and ctl.value.ref is Ref.CONTROLLER and ctl.value.of is not None
+    assert ctl.value.of.ref is Ref.TARGET
+    assert damage.targets.excluding is not None and damage.targets.excluding.ref is Ref.TARGET
+
+
+def test_cada_jogador_que_controlar_algum_personagem() -> None:
+    """"Cada jogador que controlar algum personagem": the players who control a character now."""
+    from cardscript.compiler.ir import ExtraDraw
+    from cardscript.runtime.selectors import Player, resolve
+
+    d, problems = _permanent("Cada jogador que controlar algum personagem pode comprar um card extra durante a "
+                             "própria Fase de Compra.")
+    assert not problems
+    (extra,) = d.effects[0].procedures
+    assert isinstance(extra, ExtraDraw) and extra.who is not None
+    assert [f.field for f in extra.who.filters] == ["controls"] and extra.who.ref is None
+    game = small_game({0: CardDef(title="Herói V1", name="Herói", version=1, card_type="Personagem", powers=("SF",),
+                                  initial_energy=1, shield=0)})
+    in_scene(game, 0, [])
+    assert resolve(game, EffectContext(controller=1), extra.who) == [Player(0)]

@@ -98,3 +98,23 @@ def test_x_poder_tribal_counts_other_ae_characters_sharing_an_affiliation() -> N
     combat(game)
     use(game, u, "Poder Tribal")
     assert [(c["amount"], c["piercing"]) for c in calcs(game) if c["card"] == t] == [(2, True)]
+
+
+def test_instigar_furia_the_target_hits_another_character_of_its_controller() -> None:
+    """Instigar Fúria V1 ((2014) BSPO 94/100): the target character is incapacitated by one and deals 2 damage to
+    another character controlled by the target's controller -- never to itself, never to the user's side."""
+    from tests.test_corpus_cards_engine import char
+
+    other = char("Vizinho")
+    game = match([CARRIER, corpus_card("(2014) BSPO 94/100")], [TARGET, other])
+    c, ability = card_of(game, 0, "Portador V1"), card_of(game, 0, "Instigar Fúria V1")
+    t, o = card_of(game, 1, "Alvo V1"), card_of(game, 1, "Vizinho V1")
+    enter(game, c, 3, carried=[ability])
+    enter(game, t, 3)
+    enter(game, o, 3)
+    combat(game)
+    game.agents[0].answers["target"] = [pick("Alvo")]                    # type: ignore[attr-defined]
+    use(game, c, "Instigar Fúria")
+    assert game.state.scene[t].stage == 0
+    assert [(x["card"], x["amount"]) for x in calcs(game)] == [(o, 2)]
+    assert energy(game, o) == 1 and energy(game, t) == 3

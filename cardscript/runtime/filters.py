@@ -115,6 +115,9 @@ def _player_filter(game: Game, ctx: EffectContext, player: Player, flt: Filter) 
         return player.index in _players_named(game, ctx, flt.value)
     if flt.field == "kind":
         return isinstance(flt.value, str) and fold_key(flt.value) in _wanted(Kind.PLAYER.value)
+    if flt.field == "controls" and isinstance(flt.value, Selector):   # "jogador que controlar algum personagem"
+        found = [t for t in resolve(game, ctx, flt.value) if isinstance(t, int) and t in game.state.scene]
+        return any(controller_of(game, t) == player.index for t in found)
     raise ValueError(f"filter '{flt.field}' on a player is not implemented")
 
 

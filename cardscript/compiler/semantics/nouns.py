@@ -539,13 +539,17 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
 
 def _excluded(sel: Selector, r: Reading) -> Selector:
     """What "outro" excludes: the latest thing of the same kind this effect chose or otherwise introduced ("escolha
-    um card ... e permute-o por outro card ..."), else this card / the character it is on ("escolha outro
-    personagem": another than this one)."""
+    um card ... e permute-o por outro card ..."), else the clause's subject when it refers to a thing of that kind
+    ("aquele personagem causa 2 pontos de dano em outro personagem"), else this card / the character it is on
+    ("escolha outro personagem": another than this one)."""
     same = (Kind.CARD, Kind.ABILITY) if sel.kind in (Kind.CARD, Kind.ABILITY) else (sel.kind,)
     earlier = next((x for x in reversed(r.referents) if x.kind in same and x.slot
                     and not x.slot.startswith("event:")), None)
     if earlier is not None:
         return Selector(kind=earlier.kind, ref=Ref.SLOT, slot=earlier.slot, every=True, text="")
+    subject = r.subject_stack[-1] if r.subject_stack else None
+    if subject is not None and subject.kind is sel.kind and subject.ref in (Ref.TARGET, Ref.SLOT):
+        return replace(subject, text="")          # "aquele personagem causa dano em outro personagem": the subject
     if sel.kind is Kind.CHARACTER:
         return THIS_CHARACTER
     return THIS_CARD

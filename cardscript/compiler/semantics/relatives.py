@@ -8,7 +8,8 @@ One rule per verb family (the frame's family), the same families the procedures 
 =================  ===========================================================================================
 family             filter
 =================  ===========================================================================================
-control            controller: "que você controla", "que seus oponentes controlam", "que aquele jogador controla"
+control            controller: "que você controla", "que seus oponentes controlam", "que aquele jogador controla";
+                   a player who controls: "o jogador que controla o alvo", "cada jogador que controlar algum personagem"
 load (carregar)    carrying / carried by: "que estiver carregando X", "que este personagem estiver carregando"
 have (ter)         a characteristic: "que tenha {AG}"; an action's target: "que tenha X como alvo"
 be (ser)           "que não seja herói", "que não seja(m) cards de habilidade", "que não seja de Antecipar"
@@ -153,6 +154,8 @@ def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     from cardscript.compiler.semantics.nouns import players
 
     subj = _subject(rel)
+    if subj is None and sel.kind is Kind.PLAYER and _object(rel) is not None and not v.negated:
+        return _controlling(sel, rel, r)
     if subj is None:
         raise NotUnderstood("controlled by whom?", rel.clause)
     who = players(subj, r)
@@ -161,6 +164,25 @@ def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if who.ref is Ref.OPPONENT:
         return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), "opponent"))
     return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), who))
+
+
+def _controlling(sel: Selector, rel: Rel, r: Reading) -> Selector:
+    """The gap is the controller ("o jogador que controla o alvo", "cada jogador que controlar algum personagem"):
+    the controller of the thing referred to (4.4.1), or the players who control such a thing now."""
+    from cardscript.compiler.semantics.nouns import plural, things
+
+    obj = _object(rel)
+    assert obj is not None
+    controlled = things(obj, r)
+    if controlled.ref is not None and not plural(obj) and sel.ref is None and not sel.every and not sel.filters:
+        return Selector(kind=Kind.PLAYER, ref=Ref.CONTROLLER, of=controlled, text=sel.text)
+    if controlled.ref is not None:
+        raise NotUnderstood("the players who control which?", rel.clause)
+    if sel.ref is Ref.EVERY_PLAYER:                     # "cada jogador que ...": each player who does
+        sel = Selector(kind=Kind.PLAYER, every=True, text=sel.text)
+    if sel.ref is not None:
+        raise NotUnderstood("which player controls it?", rel.clause)
+    return add_filter(sel, Filter("controls", "has", replace(controlled, every=True)))
 
 
 def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
