@@ -264,3 +264,31 @@ def test_cada_jogador_que_controlar_algum_personagem() -> None:
                                   initial_energy=1, shield=0)})
     in_scene(game, 0, [])
     assert resolve(game, EffectContext(controller=1), extra.who) == [Player(0)]
+
+
+def test_personagem_heroi_ou_vilao_is_either_alignment() -> None:
+    d, problems = _action("Escolha um outro personagem herói ou vilão que você controla. Compre um card.")
+    assert not problems and d.action is not None
+    choose = d.action.modes[0].procedures[0]
+    what = choose.what  # type: ignore[attr-defined]
+    assert [(f.field, f.op, f.value) for f in what.filters if f.field == "alignment"] == [
+        ("alignment", "has_any", "Herói/Vilão")]
+
+
+def test_x_the_times_this_action_was_used_before_by_this_character_this_turn() -> None:
+    d, problems = _action("Golpe causa 3-X pontos de dano no alvo. X é igual ao número de vezes que esta ação foi "
+                          "usada anteriormente por este personagem neste turno.")
+    assert not problems
+    x = _damage_x(d)
+    assert x.attribute == "times_used_before" and x.what is not None and x.what.kind is Kind.ACTION
+    assert [(f.field, f.value) for f in x.what.filters][0] == ("name", "Golpe")
+    user = [f.value for f in x.what.filters if f.field == "user"]
+    assert len(user) == 1 and isinstance(user[0], Selector) and user[0].ref is Ref.THIS_CHARACTER
+
+
+def test_controlled_by_a_player_with_a_relative_is_not_understood() -> None:
+    """"um personagem controlado por um oponente que entrou em cena neste turno": the relative is not the
+    opponent's to keep (a player does not enter the scene) -- not dropped."""
+    d, problems = _action("Golpe causa 1 ponto de dano em um personagem controlado por um oponente que entrou em "
+                          "cena neste turno.")
+    assert not d.executable and "controlled by which player?" in problems

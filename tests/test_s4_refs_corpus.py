@@ -118,3 +118,21 @@ def test_instigar_furia_the_target_hits_another_character_of_its_controller() ->
     assert game.state.scene[t].stage == 0
     assert [(x["card"], x["amount"]) for x in calcs(game)] == [(o, 2)]
     assert energy(game, o) == 1 and energy(game, t) == 3
+
+
+def test_x_chuva_de_raios_deals_less_each_time_it_was_used_before() -> None:
+    """Chuva de Raios V1 ((2014) BSMI 74/100): 3-X damage, X the times this character used this action before in
+    this turn, and it may use the action once more this turn: 3 damage, then 2."""
+    game = match([CARRIER, corpus_card("(2014) BSMI 74/100")], [char_big()])
+    c, ability, t = card_of(game, 0, "Portador V1"), card_of(game, 0, "Chuva de Raios V1"), card_of(game, 1, "Muro V1")
+    enter(game, c, 3, carried=[ability])
+    game.state.scene[c].stage = 2
+    enter(game, t, 9)
+    combat(game)
+    use(game, c, "Chuva de Raios")
+    use(game, c, "Chuva de Raios")
+    assert [x["amount"] for x in calcs(game) if x["card"] == t] == [3, 2]
+
+
+def char_big() -> CardDef:
+    return card("Personagem: Muro V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 9\nEscudo: 0\n")

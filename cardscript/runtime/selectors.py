@@ -380,10 +380,26 @@ def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
     raise ValueError(f"count attribute '{attribute}' is not implemented")
 
 
+def _times_used(game: Game, ctx: EffectContext, c: Count) -> int:
+    """"o número de vezes que esta ação foi usada [anteriormente] por este personagem neste turno": the uses of the
+    turn (``this_turn.uses``, appended when an action is used, 4.6.2 H) of actions the selector describes; "before"
+    leaves out the use resolving now (the latest one, when this effect is that use's)."""
+    from cardscript.runtime.filters import matches
+
+    assert c.what is not None
+    uses = [ActionThing(holder, name, user, power) for user, holder, name, power in game.state.this_turn.uses]
+    n = sum(1 for a in uses if matches(game, ctx, a, c.what))
+    if c.attribute == "times_used_before" and ctx.from_action and uses and matches(game, ctx, uses[-1], c.what):
+        n -= 1
+    return n
+
+
 def count(game: Game, ctx: EffectContext, c: Count | None) -> int:
     """``X é igual ao número de ...`` / ``... ao Escudo / à Energia / ao número de poderes de ...``."""
     if c is None or c.what is None:
         return 0
+    if c.attribute in ("times_used", "times_used_before"):
+        return _times_used(game, ctx, c) * c.multiplier
     things = counted(game, ctx, c.what)
     n = (_attribute(game, things, c.attribute) if c.attribute else len(things)) * c.multiplier
     return -(-n // c.divisor) if c.round_up else n // c.divisor

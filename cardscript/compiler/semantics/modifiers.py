@@ -160,6 +160,8 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     if lemma == "controlar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
         who = players(agent.obj, r)
+        if who.ref in (Ref.YOU, Ref.OPPONENT) and who.filters:   # "por um oponente que entrou em cena": a
+            raise NotUnderstood("controlled by which player?", agent.obj.node)   # player's filter is not theirs
         np.mods.remove(agent)
         return add_filter(sel, _controller_filter(who))
     onto = next((m for m in np.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None

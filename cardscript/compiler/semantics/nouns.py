@@ -653,11 +653,24 @@ def _coordinated_heads(sel: Selector, np: NP, r: Reading) -> Selector:
         kind = KIND_OF_NOUN.get(other.lemma)
         if kind is None:
             continue
-        r.use(conj, other.head)
         if other.lemma in ALIGNMENT_OF_WORD:
-            raise NotUnderstood("an alignment coordinated with a kind", other.node)
+            sel = _either_alignment(sel, conj, other, r)
+            continue
+        r.use(conj, other.head)
         sel = replace(sel, also=(*sel.also, kind))
     return sel
+
+
+def _either_alignment(sel: Selector, conj: Leaf, other: NP, r: Reading) -> Selector:
+    """"um personagem herói ou vilão": the alignment coordinated with the head's alignment adjective -- either one
+    (2.2); after a bare kind ("um personagem ou vilão") it is no alignment of that kind."""
+    have = [f for f in sel.filters if f.field == "alignment" and f.op in ("has", "has_any")]
+    if len(have) != 1 or not (isinstance(conj, Lexeme) and conj.lemma == "ou"):
+        raise NotUnderstood("an alignment coordinated with a kind", other.node)
+    r.use(conj, other.head)
+    values = [*str(have[0].value).split("/"), ALIGNMENT_OF_WORD[other.lemma]]
+    rest = tuple(f for f in sel.filters if f is not have[0])
+    return replace(sel, filters=(*rest, Filter("alignment", "has_any", "/".join(values))))
 
 
 def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme, Number, Sentence
-from cardscript.compiler.ir import Count, Selector
+from cardscript.compiler.ir import Count, Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics.amounts import is_x
-from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
+from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import things
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Rel, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, leaves
 from cardscript.compiler.semantics.text import render
 
 # what "o número de <np>" / "o <attribute> de <np>" counts of the things
@@ -53,7 +53,8 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
         r.use(np.head, *np.dets)
         roles.extra.remove(times)
         multiplier, np = q.fixed, times
-    count = counted(np, r, render(sentence))
+    times_used = _times_used(np, roles, r, render(sentence))
+    count = times_used if times_used is not None else counted(np, r, render(sentence))
     if multiplier != 1:
         from dataclasses import replace as _replace
 
@@ -63,6 +64,58 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
             roles.extra.remove(c)
     require_no_extra(roles)
     return count
+
+
+def _times_used(np: NP, roles: Roles, r: Reading, text: str) -> Count | None:
+    """"o número de vezes que esta ação foi usada [anteriormente] [por este personagem] neste turno" (4.6: the uses of
+    the turn the engine keeps): the uses of the turn of actions like that one, by that user; "anteriormente": before
+    the use resolving now. None when the phrase is not "o número de vezes que ..."."""
+    from cardscript.compiler.semantics.nouns import things
+    from cardscript.compiler.semantics.times import when_of
+
+    of_pp = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if np.lemma != "número" or of_pp is None or of_pp.obj is None or of_pp.obj.lemma != "vez":
+        return None
+    pool = [*of_pp.obj.mods, *roles.extra]
+    rel = next((c for c in pool if isinstance(c, Rel) and c.lemma == "usar"), None)
+    action_np = next((c for c in rel.subject if isinstance(c, NP)), None) if rel is not None else None
+    if rel is None or action_np is None:
+        raise NotUnderstood("the number of times of what?", of_pp.obj.node)
+    r.use(np.head, *np.dets, *of_pp.preps, of_pp.obj.head, *rel.markers, *leaves(rel.clause.verb))
+    action = things(action_np, r)
+    if action.kind is not Kind.ACTION:
+        raise NotUnderstood("the number of times something that is not an action was used", action_np.node)
+    if action.ref is Ref.THIS_ACTION:                      # "esta ação": actions of its name (4.6.1)
+        if not r.card.action_name:
+            raise NotUnderstood("which action?", action_np.node)
+        action = Selector(kind=Kind.ACTION, filters=(Filter("name", "eq", r.card.action_name),), text=action.text)
+    elif action.ref is not None:
+        raise NotUnderstood("the uses of which actions?", action_np.node)
+    before = False
+    for c in [*pool]:
+        if isinstance(c, Other) and c.kind == "adv" and any(
+                isinstance(w, Lexeme) and w.lemma == "anteriormente" for n in c.nodes for w in leaves(n)):
+            r.use(*c.nodes)
+            before = True
+            _drop(c, of_pp.obj, roles)
+        elif isinstance(c, PP) and c.prep == "por" and c.obj is not None:     # by that user
+            r.use(*c.preps)
+            action = replace(action, filters=(*action.filters, Filter("user", "eq", things(c.obj, r))))
+            _drop(c, of_pp.obj, roles)
+    when = [c for c in roles.get("when") if isinstance(c, PP) and c.obj is not None]
+    this_turn = [c for c in when if c.obj is not None and when_of(c.obj, r).this_turn]
+    if len(this_turn) != 1 or len(when) != 1:
+        raise NotUnderstood("the times used when?", of_pp.obj.node)
+    r.use(*this_turn[0].preps, *this_turn[0].own_leaves, *(this_turn[0].obj.own_leaves if this_turn[0].obj else []))
+    roles.extra = [c for c in roles.extra if c is not rel]
+    return Count(what=action, attribute="times_used_before" if before else "times_used", text=text)
+
+
+def _drop(c: Constituent, np: NP, roles: Roles) -> None:
+    if c in np.mods:
+        np.mods.remove(c)
+    if c in roles.extra:
+        roles.extra.remove(c)
 
 
 def _damage_received(np: NP, r: Reading, text: str) -> Count:
