@@ -292,3 +292,13 @@ def test_controlled_by_a_player_with_a_relative_is_not_understood() -> None:
     d, problems = _action("Golpe causa 1 ponto de dano em um personagem controlado por um oponente que entrou em "
                           "cena neste turno.")
     assert not d.executable and "controlled by which player?" in problems
+
+
+def test_x_the_damage_this_character_received_this_turn() -> None:
+    """"o número de pontos de dano recebidos por este personagem neste turno": "neste turno", X's sentence's own
+    adjunct, says when."""
+    d, problems = _action("Golpe causa X+1 pontos de dano no alvo. X é igual ao número de pontos de dano recebidos "
+                          "por este personagem neste turno.")
+    assert not problems
+    x = _damage_x(d)
+    assert x.attribute == "damage_taken" and x.what is not None and x.what.ref is Ref.THIS_CHARACTER

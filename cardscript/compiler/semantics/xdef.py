@@ -54,7 +54,8 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
         roles.extra.remove(times)
         multiplier, np = q.fixed, times
     times_used = _times_used(np, roles, r, render(sentence))
-    count = times_used if times_used is not None else counted(np, r, render(sentence))
+    when = [c for c in roles.get("when") if isinstance(c, PP)]
+    count = times_used if times_used is not None else counted(np, r, render(sentence), when)
     if multiplier != 1:
         from dataclasses import replace as _replace
 
@@ -118,7 +119,7 @@ def _drop(c: Constituent, np: NP, roles: Roles) -> None:
         roles.extra.remove(c)
 
 
-def _damage_received(np: NP, r: Reading, text: str) -> Count:
+def _damage_received(np: NP, r: Reading, text: str, when_of_x: list[PP] | None = None) -> Count:
     """"o número de pontos de dano recebidos por este personagem neste turno": the damage it took this turn."""
     r.use(np.head)
     dano = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
@@ -129,15 +130,15 @@ def _damage_received(np: NP, r: Reading, text: str) -> Count:
     holder = dano.obj if dano.obj.participle is not None else np
     p = holder.participle
     agent = next((m for m in holder.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
-    when = next((m for m in holder.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None
-                 and m.obj.lemma == "turno" and m.obj.det("este")), None)
+    when = next((m for m in [*holder.mods, *(when_of_x or [])] if isinstance(m, PP) and m.prep == "em"
+                 and m.obj is not None and m.obj.lemma == "turno" and m.obj.det("este")), None)
     if p is None or p.lemma != "receber" or agent is None or agent.obj is None or when is None or when.obj is None:
         raise NotUnderstood("damage received by whom, when?", np.node)
     r.use(p, *agent.preps, *when.preps, when.obj.head, *when.obj.dets)
     return Count(what=things(agent.obj, r), attribute="damage_taken", text=text)
 
 
-def counted(np: NP, r: Reading, text: str) -> Count:
+def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Count:
     """"o número de <np>", "duas vezes o número de <np>", "o valor de Escudo atual do alvo", "o estágio ... em que
     este personagem se encontra", "o número de poderes do alvo", "o número de pontos de dano recebidos por ..."."""
     multiplier = 1
@@ -162,7 +163,7 @@ def counted(np: NP, r: Reading, text: str) -> Count:
             r.use(*whose.preps)
             return Count(what=things(whose.obj, r), attribute="powers", multiplier=multiplier, text=text)
         if inner.lemma == "ponto":  # "pontos de dano recebidos por este personagem neste turno"
-            return _damage_received(inner, r, text)
+            return _damage_received(inner, r, text, when)   # "neste turno" may be X's sentence's adjunct
         del attr
         distinct = _distinct_by(inner, r)
         sel = things(inner, r)
