@@ -302,3 +302,18 @@ def test_x_the_damage_this_character_received_this_turn() -> None:
     assert not problems
     x = _damage_x(d)
     assert x.attribute == "damage_taken" and x.what is not None and x.what.ref is Ref.THIS_CHARACTER
+
+
+def test_escolha_um_dentre_os_revelados_and_the_remaining_ones() -> None:
+    """"escolha um dentre os cards revelados ... devolva os cards restantes": one of the revealed (the verb's
+    "dentre" is the pool of "um"), then the revealed ones not chosen."""
+    from cardscript.compiler.ir import Choose, Move
+
+    d, problems = _action("Revele os três cards do topo de seu deck. Escolha um dentre os cards revelados e coloque-o "
+                          "em sua mão e coloque os cards restantes na base de seu deck.")
+    assert not problems and d.action is not None
+    reveal, choose, take, rest = d.action.modes[0].procedures
+    assert isinstance(choose, Choose) and choose.what is not None and choose.what.union
+    assert choose.what.union[0].slot == reveal.introduces
+    assert isinstance(rest, Move) and rest.cards.slot == reveal.introduces + ":rest"
+    del take

@@ -11,6 +11,7 @@ from tests.corpus_play import (
     card_of,
     corpus_card,
     energy,
+    events,
     enter,
     match,
     require_corpus,
@@ -136,3 +137,16 @@ def test_x_chuva_de_raios_deals_less_each_time_it_was_used_before() -> None:
 
 def char_big() -> CardDef:
     return card("Personagem: Muro V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 9\nEscudo: 0\n")
+
+
+def test_gata_negra_one_revealed_card_on_top_the_rest_back_to_the_hand() -> None:
+    """Gata Negra V1 ((2014) BSMI 20/100): entering, an opponent reveals their hand and the top card of their deck;
+    one of the revealed cards is put on top of that deck, and the remaining revealed cards go back to their hand."""
+    game = match([corpus_card("(2014) BSMI 20/100")], [])
+    gata = card_of(game, 0, "Gata Negra V1")
+    game.draw(1, 2)
+    theirs = game.state.players[1]
+    revealed = {*theirs.hand, theirs.deck[0]}
+    enter(game, gata, 3)
+    assert len(theirs.hand) == 2 and {*theirs.hand, theirs.deck[0]} == revealed
+    assert len(events(game, "reveal")) >= 1

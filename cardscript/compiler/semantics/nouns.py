@@ -475,6 +475,13 @@ def _things(np: NP, r: Reading) -> Selector:
         existing = _existing_target(np, r, sel)
         if existing is not None:
             return _coordinated(existing, np, r)
+    rest = [a for a in np.post if isinstance(a, Lexeme) and a.lemma in ("restante", "restantes")]
+    if rest and np.det("o") and plural(np) and not np.mods:     # "os cards restantes": the rest of the group a
+        group = _group(r)                                       # part was taken from
+        if group is None:
+            raise NotUnderstood(f"'{text}': the rest of what?", np.node)
+        r.use(*rest, *np.dets)
+        return Selector(kind=group.kind, ref=Ref.SLOT, slot=group.slot + ":rest", every=True, text=text)
     sel = _determiners(sel, np, r)
     sel = _adjectives(sel, np, r)
     sel = _coordinated_heads(sel, np, r)

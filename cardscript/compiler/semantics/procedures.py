@@ -45,7 +45,7 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity
 from cardscript.compiler.semantics.build import Build, Built, leaves_choice
-from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, things
+from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, text_of, things
 from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
@@ -598,6 +598,14 @@ def _choose(b: Build) -> Built:
         return _choose_characteristic(np, b, who)
     c = b.roles.one("what")
     up_to = isinstance(c, PP) and c.prep == "até"
+    if _bare_one(np) and b.roles.np("among") is not None:  # "escolha um dentre os cards revelados": one of them
+        among_np = b.optional_np("among")
+        assert among_np is not None
+        r.use(np.head, *np.dets)
+        pool = things(among_np, r)
+        what = Selector(kind=pool.kind, union=(pool,), count=Quantity.of(1), text=text_of(np))
+        slot = b.introduce(what, np, "choose", card_level=not r.in_action)
+        return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     what = things(np, r)
     if up_to:
         what = replace(what, count=replace(what.count, up_to=True))
@@ -609,6 +617,12 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+def _bare_one(np: NP) -> bool:
+    """"um" / "uma" standing alone as the thing chosen (its pool is the verb's "dentre" / "entre")."""
+    return isinstance(np.head, Lexeme) and np.head.cls == "PRON" and np.head.lemma in ("um", "uma") \
+        and not np.mods and not np.dets and not np.post
 
 
 def _name_choice(np: NP, b: Build, who: Selector) -> Built:
