@@ -196,11 +196,11 @@ def test_another_player_than_one_named_before_is_not_your_opponent() -> None:
 
 
 def test_x_definition_words_are_accounted_for() -> None:
-    """"X é igual ao número de cards de habilidades de poderes diferentes ...": what no rule reads is reported."""
+    """"X é igual ao número de outras ações chamadas X que foram usadas neste turno durante a Fase de Combate": what
+    no rule reads (the phase) is reported. ("de poderes diferentes" is read now: tests/test_s4_refs.py.)"""
     d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
-                   action="Truque Teste causa X+3 pontos de dano no alvo. X é igual ao número de cards de habilidades "
-                          "de poderes diferentes que este personagem (o personagem que usou esta ação) estiver "
-                          "carregando.")
+                   action="Truque Teste causa X+3 pontos de dano no alvo. X é igual ao número de outras ações chamadas "
+                          "Truque Teste que foram usadas neste turno durante a Fase de Combate.")
     assert not d.executable
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, TextBlock
+from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, Sentence, TextBlock
 from cardscript.compiler.expand import KeywordUse
 from cardscript.compiler.ir import (
     ACTION_COST,
@@ -29,10 +29,11 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.prelude import Usage
-from cardscript.compiler.semantics.effects import action_paragraphs, permanent_paragraph, read_x
+from cardscript.compiler.semantics.effects import action_paragraphs, permanent_paragraph, read_x, read_x_after
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.sentences import Problem
 from cardscript.compiler.semantics.text import render
+from cardscript.compiler.semantics.xtie import tie_x_deep
 from cardscript.compiler.vocabulary import ActionType
 
 __all__ = ["LoweredCard", "lower_card", "lower_compiled"]
@@ -76,8 +77,10 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
         bindings = _bindings(card.permanent)
         for para in card.permanent.paragraphs:
             r = Reading(info, bindings, card_referents=chosen, next_slot=len(chosen))
-            read_x(card.permanent.paragraphs, r, problems)
+            later = read_x(card.permanent.paragraphs, r, problems, later=(para,))
             lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)
+            if later:
+                _x_after(later, r, lowered, problems)
             effects.extend(lowered.effects)
             problems.extend(lowered.problems)
             chosen[:] = [x for x in r.card_referents]
@@ -108,6 +111,13 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
         action=action, effects=tuple(effects), keywords=keywords, code=h.code or "",
         evolution=evolution)
     return LoweredCard(definition, problems)
+
+
+def _x_after(later: list[Sentence], r: Reading, lowered: _Guarded, problems: list[Problem]) -> None:
+    """X defined by what the paragraph introduced, read after it: every X of its effects is that."""
+    x = read_x_after(later, r, problems)
+    if x is not None:
+        lowered.effects = [tie_x_deep(e, x) for e in lowered.effects]
 
 
 class _Guarded:
@@ -211,9 +221,14 @@ def _action(card: CompiledCard, info: CardInfo, chosen: list[Referent]) -> tuple
                        keywords=written, keyword_effects=tuple(keyword_effects)), problems
     r = Reading(info, _bindings(block), in_action=True, card_referents=list(chosen), next_slot=len(chosen))
     r.referents.extend(x for x in introduced if isinstance(x, Referent))
-    read_x(block.paragraphs, r, problems)
+    later = read_x(block.paragraphs, r, problems, later=block.paragraphs)
     paragraphs = tuple(p for p in block.paragraphs if not isinstance(p, KeywordLine))
     text = _guard_action(paragraphs, r)
+    if later:
+        r.x = read_x_after(later, r, problems)
+        if r.x is not None:
+            text.modes = [[tie_x_deep(p, r.x) for p in m] for m in text.modes]
+            text.costs = [tie_x_deep(p, r.x) for p in text.costs]
     problems.extend(text.problems)
     joined = " ".join(render(p) for p in block.paragraphs)
     kind = EffectKind.ACTION if not text.problems else EffectKind.UNSUPPORTED

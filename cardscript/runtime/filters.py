@@ -115,6 +115,9 @@ def _player_filter(game: Game, ctx: EffectContext, player: Player, flt: Filter) 
         return player.index in _players_named(game, ctx, flt.value)
     if flt.field == "kind":
         return isinstance(flt.value, str) and fold_key(flt.value) in _wanted(Kind.PLAYER.value)
+    if flt.field == "controls" and isinstance(flt.value, Selector):   # "jogador que controlar algum personagem"
+        found = [t for t in resolve(game, ctx, flt.value) if isinstance(t, int) and t in game.state.scene]
+        return any(controller_of(game, t) == player.index for t in found)
     raise ValueError(f"filter '{flt.field}' on a player is not implemented")
 
 
@@ -253,11 +256,7 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return _zone_of(game, card) in _wanted(word)
     if op == "chosen":                                      # "com o poder / tipo escolhido": a Choose's slot
         if isinstance(value, Selector):
-            picked = {fold_key(t.value) for t in resolve(game, ctx, value) if isinstance(t, Trait)}
-            if not picked and value.slot.startswith("card:") and ctx.source is not None:
-                # a permanent text's choice: its card remembers it
-                one = game.state.chosen_traits.get(ctx.source, {}).get(name.rstrip("s"))
-                picked = {fold_key(one)} if one is not None else set()
+            picked = _chosen_values(game, ctx, value, name)
         else:                                               # (Soprano V1: the trait its card's text chose)
             one = characteristics.chosen_trait(game, ctx.source, name)
             picked = {fold_key(one)} if one is not None else set()
@@ -327,6 +326,15 @@ def _damaging(adef: ActionDef | None, piercing: bool) -> bool:
     return any(isinstance(p, Damage) and (p.piercing or not piercing) for p in procs)
 
 
+def _chosen_values(game: Game, ctx: EffectContext, slot: Selector, name: str) -> set[str]:
+    """The values a Choose wrote in ``slot`` (folded); a permanent text's choice, from its card's memory."""
+    picked = {fold_key(t.value) for t in resolve(game, ctx, slot) if isinstance(t, Trait)}
+    if not picked and slot.slot.startswith("card:") and ctx.source is not None:
+        one = game.state.chosen_traits.get(ctx.source, {}).get(name.rstrip("s"))
+        picked = {fold_key(one)} if one is not None else set()
+    return picked
+
+
 def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Filter) -> bool:
     """Does an action pass the filter (before negation)?"""
     from cardscript.runtime.actions import power_key
@@ -335,6 +343,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     word = value if isinstance(value, str) else ""
     adef = action_def(game, action)
     if name == "name":
+        if flt.op == "chosen" and isinstance(value, Selector):  # "ações com o nome escolhido"
+            return fold_key(action.name) in _chosen_values(game, ctx, value, "name")
         return fold_key(action.name) in _wanted(word)
     if name in ("power", "action_power"):
         if flt.op == "chosen" and isinstance(value, Selector):

@@ -351,7 +351,8 @@ def counted(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
 
 def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
     """``Count.attribute`` of the things: the sum of their shields, energies, stages, damage taken this turn; how
-    many different powers ("powers") or card types ("card_types") they have among them."""
+    many different powers ("powers": now, in scene; "card_powers": printed on the cards -- an ability's power, 2.3)
+    or card types ("card_types") they have among them."""
     cards = [t for t in things if isinstance(t, int)]
     scene = game.state.scene
     if attribute == "powers":
@@ -361,6 +362,9 @@ def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
                                                                           if isinstance(t, Trait)})
     if attribute == "card_types":
         return len({str(attr(game, c, "card_type")) for c in cards})
+    if attribute == "card_powers":                     # "cards de habilidades de poderes diferentes": the different
+        printed = {str(attr(game, c, "power")) for c in cards if attr(game, c, "power")}      # printed powers
+        return len(printed | {str(p) for c in cards for p in (attr(game, c, "powers") or ())})
     if attribute == "shield":
         from cardscript.runtime.shielding import shield
 
@@ -376,10 +380,26 @@ def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
     raise ValueError(f"count attribute '{attribute}' is not implemented")
 
 
+def _times_used(game: Game, ctx: EffectContext, c: Count) -> int:
+    """"o número de vezes que esta ação foi usada [anteriormente] por este personagem neste turno": the uses of the
+    turn (``this_turn.uses``, appended when an action is used, 4.6.2 H) of actions the selector describes; "before"
+    leaves out the use resolving now (the latest one, when this effect is that use's)."""
+    from cardscript.runtime.filters import matches
+
+    assert c.what is not None
+    uses = [ActionThing(holder, name, user, power) for user, holder, name, power in game.state.this_turn.uses]
+    n = sum(1 for a in uses if matches(game, ctx, a, c.what))
+    if c.attribute == "times_used_before" and ctx.from_action and uses and matches(game, ctx, uses[-1], c.what):
+        n -= 1
+    return n
+
+
 def count(game: Game, ctx: EffectContext, c: Count | None) -> int:
     """``X é igual ao número de ...`` / ``... ao Escudo / à Energia / ao número de poderes de ...``."""
     if c is None or c.what is None:
         return 0
+    if c.attribute in ("times_used", "times_used_before"):
+        return _times_used(game, ctx, c) * c.multiplier
     things = counted(game, ctx, c.what)
     n = (_attribute(game, things, c.attribute) if c.attribute else len(things)) * c.multiplier
     return -(-n // c.divisor) if c.round_up else n // c.divisor

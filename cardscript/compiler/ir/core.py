@@ -93,7 +93,8 @@ class Count:
     round_up: bool = False
     text: str = ""
     event: str = ""
-    attribute: str = ""             # "" = how many things; "energy", "shield", "stage", "powers", "damage_taken"
+    attribute: str = ""             # "" = how many things; "energy", "initial_energy", "shield", "stage", "powers",
+    #                                 "damage_taken"; how many different: "card_powers", "card_types"
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,13 @@ what is gained and lost (``ganhar`` / ``perder``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
 from cardscript.compiler.ir import Filter, Quantity, Selector
 from cardscript.compiler.semantics.amounts import is_x, quantity_of_run
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Leaf, Other, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Leaf, Other, leaves
 from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, ATTRIBUTE_OF_NOUN, COMPARATIVE
 
 
@@ -133,8 +133,8 @@ def _filters_for(np: NP, r: Reading, negate: bool = False) -> list[Filter]:
         return [_relational_filter(np, r, attr, negate)]     # "com o alter ego deste personagem": the same one
     if attr == "affiliation" and any(isinstance(m, PP) and m.prep == "em" for m in np.mods):
         return [_in_common(np, r, negate)]
-    if attr in ("affiliation", "power") and (np.participle is not None and np.participle.lemma == "escolher"):
-        return [_chosen_value(np, r, attr, negate)]          # "com a afiliação escolhida"
+    if attr in ("affiliation", "power", "name") and (np.participle is not None and np.participle.lemma == "escolher"):
+        return [_chosen_value(np, r, attr, negate)]          # "com a afiliação escolhida", "com o nome escolhido"
     if attr == "affiliation" and np.det("este", "esse") and not names_in_peek(np):
         if r.last_affiliation is None:                       # "com esta afiliação": the one just named
             raise NotUnderstood("which affiliation?", np.node)
@@ -223,10 +223,18 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     return Filter(field_name, "not_shares" if negate else "shares", with_)
 
 
+def with_in_common(obj: NP, in_common: Constituent | None) -> NP:
+    """"ter uma afiliação *em comum com X*": the verb's "em comum" complement (``ter``'s role ``in_common``) read
+    as the affiliation's own modifier."""
+    if isinstance(in_common, PP) and in_common.obj is not None and in_common.obj.lemma == "comum":
+        return replace(obj, mods=[*obj.mods, in_common])
+    return obj
+
+
 def _in_common(np: NP, r: Reading, negate: bool) -> Filter:
     """"uma afiliação em comum com este personagem", "alguma afiliação em comum com alguma das afiliações deste
-    personagem", "alguma afiliação em comum com as afiliações dos personagens que você controla"."""
-
+    personagem", "alguma afiliação em comum com as afiliações dos personagens que você controla". "(não tiver)
+    nenhuma afiliação em comum" is negative concord: the verb's negation says it, "nenhuma" agrees."""
     with_: Selector | None = None
     for m in np.mods:
         if isinstance(m, PP) and m.prep == "em" and m.obj is not None and m.obj.lemma == "comum":

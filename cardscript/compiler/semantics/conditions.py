@@ -149,6 +149,7 @@ def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         options = [at.filters_for(x, r, negate=False) for x in (obj, *alternatives)]
         cond = Condition("any", any_of=tuple(Condition("is", subject=add_filter(subject, *f)) for f in options))
         return replace(cond, negated=roles.verb.negated)
+    obj = at.with_in_common(obj, roles.one("in_common"))  # "tiver uma afiliação em comum com ..."
     filters = at.filters_for(obj, r, negate=False)
     del adj
     return Condition("is", subject=subject, value="", negated=roles.verb.negated,

@@ -31,6 +31,7 @@ from cardscript.compiler.ast import (
     Paragraph,
     Phrase,
     PhraseKind,
+    Sentence,
 )
 from cardscript.compiler.ir import (
     ACTION_COST,
@@ -73,24 +74,68 @@ def keyword_effect(k: KeywordLine) -> Effect:
     return Effect(EffectKind.KEYWORD, keyword=k.keyword, keyword_args=tuple(args), text=render(k))
 
 
-def read_x(paragraphs: tuple[Paragraph, ...], r: Reading, problems: list[Problem]) -> None:
-    """"X é igual a ..." anywhere in the block defines X for every sentence of it (read first)."""
+def read_x(paragraphs: tuple[Paragraph, ...], r: Reading, problems: list[Problem],
+           later: tuple[Paragraph, ...] = ()) -> list[Sentence]:
+    """"X é igual a ..." anywhere in the block defines X for every sentence of it (read first); a word of the
+    definition no rule read is a problem of the card (once, however many paragraphs read the definition).
+
+    A definition in one of the paragraphs ``later`` that cannot be read first -- it refers to what the text
+    introduces ("escolha um suporte em cena ... X é igual à Energia Inicial daquele suporte") -- is returned, to be
+    read after the text (:func:`read_x_after`); what the failed first reading introduced is forgotten. (One in
+    another paragraph is left to that paragraph's reading.)"""
+    deferred: list[Sentence] = []
     for para in paragraphs:
         if not isinstance(para, EffectParagraph):
             continue
         for sentence in para.sentences:
-            if is_x_definition(sentence):
-                try:
-                    r.x = x_definition(sentence, r)
-                except NotUnderstood as exc:
-                    problems.append(Problem(f"X: {exc}", exc.node or sentence, exc.roles))
+            if not is_x_definition(sentence):
+                continue
+            mark = (len(r.targets), len(r.referents), r.next_slot)
+            try:
+                r.x = _definition(sentence, r)
+                r.provisional_targets.update(i for i in range(mark[0], len(r.targets))
+                                             if r.targets[i].text == "o alvo" and not r.targets[i].filters)
+            except NotUnderstood as exc:
+                if later:                     # forgotten; read after the text of its own paragraph
+                    del r.targets[mark[0]:], r.referents[mark[1]:]
+                    r.next_slot = mark[2]
+                    if any(para is p for p in later):
+                        deferred.append(sentence)
                     continue
-                missing = r.unused(sentence)      # nothing of the definition is dropped ("de poderes diferentes")
-                if missing:
-                    from cardscript.compiler.semantics.reading import _word
+                _report_x(exc, sentence, problems)
+    return deferred
 
-                    problems.append(Problem("X: words with no meaning: " + " ".join(_word(x) for x in missing),
-                                            missing[0]))
+
+def read_x_after(sentences: list[Sentence], r: Reading, problems: list[Problem]) -> Count | None:
+    """The definitions of X :func:`read_x` deferred, read with what the text introduced (its referents and
+    targets); None when one cannot be read (then it is a problem of the card)."""
+    x: Count | None = None
+    for sentence in sentences:
+        late = Reading(r.card, r.bindings, r.in_action, list(r.referents), r.card_referents, r.targets,
+                       next_slot=r.next_slot, event_kind=r.event_kind, trigger_span=r.trigger_span)
+        try:
+            x = _definition(sentence, late)
+        except NotUnderstood as exc:
+            _report_x(exc, sentence, problems)
+            return None
+        r.next_slot = late.next_slot
+    return x
+
+
+def _definition(sentence: Sentence, r: Reading) -> Count:
+    x = x_definition(sentence, r)
+    missing = r.unused(sentence)
+    if missing:                               # nothing is silently dropped in X's definition either
+        from cardscript.compiler.semantics.reading import _word
+
+        raise NotUnderstood("words with no meaning: " + " ".join(_word(w) for w in missing), missing[0])
+    return x
+
+
+def _report_x(exc: NotUnderstood, sentence: Sentence, problems: list[Problem]) -> None:
+    problem = Problem(f"X: {exc}", exc.node or sentence, exc.roles)
+    if all((p.message, p.node) != (problem.message, problem.node) for p in problems):
+        problems.append(problem)
 
 
 def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:

@@ -160,8 +160,14 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     if lemma == "controlar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
         who = players(agent.obj, r)
+        if who.ref in (Ref.YOU, Ref.OPPONENT) and who.filters:   # "por um oponente que entrou em cena": a
+            raise NotUnderstood("controlled by which player?", agent.obj.node)   # player's filter is not theirs
         np.mods.remove(agent)
         return add_filter(sel, _controller_filter(who))
+    onto = next((m for m in np.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None
+                 and m.obj.cls == "thing"), None)
+    if lemma == "carregar" and agent is None and onto is not None and sel.ref is None:
+        agent = onto                                        # "os cards carregados naquele suporte" (4.4)
     if lemma == "carregar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
         carrier = things(agent.obj, r)
@@ -237,6 +243,14 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
             return add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
         r.use(*pp.preps)
         found = at.filters_for(obj, r, negate=prep == "sem")
+        if pp.coords and all(getattr(w, "lemma", "") == "e" for conj, _ in pp.coords for w in conj):
+            for conj, other in pp.coords:          # "com {LA} e com uma afiliação em comum com ...": both
+                r.use_all(conj)
+                r.use(*other.preps)
+                if other.obj is None:
+                    raise NotUnderstood("and with what?", np.node)
+                found.extend(at.filters_for(other.obj, r, negate=prep == "sem"))
+            return add_filter(sel, *found)
         if pp.coords:                              # "com a afiliação X ou com a afiliação Y": either
             alts = list(found)
             for conj, other in pp.coords:

@@ -240,6 +240,12 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CARD, text=text)
         if found is None and binding.target.startswith("the character with"):   # to "este personagem"
             return replace(THIS_CHARACTER, text=text)
+        same_noun = isinstance(head, Lexeme) and head.cls == "NOUN" and fold_text(head.word) in fold_text(
+            binding.target).split()                      # "aquele personagem" -> "outro personagem"
+        if found is None and same_noun and _not_read_yet(binding.target_span, r):
+            # bound to a phrase read later (a condition read before its clause: "permute ... por um card que outro
+            # personagem ... estiver carregando se aquele personagem ..."): not the latest thing read so far
+            raise NotUnderstood(f"'{text}' refers to '{binding.target}', not introduced yet", np.node)
     if found is None:
         found = _latest(r, fits)
     if found is not None and (pronoun or np.lemma == "card"):
@@ -263,6 +269,15 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CHARACTER, text=text)
         return replace(THIS_CARD, text=text)
     raise NotUnderstood(f"'{text}' refers to nothing this effect introduced", np.node)
+
+
+def _not_read_yet(span: object, r: Reading) -> bool:
+    """Is the phrase at ``span`` after everything this effect has read so far (so no referent can be it yet)?"""
+    start = getattr(span, "start", None)
+    if start is None:
+        return False
+    seen = [x.span.end for x in (*r.referents, *r.card_referents)]
+    return bool(seen) and start >= max(seen) and not any(x.span.start <= start < x.span.end for x in r.referents)
 
 
 # a card of ability is "um card" (masculine), whatever the feminine "habilidade"
@@ -461,6 +476,13 @@ def _things(np: NP, r: Reading) -> Selector:
         existing = _existing_target(np, r, sel)
         if existing is not None:
             return _coordinated(existing, np, r)
+    rest = [a for a in np.post if isinstance(a, Lexeme) and a.lemma in ("restante", "restantes")]
+    if rest and np.det("o") and plural(np) and not np.mods:     # "os cards restantes": the rest of the group a
+        group = _group(r)                                       # part was taken from
+        if group is None:
+            raise NotUnderstood(f"'{text}': the rest of what?", np.node)
+        r.use(*rest, *np.dets)
+        return Selector(kind=group.kind, ref=Ref.SLOT, slot=group.slot + ":rest", every=True, text=text)
     sel = _determiners(sel, np, r)
     sel = _adjectives(sel, np, r)
     sel = _coordinated_heads(sel, np, r)
@@ -525,13 +547,17 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
 
 def _excluded(sel: Selector, r: Reading) -> Selector:
     """What "outro" excludes: the latest thing of the same kind this effect chose or otherwise introduced ("escolha
-    um card ... e permute-o por outro card ..."), else this card / the character it is on ("escolha outro
-    personagem": another than this one)."""
+    um card ... e permute-o por outro card ..."), else the clause's subject when it refers to a thing of that kind
+    ("aquele personagem causa 2 pontos de dano em outro personagem"), else this card / the character it is on
+    ("escolha outro personagem": another than this one)."""
     same = (Kind.CARD, Kind.ABILITY) if sel.kind in (Kind.CARD, Kind.ABILITY) else (sel.kind,)
     earlier = next((x for x in reversed(r.referents) if x.kind in same and x.slot
                     and not x.slot.startswith("event:")), None)
     if earlier is not None:
         return Selector(kind=earlier.kind, ref=Ref.SLOT, slot=earlier.slot, every=True, text="")
+    subject = r.subject_stack[-1] if r.subject_stack else None
+    if subject is not None and subject.kind is sel.kind and subject.ref in (Ref.TARGET, Ref.SLOT):
+        return replace(subject, text="")          # "aquele personagem causa dano em outro personagem": the subject
     if sel.kind is Kind.CHARACTER:
         return THIS_CHARACTER
     return THIS_CARD
@@ -576,6 +602,10 @@ def _the_target(r: Reading, kind: Kind | None, text: str) -> Selector:
     action's target with no characteristic -- a character or a support (4.6.2 F.1.2)."""
     for index in range(len(r.targets) - 1, -1, -1):
         t = r.targets[index]
+        if kind is not None and index in r.provisional_targets and kind in (t.kind, *t.also):
+            t = replace(t, kind=kind, also=())       # X's "do alvo", read first, is the text's "personagem alvo"
+            r.targets[index] = t
+            r.provisional_targets.discard(index)
         if kind is None or t.kind is kind or kind in t.also:
             return Selector(kind=t.kind, ref=Ref.TARGET, index=index, text=text, every=True)
     if kind is not None:
@@ -631,11 +661,24 @@ def _coordinated_heads(sel: Selector, np: NP, r: Reading) -> Selector:
         kind = KIND_OF_NOUN.get(other.lemma)
         if kind is None:
             continue
-        r.use(conj, other.head)
         if other.lemma in ALIGNMENT_OF_WORD:
-            raise NotUnderstood("an alignment coordinated with a kind", other.node)
+            sel = _either_alignment(sel, conj, other, r)
+            continue
+        r.use(conj, other.head)
         sel = replace(sel, also=(*sel.also, kind))
     return sel
+
+
+def _either_alignment(sel: Selector, conj: Leaf, other: NP, r: Reading) -> Selector:
+    """"um personagem herói ou vilão": the alignment coordinated with the head's alignment adjective -- either one
+    (2.2); after a bare kind ("um personagem ou vilão") it is no alignment of that kind."""
+    have = [f for f in sel.filters if f.field == "alignment" and f.op in ("has", "has_any")]
+    if len(have) != 1 or not (isinstance(conj, Lexeme) and conj.lemma == "ou"):
+        raise NotUnderstood("an alignment coordinated with a kind", other.node)
+    r.use(conj, other.head)
+    values = [*str(have[0].value).split("/"), ALIGNMENT_OF_WORD[other.lemma]]
+    rest = tuple(f for f in sel.filters if f is not have[0])
+    return replace(sel, filters=(*rest, Filter("alignment", "has_any", "/".join(values))))
 
 
 def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:

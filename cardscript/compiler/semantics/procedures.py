@@ -45,7 +45,7 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity
 from cardscript.compiler.semantics.build import Build, Built, leaves_choice
-from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, things
+from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, text_of, things
 from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
@@ -592,10 +592,20 @@ def _choose(b: Build) -> Built:
     r = b.r
     who = b.player_subject()
     np = b.required("what", "what")
+    if b.verb.lemma == "nomear":
+        return _name_choice(np, b, who)
     if np.lemma in ("afiliação", "poder") or (np.lemma == "tipo"):
         return _choose_characteristic(np, b, who)
     c = b.roles.one("what")
     up_to = isinstance(c, PP) and c.prep == "até"
+    if _bare_one(np) and b.roles.np("among") is not None:  # "escolha um dentre os cards revelados": one of them
+        among_np = b.optional_np("among")
+        assert among_np is not None
+        r.use(np.head, *np.dets)
+        pool = things(among_np, r)
+        what = Selector(kind=pool.kind, union=(pool,), count=Quantity.of(1), text=text_of(np))
+        slot = b.introduce(what, np, "choose", card_level=not r.in_action)
+        return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     what = things(np, r)
     if up_to:
         what = replace(what, count=replace(what.count, up_to=True))
@@ -607,6 +617,31 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+def _bare_one(np: NP) -> bool:
+    """"um" / "uma" standing alone as the thing chosen (its pool is the verb's "dentre" / "entre")."""
+    return isinstance(np.head, Lexeme) and np.head.cls == "PRON" and np.head.lemma in ("um", "uma") \
+        and not np.mods and not np.dets and not np.post
+
+
+def _name_choice(np: NP, b: Build, who: Selector) -> Built:
+    """"nomeie um card", "nomeie um card de suporte", "nomeie uma ação": a name is chosen -- of a card of that kind,
+    or of an action (``Choose.characteristic`` "name", ``what`` the kind of thing named) -- and fills a slot "o nome
+    escolhido" reads (a permanent text's choice is remembered by its card, 5.4)."""
+    r = b.r
+    if np.lemma not in ("card", "ação") or not np.det("um") or np.quantity:
+        raise NotUnderstood("name what?", np.node)
+    kind = things(np, r)
+    if kind.ref is not None or kind.union or any(f.field != "card_type" for f in kind.filters):
+        raise NotUnderstood("name a card of what kind?", np.node)
+    slot = b.introduce(Selector(kind=Kind.CARD), np, "choose_name", card_level=not r.in_action)
+    for ref in reversed(r.referents):                        # "o nome escolhido" reads this choice
+        if ref.slot == slot:
+            ref.head = "choose_name"
+            break
+    return Built([Choose(characteristic="name", what=replace(kind, every=True),
+                         who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
 
 
 def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:

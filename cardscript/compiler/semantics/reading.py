@@ -80,6 +80,8 @@ class Reading:
     in_condition: int = 0                              # reading a condition (its phrases are checked, not chosen)
     np_depth: int = 0                                  # noun phrases being read (> 0: inside another one)
     pending: list[Procedure] = field(default_factory=list)   # choices the next procedure needs made first
+    provisional_targets: set[int] = field(default_factory=set)   # "o alvo" of X's definition, read before the
+    #                                  text: the text's "o personagem alvo" says its kind (nouns._the_target)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:

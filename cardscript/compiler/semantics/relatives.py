@@ -8,11 +8,13 @@ One rule per verb family (the frame's family), the same families the procedures 
 =================  ===========================================================================================
 family             filter
 =================  ===========================================================================================
-control            controller: "que você controla", "que seus oponentes controlam", "que aquele jogador controla"
+control            controller: "que você controla", "que seus oponentes controlam", "que aquele jogador controla";
+                   a player who controls: "o jogador que controla o alvo", "cada jogador que controlar algum personagem"
 load (carregar)    carrying / carried by: "que estiver carregando X", "que este personagem estiver carregando"
 have (ter)         a characteristic: "que tenha {AG}"; an action's target: "que tenha X como alvo"
 be (ser)           "que não seja herói", "que não seja(m) cards de habilidade", "que não seja de Antecipar"
 state (estar)      where / which stage: "que estiver em cena", "que esteja no estágio {0}"
+exist (haver)      where: "que houver na mão daquele jogador" (the gap is what there is)
 use (usar)         user / used: "o personagem que usou esta ação", "as ações que ele usar"
 damage (causar)    an action that causes damage: "uma ação que cause dano [penetrante]"
 receive            damaged this turn: "que tenha recebido dano neste turno"
@@ -152,6 +154,8 @@ def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     from cardscript.compiler.semantics.nouns import players
 
     subj = _subject(rel)
+    if subj is None and sel.kind is Kind.PLAYER and _object(rel) is not None and not v.negated:
+        return _controlling(sel, rel, r)
     if subj is None:
         raise NotUnderstood("controlled by whom?", rel.clause)
     who = players(subj, r)
@@ -160,6 +164,25 @@ def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if who.ref is Ref.OPPONENT:
         return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), "opponent"))
     return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), who))
+
+
+def _controlling(sel: Selector, rel: Rel, r: Reading) -> Selector:
+    """The gap is the controller ("o jogador que controla o alvo", "cada jogador que controlar algum personagem"):
+    the controller of the thing referred to (4.4.1), or the players who control such a thing now."""
+    from cardscript.compiler.semantics.nouns import plural, things
+
+    obj = _object(rel)
+    assert obj is not None
+    controlled = things(obj, r)
+    if controlled.ref is not None and not plural(obj) and sel.ref is None and not sel.every and not sel.filters:
+        return Selector(kind=Kind.PLAYER, ref=Ref.CONTROLLER, of=controlled, text=sel.text)
+    if controlled.ref is not None:
+        raise NotUnderstood("the players who control which?", rel.clause)
+    if sel.ref is Ref.EVERY_PLAYER:                     # "cada jogador que ...": each player who does
+        sel = Selector(kind=Kind.PLAYER, every=True, text=sel.text)
+    if sel.ref is not None:
+        raise NotUnderstood("which player controls it?", rel.clause)
+    return add_filter(sel, Filter("controls", "has", replace(controlled, every=True)))
 
 
 def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
@@ -205,6 +228,7 @@ def _have(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if obj.lemma == "alvo" and not obj.dets:
         r.use(*obj.own_leaves)
         return add_filter(sel, Filter("targeted", _neg(v, "eq", "ne"), "true"))
+    obj = at.with_in_common(obj, _pp(rel, "em"))          # "que tenha uma afiliação em comum com ..."
     return add_filter(sel, *at.filters_for(obj, r, negate=v.negated))
 
 
@@ -324,7 +348,20 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     p = place(where.obj, r)
     if v.negated:
         return add_filter(sel, Filter("zone", "ne", p.zone))
+    if p.owner is not None and p.owner.ref not in (Ref.YOU, Ref.OPPONENT):    # "na mão daquele jogador"
+        return replace(sel, zone=p.zone, of=p.owner)
     return replace(sel, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else sel.zone_owner)
+
+
+def _exists(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"cada card ... que houver na mão daquele jogador", "os cards ... que houver nos prêmios de seus oponentes":
+    the gap is what there is (haver's object), so the relative says where the things are -- as "que estiver em"."""
+    if _subject(rel) is not None or _object(rel) is not None or v.negated:
+        raise NotUnderstood("there is what, where?", rel.clause)
+    where = _pp(rel, "em")
+    if where is None or where.obj is None or where.obj.cls != "zone":
+        raise NotUnderstood("there is it where?", rel.clause)
+    return _state(sel, rel, v, r)
 
 
 def _use(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
@@ -411,5 +448,5 @@ def _revealed(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
 _RULES: dict[str, Callable[[Selector, Rel, Verb, Reading], Selector]] = {
     "reveal": _revealed,
     "control": _control, "load": _load, "have": _have, "be": _be, "state": _state, "use": _use, "damage": _damage,
-    "receive": _receive, "enter": _enter, "named": _named,
+    "receive": _receive, "enter": _enter, "named": _named, "exist": _exists,
 }

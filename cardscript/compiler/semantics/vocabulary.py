@@ -172,6 +172,8 @@ def takes_modifier(np: NP, pp: PP) -> bool:
         return True                                                      # "igual a 2", "igual ao de ..."
     if pp.obj is None:
         return False
+    if np.lemma == "comum" and not np.dets:              # "em comum *com este personagem*": in common with
+        return prep == "com" and pp.obj.cls in ("thing", "attribute")
     allowed = MODIFIER_TABLE.get((np.cls, prep))
     if allowed is None:
         return False

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme, Number, Sentence
-from cardscript.compiler.ir import Count
+from cardscript.compiler.ir import Count, Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics.amounts import is_x
-from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
+from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import things
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Rel, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, leaves
 from cardscript.compiler.semantics.text import render
 
 # what "o número de <np>" / "o <attribute> de <np>" counts of the things
@@ -53,7 +53,9 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
         r.use(np.head, *np.dets)
         roles.extra.remove(times)
         multiplier, np = q.fixed, times
-    count = counted(np, r, render(sentence))
+    times_used = _times_used(np, roles, r, render(sentence))
+    when = [c for c in roles.get("when") if isinstance(c, PP)]
+    count = times_used if times_used is not None else counted(np, r, render(sentence), when)
     if multiplier != 1:
         from dataclasses import replace as _replace
 
@@ -65,7 +67,59 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
     return count
 
 
-def _damage_received(np: NP, r: Reading, text: str) -> Count:
+def _times_used(np: NP, roles: Roles, r: Reading, text: str) -> Count | None:
+    """"o número de vezes que esta ação foi usada [anteriormente] [por este personagem] neste turno" (4.6: the uses of
+    the turn the engine keeps): the uses of the turn of actions like that one, by that user; "anteriormente": before
+    the use resolving now. None when the phrase is not "o número de vezes que ..."."""
+    from cardscript.compiler.semantics.nouns import things
+    from cardscript.compiler.semantics.times import when_of
+
+    of_pp = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if np.lemma != "número" or of_pp is None or of_pp.obj is None or of_pp.obj.lemma != "vez":
+        return None
+    pool = [*of_pp.obj.mods, *roles.extra]
+    rel = next((c for c in pool if isinstance(c, Rel) and c.lemma == "usar"), None)
+    action_np = next((c for c in rel.subject if isinstance(c, NP)), None) if rel is not None else None
+    if rel is None or action_np is None:
+        raise NotUnderstood("the number of times of what?", of_pp.obj.node)
+    r.use(np.head, *np.dets, *of_pp.preps, of_pp.obj.head, *rel.markers, *leaves(rel.clause.verb))
+    action = things(action_np, r)
+    if action.kind is not Kind.ACTION:
+        raise NotUnderstood("the number of times something that is not an action was used", action_np.node)
+    if action.ref is Ref.THIS_ACTION:                      # "esta ação": actions of its name (4.6.1)
+        if not r.card.action_name:
+            raise NotUnderstood("which action?", action_np.node)
+        action = Selector(kind=Kind.ACTION, filters=(Filter("name", "eq", r.card.action_name),), text=action.text)
+    elif action.ref is not None:
+        raise NotUnderstood("the uses of which actions?", action_np.node)
+    before = False
+    for c in [*pool]:
+        if isinstance(c, Other) and c.kind == "adv" and any(
+                isinstance(w, Lexeme) and w.lemma == "anteriormente" for n in c.nodes for w in leaves(n)):
+            r.use(*c.nodes)
+            before = True
+            _drop(c, of_pp.obj, roles)
+        elif isinstance(c, PP) and c.prep == "por" and c.obj is not None:     # by that user
+            r.use(*c.preps)
+            action = replace(action, filters=(*action.filters, Filter("user", "eq", things(c.obj, r))))
+            _drop(c, of_pp.obj, roles)
+    when = [c for c in roles.get("when") if isinstance(c, PP) and c.obj is not None]
+    this_turn = [c for c in when if c.obj is not None and when_of(c.obj, r).this_turn]
+    if len(this_turn) != 1 or len(when) != 1:
+        raise NotUnderstood("the times used when?", of_pp.obj.node)
+    r.use(*this_turn[0].preps, *this_turn[0].own_leaves, *(this_turn[0].obj.own_leaves if this_turn[0].obj else []))
+    roles.extra = [c for c in roles.extra if c is not rel]
+    return Count(what=action, attribute="times_used_before" if before else "times_used", text=text)
+
+
+def _drop(c: Constituent, np: NP, roles: Roles) -> None:
+    if c in np.mods:
+        np.mods.remove(c)
+    if c in roles.extra:
+        roles.extra.remove(c)
+
+
+def _damage_received(np: NP, r: Reading, text: str, when_of_x: list[PP] | None = None) -> Count:
     """"o número de pontos de dano recebidos por este personagem neste turno": the damage it took this turn."""
     r.use(np.head)
     dano = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
@@ -76,15 +130,15 @@ def _damage_received(np: NP, r: Reading, text: str) -> Count:
     holder = dano.obj if dano.obj.participle is not None else np
     p = holder.participle
     agent = next((m for m in holder.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
-    when = next((m for m in holder.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None
-                 and m.obj.lemma == "turno" and m.obj.det("este")), None)
+    when = next((m for m in [*holder.mods, *(when_of_x or [])] if isinstance(m, PP) and m.prep == "em"
+                 and m.obj is not None and m.obj.lemma == "turno" and m.obj.det("este")), None)
     if p is None or p.lemma != "receber" or agent is None or agent.obj is None or when is None or when.obj is None:
         raise NotUnderstood("damage received by whom, when?", np.node)
     r.use(p, *agent.preps, *when.preps, when.obj.head, *when.obj.dets)
     return Count(what=things(agent.obj, r), attribute="damage_taken", text=text)
 
 
-def counted(np: NP, r: Reading, text: str) -> Count:
+def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Count:
     """"o número de <np>", "duas vezes o número de <np>", "o valor de Escudo atual do alvo", "o estágio ... em que
     este personagem se encontra", "o número de poderes do alvo", "o número de pontos de dano recebidos por ..."."""
     multiplier = 1
@@ -109,36 +163,70 @@ def counted(np: NP, r: Reading, text: str) -> Count:
             r.use(*whose.preps)
             return Count(what=things(whose.obj, r), attribute="powers", multiplier=multiplier, text=text)
         if inner.lemma == "ponto":  # "pontos de dano recebidos por este personagem neste turno"
-            return _damage_received(inner, r, text)
+            return _damage_received(inner, r, text, when)   # "neste turno" may be X's sentence's adjunct
         del attr
+        distinct = _distinct_by(inner, r)
         sel = things(inner, r)
-        return Count(what=replace(sel, every=True), multiplier=multiplier, text=text)
+        return Count(what=replace(sel, every=True), multiplier=multiplier, text=text, attribute=distinct)
     if lemma in ("valor", "escudo", "energia", "estágio"):
         attr = _COUNTED_ATTRIBUTE[lemma]
         for a in (*np.pre, *np.post):                         # "a Energia Inicial / Atual deste personagem"
             if isinstance(a, Lexeme) and a.lemma in ("inicial", "atual") and lemma == "energia":
                 r.use(a)
                 attr = "initial_energy" if a.lemma == "inicial" else "energy"
-        target = None
-        for m in np.mods:
-            if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
-                r.use(*m.preps)
-                if m.obj.lemma == "escudo":                     # "o valor de Escudo atual do alvo"
-                    r.use(m.obj.head, *(a for a in m.obj.post if isinstance(a, Lexeme)))
-                    for mm in m.obj.mods:
-                        if isinstance(mm, PP) and mm.prep == "de" and mm.obj is not None:
-                            r.use(*mm.preps)
-                            target = things(mm.obj, r)
-                elif m.obj.lemma == "capacitação":
-                    r.use(m.obj.head)
-                else:
-                    target = things(m.obj, r)
-            elif isinstance(m, Rel):                             # "em que este personagem se encontra"
-                r.use(*m.markers, *[w for w in leaves(m.clause.verb)])
-                subj = next((c for c in m.subject if isinstance(c, NP)), None)
-                if subj is not None:
-                    target = things(subj, r)
+            elif isinstance(a, Lexeme) and a.lemma == "atual":   # "o estágio de capacitação atual", "o valor atual"
+                r.use(a)
+        target = _owner(np, r)
         if target is None:
             raise NotUnderstood(f"whose {lemma}?", np.node)
         return Count(what=target, attribute=attr, text=text)
     raise NotUnderstood("X counts what?", np.node)
+
+
+# "cards de habilidades de poderes diferentes": the number of different values of that characteristic among them
+_DISTINCT_ATTRIBUTE = {"poder": "card_powers", "tipo": "card_types"}
+
+
+def _distinct_by(np: NP, r: Reading) -> str:
+    """"o número de cards de habilidades *de poderes diferentes* que ... estiver carregando": how many different
+    powers (or card types) the cards have among them -- the count's attribute ("" when the phrase says none). The
+    modifier is taken off the phrase (looked for through its "de" chain: "cards de habilidades de poderes ...")."""
+    for m in list(np.mods):
+        if not isinstance(m, PP) or m.prep != "de" or m.obj is None:
+            continue
+        obj = m.obj
+        if obj.lemma in _DISTINCT_ATTRIBUTE and obj.adj("diferente") and not obj.mods:
+            r.use(*m.preps, obj.head, *(a for a in obj.post if isinstance(a, Lexeme) and a.lemma == "diferente"))
+            np.mods.remove(m)
+            return _DISTINCT_ATTRIBUTE[obj.lemma]
+        inner = _distinct_by(obj, r)
+        if inner:
+            return inner
+    return ""
+
+
+# the nouns that name the characteristic itself inside "o valor de Escudo", "o estágio de capacitação"
+_CHARACTERISTIC_OF = {"escudo", "capacitação", "energia"}
+
+
+def _owner(np: NP, r: Reading) -> Selector | None:
+    """Whose characteristic "o valor de Escudo atual do alvo", "o estágio de capacitação atual deste personagem",
+    "o estágio de capacitação em que este personagem se encontra" is (rules 4.2: the stage of capacitação; 4.8.6:
+    the shield): the "de <np>" after the characteristic's own name, or the subject of "em que ... se encontra" --
+    looked for through the name of the characteristic ("de capacitação atual *do alvo*")."""
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+            r.use(*m.preps)
+            if m.obj.lemma in _CHARACTERISTIC_OF and m.obj.lemma != np.lemma:
+                r.use(m.obj.head, *(a for a in m.obj.post if isinstance(a, Lexeme) and a.lemma == "atual"))
+                inner = _owner(m.obj, r)
+                if inner is not None:
+                    return inner
+                continue
+            return things(m.obj, r)
+        if isinstance(m, Rel) and m.lemma == "encontrar":        # "em que este personagem se encontra"
+            r.use(*m.markers, *[w for w in leaves(m.clause.verb)])
+            subj = next((c for c in m.subject if isinstance(c, NP)), None)
+            if subj is not None:
+                return things(subj, r)
+    return None

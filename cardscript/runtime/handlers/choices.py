@@ -43,12 +43,28 @@ def _values(game: Game, ctx: EffectContext, proc: Choose) -> list[str]:
             else:
                 have = sorted(characteristics.traits(game, t, attr))
             found += [v for v in have if v and v not in found]
+    elif attr == "name":
+        found = _names_to_name(game, proc)
     elif attr == "card_type":
         found = list(CARD_TYPES)
     else:
         field = {"power": "powers", "affiliation": "affiliations", "alignment": "alignments"}.get(attr, attr)
         found = sorted({str(v) for d in game.cards.values() for v in (getattr(d, field, None) or ())}, key=fold_key)
     return [v for v in found if fold_key(v) not in skip]
+
+
+def _names_to_name(game: Game, proc: Choose) -> list[str]:
+    """"nomeie um card [de suporte]" / "nomeie uma ação": the names of the match's cards of that card type, or of
+    their actions (the names a player can name that the engine knows)."""
+    from cardscript.compiler.ir import Kind
+
+    what = proc.what
+    if what is not None and what.kind is Kind.ACTION:
+        found = {d.action.name for d in game.cards.values() if getattr(d, "action", None) is not None}
+    else:
+        types = {str(f.value) for f in (what.filters if what is not None else ()) if f.field == "card_type"}
+        found = {d.name for d in game.cards.values() if not types or d.card_type in types}
+    return sorted((n for n in found if n), key=fold_key)
 
 
 def _choose_value(game: Game, ctx: EffectContext, proc: Choose, player: int) -> None:
