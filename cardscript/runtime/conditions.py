@@ -6,8 +6,8 @@ Kinds (``cardscript.compiler.ir.Condition``): ``controls`` (the controller contr
 also matches the subject, and there is one), ``is`` (every thing the subject's reference stands for passes its
 filters), ``compare`` (``left`` ``value`` ``right``, two quantities), ``searched`` (this effect searched: a Search
 of it ran, ``EffectContext.memory``), ``possible`` ("se possível": the procedure is done as far as it can be, golden
-rule C), ``has_power``, ``energy``, ``in_zone``, ``damaged_this_turn``; ``all`` / ``any`` combine ``all_of`` /
-``any_of``; ``negated`` inverts.
+rule C), ``has_power``, ``energy``, ``in_zone``, ``damaged_this_turn``, ``now`` (the phase / step / whose turn it
+is now); ``all`` / ``any`` combine ``all_of`` / ``any_of``; ``negated`` inverts.
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
     if kind == "searched":                     # "se tiver procurado ali": a Search of this effect ran
         zones = ctx.memory.get("searched", ())
         return bool(zones) and (not cond.value or cond.value in zones)
+    if kind == "now":                          # "se esta ação for usada durante a Etapa de Ataque de seu turno"
+        return _now(game, ctx, cond)
     if kind == "compare":                      # "se você controlar mais personagens do que ...", "se X for 1"
         left, right = quantity(game, ctx, cond.left), quantity(game, ctx, cond.right)
         return bool(_COMPARE[cond.value or "eq"](left, right))
@@ -84,3 +86,16 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return bool(things) and all(game.state.scene[t].damage_taken_this_turn > 0 for t in things
                                     if t in game.state.scene)
     raise ValueError(f"condition kind '{cond.kind}' is not implemented")
+
+
+def _now(game: Game, ctx: EffectContext, cond: Condition) -> bool:
+    """The game is now in that phase or step (rules 6) of that player's turn."""
+    from cardscript.runtime.triggers import phase_id
+
+    state = game.state
+    if cond.whose == "you" and state.turn_player != ctx.controller:
+        return False
+    if cond.whose == "opponent" and state.turn_player == ctx.controller:
+        return False
+    wanted = phase_id(cond.value)
+    return wanted in ("", "turn") or wanted in (state.phase, state.step)

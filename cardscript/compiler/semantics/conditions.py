@@ -114,16 +114,7 @@ def _controller(who: Selector) -> Filter:
 
 
 def _more_than(roles: Roles, r: Reading, who: Selector, obj: NP, what: Selector) -> Condition:
-    other: Selector | None = None
-    for m in obj.mods:
-        if isinstance(m, Other) and m.kind == "compare" and m.np is not None:
-            r.use(*m.nodes)
-            other = players(m.np, r)
-    for c in list(roles.extra):
-        if isinstance(c, PP) and c.prep in ("de",) and c.obj is not None:
-            pass
-    if other is None:
-        raise NotUnderstood("more than whom?", obj.node)
+    other = _compared_player(obj, r)
     r.use(*(d for d in obj.dets if d.lemma in ("mais", "menos")))
     mine = Count(what=add_filter(replace(what, every=True), _controller(who)))
     theirs = Count(what=add_filter(replace(what, every=True), _controller(other)))
@@ -139,6 +130,8 @@ def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         raise NotUnderstood("a past event as a condition", roles.clause)
     if obj is None:
         raise NotUnderstood("has what?", roles.clause, roles.describe())
+    if obj.lemma == "ponto" and obj.det("mais", "menos"):     # "um oponente tiver mais pontos que você"
+        return _more_points(roles, r, obj)
     alternatives = [o for conj, o in obj.coords if isinstance(o, NP) and any(
         isinstance(w, Lexeme) and w.lemma == "ou" for w in conj)]
     if alternatives:                 # "tiver a afiliação I.M.A. ou {GE}": either characteristic
@@ -153,6 +146,38 @@ def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     del adj
     return Condition("is", subject=subject, value="", negated=roles.verb.negated,
                      all_of=(), any_of=()) if not filters else is_(subject, filters, roles.verb.negated)
+
+
+def _more_points(roles: Roles, r: Reading, obj: NP) -> Condition:
+    """"<player> tiver mais / menos pontos que <player> [nos prêmios]": the points each has (4.9.1: the initial
+    energies of the characters in the Prêmios do Oponente area) compared."""
+    np = roles.subject_np
+    if np is None:
+        raise NotUnderstood("who has the points?", roles.clause)
+    who = players(np, r)
+    other = _compared_player(obj, r)
+    for c in [*roles.get("in_common"), *roles.extra]:
+        if isinstance(c, PP) and c.prep == "em" and c.obj is not None and c.obj.lemma in ("prêmio", "prêmios"):
+            r.use(*c.preps, c.obj.head, *c.obj.dets)         # "nos prêmios": where the points are
+            for got in roles.filled.values():
+                if c in got:
+                    got.remove(c)
+            if c in roles.extra:
+                roles.extra.remove(c)
+    r.use(obj.head, *(d for d in obj.dets if d.lemma in ("mais", "menos")))
+    mine, theirs = (Count(what=p, attribute="points") for p in (who, other))
+    op = "gt" if obj.det("mais") else "lt"
+    return Condition("compare", value=op, left=Quantity(x_times=1, x=mine), right=Quantity(x_times=1, x=theirs),
+                     negated=roles.verb.negated)
+
+
+def _compared_player(obj: NP, r: Reading) -> Selector:
+    """The player of "... que / do que <player>" on a compared noun phrase."""
+    for m in obj.mods:
+        if isinstance(m, Other) and m.kind == "compare" and m.np is not None:
+            r.use(*m.nodes)
+            return players(m.np, r)
+    raise NotUnderstood("more than whom?", obj.node)
 
 
 def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
@@ -357,7 +382,10 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 
 
 def _used(roles: Roles, r: Reading, default: Selector | None) -> Condition:
-    """"se este personagem já tiver usado uma ação chamada X neste turno"."""
+    """"se este personagem já tiver usado uma ação chamada X neste turno"; "se esta ação for usada durante a Etapa
+    de Ataque", "caso esta ação tenha sido usada em seu próprio turno" (``now``)."""
+    if roles.verb.passive:
+        return _used_now(roles, r)
     subject = _subject(roles, r, default)
     action = roles.np("action")
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
@@ -369,6 +397,24 @@ def _used(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     sel = things(action, r)
     return Condition("is", subject=add_filter(subject, Filter("used_this_turn", "has", sel)),
                      negated=roles.verb.negated)
+
+
+def _used_now(roles: Roles, r: Reading) -> Condition:
+    """"esta ação for usada durante seu turno": an action resolves when it is used (4.6.2), so its use -- past
+    ("tenha sido usada") or not -- was in the phase / step of the turn that is under way now (``now``). Any other
+    action's use is history the condition cannot read."""
+    np = roles.subject_np
+    sel = things(np, r) if np is not None else None
+    if sel is None or sel.ref is not Ref.THIS_ACTION or sel.filters:
+        raise NotUnderstood("an action used as a condition", roles.clause)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    when = adj.during or adj.at
+    if when is None or when.edge or when.next_turn or when.each_player or adj.duration or adj.since_turn_start:
+        raise NotUnderstood("used when?", roles.clause)
+    whose = {Ref.YOU: "you", Ref.OWNER: "you", Ref.OPPONENT: "opponent", None: ""}.get(when.whose)
+    if whose is None or when.phase in ("current", "match"):
+        raise NotUnderstood("in whose turn?", roles.clause)
+    return Condition("now", value=when.phase, whose=whose, negated=roles.verb.negated)
 
 
 def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:

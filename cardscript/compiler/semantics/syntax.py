@@ -432,6 +432,29 @@ class _Attacher:
         i = self.pos + k
         return self.atoms[i] if i < len(self.atoms) else None
 
+    @staticmethod
+    def _compared_value(np: NP, a: _Atom) -> bool:
+        """Is the atom "a <number / X / icon>" the value a comparative noun phrase ("Energia Inicial igual", "custo
+        maior ou igual") is compared with? The grammar reads the preposition "a" before it as an article."""
+        if np.cls != "attribute" or np.mods and not all(isinstance(m, Other) and m.kind == "adj" for m in np.mods):
+            return False
+        words = [x for m in np.mods if isinstance(m, Other) for x in m.nodes if isinstance(x, Lexeme)]
+        if not (np.adj("igual", "maior", "menor") or any(w.lemma in ("igual", "maior", "menor") for w in words)):
+            return False
+        value = np_of(a.nodes[0])
+        head = value.head
+        return len(value.dets) == 1 and value.dets[0].word.lower() == "a" and (
+            isinstance(head, Number | Icon) or (isinstance(head, Lexeme) and head.lemma == "x"))
+
+    def _do_que(self) -> bool:
+        """"do que <np>" (after "mais ..."): the preposition, a lone article and "que" before a noun phrase."""
+        a, b, c, d = (self.peek(k) for k in range(4))
+        if a is None or b is None or c is None or d is None:
+            return False
+        article = [x for x in leaves(b.nodes[0]) if isinstance(x, Lexeme)] if b.kind == "np" else []
+        return a.kind == "prep" and _lemma(a.nodes[0]) == "de" and len(article) == 1 \
+            and article[0].lemma == "o" and c.kind == "lit" and _lemma(c.nodes[0]) == "que" and d.kind == "np"
+
     def take(self) -> _Atom:
         a = self.atoms[self.pos]
         self.pos += 1
@@ -624,11 +647,20 @@ class _Attacher:
                     nodes += self.take().nodes
                 np.mods.append(Other("adj", nodes))            # "4 ou maior", "maior ou igual a"
                 continue
+            compared = np.adj("mesmo", "igual", "maior", "menor", "diferente") or np.det("mais", "menos")
+            if a.kind == "np" and self._compared_value(np, a):   # "Energia Inicial maior ou igual | a 6"
+                np.mods.append(np_of(self.take().nodes[0]))
+                continue
             if a.kind == "lit" and _lemma(a.nodes[0]) == "que" and self.peek(1) is not None \
-                    and self.peek(1).kind == "np" and np.adj("mesmo", "igual", "maior", "menor", "diferente"):  # type: ignore[union-attr]
+                    and self.peek(1).kind == "np" and compared:  # type: ignore[union-attr]
                 self.take()
                 other = self.noun_phrase(stack)
                 np.mods.append(Other("compare", list(a.nodes), np=other))
+                continue
+            if compared and self._do_que():                     # "mais personagens do que você"
+                nodes = [*self.take().nodes, *self.take().nodes, *self.take().nodes]
+                other = self.noun_phrase(stack)
+                np.mods.append(Other("compare", nodes, np=other))
                 continue
             if a.kind == "paren":
                 np.mods.append(Other("paren", list(self.take().nodes)))
