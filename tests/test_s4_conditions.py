@@ -228,3 +228,53 @@ def test_initial_energy_compared_with_a_value() -> None:
     cond = d.effects[0].condition
     assert cond is not None and cond.subject is not None
     assert Filter("initial_energy", "ge", "6") in cond.subject.filters
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# relatives and references the conditions' cards need
+
+
+def test_whose_characteristic_is_a_name() -> None:
+    d = _support("Os personagens cujas afiliações não sejam Vingadores ganham Escudo +1.")
+    assert d.executable
+    (gain,) = d.effects[0].procedures
+    assert Filter("affiliation", "lacks", "Vingadores") in gain.targets.filters   # type: ignore[attr-defined]
+
+
+def test_a_masculine_clitic_after_cards_of_ability_means_them() -> None:
+    d = _character(action="Procure em seu deck por até dois cards de habilidade cujos nomes tenham a palavra Golpe, "
+                          "revele-os, coloque-os em sua mão e embaralhe o seu deck.")
+    assert d.executable and d.action is not None
+    search, reveal, move, _ = d.action.modes[0].procedures
+    assert Filter("name", "has_word", "Golpe") in search.cards.filters            # type: ignore[attr-defined]
+    assert search.introduces and reveal.cards.slot == search.introduces           # type: ignore[attr-defined]
+    assert move.cards.slot == search.introduces                                   # type: ignore[attr-defined]
+
+
+def test_ele_is_never_voce() -> None:
+    d = _support("Durante sua Fase de Preparação, uma vez por turno, você pode descarregar um card dele. Se o fizer, "
+                 "ele causa 2 pontos de dano em um personagem.")
+    unload, damage = d.effects[0].procedures
+    assert unload.frm.ref is Ref.THIS_CARD                                        # type: ignore[attr-defined]
+    assert isinstance(damage, Damage) and damage.source.ref is Ref.THIS_CARD
+
+
+def test_ele_is_not_the_card_carried() -> None:
+    d = _character("Enquanto este personagem estiver carregando algum card de suporte, ele ganha Escudo +1.")
+    (gain,) = d.effects[0].procedures
+    assert gain.targets.ref is Ref.THIS_CHARACTER                                 # type: ignore[attr-defined]
+
+
+def test_one_of_those_cards_carried() -> None:
+    d = _support("Quando este suporte entrar em cena, se um personagem controlado por outro jogador estiver "
+                 "carregando algum card de habilidade com {SF}, você pode escolher um daqueles cards e colocá-lo na "
+                 "base do deck de seu dono.")
+    choose, move = d.effects[0].procedures
+    (pool,) = choose.what.union                                                   # type: ignore[attr-defined]
+    assert pool.zone == "carried" and pool.of is not None and Filter("power", "has", "SF") in pool.filters
+    assert move.cards.slot == choose.introduces                                   # type: ignore[attr-defined]
+
+
+def test_a_moment_of_the_turn_inside_an_action_is_reported() -> None:
+    d = _character(action="Compre um card. No final do turno, descarte um card.")
+    assert not d.executable

@@ -306,9 +306,6 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
 
     leads = reader.leads
     procs = [p for m in seq.modes for p in m]
-    if leads.phase_trigger is not None:      # "No final do turno, coloque ...": a delayed effect (5.7 B), not now
-        seq.problems.append(Problem("a moment of the turn inside an action's text", None))
-        return None
     if leads.hypothetical is not None:
         try:
             made = hypothetical_effect(reader, procs, text)

@@ -246,12 +246,21 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
         found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
         #                                              personagem estiver carregando": the card)
     singular = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("ele", "ela", "o", "a", "lo", "la")
+    personal = pronoun and isinstance(head, Lexeme) and head.lemma in ("ele", "eles", "ela", "elas")
+
+    def ok(x: Referent) -> bool:
+        """A third-person pronoun never means "você"; "ele" is one in the scene, not a card carried ("Enquanto este
+        personagem estiver carregando um card de suporte, ele ganha ...")."""
+        return (fits is None or x.kind in fits) and not (pronoun and _addressee(x)) and not (personal and _carried(x))
+
+    if found is not None and not ok(found):
+        found = next((x for x in reversed(r.referents) if ok(x)), None)
     if found is not None and singular and found.plural:     # "ele" is not "todos os cards ...": the latest singular
-        found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and not x.plural), None)
+        found = next((x for x in reversed(r.referents) if ok(x) and not x.plural), None)
     several = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("eles", "elas", "os", "as", "los",
                                                                                "las")
     if found is not None and several and not found.plural:
-        found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and x.plural), found)
+        found = next((x for x in reversed(r.referents) if ok(x) and x.plural), found)
         # "um deles" after "coloque um desses cards ...": the group, not the one card taken from it
     if found is not None:
         return _read_referent(found, np, text)
@@ -265,7 +274,17 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     raise NotUnderstood(f"'{text}' refers to nothing this effect introduced", np.node)
 
 
-_MASCULINE = (Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.CARD, Kind.PLAYER)
+def _addressee(ref: Referent) -> bool:
+    """A referent standing for "você" (the effect's controller)."""
+    return ref.selector is not None and ref.selector.ref is Ref.YOU
+
+
+def _carried(ref: Referent) -> bool:
+    """A referent standing for cards carried (a condition's "estiver carregando um card de X")."""
+    return ref.selector is not None and ref.selector.zone == "carried" and not ref.slot
+
+
+_MASCULINE = (Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.CARD, Kind.ABILITY, Kind.PLAYER)
 _FEMININE = (Kind.ACTION, Kind.ABILITY, Kind.CARD)
 
 
@@ -275,8 +294,10 @@ def _pronoun_fits(head: Leaf | None) -> tuple[Kind, ...] | None:
     if not isinstance(head, Lexeme):
         return None
     lemma = head.lemma.lstrip("-")
-    if lemma in ("ele", "eles", "o", "os", "lo", "los"):
-        return _MASCULINE
+    if lemma in ("o", "os", "lo", "los"):     # "coloque-o", "revele-os": a card ("um card de habilidade"), not a
+        return tuple(k for k in _MASCULINE if k is not Kind.PLAYER)     # player (the verbs move cards)
+    if lemma in ("ele", "eles"):
+        return tuple(k for k in _MASCULINE if k is not Kind.ABILITY)    # "ele": a character, a card, a player
     if lemma in ("ela", "elas", "a", "as", "la", "las"):
         return _FEMININE
     return None

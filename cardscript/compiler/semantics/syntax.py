@@ -776,6 +776,8 @@ class _Attacher:
         before = self.atoms[self.pos - 2] if self.pos >= 2 else None
         if before is not None and before.kind == "np" and np_of(before.nodes[0]).lemma == "vez":
             gap = False                                  # "toda vez que este personagem usar a ação X": a conjunction
+        if any(_lemma(n) == "cujo" for n in a.nodes):
+            gap = False                                  # "cujas afiliações não sejam X": the subject is not a gap
         opened = _Open(frame, {"object"} if gap and has_subject and frame is not None and frame.object_gap else set(),
                        target=rel.args, passive=_is_passive(a.clause), timed=_is_past(a.clause) or not gap)
         self.fill(opened, [*stack, opened])
