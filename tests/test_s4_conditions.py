@@ -41,12 +41,12 @@ def _support(*paragraphs: str) -> CardDef:
                 + "".join(f"  {p}\n" for p in paragraphs))
 
 
-def _character(*paragraphs: str, action: str = "") -> CardDef:
+def _character(*paragraphs: str, action: str = "", cost: str = "{1}") -> CardDef:
     text = HERO.replace("Herói V1", "Teste V1")
     if paragraphs:
         text += "\nTexto permanente:\n" + "".join(f"  {p}\n" for p in paragraphs)
     if action:
-        text += f"\nAção: Golpe\n  Custo: {{1}}\n  Poder: Voo\n  {action}\n"
+        text += f"\nAção: Golpe\n  Custo: {cost}\n  Poder: Voo\n  {action}\n"
     return card(text)
 
 
@@ -277,4 +277,43 @@ def test_one_of_those_cards_carried() -> None:
 
 def test_a_moment_of_the_turn_inside_an_action_is_reported() -> None:
     d = _character(action="Compre um card. No final do turno, descarte um card.")
+    assert not d.executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# X compared with a number; counts with "outros" and "ao menos"
+
+
+def test_x_compared_with_a_number() -> None:
+    for words, op in (("igual a 1", "eq"), ("maior que 1", "gt"), ("menor que 1", "lt"), ("maior ou igual a 1", "ge"),
+                      ("menor ou igual a 1", "le"), ("1 ou mais", "ge")):
+        d = _character(action=f"Se X for {words}, compre um card.", cost="{X}").action
+        assert d is not None and d.cost_is_x, words
+        (draw,) = d.modes[0].procedures
+        cond = draw.condition
+        assert cond is not None and (cond.kind, cond.value) == ("compare", op), words
+        assert cond.right is not None and cond.right.fixed == 1
+
+
+def test_a_number_of_other_characters() -> None:
+    d = _character("Se você controlar dois outros personagens com a afiliação Vingadores, este personagem ganha "
+                   "Escudo +1.")
+    assert d.executable
+    (gain,) = d.effects[0].procedures
+    cond = gain.condition or d.effects[0].condition
+    assert cond is not None and (cond.kind, cond.value) == ("exists", "2")
+    assert cond.subject is not None and cond.subject.excluding is not None
+    assert cond.subject.excluding.ref is Ref.THIS_CHARACTER
+
+
+def test_at_least_a_number() -> None:
+    d = _character("Enquanto você controlar ao menos dois outros personagens, este personagem ganha Escudo +1.")
+    assert d.executable
+    cond = d.effects[0].condition
+    assert cond is not None and (cond.kind, cond.value) == ("exists", "2")
+
+
+def test_alternatives_of_different_numbers_are_not_one_card() -> None:
+    d = _support("Durante sua Fase de Preparação, você pode descartar um card de cenário ou dois outros cards. Se o "
+                 "fizer, compre um card.")
     assert not d.executable

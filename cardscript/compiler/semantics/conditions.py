@@ -184,10 +184,8 @@ def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"o alvo for um vilão", "se for um personagem", "X for igual a 1", "o alter ego deste personagem for X"."""
     np = roles.subject_np
     pred = roles.np("predicate")
-    if np is not None and is_x(np.head) and pred is not None:         # "Se X for igual a 1"
-        r.use(np.head)
-        value = _number(pred, r)
-        return Condition("compare", value="eq", left=Quantity(x_times=1, x=r.x), right=Quantity.of(value))
+    if np is not None and is_x(np.head):                              # "Se X for igual a 1", "X for maior que 0"
+        return _x_compared(roles, r, np, pred)
     if np is not None and np.lemma in ("alter ego", "nome") and pred is not None:
         r.use(np.head, *np.dets)
         whose = next((m.obj for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
@@ -252,9 +250,50 @@ def is_(subject: Selector, filters: list[Filter] | tuple[Filter, ...], negated: 
     return Condition("is", subject=add_filter(subject, *filters), negated=negated)
 
 
+def _x_compared(roles: Roles, r: Reading, np: NP, pred: NP | None) -> Condition:
+    """"X for igual a 1", "X for maior que 0", "X for menor ou igual a 2", "X for 2 ou mais": X compared with a
+    number (the comparative words may stand in the verb group, "for maior", or after the number, "ou mais")."""
+    r.use(np.head)
+    words = [w.lemma for w in roles.verb.words if w.cls == "ADJ"]
+    value: int | None = _number(pred, r) if pred is not None else None
+    for c in list(roles.extra) + list(roles.get("_coord")):
+        if isinstance(c, Other) and c.kind == "compare" and c.np is not None and value is None:
+            r.use(*c.nodes)
+            value = _number(c.np, r)
+        elif isinstance(c, Other) and c.kind in ("adj", "adv", "coord"):
+            lemmas = [x.lemma for x in c.nodes if isinstance(x, Lexeme)]
+            if not set(lemmas) <= {"ou", "igual", "maior", "menor", "mais", "menos"}:
+                continue
+            words.extend(lemmas)
+            r.use(*c.nodes)
+        else:
+            continue
+        if c in roles.extra:
+            roles.extra.remove(c)
+    if value is None:
+        raise NotUnderstood("X compared with what?", roles.clause)
+    op = _comparative(set(words))
+    return Condition("compare", value=op, left=Quantity(x_times=1, x=r.x), right=Quantity.of(value),
+                     negated=roles.verb.negated)
+
+
+def _comparative(words: set[str]) -> str:
+    """The comparison the words say: "maior" gt, "maior ou igual" ge, "menor" lt, "menor ou igual" le, "N ou mais"
+    ge, "N ou menos" le, "igual" (or none) eq."""
+    if "maior" in words:
+        return "ge" if "igual" in words else "gt"
+    if "menor" in words:
+        return "le" if "igual" in words else "lt"
+    if "mais" in words:
+        return "ge"
+    if "menos" in words:
+        return "le"
+    return "eq"
+
+
 def _number(np: NP, r: Reading) -> int:
     if isinstance(np.head, Number):
-        r.use(np.head)
+        r.use(np.head, *(d for d in np.dets if d.word.lower() == "a"))     # "igual a 1": the preposition
         return np.head.value
     for m in np.mods:
         if isinstance(m, PP) and m.obj is not None and isinstance(m.obj.head, Number):

@@ -664,11 +664,13 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
         return sel
     parts = [sel]
     conjunctive = True
+    alternatives = True                             # "X ou Y" (not "X e/ou Y")
     for conj, other in np.coords:
         if not isinstance(other, NP):
             raise NotUnderstood("a coordinated phrase that is not a noun phrase", np.node)
         r.use_all(conj)
         conjunctive = conjunctive and not any(getattr(w, "lemma", "") == "ou" for w in conj)
+        alternatives = alternatives and not any(getattr(w, "lemma", "") == "e" for w in conj)
         r.conjuncts = list(parts)                   # what "ambos" in the next conjunct refers to
         r.np_depth -= 1                             # a conjunct is not inside the phrase (not chosen first)
         try:
@@ -676,6 +678,10 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
         finally:
             r.np_depth += 1
     r.conjuncts = []
+    if not conjunctive and alternatives and any(p.ref is None and not p.every and p.count != Quantity.of(1)
+                                                for p in parts):
+        # "um card de cenário ou dois outros cards": a choice of alternatives of different numbers, not one card
+        raise NotUnderstood("'ou' between phrases of different numbers", np.node)
     # "o alvo, este personagem e os cards que ambos estiverem carregando": all of them; "X ou Y": one
     every = all(p.every or (conjunctive and p.ref is not None) for p in parts)
     if conjunctive and not every:            # "um card chamado A, um card chamado B e um card chamado C": one of

@@ -491,6 +491,14 @@ class _Attacher:
             return np
         if a.kind in ("np", "op") and self._quantity_or_np():
             return self.noun_phrase(stack)
+        if a.kind == "prep" and _lemma(a.nodes[0]) == "a" and nxt is not None and nxt.kind == "np" \
+                and _at_least(nxt.nodes[0]):
+            prep = self.take().nodes[0]                         # "ao menos dois personagens": at least two
+            np = self.noun_phrase(stack)
+            marks = [d for d in np.dets if d.lemma in ("o", "menos")][:2]
+            np.dets = [d for d in np.dets if d not in marks]
+            np.or_more = [prep, *marks]                         # type: ignore[list-item]
+            return np
         if a.kind == "prep":
             return self.prepositional(stack)
         if a.kind == "rel":
@@ -554,7 +562,8 @@ class _Attacher:
             or_more.extend(self.take().nodes)                                         # type: ignore[arg-type]
             nxt = self.peek()
         if (quantity or one_or_more) and nxt is not None and nxt.kind == "np" and not _is_number_np(nxt.nodes[0]) \
-                and (_bare(nxt.nodes[0]) or or_more) and not (quantity and isinstance(quantity[-1], Symbol)):
+                and (_bare(nxt.nodes[0]) or or_more or _other_only(nxt.nodes[0])) \
+                and not (quantity and isinstance(quantity[-1], Symbol)):
             np = np_of(self.take().nodes[0])
             if or_more:
                 or_more.extend(d for d in np.dets if d.lemma in ("mais", "menos"))
@@ -959,6 +968,22 @@ def _bare(node: Node) -> bool:
     if not isinstance(node, Phrase):
         return True
     return not any(isinstance(p, Lexeme) and p.cls == "DET" for p in node.parts)
+
+
+def _at_least(node: Node) -> bool:
+    """An np beginning "o menos" after the preposition "a": "ao menos um personagem", "ao menos dois"."""
+    if not isinstance(node, Phrase):
+        return False
+    words = [p for p in node.parts if isinstance(p, Lexeme)]
+    return len(words) >= 2 and words[0].lemma == "o" and words[1].lemma == "menos" and len(node.parts) > 2
+
+
+def _other_only(node: Node) -> bool:
+    """An np whose only determiner is "outro(s)" ("dois | outros personagens"): a count may stand before it."""
+    if not isinstance(node, Phrase):
+        return False
+    dets = [p for p in node.parts if isinstance(p, Lexeme) and p.cls == "DET"]
+    return len(dets) == 1 and dets[0].lemma == "outro"
 
 
 def _is_number_np(node: Node) -> bool:
