@@ -317,3 +317,40 @@ def test_alternatives_of_different_numbers_are_not_one_card() -> None:
     d = _support("Durante sua Fase de Preparação, você pode descartar um card de cenário ou dois outros cards. Se o "
                  "fizer, compre um card.")
     assert not d.executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "entrou em cena neste turno": this turn's record, wherever the card is now
+
+
+def test_another_character_entered_under_your_control_this_turn() -> None:
+    d = _character("Durante sua Fase de Preparação, uma vez por turno, se outro personagem com a afiliação "
+                   "Vingadores entrou em cena sob seu controle neste turno, você pode comprar um card.")
+    assert d.executable
+    cond = d.effects[0].condition
+    assert cond is not None and (cond.kind, cond.whose) == ("entered", "you")
+    assert cond.subject is not None and cond.subject.excluding is not None
+    game = small_game({0: d, 1: FLYER, 100: WALKER})
+    ctx = EffectContext(controller=0, source=0)
+    in_scene(game, 0, [2])                              # this character itself does not count
+    in_scene(game, 100, [102])                          # the opponent's does not either
+    assert not check_condition(game, ctx, cond)
+    in_scene(game, 1, [3])
+    game.knock_out(1, reason="test")                    # it entered this turn and has left: it still did
+    assert check_condition(game, ctx, cond)
+    game.state.this_turn.entered.clear()                # a new turn
+    assert not check_condition(game, ctx, cond)
+
+
+def test_this_character_entered_this_turn() -> None:
+    d = _character(action="Golpe causa 3 pontos de dano no alvo, ou Golpe causa 2 pontos de dano no alvo se este "
+                          "personagem tiver entrado em cena neste turno.")
+    assert d.executable and d.action is not None
+    cond = d.action.modes[1].procedures[0].condition
+    assert cond is not None and cond.kind == "entered" and cond.subject is not None
+    assert cond.subject.ref is Ref.THIS_CHARACTER
+
+
+def test_entering_in_an_earlier_turn_is_not_known() -> None:
+    d = _character("Enquanto outro personagem entrou em cena sob seu controle, este personagem ganha Escudo +1.")
+    assert not d.executable

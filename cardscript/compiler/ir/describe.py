@@ -106,7 +106,7 @@ def condition(c: Condition | None) -> str:
     if c.kind == "compare":
         return f"{neg}{quantity(c.left)} {c.value} {quantity(c.right)}"
     value = f" {c.value}" if c.value else ""
-    whose = f" of {c.whose}'s turn" if c.whose else ""
+    whose = "" if not c.whose else f" of {c.whose}'s turn" if c.kind == "now" else f" under {c.whose}'s control"
     return f"{neg}{c.kind}{value}{whose} {selector(c.subject)}".strip()
 
 

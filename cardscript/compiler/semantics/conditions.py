@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Icon, Lexeme, Number
-from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.ir import Condition, Count, Duration, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
@@ -456,6 +456,31 @@ def _used_now(roles: Roles, r: Reading) -> Condition:
     return Condition("now", value=when.phase, whose=whose, negated=roles.verb.negated)
 
 
+def _entered(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"se outro personagem com a afiliação X entrou em cena sob seu controle neste turno", "se este personagem
+    tiver entrado em cena neste turno": the turn's record of what entered the scene (``entered``), wherever those
+    cards are now. Only this turn's past can be read."""
+    if not roles.verb.past:
+        raise NotUnderstood("entering the scene as a condition", roles.clause)
+    zone = roles.pp("zone")
+    if zone is None or zone.obj is None or zone.obj.lemma != "cena":
+        raise NotUnderstood("entered where?", roles.clause, roles.describe())
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if adj.duration is not Duration.END_OF_TURN or adj.during or adj.at or adj.since_turn_start:
+        raise NotUnderstood("entered when? (only this turn is known)", roles.clause)
+    r.use(*zone.preps, zone.obj.head)
+    whose = ""
+    under = roles.pp("under")
+    if under is not None:
+        if under.obj is None or under.obj.lemma != "controle" or not under.obj.det("seu"):
+            raise NotUnderstood("under whose control?", under.obj.node if under.obj is not None else roles.clause)
+        r.use(*under.preps, under.obj.head, *under.obj.dets)
+        whose = "you"
+    subject = _subject(roles, r, default)
+    n = subject.count.fixed if subject.ref is None and subject.count.fixed else 1
+    return Condition("entered", subject=subject, value=str(n), whose=whose, negated=roles.verb.negated)
+
+
 def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"se for chamado Surfista Prateado": the subject has that name."""
     subject = _subject(roles, r, default)
@@ -469,7 +494,7 @@ def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
     "named": _named,
     "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _state,
-    "search": _searched, "receive": _received, "use": _used,
+    "search": _searched, "receive": _received, "use": _used, "enter": _entered,
 }
 
 __all__ = ["condition", "Icon"]
