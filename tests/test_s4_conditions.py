@@ -354,3 +354,19 @@ def test_this_character_entered_this_turn() -> None:
 def test_entering_in_an_earlier_turn_is_not_known() -> None:
     d = _character("Enquanto outro personagem entrou em cena sob seu controle, este personagem ganha Escudo +1.")
     assert not d.executable
+
+
+def test_there_are_more_than_one_in_a_trailing_condition() -> None:
+    d = _character(action="Golpe causa 1 ponto de dano no alvo, ou Golpe causa 2 pontos de dano no alvo se houver "
+                          "mais de um personagem com a afiliação Vingadores em cena.")
+    assert d.executable and d.action is not None
+    cond = d.action.modes[1].procedures[0].condition
+    assert cond is not None and (cond.kind, cond.value) == ("exists", "2")
+    assert cond.subject is not None and cond.subject.zone == "scene"
+
+
+def test_the_stage_of_capacitation() -> None:
+    d = _character("Enquanto este personagem estiver no estágio de capacitação {0}, ele ganha Escudo +1.")
+    assert d.executable
+    cond = d.effects[0].condition
+    assert cond is not None and cond.subject is not None and Filter("stage", "eq", "0") in cond.subject.filters

@@ -380,6 +380,11 @@ def _exist(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if more_than:
         r.use(*(d for d in obj.dets if d.lemma == "mais"))
         n += 1
+    if obj.more_than:                                        # "mais de um personagem": at least two
+        if not any(isinstance(w, Lexeme) and w.lemma == "mais" for w in obj.more_than):
+            raise NotUnderstood("'menos de N' as a condition on what exists", obj.node)
+        r.use(*obj.more_than)
+        n += 1
     return Condition("exists", subject=replace(what, every=True), value=str(n), negated=roles.verb.negated)
 
 

@@ -446,6 +446,12 @@ class _Attacher:
         return len(value.dets) == 1 and value.dets[0].word.lower() == "a" and (
             isinstance(head, Number | Icon) or (isinstance(head, Lexeme) and head.lemma == "x"))
 
+    def _more_than(self) -> bool:
+        """"mais / menos de <np>": a count compared, standing as a noun phrase."""
+        a, b, c = self.peek(), self.peek(1), self.peek(2)
+        return a is not None and a.kind == "adv" and _lemma(a.nodes[0]) in ("mais", "menos") and b is not None \
+            and b.kind == "prep" and _lemma(b.nodes[0]) == "de" and c is not None and c.kind == "np"
+
     def _do_que(self) -> bool:
         """"do que <np>" (after "mais ..."): the preposition, a lone article and "que" before a noun phrase."""
         a, b, c, d = (self.peek(k) for k in range(4))
@@ -482,8 +488,7 @@ class _Attacher:
         a = self.peek()
         assert a is not None
         nxt = self.peek(1)
-        if a.kind == "adv" and _lemma(a.nodes[0]) in ("mais", "menos") and nxt is not None and nxt.kind == "prep" \
-                and _lemma(nxt.nodes[0]) == "de" and self.peek(2) is not None and self.peek(2).kind == "np":  # type: ignore[union-attr]
+        if self._more_than():
             adv = self.take().nodes[0]                          # "mais de uma ação": a count compared
             de = self.take().nodes[0]
             np = self.noun_phrase(stack)
@@ -614,8 +619,9 @@ class _Attacher:
                 rel.markers[:0] = [n for n in conj.nodes if isinstance(n, Lexeme | Symbol)]
                 np.mods.append(rel)
                 continue
-            if a.kind == "np" and np.lemma in ("estágio", "custo", "energia", "valor") and not np.mods \
-                    and isinstance(np_of(a.nodes[0]).head, Icon | Number):
+            if a.kind == "np" and np.lemma in ("estágio", "custo", "energia", "valor") \
+                    and all(_of_capacitation(m) for m in np.mods) \
+                    and isinstance(np_of(a.nodes[0]).head, Icon | Number):          # "estágio (de capacitação) {0}"
                 value = self.take()                                         # "no estágio {2}", "custo {1}"
                 np.mods.append(Other("value", list(value.nodes)))
                 while (a0 := self.peek()) is not None and a0.kind == "coord" and (a1 := self.peek(1)) is not None \
@@ -805,6 +811,10 @@ class _Attacher:
                 opened.filled.add("object")
                 opened.target.append(self.noun_phrase(stack))
                 continue
+            if self._more_than() and "object" not in opened.filled and frame.role("object") is not None:
+                opened.filled.add("object")                     # "se houver mais de um personagem ..."
+                opened.target.append(self.constituent(stack))
+                continue
             if a.kind == "prep":
                 start = self.pos
                 pp = self.prepositional(stack)
@@ -968,6 +978,12 @@ def _bare(node: Node) -> bool:
     if not isinstance(node, Phrase):
         return True
     return not any(isinstance(p, Lexeme) and p.cls == "DET" for p in node.parts)
+
+
+def _of_capacitation(m: Constituent) -> bool:
+    """"de capacitação" after "estágio": part of the noun ("o estágio de capacitação {0}")."""
+    return isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "capacitação" \
+        and not m.obj.mods
 
 
 def _at_least(node: Node) -> bool:
