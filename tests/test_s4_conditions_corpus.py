@@ -5,7 +5,9 @@ the module is skipped without them. Docstrings describe each behaviour in our ow
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef
+from cardscript.runtime.conditions import check_condition
 from cardscript.runtime.match import Match
+from cardscript.runtime.selectors import EffectContext
 from cardscript.runtime.state import CardId
 from tests.corpus_play import (
     Eager,
@@ -109,3 +111,37 @@ def test_sentinela_loses_shield_while_an_opponent_controls_fewer_characters() ->
     printed = shield_of(game, s)
     enter(game, f, 2)
     assert shield_of(game, s) == printed - 4
+
+
+def test_corvus_glaive_needs_another_black_order_character_entered_this_turn() -> None:
+    """Corvus Glaive V1 ((2016) BSAQ 10/112): during its controller's Fase de Preparação, once a turn, if another
+    character with the Ordem Negra or Cabala affiliation entered the scene under their control this turn, the two
+    top cards of their deck go to their resources."""
+    corvus = corpus_card("(2016) BSAQ 10/112")
+    ally = card("Personagem: Aliado V1\nAlinhamento: Vilão\nAfiliações: Ordem Negra\nPoderes: Lâminas\n"
+                "Energia inicial: 3\nEscudo: 0\n")
+    (effect,) = [e for e in corvus.effects if e.condition is not None and e.condition.kind == "entered"]
+    cond = effect.condition
+    assert cond is not None
+    game = match([corvus, ally])
+    c, a = card_of(game, 0, "Corvus Glaive V1"), card_of(game, 0, "Aliado V1")
+    ctx = EffectContext(controller=0, source=c)
+    enter(game, c, 2)
+    assert not check_condition(game, ctx, cond)      # only Corvus itself entered
+    enter(game, a, 2)
+    assert check_condition(game, ctx, cond)
+    game.state.this_turn.entered.clear()             # the next turn: nothing entered yet
+    assert not check_condition(game, ctx, cond)
+
+
+def test_motoqueiro_fantasma_deals_1_when_nothing_is_discarded() -> None:
+    """Motoqueiro Fantasma V1 ((2014) BSPO 27/100): its action deals 3 piercing damage if a character card with the
+    target's alter ego was discarded, and 1 if not."""
+    moto = corpus_card("(2014) BSPO 27/100")
+    game = match([moto], [TARGET])
+    m, t = card_of(game, 0, "Motoqueiro Fantasma V1"), card_of(game, 1, "Alvo V1")
+    enter(game, m, 3)
+    enter(game, t, 3)
+    at(game, "combat", "attack")
+    use(game, m, "Olhar da Penitência")              # no such card in hand: nothing discarded
+    assert dealt(game) == [(t, 1)]

@@ -359,6 +359,12 @@ def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         filters.extend(at.filters_for(with_.obj, r))
     elif not filters:
         raise NotUnderstood("is where / how?", roles.clause, roles.describe())
+    under = roles.pp("under")
+    if under is not None:                                    # "estiver em cena sob seu controle": yours
+        if under.obj is None or under.obj.lemma != "controle" or not under.obj.det("seu"):
+            raise NotUnderstood("under whose control?", roles.clause)
+        r.use(*under.preps, under.obj.head, *under.obj.dets)
+        filters.append(Filter("controller", "eq", "you"))
     return is_(subject, filters, roles.verb.negated)
 
 
