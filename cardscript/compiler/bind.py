@@ -50,6 +50,7 @@ _NAMING = frozenset({"de", "chamado", "chamada", "chamados", "chamadas", "nome"}
 _CARD_OBJECT = frozenset({Procedure.LOAD, Procedure.UNLOAD, Procedure.INCAPACITATE, Procedure.CAPACITATE,
                           Procedure.PUT, Procedure.REVEAL, Procedure.DISCARD, Procedure.SET_ASIDE, Procedure.SWAP,
                           Procedure.RETURN, Procedure.DESTROY, Procedure.KNOCK_OUT})
+_PARTITIVE = frozenset({"um", "uma", "algum", "alguma"})     # "um daqueles cards", "um deles"
 _PERSONS = frozenset({"personagem", "herói", "vilão", "jogador", "oponente", "suporte", "name", "alvo"})
 _PRONOUNS = frozenset({"ele", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos"})
 
@@ -245,6 +246,10 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 # card, binding principle B); a demonstrative may
                 pool = [x for x in introduced if x.clause != clause] if head == "ele" else introduced
                 _bind_to_last(desc, node.span, pool, bindings, unbound, head)
+                if introduced and introduced[-1].head in _PARTITIVE and introduced[-1].clause == clause and head:
+                    # "um daqueles cards": the one taken from them is a card introduced here ("colocá-lo")
+                    part = introduced.pop()
+                    introduced.append(Referent(f"{part.description} {desc}", part.span, head, clause))
             elif head and head != "ele":
                 # an introduction: "um card", "até dois cards", "cada personagem"; the card's own name ("este
                 # personagem (Demolidor)") is the card itself

@@ -6,8 +6,8 @@ Kinds (``cardscript.compiler.ir.Condition``): ``controls`` (the controller contr
 also matches the subject, and there is one), ``is`` (every thing the subject's reference stands for passes its
 filters), ``compare`` (``left`` ``value`` ``right``, two quantities), ``searched`` (this effect searched: a Search
 of it ran, ``EffectContext.memory``), ``possible`` ("se possível": the procedure is done as far as it can be, golden
-rule C), ``has_power``, ``energy``, ``in_zone``, ``damaged_this_turn``; ``all`` / ``any`` combine ``all_of`` /
-``any_of``; ``negated`` inverts.
+rule C), ``has_power``, ``energy``, ``in_zone``, ``damaged_this_turn``, ``now`` (the phase / step / whose turn it
+is now); ``all`` / ``any`` combine ``all_of`` / ``any_of``; ``negated`` inverts.
 """
 
 from __future__ import annotations
@@ -47,6 +47,10 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
     if kind == "searched":                     # "se tiver procurado ali": a Search of this effect ran
         zones = ctx.memory.get("searched", ())
         return bool(zones) and (not cond.value or cond.value in zones)
+    if kind == "now":                          # "se esta ação for usada durante a Etapa de Ataque de seu turno"
+        return _now(game, ctx, cond)
+    if kind == "entered" and sel is not None:  # "se outro personagem ... entrou em cena sob seu controle neste turno"
+        return _entered(game, ctx, cond, sel)
     if kind == "compare":                      # "se você controlar mais personagens do que ...", "se X for 1"
         left, right = quantity(game, ctx, cond.left), quantity(game, ctx, cond.right)
         return bool(_COMPARE[cond.value or "eq"](left, right))
@@ -84,3 +88,42 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return bool(things) and all(game.state.scene[t].damage_taken_this_turn > 0 for t in things
                                     if t in game.state.scene)
     raise ValueError(f"condition kind '{cond.kind}' is not implemented")
+
+
+def _entered(game: Game, ctx: EffectContext, cond: Condition, sel: Selector) -> bool:
+    """At least ``value`` cards the subject describes (or stands for) entered the scene this turn -- under the
+    control of ``whose`` -- wherever they are now (``TurnMemory.entered``)."""
+    entered = [(c, p) for c, p, turn in game.state.this_turn.entered if turn == game.state.turn]
+    if cond.whose == "you":
+        entered = [(c, p) for c, p in entered if p == ctx.controller]
+    elif cond.whose == "opponent":
+        entered = [(c, p) for c, p in entered if p != ctx.controller]
+    cards = {c for c, _ in entered}
+    if sel.ref is not None:
+        meant = [t for t in resolve(game, ctx, sel) if isinstance(t, int)]
+        return bool(meant) and all(t in cards for t in meant)
+    excluded = set(resolve(game, ctx, sel.excluding)) if sel.excluding is not None else set()
+    bare = Selector(kind=sel.kind, also=sel.also, filters=sel.filters)
+    found = [c for c in cards if c not in excluded and _described(game, ctx, c, bare)]
+    return len(found) >= max(1, int(cond.value or 1))
+
+
+def _described(game: Game, ctx: EffectContext, card: int, sel: Selector) -> bool:
+    """Does the card, wherever it is, fit the description (its kind and filters)?"""
+    from cardscript.runtime.filters import kind_of
+
+    kinds = (sel.kind, *sel.also)
+    return (Kind.CARD in kinds or kind_of(game, card) in kinds) and matches(game, ctx, card, sel)
+
+
+def _now(game: Game, ctx: EffectContext, cond: Condition) -> bool:
+    """The game is now in that phase or step (rules 6) of that player's turn."""
+    from cardscript.runtime.triggers import phase_id
+
+    state = game.state
+    if cond.whose == "you" and state.turn_player != ctx.controller:
+        return False
+    if cond.whose == "opponent" and state.turn_player == ctx.controller:
+        return False
+    wanted = phase_id(cond.value)
+    return wanted in ("", "turn") or wanted in (state.phase, state.step)

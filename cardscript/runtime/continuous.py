@@ -65,6 +65,7 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.used_once_per_player.clear()          # Singularidade is reset (6.2, Final do Turno)
     state.this_turn.marked.clear()                        # no character is "potencializado neste turno" any more
     state.this_turn.uses.clear()
+    state.this_turn.entered.clear()
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 

@@ -140,6 +140,7 @@ class Game:
         self._take(card)
         base = InScene(card, controller, stage=1, entered_turn=self.state.turn)
         self.state.scene[card] = base
+        self.state.this_turn.entered.append((card, controller, self.state.turn))
         for c in carried:
             self._take(c)
             base.carried.append(c)

@@ -375,6 +375,8 @@ def _attribute(game: Game, things: Sequence[Thing], attribute: str) -> int:
         return sum(scene[c].stage for c in cards if c in scene)
     if attribute == "damage_taken":
         return sum(scene[c].damage_taken_this_turn for c in cards if c in scene)
+    if attribute == "points":                # a player's points (4.9.1)
+        return sum(game.prize_points(t.index) for t in things if isinstance(t, Player))
     if attribute == "initial_energy":
         return sum(int(attr(game, c, "initial_energy") or 0) for c in cards)
     raise ValueError(f"count attribute '{attribute}' is not implemented")

@@ -116,6 +116,8 @@ class TurnMemory:
     #                                    an action with a ``once_per_player`` rule was used (Singularidade)
     marked: list[tuple[str, CardId]] = field(default_factory=list)   # (verb, card): "potencializado neste turno"
     #                                    (Potencializar: chosen for its effect this turn)
+    entered: list[tuple[CardId, int, int]] = field(default_factory=list)   # (card, controller, turn): what entered
+    #                                    the scene this turn ("se outro personagem ... entrou em cena ... neste turno")
     uses: list[tuple[CardId, CardId, str, str | None]] = field(default_factory=list)   # (user, holder, action,
     #                                    power): the actions used this turn ("que usou uma ação de {AE} neste turno")
 

@@ -136,7 +136,8 @@ class Condition:
     stands for), ``exists`` (at least ``value`` things match), ``is`` (every thing the subject's ref stands
     for matches its filters), ``has_power``, ``energy`` ("eq:N"/"ge:N"/"le:N"), ``in_zone``,
     ``damaged_this_turn``, ``compare`` (two quantities: ``value`` = "eq"/"ge"/"le"/"gt"/"lt", ``left`` /
-    ``right``), ``all`` / ``any``."""
+    ``right``), ``now`` (the game is in the phase / step ``value`` -- "" for any -- of the turn of ``whose``:
+    "you" / "opponent" / ""), ``all`` / ``any``."""
 
     kind: str
     subject: Selector | None = None
@@ -147,6 +148,7 @@ class Condition:
     text: str = ""
     left: Quantity | None = None
     right: Quantity | None = None
+    whose: str = ""                      # now: whose turn it is ("you" / "opponent")
 
 
 @dataclass(frozen=True)

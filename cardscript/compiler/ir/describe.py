@@ -106,7 +106,8 @@ def condition(c: Condition | None) -> str:
     if c.kind == "compare":
         return f"{neg}{quantity(c.left)} {c.value} {quantity(c.right)}"
     value = f" {c.value}" if c.value else ""
-    return f"{neg}{c.kind}{value} {selector(c.subject)}".strip()
+    whose = "" if not c.whose else f" of {c.whose}'s turn" if c.kind == "now" else f" under {c.whose}'s control"
+    return f"{neg}{c.kind}{value}{whose} {selector(c.subject)}".strip()
 
 
 def event(e: EventPattern | None) -> str:

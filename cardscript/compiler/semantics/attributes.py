@@ -293,6 +293,9 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
             continue
         if isinstance(m, Other) and m.kind in ("adj",):
             words.extend(x for n in m.nodes for x in leaves(n))
+        elif isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "capacitação" \
+                and attr == "stage" and not m.obj.mods:
+            r.use(*m.preps, m.obj.head, *m.obj.dets)                # "o estágio de capacitação {0}"
         elif isinstance(m, PP) and m.obj is not None and m.prep in ("a", "de"):
             r.use(*m.preps)
             v = _value(m.obj, r)

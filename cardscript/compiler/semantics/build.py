@@ -170,6 +170,8 @@ class Built:
     kind: EffectKind | None = None        # STATIC, DAMAGE_MODIFIER, REPLACEMENT when the clause itself is one
     condition: Condition | None = None    # a condition the clause states on itself ("se for um personagem")
     subject: Selector | None = None       # the clause's subject as read by the builder
+    unless: list[Procedure] = field(default_factory=list)   # "... a não ser que você incapacite X": the step
+                                          # that, done, spares the sentence's clauses
 
 
 def leaves_choice(sel: Selector) -> bool:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Icon, Lexeme, Number
-from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.ir import Condition, Count, Duration, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
@@ -114,16 +114,7 @@ def _controller(who: Selector) -> Filter:
 
 
 def _more_than(roles: Roles, r: Reading, who: Selector, obj: NP, what: Selector) -> Condition:
-    other: Selector | None = None
-    for m in obj.mods:
-        if isinstance(m, Other) and m.kind == "compare" and m.np is not None:
-            r.use(*m.nodes)
-            other = players(m.np, r)
-    for c in list(roles.extra):
-        if isinstance(c, PP) and c.prep in ("de",) and c.obj is not None:
-            pass
-    if other is None:
-        raise NotUnderstood("more than whom?", obj.node)
+    other = _compared_player(obj, r)
     r.use(*(d for d in obj.dets if d.lemma in ("mais", "menos")))
     mine = Count(what=add_filter(replace(what, every=True), _controller(who)))
     theirs = Count(what=add_filter(replace(what, every=True), _controller(other)))
@@ -139,6 +130,8 @@ def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         raise NotUnderstood("a past event as a condition", roles.clause)
     if obj is None:
         raise NotUnderstood("has what?", roles.clause, roles.describe())
+    if obj.lemma == "ponto" and obj.det("mais", "menos"):     # "um oponente tiver mais pontos que você"
+        return _more_points(roles, r, obj)
     alternatives = [o for conj, o in obj.coords if isinstance(o, NP) and any(
         isinstance(w, Lexeme) and w.lemma == "ou" for w in conj)]
     if alternatives:                 # "tiver a afiliação I.M.A. ou {GE}": either characteristic
@@ -156,14 +149,44 @@ def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
                      all_of=(), any_of=()) if not filters else is_(subject, filters, roles.verb.negated)
 
 
+def _more_points(roles: Roles, r: Reading, obj: NP) -> Condition:
+    """"<player> tiver mais / menos pontos que <player> [nos prêmios]": the points each has (4.9.1: the initial
+    energies of the characters in the Prêmios do Oponente area) compared."""
+    np = roles.subject_np
+    if np is None:
+        raise NotUnderstood("who has the points?", roles.clause)
+    who = players(np, r)
+    other = _compared_player(obj, r)
+    for c in [*roles.get("in_common"), *roles.extra]:
+        if isinstance(c, PP) and c.prep == "em" and c.obj is not None and c.obj.lemma in ("prêmio", "prêmios"):
+            r.use(*c.preps, c.obj.head, *c.obj.dets)         # "nos prêmios": where the points are
+            for got in roles.filled.values():
+                if c in got:
+                    got.remove(c)
+            if c in roles.extra:
+                roles.extra.remove(c)
+    r.use(obj.head, *(d for d in obj.dets if d.lemma in ("mais", "menos")))
+    mine, theirs = (Count(what=p, attribute="points") for p in (who, other))
+    op = "gt" if obj.det("mais") else "lt"
+    return Condition("compare", value=op, left=Quantity(x_times=1, x=mine), right=Quantity(x_times=1, x=theirs),
+                     negated=roles.verb.negated)
+
+
+def _compared_player(obj: NP, r: Reading) -> Selector:
+    """The player of "... que / do que <player>" on a compared noun phrase."""
+    for m in obj.mods:
+        if isinstance(m, Other) and m.kind == "compare" and m.np is not None:
+            r.use(*m.nodes)
+            return players(m.np, r)
+    raise NotUnderstood("more than whom?", obj.node)
+
+
 def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"o alvo for um vilão", "se for um personagem", "X for igual a 1", "o alter ego deste personagem for X"."""
     np = roles.subject_np
     pred = roles.np("predicate")
-    if np is not None and is_x(np.head) and pred is not None:         # "Se X for igual a 1"
-        r.use(np.head)
-        value = _number(pred, r)
-        return Condition("compare", value="eq", left=Quantity(x_times=1, x=r.x), right=Quantity.of(value))
+    if np is not None and is_x(np.head):                              # "Se X for igual a 1", "X for maior que 0"
+        return _x_compared(roles, r, np, pred)
     if np is not None and np.lemma in ("alter ego", "nome") and pred is not None:
         r.use(np.head, *np.dets)
         whose = next((m.obj for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
@@ -228,9 +251,50 @@ def is_(subject: Selector, filters: list[Filter] | tuple[Filter, ...], negated: 
     return Condition("is", subject=add_filter(subject, *filters), negated=negated)
 
 
+def _x_compared(roles: Roles, r: Reading, np: NP, pred: NP | None) -> Condition:
+    """"X for igual a 1", "X for maior que 0", "X for menor ou igual a 2", "X for 2 ou mais": X compared with a
+    number (the comparative words may stand in the verb group, "for maior", or after the number, "ou mais")."""
+    r.use(np.head)
+    words = [w.lemma for w in roles.verb.words if w.cls == "ADJ"]
+    value: int | None = _number(pred, r) if pred is not None else None
+    for c in list(roles.extra) + list(roles.get("_coord")):
+        if isinstance(c, Other) and c.kind == "compare" and c.np is not None and value is None:
+            r.use(*c.nodes)
+            value = _number(c.np, r)
+        elif isinstance(c, Other) and c.kind in ("adj", "adv", "coord"):
+            lemmas = [x.lemma for x in c.nodes if isinstance(x, Lexeme)]
+            if not set(lemmas) <= {"ou", "igual", "maior", "menor", "mais", "menos"}:
+                continue
+            words.extend(lemmas)
+            r.use(*c.nodes)
+        else:
+            continue
+        if c in roles.extra:
+            roles.extra.remove(c)
+    if value is None:
+        raise NotUnderstood("X compared with what?", roles.clause)
+    op = _comparative(set(words))
+    return Condition("compare", value=op, left=Quantity(x_times=1, x=r.x), right=Quantity.of(value),
+                     negated=roles.verb.negated)
+
+
+def _comparative(words: set[str]) -> str:
+    """The comparison the words say: "maior" gt, "maior ou igual" ge, "menor" lt, "menor ou igual" le, "N ou mais"
+    ge, "N ou menos" le, "igual" (or none) eq."""
+    if "maior" in words:
+        return "ge" if "igual" in words else "gt"
+    if "menor" in words:
+        return "le" if "igual" in words else "lt"
+    if "mais" in words:
+        return "ge"
+    if "menos" in words:
+        return "le"
+    return "eq"
+
+
 def _number(np: NP, r: Reading) -> int:
     if isinstance(np.head, Number):
-        r.use(np.head)
+        r.use(np.head, *(d for d in np.dets if d.word.lower() == "a"))     # "igual a 1": the preposition
         return np.head.value
     for m in np.mods:
         if isinstance(m, PP) and m.obj is not None and isinstance(m.obj.head, Number):
@@ -296,6 +360,12 @@ def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         filters.extend(at.filters_for(with_.obj, r))
     elif not filters:
         raise NotUnderstood("is where / how?", roles.clause, roles.describe())
+    under = roles.pp("under")
+    if under is not None:                                    # "estiver em cena sob seu controle": yours
+        if under.obj is None or under.obj.lemma != "controle" or not under.obj.det("seu"):
+            raise NotUnderstood("under whose control?", roles.clause)
+        r.use(*under.preps, under.obj.head, *under.obj.dets)
+        filters.append(Filter("controller", "eq", "you"))
     return is_(subject, filters, roles.verb.negated)
 
 
@@ -316,6 +386,11 @@ def _exist(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     n = what.count.fixed if what.count.fixed else 1
     if more_than:
         r.use(*(d for d in obj.dets if d.lemma == "mais"))
+        n += 1
+    if obj.more_than:                                        # "mais de um personagem": at least two
+        if not any(isinstance(w, Lexeme) and w.lemma == "mais" for w in obj.more_than):
+            raise NotUnderstood("'menos de N' as a condition on what exists", obj.node)
+        r.use(*obj.more_than)
         n += 1
     return Condition("exists", subject=replace(what, every=True), value=str(n), negated=roles.verb.negated)
 
@@ -358,7 +433,10 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 
 
 def _used(roles: Roles, r: Reading, default: Selector | None) -> Condition:
-    """"se este personagem já tiver usado uma ação chamada X neste turno"."""
+    """"se este personagem já tiver usado uma ação chamada X neste turno"; "se esta ação for usada durante a Etapa
+    de Ataque", "caso esta ação tenha sido usada em seu próprio turno" (``now``)."""
+    if roles.verb.passive:
+        return _used_now(roles, r)
     subject = _subject(roles, r, default)
     action = roles.np("action")
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
@@ -370,6 +448,49 @@ def _used(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     sel = things(action, r)
     return Condition("is", subject=add_filter(subject, Filter("used_this_turn", "has", sel)),
                      negated=roles.verb.negated)
+
+
+def _used_now(roles: Roles, r: Reading) -> Condition:
+    """"esta ação for usada durante seu turno": an action resolves when it is used (4.6.2), so its use -- past
+    ("tenha sido usada") or not -- was in the phase / step of the turn that is under way now (``now``). Any other
+    action's use is history the condition cannot read."""
+    np = roles.subject_np
+    sel = things(np, r) if np is not None else None
+    if sel is None or sel.ref is not Ref.THIS_ACTION or sel.filters:
+        raise NotUnderstood("an action used as a condition", roles.clause)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    when = adj.during or adj.at
+    if when is None or when.edge or when.next_turn or when.each_player or adj.duration or adj.since_turn_start:
+        raise NotUnderstood("used when?", roles.clause)
+    whose = {Ref.YOU: "you", Ref.OWNER: "you", Ref.OPPONENT: "opponent", None: ""}.get(when.whose)
+    if whose is None or when.phase in ("current", "match"):
+        raise NotUnderstood("in whose turn?", roles.clause)
+    return Condition("now", value=when.phase, whose=whose, negated=roles.verb.negated)
+
+
+def _entered(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"se outro personagem com a afiliação X entrou em cena sob seu controle neste turno", "se este personagem
+    tiver entrado em cena neste turno": the turn's record of what entered the scene (``entered``), wherever those
+    cards are now. Only this turn's past can be read."""
+    if not roles.verb.past:
+        raise NotUnderstood("entering the scene as a condition", roles.clause)
+    zone = roles.pp("zone")
+    if zone is None or zone.obj is None or zone.obj.lemma != "cena":
+        raise NotUnderstood("entered where?", roles.clause, roles.describe())
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if adj.duration is not Duration.END_OF_TURN or adj.during or adj.at or adj.since_turn_start:
+        raise NotUnderstood("entered when? (only this turn is known)", roles.clause)
+    r.use(*zone.preps, zone.obj.head)
+    whose = ""
+    under = roles.pp("under")
+    if under is not None:
+        if under.obj is None or under.obj.lemma != "controle" or not under.obj.det("seu"):
+            raise NotUnderstood("under whose control?", under.obj.node if under.obj is not None else roles.clause)
+        r.use(*under.preps, under.obj.head, *under.obj.dets)
+        whose = "you"
+    subject = _subject(roles, r, default)
+    n = subject.count.fixed if subject.ref is None and subject.count.fixed else 1
+    return Condition("entered", subject=subject, value=str(n), whose=whose, negated=roles.verb.negated)
 
 
 def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
@@ -385,7 +506,7 @@ def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
     "named": _named,
     "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _state,
-    "search": _searched, "receive": _received, "use": _used,
+    "search": _searched, "receive": _received, "use": _used, "enter": _entered,
 }
 
 __all__ = ["condition", "Icon"]

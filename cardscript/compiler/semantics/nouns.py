@@ -252,12 +252,21 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
         found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
         #                                              personagem estiver carregando": the card)
     singular = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("ele", "ela", "o", "a", "lo", "la")
+    personal = pronoun and isinstance(head, Lexeme) and head.lemma in ("ele", "eles", "ela", "elas")
+
+    def ok(x: Referent) -> bool:
+        """A third-person pronoun never means "você"; "ele" is one in the scene, not a card carried ("Enquanto este
+        personagem estiver carregando um card de suporte, ele ganha ...")."""
+        return (fits is None or x.kind in fits) and not (pronoun and _addressee(x)) and not (personal and _carried(x))
+
+    if found is not None and not ok(found):
+        found = next((x for x in reversed(r.referents) if ok(x)), None)
     if found is not None and singular and found.plural:     # "ele" is not "todos os cards ...": the latest singular
-        found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and not x.plural), None)
+        found = next((x for x in reversed(r.referents) if ok(x) and not x.plural), None)
     several = pronoun and isinstance(head, Lexeme) and head.lemma.lstrip("-") in ("eles", "elas", "os", "as", "los",
                                                                                "las")
     if found is not None and several and not found.plural:
-        found = next((x for x in reversed(r.referents) if (fits is None or x.kind in fits) and x.plural), found)
+        found = next((x for x in reversed(r.referents) if ok(x) and x.plural), found)
         # "um deles" after "coloque um desses cards ...": the group, not the one card taken from it
     if found is not None:
         return _read_referent(found, np, text)
@@ -269,6 +278,16 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CHARACTER, text=text)
         return replace(THIS_CARD, text=text)
     raise NotUnderstood(f"'{text}' refers to nothing this effect introduced", np.node)
+
+
+def _addressee(ref: Referent) -> bool:
+    """A referent standing for "você" (the effect's controller)."""
+    return ref.selector is not None and ref.selector.ref is Ref.YOU
+
+
+def _carried(ref: Referent) -> bool:
+    """A referent standing for cards carried (a condition's "estiver carregando um card de X")."""
+    return ref.selector is not None and ref.selector.zone == "carried" and not ref.slot
 
 
 def _not_read_yet(span: object, r: Reading) -> bool:
@@ -291,8 +310,10 @@ def _pronoun_fits(head: Leaf | None) -> tuple[Kind, ...] | None:
     if not isinstance(head, Lexeme):
         return None
     lemma = head.lemma.lstrip("-")
-    if lemma in ("ele", "eles", "o", "os", "lo", "los"):
-        return _MASCULINE
+    if lemma in ("o", "os", "lo", "los"):     # "coloque-o", "revele-os": a card ("um card de habilidade"), not a
+        return tuple(k for k in _MASCULINE if k is not Kind.PLAYER)     # player (the verbs move cards)
+    if lemma in ("ele", "eles"):
+        return tuple(k for k in _MASCULINE if k is not Kind.ABILITY)    # "ele": a character, a card, a player
     if lemma in ("ela", "elas", "a", "as", "la", "las"):
         return _FEMININE
     return None
@@ -687,11 +708,13 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
         return sel
     parts = [sel]
     conjunctive = True
+    alternatives = True                             # "X ou Y" (not "X e/ou Y")
     for conj, other in np.coords:
         if not isinstance(other, NP):
             raise NotUnderstood("a coordinated phrase that is not a noun phrase", np.node)
         r.use_all(conj)
         conjunctive = conjunctive and not any(getattr(w, "lemma", "") == "ou" for w in conj)
+        alternatives = alternatives and not any(getattr(w, "lemma", "") == "e" for w in conj)
         r.conjuncts = list(parts)                   # what "ambos" in the next conjunct refers to
         r.np_depth -= 1                             # a conjunct is not inside the phrase (not chosen first)
         try:
@@ -699,6 +722,10 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
         finally:
             r.np_depth += 1
     r.conjuncts = []
+    if not conjunctive and alternatives and any(p.ref is None and not p.every and p.count != Quantity.of(1)
+                                                for p in parts):
+        # "um card de cenário ou dois outros cards": a choice of alternatives of different numbers, not one card
+        raise NotUnderstood("'ou' between phrases of different numbers", np.node)
     # "o alvo, este personagem e os cards que ambos estiverem carregando": all of them; "X ou Y": one
     every = all(p.every or (conjunctive and p.ref is not None) for p in parts)
     if conjunctive and not every:            # "um card chamado A, um card chamado B e um card chamado C": one of

@@ -363,6 +363,8 @@ def _move(b: Build) -> Built:
     if up_to and isinstance(c, PP):
         r.use(*c.preps)
     cards = b.chosen_by_subject(things(obj, r))
+    if cards.kind is Kind.PLAYER:                            # a pronoun bound to a player: a card is put, not a player
+        raise NotUnderstood(f"'{cards.text or 'it'}' is a player, not a card to put", obj.node)
     if up_to:
         cards = replace(cards, count=replace(cards.count, up_to=True))
     _use_back(b)

@@ -111,10 +111,15 @@ class SentenceReader:
             if first_word == "caso" and any(w.lemma in ("contrário",) for w in words):
                 r.use(*words)
                 return None, "otherwise"
-            if first_word == "se" and len(clauses) == 1 and analyse(clauses[0]).lemma == "fazer" \
-                    and analyse(clauses[0]).clitics and clauses[0].subject is None and not clauses[0].complements:
-                r.use(*words, clauses[0])                 # "Se (não) o fizer" read as a condition
-                return None, "if_not_done" if analyse(clauses[0]).negated else "if_done"
+            if first_word == "se" and clauses and _did_it(clauses[0]):
+                r.use(words[0], clauses[0])               # "Se (não) o fizer", "Se ele o fizer"
+                flag = "if_not_done" if analyse(clauses[0]).negated else "if_done"
+                if len(clauses) == 1:
+                    r.use(*words)
+                    return None, flag
+                # "Se o fizer e se você não controlar nenhum personagem ...": done, and the rest holds
+                cond = self._conditions(clauses[1:], words[1:], seq)
+                return cond, flag
             if first_word == "se" and len(clauses) == 0 and any(w.lemma == "possível" for w in words):
                 r.use(*words)
                 return Condition("possible", text="se possível"), ""
@@ -255,8 +260,11 @@ class SentenceReader:
         b = Build(roles, r, static=self.static_context, text=text)
         if family == "make":                       # "você pode fazer com que <clause>"
             return self._make(b, clause)
-        own_condition = self._subordinates(roles)
+        unless: list[tuple[Clause, list[Constituent]]] = []
+        own_condition = self._subordinates(roles, unless)
         built = self._build(b, roles, clause, family)
+        for deed, deed_args in unless:         # read after the clause: its pronouns are the clause's ("-o")
+            built.unless.extend(self._deed(deed, deed_args))
         for coord in [c for c in (*roles.extra, *roles.get("_coord")) if isinstance(c, _Other) and c.kind == "coord"]:
             r.use(*coord.nodes)
         for again in roles.gapped:                 # "coloque A em X e B em Y"
@@ -275,7 +283,7 @@ class SentenceReader:
         built.condition = _and(built.condition, own_condition)
         return built
 
-    def _subordinates(self, roles: object) -> Condition | None:
+    def _subordinates(self, roles: object, unless: list[tuple[Clause, list[Constituent]]]) -> Condition | None:
         """Subordinate clauses among a clause's complements: "... se você controlar X" (a condition on it), "... a
         não ser que você incapacite ..." (unless), "... enquanto ...", "... desde que ...", "... toda vez que
         <event>" (the paragraph's trigger)."""
@@ -312,6 +320,10 @@ class SentenceReader:
                 if first in ("se", "caso", "enquanto", "desde") or markers[:3] == ["a", "não", "ser"] \
                         or markers[:2] == ["a", "nao"]:
                     r.use(*c.markers)
+                    if first == "a" and _is_deed(c.clause):   # "a não ser que você incapacite em {1} X"
+                        unless.append((c.clause, list(c.args)))
+                        del extra[i]
+                        continue
                     cond = condition(c.clause, r, args=c.args)
                     if first == "a":
                         cond = replace(cond, negated=not cond.negated, text=f"a não ser que {cond.text}")
@@ -320,6 +332,18 @@ class SentenceReader:
                     continue
             i += 1
         return out
+
+    def _deed(self, clause: Clause, args: list[Constituent]) -> list[Procedure]:
+        """"a não ser que <player> <procedure>": the player may do it (optional, decided by that player); the
+        clauses it governs happen only if it was not done (golden rule C: a step that could not be done was not
+        done)."""
+        built = self.clause(clause, args)
+        if built.unless or built.condition is not None or built.kind is not None:
+            raise NotUnderstood("'a não ser que' with a condition of its own", clause)
+        subject = built.subject
+        decider = subject if subject is not None and subject.kind is Kind.PLAYER and subject.ref is not Ref.YOU \
+            else None
+        return [replace(p, optional=True, decider=decider) for p in built.procedures]
 
     def _build(self, b: Build, roles: object, clause: Clause, family: str) -> Built:
         from cardscript.compiler.semantics.clauses import Roles
@@ -391,6 +415,33 @@ class SentenceReader:
 _STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control"})
 
 
+_DEEDS = frozenset({"stage", "discard", "unload", "knock_out", "pay", "reveal", "move", "load"})
+"""Families whose subjunctive after "a não ser que" is a deed a player may do, not a state ("a não ser que você
+incapacite ...", "... descarte um card")."""
+
+
+def _is_deed(clause: Clause) -> bool:
+    v = analyse(clause)
+    frame = fr.FRAMES.get(v.lemma)
+    return frame is not None and frame.family in _DEEDS and not (v.past or v.passive or v.gerund or v.negated
+                                                                 or v.hypothetical or v.modal)
+
+
+def _did_it(clause: Clause) -> bool:
+    """"o fizer", "não o fizer", "ele o fizer": the clause says the latest optional step was (not) done."""
+    v = analyse(clause)
+    pronoun = any(w.cls in ("CLITIC", "PROCLITIC") or (w.cls == "LIT" and w.lemma == "o") for w in v.words)
+    if v.lemma != "fazer" or not pronoun or clause.complements:
+        return False
+    return clause.subject is None or _pronoun_subject(clause)
+
+
+def _pronoun_subject(clause: Clause) -> bool:
+    """"Se ele o fizer": the subject is a personal pronoun (the one who could do the optional step)."""
+    words = [x for x in leaves(clause.subject) if isinstance(x, Lexeme)] if clause.subject is not None else []
+    return len(words) == 1 and words[0].lemma in ("ele", "ela", "eles", "elas", "você")
+
+
 def _top(phrase: Phrase) -> list[object]:
     out: list[object] = []
     for p in phrase.parts:
@@ -434,7 +485,8 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                 continue
             if lead_flag:
                 flag = lead_flag
-                continue
+                if cond is None:
+                    continue
             if cond is not None and trailing:
                 for p in last_procs:
                     idx = out.modes[-1].index(p)
@@ -481,6 +533,12 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         r.pending = []
         if built.kind is not None:
             out.kinds.append(built.kind)
+        if built.unless:
+            try:
+                procs = _spared(out.modes[-1], procs, built.unless, item)
+            except NotUnderstood as exc:
+                out.problems.append(Problem(str(exc), exc.node or item, exc.roles))
+                procs = [Unsupported(why=str(exc), text=render(item))]
         out.modes[-1].extend(procs)
         last_procs = procs
     if and_or:
@@ -489,6 +547,18 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         else:
             out.modes.append([*out.modes[0], *out.modes[1]])
     return out
+
+
+def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure], clause: Clause) -> list[Procedure]:
+    """"descarregue-o e coloque-o em seus recursos a não ser que você incapacite X": the deed first (optional);
+    then the sentence's clauses so far and this one, only if it was not done. The sentence's earlier steps move
+    after the deed (``mode`` is changed in place)."""
+    governed = [*mode, *procs]
+    if any(p.optional or p.if_done or p.if_not_done for p in governed):
+        raise NotUnderstood("'a não ser que' over an optional step", clause)
+    mode.clear()
+    mode.extend(deed)
+    return [replace(p, if_not_done=True) for p in governed]
 
 
 def _delayed(b: Build, built: Built) -> Built:

@@ -432,6 +432,35 @@ class _Attacher:
         i = self.pos + k
         return self.atoms[i] if i < len(self.atoms) else None
 
+    @staticmethod
+    def _compared_value(np: NP, a: _Atom) -> bool:
+        """Is the atom "a <number / X / icon>" the value a comparative noun phrase ("Energia Inicial igual", "custo
+        maior ou igual") is compared with? The grammar reads the preposition "a" before it as an article."""
+        if np.cls != "attribute" or np.mods and not all(isinstance(m, Other) and m.kind == "adj" for m in np.mods):
+            return False
+        words = [x for m in np.mods if isinstance(m, Other) for x in m.nodes if isinstance(x, Lexeme)]
+        if not (np.adj("igual", "maior", "menor") or any(w.lemma in ("igual", "maior", "menor") for w in words)):
+            return False
+        value = np_of(a.nodes[0])
+        head = value.head
+        return len(value.dets) == 1 and value.dets[0].word.lower() == "a" and (
+            isinstance(head, Number | Icon) or (isinstance(head, Lexeme) and head.lemma == "x"))
+
+    def _more_than(self) -> bool:
+        """"mais / menos de <np>": a count compared, standing as a noun phrase."""
+        a, b, c = self.peek(), self.peek(1), self.peek(2)
+        return a is not None and a.kind == "adv" and _lemma(a.nodes[0]) in ("mais", "menos") and b is not None \
+            and b.kind == "prep" and _lemma(b.nodes[0]) == "de" and c is not None and c.kind == "np"
+
+    def _do_que(self) -> bool:
+        """"do que <np>" (after "mais ..."): the preposition, a lone article and "que" before a noun phrase."""
+        a, b, c, d = (self.peek(k) for k in range(4))
+        if a is None or b is None or c is None or d is None:
+            return False
+        article = [x for x in leaves(b.nodes[0]) if isinstance(x, Lexeme)] if b.kind == "np" else []
+        return a.kind == "prep" and _lemma(a.nodes[0]) == "de" and len(article) == 1 \
+            and article[0].lemma == "o" and c.kind == "lit" and _lemma(c.nodes[0]) == "que" and d.kind == "np"
+
     def take(self) -> _Atom:
         a = self.atoms[self.pos]
         self.pos += 1
@@ -459,8 +488,7 @@ class _Attacher:
         a = self.peek()
         assert a is not None
         nxt = self.peek(1)
-        if a.kind == "adv" and _lemma(a.nodes[0]) in ("mais", "menos") and nxt is not None and nxt.kind == "prep" \
-                and _lemma(nxt.nodes[0]) == "de" and self.peek(2) is not None and self.peek(2).kind == "np":  # type: ignore[union-attr]
+        if self._more_than():
             adv = self.take().nodes[0]                          # "mais de uma ação": a count compared
             de = self.take().nodes[0]
             np = self.noun_phrase(stack)
@@ -468,6 +496,14 @@ class _Attacher:
             return np
         if a.kind in ("np", "op") and self._quantity_or_np():
             return self.noun_phrase(stack)
+        if a.kind == "prep" and _lemma(a.nodes[0]) == "a" and nxt is not None and nxt.kind == "np" \
+                and _at_least(nxt.nodes[0]):
+            prep = self.take().nodes[0]                         # "ao menos dois personagens": at least two
+            np = self.noun_phrase(stack)
+            marks = [d for d in np.dets if d.lemma in ("o", "menos")][:2]
+            np.dets = [d for d in np.dets if d not in marks]
+            np.or_more = [prep, *marks]                         # type: ignore[list-item]
+            return np
         if a.kind == "prep":
             return self.prepositional(stack)
         if a.kind == "rel":
@@ -531,7 +567,8 @@ class _Attacher:
             or_more.extend(self.take().nodes)                                         # type: ignore[arg-type]
             nxt = self.peek()
         if (quantity or one_or_more) and nxt is not None and nxt.kind == "np" and not _is_number_np(nxt.nodes[0]) \
-                and (_bare(nxt.nodes[0]) or or_more) and not (quantity and isinstance(quantity[-1], Symbol)):
+                and (_bare(nxt.nodes[0]) or or_more or _other_only(nxt.nodes[0])) \
+                and not (quantity and isinstance(quantity[-1], Symbol)):
             np = np_of(self.take().nodes[0])
             if or_more:
                 or_more.extend(d for d in np.dets if d.lemma in ("mais", "menos"))
@@ -582,8 +619,9 @@ class _Attacher:
                 rel.markers[:0] = [n for n in conj.nodes if isinstance(n, Lexeme | Symbol)]
                 np.mods.append(rel)
                 continue
-            if a.kind == "np" and np.lemma in ("estágio", "custo", "energia", "valor") and not np.mods \
-                    and isinstance(np_of(a.nodes[0]).head, Icon | Number):
+            if a.kind == "np" and np.lemma in ("estágio", "custo", "energia", "valor") \
+                    and all(_of_capacitation(m) for m in np.mods) \
+                    and isinstance(np_of(a.nodes[0]).head, Icon | Number):          # "estágio (de capacitação) {0}"
                 value = self.take()                                         # "no estágio {2}", "custo {1}"
                 np.mods.append(Other("value", list(value.nodes)))
                 while (a0 := self.peek()) is not None and a0.kind == "coord" and (a1 := self.peek(1)) is not None \
@@ -624,11 +662,20 @@ class _Attacher:
                     nodes += self.take().nodes
                 np.mods.append(Other("adj", nodes))            # "4 ou maior", "maior ou igual a"
                 continue
+            compared = np.adj("mesmo", "igual", "maior", "menor", "diferente") or np.det("mais", "menos")
+            if a.kind == "np" and self._compared_value(np, a):   # "Energia Inicial maior ou igual | a 6"
+                np.mods.append(np_of(self.take().nodes[0]))
+                continue
             if a.kind == "lit" and _lemma(a.nodes[0]) == "que" and self.peek(1) is not None \
-                    and self.peek(1).kind == "np" and np.adj("mesmo", "igual", "maior", "menor", "diferente"):  # type: ignore[union-attr]
+                    and self.peek(1).kind == "np" and compared:  # type: ignore[union-attr]
                 self.take()
                 other = self.noun_phrase(stack)
                 np.mods.append(Other("compare", list(a.nodes), np=other))
+                continue
+            if compared and self._do_que():                     # "mais personagens do que você"
+                nodes = [*self.take().nodes, *self.take().nodes, *self.take().nodes]
+                other = self.noun_phrase(stack)
+                np.mods.append(Other("compare", nodes, np=other))
                 continue
             if a.kind == "paren":
                 np.mods.append(Other("paren", list(self.take().nodes)))
@@ -744,6 +791,8 @@ class _Attacher:
         before = self.atoms[self.pos - 2] if self.pos >= 2 else None
         if before is not None and before.kind == "np" and np_of(before.nodes[0]).lemma == "vez":
             gap = False                                  # "toda vez que este personagem usar a ação X": a conjunction
+        if any(_lemma(n) == "cujo" for n in a.nodes):
+            gap = False                                  # "cujas afiliações não sejam X": the subject is not a gap
         opened = _Open(frame, {"object"} if gap and has_subject and frame is not None and frame.object_gap else set(),
                        target=rel.args, passive=_is_passive(a.clause), timed=_is_past(a.clause) or not gap)
         self.fill(opened, [*stack, opened])
@@ -761,6 +810,10 @@ class _Attacher:
                     and frame.role("object") is not None:
                 opened.filled.add("object")
                 opened.target.append(self.noun_phrase(stack))
+                continue
+            if self._more_than() and "object" not in opened.filled and frame.role("object") is not None:
+                opened.filled.add("object")                     # "se houver mais de um personagem ..."
+                opened.target.append(self.constituent(stack))
                 continue
             if a.kind == "prep":
                 start = self.pos
@@ -925,6 +978,28 @@ def _bare(node: Node) -> bool:
     if not isinstance(node, Phrase):
         return True
     return not any(isinstance(p, Lexeme) and p.cls == "DET" for p in node.parts)
+
+
+def _of_capacitation(m: Constituent) -> bool:
+    """"de capacitação" after "estágio": part of the noun ("o estágio de capacitação {0}")."""
+    return isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "capacitação" \
+        and not m.obj.mods
+
+
+def _at_least(node: Node) -> bool:
+    """An np beginning "o menos" after the preposition "a": "ao menos um personagem", "ao menos dois"."""
+    if not isinstance(node, Phrase):
+        return False
+    words = [p for p in node.parts if isinstance(p, Lexeme)]
+    return len(words) >= 2 and words[0].lemma == "o" and words[1].lemma == "menos" and len(node.parts) > 2
+
+
+def _other_only(node: Node) -> bool:
+    """An np whose only determiner is "outro(s)" ("dois | outros personagens"): a count may stand before it."""
+    if not isinstance(node, Phrase):
+        return False
+    dets = [p for p in node.parts if isinstance(p, Lexeme) and p.cls == "DET"]
+    return len(dets) == 1 and dets[0].lemma == "outro"
 
 
 def _is_number_np(node: Node) -> bool:

@@ -37,6 +37,7 @@ def change_stage(game: Game, ctx: EffectContext, proc: ChangeStage) -> None:
         amount = amounts[pick[0]]
     else:
         amount = amounts[0] if amounts else 0
+    changed = False
     for t in targets:
         if t not in game.state.scene:
             continue
@@ -44,9 +45,11 @@ def change_stage(game: Game, ctx: EffectContext, proc: ChangeStage) -> None:
             if capacitate_prevented(game, t):         # "não pode ser capacitado" (8 B: the prevention wins)
                 game.emit("prevented", text=proc.text, card=t, reason="an effect prevents capacitating it")
                 continue
-            game.capacitate(t, amount)
+            changed = game.capacitate(t, amount) > 0 or changed
         else:
-            game.incapacitate(t, amount)
+            changed = game.incapacitate(t, amount) > 0 or changed
+    if proc.optional:      # "você pode incapacitar X em {1}. Se o fizer ...": done only if a stage changed
+        ctx.last_optional_done = changed
 
 
 @handles(KnockOut)

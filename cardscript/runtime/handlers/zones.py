@@ -40,6 +40,7 @@ from cardscript.runtime.selectors import (
     candidates,
     choose,
     host,
+    matches,
     names,
     players,
     quantity,
@@ -76,11 +77,19 @@ def draw(game: Game, ctx: EffectContext, proc: Draw) -> None:
 def discard(game: Game, ctx: EffectContext, proc: Discard) -> None:
     """"descarte N cards": each player named chooses N cards of the hand, which go to the resources."""
     n = quantity(game, ctx, proc.amount)
+    wanted = Selector(kind=proc.cards.kind, also=proc.cards.also, filters=proc.cards.filters)
+    discarded: list[CardId] = []
     for player in players(game, ctx, proc.who):
-        hand: list[Thing] = list(game.state.players[player].hand)
+        # only the cards the text describes ("um card de personagem com o mesmo alter ego do alvo")
+        hand: list[Thing] = [c for c in game.state.players[player].hand if matches(game, ctx, c, wanted)]
         for c in choose(game, ctx, hand, n, "discard", f"choose {n} card(s) to discard", player=player):
             assert isinstance(c, int)
             game.move(c, Zone.RESOURCES, reason="discard")
+            discarded.append(c)
+    if proc.introduces:
+        ctx.write(proc.introduces, list(discarded))
+    if proc.optional:                  # "você pode descartar ... Se o fizer": done only if a card was discarded
+        ctx.last_optional_done = bool(discarded)
 
 
 @handles(Load)
