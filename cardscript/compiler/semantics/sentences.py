@@ -34,6 +34,7 @@ from cardscript.compiler.semantics.damage_effects import hypothetical_lead, modi
 from cardscript.compiler.semantics.events import event
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading, clause_problem
+from cardscript.compiler.semantics.reminders import read_explanatory
 from cardscript.compiler.semantics.statics import STATIC_BUILDERS
 from cardscript.compiler.semantics.syntax import PP, Constituent, leaves
 from cardscript.compiler.semantics.syntax import Other as _Other
@@ -452,6 +453,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         r.pending = []
         try:
             built = reader.clause(item)
+            read_explanatory(item, r)                      # "(ex.: ...)", "(os tipos de cards são ...)"
             missing = clause_problem(item, r)
             if missing:
                 raise NotUnderstood(f"words with no meaning: {missing}", item)

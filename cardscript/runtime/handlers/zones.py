@@ -138,13 +138,24 @@ def _moved_later(game: Game, ctx: EffectContext) -> set[CardId]:
     return out
 
 
+def _unloaded(game: Game, ctx: EffectContext, proc: Unload, cards: Selector) -> list[Thing]:
+    """The cards "descarregue <cards>" names: these very cards, or -- "descarregue um card de habilidade deste
+    personagem", "até dois cards carregados por personagens" -- ``count`` of the candidates, chosen by ``who``."""
+    if cards.ref is not None or cards.every:
+        return resolve(game, ctx, cards)
+    deciders = players(game, ctx, proc.who)
+    return choose(game, ctx, resolve(game, ctx, cards), quantity(game, ctx, cards.count), "unload",
+                  f"{proc.text}: choose", player=deciders[0] if deciders else ctx.controller,
+                  minimum=0 if cards.count.up_to else None)
+
+
 @handles(Unload)
 def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
     """4.1: "descarregue <cards>" (those still carried), or "descarregue N cards de <frm>" (chosen by ``who``;
     not where a static prevents unloading by this effect)."""
     if proc.cards is not None:
         leaving = _moved_later(game, ctx)
-        for c in resolve(game, ctx, proc.cards):
+        for c in _unloaded(game, ctx, proc, proc.cards):
             base = host(game, c) if isinstance(c, int) else None
             if isinstance(c, int) and base is not None:
                 game.unload(c, check=base not in leaving)
