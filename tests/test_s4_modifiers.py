@@ -4,8 +4,23 @@ meaning the engine runs. Card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, ChangeStage, EffectKind, Gain, Kind, Ref
-from tests.corpus_play import card_of, enter, match, shield_of
+from cardscript.compiler.ir import (
+    CardDef,
+    ChangeStage,
+    EffectKind,
+    Filter,
+    Gain,
+    Kind,
+    Load,
+    Move,
+    Quantity,
+    Ref,
+    Reveal,
+    Search,
+    Unload,
+)
+from cardscript.runtime.agents import Decision
+from tests.corpus_play import Eager, at, card_of, enter, match, shield_of, use
 from tests.engine_helpers import card
 
 HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nAfiliações: Vingadores\nPoderes: Super Força, Voo\n"
@@ -70,3 +85,92 @@ def test_for_each_on_a_choice_of_stages_is_not_executable() -> None:
     d = card(HEAD + "\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n  Incapacite o alvo em {1} ou {2} para "
              "cada herói que você controla.\n")
     assert d.action is not None and not d.executable
+
+
+# --- reminders in parentheses -----------------------------------------------------------------------------------
+
+
+def test_an_example_in_parentheses_is_explanatory() -> None:
+    d = _action("Descarregue até dois cards que estiverem sendo carregados por personagens ou suportes (você pode, "
+                "por exemplo, descarregar dois cards de um personagem ou um card de um personagem e um de outro).")
+    assert d.action is not None
+    (u,) = d.action.modes[0].procedures
+    assert isinstance(u, Unload) and u.cards is not None and u.cards.count == Quantity(fixed=2, up_to=True)
+    assert u.cards.zone == "carried" and u.cards.of is not None and u.cards.of.every
+
+
+def test_up_to_n_cards_carried_by_several_is_n_in_all_on_the_engine() -> None:
+    """4.1: "até dois cards carregados por personagens": two cards in all, from one character or from two."""
+    d = _action("Descarregue até dois cards que estiverem sendo carregados por personagens ou suportes.")
+    other = card("Personagem: Outro V1\nAlinhamento: Herói\nPoderes: Voo\nEnergia inicial: 3\nEscudo: 0\n")
+    seen: list[int] = []
+
+    def first_and_last(decision: Decision) -> list[int]:
+        seen.append(decision.maximum)
+        return [0, len(decision.options) - 1]
+
+    game = match([d], [other], a=Eager({"unload": [first_and_last]}))
+    c, o = card_of(game, 0, "Guardião V1"), card_of(game, 1, "Outro V1")
+    enter(game, c, 4)
+    enter(game, o, 4)
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    assert seen == [2]                                  # one choice of two among the eight carried cards
+    assert (len(game.state.scene[c].carried), len(game.state.scene[o].carried)) == (3, 3)
+
+
+def test_the_card_types_restated_are_explanatory_only_when_they_are_the_rules() -> None:
+    ok = _permanent("Este personagem ganha Escudo +1 para cada tipo de card que ele estiver carregando (os tipos de "
+                    "cards são personagem, suporte, cenário e habilidade).")
+    (g,) = ok.effects[0].procedures
+    assert isinstance(g, Gain) and g.shield_x is not None and g.shield_x.x is not None
+    assert g.shield_x.x.attribute == "card_types"
+    wrong = card(HEAD + "\nTexto permanente:\n  Este personagem ganha Escudo +1 para cada tipo de card que ele "
+                 "estiver carregando (os tipos de cards são personagem e suporte).\n")
+    assert not wrong.executable
+
+
+def test_a_reminder_that_is_no_example_stays_unread() -> None:
+    d = card(HEAD + "\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n  Golpe causa 1 ponto de dano no alvo "
+             "(compre um card).\n")
+    assert not d.executable
+
+
+# --- "de <área>" after a relative about what the card is not; "por X ou por Y" in a search ----------------------
+
+
+def test_origin_after_a_negated_be_relative_is_the_cards_area() -> None:
+    d = _action("Carregue um card de habilidade e um card que não seja de habilidade de seus recursos neste "
+                "personagem.")
+    assert d.action is not None
+    first, second = d.action.modes[0].procedures
+    assert isinstance(first, Load) and isinstance(second, Load)
+    assert first.cards.zone == second.cards.zone == "resources"
+    assert Filter("card_type", "ne", "Habilidade") in second.cards.filters
+    assert Filter("card_type", "eq", "Habilidade") in first.cards.filters
+
+
+def test_search_for_one_card_or_another() -> None:
+    d = _action("Procure em seu deck por um card de habilidade de {VO} ou por um card de personagem com a afiliação "
+                "X-Men, revele aquele card e coloque-o em sua mão. Embaralhe o seu deck.")
+    assert d.action is not None
+    search, reveal, move, _ = d.action.modes[0].procedures
+    assert isinstance(search, Search) and len(search.cards.union) == 2
+    assert isinstance(reveal, Reveal) and reveal.cards.ref is Ref.SLOT and reveal.cards.slot == search.introduces
+    assert isinstance(move, Move) and move.cards.ref is Ref.SLOT
+
+
+def test_search_for_one_card_or_another_on_the_engine() -> None:
+    """The searched card is either description, never another card of the deck."""
+    d = _action("Procure em seu deck por um card de habilidade de {VO} ou por um card de personagem com a afiliação "
+                "X-Men, revele aquele card e coloque-o em sua mão. Embaralhe o seu deck.")
+    flight = card("Habilidade: Asas V1\nPoder: Voo\n")
+    mutant = card("Personagem: Mutante V1\nAlinhamento: Herói\nAfiliações: X-Men\nPoderes: Voo\n"
+                  "Energia inicial: 3\nEscudo: 0\n")
+    game = match([d, mutant, flight])
+    c = card_of(game, 0, "Guardião V1")
+    enter(game, c, 2)
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    hand = [game.cards[x].title for x in game.state.players[0].hand]
+    assert len(hand) == 1 and hand[0] in ("Asas V1", "Mutante V1")

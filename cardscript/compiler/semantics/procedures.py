@@ -485,7 +485,7 @@ def _search(b: Build) -> Built:
     up_to = False
     if what.prep == "por até":
         up_to = True
-    cards = things(np, r)
+    cards = _searched_for(things(np, r), what, b)
     if up_to:
         cards = replace(cards, count=replace(cards.count, up_to=True))
     among = b.roles.pp("among")
@@ -495,7 +495,39 @@ def _search(b: Build) -> Built:
         if not any(f.field == "controller" for f in scope.filters):
             raise NotUnderstood("search among which cards?", among.obj.node)
     slot = b.introduce(cards, np, "search")
+    alternatives = [o.obj for _, o in what.coords] + [o for _, o in np.coords if isinstance(o, NP)]
+    for other in alternatives:                             # "... ou (por) um card Y, revele aquele card": the card
+        if other is not None:                              # found, whichever description it fits
+            _also_introduces(b, slot, cards, other, "search")
     return Built([Search(who=who, zones=zones, cards=replace(cards, every=False), text=b.text, introduces=slot)])
+
+
+def _also_introduces(b: Build, slot: str, sel: Selector, np: NP, head: str) -> None:
+    """A reference bound to ``np`` (an alternative of what a procedure found) reads ``slot`` too."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.source import Span
+
+    spans = [x.span for x in constituent_leaves(np)]
+    if spans:
+        b.r.introduce(slot, sel.kind, Span(min(x.start for x in spans), max(x.end for x in spans)), head, sel,
+                      node_span=getattr(np.node, "span", None))
+
+
+def _searched_for(cards: Selector, what: PP, b: Build) -> Selector:
+    """"por um card de habilidade chamado X ou por um card de personagem chamado Y": one card that is either (a
+    union); "por X e por Y" would be two searches, which one clause does not say how to order."""
+    if not what.coords:
+        return cards
+    alternatives = [cards]
+    for conjs, other in what.coords:
+        if not any(getattr(w, "lemma", "") == "ou" for w in conjs) or other.obj is None:
+            raise NotUnderstood("search for one thing and another", what.obj.node if what.obj else None)
+        b.r.use_all(conjs)
+        b.r.use(*other.preps)
+        alternatives.append(things(other.obj, b.r))
+    if any(a.count != cards.count or a.ref is not None or a.every for a in alternatives):
+        raise NotUnderstood("search for different numbers of things", what.obj.node if what.obj else None)
+    return Selector(kind=Kind.CARD, union=tuple(alternatives), count=cards.count, text=cards.text)
 
 
 def _zones(pp: PP, b: Build) -> tuple[str, ...]:

@@ -283,6 +283,19 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     ctx.last_optional_done = bool(picked)
 
 
+def _search_pool(game: Game, ctx: EffectContext, sel: Selector, zones: tuple[str, ...]) -> list[Thing]:
+    """The cards of the searched areas that match what is searched for: one description, or any of several ("por
+    um card de habilidade chamado X ou por um card de personagem chamado Y": ``union``), each with its kinds."""
+    members = sel.union or (sel,)
+    extra = sel.filters if sel.union else ()
+    pool: list[Thing] = []
+    for zone in zones:
+        for m in members:
+            wanted = Selector(kind=m.kind, also=m.also, filters=(*m.filters, *extra), zone=str(zone))
+            pool.extend(t for t in candidates(game, ctx, wanted) if t not in pool)
+    return pool
+
+
 @handles(Search)
 def search(game: Game, ctx: EffectContext, proc: Search) -> None:
     """"procure em <zones> por <cards>": the controller chooses among the matching cards of those zones (what was
@@ -308,9 +321,7 @@ def search(game: Game, ctx: EffectContext, proc: Search) -> None:
         for q in rep.instead:
             run(game, rctx, q)
         return
-    pool: list[Thing] = []
-    for zone in zones:
-        pool.extend(candidates(game, ctx, Selector(kind=sel.kind, filters=sel.filters, zone=str(zone))))
+    pool = _search_pool(game, ctx, sel, zones)
     found = choose(game, ctx, pool, n, "search", f"{proc.text}: choose") if pool else []
     if proc.introduces:
         ctx.write(proc.introduces, list(found))
