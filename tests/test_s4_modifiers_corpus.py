@@ -1,0 +1,117 @@
+"""Session 4, modifiers: corpus cards whose modifiers ("para cada <x>", "após esta ação", "(ou mais de um)", ...)
+now lower, played on the engine with assertions on what their text says happens. Cards are read from the
+development corpora at test time (``tests/corpus_play.py``); the module is skipped without them. The docstrings
+describe each behaviour in our own words and cite the card by name and printed code."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import Zone
+from tests.corpus_play import (
+    Eager,
+    at,
+    card_of,
+    corpus_card,
+    enter,
+    match,
+    require_corpus,
+    shield_of,
+    stage,
+    use,
+)
+from tests.engine_helpers import card
+
+require_corpus()
+
+ALL_POWERS = ("Agilidade, Ataque a Distância, Ataque Energético, Elasticidade, Genialidade, Lâminas, Magia, "
+              "Regeneração, Super Força, Telecinesia, Telepatia, Voo")
+
+
+def char(name: str, *, shield: int = 0, powers: str = "Super Força", alignment: str = "Herói", ie: int = 3) -> CardDef:
+    return card(f"Personagem: {name} V1\nAlinhamento: {alignment}\nPoderes: {powers}\nEnergia inicial: {ie}\n"
+                f"Escudo: {shield}\n")
+
+
+CARRIER = char("Portador", powers=ALL_POWERS)
+TARGET = char("Alvo", ie=4)
+SUPPORT = card("Suporte: Caixa V1\nEnergia inicial: 1\nEscudo: 0\n")
+
+
+def combat(game: Match) -> None:
+    at(game, "combat", "attack", 0)
+
+
+def test_armador_gains_a_shield_per_carried_support() -> None:
+    """Armador V1 ((2015) BSIV 5/100, Escudo 1): Escudo +1 for each support card it carries -- two supports give 3,
+    and unloading one leaves 2."""
+    game = match([corpus_card("(2015) BSIV 5/100"), SUPPORT, SUPPORT])
+    a = card_of(game, 0, "Armador V1")
+    s1, s2 = card_of(game, 0, "Caixa V1", 0), card_of(game, 0, "Caixa V1", 1)
+    enter(game, a, 1, carried=[s1, s2])
+    assert shield_of(game, a) == 3
+    game.unload(s2)
+    assert shield_of(game, a) == 2
+
+
+def test_vampira_gains_a_shield_per_other_character_you_control() -> None:
+    """Vampira V1 (BSUM 33/100, Escudo 0): Escudo +1 for each other character its controller controls (not for
+    itself, nor the opponent's)."""
+    ally = char("Aliado")
+    game = match([corpus_card("BSUM 33/100"), ally, ally], [ally])
+    v = card_of(game, 0, "Vampira V1")
+    a1, a2, o = card_of(game, 0, "Aliado V1", 0), card_of(game, 0, "Aliado V1", 1), card_of(game, 1, "Aliado V1")
+    enter(game, v)
+    assert shield_of(game, v) == 0
+    enter(game, a1)
+    enter(game, o)
+    assert shield_of(game, v) == 1
+    enter(game, a2)
+    assert shield_of(game, v) == 2
+
+
+def test_armadura_counted_shield_of_a_permanent_text_reaches_the_engine() -> None:
+    """Armadura V1 ((2015) BSOS 6/100, Escudo 1): "Escudo +X", X the number of cards it carries -- a permanent
+    text's counted bonus: 3 carried cards give Escudo 4 (it was executable before and gave nothing)."""
+    game = match([corpus_card("(2015) BSOS 6/100")])
+    a = card_of(game, 0, "Armadura V1")
+    enter(game, a, 3)
+    assert shield_of(game, a) == 1 + 3
+
+
+def test_algemas_de_krakkan_incapacitates_once_per_revealed_character() -> None:
+    """Algemas de Krakkan V1 ((2014) BSPO 81/100): Clarividência 2 sets the top two cards aside and the player may
+    reveal any of them; the target is incapacitated by one stage for each character card revealed."""
+    hero = char("Herói")
+    game = match([CARRIER, corpus_card("(2014) BSPO 81/100"), hero, hero], [TARGET],
+                 a=Eager({"reveal": [lambda d: list(range(len(d.options)))]}))
+    p, k, t = card_of(game, 0, "Portador V1"), card_of(game, 0, "Algemas de Krakkan V1"), card_of(game, 1, "Alvo V1")
+    h1, h2 = card_of(game, 0, "Herói V1", 0), card_of(game, 0, "Herói V1", 1)
+    enter(game, p, 1, carried=[k])
+    enter(game, t, 3)
+    deck = game.state.players[0].deck
+    deck.remove(h1)
+    deck.remove(h2)
+    deck[0:0] = [h1, h2]                                  # the two characters on top
+    game.state.scene[t].stage = 2
+    combat(game)
+    use(game, p, "Algemas de Krakkan")
+    assert stage(game, t) == 0                            # 2 stages: one per revealed character
+    assert deck[:2] in ([h1, h2], [h2, h1])               # back on top at the end of the effect
+
+
+def test_enviar_para_o_futuro_draws_after_the_set_aside_cards_are_back() -> None:
+    """Enviar Para o Futuro V1 ((2015) BSOS 82/100): Clarividência 2 sets the top two aside; a card of the hand goes
+    on top of the deck; at the end the two go back on top; only then, after the action, the player may draw --
+    one of the two set aside, not the card put there from the hand."""
+    game = match([CARRIER, corpus_card("(2015) BSOS 82/100"), char("Marca")], [TARGET])
+    p, e, m = card_of(game, 0, "Portador V1"), card_of(game, 0, "Enviar Para o Futuro V1"), card_of(game, 0, "Marca V1")
+    enter(game, p, 1, carried=[e])
+    game.move(m, Zone.HAND)
+    deck = game.state.players[0].deck
+    top = list(deck[:2])
+    combat(game)
+    use(game, p, "Enviar Para o Futuro")
+    hand = game.state.players[0].hand
+    assert len(hand) == 1 and hand[0] in top
+    assert deck[1] == m and deck[0] in top
