@@ -7,6 +7,9 @@ from __future__ import annotations
 from cardscript.compiler.ir import (
     CardDef,
     ChangeStage,
+    Choose,
+    Damage,
+    Discard,
     EffectKind,
     Filter,
     Gain,
@@ -174,3 +177,50 @@ def test_search_for_one_card_or_another_on_the_engine() -> None:
     use(game, c, "Golpe")
     hand = [game.cards[x].title for x in game.state.players[0].hand]
     assert len(hand) == 1 and hand[0] in ("Asas V1", "Mutante V1")
+
+
+# --- "(ou mais de um)", "mais um card", "nele mesmo", "o oponente escolhido" -----------------------------------
+
+
+def test_or_more_than_one_in_parentheses_is_one_or_more() -> None:
+    paren = _permanent("Durante sua Fase de Preparação, uma vez por turno, se você controlar um personagem (ou mais "
+                       "de um), você pode comprar um card.")
+    plain = _permanent("Durante sua Fase de Preparação, uma vez por turno, se você controlar um ou mais personagens, "
+                       "você pode comprar um card.")
+    a, b = paren.effects[0].condition, plain.effects[0].condition
+    assert a is not None and b is not None and a.subject is not None and b.subject is not None
+    assert (a.kind, a.value, a.subject.filters, a.subject.count.fixed) == (b.kind, b.value, b.subject.filters,
+                                                                           b.subject.count.fixed)
+
+
+def test_or_more_than_one_is_not_read_on_a_reference() -> None:
+    d = card(HEAD + "\nTexto permanente:\n  Durante sua Fase de Preparação, uma vez por turno, você pode fazer com que "
+             "este personagem (ou mais de um) cause 1 ponto de dano no alvo.\n")
+    assert not d.executable
+
+
+def test_one_more_card_is_one_card_now() -> None:
+    d = _action("Coloque um card do topo de seu deck em seus recursos. Então, coloque mais um card do topo de seu "
+                "deck em seus recursos se você controlar um herói.")
+    assert d.action is not None
+    first, second = d.action.modes[0].procedures
+    assert isinstance(first, Move) and isinstance(second, Move)
+    assert first.cards.count == second.cards.count == Quantity.of(1) and second.condition is not None
+
+
+def test_the_pronoun_with_mesmo_is_the_same_thing() -> None:
+    d = _permanent("Durante sua Fase de Preparação, uma vez por turno, você pode fazer com que este personagem cause "
+                   "1 ponto de dano nele mesmo.")
+    (dmg,) = d.effects[0].procedures
+    assert isinstance(dmg, Damage) and dmg.targets.ref is Ref.THIS_CHARACTER and dmg.source.ref is Ref.THIS_CHARACTER
+
+
+def test_the_chosen_opponent_is_the_player_chosen_before() -> None:
+    d = _permanent("Quando este personagem entrar em cena, escolha um oponente. Compre um card e o oponente "
+                   "escolhido descarta um card.")
+    choose, _, discard = d.effects[0].procedures
+    assert isinstance(choose, Choose) and isinstance(discard, Discard)
+    assert discard.who.ref is Ref.SLOT and discard.who.slot == choose.introduces
+    lone = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, o oponente escolhido descarta um "
+                "card.\n")
+    assert not lone.executable

@@ -125,6 +125,9 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
     from cardscript.compiler.semantics.syntax import attach_parts
 
     paren = m.nodes[0]
+    if _or_more_than_one(paren) and sel.count == Quantity.of(1) and sel.ref is None and not sel.every:
+        r.use(paren)                                        # "um personagem (ou mais de um)": "um ou mais"
+        return replace(sel, count=replace(sel.count, or_more=True))
     inner_parts = [p for p in getattr(paren, "parts", ()) if getattr(p, "text", None) not in ("(", ")")]
     if len(inner_parts) == 1 and hasattr(inner_parts[0], "parts"):
         inner_parts = list(inner_parts[0].parts)
@@ -143,6 +146,14 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
     if same and sel.ref is not None:
         r.use(paren)
     return sel
+
+
+def _or_more_than_one(paren: object) -> bool:
+    """"(ou mais de um)", "(ou mais de uma)": the count before it is at least one."""
+    from cardscript.compiler.semantics.syntax import leaves
+
+    words = [x.lemma for x in leaves(paren) if isinstance(x, Lexeme)]   # type: ignore[arg-type]
+    return words in (["ou", "mais", "de", "um"], ["ou", "mais", "de", "uma"])
 
 
 def participle(sel: Selector, np: NP, r: Reading) -> Selector:

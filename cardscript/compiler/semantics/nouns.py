@@ -22,7 +22,7 @@ from dataclasses import replace
 from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
 from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
-from cardscript.compiler.semantics.reading import NotUnderstood, Reading, Referent
+from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.syntax import NP, PP, Leaf
 from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, KIND_OF_NOUN
 from cardscript.grammar.normalize import fold_text
@@ -101,6 +101,8 @@ def _players(np: NP, r: Reading) -> Selector:
                         text=text)
     if lemma not in ("jogador", "oponente"):
         raise NotUnderstood(f"'{text}' does not name a player", np.node)
+    if np.participle is not None and np.participle.lemma == "escolher" and np.det("o"):
+        return _chosen(np, r, text)                          # "o oponente escolhido": the player chosen before
     r.use(np.head)
     if any(isinstance(p, Lexeme) and p.lemma == "alvo" for p in np.post):       # "o jogador alvo"
         r.use(*np.post, *np.dets)
@@ -228,6 +230,8 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     pronoun = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC")
     fits = _pronoun_fits(head) if pronoun else _FITS.get(np.lemma)
     r.use(*(a for a in np.pre if a.lemma == "mesmo"))       # "daquele mesmo personagem"
+    if pronoun:                                             # "nele mesmo", "ela mesma": the same one, stressed
+        r.use(*(a for a in np.post if isinstance(a, Lexeme) and a.lemma == "mesmo"))
     for conj, other in np.heads:                           # "aquele personagem ou suporte"
         r.use(conj, other.head)
         extra = _FITS.get(other.lemma)
@@ -481,6 +485,17 @@ def _existing_target(np: NP, r: Reading, sel: Selector) -> Selector | None:
     return None
 
 
+def _more_of_a_count(np: NP, d: Lexeme) -> bool:
+    """"mais um card", "mais dois cards" (not "mais de ...", a comparison): N further things -- the same N now,
+    the earlier ones being gone or already done."""
+    i = np.dets.index(d)
+    after = np.dets[i + 1:]
+    counted = (after and after[0].lemma == "um") or (not after and np_quantity(np, Reading(CardInfo(""), {}))
+                                                     is not None)
+    return bool(counted) and not any(isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                                     and m.obj.lemma in ("um", "uma") for m in np.mods)
+
+
 def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
     """um (one), cada / todo / a plural (all), outro (not this one), qualquer (any number), nenhum / algum."""
     count = np_quantity(np, r)
@@ -505,6 +520,8 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
                 every = plural(np) or count is None
         elif lemma == "seu":
             sel = replace(sel, filters=(*sel.filters, Filter("controller", "eq", "you")))
+        elif lemma == "mais" and _more_of_a_count(np, d):
+            pass                                       # "coloque mais um card do topo ...": one more, chosen now
         elif lemma in ("mais", "menos"):
             continue
         else:
