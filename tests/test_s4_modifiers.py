@@ -18,6 +18,7 @@ from cardscript.compiler.ir import (
     Move,
     Quantity,
     Ref,
+    Restrict,
     Reveal,
     Search,
     Unload,
@@ -224,3 +225,40 @@ def test_the_chosen_opponent_is_the_player_chosen_before() -> None:
     lone = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, o oponente escolhido descarta um "
                 "card.\n")
     assert not lone.executable
+
+
+# --- time adjuncts of a relative: "desde o início do turno", "neste turno" --------------------------------------
+
+
+def test_controlled_since_the_start_of_the_turn() -> None:
+    d = _permanent("Durante sua Fase de Preparação, você pode incapacitar em {1} um personagem que você controla "
+                   "desde o início do turno. Se o fizer, compre um card.")
+    stage, _ = d.effects[0].procedures
+    assert isinstance(stage, ChangeStage)
+    assert Filter("since_turn_start", "eq", "true") in stage.targets.filters
+    assert Filter("controller", "eq", "you") in stage.targets.filters
+
+
+def test_in_the_scene_since_the_start_of_the_turn_on_the_engine() -> None:
+    """4.6.2 C.1: a character that entered this turn is not one "que você controla desde o início do turno"."""
+    d = _permanent("Durante sua Fase de Preparação, você pode incapacitar em {1} um personagem que você controla "
+                   "desde o início do turno. Se o fizer, compre um card.")
+    game = match([d, card("Personagem: Novato V1\nAlinhamento: Herói\nPoderes: Voo\nEnergia inicial: 3\n"
+                          "Escudo: 0\n")])
+    c, n = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Novato V1")
+    enter(game, c)
+    enter(game, n)
+    game.state.scene[n].entered_turn = game.state.turn
+    effect = d.effects[0]
+    (stage,) = [p for p in effect.procedures if isinstance(p, ChangeStage)]
+    from cardscript.runtime.selectors import EffectContext, resolve
+
+    ctx = EffectContext(controller=0, source=c)
+    assert resolve(game, ctx, stage.targets) == [c]
+
+
+def test_actions_used_this_turn_read_their_time() -> None:
+    d = _permanent("Os personagens não podem usar ações com os mesmos nomes de ações que já tiverem sido usadas "
+                   "neste turno.")
+    (restrict,) = d.effects[0].procedures
+    assert isinstance(restrict, Restrict) and restrict.action_filters[0].field == "name"

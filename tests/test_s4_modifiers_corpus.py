@@ -16,8 +16,10 @@ from tests.corpus_play import (
     enter,
     match,
     require_corpus,
+    scenario,
     shield_of,
     stage,
+    usable,
     use,
 )
 from tests.engine_helpers import card
@@ -115,3 +117,26 @@ def test_enviar_para_o_futuro_draws_after_the_set_aside_cards_are_back() -> None
     hand = game.state.players[0].hand
     assert len(hand) == 1 and hand[0] in top
     assert deck[1] == m and deck[0] in top
+
+
+def punch(name: str) -> str:
+    return f"\nAção: {name}\n  Custo: {{0}}\n  Poder: Super Força\n  {name} causa 1 ponto de dano no alvo.\n"
+
+
+def test_poucas_opcoes_an_action_name_used_this_turn_cannot_be_used_again() -> None:
+    """Poucas Opções V1 ((2014) BSPO 63/100), a scenario: once an action named X has been used this turn, no
+    character can use an action named X this turn; an action of another name still can."""
+    head = "Alinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n"
+    a = card("Personagem: Lutador V1\n" + head + punch("Soco"))
+    b = card("Personagem: Boxeador V1\n" + head + punch("Soco"))
+    c = card("Personagem: Chutador V1\n" + head + punch("Chute"))
+    game = match([corpus_card("(2014) BSPO 63/100"), a, b, c], [TARGET])
+    s = card_of(game, 0, "Poucas Opções V1")
+    x, y, z = card_of(game, 0, "Lutador V1"), card_of(game, 0, "Boxeador V1"), card_of(game, 0, "Chutador V1")
+    scenario(game, s)
+    for k in (x, y, z, card_of(game, 1, "Alvo V1")):
+        enter(game, k)
+    combat(game)
+    assert usable(game, y, "Soco")
+    use(game, x, "Soco")
+    assert not usable(game, y, "Soco") and usable(game, z, "Chute")

@@ -350,6 +350,13 @@ def _unload(b: Build) -> Built:
         raise NotUnderstood("unload cards carried by what?", obj.node)
     frm = cards.of
     assert frm is not None
+    carrier_np = origin or next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de"
+                                 and m.obj is not None and m.obj.cls == "thing"), None)
+    if cards.every and leaves_choice(frm) and carrier_np is not None:
+        slot = b.introduce(frm, carrier_np, "unload")       # "descarregue todos os cards de um personagem ... e
+        chosen = Selector(kind=frm.kind, ref=Ref.SLOT, slot=slot, every=True)   # coloque-o ...": that one
+        return Built([Choose(what=frm, text=b.text, introduces=slot),
+                      Unload(who=who, cards=replace(cards, of=chosen), text=b.text)])
     if cards.every:
         return Built([Unload(who=who, cards=cards, text=b.text)])
     amount = replace(cards.count, up_to=up_to or cards.count.up_to)

@@ -775,7 +775,8 @@ class _Attacher:
                 start = self.pos
                 pp = self.prepositional(stack)
                 role = _role_for(opened, pp.prep, pp_class(pp))
-                if role is not None and not (role in fr.ADJUNCTS and role.name in _TIME_ROLES and not opened.timed):
+                if role is not None and not (role in fr.ADJUNCTS and role.name in _TIME_ROLES and not opened.timed
+                                             and role.name != "since"):   # "que você controla desde o início ..."
                     opened.filled.add(role.name)
                     opened.target.append(pp)
                     continue

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme, Number, Sentence
-from cardscript.compiler.ir import Count
+from cardscript.compiler.ir import Count, Kind
 from cardscript.compiler.semantics.amounts import is_x
 from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import things
@@ -112,6 +112,8 @@ def counted(np: NP, r: Reading, text: str) -> Count:
             return _damage_received(inner, r, text)
         del attr
         sel = things(inner, r)
+        if sel.kind is Kind.ACTION:                           # "o número de outras ações chamadas X que foram
+            raise NotUnderstood("counting the uses of actions", inner.node)   # usadas neste turno": uses, not cards
         return Count(what=replace(sel, every=True), multiplier=multiplier, text=text)
     if lemma in ("valor", "escudo", "energia", "estágio"):
         attr = _COUNTED_ATTRIBUTE[lemma]
