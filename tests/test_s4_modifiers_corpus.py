@@ -13,6 +13,7 @@ from tests.corpus_play import (
     at,
     card_of,
     corpus_card,
+    energy,
     enter,
     match,
     require_corpus,
@@ -22,7 +23,7 @@ from tests.corpus_play import (
     usable,
     use,
 )
-from tests.engine_helpers import card
+from tests.engine_helpers import card, pick
 
 require_corpus()
 
@@ -119,8 +120,8 @@ def test_enviar_para_o_futuro_draws_after_the_set_aside_cards_are_back() -> None
     assert deck[1] == m and deck[0] in top
 
 
-def punch(name: str) -> str:
-    return f"\nAção: {name}\n  Custo: {{0}}\n  Poder: Super Força\n  {name} causa 1 ponto de dano no alvo.\n"
+def punch(name: str, amount: int = 1) -> str:
+    return f"\nAção: {name}\n  Custo: {{0}}\n  Poder: Super Força\n  {name} causa {amount} pontos de dano no alvo.\n"
 
 
 def test_poucas_opcoes_an_action_name_used_this_turn_cannot_be_used_again() -> None:
@@ -140,3 +141,26 @@ def test_poucas_opcoes_an_action_name_used_this_turn_cannot_be_used_again() -> N
     assert usable(game, y, "Soco")
     use(game, x, "Soco")
     assert not usable(game, y, "Soco") and usable(game, z, "Chute")
+
+
+def test_lorelei_takes_no_damage_from_the_chosen_character_only() -> None:
+    """Lorelei V1 ((2016) BSAQ 31/112, Escudo 2): entering, she chooses an opponent's character; damage she would
+    receive from that character becomes 0 -- another character's 3 damage is dealt (3 - 2 = 1)."""
+    head = "Alinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n"
+    chosen = card("Personagem: Escolhido V1\n" + head + punch("Soco", 3))
+    other = card("Personagem: Outro V1\n" + head + punch("Chute", 3))
+    game = match([corpus_card("(2016) BSAQ 31/112")], [chosen, other], a=Eager({"choose": [[0]]}))
+    lo, ch, ot = card_of(game, 0, "Lorelei V1"), card_of(game, 1, "Escolhido V1"), card_of(game, 1, "Outro V1")
+    enter(game, ch)
+    enter(game, ot)
+    enter(game, lo, 4)
+    at(game, "combat", "attack", 1)
+    before = energy(game, lo)
+    game.agents[1] = Eager({"target": [pick("Lorelei")]})
+    game.agents[1].game, game.agents[1].me = game, 1
+    use(game, ch, "Soco")
+    assert energy(game, lo) == before
+    game.agents[1] = Eager({"target": [pick("Lorelei")]})
+    game.agents[1].game, game.agents[1].me = game, 1
+    use(game, ot, "Chute")
+    assert energy(game, lo) == before - 1
