@@ -262,3 +262,14 @@ def test_actions_used_this_turn_read_their_time() -> None:
                    "neste turno.")
     (restrict,) = d.effects[0].procedures
     assert isinstance(restrict, Restrict) and restrict.action_filters[0].field == "name"
+
+
+def test_the_first_targeted_action_an_opponent_uses_each_turn() -> None:
+    d = _permanent("Este personagem não pode ser alvo da primeira ação com alvo que for usada por um oponente em cada "
+                   "turno.")
+    (restrict,) = d.effects[0].procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "be_target" and restrict.first_per_turn
+    assert restrict.by_ref is Ref.OPPONENT and Filter("targeted", "eq", "true") in restrict.action_filters
+    mine = card(HEAD + "\nTexto permanente:\n  Este personagem não pode ser alvo da primeira ação com alvo que for "
+                "usada por você em cada turno.\n")
+    assert not mine.executable

@@ -5,7 +5,10 @@ describe each behaviour in our own words and cite the card by name and printed c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardscript.compiler.ir import CardDef
+from cardscript.runtime.agents import Decision
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
 from tests.corpus_play import (
@@ -164,3 +167,30 @@ def test_lorelei_takes_no_damage_from_the_chosen_character_only() -> None:
     game.agents[1].game, game.agents[1].me = game, 1
     use(game, ot, "Chute")
     assert energy(game, lo) == before - 1
+
+
+def test_pigmeu_cannot_be_the_target_of_an_opponents_first_targeted_action_each_turn() -> None:
+    """Pigmeu V1 ((2014) BSIC 35/100): the first action with a target an opponent uses in a turn cannot target it;
+    once that opponent has used one (at another target), the next one can."""
+    head = "Alinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n"
+    attacker = card("Personagem: Atacante V1\n" + head + punch("Soco"))
+    attacker2 = card("Personagem: Lutadora V1\n" + head + punch("Chute"))
+    game = match([corpus_card("(2014) BSIC 35/100"), TARGET], [attacker, attacker2])
+    pg, t = card_of(game, 0, "Pigmeu V1"), card_of(game, 0, "Alvo V1")
+    a1, a2 = card_of(game, 1, "Atacante V1"), card_of(game, 1, "Lutadora V1")
+    for k in (pg, t, a1, a2):
+        enter(game, k)
+    at(game, "combat", "attack", 1)
+    seen: list[tuple[str, ...]] = []
+
+    def choosing(name: str) -> Callable[[Decision], list[int]]:
+        def answer(decision: Decision) -> list[int]:
+            seen.append(decision.options)
+            return [next(i for i, o in enumerate(decision.options) if o.startswith(name))]
+        return answer
+
+    game.agents[1] = Eager({"target": [choosing("Alvo"), choosing("Pigmeu")]})
+    use(game, a1, "Soco")
+    assert not any(o.startswith("Pigmeu") for o in seen[0])
+    use(game, a2, "Chute")
+    assert any(o.startswith("Pigmeu") for o in seen[1])
