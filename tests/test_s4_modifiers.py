@@ -273,3 +273,22 @@ def test_the_first_targeted_action_an_opponent_uses_each_turn() -> None:
     mine = card(HEAD + "\nTexto permanente:\n  Este personagem não pode ser alvo da primeira ação com alvo que for "
                 "usada por você em cada turno.\n")
     assert not mine.executable
+
+
+# --- "no estágio {0} de capacitação"; "com a afiliação X com {TE}" ----------------------------------------------
+
+
+def test_stage_of_capacitation_is_the_stage() -> None:
+    a = _permanent("Este personagem não pode usar a ação Golpe a não ser que ele esteja no estágio {0} de "
+                   "capacitação.")
+    b = _permanent("Este personagem não pode usar a ação Golpe a não ser que ele esteja no estágio {0}.")
+    assert a.effects[0].condition is not None and b.effects[0].condition is not None
+    assert a.effects[0].condition.subject == b.effects[0].condition.subject
+
+
+def test_a_power_after_an_affiliation_is_the_things() -> None:
+    d = _permanent("Cada personagem com a afiliação X-Men com {TE} que você controla ganha Escudo +1.")
+    (g,) = d.effects[0].procedures
+    assert isinstance(g, Gain)
+    assert Filter("power", "has", "TE") in g.targets.filters
+    assert Filter("affiliation", "has", "X-Men") in g.targets.filters

@@ -285,6 +285,9 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
             continue
         if isinstance(m, Other) and m.kind in ("adj",):
             words.extend(x for n in m.nodes for x in leaves(n))
+        elif isinstance(m, PP) and m.obj is not None and m.prep == "de" and attr == "stage" \
+                and m.obj.lemma == "capacitação" and not m.obj.dets and not m.obj.mods:
+            r.use(*m.preps, m.obj.head)                              # "no estágio {0} de capacitação": the stage
         elif isinstance(m, PP) and m.obj is not None and m.prep in ("a", "de"):
             r.use(*m.preps)
             v = _value(m.obj, r)

@@ -30,7 +30,12 @@ from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel
-from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, CARD_TYPE_OF_NOUN, KIND_OF_NOUN
+from cardscript.compiler.semantics.vocabulary import (
+    ACTION_TYPE_OF_WORD,
+    ATTRIBUTE_OF_NOUN,
+    CARD_TYPE_OF_NOUN,
+    KIND_OF_NOUN,
+)
 
 _CARD_KINDS = (Kind.CARD, Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.ABILITY)
 
@@ -247,6 +252,12 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
             r.use(*pp.preps, *obj.own_leaves)
             return add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
         r.use(*pp.preps)
+        further = [c for c in obj.mods if isinstance(c, PP) and c.prep in ("com", "sem") and c.obj is not None
+                   and isinstance(c.obj.head, Icon) and obj.lemma in ATTRIBUTE_OF_NOUN]   # "com a afiliação X-Men
+        # *com {TE}*": a power is the thing's,
+        obj.mods = [c for c in obj.mods if c not in further]  # a characteristic has no characteristics
+        for c in further:
+            sel = prepositional(sel, c, np, r)
         found = at.filters_for(obj, r, negate=prep == "sem")
         if pp.coords:                              # "com a afiliação X ou com a afiliação Y": either
             alts = list(found)
