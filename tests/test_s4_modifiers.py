@@ -21,6 +21,7 @@ from cardscript.compiler.ir import (
     Restrict,
     Reveal,
     Search,
+    Swap,
     Unload,
 )
 from cardscript.runtime.agents import Decision
@@ -292,3 +293,17 @@ def test_a_power_after_an_affiliation_is_the_things() -> None:
     assert isinstance(g, Gain)
     assert Filter("power", "has", "TE") in g.targets.filters
     assert Filter("affiliation", "has", "X-Men") in g.targets.filters
+
+
+def test_the_first_and_the_second_of_a_chosen_group() -> None:
+    d = _permanent("Quando este personagem entrar em cena, escolha dois personagens controlados por um oponente e "
+                   "então permute um dos cards que o primeiro personagem estiver carregando por um dos cards que o "
+                   "segundo personagem estiver carregando.")
+    choose, swap = d.effects[0].procedures
+    assert isinstance(choose, Choose) and isinstance(swap, Swap)
+    assert swap.cards.union[0].of is not None and swap.cards.union[0].of.slot == choose.introduces + ":nth0"
+    assert swap.other is not None and swap.other.union[0].of is not None
+    assert swap.other.union[0].of.slot == choose.introduces + ":nth1"
+    lone = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, escolha um personagem e então "
+                "permute um dos cards que o primeiro personagem estiver carregando por um card de sua mão.\n")
+    assert not lone.executable

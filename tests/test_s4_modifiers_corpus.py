@@ -194,3 +194,19 @@ def test_pigmeu_cannot_be_the_target_of_an_opponents_first_targeted_action_each_
     assert not any(o.startswith("Pigmeu") for o in seen[0])
     use(game, a2, "Chute")
     assert any(o.startswith("Pigmeu") for o in seen[1])
+
+
+def test_serpente_da_lua_swaps_between_the_first_and_the_second_chosen() -> None:
+    """Serpente da Lua V1 (BSET 37/100): entering, she chooses two of an opponent's characters; a card the first
+    carries and a card the second carries exchange places (each keeps as many cards)."""
+    head = "Alinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n"
+    one, two = card("Personagem: Um V1\n" + head), card("Personagem: Dois V1\n" + head)
+    game = match([corpus_card("BSET 37/100")], [one, two])
+    s, a, b = card_of(game, 0, "Serpente da Lua V1"), card_of(game, 1, "Um V1"), card_of(game, 1, "Dois V1")
+    enter(game, a, 2)
+    enter(game, b, 3)
+    before_a, before_b = list(game.state.scene[a].carried), list(game.state.scene[b].carried)
+    enter(game, s)
+    after_a, after_b = game.state.scene[a].carried, game.state.scene[b].carried
+    assert (len(after_a), len(after_b)) == (2, 3)
+    assert len(set(after_a) & set(before_b)) == 1 and len(set(after_b) & set(before_a)) == 1

@@ -148,11 +148,36 @@ def _of_phrase(np: NP, r: Reading) -> Selector | None:
 # references (principle 3)
 
 
+_ORDINALS = {"primeiro": 0, "segundo": 1, "terceiro": 2}
+
+
+def _ordinal_of_group(np: NP, r: Reading, text: str) -> Selector | None:
+    """"o primeiro personagem", "o segundo personagem" after "escolha dois personagens ...": the first / second of
+    the group chosen (in the order chosen) -- the slot's N-th thing (``<slot>:nthN``). Only a bare "o <ordinal>
+    <noun>" with such a group before it of a fitting kind; else it describes ("a primeira ação que ...")."""
+    ords = [a for a in np.pre if isinstance(a, Lexeme) and a.lemma in _ORDINALS]
+    if len(ords) != 1 or len(np.pre) != 1 or not np.det("o") or len(np.dets) != 1 or np.mods or np.post \
+            or plural(np):
+        return None
+    want = _FITS.get(np.lemma)
+    group = next((x for x in reversed([*r.referents, *r.card_referents]) if x.slot and x.plural
+                  and x.selector is not None and x.selector.count.fixed > _ORDINALS[ords[0].lemma]
+                  and not x.selector.count.up_to and (want is None or x.kind in want)), None)
+    if group is None:
+        return None
+    r.use(*np.dets, ords[0], np.head)
+    return Selector(kind=KIND_OF_NOUN.get(np.lemma, group.kind), ref=Ref.SLOT,
+                    slot=f"{group.slot}:nth{_ORDINALS[ords[0].lemma]}", text=text)
+
+
 def reference(np: NP, r: Reading) -> Selector | None:
     """A phrase that refers instead of describing: este, aquele/esse, a pronoun, the card's own name, "o alvo",
     "o ... escolhido", "os cards revelados". None when it describes."""
     head = np.head
     text = text_of(np)
+    ordinal = _ordinal_of_group(np, r, text)
+    if ordinal is not None:
+        return ordinal
     if isinstance(head, Name) and not np.dets:
         own = fold_text(head.text)
         if own == fold_text(r.card.name):
