@@ -557,15 +557,18 @@ def test_rictor_unloads_up_to_two_cards() -> None:
 def test_justica_unloads_an_ability_card_only() -> None:
     """Justiça V1 ((2014) BSPO 17/100, cost 2): an ability card carried by a character is unloaded; the target's
     other (non-ability) cards stay."""
-    game = match([corpus_card("(2014) BSPO 17/100")], [TARGET, corpus_card("BSUM 81/100"), WEIGHT, WEIGHT])
+    game = match([corpus_card("(2014) BSPO 17/100")], [TARGET, corpus_card("BSUM 81/100"), WEIGHT, WEIGHT],
+                 a=Eager({"unload": [pick("Sabre")]}))      # one ability card, of the character the player picks
     j, t, s = card_of(game, 0, "Justiça V1"), card_of(game, 1, "Alvo V1"), card_of(game, 1, "Sabre V1")
     w1, w2 = card_of(game, 1, "Peso V1", 0), card_of(game, 1, "Peso V1", 1)
     enter(game, j, 4)
     enter(game, t, 0, carried=[s, w1, w2])
     game.state.scene[j].stage = 2
     combat(game)
+    carried = list(game.state.scene[j].carried)
     use(game, j, "Gavinhas Telecinéticas")
     assert game.state.scene[t].carried == [w1, w2] and s in game.state.players[1].resources
+    assert game.state.scene[j].carried == carried              # only that one card
 
 
 def test_sr_fantastico_whose_owner_is_not_said_is_reported() -> None:

@@ -102,9 +102,9 @@ def test_x_counts_the_cards_carried_on_the_target() -> None:
 
 def test_an_unread_word_of_xs_definition_is_a_problem() -> None:
     """Nothing is silently dropped in a definition of X either: a modifier no rule reads keeps the card from
-    running (here, when the actions were used)."""
-    d, problems = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de ações chamadas Golpe que "
-                          "foram usadas neste turno durante a Fase de Combate.")
+    running (here, a moment of the turn after what is counted)."""
+    d, problems = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de personagens que você "
+                          "controla durante a Fase de Combate.")
     assert not d.executable and any(p.startswith("X: words with no meaning") for p in problems)
 
 

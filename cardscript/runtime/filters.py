@@ -335,6 +335,19 @@ def _chosen_values(game: Game, ctx: EffectContext, slot: Selector, name: str) ->
     return picked
 
 
+def _used_names(game: Game) -> set[str]:
+    """The names of the actions used this turn (by any character, whatever has become of it since)."""
+    return {fold_key(n) for _, _, n, _ in game.state.this_turn.uses}
+
+
+def _action_names(game: Game, ctx: EffectContext, sel: Selector) -> set[str]:
+    """The names of the actions a selector stands for; "as ações usadas neste turno": every name used this turn
+    (an action used by a card no longer in the scene too)."""
+    if sel.ref is None and not sel.union and [f.field for f in sel.filters] == ["used_this_turn"]:
+        return _used_names(game)
+    return {fold_key(a.name) for a in resolve(game, ctx, sel) if isinstance(a, ActionThing)}
+
+
 def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Filter) -> bool:
     """Does an action pass the filter (before negation)?"""
     from cardscript.runtime.actions import power_key
@@ -342,6 +355,10 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     name, value = flt.field, flt.value
     word = value if isinstance(value, str) else ""
     adef = action_def(game, action)
+    if name == "used_this_turn":                            # "ações que já tiverem sido usadas neste turno"
+        return fold_key(action.name) in _used_names(game)
+    if name == "name" and isinstance(value, Selector) and flt.op != "chosen":   # "com os mesmos nomes de <ações>"
+        return fold_key(action.name) in _action_names(game, ctx, value)
     if name == "name":
         if flt.op == "chosen" and isinstance(value, Selector):  # "ações com o nome escolhido"
             return fold_key(action.name) in _chosen_values(game, ctx, value, "name")

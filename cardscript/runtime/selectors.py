@@ -309,6 +309,10 @@ def _resolve(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
     if ref is Ref.SLOT:
         if sel.slot.endswith(":rest"):
             return _rest(ctx, sel.slot[:-len(":rest")])
+        group_slot, nth, position = sel.slot.rpartition(":nth")
+        if nth and position.isdigit():                   # "o primeiro / o segundo personagem" of a group chosen
+            group = ctx.slots.get(group_slot, [])
+            return [group[int(position)]] if int(position) < len(group) else []
         return list(ctx.slots.get(sel.slot, []))
     if sel.kind is Kind.PLAYER:
         return [p for p in (Player(0), Player(1)) if matches(game, ctx, p, sel)]

@@ -15,7 +15,7 @@ from typing import Any
 from cardscript.compiler.ir import EffectKind, Gain, Selector, SetShield
 from cardscript.runtime import continuous, shields
 from cardscript.runtime.game import Game
-from cardscript.runtime.selectors import EffectContext, attr, host, selected, title
+from cardscript.runtime.selectors import EffectContext, attr, host, quantity, selected, title
 from cardscript.runtime.state import CardId
 from cardscript.runtime.statics import active_effects
 
@@ -61,7 +61,8 @@ def _shield_statics(game: Game) -> list[_ShieldStatic]:
         if src < 0:
             continue                       # generated statics have no card to key them by (not produced today)
         procs = [(pi, p) for pi, p in enumerate(effect.procedures)
-                 if isinstance(p, SetShield) or (isinstance(p, Gain) and p.shield is not None)]
+                 if isinstance(p, SetShield) or (isinstance(p, Gain) and (p.shield is not None
+                                                                          or p.shield_x is not None))]
         if not procs:
             continue
         effects = tuple(attr(game, src, "effects") or ())
@@ -69,6 +70,9 @@ def _shield_statics(game: Game) -> list[_ShieldStatic]:
         for pi, p in procs:
             if isinstance(p, SetShield):
                 out.append(((src, ei, pi), "set", p.value, title(game, src), p.targets, sctx))
+            elif isinstance(p, Gain) and p.shield_x is not None:     # "Escudo +1 para cada <x>", "Escudo +X":
+                value = quantity(game, sctx, p.shield_x)               # counted now (a change is a new value)
+                out.append(((src, ei, pi), "bonus", value, title(game, src), p.targets, sctx))
             elif isinstance(p, Gain) and p.shield is not None:
                 out.append(((src, ei, pi), "bonus", p.shield, title(game, src), p.targets, sctx))
     return out

@@ -15,7 +15,9 @@ Slot names (strings; the compiler makes them, the runtime only stores and reads 
 * ``"event:ROLE"``   what the event that fired the trigger names: ``subject`` (who entered, used, received),
   ``object`` (what was loaded, the action used), ``source`` (of the damage), ``user`` (of the action),
   ``target`` (of the action), ``player`` (who did it);
-* ``"action:user"``  the character using the action.
+* ``"action:user"``  the character using the action;
+* ``"<slot>:rest"``  the things of ``<slot>`` in no slot written after it; ``"<slot>:nthK"`` its K-th thing (0 the
+  first, in the order chosen: "o primeiro personagem", "o segundo personagem" of "escolha dois personagens").
 """
 
 from __future__ import annotations

@@ -375,6 +375,28 @@ def hypothetical_lead(clause: object, r: object) -> None:
                     Span(min(s.start for s in spans), max(s.end for s in spans)), "event")
 
 
+def _received_from(b: Build, dano: NP) -> Selector | None:
+    """"fosse receber dano *de uma fonte*" (any: every damage has a source, 4.8.5 -- "aquela fonte" is the event's),
+    "fosse receber dano *do personagem escolhido*" (that one): the source the hypothetical names, if it restricts."""
+    from cardscript.compiler.semantics.events import _slot
+
+    r = b.r
+    pp = next((m for m in dano.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    src_np = pp.obj if pp is not None else b.optional_np("source")
+    if pp is not None:
+        r.use(*pp.preps)
+    if src_np is None:
+        return None
+    if src_np.lemma == "fonte" and src_np.det("um") and not src_np.mods:
+        r.use(src_np.head, *src_np.dets)
+        _slot(b, src_np, "source", Selector(kind=Kind.CARD, text="uma fonte"))
+        return None
+    src = things(src_np, r)
+    if src.kind is Kind.ACTION or src.kind is Kind.PLAYER:
+        raise NotUnderstood("damage from what?", src_np.node)
+    return src
+
+
 def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Effect:
     """"Se X fosse receber dano, ao invés disso ..." (5.5), "Se um jogador fosse procurar ..." (5.5), "Toda vez que X
     fosse causar dano [a Y], ele causará ..." (5.3)."""
@@ -419,11 +441,16 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
         if dano is None or dano.lemma != "dano":
             raise NotUnderstood("would receive what?", clause)
         r.use(dano.head)
+        src = _received_from(b, dano)
         if procs and all(isinstance(p, ModifyDamage) for p in procs):
             # "Toda vez que este personagem fosse receber dano, aquele dano torna-se 0": a modifier of that damage
             mods = tuple(replace(p, target=p.target if p.target is not None and not _event_slot(p.target)
                                  else subject, source=None if _event_slot(p.source) else p.source)
                          for p in procs if isinstance(p, ModifyDamage))
+            if src is not None:                # "... fosse receber dano do personagem escolhido": from it only
+                if any(m.source is not None or m.source_kind for m in mods):
+                    raise NotUnderstood("damage from two sources", clause)
+                mods = tuple(replace(m, source=src) for m in mods)
             during = b.adjuncts.during         # "... fosse receber dano durante a Fase de Preparação de outro jogador"
             if during is not None:
                 if not during.phase:
@@ -432,6 +459,8 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
                 mods = tuple(replace(m, phase=during.phase,
                                      whose_turn=whose if whose in (Ref.YOU, Ref.OPPONENT) else None) for m in mods)
             return Effect(EffectKind.DAMAGE_MODIFIER, mods, duration=Duration.WHILE_IN_PLACE, text=text)
+        if src is not None:
+            raise NotUnderstood("replacing the damage of one source", clause)
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
                                                        subject_slot=slot, text=text),),
                       duration=Duration.WHILE_IN_PLACE, text=text)

@@ -244,7 +244,12 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         first = replace(procs[0], optional=False)
         cond = first.condition
         first = replace(first, condition=None)
-        return Effect(EffectKind.ACTIVATED, (first, *procs[1:]), window=leads.window,
+        rest = list(procs[1:])
+        for i, p in enumerate(rest):                 # the first clause's other procedures ("você pode descarregar
+            if p.text != first.text or not p.optional:   # todos os cards de um personagem": choose, unload): the
+                break                                # activation is their "pode" too
+            rest[i] = replace(p, optional=False)
+        return Effect(EffectKind.ACTIVATED, (first, *rest), window=leads.window,
                       whose_window=leads.whose_window, limit_per_turn=leads.limit,
                       condition=_and(leads.condition, cond), text=text)
     if kinds and all(k is EffectKind.STATIC for k in kinds) and len(kinds) == len(procs):

@@ -30,7 +30,12 @@ from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel
-from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, CARD_TYPE_OF_NOUN, KIND_OF_NOUN
+from cardscript.compiler.semantics.vocabulary import (
+    ACTION_TYPE_OF_WORD,
+    ATTRIBUTE_OF_NOUN,
+    CARD_TYPE_OF_NOUN,
+    KIND_OF_NOUN,
+)
 
 _CARD_KINDS = (Kind.CARD, Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.ABILITY)
 
@@ -125,6 +130,9 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
     from cardscript.compiler.semantics.syntax import attach_parts
 
     paren = m.nodes[0]
+    if _or_more_than_one(paren) and sel.count == Quantity.of(1) and sel.ref is None and not sel.every:
+        r.use(paren)                                        # "um personagem (ou mais de um)": "um ou mais"
+        return replace(sel, count=replace(sel.count, or_more=True))
     inner_parts = [p for p in getattr(paren, "parts", ()) if getattr(p, "text", None) not in ("(", ")")]
     if len(inner_parts) == 1 and hasattr(inner_parts[0], "parts"):
         inner_parts = list(inner_parts[0].parts)
@@ -143,6 +151,14 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
     if same and sel.ref is not None:
         r.use(paren)
     return sel
+
+
+def _or_more_than_one(paren: object) -> bool:
+    """"(ou mais de um)", "(ou mais de uma)": the count before it is at least one."""
+    from cardscript.compiler.semantics.syntax import leaves
+
+    words = [x.lemma for x in leaves(paren) if isinstance(x, Lexeme)]   # type: ignore[arg-type]
+    return words in (["ou", "mais", "de", "um"], ["ou", "mais", "de", "uma"])
 
 
 def participle(sel: Selector, np: NP, r: Reading) -> Selector:
@@ -242,6 +258,12 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
             r.use(*pp.preps, *obj.own_leaves)
             return add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
         r.use(*pp.preps)
+        further = [c for c in obj.mods if isinstance(c, PP) and c.prep in ("com", "sem") and c.obj is not None
+                   and isinstance(c.obj.head, Icon) and obj.lemma in ATTRIBUTE_OF_NOUN]   # "com a afiliação X-Men
+        # *com {TE}*": a power is the thing's,
+        obj.mods = [c for c in obj.mods if c not in further]  # a characteristic has no characteristics
+        for c in further:
+            sel = prepositional(sel, c, np, r)
         found = at.filters_for(obj, r, negate=prep == "sem")
         if pp.coords and all(getattr(w, "lemma", "") == "e" for conj, _ in pp.coords for w in conj):
             for conj, other in pp.coords:          # "com {LA} e com uma afiliação em comum com ...": both

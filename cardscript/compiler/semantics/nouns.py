@@ -22,7 +22,7 @@ from dataclasses import replace
 from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
 from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
-from cardscript.compiler.semantics.reading import NotUnderstood, Reading, Referent
+from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.syntax import NP, PP, Leaf
 from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, KIND_OF_NOUN
 from cardscript.grammar.normalize import fold_text
@@ -101,6 +101,8 @@ def _players(np: NP, r: Reading) -> Selector:
                         text=text)
     if lemma not in ("jogador", "oponente"):
         raise NotUnderstood(f"'{text}' does not name a player", np.node)
+    if np.participle is not None and np.participle.lemma == "escolher" and np.det("o"):
+        return _chosen(np, r, text)                          # "o oponente escolhido": the player chosen before
     r.use(np.head)
     if any(isinstance(p, Lexeme) and p.lemma == "alvo" for p in np.post):       # "o jogador alvo"
         r.use(*np.post, *np.dets)
@@ -146,11 +148,36 @@ def _of_phrase(np: NP, r: Reading) -> Selector | None:
 # references (principle 3)
 
 
+_ORDINALS = {"primeiro": 0, "segundo": 1, "terceiro": 2}
+
+
+def _ordinal_of_group(np: NP, r: Reading, text: str) -> Selector | None:
+    """"o primeiro personagem", "o segundo personagem" after "escolha dois personagens ...": the first / second of
+    the group chosen (in the order chosen) -- the slot's N-th thing (``<slot>:nthN``). Only a bare "o <ordinal>
+    <noun>" with such a group before it of a fitting kind; else it describes ("a primeira ação que ...")."""
+    ords = [a for a in np.pre if isinstance(a, Lexeme) and a.lemma in _ORDINALS]
+    if len(ords) != 1 or len(np.pre) != 1 or not np.det("o") or len(np.dets) != 1 or np.mods or np.post \
+            or plural(np):
+        return None
+    want = _FITS.get(np.lemma)
+    group = next((x for x in reversed([*r.referents, *r.card_referents]) if x.slot and x.plural
+                  and x.selector is not None and x.selector.count.fixed > _ORDINALS[ords[0].lemma]
+                  and not x.selector.count.up_to and (want is None or x.kind in want)), None)
+    if group is None:
+        return None
+    r.use(*np.dets, ords[0], np.head)
+    return Selector(kind=KIND_OF_NOUN.get(np.lemma, group.kind), ref=Ref.SLOT,
+                    slot=f"{group.slot}:nth{_ORDINALS[ords[0].lemma]}", text=text)
+
+
 def reference(np: NP, r: Reading) -> Selector | None:
     """A phrase that refers instead of describing: este, aquele/esse, a pronoun, the card's own name, "o alvo",
     "o ... escolhido", "os cards revelados". None when it describes."""
     head = np.head
     text = text_of(np)
+    ordinal = _ordinal_of_group(np, r, text)
+    if ordinal is not None:
+        return ordinal
     if isinstance(head, Name) and not np.dets:
         own = fold_text(head.text)
         if own == fold_text(r.card.name):
@@ -228,6 +255,8 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     pronoun = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC")
     fits = _pronoun_fits(head) if pronoun else _FITS.get(np.lemma)
     r.use(*(a for a in np.pre if a.lemma == "mesmo"))       # "daquele mesmo personagem"
+    if pronoun:                                             # "nele mesmo", "ela mesma": the same one, stressed
+        r.use(*(a for a in np.post if isinstance(a, Lexeme) and a.lemma == "mesmo"))
     for conj, other in np.heads:                           # "aquele personagem ou suporte"
         r.use(conj, other.head)
         extra = _FITS.get(other.lemma)
@@ -525,6 +554,17 @@ def _existing_target(np: NP, r: Reading, sel: Selector) -> Selector | None:
     return None
 
 
+def _more_of_a_count(np: NP, d: Lexeme) -> bool:
+    """"mais um card", "mais dois cards" (not "mais de ...", a comparison): N further things -- the same N now,
+    the earlier ones being gone or already done."""
+    i = np.dets.index(d)
+    after = np.dets[i + 1:]
+    counted = (after and after[0].lemma == "um") or (not after and np_quantity(np, Reading(CardInfo(""), {}))
+                                                     is not None)
+    return bool(counted) and not any(isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                                     and m.obj.lemma in ("um", "uma") for m in np.mods)
+
+
 def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
     """um (one), cada / todo / a plural (all), outro (not this one), qualquer (any number), nenhum / algum."""
     count = np_quantity(np, r)
@@ -549,6 +589,8 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
                 every = plural(np) or count is None
         elif lemma == "seu":
             sel = replace(sel, filters=(*sel.filters, Filter("controller", "eq", "you")))
+        elif lemma == "mais" and _more_of_a_count(np, d):
+            pass                                       # "coloque mais um card do topo ...": one more, chosen now
         elif lemma in ("mais", "menos"):
             continue
         else:

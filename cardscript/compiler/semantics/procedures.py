@@ -142,6 +142,18 @@ def _per(b: Build) -> Count | None:
     return Count(what=replace(sel, every=True), text=b.text)
 
 
+def per_each(q: Quantity, b: Build, where: NP) -> Quantity:
+    """"Escudo +1 para cada <x>", "em {1} para cada <x>", "um card ... para cada <x>": the clause's number N times
+    how many <x> there are -- N*X with X counting <x> when the effect resolves (or, for a permanent text, at each
+    moment it is read). A number that already has an X, or is "até N", is not multiplied (nothing says how)."""
+    per = _per(b)
+    if per is None:
+        return q
+    if q.x_times or q.up_to or q.any_number or q.or_more:
+        raise NotUnderstood("'para cada' on a number that is not fixed", where.node)
+    return Quantity(x_times=q.fixed, x=per)
+
+
 # ---------------------------------------------------------------------------------------------
 # stages (4.5), knock-out (4.7)
 
@@ -169,6 +181,10 @@ def _stage(b: Build) -> Built:
     stages_np = b.required("stages", "by how many stages ('em {1}')")
     targets = things(targets_np, b.r)
     amounts, x = stage_amounts(stages_np, b)
+    if b.roles.pp("per") is not None:                       # "incapacite o alvo em {1} para cada <x>"
+        if len(amounts) != 1 or x is not None:
+            raise NotUnderstood("'para cada' on a choice of stages", stages_np.node)
+        x, amounts = per_each(Quantity.of(amounts[0]), b, stages_np), ()
     slot = b.introduce(targets, targets_np, "stage") if leaves_choice(targets) else ""
     return Built([ChangeStage(targets=targets, capacitate=capacitate, amounts=amounts, amount=x, text=b.text,
                               introduces=slot)])
@@ -334,13 +350,30 @@ def _unload(b: Build) -> Built:
         raise NotUnderstood("unload cards carried by what?", obj.node)
     frm = cards.of
     assert frm is not None
+    carrier_np = origin or next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de"
+                                 and m.obj is not None and m.obj.cls == "thing"), None)
+    if cards.every and leaves_choice(frm) and carrier_np is not None:
+        slot = b.introduce(frm, carrier_np, "unload")       # "descarregue todos os cards de um personagem ... e
+        chosen = Selector(kind=frm.kind, ref=Ref.SLOT, slot=slot, every=True)   # coloque-o ...": that one
+        return Built([Choose(what=frm, text=b.text, introduces=slot),
+                      Unload(who=who, cards=replace(cards, of=chosen), text=b.text)])
     if cards.every:
         return Built([Unload(who=who, cards=cards, text=b.text)])
     amount = replace(cards.count, up_to=up_to or cards.count.up_to)
+    if origin is None and _carried_by_phrase(obj):         # "até dois cards que estiverem sendo carregados por
+        return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text)])   # personagens": in all
     filtered = replace(cards, of=None, zone="", count=Quantity.of(1))
     if filtered.filters or filtered.union:
         return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text)])
     return Built([Unload(who=who, amount=amount, frm=frm, text=b.text)])
+
+
+def _carried_by_phrase(np: NP) -> bool:
+    """"cards que estiverem sendo carregados por <x>", "cards carregados por <x>": the cards are counted among all
+    that <x> carry (4.1), not so many from each ("um card de cada personagem")."""
+    if np.participle is not None and np.participle.lemma == "carregar":
+        return True
+    return any(isinstance(m, Rel) and m.lemma == "carregar" for m in np.mods)
 
 
 _DESTINATIONS = {"hand": "hand", "resources": "resources", "deck_top": "deck_top", "deck_bottom": "deck_bottom",
@@ -461,7 +494,7 @@ def _search(b: Build) -> Built:
     up_to = False
     if what.prep == "por até":
         up_to = True
-    cards = things(np, r)
+    cards = _searched_for(things(np, r), what, b)
     if up_to:
         cards = replace(cards, count=replace(cards.count, up_to=True))
     among = b.roles.pp("among")
@@ -471,7 +504,39 @@ def _search(b: Build) -> Built:
         if not any(f.field == "controller" for f in scope.filters):
             raise NotUnderstood("search among which cards?", among.obj.node)
     slot = b.introduce(cards, np, "search")
+    alternatives = [o.obj for _, o in what.coords] + [o for _, o in np.coords if isinstance(o, NP)]
+    for other in alternatives:                             # "... ou (por) um card Y, revele aquele card": the card
+        if other is not None:                              # found, whichever description it fits
+            _also_introduces(b, slot, cards, other, "search")
     return Built([Search(who=who, zones=zones, cards=replace(cards, every=False), text=b.text, introduces=slot)])
+
+
+def _also_introduces(b: Build, slot: str, sel: Selector, np: NP, head: str) -> None:
+    """A reference bound to ``np`` (an alternative of what a procedure found) reads ``slot`` too."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.source import Span
+
+    spans = [x.span for x in constituent_leaves(np)]
+    if spans:
+        b.r.introduce(slot, sel.kind, Span(min(x.start for x in spans), max(x.end for x in spans)), head, sel,
+                      node_span=getattr(np.node, "span", None))
+
+
+def _searched_for(cards: Selector, what: PP, b: Build) -> Selector:
+    """"por um card de habilidade chamado X ou por um card de personagem chamado Y": one card that is either (a
+    union); "por X e por Y" would be two searches, which one clause does not say how to order."""
+    if not what.coords:
+        return cards
+    alternatives = [cards]
+    for conjs, other in what.coords:
+        if not any(getattr(w, "lemma", "") == "ou" for w in conjs) or other.obj is None:
+            raise NotUnderstood("search for one thing and another", what.obj.node if what.obj else None)
+        b.r.use_all(conjs)
+        b.r.use(*other.preps)
+        alternatives.append(things(other.obj, b.r))
+    if any(a.count != cards.count or a.ref is not None or a.every for a in alternatives):
+        raise NotUnderstood("search for different numbers of things", what.obj.node if what.obj else None)
+    return Selector(kind=Kind.CARD, union=tuple(alternatives), count=cards.count, text=cards.text)
 
 
 def _zones(pp: PP, b: Build) -> tuple[str, ...]:
@@ -706,6 +771,8 @@ def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
 
 def _gain(b: Build) -> Built:
     targets, got, duration = _changed(b, "gains")
+    if b.roles.pp("per") is not None:                       # "ganha Escudo +1 para cada <x>"
+        got = _shield_per_each(got, b)
     if b.static and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
                                                 # keyword holds while the text works (its rule is per turn, 7)
@@ -718,6 +785,14 @@ def _gain(b: Build) -> Built:
         _reminders(b)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
     return Built([proc], kind)
+
+
+def _shield_per_each(got: at.Attributes, b: Build) -> at.Attributes:
+    """"Escudo +N para cada <x>": a counted bonus (``shield_x``); only a shield is a number to multiply."""
+    what = b.required("what", "what")
+    if got.shield is None or got.powers or got.affiliations or got.alignments or got.keywords:
+        raise NotUnderstood("'para cada' on what is gained that is not a number", what.node)
+    return replace(got, shield=None, shield_x=per_each(Quantity.of(got.shield), b, what))
 
 
 def _reminders(b: Build) -> None:

@@ -150,6 +150,22 @@ def _neg(v: Verb, yes: str, no: str) -> str:
     return no if v.negated else yes
 
 
+def _since_turn_start(rel: Rel, r: Reading) -> tuple[Filter, ...]:
+    """"... desde o início do turno" on a relative about where a thing is or who controls it ("que você controla
+    desde o início do turno", "que estão em cena desde o início do turno"): in the scene since before this turn
+    began (4.6.2 C.1; a card in the scene is controlled by the player who put it there, control does not change)."""
+    from cardscript.compiler.semantics.times import when_of
+
+    since = _pp(rel, "desde")
+    if since is None or since.obj is None:
+        return ()
+    r.use(*since.preps)
+    w = when_of(since.obj, r)
+    if w.edge != "start" or w.phase or w.next_turn:
+        raise NotUnderstood("since when?", since.obj.node)
+    return (Filter("since_turn_start", "eq", "true"),)
+
+
 def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     from cardscript.compiler.semantics.nouns import players
 
@@ -158,6 +174,8 @@ def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         return _controlling(sel, rel, r)
     if subj is None:
         raise NotUnderstood("controlled by whom?", rel.clause)
+    if not v.negated:
+        sel = add_filter(sel, *_since_turn_start(rel, r))
     who = players(subj, r)
     if who.ref is Ref.YOU:
         return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), "you"))
@@ -348,6 +366,8 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     p = place(where.obj, r)
     if v.negated:
         return add_filter(sel, Filter("zone", "ne", p.zone))
+    if p.zone == "scene":                                   # "que estão em cena desde o início do turno"
+        sel = add_filter(sel, *_since_turn_start(rel, r))
     if p.owner is not None and p.owner.ref not in (Ref.YOU, Ref.OPPONENT):    # "na mão daquele jogador"
         return replace(sel, zone=p.zone, of=p.owner)
     return replace(sel, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else sel.zone_owner)
@@ -382,8 +402,23 @@ def _use(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         user = things(subj, r)
         return add_filter(sel, Filter("user", "eq", user))
     if v.passive and sel.kind is Kind.ACTION:
+        _this_turn(rel, r)                                  # "... que já tiverem sido usadas neste turno"
         return add_filter(sel, Filter("used_this_turn", "eq", "true"))
     raise NotUnderstood("used by / using what?", rel.clause)
+
+
+def _this_turn(rel: Rel, r: Reading) -> None:
+    """A relative's "neste turno" where its filter already is about this turn: its words read; another time is
+    not this filter's (left unread)."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.times import when_of
+
+    for a in rel.args:
+        if isinstance(a, PP) and a.prep == "em" and a.obj is not None and a.obj.lemma == "turno" \
+                and a.obj.det("este") and not a.obj.mods:
+            probe = Reading(r.card, r.bindings)
+            if when_of(a.obj, probe).this_turn:
+                r.use_all(constituent_leaves(a))
 
 
 def _damage(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

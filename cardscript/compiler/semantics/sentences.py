@@ -20,6 +20,7 @@ from cardscript.compiler.ir import (
     Duration,
     EffectKind,
     EventPattern,
+    Filter,
     Kind,
     Procedure,
     Ref,
@@ -34,6 +35,7 @@ from cardscript.compiler.semantics.damage_effects import hypothetical_lead, modi
 from cardscript.compiler.semantics.events import event
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading, clause_problem
+from cardscript.compiler.semantics.reminders import read_explanatory
 from cardscript.compiler.semantics.statics import STATIC_BUILDERS
 from cardscript.compiler.semantics.syntax import PP, Constituent, leaves
 from cardscript.compiler.semantics.syntax import Other as _Other
@@ -504,6 +506,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         r.pending = []
         try:
             built = reader.clause(item)
+            read_explanatory(item, r)                      # "(ex.: ...)", "(os tipos de cards são ...)"
             missing = clause_problem(item, r)
             if missing:
                 raise NotUnderstood(f"words with no meaning: {missing}", item)
@@ -576,6 +579,10 @@ def _delayed(b: Build, built: Built) -> Built:
             b.r.use(*after.preps, obj.head, *obj.dets, *action.own_leaves,
                     *(m.preps[0] for m in obj.mods if isinstance(m, PP) and m.obj is inner))
             b.r.event_kind = "action_resolved"
+    elif after is not None and after.obj is not None and b.r.in_action and not trigger and built.kind is None:
+        later = _after_this_action(b, after, built)      # "você pode comprar um card após esta ação"
+        if later is not None:
+            return later
     at = b.adjuncts.at
     if at is None:
         return built
@@ -583,6 +590,23 @@ def _delayed(b: Build, built: Built) -> Built:
         raise NotUnderstood("at which moment?", b.roles.clause)
     made = Effect(EffectKind.TRIGGERED, tuple(built.procedures), trigger=EventPattern("phase_end", phase="current"),
                   duration=Duration.INSTANT, text=b.text)
+    return Built([Generate(effect=made, text=b.text)], None, built.condition, built.subject)
+
+
+def _after_this_action(b: Build, after: PP, built: Built) -> Built | None:
+    """"<procedimento> após esta ação" in an action's effect (4.6.2 I, 9.1.2.1): it happens once the action has
+    finished resolving -- after what its keywords add at the end (Clarividência returns the cards it set aside) --
+    as a triggered effect the action creates, which works once (5.7 B), on this action's end."""
+    from cardscript.compiler.ir import Effect, EventPattern, Generate
+
+    obj = after.obj
+    assert obj is not None
+    if obj.lemma != "ação" or not obj.det("este") or obj.mods or not b.r.card.action_name:
+        return None
+    b.r.use(*after.preps, obj.head, *obj.dets)
+    end = EventPattern("action_resolved", subject=Selector(kind=Kind.CHARACTER, ref=Ref.ACTION_USER),
+                       action_filters=(Filter("name", "eq", b.r.card.action_name),), text="após esta ação")
+    made = Effect(EffectKind.TRIGGERED, tuple(built.procedures), trigger=end, duration=Duration.INSTANT, text=b.text)
     return Built([Generate(effect=made, text=b.text)], None, built.condition, built.subject)
 
 
@@ -626,6 +650,11 @@ def _modality(p: Procedure, clause: Clause, v: object, subject: Selector | None,
     if v.modal == "pode" and not v.negated:
         decider = subject if subject is not None and subject.kind is Kind.PLAYER and subject.ref is not Ref.YOU \
             else None
+        from cardscript.compiler.ir import Generate
+
+        if isinstance(p, Generate) and p.effect.kind is EffectKind.TRIGGERED:    # "você pode X após esta ação":
+            later = tuple(replace(q, optional=True, decider=decider) for q in p.effect.procedures)  # decided then
+            return replace(p, effect=replace(p.effect, procedures=later))
         return replace(p, optional=True, decider=decider)
     if chain and clause.subject is None and v.main is not None and v.main.cls == "VINF":
         return replace(p, if_done=True)

@@ -35,7 +35,7 @@ from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood
-from cardscript.compiler.semantics.syntax import NP, PP, Other, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
 
@@ -215,10 +215,12 @@ def _be(b: Build) -> Built | None:
                 action = m.obj
         if not v.negated and not v.only:
             return None
-        filters = _actions(action, b)
         first = action is not None and action.adj("primeiro")
+        by_ref = _first_used_by(action, b) if first and action is not None else None
+        filters = _actions(action, b)
         if first:
             r.use(*(a for a in action.pre if a.lemma == "primeiro"))  # type: ignore[union-attr]
+            _ = b.adjuncts.per_turn                                   # "... em cada turno": the first of each turn
         d = _static_duration(b)
         if v.only:                                                    # "só pode ser alvo das ações de X"
             return Built([Restrict(what="be_target_except", subject=subject, action_filters=filters, duration=d,
@@ -226,7 +228,7 @@ def _be(b: Build) -> Built | None:
         if not v.negated:
             return None
         return Built([Restrict(what="be_target", subject=subject, action_filters=filters, first_per_turn=first,
-                               duration=d, text=b.text)], _kind(d))
+                               by_ref=by_ref, duration=d, text=b.text)], _kind(d))
     if pred.lemma in ALIGNMENT_OF_WORD and b.static:                  # "são heróis além de seus outros alinhamentos"
         targets = b.subject()
         r.use(pred.head, *pred.dets)
@@ -237,6 +239,31 @@ def _be(b: Build) -> Built | None:
                            duration=Duration.WHILE_IN_PLACE, text=b.text)], EffectKind.STATIC)
     if pred.lemma == "ação":                                          # "a ação X é uma ação Imprevista"
         return _action_types(b, pred)
+    return None
+
+
+def _first_used_by(action: NP, b: Build) -> Ref | None:
+    """"a primeira ação com alvo *que for usada por um oponente* em cada turno" (4.6.2 F.2.2): the first one that
+    player uses -- the relative names whose first action it is (read here, not as a filter on the actions)."""
+    from cardscript.compiler.semantics.nouns import players
+    from cardscript.compiler.semantics.verbs import analyse
+
+    hosts = [action, *(m.obj for m in action.mods if isinstance(m, PP) and m.prep == "com" and m.obj is not None
+                       and m.obj.lemma == "alvo")]                 # "ação com alvo que for usada": the action's
+    for host, m in [(h, m) for h in hosts for m in list(h.mods)]:
+        if not isinstance(m, Rel):
+            continue
+        v = analyse(m.clause)
+        agent = next((a for a in m.args if isinstance(a, PP) and a.prep == "por" and a.obj is not None), None)
+        if v.lemma != "usar" or not v.passive or v.negated or agent is None or agent.obj is None \
+                or len(m.args) != 1:
+            continue
+        who = players(agent.obj, b.r)
+        if who.ref is not Ref.OPPONENT:
+            raise NotUnderstood("the first action used by whom?", agent.obj.node)
+        b.r.use(*m.markers, *v.words, *agent.preps)
+        host.mods.remove(m)
+        return Ref.OPPONENT
     return None
 
 

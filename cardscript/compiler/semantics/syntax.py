@@ -692,12 +692,21 @@ class _Attacher:
                     return                              # "{AE} de seus recursos", "que não seja herói em cena"
                 pp_start = self.pos
                 pp = self.prepositional(stack, head=np)
-                if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack):
+                if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack) or (
+                        self._predicate_of_be(np, stack) and pp.prep == "de" and pp_class(pp) == "zone"):
+                    self.pos = pp_start                 # a phrase further out, or the frame, takes it ("um card
+                    return                              # que não seja de habilidade *de seus recursos*")
                     self.pos = pp_start                 # a phrase further out, or the frame, takes it
                     return
                 np.mods.append(pp)
                 continue
             return
+
+    def _predicate_of_be(self, np: NP, stack: list[_Open]) -> bool:
+        """Is ``np`` the bare predicate of an open "ser" relative ("que não seja *de habilidade*")? An area after it
+        is where the antecedent is, not part of what it is or is not."""
+        return bool(stack) and stack[-1].frame is not None and stack[-1].frame.family == "be" and not np.dets \
+            and self._is_predicate(np, stack)
 
     def _is_predicate(self, np: NP, stack: list[_Open]) -> bool:
         """Is ``np`` the predicate of the open "ser" frame (a bare noun: "que não seja herói")?"""
@@ -819,7 +828,8 @@ class _Attacher:
                 start = self.pos
                 pp = self.prepositional(stack)
                 role = _role_for(opened, pp.prep, pp_class(pp))
-                if role is not None and not (role in fr.ADJUNCTS and role.name in _TIME_ROLES and not opened.timed):
+                if role is not None and not (role in fr.ADJUNCTS and role.name in _TIME_ROLES and not opened.timed
+                                             and role.name != "since"):   # "que você controla desde o início ..."
                     opened.filled.add(role.name)
                     opened.target.append(pp)
                     continue

@@ -167,6 +167,8 @@ def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Coun
         del attr
         distinct = _distinct_by(inner, r)
         sel = things(inner, r)
+        if sel.kind is Kind.ACTION:                           # "o número de outras ações chamadas X que foram
+            raise NotUnderstood("counting the uses of actions", inner.node)   # usadas neste turno": uses, not cards
         return Count(what=replace(sel, every=True), multiplier=multiplier, text=text, attribute=distinct)
     if lemma in ("valor", "escudo", "energia", "estágio"):
         attr = _COUNTED_ATTRIBUTE[lemma]

@@ -147,13 +147,24 @@ def _moved_later(game: Game, ctx: EffectContext) -> set[CardId]:
     return out
 
 
+def _unloaded(game: Game, ctx: EffectContext, proc: Unload, cards: Selector) -> list[Thing]:
+    """The cards "descarregue <cards>" names: these very cards, or -- "descarregue um card de habilidade deste
+    personagem", "até dois cards carregados por personagens" -- ``count`` of the candidates, chosen by ``who``."""
+    if cards.ref is not None or cards.every:
+        return resolve(game, ctx, cards)
+    deciders = players(game, ctx, proc.who)
+    return choose(game, ctx, resolve(game, ctx, cards), quantity(game, ctx, cards.count), "unload",
+                  f"{proc.text}: choose", player=deciders[0] if deciders else ctx.controller,
+                  minimum=0 if cards.count.up_to else None)
+
+
 @handles(Unload)
 def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
     """4.1: "descarregue <cards>" (those still carried), or "descarregue N cards de <frm>" (chosen by ``who``;
     not where a static prevents unloading by this effect)."""
     if proc.cards is not None:
         leaving = _moved_later(game, ctx)
-        for c in resolve(game, ctx, proc.cards):
+        for c in _unloaded(game, ctx, proc, proc.cards):
             base = host(game, c) if isinstance(c, int) else None
             if isinstance(c, int) and base is not None:
                 game.unload(c, check=base not in leaving)
@@ -281,6 +292,19 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     ctx.last_optional_done = bool(picked)
 
 
+def _search_pool(game: Game, ctx: EffectContext, sel: Selector, zones: tuple[str, ...]) -> list[Thing]:
+    """The cards of the searched areas that match what is searched for: one description, or any of several ("por
+    um card de habilidade chamado X ou por um card de personagem chamado Y": ``union``), each with its kinds."""
+    members = sel.union or (sel,)
+    extra = sel.filters if sel.union else ()
+    pool: list[Thing] = []
+    for zone in zones:
+        for m in members:
+            wanted = Selector(kind=m.kind, also=m.also, filters=(*m.filters, *extra), zone=str(zone))
+            pool.extend(t for t in candidates(game, ctx, wanted) if t not in pool)
+    return pool
+
+
 @handles(Search)
 def search(game: Game, ctx: EffectContext, proc: Search) -> None:
     """"procure em <zones> por <cards>": the controller chooses among the matching cards of those zones (what was
@@ -306,9 +330,7 @@ def search(game: Game, ctx: EffectContext, proc: Search) -> None:
         for q in rep.instead:
             run(game, rctx, q)
         return
-    pool: list[Thing] = []
-    for zone in zones:
-        pool.extend(candidates(game, ctx, Selector(kind=sel.kind, filters=sel.filters, zone=str(zone))))
+    pool = _search_pool(game, ctx, sel, zones)
     found = choose(game, ctx, pool, n, "search", f"{proc.text}: choose") if pool else []
     if proc.introduces:
         ctx.write(proc.introduces, list(found))
