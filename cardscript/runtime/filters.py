@@ -183,10 +183,16 @@ def _used(game: Game, ctx: EffectContext, card: CardId, flt: Filter, this_turn: 
         return base is not None and bool(base.actions_used)
     if sel.ref is not None or sel.union:
         return any(isinstance(a, ActionThing) and a.user == card for a in resolve(game, ctx, sel))
+    found = 0
     for user, holder, name, power in game.state.this_turn.uses:
         if user == card and matches(game, ctx, ActionThing(holder, name, user, power), sel):
-            return True
-    return False
+            found += 1
+    # read inside an action's own effect ("... se este personagem já tiver usado uma ação chamada X neste turno"),
+    # the use resolving now is not one it "já tiver usado": an earlier use is needed
+    current = this_turn and ctx.from_action and ctx.user == card and ctx.action_use >= 0 and bool(ctx.action_name) \
+        and matches(game, ctx, ActionThing(ctx.source if ctx.source is not None else -1, ctx.action_name, card,
+                                           ctx.action_power), sel)
+    return found > (1 if current else 0)
 
 
 def _zone_of(game: Game, card: CardId) -> str:

@@ -270,10 +270,16 @@ def gained_action_keyword(game: Game, user: CardId, action: ActionDef, keyword: 
     """The text of a working effect that gives ``user``'s ``action`` the keyword (Câmara Neutralizadora: "as ações
     que ele usar ganham Ação Única"), or ''."""
     from cardscript.compiler.ir import EffectKind, Gain
+    from cardscript.runtime import continuous
     from cardscript.runtime.filters import matches
     from cardscript.runtime.selectors import ActionThing
     from cardscript.runtime.statics import active_effects
 
+    for e in game.state.effects:          # gained for a time by a resolved effect ("aquela ação ganha Ação Única até o
+        if e.what == "gain_action" and continuous.live(game, e) \
+                and fold_key(str(e.data.get("name"))) == fold_key(action.name) \
+                and fold_key(keyword) in {fold_key(str(k)) for k in e.data.get("keywords", ())}:   # final do turno")
+            return f"{action.name} gained {keyword} until the end of the turn"
     thing = ActionThing(user, action.name, user, action.power, definition=action)
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:

@@ -706,9 +706,10 @@ def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
 
 def _gain(b: Build) -> Built:
     targets, got, duration = _changed(b, "gains")
-    if b.static and duration is Duration.END_OF_TURN and got.keywords:
+    if b.static and not b.r.event_kind and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
-                                                # keyword holds while the text works (its rule is per turn, 7)
+                                                # keyword holds while the text works (its rule is per turn, 7);
+                                                # in a trigger's effect it is gained then, for the turn (5.7 A.2.1)
     proc = Gain(targets=targets, powers=tuple(got.powers), affiliations=tuple(got.affiliations),
                 alignments=tuple(got.alignments), shield=got.shield, shield_x=got.shield_x, powers_of=got.powers_of,
                 affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), duration=duration, text=b.text)

@@ -67,6 +67,8 @@ class Leads:
     hypothetical_trigger: bool = False     # ... introduced by "toda vez que" (5.3) rather than "se" (5.5)
     condition: Condition | None = None     # "Enquanto ...", a leading "Se <state>" of a static
     duration: Duration | None = None       # "Até o final do turno, ..."
+    trigger_late: bool = False             # the trigger came after clauses already read ("X ganha ..., e toda vez
+    #                                        que ...": those clauses are not the trigger's effect)
 
 
 @dataclass
@@ -86,6 +88,7 @@ class SentenceReader:
         self.static_context = static_context      # a permanent text's paragraph: clauses may be statics
         self.leads = Leads()
         self.last_optional = False
+        self.built_clauses = 0                    # clauses read so far in the paragraph
 
     # -- leads ------------------------------------------------------------------------------
     def lead(self, item: Phrase, seq: Sequence, first: bool) -> tuple[Condition | None, str]:
@@ -152,7 +155,7 @@ class SentenceReader:
         v = analyse(clause)
         frame = fr.FRAMES.get(v.lemma)
         family = frame.family if frame is not None else ""
-        if v.hypothetical:
+        if v.hypothetical or v.negated:            # "se a ação X ainda não tiver sido usada": a state, not an event
             return False
         if family in ("use", "enter", "leave", "receive", "knock_out", "damage") and not v.gerund:
             return not v.past or v.lemma in ("usar",)
@@ -187,6 +190,7 @@ class SentenceReader:
             return
         self.r.event_kind = pattern.event
         self.leads.trigger = pattern
+        self.leads.trigger_late = self.built_clauses > 0
 
     def _conditions(self, clauses: list[Clause], words: list[Lexeme], seq: Sequence) -> Condition | None:
         conds: list[Condition] = []
@@ -504,6 +508,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         r.pending = []
         try:
             built = reader.clause(item)
+            reader.built_clauses += 1
             missing = clause_problem(item, r)
             if missing:
                 raise NotUnderstood(f"words with no meaning: {missing}", item)

@@ -34,7 +34,7 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place
-from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, leaves
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
@@ -348,6 +348,20 @@ def _passive(b: Build) -> Built | None:
 # tornar-se, custar, ter custo / não ter efeito
 
 
+def _value_of(np: NP, r: Reading) -> NP:
+    """"o valor de Escudo do alvo" is the target's shield (4.8.6: a shield *is* a value): the noun "valor" with
+    "de <characteristic>" stands for that characteristic, and its other "de" (whose) goes with it."""
+    if np.lemma != "valor":
+        return np
+    pps = [m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    if not pps or pps[0].obj is None or pps[0].obj.lemma != "escudo":
+        return np
+    inner = pps[0].obj
+    r.use(np.head, *np.dets, *pps[0].preps)
+    rest = [m for m in np.mods if m is not pps[0]]
+    return replace(inner, dets=[*np.dets, *inner.dets], mods=[*inner.mods, *rest])
+
+
 def _become(b: Build) -> Built:
     """"o Escudo de X torna-se N" (4.8.6 A), "aquele dano torna-se 0 / penetrante" (4.8.3 D), "a ação X torna-se
     uma ação de Antecipar"."""
@@ -356,6 +370,7 @@ def _become(b: Build) -> Built:
     pred = b.roles.np("predicate")
     if subj is None:
         raise NotUnderstood("what becomes?", b.roles.clause)
+    subj = _value_of(subj, r)
     if subj.lemma == "escudo":
         r.use(subj.head, *subj.dets)
         whose = next((m.obj for m in subj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)

@@ -12,7 +12,7 @@ from cardscript.compiler.ir import Duration, Gain, Lose, Selector, SetShield
 from cardscript.runtime import characteristics, continuous, shields
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import EffectContext, Trait, quantity, resolve, select
+from cardscript.runtime.selectors import ActionThing, EffectContext, Trait, quantity, resolve, select
 from cardscript.runtime.shielding import effect_id, shield_event
 from cardscript.runtime.statics import powers_now
 
@@ -43,6 +43,9 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
                               for a in characteristics.affiliations(game, c)}) if proc.affiliations_of else []
     actions_of = [c for c in resolve(game, ctx, proc.actions_of) if isinstance(c, int)] if proc.actions_of else []
     for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose"):
+        if isinstance(t, ActionThing) and proc.keywords:
+            _action_gains(game, ctx, proc, t, duration)
+            continue
         if not isinstance(t, int) or t not in game.state.scene:
             continue
         shield = proc.shield if proc.shield_x is None else quantity(game, ctx, proc.shield_x)   # "Escudo +X"
@@ -64,6 +67,14 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, actions=actions_of,
                            keywords=list(proc.keywords))
         game.emit("gain", card=t, shield=shield, powers=gained, duration=str(proc.duration))
+
+
+def _action_gains(game: Game, ctx: EffectContext, proc: Gain, action: ActionThing, duration: Duration) -> None:
+    """"aquela ação ganha Ação Única até o final do turno" (5.7 A.2.1): the action written on ``action.holder`` with
+    that name has the keywords for the duration (read by :func:`cardscript.runtime.rules.gained_action_keyword`)."""
+    continuous.add(game, "gain_action", ctx.source, ctx.controller, [action.holder], duration, name=action.name,
+                   keywords=list(proc.keywords))
+    game.emit("gain", card=action.holder, action=action.name, keywords=list(proc.keywords), duration=str(duration))
 
 
 @handles(Lose)

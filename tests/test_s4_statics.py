@@ -1,0 +1,144 @@
+"""Session 4, statics / durations / replacements: continuous effects a resolving effect creates and how long they
+last (rules 5.7 A.2.1, A.2.2, B), a shield's "valor" becoming a number (4.8.6 A), an action used (or not yet) this
+turn as a condition, actions gaining Ação Única for the turn. Card texts written here (not the publisher's)."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, Duration, EffectKind, Gain, Generate, Restrict, SetCost, SetShield
+from cardscript.runtime.match import Match
+from cardscript.runtime.queries import action_cost
+from cardscript.runtime.state import Zone
+from tests.corpus_play import at, card_of, enter, match, usable, use
+from tests.engine_helpers import card
+
+
+def _char(name: str, permanent: str = "", action: str = "", shield: int = 0) -> CardDef:
+    text = (f"Personagem: {name} V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\n"
+            f"Escudo: {shield}\n")
+    if permanent:
+        text += f"\nTexto permanente:\n  {permanent}\n"
+    if action:
+        text += f"\n{action}"
+    return card(text)
+
+
+def _punch(name: str, extra: str = "", cost: int = 0) -> str:
+    return (f"Ação: {name}\n  Custo: {{{cost}}}\n  Poder: Super Força\n  {name} causa 1 ponto de dano no alvo."
+            f"{' ' + extra if extra else ''}\n")
+
+
+def _combat(game: Match) -> None:
+    at(game, "combat", "attack", 0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a static inside a triggered effect (5.7 B, A.2.2)
+
+WARDEN = _char("Carcereiro", "Quando este personagem entrar em cena, escolha um personagem controlado por outro "
+                             "jogador. Aquele personagem não pode usar ações que causem dano.")
+BRUTE = _char("Brutamontes", action=_punch("Soco Forte"))
+
+
+def test_5_7_B_a_prohibition_created_by_a_trigger_is_generated_and_lasts_while_its_card_is_in_place() -> None:
+    (trig,) = [e for e in WARDEN.effects if e.kind is EffectKind.TRIGGERED]
+    choose, gen = trig.procedures
+    assert isinstance(gen, Generate) and gen.effect.kind is EffectKind.STATIC
+    assert gen.effect.duration is Duration.WHILE_SOURCE
+    (restrict,) = gen.effect.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "use_action"
+    assert restrict.subject is not None and restrict.subject.slot == choose.introduces     # the one chosen then
+    assert WARDEN.executable
+
+
+def test_5_7_A_2_2_the_chosen_character_cannot_use_damaging_actions_until_the_warden_leaves() -> None:
+    game = match([WARDEN], [BRUTE])
+    w, b = card_of(game, 0, "Carcereiro V1"), card_of(game, 1, "Brutamontes V1")
+    enter(game, b, 2)
+    enter(game, w, 2)                                 # its trigger chooses the opponent's only character
+    at(game, "combat", "attack", 1)
+    assert not usable(game, b, "Soco Forte")
+    game.state.turn += 3                              # no turn limit: it lasts while the warden is in the scene
+    assert not usable(game, b, "Soco Forte")
+    for c in list(game.state.scene[w].carried):
+        game.move(c, Zone.RESOURCES)
+    game.move(w, Zone.RESOURCES)                      # the warden leaves the scene: the effect ends
+    assert usable(game, b, "Soco Forte")
+    assert not [e for e in game.state.effects if e.duration == "while_source"]
+
+
+def test_a_static_before_a_trigger_in_one_paragraph_is_not_the_triggers_effect() -> None:
+    text = ("Se você controlar um personagem chamado Brutamontes, ele ganha {SF}, e toda vez que ele usar uma ação, "
+            "compre um card.")
+    assert not _char("Mestre", text).executable
+
+
+def test_a_continuous_effect_with_no_duration_created_as_its_card_leaves_is_not_executable() -> None:
+    text = "Quando este personagem sair de cena, os personagens não podem ser capacitados."
+    assert not _char("Partida", text).executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# actions gaining Ação Única for the turn from a trigger (5.7 A.2.1; glossary, Ação Única)
+
+BLIND = _char("Cego", "Toda vez que um personagem usar uma ação, aquela ação ganha Ação Única até o final do turno "
+                      "(aquele personagem não pode usar ações com o mesmo nome da ação usada neste turno).")
+TWICE = _char("Duplo", action=_punch("Golpe Duplo", "Este personagem pode usar esta ação outra vez neste turno."))
+
+
+def test_an_action_gains_acao_unica_until_the_end_of_the_turn_when_it_is_used() -> None:
+    (trig,) = [e for e in BLIND.effects if e.kind is EffectKind.TRIGGERED]
+    (gain,) = trig.procedures
+    assert isinstance(gain, Gain) and gain.keywords == ("Ação Única",) and gain.duration is Duration.END_OF_TURN
+    game = match([TWICE], [BLIND])
+    d, c = card_of(game, 0, "Duplo V1"), card_of(game, 1, "Cego V1")
+    enter(game, d, 3)
+    enter(game, c, 2)
+    _combat(game)
+    use(game, d, "Golpe Duplo")                      # it may use it again, but it gained Ação Única for the turn
+    assert not usable(game, d, "Golpe Duplo")
+    game2 = match([TWICE])
+    d2 = card_of(game2, 0, "Duplo V1")
+    enter(game2, d2, 3)
+    _combat(game2)
+    use(game2, d2, "Golpe Duplo")                    # without it: the action allows a second use
+    assert usable(game2, d2, "Golpe Duplo")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "o valor de Escudo de X torna-se N" (4.8.6 A)
+
+
+def test_4_8_6_A_the_value_of_the_shield_becomes_0_until_the_end_of_the_turn() -> None:
+    zero = _char("Anulador", action="Ação: Anular\n  Custo: {0}\n  Poder: Super Força\n"
+                                     "  O valor de Escudo do alvo torna-se 0 até o final do turno.\n")
+    assert zero.action is not None and zero.executable
+    (proc,) = zero.action.modes[0].procedures
+    assert isinstance(proc, SetShield) and proc.value == 0 and proc.duration is Duration.END_OF_TURN
+    static = _char("Portal", "O valor de Escudo de todos os personagens em cena torna-se 0.")
+    (eff,) = static.effects
+    assert eff.kind is EffectKind.STATIC and isinstance(eff.procedures[0], SetShield)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# an action (not yet) used this turn as a condition
+
+
+CHEAP = _char("Econômico", "Se a ação Tiro Barato ainda não tiver sido usada por este personagem neste turno, ela "
+                           "custa {0}.", action=_punch("Tiro Barato", "Este personagem pode usar esta ação outra vez "
+                                                                      "neste turno.", cost=2))
+
+
+def test_a_passive_action_not_yet_used_by_this_character_this_turn_sets_its_cost() -> None:
+    (eff,) = CHEAP.effects
+    assert eff.kind is EffectKind.STATIC and eff.condition is not None and eff.condition.negated
+    (proc,) = eff.procedures
+    assert isinstance(proc, SetCost) and proc.value == 0
+    game = match([CHEAP])
+    c = card_of(game, 0, "Econômico V1")
+    enter(game, c, 3)
+    _combat(game)
+    assert CHEAP.action is not None
+    assert action_cost(game, CHEAP.action) == 0
+    use(game, c, "Tiro Barato")
+    assert action_cost(game, CHEAP.action) == 2        # used once this turn: its printed cost again
+    assert game.state.scene[c].stage == 1              # the first use cost nothing
