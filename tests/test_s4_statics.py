@@ -142,3 +142,58 @@ def test_a_passive_action_not_yet_used_by_this_character_this_turn_sets_its_cost
     use(game, c, "Tiro Barato")
     assert action_cost(game, CHEAP.action) == 2        # used once this turn: its printed cost again
     assert game.state.scene[c].stage == 1              # the first use cost nothing
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a leading duration ("Neste turno, ...") and "nenhuma ação além da escolhida"
+
+HYPNOTIST = _char("Hipnotizador", action="Ação: Transe\n  Custo: {0}\n  Poder: Super Força\n"
+                                         "  Escolha uma ação do personagem alvo. Neste turno, o alvo não pode usar "
+                                         "nenhuma ação além da escolhida.\n")
+KICK = card("Habilidade: Chute V1\nPoder: Super Força\n\n" + _punch("Chute"))
+
+
+def test_5_7_A_2_1_a_leading_duration_is_the_clauses_and_besides_the_chosen_action() -> None:
+    assert HYPNOTIST.action is not None and HYPNOTIST.executable
+    choose, restrict = HYPNOTIST.action.modes[0].procedures
+    assert isinstance(restrict, Restrict) and restrict.duration is Duration.END_OF_TURN
+    (flt,) = restrict.action_filters
+    assert (flt.field, flt.op) == ("one_of", "ne") and getattr(flt.value, "slot", "") == choose.introduces
+    game = match([HYPNOTIST], [BRUTE, KICK])
+    h, b, k = card_of(game, 0, "Hipnotizador V1"), card_of(game, 1, "Brutamontes V1"), card_of(game, 1, "Chute V1")
+    enter(game, h, 2)
+    enter(game, b, 2, carried=[k])
+    at(game, "combat", "attack", 1)
+    assert usable(game, b, "Soco Forte") and usable(game, b, "Chute")
+    _combat(game)
+    use(game, h, "Transe")
+    at(game, "combat", "attack", 1)
+    assert [usable(game, b, "Soco Forte"), usable(game, b, "Chute")].count(True) == 1   # only the chosen one
+    game.state.turn += 1
+    assert usable(game, b, "Soco Forte") and usable(game, b, "Chute")                   # the turn is over
+
+
+def test_besides_other_things_is_still_read_as_before() -> None:
+    hero = _char("Duplo Papel", "Este personagem é um vilão além de seus outros alinhamentos.")
+    assert hero.executable and isinstance(hero.effects[0].procedures[0], Gain)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "já tiver usado ... neste turno" read inside the action's own effect: an earlier use
+
+
+def test_already_used_this_turn_inside_its_own_effect_needs_an_earlier_use() -> None:
+    from cardscript.compiler.ir import Condition, Filter, Kind, Ref, Selector
+    from cardscript.runtime.selectors import EffectContext, check_condition
+
+    game = match([TWICE])
+    d = card_of(game, 0, "Duplo V1")
+    enter(game, d, 3)
+    named = Selector(kind=Kind.ACTION, filters=(Filter("name", "eq", "Golpe Duplo"),))
+    cond = Condition("is", subject=Selector(ref=Ref.THIS_CHARACTER, filters=(Filter("used_this_turn", "has",
+                                                                                       named),)))
+    ctx = EffectContext(controller=0, source=d, user=d, from_action=True, action_use=1, action_name="Golpe Duplo")
+    game.state.this_turn.uses.append((d, d, "Golpe Duplo", "SF"))       # the use resolving now
+    assert not check_condition(game, ctx, cond)
+    game.state.this_turn.uses.append((d, d, "Golpe Duplo", "SF"))       # and an earlier one
+    assert check_condition(game, ctx, cond)

@@ -393,6 +393,9 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         return Kind.ACTION.value in _wanted(word)
     if name == "holder":
         return action.holder in _related(game, ctx, value)
+    if name == "one_of" and isinstance(value, Selector):    # "nenhuma ação além da escolhida": one of those actions
+        return any(isinstance(a, ActionThing) and a.holder == action.holder
+                   and fold_key(a.name) == fold_key(action.name) for a in resolve(game, ctx, value))
     if name == "card_type":                                 # "ações de cards de habilidade": the card it is written on
         return action.holder >= 0 and bool(_card_words(game, action.holder, "card_type", 0) & set(_wanted(word)))
     raise ValueError(f"filter '{name}' on an action is not implemented")

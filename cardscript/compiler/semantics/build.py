@@ -25,6 +25,7 @@ class Build:
     text: str = ""
     _adjuncts: Adjuncts | None = None
     subject_sel: Selector | None = None   # the clause's subject, once read (who decides a "pode")
+    lead_duration: Duration | None = None  # the sentence's leading "Neste turno, ..." / "Até o final do turno, ..."
 
     @property
     def verb(self):  # type: ignore[no-untyped-def]
@@ -34,6 +35,8 @@ class Build:
     def adjuncts(self) -> Adjuncts:
         if self._adjuncts is None:
             self._adjuncts = adjuncts(self.roles.filled, self.r)     # type: ignore[arg-type]
+            if self.lead_duration is not None:                       # a leading duration is the clause's (5.7 A.2.1)
+                self._adjuncts.lead_duration(self.lead_duration)
         return self._adjuncts
 
     def duration(self, default: Duration) -> Duration:

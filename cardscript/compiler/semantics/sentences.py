@@ -250,6 +250,13 @@ class SentenceReader:
         del NP
 
     # -- clauses ----------------------------------------------------------------------------
+    def _lead_duration(self) -> Duration | None:
+        """A leading "Neste turno, ..." is the duration of the clauses after it -- unless the sentence's effect is a
+        trigger or modifier it creates, whose duration it is (5.7 B: ``effects._generated``)."""
+        if self.leads.trigger is not None or self.leads.hypothetical is not None:
+            return None
+        return self.leads.duration
+
     def clause(self, clause: Clause, args: list[Constituent] | None = None) -> Built:
         """One clause's meaning: its frame's builder over its filled roles (``args``: the complements an embedded
         clause took, ``syntax.Rel.args``)."""
@@ -261,7 +268,8 @@ class SentenceReader:
             raise NotUnderstood(f"no meaning for the verb '{v.lemma}'", clause)
         text = render(clause)
         family = frame.family
-        b = Build(roles, r, static=self.static_context, text=text)
+        b = Build(roles, r, static=self.static_context, text=text,
+                  lead_duration=self._lead_duration())
         if family == "make":                       # "você pode fazer com que <clause>"
             return self._make(b, clause)
         unless: list[tuple[Clause, list[Constituent]]] = []
@@ -272,7 +280,8 @@ class SentenceReader:
         for coord in [c for c in (*roles.extra, *roles.get("_coord")) if isinstance(c, _Other) and c.kind == "coord"]:
             r.use(*coord.nodes)
         for again in roles.gapped:                 # "coloque A em X e B em Y"
-            more = self._build(Build(again, r, static=self.static_context, text=text), again, clause, family)
+            more = self._build(Build(again, r, static=self.static_context, text=text,
+                                     lead_duration=self._lead_duration()), again, clause, family)
             built.procedures.extend(more.procedures)
         only = [p for p in built.procedures if isinstance(getattr(p, "what", None), str)
                 and getattr(p, "what").endswith("_unless")]  # noqa: B009

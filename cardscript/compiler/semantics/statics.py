@@ -72,6 +72,18 @@ def _actions(np: NP | None, b: Build) -> tuple[Filter, ...]:
 # usar: prohibitions, permissions, extra actions (4.6.2 C)
 
 
+def _besides(b: Build, obj: NP | None) -> tuple[Filter, ...]:
+    """"não pode usar nenhuma ação além da escolhida": every action but those (an action filter ``one_of ne``)."""
+    pp = b.roles.pp("besides")
+    if pp is None or pp.obj is None or obj is None or not obj.det("nenhum"):
+        return ()
+    b.r.use(*pp.preps)
+    allowed = things(pp.obj, b.r)
+    if allowed.kind is not Kind.ACTION and allowed.ref is None:
+        raise NotUnderstood("no action besides what?", pp.obj.node)
+    return (Filter("one_of", "ne", allowed),)
+
+
 def _use(b: Build) -> Built | None:
     v = b.verb
     r = b.r
@@ -80,7 +92,7 @@ def _use(b: Build) -> Built | None:
     if v.negated and obj is not None and obj.more_than and b.adjuncts.per_turn:
         return _use_limit(b, user, obj)
     if v.negated:
-        filters = _actions(obj, b) + _having_as_target(b)
+        filters = _actions(obj, b) + _having_as_target(b) + _besides(b, obj)
         if obj is not None and obj.det("nenhum"):
             r.use(*obj.dets)
         d = _static_duration(b)

@@ -147,6 +147,12 @@ class Adjuncts:
             self._r.used.update(self._words.get(name, set()))
         return self._values.get(name)
 
+    def lead_duration(self, d: Duration) -> None:
+        """The sentence's leading duration ("Neste turno, o alvo não pode ..."), unless the clause says its own (its
+        words were read with the lead)."""
+        if "duration" not in self._values:
+            self._set("duration", d, set())
+
     @property
     def duration(self) -> Duration | None:
         return self._get("duration")  # type: ignore[return-value]
@@ -254,5 +260,7 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
         assert isinstance(c, PP)
         from cardscript.compiler.semantics.syntax import constituent_leaves
 
-        r.use_all(constituent_leaves(c))                         # "além de seus outros efeitos / alinhamentos"
+        if c.obj is not None and (c.obj.det("outro") or c.obj.adj("outro")):
+            r.use_all(constituent_leaves(c))                     # "além de seus outros efeitos / alinhamentos"
+        # any other "além de X" ("nenhuma ação além da escolhida") is an exception its builder must read
     return out
