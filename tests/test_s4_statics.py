@@ -197,3 +197,25 @@ def test_already_used_this_turn_inside_its_own_effect_needs_an_earlier_use() -> 
     assert not check_condition(game, ctx, cond)
     game.state.this_turn.uses.append((d, d, "Golpe Duplo", "SF"))       # and an earlier one
     assert check_condition(game, ctx, cond)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a duration closing a coordination with the subject left out
+
+
+def _action_only(body: str) -> CardDef:
+    return _char("Copiador", action=f"Ação: Copiar\n  Custo: {{0}}\n  Poder: Super Força\n  {body}\n")
+
+
+def test_a_duration_closing_a_coordination_is_each_clauses() -> None:
+    from cardscript.compiler.ir import ExtraAction
+
+    both = _action_only("Escolha um poder de qualquer personagem em cena. Este personagem ganha aquele poder e pode "
+                        "usar mais uma ação neste turno.")
+    assert both.action is not None and both.executable
+    _, gain, extra = both.action.modes[0].procedures
+    assert isinstance(gain, Gain) and gain.duration is Duration.END_OF_TURN and gain.powers_of is not None
+    assert isinstance(extra, ExtraAction)
+    apart = _action_only("Escolha um poder de qualquer personagem em cena. Este personagem ganha aquele poder. Este "
+                         "personagem pode usar mais uma ação neste turno.")
+    assert not apart.executable                       # a sentence of its own: for how long?

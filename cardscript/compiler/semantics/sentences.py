@@ -89,6 +89,7 @@ class SentenceReader:
         self.leads = Leads()
         self.last_optional = False
         self.built_clauses = 0                    # clauses read so far in the paragraph
+        self.shared_duration: Duration | None = None    # the duration closing the clause's coordination
 
     # -- leads ------------------------------------------------------------------------------
     def lead(self, item: Phrase, seq: Sequence, first: bool) -> tuple[Condition | None, str]:
@@ -252,10 +253,15 @@ class SentenceReader:
     # -- clauses ----------------------------------------------------------------------------
     def _lead_duration(self) -> Duration | None:
         """A leading "Neste turno, ..." is the duration of the clauses after it -- unless the sentence's effect is a
-        trigger or modifier it creates, whose duration it is (5.7 B: ``effects._generated``)."""
+        trigger or modifier it creates, whose duration it is (5.7 B: ``effects._generated``). Else the duration that
+        closes a coordination sharing this clause's subject ("ganha aquele poder e pode usar mais uma ação neste
+        turno": both for the turn), in an effect that resolves (an action's, a trigger's)."""
         if self.leads.trigger is not None or self.leads.hypothetical is not None:
-            return None
-        return self.leads.duration
+            resolving = self.leads.trigger is not None and self.leads.hypothetical is None
+            return self.shared_duration if resolving else None
+        if self.leads.duration is not None:
+            return self.leads.duration
+        return self.shared_duration if not self.static_context else None
 
     def clause(self, clause: Clause, args: list[Constituent] | None = None) -> Built:
         """One clause's meaning: its frame's builder over its filled roles (``args``: the complements an embedded
@@ -516,6 +522,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         r.pending = []
         try:
+            reader.shared_duration = _closing_duration(items, i)
             built = reader.clause(item)
             reader.built_clauses += 1
             missing = clause_problem(item, r)
@@ -573,6 +580,30 @@ def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure]
     mode.clear()
     mode.extend(deed)
     return [replace(p, if_not_done=True) for p in governed]
+
+
+_THIS_TURN = (["em", "este", "turno"], ["durante", "este", "turno"], ["até", "o", "final", "de", "o", "turno"])
+
+
+def _closing_duration(items: list[object], i: int) -> Duration | None:
+    """The duration said at the end of the clauses coordinated after ``items[i]`` by "e" with their subject left out
+    ("X ganha aquele poder e pode usar mais uma ação neste turno"): it closes the coordination, so it is each
+    clause's (a clause's own adjunct still wins)."""
+    j = i + 1
+    found: Duration | None = None
+    while j + 1 < len(items):
+        joiner, nxt = items[j], items[j + 1]
+        if not (isinstance(joiner, Phrase) and joiner.kind is PhraseKind.JOINER and isinstance(nxt, Clause)
+                and nxt.subject is None):
+            break
+        words = [x.lemma for x in leaves(joiner) if isinstance(x, Lexeme)]
+        if words != ["e"]:
+            break
+        lemmas = [x.lemma for x in leaves(nxt) if isinstance(x, Lexeme)]
+        if any(lemmas[-len(t):] == t for t in _THIS_TURN):
+            found = Duration.END_OF_TURN
+        j += 2
+    return found
 
 
 def _delayed(b: Build, built: Built) -> Built:
