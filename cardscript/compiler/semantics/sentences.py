@@ -12,6 +12,7 @@ applies to every clause after it in the sentence, a trailing one to the clause b
 
 from __future__ import annotations
 
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Phrase, PhraseKind
@@ -585,7 +586,7 @@ def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure]
 _THIS_TURN = (["em", "este", "turno"], ["durante", "este", "turno"], ["até", "o", "final", "de", "o", "turno"])
 
 
-def _closing_duration(items: list[object], i: int) -> Duration | None:
+def _closing_duration(items: Seq[object], i: int) -> Duration | None:
     """The duration said at the end of the clauses coordinated after ``items[i]`` by "e" with their subject left out
     ("X ganha aquele poder e pode usar mais uma ação neste turno"): it closes the coordination, so it is each
     clause's (a clause's own adjunct still wins)."""
