@@ -219,3 +219,57 @@ def test_a_duration_closing_a_coordination_is_each_clauses() -> None:
     apart = _action_only("Escolha um poder de qualquer personagem em cena. Este personagem ganha aquele poder. Este "
                          "personagem pode usar mais uma ação neste turno.")
     assert not apart.executable                       # a sentence of its own: for how long?
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# cost changes by an amount ("custa {1} a menos para ser usada [para cada ...]")
+
+THRIFTY = _char("Poupador", "A ação Golpe Poupado custa {1} a menos para ser usada para cada ação que o oponente "
+                            "tenha usado neste turno.", action=_punch("Golpe Poupado", cost=2))
+
+
+def test_a_cost_reduced_for_each_action_the_opponent_used_this_turn() -> None:
+    (eff,) = THRIFTY.effects
+    (proc,) = eff.procedures
+    assert isinstance(proc, SetCost) and proc.value is None and proc.delta is not None
+    assert proc.delta.x_times == -1 and proc.delta.x is not None and proc.delta.x.what is not None
+    assert {f.field for f in proc.delta.x.what.filters} == {"used_this_turn", "user_controller"}
+    game = match([THRIFTY], [BRUTE])
+    t, b = card_of(game, 0, "Poupador V1"), card_of(game, 1, "Brutamontes V1")
+    enter(game, t, 3)
+    enter(game, b, 3)
+    assert THRIFTY.action is not None
+    assert action_cost(game, THRIFTY.action) == 2
+    game.state.this_turn.uses.append((t, t, "Golpe Poupado", "SF"))     # its own use does not count
+    assert action_cost(game, THRIFTY.action) == 2
+    at(game, "combat", "attack", 1)
+    use(game, b, "Soco Forte")                                           # the opponent used one
+    assert action_cost(game, THRIFTY.action) == 1
+    game.state.this_turn.uses.extend([(b, b, "Soco Forte", "SF")] * 2)
+    assert action_cost(game, THRIFTY.action) == 0                        # never below {0}
+
+
+BOOST = card("Cenário: Impulso Gratuito V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, você pode "
+             "incapacitar em {1} um personagem com {SF} que você controla. Se o fizer, a próxima ação de {SF} que "
+             "aquele personagem usar neste turno custará {1} a menos para ser usada.\n")
+TWICE_1 = _char("Duplo Caro", action=_punch("Golpe Caro", "Este personagem pode usar esta ação outra vez neste "
+                                                           "turno.", cost=1))
+
+
+def test_the_next_action_of_that_character_costs_less_once() -> None:
+    from tests.corpus_play import scenario
+
+    (trig,) = BOOST.effects
+    _, proc = trig.procedures
+    assert isinstance(proc, SetCost) and proc.next_only and proc.duration is Duration.END_OF_TURN and proc.if_done
+    game = match([TWICE_1, BOOST])
+    d, s = card_of(game, 0, "Duplo Caro V1"), card_of(game, 0, "Impulso Gratuito V1")
+    enter(game, d, 3)
+    game.state.scene[d].stage = 2
+    scenario(game, s)                                  # incapacitates it by one (2 -> 1): its next action is cheaper
+    assert game.state.scene[d].stage == 1
+    _combat(game)
+    use(game, d, "Golpe Caro")
+    assert game.state.scene[d].stage == 1              # cost {1} - {1}: nothing paid
+    use(game, d, "Golpe Caro")                         # spent: the second use costs {1}
+    assert game.state.scene[d].stage == 0

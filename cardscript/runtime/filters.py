@@ -393,6 +393,9 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         return Kind.ACTION.value in _wanted(word)
     if name == "holder":
         return action.holder in _related(game, ctx, value)
+    if name == "used_this_turn":                            # "ações que ... tenha usado neste turno"
+        return any(u == action.user and h == action.holder and fold_key(n) == fold_key(action.name)
+                   for u, h, n, _ in game.state.this_turn.uses)
     if name == "one_of" and isinstance(value, Selector):    # "nenhuma ação além da escolhida": one of those actions
         return any(isinstance(a, ActionThing) and a.holder == action.holder
                    and fold_key(a.name) == fold_key(action.name) for a in resolve(game, ctx, value))

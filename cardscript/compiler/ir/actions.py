@@ -83,6 +83,7 @@ class SetCost(Procedure):
     cost_in: tuple[int, ...] = ()
     action_filters: tuple[Filter, ...] = ()
     duration: Duration = Duration.WHILE_IN_PLACE
+    next_only: bool = False              # "a próxima ação ... custará": the next matching use only (spent by it)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,7 @@ from cardscript.compiler.ir import (
     Allow,
     CancelAction,
     ChangeAction,
+    Count,
     Duration,
     EffectKind,
     ExtraAction,
@@ -418,9 +419,34 @@ def _cost(b: Build) -> Built:
     filters = (Filter("name", "eq", r.card.action_name),) if actions.ref is Ref.THIS_ACTION else actions.filters
     less = b.roles.pp("less")
     d = _static_duration(b)
-    if less is not None and less.adv is not None and less.adv.lemma == "menos":
-        raise NotUnderstood("a cost reduction", b.roles.clause)
+    if less is not None and less.adv is not None and less.adv.lemma in ("menos", "mais"):
+        r.use(*less.preps, less.adv)                 # "custa {1} a menos [para ser usada] [para cada ...]"
+        n = int(value.head.code) * (-1 if less.adv.lemma == "menos" else 1)
+        per = _to_be_used(b)
+        delta = Quantity(x_times=n, x=per) if per is not None else Quantity(fixed=n)
+        if actions.next_only and d is Duration.WHILE_IN_PLACE:
+            raise NotUnderstood("the next action from when?", b.roles.clause)
+        return Built([SetCost(delta=delta, action_filters=filters, duration=d, next_only=actions.next_only,
+                              text=b.text)], _kind(d))
     return Built([SetCost(value=int(value.head.code), action_filters=filters, duration=d, text=b.text)], _kind(d))
+
+
+def _to_be_used(b: Build) -> Count | None:
+    """"(custa {1} a menos) para ser usada [para cada ação que o oponente tenha usado neste turno]": the purpose
+    restates the cost's (an action's cost is paid to use it, 4.6.2 E); "para cada <x>" counts the change."""
+    per: Count | None = None
+    for c in list(b.roles.extra):
+        if not (isinstance(c, PP) and c.prep == "para"
+                and [getattr(w, "lemma", "") for w in c.verb] == ["ser", "usar"]):
+            continue
+        b.r.use(*c.preps, *c.verb)
+        b.roles.extra.remove(c)
+        for a in c.args:
+            if isinstance(a, PP) and a.prep == "para" and a.obj is not None and a.obj.det("cada") and per is None:
+                b.r.use(*a.preps)
+                sel = things(a.obj, b.r)
+                per = Count(what=replace(sel, every=True), text=b.text)
+    return per
 
 
 def _have(b: Build) -> Built | None:
