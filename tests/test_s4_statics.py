@@ -273,3 +273,62 @@ def test_the_next_action_of_that_character_costs_less_once() -> None:
     assert game.state.scene[d].stage == 1              # cost {1} - {1}: nothing paid
     use(game, d, "Golpe Caro")                         # spent: the second use costs {1}
     assert game.state.scene[d].stage == 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# losing all alignments and affiliations, gaining an alter ego, for the turn (5.7 A.2.1; 8 B.2)
+
+BLANK = card("Cenário: Apagão V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, os personagens perdem "
+             "seus alinhamentos e afiliações até o final do turno.\n")
+MEMBER = card("Personagem: Membro V1\nAlinhamento: Herói\nAfiliações: Vingadores\nPoderes: Super Força\n"
+              "Energia inicial: 3\nEscudo: 0\n")
+
+
+def test_characters_lose_their_alignments_and_affiliations_until_the_end_of_the_turn() -> None:
+    from cardscript.compiler.ir import Lose
+    from cardscript.runtime import characteristics
+    from cardscript.runtime.continuous import end_of_turn
+    from tests.corpus_play import scenario
+
+    (trig,) = BLANK.effects
+    (lose,) = trig.procedures
+    assert isinstance(lose, Lose) and lose.all_alignments and lose.all_affiliations
+    game = match([MEMBER, BLANK])
+    m, s = card_of(game, 0, "Membro V1"), card_of(game, 0, "Apagão V1")
+    enter(game, m, 2)
+    assert characteristics.affiliations(game, m) == {"Vingadores"} and characteristics.alignments(game, m)
+    scenario(game, s)
+    assert not characteristics.affiliations(game, m) and not characteristics.alignments(game, m)
+    end_of_turn(game)
+    game.state.turn += 1
+    assert characteristics.affiliations(game, m) == {"Vingadores"}
+
+
+MIMIC = _char("Mímico", action="Ação: Imitar\n  Custo: {0}\n  Poder: Super Força\n  O personagem alvo ganha o alter "
+                               "ego Robô até o final do turno.\n")
+
+
+def test_a_character_gains_an_alter_ego_until_the_end_of_the_turn() -> None:
+    from cardscript.compiler.ir import Filter
+    from cardscript.runtime.filters import filter_matches
+    from cardscript.runtime.selectors import EffectContext
+
+    assert MIMIC.action is not None and MIMIC.executable
+    (gain,) = MIMIC.action.modes[0].procedures
+    assert isinstance(gain, Gain) and gain.alter_egos == ("Robô",) and gain.duration is Duration.END_OF_TURN
+    game = match([MIMIC], [BRUTE])
+    mi, b = card_of(game, 0, "Mímico V1"), card_of(game, 1, "Brutamontes V1")
+    enter(game, mi, 2)
+    enter(game, b, 2)
+    ctx = EffectContext(controller=0, source=mi)
+    robot = Filter("alter_ego", "eq", "Robô")
+    assert not filter_matches(game, ctx, b, robot)
+    _combat(game)
+    use(game, mi, "Imitar")                           # its target: the opponent's character
+    assert filter_matches(game, ctx, b, robot)        # "com alter ego Robô" now, besides its own
+    game.state.turn += 1
+    assert not filter_matches(game, ctx, b, robot)
+
+
+def test_an_alter_ego_gained_while_in_place_is_not_executable() -> None:
+    assert not _char("Sempre Robô", "Este personagem ganha o alter ego Robô.").executable

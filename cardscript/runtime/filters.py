@@ -136,6 +136,12 @@ def _card_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
         return have
     if field in ("affiliation", "alignment"):
         return {fold_key(v) for v in characteristics.traits(game, card, field, depth)}
+    if field == "alter_ego":                  # printed, and gained for a time ("ganha o alter ego X", 5.7 A.2.1)
+        from cardscript.runtime.statics import state_effects
+
+        egos = {fold_key(str(v)) for e in state_effects(game, "gain", card) for v in e.data.get("alter_egos", ())}
+        printed = attr(game, card, "alter_ego")
+        return egos | ({fold_key(str(printed))} if printed is not None else set())
     raw = attr(game, card, {"keyword": "keywords"}.get(field, field))
     if isinstance(raw, tuple | list):
         return {fold_key(str(v)) for v in raw}

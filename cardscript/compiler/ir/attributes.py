@@ -28,6 +28,8 @@ class Gain(Procedure):
     affiliations_of: Selector | None = None
     actions_of: Selector | None = None
     keywords: tuple[str, ...] = ()
+    alter_egos: tuple[str, ...] = ()     # "ganha o alter ego X": another alter ego besides its own (a state effect)
+    alter_egos_of: Selector | None = None   # "o alter ego de um card de personagem que ele estiver carregando"
     duration: Duration = Duration.WHILE_IN_PLACE
 
 

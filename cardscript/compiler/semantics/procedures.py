@@ -706,13 +706,18 @@ def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
 
 def _gain(b: Build) -> Built:
     targets, got, duration = _changed(b, "gains")
+    if got.all_powers or got.all_affiliations or got.all_alignments:
+        raise NotUnderstood("gains all of its own what?", b.roles.clause)
+    if (got.alter_egos or got.alter_egos_of is not None) and duration is Duration.WHILE_IN_PLACE:
+        raise NotUnderstood("an alter ego gained while in place (only for a time)", b.roles.clause)
     if b.static and not b.r.event_kind and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
                                                 # keyword holds while the text works (its rule is per turn, 7);
                                                 # in a trigger's effect it is gained then, for the turn (5.7 A.2.1)
     proc = Gain(targets=targets, powers=tuple(got.powers), affiliations=tuple(got.affiliations),
                 alignments=tuple(got.alignments), shield=got.shield, shield_x=got.shield_x, powers_of=got.powers_of,
-                affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), duration=duration, text=b.text)
+                affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), alter_egos=tuple(got.alter_egos),
+                alter_egos_of=got.alter_egos_of, duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
     if got.keywords:
@@ -735,9 +740,12 @@ def _reminders(b: Build) -> None:
 
 def _lose(b: Build) -> Built:
     targets, got, duration = _changed(b, "loses")
+    if got.alter_egos or got.alter_egos_of is not None or got.keywords or got.shield is not None:
+        raise NotUnderstood("loses what?", b.roles.clause)
     proc = Lose(targets=targets, powers=tuple(got.powers), powers_of=got.named_power or got.powers_of,
                 all_powers=got.all_powers, affiliations=tuple(got.affiliations),
-                all_affiliations=got.all_affiliations, duration=duration, text=b.text)
+                all_affiliations=got.all_affiliations, alignments=tuple(got.alignments),
+                all_alignments=got.all_alignments, duration=duration, text=b.text)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
     return Built([proc], kind)
 
