@@ -332,3 +332,37 @@ def test_a_character_gains_an_alter_ego_until_the_end_of_the_turn() -> None:
 
 def test_an_alter_ego_gained_while_in_place_is_not_executable() -> None:
     assert not _char("Sempre Robô", "Este personagem ganha o alter ego Robô.").executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a gained keyword works by its prelude's meaning (5.6): Prontidão gained by an activated effect (5.7 B, A.2.2)
+
+EAGER = _char("Apressado", "Durante sua Fase de Preparação, uma vez por turno, você pode incapacitar este personagem "
+                           "em {1}. Se o fizer, este personagem ganha Prontidão.", action=_punch("Golpe Rápido"))
+
+
+def test_a_gained_pronticao_lets_it_use_actions_the_turn_it_entered() -> None:
+    from tests.corpus_play import activate
+
+    (eff,) = EAGER.effects
+    assert eff.kind is EffectKind.ACTIVATED
+    gen = eff.procedures[-1]
+    assert isinstance(gen, Generate) and gen.if_done and gen.effect.duration is Duration.WHILE_SOURCE
+    (gain,) = gen.effect.procedures
+    assert isinstance(gain, Gain) and [r.rule for r in gain.keyword_rules] == ["ready"]
+    game = match([EAGER], [BRUTE])
+    a = card_of(game, 0, "Apressado V1")
+    enter(game, a, 2)
+    game.state.scene[a].entered_turn = game.state.turn           # it entered the scene this turn
+    game.state.scene[a].stage = 2
+    _combat(game)
+    assert not usable(game, a, "Golpe Rápido")
+    at(game, "preparation", None, 0)
+    activate(game, a)
+    _combat(game)
+    assert usable(game, a, "Golpe Rápido")
+
+
+def test_a_gained_keyword_meaning_a_trigger_is_not_executable() -> None:
+    assert not _char("Caçador", action="Ação: Caçar\n  Custo: {0}\n  Poder: Super Força\n  Este personagem ganha "
+                                        "Predador até o final do turno.\n").executable

@@ -251,6 +251,10 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
     if leads.window or leads.limit:
         if not procs or not procs[0].optional:
             return _unsupported(out, text, procs, "an activation window without 'você pode'")
+        if any(k is EffectKind.STATIC for k in kinds):     # created by the activated effect's resolution (5.7 B)
+            if any(isinstance(p, Rule) for p in procs):
+                return _unsupported(out, text, procs, "a rule of the game inside an activated effect")
+            procs = [_while_source(p) for p in procs]
         first = replace(procs[0], optional=False)
         cond = first.condition
         first = replace(first, condition=None)

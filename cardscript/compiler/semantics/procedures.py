@@ -36,6 +36,7 @@ from cardscript.compiler.ir import (
     Redirect,
     Ref,
     Reveal,
+    Rule,
     Search,
     Selector,
     Shuffle,
@@ -720,10 +721,29 @@ def _gain(b: Build) -> Built:
                 alter_egos_of=got.alter_egos_of, duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
+    if got.keywords and targets.kind is not Kind.ACTION:
+        proc = replace(proc, keyword_rules=_keyword_rules(got.keywords, b))
     if got.keywords:
         _reminders(b)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
     return Built([proc], kind)
+
+
+def _keyword_rules(keywords: list[str], b: Build) -> tuple[Rule, ...]:
+    """A keyword a character gains means what its prelude says (5.6): the Rule statics of its meaning, which the
+    engine reads for the character while the gain lasts. A keyword meaning anything else (a trigger, an activated
+    effect) is not given for a time by the engine: not executable."""
+    from cardscript.compiler.lower import keyword_meaning
+
+    out: list[Rule] = []
+    for kw in keywords:
+        meaning = keyword_meaning(kw)
+        if meaning is None or not meaning or not all(
+                e.kind is EffectKind.STATIC and all(isinstance(p, Rule) for p in e.procedures) for e in meaning):
+            raise NotUnderstood(f"gains {kw}: a keyword whose meaning the engine cannot give for a time",
+                                b.roles.clause)
+        out.extend(p for e in meaning for p in e.procedures if isinstance(p, Rule))
+    return tuple(out)
 
 
 def _reminders(b: Build) -> None:
