@@ -91,6 +91,7 @@ class SentenceReader:
         self.last_optional = False
         self.built_clauses = 0                    # clauses read so far in the paragraph
         self.shared_duration: Duration | None = None    # the duration closing the clause's coordination
+        self.coordinated = False                  # the clause being read follows "e" with no subject of its own
 
     # -- leads ------------------------------------------------------------------------------
     def lead(self, item: Phrase, seq: Sequence, first: bool) -> tuple[Condition | None, str]:
@@ -276,7 +277,7 @@ class SentenceReader:
         text = render(clause)
         family = frame.family
         b = Build(roles, r, static=self.static_context, text=text,
-                  lead_duration=self._lead_duration())
+                  lead_duration=self._lead_duration(), coordinated=self.coordinated)
         if family == "make":                       # "você pode fazer com que <clause>"
             return self._make(b, clause)
         unless: list[tuple[Clause, list[Constituent]]] = []
@@ -524,6 +525,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         r.pending = []
         try:
             reader.shared_duration = _closing_duration(items, i)
+            reader.coordinated = item.subject is None and i > 0 and _joined_by_e(items[i - 1])
             built = reader.clause(item)
             reader.built_clauses += 1
             missing = clause_problem(item, r)
@@ -584,6 +586,11 @@ def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure]
 
 
 _THIS_TURN = (["em", "este", "turno"], ["durante", "este", "turno"], ["até", "o", "final", "de", "o", "turno"])
+
+
+def _joined_by_e(item: object) -> bool:
+    return isinstance(item, Phrase) and item.kind is PhraseKind.JOINER and [
+        x.lemma for x in leaves(item) if isinstance(x, Lexeme)] == ["e"]
 
 
 def _closing_duration(items: Seq[object], i: int) -> Duration | None:
