@@ -366,3 +366,32 @@ def test_a_gained_pronticao_lets_it_use_actions_the_turn_it_entered() -> None:
 def test_a_gained_keyword_meaning_a_trigger_is_not_executable() -> None:
     assert not _char("Caçador", action="Ação: Caçar\n  Custo: {0}\n  Poder: Super Força\n  Este personagem ganha "
                                         "Predador até o final do turno.\n").executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "coloca um card a mais ... durante a Fase de Contagem Regressiva" (6.2 A)
+
+PANIC = card("Cenário: Pressa V1\n\nTexto permanente:\n  Cada jogador coloca um card a mais do próprio deck nos "
+             "próprios recursos durante a Fase de Contagem Regressiva do turno daquele jogador.\n")
+
+
+def test_6_2_A_each_player_puts_one_card_more_into_the_resources_in_their_countdown() -> None:
+    from cardscript.compiler.ir import ExtraDraw
+    from tests.corpus_play import scenario
+
+    (eff,) = PANIC.effects
+    (proc,) = eff.procedures
+    assert isinstance(proc, ExtraDraw) and proc.phase == "countdown" and proc.amount.fixed == 1
+    for with_it in (False, True):
+        game = match([PANIC])
+        if with_it:
+            scenario(game, card_of(game, 0, "Pressa V1"))
+        for player in (0, 1):
+            before = len(game.state.players[player].resources)
+            game.eng.countdown(player)                 # 1 (no opposing character, no prizes) + 1 with the scenario
+            assert len(game.state.players[player].resources) - before == (2 if with_it else 1)
+
+
+def test_one_card_more_in_another_players_phase_is_not_executable() -> None:
+    assert not card("Cenário: Outra Pressa V1\n\nTexto permanente:\n  Cada jogador coloca um card a mais do próprio "
+                    "deck nos próprios recursos durante a Fase de Contagem Regressiva de seu oponente.\n").executable

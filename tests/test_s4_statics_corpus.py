@@ -196,3 +196,17 @@ def test_ultron_61112_the_target_gains_the_alter_ego_ultron_for_the_turn() -> No
     assert filter_matches(game, ctx, t, Filter("alter_ego", "eq", "Ultron"))
     game.state.turn += 1
     assert not filter_matches(game, ctx, t, Filter("alter_ego", "eq", "Ultron"))
+
+
+def test_onda_de_panico_each_countdown_puts_one_card_more_into_the_resources() -> None:
+    """Onda de Pânico V1 (BSUM 49/100), the scenario: entering, its controller draws a card; while it is the
+    scenario, each player puts one more card from the deck into the resources in their Fase de Contagem
+    Regressiva."""
+    game = match([corpus_card("BSUM 49/100")])
+    hand = len(game.state.players[0].hand)
+    scenario(game, card_of(game, 0, "Onda de Pânico V1"))
+    assert len(game.state.players[0].hand) == hand + 1
+    for player in (0, 1):
+        before = len(game.state.players[player].resources)
+        game.eng.countdown(player)
+        assert len(game.state.players[player].resources) - before == 2

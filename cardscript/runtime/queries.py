@@ -337,12 +337,13 @@ def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
     return ok
 
 
-def extra_draws(game: Game, player: int) -> int:
-    """Cards ``player`` draws in addition during the Fase de Compra (6.2 B) by statics."""
+def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
+    """Cards ``player`` draws in addition during the Fase de Compra (6.2 B) by statics -- or, ``phase``
+    "countdown", puts in addition from the deck into the resources in the Fase de Contagem Regressiva (6.2 A)."""
     n = 0
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if isinstance(p, ExtraDraw) and Player(player) in resolve(game, sctx, p.who):
+            if isinstance(p, ExtraDraw) and p.phase == phase and Player(player) in resolve(game, sctx, p.who):
                 n += quantity(game, sctx, p.amount)
     return n
 

@@ -348,6 +348,33 @@ _DESTINATIONS = {"hand": "hand", "resources": "resources", "deck_top": "deck_top
                  "prizes": "prizes", "deck": "deck_top"}
 
 
+def _one_more(b: Build, obj: NP, more: PP, dest: NP) -> Built:
+    """"Cada jogador coloca um card a mais do próprio deck nos próprios recursos durante a Fase de Contagem
+    Regressiva do turno daquele jogador": a static adding to what the phase moves (6.2 A), for each such player in
+    their own phase."""
+    r = b.r
+    who = b.subject_sel
+    during = b.adjuncts.during
+    if not b.static or who is None or who.kind is not Kind.PLAYER or during is None \
+            or during.phase != "Fase de Contagem Regressiva":
+        raise NotUnderstood("one card more: when?", b.roles.clause)
+    if during.whose not in (None, Ref.OWNER) and during.whose is not who.ref:     # in that player's own phase
+        raise NotUnderstood("one card more: in whose phase?", b.roles.clause)
+    r.use(*more.preps, more.adv)
+    origin = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if origin is None or origin.obj is None or place(origin.obj, r, who).zone != "deck":
+        raise NotUnderstood("one card more: from where?", obj.node)
+    r.use(*origin.preps)
+    if place(dest, r, who).zone != "resources":
+        raise NotUnderstood("one card more: to where?", dest.node)
+    dest_pp = b.roles.pp("destination")
+    if dest_pp is not None:
+        r.use(*dest_pp.preps)
+    r.use(obj.head)
+    q = card_count(obj, b)
+    return Built([ExtraDraw(who=who, amount=q, phase="countdown", text=b.text)], EffectKind.STATIC)
+
+
 def _move(b: Build) -> Built:
     """"coloque <cards> em/no topo de/na base de <área>", "coloque <cards> em cena" (4.4), "coloque aquele personagem
     no estágio {0}", "devolva-o para sua mão", "recoloque ..."."""
@@ -359,6 +386,10 @@ def _move(b: Build) -> Built:
         raise NotUnderstood("put what?", b.roles.clause, b.roles.describe())
     if dest is None:
         raise NotUnderstood("put where?", b.roles.clause, b.roles.describe())
+    more = next((m for m in obj.mods if isinstance(m, PP) and m.obj is None and m.adv is not None
+                 and m.adv.lemma == "mais" and m.prep == "a"), None)
+    if more is not None:                                     # "coloca um card a mais ... durante a Fase de ..."
+        return _one_more(b, obj, more, dest)
     c = b.roles.one("cards")
     up_to = isinstance(c, PP) and c.prep == "até"
     if up_to and isinstance(c, PP):
