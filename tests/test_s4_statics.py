@@ -395,3 +395,23 @@ def test_6_2_A_each_player_puts_one_card_more_into_the_resources_in_their_countd
 def test_one_card_more_in_another_players_phase_is_not_executable() -> None:
     assert not card("Cenário: Outra Pressa V1\n\nTexto permanente:\n  Cada jogador coloca um card a mais do próprio "
                     "deck nos próprios recursos durante a Fase de Contagem Regressiva de seu oponente.\n").executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "pode usar suas ações como se fossem ações de <tipo>" (4.6.2 C.5)
+
+
+def test_using_its_actions_as_if_they_were_of_a_type() -> None:
+    from cardscript.compiler.ir import ChangeAction
+
+    static = _char("Veloz", "Este personagem pode usar suas ações como se fossem ações imprevistas.")
+    (eff,) = static.effects
+    (proc,) = eff.procedures
+    assert eff.kind is EffectKind.STATIC and isinstance(proc, ChangeAction) and proc.unforeseen
+    assert not proc.anticipate and proc.duration is Duration.WHILE_IN_PLACE
+    timed = _action_only("O personagem alvo pode usar suas ações como se fossem ações de antecipar até o final do "
+                         "turno.")
+    assert timed.action is not None and timed.executable
+    (change,) = timed.action.modes[0].procedures
+    assert isinstance(change, ChangeAction) and change.anticipate and change.duration is Duration.END_OF_TURN
+    assert not _action_only("O personagem alvo pode usar suas ações como se fossem ações de antecipar.").executable

@@ -210,3 +210,25 @@ def test_onda_de_panico_each_countdown_puts_one_card_more_into_the_resources() -
         before = len(game.state.players[player].resources)
         game.eng.countdown(player)
         assert len(game.state.players[player].resources) - before == 2
+
+
+def test_ciclope_the_target_uses_its_actions_as_antecipar_actions_this_turn() -> None:
+    """Ciclope V2 (BSET 11/100): Coordenar Ações lets the X-Men character it targets use its actions as Ações de
+    Antecipar until the end of the turn (its normal action becomes one for it; the next turn, normal again)."""
+    from cardscript.runtime.queries import action_types
+
+    xman = char("Mutante", affiliations="X-Men", action=punch("Rajada Óptica"))
+    game = match([corpus_card("BSET 11/100"), xman], [TARGET])
+    c, x = card_of(game, 0, "Ciclope V2"), card_of(game, 0, "Mutante V1")
+    enter(game, c, 3)
+    enter(game, x, 3)
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    game.state.scene[c].stage = 2
+    xa = game.cards[x].action
+    assert xa is not None and action_types(game, x, xa) == (False, False)
+    game.agents[0].answers["target"] = [lambda d: [d.options.index(game.name(x))]]
+    combat(game)
+    use(game, c, "Coordenar Ações")
+    assert action_types(game, x, xa) == (True, False)
+    game.state.turn += 1
+    assert action_types(game, x, xa) == (False, False)

@@ -36,7 +36,7 @@ from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Other, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
 
@@ -73,6 +73,63 @@ def _actions(np: NP | None, b: Build) -> tuple[Filter, ...]:
 # usar: prohibitions, permissions, extra actions (4.6.2 C)
 
 
+def _use_as_if(b: Build, user: Selector, obj: NP, as_if: Rel) -> Built:
+    """"<personagem> pode usar suas ações como se fossem ações de antecipar [até o final do turno]" (4.6.2 C.5): its
+    actions are of that type for it, for the duration (a ChangeAction on the actions it uses)."""
+    from cardscript.compiler.semantics.times import when_of
+
+    r = b.r
+    if not (obj.lemma == "ação" and obj.det("seu") and not obj.mods):
+        raise NotUnderstood("uses which actions as if?", obj.node)
+    verb = analyse(as_if.clause)
+    if verb.lemma != "ser" or as_if.clause.subject is not None:
+        raise NotUnderstood("as if what?", as_if.clause)
+    r.use(obj.head, *obj.dets, *as_if.markers, *verb.words)
+    kind: NP | None = None
+    d: Duration | None = b.adjuncts.duration
+    for a in as_if.args:
+        if isinstance(a, NP) and a.lemma == "ação" and kind is None:
+            kind = a
+        elif isinstance(a, PP) and a.prep == "até" and a.obj is not None and d is None:
+            w = when_of(a.obj, r)
+            if w.edge != "end" or w.phase:
+                raise NotUnderstood("as if until when?", a.obj.node)
+            r.use(*a.preps)
+            d = Duration.END_OF_TURN
+        else:
+            raise NotUnderstood("as if what?", as_if.clause)
+    if kind is None:
+        raise NotUnderstood("as if what?", as_if.clause)
+    types = _action_types_of(kind, r)
+    if d is None:
+        d = _static_duration(b)
+    actions = Selector(kind=Kind.ACTION, filters=(Filter("user", "eq", user),), every=True, text=b.text)
+    return Built([ChangeAction(actions=actions, anticipate="antecipar" in types, unforeseen="imprevista" in types,
+                               duration=d, text=b.text)], _kind(d))
+
+
+def _action_types_of(np: NP, r: Reading) -> set[str]:
+    """"ações de antecipar", "ações imprevistas": the action types a noun phrase names."""
+    out: set[str] = set()
+    r.use(np.head, *np.dets)
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is None and [getattr(v, "lemma", "") for v in m.verb] == [
+                "antecipar"]:
+            r.use(*m.preps, *m.verb)
+            out.add("antecipar")
+        else:
+            raise NotUnderstood("actions of which type?", np.node)
+    for a in np.post:
+        if isinstance(a, Lexeme) and a.lemma in ACTION_TYPE_OF_WORD:
+            r.use(a)
+            out.add(ACTION_TYPE_OF_WORD[a.lemma])
+        else:
+            raise NotUnderstood("actions of which type?", np.node)
+    if not out:
+        raise NotUnderstood("actions of which type?", np.node)
+    return out
+
+
 def _besides(b: Build, obj: NP | None) -> tuple[Filter, ...]:
     """"não pode usar nenhuma ação além da escolhida": every action but those (an action filter ``one_of ne``)."""
     pp = b.roles.pp("besides")
@@ -103,6 +160,11 @@ def _use(b: Build) -> Built | None:
         return None
     if obj is None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
+    as_if = next((c for c in b.roles.extra if isinstance(c, Rel)
+                  and [getattr(m, "lemma", "") for m in c.markers] == ["como", "se"]), None)
+    if as_if is not None:                      # "pode usar suas ações como se fossem ações de antecipar"
+        b.roles.extra.remove(as_if)
+        return _use_as_if(b, user, obj, as_if)
     again = next((c for c in b.roles.extra if isinstance(c, Other) and c.kind == "adv"), None)
     outra_vez = obj.det("este") and obj.lemma == "ação"
     if obj.det("mais") or outra_vez:                                  # "mais uma ação", "esta ação outra vez"
