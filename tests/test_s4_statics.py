@@ -415,3 +415,35 @@ def test_using_its_actions_as_if_they_were_of_a_type() -> None:
     (change,) = timed.action.modes[0].procedures
     assert isinstance(change, ChangeAction) and change.anticipate and change.duration is Duration.END_OF_TURN
     assert not _action_only("O personagem alvo pode usar suas ações como se fossem ações de antecipar.").executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "até o início de seu próximo turno" (5.7 A.2.1)
+
+GUARD = _char("Guarda", action="Ação: Proteger\n  Custo: {0}\n  Poder: Super Força\n  O personagem alvo não pode ser "
+                               "alvo de ações até o início de seu próximo turno.\n")
+
+
+def test_5_7_A_2_1_until_the_start_of_your_next_turn() -> None:
+    from cardscript.runtime.queries import can_be_targeted
+    from cardscript.runtime.selectors import EffectContext
+
+    assert GUARD.action is not None and GUARD.executable
+    (restrict,) = GUARD.action.modes[0].procedures
+    assert isinstance(restrict, Restrict) and restrict.duration is Duration.UNTIL_NEXT_TURN
+    game = match([GUARD], [BRUTE])
+    g, b = card_of(game, 0, "Guarda V1"), card_of(game, 1, "Brutamontes V1")
+    enter(game, g, 2)
+    enter(game, b, 2)
+    _combat(game)
+    use(game, g, "Proteger")                                   # its only target: the opponent's character
+    opponent_action = EffectContext(controller=1, source=b, user=b, from_action=True, action_name="Soco Forte")
+    assert not can_be_targeted(game, opponent_action, b)
+    game.state.turn, game.state.turn_player = game.state.turn + 1, 1     # the opponent's turn: still
+    assert not can_be_targeted(game, opponent_action, b)
+    game.state.turn, game.state.turn_player = game.state.turn + 1, 0     # its controller's next turn starts
+    assert can_be_targeted(game, opponent_action, b)
+
+
+def test_a_shield_until_the_next_turn_is_not_executable() -> None:
+    assert not _action_only("O personagem alvo ganha Escudo +2 até o início de seu próximo turno.").executable

@@ -90,6 +90,9 @@ def live(game: Game, e: ActiveEffect) -> bool:
             return not text_lost(game, e.source)
         finally:
             _LIVE_CHECKING.discard(key)
+    if e.duration == str(Duration.UNTIL_NEXT_TURN):     # ends as its controller's next turn starts
+        state = game.state
+        return not (state.turn >= e.turn + 2 or (state.turn > e.turn and state.turn_player == e.controller))
     return e.duration != str(Duration.END_OF_TURN) or e.turn == game.state.turn
 
 

@@ -740,6 +740,9 @@ def _gain(b: Build) -> Built:
     targets, got, duration = _changed(b, "gains")
     if got.all_powers or got.all_affiliations or got.all_alignments:
         raise NotUnderstood("gains all of its own what?", b.roles.clause)
+    if (got.shield is not None or got.shield_x is not None) and duration is Duration.UNTIL_NEXT_TURN:
+        raise NotUnderstood("a shield change until the next turn (shields last the turn or while in place)",
+                            b.roles.clause)
     if (got.alter_egos or got.alter_egos_of is not None) and duration is Duration.WHILE_IN_PLACE:
         raise NotUnderstood("an alter ego gained while in place (only for a time)", b.roles.clause)
     if b.static and not b.r.event_kind and duration is Duration.END_OF_TURN and got.keywords:

@@ -460,6 +460,9 @@ def _become(b: Build) -> Built:
             raise NotUnderstood("the shield becomes what?", b.roles.clause)
         r.use(pred.head)
         d = _static_duration(b) if b.static or b.adjuncts.duration else Duration.END_OF_TURN
+        if d is Duration.UNTIL_NEXT_TURN:
+            raise NotUnderstood("a shield set until the next turn (shields last the turn or while in place)",
+                                b.roles.clause)
         return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,  # noqa: B009
                                 text=b.text)], _kind(d))
     if subj.lemma == "ação" or subj.cls == "action":

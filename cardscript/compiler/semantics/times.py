@@ -199,6 +199,8 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
         w = when_of(pp.obj, r)
         if w.edge == "end" and w.phase == "" and not w.next_turn:
             out._set("duration", Duration.END_OF_TURN, words(before))
+        elif w.edge == "start" and w.phase == "" and w.next_turn and w.whose in (Ref.YOU, Ref.OWNER):
+            out._set("duration", Duration.UNTIL_NEXT_TURN, words(before))   # "até o início de seu próximo turno"
         elif w.phase == "match":
             out._set("duration", Duration.MATCH, words(before))
         else:
