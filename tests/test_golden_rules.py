@@ -159,7 +159,8 @@ def _static(title: str, *procedures: Procedure) -> CardDef:
 def test_8_B_3_two_fixed_costs_the_higher_wins(library: dict[str, CardDef]) -> None:
     """8 B.3: "Se dois efeitos alterarem o custo de uma ação para um valor específico, aquela ação terá o custo
     mais alto." Ossos Cruzados V1's Chuva de Balas (printed {1}) under Máquina de Bloqueio Mental V1 ("Todas as
-    ações com custo {0} e {1} têm custo {2}") costs 2 -- and is paid so; a hand-built effect setting it to 1 does
+    ações com custo {0} e {1} têm custo {2}") costs 2 although its own text sets it to {0} until used (the rules'
+    own example) -- and is paid so; a hand-built effect setting it to 1 does
     not lower it (the higher wins); alone, that effect makes it 1."""
     from cardscript.runtime.actions import ActionUse, cost_payable, use_action
     from cardscript.runtime.queries import action_cost
@@ -175,7 +176,7 @@ def test_8_B_3_two_fixed_costs_the_higher_wins(library: dict[str, CardDef]) -> N
     assert chuva is not None and chuva.cost == 1
     _in_scene(game, 0, [1, 2])
     _in_scene(game, 100, [101, 102, 103, 104, 105])
-    assert action_cost(game, chuva) == 1                       # printed
+    assert action_cost(game, chuva) == 0                       # its own text: not yet used this turn, {0}
     _in_scene(game, 110, [111, 112, 113])
     assert action_cost(game, chuva) == 2                       # Máquina de Bloqueio Mental
     game.move(3, Zone.RESOURCES)

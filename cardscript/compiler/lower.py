@@ -8,6 +8,7 @@ keyword use its prelude meaning, lowered like the card's own text and marked wit
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, Sentence, TextBlock
@@ -139,6 +140,23 @@ def _guard(fn: object, para: Paragraph) -> _Guarded:
 
 # ---------------------------------------------------------------------------------------------
 # keywords
+
+
+_CARRIER = ("Personagem: Portador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 1\nEscudo: 0\n\n"
+            "Texto permanente:\n  {keyword}.\n")
+
+
+@functools.cache
+def keyword_meaning(keyword: str) -> tuple[Effect, ...] | None:
+    """What a keyword means on a character that has it without parameters (5.6: its prelude's text, lowered as on
+    any card), for a keyword a card *gains* ("ganha Prontidão"); None when that does not lower as executable."""
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+
+    card = lower_card(compile_source(SourceFile("<keyword>", _CARRIER.format(keyword=keyword))))
+    if not card.executable:
+        return None
+    return tuple(e for e in card.effects if e.from_keyword)
 
 
 def lower_keyword(use: KeywordUse, info: CardInfo, shared: list[object] | None = None

@@ -190,7 +190,8 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
     """E.1: the incapacitation cost (stage >= cost); the extra costs are checked as procedures (E.2)."""
-    cost = 0 if use.action.cost_is_x else (queries.action_cost(game, use.action, action_power(game, use)) or 0)
+    cost = 0 if use.action.cost_is_x else (queries.action_cost(game, use.action, action_power(game, use), use.user,
+                                                               use.holder) or 0)
     return base.stage >= cost
 
 
@@ -397,7 +398,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         if ctx is not None:
             ctx.x = x
     else:
-        cost = queries.action_cost(game, action, action_power(game, use)) or 0     # printed, or set (8 B.3)
+        cost = queries.action_cost(game, action, action_power(game, use), use.user, use.holder) or 0   # printed, or
+        queries.spend_cost_changes(game, action, action_power(game, use), use.user, use.holder)      # set (8 B.3)
     if cost:
         game.incapacitate(use.user, cost)
     pending = Pending(label=f"{action.name} ({game.name(use.user)})", steps=(), controller=player,

@@ -70,9 +70,29 @@ def end_of_turn(game: Game) -> None:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 
 
+_LIVE_CHECKING: set[tuple[int, int]] = set()
+
+
 def live(game: Game, e: ActiveEffect) -> bool:
     """Is a state effect working? An "até o final do turno" effect never outlives the turn it was created in,
-    even for a caller that changes the turn without the Final do Turno (tests, tools)."""
+    even for a caller that changes the turn without the Final do Turno (tests, tools). One created with no duration
+    of its own (``while_source``, 5.7 A.2.2) works while its source is where its effect works and its texts have
+    effect (5.8: "Todos os Efeitos Contínuos com Duração Indefinida dos cards afetados vão parar de funcionar");
+    ``Game`` ends it when its source leaves."""
+    if e.duration == str(Duration.WHILE_SOURCE):
+        if e.source is None or e.source not in game.state.in_place():
+            return False
+        key = (id(game), e.uid)
+        if key in _LIVE_CHECKING:
+            return True
+        _LIVE_CHECKING.add(key)
+        try:
+            return not text_lost(game, e.source)
+        finally:
+            _LIVE_CHECKING.discard(key)
+    if e.duration == str(Duration.UNTIL_NEXT_TURN):     # ends as its controller's next turn starts
+        state = game.state
+        return not (state.turn >= e.turn + 2 or (state.turn > e.turn and state.turn_player == e.controller))
     return e.duration != str(Duration.END_OF_TURN) or e.turn == game.state.turn
 
 

@@ -136,6 +136,12 @@ def _card_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
         return have
     if field in ("affiliation", "alignment"):
         return {fold_key(v) for v in characteristics.traits(game, card, field, depth)}
+    if field == "alter_ego":                  # printed, and gained for a time ("ganha o alter ego X", 5.7 A.2.1)
+        from cardscript.runtime.statics import state_effects
+
+        egos = {fold_key(str(v)) for e in state_effects(game, "gain", card) for v in e.data.get("alter_egos", ())}
+        printed = attr(game, card, "alter_ego")
+        return egos | ({fold_key(str(printed))} if printed is not None else set())
     raw = attr(game, card, {"keyword": "keywords"}.get(field, field))
     if isinstance(raw, tuple | list):
         return {fold_key(str(v)) for v in raw}
@@ -183,10 +189,16 @@ def _used(game: Game, ctx: EffectContext, card: CardId, flt: Filter, this_turn: 
         return base is not None and bool(base.actions_used)
     if sel.ref is not None or sel.union:
         return any(isinstance(a, ActionThing) and a.user == card for a in resolve(game, ctx, sel))
+    found = 0
     for user, holder, name, power in game.state.this_turn.uses:
         if user == card and matches(game, ctx, ActionThing(holder, name, user, power), sel):
-            return True
-    return False
+            found += 1
+    # read inside an action's own effect ("... se este personagem já tiver usado uma ação chamada X neste turno"),
+    # the use resolving now is not one it "já tiver usado": an earlier use is needed
+    current = this_turn and ctx.from_action and ctx.user == card and ctx.action_use >= 0 and bool(ctx.action_name) \
+        and matches(game, ctx, ActionThing(ctx.source if ctx.source is not None else -1, ctx.action_name, card,
+                                           ctx.action_power), sel)
+    return found > (1 if current else 0)
 
 
 def _zone_of(game: Game, card: CardId) -> str:
@@ -355,8 +367,6 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     name, value = flt.field, flt.value
     word = value if isinstance(value, str) else ""
     adef = action_def(game, action)
-    if name == "used_this_turn":                            # "ações que já tiverem sido usadas neste turno"
-        return fold_key(action.name) in _used_names(game)
     if name == "name" and isinstance(value, Selector) and flt.op != "chosen":   # "com os mesmos nomes de <ações>"
         return fold_key(action.name) in _action_names(game, ctx, value)
     if name == "name":
@@ -404,6 +414,12 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         return Kind.ACTION.value in _wanted(word)
     if name == "holder":
         return action.holder in _related(game, ctx, value)
+    if name == "used_this_turn":                            # "ações que ... tenha usado neste turno"
+        return any(u == action.user and h == action.holder and fold_key(n) == fold_key(action.name)
+                   for u, h, n, _ in game.state.this_turn.uses)
+    if name == "one_of" and isinstance(value, Selector):    # "nenhuma ação além da escolhida": one of those actions
+        return any(isinstance(a, ActionThing) and a.holder == action.holder
+                   and fold_key(a.name) == fold_key(action.name) for a in resolve(game, ctx, value))
     if name == "card_type":                                 # "ações de cards de habilidade": the card it is written on
         return action.holder >= 0 and bool(_card_words(game, action.holder, "card_type", 0) & set(_wanted(word)))
     raise ValueError(f"filter '{name}' on an action is not implemented")

@@ -92,7 +92,18 @@ class Game:
         elif zone is Zone.CARRIED:
             assert host is not None
             self.state.scene[host].carried.remove(card)
+        if zone in (Zone.SCENARIO, Zone.SCENE, Zone.CARRIED):
+            self._end_while_source(card)
         return zone, host
+
+    def _end_while_source(self, card: CardId) -> None:
+        """5.7 A.2.2: the continuous effects ``card``'s effects created with no duration of their own last while it
+        stays where its effect works; it left, so they end (coming back, it is a new object: they do not return)."""
+        ending = [e for e in self.state.effects if e.duration == "while_source" and e.source == card]
+        if ending:
+            self.state.effects = [e for e in self.state.effects if e not in ending]
+            for e in ending:
+                self.log.add("effect_expired", self.depth, uid=e.uid, what=e.what, source=e.source)
 
     def move(self, card: CardId, to: Zone, *, bottom: bool = False, reason: str = "") -> None:
         """Move a card to one of its owner's areas (golden rule D: a card always goes to its owner's)."""

@@ -22,6 +22,7 @@ from cardscript.compiler.ir import (
     Allow,
     ChangeAction,
     Discard,
+    Effect,
     EffectKind,
     ExtraDraw,
     Filter,
@@ -272,18 +273,24 @@ def action_types(game: Game, user: CardId, action: ActionDef) -> tuple[bool, boo
     return anticipate and "anticipate" not in lost, unforeseen and "unforeseen" not in lost
 
 
-def action_cost(game: Game, action: ActionDef, power: str | None = None) -> int | None:
+def action_cost(game: Game, action: ActionDef, power: str | None = None, user: CardId | None = None,
+                holder: CardId | None = None) -> int | None:
     """E.1: the incapacitation cost of ``action`` now: the printed one unless statics set it ("Todas as ações com
     custo {0} e {1} têm custo {2}"); with two or more setting it, the higher (8 B.3). ``None``: cost X (chosen
-    when used) or printed without a cost. ``power``: the action's power (for "ações de {TE}")."""
+    when used) or printed without a cost. ``power``: the action's power (for "ações de {TE}"). Statics that change
+    it by an amount ("custa {1} a menos para ser usada para cada ...") change that cost, down to 0 at most (the
+    rules give no cost below {0}). ``user`` / ``holder``: who uses it, written on which card (for changes that name
+    the user: "a próxima ação ... que aquele personagem usar")."""
     if action.cost_is_x:
         return None
     printed = action.cost
     set_to: list[int] = []
-    thing = ActionThing(-1, action.name, None, power if power is not None else action.power, definition=action)
+    change = 0
+    thing = ActionThing(holder if holder is not None else -1, action.name, user,
+                        power if power is not None else action.power, definition=action)
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if not isinstance(p, SetCost) or p.value is None:
+            if not isinstance(p, SetCost) or (p.value is None and p.delta is None):
                 continue
             if p.cost_in and (printed or 0) not in p.cost_in:
                 continue
@@ -292,8 +299,30 @@ def action_cost(game: Game, action: ActionDef, power: str | None = None) -> int 
                 continue
             if not _action_matches(game, sctx, [f for f in p.action_filters if f.field != "cost"], thing):
                 continue
-            set_to.append(p.value)
-    return max(set_to) if set_to else printed
+            if p.value is not None:
+                set_to.append(p.value)
+            elif p.delta is not None:                  # "custa {1} a menos (para cada ...)"
+                change += quantity(game, sctx, p.delta)
+    cost = max(set_to) if set_to else printed
+    if change and cost is not None:                    # a change applies to the cost it would have (never below 0)
+        cost = max(0, cost + change)
+    return cost
+
+
+def spend_cost_changes(game: Game, action: ActionDef, power: str | None, user: CardId, holder: CardId) -> None:
+    """A cost change for "a próxima ação ..." only (``SetCost.next_only``) is spent by the use whose cost it changed:
+    its generated effect ends."""
+    thing = ActionThing(holder, action.name, user, power if power is not None else action.power, definition=action)
+    spent = []
+    for made in game.state.effects:
+        effect = made.effect
+        if not isinstance(effect, Effect) or not isinstance(made.context, EffectContext):
+            continue
+        for p in effect.procedures:
+            if isinstance(p, SetCost) and p.next_only and _action_matches(game, made.context, p.action_filters, thing):
+                spent.append(made)
+    if spent:
+        game.state.effects = [e for e in game.state.effects if e not in spent]
 
 
 def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
@@ -308,12 +337,13 @@ def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
     return ok
 
 
-def extra_draws(game: Game, player: int) -> int:
-    """Cards ``player`` draws in addition during the Fase de Compra (6.2 B) by statics."""
+def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
+    """Cards ``player`` draws in addition during the Fase de Compra (6.2 B) by statics -- or, ``phase``
+    "countdown", puts in addition from the deck into the resources in the Fase de Contagem Regressiva (6.2 A)."""
     n = 0
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if isinstance(p, ExtraDraw) and Player(player) in resolve(game, sctx, p.who):
+            if isinstance(p, ExtraDraw) and p.phase == phase and Player(player) in resolve(game, sctx, p.who):
                 n += quantity(game, sctx, p.amount)
     return n
 

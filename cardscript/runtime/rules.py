@@ -125,6 +125,40 @@ def working_rule_statics(game: Game, card: CardId, rule: str) -> Iterator[tuple[
     for effect, proc in rule_statics(defn, rule):
         if _works_in(game, card, effect.zone):
             yield effect, proc
+    yield from _gained_rules(game, card, rule)
+
+
+def _gained_rules(game: Game, card: CardId, rule: str) -> Iterator[tuple[Effect, Rule]]:
+    """The RULE statics of the keywords ``card`` gained (5.6, the prelude's meaning carried by ``Gain.keyword_rules``):
+    by a state effect with a duration, or by a continuous effect working now (a static of a card in place, or one a
+    resolved effect created). Not while its own texts have no effect (5.8: "inclusive as palavras-chave")."""
+    from cardscript.compiler.ir import EffectKind, Gain
+    from cardscript.runtime.continuous import live, text_lost
+    from cardscript.runtime.selectors import selected
+    from cardscript.runtime.statics import active_effects
+
+    state = game.state
+    if card not in state.scene:
+        return
+    found: list[tuple[Effect, Rule]] = []
+    for e in state.effects:
+        if e.what == "gain" and card in e.subjects and e.data.get("rules") and live(game, e):
+            found += [(Effect(EffectKind.STATIC, (p,), text=p.text), p) for p in e.data["rules"]
+                      if isinstance(p, Rule) and p.rule == rule]
+    memo = game.memo.get("keyword_gainers")
+    if memo is None or memo[0] != len(game.cards):          # definitions never change: found once per match
+        memo = (len(game.cards), any(isinstance(d, CardDef) and any(
+            isinstance(p, Gain) and p.keyword_rules for ef in d.effects for p in ef.procedures)
+            for d in game.cards.values()))
+        game.memo["keyword_gainers"] = memo
+    if memo[1] or any(e.what == str(EffectKind.STATIC) for e in state.effects):
+        for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+            for p in effect.procedures:
+                if isinstance(p, Gain) and any(r.rule == rule for r in p.keyword_rules) \
+                        and selected(game, sctx, p.targets, card, 1):
+                    found += [(effect, r) for r in p.keyword_rules if r.rule == rule]
+    if found and not text_lost(game, card):
+        yield from found
 
 
 def _attr(game: Game, card: CardId, name: str) -> object:
@@ -270,10 +304,16 @@ def gained_action_keyword(game: Game, user: CardId, action: ActionDef, keyword: 
     """The text of a working effect that gives ``user``'s ``action`` the keyword (Câmara Neutralizadora: "as ações
     que ele usar ganham Ação Única"), or ''."""
     from cardscript.compiler.ir import EffectKind, Gain
+    from cardscript.runtime import continuous
     from cardscript.runtime.filters import matches
     from cardscript.runtime.selectors import ActionThing
     from cardscript.runtime.statics import active_effects
 
+    for e in game.state.effects:          # gained for a time by a resolved effect ("aquela ação ganha Ação Única até o
+        if e.what == "gain_action" and continuous.live(game, e) \
+                and fold_key(str(e.data.get("name"))) == fold_key(action.name) \
+                and fold_key(keyword) in {fold_key(str(k)) for k in e.data.get("keywords", ())}:   # final do turno")
+            return f"{action.name} gained {keyword} until the end of the turn"
     thing = ActionThing(user, action.name, user, action.power, definition=action)
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:

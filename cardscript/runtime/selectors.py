@@ -236,10 +236,19 @@ def candidates(game: Game, ctx: EffectContext, sel: Selector) -> list[CardId]:
 
 
 def _actions_in_scene(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
-    """"uma ação": the actions the characters in the scene have (4.6.2 C.3), matching the selector."""
+    """"uma ação": the actions the characters in the scene have (4.6.2 C.3), matching the selector; "as ações que o
+    oponente tenha usado neste turno" (a ``used_this_turn`` filter): this turn's uses, one thing each."""
     from cardscript.runtime.actions import available_actions
 
     out: list[Thing] = []
+    if any(f.field == "used_this_turn" and f.op == "eq" for f in sel.filters):
+        for k, (user, holder, name, power) in enumerate(game.state.this_turn.uses):
+            base = game.state.scene.get(user)
+            used = ActionThing(holder, name, user, power, use=-2 - k,
+                               player=base.controller if base is not None else game.state.owner.get(user))
+            if matches(game, ctx, used, sel):
+                out.append(used)
+        return out
     for base in game.state.scene.values():
         if not str(attr(game, base.card, "card_type") or "").startswith("Personagem"):
             continue

@@ -204,6 +204,7 @@ class Engine(OptionFacts):
         s = self.game.state
         opp = s.opponent(player)
         n = 1 + sum(1 for b in s.controlled(opp) if self.is_character(b.card)) + len(s.players[opp].prizes)
+        n += queries.extra_draws(self.game, player, "countdown")    # "coloca um card a mais ..." statics
         self.game.mill_to_resources(player, n)
         self.tree.resolve()
 

@@ -83,6 +83,7 @@ class SetCost(Procedure):
     cost_in: tuple[int, ...] = ()
     action_filters: tuple[Filter, ...] = ()
     duration: Duration = Duration.WHILE_IN_PLACE
+    next_only: bool = False              # "a próxima ação ... custará": the next matching use only (spent by it)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,8 +99,10 @@ class ForceTarget(Procedure):
 
 @dataclass(frozen=True, kw_only=True)
 class ExtraDraw(Procedure):
-    """"<who> pode comprar N cards extra durante a Fase de Compra" (6.2)."""
+    """"<who> pode comprar N cards extra durante a Fase de Compra" (6.2 B); ``phase`` "countdown": "cada jogador
+    coloca um card a mais do próprio deck nos próprios recursos durante a Fase de Contagem Regressiva" (6.2 A)."""
 
     family: ClassVar[str] = "extra_draw"
     who: Selector
     amount: Quantity
+    phase: str = "draw"

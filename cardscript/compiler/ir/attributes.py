@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from cardscript.compiler.ir.base import Procedure
 from cardscript.compiler.ir.core import Duration, Quantity, Selector
+from cardscript.compiler.ir.rules import Rule
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -28,6 +29,9 @@ class Gain(Procedure):
     affiliations_of: Selector | None = None
     actions_of: Selector | None = None
     keywords: tuple[str, ...] = ()
+    alter_egos: tuple[str, ...] = ()     # "ganha o alter ego X": another alter ego besides its own (a state effect)
+    alter_egos_of: Selector | None = None   # "o alter ego de um card de personagem que ele estiver carregando"
+    keyword_rules: tuple[Rule, ...] = ()    # what the gained keywords mean (their prelude's Rule statics, 5.6)
     duration: Duration = Duration.WHILE_IN_PLACE
 
 

@@ -177,4 +177,8 @@ class Duration(StrEnum):
     INSTANT = "instant"                  # simple effect (5.7 A.1)
     END_OF_TURN = "end_of_turn"          # "até o final do turno", "neste turno" (5.7 A.2.1)
     MATCH = "match"                      # "nesta partida"
+    UNTIL_NEXT_TURN = "until_next_turn"  # "até o início de seu próximo turno": to the start of its controller's next
+    #                                      turn (5.7 A.2.1)
     WHILE_IN_PLACE = "while_in_place"    # continuous with no defined duration (5.7 A.2.2)
+    WHILE_SOURCE = "while_source"        # created by a resolving effect with no duration of its own: while the card
+    #                                      whose effect created it stays where its effect works (5.7 A.2.2, B)

@@ -29,6 +29,9 @@ class Attributes:
     affiliations_of: Selector | None = None
     all_powers: bool = False
     all_affiliations: bool = False
+    all_alignments: bool = False             # "seus alinhamentos"
+    alter_egos: list[str] = field(default_factory=list)     # "o alter ego Ultron"
+    alter_egos_of: Selector | None = None    # "o alter ego de um card de personagem que ele estiver carregando"
     named_power: Selector | None = None      # "aquele poder", "o poder escolhido"
 
 
@@ -342,6 +345,11 @@ def gained(np: NP, r: Reading) -> Attributes:
     dos cards que ele estiver carregando", "todos os seus poderes", "aquele poder"."""
     out = Attributes()
     _gained_one(np, r, out)
+    for joiner, bare in np.heads:                # "seus alinhamentos e afiliações": the determiners are shared
+        if isinstance(bare.head, Icon):          # "{SF} e {VO}": read with the first (icons_in)
+            continue
+        r.use(joiner)
+        _gained_one(replace(bare, dets=[*np.dets, *bare.dets]), r, out)
     for conj, other in np.coords:
         r.use_all(conj)
         if not isinstance(other, NP):
@@ -375,6 +383,10 @@ def _gained_one(np: NP, r: Reading, out: Attributes) -> None:
     if lemma in ALIGNMENT_OF_WORD:
         r.use(head, *np.dets)
         out.alignments.append(ALIGNMENT_OF_WORD[lemma])
+        return
+    if lemma == "alinhamento" and np.det("seu", "todo") and not np.mods:    # "seus alinhamentos": all of them
+        r.use(head, *np.dets)
+        out.all_alignments = True
         return
     if lemma == "afiliação":
         r.use(head)
@@ -411,6 +423,17 @@ def _gained_one(np: NP, r: Reading, out: Attributes) -> None:
             out.all_powers = True
             return
         raise NotUnderstood("which powers?", np.node)
+    if lemma in ("alter ego", "alter-ego") and np.det("o", "um") and not np.heads:
+        r.use(head, *np.dets)
+        of = _of_things(np, r)
+        if of is not None:                                      # "o alter ego de um card de personagem ..."
+            out.alter_egos_of = of
+            return
+        names = names_in(np, r)
+        if not names:
+            raise NotUnderstood("which alter ego?", np.node)
+        out.alter_egos.extend(names)
+        return
     if isinstance(head, Name):
         out.affiliations.extend(names_in(np, r))
         return

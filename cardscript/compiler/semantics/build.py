@@ -25,6 +25,8 @@ class Build:
     text: str = ""
     _adjuncts: Adjuncts | None = None
     subject_sel: Selector | None = None   # the clause's subject, once read (who decides a "pode")
+    lead_duration: Duration | None = None  # the sentence's leading "Neste turno, ..." / "Até o final do turno, ..."
+    coordinated: bool = False             # the clause follows "e" with its subject left out ("X ganha ... e pode ...")
 
     @property
     def verb(self):  # type: ignore[no-untyped-def]
@@ -34,6 +36,8 @@ class Build:
     def adjuncts(self) -> Adjuncts:
         if self._adjuncts is None:
             self._adjuncts = adjuncts(self.roles.filled, self.r)     # type: ignore[arg-type]
+            if self.lead_duration is not None:                       # a leading duration is the clause's (5.7 A.2.1)
+                self._adjuncts.lead_duration(self.lead_duration)
         return self._adjuncts
 
     def duration(self, default: Duration) -> Duration:
@@ -45,7 +49,8 @@ class Build:
     def subject(self, default: Selector | None = None) -> Selector:
         """The clause's subject as a selector ("você" when the clause has none: an imperative)."""
         np = self.roles.subject_np
-        if np is None and default is None and self.r.subject_stack and self._plural_finite():
+        if np is None and default is None and self.r.subject_stack and (
+                self._plural_finite() or self.coordinated and self._finite("3s")):
             sel = self.r.subject_stack[-1]       # "... são heróis ... e ganham a afiliação X": the subject before
             self.r.subject_stack.append(sel)
             self.subject_sel = sel
@@ -61,8 +66,13 @@ class Build:
 
     def _plural_finite(self) -> bool:
         """A finite verb in the third person plural ("ganham", "podem"): its subject was left out, not "você"."""
+        return self._finite("3p")
+
+    def _finite(self, person: str) -> bool:
+        """The verb group's first finite verb is in that person ("3p": "ganham"; "3s": "pode", not the imperative
+        "compre")."""
         words = [w for w in self.roles.verb.words if w.cls in ("VFIN", "AUX")]
-        return bool(words) and self.roles.verb.form(words[0]).endswith("3p")
+        return bool(words) and self.roles.verb.form(words[0]).endswith(person)
 
     def player_subject(self) -> Selector:
         np = self.roles.subject_np

@@ -52,7 +52,7 @@ def condition(clause: Clause, r: Reading, default_subject: Selector | None = Non
     require_no_extra(roles)
     text = clause_text(clause)
     cond = replace(cond, text=text)
-    if roles.verb.negated and family not in ("control", "exist", "be", "state", "have"):
+    if roles.verb.negated and family not in ("control", "exist", "be", "state", "have", "use", "receive"):
         cond = replace(cond, negated=not cond.negated)
     return cond
 
@@ -434,18 +434,29 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 
 def _used(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"se este personagem já tiver usado uma ação chamada X neste turno"; "se esta ação for usada durante a Etapa
-    de Ataque", "caso esta ação tenha sido usada em seu próprio turno" (``now``)."""
-    if roles.verb.passive:
+    de Ataque", "caso esta ação tenha sido usada em seu próprio turno" (``now``); passive with the user after "por":
+    "se a ação X ainda não tiver sido usada por este personagem neste turno" (the action named in the subject)."""
+    if roles.verb.passive and roles.pp("agent") is None:
         return _used_now(roles, r)
-    subject = _subject(roles, r, default)
-    action = roles.np("action")
+    if roles.verb.passive:
+        agent = roles.pp("agent")
+        action = roles.subject_np
+        if agent is None or agent.obj is None:
+            raise NotUnderstood("an action used by whom?", roles.clause)
+        r.use(*agent.preps)
+        subject = things(agent.obj, r)
+    else:
+        subject = _subject(roles, r, default)
+        action = roles.np("action")
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
-    if roles.verb.passive or action is None or not roles.verb.past or adj.duration is None:
+    if action is None or not roles.verb.past or adj.duration is None:
         raise NotUnderstood("an action used as a condition", roles.clause)
     for w in roles.verb.adverbs:
-        if w.lemma == "já":
+        if w.lemma == "já" or (w.lemma == "ainda" and roles.verb.negated):     # "já", "ainda não": up to now
             r.use(w)
     sel = things(action, r)
+    if sel.ref is Ref.THIS_ACTION:                           # "a ação <this card's action>": any use of it by name
+        sel = Selector(kind=Kind.ACTION, filters=(Filter("name", "eq", r.card.action_name),))
     return Condition("is", subject=add_filter(subject, Filter("used_this_turn", "has", sel)),
                      negated=roles.verb.negated)
 

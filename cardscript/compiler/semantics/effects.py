@@ -46,6 +46,8 @@ from cardscript.compiler.ir import (
     Generate,
     Procedure,
     Ref,
+    Rule,
+    SuppressText,
     Unsupported,
 )
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
@@ -236,11 +238,23 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
                                    whose=whose if whose in (Ref.YOU, Ref.OPPONENT) else None,
                                    text=text)
         if any(k is EffectKind.STATIC for k in kinds):
-            return _unsupported(out, text, procs, "a static inside a triggered effect")
+            if _self_leaving(trigger):
+                return _unsupported(out, text, procs, "for how long? (a continuous effect with no duration created "
+                                                      "as its card leaves where it works)")
+            if leads.trigger_late:
+                return _unsupported(out, text, procs, "a static inside a triggered effect (a static before the "
+                                                      "trigger: two effects in one paragraph)")
+            if any(isinstance(p, Rule) for p in procs):
+                return _unsupported(out, text, procs, "a rule of the game inside a triggered effect")
+            procs = [_while_source(p) for p in procs]
         return Effect(EffectKind.TRIGGERED, tuple(procs), trigger=trigger, condition=leads.condition, text=text)
     if leads.window or leads.limit:
         if not procs or not procs[0].optional:
             return _unsupported(out, text, procs, "an activation window without 'você pode'")
+        if any(k is EffectKind.STATIC for k in kinds):     # created by the activated effect's resolution (5.7 B)
+            if any(isinstance(p, Rule) for p in procs):
+                return _unsupported(out, text, procs, "a rule of the game inside an activated effect")
+            procs = [_while_source(p) for p in procs]
         first = replace(procs[0], optional=False)
         cond = first.condition
         first = replace(first, condition=None)
@@ -261,6 +275,29 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(procs), condition=leads.condition,
                       duration=Duration.WHILE_IN_PLACE, text=text)
     return _unsupported(out, text, procs, "no trigger, window or static form")
+
+
+def _while_source(p: Procedure) -> Procedure:
+    """A continuous effect inside a triggered effect, with no duration of its own ("Quando este personagem entrar em
+    cena, escolha um personagem ... Aquele personagem não pode usar ações que causem dano"): the trigger's resolution
+    creates it (5.7 B) and, having no defined duration, it lasts while its card stays where its effect works (5.7
+    A.2.2). Its references keep the creating effect's meaning ("aquele personagem": the one chosen then); the
+    resolution-time flags ("Se o fizer", a condition) stay on the creating step."""
+    if getattr(p, "duration", None) is not Duration.WHILE_IN_PLACE:
+        return p
+    if isinstance(p, SuppressText):        # 5.8 as a state effect (its handler), ending with its source
+        return replace(p, duration=Duration.WHILE_SOURCE)
+    inner = replace(p, condition=None, if_done=False, if_not_done=False, optional=False, decider=None,
+                    duration=Duration.WHILE_SOURCE)                     # type: ignore[call-arg]
+    made = Effect(EffectKind.STATIC, (inner,), duration=Duration.WHILE_SOURCE, text=p.text)
+    return Generate(effect=made, text=p.text, condition=p.condition, if_done=p.if_done, if_not_done=p.if_not_done,
+                    optional=p.optional, decider=p.decider)
+
+
+def _self_leaving(trigger: EventPattern) -> bool:
+    """Is the trigger this very card leaving where it works ("Quando este cenário sair de cena")?"""
+    return trigger.event in ("leave_scene", "knocked_out", "destroyed") and trigger.subject is not None \
+        and trigger.subject.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER)
 
 
 def _unsupported(out: Lowered, text: str, procs: list[Procedure], why: str) -> Effect:

@@ -36,6 +36,7 @@ from cardscript.compiler.ir import (
     Redirect,
     Ref,
     Reveal,
+    Rule,
     Search,
     Selector,
     Shuffle,
@@ -380,6 +381,33 @@ _DESTINATIONS = {"hand": "hand", "resources": "resources", "deck_top": "deck_top
                  "prizes": "prizes", "deck": "deck_top"}
 
 
+def _one_more(b: Build, obj: NP, more: PP, dest: NP) -> Built:
+    """"Cada jogador coloca um card a mais do próprio deck nos próprios recursos durante a Fase de Contagem
+    Regressiva do turno daquele jogador": a static adding to what the phase moves (6.2 A), for each such player in
+    their own phase."""
+    r = b.r
+    who = b.subject_sel
+    during = b.adjuncts.during
+    if not b.static or who is None or who.kind is not Kind.PLAYER or during is None \
+            or during.phase != "Fase de Contagem Regressiva":
+        raise NotUnderstood("one card more: when?", b.roles.clause)
+    if during.whose not in (None, Ref.OWNER) and during.whose is not who.ref:     # in that player's own phase
+        raise NotUnderstood("one card more: in whose phase?", b.roles.clause)
+    r.use(*more.preps, more.adv)
+    origin = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if origin is None or origin.obj is None or place(origin.obj, r, who).zone != "deck":
+        raise NotUnderstood("one card more: from where?", obj.node)
+    r.use(*origin.preps)
+    if place(dest, r, who).zone != "resources":
+        raise NotUnderstood("one card more: to where?", dest.node)
+    dest_pp = b.roles.pp("destination")
+    if dest_pp is not None:
+        r.use(*dest_pp.preps)
+    r.use(obj.head)
+    q = card_count(obj, b)
+    return Built([ExtraDraw(who=who, amount=q, phase="countdown", text=b.text)], EffectKind.STATIC)
+
+
 def _move(b: Build) -> Built:
     """"coloque <cards> em/no topo de/na base de <área>", "coloque <cards> em cena" (4.4), "coloque aquele personagem
     no estágio {0}", "devolva-o para sua mão", "recoloque ..."."""
@@ -391,6 +419,10 @@ def _move(b: Build) -> Built:
         raise NotUnderstood("put what?", b.roles.clause, b.roles.describe())
     if dest is None:
         raise NotUnderstood("put where?", b.roles.clause, b.roles.describe())
+    more = next((m for m in obj.mods if isinstance(m, PP) and m.obj is None and m.adv is not None
+                 and m.adv.lemma == "mais" and m.prep == "a"), None)
+    if more is not None:                                     # "coloca um card a mais ... durante a Fase de ..."
+        return _one_more(b, obj, more, dest)
     c = b.roles.one("cards")
     up_to = isinstance(c, PP) and c.prep == "até"
     if up_to and isinstance(c, PP):
@@ -773,14 +805,25 @@ def _gain(b: Build) -> Built:
     targets, got, duration = _changed(b, "gains")
     if b.roles.pp("per") is not None:                       # "ganha Escudo +1 para cada <x>"
         got = _shield_per_each(got, b)
-    if b.static and duration is Duration.END_OF_TURN and got.keywords:
+    if got.all_powers or got.all_affiliations or got.all_alignments:
+        raise NotUnderstood("gains all of its own what?", b.roles.clause)
+    if (got.shield is not None or got.shield_x is not None) and duration is Duration.UNTIL_NEXT_TURN:
+        raise NotUnderstood("a shield change until the next turn (shields last the turn or while in place)",
+                            b.roles.clause)
+    if (got.alter_egos or got.alter_egos_of is not None) and duration is Duration.WHILE_IN_PLACE:
+        raise NotUnderstood("an alter ego gained while in place (only for a time)", b.roles.clause)
+    if b.static and not b.r.event_kind and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
-                                                # keyword holds while the text works (its rule is per turn, 7)
+                                                # keyword holds while the text works (its rule is per turn, 7);
+                                                # in a trigger's effect it is gained then, for the turn (5.7 A.2.1)
     proc = Gain(targets=targets, powers=tuple(got.powers), affiliations=tuple(got.affiliations),
                 alignments=tuple(got.alignments), shield=got.shield, shield_x=got.shield_x, powers_of=got.powers_of,
-                affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), duration=duration, text=b.text)
+                affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), alter_egos=tuple(got.alter_egos),
+                alter_egos_of=got.alter_egos_of, duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
+    if got.keywords and targets.kind is not Kind.ACTION:
+        proc = replace(proc, keyword_rules=_keyword_rules(got.keywords, b))
     if got.keywords:
         _reminders(b)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
@@ -793,6 +836,23 @@ def _shield_per_each(got: at.Attributes, b: Build) -> at.Attributes:
     if got.shield is None or got.powers or got.affiliations or got.alignments or got.keywords:
         raise NotUnderstood("'para cada' on what is gained that is not a number", what.node)
     return replace(got, shield=None, shield_x=per_each(Quantity.of(got.shield), b, what))
+
+
+def _keyword_rules(keywords: list[str], b: Build) -> tuple[Rule, ...]:
+    """A keyword a character gains means what its prelude says (5.6): the Rule statics of its meaning, which the
+    engine reads for the character while the gain lasts. A keyword meaning anything else (a trigger, an activated
+    effect) is not given for a time by the engine: not executable."""
+    from cardscript.compiler.lower import keyword_meaning
+
+    out: list[Rule] = []
+    for kw in keywords:
+        meaning = keyword_meaning(kw)
+        if meaning is None or not meaning or not all(
+                e.kind is EffectKind.STATIC and all(isinstance(p, Rule) for p in e.procedures) for e in meaning):
+            raise NotUnderstood(f"gains {kw}: a keyword whose meaning the engine cannot give for a time",
+                                b.roles.clause)
+        out.extend(p for e in meaning for p in e.procedures if isinstance(p, Rule))
+    return tuple(out)
 
 
 def _reminders(b: Build) -> None:
@@ -809,9 +869,12 @@ def _reminders(b: Build) -> None:
 
 def _lose(b: Build) -> Built:
     targets, got, duration = _changed(b, "loses")
+    if got.alter_egos or got.alter_egos_of is not None or got.keywords or got.shield is not None:
+        raise NotUnderstood("loses what?", b.roles.clause)
     proc = Lose(targets=targets, powers=tuple(got.powers), powers_of=got.named_power or got.powers_of,
                 all_powers=got.all_powers, affiliations=tuple(got.affiliations),
-                all_affiliations=got.all_affiliations, duration=duration, text=b.text)
+                all_affiliations=got.all_affiliations, alignments=tuple(got.alignments),
+                all_alignments=got.all_alignments, duration=duration, text=b.text)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
     return Built([proc], kind)
 

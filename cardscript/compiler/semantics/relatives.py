@@ -399,8 +399,15 @@ def _use(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
             return Selector(kind=sel.kind, ref=Ref.SLOT, slot="event:user", text=sel.text)
         return add_filter(sel, Filter("used", "has", used))
     if subj is not None and sel.kind is Kind.ACTION:
+        out = _used_this_turn(sel, rel, v, r)
+        if subj.cls == "player":                 # "as ações que o oponente tenha usado": used by its characters
+            from cardscript.compiler.semantics.nouns import players
+
+            who = players(subj, r)
+            return add_filter(out, Filter("user_controller", "eq", who.ref.value if who.ref in (Ref.YOU, Ref.OPPONENT)
+                                          else who))
         user = things(subj, r)
-        return add_filter(sel, Filter("user", "eq", user))
+        return add_filter(out, Filter("user", "eq", user))
     if v.passive and sel.kind is Kind.ACTION:
         _this_turn(rel, r)                                  # "... que já tiverem sido usadas neste turno"
         return add_filter(sel, Filter("used_this_turn", "eq", "true"))
@@ -419,6 +426,22 @@ def _this_turn(rel: Rel, r: Reading) -> None:
             probe = Reading(r.card, r.bindings)
             if when_of(a.obj, probe).this_turn:
                 r.use_all(constituent_leaves(a))
+
+
+def _used_this_turn(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"(as ações) que o oponente tenha usado neste turno": the uses of this turn (each use one action), not the
+    actions they have now. Only with a past verb and "neste turno" (the relative's own time)."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.times import when_of
+
+    times = [a for a in rel.args if isinstance(a, PP) and a.prep in ("em", "durante") and a.obj is not None
+             and a.obj.lemma == "turno"]
+    if not times:
+        return sel
+    if not v.past or len(times) > 1 or times[0].obj is None or not when_of(times[0].obj, r).this_turn:
+        raise NotUnderstood("used when?", rel.clause)
+    r.use_all(constituent_leaves(times[0]))
+    return add_filter(sel, Filter("used_this_turn", "eq", "true"))
 
 
 def _damage(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

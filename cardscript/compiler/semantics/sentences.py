@@ -12,6 +12,7 @@ applies to every clause after it in the sentence, a trailing one to the clause b
 
 from __future__ import annotations
 
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Phrase, PhraseKind
@@ -69,6 +70,8 @@ class Leads:
     hypothetical_trigger: bool = False     # ... introduced by "toda vez que" (5.3) rather than "se" (5.5)
     condition: Condition | None = None     # "Enquanto ...", a leading "Se <state>" of a static
     duration: Duration | None = None       # "Até o final do turno, ..."
+    trigger_late: bool = False             # the trigger came after clauses already read ("X ganha ..., e toda vez
+    #                                        que ...": those clauses are not the trigger's effect)
 
 
 @dataclass
@@ -88,6 +91,9 @@ class SentenceReader:
         self.static_context = static_context      # a permanent text's paragraph: clauses may be statics
         self.leads = Leads()
         self.last_optional = False
+        self.built_clauses = 0                    # clauses read so far in the paragraph
+        self.shared_duration: Duration | None = None    # the duration closing the clause's coordination
+        self.coordinated = False                  # the clause being read follows "e" with no subject of its own
 
     # -- leads ------------------------------------------------------------------------------
     def lead(self, item: Phrase, seq: Sequence, first: bool) -> tuple[Condition | None, str]:
@@ -154,7 +160,7 @@ class SentenceReader:
         v = analyse(clause)
         frame = fr.FRAMES.get(v.lemma)
         family = frame.family if frame is not None else ""
-        if v.hypothetical:
+        if v.hypothetical or v.negated:            # "se a ação X ainda não tiver sido usada": a state, not an event
             return False
         if family in ("use", "enter", "leave", "receive", "knock_out", "damage") and not v.gerund:
             return not v.past or v.lemma in ("usar",)
@@ -189,6 +195,7 @@ class SentenceReader:
             return
         self.r.event_kind = pattern.event
         self.leads.trigger = pattern
+        self.leads.trigger_late = self.built_clauses > 0
 
     def _conditions(self, clauses: list[Clause], words: list[Lexeme], seq: Sequence) -> Condition | None:
         conds: list[Condition] = []
@@ -248,6 +255,18 @@ class SentenceReader:
         del NP
 
     # -- clauses ----------------------------------------------------------------------------
+    def _lead_duration(self) -> Duration | None:
+        """A leading "Neste turno, ..." is the duration of the clauses after it -- unless the sentence's effect is a
+        trigger or modifier it creates, whose duration it is (5.7 B: ``effects._generated``). Else the duration that
+        closes a coordination sharing this clause's subject ("ganha aquele poder e pode usar mais uma ação neste
+        turno": both for the turn), in an effect that resolves (an action's, a trigger's)."""
+        if self.leads.trigger is not None or self.leads.hypothetical is not None:
+            resolving = self.leads.trigger is not None and self.leads.hypothetical is None
+            return self.shared_duration if resolving else None
+        if self.leads.duration is not None:
+            return self.leads.duration
+        return self.shared_duration if not self.static_context else None
+
     def clause(self, clause: Clause, args: list[Constituent] | None = None) -> Built:
         """One clause's meaning: its frame's builder over its filled roles (``args``: the complements an embedded
         clause took, ``syntax.Rel.args``)."""
@@ -259,7 +278,8 @@ class SentenceReader:
             raise NotUnderstood(f"no meaning for the verb '{v.lemma}'", clause)
         text = render(clause)
         family = frame.family
-        b = Build(roles, r, static=self.static_context, text=text)
+        b = Build(roles, r, static=self.static_context, text=text,
+                  lead_duration=self._lead_duration(), coordinated=self.coordinated)
         if family == "make":                       # "você pode fazer com que <clause>"
             return self._make(b, clause)
         unless: list[tuple[Clause, list[Constituent]]] = []
@@ -270,7 +290,8 @@ class SentenceReader:
         for coord in [c for c in (*roles.extra, *roles.get("_coord")) if isinstance(c, _Other) and c.kind == "coord"]:
             r.use(*coord.nodes)
         for again in roles.gapped:                 # "coloque A em X e B em Y"
-            more = self._build(Build(again, r, static=self.static_context, text=text), again, clause, family)
+            more = self._build(Build(again, r, static=self.static_context, text=text,
+                                     lead_duration=self._lead_duration()), again, clause, family)
             built.procedures.extend(more.procedures)
         only = [p for p in built.procedures if isinstance(getattr(p, "what", None), str)
                 and getattr(p, "what").endswith("_unless")]  # noqa: B009
@@ -505,8 +526,11 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         r.pending = []
         try:
+            reader.shared_duration = _closing_duration(items, i)
+            reader.coordinated = item.subject is None and i > 0 and _joined_by_e(items[i - 1])
             built = reader.clause(item)
             read_explanatory(item, r)                      # "(ex.: ...)", "(os tipos de cards são ...)"
+            reader.built_clauses += 1
             missing = clause_problem(item, r)
             if missing:
                 raise NotUnderstood(f"words with no meaning: {missing}", item)
@@ -562,6 +586,35 @@ def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure]
     mode.clear()
     mode.extend(deed)
     return [replace(p, if_not_done=True) for p in governed]
+
+
+_THIS_TURN = (["em", "este", "turno"], ["durante", "este", "turno"], ["até", "o", "final", "de", "o", "turno"])
+
+
+def _joined_by_e(item: object) -> bool:
+    return isinstance(item, Phrase) and item.kind is PhraseKind.JOINER and [
+        x.lemma for x in leaves(item) if isinstance(x, Lexeme)] == ["e"]
+
+
+def _closing_duration(items: Seq[object], i: int) -> Duration | None:
+    """The duration said at the end of the clauses coordinated after ``items[i]`` by "e" with their subject left out
+    ("X ganha aquele poder e pode usar mais uma ação neste turno"): it closes the coordination, so it is each
+    clause's (a clause's own adjunct still wins)."""
+    j = i + 1
+    found: Duration | None = None
+    while j + 1 < len(items):
+        joiner, nxt = items[j], items[j + 1]
+        if not (isinstance(joiner, Phrase) and joiner.kind is PhraseKind.JOINER and isinstance(nxt, Clause)
+                and nxt.subject is None):
+            break
+        words = [x.lemma for x in leaves(joiner) if isinstance(x, Lexeme)]
+        if words != ["e"]:
+            break
+        lemmas = [x.lemma for x in leaves(nxt) if isinstance(x, Lexeme)]
+        if any(lemmas[-len(t):] == t for t in _THIS_TURN):
+            found = Duration.END_OF_TURN
+        j += 2
+    return found
 
 
 def _delayed(b: Build, built: Built) -> Built:

@@ -16,6 +16,7 @@ from cardscript.compiler.ir import (
     Allow,
     CancelAction,
     ChangeAction,
+    Count,
     Duration,
     EffectKind,
     ExtraAction,
@@ -34,7 +35,7 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, players, things
 from cardscript.compiler.semantics.places import place
-from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
@@ -72,6 +73,75 @@ def _actions(np: NP | None, b: Build) -> tuple[Filter, ...]:
 # usar: prohibitions, permissions, extra actions (4.6.2 C)
 
 
+def _use_as_if(b: Build, user: Selector, obj: NP, as_if: Rel) -> Built:
+    """"<personagem> pode usar suas ações como se fossem ações de antecipar [até o final do turno]" (4.6.2 C.5): its
+    actions are of that type for it, for the duration (a ChangeAction on the actions it uses)."""
+    from cardscript.compiler.semantics.times import when_of
+
+    r = b.r
+    if not (obj.lemma == "ação" and obj.det("seu") and not obj.mods):
+        raise NotUnderstood("uses which actions as if?", obj.node)
+    verb = analyse(as_if.clause)
+    if verb.lemma != "ser" or as_if.clause.subject is not None:
+        raise NotUnderstood("as if what?", as_if.clause)
+    r.use(obj.head, *obj.dets, *as_if.markers, *verb.words)
+    kind: NP | None = None
+    d: Duration | None = b.adjuncts.duration
+    for a in as_if.args:
+        if isinstance(a, NP) and a.lemma == "ação" and kind is None:
+            kind = a
+        elif isinstance(a, PP) and a.prep == "até" and a.obj is not None and d is None:
+            w = when_of(a.obj, r)
+            if w.edge != "end" or w.phase:
+                raise NotUnderstood("as if until when?", a.obj.node)
+            r.use(*a.preps)
+            d = Duration.END_OF_TURN
+        else:
+            raise NotUnderstood("as if what?", as_if.clause)
+    if kind is None:
+        raise NotUnderstood("as if what?", as_if.clause)
+    types = _action_types_of(kind, r)
+    if d is None:
+        d = _static_duration(b)
+    actions = Selector(kind=Kind.ACTION, filters=(Filter("user", "eq", user),), every=True, text=b.text)
+    return Built([ChangeAction(actions=actions, anticipate="antecipar" in types, unforeseen="imprevista" in types,
+                               duration=d, text=b.text)], _kind(d))
+
+
+def _action_types_of(np: NP, r: Reading) -> set[str]:
+    """"ações de antecipar", "ações imprevistas": the action types a noun phrase names."""
+    out: set[str] = set()
+    r.use(np.head, *np.dets)
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is None and [getattr(v, "lemma", "") for v in m.verb] == [
+                "antecipar"]:
+            r.use(*m.preps, *m.verb)
+            out.add("antecipar")
+        else:
+            raise NotUnderstood("actions of which type?", np.node)
+    for a in np.post:
+        if isinstance(a, Lexeme) and a.lemma in ACTION_TYPE_OF_WORD:
+            r.use(a)
+            out.add(ACTION_TYPE_OF_WORD[a.lemma])
+        else:
+            raise NotUnderstood("actions of which type?", np.node)
+    if not out:
+        raise NotUnderstood("actions of which type?", np.node)
+    return out
+
+
+def _besides(b: Build, obj: NP | None) -> tuple[Filter, ...]:
+    """"não pode usar nenhuma ação além da escolhida": every action but those (an action filter ``one_of ne``)."""
+    pp = b.roles.pp("besides")
+    if pp is None or pp.obj is None or obj is None or not obj.det("nenhum"):
+        return ()
+    b.r.use(*pp.preps)
+    allowed = things(pp.obj, b.r)
+    if allowed.kind is not Kind.ACTION and allowed.ref is None:
+        raise NotUnderstood("no action besides what?", pp.obj.node)
+    return (Filter("one_of", "ne", allowed),)
+
+
 def _use(b: Build) -> Built | None:
     v = b.verb
     r = b.r
@@ -80,7 +150,7 @@ def _use(b: Build) -> Built | None:
     if v.negated and obj is not None and obj.more_than and b.adjuncts.per_turn:
         return _use_limit(b, user, obj)
     if v.negated:
-        filters = _actions(obj, b) + _having_as_target(b)
+        filters = _actions(obj, b) + _having_as_target(b) + _besides(b, obj)
         if obj is not None and obj.det("nenhum"):
             r.use(*obj.dets)
         d = _static_duration(b)
@@ -90,6 +160,11 @@ def _use(b: Build) -> Built | None:
         return None
     if obj is None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
+    as_if = next((c for c in b.roles.extra if isinstance(c, Rel)
+                  and [getattr(m, "lemma", "") for m in c.markers] == ["como", "se"]), None)
+    if as_if is not None:                      # "pode usar suas ações como se fossem ações de antecipar"
+        b.roles.extra.remove(as_if)
+        return _use_as_if(b, user, obj, as_if)
     again = next((c for c in b.roles.extra if isinstance(c, Other) and c.kind == "adv"), None)
     outra_vez = obj.det("este") and obj.lemma == "ação"
     if obj.det("mais") or outra_vez:                                  # "mais uma ação", "esta ação outra vez"
@@ -375,6 +450,20 @@ def _passive(b: Build) -> Built | None:
 # tornar-se, custar, ter custo / não ter efeito
 
 
+def _value_of(np: NP, r: Reading) -> NP:
+    """"o valor de Escudo do alvo" is the target's shield (4.8.6: a shield *is* a value): the noun "valor" with
+    "de <characteristic>" stands for that characteristic, and its other "de" (whose) goes with it."""
+    if np.lemma != "valor":
+        return np
+    pps = [m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    if not pps or pps[0].obj is None or pps[0].obj.lemma != "escudo":
+        return np
+    inner = pps[0].obj
+    r.use(np.head, *np.dets, *pps[0].preps)
+    rest = [m for m in np.mods if m is not pps[0]]
+    return replace(inner, dets=[*np.dets, *inner.dets], mods=[*inner.mods, *rest])
+
+
 def _become(b: Build) -> Built:
     """"o Escudo de X torna-se N" (4.8.6 A), "aquele dano torna-se 0 / penetrante" (4.8.3 D), "a ação X torna-se
     uma ação de Antecipar"."""
@@ -383,6 +472,7 @@ def _become(b: Build) -> Built:
     pred = b.roles.np("predicate")
     if subj is None:
         raise NotUnderstood("what becomes?", b.roles.clause)
+    subj = _value_of(subj, r)
     if subj.lemma == "escudo":
         r.use(subj.head, *subj.dets)
         whose = next((m.obj for m in subj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
@@ -397,6 +487,9 @@ def _become(b: Build) -> Built:
             raise NotUnderstood("the shield becomes what?", b.roles.clause)
         r.use(pred.head)
         d = _static_duration(b) if b.static or b.adjuncts.duration else Duration.END_OF_TURN
+        if d is Duration.UNTIL_NEXT_TURN:
+            raise NotUnderstood("a shield set until the next turn (shields last the turn or while in place)",
+                                b.roles.clause)
         return Built([SetShield(targets=targets, value=int(getattr(pred.head, "value")), duration=d,  # noqa: B009
                                 text=b.text)], _kind(d))
     if subj.lemma == "ação" or subj.cls == "action":
@@ -418,9 +511,34 @@ def _cost(b: Build) -> Built:
     filters = (Filter("name", "eq", r.card.action_name),) if actions.ref is Ref.THIS_ACTION else actions.filters
     less = b.roles.pp("less")
     d = _static_duration(b)
-    if less is not None and less.adv is not None and less.adv.lemma == "menos":
-        raise NotUnderstood("a cost reduction", b.roles.clause)
+    if less is not None and less.adv is not None and less.adv.lemma in ("menos", "mais"):
+        r.use(*less.preps, less.adv)                 # "custa {1} a menos [para ser usada] [para cada ...]"
+        n = int(value.head.code) * (-1 if less.adv.lemma == "menos" else 1)
+        per = _to_be_used(b)
+        delta = Quantity(x_times=n, x=per) if per is not None else Quantity(fixed=n)
+        if actions.next_only and d is Duration.WHILE_IN_PLACE:
+            raise NotUnderstood("the next action from when?", b.roles.clause)
+        return Built([SetCost(delta=delta, action_filters=filters, duration=d, next_only=actions.next_only,
+                              text=b.text)], _kind(d))
     return Built([SetCost(value=int(value.head.code), action_filters=filters, duration=d, text=b.text)], _kind(d))
+
+
+def _to_be_used(b: Build) -> Count | None:
+    """"(custa {1} a menos) para ser usada [para cada ação que o oponente tenha usado neste turno]": the purpose
+    restates the cost's (an action's cost is paid to use it, 4.6.2 E); "para cada <x>" counts the change."""
+    per: Count | None = None
+    for c in list(b.roles.extra):
+        if not (isinstance(c, PP) and c.prep == "para"
+                and [getattr(w, "lemma", "") for w in c.verb] == ["ser", "usar"]):
+            continue
+        b.r.use(*c.preps, *c.verb)
+        b.roles.extra.remove(c)
+        for a in c.args:
+            if isinstance(a, PP) and a.prep == "para" and a.obj is not None and a.obj.det("cada") and per is None:
+                b.r.use(*a.preps)
+                sel = things(a.obj, b.r)
+                per = Count(what=replace(sel, every=True), text=b.text)
+    return per
 
 
 def _have(b: Build) -> Built | None:

@@ -147,6 +147,12 @@ class Adjuncts:
             self._r.used.update(self._words.get(name, set()))
         return self._values.get(name)
 
+    def lead_duration(self, d: Duration) -> None:
+        """The sentence's leading duration ("Neste turno, o alvo não pode ..."), unless the clause says its own (its
+        words were read with the lead)."""
+        if "duration" not in self._values:
+            self._set("duration", d, set())
+
     @property
     def duration(self) -> Duration | None:
         return self._get("duration")  # type: ignore[return-value]
@@ -193,6 +199,8 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
         w = when_of(pp.obj, r)
         if w.edge == "end" and w.phase == "" and not w.next_turn:
             out._set("duration", Duration.END_OF_TURN, words(before))
+        elif w.edge == "start" and w.phase == "" and w.next_turn and w.whose in (Ref.YOU, Ref.OWNER):
+            out._set("duration", Duration.UNTIL_NEXT_TURN, words(before))   # "até o início de seu próximo turno"
         elif w.phase == "match":
             out._set("duration", Duration.MATCH, words(before))
         else:
@@ -254,5 +262,7 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
         assert isinstance(c, PP)
         from cardscript.compiler.semantics.syntax import constituent_leaves
 
-        r.use_all(constituent_leaves(c))                         # "além de seus outros efeitos / alinhamentos"
+        if c.obj is not None and (c.obj.det("outro") or c.obj.adj("outro")):
+            r.use_all(constituent_leaves(c))                     # "além de seus outros efeitos / alinhamentos"
+        # any other "além de X" ("nenhuma ação além da escolhida") is an exception its builder must read
     return out

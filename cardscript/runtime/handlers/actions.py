@@ -7,7 +7,7 @@ are statics: the queries read them while their card is in place (:mod:`cardscrip
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import Duration, Effect, EffectKind, ExtraAction, Restrict
+from cardscript.compiler.ir import ChangeAction, Duration, Effect, EffectKind, ExtraAction, Restrict, SetCost
 from cardscript.runtime import continuous
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
@@ -21,6 +21,31 @@ def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
         if isinstance(t, int) and t in game.state.scene:
             game.state.scene[t].extra_actions += proc.amount
             game.emit("extra_action", card=t, same_action=proc.same_action)
+
+
+@handles(ChangeAction)
+def change_action(game: Game, ctx: EffectContext, proc: ChangeAction) -> None:
+    """Action types changed by a resolving effect for a time ("pode usar suas ações como se fossem ações de antecipar
+    até o final do turno"): a generated static (5.7 A.2.1, B) read by ``queries.action_types``."""
+    if proc.duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):
+        game.emit("continuous", text=proc.text, op=proc.family)
+        return
+    made = Effect(EffectKind.STATIC, (proc,), duration=proc.duration, text=proc.text)
+    continuous.add(game, str(EffectKind.STATIC), ctx.source, ctx.controller, [], proc.duration, effect=made,
+                   context=ctx)
+
+
+@handles(SetCost)
+def set_cost(game: Game, ctx: EffectContext, proc: SetCost) -> None:
+    """A cost change created by a resolving effect ("a próxima ação de {SF} que aquele personagem usar neste turno
+    custará {1} a menos"): a generated static (5.7 A.2.1, B) read by ``queries.action_cost`` for its duration --
+    a ``next_only`` one is spent by the use it applies to (``queries.spend_cost_changes``)."""
+    if proc.duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):
+        game.emit("continuous", text=proc.text, op=proc.family)
+        return
+    made = Effect(EffectKind.STATIC, (proc,), duration=proc.duration, text=proc.text)
+    continuous.add(game, str(EffectKind.STATIC), ctx.source, ctx.controller, [], proc.duration, effect=made,
+                   context=ctx)
 
 
 @handles(Restrict)

@@ -12,7 +12,7 @@ from cardscript.compiler.ir import Duration, Gain, Lose, Selector, SetShield
 from cardscript.runtime import characteristics, continuous, shields
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import EffectContext, Trait, quantity, resolve, select
+from cardscript.runtime.selectors import ActionThing, EffectContext, Trait, quantity, resolve, select
 from cardscript.runtime.shielding import effect_id, shield_event
 from cardscript.runtime.statics import powers_now
 
@@ -42,7 +42,11 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
     affiliations_of = sorted({a for c in resolve(game, ctx, proc.affiliations_of) if isinstance(c, int)
                               for a in characteristics.affiliations(game, c)}) if proc.affiliations_of else []
     actions_of = [c for c in resolve(game, ctx, proc.actions_of) if isinstance(c, int)] if proc.actions_of else []
+    egos = [*proc.alter_egos, *_alter_egos_of(game, ctx, proc)]
     for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose"):
+        if isinstance(t, ActionThing) and proc.keywords:
+            _action_gains(game, ctx, proc, t, duration)
+            continue
         if not isinstance(t, int) or t not in game.state.scene:
             continue
         shield = proc.shield if proc.shield_x is None else quantity(game, ctx, proc.shield_x)   # "Escudo +X"
@@ -60,10 +64,32 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
         if proc.alignments or affiliations:          # "... ganha a afiliação X até o final do turno" (5.7 A.2.1)
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration,
                            alignments=list(proc.alignments) or None, affiliations=affiliations or None)
+        if egos:                                     # "ganha o alter ego X até o final do turno" (filters._card_words)
+            continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, alter_egos=egos)
         if actions_of or proc.keywords:              # "pode usar as ações de <x>", keywords (see has_keyword)
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, actions=actions_of,
-                           keywords=list(proc.keywords))
+                           keywords=list(proc.keywords), rules=list(proc.keyword_rules))
         game.emit("gain", card=t, shield=shield, powers=gained, duration=str(proc.duration))
+
+
+def _alter_egos_of(game: Game, ctx: EffectContext, proc: Gain) -> list[str]:
+    """"o alter ego de um card de personagem que ele estiver carregando": the printed alter ego of the card chosen."""
+    if proc.alter_egos_of is None:
+        return []
+    out: list[str] = []
+    for c in select(game, ctx, proc.alter_egos_of, "choose", f"{proc.text}: whose alter ego"):
+        ego = getattr(game.cards.get(c), "alter_ego", None) if isinstance(c, int) else None
+        if ego:
+            out.append(str(ego))
+    return out
+
+
+def _action_gains(game: Game, ctx: EffectContext, proc: Gain, action: ActionThing, duration: Duration) -> None:
+    """"aquela ação ganha Ação Única até o final do turno" (5.7 A.2.1): the action written on ``action.holder`` with
+    that name has the keywords for the duration (read by :func:`cardscript.runtime.rules.gained_action_keyword`)."""
+    continuous.add(game, "gain_action", ctx.source, ctx.controller, [action.holder], duration, name=action.name,
+                   keywords=list(proc.keywords))
+    game.emit("gain", card=action.holder, action=action.name, keywords=list(proc.keywords), duration=str(duration))
 
 
 @handles(Lose)
@@ -79,9 +105,12 @@ def lose(game: Game, ctx: EffectContext, proc: Lose) -> None:
         lost = powers_read(game, ctx, proc.powers_of)
     else:
         lost = list(proc.powers)
+    affiliations: object = "all" if proc.all_affiliations else list(proc.affiliations)
+    alignments: object = "all" if proc.all_alignments else list(proc.alignments)
     for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose"):
-        if isinstance(t, int) and t in game.state.scene:
-            continuous.add(game, "lose", ctx.source, ctx.controller, [t], proc.duration, powers=lost)
+        if isinstance(t, int) and t in game.state.scene:     # read by statics.powers and characteristics.traits
+            continuous.add(game, "lose", ctx.source, ctx.controller, [t], proc.duration, powers=lost,
+                           affiliations=affiliations or None, alignments=alignments or None)
 
 
 @handles(SetShield)
