@@ -171,6 +171,12 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
                             why="; ".join(p.message for p in out.problems))
     if effect is not None:
         out.effects.append(replace(effect, zone=_working_zone(effect.condition)))
+        if effect.kind is EffectKind.TRIGGERED:          # "Quando X entrar ou sair de cena": one effect an event
+            out.effects.extend(replace(out.effects[-1], trigger=replace(t, text=text)) for t in reader.leads.also)
+        elif reader.leads.also and not out.problems:
+            out.problems.append(Problem("several events for a non-triggered effect", None))
+            out.effects[-1] = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
+                                     why=out.problems[-1].message)
     return out
 
 
@@ -367,6 +373,9 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
                                     "effect that waits for a phase once)", None))
         return None
     if leads.trigger is None:
+        return None
+    if leads.also:
+        seq.problems.append(Problem("an effect generated on several events", None))
         return None
     duration = leads.duration or _trigger_duration(reader) or Duration.INSTANT
     made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=leads.trigger, duration=duration, text=text)

@@ -85,7 +85,7 @@ def _subject(b: Build, name: str = "subject") -> Selector:
 
 def _enter(b: Build) -> EventPattern:
     subject = _subject(b)
-    zone = b.roles.pp("zone")
+    zone = b.roles.pp("zone") or _shared_scene(b)
     if zone is None or zone.obj is None or zone.obj.lemma != "cena":
         raise NotUnderstood("enters where?", b.roles.clause, b.roles.describe())
     b.r.use(*zone.preps, zone.obj.head)
@@ -101,6 +101,16 @@ def _enter(b: Build) -> EventPattern:
     if b.adjuncts.at is not None:
         raise NotUnderstood("entering when?", b.roles.clause)
     return EventPattern("enter_scene", subject=subject, whose=whose)
+
+
+def _shared_scene(b: Build) -> PP | None:
+    """"entrar ou sair de cena": the complement the coordinated verbs share is printed with the last one's
+    preposition ("de cena"); for "entrar" it is the scene all the same."""
+    for c in list(b.roles.extra):
+        if isinstance(c, PP) and c.prep == "de" and c.obj is not None and c.obj.lemma == "cena" and not c.obj.mods:
+            b.roles.extra.remove(c)
+            return c
+    return None
 
 
 def _put(b: Build) -> EventPattern:

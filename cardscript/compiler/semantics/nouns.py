@@ -227,6 +227,8 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
         raise NotUnderstood(f"'{text}' names the event, not a thing", np.node)
     pronoun = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC")
     fits = _pronoun_fits(head) if pronoun else _FITS.get(np.lemma)
+    if fits is not None and np.fills and "player" not in np.fills:   # "coloque-o": a card, not a player
+        fits = tuple(k for k in fits if k is not Kind.PLAYER)
     r.use(*(a for a in np.pre if a.lemma == "mesmo"))       # "daquele mesmo personagem"
     for conj, other in np.heads:                           # "aquele personagem ou suporte"
         r.use(conj, other.head)

@@ -334,6 +334,18 @@ def _unload(b: Build) -> Built:
         raise NotUnderstood("unload cards carried by what?", obj.node)
     frm = cards.of
     assert frm is not None
+    carrier = origin or next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None),
+                             None)
+    if cards.every and carrier is not None and frm.ref is None and not frm.every and not frm.union \
+            and carrier.lemma in ("personagem", "suporte") and carrier.det("um"):
+        # "descarregue todos os cards de um personagem que você controla e coloque-o ...": that character is
+        # chosen first; what refers to it later reads the choice
+        from cardscript.compiler.ir import Choose as _Choose
+
+        slot = b.introduce(frm, carrier, "unload")
+        chosen = Selector(kind=frm.kind, ref=Ref.SLOT, slot=slot, every=True, text=frm.text)
+        return Built([_Choose(what=frm, text=b.text, introduces=slot),
+                      Unload(who=who, cards=replace(cards, of=chosen), text=b.text)])
     if cards.every:
         return Built([Unload(who=who, cards=cards, text=b.text)])
     amount = replace(cards.count, up_to=up_to or cards.count.up_to)

@@ -159,6 +159,10 @@ def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if subj is None:
         raise NotUnderstood("controlled by whom?", rel.clause)
     who = players(subj, r)
+    if _since_turn_start(rel, r):                       # "que você controla desde o início do turno" (4.6.2 C.1)
+        if v.negated:
+            raise NotUnderstood("not controlled since when?", rel.clause)
+        sel = add_filter(sel, Filter("since_turn_start", "eq", "true"))
     if who.ref is Ref.YOU:
         return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), "you"))
     if who.ref is Ref.OPPONENT:
@@ -183,6 +187,22 @@ def _controlling(sel: Selector, rel: Rel, r: Reading) -> Selector:
     if sel.ref is not None:
         raise NotUnderstood("which player controls it?", rel.clause)
     return add_filter(sel, Filter("controls", "has", replace(controlled, every=True)))
+
+
+def _since_turn_start(rel: Rel, r: Reading) -> bool:
+    """"desde o início do turno" in a relative: in the scene (and so controlled) since this turn began (4.6.2
+    C.1: a character that entered the scene this turn has not)."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.times import when_of
+
+    for a in rel.args:
+        if isinstance(a, PP) and a.prep == "desde" and a.obj is not None:
+            w = when_of(a.obj, r)
+            if w.edge != "start" or w.phase not in ("", "turn", "turno") or w.next_turn:
+                raise NotUnderstood("since when?", a.obj.node)
+            r.use_all(constituent_leaves(a))
+            return True
+    return False
 
 
 def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
@@ -346,6 +366,10 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if where.obj.lemma == "estágio":
         return add_filter(sel, *at.filters_for(where.obj, r, negate=v.negated))
     p = place(where.obj, r)
+    if _since_turn_start(rel, r):                       # "que estão em cena desde o início do turno" (4.6.2 C.1)
+        if v.negated or p.zone != "scene":
+            raise NotUnderstood("in that area since when?", rel.clause)
+        return add_filter(sel, Filter("since_turn_start", "eq", "true"))
     if v.negated:
         return add_filter(sel, Filter("zone", "ne", p.zone))
     if p.owner is not None and p.owner.ref not in (Ref.YOU, Ref.OPPONENT):    # "na mão daquele jogador"

@@ -59,6 +59,7 @@ class Leads:
     """What a paragraph's leads said."""
 
     trigger: EventPattern | None = None
+    also: tuple[EventPattern, ...] = ()    # "Quando X entrar ou sair de cena": the other events (one effect each)
     phase_trigger: When | None = None
     window: str = ""
     whose_window: str = ""
@@ -165,8 +166,11 @@ class SentenceReader:
         return family in ("move", "load", "unload", "search", "draw") and not v.gerund and not v.past
 
     def _trigger(self, item: Phrase, clauses: list[Clause], first_word: str, seq: Sequence) -> None:
-        if len(clauses) != 1:
-            seq.problems.append(Problem("a trigger with several events", item))
+        if len(clauses) > 1:
+            self._several(item, clauses, seq)
+            return
+        if not clauses:
+            seq.problems.append(Problem("a trigger with no event", item))
             return
         clause = clauses[0]
         v = analyse(clause)
@@ -177,6 +181,31 @@ class SentenceReader:
             hypothetical_lead(clause, self.r)
             return
         self._as_trigger(clause, seq)
+
+    def _several(self, item: Phrase, clauses: list[Clause], seq: Sequence) -> None:
+        """"Quando este cenário entrar ou sair de cena", "Quando X for alvo de alguma ação ou receber dano" (5.2):
+        events joined by "ou" -- each fires the effect (one triggered effect per event). A clause with no subject
+        shares the one before; a verb with no complements shares the last verb's ("entrar ou sair de cena")."""
+        joiners = [x.lemma for x in _top(item) if isinstance(x, Lexeme) and x.lemma in ("ou", "e")]
+        if joiners != ["ou"] * (len(clauses) - 1) or any(analyse(c).hypothetical for c in clauses):
+            seq.problems.append(Problem("a trigger with several events", item))
+            return
+        shared = next((c.complements for c in reversed(clauses) if c.complements), ())
+        patterns: list[EventPattern] = []
+        subject = clauses[0].subject
+        for clause in clauses:
+            if clause.subject is None:
+                clause = replace(clause, subject=subject)
+            subject = clause.subject
+            if not clause.complements and clause is not clauses[-1]:
+                clause = replace(clause, complements=shared)
+            self._as_trigger(clause, seq)
+            if self.leads.trigger is None:
+                return
+            patterns.append(self.leads.trigger)
+            self.leads.trigger = None
+        self.leads.trigger = patterns[0]
+        self.leads.also = tuple(patterns[1:])
 
     def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None) -> None:
         self.r.trigger_span = clause.span

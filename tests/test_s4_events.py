@@ -1,0 +1,135 @@
+"""Session 4, events cluster: triggers on several events, new event kinds and the windows and times around them
+(rules 5.2 triggered effects, 5.1 activation windows, 4.6.2 C.1 "desde o início do turno"). Short card texts of our
+own, their IR, and what happens on the engine."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, EffectKind, Filter, Kind, Ref
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import Zone
+from tests.corpus_play import Eager, card_of, enter, events, fillers, match, scenario, zone
+from tests.engine_helpers import card
+
+
+def scenario_card(name: str, *texts: str) -> CardDef:
+    body = "".join(f"  {t}\n" for t in texts)
+    return card(f"Cenário: {name} V1\nRaridade: Comum\n" + (f"\nTexto permanente:\n{body}" if body else ""))
+
+
+def char(name: str, *, powers: str = "Super Força", affiliations: str = "", texts: tuple[str, ...] = ()) -> CardDef:
+    text = f"Personagem: {name} V1\nAlinhamento: Herói\n"
+    if affiliations:
+        text += f"Afiliações: {affiliations}\n"
+    text += f"Poderes: {powers}\nEnergia inicial: 3\nEscudo: 0\n"
+    if texts:
+        text += "\nTexto permanente:\n" + "".join(f"  {t}\n" for t in texts)
+    return card(text)
+
+
+def hand(game: Match, player: int) -> list[int]:
+    return game.state.players[player].hand
+
+
+def draws(game: Match) -> list[dict[str, object]]:
+    return [e for e in events(game, "move") if e.get("reason") == "draw"]
+
+
+# --- a trigger with several events (5.2) ------------------------------------------------------------------------
+
+
+def test_5_2_either_event_fires_the_effect_once_each() -> None:
+    """"Quando este cenário entrar ou sair de cena": one triggered effect per event; "sair" shares the subject and
+    "entrar" the complement ("de cena" is the scene for both)."""
+    both = scenario_card("Portal", "Quando este cenário entrar ou sair de cena, compre um card.")
+    assert both.executable
+    triggers = [(e.kind, e.trigger.event if e.trigger else "") for e in both.effects]
+    assert triggers == [(EffectKind.TRIGGERED, "enter_scene"), (EffectKind.TRIGGERED, "leave_scene")]
+    other = scenario_card("Outro Lugar")
+    game = match([both, other])
+    p, o = card_of(game, 0, "Portal V1"), card_of(game, 0, "Outro Lugar V1")
+    scenario(game, p)
+    assert len(draws(game)) == 1                              # it entered
+    scenario(game, o)                                         # replaced: it leaves the scene
+    assert zone(game, p) == "resources" and len(draws(game)) == 2
+
+
+def test_5_2_targeted_or_damaged_share_the_subject() -> None:
+    """"Quando este personagem for alvo de alguma ação ou receber dano": the second event has no subject of its
+    own -- it is the first one's."""
+    c = char("Sentinela", texts=("Quando este personagem for alvo de alguma ação ou receber dano, compre um card.",))
+    assert c.executable
+    events = [e.trigger for e in c.effects if e.trigger is not None]
+    assert [t.event for t in events] == ["targeted", "damage"]
+    assert all(t.subject is not None and t.subject.ref is Ref.THIS_CHARACTER for t in events)
+
+
+def test_5_2_events_joined_by_e_are_not_read_as_either() -> None:
+    """"Quando X sair de cena e for colocado na mão": both at once, not either -- not executable."""
+    c = scenario_card("Duplo", "Quando este cenário sair de cena e for colocado na mão, compre um card.")
+    assert not c.executable
+
+
+# --- "desde o início do turno" (4.6.2 C.1) ----------------------------------------------------------------------
+
+
+def test_since_the_start_of_the_turn_in_a_relative() -> None:
+    """"um personagem que você controla desde o início do turno": one that did not enter the scene this turn; the
+    time is the relative's ("controla desde ..."), not the procedure's around it."""
+    retreat = scenario_card("Recuo", "Quando este cenário entrar em cena, descarregue um personagem que você "
+                                     "controla desde o início do turno e devolva-o para sua mão.")
+    assert retreat.executable
+    (effect,) = retreat.effects
+    choose = effect.procedures[0]
+    assert Filter("since_turn_start", "eq", "true") in choose.what.filters      # type: ignore[attr-defined]
+    veteran, rookie = char("Veterano"), char("Novato")
+    game = match([retreat, veteran, rookie], a=Eager())
+    r, v, n = card_of(game, 0, "Recuo V1"), card_of(game, 0, "Veterano V1"), card_of(game, 0, "Novato V1")
+    enter(game, v, 2)
+    enter(game, n, 2)
+    game.state.scene[n].entered_turn = game.state.turn       # the rookie entered this turn
+    scenario(game, r)
+    assert zone(game, v) == "hand" and zone(game, n) == "scene"
+
+
+def test_since_the_start_of_the_turn_of_a_state() -> None:
+    """"que estão em cena desde o início do turno": the same filter, read from "estar em cena"."""
+    c = char("Líder", texts=("As ações dos personagens que você controla e que estão em cena desde o início do "
+                             "turno tornam-se ações imprevistas.",))
+    assert c.executable
+    (effect,) = c.effects
+    assert "since_turn_start" in repr(effect.procedures[0])
+
+
+# --- a pronoun fills its verb's role (coloque-o: a card) ---------------------------------------------------------
+
+
+def test_an_object_clitic_of_put_is_a_card_not_a_player() -> None:
+    """"olhe os cards da mão de um oponente, escolha um deles e coloque-o nos recursos de seu dono": "-o" is the
+    card chosen (the latest masculine thing a card can be), not the opponent."""
+    spy = scenario_card("Espiar", "Quando este cenário entrar em cena, olhe os cards da mão de um oponente, "
+                                  "escolha um deles e coloque-o nos recursos de seu dono.")
+    assert spy.executable
+    move = spy.effects[0].procedures[-1]
+    assert move.cards.ref is Ref.SLOT and move.cards.kind is not Kind.PLAYER     # type: ignore[attr-defined]
+    game = match([spy])
+    s = card_of(game, 0, "Espiar V1")
+    theirs = fillers(game, 1)[0]
+    game.move(theirs, Zone.HAND)
+    scenario(game, s)
+    assert zone(game, theirs) == "resources" and game.state.owner[theirs] == 1
+
+
+def test_unloading_all_the_cards_of_a_character_chooses_it_first() -> None:
+    """"descarregar todos os cards de um personagem que você controla e colocá-lo em seus recursos": the character
+    is chosen once; "-lo" is that one (not every character you control)."""
+    c = scenario_card("Retirada", "Quando este cenário entrar em cena, você pode descarregar todos os cards de um "
+                                  "personagem que você controla e colocá-lo em seus recursos.")
+    assert c.executable
+    procs = c.effects[0].procedures
+    assert [p.family for p in procs] == ["choose", "unload", "move"]
+    game = match([c, char("Um"), char("Dois")], a=Eager())
+    s, one, two = card_of(game, 0, "Retirada V1"), card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1")
+    enter(game, one, 2)
+    enter(game, two, 2)
+    scenario(game, s)
+    assert sorted(zone(game, x) for x in (one, two)) == ["resources", "scene"]
