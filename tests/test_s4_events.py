@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardscript.compiler.ir import CardDef, EffectKind, Filter, Kind, Ref
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, card_of, enter, events, fillers, match, scenario, zone
+from tests.corpus_play import Eager, at, card_of, enter, events, fillers, match, scenario, zone
 from tests.engine_helpers import card
 
 
@@ -133,3 +133,134 @@ def test_unloading_all_the_cards_of_a_character_chooses_it_first() -> None:
     enter(game, two, 2)
     scenario(game, s)
     assert sorted(zone(game, x) for x in (one, two)) == ["resources", "scene"]
+
+
+# --- stages changed (4.5) ---------------------------------------------------------------------------------------
+
+
+def test_4_5_capacitated_fires_only_when_the_stage_changes() -> None:
+    """"Toda vez que este personagem for capacitado": the engine's ``capacitate`` event with a change; a character
+    already at {2} is not capacitated."""
+    c = char("Atento", texts=("Toda vez que este personagem for capacitado, compre um card.",))
+    (effect,) = c.effects
+    assert effect.trigger is not None and effect.trigger.event == "capacitate"
+    game = match([c])
+    x = card_of(game, 0, "Atento V1")
+    enter(game, x, 2)
+    game.state.scene[x].stage = 1
+    game.capacitate(x, 1)
+    game.eng.tree.resolve()
+    assert len(draws(game)) == 1
+    game.capacitate(x, 1)                                    # already at {2}: nothing changed
+    game.eng.tree.resolve()
+    assert len(draws(game)) == 1
+
+
+def test_4_5_incapacitated_by_an_effect_an_opponent_controls() -> None:
+    """"for incapacitado em {1} ou {2} por um efeito controlado por um oponente": any number of stages, by an
+    effect (not a cost, not the rules) whose controller is an opponent; "aquele personagem" is the one."""
+    c = char("Resiliente", texts=("Quando um personagem que você controla for incapacitado em {1} ou {2} por um "
+                                  "efeito controlado por um oponente, você pode capacitar aquele personagem em {1}.",))
+    (effect,) = c.effects
+    assert effect.trigger is not None and effect.trigger.by is Ref.OPPONENT
+    game = match([c], a=Eager())
+    x = card_of(game, 0, "Resiliente V1")
+    enter(game, x, 2)
+    game.state.scene[x].stage = 2
+    game.incapacitate(x, 1, by=0)                            # your own effect: no
+    game.eng.tree.resolve()
+    assert game.state.scene[x].stage == 1
+    game.incapacitate(x, 1, by=1)                            # the opponent's: capacitated back
+    game.eng.tree.resolve()
+    assert game.state.scene[x].stage == 1
+    game.incapacitate(x, 1)                                  # a cost or the rules: no
+    game.eng.tree.resolve()
+    assert game.state.scene[x].stage == 0
+
+
+def test_4_5_one_stage_alone_is_not_read_as_any() -> None:
+    c = char("Exato", texts=("Quando um personagem for incapacitado em {1}, compre um card.",))
+    assert not c.executable
+
+
+# --- a player unloads (4.1) -------------------------------------------------------------------------------------
+
+
+def test_4_1_you_unload_a_card_of_a_power_from_a_character_you_control() -> None:
+    """"toda vez que você descarregar um card de {AD} de um personagem que você controla": the unload event with
+    the player who did it (an effect of yours), the card unloaded and where from."""
+    c = char("Glutão", texts=("Toda vez que você descarregar um card de {AD} de um personagem que você controla, "
+                              "compre um card.",))
+    (effect,) = c.effects
+    t = effect.trigger
+    assert t is not None and (t.event, t.by) == ("unload", Ref.YOU)
+    ad = card("Habilidade: Rajada Distante V1\nPoder: Ataque a Distância\nRaridade: Comum\n")
+    game = match([c, ad, ad])
+    x = card_of(game, 0, "Glutão V1")
+    a1, a2 = card_of(game, 0, "Rajada Distante V1"), card_of(game, 0, "Rajada Distante V1", 1)
+    enter(game, x, 2, carried=[a1, a2])
+    game.unload(a1, by=1)                                    # the opponent's doing: no
+    game.eng.tree.resolve()
+    assert len(draws(game)) == 0
+    game.unload(a2, by=0)
+    game.eng.tree.resolve()
+    assert len(draws(game)) == 1
+
+
+# --- a player draws (4.2) ---------------------------------------------------------------------------------------
+
+
+def test_4_2_a_player_draws_during_their_own_phase_and_each_other_player_draws() -> None:
+    """"Se algum jogador comprar cards durante a própria Fase de Combate, cada outro jogador pode comprar um card":
+    the draw event, in the drawing player's own combat phase; "cada outro jogador" is every player but that one."""
+    c = scenario_card("Vigia", "Se algum jogador comprar cards durante a própria Fase de Combate, cada outro "
+                               "jogador pode comprar um card.")
+    (effect,) = c.effects
+    t = effect.trigger
+    assert t is not None and (t.event, t.turn_of) == ("draw", Ref.OWNER)
+    game = match([c], a=Eager(), b=Eager())
+    scenario(game, card_of(game, 0, "Vigia V1"))
+    at(game, "combat", "attack", turn_player=1)
+    game.draw(1, 1)                                          # the opponent, in their own combat phase
+    game.eng.tree.resolve()
+    assert [d["owner"] for d in draws(game)] == [1, 0]
+    game.draw(0, 1)                                          # you, in the opponent's combat phase: no
+    game.eng.tree.resolve()
+    assert [d["owner"] for d in draws(game)] == [1, 0, 0]
+
+
+def test_4_2_the_cards_drawn_fill_event_cards_and_the_player_event_player() -> None:
+    """"Quando um jogador comprar um ou mais cards de habilidade ..., aquele jogador pode revelar um daqueles cards.
+    Se o fizer, aquele jogador pode colocar o card revelado nos recursos de seu dono e comprar um card": the drawn
+    ability cards are "daqueles cards"; "comprar" shares "aquele jogador" (a bare infinitive after "pode ... e")."""
+    c = scenario_card("Pistas", "Quando um jogador comprar um ou mais cards de habilidade, aquele jogador pode "
+                                "revelar um daqueles cards. Se o fizer, aquele jogador pode colocar o card revelado "
+                                "nos recursos de seu dono e comprar um card.")
+    assert c.executable
+    procs = c.effects[0].procedures
+    assert all(p.who is not None and p.who.slot == "event:player" for p in procs     # type: ignore[attr-defined]
+               if p.family in ("reveal", "draw"))
+    ability = card("Habilidade: Truque V1\nPoder: Super Força\nRaridade: Comum\n")
+    game = match([c], [ability, char("Peso")], a=Eager(), b=Eager())
+    scenario(game, card_of(game, 0, "Pistas V1"))
+    trick, weight = card_of(game, 1, "Truque V1"), card_of(game, 1, "Peso V1")
+    deck = game.state.players[1].deck
+    for x in (weight, trick):                                # the ability card on top, a character under it
+        deck.remove(x)
+        deck.insert(0, x)
+    game.draw(1, 1)
+    game.eng.tree.resolve()
+    assert zone(game, trick) == "resources"
+    assert zone(game, weight) == "hand"                      # that player drew again (a character: no trigger)
+
+
+# --- the turn a phase is in ("durante o turno de um oponente") ------------------------------------------------
+
+
+def test_5_2_during_an_opponents_turn_is_the_turn_not_the_player() -> None:
+    """"Toda vez que este personagem usar uma ação durante o turno de outro jogador": the turn is the other
+    player's (the user is still this character, yours)."""
+    c = char("Reativo", texts=("Toda vez que este personagem usar uma ação durante o turno de outro jogador, "
+                               "compre um card.",))
+    (effect,) = c.effects
+    assert effect.trigger is not None and effect.trigger.turn_of is Ref.OPPONENT and effect.trigger.whose is None

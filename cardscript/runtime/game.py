@@ -117,6 +117,8 @@ class Game:
             card = deck[0]
             self.move(card, Zone.HAND, reason="draw")
             drawn.append(card)
+        if drawn:
+            self.emit("draw", player=player, cards=list(drawn))     # "Toda vez que um jogador comprar cards" (5.2)
         return drawn
 
     def mill_to_resources(self, player: int, count: int) -> list[CardId]:
@@ -166,15 +168,16 @@ class Game:
         self.state.scene[onto].carried.append(card)
         self.emit("load", card=card, onto=onto, frm=str(frm))
 
-    def unload(self, card: CardId, check: bool = True) -> None:
+    def unload(self, card: CardId, check: bool = True, by: int | None = None) -> None:
         """Unload a carried card to its owner's resources (4.1); a base left empty is knocked out (4.7) -- unless
         ``check`` is off: the effect unloading it moves it out of the scene next (4.7, "o próprio efeito irá
-        providenciar para que aquele personagem seja transferido")."""
+        providenciar para que aquele personagem seja transferido"). ``by``: the player unloading it (an effect's
+        controller, the player adjusting energy, 6.4); None: damage or the rules (4.7, 4.8)."""
         zone, host = self.state.location(card)
         if zone is not Zone.CARRIED or host is None:
             raise ValueError(f"{self.name(card)} is not being carried")
         self.move(card, Zone.RESOURCES, reason="unload")
-        self.emit("unload", card=card, frm=host)
+        self.emit("unload", card=card, frm=host, by=by)
         if check:
             self.check_empty(host)
 
@@ -245,21 +248,23 @@ class Game:
         self.emit("knocked_out", card=base_card, owner=owner, reason=reason)
         self.check_victory()
 
-    def capacitate(self, base_card: CardId, amount: int) -> int:
-        """Raise the stage by ``amount``, as far as possible (4.5, golden rule C); return the change."""
+    def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
+        """Raise the stage by ``amount``, as far as possible (4.5, golden rule C); return the change. ``by``: the
+        controller of the effect doing it (None: the rules of the game, a cost)."""
         base = self.state.scene[base_card]
         new = min(2, base.stage + amount)
         change = new - base.stage
         base.stage = new
-        self.emit("capacitate", card=base_card, amount=change, stage=new)
+        self.emit("capacitate", card=base_card, amount=change, stage=new, by=by)
         return change
 
-    def incapacitate(self, base_card: CardId, amount: int) -> int:
+    def incapacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
+        """Lower the stage by ``amount``, as far as possible (4.5); ``by`` as for :meth:`capacitate`."""
         base = self.state.scene[base_card]
         new = max(0, base.stage - amount)
         change = base.stage - new
         base.stage = new
-        self.emit("incapacitate", card=base_card, amount=change, stage=new)
+        self.emit("incapacitate", card=base_card, amount=change, stage=new, by=by)
         return change
 
     # -- the end ---------------------------------------------------------------------------------------

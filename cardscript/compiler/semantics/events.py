@@ -15,9 +15,16 @@ damage             ``damage`` (by X): "X causar dano"; an action of X damaging Y
 passives           ``knocked_out`` / ``destroyed`` / ``load`` / ``unload`` / ``incapacitate``: "for nocauteado",
                    "for destruído", "for carregado de seus recursos em ...", "forem descarregados deste ..."
 load / unload      ``load`` / ``unload``: "você descarregar um card de {AD} de um personagem que você controla"
-search / draw      ``search`` / ``draw``: "um jogador procurar por cards no próprio deck", "comprar cards"
-reveal             ``reveal``: "você revelar este card com Clarividência"
+                   (``by``: the player who did it)
+stage              ``capacitate`` / ``incapacitate``: "este personagem for capacitado", "for incapacitado em {1} ou
+                   {2} por um efeito controlado por um oponente" (``by``), "você capacitar um personagem"
+draw               ``draw``: "algum jogador comprar cards", "um jogador comprar um ou mais cards de habilidade"
+                   (``cards``: one drawn must match; they fill ``event:cards``)
 =================  ============================================================================================
+
+Events joined by "ou" ("entrar ou sair de cena") are one triggered effect each (``sentences``). A "durante"
+adjunct gives the pattern's ``phase`` and ``turn_of`` (whose turn: "de um oponente", "a própria": the event's
+player's), checked for every event.
 """
 
 from __future__ import annotations
@@ -26,7 +33,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause
-from cardscript.compiler.ir import Duration, EventPattern, Filter, Kind, Ref, Selector
+from cardscript.compiler.ir import Duration, EventPattern, Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.build import Build
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import YOU, players, things
@@ -56,9 +64,11 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> 
     if b.adjuncts.duration is Duration.END_OF_TURN:         # "Toda vez que o alvo usar uma ação neste turno"
         r.trigger_this_turn = True
     during = b.adjuncts.during
-    if during is not None:
-        pattern = replace(pattern, phase=during.phase or pattern.phase,
-                          whose=during.whose if during.whose in (Ref.YOU, Ref.OPPONENT) else pattern.whose)
+    if during is not None:                                 # "durante a Fase de Combate de um oponente" (5.2)
+        if during.edge or during.this_turn or during.next_turn or during.each_player or during.phase == "current" \
+                or during.whose not in (None, Ref.YOU, Ref.OPPONENT, Ref.OWNER):
+            raise NotUnderstood("during which part of which turn?", clause)
+        pattern = replace(pattern, phase=during.phase or pattern.phase, turn_of=during.whose or pattern.turn_of)
     return replace(pattern, text=render(clause))
 
 
@@ -164,6 +174,11 @@ def _use(b: Build) -> EventPattern:
     if action_np is not None:
         action = things(action_np, r)
         _slot(b, action_np, "action", action)
+        users = [f.value for f in action.filters if f.field == "user" and isinstance(f.value, Selector)]
+        for m in action_np.mods:                             # "uma ação de Antecipar de um personagem": its user
+            if users and isinstance(m, PP) and m.prep == "de" and m.obj is not None \
+                    and m.obj.lemma in ("personagem", "suporte"):
+                _slot(b, m.obj, "user", users[0])
         filters = tuple(f for f in action.filters if f.field != "targets")
         targeted = [f for f in action.filters if f.field == "targets" and isinstance(f.value, Selector)]
         if targeted:
@@ -303,6 +318,54 @@ def _loaded(b: Build) -> EventPattern:
     return EventPattern("load", subject=subject, target=onto, origin=origin)
 
 
+def _draw(b: Build) -> EventPattern:
+    """"um jogador comprar um ou mais cards de habilidade", "algum jogador comprar cards" (4.2): a player draws; the
+    cards drawn (one must match what the phrase says of them) fill ``event:cards`` ("um daqueles cards")."""
+    r = b.r
+    who = b.roles.subject_np
+    player = players(who, r) if who is not None else YOU
+    if who is not None:
+        _slot(b, who, "player", player)
+    obj = b.roles.np("amount")
+    cards: Selector | None = None
+    if obj is not None:
+        if obj.lemma != "card":
+            raise NotUnderstood("draws what?", obj.node)
+        q = np_quantity(obj, r)                            # "cards", "um card", "um ou mais cards": any draw
+        if q is not None and (q.fixed > 1 or q.x_times or q.up_to):
+            raise NotUnderstood("draws how many?", obj.node)
+        drawn = things(obj, r)
+        _slot(b, obj, "cards", drawn)
+        if drawn.filters:
+            cards = replace(drawn, count=Quantity.of(1))
+    if b.roles.pp("origin") is not None:
+        raise NotUnderstood("draws from where?", b.roles.clause)
+    return EventPattern("draw", subject=player, cards=cards)
+
+
+def _unload(b: Build) -> EventPattern:
+    """"você descarregar um card de {AD} de um personagem que você controla" (4.1): a player unloads a card -- by
+    an effect they control or adjusting energy (6.4), not damage (4.8)."""
+    r = b.r
+    who = b.roles.subject_np
+    player = players(who, r) if who is not None else YOU
+    if player.ref not in (Ref.YOU, Ref.OPPONENT, Ref.EVERY_PLAYER):
+        raise NotUnderstood("unloaded by whom?", b.roles.clause)
+    if who is not None:
+        _slot(b, who, "player", player)
+    obj = b.roles.np("cards")
+    if obj is None:
+        raise NotUnderstood("unloads what?", b.roles.clause)
+    cards = things(obj, r)
+    frm = cards.of
+    pp = b.roles.pp("origin")
+    if pp is not None and pp.obj is not None:
+        r.use(*pp.preps)
+        frm = things(pp.obj, r)
+    _slot(b, obj, "subject", cards)
+    return EventPattern("unload", subject=replace(cards, zone="", of=None), target=frm, by=player.ref)
+
+
 def _unloaded(b: Build) -> EventPattern:
     subject = _subject(b)
     pp = b.roles.pp("origin")
@@ -317,9 +380,71 @@ def _moved(b: Build) -> EventPattern:
     return _put(b)
 
 
+def _staged(b: Build) -> EventPattern:
+    """"este personagem for capacitado", "um personagem que você controla for incapacitado em {1} ou {2} por um
+    efeito controlado por um oponente" (4.5: its stage changed; "em {1} ou {2}": by any number of stages)."""
+    subject = _subject(b)
+    _any_stages(b)
+    kind = "capacitate" if b.verb.lemma == "capacitar" else "incapacitate"
+    return EventPattern(kind, subject=subject, by=_by_effect(b))
+
+
+def _stage(b: Build) -> EventPattern:
+    """"você capacitar um personagem": an effect you control changes its stage (4.5)."""
+    who = b.roles.subject_np
+    player = players(who, b.r) if who is not None else YOU
+    if player.ref not in (Ref.YOU, Ref.OPPONENT, Ref.EVERY_PLAYER) and player.ref is not None:
+        raise NotUnderstood("(in)capacitated by whose effect?", b.roles.clause)
+    if who is not None:
+        _slot(b, who, "player", player)
+    obj = b.roles.np("targets")
+    if obj is None:
+        raise NotUnderstood("(in)capacitates what?", b.roles.clause)
+    subject = things(obj, b.r)
+    _slot(b, obj, "subject", subject)
+    _any_stages(b)
+    kind = "capacitate" if b.verb.lemma == "capacitar" else "incapacitate"
+    return EventPattern(kind, subject=subject, by=player.ref or Ref.EVERY_PLAYER)
+
+
+def _any_stages(b: Build) -> None:
+    """"em {1} ou {2}": every change a stage can have (stages go from {0} to {2}); one number alone is not read."""
+    pp = b.roles.pp("stages")
+    if pp is None or pp.obj is None:
+        return
+    from cardscript.compiler.ast import Icon
+
+    codes = {x.code for x in constituent_leaves(pp) if isinstance(x, Icon)}
+    if not {"1", "2"} <= codes:
+        raise NotUnderstood("(in)capacitated by exactly that many stages", pp.obj.node)
+    b.r.use_all(constituent_leaves(pp))
+
+
+def _by_effect(b: Build) -> Ref | None:
+    """"por um efeito controlado por um oponente / por você": whose effect did it (``EventPattern.by``)."""
+    pp = b.roles.pp("agent")
+    if pp is None or pp.obj is None:
+        return None
+    eff = pp.obj
+    if eff.lemma != "efeito":
+        raise NotUnderstood("by what?", eff.node)
+    b.r.use(*pp.preps, eff.head, *eff.dets)
+    agent = next((m for m in eff.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
+    if eff.participle is None or eff.participle.lemma != "controlar" or agent is None or agent.obj is None:
+        if eff.mods or eff.participle is not None:
+            raise NotUnderstood("an effect of what?", eff.node)
+        return Ref.EVERY_PLAYER
+    who = players(agent.obj, b.r)
+    if who.ref not in (Ref.YOU, Ref.OPPONENT):
+        raise NotUnderstood("an effect controlled by whom?", agent.obj.node)
+    b.r.use(eff.participle, *agent.preps)
+    return who.ref
+
+
 _RULES: dict[str, Callable[[Build], EventPattern]] = {
     "enter": _enter, "move": _put, "leave": _leave, "use": _use, "be": _targeted, "receive": _receive,
     "knocked_out": _knocked_out, "loaded": _loaded, "unloaded": _unloaded, "moved": _moved, "damage": _deal,
+    "staged": _staged, "stage": _stage, "unload": _unload, "draw": _draw,
 }
 
 __all__ = ["event", "Roles"]

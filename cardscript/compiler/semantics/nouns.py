@@ -110,6 +110,12 @@ def _players(np: NP, r: Reading) -> Selector:
     every = np.det("cada", "todo", "qualquer") or (plural(np) and lemma == "jogador")   # "de qualquer jogador"
     other = np.det("outro")
     r.use(*np.dets)
+    event_player = r.by_slot("event:player") if other and lemma == "jogador" else None
+    if event_player is not None and event_player.kind is Kind.PLAYER and event_player.selector is not None \
+            and event_player.selector.ref is not Ref.YOU:
+        # "Se algum jogador comprar cards ..., cada outro jogador ...": every player but the event's
+        return Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, text=text, excluding=Selector(
+            kind=Kind.PLAYER, ref=Ref.SLOT, slot="event:player"))
     if other and any(x.kind is Kind.PLAYER and x.selector is not None and x.selector.ref is None
                      and x.selector.kind is Kind.PLAYER for x in r.referents):
         # "um herói controlado por um jogador ... um herói controlado por outro jogador": other than that one,

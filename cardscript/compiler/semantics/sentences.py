@@ -493,6 +493,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     first = first_sentence
     optional_chain = False
     and_or: list[int] = []                    # the modes an "e/ou" joins
+    last_clause: Clause | None = None
     for i, item in enumerate(items):
         if isinstance(item, Phrase) and item.kind is PhraseKind.JOINER:
             r.use(item)
@@ -531,6 +532,9 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         if _rounding(item, last_procs, out, r):
             continue
         r.pending = []
+        printed = item
+        item = _shared_subject(item, items[i - 1] if i else None, last_clause)
+        last_clause = item
         try:
             built = reader.clause(item)
             missing = clause_problem(item, r)
@@ -546,7 +550,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             last_procs = [unsupported]
             continue
         v = analyse(item)
-        procs = [_modality(p, item, v, built.subject, optional_chain) for p in built.procedures]
+        procs = [_modality(p, printed, v, built.subject, optional_chain) for p in built.procedures]
         if procs and procs[0].optional:
             optional_chain = True
             reader.last_optional = True
@@ -588,6 +592,23 @@ def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure]
     mode.clear()
     mode.extend(deed)
     return [replace(p, if_not_done=True) for p in governed]
+
+
+def _shared_subject(clause: Clause, before: object, last: Clause | None) -> Clause:
+    """"aquele jogador pode colocar X ... e comprar um card": a bare infinitive joined by "e" to a clause with a
+    subject has that subject (the modal's scope: ``_modality``); an imperative ("e compre") has its own."""
+    if clause.subject is not None or last is None or last.subject is None:
+        return clause
+    if not (isinstance(before, Phrase) and before.kind is PhraseKind.JOINER
+            and any(isinstance(x, Lexeme) and x.lemma == "e" for x in leaves(before))):
+        return clause
+    v = analyse(clause)
+    verbs = [w for w in v.words if w.cls in ("VINF", "VFIN", "AUX")]
+    if not verbs or any(w.cls != "VINF" for w in verbs) or v.clitics and v.main is None:
+        return clause
+    if not analyse(last).modal:
+        return clause
+    return replace(clause, subject=last.subject)
 
 
 def _delayed(b: Build, built: Built) -> Built:

@@ -156,7 +156,7 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
         for c in resolve(game, ctx, proc.cards):
             base = host(game, c) if isinstance(c, int) else None
             if isinstance(c, int) and base is not None:
-                game.unload(c, check=base not in leaving)
+                game.unload(c, check=base not in leaving, by=ctx.controller)
                 if base in leaving:
                     deferred = ctx.memory.setdefault("deferred_empty", [])
                     if isinstance(deferred, list) and base not in deferred:
@@ -176,7 +176,7 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
         carried: list[Thing] = list(game.state.scene[b].carried)
         for c in choose(game, ctx, carried, n, "unload", f"{proc.text}: choose from {game.name(b)}", player=chooser):
             if isinstance(c, int) and b in game.state.scene and c in game.state.scene[b].carried:
-                game.unload(c)
+                game.unload(c, by=ctx.controller)
 
 
 _PLACE_NAMES = {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the deck",
@@ -210,7 +210,7 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
             # cards are unloaded, then it moves -- it never stands empty in the scene, so it is not knocked out
             for carried in list(game.state.scene[c].carried):        # (a base never leaves the scene carrying)
                 game.move(carried, Zone.RESOURCES, reason="unload")
-                game.emit("unload", card=carried, frm=c)
+                game.emit("unload", card=carried, frm=c, by=ctx.controller)
         game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40])   # its owner's (golden rule D,
         if carrier is not None:                                                        # whatever ``to_owner`` says)
             game.check_empty(carrier)
