@@ -94,8 +94,9 @@ class Game:
             self.state.scene[host].carried.remove(card)
         return zone, host
 
-    def move(self, card: CardId, to: Zone, *, bottom: bool = False, reason: str = "") -> None:
-        """Move a card to one of its owner's areas (golden rule D: a card always goes to its owner's)."""
+    def move(self, card: CardId, to: Zone, *, bottom: bool = False, reason: str = "", cost: str = "") -> None:
+        """Move a card to one of its owner's areas (golden rule D: a card always goes to its owner's); ``cost``: the
+        extra cost of an action it pays (4.6.2 E.2: the keyword's name, "Energia Cósmica", or "extra")."""
         if to not in OWN_ZONES:               # checked first: a refused move leaves the card where it was
             raise ValueError(f"use enter_scene / load to put a card in {to}")
         owner = self.state.owner[card]
@@ -105,7 +106,8 @@ class Game:
             pile.insert(0, card)              # the top of the deck is index 0
         else:
             pile.append(card)
-        self.emit("move", card=card, owner=owner, frm=str(frm), to=str(to), bottom=bottom, host=host, reason=reason)
+        self.emit("move", card=card, owner=owner, frm=str(frm), to=str(to), bottom=bottom, host=host, reason=reason,
+                  **({"cost": cost} if cost else {}))
 
     def draw(self, player: int, count: int = 1) -> list[CardId]:
         """Draw from the top of the deck; a player who must draw from an empty deck loses (4.9.2)."""

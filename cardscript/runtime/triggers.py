@@ -315,8 +315,11 @@ def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId
 
 
 def _places_match(pattern: EventPattern, event: Event) -> bool:
-    """``origin`` ("carregado de seus recursos") and ``destination`` ("colocado na base do deck") of a load / move."""
+    """``origin`` ("carregado de seus recursos") and ``destination`` ("colocado na base do deck") of a load / move;
+    ``cost``: the extra cost of an action the move paid ("para pagar o custo de Energia Cósmica", 4.6.2 E.2)."""
     data = event.data
+    if pattern.cost and (event.kind != "move" or fold_key(str(data.get("cost") or "")) != fold_key(pattern.cost)):
+        return False
     if pattern.origin and event.kind in ("load", "move") and str(data.get("frm")) != _area(pattern.origin):
         return False
     if pattern.destination and event.kind == "move":
@@ -506,6 +509,10 @@ class Triggers:
                 if event.kind != "move" or frm in ("scene", "scenario", str(Zone.SCENE), str(Zone.SCENARIO)):
                     return True, self.game.state.owner[card]
             return working, controller
+        trigger = effect.trigger
+        if event.kind == "move" and event.data.get("card") == card and trigger is not None and trigger.origin \
+                and zone != "any":       # "quando este card for colocado de seus recursos ...": it was there
+            return str(event.data.get("frm")) == zone, self.game.state.owner[card]
         try:
             where, _ = self.game.state.location(card)
         except KeyError:

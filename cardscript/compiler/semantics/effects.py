@@ -170,7 +170,7 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
             effect = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                             why="; ".join(p.message for p in out.problems))
     if effect is not None:
-        out.effects.append(replace(effect, zone=_working_zone(effect.condition)))
+        out.effects.append(replace(effect, zone=_trigger_zone(effect) or _working_zone(effect.condition)))
         if effect.kind is EffectKind.TRIGGERED:          # "Quando X entrar ou sair de cena": one effect an event
             out.effects.extend(replace(out.effects[-1], trigger=replace(t, text=text)) for t in reader.leads.also)
         elif reader.leads.also and not out.problems:
@@ -178,6 +178,16 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
             out.effects[-1] = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                                      why=out.problems[-1].message)
     return out
+
+
+def _trigger_zone(effect: Effect) -> str:
+    """5.2.1: "Quando este card for colocado de seus recursos ...": a trigger on this card leaving an area of its
+    owner works from that area."""
+    t = effect.trigger
+    if effect.kind is not EffectKind.TRIGGERED or t is None or t.event != "move" or t.subject is None \
+            or t.subject.ref is not Ref.THIS_CARD or t.origin not in ("resources", "hand", "deck", "prizes"):
+        return ""
+    return t.origin
 
 
 def _working_zone(cond: Condition | None) -> str:

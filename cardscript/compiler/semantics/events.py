@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardscript.compiler.ast import Clause
+from cardscript.compiler.ast import Clause, Lexeme
 from cardscript.compiler.ir import Duration, EventPattern, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.build import Build
@@ -147,9 +147,45 @@ def _put(b: Build) -> EventPattern:
     for c in list(b.roles.extra):                          # "substituindo este cenário"
         if hasattr(c, "kind") and getattr(c, "kind", "") == "gerund":
             raise NotUnderstood("putting it in place of another", b.roles.clause)
+    origin = ""
+    back = b.roles.pp("back")                              # "for colocado de seus recursos na base de seu deck"
+    if back is not None and back.obj is not None:
+        r.use(*back.preps)
+        origin = place(back.obj, r).zone
+    cost = _paying(b)
     if p.zone == "scene":
+        if origin or cost:
+            raise NotUnderstood("put in the scene from where, paying what?", b.roles.clause)
         return EventPattern("enter_scene", subject=cards, whose=whose)
-    return EventPattern("move", subject=cards, whose=whose, destination=p.zone)
+    return EventPattern("move", subject=cards, whose=whose, destination=p.zone, origin=origin, cost=cost)
+
+
+def _paying(b: Build) -> str:
+    """"para pagar o custo de Energia Cósmica de uma ação": the move pays that keyword's extra cost of an action
+    (4.6.2 E.2); its name, or ''."""
+    extra = b.roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, PP) and c.prep == "para" and c.verb
+               and isinstance(c.verb[-1], Lexeme) and c.verb[-1].lemma == "pagar"), None)
+    if at is None:
+        return ""
+    pp = extra[at]
+    assert isinstance(pp, PP)
+    cost = next((a for a in pp.args if isinstance(a, NP)), None)
+    rest = extra[at + 1:]
+    keyword = rest[0] if rest and isinstance(rest[0], PP) and rest[0].prep == "de" and rest[0].keyword else None
+    if cost is None or cost.lemma != "custo" or keyword is None or len(pp.args) != 1:
+        raise NotUnderstood("paying what?", b.roles.clause)
+    used: list[Constituent] = [pp, keyword]
+    action = rest[1] if len(rest) > 1 and isinstance(rest[1], PP) and rest[1].prep == "de" else None
+    if action is not None:
+        if action.obj is None or action.obj.lemma != "ação" or action.obj.mods or not action.obj.det("um"):
+            raise NotUnderstood("the cost of which action?", b.roles.clause)
+        used.append(action)
+    for c in used:
+        b.r.use_all(constituent_leaves(c))
+        extra.remove(c)
+    assert keyword.keyword is not None
+    return keyword.keyword.word
 
 
 def _leave(b: Build) -> EventPattern:

@@ -211,8 +211,10 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
             for carried in list(game.state.scene[c].carried):        # (a base never leaves the scene carrying)
                 game.move(carried, Zone.RESOURCES, reason="unload")
                 game.emit("unload", card=carried, frm=c, by=ctx.controller)
-        game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40])   # its owner's (golden rule D,
-        if carrier is not None:                                                        # whatever ``to_owner`` says)
+        # its owner's (golden rule D, whatever ``to_owner`` says); paying an action's extra cost, that cost's
+        game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40],
+                  cost=str(ctx.memory.get("paying_cost") or ""))
+        if carrier is not None:
             game.check_empty(carrier)
     if proc.shuffle_in:                     # "embaralhe-o no deck de seu dono": into the deck, then shuffled
         for owner in sorted({game.state.owner[c] for c in cards}):

@@ -1,0 +1,60 @@
+"""Session 4, events cluster: corpus cards whose triggers, windows and times the cluster made executable, played on
+the engine (``tests/corpus_play.py``) with assertions on what their text says happens. The cards are read from the
+development corpora at test time (skipped without them); the docstrings describe each card in our own words."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import Zone
+from tests.corpus_play import (
+    Eager,
+    at,
+    card_of,
+    corpus_card,
+    enter,
+    events,
+    fillers,
+    match,
+    require_corpus,
+    use,
+    where,
+    zone,
+)
+from tests.engine_helpers import card, pick
+
+require_corpus()
+
+
+def char(name: str, *, powers: str = "Super Força", affiliations: str = "") -> CardDef:
+    text = f"Personagem: {name} V1\nAlinhamento: Herói\n"
+    if affiliations:
+        text += f"Afiliações: {affiliations}\n"
+    return card(text + f"Poderes: {powers}\nEnergia inicial: 4\nEscudo: 0\n")
+
+
+def draws(game: Match) -> list[dict[str, object]]:
+    return [e for e in events(game, "move") if e.get("reason") == "draw"]
+
+
+def test_fragmento_de_asteroide_paying_energia_cosmica_from_the_resources() -> None:
+    """Fragmento de Asteroide V1 ((2016) BSGC 88/100): when this card goes from its owner's resources to the bottom
+    of the deck to pay an action's Energia Cósmica cost, the two top cards of the deck go to the resources."""
+    frag = corpus_card("(2016) BSGC 88/100")
+    carrier = char("Cósmico", powers="Poder Cósmico")
+    game = match([carrier, frag, frag], [char("Alvo")],
+                 a=Eager({"move": [pick("Fragmento de Asteroide")], "target": [pick("Alvo")]}))
+    c = card_of(game, 0, "Cósmico V1")
+    used, paid = card_of(game, 0, "Fragmento de Asteroide V1"), card_of(game, 0, "Fragmento de Asteroide V1", 1)
+    enter(game, c, 2, carried=[used])
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    spare = fillers(game, 0)[0]
+    game.move(paid, Zone.RESOURCES)
+    game.move(spare, Zone.RESOURCES)
+    top = fillers(game, 0)[:2]
+    at(game, "combat", "attack")
+    use(game, c, "Fragmento de Asteroide")
+    game.eng.tree.resolve()
+    deck = where(game, 0)("deck")
+    assert paid in deck and zone(game, paid) == "deck"
+    assert all(zone(game, t) == "resources" for t in top)
