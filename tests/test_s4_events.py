@@ -264,3 +264,40 @@ def test_5_2_during_an_opponents_turn_is_the_turn_not_the_player() -> None:
                                "compre um card.",))
     (effect,) = c.effects
     assert effect.trigger is not None and effect.trigger.turn_of is Ref.OPPONENT and effect.trigger.whose is None
+
+
+# --- a scenario replaced (4.4.1 E) ------------------------------------------------------------------------------
+
+
+def test_4_4_1_an_opponent_replaces_this_scenario() -> None:
+    """"Se um oponente colocar um cenário em cena substituindo este cenário, ... um personagem que aquele jogador
+    controla": this scenario leaves because the opponent's took its place; "aquele jogador" is that opponent."""
+    c = scenario_card("Trincheira", "Se um oponente colocar um cenário em cena substituindo este cenário, compre um "
+                                    "card.")
+    (effect,) = c.effects
+    t = effect.trigger
+    assert t is not None and (t.event, t.replaced, t.whose) == ("leave_scene", True, Ref.OPPONENT)
+    game = match([c, scenario_card("Meu Outro")], [scenario_card("Deles")])
+    mine, other, theirs = (card_of(game, 0, "Trincheira V1"), card_of(game, 0, "Meu Outro V1"),
+                           card_of(game, 1, "Deles V1"))
+    scenario(game, mine)
+    scenario(game, other)                                    # replaced by your own scenario: no
+    assert len(draws(game)) == 0
+    scenario(game, mine)
+    scenario(game, theirs)
+    assert len(draws(game)) == 1
+
+
+def test_4_4_1_this_scenario_replaced_by_another_and_not_when_it_leaves_otherwise() -> None:
+    """"Quando este cenário for substituído por um outro cenário": only a replacement, not any leaving."""
+    c = scenario_card("Sede", "Quando este cenário for substituído por um outro cenário, compre um card.")
+    assert c.executable
+    game = match([c, scenario_card("Nova Sede")])
+    s, new = card_of(game, 0, "Sede V1"), card_of(game, 0, "Nova Sede V1")
+    scenario(game, s)
+    game.move(s, Zone.RESOURCES)                             # leaves, not replaced
+    game.eng.tree.resolve()
+    assert len(draws(game)) == 0
+    scenario(game, s)
+    scenario(game, new)
+    assert len(draws(game)) == 1

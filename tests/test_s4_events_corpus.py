@@ -17,6 +17,8 @@ from tests.corpus_play import (
     fillers,
     match,
     require_corpus,
+    scenario,
+    stage,
     use,
     where,
     zone,
@@ -58,3 +60,22 @@ def test_fragmento_de_asteroide_paying_energia_cosmica_from_the_resources() -> N
     deck = where(game, 0)("deck")
     assert paid in deck and zone(game, paid) == "deck"
     assert all(zone(game, t) == "resources" for t in top)
+
+
+def scenario_card(name: str) -> CardDef:
+    return card(f"Cenário: {name} V1\nRaridade: Comum\n")
+
+
+def test_posicionamento_estrategico_replaced_by_an_opponent() -> None:
+    """Posicionamento Estratégico V1 ((2014) BSIC 62/100): when an opponent puts a scenario in the scene in its
+    place, you may lower by one the stage of a character that opponent controls (and when it enters, of any)."""
+    pos = corpus_card("(2014) BSIC 62/100")
+    game = match([pos, char("Meu")], [char("Deles"), scenario_card("Outro")],
+                 a=Eager({"target": [pick("Meu"), pick("Deles")]}))
+    mine, theirs = card_of(game, 0, "Meu V1"), card_of(game, 1, "Deles V1")
+    enter(game, mine, 2)
+    enter(game, theirs, 2)
+    game.state.scene[mine].stage = game.state.scene[theirs].stage = 2
+    scenario(game, card_of(game, 0, "Posicionamento Estratégico V1"))
+    scenario(game, card_of(game, 1, "Outro V1"))
+    assert (stage(game, mine), stage(game, theirs)) == (1, 1)

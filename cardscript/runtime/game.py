@@ -157,7 +157,8 @@ class Game:
             old = self.state.scenario
             self._take(old)
             self.state.players[self.state.owner[old]].resources.append(old)
-            self.emit("leave_scene", card=old, to="resources")
+            # replaced by the one entering, which its owner puts in the scene (4.4.1 E, golden rule D)
+            self.emit("leave_scene", card=old, to="resources", replaced_by=card, player=self.state.owner[card])
         self._take(card)
         self.state.scenario = card
         self.emit("enter_scene", card=card, controller=self.state.owner[card], scenario=True)

@@ -206,6 +206,8 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return False
     if not in_turn_part(game, pattern, event, controller):
         return False
+    if pattern.replaced and not isinstance(event.data.get("replaced_by"), int):
+        return False                                 # "substituindo este cenário": another one took its place
     if pattern.cards is not None and not _cards_match(game, pattern.cards, event, source, controller):
         return False
     if event.kind in ("capacitate", "incapacitate") and not event.data.get("amount"):

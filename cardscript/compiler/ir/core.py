@@ -173,6 +173,8 @@ class EventPattern:
                                          # the ``phase`` is in (YOU, OPPONENT; OWNER: the event's own player's)
     cards: Selector | None = None        # draw / search / reveal: the cards it named ("um ou mais cards de
                                          # habilidade"): one of them must match; they fill ``event:cards``
+    replaced: bool = False               # leave_scene: the scenario left because another took its place
+                                         # ("substituindo este cenário", "for substituído por outro", 4.4.1 E)
     cost: str = ""                       # move: "para pagar o custo de Energia Cósmica de uma ação" -- the extra
                                          # cost it paid (4.6.2 E.2: the keyword's name)
     by: Ref | None = None                # "por um efeito controlado por um oponente": whose effect did it (YOU /

@@ -134,6 +134,8 @@ def event(e: EventPattern | None) -> str:
         parts.append(f"by={e.by.value}")
     if e.cost:
         parts.append(f"paying={e.cost}")
+    if e.replaced:
+        parts.append("replaced")
     if e.turn_of is not None:
         parts.append(f"turn_of={e.turn_of.value}")
     if e.cards is not None:

@@ -40,7 +40,7 @@ from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles
 from cardscript.compiler.semantics.nouns import YOU, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Rel, constituent_leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, constituent_leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.source import Span
 
@@ -144,9 +144,11 @@ def _put(b: Build) -> EventPattern:
         raise NotUnderstood("puts where?", b.roles.clause)
     p = place(dest, r)
     whose = player.ref if player is not None and player.ref in (Ref.YOU, Ref.OPPONENT) else None
-    for c in list(b.roles.extra):                          # "substituindo este cenário"
-        if hasattr(c, "kind") and getattr(c, "kind", "") == "gerund":
-            raise NotUnderstood("putting it in place of another", b.roles.clause)
+    replacing = _replacing(b)
+    if replacing is not None:                              # "colocar um cenário em cena substituindo este cenário"
+        if p.zone != "scene" or obj.lemma != "cenário" or b.verb.passive:
+            raise NotUnderstood("putting it in place of what?", b.roles.clause)
+        return EventPattern("leave_scene", subject=replacing, whose=whose, replaced=True)
     origin = ""
     back = b.roles.pp("back")                              # "for colocado de seus recursos na base de seu deck"
     if back is not None and back.obj is not None:
@@ -158,6 +160,43 @@ def _put(b: Build) -> EventPattern:
             raise NotUnderstood("put in the scene from where, paying what?", b.roles.clause)
         return EventPattern("enter_scene", subject=cards, whose=whose)
     return EventPattern("move", subject=cards, whose=whose, destination=p.zone, origin=origin, cost=cost)
+
+
+def _replacing(b: Build) -> Selector | None:
+    """"... substituindo este cenário": the scenario a new one replaces (4.4.1 E); None when not said."""
+    extra = b.roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, Other) and any(
+        isinstance(x, Lexeme) and x.lemma in ("substituir", "substituindo") for x in c.nodes)), None)
+    if at is None:
+        return None
+    gerund = extra[at]
+    old = extra[at + 1] if at + 1 < len(extra) else None
+    if not isinstance(old, NP) or old.lemma != "cenário":
+        raise NotUnderstood("in place of what?", b.roles.clause)
+    assert isinstance(gerund, Other)
+    b.r.use(*gerund.nodes)
+    sel = things(old, b.r)
+    _slot(b, old, "subject", sel)
+    extra.remove(gerund)
+    extra.remove(old)
+    return sel
+
+
+def _replaced(b: Build) -> EventPattern:
+    """"este cenário for substituído por um outro cenário" (4.4.1 E): it leaves the scene because another scenario
+    entered; the player putting that one in the scene is the event's player."""
+    if not b.verb.passive:
+        raise NotUnderstood("replaces what?", b.roles.clause)
+    subject = _subject(b)
+    if subject.kind not in (Kind.SCENARIO, Kind.CARD) or (b.roles.subject_np is not None
+                                                          and b.roles.subject_np.lemma != "cenário"):
+        raise NotUnderstood("replaced: only a scenario is", b.roles.clause)
+    agent = b.roles.pp("agent")
+    if agent is not None and agent.obj is not None:
+        if agent.obj.lemma != "cenário" or agent.obj.mods:
+            raise NotUnderstood("replaced by what?", agent.obj.node)
+        b.r.use(*agent.preps, *agent.obj.own_leaves)
+    return EventPattern("leave_scene", subject=subject, replaced=True)
 
 
 def _paying(b: Build) -> str:
@@ -480,7 +519,7 @@ def _by_effect(b: Build) -> Ref | None:
 _RULES: dict[str, Callable[[Build], EventPattern]] = {
     "enter": _enter, "move": _put, "leave": _leave, "use": _use, "be": _targeted, "receive": _receive,
     "knocked_out": _knocked_out, "loaded": _loaded, "unloaded": _unloaded, "moved": _moved, "damage": _deal,
-    "staged": _staged, "stage": _stage, "unload": _unload, "draw": _draw,
+    "staged": _staged, "stage": _stage, "unload": _unload, "draw": _draw, "replace_scenario": _replaced,
 }
 
 __all__ = ["event", "Roles"]
