@@ -301,3 +301,52 @@ def test_4_4_1_this_scenario_replaced_by_another_and_not_when_it_leaves_otherwis
     scenario(game, s)
     scenario(game, new)
     assert len(draws(game)) == 1
+
+
+# --- windows (5.1) ----------------------------------------------------------------------------------------------
+
+
+def test_5_1_windows_printed_at_the_end_of_a_leading_condition() -> None:
+    """"Se este personagem tiver {SF}, durante sua Fase de Preparação, uma vez por turno, você pode ...": the
+    window and the limit are the effect's; the condition stays a condition."""
+    c = char("Curandeiro", texts=("Se este personagem tiver {SF}, durante sua Fase de Preparação, uma vez por turno, "
+                                  "você pode escolher um card de habilidade de seus recursos e carregá-lo neste "
+                                  "personagem.",))
+    assert c.executable
+    (effect,) = c.effects
+    assert (effect.kind, effect.window, effect.whose_window, effect.limit_per_turn) == (
+        EffectKind.ACTIVATED, "Fase de Preparação", "you", 1)
+    load = effect.procedures[1]
+    assert load.cards.ref is Ref.SLOT                        # type: ignore[attr-defined]   # "-lo": the card chosen
+
+
+def test_5_1_a_condition_on_the_area_with_its_window() -> None:
+    """"Se este card estiver em seus recursos durante a sua Fase de Preparação, você pode ...": activated from the
+    resources, in your preparation phase."""
+    c = scenario_card("Reserva", "Se este card estiver em seus recursos durante a sua Fase de Preparação, você pode "
+                                 "comprar um card.")
+    (effect,) = c.effects
+    assert (effect.kind, effect.window, effect.zone) == (EffectKind.ACTIVATED, "Fase de Preparação", "resources")
+
+
+def test_5_1_whose_turn_the_window_is_in() -> None:
+    """"Durante a Fase de Compra, em seu próprio turno", "Durante a Etapa de Ataque, na Fase de Combate de seu
+    turno": the window is yours; a phase that does not hold the window's step is not read."""
+    a = scenario_card("Arquivo", "Durante a Fase de Compra, em seu próprio turno, você pode comprar um card.")
+    b = scenario_card("Posto", "Durante a Etapa de Ataque, na Fase de Combate de seu turno, você pode comprar um "
+                               "card.")
+    for c, window in ((a, "Fase de Compra"), (b, "Etapa de Ataque")):
+        (effect,) = c.effects
+        assert (effect.kind, effect.window, effect.whose_window) == (EffectKind.ACTIVATED, window, "you")
+    wrong = scenario_card("Erro", "Durante a Etapa de Ataque, na Fase de Compra de seu turno, você pode comprar um "
+                                  "card.")
+    assert not wrong.executable
+
+
+def test_a_subject_pronoun_keeps_to_kinds_an_object_clitic_to_gender() -> None:
+    """"Enquanto este personagem estiver carregando algum card de habilidade de {SF}, ele ganha Escudo +1": "ele" is
+    the character, not the ability card (a clitic "-lo" would agree with "card")."""
+    c = char("Blindado", texts=("Enquanto este personagem estiver carregando algum card de habilidade de {SF}, ele "
+                                "ganha Escudo +1.",))
+    (effect,) = c.effects
+    assert effect.procedures[0].targets.ref is Ref.THIS_CHARACTER      # type: ignore[attr-defined]

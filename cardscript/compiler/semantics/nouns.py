@@ -254,8 +254,10 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             # bound to a phrase read later (a condition read before its clause: "permute ... por um card que outro
             # personagem ... estiver carregando se aquele personagem ..."): not the latest thing read so far
             raise NotUnderstood(f"'{text}' refers to '{binding.target}', not introduced yet", np.node)
+    # an object clitic agrees with its noun's gender ("um card de habilidade ... carregá-lo"); "ele" keeps to kinds
+    gender = _gender(head) if isinstance(head, Lexeme) and head.cls == "CLITIC" else ""
     if found is None:
-        found = _latest(r, fits)
+        found = _latest(r, fits, gender)
     if found is not None and (pronoun or np.lemma == "card"):
         found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
         #                                              personagem estiver carregando": the card)
@@ -265,7 +267,7 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     def ok(x: Referent) -> bool:
         """A third-person pronoun never means "você"; "ele" is one in the scene, not a card carried ("Enquanto este
         personagem estiver carregando um card de suporte, ele ganha ...")."""
-        return (fits is None or x.kind in fits) and not (pronoun and _addressee(x)) and not (personal and _carried(x))
+        return _agrees(x, fits, gender) and not (pronoun and _addressee(x)) and not (personal and _carried(x))
 
     if found is not None and not ok(found):
         found = next((x for x in reversed(r.referents) if ok(x)), None)
@@ -346,11 +348,35 @@ def _whole_phrase(r: Reading, found: Referent, fits: tuple[Kind, ...] | None) ->
     return found
 
 
-def _latest(r: Reading, fits: tuple[Kind, ...] | None) -> Referent | None:
+def _latest(r: Reading, fits: tuple[Kind, ...] | None, gender: str = "") -> Referent | None:
     for ref in reversed(r.referents):
-        if fits is None or ref.kind in fits:
+        if _agrees(ref, fits, gender):
             return ref
     return None
+
+
+_NOUN_GENDER = {"card": "m", "personagem": "m", "suporte": "m", "cenário": "m", "jogador": "m", "oponente": "m",
+                "habilidade": "f", "ação": "f"}
+
+
+def _gender(head: Leaf | None) -> str:
+    """A pronoun's gender: "m" ("ele", "-o", "-lo"), "f" ("ela", "-a", "-la"), '' otherwise."""
+    if not isinstance(head, Lexeme):
+        return ""
+    lemma = head.lemma.lstrip("-")
+    return "m" if lemma in ("ele", "eles", "o", "os", "lo", "los") else "f" if lemma in (
+        "ela", "elas", "a", "as", "la", "las") else ""
+
+
+def _agrees(ref: Referent, fits: tuple[Kind, ...] | None, gender: str) -> bool:
+    """Can a pronoun of ``gender`` standing for ``fits`` refer to ``ref``? By its noun's gender when known ("um
+    card de habilidade ... carregá-lo": the card, masculine, though an ability), else by its kind."""
+    noun = _NOUN_GENDER.get(ref.noun)
+    if gender and noun is not None:
+        if noun != gender:
+            return False
+        return fits is None or ref.kind in fits or (ref.kind is Kind.ABILITY and Kind.CARD in fits)
+    return fits is None or ref.kind in fits
 
 
 def _read_referent(found: Referent, np: NP, text: str) -> Selector:
@@ -668,7 +694,7 @@ def _register(r: Reading, np: NP, slot: str, kind: Kind, selector: Selector) -> 
     node_span = getattr(np.node, "span", None)
     if spans:
         ref = r.introduce(slot, kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "np", selector,
-                          node_span=node_span, plural=plural(np))
+                          node_span=node_span, plural=plural(np), noun=np.lemma)
         ref.indefinite = not slot and not r.in_condition and np.det("um") and not plural(np) and not np.quantity \
             and selector.ref is None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Phrase, PhraseKind
+from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Node, Phrase, PhraseKind, Symbol
 from cardscript.compiler.ir import (
     Condition,
     Duration,
@@ -41,6 +41,7 @@ from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.source import Span
+from cardscript.compiler.vocabulary import fold_key
 
 
 @dataclass
@@ -133,6 +134,8 @@ class SentenceReader:
                 r.use(*analyse(clauses[0]).words)
                 hypothetical_lead(clauses[0], r)
                 return None, ""
+            if first and self.static_context and self.leads.trigger is None and len(clauses) == 1:
+                clauses = [self._trailing_windows(clauses[0], seq)]
             cond = self._conditions(clauses, words, seq)
             if cond is None:
                 return None, ""
@@ -146,6 +149,38 @@ class SentenceReader:
             return None, ""
         seq.problems.append(Problem(f"a lead of kind '{kind.value}'", item))
         return None, ""
+
+    def _within_window(self, w: When) -> bool:
+        """"em seu turno" / "na Fase de Combate de seu turno" around the window "durante ..." already read: the
+        whole turn, or the phase the window's step is part of (6.5: the Etapas are in the Fase de Combate)."""
+        window = fold_key(self.leads.window)
+        if not window:
+            return False
+        phase = fold_key(w.phase)
+        return not phase or phase == window or (phase == fold_key("Fase de Combate") and window in (
+            fold_key("Etapa de Ataque"), fold_key("Etapa de Antecipação")))
+
+    def _trailing_windows(self, clause: Clause, seq: Sequence) -> Clause:
+        """"Se este personagem tiver {RE}, durante sua Fase de Preparação, uma vez por turno, você pode ...", "Se
+        este card estiver em seus recursos durante a sua Fase de Preparação, você pode ...": the windows printed at
+        the end of a leading condition are the effect's (5.1), not the condition's -- read as window leads."""
+        comps = list(clause.complements)
+        at = next((i for i, c in enumerate(comps) if _starts_window(c)), None)
+        if at is None:
+            return clause
+        groups: list[list[Node]] = []
+        for c in comps[at:]:
+            if not groups or _comma_led(c):
+                groups.append([])
+            if isinstance(c, Phrase) and c.parts and isinstance(c.parts[0], Symbol) and c.parts[0].text == ",":
+                self.r.use(c.parts[0])
+                groups[-1].extend(x for x in c.parts[1:] if isinstance(x, Node))
+            else:
+                groups[-1].append(c)
+        for group in groups:
+            span = Span(group[0].span.start, group[-1].span.end)
+            self._window(Phrase(span, PhraseKind.WINDOW, tuple(group)), seq)
+        return replace(clause, complements=tuple(comps[:at]))
 
     def _is_event(self, clause: Clause) -> bool:
         """Does the clause describe an event (an action used, a character targeted, knocked out...) rather than
@@ -263,10 +298,15 @@ class SentenceReader:
                 self.leads.phase_trigger = w
             elif prep == "durante" and w.phase:
                 self.leads.window = w.phase
-                self.leads.whose_window = "you" if w.whose in (Ref.YOU, Ref.OWNER) else (
-                    "opponent" if w.whose is Ref.OPPONENT else "any")    # "durante sua própria Fase ...": yours
+                if w.whose is not None or not self.leads.whose_window:
+                    self.leads.whose_window = _whose_window(w.whose)      # "durante sua própria Fase ...": yours
             elif (prep == "até" and w.edge == "end" and not w.phase) or (prep in ("em", "durante") and w.this_turn):
                 self.leads.duration = Duration.END_OF_TURN
+            elif prep == "em" and not w.edge and not w.next_turn and not w.each_player and w.whose is not None \
+                    and self._within_window(w):
+                # "Durante a Fase de Compra, em seu próprio turno", "Durante a Etapa de Ataque, na Fase de Combate
+                # de seu turno": whose turn the window is in
+                self.leads.whose_window = _whose_window(w.whose)
             else:
                 seq.problems.append(Problem("a window not understood", item))
         for word in words:
@@ -469,6 +509,30 @@ def _pronoun_subject(clause: Clause) -> bool:
     """"Se ele o fizer": the subject is a personal pronoun (the one who could do the optional step)."""
     words = [x for x in leaves(clause.subject) if isinstance(x, Lexeme)] if clause.subject is not None else []
     return len(words) == 1 and words[0].lemma in ("ele", "ela", "eles", "elas", "você")
+
+
+def _whose_window(whose: Ref | None) -> str:
+    return "you" if whose in (Ref.YOU, Ref.OWNER) else "opponent" if whose is Ref.OPPONENT else "any"
+
+
+def _chunk_leaves(node: Node) -> list[object]:
+    return [x for x in leaves(node) if isinstance(x, Lexeme | Symbol)]
+
+
+def _comma_led(node: Node) -> bool:
+    first = _chunk_leaves(node)[:1]
+    return bool(first) and isinstance(first[0], Symbol) and first[0].text == ","
+
+
+def _starts_window(node: Node) -> bool:
+    """A complement opening a window: "durante <uma fase>" (a phase or step, not "este turno"), or ", uma vez por
+    turno"."""
+    words = [x for x in _chunk_leaves(node) if isinstance(x, Lexeme)]
+    if not words:
+        return False
+    if words[0].lemma == "durante":
+        return len(words) > 1 and words[-1].lemma in ("fase", "etapa")
+    return _comma_led(node) and len(words) >= 2 and words[0].lemma == "um" and words[1].lemma == "vez"
 
 
 def _top(phrase: Phrase) -> list[object]:
