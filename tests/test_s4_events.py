@@ -350,3 +350,29 @@ def test_a_subject_pronoun_keeps_to_kinds_an_object_clitic_to_gender() -> None:
                                 "ganha Escudo +1.",))
     (effect,) = c.effects
     assert effect.procedures[0].targets.ref is Ref.THIS_CHARACTER      # type: ignore[attr-defined]
+
+
+# --- "aquele mesmo número de cards" after a load ----------------------------------------------------------------
+
+
+def test_that_same_number_counts_the_cards_loaded_before() -> None:
+    """"Você pode carregar até 2 cards de seus recursos neste personagem. Se o fizer, descarregue aquele mesmo número
+    de cards deste personagem": the load writes what it loaded; the unload takes that many (not the amount of an
+    event -- that reading is for replacements, 5.5)."""
+    text = ("Ação: Respirar\n  Custo: {0}\n  Poder: Super Força\n  Você pode carregar até 2 cards de seus recursos "
+            "neste personagem. Se o fizer, descarregue aquele mesmo número de cards deste personagem.\n")
+    c = card("Habilidade: Respirar V1\nPoder: Super Força\nRaridade: Comum\n\n" + text)
+    assert c.action is not None and c.action.executable
+    load, unload = c.action.modes[0].procedures
+    assert load.loaded                                                    # type: ignore[attr-defined]
+    q = unload.amount                                                     # type: ignore[attr-defined]
+    assert q.x is not None and q.x.what is not None and q.x.what.slot == load.loaded   # type: ignore[attr-defined]
+
+
+def test_an_extra_cost_on_the_target_is_not_read() -> None:
+    """4.6.2: the extra costs are paid before the targets are chosen -- a cost that loads "o personagem alvo" cannot
+    be paid as printed."""
+    text = ("Ação: Empurrar\n  Custo: {0}\n  Poder: Super Força\n  Carregue um card no personagem alvo: Descarregue "
+            "um card daquele personagem.\n")
+    c = card("Habilidade: Empurrar V1\nPoder: Super Força\nRaridade: Comum\n\n" + text)
+    assert c.action is not None and not c.action.executable

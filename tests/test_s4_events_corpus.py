@@ -12,6 +12,7 @@ from tests.corpus_play import (
     at,
     card_of,
     corpus_card,
+    energy,
     enter,
     events,
     fillers,
@@ -79,3 +80,22 @@ def test_posicionamento_estrategico_replaced_by_an_opponent() -> None:
     scenario(game, card_of(game, 0, "Posicionamento Estratégico V1"))
     scenario(game, card_of(game, 1, "Outro V1"))
     assert (stage(game, mine), stage(game, theirs)) == (1, 1)
+
+
+def test_meditacao_unloads_as_many_cards_as_it_loaded() -> None:
+    """Meditação V1 ((2016) BSAQ 77/112): the user may load up to X cards from the top of the deck, and then unloads
+    that same number of cards from itself (X: the stages paid)."""
+    med = corpus_card("(2016) BSAQ 77/112")
+    user = char("Monge", powers="Agilidade")
+    game = match([user, med], a=Eager({"x": [[2]], "load": [[0, 1]]}))
+    c, m = card_of(game, 0, "Monge V1"), card_of(game, 0, "Meditação V1")
+    enter(game, c, 2, carried=[m])
+    game.state.scene[c].stage = 2
+    before = energy(game, c)
+    deck, resources = len(where(game, 0)("deck")), len(where(game, 0)("resources"))
+    at(game, "combat", "anticipation", turn_player=1)
+    use(game, c, "Meditação", window="anticipation")
+    game.eng.tree.resolve()
+    assert stage(game, c) == 0
+    assert energy(game, c) == before                        # two loaded, two unloaded
+    assert len(where(game, 0)("deck")) == deck - 2 and len(where(game, 0)("resources")) == resources + 2

@@ -20,7 +20,7 @@ What does not fit is an UNSUPPORTED effect carrying every problem, located: ``ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from cardscript.compiler.ast import (
     Clause,
@@ -46,6 +46,7 @@ from cardscript.compiler.ir import (
     Generate,
     Procedure,
     Ref,
+    Selector,
     Unsupported,
 )
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
@@ -322,6 +323,9 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
                 cost_seq = read_sequence(reader, sentence.cost, first_sentence=False, allow_modes=False)
                 out.problems.extend(cost_seq.problems)
                 out.costs.extend(p for m in cost_seq.modes for p in m)
+                if any(_names_target(p) for m in cost_seq.modes for p in m):
+                    out.problems.append(Problem("an extra cost on the action's target (4.6.2: the costs are paid "
+                                                "before the targets are chosen)", sentence.cost))
             reader.leads = type(reader.leads)()
             seq = read_sequence(reader, body, first_sentence=k == 0, allow_modes=True)
             if frames_allowed and frame is None:
@@ -358,6 +362,17 @@ def _merge_modes(out: ActionText, seq: Sequence) -> None:
     else:
         for m in out.modes:
             m.extend(seq.modes[0])
+
+
+def _names_target(x: object) -> bool:
+    """Does an IR value refer to the action's target ("o personagem alvo") anywhere in it?"""
+    if isinstance(x, Selector) and x.ref is Ref.TARGET:
+        return True
+    if isinstance(x, tuple | list):
+        return any(_names_target(y) for y in x)
+    if is_dataclass(x) and not isinstance(x, type):
+        return any(_names_target(getattr(x, f.name)) for f in fields(x))
+    return False
 
 
 def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | None:

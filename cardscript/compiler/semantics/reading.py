@@ -83,6 +83,8 @@ class Reading:
     pending: list[Procedure] = field(default_factory=list)   # choices the next procedure needs made first
     provisional_targets: set[int] = field(default_factory=set)   # "o alvo" of X's definition, read before the
     #                                  text: the text's "o personagem alvo" says its kind (nouns._the_target)
+    counted: str = ""                                  # the slot of the cards a procedure last loaded ("aquele
+                                                       # mesmo número de cards": that many)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:

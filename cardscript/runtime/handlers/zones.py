@@ -118,9 +118,13 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
     owner = game.state.owner[onto[0]]
     pool = [c for c in pool if isinstance(c, int) and game.state.owner[c] == owner]
     n = quantity(game, ctx, sels[0].count)
+    loaded: list[Thing] = []
     for c in choose(game, ctx, pool, n, "load", f"{proc.text}: choose the card(s) to load"):
         assert isinstance(c, int)
         game.load(c, onto[0])
+        loaded.append(c)
+    if proc.loaded:                      # "... descarregue aquele mesmo número de cards": as many as were loaded
+        ctx.write(proc.loaded, loaded)
 
 
 def settle_emptied(game: Game, ctx: EffectContext) -> None:
