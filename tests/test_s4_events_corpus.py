@@ -99,3 +99,20 @@ def test_meditacao_unloads_as_many_cards_as_it_loaded() -> None:
     assert stage(game, c) == 0
     assert energy(game, c) == before                        # two loaded, two unloaded
     assert len(where(game, 0)("deck")) == deck - 2 and len(where(game, 0)("resources")) == resources + 2
+
+
+def test_cura_instantanea_put_in_the_resources_from_the_hand_or_deck() -> None:
+    """Cura Instantânea V1 ((2014) BSPO 87/100): when it goes to its owner's resources from the hand or the deck,
+    it may be loaded onto a character with {RE} you control; from elsewhere (carried), nothing happens."""
+    cura = corpus_card("(2014) BSPO 87/100")
+    healer = char("Regenerador", powers="Regeneração")
+    game = match([healer, cura], a=Eager())
+    h, c = card_of(game, 0, "Regenerador V1"), card_of(game, 0, "Cura Instantânea V1")
+    enter(game, h, 2)
+    game.move(c, Zone.HAND)
+    game.move(c, Zone.RESOURCES)
+    game.eng.tree.resolve()
+    assert zone(game, c) == "carried" and c in game.state.scene[h].carried
+    game.unload(c)                                           # carried -> resources: not from the hand or deck
+    game.eng.tree.resolve()
+    assert zone(game, c) == "resources"

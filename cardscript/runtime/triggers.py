@@ -322,7 +322,8 @@ def _places_match(pattern: EventPattern, event: Event) -> bool:
     data = event.data
     if pattern.cost and (event.kind != "move" or fold_key(str(data.get("cost") or "")) != fold_key(pattern.cost)):
         return False
-    if pattern.origin and event.kind in ("load", "move") and str(data.get("frm")) != _area(pattern.origin):
+    if pattern.origin and event.kind in ("load", "move") and str(data.get("frm")) not in {
+            _area(o) for o in pattern.origin.split("/")}:          # "vinda de sua mão ou deck": either
         return False
     if pattern.destination and event.kind == "move":
         if str(data.get("to")) != _area(pattern.destination):

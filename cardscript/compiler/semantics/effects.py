@@ -186,9 +186,12 @@ def _trigger_zone(effect: Effect) -> str:
     owner works from that area."""
     t = effect.trigger
     if effect.kind is not EffectKind.TRIGGERED or t is None or t.event != "move" or t.subject is None \
-            or t.subject.ref is not Ref.THIS_CARD or t.origin not in ("resources", "hand", "deck", "prizes"):
+            or t.subject.ref is not Ref.THIS_CARD or not t.origin:
         return ""
-    return t.origin
+    areas = t.origin.split("/")
+    if any(a not in ("resources", "hand", "deck", "prizes") for a in areas):
+        return ""
+    return areas[0] if len(areas) == 1 else "any"       # "vinda de sua mão ou deck": from either
 
 
 def _working_zone(cond: Condition | None) -> str:

@@ -142,6 +142,7 @@ def _put(b: Build) -> EventPattern:
     dest = b.optional_np("destination")
     if dest is None:
         raise NotUnderstood("puts where?", b.roles.clause)
+    coming = _coming_from(b, dest)
     p = place(dest, r)
     whose = player.ref if player is not None and player.ref in (Ref.YOU, Ref.OPPONENT) else None
     replacing = _replacing(b)
@@ -149,7 +150,7 @@ def _put(b: Build) -> EventPattern:
         if p.zone != "scene" or obj.lemma != "cenário" or b.verb.passive:
             raise NotUnderstood("putting it in place of what?", b.roles.clause)
         return EventPattern("leave_scene", subject=replacing, whose=whose, replaced=True)
-    origin = ""
+    origin = coming
     back = b.roles.pp("back")                              # "for colocado de seus recursos na base de seu deck"
     if back is not None and back.obj is not None:
         r.use(*back.preps)
@@ -160,6 +161,52 @@ def _put(b: Build) -> EventPattern:
             raise NotUnderstood("put in the scene from where, paying what?", b.roles.clause)
         return EventPattern("enter_scene", subject=cards, whose=whose)
     return EventPattern("move", subject=cards, whose=whose, destination=p.zone, origin=origin, cost=cost)
+
+
+_COMING = ("vindo", "vinda", "vindos", "vindas", "vir")
+
+
+def _coming_from(b: Build, dest: NP) -> str:
+    """"for colocada em seus recursos vinda de sua mão ou deck": the areas the card came from ("hand/deck"), or ''.
+    The participle stands after the destination (an adjective of it, or a word of its own)."""
+    r = b.r
+    frm: PP | None = None
+    extra = b.roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, Other) and any(
+        isinstance(x, Lexeme) and x.lemma in _COMING for x in c.nodes)), None)
+    if at is not None:
+        word = extra[at]
+        nxt = extra[at + 1] if at + 1 < len(extra) else None
+        if not isinstance(nxt, PP) or nxt.prep != "de" or nxt.obj is None:
+            raise NotUnderstood("coming from where?", b.roles.clause)
+        assert isinstance(word, Other)
+        r.use(*word.nodes)
+        extra.remove(word)
+        extra.remove(nxt)
+        frm = nxt
+    came = [a for a in dest.post if isinstance(a, Lexeme) and a.lemma in _COMING]
+    if dest.participle is not None and dest.participle.lemma in _COMING:
+        came.append(dest.participle)
+        dest.participle = None
+    if came:
+        frm = next((m for m in dest.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if frm is None:
+            raise NotUnderstood("coming from where?", b.roles.clause)
+        r.use(*came)
+        dest.post = [a for a in dest.post if a not in came]
+        dest.mods.remove(frm)
+    if frm is None or frm.obj is None:
+        return ""
+    r.use(*frm.preps)
+    zones: list[str] = []
+    for np in (frm.obj, *(other for _, other in frm.obj.heads)):
+        here = place(np, r)
+        if here.zone not in ("hand", "deck", "resources", "prizes") or (
+                here.owner is not None and here.owner.ref is not Ref.YOU):
+            raise NotUnderstood("coming from which area?", np.node)
+        zones.append(here.zone)
+    r.use(*(conj for conj, _ in frm.obj.heads))
+    return "/".join(zones)
 
 
 def _replacing(b: Build) -> Selector | None:
