@@ -376,3 +376,24 @@ def test_an_extra_cost_on_the_target_is_not_read() -> None:
             "um card daquele personagem.\n")
     c = card("Habilidade: Empurrar V1\nPoder: Super Força\nRaridade: Comum\n\n" + text)
     assert c.action is not None and not c.action.executable
+
+
+# --- a player searches (8 B) ------------------------------------------------------------------------------------
+
+
+def test_a_player_searches_their_own_deck() -> None:
+    """"Toda vez que um oponente procurar em seu deck por um card de personagem, aquele jogador compra um card": the
+    engine's search event, the areas searched, the cards looked for; "aquele jogador" is the one who searched."""
+    watch = char("Olheiro", texts=("Toda vez que um oponente procurar em seu deck por um card de personagem, "
+                                   "aquele jogador compra um card.",))
+    (effect,) = watch.effects
+    t = effect.trigger
+    assert t is not None and (t.event, t.origin) == ("search", "deck") and t.subject is not None
+    assert t.subject.ref is Ref.OPPONENT
+    seeker = scenario_card("Busca", "Quando este cenário entrar em cena, procure em seu deck por um card de "
+                                    "personagem, revele-o, coloque-o em sua mão e embaralhe o seu deck.")
+    game = match([watch], [seeker, char("Achado")], a=Eager(), b=Eager())
+    enter(game, card_of(game, 0, "Olheiro V1"), 2)
+    scenario(game, card_of(game, 1, "Busca V1"))
+    assert zone(game, card_of(game, 1, "Achado V1")) == "hand"
+    assert [d["owner"] for d in draws(game)] == [1]          # the opponent who searched draws

@@ -322,6 +322,8 @@ def _places_match(pattern: EventPattern, event: Event) -> bool:
     data = event.data
     if pattern.cost and (event.kind != "move" or fold_key(str(data.get("cost") or "")) != fold_key(pattern.cost)):
         return False
+    if pattern.origin and event.kind == "search":           # "procurar ... no próprio deck": one area searched
+        return bool({_area(o) for o in pattern.origin.split("/")} & {str(z) for z in data.get("zones") or ()})
     if pattern.origin and event.kind in ("load", "move") and str(data.get("frm")) not in {
             _area(o) for o in pattern.origin.split("/")}:          # "vinda de sua mão ou deck": either
         return False

@@ -20,6 +20,7 @@ stage              ``capacitate`` / ``incapacitate``: "este personagem for capac
                    {2} por um efeito controlado por um oponente" (``by``), "você capacitar um personagem"
 draw               ``draw``: "algum jogador comprar cards", "um jogador comprar um ou mais cards de habilidade"
                    (``cards``: one drawn must match; they fill ``event:cards``)
+search             ``search``: "um jogador procurar por cards no próprio deck" (``origin``: an area searched)
 =================  ============================================================================================
 
 Events joined by "ou" ("entrar ou sair de cena") are one triggered effect each (``sentences``). A "durante"
@@ -465,6 +466,42 @@ def _draw(b: Build) -> EventPattern:
     return EventPattern("draw", subject=player, cards=cards)
 
 
+def _search(b: Build) -> EventPattern:
+    """"um jogador procurar por cards no próprio deck" (8 B): a player searches (the engine's ``search`` event) --
+    in the areas named (``origin``: one of those searched), for the cards named (one found must match; the cards
+    found fill ``event:cards``)."""
+    r = b.r
+    who = b.roles.subject_np
+    player = players(who, r) if who is not None else YOU
+    if who is not None:
+        _slot(b, who, "player", player)
+    areas: list[str] = []
+    for c in b.roles.get("zones"):
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("searches where?", b.roles.clause)
+        r.use(*c.preps)
+        for np in (c.obj, *(other for _, other in c.obj.heads)):
+            here = place(np, r, player)
+            if here.zone not in ("deck", "hand", "resources", "prizes") or (
+                    here.owner is not None and here.owner.ref not in (None, player.ref) and here.owner != player):
+                raise NotUnderstood("searches whose area?", np.node)
+            areas.append(here.zone)
+        r.use(*(conj for conj, _ in c.obj.heads))
+    what = b.roles.np("what")
+    cards: Selector | None = None
+    if what is not None:
+        r.use(*next(c for c in b.roles.get("what") if isinstance(c, PP)).preps)
+        if what.lemma != "card":
+            raise NotUnderstood("searches for what?", what.node)
+        found = things(what, r)
+        _slot(b, what, "cards", found)
+        if found.filters:
+            cards = replace(found, count=Quantity.of(1), zone="")
+    if b.roles.get("there") or b.roles.get("among"):
+        raise NotUnderstood("searches where?", b.roles.clause)
+    return EventPattern("search", subject=player, cards=cards, origin="/".join(areas))
+
+
 def _unload(b: Build) -> EventPattern:
     """"você descarregar um card de {AD} de um personagem que você controla" (4.1): a player unloads a card -- by
     an effect they control or adjusting energy (6.4), not damage (4.8)."""
@@ -567,6 +604,7 @@ _RULES: dict[str, Callable[[Build], EventPattern]] = {
     "enter": _enter, "move": _put, "leave": _leave, "use": _use, "be": _targeted, "receive": _receive,
     "knocked_out": _knocked_out, "loaded": _loaded, "unloaded": _unloaded, "moved": _moved, "damage": _deal,
     "staged": _staged, "stage": _stage, "unload": _unload, "draw": _draw, "replace_scenario": _replaced,
+    "search": _search,
 }
 
 __all__ = ["event", "Roles"]
