@@ -50,6 +50,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from cardscript.compiler.ir import (
+    ACTION_COST,
     ActionDef,
     ChangeStage,
     Damage,
@@ -416,8 +417,14 @@ def use_action(engine: Engine, use: ActionUse) -> None:
                                     facts=tuple({"kind": "x", "value": v} for v in range(most + 1))))
         ctx.x = x
         pending.data["x"] = x
+    paying = {id(p): e.from_keyword or "extra" for e in action.keyword_effects if e.window == ACTION_COST
+              for p in e.procedures}
     for proc in action.costs:
+        if ctx is not None:                 # "para pagar o custo de Energia Cósmica de uma ação": what it pays
+            ctx.memory["paying_cost"] = paying.get(id(proc), "extra")
         engine.run_procedure(game, pending, proc)
+    if ctx is not None:
+        ctx.memory.pop("paying_cost", None)
     # F: targets, one list per target selector -- those the chosen mode uses (targeting.mode_targets)
     per_selector: list[list[Any]] = []
     effect_sketch = sketch(mode)

@@ -105,8 +105,9 @@ class Game:
             for e in ending:
                 self.log.add("effect_expired", self.depth, uid=e.uid, what=e.what, source=e.source)
 
-    def move(self, card: CardId, to: Zone, *, bottom: bool = False, reason: str = "") -> None:
-        """Move a card to one of its owner's areas (golden rule D: a card always goes to its owner's)."""
+    def move(self, card: CardId, to: Zone, *, bottom: bool = False, reason: str = "", cost: str = "") -> None:
+        """Move a card to one of its owner's areas (golden rule D: a card always goes to its owner's); ``cost``: the
+        extra cost of an action it pays (4.6.2 E.2: the keyword's name, "Energia Cósmica", or "extra")."""
         if to not in OWN_ZONES:               # checked first: a refused move leaves the card where it was
             raise ValueError(f"use enter_scene / load to put a card in {to}")
         owner = self.state.owner[card]
@@ -116,7 +117,8 @@ class Game:
             pile.insert(0, card)              # the top of the deck is index 0
         else:
             pile.append(card)
-        self.emit("move", card=card, owner=owner, frm=str(frm), to=str(to), bottom=bottom, host=host, reason=reason)
+        self.emit("move", card=card, owner=owner, frm=str(frm), to=str(to), bottom=bottom, host=host, reason=reason,
+                  **({"cost": cost} if cost else {}))
 
     def draw(self, player: int, count: int = 1) -> list[CardId]:
         """Draw from the top of the deck; a player who must draw from an empty deck loses (4.9.2)."""
@@ -128,6 +130,8 @@ class Game:
             card = deck[0]
             self.move(card, Zone.HAND, reason="draw")
             drawn.append(card)
+        if drawn:
+            self.emit("draw", player=player, cards=list(drawn))     # "Toda vez que um jogador comprar cards" (5.2)
         return drawn
 
     def mill_to_resources(self, player: int, count: int) -> list[CardId]:
@@ -164,7 +168,8 @@ class Game:
             old = self.state.scenario
             self._take(old)
             self.state.players[self.state.owner[old]].resources.append(old)
-            self.emit("leave_scene", card=old, to="resources")
+            # replaced by the one entering, which its owner puts in the scene (4.4.1 E, golden rule D)
+            self.emit("leave_scene", card=old, to="resources", replaced_by=card, player=self.state.owner[card])
         self._take(card)
         self.state.scenario = card
         self.emit("enter_scene", card=card, controller=self.state.owner[card], scenario=True)
@@ -177,15 +182,16 @@ class Game:
         self.state.scene[onto].carried.append(card)
         self.emit("load", card=card, onto=onto, frm=str(frm))
 
-    def unload(self, card: CardId, check: bool = True) -> None:
+    def unload(self, card: CardId, check: bool = True, by: int | None = None) -> None:
         """Unload a carried card to its owner's resources (4.1); a base left empty is knocked out (4.7) -- unless
         ``check`` is off: the effect unloading it moves it out of the scene next (4.7, "o próprio efeito irá
-        providenciar para que aquele personagem seja transferido")."""
+        providenciar para que aquele personagem seja transferido"). ``by``: the player unloading it (an effect's
+        controller, the player adjusting energy, 6.4); None: damage or the rules (4.7, 4.8)."""
         zone, host = self.state.location(card)
         if zone is not Zone.CARRIED or host is None:
             raise ValueError(f"{self.name(card)} is not being carried")
         self.move(card, Zone.RESOURCES, reason="unload")
-        self.emit("unload", card=card, frm=host)
+        self.emit("unload", card=card, frm=host, by=by)
         if check:
             self.check_empty(host)
 
@@ -256,21 +262,23 @@ class Game:
         self.emit("knocked_out", card=base_card, owner=owner, reason=reason)
         self.check_victory()
 
-    def capacitate(self, base_card: CardId, amount: int) -> int:
-        """Raise the stage by ``amount``, as far as possible (4.5, golden rule C); return the change."""
+    def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
+        """Raise the stage by ``amount``, as far as possible (4.5, golden rule C); return the change. ``by``: the
+        controller of the effect doing it (None: the rules of the game, a cost)."""
         base = self.state.scene[base_card]
         new = min(2, base.stage + amount)
         change = new - base.stage
         base.stage = new
-        self.emit("capacitate", card=base_card, amount=change, stage=new)
+        self.emit("capacitate", card=base_card, amount=change, stage=new, by=by)
         return change
 
-    def incapacitate(self, base_card: CardId, amount: int) -> int:
+    def incapacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
+        """Lower the stage by ``amount``, as far as possible (4.5); ``by`` as for :meth:`capacitate`."""
         base = self.state.scene[base_card]
         new = max(0, base.stage - amount)
         change = base.stage - new
         base.stage = new
-        self.emit("incapacitate", card=base_card, amount=change, stage=new)
+        self.emit("incapacitate", card=base_card, amount=change, stage=new, by=by)
         return change
 
     # -- the end ---------------------------------------------------------------------------------------

@@ -230,8 +230,8 @@ class TraceWriter:
             return self._emit(out) if what in ("combat", "attack") else out
         if k == "move":
             return self._move(event, out)
-        if k == "shuffle":
-            return out                                  # implied by the lines around it
+        if k in ("shuffle", "draw"):
+            return out                                  # implied by the lines around it (a draw: its moves)
         if k == "choice":
             if self.detail and d.get("decision") not in ("play", "exchange"):
                 picked = ", ".join(self._picked(p) for p in d.get("picked", []))

@@ -19,9 +19,11 @@ pattern matched fills its ``target_slot``. A trigger subject's filters are read 
 (:func:`cardscript.runtime.filters.filter_matches`).
 
 Events (kinds and data) the matcher understands: the Game primitives' (``enter_scene``, ``leave_scene``,
-``load``, ``unload``, ``move``, ``capacitate``, ``incapacitate``, ``knocked_out``, ``destroyed``,
-``damage``) and those of the turn loop and actions (``phase_start`` / ``phase_end`` with ``phase``,
-``step``, ``player``; ``use_action`` with ``card``, ``action``, ``player``; ``targeted``; ``search``).
+``load``, ``unload``, ``move``, ``capacitate``, ``incapacitate`` -- with ``by``, the controller of the effect
+doing it --, ``knocked_out``, ``destroyed``, ``damage``, ``draw`` with ``player`` and ``cards``) and those of the
+turn loop and actions (``phase_start`` / ``phase_end`` with ``phase``, ``step``, ``player``; ``use_action`` with
+``card``, ``action``, ``player``; ``targeted``; ``search``). A pattern's ``phase`` / ``turn_of`` ("durante a Fase
+de Combate de um oponente") is checked for every event (:func:`in_turn_part`).
 """
 
 from __future__ import annotations
@@ -202,6 +204,16 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return not (pattern.whose is Ref.OPPONENT and turn_player == controller)
     if pattern.event == "to_prizes" and event.kind == "move" and event.data.get("to") != str(Zone.PRIZES):
         return False
+    if not in_turn_part(game, pattern, event, controller):
+        return False
+    if pattern.replaced and not isinstance(event.data.get("replaced_by"), int):
+        return False                                 # "substituindo este cenário": another one took its place
+    if pattern.cards is not None and not _cards_match(game, pattern.cards, event, source, controller):
+        return False
+    if event.kind in ("capacitate", "incapacitate") and not event.data.get("amount"):
+        return False                                   # 4.5: a stage that did not change was not (in)capacitated
+    if pattern.by is not None and not _done_by(pattern.by, event, controller):
+        return False
     if pattern.event == "action_damage":
         return action_damage_matches(game, pattern, event, source, controller)
     if pattern.event in ("load", "unload"):
@@ -222,6 +234,51 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
     if pattern.target is not None and not matching_targets(game, pattern, event, source, controller):
         return False
     return subject_matches(game, pattern.subject, event, source, controller)
+
+
+def in_turn_part(game: Game, pattern: EventPattern, event: Event, controller: int) -> bool:
+    """"durante a Fase de Combate de um oponente", "durante a própria Fase de Compra" (5.2): the event happens in
+    that phase or step, of that player's turn (``turn_of`` OWNER: the turn of the player the event is about)."""
+    s = game.state
+    want = phase_id(pattern.phase)
+    if want and want != "turn" and want not in (s.phase, s.step):
+        return False
+    whose = pattern.turn_of
+    if whose is Ref.YOU:
+        return s.turn_player == controller
+    if whose is Ref.OPPONENT:
+        return s.turn_player != controller
+    if whose is Ref.OWNER:
+        return s.turn_player == event.data.get("player", event.data.get("controller"))
+    return True
+
+
+def _cards_match(game: Game, sel: Selector, event: Event, source: CardId, controller: int) -> bool:
+    """"comprar um ou mais cards de habilidade": one of the cards the event names is one ``sel`` describes."""
+    return bool(matching_cards(game, sel, event, source, controller))
+
+
+def matching_cards(game: Game, sel: Selector, event: Event, source: CardId, controller: int) -> list[Thing]:
+    """The cards an event names (drawn, found, revealed) that ``sel`` describes."""
+    ctx = EffectContext(controller=controller, source=source)
+    named = event.data.get("cards", event.data.get("found")) or ()
+    return [c for c in named if isinstance(c, int) and c in game.cards and matches(game, ctx, c, replace(sel, zone=""))]
+
+
+_DONE_BY = ("capacitate", "incapacitate", "unload")     # events whose ``by`` is the player who did it
+
+
+def _done_by(by: Ref, event: Event, controller: int) -> bool:
+    """"por um efeito controlado por um oponente": the controller of the effect that did it (an event the rules of
+    the game or a cost caused has none)."""
+    who = event.data.get("by")
+    if event.kind not in _DONE_BY or not isinstance(who, int):
+        return False
+    if by is Ref.YOU:
+        return who == controller
+    if by is Ref.OPPONENT:
+        return who != controller
+    return True
 
 
 def action_damage_matches(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> bool:
@@ -247,8 +304,6 @@ def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId
         return False
     if not _places_match(pattern, event):
         return False
-    if pattern.phase and phase_id(pattern.phase) not in (game.state.phase, game.state.step):
-        return False
     if not subject_matches(game, replace(sel, zone="") if sel is not None else None, event, source, controller):
         return False
     target = pattern.target
@@ -262,9 +317,15 @@ def load_matches(game: Game, pattern: EventPattern, event: Event, source: CardId
 
 
 def _places_match(pattern: EventPattern, event: Event) -> bool:
-    """``origin`` ("carregado de seus recursos") and ``destination`` ("colocado na base do deck") of a load / move."""
+    """``origin`` ("carregado de seus recursos") and ``destination`` ("colocado na base do deck") of a load / move;
+    ``cost``: the extra cost of an action the move paid ("para pagar o custo de Energia Cósmica", 4.6.2 E.2)."""
     data = event.data
-    if pattern.origin and event.kind in ("load", "move") and str(data.get("frm")) != _area(pattern.origin):
+    if pattern.cost and (event.kind != "move" or fold_key(str(data.get("cost") or "")) != fold_key(pattern.cost)):
+        return False
+    if pattern.origin and event.kind == "search":           # "procurar ... no próprio deck": one area searched
+        return bool({_area(o) for o in pattern.origin.split("/")} & {str(z) for z in data.get("zones") or ()})
+    if pattern.origin and event.kind in ("load", "move") and str(data.get("frm")) not in {
+            _area(o) for o in pattern.origin.split("/")}:          # "vinda de sua mão ou deck": either
         return False
     if pattern.destination and event.kind == "move":
         if str(data.get("to")) != _area(pattern.destination):
@@ -314,7 +375,8 @@ def event_slots(game: Game, event: Event) -> dict[str, list[Thing]]:
     """What an event names, as the slots of the effect it fires (``ir/core.py``): ``event:subject`` (who entered,
     used, was targeted, received damage, was loaded), ``event:user`` (the character using the action),
     ``event:action`` (the action used), ``event:target`` (its targets), ``event:source`` (of damage),
-    ``event:player`` (the player who did it), ``event:onto`` (what a card was loaded onto / unloaded from)."""
+    ``event:player`` (the player who did it), ``event:onto`` (what a card was loaded onto / unloaded from),
+    ``event:cards`` (the cards drawn, found, revealed)."""
     data = event.data
     out: dict[str, list[Thing]] = {}
     subject = data.get("card")
@@ -329,13 +391,19 @@ def event_slots(game: Game, event: Event) -> dict[str, list[Thing]]:
             out["event:target"] = list(action.targets)
     if event.kind == "damage" and isinstance(data.get("source"), int):
         out["event:source"] = [data["source"]]
-    player = data.get("player", data.get("controller"))
+    player = data.get("player", data.get("controller", data.get("by") if event.kind in _DONE_BY else None))
     if isinstance(player, int):
         out["event:player"] = [Player(player)]
     onto = data.get("onto") if event.kind == "load" else data.get("frm") if event.kind == "unload" else None
     if isinstance(onto, int):
         out["event:onto"] = [onto]
+    named = data.get("cards", data.get("found")) if event.kind in _NAMING_CARDS else None
+    if isinstance(named, list):
+        out["event:cards"] = [c for c in named if isinstance(c, int)]
     return out
+
+
+_NAMING_CARDS = ("draw", "search", "reveal")      # events naming the cards drawn / found / revealed ("event:cards")
 
 
 def matching_targets(game: Game, pattern: EventPattern, event: Event, source: CardId, controller: int) -> list[CardId]:
@@ -391,8 +459,13 @@ class Triggers:
                 if effect.zone not in ("scene", "", "any"):
                     self.game.log.add("reveal", self.game.depth, card=card, player=controller,
                                       reason=f"triggered from {effect.zone} (5.2.1)")
-                if effect.trigger.target is None or effect.trigger.event == "load":   # load: the target is "onto"
-                    self.tree.trigger(self.make_pending(self.game, card, effect, controller, event))
+                if effect.trigger.target is None or effect.trigger.event in ("load", "unload"):
+                    # load / unload: the target is what the card was loaded onto / unloaded from
+                    pending = self.make_pending(self.game, card, effect, controller, event)
+                    if effect.trigger.cards is not None:      # "um daqueles cards": those the pattern described
+                        pending.data.setdefault("slots", {})["event:cards"] = matching_cards(
+                            self.game, effect.trigger.cards, event, card, controller)
+                    self.tree.trigger(pending)
                     continue
                 # "tendo como alvo um personagem com ...": once per matching target, which is "aquele personagem"
                 for t in matching_targets(self.game, effect.trigger, event, card, controller):
@@ -441,6 +514,10 @@ class Triggers:
                 if event.kind != "move" or frm in ("scene", "scenario", str(Zone.SCENE), str(Zone.SCENARIO)):
                     return True, self.game.state.owner[card]
             return working, controller
+        trigger = effect.trigger
+        if event.kind == "move" and event.data.get("card") == card and trigger is not None and trigger.origin \
+                and zone != "any":       # "quando este card for colocado de seus recursos ...": it was there
+            return str(event.data.get("frm")) == zone, self.game.state.owner[card]
         try:
             where, _ = self.game.state.location(card)
         except KeyError:

@@ -236,7 +236,7 @@ class Engine(OptionFacts):
                                            facts=self.option_facts(player, self.cards_facts, carried, base.card)))
                 for i in idx:
                     if base.card in s.scene and carried[i] in s.scene[base.card].carried:
-                        game.unload(carried[i])
+                        game.unload(carried[i], by=player)
                 self.tree.resolve()
         for _ in range(MAX_PLAYS):
             hand = s.players[player].hand

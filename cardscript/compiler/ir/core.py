@@ -171,6 +171,16 @@ class EventPattern:
     source: Selector | None = None       # damage: who or what caused it ("receber dano de ações de {AE}")
     origin: str = ""                     # load / move: the area the card came from ("de seus recursos")
     destination: str = ""                # move: the area it went to ("na base do deck")
+    turn_of: Ref | None = None           # "durante a Fase de Combate de um oponente / sua / a própria": whose turn
+                                         # the ``phase`` is in (YOU, OPPONENT; OWNER: the event's own player's)
+    cards: Selector | None = None        # draw / search / reveal: the cards it named ("um ou mais cards de
+                                         # habilidade"): one of them must match; they fill ``event:cards``
+    replaced: bool = False               # leave_scene: the scenario left because another took its place
+                                         # ("substituindo este cenário", "for substituído por outro", 4.4.1 E)
+    cost: str = ""                       # move: "para pagar o custo de Energia Cósmica de uma ação" -- the extra
+                                         # cost it paid (4.6.2 E.2: the keyword's name)
+    by: Ref | None = None                # "por um efeito controlado por um oponente": whose effect did it (YOU /
+                                         # OPPONENT; EVERY_PLAYER: any effect, not the rules of the game)
 
 
 class Duration(StrEnum):

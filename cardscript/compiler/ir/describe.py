@@ -130,6 +130,16 @@ def event(e: EventPattern | None) -> str:
         parts.append(f"from={e.origin}")
     if e.destination:
         parts.append(f"to={e.destination}")
+    if e.by is not None:
+        parts.append(f"by={e.by.value}")
+    if e.cost:
+        parts.append(f"paying={e.cost}")
+    if e.replaced:
+        parts.append("replaced")
+    if e.turn_of is not None:
+        parts.append(f"turn_of={e.turn_of.value}")
+    if e.cards is not None:
+        parts.append(f"cards={selector(e.cards)}")
     return " ".join(parts)
 
 

@@ -37,6 +37,7 @@ class Load(Procedure):
     cards: Selector
     onto: Selector
     alternatives: tuple[Selector, ...] = ()
+    loaded: str = ""                     # the slot the cards loaded fill ("aquele mesmo número de cards": how many)
 
 
 @dataclass(frozen=True, kw_only=True)

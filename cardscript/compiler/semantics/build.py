@@ -168,7 +168,7 @@ class Build:
             many = (plural(np) and not (one and sel.union)) or (      # "um desses cards": one
                 sel.ref is None and not sel.union and (sel.count.fixed > 1 or sel.count.any_number))
             self.r.introduce(slot, sel.kind, Span(start, end), head, sel, card_level,
-                             node_span=getattr(np.node, "span", None), plural=many)
+                             node_span=getattr(np.node, "span", None), plural=many, noun=np.lemma)
         return slot
 
 

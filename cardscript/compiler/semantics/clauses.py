@@ -97,7 +97,9 @@ def roles_of(clause: Clause, args: list[Constituent] | None = None) -> Roles:
     comps = attach_complements(clause) + list(args or [])
     clitics = [w for w in verb.clitics if w.lemma not in ("-se", "se")]
     if clitics:
-        out.filled.setdefault(object_role_name(frame), []).append(NP(clitics[0], head=clitics[0]))
+        role = frame.role("object") if frame is not None else None
+        out.filled.setdefault(object_role_name(frame), []).append(
+            NP(clitics[0], head=clitics[0], fills=role.accepts if role is not None else frozenset()))
     items = [*out.fronted, *comps]
     gap = _gap_at(items, frame)
     for c in items[:gap]:

@@ -20,7 +20,7 @@ What does not fit is an UNSUPPORTED effect carrying every problem, located: ``ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from cardscript.compiler.ast import (
     Clause,
@@ -47,6 +47,7 @@ from cardscript.compiler.ir import (
     Procedure,
     Ref,
     Rule,
+    Selector,
     SuppressText,
     Unsupported,
 )
@@ -172,8 +173,27 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
             effect = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                             why="; ".join(p.message for p in out.problems))
     if effect is not None:
-        out.effects.append(replace(effect, zone=_working_zone(effect.condition)))
+        out.effects.append(replace(effect, zone=_trigger_zone(effect) or _working_zone(effect.condition)))
+        if effect.kind is EffectKind.TRIGGERED:          # "Quando X entrar ou sair de cena": one effect an event
+            out.effects.extend(replace(out.effects[-1], trigger=replace(t, text=text)) for t in reader.leads.also)
+        elif reader.leads.also and not out.problems:
+            out.problems.append(Problem("several events for a non-triggered effect", None))
+            out.effects[-1] = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
+                                     why=out.problems[-1].message)
     return out
+
+
+def _trigger_zone(effect: Effect) -> str:
+    """5.2.1: "Quando este card for colocado de seus recursos ...": a trigger on this card leaving an area of its
+    owner works from that area."""
+    t = effect.trigger
+    if effect.kind is not EffectKind.TRIGGERED or t is None or t.event != "move" or t.subject is None \
+            or t.subject.ref is not Ref.THIS_CARD or not t.origin:
+        return ""
+    areas = t.origin.split("/")
+    if any(a not in ("resources", "hand", "deck", "prizes") for a in areas):
+        return ""
+    return areas[0] if len(areas) == 1 else "any"       # "vinda de sua mão ou deck": from either
 
 
 def _working_zone(cond: Condition | None) -> str:
@@ -348,6 +368,9 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
                 cost_seq = read_sequence(reader, sentence.cost, first_sentence=False, allow_modes=False)
                 out.problems.extend(cost_seq.problems)
                 out.costs.extend(p for m in cost_seq.modes for p in m)
+                if any(_names_target(p) for m in cost_seq.modes for p in m):
+                    out.problems.append(Problem("an extra cost on the action's target (4.6.2: the costs are paid "
+                                                "before the targets are chosen)", sentence.cost))
             reader.leads = type(reader.leads)()
             seq = read_sequence(reader, body, first_sentence=k == 0, allow_modes=True)
             if frames_allowed and frame is None:
@@ -386,6 +409,17 @@ def _merge_modes(out: ActionText, seq: Sequence) -> None:
             m.extend(seq.modes[0])
 
 
+def _names_target(x: object) -> bool:
+    """Does an IR value refer to the action's target ("o personagem alvo") anywhere in it?"""
+    if isinstance(x, Selector) and x.ref is Ref.TARGET:
+        return True
+    if isinstance(x, tuple | list):
+        return any(_names_target(y) for y in x)
+    if is_dataclass(x) and not isinstance(x, type):
+        return any(_names_target(getattr(x, f.name)) for f in fields(x))
+    return False
+
+
 def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | None:
     """5.7 B: a trigger (or a damage modifier) inside an action's text is an effect the action creates, working from
     its resolution for its duration ("neste turno", "até o final do turno"; none: once)."""
@@ -409,6 +443,9 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
                                     "effect that waits for a phase once)", None))
         return None
     if leads.trigger is None:
+        return None
+    if leads.also:
+        seq.problems.append(Problem("an effect generated on several events", None))
         return None
     duration = leads.duration or _trigger_duration(reader) or Duration.INSTANT
     made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=leads.trigger, duration=duration, text=text)

@@ -15,9 +15,17 @@ damage             ``damage`` (by X): "X causar dano"; an action of X damaging Y
 passives           ``knocked_out`` / ``destroyed`` / ``load`` / ``unload`` / ``incapacitate``: "for nocauteado",
                    "for destruído", "for carregado de seus recursos em ...", "forem descarregados deste ..."
 load / unload      ``load`` / ``unload``: "você descarregar um card de {AD} de um personagem que você controla"
-search / draw      ``search`` / ``draw``: "um jogador procurar por cards no próprio deck", "comprar cards"
-reveal             ``reveal``: "você revelar este card com Clarividência"
+                   (``by``: the player who did it)
+stage              ``capacitate`` / ``incapacitate``: "este personagem for capacitado", "for incapacitado em {1} ou
+                   {2} por um efeito controlado por um oponente" (``by``), "você capacitar um personagem"
+draw               ``draw``: "algum jogador comprar cards", "um jogador comprar um ou mais cards de habilidade"
+                   (``cards``: one drawn must match; they fill ``event:cards``)
+search             ``search``: "um jogador procurar por cards no próprio deck" (``origin``: an area searched)
 =================  ============================================================================================
+
+Events joined by "ou" ("entrar ou sair de cena") are one triggered effect each (``sentences``). A "durante"
+adjunct gives the pattern's ``phase`` and ``turn_of`` (whose turn: "de um oponente", "a própria": the event's
+player's), checked for every event.
 """
 
 from __future__ import annotations
@@ -25,14 +33,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardscript.compiler.ast import Clause
-from cardscript.compiler.ir import Duration, EventPattern, Filter, Kind, Ref, Selector
+from cardscript.compiler.ast import Clause, Lexeme
+from cardscript.compiler.ir import Duration, EventPattern, Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.build import Build
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import YOU, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Rel, constituent_leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, constituent_leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.source import Span
 
@@ -56,9 +65,11 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> 
     if b.adjuncts.duration is Duration.END_OF_TURN:         # "Toda vez que o alvo usar uma ação neste turno"
         r.trigger_this_turn = True
     during = b.adjuncts.during
-    if during is not None:
-        pattern = replace(pattern, phase=during.phase or pattern.phase,
-                          whose=during.whose if during.whose in (Ref.YOU, Ref.OPPONENT) else pattern.whose)
+    if during is not None:                                 # "durante a Fase de Combate de um oponente" (5.2)
+        if during.edge or during.this_turn or during.next_turn or during.each_player or during.phase == "current" \
+                or during.whose not in (None, Ref.YOU, Ref.OPPONENT, Ref.OWNER):
+            raise NotUnderstood("during which part of which turn?", clause)
+        pattern = replace(pattern, phase=during.phase or pattern.phase, turn_of=during.whose or pattern.turn_of)
     return replace(pattern, text=render(clause))
 
 
@@ -85,7 +96,7 @@ def _subject(b: Build, name: str = "subject") -> Selector:
 
 def _enter(b: Build) -> EventPattern:
     subject = _subject(b)
-    zone = b.roles.pp("zone")
+    zone = b.roles.pp("zone") or _shared_scene(b)
     if zone is None or zone.obj is None or zone.obj.lemma != "cena":
         raise NotUnderstood("enters where?", b.roles.clause, b.roles.describe())
     b.r.use(*zone.preps, zone.obj.head)
@@ -101,6 +112,16 @@ def _enter(b: Build) -> EventPattern:
     if b.adjuncts.at is not None:
         raise NotUnderstood("entering when?", b.roles.clause)
     return EventPattern("enter_scene", subject=subject, whose=whose)
+
+
+def _shared_scene(b: Build) -> PP | None:
+    """"entrar ou sair de cena": the complement the coordinated verbs share is printed with the last one's
+    preposition ("de cena"); for "entrar" it is the scene all the same."""
+    for c in list(b.roles.extra):
+        if isinstance(c, PP) and c.prep == "de" and c.obj is not None and c.obj.lemma == "cena" and not c.obj.mods:
+            b.roles.extra.remove(c)
+            return c
+    return None
 
 
 def _put(b: Build) -> EventPattern:
@@ -122,14 +143,136 @@ def _put(b: Build) -> EventPattern:
     dest = b.optional_np("destination")
     if dest is None:
         raise NotUnderstood("puts where?", b.roles.clause)
+    coming = _coming_from(b, dest)
     p = place(dest, r)
     whose = player.ref if player is not None and player.ref in (Ref.YOU, Ref.OPPONENT) else None
-    for c in list(b.roles.extra):                          # "substituindo este cenário"
-        if hasattr(c, "kind") and getattr(c, "kind", "") == "gerund":
-            raise NotUnderstood("putting it in place of another", b.roles.clause)
+    replacing = _replacing(b)
+    if replacing is not None:                              # "colocar um cenário em cena substituindo este cenário"
+        if p.zone != "scene" or obj.lemma != "cenário" or b.verb.passive:
+            raise NotUnderstood("putting it in place of what?", b.roles.clause)
+        return EventPattern("leave_scene", subject=replacing, whose=whose, replaced=True)
+    origin = coming
+    back = b.roles.pp("back")                              # "for colocado de seus recursos na base de seu deck"
+    if back is not None and back.obj is not None:
+        r.use(*back.preps)
+        origin = place(back.obj, r).zone
+    cost = _paying(b)
     if p.zone == "scene":
+        if origin or cost:
+            raise NotUnderstood("put in the scene from where, paying what?", b.roles.clause)
         return EventPattern("enter_scene", subject=cards, whose=whose)
-    return EventPattern("move", subject=cards, whose=whose, destination=p.zone)
+    return EventPattern("move", subject=cards, whose=whose, destination=p.zone, origin=origin, cost=cost)
+
+
+_COMING = ("vindo", "vinda", "vindos", "vindas", "vir")
+
+
+def _coming_from(b: Build, dest: NP) -> str:
+    """"for colocada em seus recursos vinda de sua mão ou deck": the areas the card came from ("hand/deck"), or ''.
+    The participle stands after the destination (an adjective of it, or a word of its own)."""
+    r = b.r
+    frm: PP | None = None
+    extra = b.roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, Other) and any(
+        isinstance(x, Lexeme) and x.lemma in _COMING for x in c.nodes)), None)
+    if at is not None:
+        word = extra[at]
+        nxt = extra[at + 1] if at + 1 < len(extra) else None
+        if not isinstance(nxt, PP) or nxt.prep != "de" or nxt.obj is None:
+            raise NotUnderstood("coming from where?", b.roles.clause)
+        assert isinstance(word, Other)
+        r.use(*word.nodes)
+        extra.remove(word)
+        extra.remove(nxt)
+        frm = nxt
+    came = [a for a in dest.post if isinstance(a, Lexeme) and a.lemma in _COMING]
+    if dest.participle is not None and dest.participle.lemma in _COMING:
+        came.append(dest.participle)
+        dest.participle = None
+    if came:
+        frm = next((m for m in dest.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if frm is None:
+            raise NotUnderstood("coming from where?", b.roles.clause)
+        r.use(*came)
+        dest.post = [a for a in dest.post if a not in came]
+        dest.mods.remove(frm)
+    if frm is None or frm.obj is None:
+        return ""
+    r.use(*frm.preps)
+    zones: list[str] = []
+    for np in (frm.obj, *(other for _, other in frm.obj.heads)):
+        here = place(np, r)
+        if here.zone not in ("hand", "deck", "resources", "prizes") or (
+                here.owner is not None and here.owner.ref is not Ref.YOU):
+            raise NotUnderstood("coming from which area?", np.node)
+        zones.append(here.zone)
+    r.use(*(conj for conj, _ in frm.obj.heads))
+    return "/".join(zones)
+
+
+def _replacing(b: Build) -> Selector | None:
+    """"... substituindo este cenário": the scenario a new one replaces (4.4.1 E); None when not said."""
+    extra = b.roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, Other) and any(
+        isinstance(x, Lexeme) and x.lemma in ("substituir", "substituindo") for x in c.nodes)), None)
+    if at is None:
+        return None
+    gerund = extra[at]
+    old = extra[at + 1] if at + 1 < len(extra) else None
+    if not isinstance(old, NP) or old.lemma != "cenário":
+        raise NotUnderstood("in place of what?", b.roles.clause)
+    assert isinstance(gerund, Other)
+    b.r.use(*gerund.nodes)
+    sel = things(old, b.r)
+    _slot(b, old, "subject", sel)
+    extra.remove(gerund)
+    extra.remove(old)
+    return sel
+
+
+def _replaced(b: Build) -> EventPattern:
+    """"este cenário for substituído por um outro cenário" (4.4.1 E): it leaves the scene because another scenario
+    entered; the player putting that one in the scene is the event's player."""
+    if not b.verb.passive:
+        raise NotUnderstood("replaces what?", b.roles.clause)
+    subject = _subject(b)
+    if subject.kind not in (Kind.SCENARIO, Kind.CARD) or (b.roles.subject_np is not None
+                                                          and b.roles.subject_np.lemma != "cenário"):
+        raise NotUnderstood("replaced: only a scenario is", b.roles.clause)
+    agent = b.roles.pp("agent")
+    if agent is not None and agent.obj is not None:
+        if agent.obj.lemma != "cenário" or agent.obj.mods:
+            raise NotUnderstood("replaced by what?", agent.obj.node)
+        b.r.use(*agent.preps, *agent.obj.own_leaves)
+    return EventPattern("leave_scene", subject=subject, replaced=True)
+
+
+def _paying(b: Build) -> str:
+    """"para pagar o custo de Energia Cósmica de uma ação": the move pays that keyword's extra cost of an action
+    (4.6.2 E.2); its name, or ''."""
+    extra = b.roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, PP) and c.prep == "para" and c.verb
+               and isinstance(c.verb[-1], Lexeme) and c.verb[-1].lemma == "pagar"), None)
+    if at is None:
+        return ""
+    pp = extra[at]
+    assert isinstance(pp, PP)
+    cost = next((a for a in pp.args if isinstance(a, NP)), None)
+    rest = extra[at + 1:]
+    keyword = rest[0] if rest and isinstance(rest[0], PP) and rest[0].prep == "de" and rest[0].keyword else None
+    if cost is None or cost.lemma != "custo" or keyword is None or len(pp.args) != 1:
+        raise NotUnderstood("paying what?", b.roles.clause)
+    used: list[Constituent] = [pp, keyword]
+    action = rest[1] if len(rest) > 1 and isinstance(rest[1], PP) and rest[1].prep == "de" else None
+    if action is not None:
+        if action.obj is None or action.obj.lemma != "ação" or action.obj.mods or not action.obj.det("um"):
+            raise NotUnderstood("the cost of which action?", b.roles.clause)
+        used.append(action)
+    for c in used:
+        b.r.use_all(constituent_leaves(c))
+        extra.remove(c)
+    assert keyword.keyword is not None
+    return keyword.keyword.word
 
 
 def _leave(b: Build) -> EventPattern:
@@ -154,6 +297,11 @@ def _use(b: Build) -> EventPattern:
     if action_np is not None:
         action = things(action_np, r)
         _slot(b, action_np, "action", action)
+        users = [f.value for f in action.filters if f.field == "user" and isinstance(f.value, Selector)]
+        for m in action_np.mods:                             # "uma ação de Antecipar de um personagem": its user
+            if users and isinstance(m, PP) and m.prep == "de" and m.obj is not None \
+                    and m.obj.lemma in ("personagem", "suporte"):
+                _slot(b, m.obj, "user", users[0])
         filters = tuple(f for f in action.filters if f.field != "targets")
         targeted = [f for f in action.filters if f.field == "targets" and isinstance(f.value, Selector)]
         if targeted:
@@ -293,6 +441,90 @@ def _loaded(b: Build) -> EventPattern:
     return EventPattern("load", subject=subject, target=onto, origin=origin)
 
 
+def _draw(b: Build) -> EventPattern:
+    """"um jogador comprar um ou mais cards de habilidade", "algum jogador comprar cards" (4.2): a player draws; the
+    cards drawn (one must match what the phrase says of them) fill ``event:cards`` ("um daqueles cards")."""
+    r = b.r
+    who = b.roles.subject_np
+    player = players(who, r) if who is not None else YOU
+    if who is not None:
+        _slot(b, who, "player", player)
+    obj = b.roles.np("amount")
+    cards: Selector | None = None
+    if obj is not None:
+        if obj.lemma != "card":
+            raise NotUnderstood("draws what?", obj.node)
+        q = np_quantity(obj, r)                            # "cards", "um card", "um ou mais cards": any draw
+        if q is not None and (q.fixed > 1 or q.x_times or q.up_to):
+            raise NotUnderstood("draws how many?", obj.node)
+        drawn = things(obj, r)
+        _slot(b, obj, "cards", drawn)
+        if drawn.filters:
+            cards = replace(drawn, count=Quantity.of(1))
+    if b.roles.pp("origin") is not None:
+        raise NotUnderstood("draws from where?", b.roles.clause)
+    return EventPattern("draw", subject=player, cards=cards)
+
+
+def _search(b: Build) -> EventPattern:
+    """"um jogador procurar por cards no próprio deck" (8 B): a player searches (the engine's ``search`` event) --
+    in the areas named (``origin``: one of those searched), for the cards named (one found must match; the cards
+    found fill ``event:cards``)."""
+    r = b.r
+    who = b.roles.subject_np
+    player = players(who, r) if who is not None else YOU
+    if who is not None:
+        _slot(b, who, "player", player)
+    areas: list[str] = []
+    for c in b.roles.get("zones"):
+        if not isinstance(c, PP) or c.obj is None:
+            raise NotUnderstood("searches where?", b.roles.clause)
+        r.use(*c.preps)
+        for np in (c.obj, *(other for _, other in c.obj.heads)):
+            here = place(np, r, player)
+            if here.zone not in ("deck", "hand", "resources", "prizes") or (
+                    here.owner is not None and here.owner.ref not in (None, player.ref) and here.owner != player):
+                raise NotUnderstood("searches whose area?", np.node)
+            areas.append(here.zone)
+        r.use(*(conj for conj, _ in c.obj.heads))
+    what = b.roles.np("what")
+    cards: Selector | None = None
+    if what is not None:
+        r.use(*next(c for c in b.roles.get("what") if isinstance(c, PP)).preps)
+        if what.lemma != "card":
+            raise NotUnderstood("searches for what?", what.node)
+        found = things(what, r)
+        _slot(b, what, "cards", found)
+        if found.filters:
+            cards = replace(found, count=Quantity.of(1), zone="")
+    if b.roles.get("there") or b.roles.get("among"):
+        raise NotUnderstood("searches where?", b.roles.clause)
+    return EventPattern("search", subject=player, cards=cards, origin="/".join(areas))
+
+
+def _unload(b: Build) -> EventPattern:
+    """"você descarregar um card de {AD} de um personagem que você controla" (4.1): a player unloads a card -- by
+    an effect they control or adjusting energy (6.4), not damage (4.8)."""
+    r = b.r
+    who = b.roles.subject_np
+    player = players(who, r) if who is not None else YOU
+    if player.ref not in (Ref.YOU, Ref.OPPONENT, Ref.EVERY_PLAYER):
+        raise NotUnderstood("unloaded by whom?", b.roles.clause)
+    if who is not None:
+        _slot(b, who, "player", player)
+    obj = b.roles.np("cards")
+    if obj is None:
+        raise NotUnderstood("unloads what?", b.roles.clause)
+    cards = things(obj, r)
+    frm = cards.of
+    pp = b.roles.pp("origin")
+    if pp is not None and pp.obj is not None:
+        r.use(*pp.preps)
+        frm = things(pp.obj, r)
+    _slot(b, obj, "subject", cards)
+    return EventPattern("unload", subject=replace(cards, zone="", of=None), target=frm, by=player.ref)
+
+
 def _unloaded(b: Build) -> EventPattern:
     subject = _subject(b)
     pp = b.roles.pp("origin")
@@ -307,9 +539,72 @@ def _moved(b: Build) -> EventPattern:
     return _put(b)
 
 
+def _staged(b: Build) -> EventPattern:
+    """"este personagem for capacitado", "um personagem que você controla for incapacitado em {1} ou {2} por um
+    efeito controlado por um oponente" (4.5: its stage changed; "em {1} ou {2}": by any number of stages)."""
+    subject = _subject(b)
+    _any_stages(b)
+    kind = "capacitate" if b.verb.lemma == "capacitar" else "incapacitate"
+    return EventPattern(kind, subject=subject, by=_by_effect(b))
+
+
+def _stage(b: Build) -> EventPattern:
+    """"você capacitar um personagem": an effect you control changes its stage (4.5)."""
+    who = b.roles.subject_np
+    player = players(who, b.r) if who is not None else YOU
+    if player.ref not in (Ref.YOU, Ref.OPPONENT, Ref.EVERY_PLAYER) and player.ref is not None:
+        raise NotUnderstood("(in)capacitated by whose effect?", b.roles.clause)
+    if who is not None:
+        _slot(b, who, "player", player)
+    obj = b.roles.np("targets")
+    if obj is None:
+        raise NotUnderstood("(in)capacitates what?", b.roles.clause)
+    subject = things(obj, b.r)
+    _slot(b, obj, "subject", subject)
+    _any_stages(b)
+    kind = "capacitate" if b.verb.lemma == "capacitar" else "incapacitate"
+    return EventPattern(kind, subject=subject, by=player.ref or Ref.EVERY_PLAYER)
+
+
+def _any_stages(b: Build) -> None:
+    """"em {1} ou {2}": every change a stage can have (stages go from {0} to {2}); one number alone is not read."""
+    pp = b.roles.pp("stages")
+    if pp is None or pp.obj is None:
+        return
+    from cardscript.compiler.ast import Icon
+
+    codes = {x.code for x in constituent_leaves(pp) if isinstance(x, Icon)}
+    if not {"1", "2"} <= codes:
+        raise NotUnderstood("(in)capacitated by exactly that many stages", pp.obj.node)
+    b.r.use_all(constituent_leaves(pp))
+
+
+def _by_effect(b: Build) -> Ref | None:
+    """"por um efeito controlado por um oponente / por você": whose effect did it (``EventPattern.by``)."""
+    pp = b.roles.pp("agent")
+    if pp is None or pp.obj is None:
+        return None
+    eff = pp.obj
+    if eff.lemma != "efeito":
+        raise NotUnderstood("by what?", eff.node)
+    b.r.use(*pp.preps, eff.head, *eff.dets)
+    agent = next((m for m in eff.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
+    if eff.participle is None or eff.participle.lemma != "controlar" or agent is None or agent.obj is None:
+        if eff.mods or eff.participle is not None:
+            raise NotUnderstood("an effect of what?", eff.node)
+        return Ref.EVERY_PLAYER
+    who = players(agent.obj, b.r)
+    if who.ref not in (Ref.YOU, Ref.OPPONENT):
+        raise NotUnderstood("an effect controlled by whom?", agent.obj.node)
+    b.r.use(eff.participle, *agent.preps)
+    return who.ref
+
+
 _RULES: dict[str, Callable[[Build], EventPattern]] = {
     "enter": _enter, "move": _put, "leave": _leave, "use": _use, "be": _targeted, "receive": _receive,
     "knocked_out": _knocked_out, "loaded": _loaded, "unloaded": _unloaded, "moved": _moved, "damage": _deal,
+    "staged": _staged, "stage": _stage, "unload": _unload, "draw": _draw, "replace_scenario": _replaced,
+    "search": _search,
 }
 
 __all__ = ["event", "Roles"]

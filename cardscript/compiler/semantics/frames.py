@@ -93,6 +93,7 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("capacitar", "stage", _r("who", "subject"), _r("targets", "object", "thing"), _r("stages", "em", "stage")),
     _f("nocautear", "knock_out", _r("who", "subject"), _r("targets", "object", "thing")),
     _f("destruir", "knock_out", _r("who", "subject"), _r("targets", "object", "thing")),
+    _f("substituir", "replace_scenario", _r("new", "subject"), _r("old", "object", "thing")),
     _f("comprar", "draw", _r("who", "subject"), _r("amount", "object", *_CARDS), _r("origin", "de", "zone")),
     _f("descartar", "discard", _r("who", "subject"), _r("cards", "object", *_CARDS), _r("origin", "de", "zone")),
     _f("procurar", "search", _r("who", "subject"), _r("zones", "em", "zone"), _r("what", "por", "thing"),

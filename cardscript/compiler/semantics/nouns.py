@@ -112,6 +112,12 @@ def _players(np: NP, r: Reading) -> Selector:
     every = np.det("cada", "todo", "qualquer") or (plural(np) and lemma == "jogador")   # "de qualquer jogador"
     other = np.det("outro")
     r.use(*np.dets)
+    event_player = r.by_slot("event:player") if other and lemma == "jogador" else None
+    if event_player is not None and event_player.kind is Kind.PLAYER and event_player.selector is not None \
+            and event_player.selector.ref is not Ref.YOU:
+        # "Se algum jogador comprar cards ..., cada outro jogador ...": every player but the event's
+        return Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, text=text, excluding=Selector(
+            kind=Kind.PLAYER, ref=Ref.SLOT, slot="event:player"))
     if other and any(x.kind is Kind.PLAYER and x.selector is not None and x.selector.ref is None
                      and x.selector.kind is Kind.PLAYER for x in r.referents):
         # "um herói controlado por um jogador ... um herói controlado por outro jogador": other than that one,
@@ -254,6 +260,8 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
         raise NotUnderstood(f"'{text}' names the event, not a thing", np.node)
     pronoun = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC")
     fits = _pronoun_fits(head) if pronoun else _FITS.get(np.lemma)
+    if fits is not None and np.fills and "player" not in np.fills:   # "coloque-o": a card, not a player
+        fits = tuple(k for k in fits if k is not Kind.PLAYER)
     r.use(*(a for a in np.pre if a.lemma == "mesmo"))       # "daquele mesmo personagem"
     if pronoun:                                             # "nele mesmo", "ela mesma": the same one, stressed
         r.use(*(a for a in np.post if isinstance(a, Lexeme) and a.lemma == "mesmo"))
@@ -275,8 +283,10 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             # bound to a phrase read later (a condition read before its clause: "permute ... por um card que outro
             # personagem ... estiver carregando se aquele personagem ..."): not the latest thing read so far
             raise NotUnderstood(f"'{text}' refers to '{binding.target}', not introduced yet", np.node)
+    # an object clitic agrees with its noun's gender ("um card de habilidade ... carregá-lo"); "ele" keeps to kinds
+    gender = _gender(head) if isinstance(head, Lexeme) and head.cls == "CLITIC" else ""
     if found is None:
-        found = _latest(r, fits)
+        found = _latest(r, fits, gender)
     if found is not None and (pronoun or np.lemma == "card"):
         found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
         #                                              personagem estiver carregando": the card)
@@ -286,7 +296,7 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     def ok(x: Referent) -> bool:
         """A third-person pronoun never means "você"; "ele" is one in the scene, not a card carried ("Enquanto este
         personagem estiver carregando um card de suporte, ele ganha ...")."""
-        return (fits is None or x.kind in fits) and not (pronoun and _addressee(x)) and not (personal and _carried(x))
+        return _agrees(x, fits, gender) and not (pronoun and _addressee(x)) and not (personal and _carried(x))
 
     if found is not None and not ok(found):
         found = next((x for x in reversed(r.referents) if ok(x)), None)
@@ -367,11 +377,35 @@ def _whole_phrase(r: Reading, found: Referent, fits: tuple[Kind, ...] | None) ->
     return found
 
 
-def _latest(r: Reading, fits: tuple[Kind, ...] | None) -> Referent | None:
+def _latest(r: Reading, fits: tuple[Kind, ...] | None, gender: str = "") -> Referent | None:
     for ref in reversed(r.referents):
-        if fits is None or ref.kind in fits:
+        if _agrees(ref, fits, gender):
             return ref
     return None
+
+
+_NOUN_GENDER = {"card": "m", "personagem": "m", "suporte": "m", "cenário": "m", "jogador": "m", "oponente": "m",
+                "habilidade": "f", "ação": "f"}
+
+
+def _gender(head: Leaf | None) -> str:
+    """A pronoun's gender: "m" ("ele", "-o", "-lo"), "f" ("ela", "-a", "-la"), '' otherwise."""
+    if not isinstance(head, Lexeme):
+        return ""
+    lemma = head.lemma.lstrip("-")
+    return "m" if lemma in ("ele", "eles", "o", "os", "lo", "los") else "f" if lemma in (
+        "ela", "elas", "a", "as", "la", "las") else ""
+
+
+def _agrees(ref: Referent, fits: tuple[Kind, ...] | None, gender: str) -> bool:
+    """Can a pronoun of ``gender`` standing for ``fits`` refer to ``ref``? By its noun's gender when known ("um
+    card de habilidade ... carregá-lo": the card, masculine, though an ability), else by its kind."""
+    noun = _NOUN_GENDER.get(ref.noun)
+    if gender and noun is not None:
+        if noun != gender:
+            return False
+        return fits is None or ref.kind in fits or (ref.kind is Kind.ABILITY and Kind.CARD in fits)
+    return fits is None or ref.kind in fits
 
 
 def _read_referent(found: Referent, np: NP, text: str) -> Selector:
@@ -702,7 +736,7 @@ def _register(r: Reading, np: NP, slot: str, kind: Kind, selector: Selector) -> 
     node_span = getattr(np.node, "span", None)
     if spans:
         ref = r.introduce(slot, kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "np", selector,
-                          node_span=node_span, plural=plural(np))
+                          node_span=node_span, plural=plural(np), noun=np.lemma)
         ref.indefinite = not slot and not r.in_condition and np.det("um") and not plural(np) and not np.quantity \
             and selector.ref is None
 

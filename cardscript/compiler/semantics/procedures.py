@@ -215,7 +215,10 @@ def card_count(np: NP, b: Build) -> Quantity:
     if q is None:
         if np.lemma == "número" and np.det("aquele"):
             b.r.use(np.head, *np.dets, *np.pre)
-            return Quantity(x_times=1, x=Count(event="amount", text=b.text))
+            if b.r.counted:                                 # as many as the effect loaded before
+                return Quantity(x_times=1, x=Count(what=Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=b.r.counted,
+                                                                 every=True), text=b.text))
+            return Quantity(x_times=1, x=Count(event="amount", text=b.text))     # 5.5: the replaced event's
         raise NotUnderstood("how many cards?", np.node)
     return q
 
@@ -312,7 +315,12 @@ def _load(b: Build) -> Built:
         cards = replace(cards, zone="resources", zone_owner=Ref.YOU)   # 4.1: from the resources
     onto = things(onto_np, r)
     slot = b.introduce(onto, onto_np, "load_onto") if leaves_choice(onto) else ""
-    return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot)])
+    loaded = ""
+    if cards.ref is None and not alternatives and (cards.count.any_number or cards.count.up_to
+                                                   or cards.count.x_times):
+        loaded = r.counted = r.new_slot()                  # "carregue até X cards ...": how many, for later
+    return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot,
+                       loaded=loaded)])
 
 
 def _unload(b: Build) -> Built:
@@ -328,6 +336,8 @@ def _unload(b: Build) -> Built:
     origin = b.optional_np("origin")
     if obj is None:
         raise NotUnderstood("unload what?", b.roles.clause, b.roles.describe())
+    if obj.lemma == "número" and obj.det("aquele") and r.counted:
+        return _unload_that_many(b, who, obj, origin)
     cards = things(obj, r)
     if origin is not None:
         frm: Selector | None = things(origin, r)
@@ -375,6 +385,25 @@ def _carried_by_phrase(np: NP) -> bool:
     if np.participle is not None and np.participle.lemma == "carregar":
         return True
     return any(isinstance(m, Rel) and m.lemma == "carregar" for m in np.mods)
+
+
+def _unload_that_many(b: Build, who: Selector, obj: NP, origin: NP | None) -> Built:
+    """"descarregue aquele mesmo número de cards deste personagem": as many cards as the effect loaded, from the
+    base named (chosen by ``who``)."""
+    r = b.r
+    q = card_count(obj, b)
+    inner = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if inner is None or inner.obj is None or inner.obj.lemma != "card":
+        raise NotUnderstood("that number of what?", obj.node)
+    r.use(*inner.preps, inner.obj.head)
+    carriers = [m for m in (*obj.mods, *inner.obj.mods) if isinstance(m, PP) and m is not inner and m.prep == "de"
+                and m.obj is not None]
+    frm_np = origin or (carriers[0].obj if carriers else None)
+    if frm_np is None or len(carriers) > (0 if origin is not None else 1) or inner.obj.mods and not carriers:
+        raise NotUnderstood("unload from what?", obj.node)
+    if carriers:
+        r.use(*carriers[0].preps)
+    return Built([Unload(who=who, amount=q, frm=things(frm_np, r), text=b.text)])
 
 
 _DESTINATIONS = {"hand": "hand", "resources": "resources", "deck_top": "deck_top", "deck_bottom": "deck_bottom",

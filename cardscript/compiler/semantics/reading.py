@@ -44,6 +44,7 @@ class Referent:
     plural: bool = False                 # introduced by a plural phrase ("todos os cards ...": not "ele")
     indefinite: bool = False             # "um jogador" in what a procedure does, with no slot: chosen when it resolves,
     #                                      and not remembered -- "aquele jogador" cannot read it
+    noun: str = ""                       # its noun phrase's head ("card", "habilidade"): the gender pronouns agree with
 
 
 @dataclass
@@ -82,6 +83,8 @@ class Reading:
     pending: list[Procedure] = field(default_factory=list)   # choices the next procedure needs made first
     provisional_targets: set[int] = field(default_factory=set)   # "o alvo" of X's definition, read before the
     #                                  text: the text's "o personagem alvo" says its kind (nouns._the_target)
+    counted: str = ""                                  # the slot of the cards a procedure last loaded ("aquele
+                                                       # mesmo número de cards": that many)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:
@@ -118,8 +121,9 @@ class Reading:
         return f"card:{n}" if card_level else f"intro:{n}"
 
     def introduce(self, slot: str, kind: Kind, span: Span, head: str = "", selector: Selector | None = None,
-                  card_level: bool = False, node_span: Span | None = None, plural: bool = False) -> Referent:
-        ref = Referent(slot, kind, span, head, selector, node_span, plural)
+                  card_level: bool = False, node_span: Span | None = None, plural: bool = False,
+                  noun: str = "") -> Referent:
+        ref = Referent(slot, kind, span, head, selector, node_span, plural, noun=noun)
         self.referents.append(ref)
         if card_level:
             self.card_referents.append(ref)

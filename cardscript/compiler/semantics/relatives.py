@@ -150,22 +150,6 @@ def _neg(v: Verb, yes: str, no: str) -> str:
     return no if v.negated else yes
 
 
-def _since_turn_start(rel: Rel, r: Reading) -> tuple[Filter, ...]:
-    """"... desde o início do turno" on a relative about where a thing is or who controls it ("que você controla
-    desde o início do turno", "que estão em cena desde o início do turno"): in the scene since before this turn
-    began (4.6.2 C.1; a card in the scene is controlled by the player who put it there, control does not change)."""
-    from cardscript.compiler.semantics.times import when_of
-
-    since = _pp(rel, "desde")
-    if since is None or since.obj is None:
-        return ()
-    r.use(*since.preps)
-    w = when_of(since.obj, r)
-    if w.edge != "start" or w.phase or w.next_turn:
-        raise NotUnderstood("since when?", since.obj.node)
-    return (Filter("since_turn_start", "eq", "true"),)
-
-
 def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     from cardscript.compiler.semantics.nouns import players
 
@@ -174,9 +158,11 @@ def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         return _controlling(sel, rel, r)
     if subj is None:
         raise NotUnderstood("controlled by whom?", rel.clause)
-    if not v.negated:
-        sel = add_filter(sel, *_since_turn_start(rel, r))
     who = players(subj, r)
+    if _since_turn_start(rel, r):                       # "que você controla desde o início do turno" (4.6.2 C.1)
+        if v.negated:
+            raise NotUnderstood("not controlled since when?", rel.clause)
+        sel = add_filter(sel, Filter("since_turn_start", "eq", "true"))
     if who.ref is Ref.YOU:
         return add_filter(sel, Filter("controller", _neg(v, "eq", "ne"), "you"))
     if who.ref is Ref.OPPONENT:
@@ -201,6 +187,22 @@ def _controlling(sel: Selector, rel: Rel, r: Reading) -> Selector:
     if sel.ref is not None:
         raise NotUnderstood("which player controls it?", rel.clause)
     return add_filter(sel, Filter("controls", "has", replace(controlled, every=True)))
+
+
+def _since_turn_start(rel: Rel, r: Reading) -> bool:
+    """"desde o início do turno" in a relative: in the scene (and so controlled) since this turn began (4.6.2
+    C.1: a character that entered the scene this turn has not)."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.times import when_of
+
+    for a in rel.args:
+        if isinstance(a, PP) and a.prep == "desde" and a.obj is not None:
+            w = when_of(a.obj, r)
+            if w.edge != "start" or w.phase not in ("", "turn", "turno") or w.next_turn:
+                raise NotUnderstood("since when?", a.obj.node)
+            r.use_all(constituent_leaves(a))
+            return True
+    return False
 
 
 def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
@@ -364,10 +366,12 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if where.obj.lemma == "estágio":
         return add_filter(sel, *at.filters_for(where.obj, r, negate=v.negated))
     p = place(where.obj, r)
+    if _since_turn_start(rel, r):                       # "que estão em cena desde o início do turno" (4.6.2 C.1)
+        if v.negated or p.zone != "scene":
+            raise NotUnderstood("in that area since when?", rel.clause)
+        return add_filter(sel, Filter("since_turn_start", "eq", "true"))
     if v.negated:
         return add_filter(sel, Filter("zone", "ne", p.zone))
-    if p.zone == "scene":                                   # "que estão em cena desde o início do turno"
-        sel = add_filter(sel, *_since_turn_start(rel, r))
     if p.owner is not None and p.owner.ref not in (Ref.YOU, Ref.OPPONENT):    # "na mão daquele jogador"
         return replace(sel, zone=p.zone, of=p.owner)
     return replace(sel, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else sel.zone_owner)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field, replace
 
-from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Phrase, PhraseKind
+from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Node, Phrase, PhraseKind, Symbol
 from cardscript.compiler.ir import (
     Condition,
     Duration,
@@ -44,6 +44,7 @@ from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.source import Span
+from cardscript.compiler.vocabulary import fold_key
 
 
 @dataclass
@@ -62,6 +63,7 @@ class Leads:
     """What a paragraph's leads said."""
 
     trigger: EventPattern | None = None
+    also: tuple[EventPattern, ...] = ()    # "Quando X entrar ou sair de cena": the other events (one effect each)
     phase_trigger: When | None = None
     window: str = ""
     whose_window: str = ""
@@ -140,6 +142,8 @@ class SentenceReader:
                 r.use(*analyse(clauses[0]).words)
                 hypothetical_lead(clauses[0], r)
                 return None, ""
+            if first and self.static_context and self.leads.trigger is None and len(clauses) == 1:
+                clauses = [self._trailing_windows(clauses[0], seq)]
             cond = self._conditions(clauses, words, seq)
             if cond is None:
                 return None, ""
@@ -153,6 +157,38 @@ class SentenceReader:
             return None, ""
         seq.problems.append(Problem(f"a lead of kind '{kind.value}'", item))
         return None, ""
+
+    def _within_window(self, w: When) -> bool:
+        """"em seu turno" / "na Fase de Combate de seu turno" around the window "durante ..." already read: the
+        whole turn, or the phase the window's step is part of (6.5: the Etapas are in the Fase de Combate)."""
+        window = fold_key(self.leads.window)
+        if not window:
+            return False
+        phase = fold_key(w.phase)
+        return not phase or phase == window or (phase == fold_key("Fase de Combate") and window in (
+            fold_key("Etapa de Ataque"), fold_key("Etapa de Antecipação")))
+
+    def _trailing_windows(self, clause: Clause, seq: Sequence) -> Clause:
+        """"Se este personagem tiver {RE}, durante sua Fase de Preparação, uma vez por turno, você pode ...", "Se
+        este card estiver em seus recursos durante a sua Fase de Preparação, você pode ...": the windows printed at
+        the end of a leading condition are the effect's (5.1), not the condition's -- read as window leads."""
+        comps = list(clause.complements)
+        at = next((i for i, c in enumerate(comps) if _starts_window(c)), None)
+        if at is None:
+            return clause
+        groups: list[list[Node]] = []
+        for c in comps[at:]:
+            if not groups or _comma_led(c):
+                groups.append([])
+            if isinstance(c, Phrase) and c.parts and isinstance(c.parts[0], Symbol) and c.parts[0].text == ",":
+                self.r.use(c.parts[0])
+                groups[-1].extend(x for x in c.parts[1:] if isinstance(x, Node))
+            else:
+                groups[-1].append(c)
+        for group in groups:
+            span = Span(group[0].span.start, group[-1].span.end)
+            self._window(Phrase(span, PhraseKind.WINDOW, tuple(group)), seq)
+        return replace(clause, complements=tuple(comps[:at]))
 
     def _is_event(self, clause: Clause) -> bool:
         """Does the clause describe an event (an action used, a character targeted, knocked out...) rather than
@@ -173,8 +209,11 @@ class SentenceReader:
         return family in ("move", "load", "unload", "search", "draw") and not v.gerund and not v.past
 
     def _trigger(self, item: Phrase, clauses: list[Clause], first_word: str, seq: Sequence) -> None:
-        if len(clauses) != 1:
-            seq.problems.append(Problem("a trigger with several events", item))
+        if len(clauses) > 1:
+            self._several(item, clauses, seq)
+            return
+        if not clauses:
+            seq.problems.append(Problem("a trigger with no event", item))
             return
         clause = clauses[0]
         v = analyse(clause)
@@ -185,6 +224,31 @@ class SentenceReader:
             hypothetical_lead(clause, self.r)
             return
         self._as_trigger(clause, seq)
+
+    def _several(self, item: Phrase, clauses: list[Clause], seq: Sequence) -> None:
+        """"Quando este cenário entrar ou sair de cena", "Quando X for alvo de alguma ação ou receber dano" (5.2):
+        events joined by "ou" -- each fires the effect (one triggered effect per event). A clause with no subject
+        shares the one before; a verb with no complements shares the last verb's ("entrar ou sair de cena")."""
+        joiners = [x.lemma for x in _top(item) if isinstance(x, Lexeme) and x.lemma in ("ou", "e")]
+        if joiners != ["ou"] * (len(clauses) - 1) or any(analyse(c).hypothetical for c in clauses):
+            seq.problems.append(Problem("a trigger with several events", item))
+            return
+        shared = next((c.complements for c in reversed(clauses) if c.complements), ())
+        patterns: list[EventPattern] = []
+        subject = clauses[0].subject
+        for clause in clauses:
+            if clause.subject is None:
+                clause = replace(clause, subject=subject)
+            subject = clause.subject
+            if not clause.complements and clause is not clauses[-1]:
+                clause = replace(clause, complements=shared)
+            self._as_trigger(clause, seq)
+            if self.leads.trigger is None:
+                return
+            patterns.append(self.leads.trigger)
+            self.leads.trigger = None
+        self.leads.trigger = patterns[0]
+        self.leads.also = tuple(patterns[1:])
 
     def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None) -> None:
         self.r.trigger_span = clause.span
@@ -243,10 +307,15 @@ class SentenceReader:
                 self.leads.phase_trigger = w
             elif prep == "durante" and w.phase:
                 self.leads.window = w.phase
-                self.leads.whose_window = "you" if w.whose in (Ref.YOU, Ref.OWNER) else (
-                    "opponent" if w.whose is Ref.OPPONENT else "any")    # "durante sua própria Fase ...": yours
+                if w.whose is not None or not self.leads.whose_window:
+                    self.leads.whose_window = _whose_window(w.whose)      # "durante sua própria Fase ...": yours
             elif (prep == "até" and w.edge == "end" and not w.phase) or (prep in ("em", "durante") and w.this_turn):
                 self.leads.duration = Duration.END_OF_TURN
+            elif prep == "em" and not w.edge and not w.next_turn and not w.each_player and w.whose is not None \
+                    and self._within_window(w):
+                # "Durante a Fase de Compra, em seu próprio turno", "Durante a Etapa de Ataque, na Fase de Combate
+                # de seu turno": whose turn the window is in
+                self.leads.whose_window = _whose_window(w.whose)
             else:
                 seq.problems.append(Problem("a window not understood", item))
         for word in words:
@@ -465,6 +534,30 @@ def _pronoun_subject(clause: Clause) -> bool:
     return len(words) == 1 and words[0].lemma in ("ele", "ela", "eles", "elas", "você")
 
 
+def _whose_window(whose: Ref | None) -> str:
+    return "you" if whose in (Ref.YOU, Ref.OWNER) else "opponent" if whose is Ref.OPPONENT else "any"
+
+
+def _chunk_leaves(node: Node) -> list[object]:
+    return [x for x in leaves(node) if isinstance(x, Lexeme | Symbol)]
+
+
+def _comma_led(node: Node) -> bool:
+    first = _chunk_leaves(node)[:1]
+    return bool(first) and isinstance(first[0], Symbol) and first[0].text == ","
+
+
+def _starts_window(node: Node) -> bool:
+    """A complement opening a window: "durante <uma fase>" (a phase or step, not "este turno"), or ", uma vez por
+    turno"."""
+    words = [x for x in _chunk_leaves(node) if isinstance(x, Lexeme)]
+    if not words:
+        return False
+    if words[0].lemma == "durante":
+        return len(words) > 1 and words[-1].lemma in ("fase", "etapa")
+    return _comma_led(node) and len(words) >= 2 and words[0].lemma == "um" and words[1].lemma == "vez"
+
+
 def _top(phrase: Phrase) -> list[object]:
     out: list[object] = []
     for p in phrase.parts:
@@ -487,6 +580,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     first = first_sentence
     optional_chain = False
     and_or: list[int] = []                    # the modes an "e/ou" joins
+    last_clause: Clause | None = None
     for i, item in enumerate(items):
         if isinstance(item, Phrase) and item.kind is PhraseKind.JOINER:
             r.use(item)
@@ -525,6 +619,9 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         if _rounding(item, last_procs, out, r):
             continue
         r.pending = []
+        printed = item
+        item = _shared_subject(item, items[i - 1] if i else None, last_clause)
+        last_clause = item
         try:
             reader.shared_duration = _closing_duration(items, i)
             reader.coordinated = item.subject is None and i > 0 and _joined_by_e(items[i - 1])
@@ -544,7 +641,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             last_procs = [unsupported]
             continue
         v = analyse(item)
-        procs = [_modality(p, item, v, built.subject, optional_chain) for p in built.procedures]
+        procs = [_modality(p, printed, v, built.subject, optional_chain) for p in built.procedures]
         if procs and procs[0].optional:
             optional_chain = True
             reader.last_optional = True
@@ -615,6 +712,23 @@ def _closing_duration(items: Seq[object], i: int) -> Duration | None:
             found = Duration.END_OF_TURN
         j += 2
     return found
+
+
+def _shared_subject(clause: Clause, before: object, last: Clause | None) -> Clause:
+    """"aquele jogador pode colocar X ... e comprar um card": a bare infinitive joined by "e" to a clause with a
+    subject has that subject (the modal's scope: ``_modality``); an imperative ("e compre") has its own."""
+    if clause.subject is not None or last is None or last.subject is None:
+        return clause
+    if not (isinstance(before, Phrase) and before.kind is PhraseKind.JOINER
+            and any(isinstance(x, Lexeme) and x.lemma == "e" for x in leaves(before))):
+        return clause
+    v = analyse(clause)
+    verbs = [w for w in v.words if w.cls in ("VINF", "VFIN", "AUX")]
+    if not verbs or any(w.cls != "VINF" for w in verbs) or v.clitics and v.main is None:
+        return clause
+    if not analyse(last).modal:
+        return clause
+    return replace(clause, subject=last.subject)
 
 
 def _delayed(b: Build, built: Built) -> Built:

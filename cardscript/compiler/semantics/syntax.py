@@ -96,6 +96,7 @@ class NP:
     mods: list[Constituent] = field(default_factory=list)  # attached PPs, relatives, appositions, parens...
     heads: list[tuple[Leaf, NP]] = field(default_factory=list)   # coordinated bare heads: "personagem ou suporte"
     coords: list[tuple[list[Leaf], Constituent]] = field(default_factory=list)   # "... e os cards ..."
+    fills: frozenset[str] = frozenset()    # a clitic's: the classes its verb's object role accepts ("coloque-o")
 
     @property
     def cls(self) -> str:
@@ -829,7 +830,7 @@ class _Attacher:
                 pp = self.prepositional(stack)
                 role = _role_for(opened, pp.prep, pp_class(pp))
                 if role is not None and not (role in fr.ADJUNCTS and role.name in _TIME_ROLES and not opened.timed
-                                             and role.name != "since"):   # "que você controla desde o início ..."
+                                             and not _lasting(role.name, frame)):
                     opened.filled.add(role.name)
                     opened.target.append(pp)
                     continue
@@ -890,6 +891,12 @@ def _coordination_host(out: list[Constituent], c: Constituent) -> NP | PP | None
 
 
 _TIME_ROLES = frozenset({"until", "during", "when", "since", "after", "per_turn"})
+
+
+def _lasting(role: str, frame: fr.Frame) -> bool:
+    """"desde o início do turno" after "que você controla" / "que estão em cena": a state's start, the relative's
+    own time (a procedure around it happens at once and has no "since")."""
+    return role == "since" and frame.family in ("control", "state")
 
 
 def _is_past(clause: Clause) -> bool:

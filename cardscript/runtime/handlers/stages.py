@@ -24,9 +24,9 @@ def change_stage(game: Game, ctx: EffectContext, proc: ChangeStage) -> None:
             if base is None:
                 continue
             if proc.to_stage > base.stage and not capacitate_prevented(game, t):
-                game.capacitate(t, proc.to_stage - base.stage)
+                game.capacitate(t, proc.to_stage - base.stage, by=ctx.controller)
             elif proc.to_stage < base.stage:
-                game.incapacitate(t, base.stage - proc.to_stage)
+                game.incapacitate(t, base.stage - proc.to_stage, by=ctx.controller)
         return
     amounts = proc.amounts
     if proc.amount is not None:
@@ -45,9 +45,9 @@ def change_stage(game: Game, ctx: EffectContext, proc: ChangeStage) -> None:
             if capacitate_prevented(game, t):         # "não pode ser capacitado" (8 B: the prevention wins)
                 game.emit("prevented", text=proc.text, card=t, reason="an effect prevents capacitating it")
                 continue
-            changed = game.capacitate(t, amount) > 0 or changed
+            changed = game.capacitate(t, amount, by=ctx.controller) > 0 or changed
         else:
-            changed = game.incapacitate(t, amount) > 0 or changed
+            changed = game.incapacitate(t, amount, by=ctx.controller) > 0 or changed
     if proc.optional:      # "você pode incapacitar X em {1}. Se o fizer ...": done only if a stage changed
         ctx.last_optional_done = changed
 

@@ -118,9 +118,13 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
     owner = game.state.owner[onto[0]]
     pool = [c for c in pool if isinstance(c, int) and game.state.owner[c] == owner]
     n = quantity(game, ctx, sels[0].count)
+    loaded: list[Thing] = []
     for c in choose(game, ctx, pool, n, "load", f"{proc.text}: choose the card(s) to load"):
         assert isinstance(c, int)
         game.load(c, onto[0])
+        loaded.append(c)
+    if proc.loaded:                      # "... descarregue aquele mesmo número de cards": as many as were loaded
+        ctx.write(proc.loaded, loaded)
 
 
 def settle_emptied(game: Game, ctx: EffectContext) -> None:
@@ -167,7 +171,7 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
         for c in _unloaded(game, ctx, proc, proc.cards):
             base = host(game, c) if isinstance(c, int) else None
             if isinstance(c, int) and base is not None:
-                game.unload(c, check=base not in leaving)
+                game.unload(c, check=base not in leaving, by=ctx.controller)
                 if base in leaving:
                     deferred = ctx.memory.setdefault("deferred_empty", [])
                     if isinstance(deferred, list) and base not in deferred:
@@ -187,7 +191,7 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
         carried: list[Thing] = list(game.state.scene[b].carried)
         for c in choose(game, ctx, carried, n, "unload", f"{proc.text}: choose from {game.name(b)}", player=chooser):
             if isinstance(c, int) and b in game.state.scene and c in game.state.scene[b].carried:
-                game.unload(c)
+                game.unload(c, by=ctx.controller)
 
 
 _PLACE_NAMES = {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the deck",
@@ -221,9 +225,11 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
             # cards are unloaded, then it moves -- it never stands empty in the scene, so it is not knocked out
             for carried in list(game.state.scene[c].carried):        # (a base never leaves the scene carrying)
                 game.move(carried, Zone.RESOURCES, reason="unload")
-                game.emit("unload", card=carried, frm=c)
-        game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40])   # its owner's (golden rule D,
-        if carrier is not None:                                                        # whatever ``to_owner`` says)
+                game.emit("unload", card=carried, frm=c, by=ctx.controller)
+        # its owner's (golden rule D, whatever ``to_owner`` says); paying an action's extra cost, that cost's
+        game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40],
+                  cost=str(ctx.memory.get("paying_cost") or ""))
+        if carrier is not None:
             game.check_empty(carrier)
     if proc.shuffle_in:                     # "embaralhe-o no deck de seu dono": into the deck, then shuffled
         for owner in sorted({game.state.owner[c] for c in cards}):
