@@ -247,7 +247,7 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             # personagem ... estiver carregando se aquele personagem ..."): not the latest thing read so far
             raise NotUnderstood(f"'{text}' refers to '{binding.target}', not introduced yet", np.node)
     if found is None:
-        found = _latest(r, fits)
+        found = _latest(r, fits, third_person=pronoun)
     if found is not None and (pronoun or np.lemma == "card"):
         found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
         #                                              personagem estiver carregando": the card)
@@ -338,8 +338,12 @@ def _whole_phrase(r: Reading, found: Referent, fits: tuple[Kind, ...] | None) ->
     return found
 
 
-def _latest(r: Reading, fits: tuple[Kind, ...] | None) -> Referent | None:
+def _latest(r: Reading, fits: tuple[Kind, ...] | None, third_person: bool = False) -> Referent | None:
+    """The latest referent of a fitting kind; a third-person pronoun ("ele", "dele", "-o") is never "você", the
+    player the text speaks to ("você pode descarregar um card dele": not a card of yours)."""
     for ref in reversed(r.referents):
+        if third_person and ref.selector is not None and ref.selector.ref is Ref.YOU:
+            continue
         if fits is None or ref.kind in fits:
             return ref
     return None

@@ -43,7 +43,7 @@ from cardscript.compiler.ir import (
     Unload,
 )
 from cardscript.compiler.semantics import attributes as at
-from cardscript.compiler.semantics.amounts import is_x, np_quantity
+from cardscript.compiler.semantics.amounts import is_x, np_quantity, number_value
 from cardscript.compiler.semantics.build import Build, Built, leaves_choice
 from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, text_of, things
 from cardscript.compiler.semantics.places import Place, place
@@ -59,6 +59,8 @@ def damage_amount(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
     """"2 pontos de dano [penetrante]", "X+1 pontos de dano", "1 ponto de dano": the amount, piercing, and the
     "dano" phrase (which may carry "distribuídos ...")."""
     r = b.r
+    if np.lemma == "vez" and (np.quantity or number_value(np.head) is None):
+        return _times_damage(np, b)
     if np.lemma == "ponto":
         q = np_quantity(np, r)
         if q is None:
@@ -74,6 +76,20 @@ def damage_amount(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
         r.use(*(a for a in (*dano.post, *np.post) if isinstance(a, Lexeme) and a.lemma == "penetrante"))
         return q, piercing, dano
     raise NotUnderstood("an amount of damage ('N pontos de dano')", np.node)
+
+
+def _times_damage(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
+    """"duas vezes X pontos de dano": the amount after "N vezes", multiplied (the multiple is the object, the
+    points the noun phrase after it)."""
+    times = np_quantity(np, b.r)
+    points = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "ponto"), None)
+    if times is None or times.x_times or points is None:
+        raise NotUnderstood("an amount of damage ('N vezes ... pontos de dano')", np.node)
+    b.r.use(np.head, *np.dets)
+    b.roles.extra.remove(points)
+    q, piercing, dano = damage_amount(points, b)
+    k = times.fixed
+    return replace(q, fixed=q.fixed * k, x_times=q.x_times * k), piercing, dano
 
 
 def _damage(b: Build) -> Built:
@@ -396,6 +412,8 @@ def _move(b: Build) -> Built:
             raise NotUnderstood("into the scene or elsewhere", b.roles.clause)
         slot = b.introduce(cards, obj, "put_in_scene")
         as_if = _as_if(b)
+        if as_if and not cards.zone and cards.ref is None:
+            cards = _keyword_zone(cards, as_if)
         return Built([PutInScene(cards=cards, as_if=as_if, text=b.text, introduces=slot)])
     to = _DESTINATIONS.get(p.zone)
     if to is None:
@@ -434,15 +452,35 @@ def _any_order(b: Build) -> bool:
     return False
 
 
+def _keyword_zone(cards: Selector, keyword: str) -> Selector:
+    """"coloque em cena um card de suporte como se ele tivesse Materializar": the card comes from where the keyword
+    works (its prelude's zone: Materializar, the hand), the player's own."""
+    from cardscript.compiler.prelude import load_prelude
+
+    kw = load_prelude().get(keyword)
+    zone = kw.zone.engine_zone if kw is not None else ""
+    if zone not in ("hand", "resources"):
+        return cards
+    return replace(cards, zone=zone, zone_owner=Ref.YOU)
+
+
 def _as_if(b: Build) -> str:
-    """"como se ele tivesse Materializar": the keyword whose rule the placing follows."""
-    for c in list(b.roles.extra) + b.roles.get("as_if"):
+    """"como se ele tivesse Materializar": the keyword whose rule the placing follows (inside the relative, or the
+    keyword right after it)."""
+    extra = b.roles.extra
+    for c in list(extra) + b.roles.get("as_if"):
         if isinstance(c, Rel) and any(isinstance(m, Lexeme) and m.lemma == "como" for m in c.markers):
             kws = [x for x in leaves(c.clause) if isinstance(x, Lexeme) and x.cls in ("KEYWORD", "KEYWORD_PREFIX")]
+            after = extra[extra.index(c) + 1] if c in extra and extra.index(c) + 1 < len(extra) else None
+            if not kws and isinstance(after, Other) and after.kind == "keyword" and c.lemma == "ter":
+                kws = [x for x in after.nodes if isinstance(x, Lexeme)]
+                if kws:
+                    b.r.use(*after.nodes)
+                    extra.remove(after)
             if kws:
                 b.r.use(*c.markers, c.clause)
-                if c in b.roles.extra:
-                    b.roles.extra.remove(c)
+                if c in extra:
+                    extra.remove(c)
                 return kws[0].word
     return ""
 

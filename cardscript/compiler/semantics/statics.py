@@ -90,26 +90,17 @@ def _use(b: Build) -> Built | None:
         return None
     if obj is None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
-    again = next((c for c in b.roles.extra if isinstance(c, Other) and c.kind == "adv"), None)
-    outra_vez = obj.det("este") and obj.lemma == "ação"
-    if obj.det("mais") or outra_vez:                                  # "mais uma ação", "esta ação outra vez"
-        same = outra_vez
-        if outra_vez:
-            extra = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.det("outro")),
-                         None)
-            if extra is None:
-                raise NotUnderstood("use this action when?", obj.node)
-            r.use(extra.head, *extra.dets)
-            b.roles.extra.remove(extra)
-            r.use(obj.head, *obj.dets)
-            filters = ()
-        else:
-            r.use(*(d for d in obj.dets if d.lemma == "mais"))
-            obj.dets = [d for d in obj.dets if d.lemma != "mais"]
-            filters = _actions(obj, b)
+    again = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.det("outro")), None)
+    if obj.det("este") and obj.lemma == "ação" and again is None:
+        raise NotUnderstood("use this action when?", obj.node)
+    if again is not None:                                      # "esta ação / aquela ação / a ação X outra vez"
+        return _use_again(b, user, obj, again)
+    if obj.det("mais"):                                        # "mais uma ação [de {AG}]"
+        r.use(*(d for d in obj.dets if d.lemma == "mais"))
+        obj.dets = [d for d in obj.dets if d.lemma != "mais"]
+        filters = _actions(obj, b)
         d = b.adjuncts.duration or Duration.INSTANT
-        del again
-        return Built([ExtraAction(who=user, same_action=same, action_filters=filters, duration=d, text=b.text)])
+        return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
     if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
         return _actions_per_turn(b, user, obj)
     filters = _actions(obj, b)
@@ -127,6 +118,27 @@ def _use(b: Build) -> Built | None:
         return _rule("use_carried_action", "this_card", b)
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
+
+
+def _use_again(b: Build, user: Selector, obj: NP, again: NP) -> Built:
+    """"<who> pode usar esta ação / aquela ação / a ação X outra vez [neste turno]": one more use this turn, of
+    that action only (4.6.2 C.4) -- this action, the one a reference names (the event's), or those named."""
+    r = b.r
+    r.use(again.head, *again.dets)
+    b.roles.extra.remove(again)
+    d = b.adjuncts.duration or Duration.INSTANT
+    if obj.lemma == "ação" and obj.det("este") and not obj.mods:
+        r.use(obj.head, *obj.dets)
+        return Built([ExtraAction(who=user, same_action=True, duration=d, text=b.text)])
+    sel = things(obj, r)
+    if sel.ref is not None and sel.ref is not Ref.THIS_ACTION:
+        if sel.kind is not Kind.ACTION:
+            raise NotUnderstood("use which action again?", obj.node)
+        return Built([ExtraAction(who=user, again=sel, duration=d, text=b.text)])
+    filters = _actions(obj, b)
+    if not any(f.field == "name" for f in filters):
+        raise NotUnderstood("use which action again?", obj.node)
+    return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
 
 
 def _actions_per_turn(b: Build, user: Selector, obj: NP) -> Built:

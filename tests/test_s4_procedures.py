@@ -1,0 +1,224 @@
+"""Procedures of session 4 (issue 9): choices between effects outside an action ("A ou B", "A e/ou B"),
+multiplied damage amounts and the other complements the frame table gained -- their IR, and what they do on
+the engine. The card texts are our own."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, ChooseOption, Damage, Draw, EffectKind, Move
+from tests.corpus_play import Eager, card_of, enter, match, scenario
+from tests.engine_helpers import card, pick
+
+
+def _scenario(text: str) -> CardDef:
+    return card(f"Cenário: Teste V1\n\nTexto permanente:\n  {text}\n")
+
+
+def _char(name: str, ie: int = 3, shield: int = 0) -> CardDef:
+    return card(f"Personagem: {name} V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: {ie}\n"
+                f"Escudo: {shield}\n")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "A ou B" outside an action: a choice of the controller (4.6.2 B read for any effect)
+
+CHOICE = ("Quando este cenário entrar em cena, ele causa 2 pontos de dano em um personagem ou você pode comprar "
+          "dois cards.")
+
+
+def test_ou_between_effects_is_a_choice_then_each_option_under_its_choice() -> None:
+    d = _scenario(CHOICE)
+    assert d.executable
+    (effect,) = d.effects
+    assert effect.kind is EffectKind.TRIGGERED
+    choice, hit, draw = effect.procedures
+    assert isinstance(choice, ChooseOption) and len(choice.options) == 2 and choice.who is None
+    assert isinstance(hit, Damage) and isinstance(draw, Draw) and draw.optional
+    assert hit.condition is not None and hit.condition.kind == "option"
+    assert draw.condition is not None and draw.condition.kind == "option"
+    assert hit.condition.value != draw.condition.value
+
+
+def _play_choice(option: str) -> tuple[int, int]:
+    game = match([_scenario(CHOICE)], [_char("Alvo")], a=Eager({"mode": [pick(option)]}))
+    s, t = card_of(game, 0, "Teste V1"), card_of(game, 1, "Alvo V1")
+    enter(game, t, 3)
+    hand = len(game.state.players[0].hand)
+    scenario(game, s)
+    return len(game.state.scene[t].carried), len(game.state.players[0].hand) - hand
+
+
+def test_ou_the_controller_chooses_the_damage_and_does_not_draw() -> None:
+    assert _play_choice("ele causa") == (1, 0)
+
+
+def test_ou_the_controller_chooses_the_draw_and_deals_no_damage() -> None:
+    assert _play_choice("você pode comprar") == (3, 2)
+
+
+def test_ou_se_o_fizer_after_a_choice_follows_the_option_chosen() -> None:
+    text = ("Quando este cenário entrar em cena, ele causa 1 ponto de dano em um personagem ou você pode procurar "
+            "em seu deck por um card de personagem. Se o fizer, coloque-o em sua mão e embaralhe o seu deck.")
+    d = _scenario(text)
+    assert d.executable
+    hero = _char("Herói")
+    game = match([_scenario(text), hero], [_char("Alvo")], a=Eager({"mode": [pick("ele causa")]}))
+    s, t = card_of(game, 0, "Teste V1"), card_of(game, 1, "Alvo V1")
+    enter(game, t, 3)
+    h = card_of(game, 0, "Herói V1")
+    scenario(game, s)
+    assert len(game.state.scene[t].carried) == 2 and h not in game.state.players[0].hand
+
+
+def test_ou_an_option_with_its_own_condition_is_offered_only_when_it_holds() -> None:
+    text = ("Quando este cenário entrar em cena, compre um card, ou compre dois cards se você controlar dois ou "
+            "mais personagens.")
+    d = _scenario(text)
+    assert d.executable
+    game = match([d], [], a=Eager({"mode": [pick("compre dois")]}))
+    s = card_of(game, 0, "Teste V1")
+    hand = len(game.state.players[0].hand)
+    scenario(game, s)                                 # no character: only the first option is open
+    assert len(game.state.players[0].hand) == hand + 1
+
+
+def test_a_continuous_ou_is_no_choice() -> None:
+    d = card("Personagem: Escudeiro V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             "Texto permanente:\n  Este personagem ganha Escudo +1 ou ganha Escudo +2, caso se chame Capitão.\n")
+    assert not d.executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "A e/ou B"
+
+
+def test_e_ou_between_two_optional_steps_makes_each_optional() -> None:
+    text = ("Quando este cenário entrar em cena, você pode comprar um card e/ou colocar o card do topo de seu deck "
+            "em seus recursos.")
+    d = _scenario(text)
+    assert d.executable
+    draw, move = d.effects[0].procedures
+    assert isinstance(draw, Draw) and isinstance(move, Move)
+    assert draw.optional and move.optional and not move.if_done
+
+
+def test_e_ou_in_an_action_is_either_or_both() -> None:
+    d = card("Habilidade: Golpe V1\nPoder: Super Força\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n"
+             "  Golpe causa 1 ponto de dano no alvo e/ou compre um card.\n")
+    assert d.executable and d.action is not None
+    assert [[type(p).__name__ for p in m.procedures] for m in d.action.modes] == [
+        ["Damage"], ["Draw"], ["Damage", "Draw"]]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "N vezes X pontos de dano" (4.8): the amount multiplied
+
+
+def test_duas_vezes_x_pontos_de_dano_is_twice_x() -> None:
+    d = card("Habilidade: Pisão V1\nPoder: Super Força\nAção: Pisão\n  Custo: {X}\n  Poder: Super Força\n"
+             "  Pisão causa duas vezes X pontos de dano no alvo.\n")
+    assert d.executable and d.action is not None
+    (hit,) = d.action.modes[0].procedures
+    assert isinstance(hit, Damage) and (hit.amount.fixed, hit.amount.x_times) == (0, 2)
+
+
+def test_tres_vezes_2_pontos_de_dano_is_six() -> None:
+    d = card("Habilidade: Pisão V1\nPoder: Super Força\nAção: Pisão\n  Custo: {0}\n  Poder: Super Força\n"
+             "  Pisão causa três vezes 2 pontos de dano no alvo.\n")
+    assert d.executable and d.action is not None
+    (hit,) = d.action.modes[0].procedures
+    assert isinstance(hit, Damage) and hit.amount.fixed == 6
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "pode usar esta ação / aquela ação / a ação X outra vez neste turno" (4.6.2 C.4): that action only
+
+def _fighter(name: str, text: str) -> CardDef:
+    return card(f"Personagem: {name} V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\n"
+                f"Escudo: 0\n\nAção: Golpe\n  Custo: {{0}}\n  Poder: Super Força\n  {text}\n")
+
+
+KICK = card("Habilidade: Chute V1\nPoder: Super Força\nAção: Chute\n  Custo: {0}\n  Poder: Super Força\n"
+            "  Chute causa 1 ponto de dano no alvo.\n")
+
+
+def _again_game(text: str) -> tuple[object, int]:
+    from tests.corpus_play import at, match
+
+    game = match([_fighter("Lutador", text), KICK], [_char("Alvo", ie=8)])
+    f, k, t = card_of(game, 0, "Lutador V1"), card_of(game, 0, "Chute V1"), card_of(game, 1, "Alvo V1")
+    enter(game, f, 2, carried=[k])
+    enter(game, t, 6)
+    at(game, "combat", "attack")
+    return game, f
+
+
+def test_esta_acao_outra_vez_allows_this_action_only_once_more() -> None:
+    from tests.corpus_play import usable, use
+
+    game, f = _again_game("Golpe causa 1 ponto de dano no alvo. Este personagem pode usar esta ação outra vez "
+                          "neste turno.")
+    use(game, f, "Golpe")                                            # type: ignore[arg-type]
+    assert usable(game, f, "Golpe") and not usable(game, f, "Chute")  # type: ignore[arg-type]
+    base = game.state.scene[f]                                       # type: ignore[attr-defined]
+    assert len(base.extra_grants) == 1 and base.extra_actions == 0
+    use(game, f, "Golpe")                 # the grant is spent, and this use grants one more (its own text again)
+    assert len(base.extra_grants) == 1 and not usable(game, f, "Chute")  # type: ignore[arg-type]
+
+
+def test_a_acao_x_outra_vez_names_the_action() -> None:
+    from cardscript.compiler.ir import ExtraAction, Filter
+    from tests.corpus_play import usable, use
+
+    text = "Golpe causa 1 ponto de dano no alvo. Este personagem pode usar a ação Chute outra vez neste turno."
+    d = _fighter("Lutador", text)
+    assert d.executable and d.action is not None
+    extra = d.action.modes[0].procedures[-1]
+    assert isinstance(extra, ExtraAction) and extra.action_filters == (Filter("name", "eq", "Chute"),)
+    game, f = _again_game(text)
+    use(game, f, "Golpe")                                            # type: ignore[arg-type]
+    assert usable(game, f, "Chute") and not usable(game, f, "Golpe")  # type: ignore[arg-type]
+
+
+def test_mais_uma_acao_is_any_action() -> None:
+    from tests.corpus_play import usable, use
+
+    game, f = _again_game("Golpe causa 1 ponto de dano no alvo. Este personagem pode usar mais uma ação neste turno.")
+    use(game, f, "Golpe")                                            # type: ignore[arg-type]
+    assert usable(game, f, "Chute")                                  # type: ignore[arg-type]
+    use(game, f, "Chute")                                            # type: ignore[arg-type]
+    assert not usable(game, f, "Golpe")                              # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "<quem> [pode] escolher e <verbo> ...": the choice is the next clause's; "ele" is never "você"
+
+
+def test_voce_pode_escolher_e_descarregar_is_one_optional_unload() -> None:
+    from cardscript.compiler.ir import Unload
+
+    d = _scenario("Quando este cenário entrar em cena, você pode escolher e descarregar um card de habilidade de "
+                  "um personagem.")
+    assert d.executable
+    (unload,) = d.effects[0].procedures
+    assert isinstance(unload, Unload) and unload.optional and unload.decider is None
+
+
+def test_um_oponente_escolhe_e_descarrega_the_opponent_picks() -> None:
+    from cardscript.compiler.ir import Kind, Ref, Unload
+
+    d = _scenario("Toda vez que um personagem entrar em cena, um oponente escolhe e descarrega um card daquele "
+                  "personagem.")
+    assert d.executable
+    (unload,) = d.effects[0].procedures
+    assert isinstance(unload, Unload) and not unload.optional
+    assert unload.who.kind is Kind.PLAYER and unload.who.ref is Ref.OPPONENT
+
+
+def test_dele_after_voce_is_this_card_not_you() -> None:
+    from cardscript.compiler.ir import Ref, Unload
+
+    d = card("Suporte: Caixa V1\nEnergia inicial: 2\nEscudo: 0\n\nTexto permanente:\n  Durante sua Fase de "
+             "Preparação, você pode descarregar um card dele.\n")
+    assert d.executable
+    (unload,) = d.effects[0].procedures
+    assert isinstance(unload, Unload) and unload.frm is not None and unload.frm.ref is Ref.THIS_CARD
