@@ -222,3 +222,29 @@ def test_dele_after_voce_is_this_card_not_you() -> None:
     assert d.executable
     (unload,) = d.effects[0].procedures
     assert isinstance(unload, Unload) and unload.frm is not None and unload.frm.ref is Ref.THIS_CARD
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "a ele": the preposition "a" before a pronoun (no article goes there); "ele" is not its own clause's subject
+
+
+def test_causa_dano_a_ele_is_the_event_subject() -> None:
+    from cardscript.compiler.ir import Ref
+
+    d = _scenario("Quando um personagem entrar em cena, este cenário causa 1 ponto de dano a ele.")
+    assert d.executable
+    (hit,) = d.effects[0].procedures
+    assert isinstance(hit, Damage) and hit.targets.ref is Ref.SLOT and hit.targets.slot == "event:subject"
+
+
+def test_a_ele_after_a_demonstrative_is_that_character_not_the_source() -> None:
+    from cardscript.compiler.ir import Generate, Ref
+
+    d = card("Habilidade: Lança V1\nPoder: Super Força\nAção: Lança\n  Custo: {0}\n  Poder: Super Força\n"
+             "  Lança causa 1 ponto de dano no personagem alvo. Toda vez que aquele personagem usar uma ação neste "
+             "turno, Lança causa 1 ponto de dano a ele.\n")
+    assert d.executable and d.action is not None
+    gen = d.action.modes[0].procedures[-1]
+    assert isinstance(gen, Generate)
+    (hit,) = gen.effect.procedures
+    assert isinstance(hit, Damage) and hit.targets.ref is Ref.TARGET

@@ -21,7 +21,7 @@ An anaphor with nothing to refer to is a CS200 diagnostic. The bindings are reco
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import (
@@ -179,6 +179,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     procedure = Procedure.OTHER           # the procedure of the clause being walked
     for para in paragraphs:
         introduced: list[Referent] = []
+        shown: list[Referent] = []            # demonstratives ("aquele personagem"), for a later "ele"
         for node in walk(para):
             if isinstance(node, Clause):
                 clause = id(node)
@@ -241,15 +242,20 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                     bindings.append(Binding(desc, node.span, match[-1].description, match[-1].span))
                 else:
                     unbound.append(Unbound(desc, node.span))
-            elif det in _ANAPHORIC_DET or (head == "ele" and not dets):
+            elif det in _ANAPHORIC_DET or (head == "ele" and (not dets or det == "o")):
                 # a pronoun never means a thing of its own clause ("você pode carregar um card ... nele": not that
-                # card, binding principle B); a demonstrative may
+                # card, binding principle B); a demonstrative may. "a ele" read with an article is the preposition
+                # "a" and the pronoun (semantics.syntax._a_pronoun)
                 pool = [x for x in introduced if x.clause != clause] if head == "ele" else introduced
-                _bind_to_last(desc, node.span, pool, bindings, unbound, head)
+                _bind_to_last(desc, node.span, pool, bindings, unbound, head, shown)
                 if introduced and introduced[-1].head in _PARTITIVE and introduced[-1].clause == clause and head:
                     # "um daqueles cards": the one taken from them is a card introduced here ("colocá-lo")
                     part = introduced.pop()
                     introduced.append(Referent(f"{part.description} {desc}", part.span, head, clause))
+                if head and head != "ele" and det in ("aquele", "esse"):
+                    # "aquele personagem" is what a later "ele" means when nothing introduced fits ("Toda vez que
+                    # aquele personagem usar uma ação, X causa 1 ponto de dano a ele")
+                    shown.append(Referent(desc, node.span, head, clause))
             elif head and head != "ele":
                 # an introduction: "um card", "até dois cards", "cada personagem"; the card's own name ("este
                 # personagem (Demolidor)") is the card itself
@@ -308,7 +314,7 @@ def _fits(head: str, ref: Referent) -> bool:
 
 
 def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: list[Binding],
-                  unbound: list[Unbound], head: str = "") -> None:
+                  unbound: list[Unbound], head: str = "", shown: Sequence[Referent] = ()) -> None:
     """Bind an anaphor to the latest introduced thing it can mean (same or compatible kind).
 
     A pronoun with two equally fitting things introduced by the same clause is reported as
@@ -321,6 +327,8 @@ def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: l
         return
     pronoun = head in ("ele", "")
     fitting = [ref for ref in reversed(introduced) if _fits(head, ref) and (pronoun or not ref.self_ref)]
+    if not fitting and head == "ele":          # the pronoun "ele": else the latest demonstrative that fits
+        fitting = [ref for ref in reversed(shown) if _fits(head, ref)][:1]
     if fitting:
         ref = fitting[0]
         outer = next((r for r in fitting if r is not ref and r.span.start <= ref.span.start

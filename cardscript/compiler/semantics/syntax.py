@@ -23,7 +23,7 @@ cannot place is kept as a :class:`Stray` for the meaning to report (``accounting
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import (
     Clause,
@@ -302,7 +302,7 @@ def _atomize(n: Node, out: list[_Atom]) -> None:
         return
     if isinstance(n, Phrase):
         if n.kind is PhraseKind.NOUN_PHRASE:
-            out.append(_Atom("np", [n]))
+            out.extend(_a_pronoun(n))
             return
         if n.kind is PhraseKind.PARENTHETICAL:
             out.append(_Atom("paren", [n]))
@@ -353,6 +353,28 @@ def _atomize(n: Node, out: list[_Atom]) -> None:
             out.append(_Atom("coord", [n]))
         else:
             out.append(_Atom("lit", [n]))
+
+
+_PERSONAL = frozenset({"ele", "ela", "eles", "elas"})
+
+
+@dataclass(frozen=True)
+class Retagged(Lexeme):
+    """A word read in another class than the grammar gave it (the article "a" before a pronoun: the preposition);
+    giving it a meaning gives one to the ``original`` word too (``Reading.use``)."""
+
+    original: Lexeme | None = None
+
+
+def _a_pronoun(n: Phrase) -> list[_Atom]:
+    """A noun phrase; "a ele", "a ela" read as an article before a personal pronoun -- which takes none -- is the
+    preposition "a" and the pronoun ("causa 1 ponto de dano a ele"). The phrase keeps its span (its binding)."""
+    parts = list(n.parts)
+    if len(parts) == 2 and isinstance(parts[0], Lexeme) and parts[0].cls == "DET" and parts[0].word.lower() == "a" \
+            and isinstance(parts[1], Lexeme) and parts[1].cls == "PRON" and parts[1].lemma in _PERSONAL:
+        prep = Retagged(parts[0].span, "PREP", "a", parts[0].word, original=parts[0])
+        return [_Atom("prep", [prep]), _Atom("np", [replace(n, parts=tuple(parts[1:]))])]
+    return [_Atom("np", [n])]
 
 
 def _lemma(n: Node) -> str:
