@@ -248,3 +248,26 @@ def test_a_ele_after_a_demonstrative_is_that_character_not_the_source() -> None:
     assert isinstance(gen, Generate)
     (hit,) = gen.effect.procedures
     assert isinstance(hit, Damage) and hit.targets.ref is Ref.TARGET
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "ganha Prontidão - ação X / ações de {AE} (...)": the keyword's parameter and its rule (4.6.2 C.1)
+
+
+def test_ganha_prontidao_for_named_actions_is_a_gain_with_its_actions() -> None:
+    from cardscript.compiler.ir import Filter, Gain
+
+    d = card("Personagem: Rápido V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             "Texto permanente:\n  Enquanto você controlar outro personagem, este personagem ganha Prontidão - ações "
+             "de {AE} (as ações indicadas podem ser usadas por este personagem no turno em que ele entrou em cena).\n")
+    assert d.executable
+    (effect,) = d.effects
+    (gain,) = effect.procedures
+    assert isinstance(gain, Gain) and gain.keywords == ("Prontidão",) and effect.condition is not None
+    assert gain.ready_actions == (Filter("power", "has", "AE"),)
+
+
+def test_a_gained_keyword_with_other_parameters_is_not_read() -> None:
+    d = card("Personagem: Chefe V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             "Texto permanente:\n  Este personagem ganha Liderar {1} - afiliação Vingadores.\n")
+    assert not d.executable

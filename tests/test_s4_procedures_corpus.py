@@ -105,3 +105,51 @@ def test_explosivo_escondido_unloads_a_card_of_itself_then_deals_2() -> None:
     activate(game, b)
     assert energy(game, b) == 1 and energy(game, m) == 3
     assert [x["amount"] for x in calcs(game)] == [2]
+
+
+def _fresh(game: object, card_id: int) -> None:
+    """``card_id`` entered the scene this turn (4.6.2 C.1)."""
+    game.state.scene[card_id].entered_turn = game.state.turn          # type: ignore[attr-defined]
+
+
+def test_colera_solitaria_gives_its_carrier_pronditao_for_its_action_while_no_ae() -> None:
+    """Cólera Solitária V1 ((2016) BSGC 91/100): while its controller controls no character with {AE}, the
+    character carrying it may use the action Cólera Solitária in the turn it entered the scene (Prontidão for
+    that action only); once a character with {AE} is controlled, it may not."""
+    user = card("Personagem: Brigão V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+                "Ação: Soco\n  Custo: {0}\n  Poder: Super Força\n  Soco causa 1 ponto de dano no alvo.\n")
+    ae = card("Personagem: Raio V1\nAlinhamento: Herói\nPoderes: Ataque Energético\nEnergia inicial: 2\nEscudo: 0\n")
+    game = match([user, corpus_card("(2016) BSGC 91/100"), ae], [_char("Alvo", ie=6)])
+    u, c, r = card_of(game, 0, "Brigão V1"), card_of(game, 0, "Cólera Solitária V1"), card_of(game, 0, "Raio V1")
+    t = card_of(game, 1, "Alvo V1")
+    enter(game, u, 2, carried=[c])
+    enter(game, t, 6)
+    _fresh(game, u)
+    at(game, "combat", "attack")
+    from tests.corpus_play import usable
+
+    assert usable(game, u, "Cólera Solitária") and not usable(game, u, "Soco")
+    enter(game, r, 2)
+    assert not usable(game, u, "Cólera Solitária")
+
+
+def test_rino_one_more_action_only_if_it_is_atropelar() -> None:
+    """Rino V1 ((2016) BSAQ 46/112): after Sai da Frente it may use one more action this turn, only one named
+    Atropelar (here a carried card's action); any other action stays one too many."""
+    from tests.corpus_play import usable
+
+    trample = card("Habilidade: Atropelo V1\nPoder: Super Força\nAção: Atropelar\n  Custo: {0}\n"
+                   "  Poder: Super Força\n  Atropelar causa 1 ponto de dano no alvo.\n")
+    kick = card("Habilidade: Chute V1\nPoder: Super Força\nAção: Chute\n  Custo: {0}\n  Poder: Super Força\n"
+                "  Chute causa 1 ponto de dano no alvo.\n")
+    rhino = corpus_card("(2016) BSAQ 46/112")
+    game = match([rhino, trample, kick], [_char("Alvo", ie=9)])
+    rino, a, k = card_of(game, 0, rhino.title), card_of(game, 0, "Atropelo V1"), card_of(game, 0, "Chute V1")
+    t = card_of(game, 1, "Alvo V1")
+    enter(game, rino, 3, carried=[a, k])
+    enter(game, t, 9)
+    at(game, "combat", "attack")
+    use(game, rino, "Sai da Frente")
+    assert usable(game, rino, "Atropelar") and not usable(game, rino, "Chute")
+    use(game, rino, "Atropelar")
+    assert not usable(game, rino, "Chute")

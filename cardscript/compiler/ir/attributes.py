@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardscript.compiler.ir.base import Procedure
-from cardscript.compiler.ir.core import Duration, Quantity, Selector
+from cardscript.compiler.ir.core import Duration, Filter, Quantity, Selector
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -15,7 +15,8 @@ class Gain(Procedure):
 
     ``shield`` is the bonus (negative: a 4.8.6 C penalty); ``shield_x`` a counted one ("Escudo +X");
     ``powers_of`` / ``affiliations_of``: "os poderes / as afiliações de <selector>" (read when asked);
-    ``actions_of``: may use the actions of those cards; ``keywords``: keyword characteristics gained."""
+    ``actions_of``: may use the actions of those cards; ``keywords``: keyword characteristics gained -- a gained
+    Prontidão is also its rule (4.6.2 C.1), for the actions ``ready_actions`` names (none: every action)."""
 
     family: ClassVar[str] = "gain"
     targets: Selector
@@ -28,6 +29,7 @@ class Gain(Procedure):
     affiliations_of: Selector | None = None
     actions_of: Selector | None = None
     keywords: tuple[str, ...] = ()
+    ready_actions: tuple[Filter, ...] = ()   # "ganha Prontidão - ação X / ações de {AE}": those actions only
     duration: Duration = Duration.WHILE_IN_PLACE
 
 

@@ -744,18 +744,61 @@ def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
 
 def _gain(b: Build) -> Built:
     targets, got, duration = _changed(b, "gains")
+    ready = _keyword_actions(b, got)
     if b.static and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
                                                 # keyword holds while the text works (its rule is per turn, 7)
     proc = Gain(targets=targets, powers=tuple(got.powers), affiliations=tuple(got.affiliations),
                 alignments=tuple(got.alignments), shield=got.shield, shield_x=got.shield_x, powers_of=got.powers_of,
-                affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), duration=duration, text=b.text)
+                affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), ready_actions=ready,
+                duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
     if got.keywords:
         _reminders(b)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
     return Built([proc], kind)
+
+
+def _keyword_actions(b: Build, got: at.Attributes) -> tuple[Filter, ...]:
+    """"ganha Prontidão - ação X / ações X e Y / ações de {AE}": the actions a gained Prontidão is for (its
+    parameter, rules 7), by name or power; () when it names none."""
+    from cardscript.compiler.semantics.statics import action_filters
+    from cardscript.compiler.vocabulary import fold_key
+
+    extra = b.roles.extra
+    dash = next((i for i, c in enumerate(extra) if isinstance(c, Other) and c.kind == "op" and c.nodes
+                 and getattr(c.nodes[0], "text", "") == "-"), None)
+    if dash is None or dash + 1 >= len(extra):
+        return ()
+    np, sign = extra[dash + 1], extra[dash]
+    if not isinstance(np, NP) or not isinstance(sign, Other):
+        return ()
+    if [fold_key(k) for k in got.keywords] != [fold_key("Prontidão")]:
+        raise NotUnderstood("a gained keyword with parameters", np.node)
+    filters = action_filters(np, b)
+    if not filters or any(f.field not in ("name", "power") for f in filters):
+        raise NotUnderstood("Prontidão for which actions?", np.node)
+    from cardscript.compiler.semantics.syntax import parens_in
+
+    b.r.use(*sign.nodes, *(n for p in parens_in(np) for n in p.nodes))   # the keyword's reminder text
+    del extra[dash:dash + 2]
+    _naming_parens(b)
+    return filters
+
+
+def _naming_parens(b: Build) -> None:
+    """"este personagem (Hogun) ganha ...": a parenthesis that only names the subject restates which it is."""
+    from cardscript.compiler.ast import Name
+
+    subject = b.roles.subject_np
+    if subject is None or not subject.det("este"):
+        return
+    for m in subject.mods:
+        if isinstance(m, Other) and m.kind == "paren":
+            words = [x for n in m.nodes for x in leaves(n) if getattr(x, "text", "") not in ("(", ")")]
+            if words and all(isinstance(x, Name) for x in words):
+                b.r.use(*m.nodes)
 
 
 def _reminders(b: Build) -> None:

@@ -498,7 +498,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             if cond is not None and trailing:
                 for p in last_procs:
                     idx = out.modes[-1].index(p)
-                    out.modes[-1][idx] = replace(p, condition=_and(p.condition, cond))
+                    out.modes[-1][idx] = _granted_if(p, cond) or replace(p, condition=_and(p.condition, cond))
                 previous_condition = cond
                 continue
             if cond is not None:
@@ -543,6 +543,10 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             reader.last_optional = True
         elif item.subject is not None:
             optional_chain = False
+        granted = [_granted_if(p, built.condition) for p in procs]
+        if procs and all(g is not None for g in granted):
+            procs = [g for g in granted if g is not None]           # the condition was the grant's action's
+            built.condition = None
         procs = [replace(p, condition=_and(_and(pending, built.condition), p.condition),
                          if_done=p.if_done or flag == "if_done",
                          if_not_done=p.if_not_done or flag == "if_not_done") for p in procs]
@@ -581,6 +585,21 @@ def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure]
     mode.clear()
     mode.extend(deed)
     return [replace(p, if_not_done=True) for p in governed]
+
+
+def _granted_if(p: Procedure, cond: Condition | None) -> Procedure | None:
+    """"pode usar mais uma ação neste turno se ela se chamar X": the condition is on the action granted -- "ela"
+    is that action --, so it restricts which action the grant allows (4.6.2 C.4), not whether it is granted."""
+    from cardscript.compiler.ir import ExtraAction
+
+    if cond is None or not isinstance(p, ExtraAction) or p.same_action or p.again is not None \
+            or cond.kind != "is" or cond.negated or cond.subject is None:
+        return None
+    subject = cond.subject
+    if subject.text.lower() != "ela" or not subject.filters or any(f.field not in ("name", "power")
+                                                                    for f in subject.filters):
+        return None
+    return replace(p, action_filters=(*p.action_filters, *subject.filters))
 
 
 def _choose_and(clause: Clause, rest: abc.Sequence[object]) -> bool:

@@ -141,6 +141,11 @@ def _use_again(b: Build, user: Selector, obj: NP, again: NP) -> Built:
     return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
 
 
+def action_filters(np: NP | None, b: Build) -> tuple[Filter, ...]:
+    """The action filters a phrase naming actions gives (see ``_actions``), for the other builders."""
+    return _actions(np, b)
+
+
 def _actions_per_turn(b: Build, user: Selector, obj: NP) -> Built:
     """"pode usar até duas ações de {LA} de nomes diferentes em cada turno" (4.6.2 C.4)."""
     from cardscript.compiler.semantics.amounts import np_quantity

@@ -62,7 +62,7 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
                            alignments=list(proc.alignments) or None, affiliations=affiliations or None)
         if actions_of or proc.keywords:              # "pode usar as ações de <x>", keywords (see has_keyword)
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, actions=actions_of,
-                           keywords=list(proc.keywords))
+                           keywords=list(proc.keywords), ready_actions=list(proc.ready_actions))
         game.emit("gain", card=t, shield=shield, powers=gained, duration=str(proc.duration))
 
 
