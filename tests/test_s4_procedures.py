@@ -271,3 +271,30 @@ def test_a_gained_keyword_with_other_parameters_is_not_read() -> None:
     d = card("Personagem: Chefe V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
              "Texto permanente:\n  Este personagem ganha Liderar {1} - afiliação Vingadores.\n")
     assert not d.executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "e o coloque ...": the object pronoun before its verb; a clitic is what its clause introduced, not a phrase
+# inside that phrase's relative, nor a restatement in parentheses
+
+
+def test_a_proclitic_object_is_the_chosen_card() -> None:
+    from cardscript.compiler.ir import Choose, Ref
+
+    d = _scenario("Quando este cenário entrar em cena, escolha um card de sua mão e o coloque na base de seu deck.")
+    assert d.executable
+    choose, move = d.effects[0].procedures
+    assert isinstance(choose, Choose) and isinstance(move, Move) and move.to == "deck_bottom"
+    assert move.cards.ref is Ref.SLOT and move.cards.slot == choose.introduces
+
+
+def test_a_clitic_is_not_a_phrase_inside_the_relative_before_it() -> None:
+    from cardscript.compiler.ir import Choose, Ref
+
+    d = card("Habilidade: Troca V1\nPoder: Super Força\nAção: Troca\n  Custo: {0}\n  Poder: Super Força\n"
+             "  Um oponente escolhe um card que o personagem alvo estiver carregando e o coloca na base do deck de "
+             "seu dono.\n")
+    assert d.executable and d.action is not None
+    choose, move = d.action.modes[0].procedures
+    assert isinstance(choose, Choose) and isinstance(move, Move)
+    assert move.cards.ref is Ref.SLOT and move.cards.slot == choose.introduces
