@@ -247,7 +247,7 @@ def test_a_ele_after_a_demonstrative_is_that_character_not_the_source() -> None:
     gen = d.action.modes[0].procedures[-1]
     assert isinstance(gen, Generate)
     (hit,) = gen.effect.procedures
-    assert isinstance(hit, Damage) and hit.targets.ref is Ref.TARGET
+    assert isinstance(hit, Damage) and hit.targets.ref is Ref.SLOT and hit.targets.slot == "event:subject"
 
 
 # ---------------------------------------------------------------------------------------------------------------

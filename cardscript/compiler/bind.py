@@ -354,8 +354,10 @@ def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: l
         return
     pronoun = head in ("ele", "")
     fitting = [ref for ref in reversed(introduced) if _fits(head, ref) and (pronoun or not ref.self_ref)]
-    if not fitting and head == "ele":          # the pronoun "ele": else the latest demonstrative that fits
-        fitting = [ref for ref in reversed(shown) if _fits(head, ref)][:1]
+    later = [ref for ref in reversed(shown) if _fits(head, ref)][:1] if head == "ele" else []
+    if later and (not fitting or later[0].span.start > fitting[0].span.start):
+        fitting = later                        # "ele": a demonstrative after what was introduced ("Toda vez que
+        #                                        aquele personagem usar uma ação, X causa 1 ponto de dano a ele")
     if fitting:
         ref = fitting[0]
         if head == "" and embedded and ref.clause in embedded:
