@@ -298,3 +298,32 @@ def test_a_clitic_is_not_a_phrase_inside_the_relative_before_it() -> None:
     choose, move = d.action.modes[0].procedures
     assert isinstance(choose, Choose) and isinstance(move, Move)
     assert move.cards.ref is Ref.SLOT and move.cards.slot == choose.introduces
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "um card que não seja de habilidade | que ... estiver carregando / deste personagem / de seus recursos": the
+# bare type after "seja de" takes no relative and no possessor -- they are the card's
+
+
+def test_a_relative_after_que_nao_seja_de_habilidade_is_the_cards() -> None:
+    from cardscript.compiler.ir import Filter, Ref, Unload
+
+    d = card("Personagem: Forte V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             "Texto permanente:\n  Durante sua Fase de Preparação, você pode descarregar um card que não seja de "
+             "habilidade que este personagem estiver carregando.\n")
+    assert d.executable
+    (unload,) = d.effects[0].procedures
+    assert isinstance(unload, Unload) and unload.cards is not None
+    assert unload.cards.zone == "carried" and unload.cards.of is not None
+    assert unload.cards.of.ref is Ref.THIS_CHARACTER
+    assert Filter("card_type", "ne", "Habilidade") in unload.cards.filters
+
+
+def test_de_seus_recursos_after_que_nao_seja_de_habilidade_is_where_the_card_is() -> None:
+    from cardscript.compiler.ir import Load
+
+    d = card("Habilidade: Sede V1\nPoder: Super Força\nAção: Sede\n  Custo: {0}\n  Poder: Super Força\n"
+             "  Carregue um card que não seja de habilidade de seus recursos neste personagem.\n")
+    assert d.executable and d.action is not None
+    (load,) = d.action.modes[0].procedures
+    assert isinstance(load, Load) and load.cards.zone == "resources"

@@ -703,8 +703,9 @@ class _Attacher:
                 np.mods.append(Other("paren", list(self.take().nodes)))
                 continue
             if a.kind == "rel":
-                if not _antecedent(np, a):
-                    return                              # it belongs to a phrase further out
+                if not _antecedent(np, a) or self._bare_predicate(np, stack):
+                    return                              # it belongs to a phrase further out ("um card que não seja
+                    #                                     de habilidade | que este personagem estiver carregando")
                 np.mods.append(self.relative(stack))
                 continue
             if a.kind == "prep":
@@ -714,12 +715,19 @@ class _Attacher:
                     return                              # "{AE} de seus recursos", "que não seja herói em cena"
                 pp_start = self.pos
                 pp = self.prepositional(stack, head=np)
-                if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack):
-                    self.pos = pp_start                 # a phrase further out, or the frame, takes it
-                    return
+                if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack) or (
+                        pp.prep == "de" and pp.obj is not None and pp.obj.dets and self._bare_predicate(np, stack)):
+                    self.pos = pp_start                 # a phrase further out, or the frame, takes it ("um card
+                    return                              # que não seja de habilidade | deste personagem")
                 np.mods.append(pp)
                 continue
             return
+
+    def _bare_predicate(self, np: NP, stack: list[_Open]) -> bool:
+        """A bare noun as the predicate of an open "ser" ("que não seja de habilidade"): a type, which takes no
+        relative and no possessor of its own -- those are the antecedent's."""
+        return bool(stack) and stack[-1].frame is not None and stack[-1].frame.family == "be" and not np.dets \
+            and isinstance(np.head, Lexeme) and np.head.cls == "NOUN" and self._is_predicate(np, stack)
 
     def _is_predicate(self, np: NP, stack: list[_Open]) -> bool:
         """Is ``np`` the predicate of the open "ser" frame (a bare noun: "que não seja herói")?"""
