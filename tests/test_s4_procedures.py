@@ -327,3 +327,24 @@ def test_de_seus_recursos_after_que_nao_seja_de_habilidade_is_where_the_card_is(
     assert d.executable and d.action is not None
     (load,) = d.action.modes[0].procedures
     assert isinstance(load, Load) and load.cards.zone == "resources"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "<personagens> podem usar <ações> como [se fossem] ações de antecipar": those actions gain the type (C.5)
+
+
+def test_usar_acoes_como_acoes_de_antecipar_is_a_change_of_their_type() -> None:
+    from cardscript.compiler.ir import ChangeAction, Filter
+
+    d = card("Personagem: Atirador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             "Texto permanente:\n  Este personagem pode usar ações de {AD} como ações de antecipar.\n")
+    assert d.executable
+    (change,) = d.effects[0].procedures
+    assert isinstance(change, ChangeAction) and change.anticipate and not change.unforeseen
+    assert change.actions is not None and Filter("power", "has", "AD") in change.actions.filters
+
+
+def test_voce_pode_usar_uma_acao_como_se_fosse_imprevista_is_not_read() -> None:
+    d = _scenario("Você pode usar uma ação de {AG} de um personagem que você controla como se fosse uma ação "
+                  "Imprevista.")
+    assert not d.executable

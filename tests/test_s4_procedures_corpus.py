@@ -153,3 +153,24 @@ def test_rino_one_more_action_only_if_it_is_atropelar() -> None:
     assert usable(game, rino, "Atropelar") and not usable(game, rino, "Chute")
     use(game, rino, "Atropelar")
     assert not usable(game, rino, "Chute")
+
+
+def test_pepper_potts_lets_homem_de_ferro_use_ge_actions_as_anticipation() -> None:
+    """Pepper Potts V1 (BSET 32/100): the characters named Homem de Ferro its controller controls may use their
+    {GE} actions as anticipation actions; another character's {GE} action stays a normal one."""
+    from tests.corpus_play import usable
+
+    def genius(name: str) -> object:
+        return card(f"Personagem: {name} V1\nAlinhamento: Herói\nPoderes: Genialidade\nEnergia inicial: 3\n"
+                    f"Escudo: 0\n\nAção: Invento\n  Custo: {{0}}\n  Poder: Genialidade\n"
+                    f"  Invento causa 1 ponto de dano no alvo.\n")
+    game = match([corpus_card("BSET 32/100"), genius("Homem de Ferro"), genius("Cientista")], [_char("Alvo", ie=6)])
+    p, h, c = (card_of(game, 0, "Pepper Potts V1"), card_of(game, 0, "Homem de Ferro V1"),
+               card_of(game, 0, "Cientista V1"))
+    t = card_of(game, 1, "Alvo V1")
+    for x in (p, h, c):
+        enter(game, x, 3)
+    enter(game, t, 6)
+    at(game, "combat", "anticipation", turn_player=1)
+    game.state.active_player = 0
+    assert usable(game, h, "Invento", "anticipation") and not usable(game, c, "Invento", "anticipation")

@@ -104,6 +104,9 @@ def _use(b: Build) -> Built | None:
     if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
         return _actions_per_turn(b, user, obj)
     filters = _actions(obj, b)
+    as_type = _as_action_type(b)
+    if as_type is not None:                     # "podem usar ações de {GE} como se fossem ações de antecipar"
+        return _used_as(b, user, filters, as_type)
     if b.adjuncts.entered_turn:                                         # Prontidão: "... no turno em que ele entrou
         if user.ref is not Ref.THIS_CHARACTER:                          # em cena" (4.6.2 C.1)
             raise NotUnderstood("ready: which character?", b.roles.clause)
@@ -118,6 +121,46 @@ def _use(b: Build) -> Built | None:
         return _rule("use_carried_action", "this_card", b)
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
+
+
+def _as_action_type(b: Build) -> set[str] | None:
+    """"... como se fosse(m) uma ação Imprevista / ações de antecipar", "... como ações de antecipar": the types the
+    actions are used as (None: no such phrase)."""
+    from cardscript.compiler.semantics.clauses import roles_of
+    from cardscript.compiler.semantics.syntax import Rel
+
+    for c in list(b.roles.extra):
+        pred: NP | None = None
+        if isinstance(c, Rel) and [m.lemma for m in c.markers if isinstance(m, Lexeme)] == ["como", "se"] \
+                and c.lemma == "ser":
+            inner = roles_of(c.clause, list(c.args))
+            pred = inner.np("predicate")
+            used = [*c.markers, *analyse(c.clause).words]
+        elif isinstance(c, PP) and c.prep == "como":
+            pred = c.obj
+            used = list(c.preps)
+        if pred is None or pred.lemma != "ação":
+            continue
+        types = _types_of(pred, b)
+        if not types:
+            continue
+        b.r.use(*used, pred.head, *pred.dets)
+        b.roles.extra.remove(c)
+        return types
+    return None
+
+
+def _used_as(b: Build, user: Selector, filters: tuple[Filter, ...], types: set[str]) -> Built:
+    """"<personagens> podem usar <ações> como se fossem ações de antecipar": those characters' matching actions
+    are of those types too (4.6.2 C.5) -- a ChangeAction on the actions they use. A player's "você pode usar ...
+    como se fosse ..." is using an action now, not a static: not read here."""
+    if user.kind is Kind.PLAYER:
+        raise NotUnderstood("use an action now as another type", b.roles.clause)
+    actions = Selector(kind=Kind.ACTION, filters=(*filters, Filter("user", "eq", user)), every=True,
+                       text=b.text)
+    d = _static_duration(b)
+    return Built([ChangeAction(actions=actions, anticipate="antecipar" in types, unforeseen="imprevista" in types,
+                               duration=d, text=b.text)], _kind(d))
 
 
 def _use_again(b: Build, user: Selector, obj: NP, again: NP) -> Built:
