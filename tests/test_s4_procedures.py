@@ -348,3 +348,13 @@ def test_voce_pode_usar_uma_acao_como_se_fosse_imprevista_is_not_read() -> None:
     d = _scenario("Você pode usar uma ação de {AG} de um personagem que você controla como se fosse uma ação "
                   "Imprevista.")
     assert not d.executable
+
+
+def test_a_present_verb_with_no_subject_shares_the_one_before() -> None:
+    from cardscript.compiler.ir import Ref
+
+    d = card("Habilidade: Ordem V1\nPoder: Super Força\nAção: Ordem\n  Custo: {0}\n  Poder: Super Força\n"
+             "  O oponente alvo descarta um card e então compra um card.\n")
+    assert d.executable and d.action is not None
+    _, draw = d.action.modes[0].procedures
+    assert isinstance(draw, Draw) and draw.who.ref is Ref.TARGET

@@ -60,12 +60,21 @@ class Build:
         return sel
 
     def _plural_finite(self) -> bool:
-        """A finite verb in the third person plural ("ganham", "podem"): its subject was left out, not "você"."""
+        """A finite verb in the third person plural ("ganham", "podem") or a present indicative singular ("Aquele
+        jogador escolhe um card ... e o coloca ...": not the imperative "coloque"): its subject was left out, not
+        "você"."""
         words = [w for w in self.roles.verb.words if w.cls in ("VFIN", "AUX")]
-        return bool(words) and self.roles.verb.form(words[0]).endswith("3p")
+        form = self.roles.verb.form(words[0]) if words else ""
+        return form.endswith("3p") or form == "pres3s"
 
     def player_subject(self) -> Selector:
         np = self.roles.subject_np
+        if np is None and self.r.subject_stack and self._plural_finite() \
+                and self.r.subject_stack[-1].kind is Kind.PLAYER:
+            sel = self.r.subject_stack[-1]        # "Aquele jogador escolhe ... e o coloca em seus próprios prêmios"
+            self.r.subject_stack.append(sel)
+            self.subject_sel = sel
+            return sel
         if np is None:
             self.r.subject_stack.append(YOU)
             self.subject_sel = YOU
