@@ -251,6 +251,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 match = [r for r in scope.chosen if r.head in (head, "")] or scope.chosen
                 if match:
                     bindings.append(Binding(desc, node.span, match[-1].description, match[-1].span))
+                    shown.append(Referent(desc, node.span, head, clause))   # what a later "ele" may mean
                 else:
                     unbound.append(Unbound(desc, node.span))
             elif det in _ANAPHORIC_DET or (head == "ele" and (not dets or det == "o")):
