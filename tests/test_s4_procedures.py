@@ -358,3 +358,16 @@ def test_a_present_verb_with_no_subject_shares_the_one_before() -> None:
     assert d.executable and d.action is not None
     _, draw = d.action.modes[0].procedures
     assert isinstance(draw, Draw) and draw.who.ref is Ref.TARGET
+
+
+def test_ele_after_o_personagem_escolhido_is_the_chosen_one() -> None:
+    from cardscript.compiler.ir import Ref
+
+    d = _scenario("Quando este cenário entrar em cena, escolha um personagem controlado por um oponente. Este cenário "
+                  "causa 1 ponto de dano no personagem escolhido, ou este cenário causa 2 pontos de dano no personagem "
+                  "escolhido se ele tiver {AG}.")
+    assert d.executable
+    choice = next(p for p in d.effects[0].procedures if isinstance(p, ChooseOption))
+    guard = choice.guards[1]
+    assert guard is not None and guard.subject is not None and guard.subject.ref is Ref.SLOT
+    assert guard.subject.slot.startswith("card:")
