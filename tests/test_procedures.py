@@ -148,7 +148,8 @@ def test_4_6_2_c_4_extra_action(library: dict[str, CardDef]) -> None:
     _in_scene(game, 0, [1])
     _in_scene(game, 100, [101, 102])
     _run_action(game, _action_ctx(game, 0, mercurio, [100]), mercurio)
-    assert game.state.scene[0].extra_actions == 1
+    (grant,) = game.state.scene[0].extra_grants          # "esta ação outra vez": this action only
+    assert [(f.field, f.value) for f in grant.filters] == [("name", "Super Velocidade")]
 
 
 def test_extra_cost_unloads_this_card(library: dict[str, CardDef]) -> None:

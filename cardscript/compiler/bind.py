@@ -21,7 +21,7 @@ An anaphor with nothing to refer to is a CS200 diagnostic. The bindings are reco
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import (
@@ -179,6 +179,10 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     procedure = Procedure.OTHER           # the procedure of the clause being walked
     for para in paragraphs:
         introduced: list[Referent] = []
+        proclitics: set[int] = set()          # "e o coloque ...": an object pronoun before its verb
+        asides: list[Span] = []               # parentheses: what they say is no antecedent outside them
+        embedded: set[int] = set()            # clauses inside another clause's phrases (relatives)
+        shown: list[Referent] = []            # demonstratives ("aquele personagem"), for a later "ele"
         for node in walk(para):
             if isinstance(node, Clause):
                 clause = id(node)
@@ -211,13 +215,21 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 elif scope.action_name and own == fold_text(scope.action_name):
                     bindings.append(Binding(node.text, node.span, "this action"))
                 continue
+            if isinstance(node, Phrase) and node.kind is PhraseKind.VERB_GROUP:
+                proclitics.update(id(w) for w in proclitics_of(node))
+            if isinstance(node, Phrase) and node.kind is PhraseKind.PARENTHETICAL:
+                asides.append(node.span)
+            if isinstance(node, Clause):
+                embedded.update(id(c) for part in (node.subject, *node.complements) if part is not None
+                                for c in walk(part) if isinstance(c, Clause))
             if not (isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE):
-                if isinstance(node, Lexeme) and node.cls == "CLITIC" and node.lemma in _PRONOUNS:
+                if isinstance(node, Lexeme) and (node.cls == "CLITIC" and node.lemma in _PRONOUNS
+                                                 or id(node) in proclitics):     # "-o", or "e o coloque ..."
                     # the object of "carregá-lo", "descarregue-o", "coloque-o" is a card, never a player
                     pool = [x for x in introduced if x.head not in _PLAYERS] if procedure in _CARD_OBJECT \
                         else introduced
                     pool = [x for x in pool if x.clause != clause]   # never its own clause's object (binding B)
-                    _bind_to_last(node.word, node.span, pool, bindings, unbound)
+                    _bind_to_last(node.word, node.span, pool, bindings, unbound, embedded=embedded)
                 continue
             dets = [p for p in node.parts if isinstance(p, Lexeme) and p.cls == "DET"]
             det = dets[0].lemma if dets else ""
@@ -239,29 +251,50 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 match = [r for r in scope.chosen if r.head in (head, "")] or scope.chosen
                 if match:
                     bindings.append(Binding(desc, node.span, match[-1].description, match[-1].span))
+                    shown.append(Referent(desc, node.span, head, clause))   # what a later "ele" may mean
                 else:
                     unbound.append(Unbound(desc, node.span))
-            elif det in _ANAPHORIC_DET or (head == "ele" and not dets):
+            elif det in _ANAPHORIC_DET or (head == "ele" and (not dets or det == "o")):
                 # a pronoun never means a thing of its own clause ("você pode carregar um card ... nele": not that
-                # card, binding principle B); a demonstrative may
+                # card, binding principle B); a demonstrative may. "a ele" read with an article is the preposition
+                # "a" and the pronoun (semantics.syntax._a_pronoun)
                 pool = [x for x in introduced if x.clause != clause] if head == "ele" else introduced
-                _bind_to_last(desc, node.span, pool, bindings, unbound, head)
+                _bind_to_last(desc, node.span, pool, bindings, unbound, head, shown)
                 if introduced and introduced[-1].head in _PARTITIVE and introduced[-1].clause == clause and head:
                     # "um daqueles cards": the one taken from them is a card introduced here ("colocá-lo")
                     part = introduced.pop()
                     introduced.append(Referent(f"{part.description} {desc}", part.span, head, clause))
+                if head and head != "ele" and det in ("aquele", "esse"):
+                    # "aquele personagem" is what a later "ele" means when nothing introduced fits ("Toda vez que
+                    # aquele personagem usar uma ação, X causa 1 ponto de dano a ele")
+                    shown.append(Referent(desc, node.span, head, clause))
             elif head and head != "ele":
                 # an introduction: "um card", "até dois cards", "cada personagem"; the card's own name ("este
                 # personagem (Demolidor)") is the card itself
                 is_own = head == "name" and not dets and any(
                     isinstance(p, Name) and fold_text(p.text) == fold_text(card_name) for p in node.parts)
+                aside = any(a.start <= node.span.start and node.span.end <= a.end for a in asides)
                 if det == "nenhum" or (is_own and (id(node) in nested or previous_word in _NAMING)):
                     continue              # nothing to refer to; "os cards de <este card>" names, not a thing
+                if aside and head != "name":
+                    continue              # a description in parentheses restates ("deste personagem (o personagem
+                    #                       que usou esta ação) e o coloca"): no antecedent
                 introduced.append(Referent("this card" if is_own else desc, node.span, head, clause, self_ref=is_own,
                                            subject=id(node) in subjects))
     if x_uses and not x_defined:
         unbound.extend(Unbound("X", s) for s in x_uses[:1])
     return bindings, unbound
+
+
+_PROCLITIC = frozenset({"o", "a", "os", "as"})
+
+
+def proclitics_of(group: Phrase) -> list[Lexeme]:
+    """The object pronouns written before the verb of a verb group ("e *o* coloque na base", "e *o* coloca em seus
+    prêmios"): "o", "a", "os", "as" right before a finite or infinitive verb."""
+    words = [p for p in group.parts if isinstance(p, Lexeme)]
+    return [w for w, nxt in zip(words, words[1:], strict=False)
+            if w.cls == "LIT" and w.word.lower() in _PROCLITIC and nxt.cls in ("VFIN", "VINF")]
 
 
 def _chosen_x(node: Node | None) -> bool:
@@ -308,7 +341,8 @@ def _fits(head: str, ref: Referent) -> bool:
 
 
 def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: list[Binding],
-                  unbound: list[Unbound], head: str = "") -> None:
+                  unbound: list[Unbound], head: str = "", shown: Sequence[Referent] = (),
+                  embedded: set[int] | None = None) -> None:
     """Bind an anaphor to the latest introduced thing it can mean (same or compatible kind).
 
     A pronoun with two equally fitting things introduced by the same clause is reported as
@@ -321,8 +355,16 @@ def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: l
         return
     pronoun = head in ("ele", "")
     fitting = [ref for ref in reversed(introduced) if _fits(head, ref) and (pronoun or not ref.self_ref)]
+    later = [ref for ref in reversed(shown) if _fits(head, ref)][:1] if head == "ele" else []
+    if later and (not fitting or later[0].span.start > fitting[0].span.start):
+        fitting = later                        # "ele": a demonstrative after what was introduced ("Toda vez que
+        #                                        aquele personagem usar uma ação, X causa 1 ponto de dano a ele")
     if fitting:
         ref = fitting[0]
+        if head == "" and embedded and ref.clause in embedded:
+            # a clitic: what a clause itself introduced, not a phrase inside its relative ("escolhe um card que o
+            # personagem alvo ... estiver carregando e o coloca ...")
+            ref = next((r for r in fitting if r.clause not in embedded), ref)
         outer = next((r for r in fitting if r is not ref and r.span.start <= ref.span.start
                       and ref.span.end <= r.span.end), None)
         salient = next((r for r in fitting if r.clause == ref.clause and r.subject), None)

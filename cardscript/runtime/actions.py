@@ -70,7 +70,7 @@ from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
 from cardscript.runtime import queries, rules, selectors, statics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
-from cardscript.runtime.state import CardId, InScene
+from cardscript.runtime.state import ActionGrant, CardId, InScene
 from cardscript.runtime.targeting import mode_targets
 from cardscript.runtime.tree import Pending
 from cardscript.runtime.triggers import card_attr, lends_text
@@ -286,8 +286,7 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         for use in uses:
             if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None):
                 continue                                                     # C.1 (Prontidão: the action's)
-            allowed = max(1, queries.actions_allowed(game, base.card, use.action))
-            if len(base.actions_used) >= allowed + base.extra_actions:          # C.4
+            if not _room_for(game, base, use):                                  # C.4
                 continue
             need = action_power(game, use)
             if need and need not in powers:                                  # C.2
@@ -313,6 +312,34 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             first = min(mode_targets(use.action, modes[0]), default=None)
             out.append(replace(use, candidates=tuple(found[first]) if first is not None else ()))
     return out
+
+
+def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
+    """The first of ``base``'s grants of one more action that allows this one (4.6.2 C.4)."""
+    from cardscript.runtime.filters import action_matches
+
+    thing = selectors.ActionThing(use.holder, use.action.name, base.card, use.action.power, definition=use.action)
+    return next((g for g in base.extra_grants if action_matches(
+        game, selectors.EffectContext(controller=g.controller, source=g.source), thing, g.filters)), None)
+
+
+def _room_for(game: Game, base: InScene, use: ActionUse) -> bool:
+    """4.6.2 C.4: the actions it may use this turn are not all used, or an unused grant of one more allows this
+    one ("mais uma ação", "esta ação outra vez")."""
+    allowed = max(1, queries.actions_allowed(game, base.card, use.action))
+    return len(base.actions_used) < allowed or base.extra_actions > 0 or _granted(game, base, use) is not None
+
+
+def _spend_grant(game: Game, base: InScene, use: ActionUse) -> None:
+    """A use beyond those allowed spends one grant of one more action: one only for matching actions if one
+    allows it, else one for any action (4.6.2 C.4)."""
+    if len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
+        return
+    grant = _granted(game, base, use)
+    if grant is not None:
+        base.extra_grants.remove(grant)
+    elif base.extra_actions > 0:
+        base.extra_actions -= 1
 
 
 def usable_modes(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any) -> list[Effect | None]:
@@ -383,6 +410,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
                                     tuple(m.text or f"option {k + 1}" for k, m in enumerate(modes)),
                                     facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))
         mode = modes[i]
+    _spend_grant(game, base, use)                                           # C.4: one more action, if needed
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     rules.note_action_use(game, player, action)                              # Singularidade
     ctx = action_context(engine, use)

@@ -44,6 +44,9 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return kind == "all"
     if kind == "possible":                     # "se possível": golden rule C, as far as possible
         return True
+    if kind == "option":                       # "A ou B": the option a ChooseOption of this effect picked
+        index, _, slot = cond.value.partition("@")
+        return bool(ctx.memory.get("options", {}).get(slot, -1) == int(index))
     if kind == "searched":                     # "se tiver procurado ali": a Search of this effect ran
         zones = ctx.memory.get("searched", ())
         return bool(zones) and (not cond.value or cond.value in zones)

@@ -250,10 +250,33 @@ def may_enter_from(game: Game, card: CardId, zone: str) -> bool:
 def _action_matches(filters: tuple[Filter, ...], name: str, power: str | None) -> bool:
     """Does an action (``name``, its power's code) match one of a ``ready`` static's filters (any of them)?"""
     for f in filters:
-        if f.field == "name" and fold_key(str(f.value)) == fold_key(name):
+        values = {fold_key(v) for v in str(f.value).split("/")} if f.op == "has_any" else {fold_key(str(f.value))}
+        if f.field == "name" and fold_key(name) in values:
             return True
-        if f.field == "power" and power is not None and fold_key(str(f.value)) == fold_key(power):
+        if f.field == "power" and power is not None and fold_key(power) in values:
             return True
+    return False
+
+
+def _gained_ready(game: Game, user: CardId, action_name: str, power: str | None) -> bool:
+    """A Prontidão ``user`` gained ("este personagem ganha Prontidão [- ação X]", rules 7: the keyword's rule is
+    its meaning): by an effect that resolved (a state effect, 5.7 A.2.1) or by a static working now (5.4)."""
+    from cardscript.compiler.ir import EffectKind, Gain
+    from cardscript.runtime.selectors import selected
+    from cardscript.runtime.statics import active_effects, state_effects
+
+    want = fold_key("Prontidão")
+    for e in state_effects(game, "gain", user):
+        if any(fold_key(str(k)) == want for k in e.data.get("keywords", ())):
+            actions = tuple(e.data.get("ready_actions", ()))
+            if not actions or _action_matches(actions, action_name, power):
+                return True
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Gain) and any(fold_key(k) == want for k in p.keywords) \
+                    and (not p.ready_actions or _action_matches(p.ready_actions, action_name, power)) \
+                    and selected(game, sctx, p.targets, user):
+                return True
     return False
 
 
@@ -266,6 +289,8 @@ def is_ready(game: Game, user: CardId, action_name: str, power: str | None = Non
     base = game.state.scene.get(user)
     if base is None:
         return False
+    if _gained_ready(game, user, action_name, power):
+        return True
     for card in (user, *base.carried):
         for _, proc in working_rule_statics(game, card, "ready"):
             if proc.value == "all" or _action_matches(proc.actions, action_name, power):

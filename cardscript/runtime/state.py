@@ -37,6 +37,17 @@ class Zone(StrEnum):
 OWN_ZONES = (Zone.DECK, Zone.HAND, Zone.RESOURCES, Zone.PRIZES, Zone.SET_ASIDE)   # each player's own areas
 
 
+@dataclass(frozen=True)
+class ActionGrant:
+    """One more action this turn for a character, only of matching actions (4.6.2 C.4: "mais uma ação de {AG}",
+    "esta ação outra vez", "a ação X outra vez"): the ``filters`` (IR filters) read in the granting effect's
+    context (its ``controller`` and ``source``)."""
+
+    filters: tuple[Any, ...]
+    controller: int
+    source: CardId | None = None
+
+
 @dataclass
 class InScene:
     """A character or support in the scene (rules 4.4.2) and what it carries (its current energy, 4.3)."""
@@ -47,7 +58,8 @@ class InScene:
     stage: int = 1                   # capacitation stage, 0-2 (rules 4.5); supports keep 1
     entered_turn: int = 0            # the turn it entered the scene (rules 4.6.2 C.1)
     actions_used: list[str] = field(default_factory=list)     # names of actions used this turn (C.4, Ação Única)
-    extra_actions: int = 0           # "pode usar mais uma ação neste turno" (C.4)
+    extra_actions: int = 0           # "pode usar mais uma ação neste turno" (C.4): unused grants of any action
+    extra_grants: list[ActionGrant] = field(default_factory=list)   # unused grants of matching actions only
     basic_capacitation: bool = False # received the basic capacitation this turn (6.2 C.1)
     shield_bonus: int = 0            # kept in sync: shield_value(shields) - printed shield (the turn loop's facts)
     damage_taken_this_turn: int = 0

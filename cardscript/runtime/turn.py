@@ -297,6 +297,7 @@ class Engine(OptionFacts):
         for base in s.scene.values():
             base.actions_used = []
             base.extra_actions = 0
+            base.extra_grants = []
             base.basic_capacitation = False
             base.shield_bonus = 0
             base.damage_taken_this_turn = 0

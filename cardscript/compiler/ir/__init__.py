@@ -10,7 +10,7 @@ and cards they make up. Anything the compiler cannot express is an :class:`Unsup
 from cardscript.compiler.ir.actions import Allow, ChangeAction, ExtraAction, ExtraDraw, ForceTarget, Restrict, SetCost
 from cardscript.compiler.ir.attributes import Gain, Lose, SetShield
 from cardscript.compiler.ir.base import Procedure, Unsupported
-from cardscript.compiler.ir.choices import Choose
+from cardscript.compiler.ir.choices import Choose, ChooseOption
 from cardscript.compiler.ir.core import Condition, Count, Duration, EventPattern, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.ir.damage import Damage, ModifyDamage, Redirect
 from cardscript.compiler.ir.effects import (
@@ -41,7 +41,8 @@ from cardscript.compiler.ir.zones import (
 
 __all__ = [
     "ACTION_COST", "ACTION_END", "ACTION_START", "ACTION_WINDOWS", "RULES",
-    "ActionDef", "Allow", "CancelAction", "CardDef", "ChangeAction", "ChangeStage", "Choose", "Condition", "Count",
+    "ActionDef", "Allow", "CancelAction", "CardDef", "ChangeAction", "ChangeStage", "Choose", "ChooseOption",
+    "Condition", "Count",
     "Damage", "Discard", "Draw", "Duration", "Effect", "EffectKind", "EventPattern", "ExtraAction", "ExtraDraw",
     "Filter", "ForceTarget", "Gain", "Generate", "Kind", "KnockOut", "Load", "Look", "Lose", "ModifyDamage", "Move",
     "Procedure", "PutInScene", "Quantity", "Redirect", "Ref", "Replace", "Restrict", "Reveal", "Rule", "Search",

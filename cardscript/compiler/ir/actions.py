@@ -12,12 +12,15 @@ from cardscript.compiler.ir.core import Duration, Filter, Quantity, Ref, Selecto
 
 @dataclass(frozen=True, kw_only=True)
 class ExtraAction(Procedure):
-    """"<who> pode usar mais uma ação [de {AG}] / esta ação outra vez neste turno" (4.6.2 C.4)."""
+    """"<who> pode usar mais uma ação [de {AG}] / esta ação outra vez neste turno" (4.6.2 C.4): ``same_action``:
+    the effect's own action again; ``again``: that action again ("aquela ação outra vez": the event's);
+    ``action_filters``: only a matching action ("a ação X outra vez", "mais uma ação de {AG}")."""
 
     family: ClassVar[str] = "extra_action"
     who: Selector
     amount: int = 1
     same_action: bool = False
+    again: Selector | None = None
     action_filters: tuple[Filter, ...] = ()
     duration: Duration = Duration.INSTANT
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardscript.compiler.ir.base import Procedure
-from cardscript.compiler.ir.core import Duration, Quantity, Selector
+from cardscript.compiler.ir.core import Duration, Filter, Quantity, Selector
 from cardscript.compiler.ir.rules import Rule
 
 
@@ -16,7 +16,8 @@ class Gain(Procedure):
 
     ``shield`` is the bonus (negative: a 4.8.6 C penalty); ``shield_x`` a counted one ("Escudo +X");
     ``powers_of`` / ``affiliations_of``: "os poderes / as afiliações de <selector>" (read when asked);
-    ``actions_of``: may use the actions of those cards; ``keywords``: keyword characteristics gained."""
+    ``actions_of``: may use the actions of those cards; ``keywords``: keyword characteristics gained -- a gained
+    Prontidão is also its rule (4.6.2 C.1), for the actions ``ready_actions`` names (none: every action)."""
 
     family: ClassVar[str] = "gain"
     targets: Selector
@@ -32,6 +33,7 @@ class Gain(Procedure):
     alter_egos: tuple[str, ...] = ()     # "ganha o alter ego X": another alter ego besides its own (a state effect)
     alter_egos_of: Selector | None = None   # "o alter ego de um card de personagem que ele estiver carregando"
     keyword_rules: tuple[Rule, ...] = ()    # what the gained keywords mean (their prelude's Rule statics, 5.6)
+    ready_actions: tuple[Filter, ...] = ()   # "ganha Prontidão - ação X / ações de {AE}": those actions only
     duration: Duration = Duration.WHILE_IN_PLACE
 
 

@@ -65,8 +65,13 @@ class Build:
         return sel
 
     def _plural_finite(self) -> bool:
-        """A finite verb in the third person plural ("ganham", "podem"): its subject was left out, not "você"."""
-        return self._finite("3p")
+        """A finite verb in the third person plural ("ganham", "podem") or a present indicative singular ("Aquele
+        jogador escolhe um card ... e o coloca ...": not the imperative "coloque"): its subject was left out, not
+        "você"."""
+        words = [w for w in self.roles.verb.words if w.cls in ("VFIN", "AUX")]
+        form = self.roles.verb.form(words[0]) if words else ""
+        return form.endswith("3p") or form == "pres3s"
+
 
     def _finite(self, person: str) -> bool:
         """The verb group's first finite verb is in that person ("3p": "ganham"; "3s": "pode", not the imperative
@@ -76,6 +81,12 @@ class Build:
 
     def player_subject(self) -> Selector:
         np = self.roles.subject_np
+        if np is None and self.r.subject_stack and self._plural_finite() \
+                and self.r.subject_stack[-1].kind is Kind.PLAYER:
+            sel = self.r.subject_stack[-1]        # "Aquele jogador escolhe ... e o coloca em seus próprios prêmios"
+            self.r.subject_stack.append(sel)
+            self.subject_sel = sel
+            return sel
         if np is None:
             self.r.subject_stack.append(YOU)
             self.subject_sel = YOU

@@ -365,7 +365,8 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
             lead_frame, body = _action_frame(body, r) if frames_allowed else (None, body)
             frame = lead_frame or frame
             if sentence.cost is not None:
-                cost_seq = read_sequence(reader, sentence.cost, first_sentence=False, allow_modes=False)
+                cost_seq = read_sequence(reader, sentence.cost, first_sentence=False, allow_modes=False,
+                                         options=False)
                 out.problems.extend(cost_seq.problems)
                 out.costs.extend(p for m in cost_seq.modes for p in m)
                 if any(_names_target(p) for m in cost_seq.modes for p in m):

@@ -286,7 +286,7 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     # an object clitic agrees with its noun's gender ("um card de habilidade ... carregá-lo"); "ele" keeps to kinds
     gender = _gender(head) if isinstance(head, Lexeme) and head.cls == "CLITIC" else ""
     if found is None:
-        found = _latest(r, fits, gender)
+        found = _latest(r, fits, gender, third_person=pronoun)
     if found is not None and (pronoun or np.lemma == "card"):
         found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
         #                                              personagem estiver carregando": the card)
@@ -377,8 +377,12 @@ def _whole_phrase(r: Reading, found: Referent, fits: tuple[Kind, ...] | None) ->
     return found
 
 
-def _latest(r: Reading, fits: tuple[Kind, ...] | None, gender: str = "") -> Referent | None:
+def _latest(r: Reading, fits: tuple[Kind, ...] | None, gender: str = "", third_person: bool = False) -> Referent | None:
+    """The latest referent of a fitting kind and gender; a third-person pronoun ("ele", "dele", "-o") is never
+    "você", the player the text speaks to ("você pode descarregar um card dele": not a card of yours)."""
     for ref in reversed(r.referents):
+        if third_person and ref.selector is not None and ref.selector.ref is Ref.YOU:
+            continue
         if _agrees(ref, fits, gender):
             return ref
     return None

@@ -44,7 +44,7 @@ from cardscript.compiler.ir import (
     Unload,
 )
 from cardscript.compiler.semantics import attributes as at
-from cardscript.compiler.semantics.amounts import is_x, np_quantity
+from cardscript.compiler.semantics.amounts import is_x, np_quantity, number_value
 from cardscript.compiler.semantics.build import Build, Built, leaves_choice
 from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, text_of, things
 from cardscript.compiler.semantics.places import Place, place
@@ -60,6 +60,8 @@ def damage_amount(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
     """"2 pontos de dano [penetrante]", "X+1 pontos de dano", "1 ponto de dano": the amount, piercing, and the
     "dano" phrase (which may carry "distribuídos ...")."""
     r = b.r
+    if np.lemma == "vez" and (np.quantity or number_value(np.head) is None):
+        return _times_damage(np, b)
     if np.lemma == "ponto":
         q = np_quantity(np, r)
         if q is None:
@@ -75,6 +77,20 @@ def damage_amount(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
         r.use(*(a for a in (*dano.post, *np.post) if isinstance(a, Lexeme) and a.lemma == "penetrante"))
         return q, piercing, dano
     raise NotUnderstood("an amount of damage ('N pontos de dano')", np.node)
+
+
+def _times_damage(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
+    """"duas vezes X pontos de dano": the amount after "N vezes", multiplied (the multiple is the object, the
+    points the noun phrase after it)."""
+    times = np_quantity(np, b.r)
+    points = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "ponto"), None)
+    if times is None or times.x_times or points is None:
+        raise NotUnderstood("an amount of damage ('N vezes ... pontos de dano')", np.node)
+    b.r.use(np.head, *np.dets)
+    b.roles.extra.remove(points)
+    q, piercing, dano = damage_amount(points, b)
+    k = times.fixed
+    return replace(q, fixed=q.fixed * k, x_times=q.x_times * k), piercing, dano
 
 
 def _damage(b: Build) -> Built:
@@ -490,6 +506,8 @@ def _move(b: Build) -> Built:
             raise NotUnderstood("into the scene or elsewhere", b.roles.clause)
         slot = b.introduce(cards, obj, "put_in_scene")
         as_if = _as_if(b)
+        if as_if and not cards.zone and cards.ref is None:
+            cards = _keyword_zone(cards, as_if)
         return Built([PutInScene(cards=cards, as_if=as_if, text=b.text, introduces=slot)])
     to = _DESTINATIONS.get(p.zone)
     if to is None:
@@ -528,15 +546,35 @@ def _any_order(b: Build) -> bool:
     return False
 
 
+def _keyword_zone(cards: Selector, keyword: str) -> Selector:
+    """"coloque em cena um card de suporte como se ele tivesse Materializar": the card comes from where the keyword
+    works (its prelude's zone: Materializar, the hand), the player's own."""
+    from cardscript.compiler.prelude import load_prelude
+
+    kw = load_prelude().get(keyword)
+    zone = kw.zone.engine_zone if kw is not None else ""
+    if zone not in ("hand", "resources"):
+        return cards
+    return replace(cards, zone=zone, zone_owner=Ref.YOU)
+
+
 def _as_if(b: Build) -> str:
-    """"como se ele tivesse Materializar": the keyword whose rule the placing follows."""
-    for c in list(b.roles.extra) + b.roles.get("as_if"):
+    """"como se ele tivesse Materializar": the keyword whose rule the placing follows (inside the relative, or the
+    keyword right after it)."""
+    extra = b.roles.extra
+    for c in list(extra) + b.roles.get("as_if"):
         if isinstance(c, Rel) and any(isinstance(m, Lexeme) and m.lemma == "como" for m in c.markers):
             kws = [x for x in leaves(c.clause) if isinstance(x, Lexeme) and x.cls in ("KEYWORD", "KEYWORD_PREFIX")]
+            after = extra[extra.index(c) + 1] if c in extra and extra.index(c) + 1 < len(extra) else None
+            if not kws and isinstance(after, Other) and after.kind == "keyword" and c.lemma == "ter":
+                kws = [x for x in after.nodes if isinstance(x, Lexeme)]
+                if kws:
+                    b.r.use(*after.nodes)
+                    extra.remove(after)
             if kws:
                 b.r.use(*c.markers, c.clause)
-                if c in b.roles.extra:
-                    b.roles.extra.remove(c)
+                if c in extra:
+                    extra.remove(c)
                 return kws[0].word
     return ""
 
@@ -841,6 +879,7 @@ def _gain(b: Build) -> Built:
                             b.roles.clause)
     if (got.alter_egos or got.alter_egos_of is not None) and duration is Duration.WHILE_IN_PLACE:
         raise NotUnderstood("an alter ego gained while in place (only for a time)", b.roles.clause)
+    ready = _keyword_actions(b, got)
     if b.static and not b.r.event_kind and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
                                                 # keyword holds while the text works (its rule is per turn, 7);
@@ -848,11 +887,15 @@ def _gain(b: Build) -> Built:
     proc = Gain(targets=targets, powers=tuple(got.powers), affiliations=tuple(got.affiliations),
                 alignments=tuple(got.alignments), shield=got.shield, shield_x=got.shield_x, powers_of=got.powers_of,
                 affiliations_of=got.affiliations_of, keywords=tuple(got.keywords), alter_egos=tuple(got.alter_egos),
-                alter_egos_of=got.alter_egos_of, duration=duration, text=b.text)
+                alter_egos_of=got.alter_egos_of, ready_actions=ready,
+                duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
     if got.keywords and targets.kind is not Kind.ACTION:
-        proc = replace(proc, keyword_rules=_keyword_rules(got.keywords, b))
+        rules = _keyword_rules(got.keywords, b)
+        if ready:                               # "Prontidão - ação X": its rule for those actions only
+            rules = tuple(replace(x, value="actions", actions=ready) if x.rule == "ready" else x for x in rules)
+        proc = replace(proc, keyword_rules=rules)
     if got.keywords:
         _reminders(b)
     kind = EffectKind.STATIC if duration is Duration.WHILE_IN_PLACE else None
@@ -882,6 +925,47 @@ def _keyword_rules(keywords: list[str], b: Build) -> tuple[Rule, ...]:
                                 b.roles.clause)
         out.extend(p for e in meaning for p in e.procedures if isinstance(p, Rule))
     return tuple(out)
+
+
+def _keyword_actions(b: Build, got: at.Attributes) -> tuple[Filter, ...]:
+    """"ganha Prontidão - ação X / ações X e Y / ações de {AE}": the actions a gained Prontidão is for (its
+    parameter, rules 7), by name or power; () when it names none."""
+    from cardscript.compiler.semantics.statics import action_filters
+    from cardscript.compiler.vocabulary import fold_key
+
+    extra = b.roles.extra
+    dash = next((i for i, c in enumerate(extra) if isinstance(c, Other) and c.kind == "op" and c.nodes
+                 and getattr(c.nodes[0], "text", "") == "-"), None)
+    if dash is None or dash + 1 >= len(extra):
+        return ()
+    np, sign = extra[dash + 1], extra[dash]
+    if not isinstance(np, NP) or not isinstance(sign, Other):
+        return ()
+    if [fold_key(k) for k in got.keywords] != [fold_key("Prontidão")]:
+        raise NotUnderstood("a gained keyword with parameters", np.node)
+    filters = action_filters(np, b)
+    if not filters or any(f.field not in ("name", "power") for f in filters):
+        raise NotUnderstood("Prontidão for which actions?", np.node)
+    from cardscript.compiler.semantics.syntax import parens_in
+
+    b.r.use(*sign.nodes, *(n for p in parens_in(np) for n in p.nodes))   # the keyword's reminder text
+    del extra[dash:dash + 2]
+    _naming_parens(b)
+    return filters
+
+
+def _naming_parens(b: Build) -> None:
+    """"este personagem (Hogun) ganha ...": a parenthesis that only names the subject restates which it is."""
+    from cardscript.compiler.ast import Name
+
+    subject = b.roles.subject_np
+    if subject is None or not subject.det("este"):
+        return
+    for m in subject.mods:
+        if isinstance(m, Other) and m.kind == "paren":
+            words = [x for n in m.nodes for x in leaves(n) if getattr(x, "text", "") not in ("(", ")")]
+            if words and all(isinstance(x, Name) for x in words):
+                b.r.use(*m.nodes)
 
 
 def _reminders(b: Build) -> None:

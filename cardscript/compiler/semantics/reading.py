@@ -93,11 +93,17 @@ class Reading:
             if n is None:
                 continue
             for leaf in leaves(n):
-                self.used.add(id(leaf))
+                self._mark(leaf)
 
     def use_all(self, items: Iterable[Leaf]) -> None:
         for leaf in items:
-            self.used.add(id(leaf))
+            self._mark(leaf)
+
+    def _mark(self, leaf: Leaf) -> None:
+        self.used.add(id(leaf))
+        original = getattr(leaf, "original", None)         # a word read in another class (syntax.Retagged)
+        if original is not None:
+            self.used.add(id(original))
 
     def is_used(self, leaf: Node) -> bool:
         return id(leaf) in self.used

@@ -12,7 +12,7 @@ applies to every clause after it in the sentence, a trailing one to the clause b
 
 from __future__ import annotations
 
-from collections.abc import Sequence as Seq
+from collections import abc
 from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Node, Phrase, PhraseKind, Symbol
@@ -568,10 +568,15 @@ def _top(phrase: Phrase) -> list[object]:
     return out
 
 
-def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: bool, allow_modes: bool) -> Sequence:
-    """The meaning of one sentence's clause sequence."""
+def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: bool, allow_modes: bool,
+                  options: bool = True) -> Sequence:
+    """The meaning of one sentence's clause sequence. Outside an action (``allow_modes`` false), effects joined by
+    "ou" are a choice (:func:`_options`) where ``options`` allows one."""
     r = reader.r
     out = Sequence()
+    joiners: list[Phrase] = []
+    and_or = both = False
+    chooser: tuple[Selector, bool] | None = None
     pending: Condition | None = None
     flag = ""
     last_procs: list[Procedure] = []
@@ -579,17 +584,19 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     items = list(seq_node.items)
     first = first_sentence
     optional_chain = False
-    and_or: list[int] = []                    # the modes an "e/ou" joins
     last_clause: Clause | None = None
     for i, item in enumerate(items):
         if isinstance(item, Phrase) and item.kind is PhraseKind.JOINER:
             r.use(item)
             words = [x for x in leaves(item) if isinstance(x, Lexeme)]
+            if any(w.lemma == "ou" for w in words) and any(w.lemma == "e" for w in words):
+                nxt = next((x for x in items[i + 1:] if isinstance(x, Clause)), None)
+                if not allow_modes and nxt is not None and _independent(last_procs, nxt):
+                    and_or = True              # "você pode A e/ou B": each of them, as the player decides
+                    continue
+                both = True                    # "A e/ou B": A, B or both (4.6.2 B)
             if any(w.lemma == "ou" for w in words):
-                if not allow_modes:
-                    out.problems.append(Problem("'ou' between effects outside an action", item))
-                if any(w.lemma == "e" for w in words):
-                    and_or.append(len(out.modes))     # "A e/ou B": A, B, or both (4.6.2 B)
+                joiners.append(item)
                 out.modes.append([])
                 optional_chain = False
             continue
@@ -607,7 +614,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             if cond is not None and trailing:
                 for p in last_procs:
                     idx = out.modes[-1].index(p)
-                    out.modes[-1][idx] = replace(p, condition=_and(p.condition, cond))
+                    out.modes[-1][idx] = _granted_if(p, cond) or replace(p, condition=_and(p.condition, cond))
                 previous_condition = cond
                 continue
             if cond is not None:
@@ -622,6 +629,9 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         printed = item
         item = _shared_subject(item, items[i - 1] if i else None, last_clause)
         last_clause = item
+        if chooser is None and _choose_and(item, items[i + 1:]):
+            chooser = _chooser(item, r)                # "você pode escolher e descarregar um card ..."
+            continue
         try:
             reader.shared_duration = _closing_duration(items, i)
             reader.coordinated = item.subject is None and i > 0 and _joined_by_e(items[i - 1])
@@ -641,12 +651,25 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             last_procs = [unsupported]
             continue
         v = analyse(item)
-        procs = [_modality(p, printed, v, built.subject, optional_chain) for p in built.procedures]
+        if and_or:
+            and_or = False
+            optional_chain = False
+            procs = [replace(p, optional=True, decider=last_procs[0].decider) for p in built.procedures]
+        elif chooser is not None:
+            procs = [_chosen_by(p, *chooser) for p in built.procedures]
+            chooser = None
+            optional_chain = False
+        else:
+            procs = [_modality(p, printed, v, built.subject, optional_chain) for p in built.procedures]
         if procs and procs[0].optional:
             optional_chain = True
             reader.last_optional = True
         elif item.subject is not None:
             optional_chain = False
+        granted = [_granted_if(p, built.condition) for p in procs]
+        if procs and all(g is not None for g in granted):
+            procs = [g for g in granted if g is not None]           # the condition was the grant's action's
+            built.condition = None
         procs = [replace(p, condition=_and(_and(pending, built.condition), p.condition),
                          if_done=p.if_done or flag == "if_done",
                          if_not_done=p.if_not_done or flag == "if_not_done") for p in procs]
@@ -665,11 +688,13 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                 procs = [Unsupported(why=str(exc), text=render(item))]
         out.modes[-1].extend(procs)
         last_procs = procs
-    if and_or:
+    if both:
         if len(out.modes) != 2:
             out.problems.append(Problem("'e/ou' among more than two options", seq_node))
         else:
             out.modes.append([*out.modes[0], *out.modes[1]])
+    if len(out.modes) > 1 and not allow_modes:
+        _options(out, joiners, r, options)
     return out
 
 
@@ -693,7 +718,7 @@ def _joined_by_e(item: object) -> bool:
         x.lemma for x in leaves(item) if isinstance(x, Lexeme)] == ["e"]
 
 
-def _closing_duration(items: Seq[object], i: int) -> Duration | None:
+def _closing_duration(items: abc.Sequence[object], i: int) -> Duration | None:
     """The duration said at the end of the clauses coordinated after ``items[i]`` by "e" with their subject left out
     ("X ganha aquele poder e pode usar mais uma ação neste turno"): it closes the coordination, so it is each
     clause's (a clause's own adjunct still wins)."""
@@ -729,6 +754,95 @@ def _shared_subject(clause: Clause, before: object, last: Clause | None) -> Clau
     if not analyse(last).modal:
         return clause
     return replace(clause, subject=last.subject)
+
+
+def _granted_if(p: Procedure, cond: Condition | None) -> Procedure | None:
+    """"pode usar mais uma ação neste turno se ela se chamar X": the condition is on the action granted -- "ela"
+    is that action --, so it restricts which action the grant allows (4.6.2 C.4), not whether it is granted."""
+    from cardscript.compiler.ir import ExtraAction
+
+    if cond is None or not isinstance(p, ExtraAction) or p.same_action or p.again is not None \
+            or cond.kind != "is" or cond.negated or cond.subject is None:
+        return None
+    subject = cond.subject
+    if subject.text.lower() != "ela" or not subject.filters or any(f.field not in ("name", "power")
+                                                                    for f in subject.filters):
+        return None
+    return replace(p, action_filters=(*p.action_filters, *subject.filters))
+
+
+def _choose_and(clause: Clause, rest: abc.Sequence[object]) -> bool:
+    """"<quem> [pode] escolher e <verbo> <algo>": an "escolher" with nothing after it, joined by "e" to a clause
+    of its own subject's -- the choice is the next clause's (who picks what it acts on)."""
+    from cardscript.compiler.semantics.syntax import attach_complements
+
+    v = analyse(clause)
+    if v.lemma != "escolher" or v.negated or v.clitics or attach_complements(clause) or clause.fronted:
+        return False
+    if len(rest) < 2 or not isinstance(rest[0], Phrase) or rest[0].kind is not PhraseKind.JOINER:
+        return False
+    words = [x.lemma for x in leaves(rest[0]) if isinstance(x, Lexeme)]
+    nxt = rest[1]
+    return words == ["e"] and isinstance(nxt, Clause) and nxt.subject is None
+
+
+def _chooser(clause: Clause, r: Reading) -> tuple[Selector, bool]:
+    """The player of "<quem> [pode] escolher e ..." and whether it may (``pode``)."""
+    from cardscript.compiler.semantics.nouns import YOU, players
+
+    roles = roles_of(clause)
+    np = roles.subject_np
+    who = players(np, r) if np is not None else YOU
+    v = analyse(clause)
+    r.use(*v.words)
+    return who, v.modal == "pode"
+
+
+def _chosen_by(p: Procedure, who: Selector, optional: bool) -> Procedure:
+    """The procedure after "<quem> escolhe e ...": that player picks what it acts on (its ``who`` and the
+    choices its selectors leave) and, with "pode", decides whether it happens."""
+    from dataclasses import fields
+
+    mine = who.ref is Ref.YOU
+    changes: dict[str, object] = {}
+    for f in fields(p):
+        value = getattr(p, f.name)
+        if not mine and f.name == "who" and isinstance(value, Selector):
+            changes["who"] = who
+        elif not mine and isinstance(value, Selector) and value.ref is None and not value.every \
+                and value.chooser is None and f.name not in ("decider",):
+            changes[f.name] = replace(value, chooser=who)
+    if optional:
+        changes.update(optional=True, decider=None if mine else who, if_done=False)
+    return replace(p, **changes)  # type: ignore[arg-type]
+
+
+def _independent(before: list[Procedure], clause: Clause) -> bool:
+    """"você pode A e/ou B": B is an infinitive under the same "pode" as A, so each is the player's own decision."""
+    v = analyse(clause)
+    return bool(before) and all(p.optional for p in before) and clause.subject is None and v.main is not None \
+        and v.main.cls == "VINF"
+
+
+def _options(out: Sequence, joiners: list[Phrase], r: Reading, allowed: bool) -> None:
+    """"A ou B" outside an action: a choice between effects (4.6.2 B read for any effect), the controller's unless
+    the text names who chooses. One :class:`ChooseOption` and then every option's procedures, each under the
+    condition that its option was chosen; an option's own trailing condition ("... ou B se ...") guards it. A
+    continuous effect ("ganha Escudo +1 ou ganha Escudo +2, caso ...") is no choice: left not understood."""
+    from cardscript.compiler.ir import ChooseOption
+
+    if not allowed or out.kinds or any(not m for m in out.modes):
+        out.problems.append(Problem("'ou' between effects outside an action", joiners[0] if joiners else None))
+        return
+    slot = r.new_slot()
+    procs: list[Procedure] = []
+    for i, mode in enumerate(out.modes):
+        chosen = Condition("option", value=f"{i}@{slot}", text=f"option {i + 1} chosen")
+        procs.extend(replace(p, condition=_and(chosen, p.condition)) for p in mode)
+    texts = tuple(" ".join(p.text for p in m if p.text) or f"option {i + 1}" for i, m in enumerate(out.modes))
+    guards = tuple(m[0].condition for m in out.modes)
+    choice = ChooseOption(options=texts, guards=guards, text=" ou ".join(texts), introduces=slot)
+    out.modes = [[choice, *procs]]
 
 
 def _delayed(b: Build, built: Built) -> Built:

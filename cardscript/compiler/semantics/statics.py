@@ -162,32 +162,26 @@ def _use(b: Build) -> Built | None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
     as_if = next((c for c in b.roles.extra if isinstance(c, Rel)
                   and [getattr(m, "lemma", "") for m in c.markers] == ["como", "se"]), None)
-    if as_if is not None:                      # "pode usar suas ações como se fossem ações de antecipar"
+    if as_if is not None and obj.det("seu"):   # "pode usar suas ações como se fossem ações de antecipar"
         b.roles.extra.remove(as_if)
         return _use_as_if(b, user, obj, as_if)
-    again = next((c for c in b.roles.extra if isinstance(c, Other) and c.kind == "adv"), None)
-    outra_vez = obj.det("este") and obj.lemma == "ação"
-    if obj.det("mais") or outra_vez:                                  # "mais uma ação", "esta ação outra vez"
-        same = outra_vez
-        if outra_vez:
-            extra = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.det("outro")),
-                         None)
-            if extra is None:
-                raise NotUnderstood("use this action when?", obj.node)
-            r.use(extra.head, *extra.dets)
-            b.roles.extra.remove(extra)
-            r.use(obj.head, *obj.dets)
-            filters = ()
-        else:
-            r.use(*(d for d in obj.dets if d.lemma == "mais"))
-            obj.dets = [d for d in obj.dets if d.lemma != "mais"]
-            filters = _actions(obj, b)
+    again = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.det("outro")), None)
+    if obj.det("este") and obj.lemma == "ação" and again is None:
+        raise NotUnderstood("use this action when?", obj.node)
+    if again is not None:                                      # "esta ação / aquela ação / a ação X outra vez"
+        return _use_again(b, user, obj, again)
+    if obj.det("mais"):                                        # "mais uma ação [de {AG}]"
+        r.use(*(d for d in obj.dets if d.lemma == "mais"))
+        obj.dets = [d for d in obj.dets if d.lemma != "mais"]
+        filters = _actions(obj, b)
         d = b.adjuncts.duration or Duration.INSTANT
-        del again
-        return Built([ExtraAction(who=user, same_action=same, action_filters=filters, duration=d, text=b.text)])
+        return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
     if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
         return _actions_per_turn(b, user, obj)
     filters = _actions(obj, b)
+    as_type = _as_action_type(b)
+    if as_type is not None:                     # "podem usar ações de {GE} como se fossem ações de antecipar"
+        return _used_as(b, user, filters, as_type)
     if b.adjuncts.entered_turn:                                         # Prontidão: "... no turno em que ele entrou
         if user.ref is not Ref.THIS_CHARACTER:                          # em cena" (4.6.2 C.1)
             raise NotUnderstood("ready: which character?", b.roles.clause)
@@ -202,6 +196,72 @@ def _use(b: Build) -> Built | None:
         return _rule("use_carried_action", "this_card", b)
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
+
+
+def _as_action_type(b: Build) -> set[str] | None:
+    """"... como se fosse(m) uma ação Imprevista / ações de antecipar", "... como ações de antecipar": the types the
+    actions are used as (None: no such phrase)."""
+    from cardscript.compiler.semantics.clauses import roles_of
+    from cardscript.compiler.semantics.syntax import Rel
+
+    for c in list(b.roles.extra):
+        pred: NP | None = None
+        if isinstance(c, Rel) and [m.lemma for m in c.markers if isinstance(m, Lexeme)] == ["como", "se"] \
+                and c.lemma == "ser":
+            inner = roles_of(c.clause, list(c.args))
+            pred = inner.np("predicate")
+            used = [*c.markers, *analyse(c.clause).words]
+        elif isinstance(c, PP) and c.prep == "como":
+            pred = c.obj
+            used = list(c.preps)
+        if pred is None or pred.lemma != "ação":
+            continue
+        types = _types_of(pred, b)
+        if not types:
+            continue
+        b.r.use(*used, pred.head, *pred.dets)
+        b.roles.extra.remove(c)
+        return types
+    return None
+
+
+def _used_as(b: Build, user: Selector, filters: tuple[Filter, ...], types: set[str]) -> Built:
+    """"<personagens> podem usar <ações> como se fossem ações de antecipar": those characters' matching actions
+    are of those types too (4.6.2 C.5) -- a ChangeAction on the actions they use. A player's "você pode usar ...
+    como se fosse ..." is using an action now, not a static: not read here."""
+    if user.kind is Kind.PLAYER:
+        raise NotUnderstood("use an action now as another type", b.roles.clause)
+    actions = Selector(kind=Kind.ACTION, filters=(*filters, Filter("user", "eq", user)), every=True,
+                       text=b.text)
+    d = _static_duration(b)
+    return Built([ChangeAction(actions=actions, anticipate="antecipar" in types, unforeseen="imprevista" in types,
+                               duration=d, text=b.text)], _kind(d))
+
+
+def _use_again(b: Build, user: Selector, obj: NP, again: NP) -> Built:
+    """"<who> pode usar esta ação / aquela ação / a ação X outra vez [neste turno]": one more use this turn, of
+    that action only (4.6.2 C.4) -- this action, the one a reference names (the event's), or those named."""
+    r = b.r
+    r.use(again.head, *again.dets)
+    b.roles.extra.remove(again)
+    d = b.adjuncts.duration or Duration.INSTANT
+    if obj.lemma == "ação" and obj.det("este") and not obj.mods:
+        r.use(obj.head, *obj.dets)
+        return Built([ExtraAction(who=user, same_action=True, duration=d, text=b.text)])
+    sel = things(obj, r)
+    if sel.ref is not None and sel.ref is not Ref.THIS_ACTION:
+        if sel.kind is not Kind.ACTION:
+            raise NotUnderstood("use which action again?", obj.node)
+        return Built([ExtraAction(who=user, again=sel, duration=d, text=b.text)])
+    filters = _actions(obj, b)
+    if not any(f.field == "name" for f in filters):
+        raise NotUnderstood("use which action again?", obj.node)
+    return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
+
+
+def action_filters(np: NP | None, b: Build) -> tuple[Filter, ...]:
+    """The action filters a phrase naming actions gives (see ``_actions``), for the other builders."""
+    return _actions(np, b)
 
 
 def _actions_per_turn(b: Build, user: Selector, obj: NP) -> Built:

@@ -23,7 +23,7 @@ cannot place is kept as a :class:`Stray` for the meaning to report (``accounting
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import (
     Clause,
@@ -303,7 +303,7 @@ def _atomize(n: Node, out: list[_Atom]) -> None:
         return
     if isinstance(n, Phrase):
         if n.kind is PhraseKind.NOUN_PHRASE:
-            out.append(_Atom("np", [n]))
+            out.extend(_a_pronoun(n))
             return
         if n.kind is PhraseKind.PARENTHETICAL:
             out.append(_Atom("paren", [n]))
@@ -354,6 +354,28 @@ def _atomize(n: Node, out: list[_Atom]) -> None:
             out.append(_Atom("coord", [n]))
         else:
             out.append(_Atom("lit", [n]))
+
+
+_PERSONAL = frozenset({"ele", "ela", "eles", "elas"})
+
+
+@dataclass(frozen=True)
+class Retagged(Lexeme):
+    """A word read in another class than the grammar gave it (the article "a" before a pronoun: the preposition);
+    giving it a meaning gives one to the ``original`` word too (``Reading.use``)."""
+
+    original: Lexeme | None = None
+
+
+def _a_pronoun(n: Phrase) -> list[_Atom]:
+    """A noun phrase; "a ele", "a ela" read as an article before a personal pronoun -- which takes none -- is the
+    preposition "a" and the pronoun ("causa 1 ponto de dano a ele"). The phrase keeps its span (its binding)."""
+    parts = list(n.parts)
+    if len(parts) == 2 and isinstance(parts[0], Lexeme) and parts[0].cls == "DET" and parts[0].word.lower() == "a" \
+            and isinstance(parts[1], Lexeme) and parts[1].cls == "PRON" and parts[1].lemma in _PERSONAL:
+        prep = Retagged(parts[0].span, "PREP", "a", parts[0].word, original=parts[0])
+        return [_Atom("prep", [prep]), _Atom("np", [replace(n, parts=tuple(parts[1:]))])]
+    return [_Atom("np", [n])]
 
 
 def _lemma(n: Node) -> str:
@@ -682,8 +704,9 @@ class _Attacher:
                 np.mods.append(Other("paren", list(self.take().nodes)))
                 continue
             if a.kind == "rel":
-                if not _antecedent(np, a):
-                    return                              # it belongs to a phrase further out
+                if not _antecedent(np, a) or self._bare_predicate(np, stack):
+                    return                              # it belongs to a phrase further out ("um card que não seja
+                    #                                     de habilidade | que este personagem estiver carregando")
                 np.mods.append(self.relative(stack))
                 continue
             if a.kind == "prep":
@@ -694,11 +717,10 @@ class _Attacher:
                 pp_start = self.pos
                 pp = self.prepositional(stack, head=np)
                 if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack) or (
-                        self._predicate_of_be(np, stack) and pp.prep == "de" and pp_class(pp) == "zone"):
+                        self._predicate_of_be(np, stack) and pp.prep == "de" and pp_class(pp) == "zone") or (
+                        pp.prep == "de" and pp.obj is not None and pp.obj.dets and self._bare_predicate(np, stack)):
                     self.pos = pp_start                 # a phrase further out, or the frame, takes it ("um card
-                    return                              # que não seja de habilidade *de seus recursos*")
-                    self.pos = pp_start                 # a phrase further out, or the frame, takes it
-                    return
+                    return                              # que não seja de habilidade *de seus recursos* | deste ...")
                 np.mods.append(pp)
                 continue
             return
@@ -708,6 +730,12 @@ class _Attacher:
         is where the antecedent is, not part of what it is or is not."""
         return bool(stack) and stack[-1].frame is not None and stack[-1].frame.family == "be" and not np.dets \
             and self._is_predicate(np, stack)
+
+    def _bare_predicate(self, np: NP, stack: list[_Open]) -> bool:
+        """A bare noun as the predicate of an open "ser" ("que não seja de habilidade"): a type, which takes no
+        relative and no possessor of its own -- those are the antecedent's."""
+        return bool(stack) and stack[-1].frame is not None and stack[-1].frame.family == "be" and not np.dets \
+            and isinstance(np.head, Lexeme) and np.head.cls == "NOUN" and self._is_predicate(np, stack)
 
     def _is_predicate(self, np: NP, stack: list[_Open]) -> bool:
         """Is ``np`` the predicate of the open "ser" frame (a bare noun: "que não seja herói")?"""

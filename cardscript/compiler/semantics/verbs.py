@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Clause, Lexeme
-from cardscript.compiler.semantics.syntax import verb_words
+from cardscript.compiler.semantics.syntax import Retagged, verb_words
 from cardscript.grammar.lexicon import lookup
 from cardscript.grammar.normalize import fold_text
 
@@ -41,14 +41,25 @@ class Verb:
 _AUX = frozenset({"poder", "dever", "ser", "estar", "ter", "haver", "ir"})
 
 
+def _proclitics(clause: Clause) -> list[Lexeme]:
+    from cardscript.compiler.ast import Phrase, PhraseKind
+    from cardscript.compiler.bind import proclitics_of
+
+    group = clause.verb
+    return proclitics_of(group) if isinstance(group, Phrase) and group.kind is PhraseKind.VERB_GROUP else []
+
+
 def analyse(clause: Clause) -> Verb:
     words = verb_words(clause)
     mains = [w for w in words if w.cls in ("VFIN", "VINF", "VPART", "VGER")]
     auxes = [w for w in words if w.cls in ("AUX", "AUX_NF")]
     main = mains[-1] if mains else (auxes[-1] if auxes else None)
     v = Verb(main.lemma if main is not None else "", words, main)
+    before = {id(w) for w in _proclitics(clause)}
     for w in words:
-        if w.cls in ("CLITIC", "PROCLITIC"):
+        if id(w) in before:                  # "e o coloque ...": the object pronoun before the verb
+            v.clitics.append(Retagged(w.span, "CLITIC", "-" + w.word.lower(), w.word, original=w))
+        elif w.cls in ("CLITIC", "PROCLITIC"):
             v.clitics.append(w)
         elif w.cls == "PREADV":
             if w.lemma == "não":

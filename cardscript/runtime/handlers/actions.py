@@ -7,20 +7,40 @@ are statics: the queries read them while their card is in place (:mod:`cardscrip
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import ChangeAction, Duration, Effect, EffectKind, ExtraAction, Restrict, SetCost
+from cardscript.compiler.ir import ChangeAction, Duration, Effect, EffectKind, ExtraAction, Filter, Restrict, SetCost
 from cardscript.runtime import continuous
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import EffectContext, resolve
+from cardscript.runtime.selectors import ActionThing, EffectContext, resolve
+from cardscript.runtime.state import ActionGrant
 
 
 @handles(ExtraAction)
 def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
-    """4.6.2 C.4: "<who> pode usar mais uma ação / esta ação outra vez neste turno"."""
+    """4.6.2 C.4: "<who> pode usar mais uma ação [de {AG}] / esta ação / aquela ação / a ação X outra vez neste
+    turno": one more use this turn, of any action or only of the matching ones (an :class:`ActionGrant`)."""
+    filters = tuple(proc.action_filters) + _again(game, ctx, proc)
     for t in resolve(game, ctx, proc.who):
         if isinstance(t, int) and t in game.state.scene:
-            game.state.scene[t].extra_actions += proc.amount
-            game.emit("extra_action", card=t, same_action=proc.same_action)
+            base = game.state.scene[t]
+            if filters:
+                base.extra_grants.extend([ActionGrant(filters, ctx.controller, ctx.source)] * proc.amount)
+            else:
+                base.extra_actions += proc.amount
+            game.emit("extra_action", card=t, same_action=proc.same_action,
+                      only=[f"{f.field} {f.op} {f.value}" for f in filters])
+
+
+def _again(game: Game, ctx: EffectContext, proc: ExtraAction) -> tuple[Filter, ...]:
+    """The action used again: "esta ação" (the effect's own action), ``again`` ("aquela ação": the event's)."""
+    names: list[str] = []
+    if proc.same_action and ctx.action_name:
+        names.append(ctx.action_name)
+    if proc.again is not None:
+        names += [t.name for t in resolve(game, ctx, proc.again) if isinstance(t, ActionThing)]
+    if (proc.same_action or proc.again is not None) and not names:
+        names.append("")                      # the action is gone: no action matches
+    return tuple(Filter("name", "eq", n) for n in names[:1])
 
 
 @handles(ChangeAction)

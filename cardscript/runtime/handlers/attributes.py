@@ -68,7 +68,8 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, alter_egos=egos)
         if actions_of or proc.keywords:              # "pode usar as ações de <x>", keywords (see has_keyword)
             continuous.add(game, "gain", ctx.source, ctx.controller, [t], duration, actions=actions_of,
-                           keywords=list(proc.keywords), rules=list(proc.keyword_rules))
+                           keywords=list(proc.keywords), rules=list(proc.keyword_rules),
+                           ready_actions=list(proc.ready_actions))
         game.emit("gain", card=t, shield=shield, powers=gained, duration=str(proc.duration))
 
 

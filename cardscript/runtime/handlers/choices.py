@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardscript.compiler.ir import Choose
+from cardscript.compiler.ir import Choose, ChooseOption
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics
 from cardscript.runtime.agents import Decision
+from cardscript.runtime.conditions import check_condition
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
 from cardscript.runtime.selectors import EffectContext, Thing, Trait, names, players, resolve, select
@@ -114,3 +115,25 @@ def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
             if isinstance(t, int):
                 game.state.this_turn.marked.append((verb, t))
     game.emit("chosen", things=list(names(game, chosen)), player=player)
+
+
+@handles(ChooseOption)
+def choose_option(game: Game, ctx: EffectContext, proc: ChooseOption) -> None:
+    """"A ou B" in an effect that is not an action (4.6.2 B read for any effect): ``who`` -- else the controller --
+    chooses one option among those whose guard holds now; the options' procedures after this one run only for the
+    option chosen (``Condition("option")``). "Se o fizer" after the choice is about the option's own "pode": an
+    option with none leaves it not done."""
+    chooser = players(game, ctx, proc.who)[:1] if proc.who is not None else []
+    player = chooser[0] if chooser else ctx.controller
+    open_ = [i for i, g in enumerate(proc.guards or (None,) * len(proc.options))
+             if g is None or check_condition(game, ctx, g)]
+    picked = -1
+    if len(open_) == 1:
+        picked = open_[0]
+    elif open_:
+        (k,) = game.decide(Decision(player, "mode", f"{proc.text}: which option?",
+                                    tuple(proc.options[i] for i in open_)))
+        picked = open_[k]
+    ctx.memory.setdefault("options", {})[proc.introduces] = picked
+    ctx.last_optional_done = False
+    game.emit("chosen", things=[proc.options[picked]] if picked >= 0 else [], player=player)
