@@ -293,3 +293,14 @@ def test_a_card_in_the_area_of_its_owner_is_reported() -> None:
     d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
                    action="Carregue no alvo um card dos recursos de seu dono.")
     assert not d.executable
+
+
+def test_5_2_the_player_of_a_phase_trigger_is_the_one_whose_phase_it_is() -> None:
+    """"No início da Fase de Ajuste de cada jogador, ... à escolha daquele jogador": that phase's player
+    (``event:player``), not every player."""
+    d = _permanent(CHARACTER, "No início da Fase de Ajuste de cada jogador, este personagem causa 1 ponto de dano em "
+                              "um personagem à escolha daquele jogador.",
+                   action="Truque Teste causa 1 ponto de dano no alvo.")
+    damage = _effects(d, EffectKind.TRIGGERED)[0].procedures[0]
+    assert isinstance(damage, Damage) and damage.targets.chooser is not None
+    assert damage.targets.chooser.ref is Ref.SLOT and damage.targets.chooser.slot == "event:player"

@@ -297,6 +297,7 @@ class SentenceReader:
                 seq.problems.append(Problem("a window not understood", item))
                 return
             r.use(*c.preps)
+            known = len(r.referents)
             try:
                 w = when_of(c.obj, r)
             except NotUnderstood as exc:
@@ -305,6 +306,10 @@ class SentenceReader:
             prep = c.prep
             if prep == "em" and w.edge:                      # "No início de sua Fase de Contagem Regressiva"
                 self.leads.phase_trigger = w
+                for ref in r.referents[known:]:             # "... da Fase de Ajuste de cada jogador, ... daquele
+                    if ref.kind is Kind.PLAYER and not ref.slot and (   # jogador": the player whose phase it is
+                            ref.selector is None or ref.selector.ref in (None, Ref.EVERY_PLAYER)):
+                        ref.slot, ref.selector, ref.indefinite = "event:player", None, False
             elif prep == "durante" and w.phase:
                 self.leads.window = w.phase
                 if w.whose is not None or not self.leads.whose_window:
