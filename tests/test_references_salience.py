@@ -10,12 +10,14 @@ from cardscript.compiler.ir import (
     ChangeStage,
     Choose,
     Damage,
+    Discard,
     Effect,
     EffectKind,
     Gain,
     Kind,
     Load,
     Lose,
+    ModifyDamage,
     Move,
     Ref,
     Reveal,
@@ -304,3 +306,24 @@ def test_5_2_the_player_of_a_phase_trigger_is_the_one_whose_phase_it_is() -> Non
     damage = _effects(d, EffectKind.TRIGGERED)[0].procedures[0]
     assert isinstance(damage, Damage) and damage.targets.chooser is not None
     assert damage.targets.chooser.ref is Ref.SLOT and damage.targets.chooser.slot == "event:player"
+
+
+def test_4_8_aquela_fonte_is_any_source_of_the_hypothetical_damage() -> None:
+    """"Toda vez que este personagem fosse receber dano de uma fonte, aquela fonte causará aquela quantidade de dano
+    -1": damage from any source is reduced -- not only damage this character deals."""
+    d = _permanent(CHARACTER, "Toda vez que este personagem fosse receber dano de uma fonte, aquela fonte causará "
+                              "aquela quantidade de dano -1.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    (eff,) = _effects(d, EffectKind.DAMAGE_MODIFIER)
+    (mod,) = eff.procedures
+    assert isinstance(mod, ModifyDamage) and mod.source is None and mod.delta == -1
+    assert mod.target is not None and mod.target.ref is Ref.THIS_CHARACTER
+
+
+def test_4_1_a_player_discards_from_their_own_hand() -> None:
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="O oponente alvo descarta um card.")
+    assert d.action is not None
+    (discard,) = d.action.modes[0].procedures
+    assert isinstance(discard, Discard) and discard.cards.zone == "hand"
+    assert discard.cards.zone_owner is Ref.OPPONENT or (discard.cards.of is not None
+                                                        and discard.cards.of.ref is Ref.TARGET)

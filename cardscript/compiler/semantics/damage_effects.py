@@ -373,6 +373,12 @@ def hypothetical_lead(clause: object, r: object) -> None:
 
         r.introduce("event:subject", KIND_OF_NOUN.get(np.lemma, Kind.CARD),
                     Span(min(s.start for s in spans), max(s.end for s in spans)), "event")
+    from cardscript.compiler.semantics.syntax import leaves
+
+    words = [x for x in leaves(clause) if isinstance(x, Lexeme)]
+    for k, w in enumerate(words):        # "... fosse receber dano de uma fonte, aquela fonte ...": the event's source
+        if w.lemma == "fonte" and k > 0 and words[k - 1].lemma == "um":
+            r.introduce("event:source", Kind.CARD, Span(words[k - 1].span.start, w.span.end), "event")
 
 
 def _received_from(b: Build, dano: NP) -> Selector | None:

@@ -285,7 +285,10 @@ def _discard(b: Build) -> Built:
     who = b.player_subject()
     q, np = _counted_cards(b, "cards")
     sel = things(np, b.r)
-    cards = replace(sel, zone="hand", zone_owner=Ref.YOU, count=q, every=False)
+    if who.ref in (None, Ref.YOU, Ref.OPPONENT):            # a player discards from their own hand (4.1)
+        cards = replace(sel, zone="hand", zone_owner=who.ref or Ref.YOU, count=q, every=False)
+    else:                                                   # "o oponente escolhido descarta um card": theirs
+        cards = replace(sel, zone="hand", zone_owner=None, of=who, count=q, every=False)
     return Built([Discard(who=who, amount=q, cards=cards, text=b.text)])
 
 
