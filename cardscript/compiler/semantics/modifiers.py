@@ -214,6 +214,8 @@ def _introduced_by(lemma: str, r: Reading) -> Selector | None:
     introduced."""
     family = _VERB_SLOT_KIND.get(lemma)
     for ref in reversed(r.referents):
+        if ref.head == family and not ref.slot and ref.selector is not None:
+            return ref.selector                             # one of each: the union of their slots
         if ref.head == family:
             return Selector(kind=ref.kind, ref=Ref.SLOT, slot=ref.slot, every=True)
     return None

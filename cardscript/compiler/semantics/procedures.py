@@ -31,6 +31,7 @@ from cardscript.compiler.ir import (
     Look,
     Lose,
     Move,
+    Procedure,
     PutInScene,
     Quantity,
     Redirect,
@@ -49,8 +50,9 @@ from cardscript.compiler.semantics.build import Build, Built, leaves_choice
 from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, text_of, things
 from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood
-from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN
+from cardscript.compiler.source import Span
 
 # ---------------------------------------------------------------------------------------------
 # damage (4.8)
@@ -775,6 +777,8 @@ def _choose(b: Build) -> Built:
         what = Selector(kind=pool.kind, union=(pool,), count=Quantity.of(1), text=text_of(np))
         slot = b.introduce(what, np, "choose", card_level=not r.in_action)
         return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
+    if np.coords and not up_to and b.roles.np("among") is None:
+        return _choose_each(np, b, who)
     what = things(np, r)
     if up_to:
         what = replace(what, count=replace(what.count, up_to=True))
@@ -786,6 +790,42 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+def _choose_each(np: NP, b: Build, who: Selector) -> Built:
+    """"escolha um personagem que você controla e um personagem controlado por outro jogador" (principle 8): one of
+    each -- a :class:`Choose` per conjunct, each writing its own slot (what "aquele personagem" after a conjunct
+    reads); the whole phrase ("os personagens escolhidos") reads the union of those slots. Only singular
+    indefinites joined by "e": "ou" is one choice among alternatives, read by :func:`things`."""
+    r = b.r
+    conjuncts: list[NP] = [replace(np, coords=[])]
+    for conj, other in np.coords:
+        if not isinstance(other, NP) or any(getattr(w, "lemma", "") == "ou" for w in conj):
+            raise NotUnderstood("one of each of several things", np.node)
+        r.use_all(conj)
+        conjuncts.append(other)
+    card_level = not r.in_action
+    chooser = who if who.ref is not Ref.YOU else None
+    procedures: list[Procedure] = []
+    parts: list[Selector] = []
+    for part in conjuncts:
+        sel = things(part, r)
+        if sel.ref is not None or sel.every or sel.union or sel.count != Quantity.of(1) or plural(part):
+            raise NotUnderstood("one of each of several things", np.node)
+        slot = b.introduce(sel, None, "choose", card_level=card_level)
+        spans = [x.span for x in constituent_leaves(part)]
+        r.introduce(slot, sel.kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "choose", sel,
+                    card_level, node_span=None if part is conjuncts[0] else getattr(part.node, "span", None),
+                    noun=part.lemma)
+        procedures.append(Choose(what=sel, who=chooser, text=sel.text, introduces=slot))
+        parts.append(Selector(kind=sel.kind, ref=Ref.SLOT, slot=slot, every=True, text=sel.text))
+    kinds = {p.kind for p in parts}
+    union = Selector(kind=parts[0].kind if len(kinds) == 1 else Kind.CARD, union=tuple(parts), every=True,
+                     text=text_of(np))
+    spans = [x.span for x in constituent_leaves(np)]
+    r.introduce("", union.kind, Span(min(s.start for s in spans), max(s.end for s in spans)), "choose", union,
+                card_level, node_span=getattr(np.node, "span", None), plural=True, noun=np.lemma)
+    return Built(procedures)
 
 
 def _bare_one(np: NP) -> bool:

@@ -257,6 +257,9 @@ def _be(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     Antecipar nem Imprevista", "que não seja chamado X", "que não seja da afiliação X", "que seja um personagem"."""
     filters: list[Filter] = []
     preds: list[Constituent] = list(rel.args)
+    excluded = _excluded(preds, v, r)
+    if excluded is not None:                               # "personagens que não sejam os escolhidos"
+        return replace(sel, excluding=excluded)
     for c in preds:
         if isinstance(c, NP):
             filters.extend(_predicate(c, r, v.negated, sel))
@@ -287,6 +290,20 @@ def _be(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if not filters:
         raise NotUnderstood("is what?", rel.clause)
     return add_filter(sel, *filters)
+
+
+def _excluded(preds: list[Constituent], v: Verb, r: Reading) -> Selector | None:
+    """"que não sejam os escolhidos": not the things a reference names (the selector's ``excluding``) -- a bare
+    participle standing for what this card chose, nothing else."""
+    if not v.negated or len(preds) != 1 or not isinstance(preds[0], NP):
+        return None
+    np = preds[0]
+    if np.head is not None or np.participle is None or np.participle.lemma != "escolher" or np.mods or np.coords:
+        return None
+    from cardscript.compiler.semantics.nouns import things
+
+    ref = things(np, r)
+    return ref if ref.ref is not None or ref.union else None
 
 
 def _leaves(n: object) -> list[object]:
