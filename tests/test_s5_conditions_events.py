@@ -43,10 +43,18 @@ def test_one_of_each_is_a_choose_per_conjunct_and_the_phrase_reads_their_union()
     assert excluded is not None and {p.slot for p in excluded.union} == {first.introduces, second.introduces}
 
 
-def test_one_of_each_with_ou_is_not_one_of_each() -> None:
+def test_ou_between_indefinites_stays_one_choice_among_alternatives() -> None:
     d = _scenario("Quando este cenário entrar em cena, escolha um personagem herói ou um personagem vilão.")
-    assert not any(isinstance(p, Choose) and p.what is not None and not p.what.union
-                   for e in d.effects for p in e.procedures if len(e.procedures) > 2)
+    (choose,) = d.effects[0].procedures
+    assert isinstance(choose, Choose) and choose.what is not None and len(choose.what.union) == 2
+
+
+def test_three_conjuncts_are_three_choices() -> None:
+    d = _scenario("Quando este cenário entrar em cena, escolha um personagem herói, um personagem vilão e um suporte.")
+    assert d.executable
+    chooses = d.effects[0].procedures
+    assert len(chooses) == 3 and all(isinstance(c, Choose) for c in chooses)
+    assert len({c.introduces for c in chooses}) == 3
 
 
 def test_one_of_each_on_the_engine_both_chosen_are_damaged() -> None:

@@ -777,7 +777,7 @@ def _choose(b: Build) -> Built:
         what = Selector(kind=pool.kind, union=(pool,), count=Quantity.of(1), text=text_of(np))
         slot = b.introduce(what, np, "choose", card_level=not r.in_action)
         return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
-    if np.coords and not up_to and b.roles.np("among") is None:
+    if _one_of_each(np) and not up_to and b.roles.np("among") is None:
         return _choose_each(np, b, who)
     what = things(np, r)
     if up_to:
@@ -790,6 +790,14 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+def _one_of_each(np: NP) -> bool:
+    """"um A e um B": singular indefinites joined by "e" (not "ou": one choice among alternatives)."""
+    if not np.coords or not np.det("um") or plural(np):
+        return False
+    return all(isinstance(o, NP) and o.det("um") and not plural(o)
+               and not any(getattr(w, "lemma", "") == "ou" for w in conj) for conj, o in np.coords)
 
 
 def _choose_each(np: NP, b: Build, who: Selector) -> Built:
