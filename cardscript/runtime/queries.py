@@ -7,7 +7,8 @@ Each query reads the continuous effects working now (:func:`cardscript.runtime.s
 * using actions (4.6.2 C, D, E): :func:`can_use_action` (``Restrict`` use_action, repeat_action_name),
   :func:`actions_allowed` (``Allow``), :func:`action_types` (``ChangeAction``), :func:`action_cost`
   (``SetCost``, 8 B.3), :func:`extra_cost_payable` (4.6.2 E.2);
-* the Fase de Compra (6.2 B): :func:`extra_draws` (``ExtraDraw``);
+* the Fase de Compra (6.2 B): :func:`extra_draws` (``ExtraDraw``); the Ajuste de Mão (6.2 D.2): :func:`hand_limit`
+  (``ChangeHandLimit``);
 * what an effect may do: :func:`unload_prevented`, :func:`search_prevented` (``Restrict``: the effect that
   prevents beats the one that allows, 8 B), :func:`replacement_for` (5.5, ``Replace``) with the context its
   replacing procedures run in (:func:`replacing_context`), :func:`placement_allowed` (4.4.2.1 A.4).
@@ -21,6 +22,7 @@ from cardscript.compiler.ir import (
     ActionDef,
     Allow,
     ChangeAction,
+    ChangeHandLimit,
     Discard,
     Effect,
     EffectKind,
@@ -63,7 +65,7 @@ from cardscript.runtime.statics import active_effects, state_effects
 
 __all__ = ["action_cost", "action_types", "actions_allowed", "allowed_holders", "can_be_targeted", "can_use_action",
            "capacitate_prevented", "put_in_scene_prevented",
-           "extra_cost_payable", "extra_draws", "must_be_targeted", "note_targeting", "placement_allowed",
+           "extra_cost_payable", "extra_draws", "hand_limit", "must_be_targeted", "note_targeting", "placement_allowed",
            "replacement_for", "replacing_context", "search_prevented", "unload_prevented"]
 
 
@@ -347,6 +349,16 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
                 n += quantity(game, sctx, p.amount)
     return n
 
+
+def hand_limit(game: Game, player: int, base: int) -> int:
+    """The number of cards ``player`` may keep at the Ajuste de Mão (6.2 D.2): ``base`` (7) changed by the
+    statics working now ("o número máximo de cards em sua mão durante a Fase de Ajuste aumenta em um card")."""
+    n = base
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, ChangeHandLimit) and Player(player) in resolve(game, sctx, p.who):
+                n += p.sign * quantity(game, sctx, p.amount)
+    return max(n, 0)
 
 def unload_prevented(game: Game, ctx: EffectContext, base: CardId) -> bool:
     """Does a static say cards cannot be unloaded from ``base`` by this effect (Mantis V1: by actions of {TC})?"""

@@ -238,11 +238,12 @@ class Engine(OptionFacts):
                     if base.card in s.scene and carried[i] in s.scene[base.card].carried:
                         game.unload(carried[i], by=player)
                 self.tree.resolve()
+        limit = queries.hand_limit(game, player, HAND_LIMIT)     # "o número máximo de cards em sua mão ..." statics
         for _ in range(MAX_PLAYS):
             hand = s.players[player].hand
-            if len(hand) <= HAND_LIMIT:
+            if len(hand) <= limit:
                 break
-            excess = len(hand) - HAND_LIMIT
+            excess = len(hand) - limit
             cards = list(hand)
             idx = game.decide(Decision(player, "discard", f"Ajuste de Mão: discard {excess}",
                                        tuple(game.name(c) for c in cards), excess, excess,

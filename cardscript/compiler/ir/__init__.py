@@ -7,7 +7,16 @@ and cards they make up. Anything the compiler cannot express is an :class:`Unsup
 ``EffectKind.UNSUPPORTED`` effect) carrying its reason: reported, counted, never silently skipped.
 """
 
-from cardscript.compiler.ir.actions import Allow, ChangeAction, ExtraAction, ExtraDraw, ForceTarget, Restrict, SetCost
+from cardscript.compiler.ir.actions import (
+    Allow,
+    ChangeAction,
+    ChangeHandLimit,
+    ExtraAction,
+    ExtraDraw,
+    ForceTarget,
+    Restrict,
+    SetCost,
+)
 from cardscript.compiler.ir.attributes import Gain, Lose, SetShield
 from cardscript.compiler.ir.base import Procedure, Unsupported
 from cardscript.compiler.ir.choices import Choose, ChooseOption
@@ -42,7 +51,7 @@ from cardscript.compiler.ir.zones import (
 __all__ = [
     "ACTION_COST", "ACTION_END", "ACTION_START", "ACTION_WINDOWS", "RULES",
     "ActionDef", "Allow", "CancelAction", "CardDef", "ChangeAction", "ChangeStage", "Choose", "ChooseOption",
-    "Condition", "Count",
+    "ChangeHandLimit", "Condition", "Count",
     "Damage", "Discard", "Draw", "Duration", "Effect", "EffectKind", "EventPattern", "ExtraAction", "ExtraDraw",
     "Filter", "ForceTarget", "Gain", "Generate", "Kind", "KnockOut", "Load", "Look", "Lose", "ModifyDamage", "Move",
     "Procedure", "PutInScene", "Quantity", "Redirect", "Ref", "Replace", "Restrict", "Reveal", "Rule", "Search",

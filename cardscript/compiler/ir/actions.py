@@ -109,3 +109,14 @@ class ExtraDraw(Procedure):
     who: Selector
     amount: Quantity
     phase: str = "draw"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeHandLimit(Procedure):
+    """"O número máximo de cards em sua mão durante a Fase de Ajuste aumenta/diminui em N cards" (6.2 D.2): the
+    hand size ``who`` keep at the Ajuste de Mão changes by ``sign`` * ``amount`` while the static is active."""
+
+    family: ClassVar[str] = "hand_limit"
+    who: Selector
+    amount: Quantity
+    sign: int = 1

@@ -161,6 +161,8 @@ def modifier_clause(b: Build) -> Built | None:
                 and all((f.field, f.op, f.value) == ("damaging", "eq", "true") for f in src.filters):
             mod = replace(mod, source=None, source_kind="action")     # any action causing damage (4.8.5)
         return _lasting(b, mod)
+    if family == "reduce" and b.verb.passive:
+        return _halved(b)
     if family == "reduce":
         what = b.roles.np("what")
         to = b.optional_np("to")
@@ -208,6 +210,23 @@ def modifier_clause(b: Build) -> Built | None:
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
 
+
+def _halved(b: Build) -> Built | None:
+    """"aquele dano é reduzido à metade[, arredondado para baixo]" (4.8.3 C): the damage being dealt is halved
+    (the rounding comes from the clause after it; down unless it says otherwise)."""
+    subj = b.roles.subject_np
+    half = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "a" and c.obj is not None
+                 and c.obj.lemma == "metade" and not c.obj.mods), None)
+    if subj is None or subj.lemma != "dano" or half is None or half.obj is None or b.roles.filled:
+        return None
+    b.roles.extra.remove(half)
+    b.r.use(subj.head, *subj.dets, *half.preps, half.obj.head, *half.obj.dets)
+    target, subject_source, filters = _damage_subject(subj, b)
+    mod = ModifyDamage(step="C", divide=2, round="down", target=target, source=subject_source,
+                       action_filters=filters, text=b.text)
+    if b.adjuncts.during is not None:
+        raise NotUnderstood("halved during what?", b.roles.clause)
+    return Built([mod], EffectKind.DAMAGE_MODIFIER)
 
 def _lasting(b: Build, mod: ModifyDamage) -> Built:
     """A modifier an effect creates for a time ("... causa +1 ponto de dano neste turno", "a próxima ação que ele

@@ -16,6 +16,7 @@ from cardscript.compiler.ir import (
     Allow,
     CancelAction,
     ChangeAction,
+    ChangeHandLimit,
     Count,
     Duration,
     EffectKind,
@@ -33,7 +34,7 @@ from cardscript.compiler.ir import (
     SuppressText,
 )
 from cardscript.compiler.semantics.build import Build, Built
-from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, players, things
+from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
@@ -861,10 +862,55 @@ def _count_as(b: Build) -> Built | None:
     return _rule("counts_as", "", b, of=replace(of, every=False, count=Quantity.of(1)))
 
 
+def _hand_limit(b: Build) -> Built | None:
+    """"O número máximo de cards em sua mão [durante a Fase de Ajuste] aumenta em um card", "o número máximo de
+    cards na mão dos outros jogadores durante suas respectivas Fases de Ajuste diminui em um card": the hand size
+    kept at the Ajuste de Mão (6.2 D.2) changes while the static is active."""
+    r = b.r
+    subj, by = b.roles.subject, b.roles.pp("by")
+    if len(subj) != 2 or not b.static:
+        return None
+    number, most = subj
+    if not isinstance(number, NP) or not isinstance(most, NP) or number.lemma != "número" or number.mods \
+            or most.lemma != "máximo":
+        return None
+    of = next((m for m in most.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    hand = None if of is None or of.obj is None else \
+        next((m for m in of.obj.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None), None)
+    if of is None or of.obj is None or of.obj.lemma != "card" or len(most.mods) != 1 or len(of.obj.mods) != 1 \
+            or hand is None or hand.obj is None or hand.obj.lemma != "mão" or by is None or by.obj is None \
+            or by.obj.lemma != "card":
+        raise NotUnderstood("the maximum number of what changes by how much?", most.node)
+    who = _hand_owner(hand.obj, b)
+    during = b.adjuncts.during
+    if during is not None and during.phase != "Fase de Ajuste":
+        raise NotUnderstood("the maximum hand size in which phase?", most.node)
+    r.use(number.head, *number.dets, most.head, *of.preps, of.obj.head, *hand.preps, hand.obj.head, *by.preps,
+          by.obj.head)
+    from cardscript.compiler.semantics.procedures import card_count
+
+    amount = card_count(by.obj, b)
+    sign = -1 if b.verb.lemma == "diminuir" else 1
+    return Built([ChangeHandLimit(who=who, amount=amount, sign=sign, text=b.text)], EffectKind.STATIC)
+
+
+def _hand_owner(hand: NP, b: Build) -> Selector:
+    """Whose hand: "sua mão" (the controller's), "na mão dos outros jogadores" / "de cada jogador"."""
+    of = next((m for m in hand.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if of is not None and of.obj is not None and not hand.dets[1:]:
+        b.r.use(*of.preps, *hand.dets)
+        return players(of.obj, b.r)
+    if of is None and hand.det("seu") and not hand.mods:
+        b.r.use(*hand.dets)
+        return YOU
+    raise NotUnderstood("whose hand?", hand.node)
+
+
 STATIC_BUILDERS: dict[str, Callable[[Build], Built | None]] = {
     "play": _play, "count_as": _count_as,
     "use": _use, "be": _be, "become": _become, "cost": _cost, "have": _have, "search": _search, "move": _put,
     "unload": _passive, "stage": _passive, "exist": _exist,
+    "change_amount": _hand_limit,
 }
 
 __all__ = ["STATIC_BUILDERS", "ModifyDamage", "Quantity", "Selector", "players", "replace"]

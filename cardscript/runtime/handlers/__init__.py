@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 from cardscript.compiler.ir import (
     Allow,
     ChangeAction,
+    ChangeHandLimit,
     Condition,
     Effect,
     ExtraDraw,
@@ -47,7 +48,7 @@ HANDLERS: dict[type[Procedure], Handler] = {}
 """The handler of each procedure family, by its IR class."""
 
 CONTINUOUS: frozenset[type[Procedure]] = frozenset({Allow, ModifyDamage, ExtraDraw, ChangeAction, Replace,
-                                                    ForceTarget})
+                                                    ForceTarget, ChangeHandLimit})
 """Families with no handler that are continuous effects (read by the queries, not run)."""
 
 P = TypeVar("P", bound=Procedure)
