@@ -100,3 +100,51 @@ def test_4_8_3_C_the_damage_is_halved_rounding_up() -> None:
     assert _punched("preparation", 1) == 3           # 5 / 2 rounded up, in the other player's Fase de Preparação
     assert _punched("combat", 1) == 5                # not in another phase
     assert _punched("preparation", 0) == 5           # nor in its controller's own
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "aquele personagem receberá -1 ponto de dano" (4.8.3 B)
+
+TOUGH = _char("Casca Grossa", "Toda vez que este personagem receber dano, ele receberá -1 ponto de dano.")
+
+
+def test_4_8_3_B_a_character_receiving_minus_one_point_of_damage() -> None:
+    (eff,) = TOUGH.effects
+    (mod,) = eff.procedures
+    assert eff.kind is EffectKind.DAMAGE_MODIFIER and TOUGH.executable
+    assert isinstance(mod, ModifyDamage) and mod.step == "B" and mod.delta == -1
+    game = match([TOUGH], [PUNCHER])
+    tough, puncher = card_of(game, 0, "Casca Grossa V1"), card_of(game, 1, "Socador V1")
+    enter(game, tough, 8)
+    enter(game, puncher, 2)
+    at(game, "combat", "attack", 1)
+    before = energy(game, tough)
+    use(game, puncher, "Soco Forte")
+    assert before - energy(game, tough) == 4
+
+
+def test_corpus_resistencia_extrema_lowers_the_damage_of_big_characters_only() -> None:
+    require_corpus()
+    arena = corpus_card("(2015) BSIV 70/100")
+    assert arena.executable
+    (mod,) = [p for e in arena.effects if e.kind is EffectKind.DAMAGE_MODIFIER for p in e.procedures]
+    assert isinstance(mod, ModifyDamage) and mod.delta == -1 and mod.target is not None
+    assert [(f.field, f.op, f.value) for f in mod.target.filters] == [("initial_energy", "ge", "6")]
+
+
+def test_corpus_resistencia_extrema_on_the_engine() -> None:
+    require_corpus()
+    from tests.corpus_play import scenario
+
+    arena = corpus_card("(2015) BSIV 70/100")
+    big = card("Personagem: Gigante V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 6\nEscudo: 0\n")
+    for victim, ie, lost in ((big, 6, 4), (_char("Pequeno"), 3, 5)):
+        game = match([arena, victim], [PUNCHER])
+        v, puncher = card_of(game, 0, victim.title), card_of(game, 1, "Socador V1")
+        scenario(game, card_of(game, 0, arena.title))
+        enter(game, v, 8)
+        enter(game, puncher, 2)
+        at(game, "combat", "attack", 1)
+        before = energy(game, v)
+        use(game, puncher, "Soco Forte")
+        assert before - energy(game, v) == lost, ie

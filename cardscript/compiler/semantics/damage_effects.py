@@ -163,6 +163,8 @@ def modifier_clause(b: Build) -> Built | None:
         return _lasting(b, mod)
     if family == "reduce" and b.verb.passive:
         return _halved(b)
+    if family == "receive":
+        return _received(b)
     if family == "reduce":
         what = b.roles.np("what")
         to = b.optional_np("to")
@@ -210,6 +212,18 @@ def modifier_clause(b: Build) -> Built | None:
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
 
+
+def _received(b: Build) -> Built | None:
+    """"aquele personagem receberá -1 ponto de dano", "este personagem recebe +1 ponto de dano" (4.8.3 B): a
+    relative amount of damage the subject receives -- the damage dealt to it is changed by that much."""
+    amount = b.roles.np("damage")
+    subj = b.roles.subject_np
+    if amount is None or subj is None or b.roles.get("source") or not _leading_sign(amount):
+        return None
+    mod = relative_amount(amount, b)
+    if mod is None or mod.step != "B":
+        return None
+    return _lasting(b, replace(mod, target=b.subject()))
 
 def _halved(b: Build) -> Built | None:
     """"aquele dano é reduzido à metade[, arredondado para baixo]" (4.8.3 C): the damage being dealt is halved

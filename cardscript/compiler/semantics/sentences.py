@@ -448,7 +448,7 @@ class SentenceReader:
         assert isinstance(roles, Roles)
         r = self.r
         v = roles.verb
-        if family in ("damage", "become", "reduce", "be"):
+        if family in ("damage", "become", "reduce", "be", "receive"):
             modified = modifier_clause(b)
             if modified is not None:
                 r.use(*v.words)
