@@ -148,3 +148,24 @@ def test_corpus_resistencia_extrema_on_the_engine() -> None:
         before = energy(game, v)
         use(game, puncher, "Soco Forte")
         assert before - energy(game, v) == lost, ie
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "o personagem escolhido tem {VO}": a power had while the text works, as if gained (5.4)
+
+WINGS = card("Suporte: Asas V1\nEnergia inicial: 2\nEscudo: 0\n\nTexto permanente:\n  Quando este suporte entrar em "
+             "cena, escolha um personagem que você controla.\n  O personagem escolhido tem {VO}.\n")
+
+
+def test_5_4_the_chosen_character_has_the_power_while_the_support_is_in_the_scene() -> None:
+    from cardscript.compiler.ir import Gain
+    from cardscript.runtime.statics import powers
+
+    (gain,) = [p for e in WINGS.effects if e.kind is EffectKind.STATIC for p in e.procedures]
+    assert isinstance(gain, Gain) and gain.powers == ("VO",) and WINGS.executable
+    game = match([_char("Voador"), WINGS])
+    flyer = card_of(game, 0, "Voador V1")
+    enter(game, flyer, 2)
+    assert "VO" not in powers(game, flyer)
+    enter(game, card_of(game, 0, "Asas V1"), 2)
+    assert "VO" in powers(game, flyer)

@@ -610,6 +610,11 @@ def _have(b: Build) -> Built | None:
     subj = b.roles.subject_np
     if obj is None or subj is None:
         return None
+    if isinstance(obj.head, Icon) and not obj.dets and not obj.mods and not b.verb.negated and b.static:
+        from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
+
+        return PROCEDURE_BUILDERS["gain"](b)             # "o personagem escolhido tem {VO}": has the power while
+                                                         # the text works, as if gained (5.4)
     if obj.lemma == "custo" and not b.verb.negated:
         actions = things(subj, r)
         r.use(obj.head, *obj.dets)
