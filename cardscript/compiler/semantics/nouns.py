@@ -262,6 +262,8 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     fits = _pronoun_fits(head) if pronoun else _FITS.get(np.lemma)
     if fits is not None and np.fills and "player" not in np.fills:   # "coloque-o": a card, not a player
         fits = tuple(k for k in fits if k is not Kind.PLAYER)
+    if fits is not None and np.fills == PLAYER_ONLY and Kind.PLAYER in fits:   # "um personagem que ele controla":
+        fits = (Kind.PLAYER,)                                                     # a player, not a card
     r.use(*(a for a in np.pre if a.lemma == "mesmo"))       # "daquele mesmo personagem"
     if pronoun:                                             # "nele mesmo", "ela mesma": the same one, stressed
         r.use(*(a for a in np.post if isinstance(a, Lexeme) and a.lemma == "mesmo"))
@@ -285,8 +287,9 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             raise NotUnderstood(f"'{text}' refers to '{binding.target}', not introduced yet", np.node)
     # an object clitic agrees with its noun's gender ("um card de habilidade ... carregá-lo"); "ele" keeps to kinds
     gender = _gender(head) if isinstance(head, Lexeme) and head.cls == "CLITIC" else ""
+    third = pronoun or _demonstrative_player(np)       # "aquele jogador" is not "você" either
     if found is None:
-        found = _latest(r, fits, gender, third_person=pronoun)
+        found = _latest(r, fits, gender, third_person=third)
     if found is not None and (pronoun or np.lemma == "card"):
         found = _whole_phrase(r, found, fits)      # ("aquele card" bound to the character inside "um card que um
         #                                              personagem estiver carregando": the card)
@@ -296,7 +299,7 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
     def ok(x: Referent) -> bool:
         """A third-person pronoun never means "você"; "ele" is one in the scene, not a card carried ("Enquanto este
         personagem estiver carregando um card de suporte, ele ganha ...")."""
-        return _agrees(x, fits, gender) and not (pronoun and _addressee(x)) and not (personal and _carried(x))
+        return _agrees(x, fits, gender) and not (third and _addressee(x)) and not (personal and _carried(x))
 
     if found is not None and not ok(found):
         found = next((x for x in reversed(r.referents) if ok(x)), None)
@@ -317,6 +320,14 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             return replace(THIS_CHARACTER, text=text)
         return replace(THIS_CARD, text=text)
     raise NotUnderstood(f"'{text}' refers to nothing this effect introduced", np.node)
+
+
+PLAYER_ONLY = frozenset({"player"})      # an NP's ``fills`` where only a player fits (the one who controls)
+
+
+def _demonstrative_player(np: NP) -> bool:
+    """"aquele jogador", "esse oponente": a player mentioned in the third person, never the addressee "você"."""
+    return bool(np.det("aquele", "esse")) and np.lemma in ("jogador", "oponente", "adversário", "controlador", "dono")
 
 
 def _addressee(ref: Referent) -> bool:

@@ -49,9 +49,9 @@ from cardscript.compiler.semantics.amounts import is_x, np_quantity, number_valu
 from cardscript.compiler.semantics.build import Build, Built, leaves_choice
 from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, text_of, things
 from cardscript.compiler.semantics.places import Place, place
-from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
-from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN
+from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN, ZONE_OF_NOUN
 from cardscript.compiler.source import Span
 
 # ---------------------------------------------------------------------------------------------
@@ -701,11 +701,21 @@ def _cards_or_area(np: NP, b: Build, who: Selector) -> Selector:
 
 def _look(b: Build) -> Built:
     np = b.required("cards", "at what")
-    cards = things(np, b.r)
+    cards = _looked_area(np, b.r) or things(np, b.r)
     if cards.ref is None and cards.zone in ("deck_top", "deck_bottom"):
         cards = replace(cards, every=True)
     slot = b.introduce(cards, np, "look")
     return Built([Look(cards=cards, text=b.text, introduces=slot)])
+
+
+def _looked_area(np: NP, r: Reading) -> Selector | None:
+    """"olhe a mão do jogador alvo": an area looked at is every card in it (hidden information, 4.5); the area is the
+    one "dali" names next ("escolha um card dali"). Only hidden areas (hand, deck, resources): not the scene."""
+    from cardscript.compiler.semantics.modifiers import _in_place
+
+    if ZONE_OF_NOUN.get(np.lemma) not in ("hand", "deck", "resources") or np.coords:
+        return None
+    return _in_place(Selector(kind=Kind.CARD, every=True, text=text_of(np)), place(np, r))
 
 
 def _set_aside(b: Build) -> Built:

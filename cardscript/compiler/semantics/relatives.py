@@ -151,13 +151,15 @@ def _neg(v: Verb, yes: str, no: str) -> str:
 
 
 def _control(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
-    from cardscript.compiler.semantics.nouns import players
+    from cardscript.compiler.semantics.nouns import PLAYER_ONLY, players
 
     subj = _subject(rel)
     if subj is None and sel.kind is Kind.PLAYER and _object(rel) is not None and not v.negated:
         return _controlling(sel, rel, r)
     if subj is None:
         raise NotUnderstood("controlled by whom?", rel.clause)
+    if isinstance(subj.head, Lexeme) and subj.head.cls == "PRON" and not subj.fills:
+        subj = replace(subj, fills=PLAYER_ONLY)        # "um personagem que ele controla": "ele" is a player (4.2)
     who = players(subj, r)
     if _since_turn_start(rel, r):                       # "que você controla desde o início do turno" (4.6.2 C.1)
         if v.negated:
@@ -222,6 +224,9 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
             raise NotUnderstood("cards a character is not carrying", rel.clause)
         return replace(sel, zone="carried", of=carrier)
     obj = _object(rel)
+    left_out = _left_out_carrier(sel, v, r) if obj is None else None
+    if left_out is not None:
+        return replace(sel, zone="carried", of=left_out)
     if obj is None:
         raise NotUnderstood("carrying what?", rel.clause)
     carried = things(obj, r)
@@ -231,6 +236,25 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
             r.use(*c.nodes)
     return add_filter(sel, Filter("carrying", ("exactly" if exactly else "has") if not v.negated else "lacks",
                                   carried))
+
+
+_ONE_CARRIER = (Ref.THIS_CHARACTER, Ref.THIS_CARD, Ref.SLOT, Ref.TARGET)
+
+
+def _left_out_carrier(sel: Selector, v: Verb, r: Reading) -> Selector | None:
+    """"Este personagem ganha Escudo +1 para cada card de habilidade que estiver carregando": a singular "estiver
+    carregando" with its subject left out is carried by the clause's subject (4.3) -- only one definite character
+    or support (this one, a chosen one, the target); "cada personagem ... que estiver carregando" (each its own) is
+    not read here."""
+    if sel.kind is Kind.PLAYER or not r.subject_stack or v.negated:
+        return None
+    words = [w for w in v.words if w.cls in ("VFIN", "AUX")]
+    if not words or not v.form(words[0]).endswith("3s"):
+        return None
+    subject = r.subject_stack[-1]
+    if subject.ref not in _ONE_CARRIER or subject.every or subject.kind is Kind.PLAYER:
+        return None
+    return subject
 
 
 def _have(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
