@@ -6,7 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import CardDef, Choose, Gain, Kind, Load, Look, ModifyDamage, Move, Ref, Selector
+from cardscript.compiler.ir import (
+    CardDef,
+    ChangeAction,
+    Choose,
+    Gain,
+    Kind,
+    Load,
+    Look,
+    ModifyDamage,
+    Move,
+    Ref,
+    Selector,
+)
 from cardscript.runtime.shielding import shield
 from tests.corpus_play import card_of, corpus_available, corpus_card, match, scenario, where
 from tests.engine_helpers import card, in_scene, small_game
@@ -115,3 +127,13 @@ def test_ele_who_controls_is_a_player_not_the_card_named_before() -> None:
     assert isinstance(load, Load) and load.onto is not None
     (controller,) = [f.value for f in load.onto.filters if f.field == "controller"]
     assert isinstance(controller, Selector) and controller.slot == "event:player"
+
+
+def test_actions_that_gain_and_are_anticipation_actions_share_the_subject() -> None:
+    """"As ações de {SF} deste personagem ganham Ação Única e são ações de antecipar": the second verb's subject is
+    left out -- the same actions."""
+    c = _character("As ações de {SF} deste personagem ganham Ação Única e são ações de antecipar.")
+    assert c.executable
+    gain, change = _procedures(c)
+    assert isinstance(gain, Gain) and isinstance(change, ChangeAction) and change.anticipate
+    assert change.actions == gain.targets

@@ -406,9 +406,10 @@ def _first_used_by(action: NP, b: Build) -> Ref | None:
 def _action_types(b: Build, pred: NP) -> Built:
     r = b.r
     subject_np = b.roles.subject_np
-    if subject_np is None:
-        raise NotUnderstood("which action?", b.roles.clause)
-    actions = things(subject_np, r)
+    left_out = b.subject() if subject_np is None and r.subject_stack else None
+    if subject_np is None and (left_out is None or left_out.kind is not Kind.ACTION):
+        raise NotUnderstood("which action?", b.roles.clause)   # "As ações de X ganham Y e são ações de antecipar"
+    actions = left_out if left_out is not None else things(subject_np, r)   # type: ignore[arg-type]
     r.use(pred.head, *pred.dets)
     types = _types_of(pred, b)
     d = _static_duration(b)
