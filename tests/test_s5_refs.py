@@ -14,6 +14,7 @@ from cardscript.compiler.ir import (
     Kind,
     Load,
     Look,
+    Lose,
     ModifyDamage,
     Move,
     Ref,
@@ -137,3 +138,16 @@ def test_actions_that_gain_and_are_anticipation_actions_share_the_subject() -> N
     gain, change = _procedures(c)
     assert isinstance(gain, Gain) and isinstance(change, ChangeAction) and change.anticipate
     assert change.actions == gain.targets
+
+
+def test_a_power_of_a_character_that_is_referred_to_is_chosen_with_it_first() -> None:
+    """"você pode escolher um poder de um personagem ... Se o fizer, aquele personagem perde o poder escolhido": the
+    character is chosen first (the "pode" asked once, there), the power among its powers, and it loses that one."""
+    c = _scenario("Quando este cenário entrar em cena, você pode escolher um poder de um personagem controlado por "
+                  "outro jogador. Se o fizer, aquele personagem perde o poder escolhido até o final do turno.")
+    assert c.executable
+    first, power, lose = _procedures(c)
+    assert isinstance(first, Choose) and first.optional and first.what.kind is Kind.CHARACTER
+    assert isinstance(power, Choose) and power.characteristic == "power" and power.if_done and not power.optional
+    assert power.among is not None and power.among.slot == first.introduces
+    assert isinstance(lose, Lose) and lose.targets.slot == first.introduces and lose.if_done

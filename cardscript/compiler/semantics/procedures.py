@@ -894,7 +894,11 @@ def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:
             if m.obj.lemma == "card" and np.lemma == "tipo":
                 r.use(m.obj.head)
                 continue
-            among = things(m.obj, r)
+            r.np_depth += 1          # inside the phrase: "um poder de um personagem ... aquele personagem" -- the
+            try:                     # character is chosen first and read again (nouns._remembered)
+                among = things(m.obj, r)
+            finally:
+                r.np_depth -= 1
     slot = b.introduce(Selector(kind=Kind.CARD), np, "choose_" + field_name, card_level=not r.in_action)
     for ref in reversed(r.referents):                        # "a afiliação escolhida" reads this choice
         if ref.slot == slot:

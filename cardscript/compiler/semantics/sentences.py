@@ -680,8 +680,10 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                          if_not_done=p.if_not_done or flag == "if_not_done") for p in procs]
         if r.pending and procs:           # what the procedure's phrase chose first ("de um jogador ... aquele jogador")
             lead = procs[0]
-            procs = [*(replace(c, condition=lead.condition, if_done=lead.if_done, if_not_done=lead.if_not_done)
-                       for c in r.pending), *procs]
+            procs = [*(replace(c, condition=lead.condition, if_done=lead.if_done, if_not_done=lead.if_not_done,
+                               optional=lead.optional, decider=lead.decider) for c in r.pending),
+                     *([replace(lead, optional=False, if_done=True), *procs[1:]] if lead.optional else procs)]
+            # "você pode escolher um poder de um personagem ...": the "pode" is asked once, before the first choice
         r.pending = []
         if built.kind is not None:
             out.kinds.append(built.kind)
