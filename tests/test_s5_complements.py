@@ -1,0 +1,73 @@
+"""Session 5 (issue 9): X divided ("X é igual ao número de ... dividido por 2 [e arredondado para cima]") and
+the participle of a power icon taking its complement ("cards de habilidade de {AE} carregados em ...") -- their
+IR, and what the count is on the engine. The card texts are our own."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, Damage, Kind
+from cardscript.runtime.selectors import EffectContext, count
+from tests.corpus_play import card_of, enter, match
+from tests.engine_helpers import card
+
+HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força, Voo\nEnergia inicial: 3\n"
+        "Escudo: 0\n")
+ABILITY = card("Habilidade: Foco V1\nPoder: Ataque Energético\nAção: Foco\n  Custo: {1}\n  Compre um card.\n")
+
+
+def _action(body: str) -> CardDef:
+    return card(HEAD + f"\nAção: Golpe\n  Custo: {{0}}\n  Poder: Super Força\n  {body}\n")
+
+
+def _x(d: CardDef) -> Damage:
+    assert d.executable and d.action is not None
+    (hit,) = d.action.modes[0].procedures
+    assert isinstance(hit, Damage) and hit.amount.x is not None
+    return hit
+
+
+DIVIDED = ("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade carregados em todos "
+           "os personagens dividido por 2{}.")
+
+
+def test_x_divided_by_two_rounds_down_without_a_rounding() -> None:
+    x = _x(_action(DIVIDED.format(""))).amount.x
+    assert x is not None and (x.divisor, x.round_up) == (2, False)
+    assert x.what is not None and x.what.zone == "carried" and x.what.kind is Kind.ABILITY
+
+
+def test_x_divided_and_rounded_up() -> None:
+    x = _x(_action(DIVIDED.format(" e arredondado para cima"))).amount.x
+    assert x is not None and (x.divisor, x.round_up) == (2, True)
+
+
+def test_x_divided_and_rounded_down() -> None:
+    x = _x(_action(DIVIDED.replace("por 2", "por 3").format(" e arredondado para baixo"))).amount.x
+    assert x is not None and (x.divisor, x.round_up) == (3, False)
+
+
+def test_a_rounding_without_a_division_is_not_executable() -> None:
+    d = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade carregados em "
+                "todos os personagens e arredondado para cima.")
+    assert not d.executable
+
+
+def test_icon_participle_takes_its_complement() -> None:
+    """"cards de habilidade de {AE} carregados em todos os personagens": the cards carried, of that power."""
+    x = _x(_action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade de {AE} "
+                   "carregados em todos os personagens.")).amount.x
+    assert x is not None and x.what is not None and x.what.zone == "carried"
+    assert x.what.of is not None and x.what.of.every and x.what.of.kind is Kind.CHARACTER
+    assert {(f.field, f.value) for f in x.what.filters} >= {("power", "AE"), ("card_type", "Habilidade")}
+
+
+def test_divided_count_on_the_engine_three_cards_rounded_up_is_two() -> None:
+    d = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade de {AE} "
+                "carregados em todos os personagens dividido por 2 e arredondado para cima.")
+    x = _x(d).amount.x
+    game = match([d, ABILITY, ABILITY, ABILITY])
+    c = card_of(game, 0, "Guardião V1")
+    abilities = [card_of(game, 0, "Foco V1", k) for k in range(3)]
+    enter(game, c, 0, carried=abilities)
+    assert count(game, EffectContext(controller=0, source=c), x) == 2          # 3 / 2 rounded up
+    down = _x(_action(DIVIDED.format(""))).amount.x
+    assert count(game, EffectContext(controller=0, source=c), down) == 1       # 3 / 2 rounded down
