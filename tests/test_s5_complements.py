@@ -4,7 +4,7 @@ IR, and what the count is on the engine. The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Damage, Kind
+from cardscript.compiler.ir import CardDef, Damage, Kind, Move, Ref, Reveal
 from cardscript.runtime.selectors import EffectContext, count
 from tests.corpus_play import card_of, enter, match
 from tests.engine_helpers import card
@@ -71,3 +71,17 @@ def test_divided_count_on_the_engine_three_cards_rounded_up_is_two() -> None:
     assert count(game, EffectContext(controller=0, source=c), x) == 2          # 3 / 2 rounded up
     down = _x(_action(DIVIDED.format(""))).amount.x
     assert count(game, EffectContext(controller=0, source=c), down) == 1       # 3 / 2 rounded down
+
+
+def test_revealed_in_the_keyword_of_this_action_is_what_it_revealed() -> None:
+    """"os cards revelados na Clarividência desta ação" (7.1): the cards the keyword's procedure revealed."""
+    d = _action("Clarividência 2 - Coloque os cards revelados na Clarividência desta ação na base de seu deck.")
+    assert d.executable and d.action is not None
+    (move,) = d.action.modes[0].procedures
+    reveal = next(p for e in d.action.keyword_effects for p in e.procedures if isinstance(p, Reveal))
+    assert isinstance(move, Move) and move.cards.ref is Ref.SLOT and move.cards.slot == reveal.introduces
+
+
+def test_a_keyword_phrase_not_of_this_kind_is_left_unread() -> None:
+    d = _action("Clarividência 2 - Coloque os cards revelados na Prontidão desta ação na base de seu deck.")
+    assert not d.executable
