@@ -4,7 +4,7 @@ IR, and what the count is on the engine. The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Damage, Kind, Move, Ref, Reveal
+from cardscript.compiler.ir import CardDef, Damage, Kind, Load, Move, Ref, Reveal
 from cardscript.runtime.selectors import EffectContext, count
 from tests.corpus_play import card_of, enter, match
 from tests.engine_helpers import card
@@ -85,3 +85,14 @@ def test_revealed_in_the_keyword_of_this_action_is_what_it_revealed() -> None:
 def test_a_keyword_phrase_not_of_this_kind_is_left_unread() -> None:
     d = _action("Clarividência 2 - Coloque os cards revelados na Prontidão desta ação na base de seu deck.")
     assert not d.executable
+
+
+def test_load_one_of_the_revealed_cards_loads_one_of_them_not_all() -> None:
+    """"carregue um dos cards revelados": one chosen from the pool (a one-member union is a pool, not "A ou B")."""
+    d = _action("Clarividência 2 - Você pode carregar neste personagem um dos cards de habilidade revelados nesta "
+                "ação.")
+    assert d.executable and d.action is not None
+    (load,) = d.action.modes[0].procedures
+    assert isinstance(load, Load) and load.cards.ref is None and load.cards.count.fixed == 1
+    (pool,) = load.cards.union
+    assert pool.ref is Ref.SLOT and not load.alternatives
