@@ -96,3 +96,14 @@ def test_load_one_of_the_revealed_cards_loads_one_of_them_not_all() -> None:
     assert isinstance(load, Load) and load.cards.ref is None and load.cards.count.fixed == 1
     (pool,) = load.cards.union
     assert pool.ref is Ref.SLOT and not load.alternatives
+
+
+def test_load_one_of_them_on_the_engine_loads_exactly_one_revealed_card() -> None:
+    d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, revele os três cards do topo de "
+             "seu deck e carregue um deles neste personagem.\n")
+    game = match([d])
+    c = card_of(game, 0, "Guardião V1")
+    enter(game, c, 0)
+    (loaded,) = game.state.scene[c].carried
+    assert loaded not in game.state.players[0].deck[:2]          # the two others stay on top of the deck
+    assert len(game.state.players[0].deck) == 30 - 1
