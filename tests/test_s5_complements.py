@@ -1,6 +1,6 @@
-"""Session 5 (issue 9): X divided ("X é igual ao número de ... dividido por 2 [e arredondado para cima]") and
-the participle of a power icon taking its complement ("cards de habilidade de {AE} carregados em ...") -- their
-IR, and what the count is on the engine. The card texts are our own."""
+"""Session 5 (issue 9): X divided ("X é igual ao número de ... dividido por 2 [e arredondado para cima]"),
+"revelados na Clarividência desta ação", "um dos cards revelados" loaded -- their IR, and what the engine does.
+The card texts are our own."""
 
 from __future__ import annotations
 
@@ -51,18 +51,8 @@ def test_a_rounding_without_a_division_is_not_executable() -> None:
     assert not d.executable
 
 
-def test_icon_participle_takes_its_complement() -> None:
-    """"cards de habilidade de {AE} carregados em todos os personagens": the cards carried, of that power."""
-    x = _x(_action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade de {AE} "
-                   "carregados em todos os personagens.")).amount.x
-    assert x is not None and x.what is not None and x.what.zone == "carried"
-    assert x.what.of is not None and x.what.of.every and x.what.of.kind is Kind.CHARACTER
-    assert {(f.field, f.value) for f in x.what.filters} >= {("power", "AE"), ("card_type", "Habilidade")}
-
-
 def test_divided_count_on_the_engine_three_cards_rounded_up_is_two() -> None:
-    d = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade de {AE} "
-                "carregados em todos os personagens dividido por 2 e arredondado para cima.")
+    d = _action(DIVIDED.format(" e arredondado para cima"))
     x = _x(d).amount.x
     game = match([d, ABILITY, ABILITY, ABILITY])
     c = card_of(game, 0, "Guardião V1")

@@ -360,10 +360,6 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         codes = at.icons_in(obj, r)
         field_name = "power" if sel.kind is not Kind.ACTION else "power"
         f = Filter(field_name, "has_any", "/".join(codes)) if len(codes) > 1 else Filter(field_name, "has", codes[0])
-        if obj.participle is not None:            # "cards de habilidade de {AE} carregados em ...": the card's
-            from cardscript.compiler.semantics.nouns import _adjectives
-
-            return apply_modifiers(_adjectives(add_filter(sel, f), obj, r), obj, r)
         return add_filter(sel, f)
     if lemma == "afiliação":                                                   # "da afiliação X"
         r.use(*pp.preps)

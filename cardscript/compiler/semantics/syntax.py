@@ -710,11 +710,10 @@ class _Attacher:
                 np.mods.append(self.relative(stack))
                 continue
             if a.kind == "prep":
-                if isinstance(np.head, Icon) and np.participle is None or (stack and stack[-1].frame is not None
+                if isinstance(np.head, Icon) or (stack and stack[-1].frame is not None
                                                  and stack[-1].frame.family == "be" and not np.dets
                                                  and _lemma(a.nodes[0]) == "em" and self._is_predicate(np, stack)):
-                    return                              # "{AE} de seus recursos", "que não seja herói em cena" (but
-                    #                                     "{AE} carregados *em todos os personagens*": the participle's)
+                    return                              # "{AE} de seus recursos", "que não seja herói em cena"
                 pp_start = self.pos
                 pp = self.prepositional(stack, head=np)
                 if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack) or (
