@@ -221,8 +221,19 @@ def _introduced_by(lemma: str, r: Reading) -> Selector | None:
     return None
 
 
+# action keywords whose procedure a participle can point back at: "revelados na Clarividência desta ação" (7.1)
+_KEYWORD_PROCEDURE = {"clarividencia": "revelar"}
+
+
 def _use_this_action(np: NP, r: Reading) -> None:
-    """"revelados *nesta ação*", "procurado *desta forma*": the words pointing back at the procedure."""
+    """"revelados *nesta ação*", "procurado *desta forma*", "revelados *na Clarividência desta ação*": the words
+    pointing back at the procedure (a keyword's own: its procedure is the latest of that verb, 7.1)."""
+    p = np.participle
+    for m in list(np.mods):
+        if isinstance(m, PP) and m.prep == "em" and m.keyword is not None and p is not None \
+                and _KEYWORD_PROCEDURE.get(m.keyword.lemma) == p.lemma and r.in_action:
+            r.use(*m.own_leaves)
+            np.mods.remove(m)
     for m in list(np.mods):
         if isinstance(m, PP) and m.obj is not None and m.prep in ("em", "de") and (
                 m.obj.lemma in ("ação", "forma") and m.obj.det("este", "esse")):

@@ -321,8 +321,8 @@ def _load(b: Build) -> Built:
         cards = replace(cards, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else Ref.YOU)
     alternatives: tuple[Selector, ...] = ()
     both = any(any(isinstance(x, Lexeme) and x.lemma == "e" for x in conj) for conj, _ in obj.coords)
-    if cards.union and not cards.ref:
-        parts = list(cards.union)
+    if len(cards.union) > 1 and not cards.ref:               # "A ou B", "A e B" (one member: a part of a pool,
+        parts = list(cards.union)                            # "um dos cards revelados", chosen from it)
         origin_zone = next((p.zone for p in reversed(parts) if p.zone), "")     # "A e B de seus recursos": both
         parts = [p if p.zone or p.ref is not None or not origin_zone else replace(p, zone=origin_zone,
                                                                                   zone_owner=Ref.YOU) for p in parts]
@@ -332,7 +332,7 @@ def _load(b: Build) -> Built:
                                if p.ref is None else p, onto=onto, text=b.text) for p in parts])
         alternatives = tuple(parts[1:])
         cards = parts[0]
-    if cards.ref is None and not cards.zone:
+    if cards.ref is None and not cards.zone and not cards.union:
         cards = replace(cards, zone="resources", zone_owner=Ref.YOU)   # 4.1: from the resources
     onto = things(onto_np, r)
     slot = b.introduce(onto, onto_np, "load_onto") if leaves_choice(onto) else ""

@@ -766,6 +766,12 @@ class _Attacher:
         return _role_for(stack[-1], pp.prep, pp_class(pp), adjuncts=False) is not None
 
     # -- prepositional phrases --------------------------------------------------------------
+    def _article_keyword(self, a: _Atom) -> bool:
+        """An article between a preposition and a keyword ("na Clarividência": em + a + the keyword)."""
+        nxt = self.peek(1)
+        return a.kind == "verb" and len(a.nodes) == 1 and isinstance(a.nodes[0], Lexeme) \
+            and a.nodes[0].cls == "DET" and nxt is not None and nxt.kind == "keyword"
+
     def prepositional(self, stack: list[_Open], head: NP | None = None) -> PP:
         preps: list[Lexeme] = []
         while self.peek() is not None and self.peek().kind == "prep":      # type: ignore[union-attr]
@@ -780,6 +786,10 @@ class _Attacher:
             pp.adv = self.take().nodes[0]                                   # type: ignore[assignment]
             return pp
         if a.kind == "keyword":
+            pp.keyword = self.take().nodes[0]                               # type: ignore[assignment]
+            return pp
+        if self._article_keyword(a):                                         # "revelados *na Clarividência*"
+            pp.adjs.append(self.take().nodes[0])                            # type: ignore[arg-type]
             pp.keyword = self.take().nodes[0]                               # type: ignore[assignment]
             return pp
         if a.kind == "adj":

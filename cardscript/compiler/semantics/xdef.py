@@ -22,18 +22,30 @@ _COUNTED_ATTRIBUTE = {"escudo": "shield", "energia": "energy", "estágio": "stag
 
 def is_x_definition(sentence: Sentence) -> bool:
     clauses = sentence.body.clauses
-    if len(clauses) != 1 or clauses[0].subject is None:
+    if not clauses or clauses[0].subject is None:
         return False
     words = [x for x in leaves(clauses[0].subject)]
-    return len(words) == 1 and is_x(words[0]) and clauses[0].procedure.value == "ser"
+    return (len(words) == 1 and is_x(words[0]) and clauses[0].procedure.value == "ser"
+            and all(_is_rounding(c) for c in clauses[1:]))
+
+
+# "... dividido por 2 e arredondado para cima / para baixo": the rounding of a divided count
+_ROUNDING = {"cima": True, "baixo": False}
+
+
+def _is_rounding(clause: Clause) -> bool:
+    """"e arredondado para cima": a second clause of X's definition, with no subject, rounding the division."""
+    words = [w for w in leaves(clause.verb) if isinstance(w, Lexeme)]
+    return clause.subject is None and len(words) == 1 and words[0].lemma == "arredondar"
 
 
 def x_definition(sentence: Sentence, r: Reading) -> Count:
     clause: Clause = sentence.body.clauses[0]
     roles = roles_of(clause)
     r.use(*roles.verb.words, clause.subject)
-    if sentence.body.leads or len(sentence.body.items) != 1:
+    if sentence.body.leads or len(sentence.body.clauses) != 1 and not _joined_by_e(sentence):
         raise NotUnderstood("a conditional definition of X", sentence)
+    divisor = _divisor(clause, roles, r)
     np = roles.np("predicate") or roles.np("of")
     pp = next((c for c in roles.extra if isinstance(c, PP) and c.prep == "a" and c.obj is not None), None)
     if pp is not None and np is None:
@@ -64,7 +76,79 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
         if isinstance(c, Rel) and np.lemma == "estágio":
             roles.extra.remove(c)
     require_no_extra(roles)
+    if divisor is not None:
+        count = replace(count, divisor=divisor, round_up=_round_up(sentence, r))
+    elif len(sentence.body.clauses) != 1:
+        raise NotUnderstood("rounding what?", sentence.body.clauses[1])
     return count
+
+
+def _joined_by_e(sentence: Sentence) -> bool:
+    """X's definition and its rounding, joined by "e"."""
+    joins = sentence.body.joiners
+    return len(sentence.body.clauses) == 2 and len(joins) == 1 and render(joins[0]) == "e"
+
+
+def _divisor(clause: Clause, roles: Roles, r: Reading) -> int | None:
+    """"<o número de ...> dividido por 2": the participle ends the counted phrase (the parser attaches it to
+    its last noun) and "por 2" follows as a complement of "ser" -- the divisor, both words taken off."""
+    pool: list[Constituent] = [c for cs in (*roles.filled.values(), roles.extra) for c in cs]
+    holder = _divided_np([c for c in pool if isinstance(c, (NP, PP))])
+    found = _por_number(pool) if holder is not None else None
+    if holder is None or holder.participle is None or found is None:
+        return None
+    where, por = found
+    head = por.obj.head if por.obj is not None else None
+    if not isinstance(head, Number) or not head.value or head.value < 2:
+        raise NotUnderstood("divided by what?", por.obj.node if por.obj is not None else clause)
+    r.use(holder.participle, *por.preps, head)
+    holder.participle = None
+    where.remove(por)
+    return int(head.value)
+
+
+def _por_number(pool: list[Constituent]) -> tuple[list[Constituent], PP] | None:
+    """The "por <número>" after "dividido" and the list it was attached in (a complement or a modifier)."""
+    for c in pool:
+        if isinstance(c, PP) and c.prep == "por" and c.obj is not None and isinstance(c.obj.head, Number) \
+                and not c.obj.mods:
+            return pool, c
+        np = c.obj if isinstance(c, PP) else c if isinstance(c, NP) else None
+        inner = _por_number(np.mods) if np is not None else None
+        if inner is not None:
+            return inner
+    return None
+
+
+def _divided_np(pool: list[NP | PP]) -> NP | None:
+    """The phrase, through the modifiers, whose participle is "dividido"."""
+    for c in pool:
+        np = c.obj if isinstance(c, PP) else c
+        if np is None:
+            continue
+        if np.participle is not None and np.participle.lemma == "dividir":
+            return np
+        inner = _divided_np([m for m in np.mods if isinstance(m, (NP, PP))])
+        if inner is not None:
+            return inner
+    return None
+
+
+def _round_up(sentence: Sentence, r: Reading) -> bool:
+    """"e arredondado para cima" (True) / "para baixo" (False); without it the division rounds down (4.6.1: a
+    number of the game is a whole number)."""
+    if len(sentence.body.clauses) == 1:
+        return False
+    second = sentence.body.clauses[1]
+    roles = roles_of(second)
+    pp = roles.one("direction")                        # the frame of "arredondar" (frames.py)
+    others = [c for name, cs in roles.filled.items() if name != "direction" for c in cs]
+    if not isinstance(pp, PP) or pp.obj is None or pp.obj.lemma not in _ROUNDING or pp.obj.mods or others \
+            or roles.extra or len(roles.get("direction")) != 1:
+        raise NotUnderstood("rounded how?", second)
+    r.use(*roles.verb.words, *pp.preps, *pp.obj.own_leaves)
+    r.use(*sentence.body.joiners)
+    return _ROUNDING[pp.obj.lemma]
 
 
 def _times_used(np: NP, roles: Roles, r: Reading, text: str) -> Count | None:

@@ -7,6 +7,8 @@ personagem"); ``Swap`` exchanges two cards' places (glossary "Permutar").
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardscript.compiler.ir import (
     Discard,
     Draw,
@@ -103,6 +105,10 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
         if s.ref is not None:            # "carregue este card ...": from where it is (or the zone it names)
             pool.extend(c for c in resolve(game, ctx, s) if isinstance(c, int) and c not in pool
                         and (not s.zone or str(game.state.location(c)[0]) == s.zone))
+        elif s.union:                    # "um dos cards revelados [de habilidade]": of that pool, its filters
+            bare = replace(s, union=())
+            pool.extend(c for c in resolve(game, ctx, s) if isinstance(c, int) and c not in pool
+                        and matches(game, ctx, c, bare))
         else:
             pool.extend(c for c in candidates(game, ctx, s) if c not in pool)
     onto_sel = proc.onto
