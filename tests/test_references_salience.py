@@ -327,3 +327,14 @@ def test_4_1_a_player_discards_from_their_own_hand() -> None:
     assert isinstance(discard, Discard) and discard.cards.zone == "hand"
     assert discard.cards.zone_owner is Ref.OPPONENT or (discard.cards.of is not None
                                                         and discard.cards.of.ref is Ref.TARGET)
+
+
+def test_clitic_after_choosing_a_card_carried_by_the_target_is_that_card() -> None:
+    """"Escolha um card de habilidade carregado no personagem alvo e coloque-o na base do deck": the card chosen,
+    never the target the choice's phrase names."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Escolha um card de habilidade carregado no personagem alvo e coloque-o na base do deck de "
+                          "seu dono.")
+    assert d.action is not None
+    choose, move = d.action.modes[0].procedures
+    assert isinstance(move, Move) and move.cards.ref is Ref.SLOT and move.cards.slot == choose.introduces

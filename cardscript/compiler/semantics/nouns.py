@@ -379,6 +379,14 @@ def _whole_phrase(r: Reading, found: Referent, fits: tuple[Kind, ...] | None) ->
         inside = ref.span.start <= found.span.start and found.span.end <= ref.span.end and ref.span != found.span
         if inside and (fits is None or ref.kind in fits):
             return ref
+    made = next((x for x in reversed(r.referents) if x.slot.startswith(("intro:", "card:"))
+                 and x.head not in ("np", "chosen_first")), None)
+    of = made.selector.of if made is not None and made.selector is not None else None
+    if made is not None and made is not found and of is not None and found.selector is not None \
+            and (of.ref, of.index, of.slot) == (found.selector.ref, found.selector.index, found.selector.slot) \
+            and of.ref is not None and not made.plural and (fits is None or made.kind in fits):
+        return made       # "escolha um card ... carregado no personagem alvo e coloque-o": the card chosen, not the
+        #                   target named inside the phrase the choice acted on
     if found.head == "chosen_first" and found in r.referents:     # chosen first for the procedure that follows
         after = r.referents[r.referents.index(found) + 1:]
         made = next((x for x in after if x.slot.startswith(("intro:", "card:")) and x.head not in (
