@@ -199,7 +199,7 @@ def test_another_player_than_one_named_before_is_not_your_opponent() -> None:
 
 def test_x_definition_words_are_accounted_for() -> None:
     """"X é igual ao número de outras ações chamadas X que foram usadas neste turno durante a Fase de Combate": what
-    no rule reads (the phase) is reported. ("de poderes diferentes" is read now: tests/test_s4_refs.py.)"""
+    no rule reads (the phase) is reported. ("de poderes diferentes" is read now: tests/test_semantics_references.py.)"""
     d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
                    action="Truque Teste causa X+3 pontos de dano no alvo. X é igual ao número de outras ações chamadas "
                           "Truque Teste que foram usadas neste turno durante a Fase de Combate.")

@@ -1,4 +1,4 @@
-"""Session 5 (issue 9): one of each of several things ("escolha um A e um B": a Choose per conjunct, each writing
+"""one of each of several things ("escolha um A e um B": a Choose per conjunct, each writing
 its own slot, the whole phrase reading their union) and "que não sejam os escolhidos" (not those). The card texts
 are our own."""
 

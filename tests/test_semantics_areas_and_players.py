@@ -1,4 +1,4 @@
-"""Session 5, references: an area looked at ("olhe a mão de um oponente": every card in it, the area "dali" then
+"""References: an area looked at ("olhe a mão de um oponente": every card in it, the area "dali" then
 names) and a demonstrative player ("aquele jogador" is never the addressee "você"). IR checks on our own texts, and
 corpus cards played on the engine (skipped without the corpora)."""
 

@@ -1,4 +1,4 @@
-"""Session 5, statics: "o número máximo de cards em sua mão durante a Fase de Ajuste aumenta / diminui em N cards"
+""""o número máximo de cards em sua mão durante a Fase de Ajuste aumenta / diminui em N cards"
 changes the hand size kept at the Ajuste de Mão (6.2 D.2). Card texts written here (not the publisher's), plus
 corpus cards played on the engine."""
 
