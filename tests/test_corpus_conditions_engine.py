@@ -1,4 +1,4 @@
-"""Corpus cards whose conditions session 4 made executable (issue 9), played on the engine with assertions on what
+"""Corpus cards with conditions, played on the engine with assertions on what
 their text says happens. The cards are read from the development corpora at test time (``tests/corpus_play.py``);
 the module is skipped without them. Docstrings describe each behaviour in our own words."""
 

@@ -1,4 +1,4 @@
-"""Session 4, events cluster: corpus cards whose triggers, windows and times the cluster made executable, played on
+"""Corpus cards whose triggers, windows and times, played on
 the engine (``tests/corpus_play.py``) with assertions on what their text says happens. The cards are read from the
 development corpora at test time (skipped without them); the docstrings describe each card in our own words."""
 

@@ -1,4 +1,4 @@
-"""Session 4, modifiers: corpus cards whose modifiers ("para cada <x>", "após esta ação", "(ou mais de um)", ...)
+"""Corpus cards whose modifiers ("para cada <x>", "após esta ação", "(ou mais de um)", ...)
 now lower, played on the engine with assertions on what their text says happens. Cards are read from the
 development corpora at test time (``tests/corpus_play.py``); the module is skipped without them. The docstrings
 describe each behaviour in our own words and cite the card by name and printed code."""

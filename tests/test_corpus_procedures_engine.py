@@ -1,4 +1,4 @@
-"""Session 4 (issue 9), procedures: corpus cards whose new constructions -- a choice between effects outside an
+"""Corpus cards whose new constructions -- a choice between effects outside an
 action, an action used again, a multiplied damage amount, "como se ele tivesse Materializar" -- are played on
 the engine, with assertions on what their printed text says happens. The cards are read from the development
 corpora at test time (``tests/corpus_play.py``); the docstrings say each behaviour in our own words."""

@@ -1,4 +1,4 @@
-"""Session 4, references and noun phrases: corpus cards whose text refers back to what it introduced (a choice, the
+"""Corpus cards whose text refers back to what it introduced (a choice, the
 action's target) played on the engine, with assertions on what the printed text says happens. The cards are read
 from the development corpora (``tests/corpus_play.py``); the module is skipped without them."""
 

@@ -1,4 +1,4 @@
-"""Session 4, statics / durations: corpus cards played on the engine, with assertions on what their printed text
+"""Corpus cards played on the engine, with assertions on what their printed text
 says happens (continuous effects created for a time or while their card stays, costs changed, characteristics
 gained and lost). Every card is read from the development corpora at test time (``tests/corpus_play.py``); the
 other cards of each game are small cards written here. The docstrings describe each behaviour in our own words."""

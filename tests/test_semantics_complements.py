@@ -1,4 +1,4 @@
-"""Session 5 (issue 9): X divided ("X é igual ao número de ... dividido por 2 [e arredondado para cima]"),
+"""X divided ("X é igual ao número de ... dividido por 2 [e arredondado para cima]"),
 "revelados na Clarividência desta ação", "um dos cards revelados" loaded -- their IR, and what the engine does.
 The card texts are our own."""
 

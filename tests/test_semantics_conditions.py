@@ -1,4 +1,4 @@
-"""Conditions by composition (issue 9, session 4): "a não ser que <deed>", "Se (não) o fizer [e se ...]", the use
+"""Conditions by composition: "a não ser que <deed>", "Se (não) o fizer [e se ...]", the use
 of this action now ("se esta ação for usada durante ..."), comparisons of two counts ("menos personagens que um
 oponente", "mais personagens do que você"), points ("mais pontos que você nos prêmios"), characteristics compared
 with a value ("Energia Inicial maior ou igual a 6") -- each checked in the IR and, where the runtime is involved, on

@@ -1,4 +1,4 @@
-"""Session 4, events cluster: triggers on several events, new event kinds and the windows and times around them
+"""Triggers on several events, new event kinds and the windows and times around them
 (rules 5.2 triggered effects, 5.1 activation windows, 4.6.2 C.1 "desde o início do turno"). Short card texts of our
 own, their IR, and what happens on the engine."""
 

@@ -1,4 +1,4 @@
-"""Procedures of session 4 (issue 9): choices between effects outside an action ("A ou B", "A e/ou B"),
+"""Procedures: choices between effects outside an action ("A ou B", "A e/ou B"),
 multiplied damage amounts and the other complements the frame table gained -- their IR, and what they do on
 the engine. The card texts are our own."""
 

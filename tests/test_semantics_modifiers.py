@@ -1,4 +1,4 @@
-"""Session 4, modifiers: words of a clause that modify its amount, its time or a noun phrase of it ("para cada <x>",
+"""Words of a clause that modify its amount, its time or a noun phrase of it ("para cada <x>",
 "neste turno", "de seus recursos", "por um card ... ou por um card ...", reminders in parentheses), each given the
 meaning the engine runs. Card texts are our own."""
 

@@ -1,4 +1,4 @@
-"""Session 4, references and noun phrases: X defined by what the text introduced, whose characteristic a count
+"""X defined by what the text introduced, whose characteristic a count
 reads, what the engine counts -- card texts written here, asserted as IR and, where the engine is involved, on
 a small game."""
 

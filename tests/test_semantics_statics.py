@@ -1,4 +1,4 @@
-"""Session 4, statics / durations / replacements: continuous effects a resolving effect creates and how long they
+"""Continuous effects a resolving effect creates and how long they
 last (rules 5.7 A.2.1, A.2.2, B), a shield's "valor" becoming a number (4.8.6 A), an action used (or not yet) this
 turn as a condition, actions gaining Ação Única for the turn. Card texts written here (not the publisher's)."""
 
