@@ -1,4 +1,4 @@
-"""Corpus cards whose triggers, windows and times, played on
+"""Corpus cards with triggers, windows and times, played on
 the engine (``tests/corpus_play.py``) with assertions on what their text says happens. The cards are read from the
 development corpora at test time (skipped without them); the docstrings describe each card in our own words."""
 
