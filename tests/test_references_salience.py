@@ -19,6 +19,7 @@ from cardscript.compiler.ir import (
     Lose,
     ModifyDamage,
     Move,
+    PutInScene,
     Ref,
     Reveal,
     Selector,
@@ -338,3 +339,12 @@ def test_clitic_after_choosing_a_card_carried_by_the_target_is_that_card() -> No
     assert d.action is not None
     choose, move = d.action.modes[0].procedures
     assert isinstance(move, Move) and move.cards.ref is Ref.SLOT and move.cards.slot == choose.introduces
+
+
+def test_4_4_what_is_put_in_scene_comes_from_the_hand_unless_said() -> None:
+    """"você pode colocar em cena um card de personagem ...": from your hand (rules: the cards put in scene are the
+    hand's) -- never a card already in the scene."""
+    d = _permanent(CHARACTER, "Quando este personagem entrar em cena, você pode colocar em cena um card de personagem "
+                              "com a afiliação Vingadores.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    put = _effects(d, EffectKind.TRIGGERED)[0].procedures[0]
+    assert isinstance(put, PutInScene) and put.cards.zone == "hand" and put.cards.zone_owner is Ref.YOU

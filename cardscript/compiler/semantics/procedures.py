@@ -513,6 +513,8 @@ def _move(b: Build) -> Built:
         as_if = _as_if(b)
         if as_if and not cards.zone and cards.ref is None:
             cards = _keyword_zone(cards, as_if)
+        elif not cards.zone and cards.ref is None and not cards.union:   # "coloque em cena um card de personagem":
+            cards = replace(cards, zone="hand", zone_owner=Ref.YOU)       # from your hand (what is put in scene is)
         return Built([PutInScene(cards=cards, as_if=as_if, text=b.text, introduces=slot)])
     to = _DESTINATIONS.get(p.zone)
     if to is None:

@@ -274,6 +274,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         return [r for r in resources if r != c]
 
     def placeable(c: CardId) -> bool:
+        if game.state.location(c)[0] in (Zone.SCENE, Zone.CARRIED, Zone.SCENARIO):
+            return False                    # already in the scene: it cannot be put there (4.4)
         if _is_scenario(game, c):
             return True                     # a scenario enters with no cards (4.4.1)
         energy = int(attr(game, c, "initial_energy") or 0)
