@@ -348,3 +348,21 @@ def test_4_4_what_is_put_in_scene_comes_from_the_hand_unless_said() -> None:
                               "com a afiliação Vingadores.", action="Truque Teste causa 1 ponto de dano no alvo.")
     put = _effects(d, EffectKind.TRIGGERED)[0].procedures[0]
     assert isinstance(put, PutInScene) and put.cards.zone == "hand" and put.cards.zone_owner is Ref.YOU
+
+
+def test_se_for_after_damaging_the_target_is_about_the_target() -> None:
+    """"... causa 1 ponto de dano no alvo. Se for um personagem, ...": the target is a character -- not this card."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Truque Teste causa 1 ponto de dano no alvo. Se for um personagem, o alvo não pode usar "
+                          "ações de {AG} neste turno.")
+    assert d.action is not None
+    _, restrict = d.action.modes[0].procedures
+    assert restrict.condition is not None and restrict.condition.subject is not None
+    assert restrict.condition.subject.ref is Ref.TARGET
+
+
+def test_se_for_about_a_thing_not_remembered_is_reported() -> None:
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Descarregue um card que estiver sendo carregado por um personagem. Se for um card de "
+                          "cenário, você pode colocar aquele cenário em cena.")
+    assert not d.executable

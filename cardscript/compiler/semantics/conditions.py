@@ -68,6 +68,13 @@ def _subject(roles: Roles, r: Reading, default: Selector | None) -> Selector:
     if np is None:
         if default is not None:
             return default
+        if r.in_action and roles.verb.lemma == "ser" and r.referents:
+            # "... causa 1 ponto de dano no alvo. Se for um personagem, ...": the thing just acted on -- the target;
+            # one this effect does not remember ("Descarregue um card ... Se for um card de cenário") is reported
+            last = r.referents[-1].selector
+            if last is not None and last.ref is Ref.TARGET:
+                return replace(last, filters=(), every=False)
+            raise NotUnderstood("'se for ...': which thing is it?", roles.clause)
         return THIS_CHARACTER if r.card.kind.startswith("Personagem") else THIS_CARD
     return things(np, r)
 
