@@ -21,6 +21,7 @@ from cardscript.compiler.ir import (
     Move,
     PutInScene,
     Ref,
+    Restrict,
     Reveal,
     Selector,
 )
@@ -366,3 +367,14 @@ def test_se_for_about_a_thing_not_remembered_is_reported() -> None:
                    action="Descarregue um card que estiver sendo carregado por um personagem. Se for um card de "
                           "cenário, você pode colocar aquele cenário em cena.")
     assert not d.executable
+
+
+def test_aquele_personagem_after_a_condition_is_the_one_it_describes() -> None:
+    """"Se algum personagem estiver carregando um card chamado X, aquele personagem não pode ser alvo de ações": the
+    carrier -- not every character."""
+    d = _permanent(CHARACTER, "Se algum personagem estiver carregando um card chamado Truque Teste, aquele personagem "
+                              "não pode ser alvo de ações.", action="Truque Teste causa 1 ponto de dano no alvo.")
+    (eff,) = _effects(d, EffectKind.STATIC)
+    (restrict,) = eff.procedures
+    assert isinstance(restrict, Restrict) and restrict.subject is not None
+    assert any(f.field == "carrying" for f in restrict.subject.filters)

@@ -50,11 +50,26 @@ def condition(clause: Clause, r: Reading, default_subject: Selector | None = Non
     finally:
         r.in_condition -= 1
     require_no_extra(roles)
+    _described(roles, r, cond)
     text = clause_text(clause)
     cond = replace(cond, text=text)
     if roles.verb.negated and family not in ("control", "exist", "be", "state", "have", "use", "receive"):
         cond = replace(cond, negated=not cond.negated)
     return cond
+
+
+def _described(roles: Roles, r: Reading, cond: Condition) -> None:
+    """"Se algum personagem estiver carregando um card chamado X, aquele personagem ...": what a reference to the
+    condition's subject means is the things the condition describes (its filters), not every such thing."""
+    np = roles.subject_np
+    subject = cond.subject
+    if np is None or subject is None or subject.ref is not None or subject.union or cond.negated:
+        return
+    span = getattr(np.node, "span", None)
+    for ref in r.referents:
+        if span is not None and ref.node_span == span and not ref.slot and ref.selector is not None \
+                and ref.selector.ref is None:
+            ref.selector = replace(subject, every=True)
 
 
 def clause_text(clause: Clause) -> str:
