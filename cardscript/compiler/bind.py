@@ -7,7 +7,9 @@ the action's target (``alvo``), chosen things (``escolhido``), and the card itse
 * ``este/esta/estes/estas ...`` -> the card that has the text (or the character carrying it);
 * ``o alvo`` / ``alvo`` -> the action's target (only meaningful in an action, or a targeted effect);
 * ``aquele/aquela(s) ...``, ``-o/-a/-os/-as``, ``ele/ela`` -> the most recent introduced thing, of a
-  matching kind when a noun is given;
+  matching kind when a noun is given -- "este ..." and the card's own name are introduced too (never the antecedent
+  of "aquele ..."); a pronoun prefers the subject of the latest clause and never means a thing of its own clause
+  (binding principle B); the clitic object of a card verb is never a player (``docs/semantics.md`` section 4);
 * ``o/a ... escolhido/a`` -> what an ``escolha ...`` of this card chose (in any paragraph); ``o valor
   escolhido (para X)`` -> the value the player chose for X;
 * the card's own name and its action's name -> this card, this action;
