@@ -506,12 +506,7 @@ def _unload(b: Build) -> EventPattern:
     """"você descarregar um card de {AD} de um personagem que você controla" (4.1): a player unloads a card -- by
     an effect they control or adjusting energy (6.4), not damage (4.8)."""
     r = b.r
-    who = b.roles.subject_np
-    player = players(who, r) if who is not None else YOU
-    if player.ref not in (Ref.YOU, Ref.OPPONENT, Ref.EVERY_PLAYER):
-        raise NotUnderstood("unloaded by whom?", b.roles.clause)
-    if who is not None:
-        _slot(b, who, "player", player)
+    player = _acting_player(b, "unloaded by whom?")
     obj = b.roles.np("cards")
     if obj is None:
         raise NotUnderstood("unloads what?", b.roles.clause)
@@ -523,6 +518,18 @@ def _unload(b: Build) -> EventPattern:
         frm = things(pp.obj, r)
     _slot(b, obj, "subject", cards)
     return EventPattern("unload", subject=replace(cards, zone="", of=None), target=frm, by=player.ref)
+
+
+def _acting_player(b: Build, unclear: str, any_player: bool = False) -> Selector:
+    """The player whose deed the event is (its subject; "você" when none), written to ``event:player``: you, an
+    opponent, every player -- or, with ``any_player``, any one ("um jogador")."""
+    who = b.roles.subject_np
+    player = players(who, b.r) if who is not None else YOU
+    if player.ref not in (Ref.YOU, Ref.OPPONENT, Ref.EVERY_PLAYER) and not (any_player and player.ref is None):
+        raise NotUnderstood(unclear, b.roles.clause)
+    if who is not None:
+        _slot(b, who, "player", player)
+    return player
 
 
 def _unloaded(b: Build) -> EventPattern:
@@ -550,12 +557,7 @@ def _staged(b: Build) -> EventPattern:
 
 def _stage(b: Build) -> EventPattern:
     """"você capacitar um personagem": an effect you control changes its stage (4.5)."""
-    who = b.roles.subject_np
-    player = players(who, b.r) if who is not None else YOU
-    if player.ref not in (Ref.YOU, Ref.OPPONENT, Ref.EVERY_PLAYER) and player.ref is not None:
-        raise NotUnderstood("(in)capacitated by whose effect?", b.roles.clause)
-    if who is not None:
-        _slot(b, who, "player", player)
+    player = _acting_player(b, "(in)capacitated by whose effect?", any_player=True)
     obj = b.roles.np("targets")
     if obj is None:
         raise NotUnderstood("(in)capacitates what?", b.roles.clause)

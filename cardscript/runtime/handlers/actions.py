@@ -47,12 +47,7 @@ def _again(game: Game, ctx: EffectContext, proc: ExtraAction) -> tuple[Filter, .
 def change_action(game: Game, ctx: EffectContext, proc: ChangeAction) -> None:
     """Action types changed by a resolving effect for a time ("pode usar suas ações como se fossem ações de antecipar
     até o final do turno"): a generated static (5.7 A.2.1, B) read by ``queries.action_types``."""
-    if proc.duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):
-        game.emit("continuous", text=proc.text, op=proc.family)
-        return
-    made = Effect(EffectKind.STATIC, (proc,), duration=proc.duration, text=proc.text)
-    continuous.add(game, str(EffectKind.STATIC), ctx.source, ctx.controller, [], proc.duration, effect=made,
-                   context=ctx)
+    _for_a_time(game, ctx, proc)
 
 
 @handles(SetCost)
@@ -60,12 +55,7 @@ def set_cost(game: Game, ctx: EffectContext, proc: SetCost) -> None:
     """A cost change created by a resolving effect ("a próxima ação de {SF} que aquele personagem usar neste turno
     custará {1} a menos"): a generated static (5.7 A.2.1, B) read by ``queries.action_cost`` for its duration --
     a ``next_only`` one is spent by the use it applies to (``queries.spend_cost_changes``)."""
-    if proc.duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):
-        game.emit("continuous", text=proc.text, op=proc.family)
-        return
-    made = Effect(EffectKind.STATIC, (proc,), duration=proc.duration, text=proc.text)
-    continuous.add(game, str(EffectKind.STATIC), ctx.source, ctx.controller, [], proc.duration, effect=made,
-                   context=ctx)
+    _for_a_time(game, ctx, proc)
 
 
 @handles(Restrict)
@@ -73,9 +63,15 @@ def restrict(game: Game, ctx: EffectContext, proc: Restrict) -> None:
     """A restriction with a duration ("... não podem procurar cards nos decks até o final do turno"), created
     by a resolving effect: a generated static (5.7 A.2.1, B) in the state; without one it is a static, read
     from its card while in place."""
-    duration = proc.duration
-    if duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):
+    _for_a_time(game, ctx, proc)
+
+
+def _for_a_time(game: Game, ctx: EffectContext, proc: ChangeAction | SetCost | Restrict) -> None:
+    """A static procedure run by a resolving effect: with a duration it becomes a generated static (5.7 A.2.1, B)
+    in the state, with this effect's context; without one it is its card's static, read while in place."""
+    if proc.duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):
         game.emit("continuous", text=proc.text, op=proc.family)
         return
-    made = Effect(EffectKind.STATIC, (proc,), duration=duration, text=proc.text)
-    continuous.add(game, str(EffectKind.STATIC), ctx.source, ctx.controller, [], duration, effect=made, context=ctx)
+    made = Effect(EffectKind.STATIC, (proc,), duration=proc.duration, text=proc.text)
+    continuous.add(game, str(EffectKind.STATIC), ctx.source, ctx.controller, [], proc.duration, effect=made,
+                   context=ctx)
