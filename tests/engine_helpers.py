@@ -68,6 +68,25 @@ def card(text: str) -> CardDef:
     return lower_card(compile_source(SourceFile("t.card", text)))
 
 
+def own_character(name: str, *, shield: int = 0, alignment: str = "Herói", affiliations: str = "",
+                  powers: str = "Super Força", ie: int = 3, action: str = "", alter_ego: str = "") -> CardDef:
+    """A small character card of our own (no printed text), with ``action`` (a card file's action block) if any."""
+    text = f"Personagem: {name} V1\n" + (f"Alter ego: {alter_ego}\n" if alter_ego else "")
+    text += f"Alinhamento: {alignment}\n"
+    if affiliations:
+        text += f"Afiliações: {affiliations}\n"
+    text += f"Poderes: {powers}\nEnergia inicial: {ie}\nEscudo: {shield}\n"
+    if action:
+        text += f"\n{action}"
+    return card(text)
+
+
+def punch(name: str, amount: int = 1, power: str = "Super Força", extra: str = "", cost: int = 0) -> str:
+    """The action block of a card file: "<name> causa <amount> pontos de dano no alvo." (and ``extra``)."""
+    return (f"Ação: {name}\n  Custo: {{{cost}}}\n  Poder: {power}\n  {name} causa {amount} pontos de dano no alvo."
+            f"{' ' + extra if extra else ''}\n")
+
+
 def ids(game: Game, player: int, title: str) -> list[CardId]:
     """The physical cards of ``player`` with that title."""
     return [c for c, d in game.cards.items() if d.title == title and game.state.owner[c] == player]

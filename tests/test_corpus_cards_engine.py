@@ -10,7 +10,6 @@ our own words and cite the card by name and printed code.
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef
 from cardscript.runtime.match import Match
 from cardscript.runtime.shielding import end_of_turn
 from cardscript.runtime.state import CardId, Zone
@@ -38,28 +37,13 @@ from tests.corpus_play import (
     use,
     zone,
 )
-from tests.engine_helpers import card, pick
+from tests.engine_helpers import own_character as char
+from tests.engine_helpers import pick, punch
 
 require_corpus()
 
 ALL_POWERS = ("Agilidade, Ataque a Distância, Ataque Energético, Elasticidade, Genialidade, Lâminas, Regeneração, "
               "Super Força, Telecinesia, Telepatia, Voo")
-
-
-def char(name: str, *, shield: int = 0, alignment: str = "Herói", affiliations: str = "",
-         powers: str = "Super Força", ie: int = 3, action: str = "") -> CardDef:
-    """A small character card of our own (no printed text)."""
-    text = f"Personagem: {name} V1\nAlinhamento: {alignment}\n"
-    if affiliations:
-        text += f"Afiliações: {affiliations}\n"
-    text += f"Poderes: {powers}\nEnergia inicial: {ie}\nEscudo: {shield}\n"
-    if action:
-        text += f"\n{action}"
-    return card(text)
-
-
-def punch(name: str, amount: int, power: str = "Super Força") -> str:
-    return f"Ação: {name}\n  Custo: {{0}}\n  Poder: {power}\n  {name} causa {amount} pontos de dano no alvo.\n"
 
 
 CARRIER = char("Portador", powers=ALL_POWERS)          # can use any carried ability card's action

@@ -24,16 +24,13 @@ from tests.corpus_play import (
     where,
     zone,
 )
-from tests.engine_helpers import card, pick
+from tests.engine_helpers import card, own_character, pick
 
 require_corpus()
 
 
 def char(name: str, *, powers: str = "Super Força", affiliations: str = "") -> CardDef:
-    text = f"Personagem: {name} V1\nAlinhamento: Herói\n"
-    if affiliations:
-        text += f"Afiliações: {affiliations}\n"
-    return card(text + f"Poderes: {powers}\nEnergia inicial: 4\nEscudo: 0\n")
+    return own_character(name, powers=powers, affiliations=affiliations, ie=4)
 
 
 def draws(game: Match) -> list[dict[str, object]]:

@@ -26,7 +26,7 @@ from tests.corpus_play import (
     usable,
     use,
 )
-from tests.engine_helpers import card, pick
+from tests.engine_helpers import card, own_character, pick
 
 require_corpus()
 
@@ -35,8 +35,7 @@ ALL_POWERS = ("Agilidade, Ataque a Distância, Ataque Energético, Elasticidade,
 
 
 def char(name: str, *, shield: int = 0, powers: str = "Super Força", alignment: str = "Herói", ie: int = 3) -> CardDef:
-    return card(f"Personagem: {name} V1\nAlinhamento: {alignment}\nPoderes: {powers}\nEnergia inicial: {ie}\n"
-                f"Escudo: {shield}\n")
+    return own_character(name, shield=shield, powers=powers, alignment=alignment, ie=ie)
 
 
 CARRIER = char("Portador", powers=ALL_POWERS)

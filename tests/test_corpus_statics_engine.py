@@ -5,7 +5,6 @@ other cards of each game are small cards written here. The docstrings describe e
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef
 from cardscript.runtime.continuous import end_of_turn
 from cardscript.runtime.filters import filter_matches
 from cardscript.runtime.match import Match
@@ -27,24 +26,10 @@ from tests.corpus_play import (
     usable,
     use,
 )
-from tests.engine_helpers import card
+from tests.engine_helpers import card, punch
+from tests.engine_helpers import own_character as char
 
 require_corpus()
-
-
-def char(name: str, *, shield: int = 0, affiliations: str = "", action: str = "", alter_ego: str = "") -> CardDef:
-    text = f"Personagem: {name} V1\n" + (f"Alter ego: {alter_ego}\n" if alter_ego else "") + "Alinhamento: Herói\n"
-    if affiliations:
-        text += f"Afiliações: {affiliations}\n"
-    text += f"Poderes: Super Força\nEnergia inicial: 3\nEscudo: {shield}\n"
-    if action:
-        text += f"\n{action}"
-    return card(text)
-
-
-def punch(name: str, amount: int = 1, extra: str = "", cost: int = 0) -> str:
-    return (f"Ação: {name}\n  Custo: {{{cost}}}\n  Poder: Super Força\n  {name} causa {amount} pontos de dano no alvo."
-            f"{' ' + extra if extra else ''}\n")
 
 
 TARGET = char("Alvo")
