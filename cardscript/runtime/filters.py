@@ -233,6 +233,8 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if name in _NUMERIC_FIELDS and op in _NUMERIC:          # "ne": "eq", negated by the caller
         have = _card_number(game, card, name)
         return have is not None and bool(_NUMERIC["eq" if op == "ne" else op](have, _number(ctx, word)))
+    if name == "matches" and isinstance(value, Selector):  # "que não seja de habilidade de {AD}": the whole
+        return matches(game, ctx, card, value, depth)       # description, negated as one by the caller
     if name == "keyword":
         from cardscript.runtime.statics import has_keyword
 

@@ -31,7 +31,7 @@ from cardscript.compiler.ast import Lexeme
 from cardscript.compiler.ir import Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr
-from cardscript.compiler.semantics.modifiers import add_filter
+from cardscript.compiler.semantics.modifiers import add_filter, apply_modifiers
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
 from cardscript.compiler.semantics.verbs import Verb, analyse
@@ -354,6 +354,8 @@ def _predicate(np: NP, r: Reading, negated: bool, sel: Selector) -> list[Filter]
         return out
     if lemma in CARD_TYPE_OF_NOUN:                          # "de habilidade", "cards de habilidade"
         r.use(np.head, *np.dets)
+        if any(isinstance(m, PP) for m in np.mods):
+            return [_kind_described(np, r, negated)]
         out.append(Filter("card_type", "ne" if negated else "eq", CARD_TYPE_OF_NOUN[lemma]))
         return out
     if lemma == "card":
@@ -394,6 +396,18 @@ def _predicate(np: NP, r: Reading, negated: bool, sel: Selector) -> list[Filter]
             out.append(Filter("name", "ne" if negated else "eq", "/".join(names)))
             return out
     raise NotUnderstood(f"'{lemma}' as what something is", np.node)
+
+
+def _kind_described(np: NP, r: Reading, negated: bool) -> Filter:
+    """"que não seja de habilidade *de {AD}*": what the thing is, a card type with its own modifiers, as one filter
+    ``matches`` -- so that the negation denies the whole description (not an ability of {AD}: any other card, or an
+    ability of another power), never each part of it. Only characteristics of the card (type, power, affiliation):
+    a place or an owner in the description is not what the card is."""
+    described = apply_modifiers(Selector(Kind.CARD, filters=(Filter("card_type", "eq", CARD_TYPE_OF_NOUN[np.lemma]),)),
+                                np, r)
+    if described.zone or described.of is not None or described.ref is not None or described.excluding is not None:
+        raise NotUnderstood("is what, where?", np.node)
+    return Filter("matches", "ne" if negated else "eq", described)
 
 
 def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

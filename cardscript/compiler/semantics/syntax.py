@@ -704,19 +704,21 @@ class _Attacher:
                 np.mods.append(Other("paren", list(self.take().nodes)))
                 continue
             if a.kind == "rel":
-                if not _antecedent(np, a) or self._bare_predicate(np, stack):
+                if not _antecedent(np, a) or self._bare_predicate(np, stack) or self._name_given(np, stack):
                     return                              # it belongs to a phrase further out ("um card que não seja
                     #                                     de habilidade | que este personagem estiver carregando")
                 np.mods.append(self.relative(stack))
                 continue
             if a.kind == "prep":
+                if self._name_given(np, stack):
+                    return                              # "que não sejam chamados X | de seus recursos"
                 if isinstance(np.head, Icon) or (stack and stack[-1].frame is not None
                                                  and stack[-1].frame.family == "be" and not np.dets
                                                  and _lemma(a.nodes[0]) == "em" and self._is_predicate(np, stack)):
                     return                              # "{AE} de seus recursos", "que não seja herói em cena"
                 pp_start = self.pos
                 pp = self.prepositional(stack, head=np)
-                if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack) or (
+                if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack, np) or (
                         self._predicate_of_be(np, stack) and pp.prep == "de" and pp_class(pp) == "zone") or (
                         pp.prep == "de" and pp.obj is not None and pp.obj.dets and self._bare_predicate(np, stack)):
                     self.pos = pp_start                 # a phrase further out, or the frame, takes it ("um card
@@ -736,6 +738,13 @@ class _Attacher:
         relative and no possessor of its own -- those are the antecedent's."""
         return bool(stack) and stack[-1].frame is not None and stack[-1].frame.family == "be" and not np.dets \
             and isinstance(np.head, Lexeme) and np.head.cls == "NOUN" and self._is_predicate(np, stack)
+
+    def _name_given(self, np: NP, stack: list[_Open]) -> bool:
+        """A name as the object of an open "chamar" ("que não se chame *X*"): a name, which takes no relative and no
+        place -- one after it is the antecedent's ("um card que não se chame X | que este personagem estiver
+        carregando", "cards que não sejam chamados X | de seus recursos")."""
+        return bool(stack) and stack[-1].frame is not None and stack[-1].frame.family == "named" \
+            and isinstance(np.head, Name) and len(stack) > 1 and stack[-1] is not self.top
 
     def _is_predicate(self, np: NP, stack: list[_Open]) -> bool:
         """Is ``np`` the predicate of the open "ser" frame (a bare noun: "que não seja herói")?"""
@@ -758,11 +767,13 @@ class _Attacher:
             return False
         return _same_class(np, other)
 
-    def _pp_goes_to_frame(self, pp: PP, stack: list[_Open]) -> bool:
+    def _pp_goes_to_frame(self, pp: PP, stack: list[_Open], head: NP | None = None) -> bool:
         """A PP a noun phrase could take goes to the innermost open frame instead when that frame has an unfilled
         role for it -- except "de", which a noun takes first ("um card *deste personagem*")."""
         if pp.prep.split()[0] == "de" or not stack:
             return False
+        if head is not None and head.lemma == "comum" and not head.dets:
+            return False                                # "em comum *com este personagem*": the adjective's own
         return _role_for(stack[-1], pp.prep, pp_class(pp), adjuncts=False) is not None
 
     # -- prepositional phrases --------------------------------------------------------------

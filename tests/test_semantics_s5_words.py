@@ -1,0 +1,132 @@
+"""Noun-phrase modifiers that no rule consumed before (session 5, cluster "words"): the complement an adjective
+requires ("em comum *com este personagem*"), a name given by "chamar" that takes nothing after it, a negated
+description read as one ("que não seja de habilidade de {AD}"), each with the selector meaning the engine runs.
+Card texts are our own."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, Filter, Kind, Load, Ref, Selector, Swap, Unload
+from cardscript.runtime.agents import Decision
+from cardscript.runtime.state import Zone
+from tests.corpus_play import Eager, at, card_of, enter, match, use
+from tests.engine_helpers import card
+
+HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nAfiliações: Vingadores\nPoderes: Super Força, Voo\n"
+        "Energia inicial: 5\nEscudo: 1\n")
+
+
+def _action(body: str) -> CardDef:
+    d = card(HEAD + f"\nAção: Golpe\n  Custo: {{0}}\n  Poder: Super Força\n  {body}\n")
+    assert d.executable, d.action and [m.why for m in d.action.modes]
+    return d
+
+
+def _procedures(d: CardDef) -> list[object]:
+    assert d.action is not None
+    return list(d.action.modes[0].procedures)
+
+
+# --- "com uma afiliação em comum *com X*": the adjective's complement, not the verb's ----------------------------
+
+
+def test_in_common_with_stays_with_the_noun_after_a_relative() -> None:
+    """"carregar ... em outro personagem que você controla com uma afiliação em comum com este personagem":
+    "com este personagem" completes "em comum" (what the affiliation is shared with), not carregar's "com"."""
+    d = _action("Você pode carregar um card de seus recursos em outro personagem que você controla com uma afiliação "
+                "em comum com este personagem.")
+    (load,) = _procedures(d)
+    assert isinstance(load, Load) and load.onto is not None and load.onto.kind is Kind.CHARACTER
+    assert Filter("controller", "eq", "you") in load.onto.filters
+    shares = [f for f in load.onto.filters if f.op == "shares"]
+    assert len(shares) == 1 and isinstance(shares[0].value, Selector) and shares[0].value.ref is Ref.THIS_CHARACTER
+    assert load.onto.excluding is not None and load.onto.excluding.ref is Ref.THIS_CHARACTER
+
+
+def _friend(name: str, affiliations: str) -> CardDef:
+    return card(f"Personagem: {name} V1\nAlinhamento: Herói\nAfiliações: {affiliations}\nPoderes: Voo\n"
+                "Energia inicial: 3\nEscudo: 0\n")
+
+
+def test_in_common_on_the_engine_offers_only_the_characters_sharing_an_affiliation() -> None:
+    """4.4.2.1: a shared affiliation -- the ally of the Vingadores may receive the card, the X-Men may not, and
+    neither may the user itself ("outro")."""
+    d = _action("Você pode carregar um card de seus recursos em outro personagem que você controla com uma afiliação "
+                "em comum com este personagem.")
+    seen: list[tuple[str, ...]] = []
+
+    def onto(decision: Decision) -> list[int]:
+        seen.append(decision.options)
+        return [0]
+
+    game = match([d, _friend("Aliado", "Vingadores"), _friend("Parceiro", "Vingadores, X-Men"),
+                  _friend("Mutante", "X-Men")], a=Eager({"target": [onto]}))
+    c, ally, mutant = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Aliado V1"), card_of(game, 0, "Mutante V1")
+    for x in (c, ally, card_of(game, 0, "Parceiro V1"), mutant):
+        enter(game, x, 1)
+    game.move(game.state.players[0].deck[0], Zone.RESOURCES)
+    at(game, "combat", "attack")
+    before = len(game.state.scene[ally].carried)
+    use(game, c, "Golpe")
+    (options,) = seen
+    assert sorted(o.split(" ")[0] for o in options) == ["Aliado", "Parceiro"]
+    assert len(game.state.scene[ally].carried) == before + 1
+
+
+# --- a name given by "chamar" takes nothing after it: what follows is the antecedent's --------------------------
+
+
+def test_a_relative_after_a_name_given_belongs_to_the_card() -> None:
+    """"um card que não se chame X *que este personagem estiver carregando*": the card is carried by this
+    character; the relative is not the name's."""
+    d = _action("Permute um card que o personagem alvo estiver carregando por um card que não se chame Golpe que este "
+                "personagem estiver carregando.")
+    (swap,) = _procedures(d)
+    assert isinstance(swap, Swap) and swap.other is not None
+    assert Filter("name", "ne", "Golpe") in swap.other.filters
+    assert swap.other.zone == "carried" and swap.other.of is not None and swap.other.of.ref is Ref.THIS_CHARACTER
+
+
+def test_an_area_after_a_name_given_is_where_the_cards_are() -> None:
+    """"cards que não sejam chamados X *de seus recursos*": cards of your resources, not named X."""
+    d = _action("Carregue até dois cards que não sejam chamados Golpe de seus recursos neste personagem.")
+    (load,) = _procedures(d)
+    assert isinstance(load, Load) and load.cards.zone == "resources" and load.cards.zone_owner is Ref.YOU
+    assert Filter("name", "ne", "Golpe") in load.cards.filters and load.cards.count.up_to
+
+
+# --- "que não seja de habilidade de {AD}": the description denied as one ---------------------------------------
+
+
+def test_a_negated_description_with_its_own_modifier_is_one_filter() -> None:
+    """Not (an ability card of {AD}): one ``matches`` filter negated, so that an ability of another power and any
+    card of another type pass -- two negated filters would refuse both."""
+    d = _action("Descarregue um card que não seja de habilidade de {AD} deste personagem.")
+    (unload,) = _procedures(d)
+    assert isinstance(unload, Unload) and unload.cards is not None and unload.cards.zone == "carried"
+    (f,) = unload.cards.filters
+    assert f.field == "matches" and f.op == "ne" and isinstance(f.value, Selector)
+    assert set(f.value.filters) == {Filter("card_type", "eq", "Habilidade"), Filter("power", "has", "AD")}
+
+
+def test_a_negated_description_on_the_engine() -> None:
+    """Only the ability of {AD} is spared: the ability of {VO} and the support may be unloaded."""
+    d = _action("Descarregue um card que não seja de habilidade de {AD} deste personagem.")
+    ranged = card("Habilidade: Mira V1\nPoder: Ataque a Distância\n")
+    flight = card("Habilidade: Asas V1\nPoder: Voo\n")
+    support = card("Suporte: Caixa V1\nEnergia inicial: 1\nEscudo: 0\n")
+    seen: list[tuple[str, ...]] = []
+
+    def unload(decision: Decision) -> list[int]:
+        seen.append(decision.options)
+        return [0]
+
+    game = match([d, ranged, flight, support], a=Eager({"unload": [unload]}))
+    c = card_of(game, 0, "Guardião V1")
+    carried = [card_of(game, 0, t) for t in ("Mira V1", "Asas V1", "Caixa V1")]
+    enter(game, c, 0, carried=carried)
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    (options,) = seen
+    assert sorted(o.split(" ")[0] for o in options) == ["Asas", "Caixa"]
+    assert card_of(game, 0, "Mira V1") in game.state.scene[c].carried and len(game.state.scene[c].carried) == 2
+
