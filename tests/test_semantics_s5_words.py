@@ -130,3 +130,43 @@ def test_a_negated_description_on_the_engine() -> None:
     assert sorted(o.split(" ")[0] for o in options) == ["Asas", "Caixa"]
     assert card_of(game, 0, "Mira V1") in game.state.scene[c].carried and len(game.state.scene[c].carried) == 2
 
+
+
+# --- "o card carregado (desta forma)": the card the latest load loaded ------------------------------------------
+
+
+def test_the_card_loaded_is_the_loads_slot() -> None:
+    """The load writes the cards it loaded in a slot; "o card carregado desta forma" reads it (not the character it
+    was loaded onto, which the load introduces for "aquele personagem")."""
+    d = _action("Carregue um card de seus recursos em um personagem que você controla. Se o card carregado desta "
+                "forma for um card de habilidade, compre um card.")
+    load, draw = _procedures(d)
+    assert isinstance(load, Load) and load.loaded
+    cond = getattr(draw, "condition", None)
+    assert cond is not None and cond.kind == "is" and cond.subject is not None
+    assert cond.subject.ref is Ref.SLOT and cond.subject.slot == load.loaded and cond.subject.slot != load.introduces
+
+
+def test_the_card_loaded_on_the_engine() -> None:
+    """The draw happens exactly when the card loaded was an ability: a support loaded draws nothing."""
+    d = _action("Carregue um card de seus recursos neste personagem. Se o card carregado for um card de habilidade, "
+                "compre um card.")
+    for extra, drawn in ((card("Habilidade: Asas V1\nPoder: Voo\n"), 1),
+                         (card("Suporte: Caixa V1\nEnergia inicial: 1\nEscudo: 0\n"), 0)):
+        game = match([d, extra])
+        c = card_of(game, 0, "Guardião V1")
+        enter(game, c, 1)
+        game.move(card_of(game, 0, extra.title), Zone.RESOURCES)
+        at(game, "combat", "attack")
+        hand = len(game.state.players[0].hand)
+        use(game, c, "Golpe")
+        assert card_of(game, 0, extra.title) in game.state.scene[c].carried
+        assert len(game.state.players[0].hand) == hand + drawn
+
+
+def test_until_the_end_of_the_turn_after_an_event_is_not_dropped() -> None:
+    """"Quando este personagem entrar em cena, até o final do turno, você pode ...": a permission lasting the turn,
+    which the engine has no meaning for -- not executable (it was read as an immediate, one-time choice)."""
+    d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, até o final do turno, você pode "
+             "comprar um card.\n")
+    assert not d.executable

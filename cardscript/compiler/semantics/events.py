@@ -62,6 +62,9 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> 
     b = Build(roles, r)
     pattern = rule(b)
     require_no_extra(roles)
+    if b.adjuncts.duration is Duration.END_OF_TURN and any(
+            isinstance(c, PP) and c.prep == "até" for c in roles.get("until")):
+        raise NotUnderstood("'até o final do turno' after the event: what lasts until then?", clause)
     if b.adjuncts.duration is Duration.END_OF_TURN:         # "Toda vez que o alvo usar uma ação neste turno"
         r.trigger_this_turn = True
     during = b.adjuncts.during

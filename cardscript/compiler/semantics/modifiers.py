@@ -218,6 +218,8 @@ def _introduced_by(lemma: str, r: Reading) -> Selector | None:
             return ref.selector                             # one of each: the union of their slots
         if ref.head == family:
             return Selector(kind=ref.kind, ref=Ref.SLOT, slot=ref.slot, every=True)
+    if family is not None and family in r.acted:            # "o card carregado (desta forma)": the cards the
+        return Selector(Kind.CARD, ref=Ref.SLOT, slot=r.acted[family], every=True)   # latest load loaded
     return None
 
 

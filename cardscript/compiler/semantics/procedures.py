@@ -340,6 +340,10 @@ def _load(b: Build) -> Built:
     if cards.ref is None and not alternatives and (cards.count.any_number or cards.count.up_to
                                                    or cards.count.x_times):
         loaded = r.counted = r.new_slot()                  # "carregue até X cards ...": how many, for later
+    elif cards.ref is None and not alternatives:          # "o card carregado (desta forma)": the card loaded
+        loaded = f"loaded:{int(r.acted.get('load', 'loaded:-1').split(':')[1]) + 1}"
+    if loaded:
+        r.acted["load"] = loaded
     return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot,
                        loaded=loaded)])
 

@@ -85,6 +85,8 @@ class Reading:
     #                                  text: the text's "o personagem alvo" says its kind (nouns._the_target)
     counted: str = ""                                  # the slot of the cards a procedure last loaded ("aquele
                                                        # mesmo número de cards": that many)
+    acted: dict[str, str] = field(default_factory=dict)   # by verb family: the slot of the cards a procedure of
+    #                                  that family last acted on ("o card carregado (desta forma)": those cards)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:

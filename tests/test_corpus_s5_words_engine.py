@@ -1,0 +1,111 @@
+"""Corpus cards whose noun-phrase modifiers now lower (session 5, cluster "words"), played on the engine with
+assertions on what their text says happens. Cards are read from the development corpora at test time
+(``tests/corpus_play.py``); the module is skipped without them. The docstrings describe each behaviour in our own
+words and cite the card by name and printed code."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef
+from cardscript.runtime.agents import Decision
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import Zone
+from tests.corpus_play import Eager, activate, at, card_of, corpus_card, enter, match, require_corpus, use
+from tests.engine_helpers import card, own_character
+
+require_corpus()
+
+PLANT = card("Habilidade: Raiz V1\nPoder: Elasticidade\n")
+PUNCH = card("Habilidade: Murro V1\nPoder: Super Força\n")
+RANGED = card("Habilidade: Mira V1\nPoder: Ataque a Distância\n")
+FLIGHT = card("Habilidade: Asas V1\nPoder: Voo\n")
+
+
+def _all(decision: Decision) -> list[int]:
+    return list(range(min(decision.maximum, len(decision.options))))
+
+
+def _stranger_if_offered(decision: Decision) -> list[int]:
+    """Take the Vingadores character whenever it is a candidate (it must never be)."""
+    return [next((i for i, o in enumerate(decision.options) if o.startswith("Estranho")), 0)]
+
+
+def _klara(loaded: CardDef) -> tuple[Match, int, int, int]:
+    foe = own_character("Rival", affiliations="Vingadores")
+    game = match([corpus_card("(2015) BSOS 28/100"), loaded], [foe, PUNCH])
+    k, rival, carried = card_of(game, 0, "Klara Prast V1"), card_of(game, 1, "Rival V1"), card_of(game, 1, "Murro V1")
+    enter(game, k, 1)
+    enter(game, rival, 1, carried=[carried])
+    game.move(card_of(game, 0, loaded.title), Zone.RESOURCES)
+    at(game, "combat", "anticipation", turn_player=1)
+    use(game, k, "Falando com as Plantas", window="anticipation")
+    return game, k, rival, carried
+
+
+def test_klara_prast_unloads_an_ability_when_the_card_loaded_was_of_elasticidade() -> None:
+    """Klara Prast V1 (BSOS 28/100), Falando com as Plantas: an ability of her resources is loaded on a Fugitivos
+    character (she is the only one); that card being of {EL}, she may unload an ability from a character without
+    the Fugitivos affiliation -- the rival's punch goes to its owner's resources."""
+    game, k, rival, carried = _klara(PLANT)
+    assert card_of(game, 0, "Raiz V1") in game.state.scene[k].carried
+    assert carried not in game.state.scene[rival].carried
+    assert carried in game.state.players[1].resources
+
+
+def test_klara_prast_unloads_nothing_when_the_card_loaded_was_of_another_power() -> None:
+    """The card loaded is of {SF}: the condition fails, the rival keeps its ability."""
+    game, k, rival, carried = _klara(PUNCH)
+    assert card_of(game, 0, "Murro V1") in game.state.scene[k].carried
+    assert carried in game.state.scene[rival].carried
+
+
+def test_cammi_loads_an_ad_ability_and_unloads_a_card_that_is_not_one() -> None:
+    """Cammi V1 (BSGC 7/100): once per turn in her preparation phase she loads an ability of {AD} from her
+    resources; then a card she carries that is not an ability of {AD} is unloaded -- the ability of {VO}, never
+    one of the {AD} abilities."""
+    game = match([corpus_card("(2016) BSGC 7/100"), RANGED, RANGED, FLIGHT])
+    c = card_of(game, 0, "Cammi V1")
+    first, second, wings = card_of(game, 0, "Mira V1", 0), card_of(game, 0, "Mira V1", 1), card_of(game, 0, "Asas V1")
+    enter(game, c, 0, carried=[first, wings])
+    game.move(second, Zone.RESOURCES)
+    at(game, "preparation", None, 0)
+    activate(game, c)
+    assert sorted(game.state.scene[c].carried) == sorted([first, second])
+    assert wings in game.state.players[0].resources
+
+
+def test_cura_rapida_loads_up_to_three_cards_not_named_cura_rapida() -> None:
+    """Cura Rápida V1 (BSUM 84/100): unloaded as the cost, it goes to the resources -- and the three cards loaded
+    from there are others, never a card named Cura Rápida."""
+    healer = own_character("Curandeiro", powers="Regeneração", ie=3)
+    game = match([healer, corpus_card("BSUM 84/100"), corpus_card("BSUM 84/100")], a=Eager({"load": [_all]}))
+    h, heal, spare = card_of(game, 0, "Curandeiro V1"), card_of(game, 0, "Cura Rápida V1", 0), \
+        card_of(game, 0, "Cura Rápida V1", 1)
+    enter(game, h, 1, carried=[heal])
+    game.move(spare, Zone.RESOURCES)
+    for filler in [c for c in game.state.players[0].deck if game.cards[c].title == "Filler V1"][:3]:
+        game.move(filler, Zone.RESOURCES)
+    at(game, "combat", "attack")
+    before = len(game.state.scene[h].carried)
+    use(game, h, "Cura Rápida")
+    carried = game.state.scene[h].carried
+    assert heal not in carried and spare not in carried and heal in game.state.players[0].resources
+    assert len(carried) == before - 1 + 3
+
+
+def test_arsenal_privado_loads_onto_another_character_sharing_an_affiliation() -> None:
+    """Arsenal Privado V1 (BSAQ 79/112): an ability of {AD} from the resources may be loaded on another character
+    you control with an affiliation in common with the user -- the X-Men ally, not the Vingadores one."""
+    user = own_character("Atirador", powers="Ataque a Distância", affiliations="X-Men")
+    friend = own_character("Amigo", affiliations="X-Men, Fugitivos")
+    stranger = own_character("Estranho", affiliations="Vingadores")
+    game = match([user, friend, stranger, corpus_card("(2016) BSAQ 79/112"), RANGED],
+                 a=Eager({"target": [_stranger_if_offered]}))
+    u, f, s = card_of(game, 0, "Atirador V1"), card_of(game, 0, "Amigo V1"), card_of(game, 0, "Estranho V1")
+    enter(game, u, 1, carried=[card_of(game, 0, "Arsenal Privado V1")])
+    enter(game, f, 1)
+    enter(game, s, 1)
+    game.move(card_of(game, 0, "Mira V1"), Zone.RESOURCES)
+    at(game, "combat", "attack")
+    use(game, u, "Arsenal Privado")
+    assert card_of(game, 0, "Mira V1") in game.state.scene[f].carried
+    assert len(game.state.scene[s].carried) == 1
