@@ -109,3 +109,64 @@ def test_arsenal_privado_loads_onto_another_character_sharing_an_affiliation() -
     use(game, u, "Arsenal Privado")
     assert card_of(game, 0, "Mira V1") in game.state.scene[f].carried
     assert len(game.state.scene[s].carried) == 1
+
+
+def test_medusa_capacitates_an_inumano_that_used_an_action_of_cost_x_chosen_as_2() -> None:
+    """Medusa V2 (BSAQ 35/112): an Inumanos character of yours using an action of cost {2} may be capacitated in
+    {1} -- and an action of cost {X} used with X = 2 is one (the card's reminder: rules 4.6.2 E.1); with X = 1 it
+    is not."""
+    stomper = card("Personagem: Pisador V1\nAlinhamento: Herói\nAfiliações: Inumanos\nPoderes: Super Força\n"
+                   "Energia inicial: 3\nEscudo: 0\n\nAção: Pisão\n  Custo: {X}\n  Poder: Super Força\n"
+                   "  Pisão causa X pontos de dano no alvo.\n")
+    for x, after in ((2, 1), (1, 1)):
+        game = match([corpus_card("(2016) BSAQ 35/112"), stomper], [own_character("Alvo", ie=4)],
+                     a=Eager({"x": [[x]]}))
+        m, s, t = card_of(game, 0, "Medusa V2"), card_of(game, 0, "Pisador V1"), card_of(game, 1, "Alvo V1")
+        for c in (m, s, t):
+            enter(game, c, 1)
+        game.state.scene[s].stage = 2
+        at(game, "combat", "attack")
+        use(game, s, "Pisão")
+        assert game.state.scene[s].stage == after        # X = 2: 2 - 2 + 1; X = 1: 2 - 1, not capacitated
+
+
+def test_manifesto_da_mente_puts_a_scenario_in_the_scene_after_the_turns_scenario() -> None:
+    """Manifesto da Mente V1 (BSGC 95/100): a scenario from the hand enters the scene even though the player placed
+    the turn's scenario already (its reminder restates rules 4.4.1)."""
+    mind = own_character("Mente", powers="Telecinesia")
+    square, street = card("Cenário: Praça V1\n"), card("Cenário: Rua V1\n")
+    game = match([mind, corpus_card("(2016) BSGC 95/100"), square, street])
+    c = card_of(game, 0, "Mente V1")
+    enter(game, c, 1, carried=[card_of(game, 0, "Manifesto da Mente V1")])
+    game.move(card_of(game, 0, "Rua V1"), Zone.RESOURCES)
+    game.place_scenario(card_of(game, 0, "Rua V1"))
+    game.state.players[0].scenario_placed_this_turn = True
+    game.move(card_of(game, 0, "Praça V1"), Zone.HAND)
+    game.state.scene[c].stage = 2
+    at(game, "combat", "attack")
+    use(game, c, "Manifesto da Mente")
+    assert game.state.scenario == card_of(game, 0, "Praça V1")
+    assert card_of(game, 0, "Rua V1") in game.state.players[0].resources
+
+
+def test_impulso_impulsivo_used_again_pays_its_cost_again() -> None:
+    """Impulso Impulsivo V1 (BSGC 100/100): discarding a card lets the user use it again this turn -- and the
+    second use incapacitates it again (its reminder restates rules 4.6.2 E)."""
+    code = "(2016) BSGC 100/100"
+    d = corpus_card(code)
+    assert d.action is not None and d.action.cost is not None and d.action.cost > 0
+    user = own_character("Impulsivo", ie=3)
+    game = match([user, d], [own_character("Alvo", ie=6)])
+    u = card_of(game, 0, "Impulsivo V1")
+    enter(game, u, 1, carried=[card_of(game, 0, d.title)])
+    enter(game, card_of(game, 1, "Alvo V1"), 5)
+    for filler in [c for c in game.state.players[0].deck if game.cards[c].title == "Filler V1"][:2]:
+        game.move(filler, Zone.HAND)
+    game.state.scene[u].stage = 2
+    at(game, "combat", "attack")
+    use(game, u, d.action.name)
+    assert game.state.scene[u].stage == 2 - d.action.cost == 1
+    use(game, u, d.action.name)                         # granted again by the discard
+    assert game.state.scene[u].stage == 0
+    assert len(game.state.players[0].hand) == 0
+

@@ -170,3 +170,91 @@ def test_until_the_end_of_the_turn_after_an_event_is_not_dropped() -> None:
     d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, até o final do turno, você pode "
              "comprar um card.\n")
     assert not d.executable
+
+
+# --- rules restated in parentheses, read only about the clause the rule is about --------------------------------
+
+SCENARIO_AGAIN = ("(o cenário pode ser colocado em cena desta forma mesmo que outro cenário já tenha sido colocado em "
+                  "cena neste turno)")
+
+
+def test_a_scenario_put_in_the_scene_by_an_effect_restates_the_rule() -> None:
+    """Rules 3 "Cena" / 4.4.1: a scenario an effect puts in the scene is not the turn's one scenario -- the
+    parenthesis says nothing more, and is read only on a clause that puts a scenario in the scene."""
+    _action(f"Coloque em cena um card de cenário de sua mão {SCENARIO_AGAIN}.")
+    other = card(HEAD + f"\nAção: Golpe\n  Custo: {{0}}\n  Poder: Super Força\n  Compre um card {SCENARIO_AGAIN}.\n")
+    assert not other.executable
+
+
+def test_a_scenario_put_in_the_scene_by_an_effect_after_the_turns_scenario_on_the_engine() -> None:
+    """The player placed the turn's scenario already; the action still puts another one in the scene."""
+    d = _action(f"Coloque em cena um card de cenário de sua mão {SCENARIO_AGAIN}.")
+    place = card("Cenário: Praça V1\n")
+    game = match([d, place])
+    c = card_of(game, 0, "Guardião V1")
+    enter(game, c, 1)
+    game.move(card_of(game, 0, "Praça V1"), Zone.HAND)
+    game.state.players[0].scenario_placed_this_turn = True
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    assert game.state.scenario == card_of(game, 0, "Praça V1")
+
+
+PAY_AGAIN = "(para usar novamente a ação, você deve pagar novamente todos os seus custos)"
+
+
+def test_using_an_action_again_pays_its_costs_again_restates_the_rule() -> None:
+    """4.6.2 E: every use of an action pays its costs; read only after "esta ação outra vez"."""
+    _action(f"Este personagem pode usar esta ação outra vez neste turno {PAY_AGAIN}.")
+    other = card(HEAD + f"\nAção: Golpe\n  Custo: {{0}}\n  Poder: Super Força\n  Compre um card {PAY_AGAIN}.\n")
+    assert not other.executable
+
+
+def test_using_an_action_again_pays_its_cost_again_on_the_engine() -> None:
+    """The second use of a cost {1} action incapacitates its user again: stage 2, 1, then 0."""
+    d = card(HEAD + f"\nAção: Golpe\n  Custo: {{1}}\n  Poder: Super Força\n  Este personagem pode usar esta ação "
+             f"outra vez neste turno {PAY_AGAIN}.\n")
+    assert d.executable
+    game = match([d])
+    c = card_of(game, 0, "Guardião V1")
+    enter(game, c, 1)
+    game.state.scene[c].stage = 2
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    assert game.state.scene[c].stage == 1
+    use(game, c, "Golpe")
+    assert game.state.scene[c].stage == 0
+
+
+COST_X = "(ações de custo {X} terão custo {2} sempre que o valor escolhido para X for 2)"
+
+
+def test_the_cost_x_reminder_is_read_only_with_one_value() -> None:
+    trigger = ("Toda vez que um personagem que você controla usar uma ação de custo {2}, capacite este personagem "
+               "em {1} ")
+    card_ok = card(HEAD + f"\nTexto permanente:\n  {trigger}{COST_X}.\n")
+    assert card_ok.executable
+    wrong = card(HEAD + "\nTexto permanente:\n  " + trigger
+                 + "(ações de custo {X} terão custo {2} sempre que o valor escolhido para X for 1).\n")
+    assert not wrong.executable
+
+
+def test_an_action_of_cost_x_has_the_cost_chosen_while_it_is_used_on_the_engine() -> None:
+    """4.6.2 E.1: "uma ação de custo {2}" is the action of cost {X} used with X = 2, not with X = 1: the watcher is
+    capacitated only then."""
+    watcher = card(HEAD + f"\nTexto permanente:\n  Toda vez que um personagem que você controla usar uma ação de "
+                   f"custo {{2}}, capacite este personagem em {{1}} {COST_X}.\n")
+    user = card("Personagem: Pisador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n"
+                "\nAção: Pisão\n  Custo: {X}\n  Poder: Super Força\n  Pisão causa X pontos de dano no alvo.\n")
+    assert user.executable
+    for x, raised in ((2, 1), (1, 0)):
+        game = match([watcher, user], [card("Personagem: Alvo V1\nAlinhamento: Vilão\nPoderes: Voo\n"
+                                             "Energia inicial: 3\nEscudo: 0\n")], a=Eager({"x": [[x]]}))
+        w, u, t = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Pisador V1"), card_of(game, 1, "Alvo V1")
+        for c in (w, u, t):
+            enter(game, c, 1)
+        game.state.scene[u].stage, game.state.scene[w].stage = 2, 0
+        at(game, "combat", "attack")
+        use(game, u, "Pisão")
+        assert game.state.scene[u].stage == 2 - x
+        assert game.state.scene[w].stage == raised

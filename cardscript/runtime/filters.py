@@ -396,6 +396,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         if flt.op == "in":                  # "as ações com custo {0} e {1}": the printed cost (a cost a static
             return adef is not None and adef.cost is not None and str(adef.cost) in word.split("/")   # sets)
         cost = action_cost(game, adef, _action_power(game, action, adef) or None) if adef is not None else None
+        if cost is None and adef is not None and adef.cost_is_x:
+            cost = _chosen_x(game, action)
         return flt.op in _NUMERIC and cost is not None and bool(
             _NUMERIC["eq" if flt.op == "ne" else flt.op](cost, _number(ctx, word)))
     if name == "keyword":
@@ -425,6 +427,14 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     if name == "card_type":                                 # "ações de cards de habilidade": the card it is written on
         return action.holder >= 0 and bool(_card_words(game, action.holder, "card_type", 0) & set(_wanted(word)))
     raise ValueError(f"filter '{name}' on an action is not implemented")
+
+
+def _chosen_x(game: Game, action: ActionThing) -> int | None:
+    """4.6.2 E.1: the cost of an action of cost {X} being used is the X chosen for that use ("ações de custo {X}
+    terão custo {2} sempre que o valor escolhido para X for 2"); None before it is chosen or for no use."""
+    in_use = game.memo.get("actions_in_use", {}).get(action.use) if action.use >= 0 else None
+    x = getattr(in_use, "x", None)
+    return x if isinstance(x, int) else None
 
 
 def action_matches(game: Game, ctx: EffectContext, action: ActionThing, filters: Sequence[Filter]) -> bool:

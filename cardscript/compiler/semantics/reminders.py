@@ -8,14 +8,20 @@ executable):
   an illustration of the rule, which the clause's own meaning decides;
 * a **definition the rules give**, restated: "os tipos de cards são personagem, suporte, cenário e habilidade"
   (rules 2: the four card types), checked against the vocabulary -- a list that is not exactly the rules' is not
-  a restatement and is left unread.
+  a restatement and is left unread;
+* a **rule restated** about what the clause does (``RESTATED``), read only when the clause built the procedure the
+  rule is about and the engine applies that rule already: a scenario an effect puts in the scene does not count as
+  the turn's one scenario (rules 3 "Cena", 4.4.1); an action used again pays all its costs again (4.6.2 E); an
+  action of cost {X} has the cost chosen for X while it is used (4.6.2 E.1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
-from cardscript.compiler.ast import Clause, Lexeme, Node, Phrase, PhraseKind
+from cardscript.compiler.ast import Clause, Icon, Lexeme, Node, Number, Phrase, PhraseKind
+from cardscript.compiler.ir import ExtraAction, Kind, Procedure, PutInScene, Ref, Selector
 from cardscript.compiler.semantics.reading import Reading
 from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.vocabulary import CARD_TYPE_OF_NOUN
@@ -24,13 +30,14 @@ _EXAMPLE_OPENERS = frozenset({"ex", "exemplo"})
 _CONNECTIVES = frozenset({"e", ","})
 
 
-def read_explanatory(node: Node, r: Reading) -> None:
-    """Use the words of every parenthesis under ``node`` that no rule read and that only explains."""
+def read_explanatory(node: Node, r: Reading, built: Sequence[Procedure] = ()) -> None:
+    """Use the words of every parenthesis under ``node`` that no rule read and that only explains (``built``: the
+    procedures the clause became, for a rule restated about them)."""
     for paren in _parens(node):
         words = list(leaves(paren))
         if any(r.is_used(w) for w in words):
             continue
-        if is_example(paren) or restates_card_types(paren):
+        if is_example(paren) or restates_card_types(paren) or restates_rule(paren, built, r.card.kind):
             r.use(paren)
 
 
@@ -66,3 +73,67 @@ def restates_card_types(paren: Phrase) -> bool:
         return False
     listed = lemmas[5:]
     return sorted(listed) == sorted(CARD_TYPE_OF_NOUN) and len(set(listed)) == len(listed)
+
+
+@dataclass(frozen=True)
+class Restated:
+    """A rule a reminder may restate: its words (lemmas; "#" an icon or number, all of them the same value) and
+    what the clause must have built for the rule to be about it (the engine applies the rule to that)."""
+
+    words: tuple[str, ...]
+    rule: str
+    about: Callable[[Sequence[Procedure], str], bool]
+
+
+def _puts_a_scenario(built: Sequence[Procedure], kind: str) -> bool:
+    """The clause puts a scenario in the scene: "coloque em cena um card de cenário", or this scenario card."""
+    def scenario(sel: Selector) -> bool:
+        return sel.kind is Kind.SCENARIO or any(f.field == "card_type" and f.value == "Cenário" for f in sel.filters) \
+            or (sel.ref is Ref.THIS_CARD and kind == "Cenário")
+    return any(isinstance(p, PutInScene) and scenario(p.cards) for p in built)
+
+
+def _uses_this_action_again(built: Sequence[Procedure], kind: str) -> bool:
+    return any(isinstance(p, ExtraAction) and p.same_action for p in built)
+
+
+def _any(built: Sequence[Procedure], kind: str) -> bool:
+    return True
+
+
+RESTATED: tuple[Restated, ...] = (
+    # rules 3 "Cena" / 4.4.1: a scenario an effect puts in the scene is not the turn's one scenario (the engine
+    # counts only the one its player places, turn.Turn.place_scenario)
+    Restated(("o|este", "cenário", "poder", "ser", "colocar", "em", "cena", "de", "este", "forma", "mesmo", "que",
+              "outro", "cenário", "já", "ter", "ser", "colocar", "em", "cena", "em", "este", "turno"),
+             "3 Cena, 4.4.1", _puts_a_scenario),
+    # 4.6.2 E: every use of an action pays its costs (the engine's use_action, for a use granted again too)
+    Restated(("para", "usar", "novamente", "o", "ação", "você", "dever", "pagar", "novamente", "todo", "o", "seu",
+              "custo"), "4.6.2 E", _uses_this_action_again),
+    # 4.6.2 E.1: the cost of an action of cost {X} in use is the X chosen (runtime.filters._chosen_x)
+    Restated(("ação", "de", "custo", "x", "ter", "custo", "#", "sempre", "que", "o", "valor", "escolher", "para",
+              "x", "ser", "#"), "4.6.2 E.1", _any),
+)
+
+
+def _token(leaf: object) -> str | None:
+    if isinstance(leaf, Lexeme):
+        return None if leaf.word == "," else leaf.lemma.lower()
+    if isinstance(leaf, Icon):
+        return "x" if leaf.code.upper() == "X" else f"#{leaf.code}"
+    if isinstance(leaf, Number):
+        return f"#{leaf.value}"
+    return None
+
+
+def restates_rule(paren: Phrase, built: Sequence[Procedure], kind: str) -> bool:
+    """Is the parenthesis one of the rules ``RESTATED``, word for word, about what the clause built?"""
+    tokens = [t for t in (_token(x) for x in leaves(paren)) if t is not None]
+    for rule in RESTATED:
+        if len(tokens) != len(rule.words) or not rule.about(built, kind):
+            continue
+        values = {t for t, w in zip(tokens, rule.words, strict=True) if w == "#"}
+        if all(t in w.split("|") or (w == "#" and t.startswith("#")) for t, w in zip(tokens, rule.words, strict=True)) \
+                and len(values) <= 1:
+            return True
+    return False

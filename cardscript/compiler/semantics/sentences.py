@@ -641,7 +641,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             reader.shared_duration = _closing_duration(items, i)
             reader.coordinated = item.subject is None and i > 0 and _joined_by_e(items[i - 1])
             built = reader.clause(item)
-            read_explanatory(item, r)                      # "(ex.: ...)", "(os tipos de cards são ...)"
+            read_explanatory(item, r, built.procedures)    # "(ex.: ...)", "(os tipos de cards são ...)"
             reader.built_clauses += 1
             missing = clause_problem(item, r)
             if missing:
