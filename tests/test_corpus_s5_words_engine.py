@@ -170,3 +170,16 @@ def test_impulso_impulsivo_used_again_pays_its_cost_again() -> None:
     assert game.state.scene[u].stage == 0
     assert len(game.state.players[0].hand) == 0
 
+
+
+def test_capitao_america_finds_a_scenario_with_plano_magistral_in_its_name() -> None:
+    """Capitão América V2 (BSPO DECK 4/56): once per turn in the preparation phase he may search the deck for a
+    scenario with "Plano Magistral" in its name -- the one so named goes to the hand, another scenario stays."""
+    plan, other = card("Cenário: Plano Magistral - Teste V1\n"), card("Cenário: Plano Secreto V1\n")
+    game = match([corpus_card("(2014) BSPO DECK 4/56"), other, plan])
+    c = card_of(game, 0, "Capitão América V2")
+    enter(game, c, 1)
+    at(game, "preparation", None, 0)
+    activate(game, c)
+    hand = [game.cards[x].title for x in game.state.players[0].hand]
+    assert hand == ["Plano Magistral - Teste V1"]

@@ -5,7 +5,7 @@ Card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Filter, Kind, Load, Ref, Selector, Swap, Unload
+from cardscript.compiler.ir import CardDef, Filter, Kind, Load, Ref, Search, Selector, Swap, Unload
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, enter, match, use
@@ -258,3 +258,26 @@ def test_an_action_of_cost_x_has_the_cost_chosen_while_it_is_used_on_the_engine(
         use(game, u, "Pisão")
         assert game.state.scene[u].stage == 2 - x
         assert game.state.scene[w].stage == raised
+
+
+# --- "que tenha X no nome": those words in the card's name ------------------------------------------------------
+
+
+def test_words_in_the_name_are_a_name_filter() -> None:
+    d = _action("Procure em seu deck por um card de cenário que tenha Praça Central no nome, revele-o e coloque-o em "
+                "sua mão. Embaralhe o seu deck.")
+    search = _procedures(d)[0]
+    assert isinstance(search, Search) and Filter("name", "contains", "Praça Central") in search.cards.filters
+
+
+def test_words_in_the_name_on_the_engine() -> None:
+    """Whole words of the name, whatever follows them: "Praça Central - Norte" is found, "Praças Centrais" is not."""
+    d = _action("Procure em seu deck por um card de cenário que tenha Praça Central no nome, revele-o e coloque-o em "
+                "sua mão. Embaralhe o seu deck.")
+    north, plural = card("Cenário: Praça Central - Norte V1\n"), card("Cenário: Praças Centrais V1\n")
+    game = match([d, plural, north])
+    c = card_of(game, 0, "Guardião V1")
+    enter(game, c, 1)
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    assert [game.cards[x].title for x in game.state.players[0].hand] == ["Praça Central - Norte V1"]

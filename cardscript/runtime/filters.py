@@ -17,6 +17,7 @@ types now, cost now, keywords, whether their effect causes damage) and their use
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from cardscript.compiler.ir import ActionDef, Damage, Filter, Kind, Selector
@@ -40,7 +41,7 @@ from cardscript.runtime.state import CardId, Zone
 
 __all__ = ["NEGATIVE", "action_def", "action_matches", "filter_matches", "kind_of", "matches"]
 
-NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares"})
+NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares", "lacks_words"})
 _NUMERIC = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "ge": lambda a, b: a >= b,
             "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "lt": lambda a, b: a < b}
 _NUMERIC_FIELDS = ("initial_energy", "energy", "cost", "stage", "shield")
@@ -233,6 +234,8 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if name in _NUMERIC_FIELDS and op in _NUMERIC:          # "ne": "eq", negated by the caller
         have = _card_number(game, card, name)
         return have is not None and bool(_NUMERIC["eq" if op == "ne" else op](have, _number(ctx, word)))
+    if name == "name" and op in ("contains", "lacks_words"):   # "que tenha Plano Magistral no nome"
+        return any(_has_words(have, fold_key(word)) for have in _card_words(game, card, "name", depth))
     if name == "matches" and isinstance(value, Selector):  # "que não seja de habilidade de {AD}": the whole
         return matches(game, ctx, card, value, depth)       # description, negated as one by the caller
     if name == "keyword":
@@ -292,6 +295,13 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if name in ("affiliation", "alignment"):                # printed, lent, gained, lost (8 B.2)
         return any(characteristics.has_trait(game, card, name, v, depth) for v in word.split("/"))
     return bool(_card_words(game, card, name, depth) & set(_wanted(word)))
+
+
+def _has_words(name: str, words: str) -> bool:
+    """Are ``words`` (folded) in the folded ``name``, as whole words ("Plano Magistral" in "Plano Magistral -
+    Preparação", not in "Planos Magistrais")?"""
+    have, want = re.findall(r"\w+", name), re.findall(r"\w+", words)
+    return bool(want) and any(have[i:i + len(want)] == want for i in range(len(have) - len(want) + 1))
 
 
 def _shares_name_or_alter_ego(game: Game, ctx: EffectContext, card: CardId) -> bool:

@@ -272,6 +272,13 @@ def _have(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if obj.lemma == "alvo" and not obj.dets:
         r.use(*obj.own_leaves)
         return add_filter(sel, Filter("targeted", _neg(v, "eq", "ne"), "true"))
+    in_name = _pp(rel, "em")
+    if in_name is not None and in_name.obj is not None and in_name.obj.lemma == "nome" and not in_name.obj.mods:
+        names = at.names_in(obj, r)                        # "que tenha Plano Magistral no nome": those words in
+        if not names:                                      # its name (4.4.2.1 A.1: a card's name)
+            raise NotUnderstood("has what in its name?", rel.clause)
+        r.use(*in_name.preps, *in_name.obj.own_leaves)
+        return add_filter(sel, *(Filter("name", _neg(v, "contains", "lacks_words"), n) for n in names))
     obj = at.with_in_common(obj, _pp(rel, "em"))          # "que tenha uma afiliação em comum com ..."
     return add_filter(sel, *at.filters_for(obj, r, negate=v.negated))
 
