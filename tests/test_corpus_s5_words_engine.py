@@ -9,7 +9,7 @@ from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, activate, at, card_of, corpus_card, enter, match, require_corpus, use
+from tests.corpus_play import Eager, activate, at, card_of, corpus_card, enter, match, require_corpus, usable, use
 from tests.engine_helpers import card, own_character
 
 require_corpus()
@@ -183,3 +183,26 @@ def test_capitao_america_finds_a_scenario_with_plano_magistral_in_its_name() -> 
     activate(game, c)
     hand = [game.cards[x].title for x in game.state.players[0].hand]
     assert hand == ["Plano Magistral - Teste V1"]
+
+
+def _forgotten(power: str) -> bool:
+    from tests.engine_helpers import punch
+
+    d = corpus_card("BSET 95/100")
+    game = match([own_character("Mentor", powers="Telepatia"), d], [own_character("Rival", action=punch("Soco"))],
+                 a=Eager({"choose_power": [lambda dec: [dec.options.index(power)]]}))
+    m, f = card_of(game, 0, "Mentor V1"), card_of(game, 1, "Rival V1")
+    enter(game, m, 1, carried=[card_of(game, 0, "Fazer Esquecer V1")])
+    enter(game, f, 2)
+    game.state.scene[m].stage = 2
+    at(game, "combat", "attack")
+    use(game, m, "Fazer Esquecer")
+    at(game, "combat", "attack", 1)
+    return not usable(game, f, "Soco")
+
+
+def test_fazer_esquecer_forbids_the_actions_of_the_chosen_power() -> None:
+    """Fazer Esquecer V1 (BSET 95/100): a power is chosen; the target cannot use actions of that power this turn --
+    its {SF} punch is forbidden when {SF} was chosen, allowed when another power was."""
+    assert _forgotten("SF")
+    assert not _forgotten("TE")

@@ -137,6 +137,10 @@ def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
     if len(inner_parts) == 1 and hasattr(inner_parts[0], "parts"):
         inner_parts = list(inner_parts[0].parts)
     constituents = attach_parts(inner_parts)
+    if len(constituents) == 1 and isinstance(constituents[0], PP) and constituents[0].obj is not None \
+            and not constituents[0].verb and not constituents[0].coords:
+        constituents = [constituents[0].obj]                # "neste personagem (no personagem que usou esta ação)":
+        #                                                     the place said again, its preposition repeated
     if len(constituents) != 1 or not isinstance(constituents[0], NP):
         return sel
     probe = Reading(r.card, r.bindings, r.in_action, list(r.referents), list(r.card_referents), list(r.targets),
@@ -366,7 +370,8 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
     if lemma == "afiliação":                                                   # "da afiliação X"
         r.use(*pp.preps)
         return add_filter(sel, *at.filters_for(obj, r))
-    if lemma in ("poder", "tipo") and obj.participle is not None:              # "do poder escolhido"
+    if lemma in ("poder", "tipo") and (obj.participle is not None or obj.det("aquele", "esse")):
+        #                                                                      "do poder escolhido", "daquele poder"
         from cardscript.compiler.semantics.nouns import reference
 
         r.use(*pp.preps, obj.head)
