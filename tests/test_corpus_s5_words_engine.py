@@ -9,7 +9,19 @@ from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, activate, at, card_of, corpus_card, enter, match, require_corpus, usable, use
+from tests.corpus_play import (
+    Eager,
+    activate,
+    at,
+    card_of,
+    corpus_card,
+    enter,
+    match,
+    require_corpus,
+    scenario,
+    usable,
+    use,
+)
 from tests.engine_helpers import card, own_character
 
 require_corpus()
@@ -206,3 +218,41 @@ def test_fazer_esquecer_forbids_the_actions_of_the_chosen_power() -> None:
     its {SF} punch is forbidden when {SF} was chosen, allowed when another power was."""
     assert _forgotten("SF")
     assert not _forgotten("TE")
+
+
+def _damage_under_frenesi(power: str) -> int:
+    from tests.engine_helpers import punch
+
+    hitter = own_character("Lutador", powers=power, action=punch("Golpe", 2, power))
+    game = match([corpus_card("(2015) BSOS 64/100"), hitter], [own_character("Alvo", ie=6)])
+    h, t = card_of(game, 0, "Lutador V1"), card_of(game, 1, "Alvo V1")
+    enter(game, h, 1)
+    enter(game, t, 6)
+    scenario(game, card_of(game, 0, "Frenesi de Batalha V1"))
+    at(game, "combat", "attack")
+    before = len(game.state.scene[t].carried)
+    use(game, h, "Golpe")
+    return before - len(game.state.scene[t].carried)
+
+
+def test_frenesi_de_batalha_adds_one_to_the_damage_of_la_actions_only() -> None:
+    """Frenesi de Batalha V1 (BSOS 64/100): an action of {LA} about to deal damage to its targets deals 1 more to
+    each -- 3 instead of 2; an action of {SF} still deals 2 (the power of the action is part of the text)."""
+    assert _damage_under_frenesi("Lâminas") == 3
+    assert _damage_under_frenesi("Super Força") == 2
+
+
+def test_trocar_de_arma_loads_an_ad_ability_on_its_user_then_unloads_itself() -> None:
+    """Trocar de Arma V1 (BSMI 73/100): after its damage the user may load an ability of {AD} from the resources
+    on itself (the parenthesis names the same character); if so, this card is unloaded."""
+    user = own_character("Atirador", powers="Ataque a Distância")
+    game = match([user, corpus_card("(2014) BSMI 73/100"), RANGED], [own_character("Alvo", ie=6)])
+    u, swap, sight = card_of(game, 0, "Atirador V1"), card_of(game, 0, "Trocar de Arma V1"), card_of(game, 0, "Mira V1")
+    enter(game, u, 1, carried=[swap])
+    enter(game, card_of(game, 1, "Alvo V1"), 6)
+    game.move(sight, Zone.RESOURCES)
+    game.state.scene[u].stage = 2
+    at(game, "combat", "attack")
+    use(game, u, "Trocar de Arma")
+    assert sight in game.state.scene[u].carried and swap not in game.state.scene[u].carried
+    assert swap in game.state.players[0].resources

@@ -5,7 +5,20 @@ Card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Filter, Kind, Load, Ref, Search, Selector, Swap, Unload
+from cardscript.compiler.ir import (
+    CardDef,
+    Choose,
+    Filter,
+    Kind,
+    Load,
+    ModifyDamage,
+    Ref,
+    Restrict,
+    Search,
+    Selector,
+    Swap,
+    Unload,
+)
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, enter, match, use
@@ -281,3 +294,36 @@ def test_words_in_the_name_on_the_engine() -> None:
     at(game, "combat", "attack")
     use(game, c, "Golpe")
     assert [game.cards[x].title for x in game.state.players[0].hand] == ["Praça Central - Norte V1"]
+
+
+# --- "(no personagem que usou esta ação)", "ações daquele poder", "uma ação de {X} fosse causar dano" -------------
+
+
+def test_a_place_said_again_with_its_preposition_is_read() -> None:
+    d = card("Habilidade: Troca V1\nPoder: Voo\n\nAção: Troca\n  Custo: {0}\n  Poder: Voo\n  Carregue um card de "
+             "seus recursos neste personagem (no personagem que usou esta ação).\n")
+    assert d.executable
+    (load,) = _procedures(d)
+    assert isinstance(load, Load) and load.onto.ref is Ref.THIS_CHARACTER
+    wrong = card("Habilidade: Troca V1\nPoder: Voo\n\nAção: Troca\n  Custo: {0}\n  Poder: Voo\n  Carregue um card de "
+                 "seus recursos neste personagem (no personagem alvo).\n")
+    assert not wrong.executable
+
+
+def test_actions_of_that_power_read_the_power_chosen() -> None:
+    d = _action("Escolha um poder. O personagem alvo não pode usar ações daquele poder neste turno.")
+    choose, restrict = _procedures(d)
+    assert isinstance(choose, Choose) and isinstance(restrict, Restrict)
+    flt = restrict.action_filters[0]
+    assert flt.field == "power" and flt.op == "chosen" and isinstance(flt.value, Selector)
+    assert flt.value.slot == choose.introduces
+
+
+def test_an_action_of_a_power_about_to_deal_damage_keeps_its_power() -> None:
+    """"Toda vez que uma ação de {LA} fosse causar dano em um ou mais alvos": the modifier is for actions of {LA}
+    (the power was dropped before), on its targets however many."""
+    d = card("Cenário: Arena V1\n\nTexto permanente:\n  Toda vez que uma ação de {LA} fosse causar dano em um ou mais "
+             "alvos, ela causará aquela quantidade de dano +1 a cada um de seus alvos.\n")
+    assert d.executable
+    (mod,) = d.effects[0].procedures
+    assert isinstance(mod, ModifyDamage) and Filter("power", "has", "LA") in mod.action_filters and mod.each_target

@@ -108,6 +108,13 @@ def _next_only(p: ModifyDamage) -> bool:
     return p.next_action or (p.source is not None and p.source.next_only)
 
 
+def _its_targets(p: ModifyDamage, mctx: EffectContext) -> bool:
+    """"Toda vez que uma ação ... fosse causar dano em um ou mais alvos, ela causará ... a cada um de seus alvos"
+    (5.3): in a text no action created (no targets of its own), "seus alvos" are those of the action dealing the
+    damage (4.6.2 F)."""
+    return p.source_kind == "action" and p.target is not None and p.target.ref is Ref.TARGET and not mctx.targets
+
+
 def _action_source_matches(game: Game, ctx: EffectContext, ssel: Selector, mctx: EffectContext) -> bool:
     """Is the action dealing the damage (``ctx``'s, being used) one the action selector stands for, read in the
     modifier's context (``mctx``: "aquele personagem" is its slot)?"""
@@ -138,7 +145,10 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
             return False
         if p.condition is not None and not check_condition(game, mctx, p.condition):
             return False                        # "..., se você controlar ...": the modifier's own condition
-        if tsel is not None and not chosen and not selected(game, mctx, tsel, dest):
+        if _its_targets(p, mctx):                # a permanent text's "a cada um de seus alvos": the targets of the
+            if not ctx.from_action or dest not in [t for ts in ctx.targets for t in ts]:   # action dealing it
+                return False
+        elif tsel is not None and not chosen and not selected(game, mctx, tsel, dest):
             return False
         if ssel is not None and ssel.kind is Kind.ACTION:      # "as ações de dano que X usar", "a próxima ação"
             if not sit.source.is_action or not _action_source_matches(game, ctx, ssel, mctx):

@@ -461,17 +461,22 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
         r.use(dano.head)
         target_np = b.optional_np("targets")
         target = things(target_np, r) if target_np is not None else None
+        if target_np is not None and target is not None and target.ref is Ref.TARGET and target_np.or_more:
+            r.use_all(target_np.or_more)                   # "em um ou mais alvos": its targets, however many
         kind = ""
+        described: tuple[Filter, ...] = ()
         if source.kind is Kind.ACTION:
             kind = "action"
             user = next((f.value for f in source.filters if f.field == "user" and isinstance(f.value, Selector)),
                         None)
+            described = tuple(f for f in source.filters if f.field != "user")   # "uma ação de {LA}": its power
             source = user if user is not None else None    # type: ignore[assignment]
         out: list[Procedure] = []
         for p in procs:
             if not isinstance(p, ModifyDamage):
                 raise NotUnderstood("a modifier's body that does not modify the damage", None)
-            out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope=""))
+            out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope="",
+                               action_filters=(*p.action_filters, *described)))
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(out), duration=Duration.WHILE_IN_PLACE, text=text)
     if family == "receive":                                   # "Se X fosse receber dano, ao invés disso ..."
         subject = things(subject_np, r)
