@@ -256,3 +256,19 @@ def test_trocar_de_arma_loads_an_ad_ability_on_its_user_then_unloads_itself() ->
     use(game, u, "Trocar de Arma")
     assert sight in game.state.scene[u].carried and swap not in game.state.scene[u].carried
     assert swap in game.state.players[0].resources
+
+
+def test_eson_loads_the_four_top_cards_or_all_there_are() -> None:
+    """Eson V1 (BSGC 15/100): entering, he loads the four cards of the top of the deck -- with two left in the deck,
+    those two (the parenthesis restates rules 4.6.2 I: as much of the effect as can be done)."""
+    game = match([corpus_card("(2016) BSGC 15/100")])
+    e = card_of(game, 0, "Eson V1")
+    deck = game.state.players[0].deck
+    for c in [c for c in deck if c != e][2:]:
+        game.move(c, Zone.RESOURCES)
+    left = [c for c in deck if c != e]
+    assert len(left) == 2
+    game.move(e, Zone.HAND)
+    game.enter_scene(e, 0, [])
+    game.eng.tree.resolve()
+    assert sorted(game.state.scene[e].carried) == sorted(left)

@@ -327,3 +327,42 @@ def test_an_action_of_a_power_about_to_deal_damage_keeps_its_power() -> None:
     assert d.executable
     (mod,) = d.effects[0].procedures
     assert isinstance(mod, ModifyDamage) and Filter("power", "has", "LA") in mod.action_filters and mod.each_target
+
+
+def test_no_alter_ego_restated_and_on_the_engine() -> None:
+    """Rules 2.1: "N/A" printed for the alter ego is none -- two characters printed N/A have no alter ego in
+    common, so the condition "outro personagem com o mesmo alter ego do alvo" fails for them."""
+    d = _action("Golpe causa 2 pontos de dano no personagem alvo se houver em cena um outro personagem com o mesmo "
+                "alter ego do alvo (personagens com alter ego N/A não têm alter ego).")
+    head = "Alinhamento: Vilão\nPoderes: Voo\nEnergia inicial: 4\nEscudo: 0\n"
+    one = card("Personagem: Sem Nome V1\nAlter ego: N/A\n" + head)
+    two = card("Personagem: Outro Sem Nome V1\nAlter ego: N/A\n" + head)
+    assert one.alter_ego in (None, "")
+    game = match([d], [one, two])
+    c, t = card_of(game, 0, "Guardião V1"), card_of(game, 1, "Sem Nome V1")
+    enter(game, c, 1)
+    enter(game, t, 4)
+    enter(game, card_of(game, 1, "Outro Sem Nome V1"), 4)
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    other = card_of(game, 1, "Outro Sem Nome V1")
+    assert len(game.state.scene[t].carried) == len(game.state.scene[other].carried) == 4   # no damage to either
+
+
+def test_you_choose_whom_it_damages_restated_only_when_you_choose() -> None:
+    """5: the controller of an effect makes its choices -- the parenthesis restates it for a damage to a character
+    chosen when it resolves; on a clause that deals no such damage it stays unread."""
+    ok = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, este personagem causa 1 ponto de "
+              "dano em um outro personagem (você escolhe o personagem que receberá o dano).\n")
+    assert ok.executable
+    wrong = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, compre um card (você escolhe o "
+                 "personagem que receberá o dano).\n")
+    assert not wrong.executable
+
+
+def test_the_start_of_the_turn_of_a_described_player_is_reported() -> None:
+    """"No início do turno do controlador do personagem escolhido": whose turn it is was dropped (the trigger fired
+    at every start) -- not executable until the engine keeps it."""
+    d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, escolha um personagem controlado "
+             "por outro jogador.\n  No início do turno do controlador do personagem escolhido, compre um card.\n")
+    assert not d.executable

@@ -254,6 +254,8 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
             pt = leads.phase_trigger
             assert pt is not None
             whose = Ref.YOU if pt.whose is Ref.OWNER else pt.whose     # "No início de sua própria Etapa ..."
+            if whose not in (None, Ref.YOU, Ref.OPPONENT):         # "do turno do controlador do personagem
+                return _unsupported(out, text, procs, "at the start of whose turn?")   # escolhido": not kept
             trigger = EventPattern("phase_start" if pt.edge == "start" else "phase_end", phase=pt.phase,
                                    whose=whose if whose in (Ref.YOU, Ref.OPPONENT) else None,
                                    text=text)

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from cardscript.compiler.ast import Clause, Icon, Lexeme, Node, Number, Phrase, PhraseKind
-from cardscript.compiler.ir import ExtraAction, Kind, Procedure, PutInScene, Ref, Selector
+from cardscript.compiler.ast import Clause, Icon, Lexeme, Name, Node, Number, Phrase, PhraseKind
+from cardscript.compiler.ir import Damage, ExtraAction, Kind, Load, Procedure, PutInScene, Ref, Selector
 from cardscript.compiler.semantics.reading import Reading
 from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.vocabulary import CARD_TYPE_OF_NOUN
@@ -101,6 +101,19 @@ def _any(built: Sequence[Procedure], kind: str) -> bool:
     return True
 
 
+def _you_choose_whom_it_damages(built: Sequence[Procedure], kind: str) -> bool:
+    """The clause deals damage to a thing chosen when it resolves, by the effect's controller (no other chooser)."""
+    return any(isinstance(p, Damage) and p.targets.ref is None and not p.targets.every and p.targets.chooser is None
+               for p in built)
+
+
+def _loads_from(zone: str) -> Callable[[Sequence[Procedure], str], bool]:
+    """The clause loads cards taken from ``zone`` (as many as there are: 4.6.2 I, the most of the effect)."""
+    def about(built: Sequence[Procedure], kind: str) -> bool:
+        return any(isinstance(p, Load) and p.cards.ref is None and p.cards.zone == zone for p in built)
+    return about
+
+
 RESTATED: tuple[Restated, ...] = (
     # rules 3 "Cena" / 4.4.1: a scenario an effect puts in the scene is not the turn's one scenario (the engine
     # counts only the one its player places, turn.Turn.place_scenario)
@@ -113,6 +126,14 @@ RESTATED: tuple[Restated, ...] = (
     # 4.6.2 E.1: the cost of an action of cost {X} in use is the X chosen (runtime.filters._chosen_x)
     Restated(("ação", "de", "custo", "x", "ter", "custo", "#", "sempre", "que", "o", "valor", "escolher", "para",
               "x", "ser", "#"), "4.6.2 E.1", _any),
+    # rules 2.1: "N/A" printed for the alter ego is none (compiler.translate; no alter ego shares none, filters)
+    Restated(("personagem", "com", "alter ego", "n/a", "não", "ter", "alter ego"), "2.1", _any),
+    # 5: the controller of an effect makes its choices (Selector.chooser None: the effect's controller)
+    Restated(("você", "escolher", "o", "personagem", "que", "receber", "o", "dano"), "5",
+             _you_choose_whom_it_damages),
+    # 4.6.2 I: an effect is done as far as it can be -- fewer cards than it names: all there are
+    Restated(("carregar", "todo", "o", "card", "de", "o", "topo", "de", "seu", "deck", "se", "haver", "menos", "de",
+              "#", "card", "ali"), "4.6.2 I", _loads_from("deck_top")),
 )
 
 
@@ -123,6 +144,8 @@ def _token(leaf: object) -> str | None:
         return "x" if leaf.code.upper() == "X" else f"#{leaf.code}"
     if isinstance(leaf, Number):
         return f"#{leaf.value}"
+    if isinstance(leaf, Name):
+        return leaf.text.lower()
     return None
 
 
