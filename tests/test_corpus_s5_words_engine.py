@@ -272,3 +272,23 @@ def test_eson_loads_the_four_top_cards_or_all_there_are() -> None:
     game.enter_scene(e, 0, [])
     game.eng.tree.resolve()
     assert sorted(game.state.scene[e].carried) == sorted(left)
+
+
+def test_lavagem_de_dinheiro_puts_a_card_per_villain_sharing_an_affiliation_with_the_chosen_one() -> None:
+    """Lavagem de Dinheiro V1 (BSMI 63/100): a villain you control is chosen; a card of the top of the deck goes to
+    the resources for each villain you control with an affiliation in common with the chosen one's -- the chosen
+    one itself (it has its own affiliations) and the other Mestres do Crime villain: two cards; the villain of
+    another affiliation and the hero do not count."""
+    boss = own_character("Chefe", alignment="Vilão", affiliations="Mestres do Crime")
+    crook = own_character("Capanga", alignment="Vilão", affiliations="Mestres do Crime, Sinistros")
+    loner = own_character("Solitário", alignment="Vilão", affiliations="Thunderbolts")
+    hero = own_character("Mocinho", affiliations="Mestres do Crime")
+    game = match([corpus_card("(2014) BSMI 63/100"), boss, crook, loner, hero],
+                 a=Eager({"choose": [lambda d: [next(i for i, o in enumerate(d.options) if o.startswith("Chefe"))]]}))
+    for title in ("Chefe V1", "Capanga V1", "Solitário V1", "Mocinho V1"):
+        enter(game, card_of(game, 0, title), 1)
+    laundering = card_of(game, 0, "Lavagem de Dinheiro V1")
+    top = [x for x in game.state.players[0].deck if x != laundering][:3]
+    scenario(game, laundering)
+    gained = [x for x in game.state.players[0].resources if x in top]
+    assert sorted(gained) == sorted(top[:2])

@@ -12,6 +12,7 @@ from cardscript.compiler.ir import (
     Kind,
     Load,
     ModifyDamage,
+    Move,
     Ref,
     Restrict,
     Search,
@@ -22,7 +23,7 @@ from cardscript.compiler.ir import (
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, enter, match, use
-from tests.engine_helpers import card
+from tests.engine_helpers import card, own_character
 
 HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nAfiliações: Vingadores\nPoderes: Super Força, Voo\n"
         "Energia inicial: 5\nEscudo: 1\n")
@@ -366,3 +367,26 @@ def test_the_start_of_the_turn_of_a_described_player_is_reported() -> None:
     d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, escolha um personagem controlado "
              "por outro jogador.\n  No início do turno do controlador do personagem escolhido, compre um card.\n")
     assert not d.executable
+
+
+# --- "coloque um card do topo de seu deck em seus recursos para cada <x>" ---------------------------------------
+
+
+def test_put_for_each_multiplies_the_cards_put() -> None:
+    d = _action("Coloque um card do topo de seu deck em seus recursos para cada personagem herói que você controla.")
+    (move,) = _procedures(d)
+    assert isinstance(move, Move) and move.cards.zone == "deck_top"
+    assert move.cards.count.x_times == 1 and move.cards.count.x is not None
+
+
+def test_put_for_each_on_the_engine() -> None:
+    """Two heroes controlled: the two top cards of the deck go to the resources."""
+    d = _action("Coloque um card do topo de seu deck em seus recursos para cada personagem herói que você controla.")
+    game = match([d, own_character("Aliado")])
+    c, ally = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Aliado V1")
+    enter(game, c, 1)
+    enter(game, ally, 1)
+    top = list(game.state.players[0].deck[:2])
+    at(game, "combat", "attack")
+    use(game, c, "Golpe")
+    assert all(x in game.state.players[0].resources for x in top) and game.state.players[0].deck[0] not in top

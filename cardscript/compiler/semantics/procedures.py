@@ -524,6 +524,9 @@ def _move(b: Build) -> Built:
     if to is None:
         raise NotUnderstood(f"put into '{p.zone}'", dest.node)
     owner = None if p.each_owner else p.owner
+    if b.roles.pp("per") is not None and cards.ref is None and not cards.union:
+        cards = replace(cards, count=per_each(cards.count, b, obj))   # "coloque um card do topo de seu deck em
+        #                                                               seus recursos para cada <x>": N*X cards
     from_zone = ""
     if cards.ref is Ref.SLOT:                                # "devolva aqueles cards": those still set aside
         ref = r.by_slot(cards.slot)
