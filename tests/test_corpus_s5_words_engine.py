@@ -292,3 +292,17 @@ def test_lavagem_de_dinheiro_puts_a_card_per_villain_sharing_an_affiliation_with
     scenario(game, laundering)
     gained = [x for x in game.state.players[0].resources if x in top]
     assert sorted(gained) == sorted(top[:2])
+
+
+def test_reuniao_de_intelectos_each_player_draws_for_their_own_ge_characters() -> None:
+    """Reunião de Intelectos V1 (BSUM 51/100): replaced by another scenario, each player draws a card for each
+    character with {GE} that player controls -- one for player 0 (one such character), two for player 1."""
+    genius = own_character("Gênio", powers="Genialidade")
+    game = match([corpus_card("BSUM 51/100"), genius, card("Cenário: Praça V1\n")], [genius, genius])
+    game.move(card_of(game, 0, "Praça V1"), Zone.RESOURCES)
+    for player, n in ((0, 0), (1, 0), (1, 1)):
+        enter(game, card_of(game, player, "Gênio V1", n), 1)
+    scenario(game, card_of(game, 0, "Reunião de Intelectos V1"))
+    hands = [len(p.hand) for p in game.state.players]
+    scenario(game, card_of(game, 0, "Praça V1"))
+    assert [len(p.hand) - h for p, h in zip(game.state.players, hands, strict=True)] == [1, 2]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cardscript.compiler.ir import (
     CardDef,
     Choose,
+    Draw,
     Filter,
     Kind,
     Load,
@@ -390,3 +391,34 @@ def test_put_for_each_on_the_engine() -> None:
     at(game, "combat", "attack")
     use(game, c, "Golpe")
     assert all(x in game.state.players[0].resources for x in top) and game.state.players[0].deck[0] not in top
+
+
+# --- "cada jogador compra um card para cada personagem ... que ele controla": each player in turn ---------------
+
+
+def test_each_player_draws_for_what_they_control() -> None:
+    d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, cada jogador compra um card para "
+             "cada personagem com {GE} que ele controla.\n")
+    assert d.executable
+    (draw,) = d.effects[0].procedures
+    assert isinstance(draw, Draw) and draw.each_player and draw.amount.x is not None
+    what = draw.amount.x.what
+    assert what is not None and any(isinstance(f.value, Selector) and f.value.slot == "each:player"
+                                    for f in what.filters)
+    yours = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, cada jogador compra um card "
+                 "para cada personagem com {GE} que você controla.\n")
+    (same,) = yours.effects[0].procedures
+    assert isinstance(same, Draw) and not same.each_player
+
+
+def test_each_player_draws_for_what_they_control_on_the_engine() -> None:
+    """Player 0 controls one character with {GE}, player 1 two: they draw one and two cards."""
+    d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, cada jogador compra um card para "
+             "cada personagem com {GE} que ele controla.\n")
+    genius = own_character("Gênio", powers="Genialidade")
+    game = match([d, genius], [genius, genius])
+    for player, n in ((0, 0), (1, 0), (1, 1)):
+        enter(game, card_of(game, player, "Gênio V1", n), 1)
+    hands = [len(p.hand) for p in game.state.players]
+    enter(game, card_of(game, 0, "Guardião V1"), 1)
+    assert [len(p.hand) - h for p, h in zip(game.state.players, hands, strict=True)] == [1, 2]

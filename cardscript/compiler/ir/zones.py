@@ -12,11 +12,14 @@ from cardscript.compiler.ir.core import Quantity, Selector
 
 @dataclass(frozen=True, kw_only=True)
 class Draw(Procedure):
-    """"<who> compra N cards" (4.2)."""
+    """"<who> compra N cards" (4.2); ``each_player``: the amount is counted for each player in turn, the slot
+    ``each:player`` standing for that player ("cada jogador compra um card para cada personagem ... que ele
+    controla")."""
 
     family: ClassVar[str] = "draw"
     who: Selector
     amount: Quantity
+    each_player: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -275,7 +275,27 @@ def _draw(b: Build) -> Built:
             raise NotUnderstood("an extra card drawn when?", np.node)
         return Built([ExtraDraw(who=who, amount=q, text=b.text)], EffectKind.STATIC)
     _no_filters(np, b)
-    return Built([Draw(who=who, amount=q, text=b.text)])
+    each = False
+    if b.roles.pp("per") is not None:                       # "compra um card para cada <x>"
+        q = per_each(q, b, np)
+        if who.ref is Ref.EVERY_PLAYER and q.x is not None and q.x.what is not None:
+            what = _each_player(q.x.what)                   # "cada jogador ... que ele controla": each in turn
+            each = what != q.x.what
+            q = replace(q, x=replace(q.x, what=what))
+    return Built([Draw(who=who, amount=q, text=b.text, each_player=each)])
+
+
+EACH_PLAYER = Selector(kind=Kind.PLAYER, ref=Ref.SLOT, slot="each:player", text="ele")
+
+
+def _each_player(sel: Selector) -> Selector:
+    """A controller filter naming every player ("que ele controla", "ele" bound to "cada jogador") in what a
+    distributive subject counts: the player whose turn of the count it is."""
+    def each(f: Filter) -> Filter:
+        if f.field == "controller" and isinstance(f.value, Selector) and f.value.ref is Ref.EVERY_PLAYER:
+            return replace(f, value=EACH_PLAYER)
+        return f
+    return replace(sel, filters=tuple(each(f) for f in sel.filters))
 
 
 def _no_filters(np: NP, b: Build) -> None:

@@ -69,9 +69,12 @@ def _still_in(game: Game, card: CardId, zone: str) -> bool:
 
 @handles(Draw)
 def draw(game: Game, ctx: EffectContext, proc: Draw) -> None:
-    """4.2: each player named draws N cards."""
+    """4.2: each player named draws N cards (``each_player``: N counted for each of them, "ele" being that one)."""
     n = quantity(game, ctx, proc.amount)
     for player in players(game, ctx, proc.who):
+        if proc.each_player:
+            ctx.write("each:player", [Player(player)])
+            n = quantity(game, ctx, proc.amount)
         game.draw(player, n)
 
 
