@@ -274,11 +274,11 @@ def test_eson_loads_the_four_top_cards_or_all_there_are() -> None:
     assert sorted(game.state.scene[e].carried) == sorted(left)
 
 
-def test_lavagem_de_dinheiro_puts_a_card_per_villain_sharing_an_affiliation_with_the_chosen_one() -> None:
+def test_lavagem_de_dinheiro_puts_a_card_per_other_villain_sharing_an_affiliation_with_the_chosen_one() -> None:
     """Lavagem de Dinheiro V1 (BSMI 63/100): a villain you control is chosen; a card of the top of the deck goes to
-    the resources for each villain you control with an affiliation in common with the chosen one's -- the chosen
-    one itself (it has its own affiliations) and the other Mestres do Crime villain: two cards; the villain of
-    another affiliation and the hero do not count."""
+    the resources for each villain you control with an affiliation in common with the chosen one's -- the other
+    Mestres do Crime villain (in common *with* the chosen one: another one, as the engine reads "em comum com");
+    the villain of another affiliation and the hero do not count: one card."""
     boss = own_character("Chefe", alignment="Vilão", affiliations="Mestres do Crime")
     crook = own_character("Capanga", alignment="Vilão", affiliations="Mestres do Crime, Sinistros")
     loner = own_character("Solitário", alignment="Vilão", affiliations="Thunderbolts")
@@ -291,7 +291,7 @@ def test_lavagem_de_dinheiro_puts_a_card_per_villain_sharing_an_affiliation_with
     top = [x for x in game.state.players[0].deck if x != laundering][:3]
     scenario(game, laundering)
     gained = [x for x in game.state.players[0].resources if x in top]
-    assert sorted(gained) == sorted(top[:2])
+    assert gained == top[:1]
 
 
 def test_reuniao_de_intelectos_each_player_draws_for_their_own_ge_characters() -> None:
@@ -306,3 +306,27 @@ def test_reuniao_de_intelectos_each_player_draws_for_their_own_ge_characters() -
     hands = [len(p.hand) for p in game.state.players]
     scenario(game, card_of(game, 0, "Praça V1"))
     assert [len(p.hand) - h for p, h in zip(game.state.players, hands, strict=True)] == [1, 2]
+
+
+def test_sussurros_na_mente_the_target_player_looks_keeps_one_and_orders_the_rest() -> None:
+    """Sussurros na Mente V1 (BSMI 95/100): a card of the target player's hand goes to the bottom of that player's
+    deck; then that player looks at the three top cards of their deck, puts one in their hand and returns the
+    other two on top in an order they choose -- the choice and the order are theirs, not the user's."""
+    mind = own_character("Mente", powers="Telepatia")
+    theirs = Eager()
+    game = match([mind, corpus_card("(2014) BSMI 95/100")], b=theirs)
+    m = card_of(game, 0, "Mente V1")
+    enter(game, m, 1, carried=[card_of(game, 0, "Sussurros na Mente V1")])
+    deck = game.state.players[1].deck
+    for c in deck[:2]:
+        game.move(c, Zone.HAND)
+    hand = list(game.state.players[1].hand)
+    top = list(deck[:3])
+    game.state.scene[m].stage = 2
+    at(game, "combat", "attack")
+    use(game, m, "Sussurros na Mente")
+    p1 = game.state.players[1]
+    assert p1.deck[-1] in hand and len(p1.hand) == 2
+    kept = [c for c in p1.hand if c in top]
+    assert len(kept) == 1 and sorted(p1.deck[:2]) == sorted(c for c in top if c not in kept)
+    assert {d.kind for d in theirs.seen} >= {"order", "move"}

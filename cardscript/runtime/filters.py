@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cardscript.compiler.ir import ActionDef, Damage, Filter, Kind, Ref, Selector
+from cardscript.compiler.ir import ActionDef, Damage, Filter, Kind, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics
 from cardscript.runtime.game import Game
@@ -286,9 +286,8 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return _shares_name_or_alter_ego(game, ctx, card)
     if op in ("shares", "not_shares") or name == "shares":
         field = "affiliation" if name == "shares" else name
-        if isinstance(value, Selector):                     # the same value as one of those things; the thing
-            others = [t for t in _related(game, ctx, value)     # chosen (a slot) shares its own, as for names
-                      if t != card or value.ref is Ref.SLOT]
+        if isinstance(value, Selector):                     # the same value as one of those things
+            others = [t for t in _related(game, ctx, value) if t != card]
         else:                                               # "que compartilhe uma afiliação com este personagem"
             base = base_of(game, ctx)
             others = [base] if base is not None else []

@@ -70,6 +70,8 @@ class Move(Procedure):
     unload_first: bool = False
     shuffle_in: bool = False             # "embaralhe-o no deck de seu dono"
     or_to: tuple[str, ...] = ()          # "no topo de seu deck ou em seus recursos": the controller picks the area
+    orderer: Selector | None = None      # "aquele jogador ... devolve os outros cards ... em qualquer ordem": who
+    #                                      orders them (None: the controller)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -630,8 +630,10 @@ def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:
         lemma = d.lemma
         if lemma in ("cada", "todo"):
             every = True
-        elif lemma == "outro" and np.det("o") and not plural(np) and (group := _partitioned(r)) is not None:
-            r.use(d)                                   # "coloque um deles ..., e então, coloque o outro card ...":
+        elif lemma == "outro" and np.det("o") and (not plural(np) or np.lemma == "card") \
+                and (group := _partitioned(r)) is not None:
+            r.use(d)                                   # "coloque um deles ..., e então, coloque o outro card ...",
+            #                                            "... e devolve os outros cards": the rest of that group
             return Selector(kind=group.kind, ref=Ref.SLOT, slot=group.slot + ":rest", every=True,  # the rest
                             text=sel.text)
         elif lemma == "outro":

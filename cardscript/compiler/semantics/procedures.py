@@ -554,9 +554,12 @@ def _move(b: Build) -> Built:
             from_zone = "set_aside"
     slot = b.introduce(cards, obj, "move") if leaves_choice(cards) or cards.zone in ("deck_top", "deck_bottom") \
         else ""
+    who = b.subject_sel
+    orderer = who if any_order and who is not None and who.kind is Kind.PLAYER and who.ref is not Ref.YOU else None
     return Built([Move(cards=cards, to=to, to_owner=owner if owner is not None and owner.ref is not Ref.YOU
                        or (owner is not None and not p.each_owner and _others(cards)) else None,
-                       any_order=any_order, from_zone=from_zone, or_to=tuple(or_to), text=b.text, introduces=slot)])
+                       any_order=any_order, from_zone=from_zone, or_to=tuple(or_to), text=b.text, introduces=slot,
+                       orderer=orderer)])
 
 
 def _others(sel: Selector) -> bool:
@@ -729,12 +732,14 @@ def _cards_or_area(np: NP, b: Build, who: Selector) -> Selector:
 
 
 def _look(b: Build) -> Built:
+    """"olhe <cards>"; "aquele jogador olha os três cards do topo do próprio deck": that player looks."""
+    who = b.player_subject()
     np = b.required("cards", "at what")
     cards = _looked_area(np, b.r) or things(np, b.r)
     if cards.ref is None and cards.zone in ("deck_top", "deck_bottom"):
         cards = replace(cards, every=True)
     slot = b.introduce(cards, np, "look")
-    return Built([Look(cards=cards, text=b.text, introduces=slot)])
+    return Built([Look(cards=cards, text=b.text, introduces=slot, who=None if who.ref is Ref.YOU else who)])
 
 
 def _looked_area(np: NP, r: Reading) -> Selector | None:

@@ -222,7 +222,8 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
     if proc.from_zone:
         cards = [c for c in cards if _still_in(game, c, proc.from_zone)]
     if proc.any_order and len(cards) > 1:
-        order = game.decide(Decision(ctx.controller, "order", f"{proc.text}: in which order? (first = top)",
+        orderer = (players(game, ctx, proc.orderer) or [ctx.controller])[0] if proc.orderer else ctx.controller
+        order = game.decide(Decision(orderer, "order", f"{proc.text}: in which order? (first = top)",
                                      names(game, cards), len(cards), len(cards), ordered=True))
         cards = [cards[i] for i in order]
     if to == "deck_top":
