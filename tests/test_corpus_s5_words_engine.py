@@ -330,3 +330,29 @@ def test_sussurros_na_mente_the_target_player_looks_keeps_one_and_orders_the_res
     kept = [c for c in p1.hand if c in top]
     assert len(kept) == 1 and sorted(p1.deck[:2]) == sorted(c for c in top if c not in kept)
     assert {d.kind for d in theirs.seen} >= {"order", "move"}
+
+
+def _two_foes(decision: Decision) -> list[int]:
+    return [i for i, o in enumerate(decision.options) if o.startswith(("Alvo", "Outro"))]
+
+
+def test_venom_incapacitates_x_minus_one_of_its_targets() -> None:
+    """Venom V1 (BSUM 34/100), Tiro de Teia: cost {X}, X targets each take 2 damage, and X-1 of those targets are
+    incapacitated in {1} -- with X = 2, one of the two (chosen by the user's controller), never another character."""
+    d = corpus_card("BSUM 34/100")
+    bystander = own_character("Passante", ie=5)
+    game = match([d], [own_character("Alvo", ie=5), own_character("Outro", ie=5), bystander],
+                 a=Eager({"x": [[2]], "target": [_two_foes]}))
+    v = card_of(game, 0, "Venom V1")
+    foes = [card_of(game, 1, t) for t in ("Alvo V1", "Outro V1", "Passante V1")]
+    enter(game, v, 3)
+    for f in foes:
+        enter(game, f, 5)
+        game.state.scene[f].stage = 2
+    game.state.scene[v].stage = 2
+    at(game, "combat", "attack")
+    use(game, v, "Tiro de Teia")
+    targets = [f for f in foes if len(game.state.scene[f].carried) < 5]
+    assert len(targets) == 2
+    assert sorted(game.state.scene[f].stage for f in targets) == [1, 2]
+    assert all(game.state.scene[f].stage == 2 for f in foes if f not in targets)

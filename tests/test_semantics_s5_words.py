@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardscript.compiler.ir import (
     CardDef,
+    ChangeStage,
     Choose,
     Draw,
     Filter,
@@ -422,3 +423,17 @@ def test_each_player_draws_for_what_they_control_on_the_engine() -> None:
     hands = [len(p.hand) for p in game.state.players]
     enter(game, card_of(game, 0, "Guardião V1"), 1)
     assert [len(p.hand) - h for p, h in zip(game.state.players, hands, strict=True)] == [1, 2]
+
+
+# --- "X-1 destes alvos": a count run before a partitive number; "estes alvos" are the action's targets ----------
+
+
+def test_x_minus_one_of_these_targets() -> None:
+    d = card(HEAD + "\nAção: Teia\n  Custo: {X}\n  Poder: Super Força\n  Teia causa 1 ponto de dano a cada um de X "
+             "alvos. Incapacite em {1} X-1 destes alvos.\n")
+    assert d.executable
+    _, stage = _procedures(d)
+    assert isinstance(stage, ChangeStage)
+    assert stage.targets.count.fixed == -1 and stage.targets.count.x_times == 1
+    (pool,) = stage.targets.union
+    assert pool.ref is Ref.TARGET and pool.every

@@ -465,7 +465,10 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         elif sel.every:
             picked = all_candidates
         else:
-            n = min(target_count(sel), len(all_candidates)) - len(must)
+            wanted = target_count(sel)
+            if sel.count.x_times and ctx is not None and ctx.x is not None:   # "a cada um de X alvos": X as chosen
+                wanted = max(0, selectors.quantity(game, ctx, sel.count))     # for the cost {X} (4.6.2 E.1, F)
+            n = min(wanted, len(all_candidates)) - len(must)
             candidates = [c for c in all_candidates if c not in must]
             picked = list(must)
             if must:

@@ -62,6 +62,11 @@ def _np_quantity(np: NP, r: Reading) -> Quantity | None:
     if q is not None:
         return q
     head = np.head
+    if head is not None and np.quantity and isinstance(np.quantity[-1], Symbol) \
+            and (number_value(head) is not None or is_x(head)):
+        q = quantity_of_run([*np.quantity, head], r)        # "X-1 destes alvos": the number standing as the head
+        if q is not None:
+            return q
     if number_value(head) is not None or is_x(head):
         r.use(head)
         return Quantity(fixed=number_value(head) or 0, x_times=1 if is_x(head) else 0,
