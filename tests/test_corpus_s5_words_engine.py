@@ -356,3 +356,24 @@ def test_venom_incapacitates_x_minus_one_of_its_targets() -> None:
     assert len(targets) == 2
     assert sorted(game.state.scene[f].stage for f in targets) == [1, 2]
     assert all(game.state.scene[f].stage == 2 for f in foes if f not in targets)
+
+
+def _accumulated(alter_ego: str, wanted: CardDef) -> tuple[Match, int, int]:
+    entering = own_character("Novato", alter_ego=alter_ego)
+    game = match([corpus_card("(2016) BSGC 61/100"), entering, wanted])
+    scenario(game, card_of(game, 0, "Experiência Acumulada V1"))
+    at(game, "preparation", None, 0)
+    n, w = card_of(game, 0, "Novato V1"), card_of(game, 0, wanted.title)
+    enter(game, n, 1)
+    return game, n, w
+
+
+def test_experiencia_acumulada_finds_a_card_of_the_same_alter_ego_or_name() -> None:
+    """Experiência Acumulada V1 (BSGC 61/100): a character you put in the scene in your preparation phase may get,
+    from your deck, a card with its alter ego -- or, if it has none, its name (rules 4.4.2.1 A.4) -- loaded on it."""
+    same_ego = own_character("Veterano", alter_ego="Fulano de Tal")
+    game, n, w = _accumulated("Fulano de Tal", same_ego)
+    assert w in game.state.scene[n].carried
+    same_name = own_character("Novato")
+    game, n, w = _accumulated("", same_name)
+    assert card_of(game, 0, "Novato V1", 1) in game.state.scene[n].carried

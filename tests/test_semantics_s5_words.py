@@ -437,3 +437,13 @@ def test_x_minus_one_of_these_targets() -> None:
     assert stage.targets.count.fixed == -1 and stage.targets.count.x_times == 1
     (pool,) = stage.targets.union
     assert pool.ref is Ref.TARGET and pool.every
+
+
+def test_same_alter_ego_or_name_if_none_is_the_identity() -> None:
+    """4.4.2.1 A.4: "o mesmo alter ego (ou nome, se não houver alter ego) de X" compares identities."""
+    d = _action("Procure em seu deck por um card com o mesmo alter ego (ou nome, se não houver alter ego) do "
+                "personagem alvo, revele-o e coloque-o em sua mão. Embaralhe o seu deck.")
+    search = _procedures(d)[0]
+    assert isinstance(search, Search)
+    (f,) = [f for f in search.cards.filters if f.field == "identity"]
+    assert f.op == "shares" and isinstance(f.value, Selector) and f.value.ref is Ref.TARGET

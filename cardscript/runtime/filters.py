@@ -246,6 +246,10 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return controller_of(game, card) in _players_named(game, ctx, value)
     if name == "owner":
         return game.state.owner.get(card) in _players_named(game, ctx, value)
+    if name == "identity" and isinstance(value, Selector):  # "o mesmo alter ego (ou nome, se não houver alter
+        mine = identity(game, card)                         # ego) daquele personagem" (4.4.2.1 A.4)
+        return bool(mine) and any(isinstance(t, int) and t != card and identity(game, t) == mine
+                                  for t in _related(game, ctx, value))
     if name == "identity":                                  # "com o alter ego deste personagem": the alter ego,
         base = base_of(game, ctx)                           # or the name if none (4.4.2.1 A.4)
         return base is not None and card != base and identity(game, card) == identity(game, base)

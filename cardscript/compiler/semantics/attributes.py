@@ -223,7 +223,27 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
                 with_ = things(obj, r)
     if with_ is None:
         raise NotUnderstood("the same as what?", np.node)
+    if field_name == "alter_ego" and _or_name_if_none(np, r):
+        field_name = "identity"                               # 4.4.2.1 A.4: the alter ego, or the name if none
     return Filter(field_name, "not_shares" if negate else "shares", with_)
+
+
+_OR_NAME_IF_NONE = (["ou", "nome", "se", "não", "haver", "alter ego"], ["ou", "mesmo", "nome", "se", "não", "haver",
+                                                                        "alter ego"])
+
+
+def _or_name_if_none(np: NP, r: Reading) -> bool:
+    """"o mesmo alter ego (ou nome, se não houver alter ego)": the rules' identity of a character (4.4.2.1 A.4) --
+    the parenthesis is read, and the comparison is of identities."""
+    from cardscript.compiler.semantics.syntax import leaves
+
+    for m in np.mods:
+        if isinstance(m, Other) and m.kind == "paren":
+            words = [x.lemma for n in m.nodes for x in leaves(n) if isinstance(x, Lexeme) and x.word != ","]
+            if words in _OR_NAME_IF_NONE:
+                r.use(*m.nodes)
+                return True
+    return False
 
 
 def with_in_common(obj: NP, in_common: Constituent | None) -> NP:
