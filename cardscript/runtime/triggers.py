@@ -414,6 +414,9 @@ def matching_targets(game: Game, pattern: EventPattern, event: Event, source: Ca
         return []
     ctx = EffectContext(controller=controller, source=source)
     targets = event.data.get("targets") or ()
+    if sel.ref is not None:                  # "este personagem for alvo de ...": the one the reference names
+        them = resolve(game, static_context(game, source, controller), sel)
+        return [t for t in targets if isinstance(t, int) and t in them]
     return [t for t in targets if isinstance(t, int) and t in game.cards and matches(game, ctx, t, sel)]
 
 

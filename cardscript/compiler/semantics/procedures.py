@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardscript.compiler.ast import Icon, Lexeme
+from cardscript.compiler.ast import Icon, Lexeme, Number
 from cardscript.compiler.ir import (
     ChangeStage,
     Choose,
@@ -178,20 +178,33 @@ def per_each(q: Quantity, b: Build, where: NP) -> Quantity:
 
 
 def stage_amounts(np: NP, b: Build) -> tuple[tuple[int, ...], Quantity | None]:
-    """"{1}", "{1} ou {2}", "{X}": the stages offered (several: a choice), or X."""
+    """"{1}", "{1} ou {2}", "{X}": the stages offered (several: a choice), or X; a bare number ("em 1") is
+    that many stages as its icon is (4.5: a character changes stage by a number of stages)."""
     codes: list[str] = []
-    if isinstance(np.head, Icon):
+    if _is_stage(np):
+        assert isinstance(np.head, Icon | Number)
         b.r.use(np.head)
-        codes.append(np.head.code)
+        codes.append(_stage_code(np.head))
     for conj, h in np.heads:
-        if isinstance(h.head, Icon):
+        if _is_stage(h):
+            assert isinstance(h.head, Icon | Number)
             b.r.use(conj, h.head)
-            codes.append(h.head.code)
+            codes.append(_stage_code(h.head))
     if not codes:
         raise NotUnderstood("by how many stages?", np.node)
     if "X" in codes:
         return (), Quantity(x_times=1, x=b.r.x)
     return tuple(int(c) for c in codes), None
+
+
+def _is_stage(np: NP) -> bool:
+    """A stage icon, or a bare number with nothing about it ("em 1")."""
+    return isinstance(np.head, Icon) or (isinstance(np.head, Number) and not (np.mods or np.dets or np.post))
+
+
+def _stage_code(head: Icon | Number) -> str:
+    """The stage icon's code, or a bare number's digits."""
+    return head.code if isinstance(head, Icon) else str(head.value)
 
 
 def _stage(b: Build) -> Built:

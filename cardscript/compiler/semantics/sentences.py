@@ -859,7 +859,7 @@ def _delayed(b: Build, built: Built) -> Built:
 
     after = b.roles.pp("after")
     trigger = b.r.event_kind
-    if after is not None and after.obj is not None and trigger == "use_action":
+    if after is not None and after.obj is not None and trigger in ("use_action", "targeted"):
         obj = after.obj                      # "... pode comprar um card após o efeito daquela ação": once it resolved
         inner = next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
         action = inner if obj.lemma == "efeito" and inner is not None else obj
