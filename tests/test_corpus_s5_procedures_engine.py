@@ -5,6 +5,7 @@ printed code."""
 
 from __future__ import annotations
 
+from cardscript.runtime.agents import Decision
 from tests.corpus_play import Eager, at, card_of, corpus_card, enter, match, require_corpus, stage, use
 from tests.engine_helpers import own_character, punch
 
@@ -69,3 +70,70 @@ def test_furia_descontrolada_capacitates_after_each_opponents_action_at_it_this_
     assert stage(game, c) in (1, 2)
     kinds = [e.kind for e in game.log.events if e.kind in ("capacitate", "action_resolved")]
     assert kinds[-2:] == ["action_resolved", "capacitate"]
+
+
+def test_golias_at_stage_0_cannot_use_its_action() -> None:
+    """Golias V1 ((2015) BSOS 18/100): at stage {0} it cannot use its action (nor be the target of anticipation or
+    unforeseen actions: the same restriction's second clause, asserted on the IR); at stage {1} it can again."""
+    from cardscript.compiler.ir import Restrict
+    from tests.corpus_play import usable
+
+    g = corpus_card("(2015) BSOS 18/100")
+    restricts = [p for e in g.effects for p in e.procedures if isinstance(p, Restrict)]
+    assert [p.what for p in restricts] == ["use_action", "be_target"]
+    game = match([g], [own_character("Atacante", alignment="Vilão")])
+    gid = card_of(game, 0, "Golias V1")
+    enter(game, gid, 3)
+    at(game, "combat", "attack", 0)
+    game.state.scene[gid].stage = 0
+    assert not usable(game, gid, "Pisotear")
+    game.state.scene[gid].stage = 1
+    assert usable(game, gid, "Pisotear")
+
+
+def _tentacles(copies: int) -> tuple[list[int], list[int]]:
+    """Shuma-Gorath V1 ((2015) BSOS 43/100), ``copies`` of it in the scene (Pelotão), uses Tentáculos da Escuridão
+    at up to X of three opposing characters: the energy each target lost and the stages of all three."""
+    from cardscript.runtime.match import Match
+
+    sg = corpus_card("(2015) BSOS 43/100")
+    foes = [own_character(n, alignment="Vilão") for n in ("Um", "Dois", "Três")]
+    game: Match = match([sg] * copies, foes)
+    mine = [card_of(game, 0, "Shuma-Gorath V1", k) for k in range(copies)]
+    theirs = [card_of(game, 1, f"{n} V1") for n in ("Um", "Dois", "Três")]
+    for c in [*mine, *theirs]:
+        enter(game, c, 4)
+    at(game, "combat", "attack", 0)
+    offered: list[int] = []
+
+    def as_many_as_allowed(d: Decision) -> list[int]:
+        offered.append(d.maximum)
+        return [i for i, o in enumerate(d.options) if not o.startswith("Shuma")][:d.maximum]
+
+    game.agents[0] = Eager({"target": [as_many_as_allowed]})
+    game.agents[0].game, game.agents[0].me = game, 0
+    use(game, mine[0], "Tentáculos da Escuridão")
+    assert offered == [copies]
+    return [4 - len(game.state.scene[t].carried) for t in theirs], [stage(game, t) for t in theirs]
+
+
+def test_shuma_gorath_alone_x_is_1() -> None:
+    """Shuma-Gorath V1 ((2015) BSOS 43/100): with no other character of its alter ego in the scene X is 1 -- one
+    target, 1 point of damage, incapacitated by one stage."""
+    lost, stages = _tentacles(1)
+    assert sorted(lost) == [0, 0, 1] and sorted(stages) == [0, 1, 1]
+
+
+def test_shuma_gorath_with_another_of_its_alter_ego_x_is_2() -> None:
+    """Shuma-Gorath V1 ((2015) BSOS 43/100): with more than one character of alter ego Shuma-Gorath in the scene X
+    is 2 -- up to two targets, 2 points of damage each."""
+    lost, stages = _tentacles(2)
+    assert sorted(lost) == [0, 2, 2] and sorted(stages) == [0, 0, 1]
+
+
+def test_tentaculos_da_escuridao_reads_the_same_definition_of_x() -> None:
+    """Tentáculos da Escuridão V1 ((2015) BSOS 48/100) prints the same action: X is 1 or 2 by the same test."""
+    d = corpus_card("(2015) BSOS 48/100")
+    assert d.action is not None and d.action.targets[0].count.x is not None
+    x = d.action.targets[0].count.x
+    assert (x.fixed, x.otherwise.fixed if x.otherwise else None) == (2, 1) and x.when is not None

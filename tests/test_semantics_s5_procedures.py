@@ -3,7 +3,7 @@ engine does with them. Rules sections are cited in each test's docstring."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import ChangeStage, EffectKind
+from cardscript.compiler.ir import CardDef, ChangeStage, EffectKind
 from tests.corpus_play import Eager, at, card_of, enter, events, match, stage, use
 from tests.engine_helpers import card, own_character, punch
 
@@ -62,3 +62,65 @@ def test_4_6_2_i_an_action_that_did_not_target_it_does_not_fire() -> None:
     game.agents[1].game, game.agents[1].me = game, 1
     use(game, a, "Soco")
     assert stage(game, m) == 0
+
+
+def test_nem_an_infinitive_in_the_scope_of_the_negated_modal_before_it() -> None:
+    """"Este personagem não pode usar ações nem ser alvo de ações de antecipar": "nem ser alvo" is "não pode ser
+    alvo" (4.6.2 F.2.2), with the first clause's subject."""
+    from cardscript.compiler.ir import Restrict
+
+    d = card("Personagem: Tímido V1\n" + HEAD + "\nTexto permanente:\n  Este personagem não pode usar ações nem ser "
+             "alvo de ações de antecipar.\n")
+    assert d.executable
+    (effect,) = d.effects
+    what = [p.what for p in effect.procedures if isinstance(p, Restrict)]
+    assert what == ["use_action", "be_target"]
+    be = effect.procedures[1]
+    assert isinstance(be, Restrict) and be.subject is not None and be.subject.text == "este personagem"
+    assert [f.value for f in be.action_filters] == ["antecipar"]
+
+
+def test_nem_after_a_clause_without_a_modal_is_not_read() -> None:
+    """"nem" after a clause that is not "não pode ...": no scope to share; the clause stays not executable."""
+    d = card("Personagem: Tímido V1\n" + HEAD + "\nTexto permanente:\n  Este personagem ganha Escudo +1 nem ser "
+             "alvo de ações de antecipar.\n")
+    assert not d.executable
+
+
+def _rajada(condition: str) -> CardDef:
+    return card("Personagem: Atirador V1\n" + HEAD + "\nAção: Rajada\n  Custo: {1}\n  Poder: Super Força\n  Rajada "
+                "causa X pontos de dano em cada um de até X alvos. X é igual a 2 se " + condition + ", caso "
+                "contrário, X é igual a 1.\n")
+
+
+def test_4_6_1_x_is_one_number_while_a_condition_holds_otherwise_another() -> None:
+    """4.6.1 (X is a number the text defines): "X é igual a 2 se <condição>, caso contrário, X é igual a 1"."""
+    d = _rajada("você controlar dois ou mais personagens")
+    assert d.executable and d.action is not None
+    x = d.action.targets[0].count.x
+    assert x is not None and x.fixed == 2 and x.when is not None and x.when.kind == "exists"
+    assert x.otherwise is not None and x.otherwise.fixed == 1 and x.otherwise.when is None
+
+
+def test_4_6_1_the_engine_reads_x_when_the_action_needs_it() -> None:
+    """The conditional X, on the engine: with one character X is 1 (one target, 1 damage); with two, X is 2 -- up
+    to two targets (4.6.2 F), 2 damage each."""
+    from cardscript.runtime.agents import Decision
+
+    for mine, lost in ((1, [0, 0, 1]), (2, [0, 2, 2])):
+        foes = [own_character(n, alignment="Vilão") for n in ("Um", "Dois", "Três")]
+        game = match([_rajada("você controlar dois ou mais personagens")] + [own_character("Amigo")] * (mine - 1),
+                     foes)
+        a = card_of(game, 0, "Atirador V1")
+        theirs = [card_of(game, 1, f"{n} V1") for n in ("Um", "Dois", "Três")]
+        for c in [a, *theirs, *[card_of(game, 0, "Amigo V1", k) for k in range(mine - 1)]]:
+            enter(game, c, 4)
+        at(game, "combat", "attack", 0)
+
+        def most(d: Decision) -> list[int]:
+            return [i for i, o in enumerate(d.options) if o.split(" ")[0] in ("Um", "Dois", "Três")][:d.maximum]
+
+        game.agents[0] = Eager({"target": [most]})
+        game.agents[0].game, game.agents[0].me = game, 0
+        use(game, a, "Rajada")
+        assert sorted(4 - len(game.state.scene[t].carried) for t in theirs) == lost

@@ -239,8 +239,14 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
     return out
 
 
-def target_count(sel: Selector) -> int:
-    return max(1, sel.count.fixed) if not sel.every else 0
+def target_count(sel: Selector, game: Game | None = None, ctx: Any = None) -> int:
+    """How many targets the selector chooses (4.6.2 F); "até X alvos": X as the action defines or chose it, once
+    known (``ctx``: the action's context, its X chosen), else at least one."""
+    if sel.every:
+        return 0
+    if sel.count.x_times and game is not None and isinstance(ctx, selectors.EffectContext):
+        return selectors.quantity(game, ctx, sel.count)
+    return max(1, sel.count.fixed)
 
 
 def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any,
@@ -465,7 +471,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         elif sel.every:
             picked = all_candidates
         else:
-            n = min(target_count(sel), len(all_candidates)) - len(must)
+            n = min(target_count(sel, game, ctx), len(all_candidates)) - len(must)
             candidates = [c for c in all_candidates if c not in must]
             picked = list(must)
             if must:

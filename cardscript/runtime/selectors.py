@@ -410,7 +410,12 @@ def _times_used(game: Game, ctx: EffectContext, c: Count) -> int:
 
 
 def count(game: Game, ctx: EffectContext, c: Count | None) -> int:
-    """``X é igual ao número de ...`` / ``... ao Escudo / à Energia / ao número de poderes de ...``."""
+    """``X é igual ao número de ...`` / ``... ao Escudo / à Energia / ao número de poderes de ...``; ``X é igual a 2
+    se ..., caso contrário, X é igual a 1``: the value whose condition holds now."""
+    if c is not None and c.when is not None and not check_condition(game, ctx, c.when):
+        return count(game, ctx, c.otherwise)
+    if c is not None and c.fixed is not None:
+        return c.fixed
     if c is None or c.what is None:
         return 0
     if c.attribute in ("times_used", "times_used_before"):
