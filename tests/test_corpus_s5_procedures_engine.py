@@ -6,6 +6,7 @@ printed code."""
 from __future__ import annotations
 
 from cardscript.runtime.agents import Decision
+from cardscript.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, corpus_card, enter, match, require_corpus, stage, use
 from tests.engine_helpers import own_character, punch
 
@@ -137,3 +138,22 @@ def test_tentaculos_da_escuridao_reads_the_same_definition_of_x() -> None:
     assert d.action is not None and d.action.targets[0].count.x is not None
     x = d.action.targets[0].count.x
     assert (x.fixed, x.otherwise.fixed if x.otherwise else None) == (2, 1) and x.when is not None
+
+
+def test_mulher_invisivel_shield_is_the_number_of_cards_she_carries() -> None:
+    """Mulher Invisível V1 (BSUM 24/100): her Escudo is the number of cards she carries (4.8.6 A, a new base
+    shield) -- it follows each load and unload."""
+    from tests.corpus_play import fillers, shield_of
+
+    mi = corpus_card("BSUM 24/100")
+    game = match([mi])
+    m = card_of(game, 0, "Mulher Invisível V1")
+    enter(game, m, 3)
+    assert shield_of(game, m) == 3
+    extra = fillers(game, 0)[0]
+    game.move(extra, Zone.RESOURCES)
+    game.load(extra, m)
+    assert shield_of(game, m) == 4
+    game.unload(game.state.scene[m].carried[0])
+    game.unload(game.state.scene[m].carried[0])
+    assert shield_of(game, m) == 2

@@ -124,3 +124,33 @@ def test_4_6_1_the_engine_reads_x_when_the_action_needs_it() -> None:
         game.agents[0].game, game.agents[0].me = game, 0
         use(game, a, "Rajada")
         assert sorted(4 - len(game.state.scene[t].carried) for t in theirs) == lost
+
+
+def test_4_8_6_a_a_shield_equal_to_a_count() -> None:
+    """4.8.6 A: "O Escudo deste personagem é igual ao número de cards que ele estiver carregando": a base shield
+    counted whenever it is read; on the engine it follows the cards carried."""
+    from cardscript.compiler.ir import SetShield
+    from cardscript.runtime.state import Zone
+    from tests.corpus_play import fillers, shield_of
+
+    d = card("Personagem: Muralha V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 5\n"
+             "\nTexto permanente:\n  O Escudo deste personagem é igual ao número de cards que ele estiver "
+             "carregando.\n")
+    assert d.executable
+    (proc,) = d.effects[0].procedures
+    assert isinstance(proc, SetShield) and proc.value_x is not None and proc.value_x.x is not None
+    game = match([d])
+    m = card_of(game, 0, "Muralha V1")
+    enter(game, m, 2)
+    assert shield_of(game, m) == 2
+    extra = fillers(game, 0)[0]
+    game.move(extra, Zone.RESOURCES)
+    game.load(extra, m)
+    assert shield_of(game, m) == 3
+
+
+def test_4_8_6_a_equal_without_a_shield_is_not_read() -> None:
+    """"A Energia deste personagem é igual a ...": not a shield; not executable (no meaning given)."""
+    d = card("Personagem: Muralha V1\n" + HEAD + "\nTexto permanente:\n  A Energia deste personagem é igual ao número "
+             "de cards em sua mão.\n")
+    assert not d.executable
