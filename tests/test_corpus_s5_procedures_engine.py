@@ -157,3 +157,26 @@ def test_mulher_invisivel_shield_is_the_number_of_cards_she_carries() -> None:
     game.unload(game.state.scene[m].carried[0])
     game.unload(game.state.scene[m].carried[0])
     assert shield_of(game, m) == 2
+
+
+def test_desfigurar_unloads_every_ability_card_of_the_chosen_power_from_the_target() -> None:
+    """Desfigurar V1 ((2014) BSPO 91/100): the target's controller chooses a power among the ability cards it
+    carries (an ability card's power is its printed icon); then every ability card of that power is unloaded from
+    it -- the others stay."""
+    from cardscript.compiler.ir import CardDef
+    from tests.engine_helpers import pick
+
+    agile = CardDef("Ágil V1", "Ágil", 1, "Habilidade", power="AG")
+    user = own_character("Usuário", powers="Telecinesia")
+    game = match([user, corpus_card("(2014) BSPO 91/100")], [own_character("Vítima", alignment="Vilão"),
+                                                              agile, agile])
+    u, d = card_of(game, 0, "Usuário V1"), card_of(game, 0, "Desfigurar V1")
+    v = card_of(game, 1, "Vítima V1")
+    agiles = [card_of(game, 1, "Ágil V1", k) for k in range(2)]
+    enter(game, u, 3, carried=[d])
+    enter(game, v, 2, carried=agiles)
+    game.agents[1] = Eager({"choose_power": [pick("SF")]})
+    game.agents[1].game, game.agents[1].me = game, 1
+    at(game, "combat", "attack", 0)
+    use(game, u, "Desfigurar")
+    assert game.state.scene[v].carried == agiles           # the two {SF} fillers are unloaded, the {AG} cards stay

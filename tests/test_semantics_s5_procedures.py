@@ -154,3 +154,24 @@ def test_4_8_6_a_equal_without_a_shield_is_not_read() -> None:
     d = card("Personagem: Muralha V1\n" + HEAD + "\nTexto permanente:\n  A Energia deste personagem é igual ao número "
              "de cards em sua mão.\n")
     assert not d.executable
+
+
+def test_4_1_unload_from_the_character_named_after_a_chosen_power() -> None:
+    """4.1: "descarregue todos os cards de habilidade com o poder escolhido do personagem alvo": the power is
+    fixed by the choice, so "do personagem alvo" is what the cards are unloaded from."""
+    from cardscript.compiler.ir import Ref, Unload
+
+    d = card("Personagem: Ladrão V1\n" + HEAD + "\nAção: Roubo\n  Custo: {0}\n  Poder: Super Força\n  Escolha um "
+             "poder. Descarregue todos os cards de habilidade com o poder escolhido do personagem alvo.\n")
+    assert d.executable and d.action is not None
+    unload = d.action.modes[0].procedures[-1]
+    assert isinstance(unload, Unload) and unload.cards is not None and unload.cards.every
+    assert unload.cards.zone == "carried" and unload.cards.of is not None and unload.cards.of.ref is Ref.TARGET
+    assert any(f.field == "power" for f in unload.cards.filters)
+
+
+def test_4_1_a_characteristic_not_chosen_keeps_its_owner() -> None:
+    """"... com o poder daquele personagem": whose power it is; the unload's origin is still not said."""
+    d = card("Personagem: Ladrão V1\n" + HEAD + "\nAção: Roubo\n  Custo: {0}\n  Poder: Super Força\n  Descarregue "
+             "todos os cards de habilidade com o poder do personagem alvo.\n")
+    assert not d.executable

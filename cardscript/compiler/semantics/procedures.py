@@ -370,6 +370,8 @@ def _unload(b: Build) -> Built:
     origin = b.optional_np("origin")
     if obj is None:
         raise NotUnderstood("unload what?", b.roles.clause, b.roles.describe())
+    if origin is None:
+        origin = _origin_after_chosen(obj, r)
     if obj.lemma == "número" and obj.det("aquele") and r.counted:
         return _unload_that_many(b, who, obj, origin)
     cards = things(obj, r)
@@ -411,6 +413,24 @@ def _unload(b: Build) -> Built:
     if filtered.filters or filtered.union:
         return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text)])
     return Built([Unload(who=who, amount=amount, frm=frm, text=b.text)])
+
+
+def _origin_after_chosen(obj: NP, r: Reading) -> NP | None:
+    """"descarregue todos os cards de habilidade com o poder escolhido *daquele personagem*": after a
+    characteristic already fixed by a choice ("o poder escolhido"), a last "de <personagem>" cannot be whose
+    characteristic it is -- it is what the cards are unloaded from (4.1). It is taken off the phrase it hung on."""
+    m = obj.mods[-1] if obj.mods else None
+    if not isinstance(m, PP) or m.obj is None:
+        return None
+    chosen = m.obj
+    fixed = (chosen.participle is not None and chosen.participle.lemma == "escolher") or chosen.adj("escolhido")
+    last = chosen.mods[-1] if chosen.mods else None
+    if m.prep == "com" and fixed and isinstance(last, PP) and last.prep == "de" and last.obj is not None \
+            and last.obj.cls == "thing":
+        chosen.mods.remove(last)
+        r.use(*last.preps)
+        return last.obj
+    return _origin_after_chosen(chosen, r) if m.prep == "de" else None    # "cards de habilidade com ..."
 
 
 def _carried_by_phrase(np: NP) -> bool:
