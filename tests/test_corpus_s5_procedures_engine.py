@@ -180,3 +180,22 @@ def test_desfigurar_unloads_every_ability_card_of_the_chosen_power_from_the_targ
     at(game, "combat", "attack", 0)
     use(game, u, "Desfigurar")
     assert game.state.scene[v].carried == agiles           # the two {SF} fillers are unloaded, the {AG} cards stay
+
+
+def test_microdeposito_the_chosen_card_to_resources_the_others_to_hand_itself_to_resources() -> None:
+    """Microdepósito V1 ((2014) BSMI 52/100): in your Preparation Phase (in the scene since the turn began) you may
+    have an opponent choose one of the cards it carries: that card is unloaded (to your resources), the other
+    cards it carries go back to your hand, and the support goes to its owner's resources."""
+    from tests.corpus_play import activate, fillers
+
+    game = match([corpus_card("(2014) BSMI 52/100")])
+    md = card_of(game, 0, "Microdepósito V1")
+    load = fillers(game, 0)[:3]
+    enter(game, md, 0, carried=load)
+    at(game, "preparation", None, 0)
+    game.agents[1] = Eager({"choose": [lambda d: [1]]})
+    game.agents[1].game, game.agents[1].me = game, 1
+    activate(game, md)
+    me = game.state.players[0]
+    assert load[1] in me.resources and load[0] in me.hand and load[2] in me.hand
+    assert md in me.resources and md not in game.state.scene

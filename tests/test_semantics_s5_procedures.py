@@ -175,3 +175,16 @@ def test_4_1_a_characteristic_not_chosen_keeps_its_owner() -> None:
     d = card("Personagem: Ladrão V1\n" + HEAD + "\nAção: Roubo\n  Custo: {0}\n  Poder: Super Força\n  Descarregue "
              "todos os cards de habilidade com o poder do personagem alvo.\n")
     assert not d.executable
+
+
+def test_4_1_cards_being_carried_on_a_base() -> None:
+    """4.1: "os cards que estiverem sendo carregados neste personagem": the cards attached to it (the passive
+    with the base it is loaded on, "em", as with its carrier, "por")."""
+    from cardscript.compiler.ir import Move, Ref
+
+    d = card("Personagem: Mochileiro V1\n" + HEAD + "\nAção: Esvaziar\n  Custo: {0}\n  Poder: Super Força\n  "
+             "Devolva todos os cards que estiverem sendo carregados neste personagem para sua mão.\n")
+    assert d.executable and d.action is not None
+    (move,) = d.action.modes[0].procedures
+    assert isinstance(move, Move) and move.cards.zone == "carried" and move.cards.of is not None
+    assert move.cards.of.ref is Ref.THIS_CHARACTER

@@ -216,6 +216,11 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         r.use(*agent.preps)
         carrier = things(agent.obj, r)
         return replace(sel, zone="carried", of=carrier)
+    onto = _pp(rel, "em")
+    if v.passive and agent is None and subj is None and onto is not None and onto.obj is not None \
+            and onto.obj.cls == "thing" and not v.negated:              # "que estiverem sendo carregados neste
+        r.use(*onto.preps)                                              # suporte": the base it is attached to (4.1)
+        return replace(sel, zone="carried", of=things(onto.obj, r))
     if subj is not None:                                                # "que este personagem estiver carregando"
         if any(isinstance(w, Lexeme) and w.word.lower().startswith("estava") for w in v.words):
             raise NotUnderstood("the cards it was carrying (before): a past state", rel.clause)
