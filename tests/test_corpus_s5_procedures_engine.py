@@ -199,3 +199,33 @@ def test_microdeposito_the_chosen_card_to_resources_the_others_to_hand_itself_to
     me = game.state.players[0]
     assert load[1] in me.resources and load[0] in me.hand and load[2] in me.hand
     assert md in me.resources and md not in game.state.scene
+
+
+def _maximus_draws(x: int) -> int:
+    """Maximus - O Louco V1 ((2016) BSAQ 34/112) and an Inumanos character of ours whose action costs {X}, used
+    with that X: how many cards its controller drew."""
+    from cardscript.runtime.match import Match
+    from tests.engine_helpers import card
+
+    inumano = card("Personagem: Inumano V1\nAlinhamento: Herói\nAfiliações: Inumanos\nPoderes: Super Força\n"
+                   "Energia inicial: 3\nEscudo: 0\n\nAção: Golpe\n  Custo: {X}\n  Poder: Super Força\n  Golpe causa X "
+                   "pontos de dano no alvo.\n")
+    game: Match = match([corpus_card("(2016) BSAQ 34/112"), inumano], [own_character("Alvo", alignment="Vilão")])
+    mx, i, t = card_of(game, 0, "Maximus - O Louco V1"), card_of(game, 0, "Inumano V1"), card_of(game, 1, "Alvo V1")
+    for c in (mx, i, t):
+        enter(game, c, 3)
+    game.state.scene[i].stage = 2
+    game.agents[0] = Eager({"x": [lambda d: [x]]})
+    game.agents[0].game, game.agents[0].me = game, 0
+    at(game, "combat", "attack", 0)
+    hand = len(game.state.players[0].hand)
+    use(game, i, "Golpe")
+    return len(game.state.players[0].hand) - hand
+
+
+def test_maximus_an_action_of_cost_x_used_with_x_2_is_an_action_of_cost_2() -> None:
+    """Maximus - O Louco V1 ((2016) BSAQ 34/112): an Inumanos character of yours using an action of cost {2} lets you
+    draw a card; an action of cost {X} counts as cost {2} when X chosen is 2 (4.6.2 E.1: the cost paid), not
+    when X is 1."""
+    assert _maximus_draws(2) == 1
+    assert _maximus_draws(1) == 0

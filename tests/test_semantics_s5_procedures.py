@@ -188,3 +188,14 @@ def test_4_1_cards_being_carried_on_a_base() -> None:
     (move,) = d.action.modes[0].procedures
     assert isinstance(move, Move) and move.cards.zone == "carried" and move.cards.of is not None
     assert move.cards.of.ref is Ref.THIS_CHARACTER
+
+
+def test_4_6_2_e_1_the_x_cost_parenthesis_restates_the_cost_paid() -> None:
+    """4.6.2 E.1: "(ações de custo {X} terão custo {2} sempre que o valor escolhido para X for 2)" restates that an
+    action of cost {X} used with X = 2 paid a cost of 2 -- which the engine reads as its cost; the parenthesis is
+    explanatory. One that says another number than its own X is not."""
+    trigger = ("Personagem: Atento V1\n" + HEAD + "\nTexto permanente:\n  Toda vez que um personagem que você controla "
+               "usar uma ação de custo {2}, você pode comprar um card (ações de custo {X} terão custo {2} sempre que "
+               "o valor escolhido para X for ")
+    assert card(trigger + "2).\n").executable
+    assert not card(trigger + "1).\n").executable

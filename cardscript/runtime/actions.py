@@ -498,6 +498,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     event = {"card": use.user, "holder": use.holder, "action": action.name, "player": player,
             "power": action_power(game, use) or None, "targets": [t for t in flat if isinstance(t, int)],
             "use": ctx.action_use if ctx is not None else -1}
+    if action.cost_is_x and x is not None:
+        event["x"] = x                      # E.1: the cost paid -- "uma ação de custo {2}" with X = 2
     game.state.this_turn.uses.append((use.user, use.holder, action.name, action_power(game, use) or None))
     game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H

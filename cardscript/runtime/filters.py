@@ -394,6 +394,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         if flt.op == "in":                  # "as ações com custo {0} e {1}": the printed cost (a cost a static
             return adef is not None and adef.cost is not None and str(adef.cost) in word.split("/")   # sets)
         cost = action_cost(game, adef, _action_power(game, action, adef) or None) if adef is not None else None
+        if cost is None and adef is not None and adef.cost_is_x and action.x is not None:
+            cost = action.x                 # 4.6.2 E.1: a cost {X} used is the value chosen for X
         return flt.op in _NUMERIC and cost is not None and bool(
             _NUMERIC["eq" if flt.op == "ne" else flt.op](cost, _number(ctx, word)))
     if name == "keyword":

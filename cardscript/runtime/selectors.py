@@ -46,7 +46,7 @@ class Player:
 class ActionThing:
     """An action as a thing (rules 4.6): the one named ``name`` written on ``holder``; when it is being (or was)
     used, its ``user``, the ``power`` it needs, its ``targets``, which ``use`` it is (``EffectContext.action_use``)
-    and the ``player`` using it."""
+    and the ``player`` using it; for a cost {X}, the ``x`` chosen."""
 
     holder: CardId
     name: str
@@ -56,6 +56,7 @@ class ActionThing:
     use: int = -1
     player: int | None = None
     definition: Any = field(default=None, compare=False, repr=False)   # its ActionDef, when known
+    x: int | None = field(default=None, compare=False)   # cost {X}: the value chosen for X when used (4.6.2 E.1)
 
 
 @dataclass(frozen=True)

@@ -352,8 +352,10 @@ def event_action(event: Event) -> ActionThing | None:
     if not isinstance(holder, int):
         return None
     targets = tuple(t for t in data.get("targets") or () if isinstance(t, int))
+    x = data.get("x")
     return ActionThing(holder, str(name), user if isinstance(user, int) else None, data.get("power"), targets,
-                       int(data.get("use", data.get("action_use")) or -1), data.get("player"))
+                       int(data.get("use", data.get("action_use")) or -1), data.get("player"),
+                       x=x if isinstance(x, int) else None)
 
 
 def source_matches(game: Game, sel: Selector, event: Event, source: CardId, controller: int) -> bool:

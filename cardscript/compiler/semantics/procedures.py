@@ -292,7 +292,10 @@ def _draw(b: Build) -> Built:
 
 
 def _no_filters(np: NP, b: Build) -> None:
-    if np.mods:
+    from cardscript.compiler.semantics.reminders import only_explains
+
+    if any(not (isinstance(m, Other) and m.kind == "paren" and all(only_explains(n) for n in m.nodes))
+           for m in np.mods):
         raise NotUnderstood("draw which cards?", np.node)
 
 
