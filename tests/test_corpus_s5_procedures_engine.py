@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, at, card_of, corpus_card, enter, match, require_corpus, stage, use
+from tests.corpus_play import Eager, at, card_of, corpus_card, enter, events, match, require_corpus, stage, use
 from tests.engine_helpers import own_character, punch
 
 require_corpus()
@@ -229,3 +229,23 @@ def test_maximus_an_action_of_cost_x_used_with_x_2_is_an_action_of_cost_2() -> N
     when X is 1."""
     assert _maximus_draws(2) == 1
     assert _maximus_draws(1) == 0
+
+
+def test_sr_fantastico_loads_the_target_from_its_owners_resources() -> None:
+    """Sr. Fantástico V1 (BSUM 28/100), Esticar: the target is loaded with a card from the resources of its owner
+    (the opponent), then a card is unloaded from it -- our own resources are not touched."""
+    from tests.corpus_play import fillers
+
+    game = match([corpus_card("BSUM 28/100")], [own_character("Alvo", alignment="Vilão")])
+    sf, t = card_of(game, 0, "Sr. Fantástico V1"), card_of(game, 1, "Alvo V1")
+    enter(game, sf, 3)
+    enter(game, t, 2)
+    theirs = fillers(game, 1)[0]
+    game.move(theirs, Zone.RESOURCES)
+    ours = fillers(game, 0)[0]
+    game.move(ours, Zone.RESOURCES)
+    at(game, "combat", "attack", 0)
+    use(game, sf, "Esticar")
+    assert ours in game.state.players[0].resources
+    assert len(game.state.scene[t].carried) == 2 and game.state.players[1].resources != [theirs]
+    assert any(e["card"] == theirs and e["onto"] == t for e in events(game, "load"))

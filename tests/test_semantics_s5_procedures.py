@@ -199,3 +199,18 @@ def test_4_6_2_e_1_the_x_cost_parenthesis_restates_the_cost_paid() -> None:
                "o valor escolhido para X for ")
     assert card(trigger + "2).\n").executable
     assert not card(trigger + "1).\n").executable
+
+
+def test_4_1_load_from_the_resources_of_its_owner() -> None:
+    """4.1: "carregue o alvo com um card dos recursos de seu dono": the owner of what is loaded (the target)."""
+    from cardscript.compiler.ir import Load, Ref
+
+    for effect in ("Carregue o alvo com um card dos recursos de seu dono.",
+                   "Carregue no alvo um card dos recursos de seu dono."):
+        d = card("Personagem: Doador V1\n" + HEAD + "\nAção: Doar\n  Custo: {0}\n  Poder: Super Força\n  " + effect
+                 + "\n")
+        assert d.executable and d.action is not None, effect
+        (load,) = d.action.modes[0].procedures
+        assert isinstance(load, Load) and load.cards.zone == "resources" and load.cards.of is not None
+        assert load.cards.of.ref is Ref.OWNER and load.cards.of.of is not None
+        assert load.cards.of.of.ref is Ref.TARGET

@@ -328,7 +328,11 @@ def _load(b: Build) -> Built:
     c = b.roles.one("cards")
     if isinstance(c, PP) and c.prep == "até":
         up_to = True
+    owners = _from_its_owner(obj, r)
     cards = things(obj, r)
+    if owners is not None:                                  # "um card dos recursos de seu dono": the carrier's owner
+        cards = replace(cards, zone=owners, zone_owner=None,
+                        of=Selector(kind=Kind.PLAYER, ref=Ref.OWNER, of=things(onto_np, r), text="seu dono"))
     if up_to:
         cards = replace(cards, count=replace(cards.count, up_to=True))
     origin = b.optional_np("origin")
@@ -358,6 +362,22 @@ def _load(b: Build) -> Built:
         loaded = r.counted = r.new_slot()                  # "carregue até X cards ...": how many, for later
     return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot,
                        loaded=loaded)])
+
+
+def _from_its_owner(obj: NP, r: Reading) -> str | None:
+    """"carregue o alvo com um card *dos recursos de seu dono*" (4.1): the area of the owner of what is loaded -- the
+    only thing the clause names that has one. The phrase is taken off ``obj``; the area's zone is returned."""
+    pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+               and m.obj.lemma in ZONE_OF_NOUN), None)
+    if pp is None or pp.obj is None or not any(isinstance(m, PP) and m.obj is not None and m.obj.lemma == "dono"
+                                               and m.obj.det("seu") for m in pp.obj.mods):
+        return None
+    p = place(pp.obj, r)
+    if not p.each_owner or p.zone != "resources":
+        return None
+    r.use(*pp.preps)
+    obj.mods.remove(pp)
+    return p.zone
 
 
 def _unload(b: Build) -> Built:
