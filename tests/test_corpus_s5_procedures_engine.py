@@ -249,3 +249,24 @@ def test_sr_fantastico_loads_the_target_from_its_owners_resources() -> None:
     assert ours in game.state.players[0].resources
     assert len(game.state.scene[t].carried) == 2 and game.state.players[1].resources != [theirs]
     assert any(e["card"] == theirs and e["onto"] == t for e in events(game, "load"))
+
+
+def test_trabalho_em_equipe_swaps_a_card_of_the_ally_for_another_card_of_the_user() -> None:
+    """Trabalho em Equipe V1 ((2017) BSFE DECK 60/60): a card the target (another character of yours sharing an
+    affiliation) carries and a card the user carries -- not Trabalho em Equipe itself -- exchange places."""
+    from cardscript.runtime.match import Match
+
+    user = own_character("Líder", affiliations="Vingadores")
+    ally = own_character("Aliado", affiliations="Vingadores")
+    game: Match = match([user, ally, corpus_card("(2017) BSFE DECK 60/60")])
+    u, a, te = card_of(game, 0, "Líder V1"), card_of(game, 0, "Aliado V1"), card_of(game, 0, "Trabalho em Equipe V1")
+    enter(game, u, 2, carried=[te])
+    enter(game, a, 2)
+    before_u, before_a = list(game.state.scene[u].carried), list(game.state.scene[a].carried)
+    at(game, "combat", "attack", 0)
+    game.agents[0] = Eager({"target": [lambda d: [next(i for i, o in enumerate(d.options) if o.startswith("Aliado"))]]})
+    game.agents[0].game, game.agents[0].me = game, 0
+    use(game, u, "Trabalho em Equipe")
+    after_u, after_a = game.state.scene[u].carried, game.state.scene[a].carried
+    assert te in after_u and len(after_u) == 3 and len(after_a) == 2
+    assert len(set(after_u) & set(before_a)) == 1 and len(set(after_a) & set(before_u)) == 1

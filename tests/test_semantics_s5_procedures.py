@@ -214,3 +214,17 @@ def test_4_1_load_from_the_resources_of_its_owner() -> None:
         assert isinstance(load, Load) and load.cards.zone == "resources" and load.cards.of is not None
         assert load.cards.of.ref is Ref.OWNER and load.cards.of.of is not None
         assert load.cards.of.of.ref is Ref.TARGET
+
+
+def test_a_relative_after_a_name_is_the_head_nouns() -> None:
+    """"um card que não se chame X que este personagem estiver carregando": a name takes no restrictive relative;
+    the second relative restricts the card, as the first does (4.1: a card this character carries)."""
+    from cardscript.compiler.ir import Move, Ref
+
+    d = card("Personagem: Guarda V1\n" + HEAD + "\nAção: Guardar\n  Custo: {0}\n  Poder: Super Força\n  Devolva "
+             "um card que não se chame Guardar que este personagem estiver carregando para sua mão.\n")
+    assert d.executable and d.action is not None
+    (move,) = d.action.modes[0].procedures
+    assert isinstance(move, Move) and move.cards.zone == "carried" and move.cards.of is not None
+    assert move.cards.of.ref is Ref.THIS_CHARACTER
+    assert [(f.field, f.op, f.value) for f in move.cards.filters] == [("name", "ne", "Guardar")]

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.ast import Lexeme, Name
 from cardscript.compiler.ir import Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr
@@ -537,7 +537,13 @@ def _named(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     names = [n for c in rel.args if isinstance(c, NP) for n in at.names_in(c, r)]
     if not names:
         raise NotUnderstood("named what?", rel.clause)
-    return add_filter(sel, Filter("name", _neg(v, "eq", "ne"), "/".join(names)))
+    out = add_filter(sel, Filter("name", _neg(v, "eq", "ne"), "/".join(names)))
+    for c in rel.args:            # "um card que não se chame X que este personagem estiver carregando": a relative
+        if isinstance(c, NP) and isinstance(c.head, Name):           # after the name is the card's (a name takes
+            for m in [m for m in c.mods if isinstance(m, Rel)]:      # none), stacked on the first
+                c.mods.remove(m)
+                out = relative_filter(out, m, r)
+    return out
 
 
 def _revealed(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
