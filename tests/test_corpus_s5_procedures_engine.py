@@ -270,3 +270,29 @@ def test_trabalho_em_equipe_swaps_a_card_of_the_ally_for_another_card_of_the_use
     after_u, after_a = game.state.scene[u].carried, game.state.scene[a].carried
     assert te in after_u and len(after_u) == 3 and len(after_a) == 2
     assert len(set(after_u) & set(before_a)) == 1 and len(set(after_a) & set(before_u)) == 1
+
+
+def test_venom_x_targets_then_x_minus_1_of_them_incapacitated() -> None:
+    """Venom V1 (BSUM 34/100), Tiro de Teia (cost {X}): with X = 2, two targets take 2 damage each (4.6.2 F: X
+    targets) and X-1 = one of those targets is incapacitated by one stage."""
+    from cardscript.runtime.match import Match
+
+    foes = [own_character(n, alignment="Herói") for n in ("Um", "Dois", "Três")]
+    game: Match = match([corpus_card("BSUM 34/100")], foes)
+    v = card_of(game, 0, "Venom V1")
+    theirs = [card_of(game, 1, f"{n} V1") for n in ("Um", "Dois", "Três")]
+    for c in [v, *theirs]:
+        enter(game, c, 4)
+    game.state.scene[v].stage = 2
+
+    def foes_only(d: Decision) -> list[int]:
+        return [i for i, o in enumerate(d.options) if o.split(" ")[0] in ("Um", "Dois", "Três")][:d.maximum]
+
+    game.agents[0] = Eager({"x": [lambda d: [2]], "target": [foes_only]})
+    game.agents[0].game, game.agents[0].me = game, 0
+    at(game, "combat", "attack", 0)
+    use(game, v, "Tiro de Teia")
+    lost = sorted(4 - len(game.state.scene[t].carried) for t in theirs)
+    assert lost == [0, 2, 2]
+    hit = [t for t in theirs if len(game.state.scene[t].carried) == 2]
+    assert sorted(stage(game, t) for t in hit) == [0, 1]

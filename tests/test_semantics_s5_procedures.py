@@ -228,3 +228,18 @@ def test_a_relative_after_a_name_is_the_head_nouns() -> None:
     assert isinstance(move, Move) and move.cards.zone == "carried" and move.cards.of is not None
     assert move.cards.of.ref is Ref.THIS_CHARACTER
     assert [(f.field, f.op, f.value) for f in move.cards.filters] == [("name", "ne", "Guardar")]
+
+
+def test_4_6_2_f_x_minus_1_of_these_targets() -> None:
+    """4.6.2 F: "Incapacite em {1} X-1 destes alvos": X-1 chosen among the action's targets ("estes alvos" are the
+    targets, not this card)."""
+    from cardscript.compiler.ir import Ref
+
+    d = card("Personagem: Teia V1\n" + HEAD + "\nAção: Rede\n  Custo: {X}\n  Poder: Super Força\n  Rede causa 1 "
+             "ponto de dano a cada um de X alvos. Incapacite em {1} X-1 destes alvos.\n")
+    assert d.executable and d.action is not None
+    stage_change = d.action.modes[0].procedures[1]
+    assert isinstance(stage_change, ChangeStage)
+    sel = stage_change.targets
+    assert (sel.count.fixed, sel.count.x_times) == (-1, 1)
+    assert len(sel.union) == 1 and sel.union[0].ref is Ref.TARGET and sel.union[0].every

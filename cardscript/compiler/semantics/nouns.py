@@ -205,6 +205,8 @@ def reference(np: NP, r: Reading) -> Selector | None:
             return Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION, text=text)
         if lemma in ("turno", "partida", "fase", "etapa"):
             return None
+        if lemma == "alvo" and r.in_action and plural(np):  # "X-1 destes alvos": the action's targets (4.6.2 F)
+            return Selector(kind=Kind.CHARACTER, ref=Ref.TARGET, index=-1, text=text, every=True)
         return replace(THIS_CARD, kind=KIND_OF_NOUN.get(lemma, Kind.CARD), text=text)
     if np.lemma == "alvo" and not np.det("um", "cada", "outro", "qualquer") and not np.quantity \
             and (np.dets or not plural(np)):
@@ -556,7 +558,10 @@ def _things(np: NP, r: Reading) -> Selector:
             raise NotUnderstood(f"'{text}': of what?", np.node)
         r.use(*of_pp.preps)
         of = things(of_pp.obj, r)
-        return Selector(kind=of.kind, union=(of,), count=Quantity.of(head.value), text=text)
+        from cardscript.compiler.semantics.amounts import quantity_of_run
+
+        run = quantity_of_run([*np.quantity, head], r) if np.quantity else None    # "X-1 destes alvos"
+        return Selector(kind=of.kind, union=(of,), count=run or Quantity.of(head.value), text=text)
     if lemma in ("um", "uma", "cada", "todos", "todas", "outro", "outra", "outros", "outras", "nenhum", "algum",
                  "restante", "restantes", "demais", "único", "única") and isinstance(head, Lexeme) \
             and head.cls == "PRON":
