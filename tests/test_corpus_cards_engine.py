@@ -555,21 +555,18 @@ def test_justica_unloads_an_ability_card_only() -> None:
     assert game.state.scene[j].carried == carried              # only that one card
 
 
-def test_sr_fantastico_whose_owner_is_not_said_is_reported() -> None:
-    """Sr. Fantástico V1 (BSUM 28/100): "carregue o alvo com um card dos recursos de seu dono" -- the owner of what
-    the text does not say in a way the compiler reads (the target's, presumably); it used to load from the user's own
-    resources, which is another meaning: now reported, not run."""
-    from cardscript.compiler.lower import lower_compiled
-    from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
-    from cardscript.compiler.translate import record_to_card_text
-    from tests.corpus_play import _names, _records
+def test_sr_fantastico_loads_from_the_resources_of_the_targets_owner() -> None:
+    """Sr. Fantástico V1 (BSUM 28/100): "carregue o alvo com um card dos recursos de seu dono" -- "seu dono" is the
+    owner of what is loaded, the target (the only thing the clause names that has an owner); it used to load from
+    the user's own resources, then was reported; now it reads the target's owner
+    (tests/test_corpus_s5_procedures_engine.py plays it)."""
+    from cardscript.compiler.ir import Load, Ref
 
-    (record,) = [r for r in _records() if r["code"] == "BSUM 28/100"]
-    compiled = compile_source(SourceFile(f"BSUM 28/100 {record['name']}", record_to_card_text(record)), _names())
-    lowered = lower_compiled(compiled)
-    assert not lowered.card.executable
-    assert any("de seu dono" in p.message for p in lowered.problems)
+    d = corpus_card("BSUM 28/100")
+    assert d.action is not None
+    load = d.action.modes[0].procedures[0]
+    assert isinstance(load, Load) and load.cards.of is not None and load.cards.of.ref is Ref.OWNER
+    assert load.cards.of.of is not None and load.cards.of.of.ref is Ref.TARGET
 
 
 def test_fera_v2_loads_an_ability_from_the_resources_and_unloads_a_card() -> None:

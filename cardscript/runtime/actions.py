@@ -239,8 +239,14 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
     return out
 
 
-def target_count(sel: Selector) -> int:
-    return max(1, sel.count.fixed) if not sel.every else 0
+def target_count(sel: Selector, game: Game | None = None, ctx: Any = None) -> int:
+    """How many targets the selector chooses (4.6.2 F); "até X alvos": X as the action defines or chose it, once
+    known (``ctx``: the action's context, its X chosen), else at least one."""
+    if sel.every:
+        return 0
+    if sel.count.x_times and game is not None and isinstance(ctx, selectors.EffectContext):
+        return selectors.quantity(game, ctx, sel.count)
+    return max(1, sel.count.fixed)
 
 
 def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any,
@@ -465,10 +471,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         elif sel.every:
             picked = all_candidates
         else:
-            wanted = target_count(sel)
-            if sel.count.x_times and ctx is not None and ctx.x is not None:   # "a cada um de X alvos": X as chosen
-                wanted = max(0, selectors.quantity(game, ctx, sel.count))     # for the cost {X} (4.6.2 E.1, F)
-            n = min(wanted, len(all_candidates)) - len(must)
+            n = min(target_count(sel, game, ctx), len(all_candidates)) - len(must)
             candidates = [c for c in all_candidates if c not in must]
             picked = list(must)
             if must:
@@ -495,6 +498,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     event = {"card": use.user, "holder": use.holder, "action": action.name, "player": player,
             "power": action_power(game, use) or None, "targets": [t for t in flat if isinstance(t, int)],
             "use": ctx.action_use if ctx is not None else -1}
+    if action.cost_is_x and x is not None:
+        event["x"] = x                      # E.1: the cost paid -- "uma ação de custo {2}" with X = 2
     game.state.this_turn.uses.append((use.user, use.holder, action.name, action_power(game, use) or None))
     game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H

@@ -131,6 +131,14 @@ def generated_trigger_matches(game: Game, made: ActiveEffect, event: Event) -> b
         if not pattern_matches(game, replace(pattern, subject=None), event, source, made.controller):
             return False
         return event.data.get("card") in resolve(game, made.context, sel)
+    target = pattern.target
+    if target is not None and _in_context(target) and made.context is not None:
+        from cardscript.runtime.selectors import resolve
+
+        if not pattern_matches(game, replace(pattern, target=None), event, source, made.controller):
+            return False        # "toda vez que o alvo for alvo de uma ação ..., após o efeito daquela ação"
+        them = resolve(game, made.context, target)
+        return any(t in them for t in event.data.get("targets") or ())
     return pattern_matches(game, pattern, event, source, made.controller)
 
 

@@ -46,7 +46,7 @@ class Player:
 class ActionThing:
     """An action as a thing (rules 4.6): the one named ``name`` written on ``holder``; when it is being (or was)
     used, its ``user``, the ``power`` it needs, its ``targets``, which ``use`` it is (``EffectContext.action_use``)
-    and the ``player`` using it."""
+    and the ``player`` using it; for a cost {X}, the ``x`` chosen."""
 
     holder: CardId
     name: str
@@ -56,6 +56,7 @@ class ActionThing:
     use: int = -1
     player: int | None = None
     definition: Any = field(default=None, compare=False, repr=False)   # its ActionDef, when known
+    x: int | None = field(default=None, compare=False)   # cost {X}: the value chosen for X when used (4.6.2 E.1)
 
 
 @dataclass(frozen=True)
@@ -410,7 +411,12 @@ def _times_used(game: Game, ctx: EffectContext, c: Count) -> int:
 
 
 def count(game: Game, ctx: EffectContext, c: Count | None) -> int:
-    """``X é igual ao número de ...`` / ``... ao Escudo / à Energia / ao número de poderes de ...``."""
+    """``X é igual ao número de ...`` / ``... ao Escudo / à Energia / ao número de poderes de ...``; ``X é igual a 2
+    se ..., caso contrário, X é igual a 1``: the value whose condition holds now."""
+    if c is not None and c.when is not None and not check_condition(game, ctx, c.when):
+        return count(game, ctx, c.otherwise)
+    if c is not None and c.fixed is not None:
+        return c.fixed
     if c is None or c.what is None:
         return 0
     if c.attribute in ("times_used", "times_used_before"):

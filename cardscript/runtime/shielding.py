@@ -69,7 +69,8 @@ def _shield_statics(game: Game) -> list[_ShieldStatic]:
         ei = effects.index(effect) if effect in effects else -1
         for pi, p in procs:
             if isinstance(p, SetShield):
-                out.append(((src, ei, pi), "set", p.value, title(game, src), p.targets, sctx))
+                value = p.value if p.value_x is None else quantity(game, sctx, p.value_x)   # counted now
+                out.append(((src, ei, pi), "set", value, title(game, src), p.targets, sctx))
             elif isinstance(p, Gain) and p.shield_x is not None:     # "Escudo +1 para cada <x>", "Escudo +X":
                 value = quantity(game, sctx, p.shield_x)               # counted now (a change is a new value)
                 out.append(((src, ei, pi), "bonus", value, title(game, src), p.targets, sctx))

@@ -352,8 +352,10 @@ def event_action(event: Event) -> ActionThing | None:
     if not isinstance(holder, int):
         return None
     targets = tuple(t for t in data.get("targets") or () if isinstance(t, int))
+    x = data.get("x")
     return ActionThing(holder, str(name), user if isinstance(user, int) else None, data.get("power"), targets,
-                       int(data.get("use", data.get("action_use")) or -1), data.get("player"))
+                       int(data.get("use", data.get("action_use")) or -1), data.get("player"),
+                       x=x if isinstance(x, int) else None)
 
 
 def source_matches(game: Game, sel: Selector, event: Event, source: CardId, controller: int) -> bool:
@@ -414,6 +416,9 @@ def matching_targets(game: Game, pattern: EventPattern, event: Event, source: Ca
         return []
     ctx = EffectContext(controller=controller, source=source)
     targets = event.data.get("targets") or ()
+    if sel.ref is not None:                  # "este personagem for alvo de ...": the one the reference names
+        them = resolve(game, static_context(game, source, controller), sel)
+        return [t for t in targets if isinstance(t, int) and t in them]
     return [t for t in targets if isinstance(t, int) and t in game.cards and matches(game, ctx, t, sel)]
 
 

@@ -61,4 +61,5 @@ class SetShield(Procedure):
     family: ClassVar[str] = "set_shield"
     targets: Selector
     value: int
+    value_x: Quantity | None = None       # "é igual ao número de cards que ele estiver carregando": counted
     duration: Duration = Duration.WHILE_IN_PLACE

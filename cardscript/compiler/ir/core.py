@@ -97,6 +97,9 @@ class Count:
     event: str = ""
     attribute: str = ""             # "" = how many things; "energy", "initial_energy", "shield", "stage", "powers",
     #                                 "damage_taken"; how many different: "card_powers", "card_types"
+    fixed: int | None = None        # a number, not a count ("X é igual a 2 se ...")
+    when: Condition | None = None   # the value holds while this does; otherwise ``otherwise``'s ("caso contrário")
+    otherwise: Count | None = None
 
 
 @dataclass(frozen=True)

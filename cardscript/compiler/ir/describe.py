@@ -7,6 +7,7 @@ field that differs from its default, selectors and quantities in a compact notat
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import replace
 from enum import Enum
 from typing import Any
 
@@ -33,6 +34,11 @@ def quantity(q: Quantity | None) -> str:
 
 
 def count(c: Count) -> str:
+    if c.when is not None:
+        other = count(c.otherwise) if c.otherwise is not None else "0"
+        return f"{count(replace(c, when=None, otherwise=None))} if {c.when.text or c.when.kind} else {other}"
+    if c.fixed is not None:
+        return str(c.fixed)
     if c.event:
         return f"the event's {c.event}"
     what = selector(c.what) if c.what is not None else "?"

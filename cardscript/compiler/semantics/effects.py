@@ -246,8 +246,8 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         except NotUnderstood as exc:
             return _unsupported(out, text, procs, str(exc))
         return replace(made, condition=leads.condition)
-    if leads.trigger is not None and reader.r.event_kind == "action_resolved" and leads.trigger.event == "use_action":
-        leads.trigger = replace(leads.trigger, event="action_resolved")
+    if leads.trigger is not None and reader.r.event_kind == "action_resolved":
+        leads.trigger = _once_resolved(leads.trigger)
     if leads.trigger is not None or leads.phase_trigger is not None:
         trigger = leads.trigger
         if trigger is None:
@@ -451,7 +451,12 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
         seq.problems.append(Problem("an effect generated on several events", None))
         return None
     duration = leads.duration or _trigger_duration(reader) or Duration.INSTANT
-    made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=leads.trigger, duration=duration, text=text)
+    trigger = _once_resolved(leads.trigger) if reader.r.event_kind == "action_resolved" else leads.trigger
+    if trigger.target_slot == "event:subject" and (trigger.target is None or trigger.target.ref in (None, Ref.SLOT)):
+        seq.problems.append(Problem("after the effect of an action that targeted which one? (a generated "
+                                    "trigger names the action's user as its subject)", None))
+        return None
+    made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=trigger, duration=duration, text=text)
     return Generate(effect=made, text=text)
 
 
@@ -487,3 +492,16 @@ def _action_frame(body: object, r: Reading) -> tuple[str | None, ClauseSeq]:
 
 __all__ = ["ActionText", "Lowered", "action_paragraphs", "keyword_effect", "permanent_paragraph", "read_x",
            "Clause", "Count", "Unsupported"]
+
+
+def _once_resolved(trigger: EventPattern) -> EventPattern:
+    """"<efeito> após o efeito daquela ação" (4.6.2 I): the trigger's action, once it has finished resolving.
+    "Toda vez que X usar uma ação": that action resolved; "Toda vez que X for alvo de uma ação" (4.6.2 F): an
+    action that had X as a target resolved -- once per such target, which stays the event's subject ("aquele
+    personagem")."""
+    if trigger.event == "use_action":
+        return replace(trigger, event="action_resolved")
+    if trigger.event == "targeted":
+        return replace(trigger, event="action_resolved", subject=None, target=trigger.subject,
+                       target_slot="event:subject")
+    return trigger

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardscript.compiler.ast import Icon, Lexeme
+from cardscript.compiler.ast import Icon, Lexeme, Number
 from cardscript.compiler.ir import (
     ChangeStage,
     Choose,
@@ -178,20 +178,33 @@ def per_each(q: Quantity, b: Build, where: NP) -> Quantity:
 
 
 def stage_amounts(np: NP, b: Build) -> tuple[tuple[int, ...], Quantity | None]:
-    """"{1}", "{1} ou {2}", "{X}": the stages offered (several: a choice), or X."""
+    """"{1}", "{1} ou {2}", "{X}": the stages offered (several: a choice), or X; a bare number ("em 1") is
+    that many stages as its icon is (4.5: a character changes stage by a number of stages)."""
     codes: list[str] = []
-    if isinstance(np.head, Icon):
+    if _is_stage(np):
+        assert isinstance(np.head, Icon | Number)
         b.r.use(np.head)
-        codes.append(np.head.code)
+        codes.append(_stage_code(np.head))
     for conj, h in np.heads:
-        if isinstance(h.head, Icon):
+        if _is_stage(h):
+            assert isinstance(h.head, Icon | Number)
             b.r.use(conj, h.head)
-            codes.append(h.head.code)
+            codes.append(_stage_code(h.head))
     if not codes:
         raise NotUnderstood("by how many stages?", np.node)
     if "X" in codes:
         return (), Quantity(x_times=1, x=b.r.x)
     return tuple(int(c) for c in codes), None
+
+
+def _is_stage(np: NP) -> bool:
+    """A stage icon, or a bare number with nothing about it ("em 1")."""
+    return isinstance(np.head, Icon) or (isinstance(np.head, Number) and not (np.mods or np.dets or np.post))
+
+
+def _stage_code(head: Icon | Number) -> str:
+    """The stage icon's code, or a bare number's digits."""
+    return head.code if isinstance(head, Icon) else str(head.value)
 
 
 def _stage(b: Build) -> Built:
@@ -299,7 +312,10 @@ def _each_player(sel: Selector) -> Selector:
 
 
 def _no_filters(np: NP, b: Build) -> None:
-    if np.mods:
+    from cardscript.compiler.semantics.reminders import only_explains
+
+    if any(not (isinstance(m, Other) and m.kind == "paren" and all(only_explains(n) for n in m.nodes))
+           for m in np.mods):
         raise NotUnderstood("draw which cards?", np.node)
 
 
@@ -332,7 +348,11 @@ def _load(b: Build) -> Built:
     c = b.roles.one("cards")
     if isinstance(c, PP) and c.prep == "até":
         up_to = True
+    owners = _from_its_owner(obj, r)
     cards = things(obj, r)
+    if owners is not None:                                  # "um card dos recursos de seu dono": the carrier's owner
+        cards = replace(cards, zone=owners, zone_owner=None,
+                        of=Selector(kind=Kind.PLAYER, ref=Ref.OWNER, of=things(onto_np, r), text="seu dono"))
     if up_to:
         cards = replace(cards, count=replace(cards.count, up_to=True))
     origin = b.optional_np("origin")
@@ -368,6 +388,22 @@ def _load(b: Build) -> Built:
                        loaded=loaded)])
 
 
+def _from_its_owner(obj: NP, r: Reading) -> str | None:
+    """"carregue o alvo com um card *dos recursos de seu dono*" (4.1): the area of the owner of what is loaded -- the
+    only thing the clause names that has one. The phrase is taken off ``obj``; the area's zone is returned."""
+    pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+               and m.obj.lemma in ZONE_OF_NOUN), None)
+    if pp is None or pp.obj is None or not any(isinstance(m, PP) and m.obj is not None and m.obj.lemma == "dono"
+                                               and m.obj.det("seu") for m in pp.obj.mods):
+        return None
+    p = place(pp.obj, r)
+    if not p.each_owner or p.zone != "resources":
+        return None
+    r.use(*pp.preps)
+    obj.mods.remove(pp)
+    return p.zone
+
+
 def _unload(b: Build) -> Built:
     """"descarregue um card deste personagem", "descarregue até dois cards de um personagem ou suporte",
     "descarregue <este card>", "descarregue-o", "descarregue todos os cards dele", "descarregue X cards de ..."."""
@@ -381,6 +417,8 @@ def _unload(b: Build) -> Built:
     origin = b.optional_np("origin")
     if obj is None:
         raise NotUnderstood("unload what?", b.roles.clause, b.roles.describe())
+    if origin is None:
+        origin = _origin_after_chosen(obj, r)
     if obj.lemma == "número" and obj.det("aquele") and r.counted:
         return _unload_that_many(b, who, obj, origin)
     cards = things(obj, r)
@@ -422,6 +460,24 @@ def _unload(b: Build) -> Built:
     if filtered.filters or filtered.union:
         return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text)])
     return Built([Unload(who=who, amount=amount, frm=frm, text=b.text)])
+
+
+def _origin_after_chosen(obj: NP, r: Reading) -> NP | None:
+    """"descarregue todos os cards de habilidade com o poder escolhido *daquele personagem*": after a
+    characteristic already fixed by a choice ("o poder escolhido"), a last "de <personagem>" cannot be whose
+    characteristic it is -- it is what the cards are unloaded from (4.1). It is taken off the phrase it hung on."""
+    m = obj.mods[-1] if obj.mods else None
+    if not isinstance(m, PP) or m.obj is None:
+        return None
+    chosen = m.obj
+    fixed = (chosen.participle is not None and chosen.participle.lemma == "escolher") or chosen.adj("escolhido")
+    last = chosen.mods[-1] if chosen.mods else None
+    if m.prep == "com" and fixed and isinstance(last, PP) and last.prep == "de" and last.obj is not None \
+            and last.obj.cls == "thing":
+        chosen.mods.remove(last)
+        r.use(*last.preps)
+        return last.obj
+    return _origin_after_chosen(chosen, r) if m.prep == "de" else None    # "cards de habilidade com ..."
 
 
 def _carried_by_phrase(np: NP) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.ast import Lexeme, Name
 from cardscript.compiler.ir import Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr
@@ -216,6 +216,11 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         r.use(*agent.preps)
         carrier = things(agent.obj, r)
         return replace(sel, zone="carried", of=carrier)
+    onto = _pp(rel, "em")
+    if v.passive and agent is None and subj is None and onto is not None and onto.obj is not None \
+            and onto.obj.cls == "thing" and not v.negated:              # "que estiverem sendo carregados neste
+        r.use(*onto.preps)                                              # suporte": the base it is attached to (4.1)
+        return replace(sel, zone="carried", of=things(onto.obj, r))
     if subj is not None:                                                # "que este personagem estiver carregando"
         if any(isinstance(w, Lexeme) and w.word.lower().startswith("estava") for w in v.words):
             raise NotUnderstood("the cards it was carrying (before): a past state", rel.clause)
@@ -553,7 +558,13 @@ def _named(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     names = [n for c in rel.args if isinstance(c, NP) for n in at.names_in(c, r)]
     if not names:
         raise NotUnderstood("named what?", rel.clause)
-    return add_filter(sel, Filter("name", _neg(v, "eq", "ne"), "/".join(names)))
+    out = add_filter(sel, Filter("name", _neg(v, "eq", "ne"), "/".join(names)))
+    for c in rel.args:            # "um card que não se chame X que este personagem estiver carregando": a relative
+        if isinstance(c, NP) and isinstance(c.head, Name):           # after the name is the card's (a name takes
+            for m in [m for m in c.mods if isinstance(m, Rel)]:      # none), stacked on the first
+                c.mods.remove(m)
+                out = relative_filter(out, m, r)
+    return out
 
 
 def _revealed(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

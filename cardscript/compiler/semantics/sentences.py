@@ -751,6 +751,9 @@ def _shared_subject(clause: Clause, before: object, last: Clause | None) -> Clau
     subject has that subject (the modal's scope: ``_modality``); an imperative ("e compre") has its own."""
     if clause.subject is not None or last is None or last.subject is None:
         return clause
+    nor = _nor(clause, before, last)
+    if nor is not None:
+        return nor
     if not (isinstance(before, Phrase) and before.kind is PhraseKind.JOINER
             and any(isinstance(x, Lexeme) and x.lemma == "e" for x in leaves(before))):
         return clause
@@ -761,6 +764,26 @@ def _shared_subject(clause: Clause, before: object, last: Clause | None) -> Clau
     if not analyse(last).modal:
         return clause
     return replace(clause, subject=last.subject)
+
+
+def _nor(clause: Clause, before: object, last: Clause) -> Clause | None:
+    """"X não pode usar ações nem ser alvo de ...": a bare infinitive after "nem" is in the scope of the negated
+    modal before it -- its subject, "não" and "pode" are the previous clause's (the clause is read as "X não pode
+    ser alvo de ..."). None when the clause is not that."""
+    if not (isinstance(before, Phrase) and before.kind is PhraseKind.JOINER
+            and [x.lemma for x in leaves(before) if isinstance(x, Lexeme)] == ["nem"]):
+        return None
+    prev = analyse(last)
+    v = analyse(clause)
+    if not prev.negated or prev.modal != "pode" or v.negated or v.modal or v.clitics:
+        return None
+    if not v.words or any(w.cls not in ("VINF", "AUX_NF", "VPART") for w in v.words):
+        return None
+    scope = [w for w in prev.words if w.cls in ("PREADV", "AUX") and w.lemma in ("não", "poder")]
+    if not isinstance(clause.verb, Phrase) or len(scope) != 2:
+        return None
+    verb = replace(clause.verb, parts=(*scope, *clause.verb.parts))
+    return replace(clause, subject=last.subject, verb=verb, negated=True)
 
 
 def _granted_if(p: Procedure, cond: Condition | None) -> Procedure | None:
@@ -859,7 +882,7 @@ def _delayed(b: Build, built: Built) -> Built:
 
     after = b.roles.pp("after")
     trigger = b.r.event_kind
-    if after is not None and after.obj is not None and trigger == "use_action":
+    if after is not None and after.obj is not None and trigger in ("use_action", "targeted"):
         obj = after.obj                      # "... pode comprar um card após o efeito daquela ação": once it resolved
         inner = next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
         action = inner if obj.lemma == "efeito" and inner is not None else obj

@@ -38,6 +38,7 @@ from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, 
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
+from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
 
@@ -340,7 +341,7 @@ def _be(b: Build) -> Built | None:
         return _passive(b)
     pred = b.roles.np("predicate")
     if pred is None:
-        return None
+        return _shield_equal_to(b)
     if pred.lemma == "alvo":                                          # "não pode ser alvo de ações de {TE}"
         subject = b.subject()
         r.use(pred.head, *pred.dets)
@@ -524,6 +525,31 @@ def _value_of(np: NP, r: Reading) -> NP:
     r.use(np.head, *np.dets, *pps[0].preps)
     rest = [m for m in np.mods if m is not pps[0]]
     return replace(inner, dets=[*np.dets, *inner.dets], mods=[*inner.mods, *rest])
+
+
+def _shield_equal_to(b: Build) -> Built | None:
+    """"O Escudo deste personagem é igual ao número de cards que ele estiver carregando" (4.8.6 A: a new Base
+    Shield, while the text works; the count is read each time the shield is, so it follows what it counts). None
+    when the clause is not that."""
+    r = b.r
+    subj = b.roles.subject_np
+    words = [w for w in b.verb.words if isinstance(w, Lexeme)]
+    pp = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "a" and c.obj is not None), None)
+    if subj is None or pp is None or pp.obj is None or not b.static or b.verb.negated \
+            or [w.lemma for w in words] != ["ser", "igual"]:
+        return None
+    subj = _value_of(subj, r)
+    whose = next((m for m in subj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if subj.lemma != "escudo" or whose is None or whose.obj is None:
+        return None
+    from cardscript.compiler.semantics.xdef import counted
+
+    r.use(subj.head, *subj.dets, *whose.preps, *pp.preps, *words)
+    targets = things(whose.obj, r)
+    value = Quantity(x_times=1, x=counted(pp.obj, r, render(pp.obj.node)))
+    b.roles.extra.remove(pp)
+    d = _static_duration(b)
+    return Built([SetShield(targets=targets, value=0, value_x=value, duration=d, text=b.text)], _kind(d))
 
 
 def _become(b: Build) -> Built:

@@ -24,9 +24,26 @@ def is_x_definition(sentence: Sentence) -> bool:
     clauses = sentence.body.clauses
     if not clauses or clauses[0].subject is None:
         return False
-    words = [x for x in leaves(clauses[0].subject)]
-    return (len(words) == 1 and is_x(words[0]) and clauses[0].procedure.value == "ser"
-            and all(_is_rounding(c) for c in clauses[1:]))
+    if _otherwise_pair(sentence):
+        return True
+    return _defines_x(clauses[0]) and all(_is_rounding(c) for c in clauses[1:])
+
+
+def _defines_x(clause: Clause) -> bool:
+    """"X é ...": a clause whose subject is X alone and whose verb is "ser"."""
+    words = [x for x in leaves(clause.subject)] if clause.subject is not None else []
+    return len(words) == 1 and is_x(words[0]) and clause.procedure.value == "ser"
+
+
+def _otherwise_pair(sentence: Sentence) -> bool:
+    """"X é igual a 2 se <condição>, caso contrário, X é igual a 1": two definitions of X, the second led by "caso
+    contrário" (and nothing else), joined by a comma."""
+    body = sentence.body
+    if len(body.clauses) != 2 or not all(_defines_x(c) for c in body.clauses) or len(body.leads) != 1:
+        return False
+    words = [w.lemma for w in leaves(body.leads[0]) if isinstance(w, Lexeme)]
+    last = body.items.index(body.leads[0]) == len(body.items) - 2
+    return last and words in (["caso", "contrário"], ["caso", "contrario"])
 
 
 # "... dividido por 2 e arredondado para cima / para baixo": the rounding of a divided count
@@ -40,6 +57,8 @@ def _is_rounding(clause: Clause) -> bool:
 
 
 def x_definition(sentence: Sentence, r: Reading) -> Count:
+    if _otherwise_pair(sentence):
+        return _conditional(sentence, r)
     clause: Clause = sentence.body.clauses[0]
     roles = roles_of(clause)
     r.use(*roles.verb.words, clause.subject)
@@ -81,6 +100,43 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
     elif len(sentence.body.clauses) != 1:
         raise NotUnderstood("rounding what?", sentence.body.clauses[1])
     return count
+
+
+def _conditional(sentence: Sentence, r: Reading) -> Count:
+    """"X é igual a 2 se houver ..., caso contrário, X é igual a 1" (4.6.1: X is a number the text defines): the
+    first value while the condition holds (read when X is needed), the second otherwise."""
+    from cardscript.compiler.semantics.conditions import condition
+
+    first, second = sentence.body.clauses
+    r.use(*(i for i in sentence.body.items if not isinstance(i, Clause)))
+    roles = roles_of(first)
+    ifs = [c for c in roles.extra if isinstance(c, Rel) and [getattr(m, "lemma", "") for m in c.markers] == ["se"]]
+    if len(ifs) != 1:
+        raise NotUnderstood("X is that value when?", first)
+    roles.extra.remove(ifs[0])
+    r.use(*ifs[0].markers)
+    when = condition(ifs[0].clause, r, args=list(ifs[0].args))
+    said = render(first)
+    when = replace(when, text=said[said.index(" se ") + 4:] if " se " in said else when.text)
+    text = render(sentence)
+    return replace(_number_value(first, roles, r, text), when=when,
+                   otherwise=_number_value(second, roles_of(second), r, text))
+
+
+def _number_value(clause: Clause, roles: Roles, r: Reading, text: str) -> Count:
+    """"X é igual a 2", "X é 1": a number written out, as a count that is that number."""
+    r.use(*roles.verb.words, clause.subject)
+    np = roles.np("predicate")
+    pp = next((c for c in roles.extra if isinstance(c, PP) and c.prep == "a" and c.obj is not None), None)
+    if np is None and pp is not None:
+        roles.extra.remove(pp)
+        r.use(*pp.preps)
+        np = pp.obj
+    if np is None or not isinstance(np.head, Number) or np.mods or np.quantity or np.post:
+        raise NotUnderstood("X is which number?", clause)
+    r.use(np.head, *np.dets)
+    require_no_extra(roles)
+    return Count(fixed=np.head.value, text=text)
 
 
 def _joined_by_e(sentence: Sentence) -> bool:

@@ -121,7 +121,7 @@ def set_shield(game: Game, ctx: EffectContext, proc: SetShield) -> None:
     if proc.duration is Duration.WHILE_IN_PLACE:
         game.emit("continuous", text=proc.text, op=proc.family)
         return
-    value = proc.value
+    value = proc.value if proc.value_x is None else quantity(game, ctx, proc.value_x)
     for t in resolve(game, ctx, proc.targets):
         if isinstance(t, int) and t in game.state.scene:
             duration = proc.duration or Duration.END_OF_TURN

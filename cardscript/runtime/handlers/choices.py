@@ -37,8 +37,9 @@ def _values(game: Game, ctx: EffectContext, proc: Choose) -> list[str]:
                 have = [t.value]
             elif not isinstance(t, int):
                 continue
-            elif attr == "power":
-                have = sorted(powers_now(game, t, 0))
+            elif attr == "power":                  # an ability card's power is its printed icon (rules 2)
+                printed = getattr(game.cards.get(t), "power", None) if t not in game.state.scene else None
+                have = sorted(powers_now(game, t, 0)) or ([str(printed)] if printed else [])
             elif attr == "card_type":
                 have = [str(getattr(game.cards.get(t), "card_type", "") or "")]
             else:
