@@ -36,7 +36,7 @@ from cardscript.compiler.semantics.amounts import np_quantity, quantity_of_run
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import plural, things
-from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.verbs import analyse
 
@@ -436,6 +436,15 @@ def _received_from(b: Build, dano: NP) -> Selector | None:
     return src
 
 
+def _its_targets(np: NP, r: Reading) -> bool:
+    """"Toda vez que uma ação fosse causar dano *em um ou mais alvos*": in its targets (4.6.2 F) -- who they are is
+    for the body to say ("a cada um de seus alvos"); the words are used, no new target is made."""
+    if np.lemma != "alvo" or not np.det("um") or not np.or_more or np.mods or np.post:
+        return False
+    r.use(np.head, *np.dets, *np.or_more)
+    return True
+
+
 def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Effect:
     """"Se X fosse receber dano, ao invés disso ..." (5.5), "Se um jogador fosse procurar ..." (5.5), "Toda vez que X
     fosse causar dano [a Y], ele causará ..." (5.3)."""
@@ -460,18 +469,21 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
             raise NotUnderstood("would cause what?", clause)
         r.use(dano.head)
         target_np = b.optional_np("targets")
-        target = things(target_np, r) if target_np is not None else None
+        target = things(target_np, r) if target_np is not None and not _its_targets(target_np, r) else None
         kind = ""
+        of_action: tuple[Filter, ...] = ()
         if source.kind is Kind.ACTION:
             kind = "action"
             user = next((f.value for f in source.filters if f.field == "user" and isinstance(f.value, Selector)),
                         None)
+            of_action = tuple(f for f in source.filters if f.field != "user")     # "uma ação de {LA}": its power
             source = user if user is not None else None    # type: ignore[assignment]
         out: list[Procedure] = []
         for p in procs:
             if not isinstance(p, ModifyDamage):
                 raise NotUnderstood("a modifier's body that does not modify the damage", None)
-            out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope=""))
+            out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope="",
+                               action_filters=(*p.action_filters, *of_action)))
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(out), duration=Duration.WHILE_IN_PLACE, text=text)
     if family == "receive":                                   # "Se X fosse receber dano, ao invés disso ..."
         subject = things(subject_np, r)
