@@ -296,3 +296,24 @@ def test_venom_x_targets_then_x_minus_1_of_them_incapacitated() -> None:
     assert lost == [0, 2, 2]
     hit = [t for t in theirs if len(game.state.scene[t].carried) == 2]
     assert sorted(stage(game, t) for t in hit) == [0, 1]
+
+
+def test_frenesi_de_batalha_adds_one_to_the_damage_of_actions_of_laminas_only() -> None:
+    """Frenesi de Batalha V1 ((2015) BSOS 64/100): an action of {LA} that would damage its targets deals +1 to each;
+    an action of another power does not."""
+    from tests.corpus_play import scenario
+
+    blades = own_character("Espadachim", powers="Lâminas", action=punch("Corte", 1, power="Lâminas"))
+    fists = own_character("Lutador", action=punch("Soco", 1))
+    game = match([corpus_card("(2015) BSOS 64/100"), blades, fists], [own_character("Alvo", alignment="Vilão")])
+    fr, b, f = card_of(game, 0, "Frenesi de Batalha V1"), card_of(game, 0, "Espadachim V1"), card_of(game, 0,
+                                                                                                   "Lutador V1")
+    t = card_of(game, 1, "Alvo V1")
+    scenario(game, fr)
+    for c in (b, f, t):
+        enter(game, c, 5)
+    at(game, "combat", "attack", 0)
+    use(game, b, "Corte")
+    assert len(game.state.scene[t].carried) == 3
+    use(game, f, "Soco")
+    assert len(game.state.scene[t].carried) == 2

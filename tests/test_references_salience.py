@@ -292,11 +292,17 @@ def test_the_masculine_clitic_means_a_card_of_ability() -> None:
     assert isinstance(load, Load) and load.cards.slot == choose.introduces
 
 
-def test_a_card_in_the_area_of_its_owner_is_reported() -> None:
-    """"carregue no alvo um card dos recursos de seu dono": whose owner is not said -- reported, not "your"."""
+def test_a_card_in_the_area_of_its_owner_is_the_loaded_ones_owners() -> None:
+    """"carregue no alvo um card dos recursos de seu dono": the owner of what is loaded (the target: the only thing
+    the clause names that has an owner) -- not "your" (tests/test_semantics_s5_procedures.py)."""
+    from cardscript.compiler.ir import Load
+
     d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
                    action="Carregue no alvo um card dos recursos de seu dono.")
-    assert not d.executable
+    assert d.executable and d.action is not None
+    (load,) = d.action.modes[0].procedures
+    assert isinstance(load, Load) and load.cards.of is not None and load.cards.of.ref is Ref.OWNER
+    assert load.cards.of.of is not None and load.cards.of.of.ref is Ref.TARGET
 
 
 def test_5_2_the_player_of_a_phase_trigger_is_the_one_whose_phase_it_is() -> None:

@@ -243,3 +243,18 @@ def test_4_6_2_f_x_minus_1_of_these_targets() -> None:
     sel = stage_change.targets
     assert (sel.count.fixed, sel.count.x_times) == (-1, 1)
     assert len(sel.union) == 1 and sel.union[0].ref is Ref.TARGET and sel.union[0].every
+
+
+def test_5_3_would_damage_one_or_more_targets_keeps_the_actions_power() -> None:
+    """5.3: "Toda vez que uma ação de {AG} fosse causar dano em um ou mais alvos, ela causará aquela quantidade de
+    dano +1 a cada um de seus alvos": a modifier of the damage of actions of {AG} to their targets (the power is
+    kept; no new target is made)."""
+    from cardscript.compiler.ir import ModifyDamage, Ref
+
+    d = card("Cenário: Arena V1\n\nTexto permanente:\n  Toda vez que uma ação de {AG} fosse causar dano em um ou "
+             "mais alvos, ela causará aquela quantidade de dano +1 a cada um de seus alvos.\n")
+    assert d.executable
+    (mod,) = d.effects[0].procedures
+    assert isinstance(mod, ModifyDamage) and mod.delta == 1 and mod.each_target
+    assert mod.target is not None and mod.target.ref is Ref.TARGET      # its targets: the dealing action's (filters)
+    assert [(f.field, f.value) for f in mod.action_filters] == [("power", "AG")]
