@@ -384,3 +384,18 @@ def test_aquele_personagem_after_a_condition_is_the_one_it_describes() -> None:
     (restrict,) = eff.procedures
     assert isinstance(restrict, Restrict) and restrict.subject is not None
     assert any(f.field == "carrying" for f in restrict.subject.filters)
+
+
+def test_other_in_a_comparison_excludes_what_it_is_compared_with() -> None:
+    """"se houver em cena um outro personagem com o mesmo alter ego do alvo": another than the target (the target
+    shares its own alter ego; excluding this card instead would make the condition always true)."""
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Truque Teste causa 2 pontos de dano no personagem alvo se houver em cena um outro "
+                          "personagem com o mesmo alter ego do alvo.")
+    assert d.executable
+    assert d.action is not None
+    (damage,) = d.action.modes[0].procedures
+    cond = damage.condition
+    assert cond is not None and cond.kind == "exists" and cond.subject is not None
+    excluded = cond.subject.excluding
+    assert excluded is not None and excluded.ref is Ref.TARGET

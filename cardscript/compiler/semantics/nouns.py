@@ -598,7 +598,7 @@ def _things(np: NP, r: Reading) -> Selector:
     sel = _determiners(sel, np, r)
     sel = _adjectives(sel, np, r)
     sel = _coordinated_heads(sel, np, r)
-    sel = apply_modifiers(sel, np, r)
+    sel = _other_than_the_compared(apply_modifiers(sel, np, r))
     if targeted:
         sel = _new_target(np, r, sel)
     return _coordinated(sel, np, r)
@@ -688,6 +688,18 @@ def _excluded(sel: Selector, r: Reading) -> Selector:
     if sel.kind is Kind.CHARACTER:
         return THIS_CHARACTER
     return THIS_CARD
+
+
+def _other_than_the_compared(sel: Selector) -> Selector:
+    """"um outro personagem com o mesmo alter ego do alvo": "outro" is another than the thing compared with (the
+    target), not this card -- every thing shares its own alter ego, so the comparison needs it excluded."""
+    if sel.excluding not in (THIS_CHARACTER, THIS_CARD):
+        return sel
+    compared = [f.value for f in sel.filters if f.op == "shares" and isinstance(f.value, Selector)
+                and f.value.ref is not None and (f.value.kind is sel.kind or sel.kind in (Kind.CARD, Kind.ABILITY))]
+    if len(compared) != 1:
+        return sel
+    return replace(sel, excluding=replace(compared[0], text=""))
 
 
 def _adjectives(sel: Selector, np: NP, r: Reading) -> Selector:
