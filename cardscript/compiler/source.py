@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
+
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 @dataclass(frozen=True)
@@ -30,10 +33,8 @@ class SourceFile:
     _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        starts = [0]
-        for i, ch in enumerate(self.text):
-            if ch == "\n":
-                starts.append(i + 1)
+        # a line ends at "\n", "\r\n" or a lone "\r" (old Mac files): every line is numbered as an editor shows it
+        starts = [0, *(m.end() for m in _LINE_END.finditer(self.text))]
         object.__setattr__(self, "_line_starts", tuple(starts))
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -47,5 +48,5 @@ class SourceFile:
         if line < 1 or line > len(self._line_starts):
             return ""
         start = self._line_starts[line - 1]
-        end = self.text.find("\n", start)
-        return self.text[start:] if end < 0 else self.text[start:end]
+        end = self._line_starts[line] if line < len(self._line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
