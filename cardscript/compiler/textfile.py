@@ -32,8 +32,9 @@ def _where(data: bytes, offset: int) -> str:
     return f"line {lines + 1}, column {offset - line_start + 1}"
 
 
-def read_bytes(path: str | Path, what: str = "file") -> bytes:
-    """The bytes of a file; :class:`UnreadableFile` when it is missing, a directory, unreadable or binary."""
+def read_bytes(path: str | Path, what: str = "file", nul_ok: bool = False) -> bytes:
+    """The bytes of a file; :class:`UnreadableFile` when it is missing, a directory, unreadable or binary (a NUL
+    byte, unless ``nul_ok``: a reader of records that refuses each bad line itself)."""
     p = Path(path)
     if p.is_dir():
         raise UnreadableFile(path, f"a directory, not a {what}")
@@ -43,7 +44,7 @@ def read_bytes(path: str | Path, what: str = "file") -> bytes:
         raise UnreadableFile(path, "no such file") from None
     except OSError as exc:
         raise UnreadableFile(path, f"cannot be read ({exc.strerror or type(exc).__name__})") from None
-    nul = data.find(b"\x00")
+    nul = -1 if nul_ok else data.find(b"\x00")
     if nul >= 0:
         raise UnreadableFile(path, f"a binary file, not a {what} (a NUL byte at {_where(data, nul)})")
     return data

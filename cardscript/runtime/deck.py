@@ -27,6 +27,7 @@ from typing import Any
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.ir import CardDef
+from cardscript.compiler.limits import MAX_DIGITS
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
@@ -138,11 +139,9 @@ def parse_deck(source: SourceFile) -> tuple[list[DeckLine], list[Diagnostic]]:
     """The entries of a deck file, and a CS400 diagnostic for each line that is not an entry."""
     entries: list[DeckLine] = []
     problems: list[Diagnostic] = []
-    offset = 0
-    for number, raw in enumerate(source.text.split("\n"), 1):
-        start = offset
-        offset += len(raw) + 1
-        text = _COMMENT.sub("", raw.rstrip("\r")).rstrip()
+    for number in range(1, source.line_count + 1):
+        start = source.line_start(number)      # lines end at LF, CR LF or a lone CR, as SourceFile numbers them
+        text = _COMMENT.sub("", source.line_text(number)).rstrip()
         body = text.lstrip()
         if not body:
             continue
@@ -152,6 +151,10 @@ def parse_deck(source: SourceFile) -> tuple[list[DeckLine], list[Diagnostic]]:
         if m is None:
             problems.append(_diag(source, dg.E_DECK_LINE, "a deck line starts with the number of copies", whole,
                                   hint=f"write {LINE_FORM}"))
+            continue
+        if len(m.group(1)) > MAX_DIGITS:
+            problems.append(_diag(source, dg.E_LONG_NUMBER, f"a count of {len(m.group(1)):,} digits",
+                                  Span(at, at + m.end()), hint="a deck holds 40 cards (docs/decks.md)"))
             continue
         count = int(m.group(1))
         rest = body[m.end():]
@@ -262,8 +265,12 @@ def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
 
 
 def read_deck(path: str | Path) -> SourceFile:
-    """A deck file's text (raises ``OSError`` / ``UnicodeDecodeError`` when it cannot be read)."""
-    return SourceFile(str(path), Path(path).read_text(encoding="utf-8"))
+    """A deck file's text, a byte order mark dropped (raises
+    :class:`~cardscript.compiler.textfile.UnreadableFile` when it cannot be read: missing, a directory, binary,
+    not UTF-8)."""
+    from cardscript.compiler.textfile import read_text
+
+    return SourceFile(str(path), read_text(path, "deck file"))
 
 
 def check_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> DeckReport:
@@ -271,11 +278,12 @@ def check_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> D
     with a CS001 diagnostic and no source."""
     from cardscript.runtime.library import load_library
 
+    from cardscript.compiler.textfile import UnreadableFile
+
     try:
         source = read_deck(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        diag = _diag(SourceFile(str(path), ""), dg.E_IO, f"cannot read the deck: {why}", Span(0, 0))
+    except UnreadableFile as exc:
+        diag = _diag(SourceFile(str(path), ""), dg.E_IO, f"cannot read the deck: {exc.why}", Span(0, 0))
         return DeckReport(str(path), None, diagnostics=[diag])
     return check_source(source, load_library() if library is None else library)
 
