@@ -150,8 +150,16 @@ E_INTERNAL = _register("CS900", Severity.ERROR, "internal compiler error",
 MAX_MESSAGE = 600   # characters of a message, hint or note; a longer one is cut in the middle
 
 
+# control characters (an escape sequence in a binary file, a NUL) are never written to a terminal: shown as U+FFFD
+_CONTROLS = {c: "\ufffd" for c in (*range(0x20), *range(0x7f, 0xa0))}
+_IN_MESSAGE = {c: r for c, r in _CONTROLS.items() if c != 0x0a}
+_IN_LINE = {**_CONTROLS, 0x09: " "}
+
+
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
-    """``text`` cut to at most ``limit`` characters, its middle replaced by `` … ``."""
+    """``text`` cut to at most ``limit`` characters, its middle replaced by `` … ``; control characters (but
+    newlines) shown as U+FFFD."""
+    text = text.translate(_IN_MESSAGE)
     if len(text) <= limit:
         return text
     half = (limit - 3) // 2
@@ -210,6 +218,7 @@ ECHO_WIDTH = 100   # the characters of a source line a diagnostic echoes: a wind
 def echo_window(text: str, col: int, width: int) -> tuple[str, int, int]:
     """A line cut to at most :data:`ECHO_WIDTH` characters around column ``col`` (1-based) and a caret
     ``width`` wide: ``(shown text, caret column, caret width)``; a cut end is marked ``…``."""
+    text = text.translate(_IN_LINE)          # same length: the caret stays under its character
     if len(text) <= ECHO_WIDTH:
         return text, col, width
     start = max(0, min(col - 1 - ECHO_WIDTH // 3, len(text) - ECHO_WIDTH))

@@ -281,10 +281,15 @@ def _unknown_keyword(source: SourceFile, para: Normalized) -> Diagnostic | None:
         return None
     word = m.group("kw")
     prelude = load_prelude()
+    start = para.source_offset(m.start("kw"))
+    missing = next((w for w in (word, word.split()[0]) if prelude.missing_reason(w)), None)
+    if missing is not None:                  # its definition did not read: say so, not "unknown"
+        return Diagnostic(dg.E_UNKNOWN_KEYWORD, f"keyword '{missing}' is missing: its definition in the prelude "
+                          "does not read", Span(start, start + len(missing)), source,
+                          hint=f"{prelude.missing_reason(missing)} (`cardscript check` lists the prelude's faults)")
     if any(lookup(fold_text(w)) or prelude.get(w) for w in word.split()) or prelude.get(word):
         return None
     guess = prelude.closest(word)
-    start = para.source_offset(m.start("kw"))
     hint = (f"did you mean '{guess}'?" if guess else "keywords: " + ", ".join(prelude.names())) + \
         " (keywords are defined in cardscripts/prelude/, see docs/keywords.md)"
     return Diagnostic(dg.E_UNKNOWN_KEYWORD, f"unknown keyword '{word}'", Span(start, start + len(word)), source,
@@ -344,8 +349,9 @@ def read_source(path: Path) -> SourceFile | Diagnostic:
     try:
         return SourceFile(str(path), read_text(path, "card file"))
     except UnreadableFile as exc:
-        return Diagnostic(dg.E_IO, f"cannot read the card file: {exc.why}", Span(0, 0),
-                          SourceFile(str(path), ""), hint="card files are UTF-8 text")
+        text, at = exc.located()               # a bad byte: its line and column, with a caret
+        return Diagnostic(dg.E_IO, f"cannot read the card file: {exc.why}", Span(at, at + 1 if text else at),
+                          SourceFile(str(path), text), hint="card files are UTF-8 text")
 
 
 def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None) -> list[CompiledCard]:

@@ -18,10 +18,22 @@ __all__ = ["UnreadableFile", "read_bytes", "read_text"]
 class UnreadableFile(Exception):
     """A file that cannot be read as text: ``why`` says it in a few words (``str()``: ``path: why``)."""
 
-    def __init__(self, path: str | Path, why: str) -> None:
+    def __init__(self, path: str | Path, why: str, data: bytes | None = None, offset: int | None = None) -> None:
         super().__init__(f"{path}: {why}")
         self.path = str(path)
         self.why = why
+        self.data = data          # the bytes read, when the fault is in them
+        self.offset = offset      # ... and the byte offset of the fault
+
+    def located(self) -> tuple[str, int]:
+        """The file's text as far as it reads (a bad byte replaced by U+FFFD) and the character offset of the
+        fault, for a diagnostic with a line, a column and a caret; ``("", 0)`` when nothing was read."""
+        if self.data is None or self.offset is None:
+            return "", 0
+        data = self.data[len(codecs.BOM_UTF8):] if self.data.startswith(codecs.BOM_UTF8) else self.data
+        cut = self.offset - (len(self.data) - len(data))
+        text = data.decode("utf-8", "replace").replace("\x00", "\ufffd")
+        return text, len(data[:cut].decode("utf-8", "replace"))
 
 
 def _where(data: bytes, offset: int) -> str:
@@ -46,19 +58,19 @@ def read_bytes(path: str | Path, what: str = "file", nul_ok: bool = False) -> by
         raise UnreadableFile(path, f"cannot be read ({exc.strerror or type(exc).__name__})") from None
     nul = -1 if nul_ok else data.find(b"\x00")
     if nul >= 0:
-        raise UnreadableFile(path, f"a binary file, not a {what} (a NUL byte at {_where(data, nul)})")
+        raise UnreadableFile(path, f"a binary file, not a {what} (a NUL byte at {_where(data, nul)})", data, nul)
     return data
 
 
 def decode(path: str | Path, data: bytes, what: str = "file") -> str:
     """UTF-8 bytes as text, a leading byte order mark dropped; :class:`UnreadableFile` at the first bad byte."""
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        return data.decode("utf-8")
+        return data[bom:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UnreadableFile(path, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at {_where(data, exc.start)}); "
-                                   f"a {what} is UTF-8 text") from None
+        at = exc.start + bom
+        raise UnreadableFile(path, f"not UTF-8 text (byte 0x{data[at]:02x} at {_where(data, at)}); "
+                                   f"a {what} is UTF-8 text", data, at) from None
 
 
 def read_text(path: str | Path, what: str = "file") -> str:
