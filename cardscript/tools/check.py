@@ -10,7 +10,7 @@ from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import format_json, format_sarif, format_text
 from cardscript.compiler.executable import lowering_diagnostics
 from cardscript.compiler.pipeline import compile_paths, library_path
-from cardscript.tools.common import out
+from cardscript.tools.common import out, unreadable
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
         warnings = sum(1 for d in diags if d.severity is dg.Severity.WARNING)
         out(f"checked {len(cards)} card(s): {executable} executable, {clean} clean, {errors} error(s), "
             f"{warnings} warning(s)")
+    if any(unreadable(card) for card in cards):
+        return 2
     return 1 if any(d.severity is dg.Severity.ERROR for d in diags) else 0
 
 
