@@ -44,10 +44,11 @@ def _register(code: str, severity: Severity, title: str, explanation: str) -> st
 E_IO = _register("CS001", Severity.ERROR, "unreadable file",
                  "The file could not be read (missing, a directory, or not UTF-8 text).")
 E_TOO_LARGE = _register("CS002", Severity.ERROR, "file too large",
-                        "A card file or keyword file is longer than 65,536 characters (the longest card of the "
+                        "A card file or keyword file is longer than 32,768 characters (the longest card of the "
                         "library has 1,502); it is not read (docs/reliability.md).")
 N_MORE = _register("CS005", Severity.NOTE, "more diagnostics not shown",
-                   "At most 3 diagnostics of one line and 50 of one file are shown; this note counts the others "
+                   "At most 3 diagnostics of one line and 50 of one file are shown; this note counts the others. "
+                   "After 50 paragraphs that do not parse, the rest of a card's text is not read "
                    "(docs/reliability.md).")
 E_HEADER_FIRST = _register("CS010", Severity.ERROR, "missing card type line",
                            "A card file starts with `<Tipo>: <Nome> V<n>`, e.g. `Personagem: Raio Negro V1`.")
@@ -218,12 +219,11 @@ ECHO_WIDTH = 100   # the characters of a source line a diagnostic echoes: a wind
 def echo_window(text: str, col: int, width: int) -> tuple[str, int, int]:
     """A line cut to at most :data:`ECHO_WIDTH` characters around column ``col`` (1-based) and a caret
     ``width`` wide: ``(shown text, caret column, caret width)``; a cut end is marked ``…``."""
-    text = text.translate(_IN_LINE)          # same length: the caret stays under its character
     if len(text) <= ECHO_WIDTH:
-        return text, col, width
+        return text.translate(_IN_LINE), col, width     # same length: the caret stays under its character
     start = max(0, min(col - 1 - ECHO_WIDTH // 3, len(text) - ECHO_WIDTH))
     end = start + ECHO_WIDTH
-    shown = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+    shown = ("…" if start else "") + text[start:end].translate(_IN_LINE) + ("…" if end < len(text) else "")
     caret = col - start + (1 if start else 0)
     return shown, caret, max(1, min(width, end - (col - 1)))
 

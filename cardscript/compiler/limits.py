@@ -8,7 +8,7 @@ one located diagnostic says which bound it crossed; the rest of the file and the
 * :data:`MAX_FILE_CHARS`: a card file or a keyword file (``.kw``) longer than this is not read (CS002);
 * :data:`MAX_PARAGRAPH_CHARS`: a longer paragraph of card text is not parsed (CS105);
 * :data:`MAX_TEXT_CHARS`: the paragraphs of a card past this many characters of card text are not parsed
-  (CS105, once);
+  (CS105, once); nor are those after :data:`MAX_PER_FILE` paragraphs that did not parse (CS005, once);
 * :data:`MAX_DIGITS`: a number of more digits (card text, versions, deck counts) is refused (CS106), never
   reaching Python's own limit on converting long digit strings;
 * :data:`MAX_PER_LINE` / :data:`MAX_PER_FILE`: the diagnostics kept for one line and for one file; the rest
@@ -29,7 +29,7 @@ from cardscript.compiler.source import Span
 __all__ = ["ECHO_WIDTH", "MAX_DIGITS", "MAX_FILE_CHARS", "MAX_PARAGRAPH_CHARS", "MAX_PER_FILE", "MAX_PER_LINE",
            "MAX_TEXT_CHARS", "bound_diagnostics", "long_number"]
 
-MAX_FILE_CHARS = 65_536
+MAX_FILE_CHARS = 32_768
 MAX_PARAGRAPH_CHARS = 2_000
 MAX_TEXT_CHARS = 6_000
 MAX_DIGITS = 4

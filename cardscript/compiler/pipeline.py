@@ -21,7 +21,14 @@ from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.expand import KeywordUse, expand_keywords
 from cardscript.compiler.header import CardFileRaw
-from cardscript.compiler.limits import MAX_DIGITS, MAX_PARAGRAPH_CHARS, MAX_TEXT_CHARS, bound_diagnostics, long_number
+from cardscript.compiler.limits import (
+    MAX_DIGITS,
+    MAX_PARAGRAPH_CHARS,
+    MAX_PER_FILE,
+    MAX_TEXT_CHARS,
+    bound_diagnostics,
+    long_number,
+)
 from cardscript.compiler.old_wording import check_old_wording
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.grammar.card_file import read_card_file
@@ -156,6 +163,14 @@ def _too_long(card: CompiledCard, para: Normalized, read: int) -> bool:
 def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry) -> list[Paragraph]:
     built: list[Paragraph] = []
     for para in paragraphs:
+        if card.unparsed >= MAX_PER_FILE:           # the diagnostics shown are full: the rest is not read
+            if card.unparsed == MAX_PER_FILE:
+                start = para.source_offset(0)
+                card.diagnostics.append(Diagnostic(
+                    dg.N_MORE, f"{MAX_PER_FILE} paragraphs do not parse; the rest of the card's text is not read",
+                    Span(start, start + 1), card.source, hint="fix these first"))
+            card.unparsed += 1
+            continue
         if _too_long(card, para, card.text_read):
             card.text_read += len(para.text)
             card.unparsed += 1
@@ -377,10 +392,10 @@ def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None
         raw, file_diags = raws[src.path]
         if raw is None:
             card = (compile_source(src, scope) if not file_diags
-                    else CompiledCard(src, None, diagnostics=list(file_diags), unparsed=1))
+                    else CompiledCard(src, None, diagnostics=bound_diagnostics(file_diags), unparsed=1))
         else:
             card = compile_source(src, scope, raw)
-            card.diagnostics[:0] = file_diags
+            card.diagnostics = bound_diagnostics([*file_diags, *card.diagnostics])
         results.append(card)
     return results
 
