@@ -190,6 +190,10 @@ def read_keyword_file(source: SourceFile) -> tuple[KeywordDef | None, list[Diagn
               entries[0].line if entries else Span(0, 0), hint="e.g. `Palavra-chave: Pelotão`")
         return None, diags
     name = entries[0].value.text
+    for entry in entries:
+        if entry.bodies and _FIELDS.get(fold_key(entry.key.text)) != "meaning":
+            error(dg.E_STRUCTURE, f"indented line under '{entry.key.text}'", entry.bodies[0].indent,
+                  hint="only `Significado:` has indented lines (the keyword's meaning as card text)")
     values: dict[str, tuple[str, Span]] = {}
     old_forms: list[str] = []
     meaning: list[str] = []
