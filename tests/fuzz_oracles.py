@@ -115,7 +115,8 @@ def random_json(rnd: random.Random, depth: int = 0) -> Any:
         return mutate(rnd.choice(["", "Rasgar", "V1", "1", "Personagem", "{X}", "a<br>b"]), rnd, rnd.randint(0, 2))
     if kind == 5:
         return [random_json(rnd, depth + 1) for _ in range(rnd.randint(0, 3))]
-    return {rnd.choice(["name", "text", "cost", "x", ""]): random_json(rnd, depth + 1) for _ in range(rnd.randint(0, 3))}
+    keys = ["name", "text", "cost", "x", ""]
+    return {rnd.choice(keys): random_json(rnd, depth + 1) for _ in range(rnd.randint(0, 3))}
 
 
 def make_corpus(rnd: random.Random) -> bytes:

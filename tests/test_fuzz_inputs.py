@@ -11,10 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from fuzz_oracles import TARGETS, check_card, check_corpus, corpus_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from fuzz_oracles import TARGETS, check_card, check_corpus, corpus_records
 
 EXAMPLES = {"card": 60, "deck": 60, "keyword": 60, "corpus": 40}
 

@@ -99,8 +99,14 @@ def test_a_directory_given_for_one_card_is_exit_2(capsys: pytest.CaptureFixture[
 
 def test_check_goes_on_past_an_unreadable_file(capsys: pytest.CaptureFixture[str], files: dict[str, Path]) -> None:
     code, out, _ = run(capsys, "check", str(files["latin1"]), str(RASGAR))
-    assert code == 2
+    assert code == 2                                   # a file named on the command line does not read
     assert "checked 2 card(s): 1 executable" in out
+    folder = files["dir"]
+    (folder / "latin1.card").write_bytes(files["latin1"].read_bytes())
+    (folder / "rasgar-v1.card").write_bytes(RASGAR.read_bytes())
+    code, out, _ = run(capsys, "check", str(folder))
+    assert code == 1                                   # one file of a library: a diagnostic, counted
+    assert "checked 2 card(s): 1 executable" in out and "error[CS001]" in out
 
 
 def test_cr_only_line_endings_give_the_right_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,7 +36,7 @@ MAX_DIGITS = 4
 MAX_PER_LINE = 3
 MAX_PER_FILE = 50
 
-_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 def long_number(text: str) -> re.Match[str] | None:
@@ -70,7 +70,7 @@ def bound_diagnostics(diags: Sequence[Diagnostic]) -> list[Diagnostic]:
     for i, d in enumerate(diags):
         if i not in kept:
             left.setdefault(d.source.path, []).append(d)
-    for path, dropped in left.items():
+    for dropped in left.values():
         first = dropped[0]
         errors = sum(1 for d in dropped if d.severity is dg.Severity.ERROR)
         out.append(Diagnostic(

@@ -276,9 +276,8 @@ def read_deck(path: str | Path) -> SourceFile:
 def check_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> DeckReport:
     """Check a deck file against ``library`` (default: the bundled library); an unreadable file is a report
     with a CS001 diagnostic and no source."""
-    from cardscript.runtime.library import load_library
-
     from cardscript.compiler.textfile import UnreadableFile
+    from cardscript.runtime.library import load_library
 
     try:
         source = read_deck(path)

@@ -4,6 +4,7 @@ report what the engine will not run (CS260; an error with ``--strict``)."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from cardscript.compiler import diagnostics as dg
@@ -37,8 +38,9 @@ def run(args: argparse.Namespace) -> int:
         warnings = sum(1 for d in diags if d.severity is dg.Severity.WARNING)
         out(f"checked {len(cards)} card(s): {executable} executable, {clean} clean, {errors} error(s), "
             f"{warnings} warning(s)")
-    if any(unreadable(card) for card in cards):
-        return 2
+    named = {str(Path(p)) for p in args.paths if not Path(p).is_dir()}
+    if any(unreadable(card) and str(Path(card.source.path)) in named for card in cards):
+        return 2          # a file named on the command line does not read; one inside a folder is a diagnostic
     return 1 if any(d.severity is dg.Severity.ERROR for d in diags) else 0
 
 

@@ -146,10 +146,9 @@ def replay(path: Path) -> int:
     """Print the trace of a saved log, then replay its choices from its seed and decks (rebuilt from the
     card titles the log lists) and check the final state hash against the log's."""
     from cardscript.compiler.explain import replay_log
+    from cardscript.compiler.textfile import UnreadableFile, read_text
     from cardscript.runtime.events import EventLog
     from cardscript.runtime.trace import lines, namer_from_log
-
-    from cardscript.compiler.textfile import UnreadableFile, read_text
 
     try:
         read_text(path, "match log")             # missing, a directory, binary, not UTF-8: one message
