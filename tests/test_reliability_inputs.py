@@ -316,3 +316,13 @@ def test_simulate_library_of_broken_files_counts_them(tmp_path: Path, capsys: py
     code, _, err = run(capsys, "simulate", "--library", str(library), "--random-decks", "--games", "1", "--quiet")
     assert code == 2
     assert f"{library}: 1 executable card(s) of 3 card file(s)" in err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("value", ["-1", "0", "many"])
+def test_a_turn_limit_that_is_no_limit_is_a_usage_error(capsys: pytest.CaptureFixture[str], command: str,
+                                                        value: str) -> None:
+    code, out, err = run(capsys, command, "--max-turns", value)
+    assert code == 2
+    assert out == ""
+    assert "--max-turns" in err

@@ -169,6 +169,19 @@ def replay(path: Path) -> int:
     return 0 if ok else 1
 
 
+def at_least(minimum: int) -> Any:
+    """An argparse type: a whole number of at least ``minimum`` (else a usage error, exit 2)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more, not {value}")
+        return value
+    return parse
+
+
 def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
     """The options ``play`` and ``simulate`` share: the seed, the decks, the turn limit, the agents."""
     g.add_argument("--seed", type=int, default=0)
@@ -179,7 +192,7 @@ def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
     g.add_argument("--random-decks", action="store_true",
                    help="random legal decks of 40 cards from the executable cards of --library, built from the seed "
                         "(docs/simulation.md)")
-    g.add_argument("--max-turns", type=int, default=200)
+    g.add_argument("--max-turns", type=at_least(1), default=200)
     g.add_argument("--debug", action="store_true",
                    help="print the traceback of an engine crash (an exception escaping the engine)")
     g.add_argument("--agents", choices=("heuristic", "random"), default=default_agents,
