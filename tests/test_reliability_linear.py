@@ -265,3 +265,19 @@ def test_the_card_text_bound_is_said_once() -> None:
     codes = [d.code for d in card.diagnostics]
     assert codes.count("CS105") == 1
     assert "passes 6,000 characters" in next(d.message for d in card.diagnostics if d.code == "CS105")
+
+
+@pytest.mark.parametrize("size", [N, limits.MAX_FILE_CHARS - 100])
+def test_a_deck_of_unknown_cards_is_answered_quickly(size: int, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Each unknown card searches the library for a guess (difflib): only for the diagnostics shown."""
+    from cardscript.runtime.library import load_library
+
+    load_library()
+    path = tmp_path / "big.deck"
+    path.write_text(("1 Xyzzy Plugh V1\n" * (size // 17 + 1))[:size], encoding="utf-8")
+    took = _timed(lambda: main(["deck", "check", str(path)]))
+    out = capsys.readouterr().out
+    assert took < 10
+    assert len(out) < 30_000
+    assert ("CS002" in out) == (size > limits.MAX_FILE_CHARS)

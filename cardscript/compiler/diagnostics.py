@@ -44,7 +44,7 @@ def _register(code: str, severity: Severity, title: str, explanation: str) -> st
 E_IO = _register("CS001", Severity.ERROR, "unreadable file",
                  "The file could not be read (missing, a directory, or not UTF-8 text).")
 E_TOO_LARGE = _register("CS002", Severity.ERROR, "file too large",
-                        "A card file or keyword file is longer than 32,768 characters (the longest card of the "
+                        "A card, keyword or deck file is longer than 32,768 characters (the longest card of the "
                         "library has 1,502); it is not read (docs/reliability.md).")
 N_MORE = _register("CS005", Severity.NOTE, "more diagnostics not shown",
                    "At most 3 diagnostics of one line and 50 of one file are shown; this note counts the others. "
