@@ -281,3 +281,36 @@ def test_a_deck_of_unknown_cards_is_answered_quickly(size: int, tmp_path: Path,
     assert took < 10
     assert len(out) < 30_000
     assert ("CS002" in out) == (size > limits.MAX_FILE_CHARS)
+
+
+RECORD = {"code": "(2014) BSUM 80/100", "collection": "BSUM", "name": "Rasgar", "version": "V1", "alter_ego": "",
+          "type": "Habilidade", "alignments": [], "affiliations": [], "powers": [], "initial_energy": "",
+          "addition_value": "", "shield": "", "action": None, "permanent_text": "", "ev_text": "", "errata": "",
+          "faqs": "", "rarity": "Raro"}
+FIELD_SHAPES = {
+    "blanks": ("permanent_text", "a" + " " * N + "b"),
+    "markup": ("permanent_text", "<br" * (N // 3)),
+    "markup and blanks": ("permanent_text", "<br" + " " * N),
+    "keyword markup": ("permanent_text", "#&" * (N // 2)),
+    "sentences": ("permanent_text", "Este personagem ganha {AG}. " * (N // 28)),
+    "old wording": ("permanent_text", "Pode haver qualquer número de personagens " * (N // 42)),
+    "name": ("name", "A " * (N // 2)),
+    "version": ("version", "V" + "9" * N),
+    "code": ("code", "(2014) BSIC " + "1" * N + "/100"),
+    "list": ("affiliations", ["a"] * (N // 4)),
+}
+
+
+@pytest.mark.parametrize("shape", list(FIELD_SHAPES))
+@pytest.mark.parametrize("command", ["translate", "corpus"])
+def test_a_record_with_a_300_kb_field_is_answered_within_10_s(shape: str, command: str, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    field, value = FIELD_SHAPES[shape]
+    path = tmp_path / "big.jsonl"
+    path.write_text(json.dumps({**RECORD, field: value}, ensure_ascii=False) + "\n", encoding="utf-8")
+    took = _timed(lambda: main([command, str(path)]))
+    captured = capsys.readouterr()
+    assert took < 10
+    assert len(captured.err) < 5_000
