@@ -146,7 +146,7 @@ def test_a_number_of_thousands_of_digits_is_a_diagnostic(tmp_path: Path, capsys:
 # --- corpus and translate ----------------------------------------------------------------------------------
 
 
-def _corpus(tmp_path: Path, nul: bool = True) -> Path:
+def _corpus(tmp_path: Path) -> Path:
     lines = [
         json.dumps(GOOD_RECORD, ensure_ascii=False).encode(),
         json.dumps({**GOOD_RECORD, "name": 3, "powers": "Lâminas"}).encode(),   # wrong JSON types
@@ -154,7 +154,7 @@ def _corpus(tmp_path: Path, nul: bool = True) -> Path:
         b"[1, 2]",                                                                 # not an object
         b'"a string"',
         b"{not json",
-        b"\x00\x01" if nul else b"[]",                                            # binary garbage
+        b"\x00\x01",                                                               # binary garbage
         json.dumps({**GOOD_RECORD, "name": "Cortar", "action": {**GOOD_RECORD["action"], "name": "Cortar",
                                                                  "text": "Cortar causa 2 pontos de dano."}},
                    ensure_ascii=False).encode(),
@@ -196,11 +196,12 @@ def test_corpus_of_something_that_is_no_file_is_exit_2(capsys: pytest.CaptureFix
 
 
 def test_translate_goes_on_past_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _corpus(tmp_path, nul=False)        # (a NUL byte: translate refuses the file as binary)
+    path = _corpus(tmp_path)
     code, out, err = run(capsys, "translate", str(path), "--out", str(tmp_path / "cards"))
     assert code == 1
     assert "2 cards written" in out and "6 records failed" in out
     assert f"{path}:3: not UTF-8 text" in err
+    assert f"{path}:7: not JSON" in err
 
 
 @pytest.mark.parametrize("kind", ["dir", "binary", "missing"])

@@ -345,6 +345,7 @@ def _missing_name(file: Path, text: str) -> str:
 
 @lru_cache(maxsize=4)
 def _load(folder: str) -> Prelude:
+    from cardscript.compiler.limits import bound_diagnostics
     from cardscript.compiler.textfile import UnreadableFile, read_text
 
     path = Path(folder)
@@ -368,6 +369,7 @@ def _load(folder: str) -> Prelude:
             continue
         definition, file_diags = read_keyword_file(source)
         file_diags = [*file_diags, *sensible(definition, source)] if definition is not None else file_diags
+        file_diags = bound_diagnostics(file_diags)        # at most 3 per line and 50 per file
         diags.extend(file_diags)
         errors = [d for d in file_diags if d.severity is dg.Severity.ERROR]
         if definition is None or errors:
