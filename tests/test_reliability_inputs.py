@@ -178,6 +178,15 @@ def test_corpus_goes_on_past_bad_records_and_counts_them(tmp_path: Path, capsys:
     assert "parsed=2" in out
 
 
+def test_corpus_with_cr_only_line_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mac.jsonl"
+    path.write_bytes(_corpus(tmp_path).read_bytes().replace(b"\n", b"\r"))
+    code, out, err = run(capsys, "corpus", str(path))
+    assert code == 1
+    assert f"{path}:4: a card record is a JSON object, not an array" in err
+    assert "total=8 bad_lines=6" in out
+
+
 def test_corpus_json_lists_the_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "corpus", str(_corpus(tmp_path)), "--json")
     report = json.loads(out)

@@ -304,8 +304,8 @@ def check_record(value: object) -> dict[str, Any]:
 def read_corpus(data: bytes) -> Iterator[tuple[int, dict[str, Any] | RecordError]]:
     """The records of a JSON Lines corpus, by line number (from 1): each a checked record (:func:`check_record`)
     or the :class:`RecordError` of its line (not UTF-8, not JSON, not a card record). Blank lines are skipped;
-    a UTF-8 byte order mark and ``\\r\\n`` line ends are accepted."""
-    for number, line in enumerate(data.split(b"\n"), 1):
+    a UTF-8 byte order mark and ``\\r\\n`` or lone ``\\r`` line ends are accepted."""
+    for number, line in enumerate(re.split(rb"\r\n|\r|\n", data), 1):   # a lone CR ends a line too (no JSON holds one)
         if number == 1 and line.startswith(codecs.BOM_UTF8):
             line = line[len(codecs.BOM_UTF8):]
         try:
