@@ -14,6 +14,7 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
+from cardscript.compiler.textfile import UnreadableFile
 from cardscript.runtime.library import DeckError
 from cardscript.tools import COMMANDS
 
@@ -38,8 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: Any = args.func(args)
         return int(result)
-    except FileNotFoundError as exc:
-        sys.stderr.write(f"cardscript: {exc.strerror}: {exc.filename}\n")
+    except UnreadableFile as exc:            # a file named on the command line that is not readable text
+        sys.stderr.write(f"cardscript: {exc}\n")
+        return 2
+    except OSError as exc:                   # missing, a directory, no permission: a file, not a bug
+        if isinstance(exc, BrokenPipeError):
+            return 0
+        sys.stderr.write(f"cardscript: {exc.strerror or type(exc).__name__}: {exc.filename}\n")
         return 2
     except DeckError as exc:                 # a deck naming a card the library does not have / cannot compile
         sys.stderr.write(f"cardscript: {exc}\n")

@@ -7,9 +7,9 @@ paragraph after the documented normalisation (cardscript.compiler.roundtrip).
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,28 +35,37 @@ def failure_shape(before: str, word: str, context: int = 5) -> str:
     return f"{lead}{' '.join(words[-context:])} <<< {word.lower()}"
 
 
-def run_corpus(path: Path) -> dict[str, Any]:
-    records: list[dict[str, Any]] = []
-    bad_lines = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-            if isinstance(rec, dict):
-                records.append(rec)
-            else:
-                bad_lines += 1
-        except ValueError:
-            bad_lines += 1
+def run_corpus(path: Path, data: bytes | None = None,
+               bad: Callable[[int, str], None] | None = None) -> dict[str, Any]:
+    """The report of a corpus (``data``: its bytes, else read from ``path``; raises
+    :class:`~cardscript.compiler.textfile.UnreadableFile` when it cannot be read at all). A line that is not a
+    card record (not UTF-8, not JSON, not an object, fields of the wrong type), or that the translator cannot
+    write, is counted in ``summary.bad_lines`` and listed in ``bad_records`` (line, reason), and passed to
+    ``bad``; the other records are still measured."""
+    from cardscript.compiler.textfile import read_bytes
+    from cardscript.compiler.translate import RecordError, read_corpus
+
+    if data is None:
+        data = read_bytes(path, "corpus file", nul_ok=True)   # a NUL byte: that line is refused
+    bad_records: list[dict[str, Any]] = []
+
+    def refuse(number: int, why: str) -> None:
+        bad_records.append({"line": number, "reason": why})
+        if bad is not None:
+            bad(number, why)
+
     sources = []
-    for rec in records:
+    for number, rec in read_corpus(data):
+        if isinstance(rec, RecordError):
+            refuse(number, str(rec))
+            continue
         try:
             text = record_to_card_text(rec)
-        except (KeyError, TypeError, ValueError):
-            bad_lines += 1
+        except Exception as exc:  # noqa: BLE001 - a record the translator cannot write: counted, the rest go on
+            refuse(number, f"cannot translate this record ({type(exc).__name__}: {exc})")
             continue
         sources.append((rec, SourceFile(f"{rec.get('code', '?')} {rec.get('name', '?')}", text)))
+    bad_lines = len(bad_records)
     raws = [read_card_file(src) for _, src in sources]
     names = names_from_headers(r for r, _ in raws if r is not None)
     parsed = bound = roundtrip = executable = 0
@@ -93,8 +102,9 @@ def run_corpus(path: Path) -> dict[str, Any]:
             roundtrip_failures.append(src.path)
     return {
         "summary": {"parsed": parsed, "bound": bound, "roundtrip": roundtrip, "executable": executable,
-                    "total": len(records),
+                    "total": len(sources) + bad_lines,
                     "bad_lines": bad_lines},
+        "bad_records": bad_records,
         "keywords": {k: kw[k] for k in ("cards", "uses", "uses_executable", "cards_otherwise_executable",
                                         "cards_read_with_keywords")},
         "failures": dict(failures), "examples": examples, "roundtrip_failures": roundtrip_failures,

@@ -43,6 +43,13 @@ def _register(code: str, severity: Severity, title: str, explanation: str) -> st
 # --- file structure (CS0xx) ---
 E_IO = _register("CS001", Severity.ERROR, "unreadable file",
                  "The file could not be read (missing, a directory, or not UTF-8 text).")
+E_TOO_LARGE = _register("CS002", Severity.ERROR, "file too large",
+                        "A card, keyword or deck file is longer than 32,768 characters (the longest card of the "
+                        "library has 1,502); it is not read (docs/reliability.md).")
+N_MORE = _register("CS005", Severity.NOTE, "more diagnostics not shown",
+                   "At most 3 diagnostics of one line and 50 of one file are shown; this note counts the others. "
+                   "After 50 paragraphs that do not parse, the rest of a card's text is not read "
+                   "(docs/reliability.md).")
 E_HEADER_FIRST = _register("CS010", Severity.ERROR, "missing card type line",
                            "A card file starts with `<Tipo>: <Nome> V<n>`, e.g. `Personagem: Raio Negro V1`.")
 E_UNKNOWN_FIELD = _register("CS011", Severity.ERROR, "unknown header field",
@@ -79,6 +86,11 @@ E_UNKNOWN_KEYWORD = _register("CS104", Severity.ERROR, "unknown keyword",
                               "A paragraph shaped like a keyword line (`Nome.`, `Nome N.`, "
                               "`Nome N - características.`) whose keyword is not defined in the prelude "
                               "(cardscripts/prelude/, docs/keywords.md).")
+E_TOO_LONG = _register("CS105", Severity.ERROR, "paragraph too long",
+                       "A paragraph of card text longer than 2,000 characters, or the text of a card past 6,000 "
+                       "characters, is not parsed (the longest of the corpora: 545 and 695; docs/reliability.md).")
+E_LONG_NUMBER = _register("CS106", Severity.ERROR, "number too long",
+                          "A number of more than 4 digits; no card prints one (docs/reliability.md).")
 # --- names and references (CS2xx) ---
 E_UNBOUND = _register("CS200", Severity.ERROR, "unbound reference",
                       "A reference (aquele, -o, ele, o alvo, o personagem escolhido, X) has nothing earlier in its "
@@ -136,6 +148,25 @@ E_INTERNAL = _register("CS900", Severity.ERROR, "internal compiler error",
                        "The compiler failed on this card; this is a bug in cardscript, please report it with the file.")
 
 
+MAX_MESSAGE = 600   # characters of a message, hint or note; a longer one is cut in the middle
+
+
+# control characters (an escape sequence in a binary file, a NUL) are never written to a terminal: shown as U+FFFD
+_CONTROLS = {c: "\ufffd" for c in (*range(0x20), *range(0x7f, 0xa0))}
+_IN_MESSAGE = {c: r for c, r in _CONTROLS.items() if c != 0x0a}
+_IN_LINE = {**_CONTROLS, 0x09: " "}
+
+
+def clip(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` cut to at most ``limit`` characters, its middle replaced by `` … ``; control characters (but
+    newlines) shown as U+FFFD."""
+    text = text.translate(_IN_MESSAGE)
+    if len(text) <= limit:
+        return text
+    half = (limit - 3) // 2
+    return text[:half] + " … " + text[len(text) - half:]
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One finding: ``file:line:col: severity[CODE] message``, the line, a caret and a hint."""
@@ -146,6 +177,14 @@ class Diagnostic:
     source: SourceFile
     hint: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        # a message quoting the input ("unknown field `...`") quotes at most MAX_MESSAGE characters of it
+        object.__setattr__(self, "message", clip(self.message))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", clip(self.hint))
+        if any(len(n) > MAX_MESSAGE for n in self.notes):
+            object.__setattr__(self, "notes", tuple(clip(n) for n in self.notes))
 
     @property
     def severity(self) -> Severity:
@@ -174,16 +213,33 @@ def did_you_mean(word: str, candidates: Iterable[str], fold: bool = True) -> str
     return keyed[match[0]] if match else None
 
 
+ECHO_WIDTH = 100   # the characters of a source line a diagnostic echoes: a window around the caret
+
+
+def echo_window(text: str, col: int, width: int) -> tuple[str, int, int]:
+    """A line cut to at most :data:`ECHO_WIDTH` characters around column ``col`` (1-based) and a caret
+    ``width`` wide: ``(shown text, caret column, caret width)``; a cut end is marked ``…``."""
+    if len(text) <= ECHO_WIDTH:
+        return text.translate(_IN_LINE), col, width     # same length: the caret stays under its character
+    start = max(0, min(col - 1 - ECHO_WIDTH // 3, len(text) - ECHO_WIDTH))
+    end = start + ECHO_WIDTH
+    shown = ("…" if start else "") + text[start:end].translate(_IN_LINE) + ("…" if end < len(text) else "")
+    caret = col - start + (1 if start else 0)
+    return shown, caret, max(1, min(width, end - (col - 1)))
+
+
 def format_text(diag: Diagnostic) -> str:
-    """The human rendering, like a compiler's: location, message, the source line, a caret and a hint."""
+    """The human rendering, like a compiler's: location, message, the source line (a window of it when it is
+    long), a caret and a hint."""
     line, col = diag.location()
     out = [f"{diag.source.path}:{line}:{col}: {diag.severity.value}[{diag.code}] {diag.message}"]
     text = diag.source.line_text(line)
     if text or diag.source.text:
         end_line, end_col = diag.source.position(diag.span.end)
         width = (end_col - col) if end_line == line else len(text) - col + 1
-        out.append(f"  {line:>4} | {text}")
-        out.append(f"       | {' ' * (col - 1)}{'^' * max(1, width)}")
+        shown, caret, width = echo_window(text, col, width)
+        out.append(f"  {line:>4} | {shown}")
+        out.append(f"       | {' ' * (caret - 1)}{'^' * max(1, width)}")
     if diag.hint:
         out.append(f"  hint: {diag.hint}")
     out.extend(f"  note: {n}" for n in diag.notes)

@@ -34,6 +34,7 @@ from pathlib import Path
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic
 from cardscript.compiler.header import CardFileRaw
+from cardscript.compiler.limits import MAX_PARAGRAPH_CHARS
 from cardscript.compiler.prelude import KeywordDef, Parameter, Prelude, Usage, characteristics_complement, load_prelude
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.grammar.normalize import Normalized, fold_text, normalize
@@ -349,6 +350,8 @@ def check_old_wording(raw: CardFileRaw, source: SourceFile) -> list[Diagnostic]:
     blocks: Iterable[tuple[Sequence[Normalized], bool]] = ((raw.permanent or (), False), (raw.action_text, True))
     for paragraphs, in_action in blocks:
         for para in paragraphs:
+            if len(para.text) > MAX_PARAGRAPH_CHARS:     # not parsed either (CS105): bounded time
+                continue
             found = find_old_wording(para.text, h.name, h.alter_ego or "", action, in_action)
             if found is None:
                 continue

@@ -21,6 +21,14 @@ from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.expand import KeywordUse, expand_keywords
 from cardscript.compiler.header import CardFileRaw
+from cardscript.compiler.limits import (
+    MAX_DIGITS,
+    MAX_PARAGRAPH_CHARS,
+    MAX_PER_FILE,
+    MAX_TEXT_CHARS,
+    bound_diagnostics,
+    long_number,
+)
 from cardscript.compiler.old_wording import check_old_wording
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.grammar.card_file import read_card_file
@@ -45,6 +53,7 @@ class CompiledCard:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unparsed: int = 0            # paragraphs that did not parse
     unbound: int = 0             # references left unbound
+    text_read: int = 0           # characters of card text given to the parser (limits.MAX_TEXT_CHARS)
 
     @property
     def ok(self) -> bool:
@@ -77,7 +86,9 @@ def compile_source(source: SourceFile, names: NameRegistry | None = None,
                    raw: CardFileRaw | None = None) -> CompiledCard:
     """Compile one card file's text. Never raises on user input."""
     try:
-        return _compile(source, names, raw)
+        card = _compile(source, names, raw)
+        card.diagnostics = bound_diagnostics(card.diagnostics)     # at most N per line and per file
+        return card
     except Exception as exc:  # noqa: BLE001 - the one place an internal bug becomes a diagnostic
         where = traceback.extract_tb(exc.__traceback__)[-1]
         diag = Diagnostic(dg.E_INTERNAL, f"internal compiler error: {type(exc).__name__}: {exc}",
@@ -122,9 +133,49 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
     return card
 
 
+def _too_long(card: CompiledCard, para: Normalized, read: int) -> bool:
+    """A paragraph the parser is not given (CS105, CS106; ``read``: the characters of card text before it), so a
+    card of any size is read in bounded time; the diagnostic (once for the text past the card's bound) says why."""
+    start = para.source_offset(0)
+    if read <= MAX_TEXT_CHARS < read + len(para.text):
+        card.diagnostics.append(Diagnostic(
+            dg.E_TOO_LONG, f"the card's text passes {MAX_TEXT_CHARS:,} characters here; the rest is not read",
+            Span(start, start + 1), card.source, hint="a card's text is a few short paragraphs (the longest "
+            "card of the corpora has 695 characters)"))
+    if read + len(para.text) > MAX_TEXT_CHARS:
+        return True
+    if len(para.text) > MAX_PARAGRAPH_CHARS:
+        card.diagnostics.append(Diagnostic(
+            dg.E_TOO_LONG, f"a paragraph of {len(para.text):,} characters; at most {MAX_PARAGRAPH_CHARS:,} are "
+            "parsed", Span(start, start + 1), card.source,
+            hint="one paragraph per line; the longest paragraph of the corpora has 545 characters"))
+        return True
+    number = long_number(para.text)
+    if number is not None:
+        at = para.source_offset(number.start())
+        card.diagnostics.append(Diagnostic(
+            dg.E_LONG_NUMBER, f"a number of {len(number.group()):,} digits", Span(at, at + len(number.group())),
+            card.source, hint=f"numbers on cards have at most {MAX_DIGITS} digits"))
+        return True
+    return False
+
+
 def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry) -> list[Paragraph]:
     built: list[Paragraph] = []
     for para in paragraphs:
+        if card.unparsed >= MAX_PER_FILE:           # the diagnostics shown are full: the rest is not read
+            if card.unparsed == MAX_PER_FILE:
+                start = para.source_offset(0)
+                card.diagnostics.append(Diagnostic(
+                    dg.N_MORE, f"{MAX_PER_FILE} paragraphs do not parse; the rest of the card's text is not read",
+                    Span(start, start + 1), card.source, hint="fix these first"))
+            card.unparsed += 1
+            continue
+        if _too_long(card, para, card.text_read):
+            card.text_read += len(para.text)
+            card.unparsed += 1
+            continue
+        card.text_read += len(para.text)
         result = parse_paragraph(para.text, names)
         if isinstance(result, ParseFailure):
             card.unparsed += 1
@@ -136,6 +187,9 @@ def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: Na
 
 def _parse_panel(card: CompiledCard, panel: Normalized, names: NameRegistry) -> Phrase | None:
     """The Evolução panel, read as a noun phrase (the grammar's ``panel`` start symbol)."""
+    if _too_long(card, panel, card.text_read):
+        card.unparsed += 1
+        return None
     result = parse_paragraph(panel.text, names, start="panel")
     if isinstance(result, ParseFailure):
         card.unparsed += 1
@@ -242,10 +296,15 @@ def _unknown_keyword(source: SourceFile, para: Normalized) -> Diagnostic | None:
         return None
     word = m.group("kw")
     prelude = load_prelude()
+    start = para.source_offset(m.start("kw"))
+    missing = next((w for w in (word, word.split()[0]) if prelude.missing_reason(w)), None)
+    if missing is not None:                  # its definition did not read: say so, not "unknown"
+        return Diagnostic(dg.E_UNKNOWN_KEYWORD, f"keyword '{missing}' is missing: its definition in the prelude "
+                          "does not read", Span(start, start + len(missing)), source,
+                          hint=f"{prelude.missing_reason(missing)} (`cardscript check` lists the prelude's faults)")
     if any(lookup(fold_text(w)) or prelude.get(w) for w in word.split()) or prelude.get(word):
         return None
     guess = prelude.closest(word)
-    start = para.source_offset(m.start("kw"))
     hint = (f"did you mean '{guess}'?" if guess else "keywords: " + ", ".join(prelude.names())) + \
         " (keywords are defined in cardscripts/prelude/, see docs/keywords.md)"
     return Diagnostic(dg.E_UNKNOWN_KEYWORD, f"unknown keyword '{word}'", Span(start, start + len(word)), source,
@@ -298,12 +357,16 @@ def card_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def read_source(path: Path) -> SourceFile | Diagnostic:
+    """A card file's text (a UTF-8 byte order mark dropped), or the CS001 diagnostic saying why it cannot be
+    read: missing, a directory, binary (a NUL byte), not UTF-8 (the line and column of the first bad byte)."""
+    from cardscript.compiler.textfile import UnreadableFile, read_text
+
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        return Diagnostic(dg.E_IO, f"cannot read file: {exc.__class__.__name__}", Span(0, 0),
-                          SourceFile(str(path), ""), hint="card files are UTF-8 text")
-    return SourceFile(str(path), text)
+        return SourceFile(str(path), read_text(path, "card file"))
+    except UnreadableFile as exc:
+        text, at = exc.located()               # a bad byte: its line and column, with a caret
+        return Diagnostic(dg.E_IO, f"cannot read the card file: {exc.why}", Span(at, at + 1 if text else at),
+                          SourceFile(str(path), text), hint="card files are UTF-8 text")
 
 
 def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None) -> list[CompiledCard]:
@@ -329,10 +392,10 @@ def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None
         raw, file_diags = raws[src.path]
         if raw is None:
             card = (compile_source(src, scope) if not file_diags
-                    else CompiledCard(src, None, diagnostics=list(file_diags), unparsed=1))
+                    else CompiledCard(src, None, diagnostics=bound_diagnostics(file_diags), unparsed=1))
         else:
             card = compile_source(src, scope, raw)
-            card.diagnostics[:0] = file_diags
+            card.diagnostics = bound_diagnostics([*file_diags, *card.diagnostics])
         results.append(card)
     return results
 

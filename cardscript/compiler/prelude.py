@@ -30,9 +30,11 @@ card's name, ``[ação]`` its action's name, ``[alter ego]`` its alter ego.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field as _field
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
@@ -188,6 +190,10 @@ def read_keyword_file(source: SourceFile) -> tuple[KeywordDef | None, list[Diagn
               entries[0].line if entries else Span(0, 0), hint="e.g. `Palavra-chave: Pelotão`")
         return None, diags
     name = entries[0].value.text
+    for entry in entries:
+        if entry.bodies and _FIELDS.get(fold_key(entry.key.text)) != "meaning":
+            error(dg.E_STRUCTURE, f"indented line under '{entry.key.text}'", entry.bodies[0].indent,
+                  hint="only `Significado:` has indented lines (the keyword's meaning as card text)")
     values: dict[str, tuple[str, Span]] = {}
     old_forms: list[str] = []
     meaning: list[str] = []
@@ -269,13 +275,19 @@ def _enum(kind: type[Zone] | type[Usage], given: tuple[str, Span] | None, defaul
 
 @dataclass(frozen=True)
 class Prelude:
-    """Every keyword the compiler knows, by folded name."""
+    """Every keyword the compiler knows, by folded name; ``missing``: the keywords whose ``.kw`` file does not
+    read (folded name -> why), so a card using one is told so instead of "unknown keyword"."""
 
     keywords: dict[str, KeywordDef]
     diagnostics: tuple[Diagnostic, ...] = ()
+    missing: dict[str, str] = _field(default_factory=dict)
 
     def get(self, name: str) -> KeywordDef | None:
         return self.keywords.get(fold_key(name))
+
+    def missing_reason(self, name: str) -> str | None:
+        """Why the keyword ``name`` is not available (its definition did not read), or None."""
+        return self.missing.get(fold_key(name))
 
     def names(self, usage: Usage | None = None) -> list[str]:
         return sorted(k.name for k in self.keywords.values() if usage is None or k.usage is usage)
@@ -284,28 +296,154 @@ class Prelude:
         return did_you_mean(word, self.names())
 
 
+PRELUDE_ENV = "CARDSCRIPT_PRELUDE"
+
+
 def prelude_path() -> Path:
-    """The bundled prelude, installed with the card library."""
+    """The prelude folder: ``$CARDSCRIPT_PRELUDE`` when set (a prelude of one's own, or a test's), else the
+    bundled one, installed with the card library."""
     import cardscripts
 
-    return Path(cardscripts.__file__).parent / "prelude"
+    folder = os.environ.get(PRELUDE_ENV)
+    return Path(folder) if folder else Path(cardscripts.__file__).parent / "prelude"
+
+
+def load_prelude(folder: str | None = None) -> Prelude:
+    """The keyword definitions of ``folder`` (default: :func:`prelude_path`), read once.
+
+    Never raises: a ``.kw`` file that does not read (not UTF-8, binary, a broken layout, a field that makes no
+    sense) is a located diagnostic of the prelude and its keyword is reported missing (:attr:`Prelude.missing`,
+    named by its ``Palavra-chave`` line or else its file name); the other keywords are unaffected."""
+    return _load(str(Path(folder) if folder is not None else prelude_path()))
+
+
+def forget_prelude() -> None:
+    """Forget the prelude and everything built from it (the sentence grammar holds the keywords; compiled
+    libraries hold their expansions): the next use reads :func:`prelude_path` again. For tests and tools
+    that point ``$CARDSCRIPT_PRELUDE`` elsewhere."""
+    from cardscript.compiler import build, expand, pipeline
+    from cardscript.grammar import parser
+    from cardscript.runtime import library
+
+    _load.cache_clear()
+    parser.sentence_parser.cache_clear()
+    build.literal_spellings.cache_clear()
+    pipeline._lexicon_words.cache_clear()
+    pipeline._structural_words.cache_clear()
+    expand.forget_parses()
+    library.forget_libraries()
+
+
+_KEYWORD_LINE = re.compile(r"(?im)^palavra-chave[^\S\n]*:[^\S\n]*(\S[^\n]*?)[^\S\n]*$")
+
+
+def _missing_name(file: Path, text: str) -> str:
+    """The keyword a file that does not read defines: its ``Palavra-chave:`` line, else its file name."""
+    m = _KEYWORD_LINE.search(text[:4096])
+    return m.group(1) if m else file.stem.replace("-", " ")
 
 
 @lru_cache(maxsize=4)
-def load_prelude(folder: str | None = None) -> Prelude:
-    """The keyword definitions of ``folder`` (default: the bundled ``cardscripts/prelude``), read once."""
-    path = Path(folder) if folder is not None else prelude_path()
+def _load(folder: str) -> Prelude:
+    from cardscript.compiler.limits import bound_diagnostics
+    from cardscript.compiler.textfile import UnreadableFile, read_text
+
+    path = Path(folder)
     keywords: dict[str, KeywordDef] = {}
     diags: list[Diagnostic] = []
+    missing: dict[str, str] = {}
+    if not path.is_dir():
+        diags.append(Diagnostic(dg.E_IO, "no keyword prelude: not a folder", Span(0, 0), SourceFile(folder, ""),
+                                hint=f"the keyword definitions (*.kw) are in cardscripts/prelude/; ${PRELUDE_ENV} "
+                                "names another folder"))
+        return Prelude(keywords, tuple(diags), missing)
     for file in sorted(path.glob(f"*{KEYWORD_SUFFIX}")):
-        source = SourceFile(str(file), file.read_text(encoding="utf-8"))
+        try:
+            source = SourceFile(str(file), read_text(file, "keyword file"))
+        except UnreadableFile as exc:
+            text, at = exc.located()
+            source = SourceFile(str(file), text)
+            diags.append(Diagnostic(dg.E_IO, f"cannot read the keyword file: {exc.why}",
+                                    Span(at, at + 1 if text else at), source, hint="keyword files are UTF-8 text"))
+            missing[fold_key(_missing_name(file, text))] = f"{file} does not read: {exc.why}"
+            continue
         definition, file_diags = read_keyword_file(source)
+        file_diags = [*file_diags, *sensible(definition, source)] if definition is not None else file_diags
+        file_diags = bound_diagnostics(file_diags)        # at most 3 per line and 50 per file
         diags.extend(file_diags)
-        if definition is None:
+        errors = [d for d in file_diags if d.severity is dg.Severity.ERROR]
+        if definition is None or errors:
+            name = definition.name if definition is not None else _missing_name(file, source.text)
+            first = errors[0] if errors else None
+            line, col = first.location() if first else (1, 1)
+            why = f"{first.message} ({file}:{line}:{col})" if first else f"{file} does not read"
+            missing.setdefault(fold_key(name), why)
             continue
         if definition.key in keywords:
             diags.append(Diagnostic(dg.E_FIELD_DUPLICATE, f"keyword {definition.name} is defined twice",
                                     Span(0, 0), source, hint=f"also in {keywords[definition.key].source}"))
             continue
         keywords[definition.key] = definition
-    return Prelude(keywords, tuple(diags))
+    for key in keywords:
+        missing.pop(key, None)
+    return Prelude(keywords, tuple(diags), missing)
+
+
+_NAME_SHAPE = re.compile(r"[A-ZÀ-Ý][^\W\d_]*(?:-[A-ZÀ-Ýa-zà-ý][^\W\d_]*)?(?: [A-ZÀ-Ý][^\W\d_]*){0,2}")
+
+
+@lru_cache(maxsize=1)
+def _grammar_words() -> frozenset[str]:
+    """The word literals of the sentence grammar ("se", "quando", "sempre"...), folded; read from its fragments
+    (the grammar itself is built from the prelude, so it cannot be asked)."""
+    from importlib import resources
+
+    from cardscript.grammar.normalize import fold_text
+
+    folder = resources.files("cardscript.grammar") / "sentences"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in folder.iterdir() if p.name.endswith(".lark"))
+    text = re.sub(r"//[^\n]*", "", text)                  # comments quote words too
+    return frozenset(fold_text(w) for w in re.findall(r'"([^"\\\s]+)"', text) if w.isalpha())
+
+
+def _a_word_of_the_language(name: str) -> bool:
+    """A name whose first word the grammar reads as something else: a structural word ("Se", "Quando"), a
+    determiner, pronoun, preposition... ("O", "Este"), or, for a name of one word, any word but a verb's
+    infinitive (a keyword may be one: Potencializar) -- "Escolha", "Compre", "Personagem"."""
+    from cardscript.grammar.lexicon import lookup
+    from cardscript.grammar.normalize import fold_text
+
+    words = fold_text(name).split()
+    first = words[0].split("-")[0]
+    if first in _grammar_words():
+        return True
+    entries = lookup(first)
+    if any(e.cls not in ("NOUN", "ADJ", "VERB") for e in entries):
+        return True
+    return len(words) == 1 and "-" not in name and any(
+        not (e.cls == "VERB" and e.form == "inf") for e in entries)
+
+
+def sensible(definition: KeywordDef, source: SourceFile) -> list[Diagnostic]:
+    """What makes a definition that reads unusable, so that it does not disturb the other cards: a name that is
+    not one to three capitalised words (the grammar would read it in every sentence: "O", "."), or that is a
+    word of the language ("Escolha"); a meaning longer than a paragraph may be. CS012 each, at the name."""
+    from cardscript.compiler.limits import MAX_PARAGRAPH_CHARS
+
+    out: list[Diagnostic] = []
+    at = source.text.find(definition.name)
+    span = Span(max(at, 0), max(at, 0) + len(definition.name))
+
+    def bad(message: str, hint: str) -> None:
+        out.append(Diagnostic(dg.E_FIELD_VALUE, message, span, source, hint=hint))
+
+    if not _NAME_SHAPE.fullmatch(definition.name):
+        bad(f"'{definition.name}' is not a keyword name",
+            "a keyword is one to three capitalised words, e.g. `Palavra-chave: Ataque-Surpresa`")
+    elif _a_word_of_the_language(definition.name):
+        bad(f"'{definition.name}' is a word of the card language, not a keyword name",
+            "a keyword's name is a word of its own (it would be read as the keyword in sentences that use the word)")
+    if sum(len(p) for p in definition.meaning) > MAX_PARAGRAPH_CHARS:
+        bad(f"the meaning of {definition.name} is longer than {MAX_PARAGRAPH_CHARS:,} characters",
+            "a keyword means a few sentences of card text")
+    return out

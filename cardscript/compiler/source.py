@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
+
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 @dataclass(frozen=True)
@@ -30,10 +33,8 @@ class SourceFile:
     _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        starts = [0]
-        for i, ch in enumerate(self.text):
-            if ch == "\n":
-                starts.append(i + 1)
+        # a line ends at "\n", "\r\n" or a lone "\r" (old Mac files): every line is numbered as an editor shows it
+        starts = [0, *(m.end() for m in _LINE_END.finditer(self.text))]
         object.__setattr__(self, "_line_starts", tuple(starts))
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -42,10 +43,21 @@ class SourceFile:
         line = bisect.bisect_right(self._line_starts, offset) - 1
         return line + 1, offset - self._line_starts[line] + 1
 
+    @property
+    def line_count(self) -> int:
+        """How many lines the text has (an empty text: one empty line)."""
+        return len(self._line_starts)
+
+    def line_start(self, line: int) -> int:
+        """The offset where a 1-based line starts (the end of the text past the last line)."""
+        if line < 1:
+            return 0
+        return self._line_starts[line - 1] if line <= len(self._line_starts) else len(self.text)
+
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its newline."""
         if line < 1 or line > len(self._line_starts):
             return ""
         start = self._line_starts[line - 1]
-        end = self.text.find("\n", start)
-        return self.text[start:] if end < 0 else self.text[start:end]
+        end = self._line_starts[line] if line < len(self._line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")

@@ -140,7 +140,8 @@ def _power_label(value: str) -> str:
 def _version(value: object) -> str:
     text = _one_line(value)
     m = re.fullmatch(r"[Vv]?\s*(\d+)", text)
-    return f"V{int(m.group(1))}" if m else text
+    # leading zeros dropped ("V01" -> "V1"); a number too long for a version is left as written (CS106 then)
+    return f"V{m.group(1).lstrip('0') or '0'}" if m else text
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -303,8 +304,8 @@ def check_record(value: object) -> dict[str, Any]:
 def read_corpus(data: bytes) -> Iterator[tuple[int, dict[str, Any] | RecordError]]:
     """The records of a JSON Lines corpus, by line number (from 1): each a checked record (:func:`check_record`)
     or the :class:`RecordError` of its line (not UTF-8, not JSON, not a card record). Blank lines are skipped;
-    a UTF-8 byte order mark and ``\\r\\n`` line ends are accepted."""
-    for number, line in enumerate(data.split(b"\n"), 1):
+    a UTF-8 byte order mark and ``\\r\\n`` or lone ``\\r`` line ends are accepted."""
+    for number, line in enumerate(re.split(rb"\r\n|\r|\n", data), 1):   # a lone CR ends a line too (no JSON holds one)
         if number == 1 and line.startswith(codecs.BOM_UTF8):
             line = line[len(codecs.BOM_UTF8):]
         try:
@@ -512,7 +513,7 @@ def plain_text_to_card_text(text: str) -> str:
         title = ""
     m = _TITLE_VERSION.match(title)
     if m:
-        title = f"{m.group('name')} V{int(m.group('n'))}"
+        title = f"{m.group('name')} V{m.group('n').lstrip('0') or '0'}"
     if card_type == CardType.HABILIDADE.label and HeaderField.POWERS in fields:
         fields.setdefault(HeaderField.POWER, fields.pop(HeaderField.POWERS))
     draft = _Draft(card_type=card_type or "Personagem", title=title, fields=fields, permanent=permanent,

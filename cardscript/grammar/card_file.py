@@ -247,6 +247,13 @@ class _Reader:
     # -- parse --------------------------------------------------------------------------------------------
 
     def parse(self) -> list[_Head] | None:
+        from cardscript.compiler.limits import MAX_FILE_CHARS
+
+        if len(self.text) > MAX_FILE_CHARS:      # bounded time and output whatever the file (docs/reliability.md)
+            self.error(dg.E_TOO_LARGE, f"the file has {len(self.text):,} characters; at most {MAX_FILE_CHARS:,} are "
+                       "read", Span(MAX_FILE_CHARS, MAX_FILE_CHARS + 1),
+                       "a card file holds one card (the longest of the library has 1,502 characters)")
+            return None
         lex = _lex_text(self.text)
         try:
             tree = card_file_parser().parse(lex)
@@ -389,6 +396,13 @@ class _Reader:
         if m is None:
             self.error(dg.E_FIELD_VALUE, "the card's name must end with its version, e.g. `V1`",
                        head.value.span, f"write `{head.key.text}: {head.value.text} V1`")
+            return found.value, None
+        from cardscript.compiler.limits import MAX_DIGITS
+
+        if len(m.group("version")) > MAX_DIGITS:
+            self.error(dg.E_LONG_NUMBER, f"a version of {len(m.group('version')):,} digits",
+                       Span(head.value.span.start + m.start("version"), head.value.span.end),
+                       f"versions have at most {MAX_DIGITS} digits, e.g. `V1`")
             return found.value, None
         version = int(m.group("version"))
         vstart = head.value.span.start + m.start("version") - 1

@@ -176,8 +176,9 @@ class SentenceLexer(Lexer):
 
     @staticmethod
     def _sentence_ends_after(text: str, pos: int) -> bool:
-        rest = text[pos:].lstrip()
-        return not rest or rest[0].isupper() or rest[0] in "({"
+        m = _SPACE.match(text, pos)
+        at = m.end() if m else pos
+        return at >= len(text) or text[at].isupper() or text[at] in "({"
 
     def _word_terminals(self, word: str, original: str = "") -> list[str]:
         """Terminals a whole word can be: a grammar literal first, then its lexicon classes.

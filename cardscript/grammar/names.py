@@ -65,7 +65,7 @@ class NameRegistry:
 
     def match_known(self, folded: str, pos: int) -> int:
         """Length of the longest known name starting at ``pos`` of a folded text (0 if none)."""
-        word = _first_word(folded[pos:])
+        word = _first_word(folded, pos)
         if not word:
             return 0
         candidates = self._first_word.get(word, [])
@@ -90,10 +90,13 @@ _KEYWORD_START = re.compile(r"(?:clarividencia|energia cosmica|acao unica|pelota
                             r"|prontidao|item unico|item magico)\b")
 
 
-def _first_word(folded: str) -> str:
-    """The first word of a (folded) text, as names are indexed: up to a space or a ",:;()" ("vai, lockheed!"
-    is found under "vai")."""
-    m = re.match(r"[^\s,:;()]+", folded)
+_FIRST_WORD = re.compile(r"[^\s,:;()]+")
+
+
+def _first_word(folded: str, pos: int = 0) -> str:
+    """The first word of a (folded) text at ``pos``, as names are indexed: up to a space or a ",:;()"
+    ("vai, lockheed!" is found under "vai"). Matched in place: no copy of the rest of the text."""
+    m = _FIRST_WORD.match(folded, pos)
     return m.group(0) if m else ""
 
 

@@ -27,6 +27,7 @@ from typing import Any
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.ir import CardDef
+from cardscript.compiler.limits import MAX_DIGITS, MAX_FILE_CHARS, MAX_PER_FILE, bound_diagnostics
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
@@ -138,11 +139,9 @@ def parse_deck(source: SourceFile) -> tuple[list[DeckLine], list[Diagnostic]]:
     """The entries of a deck file, and a CS400 diagnostic for each line that is not an entry."""
     entries: list[DeckLine] = []
     problems: list[Diagnostic] = []
-    offset = 0
-    for number, raw in enumerate(source.text.split("\n"), 1):
-        start = offset
-        offset += len(raw) + 1
-        text = _COMMENT.sub("", raw.rstrip("\r")).rstrip()
+    for number in range(1, source.line_count + 1):
+        start = source.line_start(number)      # lines end at LF, CR LF or a lone CR, as SourceFile numbers them
+        text = _COMMENT.sub("", source.line_text(number)).rstrip()
         body = text.lstrip()
         if not body:
             continue
@@ -152,6 +151,10 @@ def parse_deck(source: SourceFile) -> tuple[list[DeckLine], list[Diagnostic]]:
         if m is None:
             problems.append(_diag(source, dg.E_DECK_LINE, "a deck line starts with the number of copies", whole,
                                   hint=f"write {LINE_FORM}"))
+            continue
+        if len(m.group(1)) > MAX_DIGITS:
+            problems.append(_diag(source, dg.E_LONG_NUMBER, f"a count of {len(m.group(1)):,} digits",
+                                  Span(at, at + m.end()), hint="a deck holds 40 cards (docs/decks.md)"))
             continue
         count = int(m.group(1))
         rest = body[m.end():]
@@ -196,14 +199,16 @@ def _collection(code: str) -> str:
 
 
 def _unknown(source: SourceFile, entry: DeckLine, library: dict[str, CardDef],
-             names: dict[str, list[CardDef]]) -> Diagnostic:
+             names: dict[str, list[CardDef]], guess_again: bool = True) -> Diagnostic:
     if entry.kind == "name":
         versions = sorted(names.get(fold_key(entry.ref), []), key=lambda c: c.version)
         if versions:
             listed = " or ".join(f"`{entry.count} {c.title}`" for c in versions)
             return _diag(source, dg.E_DECK_LINE, f"{entry.ref!r} has no version", entry.ref_span,
                          hint=f"a deck names a card with its version: {listed}")
-    if entry.kind == "code":        # a code is only close to codes of the same collection ("BSUM 56/100")
+    if not guess_again:             # past the diagnostics shown (limits.MAX_PER_FILE): no search for a guess
+        guess = None
+    elif entry.kind == "code":      # a code is only close to codes of the same collection ("BSUM 56/100")
         by_code = {c.code: c for c in library.values() if c.code and _collection(c.code) == _collection(entry.ref)}
         guess = did_you_mean(entry.ref, sorted(by_code))
         guess = f"'{guess}' ({by_code[guess].title})" if guess else None
@@ -219,6 +224,11 @@ def _unknown(source: SourceFile, entry: DeckLine, library: dict[str, CardDef],
 def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
     """Check a deck's text against ``library`` (as ``load_library`` returns it): every problem, located."""
     report = DeckReport(source.path, source)
+    if len(source.text) > MAX_FILE_CHARS:     # bounded time whatever the file: a deck is 40 cards
+        report.diagnostics = [_diag(source, dg.E_TOO_LARGE, f"the file has {len(source.text):,} characters; at "
+                                    f"most {MAX_FILE_CHARS:,} are read", Span(MAX_FILE_CHARS, MAX_FILE_CHARS + 1),
+                                    hint="a deck file lists 40 cards, one line each")]
+        return report
     entries, problems = parse_deck(source)
     diags = list(problems)
     keys, names = _index(library)
@@ -228,7 +238,7 @@ def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
         card = None if entry.kind == "name" else keys.get(
             _code_key(entry.ref) if entry.kind == "code" else fold_key(entry.ref))
         if card is None:
-            diags.append(_unknown(source, entry, library, names))
+            diags.append(_unknown(source, entry, library, names, guess_again=len(diags) < MAX_PER_FILE))
             continue
         report.entries.append((entry, card))
         seen = by_title.setdefault(card.title, [])
@@ -257,25 +267,30 @@ def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
                 notes=() if limit == DEFAULT_DECK_COPIES else
                 (f"the limit is {DEFAULT_DECK_COPIES} copies of a card unless the card changes it (rules 8 A)",)))
     diags.sort(key=lambda d: (d.span.start, d.code))
+    diags = bound_diagnostics(diags)          # at most 3 per line and 50 per file, then "... and K more"
     report.diagnostics = diags
     return report
 
 
 def read_deck(path: str | Path) -> SourceFile:
-    """A deck file's text (raises ``OSError`` / ``UnicodeDecodeError`` when it cannot be read)."""
-    return SourceFile(str(path), Path(path).read_text(encoding="utf-8"))
+    """A deck file's text, a byte order mark dropped (raises
+    :class:`~cardscript.compiler.textfile.UnreadableFile` when it cannot be read: missing, a directory, binary,
+    not UTF-8)."""
+    from cardscript.compiler.textfile import read_text
+
+    return SourceFile(str(path), read_text(path, "deck file"))
 
 
 def check_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> DeckReport:
     """Check a deck file against ``library`` (default: the bundled library); an unreadable file is a report
     with a CS001 diagnostic and no source."""
+    from cardscript.compiler.textfile import UnreadableFile
     from cardscript.runtime.library import load_library
 
     try:
         source = read_deck(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        diag = _diag(SourceFile(str(path), ""), dg.E_IO, f"cannot read the deck: {why}", Span(0, 0))
+    except UnreadableFile as exc:
+        diag = _diag(SourceFile(str(path), ""), dg.E_IO, f"cannot read the deck: {exc.why}", Span(0, 0))
         return DeckReport(str(path), None, diagnostics=[diag])
     return check_source(source, load_library() if library is None else library)
 

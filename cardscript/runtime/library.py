@@ -48,6 +48,12 @@ def _key(paths: Iterable[str | Path] | None) -> tuple[str, ...]:
     return tuple(str(p) for p in (paths if paths is not None else [library_path()]))
 
 
+def forget_libraries() -> None:
+    """Drop the compiled libraries kept (after the prelude changed: ``prelude.forget_prelude``)."""
+    _CARDS_CACHE.clear()
+    _LIBRARY_CACHE.clear()
+
+
 def library_cards(paths: Iterable[str | Path] | None = None) -> tuple[LibraryCard, ...]:
     """Every card file of the library (default: the bundled one), in the compiler's file order, each lowered
     when it compiles (parsed and bound). A lowering that raises leaves that card without a definition (its

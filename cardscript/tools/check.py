@@ -4,13 +4,14 @@ report what the engine will not run (CS260; an error with ``--strict``)."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import format_json, format_sarif, format_text
 from cardscript.compiler.executable import lowering_diagnostics
 from cardscript.compiler.pipeline import compile_paths, library_path
-from cardscript.tools.common import out
+from cardscript.tools.common import out, unreadable
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
         warnings = sum(1 for d in diags if d.severity is dg.Severity.WARNING)
         out(f"checked {len(cards)} card(s): {executable} executable, {clean} clean, {errors} error(s), "
             f"{warnings} warning(s)")
+    named = {str(Path(p)) for p in args.paths if not Path(p).is_dir()}
+    if any(unreadable(card) and str(Path(card.source.path)) in named for card in cards):
+        return 2          # a file named on the command line does not read; one inside a folder is a diagnostic
     return 1 if any(d.severity is dg.Severity.ERROR for d in diags) else 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from cardscript.compiler.diagnostics import Diagnostic
+from cardscript.compiler.diagnostics import E_IO, Diagnostic
 from cardscript.compiler.pipeline import CompiledCard, compile_paths
 
 
@@ -17,6 +17,11 @@ def out(text: str) -> None:
 def err(text: str) -> None:
     """A ``cardscript: ...`` message on standard error."""
     sys.stderr.write(f"cardscript: {text}\n")
+
+
+def unreadable(card: CompiledCard) -> bool:
+    """The card file could not be read at all (missing, a directory, binary, not UTF-8: CS001): exit 2."""
+    return card.raw is None and any(d.code == E_IO for d in card.diagnostics)
 
 
 def diagnostics_of(cards: Sequence[CompiledCard]) -> list[Diagnostic]:

@@ -8,13 +8,21 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from cardscript.tools.common import out
+from cardscript.tools.common import err, out
 
 
 def run(args: argparse.Namespace) -> int:
+    """The report; a line that is not a card record is reported as ``FILE:LINE: why`` on standard error and
+    counted (``bad_lines``), the others still measured. Exit 2 when the file cannot be read, 1 when a line
+    was bad, else 0."""
     from cardscript.compiler.corpus import run_corpus
+    from cardscript.compiler.textfile import UnreadableFile
 
-    report = run_corpus(Path(args.file))
+    try:
+        report = run_corpus(Path(args.file), bad=lambda number, why: err(f"{args.file}:{number}: {why}"))
+    except UnreadableFile as exc:
+        err(str(exc))
+        return 2
     if args.json:
         out(json.dumps(report, ensure_ascii=False, indent=2))
     else:
@@ -34,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
             f"cards_otherwise_executable={k['cards_otherwise_executable']} "
             f"of_those_executable={k['cards_read_with_keywords']}")
         out(f"coverage: parsed={s['parsed']} bound={s['bound']} roundtrip={s['roundtrip']} "
-            f"executable={s['executable']} total={s['total']}")
-    return 0
+            f"executable={s['executable']} total={s['total']}" + (f" bad_lines={s['bad_lines']}" if s["bad_lines"]
+                                                                  else ""))
+    return 1 if report["summary"]["bad_lines"] else 0
 
 
 def register(sub: Any) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.compiler.diagnostics import format_text
-from cardscript.tools.common import err, out, single
+from cardscript.tools.common import err, out, single, unreadable
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
     out(explain_card(card))
     for d in card.diagnostics:
         out(format_text(d))
+    if unreadable(card):
+        return 2
     return 0 if card.ok else 1
 
 

@@ -58,9 +58,15 @@ def decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, st
         return deck_a, deck_b, RANDOM_NAMES
     paths = library_arg(args)
     cards = load_library(paths) if paths else None
+    from cardscript.compiler.textfile import UnreadableFile
+
     path_a = Path(args.deck_a) if args.deck_a else bundled_deck_path("vingadores")
     path_b = Path(args.deck_b) if args.deck_b else bundled_deck_path("irmandade")
-    return load_deck_file(path_a, cards), load_deck_file(path_b, cards), (path_a.stem, path_b.stem)
+    try:
+        return load_deck_file(path_a, cards), load_deck_file(path_b, cards), (path_a.stem, path_b.stem)
+    except UnreadableFile as exc:                 # a directory, a binary file, not UTF-8: exit 2
+        option = "--deck-a" if exc.path == str(path_a) else "--deck-b"
+        raise UsageError(f"{option} {exc}") from None
 
 
 RANDOM_NAMES = ("random deck A", "random deck B")
@@ -71,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     ``--replay FILE``: print a saved log's trace and check its final state by replaying its choices."""
     if args.replay:
         return replay(Path(args.replay))
+    if args.log and not _writable(Path(args.log)):
+        return 2
     from cardscript.runtime.agents import IllegalChoice, InteractiveAgent
     from cardscript.runtime.game import GameOver
     from cardscript.runtime.match import make_agents, new_match, play_match, setup_match
@@ -123,17 +131,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _writable(path: Path) -> bool:
+    """Whether ``--log FILE`` can be written (checked before the match is played); else a message."""
+    if path.is_dir():
+        err(f"--log {path}: a directory, not a file to write the event log to")
+        return False
+    if not path.parent.is_dir():
+        err(f"--log {path}: no folder {path.parent} to write it in")
+        return False
+    return True
+
+
 def replay(path: Path) -> int:
     """Print the trace of a saved log, then replay its choices from its seed and decks (rebuilt from the
     card titles the log lists) and check the final state hash against the log's."""
     from cardscript.compiler.explain import replay_log
+    from cardscript.compiler.textfile import UnreadableFile, read_text
     from cardscript.runtime.events import EventLog
     from cardscript.runtime.trace import lines, namer_from_log
 
     try:
+        read_text(path, "match log")             # missing, a directory, binary, not UTF-8: one message
         log = EventLog.load(path)
-    except (ValueError, KeyError) as exc:
-        err(f"{path} is not an event log: {exc}")
+    except UnreadableFile as exc:
+        err(str(exc))
+        return 2
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        err(f"{path} is not an event log: {type(exc).__name__}: {exc}")
         return 2
     for line in lines(log.events, namer_from_log(log.events)):
         out(line)
@@ -143,6 +167,19 @@ def replay(path: Path) -> int:
     ok, message = replay_log(log)
     out(f"replay: {message}")
     return 0 if ok else 1
+
+
+def at_least(minimum: int) -> Any:
+    """An argparse type: a whole number of at least ``minimum`` (else a usage error, exit 2)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more, not {value}")
+        return value
+    return parse
 
 
 def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
@@ -155,7 +192,7 @@ def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
     g.add_argument("--random-decks", action="store_true",
                    help="random legal decks of 40 cards from the executable cards of --library, built from the seed "
                         "(docs/simulation.md)")
-    g.add_argument("--max-turns", type=int, default=200)
+    g.add_argument("--max-turns", type=at_least(1), default=200)
     g.add_argument("--debug", action="store_true",
                    help="print the traceback of an engine crash (an exception escaping the engine)")
     g.add_argument("--agents", choices=("heuristic", "random"), default=default_agents,

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from cardscript.compiler.diagnostics import format_text
-from cardscript.tools.common import err, out, single
+from cardscript.tools.common import err, out, single, unreadable
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     if not card.parsed or card.raw is None:
         for d in card.diagnostics:
             out(format_text(d))
-        return 1
+        return 2 if unreadable(card) else 1
     if card.permanent:
         out("\n".join(render_node(p, args.lang) for p in card.permanent.paragraphs))
     if card.action:

@@ -47,9 +47,9 @@ def read_input(name: str) -> tuple[str, bytes]:
         except OSError as exc:
             raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
         label = name
-    if b"\x00" in data:
+    if b"\x00" in data and not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         raise InputError(f"{label} is a binary file, not card records or card text")
-    return label, data
+    return label, data       # records: a line holding a NUL byte is refused as that record (not JSON)
 
 
 def _plural(n: int, word: str) -> str:
