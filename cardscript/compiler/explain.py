@@ -77,38 +77,16 @@ def _load_log(path: Path) -> EventLog:
 
 
 def replay_log(log: EventLog) -> tuple[bool, str]:
-    """Replay a log's choices from its seed and decks (rebuilt from the card titles it lists) and compare
-    the final state hash with the log's: (True, what was checked) or (False, why not)."""
-    from cardscript.runtime.agents import IllegalChoice, ScriptedAgent
-    from cardscript.runtime.game import GameOver
-    from cardscript.runtime.library import load_library
-    from cardscript.runtime.match import new_match, play_match
+    """Replay a log from its seed and decks (rebuilt from the card titles it lists), every event compared with
+    the log's (:func:`cardscript.runtime.log_check.check_log`): (True, what was checked) or (False, the first
+    event that differs)."""
+    from cardscript.runtime.log_check import LogFile, check_log
 
-    start = log.events[0]
-    result = next((e for e in reversed(log.events) if e.kind == "result"), None)
-    if result is None:
-        return False, "the log has no result (an abandoned match?): nothing to check it against"
-    if not isinstance(start.data.get("cards"), list) or len(start.data["cards"]) != 2:
-        return False, "the log does not list the two decks' cards"
-    library = load_library()
-    try:
-        decks = [[library[str(t)] for t in titles] for titles in start.data["cards"]]
-    except KeyError as exc:
-        return False, f"card {exc} is not in the bundled library"
-    choices = [e for e in log.events if e.kind == "choice"]
-    agents = [ScriptedAgent([e.data["answer"] for e in choices if e.data["player"] == p]) for p in (0, 1)]
-    try:
-        game = new_match(decks[0], decks[1], list(agents), seed=int(start.data.get("seed", 0)), check=True,
-                         deck_names=tuple(start.data.get("decks", ("A", "B")))[:2])
-        replayed = play_match(game, max_turns=int(result.data.get("turns", 0)) or 1).state_hash
-    except GameOver:
-        replayed = ""
-    except (IllegalChoice, IndexError) as exc:
-        return False, f"the log's choices do not fit the match any more ({type(exc).__name__}: {exc})"
-    expected = str(result.data.get("state_hash"))
-    if replayed != expected:
-        return False, f"final state hash {replayed or '?'} differs from the log's {expected}"
-    return True, f"{len(choices)} choices replayed, final state hash {replayed} matches the log"
+    records = [json.loads(e.to_json()) for e in log.events]
+    if not records or records[0]["kind"] != "match" or not isinstance(records[0]["data"].get("cards"), list):
+        return False, "the log does not start with a match event listing the two decks' cards"
+    verdict = check_log(LogFile(records, None))
+    return verdict.ok, verdict.message if verdict.ok else f"{verdict.message}: the replay differs from the log"
 
 
 def explain_log(path: Path, turn: int | None = None, replay: bool = True) -> tuple[str, int]:

@@ -11,6 +11,7 @@ edit the state's lists themselves.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,25 @@ from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
 
 VICTORY_POINTS = 15          # rules 4.9.1
+
+
+@dataclass
+class _Asked:
+    """An agent made of a function (the player's agent, its raw answer recorded for the log)."""
+
+    answer: Callable[[Decision], Sequence[int]]
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        return self.answer(decision)
+
+
+def json_safe(value: object) -> object:
+    """``value`` if it is JSON (lists, numbers, strings, null...), else its ``repr`` (a logged refused answer)."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+    return list(value) if isinstance(value, tuple) else value
 
 
 class GameOver(Exception):
@@ -62,11 +82,20 @@ class Game:
         return event
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
-        """Ask the deciding player's agent; the answer is logged (replays feed it back)."""
-        def refused(reason: str) -> None:
-            self.log.add("refused", self.depth, player=decision.player, decision=decision.kind, reason=reason)
+        """Ask the deciding player's agent; the answer is logged (replays feed it back), and so is each
+        refused answer with its reason (a replay gives it again and checks it is refused the same way)."""
+        agent = self.agents[decision.player]
+        given: list[object] = [None]
 
-        answer = ask(self.agents[decision.player], decision, on_refused=refused)
+        def recorded(d: Decision) -> Sequence[int]:
+            given[0] = agent.decide(d)
+            return given[0]             # type: ignore[return-value]  # validate() checks what it is
+
+        def refused(reason: str) -> None:
+            self.log.add("refused", self.depth, player=decision.player, decision=decision.kind, reason=reason,
+                         answer=json_safe(given[0]))
+
+        answer = ask(_Asked(recorded), decision, on_refused=refused)
         self.log.add("choice", self.depth, player=decision.player, decision=decision.kind, answer=list(answer),
                      picked=[decision.options[i] for i in answer])
         return answer
