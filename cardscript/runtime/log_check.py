@@ -314,8 +314,12 @@ def _replay(game: Any, has_result: bool, max_turns: int) -> str:
 def _check_seal(log: LogFile, count: int) -> Verdict:
     """Every event was reproduced: now the seal, which covers the match event's inputs."""
     records = log.records
+    result = next((r for r in reversed(records) if r["kind"] == "result"), None)
+    choices = sum(1 for r in records if r["kind"] == "choice")
+    final = f", final state hash {result['data'].get('state_hash')} matches the log" if result else ""
     if log.seal is None:
-        return Verdict(True, f"{count} events replayed, every event identical to the log's (no seal checked)")
+        return Verdict(True, f"{count} events and {choices} choices replayed, every event identical to the "
+                             f"log's (no seal checked){final}")
     sealed = log.seal["match"]
     actual = field_digests(records[0]["data"])
     for key in sorted(set(sealed) | set(actual)):
@@ -325,8 +329,5 @@ def _check_seal(log: LogFile, count: int) -> Verdict:
     if chain(canonical(r) for r in records) != log.seal["chain"]:
         return Verdict(False, f"line {len(records) + 1} (seal): its hash chain is not the log's (the seal was "
                               "edited)", len(records))
-    result = next((r for r in reversed(records) if r["kind"] == "result"), None)
-    choices = sum(1 for r in records if r["kind"] == "choice")
-    final = f", final state hash {result['data'].get('state_hash')} matches the log" if result else ""
     return Verdict(True, f"{count} events and {choices} choices replayed, every event identical to the log's, "
                          f"seal intact{final}")

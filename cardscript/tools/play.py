@@ -142,7 +142,6 @@ def replay(path: Path, library: list[str] | None = None) -> int:
     verdict = check_log(log, library)
     if not verdict.ok:
         err(f"{path}: refused: {verdict.message}")
-        out(f"replay: refused: {verdict.message}")
         return 2
     events = log.events()
     for line in lines(events, namer_from_log(events)):
