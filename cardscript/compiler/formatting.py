@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardscript.grammar.names import NameRegistry
 from cardscript.compiler.pipeline import CompiledCard, compile_source
 from cardscript.compiler.source import SourceFile
+from cardscript.grammar.names import NameRegistry
 
 
 @dataclass(frozen=True)
