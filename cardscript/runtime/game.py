@@ -12,6 +12,7 @@ edit the state's lists themselves.
 from __future__ import annotations
 
 import json
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -35,12 +36,17 @@ class _Asked:
 
 
 def json_safe(value: object) -> object:
-    """``value`` if it is JSON (lists, numbers, strings, null...), else its ``repr`` (a logged refused answer)."""
+    """An agent's answer as JSON, so that what the engine checks is what the log keeps and a replay gives
+    back: a sequence of whole numbers (of any integer type) as a list of ints, another JSON value as it is,
+    anything else as its ``repr`` (a string, refused with that text)."""
+    if isinstance(value, (Sequence, range)) and not isinstance(value, (str, bytes, bytearray)) \
+            and all(isinstance(i, numbers.Integral) and not isinstance(i, bool) for i in value):
+        return [int(i) for i in value]
     try:
         json.dumps(value, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         return repr(value)
-    return list(value) if isinstance(value, tuple) else value
+    return value
 
 
 class GameOver(Exception):
@@ -88,7 +94,7 @@ class Game:
         given: list[object] = [None]
 
         def recorded(d: Decision) -> Sequence[int]:
-            given[0] = agent.decide(d)
+            given[0] = json_safe(agent.decide(d))      # what is checked is what is logged: a replay gives it again
             return given[0]             # type: ignore[return-value]  # validate() checks what it is
 
         def refused(reason: str) -> None:

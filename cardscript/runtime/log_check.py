@@ -190,6 +190,10 @@ class CheckingLog(EventLog):
     """An event log that compares each event added with the saved log's event at the same index."""
 
     expected: list[dict[str, Any]] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)        # the canonical text of each expected event
+
+    def __post_init__(self) -> None:
+        self.texts = [canonical(r) for r in self.expected]
 
     def add(self, kind: str, depth: int = 0, **data: Any) -> Event:
         event = super().add(kind, depth, **data)
@@ -197,14 +201,14 @@ class CheckingLog(EventLog):
         return event
 
     def compare(self, index: int) -> None:
-        """Divergence if the replay's event ``index`` is not the log's."""
-        replayed = json.loads(self.events[index].to_json())
+        """Divergence if the replay's event ``index`` is not the log's (``Event.to_json`` is canonical)."""
+        text = self.events[index].to_json()
         if index >= len(self.expected):
             raise Divergence(index, f"the replay goes on past the log's last event (event {index - 1}): "
-                                    f"it gives a {replayed['kind']} event there")
-        logged = self.expected[index]
-        if canonical(logged) != canonical(replayed):
-            what = first_difference(logged, replayed) or "its JSON text differs"
+                                    f"it gives a {self.events[index].kind} event there")
+        if text != self.texts[index]:
+            logged = self.expected[index]
+            what = first_difference(logged, json.loads(text)) or "its JSON text differs"
             raise Divergence(index, f"{describe(logged, index)}: {what}")
 
 
@@ -258,9 +262,14 @@ def check_log(log: LogFile, library_paths: Sequence[str] | None = None) -> Verdi
         where = "the library given" if library_paths else "the bundled library"
         return Verdict(False, f"{describe(records[0], 0)}: card {missing!r} is not in {where}", 0)
     decks = [[library[t] for t in titles] for titles in start["cards"]]
-    checking = CheckingLog(expected=records)
-    agents = [LogAgent(checking, 0), LogAgent(checking, 1)]
+    abandonment = records[-1]["kind"] == "abandoned"
     result = next((r for r in reversed(records) if r["kind"] == "result"), None)
+    if result is None and not abandonment:
+        index = len(records) - 1
+        return Verdict(False, f"{describe(records[index], index)}: the log ends without the match's result nor a "
+                              "record of its abandonment: it was truncated", index)
+    checking = CheckingLog(expected=records[:-1] if abandonment else records)
+    agents = [LogAgent(checking, 0), LogAgent(checking, 1)]
     turns = result["data"].get("turns") if result else None
     max_turns = min(turns, MAX_TURNS) if isinstance(turns, int) and not isinstance(turns, bool) and turns > 0 \
         else MAX_TURNS
@@ -271,18 +280,21 @@ def check_log(log: LogFile, library_paths: Sequence[str] | None = None) -> Verdi
         checking.events = game.log.events
         game.log = checking
         checking.compare(0)
-        abandoned = _replay(game, result is not None, max_turns)
+        abandoned = _replay(game, not abandonment, max_turns)
+        if abandonment and not abandoned:
+            raise Divergence(len(checking.events), f"{describe(records[-1], len(records) - 1)}: the log says the "
+                                                   "match was abandoned, the replay ends it")
     except PastTheEnd as exc:
-        if result is not None:
+        if not abandonment:
             return Verdict(False, exc.what, exc.index)
-        abandoned = "the log stops at a decision"          # an interrupted match (end of input, Ctrl-C)
+        abandoned = str(records[-1]["data"].get("reason"))    # an interrupted match (end of input, Ctrl-C)
     except Divergence as exc:
         return Verdict(False, exc.what, exc.index)
     except Exception as exc:  # noqa: BLE001 - an edited log may drive the engine anywhere
         index = len(checking.events)
         return Verdict(False, f"the replay stopped at event {index} with an engine error "
                               f"({type(exc).__name__}: {exc})", index)
-    if len(checking.events) < len(records):
+    if len(checking.events) < len(checking.expected):
         index = len(checking.events)
         return Verdict(False, f"{describe(records[index], index)}: the log goes on after the replay's last "
                               f"event (event {index - 1})", index)

@@ -118,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         flush(finish=True)
         out(f"match abandoned: {exc or type(exc).__name__}")
         if args.log:
+            game.log.add("abandoned", 0, reason=str(exc) or type(exc).__name__)    # a replay stops here
             game.log.save(Path(args.log))
         return 1
     flush(finish=True)
