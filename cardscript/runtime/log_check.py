@@ -256,6 +256,10 @@ def check_log(log: LogFile, library_paths: Sequence[str] | None = None) -> Verdi
         _check_match(Path("the log"), start)
     except LogError as exc:
         return Verdict(False, str(exc).removeprefix("the log:1: "), 0)
+    unsealed = _unsealed_input(log)
+    if unsealed:
+        return Verdict(False, f"{describe(records[0], 0)}: data.{unsealed} is not what the log was sealed with "
+                              "(the seal's digest differs)", 0)
     library = load_library(library_paths)
     missing = next((t for d in start["cards"] for t in d if t not in library), None)
     if missing is not None:
@@ -323,6 +327,15 @@ def _replay(game: Any, has_result: bool, max_turns: int) -> str:
         return str(exc)
 
 
+def _unsealed_input(log: LogFile) -> str | None:
+    """The first field of the match event (the replay's inputs) whose digest is not the seal's, or None."""
+    if log.seal is None:
+        return None
+    sealed = log.seal["match"]
+    actual = field_digests(log.records[0]["data"])
+    return next((key for key in sorted(set(sealed) | set(actual)) if sealed.get(key) != actual.get(key)), None)
+
+
 def _check_seal(log: LogFile, count: int) -> Verdict:
     """Every event was reproduced: now the seal, which covers the match event's inputs."""
     records = log.records
@@ -332,12 +345,6 @@ def _check_seal(log: LogFile, count: int) -> Verdict:
     if log.seal is None:
         return Verdict(True, f"{count} events and {choices} choices replayed, every event identical to the "
                              f"log's (no seal checked){final}")
-    sealed = log.seal["match"]
-    actual = field_digests(records[0]["data"])
-    for key in sorted(set(sealed) | set(actual)):
-        if sealed.get(key) != actual.get(key):
-            return Verdict(False, f"{describe(records[0], 0)}: data.{key} is not what the log was sealed with "
-                                  "(the seal's digest differs)", 0)
     if chain(canonical(r) for r in records) != log.seal["chain"]:
         return Verdict(False, f"line {len(records) + 1} (seal): its hash chain is not the log's (the seal was "
                               "edited)", len(records))
