@@ -67,9 +67,9 @@ def test_reformatting_a_log_file_is_not_an_edit(full_log: str, tmp_path: Path,
     assert replay(path, capsys)[0] == 0
 
 
-def _first(kind: str, data_key: str | None = None) -> Callable[[Records], int]:
+def _first(kind: str) -> Callable[[Records], int]:
     def find(records: Records) -> int:
-        return next(i for i, r in enumerate(records) if r["kind"] == kind and (data_key is None or data_key in r["data"]))
+        return next(i for i, r in enumerate(records) if r["kind"] == kind)
     return find
 
 
