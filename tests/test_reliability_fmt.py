@@ -9,7 +9,6 @@ by fuzzing where the renderer changed a name (``S.H.I.E.LD.`` rendered as two wo
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardscript.cli import main
+from cardscript.compiler.card_mutations import KINDS, mutation
 from cardscript.compiler.formatting import format_card, meaning, rendered_file
 from cardscript.compiler.pipeline import CompiledCard, compile_paths, compile_source, library_path, names_from_headers
 from cardscript.compiler.source import SourceFile
@@ -95,60 +95,7 @@ def test_comments_anywhere_are_kept_and_the_meaning_too(library: tuple[list[Comp
 # -- seeded random mutations (hypothesis) --------------------------------------------------------------------
 
 
-def _mutation(kind: str, position: float, amount: int) -> Callable[[str], str]:
-    """One edit of a card file's text: blanks, line breaks, line endings, comments, punctuation, case..."""
-    def edit(text: str) -> str:
-        lines = text.split("\n")
-        i = int(position * len(lines)) % len(lines)
-        line = lines[i]
-        at = int(position * 997) % (len(line) + 1)
-        if kind == "blanks":
-            lines[i] = line[:at] + " " * amount + line[at:]
-        elif kind == "trailing":
-            lines[i] = line + " " * amount
-        elif kind == "blank line":
-            lines.insert(i, " " * (amount % 3))
-        elif kind == "break":
-            spaces = [j for j, ch in enumerate(line) if ch == " " and j > 2]
-            if spaces:
-                j = spaces[amount % len(spaces)]
-                lines[i:i + 1] = [line[:j], ("  " if line.startswith("  ") else "") + line[j + 1:]]
-        elif kind == "join" and i + 1 < len(lines):
-            lines[i:i + 2] = [line + " " + lines[i + 1].strip()]
-        elif kind == "comment":
-            lines.insert(i, "# " + ("Texto permanente:", "nota", "", "Ação: x")[amount % 4])
-        elif kind == "drop punctuation":
-            marks = [j for j, ch in enumerate(line) if ch in ".,;:"]
-            if marks:
-                j = marks[amount % len(marks)]
-                lines[i] = line[:j] + line[j + 1:]
-        elif kind == "punctuation":
-            lines[i] = line[:at] + '".,;:()-{}/\''[amount % 12] + line[at:]
-        elif kind == "long line" and line.startswith("  "):
-            lines[i] = line + (" " + line.strip()) * amount
-        elif kind == "indent" and line.startswith("  "):
-            lines[i] = " " * (1, 3, 4, 8)[amount % 4] + line.lstrip()
-        elif kind == "case":
-            words = line.split(" ")
-            k = amount % len(words)
-            words[k] = words[k].upper() if amount % 2 else words[k].capitalize()
-            lines[i] = " ".join(words)
-        elif kind == "accents":
-            lines[i] = "".join(ch for ch in unicodedata.normalize("NFD", line) if unicodedata.category(ch) != "Mn")
-        elif kind == "delete" and line:
-            lines[i] = line[:at] + line[at + 1:]
-        joined = "\n".join(lines)
-        if kind == "CRLF":
-            return joined.replace("\n", "\r\n")
-        if kind == "CR":
-            return joined.replace("\n", "\r")
-        return joined
-    return edit
-
-
-KINDS = ("blanks", "trailing", "blank line", "break", "join", "comment", "drop punctuation", "punctuation",
-         "long line", "indent", "case", "accents", "delete", "CRLF", "CR")
-mutations = st.lists(st.builds(_mutation, st.sampled_from(KINDS), st.floats(0, 1, allow_nan=False),
+mutations = st.lists(st.builds(mutation, st.sampled_from(KINDS), st.floats(0, 1, allow_nan=False),
                                st.integers(1, 20)), min_size=1, max_size=3)
 
 
