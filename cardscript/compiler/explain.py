@@ -76,16 +76,16 @@ def _load_log(path: Path) -> EventLog:
     return log
 
 
-def replay_log(log: EventLog) -> tuple[bool, str]:
-    """Replay a log from its seed and decks (rebuilt from the card titles it lists), every event compared with
-    the log's (:func:`cardscript.runtime.log_check.check_log`): (True, what was checked) or (False, the first
-    event that differs)."""
-    from cardscript.runtime.log_check import LogFile, check_log
+def replay_log(path: Path) -> tuple[bool, str]:
+    """Check the log file ``path`` as ``play --replay`` does (:mod:`cardscript.runtime.log_check`: read strictly,
+    replayed event by event, its seal checked): (True, what was checked) or (False, the first event that
+    differs, or why the file is not a log that can be checked)."""
+    from cardscript.runtime.log_check import LogError, check_log, read_log
 
-    records = [json.loads(e.to_json()) for e in log.events]
-    if not records or records[0]["kind"] != "match" or not isinstance(records[0]["data"].get("cards"), list):
-        return False, "the log does not start with a match event listing the two decks' cards"
-    verdict = check_log(LogFile(records, None))
+    try:
+        verdict = check_log(read_log(path))
+    except LogError as exc:
+        return False, f"{exc} (the log cannot be checked by a replay)"
     return verdict.ok, verdict.message if verdict.ok else f"{verdict.message}: the replay differs from the log"
 
 
@@ -122,7 +122,7 @@ def _explain_events(path: Path, log: EventLog, turn: int | None, replay: bool) -
     lines += explain_resolutions(events, namer_from_log(events), turn)
     status = 0
     if replay:
-        ok, message = replay_log(log)
+        ok, message = replay_log(path)
         lines += ["", f"replay: {message}"]
         status = 0 if ok else 1
     return "\n".join(lines), status
