@@ -125,3 +125,39 @@ def test_an_agent_that_only_gives_wrong_types_abandons_the_match_with_an_illegal
 
     with pytest.raises(IllegalChoice, match="an answer is a list of option numbers"):
         setup_match(game)
+
+
+def test_a_refused_answer_edited_to_another_refused_the_same_way_is_refused_on_replay(tmp_path: Path) -> None:
+    # [-1] and [-2] are both out of range: the reason the replay recomputes names the answer it was given
+    a, b = _decks()
+    game = new_match(a, b, [Clumsy(RandomAgent(1)), RandomAgent(2)], seed=3, deck_names=("vingadores", "irmandade"))
+    play_match(game, max_turns=4)
+    index = next(i for i, e in enumerate(game.log.events) if e.kind == "refused" and e.data["answer"] == [-1])
+    assert game.log.events[index].data["reason"].endswith("(answer [-1])")
+    game.log.events[index].data["answer"] = [-2]
+    path = tmp_path / "edited.jsonl"
+    game.log.save(path)
+    verdict = check_log(read_log(path))
+    assert not verdict.ok and verdict.index == index
+    assert "data.reason is" in verdict.message and "(answer [-2])" in verdict.message
+
+
+def test_a_match_abandoned_after_five_refusals_replays_and_its_reason_is_checked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import sys
+
+    from cardscript.cli import main
+    from cardscript.runtime.log_edits import parse, write
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\n" * 5))        # five answers that are not numbers
+    path = tmp_path / "abandoned.jsonl"
+    assert main(["play", "--interactive", "--log", str(path)]) == 1
+    assert "match abandoned: no legal answer after 5 attempts" in capsys.readouterr().out
+    assert check_log(read_log(path)).ok
+    records, _ = parse(path.read_text(encoding="utf-8"))
+    assert sum(r["kind"] == "refused" for r in records) == 5 and records[-1]["kind"] == "abandoned"
+    records[-1]["data"]["reason"] = "the opponent left"
+    path.write_text(write(records, None), encoding="utf-8")
+    verdict = check_log(read_log(path))
+    assert not verdict.ok and verdict.index == len(records) - 1 and "data.reason is" in verdict.message

@@ -11,6 +11,7 @@ edit the state's lists themselves.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import numbers
 import random
@@ -33,6 +34,15 @@ class _Asked:
 
     def decide(self, decision: Decision) -> Sequence[int]:
         return self.answer(decision)
+
+
+def answer_tag(value: object) -> str:
+    """A refused answer as its reason names it: its JSON text (long ones: the start and a digest of the whole),
+    so that a replay, which gives the logged answer again, recomputes a reason that names that very answer."""
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) <= 80:
+        return text
+    return f"{text[:60]}... #{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
 def json_safe(value: object) -> object:
@@ -98,8 +108,8 @@ class Game:
             return given[0]             # type: ignore[return-value]  # validate() checks what it is
 
         def refused(reason: str) -> None:
-            self.log.add("refused", self.depth, player=decision.player, decision=decision.kind, reason=reason,
-                         answer=json_safe(given[0]))
+            self.log.add("refused", self.depth, player=decision.player, decision=decision.kind,
+                         reason=f"{reason} (answer {answer_tag(given[0])})", answer=given[0])
 
         answer = ask(_Asked(recorded), decision, on_refused=refused)
         self.log.add("choice", self.depth, player=decision.player, decision=decision.kind, answer=list(answer),

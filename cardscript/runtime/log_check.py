@@ -286,12 +286,20 @@ def check_log(log: LogFile, library_paths: Sequence[str] | None = None) -> Verdi
         checking.compare(0)
         abandoned = _replay(game, not abandonment, max_turns)
         if abandonment and not abandoned:
-            raise Divergence(len(checking.events), f"{describe(records[-1], len(records) - 1)}: the log says the "
-                                                   "match was abandoned, the replay ends it")
+            raise Divergence(len(records) - 1, f"{describe(records[-1], len(records) - 1)}: the log says the "
+                                               "match was abandoned, the replay ends it")
+        if abandonment and records[-1]["data"] != {"reason": abandoned}:
+            raise Divergence(len(records) - 1, f"{describe(records[-1], len(records) - 1)}: "
+                                               + (first_difference(records[-1]["data"], {"reason": abandoned}, "data")
+                                                  or "differs"))
     except PastTheEnd as exc:
         if not abandonment:
             return Verdict(False, exc.what, exc.index)
-        abandoned = str(records[-1]["data"].get("reason"))    # an interrupted match (end of input, Ctrl-C)
+        last = records[-1]["data"]                           # an interrupted match (end of input, Ctrl-C)
+        if set(last) != {"reason"} or not isinstance(last["reason"], str):
+            return Verdict(False, f"{describe(records[-1], len(records) - 1)}: an abandonment record holds its "
+                                  "reason (a string) only", len(records) - 1)
+        abandoned = last["reason"]
     except Divergence as exc:
         return Verdict(False, exc.what, exc.index)
     except Exception as exc:  # noqa: BLE001 - an edited log may drive the engine anywhere
