@@ -96,8 +96,8 @@ def test_cli_play_replay_detects_a_tampered_result(tmp_path: Path, capsys: pytes
     start = text.index('"state_hash": "') + len('"state_hash": "')
     log.write_text(text[:start] + "0000" + text[start + 4:], encoding="utf-8")
     capsys.readouterr()
-    assert main(["play", "--replay", str(log)]) == 1
-    assert "differs from the log" in capsys.readouterr().out
+    assert main(["play", "--replay", str(log)]) == 2          # refused: the first event that differs
+    assert "refused: event" in capsys.readouterr().err
 
 
 def test_cli_simulate_with_heuristic_agents(capsys: pytest.CaptureFixture[str]) -> None:

@@ -312,7 +312,7 @@ def test_play_replay_of_records_that_are_no_events(tmp_path: Path, capsys: pytes
     path.write_text(text, encoding="utf-8")
     code, _, err = run(capsys, "play", "--replay", str(path))
     assert code == 2
-    assert f"cardscript: {path} is not an event log" in err
+    assert err.startswith(f"cardscript: {path}:1: ")      # located at the line that is no event
 
 
 def test_simulate_library_of_broken_files_counts_them(tmp_path: Path, capsys: pytest.CaptureFixture[str],

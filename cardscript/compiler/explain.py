@@ -76,39 +76,17 @@ def _load_log(path: Path) -> EventLog:
     return log
 
 
-def replay_log(log: EventLog) -> tuple[bool, str]:
-    """Replay a log's choices from its seed and decks (rebuilt from the card titles it lists) and compare
-    the final state hash with the log's: (True, what was checked) or (False, why not)."""
-    from cardscript.runtime.agents import IllegalChoice, ScriptedAgent
-    from cardscript.runtime.game import GameOver
-    from cardscript.runtime.library import load_library
-    from cardscript.runtime.match import new_match, play_match
+def replay_log(path: Path) -> tuple[bool, str]:
+    """Check the log file ``path`` as ``play --replay`` does (:mod:`cardscript.runtime.log_check`: read strictly,
+    replayed event by event, its seal checked): (True, what was checked) or (False, the first event that
+    differs, or why the file is not a log that can be checked)."""
+    from cardscript.runtime.log_check import LogError, check_log, read_log
 
-    start = log.events[0]
-    result = next((e for e in reversed(log.events) if e.kind == "result"), None)
-    if result is None:
-        return False, "the log has no result (an abandoned match?): nothing to check it against"
-    if not isinstance(start.data.get("cards"), list) or len(start.data["cards"]) != 2:
-        return False, "the log does not list the two decks' cards"
-    library = load_library()
     try:
-        decks = [[library[str(t)] for t in titles] for titles in start.data["cards"]]
-    except KeyError as exc:
-        return False, f"card {exc} is not in the bundled library"
-    choices = [e for e in log.events if e.kind == "choice"]
-    agents = [ScriptedAgent([e.data["answer"] for e in choices if e.data["player"] == p]) for p in (0, 1)]
-    try:
-        game = new_match(decks[0], decks[1], list(agents), seed=int(start.data.get("seed", 0)), check=True,
-                         deck_names=tuple(start.data.get("decks", ("A", "B")))[:2])
-        replayed = play_match(game, max_turns=int(result.data.get("turns", 0)) or 1).state_hash
-    except GameOver:
-        replayed = ""
-    except (IllegalChoice, IndexError) as exc:
-        return False, f"the log's choices do not fit the match any more ({type(exc).__name__}: {exc})"
-    expected = str(result.data.get("state_hash"))
-    if replayed != expected:
-        return False, f"final state hash {replayed or '?'} differs from the log's {expected}"
-    return True, f"{len(choices)} choices replayed, final state hash {replayed} matches the log"
+        verdict = check_log(read_log(path))
+    except LogError as exc:
+        return False, f"{exc} (the log cannot be checked by a replay)"
+    return verdict.ok, verdict.message if verdict.ok else f"{verdict.message}: the replay differs from the log"
 
 
 def explain_log(path: Path, turn: int | None = None, replay: bool = True) -> tuple[str, int]:
@@ -144,7 +122,7 @@ def _explain_events(path: Path, log: EventLog, turn: int | None, replay: bool) -
     lines += explain_resolutions(events, namer_from_log(events), turn)
     status = 0
     if replay:
-        ok, message = replay_log(log)
+        ok, message = replay_log(path)
         lines += ["", f"replay: {message}"]
         status = 0 if ok else 1
     return "\n".join(lines), status

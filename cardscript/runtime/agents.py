@@ -70,8 +70,16 @@ class IllegalChoice(ValueError):
     """An answer that breaks the decision's rules; the reason says which."""
 
 
-def validate(decision: Decision, answer: Sequence[int]) -> Answer:
+def validate(decision: Decision, answer: object) -> Answer:
+    """``answer`` as the picked option numbers, or IllegalChoice saying why it is not a legal answer: an answer
+    of the wrong type or shape (a string, a number, null, a mapping, a list holding anything but whole numbers)
+    is refused like an out-of-range one, never a crash."""
+    if isinstance(answer, (str, bytes, bytearray, Mapping)) or not isinstance(answer, (Sequence, range)):
+        raise IllegalChoice(f"an answer is a list of option numbers, got {_shown(answer)}")
     picked = tuple(answer)
+    wrong = [i for i in picked if isinstance(i, bool) or not isinstance(i, int)]
+    if wrong:
+        raise IllegalChoice(f"option numbers are whole numbers, got {_shown(wrong[0])} in {_shown(answer)}")
     if not decision.minimum <= len(picked) <= decision.maximum:
         raise IllegalChoice(f"pick between {decision.minimum} and {decision.maximum} option(s), got {len(picked)}")
     if any(not 0 <= i < len(decision.options) for i in picked):
@@ -79,6 +87,13 @@ def validate(decision: Decision, answer: Sequence[int]) -> Answer:
     if len(set(picked)) != len(picked):
         raise IllegalChoice("an option may be picked once")
     return picked
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    """A short description of a value an agent gave: its type and (at most ``limit`` characters of) its repr."""
+    text = repr(value)
+    text = text if len(text) <= limit else text[:limit] + "..."
+    return f"{type(value).__name__} {text}"
 
 
 class Agent(Protocol):

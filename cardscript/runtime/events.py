@@ -37,15 +37,25 @@ class EventLog:
         return event
 
     def save(self, path: Path) -> None:
-        path.write_text("".join(e.to_json() + "\n" for e in self.events), encoding="utf-8")
+        """The events as JSON Lines, then the seal (:mod:`cardscript.runtime.log_seal`) that a replay checks."""
+        from cardscript.runtime.log_seal import canonical, seal_record
+
+        records = [asdict(e) for e in self.events]
+        path.write_text("".join(e.to_json() + "\n" for e in self.events) + canonical(seal_record(records)) + "\n",
+                        encoding="utf-8")
 
     @staticmethod
     def load(path: Path) -> EventLog:
+        """The events of a saved log (its seal left out; :func:`cardscript.runtime.log_check.read_log` checks
+        the file strictly)."""
+        from cardscript.runtime.log_seal import SEAL_KIND
+
         log = EventLog()
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 raw = json.loads(line)
-                log.events.append(Event(raw["kind"], raw.get("data", {}), raw.get("depth", 0)))
+                if raw["kind"] != SEAL_KIND:
+                    log.events.append(Event(raw["kind"], raw.get("data", {}), raw.get("depth", 0)))
         return log
 
     def choices(self) -> list[Any]:

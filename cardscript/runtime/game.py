@@ -11,6 +11,9 @@ edit the state's lists themselves.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +24,39 @@ from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
 
 VICTORY_POINTS = 15          # rules 4.9.1
+
+
+@dataclass
+class _Asked:
+    """An agent made of a function (the player's agent, its raw answer recorded for the log)."""
+
+    answer: Callable[[Decision], Sequence[int]]
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        return self.answer(decision)
+
+
+def answer_tag(value: object) -> str:
+    """A refused answer as its reason names it: its JSON text (long ones: the start and a digest of the whole),
+    so that a replay, which gives the logged answer again, recomputes a reason that names that very answer."""
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) <= 80:
+        return text
+    return f"{text[:60]}... #{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def json_safe(value: object) -> object:
+    """An agent's answer as JSON, so that what the engine checks is what the log keeps and a replay gives
+    back: a sequence of whole numbers (of any integer type) as a list of ints, another JSON value as it is,
+    anything else as its ``repr`` (a string, refused with that text)."""
+    if isinstance(value, (Sequence, range)) and not isinstance(value, (str, bytes, bytearray)) \
+            and all(isinstance(i, numbers.Integral) and not isinstance(i, bool) for i in value):
+        return [int(i) for i in value]
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+    return value
 
 
 class GameOver(Exception):
@@ -62,11 +98,20 @@ class Game:
         return event
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
-        """Ask the deciding player's agent; the answer is logged (replays feed it back)."""
-        def refused(reason: str) -> None:
-            self.log.add("refused", self.depth, player=decision.player, decision=decision.kind, reason=reason)
+        """Ask the deciding player's agent; the answer is logged (replays feed it back), and so is each
+        refused answer with its reason (a replay gives it again and checks it is refused the same way)."""
+        agent = self.agents[decision.player]
+        given: list[object] = [None]
 
-        answer = ask(self.agents[decision.player], decision, on_refused=refused)
+        def recorded(d: Decision) -> Sequence[int]:
+            given[0] = json_safe(agent.decide(d))      # what is checked is what is logged: a replay gives it again
+            return given[0]             # type: ignore[return-value]  # validate() checks what it is
+
+        def refused(reason: str) -> None:
+            self.log.add("refused", self.depth, player=decision.player, decision=decision.kind,
+                         reason=f"{reason} (answer {answer_tag(given[0])})", answer=given[0])
+
+        answer = ask(_Asked(recorded), decision, on_refused=refused)
         self.log.add("choice", self.depth, player=decision.player, decision=decision.kind, answer=list(answer),
                      picked=[decision.options[i] for i in answer])
         return answer

@@ -1,4 +1,5 @@
-"""``cardscript fmt [--check] PATH...``: rewrite card files in canonical form."""
+"""``cardscript fmt [--check] PATH...``: rewrite card files in canonical form, never changing what they mean
+(:mod:`cardscript.compiler.formatting` checks each result before it is written)."""
 
 from __future__ import annotations
 
@@ -7,44 +8,47 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.compiler.diagnostics import format_text
-from cardscript.compiler.pipeline import CompiledCard, compile_paths
+from cardscript.compiler.formatting import format_card, rendered_file
+from cardscript.compiler.pipeline import CompiledCard, compile_paths, names_from_headers
 from cardscript.tools.common import out
 
 
 def canonical_file(card: CompiledCard) -> str | None:
-    """The canonical text of a card file that parsed: header in order, sentences rendered from the AST."""
-    from cardscript.compiler.render import render_node
-    from cardscript.compiler.translate import format_card_text
-
-    if card.raw is None or not card.parsed:
-        return None
-    permanent = [render_node(p) for p in card.permanent.paragraphs] if card.permanent else []
-    action = [render_node(p) for p in card.action.paragraphs] if card.action else []
-    return format_card_text(card.raw, permanent, action)
+    """The canonical text of a card file that parsed: header in order, sentences rendered from the AST
+    (unchecked; ``fmt`` writes :func:`~cardscript.compiler.formatting.format_card`'s checked text)."""
+    return rendered_file(card)
 
 
 def run(args: argparse.Namespace) -> int:
     cards = compile_paths(args.paths)
+    names = names_from_headers(c.raw for c in cards if c.raw is not None)
     status = 0
     for card in cards:
-        text = canonical_file(card)
-        if text is None:
+        if card.raw is None or not card.parsed:
             for d in card.diagnostics:
                 out(format_text(d))
             status = 1
             continue
-        if text != card.source.text:
+        formatted = format_card(card, names)
+        path = card.source.path
+        if formatted.text is None:
+            out(f"{path}: left as it is: {formatted.reason} (`cardscript check {path}` shows its diagnostics)")
+            status = 1
+            continue
+        kept = (f" ({formatted.kept} paragraph(s) kept as written: their canonical form would change the "
+                "card's meaning)") if formatted.kept else ""
+        if formatted.text != card.source.text:
             if args.check:
-                out(f"{card.source.path}: not in canonical form")
+                out(f"{path}: not in canonical form{kept}")
                 status = 1
             else:
-                Path(card.source.path).write_text(text, encoding="utf-8")
-                out(f"{card.source.path}: reformatted")
+                Path(path).write_text(formatted.text, encoding="utf-8")
+                out(f"{path}: reformatted{kept}")
     return status
 
 
 def register(sub: Any) -> None:
-    f = sub.add_parser("fmt", help="rewrite card files in canonical form")
+    f = sub.add_parser("fmt", help="rewrite card files in canonical form (never changing what they mean)")
     f.add_argument("paths", nargs="+")
     f.add_argument("--check", action="store_true", help="only report files not in canonical form")
     f.set_defaults(func=run)

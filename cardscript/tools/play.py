@@ -76,7 +76,11 @@ def run(args: argparse.Namespace) -> int:
     """One seeded match with a readable log (rules 6); ``--interactive``: a person plays side A;
     ``--replay FILE``: print a saved log's trace and check its final state by replaying its choices."""
     if args.replay:
-        return replay(Path(args.replay))
+        try:
+            return replay(Path(args.replay), library_arg(args))
+        except UsageError as exc:
+            err(str(exc))
+            return 2
     if args.log and not _writable(Path(args.log)):
         return 2
     from cardscript.runtime.agents import IllegalChoice, InteractiveAgent
@@ -122,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         flush(finish=True)
         out(f"match abandoned: {exc or type(exc).__name__}")
         if args.log:
+            game.log.add("abandoned", 0, reason=str(exc) or type(exc).__name__)    # a replay stops here
             game.log.save(Path(args.log))
         return 1
     flush(finish=True)
@@ -142,31 +147,27 @@ def _writable(path: Path) -> bool:
     return True
 
 
-def replay(path: Path) -> int:
-    """Print the trace of a saved log, then replay its choices from its seed and decks (rebuilt from the
-    card titles the log lists) and check the final state hash against the log's."""
-    from cardscript.compiler.explain import replay_log
-    from cardscript.compiler.textfile import UnreadableFile, read_text
-    from cardscript.runtime.events import EventLog
+def replay(path: Path, library: list[str] | None = None) -> int:
+    """Check a saved log (:mod:`cardscript.runtime.log_check`): read strictly, replayed from its seed and decks
+    with its answers, every event compared with the replay's, the seal checked; a log that holds is printed as
+    a trace (exit 0), one that does not is refused with the first event that differs (exit 2)."""
+    from cardscript.runtime.log_check import LogError, check_log, read_log
     from cardscript.runtime.trace import lines, namer_from_log
 
     try:
-        read_text(path, "match log")             # missing, a directory, binary, not UTF-8: one message
-        log = EventLog.load(path)
-    except UnreadableFile as exc:
+        log = read_log(path)
+    except LogError as exc:
         err(str(exc))
         return 2
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        err(f"{path} is not an event log: {type(exc).__name__}: {exc}")
+    verdict = check_log(log, library)
+    if not verdict.ok:
+        err(f"{path}: refused: {verdict.message}")
         return 2
-    for line in lines(log.events, namer_from_log(log.events)):
+    events = log.events()
+    for line in lines(events, namer_from_log(events)):
         out(line)
-    if not log.events:
-        out("replay: the log is empty; nothing to check")
-        return 1
-    ok, message = replay_log(log)
-    out(f"replay: {message}")
-    return 0 if ok else 1
+    out(f"replay: {verdict.message}")
+    return 0
 
 
 def at_least(minimum: int) -> Any:
