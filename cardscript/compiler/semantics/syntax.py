@@ -390,6 +390,16 @@ def _lemma(n: Node) -> str:
 # noun phrases from np nodes
 
 
+def _raise_participle(np: NP, pp: PP) -> None:
+    """"um card de habilidade de {VO} *carregado* no personagem alvo": a participle after a power icon ("de {VO}")
+    agrees with the noun the icon classifies -- a power is not carried, the card is -- so it is that noun's, and the
+    places and agents it takes ("no personagem alvo") attach to it."""
+    obj = pp.obj
+    if pp.prep == "de" and obj is not None and isinstance(obj.head, Icon) and obj.participle is not None \
+            and np.participle is None:
+        np.participle, obj.participle = obj.participle, None
+
+
 def np_of(node: Node) -> NP:
     """The parts of one np phrase (or a bare name / icon / number)."""
     if not isinstance(node, Phrase):
@@ -722,6 +732,7 @@ class _Attacher:
                     self.pos = pp_start                 # a phrase further out, or the frame, takes it ("um card
                     return                              # que não seja de habilidade *de seus recursos* | deste ...")
                 np.mods.append(pp)
+                _raise_participle(np, pp)
                 continue
             return
 
