@@ -4,15 +4,17 @@ The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Choose, Damage, Kind
+from cardscript.compiler.ir import CardDef, Choose, Damage, Filter, Kind, ModifyDamage, Ref
 from cardscript.runtime.selectors import EffectContext, count
-from tests.corpus_play import card_of, enter, match
-from tests.engine_helpers import card
+from tests.corpus_play import at, card_of, enter, match, use
+from tests.engine_helpers import card, own_character, punch
 
 HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força, Voo\nEnergia inicial: 3\n"
         "Escudo: 0\n")
 FLIGHT = card("Habilidade: Asa V1\nPoder: Voo\nAção: Asa\n  Custo: {1}\n  Compre um card.\n")
 FORCE = card("Habilidade: Soco V1\nPoder: Super Força\nAção: Soco\n  Custo: {1}\n  Compre um card.\n")
+PIERCING = ("Ação: Perfurar\n  Custo: {0}\n  Poder: Super Força\n  Perfurar causa 1 ponto de dano penetrante no "
+            "alvo.\n")
 
 
 def _action(body: str) -> CardDef:
@@ -46,3 +48,48 @@ def test_a_count_of_cards_of_a_power_carried_by_every_character_on_the_engine() 
     enter(game, c, 0, carried=[card_of(game, 0, "Asa V1", 0), card_of(game, 0, "Asa V1", 1),
                                card_of(game, 0, "Soco V1")])
     assert count(game, EffectContext(controller=0, source=c), hit.amount.x) == 2      # only the two of {VO}
+
+
+# --- "apenas N pontos de dano": the damage is that value (4.8.3 D) -------------------------------------------------
+
+def test_only_n_points_after_a_damage_lead_sets_the_damage() -> None:
+    d = _permanent("Toda vez que este personagem receber dano de uma fonte, aquela fonte causa apenas 2 pontos de "
+                   "dano neste personagem.")
+    assert d.executable
+    (eff,) = d.effects
+    (mod,) = eff.procedures
+    assert isinstance(mod, ModifyDamage) and (mod.step, mod.set_to) == ("D", 2)
+    assert mod.target is not None and mod.target.ref is Ref.THIS_CHARACTER and not mod.only_not_piercing
+
+
+def test_only_n_points_of_damage_that_is_not_piercing() -> None:
+    d = _permanent("Toda vez que este personagem receber dano não penetrante de uma fonte, aquela fonte causa apenas "
+                   "1 ponto de dano neste personagem.")
+    assert d.executable
+    (mod,) = d.effects[0].procedures
+    assert isinstance(mod, ModifyDamage) and mod.set_to == 1 and mod.only_not_piercing and not mod.only_piercing
+
+
+def test_only_with_a_signed_amount_is_not_read_as_a_value() -> None:
+    d = _permanent("Toda vez que este personagem receber dano de uma fonte, aquela fonte causa apenas +1 ponto de "
+                   "dano neste personagem.")
+    assert not d.executable
+
+
+def test_a_trigger_on_damage_that_is_not_piercing_fires_only_for_it() -> None:
+    d = _permanent("Toda vez que este personagem receber dano não penetrante, compre um card.")
+    assert d.executable
+    (eff,) = d.effects
+    assert eff.trigger is not None and eff.trigger.action_filters == (Filter("piercing", "eq", "false"),)
+    game = match([d], [own_character("Atacante", action=punch("Soco", 1)), own_character("Perfurador",
+                                                                                         action=PIERCING)])
+    c, a, p = card_of(game, 0, "Guardião V1"), card_of(game, 1, "Atacante V1"), card_of(game, 1, "Perfurador V1")
+    enter(game, c, 0)
+    enter(game, a, 4)
+    enter(game, p, 4)
+    at(game, "combat", "attack", 1)
+    hand = len(game.state.players[0].hand)
+    use(game, p, "Perfurar")
+    assert len(game.state.players[0].hand) == hand                 # piercing damage: no card
+    use(game, a, "Soco")
+    assert len(game.state.players[0].hand) == hand + 1

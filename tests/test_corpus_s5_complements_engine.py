@@ -1,0 +1,58 @@
+"""Corpus cards of the "complements" cluster (session 5) played on the engine, with assertions on what their
+printed text says happens. Every card is read from the development corpora at test time (``tests/corpus_play.py``);
+the other cards of each game are small cards written here. The docstrings describe each behaviour in our own
+words."""
+
+from __future__ import annotations
+
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import CardId
+from tests.corpus_play import at, calcs, card_of, corpus_card, energy, enter, match, require_corpus, use
+from tests.engine_helpers import own_character as char
+from tests.engine_helpers import punch
+
+require_corpus()
+
+HITTER = char("Batedor", action=punch("Soco", 3))
+PIERCER = char("Perfurador", action="Ação: Perfurar\n  Custo: {0}\n  Poder: Super Força\n  Perfurar causa 3 pontos "
+                                    "de dano penetrante no alvo.\n")
+
+
+def combat(game: Match, turn_player: int = 0) -> None:
+    at(game, "combat", "attack", turn_player)
+
+
+def dealt(game: Match) -> list[tuple[CardId, int]]:
+    return [(c["card"], c["amount"]) for c in calcs(game)]
+
+
+def test_rei_das_sombras_any_source_deals_it_only_1_damage() -> None:
+    """Rei das Sombras V1 ((2014) BSIC 38/100): whatever source damages it, the damage is 1 (4.8.3 D)."""
+    game = match([corpus_card("(2014) BSIC 38/100")], [HITTER])
+    k, h = card_of(game, 0, "Rei das Sombras V1"), card_of(game, 1, "Batedor V1")
+    enter(game, k, 3)                                 # entering, it has no other player's character to choose
+    enter(game, h, 3)
+    combat(game, 1)
+    use(game, h, "Soco")
+    assert dealt(game)[-1] == (k, 1) and energy(game, k) == 2
+
+
+def test_fantasma_only_1_damage_of_non_piercing_damage_while_it_shares_an_affiliation() -> None:
+    """Fantasma V1 ((2016) BSGC 18/100): while its controller has another character sharing one of its
+    affiliations, non-piercing damage to it is 1; piercing damage is not changed, and without the ally nothing is."""
+    ally = char("Aliado", affiliations="Thunderbolts")
+    game = match([corpus_card("(2016) BSGC 18/100"), ally], [HITTER, PIERCER])
+    f, a = card_of(game, 0, "Fantasma V1"), card_of(game, 0, "Aliado V1")
+    h, p = card_of(game, 1, "Batedor V1"), card_of(game, 1, "Perfurador V1")
+    enter(game, f, 6)
+    enter(game, h, 3)
+    enter(game, p, 3)
+    combat(game, 1)
+    use(game, h, "Soco")
+    assert dealt(game)[-1] == (f, 3)                  # no ally sharing an affiliation yet
+    enter(game, a, 1)
+    game.state.scene[h].actions_used.clear()
+    use(game, h, "Soco")
+    assert dealt(game)[-1] == (f, 1)
+    use(game, p, "Perfurar")
+    assert dealt(game)[-1] == (f, 3)                  # piercing: unchanged
