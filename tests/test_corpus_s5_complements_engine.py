@@ -7,12 +7,25 @@ from __future__ import annotations
 
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import CardId
-from tests.corpus_play import at, calcs, card_of, corpus_card, energy, enter, match, require_corpus, use
+from tests.corpus_play import (
+    at,
+    calcs,
+    card_of,
+    corpus_card,
+    energy,
+    enter,
+    match,
+    require_corpus,
+    stage,
+    usable,
+    use,
+)
 from tests.engine_helpers import own_character as char
 from tests.engine_helpers import punch
 
 require_corpus()
 
+TARGET = char("Alvo")
 HITTER = char("Batedor", action=punch("Soco", 3))
 PIERCER = char("Perfurador", action="Ação: Perfurar\n  Custo: {0}\n  Poder: Super Força\n  Perfurar causa 3 pontos "
                                     "de dano penetrante no alvo.\n")
@@ -56,3 +69,38 @@ def test_fantasma_only_1_damage_of_non_piercing_damage_while_it_shares_an_affili
     assert dealt(game)[-1] == (f, 1)
     use(game, p, "Perfurar")
     assert dealt(game)[-1] == (f, 3)                  # piercing: unchanged
+
+
+def test_incursao_surpreendente_one_more_damaging_action_without_its_cost() -> None:
+    """Incursão Surpreendente V1 ((2017) BSCA DECK 65/66): after it, its user may use one more action that causes
+    damage this turn, paying no incapacitation cost -- even one it could not pay; and only one."""
+    flyer = char("Voador", powers="Voo, Super Força", action=punch("Soco", 1, cost=2))
+    game = match([corpus_card("(2017) BSCA DECK 65/66"), flyer], [TARGET])
+    v, t = card_of(game, 0, "Voador V1"), card_of(game, 1, "Alvo V1")
+    enter(game, v, 2, carried=[card_of(game, 0, "Incursão Surpreendente V1")])
+    enter(game, t, 8)
+    game.state.scene[v].stage = 2
+    combat(game)
+    use(game, v, "Incursão Surpreendente")
+    assert stage(game, v) == 0 and dealt(game)[-1] == (t, 2)
+    use(game, v, "Soco")                              # cost {2} at stage 0: not paid
+    assert stage(game, v) == 0 and dealt(game)[-1] == (t, 1)
+    assert not usable(game, v, "Soco")                # the one use granted is spent
+
+
+def test_rompante_hipersonico_two_more_flight_actions_without_their_costs() -> None:
+    """Rompante Hipersônico V1 (BSET 98/100): its user may use up to two other actions of {VO} this turn without
+    paying their incapacitation costs; an action of another power gets no such use."""
+    flyer = char("Voador", powers="Voo", action=punch("Rasante", 1, power="Voo", cost=1))
+    game = match([corpus_card("BSET 98/100"), flyer], [TARGET])
+    v, t = card_of(game, 0, "Voador V1"), card_of(game, 1, "Alvo V1")
+    enter(game, v, 2, carried=[card_of(game, 0, "Rompante Hipersônico V1")])
+    enter(game, t, 8)
+    game.state.scene[v].stage = 1
+    combat(game)
+    use(game, v, "Rompante Hipersônico")
+    assert stage(game, v) == 0
+    use(game, v, "Rasante")
+    use(game, v, "Rasante")
+    assert stage(game, v) == 0 and dealt(game) == [(t, 1), (t, 1)]
+    assert not usable(game, v, "Rasante")

@@ -4,9 +4,9 @@ The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Choose, Damage, Filter, Kind, ModifyDamage, Ref
+from cardscript.compiler.ir import CardDef, Choose, Damage, Duration, ExtraAction, Filter, Kind, ModifyDamage, Ref
 from cardscript.runtime.selectors import EffectContext, count
-from tests.corpus_play import at, card_of, enter, match, use
+from tests.corpus_play import at, card_of, enter, match, usable, use
 from tests.engine_helpers import card, own_character, punch
 
 HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força, Voo\nEnergia inicial: 3\n"
@@ -93,3 +93,55 @@ def test_a_trigger_on_damage_that_is_not_piercing_fires_only_for_it() -> None:
     assert len(game.state.players[0].hand) == hand                 # piercing damage: no card
     use(game, a, "Soco")
     assert len(game.state.players[0].hand) == hand + 1
+
+
+# --- more actions "sem pagar seu custo de incapacitação"; "[até] duas outras ações ... neste turno" (4.6.2 C.4) ----
+
+def _extra(body: str) -> ExtraAction:
+    d = _action(body)
+    assert d.executable and d.action is not None
+    (extra,) = [p for p in d.action.modes[0].procedures if isinstance(p, ExtraAction)]
+    return extra
+
+
+def test_one_more_action_without_paying_its_cost() -> None:
+    extra = _extra("Este personagem pode usar mais uma ação que cause dano neste turno sem pagar seu custo de "
+                   "incapacitação.")
+    assert extra.free and extra.amount == 1 and extra.duration is Duration.END_OF_TURN
+    assert extra.action_filters == (Filter("damaging", "eq", "true"),)
+
+
+def test_one_more_named_action_without_paying_the_cost_of_that_action() -> None:
+    extra = _extra("Este personagem pode usar mais uma ação chamada Golpe neste turno sem pagar o custo de "
+                   "incapacitação daquela ação.")
+    assert extra.free and extra.action_filters == (Filter("name", "eq", "Golpe"),)
+
+
+def test_two_other_actions_of_a_power_this_turn() -> None:
+    extra = _extra("Este personagem pode usar até duas outras ações de {VO} neste turno sem pagar seus custos de "
+                   "incapacitação.")
+    assert extra.free and extra.amount == 2 and extra.action_filters == (Filter("power", "has", "VO"),)
+    plain = _extra("Este personagem pode usar duas outras ações neste turno.")
+    assert not plain.free and plain.amount == 2 and plain.action_filters == ()
+
+
+def test_without_paying_another_cost_is_not_executable() -> None:
+    assert not _action("Este personagem pode usar mais uma ação neste turno sem pagar seu custo de Energia "
+                       "Cósmica.").executable
+    assert not _action("Este personagem pode usar mais uma ação neste turno sem pagar seus cards.").executable
+
+
+def test_a_free_use_on_the_engine_pays_nothing_and_is_spent() -> None:
+    d = _action("Golpe causa 1 ponto de dano no alvo. Este personagem pode usar mais uma ação neste turno sem "
+                "pagar seu custo de incapacitação.")
+    hit = card("Habilidade: Pancada V1\nPoder: Super Força\nAção: Pancada\n  Custo: {2}\n  Poder: Super Força\n"
+               "  Pancada causa 1 ponto de dano no alvo.\n")
+    game = match([d, hit], [own_character("Alvo")])
+    c, t = card_of(game, 0, "Guardião V1"), card_of(game, 1, "Alvo V1")
+    enter(game, c, 1, carried=[card_of(game, 0, "Pancada V1")])
+    enter(game, t, 6)
+    at(game, "combat", "attack", 0)
+    assert not usable(game, c, "Pancada")              # cost {2}, stage 1
+    use(game, c, "Golpe")
+    use(game, c, "Pancada")                            # the use granted: not paid
+    assert game.state.scene[c].stage == 1

@@ -191,6 +191,8 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
     """E.1: the incapacitation cost (stage >= cost); the extra costs are checked as procedures (E.2)."""
+    if free_use(game, use=use, base=base):
+        return True                                                  # "sem pagar seu custo de incapacitação"
     cost = 0 if use.action.cost_is_x else (queries.action_cost(game, use.action, action_power(game, use), use.user,
                                                                use.holder) or 0)
     return base.stage >= cost
@@ -319,8 +321,17 @@ def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
     from cardscript.runtime.filters import action_matches
 
     thing = selectors.ActionThing(use.holder, use.action.name, base.card, use.action.power, definition=use.action)
-    return next((g for g in base.extra_grants if action_matches(
+    return next((g for g in sorted(base.extra_grants, key=lambda g: not g.free) if action_matches(
         game, selectors.EffectContext(controller=g.controller, source=g.source), thing, g.filters)), None)
+
+
+def free_use(game: Game, base: InScene, use: ActionUse) -> bool:
+    """Is this use beyond those allowed one a grant lets it use without paying its incapacitation cost ("pode usar
+    mais uma ação ... sem pagar seu custo de incapacitação", 4.6.2 C.4, E.1)? An action of cost X pays its X."""
+    if use.action.cost_is_x or len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
+        return False
+    grant = _granted(game, base, use)
+    return grant is not None and grant.free
 
 
 def _room_for(game: Game, base: InScene, use: ActionUse) -> bool:
@@ -410,6 +421,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
                                     tuple(m.text or f"option {k + 1}" for k, m in enumerate(modes)),
                                     facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))
         mode = modes[i]
+    free = free_use(game, base, use)                                        # E.1 not paid: a grant's
     _spend_grant(game, base, use)                                           # C.4: one more action, if needed
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     rules.note_action_use(game, player, action)                              # Singularidade
@@ -426,6 +438,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         cost = x
         if ctx is not None:
             ctx.x = x
+    elif free:
+        cost = 0                                    # "sem pagar seu custo de incapacitação" (a grant's, C.4)
     else:
         cost = queries.action_cost(game, action, action_power(game, use), use.user, use.holder) or 0   # printed, or
         queries.spend_cost_changes(game, action, action_power(game, use), use.user, use.holder)      # set (8 B.3)

@@ -14,7 +14,8 @@ from cardscript.compiler.ir.core import Duration, Filter, Quantity, Ref, Selecto
 class ExtraAction(Procedure):
     """"<who> pode usar mais uma ação [de {AG}] / esta ação outra vez neste turno" (4.6.2 C.4): ``same_action``:
     the effect's own action again; ``again``: that action again ("aquela ação outra vez": the event's);
-    ``action_filters``: only a matching action ("a ação X outra vez", "mais uma ação de {AG}")."""
+    ``action_filters``: only a matching action ("a ação X outra vez", "mais uma ação de {AG}"); ``free``: the use it
+    grants pays no incapacitation cost ("... sem pagar seu custo de incapacitação", 4.6.2 E.1)."""
 
     family: ClassVar[str] = "extra_action"
     who: Selector
@@ -22,6 +23,7 @@ class ExtraAction(Procedure):
     same_action: bool = False
     again: Selector | None = None
     action_filters: tuple[Filter, ...] = ()
+    free: bool = False
     duration: Duration = Duration.INSTANT
 
 

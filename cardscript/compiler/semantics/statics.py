@@ -174,9 +174,12 @@ def _use(b: Build) -> Built | None:
     if obj.det("mais"):                                        # "mais uma ação [de {AG}]"
         r.use(*(d for d in obj.dets if d.lemma == "mais"))
         obj.dets = [d for d in obj.dets if d.lemma != "mais"]
+        free = _without_paying(b)
         filters = _actions(obj, b)
         d = b.adjuncts.duration or Duration.INSTANT
-        return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
+        return Built([ExtraAction(who=user, action_filters=filters, duration=d, free=free, text=b.text)])
+    if _other_actions(obj) and b.adjuncts.duration is not None:      # "até duas outras ações de {VO} neste turno"
+        return _more_actions(b, user, obj)
     if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
         return _actions_per_turn(b, user, obj)
     filters = _actions(obj, b)
@@ -237,6 +240,57 @@ def _used_as(b: Build, user: Selector, filters: tuple[Filter, ...], types: set[s
     d = _static_duration(b)
     return Built([ChangeAction(actions=actions, anticipate="antecipar" in types, unforeseen="imprevista" in types,
                                duration=d, text=b.text)], _kind(d))
+
+
+def _other_actions(obj: NP) -> bool:
+    """"duas outras ações", "até duas outras ações de {VO}": a number of actions more than those allowed."""
+    return obj.lemma == "ação" and obj.det("outro") and (bool(obj.quantity) or obj.up_to is not None
+                                                          or obj.det("um", "dois", "três"))
+
+
+def _more_actions(b: Build, user: Selector, obj: NP) -> Built:
+    """"<who> pode usar [até] duas outras ações de {VO} neste turno [sem pagar seus custos de incapacitação]": that
+    many uses more this turn, of matching actions (4.6.2 C.4) -- "até": up to, as every permission is."""
+    from cardscript.compiler.semantics.amounts import np_quantity
+
+    q = np_quantity(obj, b.r)
+    if q is None or q.x_times or q.fixed < 1:
+        raise NotUnderstood("how many other actions?", obj.node)
+    b.r.use(*(x for x in obj.dets if x.lemma in ("outro", "um", "dois", "três")))
+    obj.dets = [x for x in obj.dets if x.lemma not in ("outro", "um", "dois", "três")]
+    obj.quantity = []
+    free = _without_paying(b)
+    filters = _actions(obj, b)
+    d = b.adjuncts.duration or Duration.INSTANT
+    return Built([ExtraAction(who=user, amount=q.fixed, action_filters=filters, duration=d, free=free,
+                              text=b.text)])
+
+
+def _without_paying(b: Build) -> bool:
+    """"... sem pagar seu custo de incapacitação" / "seus custos de incapacitação" / "o custo de incapacitação
+    daquela ação" after a grant of more actions: the uses granted pay no incapacitation cost (4.6.2 E.1; their
+    other costs are paid)."""
+    pp = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "sem"
+               and [getattr(w, "lemma", "") for w in c.verb] == ["pagar"]), None)
+    if pp is None:
+        return False
+    cost = pp.args[0] if len(pp.args) == 1 else None
+    if not isinstance(cost, NP) or cost.lemma != "custo" or not cost.det("seu", "o"):
+        raise NotUnderstood("without paying what?", pp.preps[0])
+    of = [m for m in cost.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    kind = next((m for m in of if m.obj is not None and m.obj.lemma == "incapacitação" and not m.obj.dets), None)
+    rest = [m for m in cost.mods if m is not kind] + (list(kind.obj.mods) if kind is not None and kind.obj is not None
+                                                       else [])
+    ok_rest = all(isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "ação"
+                  and m.obj.det("aquele") and not m.obj.mods for m in rest)
+    if kind is None or kind.obj is None or not ok_rest or len(rest) > 1:
+        raise NotUnderstood("without paying which cost?", pp.preps[0])
+    b.r.use(*pp.own_leaves, cost.head, *cost.dets, *kind.preps, kind.obj.head)
+    for m in rest:                                     # "daquela ação": the action granted
+        assert isinstance(m, PP) and m.obj is not None
+        b.r.use(*m.preps, m.obj.head, *m.obj.dets)
+    b.roles.extra.remove(pp)
+    return True
 
 
 def _use_again(b: Build, user: Selector, obj: NP, again: NP) -> Built:
