@@ -20,8 +20,8 @@ from tests.corpus_play import (
     usable,
     use,
 )
+from tests.engine_helpers import card, punch
 from tests.engine_helpers import own_character as char
-from tests.engine_helpers import punch
 
 require_corpus()
 
@@ -104,3 +104,25 @@ def test_rompante_hipersonico_two_more_flight_actions_without_their_costs() -> N
     use(game, v, "Rasante")
     assert stage(game, v) == 0 and dealt(game) == [(t, 1), (t, 1)]
     assert not usable(game, v, "Rasante")
+
+
+SURPRISE = card("Habilidade: Surpresa V1\nPoder: Agilidade\nAção: Ataque-Surpresa\n  Custo: {0}\n  Poder: Agilidade\n"
+                "  Ataque-Surpresa causa 1 ponto de dano no alvo.\n")
+OTHER = card("Habilidade: Rasteira V1\nPoder: Agilidade\nAção: Rasteira\n  Custo: {0}\n  Poder: Agilidade\n"
+             "  Rasteira causa 1 ponto de dano no alvo.\n")
+
+
+def test_viuva_negra_ponto_cego_one_more_action_named_ataque_surpresa() -> None:
+    """Viúva Negra V2 ((2015) BSIV 51/100), Ponto Cego: 2 damage, she capacitates by 1 and may use one more action
+    this turn -- one named Ataque-Surpresa (the name, not the keyword), no other."""
+    game = match([corpus_card("(2015) BSIV 51/100"), SURPRISE, OTHER], [TARGET])
+    w, t = card_of(game, 0, "Viúva Negra V2"), card_of(game, 1, "Alvo V1")
+    enter(game, w, 1, carried=[card_of(game, 0, "Surpresa V1"), card_of(game, 0, "Rasteira V1")])
+    enter(game, t, 8)
+    game.state.scene[w].stage = 1
+    combat(game)
+    use(game, w, "Ponto Cego")
+    assert stage(game, w) == 1 and dealt(game)[-1] == (t, 2)      # {1} paid, then capacitated by 1
+    assert not usable(game, w, "Rasteira")
+    use(game, w, "Ataque-Surpresa")
+    assert dealt(game)[-1] == (t, 1)

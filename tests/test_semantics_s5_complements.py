@@ -145,3 +145,16 @@ def test_a_free_use_on_the_engine_pays_nothing_and_is_spent() -> None:
     use(game, c, "Golpe")
     use(game, c, "Pancada")                            # the use granted: not paid
     assert game.state.scene[c].stage == 1
+
+
+# --- "uma ação chamada <a keyword's words>": the action's name ---------------------------------------------------
+
+def test_an_action_called_by_a_keywords_words_is_named_so() -> None:
+    extra = _extra("Este personagem pode usar mais uma ação chamada Ataque-Surpresa neste turno.")
+    assert extra.action_filters == (Filter("name", "eq", "Ataque-Surpresa"),) and not extra.free
+
+
+def test_a_keyword_after_a_noun_not_naming_stays_a_keyword() -> None:
+    d = _permanent("Este personagem ganha Ataque-Surpresa.")
+    assert d.effects and all("Ataque-Surpresa" not in str(f.value) for e in d.effects for p in e.procedures
+                             for f in getattr(p, "action_filters", ()))

@@ -367,6 +367,14 @@ class Retagged(Lexeme):
     original: Lexeme | None = None
 
 
+@dataclass(frozen=True)
+class NamedKeyword(Name):
+    """A keyword's words used as an action's name ("uma ação chamada Ataque-Surpresa": the action of that name, not
+    the keyword); giving it a meaning gives one to the ``original`` keyword word (``Reading.use``)."""
+
+    original: Lexeme | None = None
+
+
 def _a_pronoun(n: Phrase) -> list[_Atom]:
     """A noun phrase; "a ele", "a ela" read as an article before a personal pronoun -- which takes none -- is the
     preposition "a" and the pronoun ("causa 1 ponto de dano a ele"). The phrase keeps its span (its binding)."""
@@ -641,6 +649,13 @@ class _Attacher:
                     conj = self.take()
                     named.heads.append((conj.nodes[0], np_of(self.take().nodes[0])))   # type: ignore[arg-type]
                 np.mods.append(named)
+                continue
+            if a.kind == "keyword" and np.participle is not None and np.participle.lemma == "chamar" \
+                    and np.cls == "action" and isinstance(a.nodes[0], Lexeme) and a.nodes[0].cls == "KEYWORD":
+                word = self.take().nodes[0]                     # "uma ação chamada Ataque-Surpresa": a name
+                assert isinstance(word, Lexeme)
+                named_kw = NamedKeyword(word.span, word.word, ("action",), original=word)
+                np.mods.append(NP(named_kw, head=named_kw))
                 continue
             if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma in ("ali", "dali"):
                 np.mods.append(Other("there", list(self.take().nodes)))       # "escolha um card dali"
