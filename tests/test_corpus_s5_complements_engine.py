@@ -126,3 +126,15 @@ def test_viuva_negra_ponto_cego_one_more_action_named_ataque_surpresa() -> None:
     assert not usable(game, w, "Rasteira")
     use(game, w, "Ataque-Surpresa")
     assert dealt(game)[-1] == (t, 1)
+
+
+def test_barracuda_entering_unloads_a_card_of_an_opponents_character_of_initial_energy_1() -> None:
+    """Barracuda V1 ((2015) BSIV 9/100): entering, its controller may unload a card from a character of initial
+    energy 1 another player controls -- not from one of initial energy 3."""
+    small, big = char("Pequeno", ie=1), char("Grande", ie=3)
+    game = match([corpus_card("(2015) BSIV 9/100")], [small, big])
+    b, s, g = card_of(game, 0, "Barracuda V1"), card_of(game, 1, "Pequeno V1"), card_of(game, 1, "Grande V1")
+    enter(game, s, 2)
+    enter(game, g, 2)
+    enter(game, b, 2)
+    assert energy(game, s) == 1 and energy(game, g) == 2

@@ -4,7 +4,18 @@ The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Choose, Damage, Duration, ExtraAction, Filter, Kind, ModifyDamage, Ref
+from cardscript.compiler.ir import (
+    CardDef,
+    Choose,
+    Damage,
+    Duration,
+    ExtraAction,
+    Filter,
+    Kind,
+    ModifyDamage,
+    Ref,
+    Unload,
+)
 from cardscript.runtime.selectors import EffectContext, count
 from tests.corpus_play import at, card_of, enter, match, usable, use
 from tests.engine_helpers import card, own_character, punch
@@ -158,3 +169,19 @@ def test_a_keyword_after_a_noun_not_naming_stays_a_keyword() -> None:
     d = _permanent("Este personagem ganha Ataque-Surpresa.")
     assert d.effects and all("Ataque-Surpresa" not in str(f.value) for e in d.effects for p in e.procedures
                              for f in getattr(p, "action_filters", ()))
+
+
+def test_a_participle_after_a_characteristics_value_is_the_characters() -> None:
+    d = _action("Descarregue um card de um personagem com Energia Inicial 1 controlado por outro jogador.")
+    assert d.executable and d.action is not None
+    (unload,) = d.action.modes[0].procedures
+    assert isinstance(unload, Unload) and unload.frm is not None
+    frm = unload.frm
+    assert {(f.field, f.value) for f in frm.filters} == {("controller", "opponent"), ("initial_energy", "1")}
+
+
+def test_a_participle_after_a_characteristic_without_a_value_stays_its() -> None:
+    """"a afiliação escolhida": the affiliation is the one chosen, not the character."""
+    d = _permanent("Quando este personagem entrar em cena, escolha uma afiliação. Os personagens com a afiliação "
+                   "escolhida que você controla ganham Escudo +1 até o final do turno.")
+    assert d.executable

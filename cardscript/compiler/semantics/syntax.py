@@ -40,7 +40,7 @@ from cardscript.compiler.ast import (
     Symbol,
 )
 from cardscript.compiler.semantics import frames as fr
-from cardscript.compiler.semantics.vocabulary import head_class, takes_modifier
+from cardscript.compiler.semantics.vocabulary import PARTICIPLE_PREPS, head_class, takes_modifier
 
 Leaf = Lexeme | Name | Icon | Number | Symbol
 
@@ -399,13 +399,42 @@ def _lemma(n: Node) -> str:
 
 
 def _raise_participle(np: NP, pp: PP) -> None:
-    """"um card de habilidade de {VO} *carregado* no personagem alvo": a participle after a power icon ("de {VO}")
-    agrees with the noun the icon classifies -- a power is not carried, the card is -- so it is that noun's, and the
-    places and agents it takes ("no personagem alvo") attach to it."""
+    """"um card de habilidade de {VO} *carregado* no personagem alvo", "um personagem com Energia Inicial 1
+    *controlado* por outro jogador": a participle after a power icon or a characteristic's value is the noun's they
+    describe -- a power is not carried, an initial energy is not controlled -- and the places and agents it takes
+    ("no personagem alvo", "por outro jogador") attach to it."""
     obj = pp.obj
-    if pp.prep == "de" and obj is not None and isinstance(obj.head, Icon) and obj.participle is not None \
-            and np.participle is None:
+    if pp.prep in ("de", "com") and obj is not None and obj.participle is not None and np.participle is None \
+            and np.cls in ("thing", "action") and _after_a_value(obj):
         np.participle, obj.participle = obj.participle, None
+        took = PARTICIPLE_PREPS.get(np.participle.lemma, frozenset())
+        moved = [m for m in obj.mods if isinstance(m, PP) and m.prep in took]
+        obj.mods = [m for m in obj.mods if m not in moved]
+        np.mods.extend(moved)                           # "... controlado *por outro jogador*"
+
+
+def _after_a_value(np: NP) -> bool:
+    """The participle of ``np`` comes right after an icon or a number ("{VO} carregado", "Energia Inicial 1
+    controlado"): a value, which the participle does not describe ("a afiliação escolhida" is the affiliation's)."""
+    p = np.participle
+    if p is None:
+        return False
+    words = [*leaves(np.node), *(x for m in np.mods if isinstance(m, Other) and m.kind == "value"
+                                 for n in m.nodes for x in leaves(n))]
+    before = [w for w in words if w.span.start < p.span.start]
+    return bool(before) and isinstance(max(before, key=lambda w: w.span.start), Icon | Number)
+
+
+def _value_nodes(np: NP, value: Node) -> list[Node]:
+    """"Energia Inicial 1 *controlado* por ...": a participle after the value is not the value's -- it is kept
+    as the noun's (:func:`_raise_participle` gives it to the noun the characteristic describes)."""
+    if not isinstance(value, Phrase) or np.participle is not None:
+        return [value]
+    vpart = [p for p in value.parts if isinstance(p, Lexeme) and p.cls == "VPART"]
+    if len(vpart) != 1 or value.parts[-1] is not vpart[0]:
+        return [value]
+    np.participle = vpart[0]
+    return [replace(value, parts=value.parts[:-1])]
 
 
 def np_of(node: Node) -> NP:
@@ -671,7 +700,7 @@ class _Attacher:
                     and all(_of_capacitation(m) for m in np.mods) \
                     and isinstance(np_of(a.nodes[0]).head, Icon | Number):          # "estágio (de capacitação) {0}"
                 value = self.take()                                         # "no estágio {2}", "custo {1}"
-                np.mods.append(Other("value", list(value.nodes)))
+                np.mods.append(Other("value", _value_nodes(np, value.nodes[0])))
                 while (a0 := self.peek()) is not None and a0.kind == "coord" and (a1 := self.peek(1)) is not None \
                         and a1.kind == "np" and isinstance(np_of(a1.nodes[0]).head, Icon):
                     np.mods.append(Other("value", list(self.take().nodes) + list(self.take().nodes)))
