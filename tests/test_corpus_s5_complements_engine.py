@@ -138,3 +138,18 @@ def test_barracuda_entering_unloads_a_card_of_an_opponents_character_of_initial_
     enter(game, g, 2)
     enter(game, b, 2)
     assert energy(game, s) == 1 and energy(game, g) == 2
+
+
+def test_pancada_avassaladora_x_is_twice_the_copies_it_carries_plus_1() -> None:
+    """Pancada Avassaladora V1 ((2014) BSPO 89/100): X+1 damage, X twice the number of cards of it its user carries
+    -- two copies carried: 5 damage."""
+    strong = char("Forte", powers="Super Força")
+    game = match([corpus_card("(2014) BSPO 89/100"), corpus_card("(2014) BSPO 89/100"), strong], [TARGET])
+    s, t = card_of(game, 0, "Forte V1"), card_of(game, 1, "Alvo V1")
+    enter(game, s, 1, carried=[card_of(game, 0, "Pancada Avassaladora V1", 0),
+                               card_of(game, 0, "Pancada Avassaladora V1", 1)])
+    enter(game, t, 8)
+    game.state.scene[s].stage = 3
+    combat(game)
+    use(game, s, "Pancada Avassaladora")
+    assert dealt(game)[-1] == (t, 5)

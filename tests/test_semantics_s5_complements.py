@@ -7,6 +7,7 @@ from __future__ import annotations
 from cardscript.compiler.ir import (
     CardDef,
     Choose,
+    Count,
     Damage,
     Duration,
     ExtraAction,
@@ -34,6 +35,17 @@ def _action(body: str) -> CardDef:
 
 def _permanent(body: str) -> CardDef:
     return card(HEAD + f"\nTexto permanente:\n  {body}\n")
+
+
+def _x_of_card(d: CardDef) -> Count:
+    assert d.executable and d.action is not None
+    (hit,) = [p for p in d.action.modes[0].procedures if isinstance(p, Damage)]
+    assert hit.amount.x is not None
+    return hit.amount.x
+
+
+def _x_of(body: str) -> Count:
+    return _x_of_card(_action(body))
 
 
 # --- a participle after a power icon is the classified noun's ("de {VO} carregado no personagem alvo") ----------
@@ -185,3 +197,26 @@ def test_a_participle_after_a_characteristic_without_a_value_stays_its() -> None
     d = _permanent("Quando este personagem entrar em cena, escolha uma afiliação. Os personagens com a afiliação "
                    "escolhida que você controla ganham Escudo +1 até o final do turno.")
     assert d.executable
+
+
+# --- X "... multiplicado por N" (4.6.1) ---------------------------------------------------------------------------
+
+def test_x_multiplied_after_a_relative() -> None:
+    hit = _x_of("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade que este personagem "
+                "estiver carregando multiplicado por 3.")
+    assert hit.multiplier == 3 and hit.what is not None and hit.what.kind is Kind.ABILITY
+
+
+def test_x_multiplied_by_what_is_not_executable() -> None:
+    assert not _action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade que este "
+                       "personagem estiver carregando multiplicado por seus poderes.").executable
+
+
+def test_x_multiplied_on_the_engine() -> None:
+    d = _action("Golpe causa X pontos de dano no alvo. X é igual ao número de cards de habilidade que este personagem "
+                "estiver carregando multiplicado por 2.")
+    x = _x_of_card(d)
+    game = match([d, FLIGHT, FORCE])
+    c = card_of(game, 0, "Guardião V1")
+    enter(game, c, 0, carried=[card_of(game, 0, "Asa V1"), card_of(game, 0, "Soco V1")])
+    assert count(game, EffectContext(controller=0, source=c), x) == 4
