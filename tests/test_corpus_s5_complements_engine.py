@@ -8,6 +8,7 @@ from __future__ import annotations
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import CardId
 from tests.corpus_play import (
+    Eager,
     at,
     calcs,
     card_of,
@@ -16,6 +17,7 @@ from tests.corpus_play import (
     enter,
     match,
     require_corpus,
+    scenario,
     stage,
     usable,
     use,
@@ -153,3 +155,21 @@ def test_pancada_avassaladora_x_is_twice_the_copies_it_carries_plus_1() -> None:
     combat(game)
     use(game, s, "Pancada Avassaladora")
     assert dealt(game)[-1] == (t, 5)
+
+
+def test_sombras_ilusorias_puts_the_scenario_in_play_into_its_owners_resources() -> None:
+    """Sombras Ilusórias V1 ((2014) BSIC 83/100), its second option: the scenario in play goes to its owner's
+    resources and the target takes 2 damage."""
+    magician = char("Mago", powers="Magia")
+    place = card("Cenário: Praça V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card.\n")
+    game = match([corpus_card("(2014) BSIC 83/100"), magician], [TARGET, place], a=Eager({"mode": [[1]]}))
+    m, t = card_of(game, 0, "Mago V1"), card_of(game, 1, "Alvo V1")
+    p = card_of(game, 1, "Praça V1")
+    enter(game, m, 1, carried=[card_of(game, 0, "Sombras Ilusórias V1")])
+    enter(game, t, 8)
+    scenario(game, p)
+    game.state.scene[m].stage = 3
+    combat(game)
+    use(game, m, "Sombras Ilusórias")
+    assert game.state.scenario is None and p in game.state.players[1].resources
+    assert dealt(game)[-1] == (t, 2)

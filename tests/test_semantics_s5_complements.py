@@ -14,6 +14,8 @@ from cardscript.compiler.ir import (
     Filter,
     Kind,
     ModifyDamage,
+    Move,
+    PutInScene,
     Ref,
     Unload,
 )
@@ -220,3 +222,19 @@ def test_x_multiplied_on_the_engine() -> None:
     c = card_of(game, 0, "Guardião V1")
     enter(game, c, 0, carried=[card_of(game, 0, "Asa V1"), card_of(game, 0, "Soco V1")])
     assert count(game, EffectContext(controller=0, source=c), x) == 4
+
+
+# --- "<coisa> em cena <outro lugar>": "em cena" is where the thing is ----------------------------------------------
+
+def test_in_the_scene_before_a_place_is_the_things() -> None:
+    d = _action("Coloque um cenário em cena nos recursos de seu dono.")
+    assert d.executable and d.action is not None
+    (move,) = d.action.modes[0].procedures
+    assert isinstance(move, Move) and move.cards.kind is Kind.SCENARIO and move.cards.zone == "scene"
+    assert move.to == "resources"
+
+
+def test_in_the_scene_alone_is_still_the_destination() -> None:
+    d = _action("Procure em seu deck por um card de personagem. Se o fizer, coloque-o em cena.")
+    assert d.executable and d.action is not None
+    assert isinstance(d.action.modes[0].procedures[-1], PutInScene)

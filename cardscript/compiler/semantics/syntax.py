@@ -816,9 +816,16 @@ class _Attacher:
     def _pp_goes_to_frame(self, pp: PP, stack: list[_Open]) -> bool:
         """A PP a noun phrase could take goes to the innermost open frame instead when that frame has an unfilled
         role for it -- except "de", which a noun takes first ("um card *deste personagem*")."""
-        if pp.prep.split()[0] == "de" or not stack:
+        if pp.prep.split()[0] == "de" or not stack or self._in_scene_then_place(pp):
             return False
         return _role_for(stack[-1], pp.prep, pp_class(pp), adjuncts=False) is not None
+
+    def _in_scene_then_place(self, pp: PP) -> bool:
+        """"coloque um cenário *em cena* nos recursos de seu dono": "em cena" followed by another place is where the
+        thing is (the noun's), the place after it where it goes."""
+        nxt = self.peek()
+        return pp.prep == "em" and pp.obj is not None and pp.obj.lemma == "cena" and not pp.obj.dets \
+            and not pp.obj.mods and nxt is not None and nxt.kind == "prep" and _lemma(nxt.nodes[0]) == "em"
 
     # -- prepositional phrases --------------------------------------------------------------
     def _article_keyword(self, a: _Atom) -> bool:
