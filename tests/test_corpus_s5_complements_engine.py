@@ -173,3 +173,30 @@ def test_sombras_ilusorias_puts_the_scenario_in_play_into_its_owners_resources()
     use(game, m, "Sombras Ilusórias")
     assert game.state.scenario is None and p in game.state.players[1].resources
     assert dealt(game)[-1] == (t, 2)
+
+
+SPELL = card("Habilidade: Feitiço V1\nPoder: Magia\nAção: Feitiço\n  Custo: {1}\n  Poder: Magia\n  Compre um card.\n")
+
+
+def test_ensinamento_mistico_loads_one_revealed_magic_card_which_stays_loaded() -> None:
+    """Ensinamento Místico V1 ((2015) BSOS 81/100): Clarividência 3; one revealed ability card of {MA} may be
+    loaded onto a character its controller controls -- one, not every one revealed -- and it is not put back on top
+    of the deck at the end; the two others are."""
+    mage = char("Maga", powers="Magia")
+    game = match([corpus_card("(2015) BSOS 81/100"), mage, SPELL, SPELL],
+                 [TARGET], a=Eager({"reveal": [lambda d: list(range(len(d.options)))]}))
+    m = card_of(game, 0, "Maga V1")
+    s1, s2 = card_of(game, 0, "Feitiço V1", 0), card_of(game, 0, "Feitiço V1", 1)
+    enter(game, m, 1, carried=[card_of(game, 0, "Ensinamento Místico V1")])
+    deck = game.state.players[0].deck
+    deck.remove(s1)
+    deck.remove(s2)
+    deck[0:0] = [s1, s2]                                  # two {MA} abilities on top
+    third = deck[2]
+    size = len(deck)
+    combat(game)
+    use(game, m, "Ensinamento Místico")
+    carried = game.state.scene[m].carried
+    loaded = [c for c in (s1, s2) if c in carried]
+    assert len(loaded) == 1
+    assert len(deck) == size - 1 and set(deck[:2]) == {third, *({s1, s2} - set(loaded))}

@@ -12,7 +12,9 @@ from cardscript.compiler.ir import (
     Duration,
     ExtraAction,
     Filter,
+    KeepAside,
     Kind,
+    Load,
     ModifyDamage,
     Move,
     PutInScene,
@@ -238,3 +240,24 @@ def test_in_the_scene_alone_is_still_the_destination() -> None:
     d = _action("Procure em seu deck por um card de personagem. Se o fizer, coloque-o em cena.")
     assert d.executable and d.action is not None
     assert isinstance(d.action.modes[0].procedures[-1], PutInScene)
+
+
+# --- "aqueles cards não serão colocados no topo de seu deck devido à Clarividência" (rules 7) ----------------------
+
+CLAIRVOYANT = "Clarividência 3 - Você pode carregar um card de habilidade revelado nesta ação neste personagem. {}"
+
+
+def test_not_put_back_because_of_clairvoyance_keeps_the_loaded_card_aside() -> None:
+    d = _action(CLAIRVOYANT.format("Se o fizer, ele não será colocado no topo de seu deck devido à Clarividência."))
+    assert d.executable and d.action is not None
+    load, keep = d.action.modes[0].procedures
+    aside = next(p for e in d.action.keyword_effects for p in e.procedures if p.introduces and isinstance(p, Move))
+    assert isinstance(keep, KeepAside) and keep.slot == aside.introduces and keep.if_done
+    assert isinstance(load, Load) and not load.cards.every and load.cards.count.fixed == 1   # one of them
+
+
+def test_not_put_back_without_the_keyword_or_elsewhere_is_not_executable() -> None:
+    assert not _action("Você pode carregar um card de seus recursos neste personagem. Aquele card não será colocado "
+                       "no topo de seu deck devido à Clarividência.").executable
+    assert not _action(CLAIRVOYANT.format("Aqueles cards não serão colocados na base de seu deck devido à "
+                                          "Clarividência.")).executable

@@ -23,6 +23,7 @@ from cardscript.compiler.ir import (
     ExtraAction,
     Filter,
     Gain,
+    KeepAside,
     Kind,
     ModifyDamage,
     Quantity,
@@ -40,6 +41,7 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
+from cardscript.compiler.vocabulary import fold_key
 
 
 def _kind(d: Duration) -> EffectKind | None:
@@ -501,6 +503,46 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
+def _because_of_clairvoyance(b: Build) -> PP | None:
+    """"devido à Clarividência": the keyword's own procedure, in an action that has it."""
+    pp = b.roles.pp("because")
+    if pp is None or pp.keyword is None or fold_key(pp.keyword.lemma) != "clarividencia":
+        return None
+    return pp if b.r.in_action else None
+
+
+def _kept_aside(b: Build) -> Built:
+    """"Aqueles cards / ele não será(ão) colocado(s) no topo de seu deck devido à Clarividência" (rules 7,
+    Clarividência: "no final do efeito desta ação, devolva aqueles cards ao topo de seu deck"): the cards are no longer
+    among those the keyword set aside, and its end procedure leaves them where they are now."""
+    r = b.r
+    pp = _because_of_clairvoyance(b)
+    aside = next((x for x in reversed(r.referents) if x.head == "set_aside" and x.slot), None)
+    dest = b.optional_np("destination")
+    if pp is None or aside is None or dest is None or dest.lemma != "topo" or b.adjuncts.duration is not None:
+        raise NotUnderstood("not put where, by what?", b.roles.clause)
+    deck = next((m for m in dest.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                 and m.obj.lemma == "deck" and m.obj.det("seu") and not m.obj.mods), None)
+    if deck is None or deck.obj is None or len(dest.mods) != 1:
+        raise NotUnderstood("not put on the top of which deck?", dest.node)
+    subj = b.roles.subject_np
+    if subj is None or not _anaphor_of_cards(subj):
+        raise NotUnderstood("which cards are not put back?", b.roles.clause)
+    r.use(subj.head, *subj.dets, *pp.own_leaves, dest.head, *dest.dets, *deck.preps, deck.obj.head, *deck.obj.dets,
+          *(w for w in b.verb.words if w.cls in ("AUX", "VFIN", "VPART", "PREADV", "LIT")))
+    return Built([KeepAside(slot=aside.slot, text=b.text)])
+
+
+def _anaphor_of_cards(np: NP) -> bool:
+    """"aqueles cards", "aquele card", "ele": the cards the action just took from the pile (a card still set aside is
+    returned by the keyword whatever the text says of it, so these are the ones it moved)."""
+    if np.mods or np.coords or np.heads:
+        return False
+    if isinstance(np.head, Lexeme) and np.head.cls == "PRON" and np.head.lemma in ("ele", "eles"):
+        return not np.dets
+    return np.lemma == "card" and np.det("aquele") and len(np.dets) == 1
+
+
 def passive_static(b: Build) -> Built | None:
     return _passive(b)
 
@@ -513,6 +555,8 @@ def _passive(b: Build) -> Built | None:
     lemma = v.lemma
     if not (v.negated or v.only):
         return None
+    if lemma == "colocar" and v.negated and _because_of_clairvoyance(b) is not None:
+        return _kept_aside(b)
     subject = b.subject()
     d = _static_duration(b)
     if lemma == "capacitar":
