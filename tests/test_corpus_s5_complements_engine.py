@@ -200,3 +200,22 @@ def test_ensinamento_mistico_loads_one_revealed_magic_card_which_stays_loaded() 
     loaded = [c for c in (s1, s2) if c in carried]
     assert len(loaded) == 1
     assert len(deck) == size - 1 and set(deck[:2]) == {third, *({s1, s2} - set(loaded))}
+
+
+def test_lockheed_fogo_do_dragao_more_than_once_per_turn_while_katherine_pryde_is_in_play() -> None:
+    """Lockheed V1 ((2015) BSOS 31/100): while its controller controls a character with the alter ego Katherine
+    Pryde, it may use Fogo do Dragão more than once a turn (paying each cost); without her, once."""
+    kitty = char("Lince Negra", alter_ego="Katherine Pryde")
+    game = match([corpus_card("(2015) BSOS 31/100"), kitty], [TARGET])
+    lo, k, t = card_of(game, 0, "Lockheed V1"), card_of(game, 0, "Lince Negra V1"), card_of(game, 1, "Alvo V1")
+    enter(game, lo, 2)
+    enter(game, t, 9)
+    game.state.scene[lo].stage = 3
+    combat(game)
+    use(game, lo, "Fogo do Dragão")
+    assert not usable(game, lo, "Fogo do Dragão")          # no Katherine Pryde
+    enter(game, k, 1)
+    use(game, lo, "Fogo do Dragão")
+    use(game, lo, "Fogo do Dragão")
+    assert stage(game, lo) == 0 and dealt(game) == [(t, 2)] * 3
+    assert not usable(game, lo, "Fogo do Dragão")          # stage 0: its cost {1} cannot be paid

@@ -5,6 +5,7 @@ The card texts are our own."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import (
+    Allow,
     CardDef,
     Choose,
     Count,
@@ -261,3 +262,18 @@ def test_not_put_back_without_the_keyword_or_elsewhere_is_not_executable() -> No
                        "no topo de seu deck devido à Clarividência.").executable
     assert not _action(CLAIRVOYANT.format("Aqueles cards não serão colocados na base de seu deck devido à "
                                           "Clarividência.")).executable
+
+
+# --- "pode usar ações chamadas X mais de uma vez por turno" (4.6.2 C.4) -------------------------------------------
+
+def test_named_actions_more_than_once_per_turn() -> None:
+    d = _permanent("Este personagem pode usar ações chamadas Golpe mais de uma vez por turno.")
+    assert d.executable
+    (allow,) = d.effects[0].procedures
+    assert isinstance(allow, Allow) and allow.what == "actions_per_turn" and allow.unlimited
+    assert allow.action_filters == (Filter("name", "eq", "Golpe"),)
+
+
+def test_more_than_once_without_a_turn_or_of_any_action_is_not_executable() -> None:
+    assert not _permanent("Este personagem pode usar ações chamadas Golpe mais de uma vez.").executable
+    assert not _permanent("Este personagem pode usar ações mais de uma vez por turno.").executable

@@ -216,6 +216,8 @@ def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
         for p in effect.procedures:
             if isinstance(p, Allow) and p.what == "actions_per_turn" and p.subject is not None \
                     and selected(game, sctx, p.subject, user) and _action_matches(game, sctx, p.action_filters, thing):
+                if p.unlimited:                 # "mais de uma vez por turno": no limit (C.4 sets none of its own)
+                    return len(game.state.scene[user].actions_used) + 1 if user in game.state.scene else best
                 best = max(best, p.amount)
     return best
 

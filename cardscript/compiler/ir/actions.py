@@ -53,12 +53,14 @@ class Restrict(Procedure):
 @dataclass(frozen=True, kw_only=True)
 class Allow(Procedure):
     """A permission: ``what`` is ``actions_per_turn`` (``subject`` may use ``amount`` matching actions each
-    turn, ``distinct_names``), ``use_action`` (may use matching actions it could not), ``put_in_scene``."""
+    turn, ``distinct_names``; ``unlimited``: any number of them, "mais de uma vez por turno"), ``use_action`` (may
+    use matching actions it could not), ``put_in_scene``."""
 
     family: ClassVar[str] = "allow"
     what: str
     subject: Selector | None = None
     amount: int = 0
+    unlimited: bool = False
     action_filters: tuple[Filter, ...] = ()
     distinct_names: bool = False
     duration: Duration = Duration.WHILE_IN_PLACE

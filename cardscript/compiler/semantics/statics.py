@@ -173,6 +173,9 @@ def _use(b: Build) -> Built | None:
         raise NotUnderstood("use this action when?", obj.node)
     if again is not None:                                      # "esta ação / aquela ação / a ação X outra vez"
         return _use_again(b, user, obj, again)
+    more = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.more_than), None)
+    if more is not None:                                       # "... mais de uma vez por turno"
+        return _more_than_once(b, user, obj, more)
     if obj.det("mais"):                                        # "mais uma ação [de {AG}]"
         r.use(*(d for d in obj.dets if d.lemma == "mais"))
         obj.dets = [d for d in obj.dets if d.lemma != "mais"]
@@ -242,6 +245,22 @@ def _used_as(b: Build, user: Selector, filters: tuple[Filter, ...], types: set[s
     d = _static_duration(b)
     return Built([ChangeAction(actions=actions, anticipate="antecipar" in types, unforeseen="imprevista" in types,
                                duration=d, text=b.text)], _kind(d))
+
+
+def _more_than_once(b: Build, user: Selector, obj: NP, more: NP) -> Built:
+    """"<who> pode usar ações chamadas X mais de uma vez por turno" (4.6.2 C.4: each use after the first needs an
+    effect allowing it): those actions as many times as its stages pay for, each turn."""
+    one = more.quantity or [d for d in more.dets if d.lemma == "um"]
+    if len(one) != 1 or not b.adjuncts.per_turn or more.mods:
+        raise NotUnderstood("more than how many times, when?", more.node)
+    b.r.use(*more.more_than, *more.dets, *more.quantity, more.head)
+    b.roles.extra.remove(more)
+    filters = _actions(obj, b)
+    if not filters:
+        raise NotUnderstood("which actions more than once?", obj.node)
+    d = _static_duration(b)
+    return Built([Allow(what="actions_per_turn", subject=user, unlimited=True, action_filters=filters, duration=d,
+                        text=b.text)], _kind(d))
 
 
 def _other_actions(obj: NP) -> bool:
