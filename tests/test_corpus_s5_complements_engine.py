@@ -219,3 +219,23 @@ def test_lockheed_fogo_do_dragao_more_than_once_per_turn_while_katherine_pryde_i
     use(game, lo, "Fogo do Dragão")
     assert stage(game, lo) == 0 and dealt(game) == [(t, 2)] * 3
     assert not usable(game, lo, "Fogo do Dragão")          # stage 0: its cost {1} cannot be paid
+
+
+def test_livro_de_vishanti_clarividencia_of_its_carriers_actions_sets_two_more_aside() -> None:
+    """Livro de Vishanti V1 ((2014) BSPO 85/100): the actions with Clarividência its carrier uses have Clarividência
+    +2 -- Clarividência 2 sets the top four cards aside (and returns them at the end); another character's is 2."""
+    seer = char("Vidente", powers="Magia", action="Ação: Visão\n  Custo: {0}\n  Poder: Magia\n  Clarividência 2 - "
+                                                   "Compre um card.\n")
+    game = match([corpus_card("(2014) BSPO 85/100"), seer, seer], [TARGET])
+    v1, v2 = card_of(game, 0, "Vidente V1", 0), card_of(game, 0, "Vidente V1", 1)
+    enter(game, v1, 1, carried=[card_of(game, 0, "Livro de Vishanti V1")])
+    enter(game, v2, 2)
+    combat(game)
+    use(game, v1, "Visão")
+    assert len(set_aside(game)) == 4                     # Clarividência 2 + 2
+    use(game, v2, "Visão")
+    assert len(set_aside(game)) == 4 + 2                 # the other character's: 2
+
+
+def set_aside(game: Match) -> list[object]:
+    return [e for e in game.log.events if e.kind == "move" and e.data.get("to") == "set_aside"]

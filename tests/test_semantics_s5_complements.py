@@ -14,6 +14,7 @@ from cardscript.compiler.ir import (
     ExtraAction,
     Filter,
     KeepAside,
+    KeywordBonus,
     Kind,
     Load,
     ModifyDamage,
@@ -277,3 +278,17 @@ def test_named_actions_more_than_once_per_turn() -> None:
 def test_more_than_once_without_a_turn_or_of_any_action_is_not_executable() -> None:
     assert not _permanent("Este personagem pode usar ações chamadas Golpe mais de uma vez.").executable
     assert not _permanent("Este personagem pode usar ações mais de uma vez por turno.").executable
+
+
+# --- "Ações com Clarividência que este personagem usar ganham Clarividência +N" (rules 7) -------------------------
+
+def test_actions_with_a_keyword_gain_more_of_its_number() -> None:
+    d = _permanent("Ações com Clarividência que este personagem usar ganham Clarividência +2.")
+    assert d.executable
+    (bonus,) = d.effects[0].procedures
+    assert isinstance(bonus, KeywordBonus) and bonus.keyword == "Clarividência" and bonus.amount.fixed == 2
+    assert Filter("keyword", "has", "Clarividência") in bonus.actions.filters
+
+
+def test_a_keyword_number_bonus_for_a_character_is_not_this() -> None:
+    assert not _permanent("Este personagem ganha Clarividência +1.").executable

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.compiler.ir import (
     ACTION_COST,
+    ACTION_START,
     ActionDef,
     ChangeStage,
     Damage,
@@ -353,6 +354,21 @@ def _spend_grant(game: Game, base: InScene, use: ActionUse) -> None:
         base.extra_actions -= 1
 
 
+def _with_keyword_bonus(game: Game, use: ActionUse, action: ActionDef, mode: Effect | None) -> tuple[Any, ...]:
+    """The action's effect procedures (its keywords' at the start and end); a keyword whose number statics raise
+    ("ganham Clarividência +1", rules 7) has that number more: "Clarividência N" sets N+1 cards aside."""
+    procs = action.effect_procedures(mode)
+    for name, _ in action.keywords:
+        bonus = queries.keyword_bonus(game, use.user, use.holder, action, name)
+        counting = next((p for e in action.keyword_effects if e.from_keyword == name and e.window == ACTION_START
+                         for p in e.procedures if isinstance(p, Move)), None)
+        if bonus and counting is not None:     # "separe os [N] cards do topo de seu deck": N (or X+1) + bonus
+            more = replace(counting, cards=replace(counting.cards, count=replace(
+                counting.cards.count, fixed=counting.cards.count.fixed + bonus)))
+            procs = tuple(more if p is counting else p for p in procs)
+    return procs
+
+
 def usable_modes(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any) -> list[Effect | None]:
     """4.6.2 B, F: the options of the action whose target entries (those its procedures reference,
     :func:`cardscript.runtime.targeting.mode_targets`) can all be chosen -- F.2.1 forced targets included."""
@@ -509,7 +525,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     game.state.this_turn.uses.append((use.user, use.holder, action.name, action_power(game, use) or None))
     game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H
-    pending.steps = action.effect_procedures(mode)        # with what its keywords add at the start / end
+    pending.steps = _with_keyword_bonus(game, use, action, mode)   # with what its keywords add at the start / end
     engine.tree.resolve(pending)                                             # I
     if ctx is not None:
         game.memo.get("actions_in_use", {}).pop(ctx.action_use, None)

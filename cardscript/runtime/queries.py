@@ -30,6 +30,7 @@ from cardscript.compiler.ir import (
     Filter,
     ForceTarget,
     Gain,
+    KeywordBonus,
     Kind,
     Load,
     Move,
@@ -348,6 +349,19 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             if isinstance(p, ExtraDraw) and p.phase == phase and Player(player) in resolve(game, sctx, p.who):
+                n += quantity(game, sctx, p.amount)
+    return n
+
+
+def keyword_bonus(game: Game, user: CardId, holder: CardId, action: ActionDef, keyword: str) -> int:
+    """How much more the number of ``action``'s ``keyword`` is when ``user`` uses it (rules 7: "Ações com
+    Clarividência que este personagem usar ganham Clarividência +1"), by the statics working now."""
+    thing = ActionThing(holder, action.name, user, action.power, definition=action)
+    n = 0
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, KeywordBonus) and fold_key(p.keyword) == fold_key(keyword) \
+                    and matches(game, sctx, thing, p.actions):
                 n += quantity(game, sctx, p.amount)
     return n
 

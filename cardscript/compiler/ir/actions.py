@@ -67,6 +67,17 @@ class Allow(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class KeywordBonus(Procedure):
+    """"Ações com Clarividência que este personagem usar ganham Clarividência +1 [para cada ...]" (rules 7): the
+    number of the ``keyword`` of matching ``actions`` is ``amount`` more when one is used (a static)."""
+
+    family: ClassVar[str] = "keyword_bonus"
+    keyword: str
+    actions: Selector
+    amount: Quantity
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChangeAction(Procedure):
     """"a ação N torna-se / é uma ação de Antecipar [e Imprevista]": the action's types change."""
 
