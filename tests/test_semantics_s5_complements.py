@@ -24,7 +24,7 @@ from cardscript.compiler.ir import (
     Unload,
 )
 from cardscript.runtime.selectors import EffectContext, count
-from tests.corpus_play import at, card_of, enter, match, usable, use
+from tests.corpus_play import at, card_of, enter, match, shield_of, usable, use
 from tests.engine_helpers import card, own_character, punch
 
 HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força, Voo\nEnergia inicial: 3\n"
@@ -292,3 +292,22 @@ def test_actions_with_a_keyword_gain_more_of_its_number() -> None:
 
 def test_a_keyword_number_bonus_for_a_character_is_not_this() -> None:
     assert not _permanent("Este personagem ganha Clarividência +1.").executable
+
+
+# --- "controlar somente / apenas <coisas>" after the verb: the "only" condition ---------------------------------
+
+def test_control_only_after_the_verb_is_the_only_condition() -> None:
+    d = _permanent("Enquanto você controlar somente heróis, este personagem ganha Escudo +1.")
+    assert d.executable
+    (eff,) = d.effects
+    assert eff.condition is not None and eff.condition.kind == "only"
+
+
+def test_control_only_on_the_engine() -> None:
+    d = _permanent("Enquanto você controlar apenas heróis, este personagem ganha Escudo +1.")
+    game = match([d, own_character("Vilão", alignment="Vilão")])
+    c, v = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Vilão V1")
+    enter(game, c, 1)
+    assert shield_of(game, c) == 1
+    enter(game, v, 1)
+    assert shield_of(game, c) == 0
