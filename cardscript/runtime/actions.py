@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.compiler.ir import (
     ACTION_COST,
+    ACTION_START,
     ActionDef,
     ChangeStage,
     Damage,
@@ -191,6 +192,8 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
     """E.1: the incapacitation cost (stage >= cost); the extra costs are checked as procedures (E.2)."""
+    if free_use(game, use=use, base=base):
+        return True                                                  # "sem pagar seu custo de incapacitação"
     cost = 0 if use.action.cost_is_x else (queries.action_cost(game, use.action, action_power(game, use), use.user,
                                                                use.holder) or 0)
     return base.stage >= cost
@@ -325,8 +328,17 @@ def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
     from cardscript.runtime.filters import action_matches
 
     thing = selectors.ActionThing(use.holder, use.action.name, base.card, use.action.power, definition=use.action)
-    return next((g for g in base.extra_grants if action_matches(
+    return next((g for g in sorted(base.extra_grants, key=lambda g: not g.free) if action_matches(
         game, selectors.EffectContext(controller=g.controller, source=g.source), thing, g.filters)), None)
+
+
+def free_use(game: Game, base: InScene, use: ActionUse) -> bool:
+    """Is this use beyond those allowed one a grant lets it use without paying its incapacitation cost ("pode usar
+    mais uma ação ... sem pagar seu custo de incapacitação", 4.6.2 C.4, E.1)? An action of cost X pays its X."""
+    if use.action.cost_is_x or len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
+        return False
+    grant = _granted(game, base, use)
+    return grant is not None and grant.free
 
 
 def _room_for(game: Game, base: InScene, use: ActionUse) -> bool:
@@ -346,6 +358,21 @@ def _spend_grant(game: Game, base: InScene, use: ActionUse) -> None:
         base.extra_grants.remove(grant)
     elif base.extra_actions > 0:
         base.extra_actions -= 1
+
+
+def _with_keyword_bonus(game: Game, use: ActionUse, action: ActionDef, mode: Effect | None) -> tuple[Any, ...]:
+    """The action's effect procedures (its keywords' at the start and end); a keyword whose number statics raise
+    ("ganham Clarividência +1", rules 7) has that number more: "Clarividência N" sets N+1 cards aside."""
+    procs = action.effect_procedures(mode)
+    for name, _ in action.keywords:
+        bonus = queries.keyword_bonus(game, use.user, use.holder, action, name)
+        counting = next((p for e in action.keyword_effects if e.from_keyword == name and e.window == ACTION_START
+                         for p in e.procedures if isinstance(p, Move)), None)
+        if bonus and counting is not None:     # "separe os [N] cards do topo de seu deck": N (or X+1) + bonus
+            more = replace(counting, cards=replace(counting.cards, count=replace(
+                counting.cards.count, fixed=counting.cards.count.fixed + bonus)))
+            procs = tuple(more if p is counting else p for p in procs)
+    return procs
 
 
 def usable_modes(engine: Engine, action: ActionDef, found: list[list[Any]], ctx: Any) -> list[Effect | None]:
@@ -416,6 +443,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
                                     tuple(m.text or f"option {k + 1}" for k, m in enumerate(modes)),
                                     facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))
         mode = modes[i]
+    free = free_use(game, base, use)                                        # E.1 not paid: a grant's
     _spend_grant(game, base, use)                                           # C.4: one more action, if needed
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     rules.note_action_use(game, player, action)                              # Singularidade
@@ -432,6 +460,8 @@ def use_action(engine: Engine, use: ActionUse) -> None:
         cost = x
         if ctx is not None:
             ctx.x = x
+    elif free:
+        cost = 0                                    # "sem pagar seu custo de incapacitação" (a grant's, C.4)
     else:
         cost = queries.action_cost(game, action, action_power(game, use), use.user, use.holder) or 0   # printed, or
         queries.spend_cost_changes(game, action, action_power(game, use), use.user, use.holder)      # set (8 B.3)
@@ -503,7 +533,7 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     game.state.this_turn.uses.append((use.user, use.holder, action.name, action_power(game, use) or None))
     game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H
-    pending.steps = action.effect_procedures(mode)        # with what its keywords add at the start / end
+    pending.steps = _with_keyword_bonus(game, use, action, mode)   # with what its keywords add at the start / end
     engine.tree.resolve(pending)                                             # I
     if ctx is not None:
         game.memo.get("actions_in_use", {}).pop(ctx.action_use, None)

@@ -143,6 +143,8 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
         dest = sit.destination.card
         if p.only_piercing and not sit.procedure.piercing:     # "todo o dano penetrante que ..."
             return False
+        if p.only_not_piercing and sit.procedure.piercing:     # "receber dano não penetrante"
+            return False
         if p.condition is not None and not check_condition(game, mctx, p.condition):
             return False                        # "..., se você controlar ...": the modifier's own condition
         if _its_targets(p, mctx):                # a permanent text's "a cada um de seus alvos": the targets of the

@@ -30,6 +30,7 @@ from cardscript.compiler.ir import (
     Filter,
     ForceTarget,
     Gain,
+    KeywordBonus,
     Kind,
     Load,
     Move,
@@ -216,6 +217,8 @@ def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
         for p in effect.procedures:
             if isinstance(p, Allow) and p.what == "actions_per_turn" and p.subject is not None \
                     and selected(game, sctx, p.subject, user) and _action_matches(game, sctx, p.action_filters, thing):
+                if p.unlimited:                 # "mais de uma vez por turno": no limit (C.4 sets none of its own)
+                    return len(game.state.scene[user].actions_used) + 1 if user in game.state.scene else best
                 best = max(best, p.amount)
     return best
 
@@ -346,6 +349,19 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             if isinstance(p, ExtraDraw) and p.phase == phase and Player(player) in resolve(game, sctx, p.who):
+                n += quantity(game, sctx, p.amount)
+    return n
+
+
+def keyword_bonus(game: Game, user: CardId, holder: CardId, action: ActionDef, keyword: str) -> int:
+    """How much more the number of ``action``'s ``keyword`` is when ``user`` uses it (rules 7: "Ações com
+    Clarividência que este personagem usar ganham Clarividência +1"), by the statics working now."""
+    thing = ActionThing(holder, action.name, user, action.power, definition=action)
+    n = 0
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, KeywordBonus) and fold_key(p.keyword) == fold_key(keyword) \
+                    and matches(game, sctx, thing, p.actions):
                 n += quantity(game, sctx, p.amount)
     return n
 

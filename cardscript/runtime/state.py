@@ -41,11 +41,13 @@ OWN_ZONES = (Zone.DECK, Zone.HAND, Zone.RESOURCES, Zone.PRIZES, Zone.SET_ASIDE) 
 class ActionGrant:
     """One more action this turn for a character, only of matching actions (4.6.2 C.4: "mais uma ação de {AG}",
     "esta ação outra vez", "a ação X outra vez"): the ``filters`` (IR filters) read in the granting effect's
-    context (its ``controller`` and ``source``)."""
+    context (its ``controller`` and ``source``); ``free``: that use pays no incapacitation cost ("sem pagar seu
+    custo de incapacitação", 4.6.2 E.1)."""
 
     filters: tuple[Any, ...]
     controller: int
     source: CardId | None = None
+    free: bool = False
 
 
 @dataclass

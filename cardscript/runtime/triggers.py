@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Kind, Ref, Selector
+from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
 from cardscript.compiler.vocabulary import PHASES, STEPS, Phase, Step, fold_key
 from cardscript.runtime.events import Event
 from cardscript.runtime.filters import action_matches
@@ -218,10 +218,15 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return action_damage_matches(game, pattern, event, source, controller)
     if pattern.event in ("load", "unload"):
         return load_matches(game, pattern, event, source, controller)
-    if pattern.action_filters or pattern.event in ("action_resolved",):   # "uma ação de {AE}" (the action used)
+    action_filters = pattern.action_filters
+    if pattern.event == "damage":                    # "receber dano (não) penetrante": the damage's, not an action's
+        if not _piercing_matches(action_filters, event):
+            return False
+        action_filters = tuple(f for f in action_filters if f.field != "piercing")
+    if action_filters or pattern.event in ("action_resolved",):   # "uma ação de {AE}" (the action used)
         action = event_action(event)
         if action is None or not action_matches(game, static_context(game, source, controller), action,
-                                                pattern.action_filters):
+                                                action_filters):
             return False
     if pattern.source is not None and not source_matches(game, pattern.source, event, source, controller):
         return False
@@ -234,6 +239,12 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
     if pattern.target is not None and not matching_targets(game, pattern, event, source, controller):
         return False
     return subject_matches(game, pattern.subject, event, source, controller)
+
+
+def _piercing_matches(filters: tuple[Filter, ...], event: Event) -> bool:
+    """"dano penetrante" / "dano não penetrante" on a damage event (4.8.6): whether the damage dealt was."""
+    dealt = bool(event.data.get("piercing"))
+    return all(dealt == (f.value == "true") for f in filters if f.field == "piercing")
 
 
 def in_turn_part(game: Game, pattern: EventPattern, event: Event, controller: int) -> bool:

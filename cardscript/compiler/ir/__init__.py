@@ -14,6 +14,7 @@ from cardscript.compiler.ir.actions import (
     ExtraAction,
     ExtraDraw,
     ForceTarget,
+    KeywordBonus,
     Restrict,
     SetCost,
 )
@@ -37,6 +38,7 @@ from cardscript.compiler.ir.stages import ChangeStage, KnockOut
 from cardscript.compiler.ir.zones import (
     Discard,
     Draw,
+    KeepAside,
     Load,
     Look,
     Move,
@@ -53,7 +55,8 @@ __all__ = [
     "ActionDef", "Allow", "CancelAction", "CardDef", "ChangeAction", "ChangeStage", "Choose", "ChooseOption",
     "ChangeHandLimit", "Condition", "Count",
     "Damage", "Discard", "Draw", "Duration", "Effect", "EffectKind", "EventPattern", "ExtraAction", "ExtraDraw",
-    "Filter", "ForceTarget", "Gain", "Generate", "Kind", "KnockOut", "Load", "Look", "Lose", "ModifyDamage", "Move",
+    "Filter", "ForceTarget", "Gain", "Generate", "KeepAside", "KeywordBonus", "Kind", "KnockOut", "Load", "Look",
+    "Lose", "ModifyDamage", "Move",
     "Procedure", "PutInScene", "Quantity", "Redirect", "Ref", "Replace", "Restrict", "Reveal", "Rule", "Search",
     "Selector", "SetCost", "SetShield", "Shuffle", "SuppressText", "Swap", "Unload", "Unsupported",
 ]

@@ -14,7 +14,8 @@ from cardscript.compiler.ir.core import Duration, Filter, Quantity, Ref, Selecto
 class ExtraAction(Procedure):
     """"<who> pode usar mais uma ação [de {AG}] / esta ação outra vez neste turno" (4.6.2 C.4): ``same_action``:
     the effect's own action again; ``again``: that action again ("aquela ação outra vez": the event's);
-    ``action_filters``: only a matching action ("a ação X outra vez", "mais uma ação de {AG}")."""
+    ``action_filters``: only a matching action ("a ação X outra vez", "mais uma ação de {AG}"); ``free``: the use it
+    grants pays no incapacitation cost ("... sem pagar seu custo de incapacitação", 4.6.2 E.1)."""
 
     family: ClassVar[str] = "extra_action"
     who: Selector
@@ -22,6 +23,7 @@ class ExtraAction(Procedure):
     same_action: bool = False
     again: Selector | None = None
     action_filters: tuple[Filter, ...] = ()
+    free: bool = False
     duration: Duration = Duration.INSTANT
 
 
@@ -51,15 +53,28 @@ class Restrict(Procedure):
 @dataclass(frozen=True, kw_only=True)
 class Allow(Procedure):
     """A permission: ``what`` is ``actions_per_turn`` (``subject`` may use ``amount`` matching actions each
-    turn, ``distinct_names``), ``use_action`` (may use matching actions it could not), ``put_in_scene``."""
+    turn, ``distinct_names``; ``unlimited``: any number of them, "mais de uma vez por turno"), ``use_action`` (may
+    use matching actions it could not), ``put_in_scene``."""
 
     family: ClassVar[str] = "allow"
     what: str
     subject: Selector | None = None
     amount: int = 0
+    unlimited: bool = False
     action_filters: tuple[Filter, ...] = ()
     distinct_names: bool = False
     duration: Duration = Duration.WHILE_IN_PLACE
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeywordBonus(Procedure):
+    """"Ações com Clarividência que este personagem usar ganham Clarividência +1 [para cada ...]" (rules 7): the
+    number of the ``keyword`` of matching ``actions`` is ``amount`` more when one is used (a static)."""
+
+    family: ClassVar[str] = "keyword_bonus"
+    keyword: str
+    actions: Selector
+    amount: Quantity
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -47,6 +47,7 @@ class ModifyDamage(Procedure):
     set_to: int | None = None
     becomes_piercing: bool = False       # "aquele dano torna-se penetrante"
     only_piercing: bool = False          # applies to piercing damage only ("toda vez que ... receber dano penetrante")
+    only_not_piercing: bool = False      # to damage that is not piercing ("... receber dano não penetrante")
     source: Selector | None = None
     source_kind: str = ""
     target: Selector | None = None

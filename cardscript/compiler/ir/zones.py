@@ -85,6 +85,16 @@ class PutInScene(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class KeepAside(Procedure):
+    """"aqueles cards não serão colocados no topo de seu deck devido à Clarividência" (rules 7, Clarividência): the
+    cards the action took from those its keyword set aside (its ``slot``) -- loaded, put into an area -- are no
+    longer among them, so its end procedure does not return them to the top of the deck."""
+
+    family: ClassVar[str] = "keep_aside"
+    slot: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Search(Procedure):
     """"<who> procura em <zones> por <cards>" -> the cards found fill ``introduces``."""
 

@@ -210,9 +210,23 @@ def _node_of(c: Constituent) -> Node | None:
     return None
 
 
+ONLY = ("apenas", "somente", "só")
+
+
+def take_only(roles: Roles) -> Lexeme | None:
+    """"causa *apenas* 1 ponto de dano", "controlar *somente* personagens ...": an adverb of exclusion after the
+    verb (before it, ``Verb.only``), taken out of the complements that fit no role for the builder that reads it."""
+    for c in roles.extra:
+        if isinstance(c, Other) and c.kind == "adv" and len(c.nodes) == 1 and isinstance(c.nodes[0], Lexeme) \
+                and c.nodes[0].lemma in ONLY:
+            roles.extra.remove(c)
+            return c.nodes[0]
+    return None
+
+
 def first_lexeme(c: Constituent) -> Lexeme | None:
     node = _node_of(c)
     return node if isinstance(node, Lexeme) else None
 
 
-__all__ = ["Roles", "np_of", "object_role_name", "require_no_extra", "roles_of"]
+__all__ = ["ONLY", "Roles", "np_of", "object_role_name", "require_no_extra", "roles_of", "take_only"]

@@ -24,7 +24,7 @@ from cardscript.compiler.ast import Clause, Icon, Lexeme, Number
 from cardscript.compiler.ir import Condition, Count, Duration, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity
-from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
+from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of, take_only
 from cardscript.compiler.semantics.modifiers import add_filter
 from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, players, things
 from cardscript.compiler.semantics.places import place
@@ -104,7 +104,10 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if adj.during or adj.duration:
         raise NotUnderstood("a time on a condition", roles.clause)
     since = adj.since_turn_start                             # "desde o início do turno" (4.6.2 C.1)
-    only = roles.verb.only or any(isinstance(c, Other) and c.kind == "adv" for c in roles.subject)
+    after = take_only(roles)                                 # "controlar somente personagens ...": after the verb
+    if after is not None:
+        r.use(after)
+    only = roles.verb.only or any(isinstance(c, Other) and c.kind == "adv" for c in roles.subject) or after is not None
     count = np_quantity(obj, r)
     none = obj.det("nenhum")
     compare = obj.det("mais", "menos")

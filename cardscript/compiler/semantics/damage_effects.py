@@ -34,7 +34,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.semantics.amounts import np_quantity, quantity_of_run
 from cardscript.compiler.semantics.build import Build, Built
-from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
+from cardscript.compiler.semantics.clauses import ONLY, require_no_extra, roles_of, take_only
 from cardscript.compiler.semantics.nouns import plural, things
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
@@ -86,6 +86,23 @@ def relative_amount(np: NP, b: Build) -> ModifyDamage | None:
     return None
 
 
+def _only_points(amount: NP, b: Build) -> ModifyDamage | None:
+    """"aquela fonte causa *apenas 1 ponto de dano* neste personagem" after "Toda vez que este personagem receber
+    dano de uma fonte": the damage being dealt is that value -- a fixed value, applied last (4.8.3 D; a damage
+    already 0 there is not dealt and does not reach it)."""
+    if amount.lemma != "ponto" or not isinstance(amount.head, Lexeme) or b.roles.verb.negated:
+        return None
+    only = [c for c in b.roles.extra if isinstance(c, Other) and c.kind == "adv" and len(c.nodes) == 1
+            and isinstance(c.nodes[0], Lexeme) and c.nodes[0].lemma in ONLY]
+    q = np_quantity(amount, b.r) if only else None
+    if q is None or q.x_times or q.up_to or _leading_sign(amount):
+        return None
+    word = take_only(b.roles)
+    b.r.use(word, amount.head, *amount.dets)
+    _dano(amount, b)
+    return ModifyDamage(step="D", set_to=q.fixed, text=b.text)
+
+
 def _leading_sign(np: NP) -> bool:
     first = np.quantity[0] if np.quantity else None
     return getattr(first, "text", None) in ("+", "-")
@@ -132,6 +149,8 @@ def modifier_clause(b: Build) -> Built | None:
                 b.r.use(amount.head, *amount.dets)
                 _dano(amount, b)
                 mod = ModifyDamage(step="D", set_to=q.fixed, text=b.text)
+        if mod is None:
+            mod = _only_points(amount, b)
         if mod is None:
             if amount.lemma == "ponto" and any(isinstance(a, Lexeme) and a.lemma in ("apenas", "somente")
                                                for a in leaves(amount.node)):
@@ -376,9 +395,11 @@ def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
             source = t.source                              # "de uma fonte": any source
     target = p.target or t.subject
     filters = tuple(f for f in t.action_filters if f.field != "piercing")
-    piercing_only = any(f.field == "piercing" for f in t.action_filters)
+    piercing_only = any(f.field == "piercing" and f.value == "true" for f in t.action_filters)
+    not_piercing = any(f.field == "piercing" and f.value == "false" for f in t.action_filters)
     return replace(p, source=source, source_kind=kind, target=target, action_filters=(*p.action_filters, *filters),
                    only_piercing=p.only_piercing or piercing_only,
+                   only_not_piercing=p.only_not_piercing or not_piercing,
                    scope=p.scope or ("first" if source is not None or kind else ""))
 
 

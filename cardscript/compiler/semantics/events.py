@@ -41,7 +41,7 @@ from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles
 from cardscript.compiler.semantics.nouns import YOU, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, constituent_leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.source import Span
 
@@ -393,7 +393,17 @@ def _receive(b: Build) -> EventPattern:
     if dano.adj("penetrante"):
         r.use(*dano.post)
         filters = (Filter("piercing", "eq", "true"),)
+    elif _not_piercing(dano):                                   # "receber dano não penetrante" (4.8.3, 4.8.6)
+        r.use(*dano.negated)
+        filters = (Filter("piercing", "eq", "false"),)
     return EventPattern("damage", subject=subject, source=source, action_filters=filters)
+
+
+def _not_piercing(dano: NP) -> bool:
+    """"dano *não penetrante*": the negated adjective is all that is negated."""
+    words = [x for n in dano.negated for x in leaves(n)]
+    return len(words) == 2 and all(isinstance(w, Lexeme) for w in words) \
+        and [getattr(w, "lemma", "") for w in words] in (["nao", "penetrante"], ["não", "penetrante"])
 
 
 def _deal(b: Build) -> EventPattern:

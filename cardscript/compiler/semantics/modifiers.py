@@ -199,8 +199,10 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
         if found is not None:
             r.use(p)
             _use_this_action(np, r)
-            return Selector(kind=sel.kind, union=(found,), filters=sel.filters, text=sel.text, every=True) \
-                if sel.filters else replace(found, kind=sel.kind, text=sel.text)
+            if sel.filters:                                 # "um card de habilidade revelado nesta ação": one of
+                return Selector(kind=sel.kind, union=(found,), filters=sel.filters, text=sel.text,   # them, as
+                                every=sel.every, count=sel.count)                                 # many as said
+            return replace(found, kind=sel.kind, text=sel.text)
     if lemma == "escolher":
         return sel                                          # "o ... escolhido": nouns.reference
     if lemma == "usar" and sel.kind is Kind.ACTION:

@@ -25,6 +25,7 @@ from cardscript.compiler.ir import (
     ExtraDraw,
     Filter,
     Gain,
+    KeywordBonus,
     Kind,
     KnockOut,
     Load,
@@ -1023,7 +1024,44 @@ def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
     return targets, got, duration
 
 
+def _keyword_bonus(b: Build) -> Built | None:
+    """"Ações com Clarividência que este personagem usar ganham Clarividência +1 [para cada Item Mágico que ele
+    estiver carregando]": the number of an action keyword's parameter (rules 7, "Clarividência N") is that much
+    more for those actions -- a static read when one of them is used."""
+    from cardscript.compiler.semantics.amounts import quantity_of_run
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    what = b.roles.np("what")
+    subj = b.roles.subject_np
+    head = what.head if what is not None else None
+    if what is None or not b.static or subj is None or subj.cls != "action" or not isinstance(head, Lexeme) \
+            or head.cls not in ("KEYWORD", "KEYWORD_PREFIX") or len(b.roles.extra) != 1:
+        return None
+    signed = b.roles.extra[0]
+    if isinstance(signed, NP):                   # "+1 para cada Item Mágico ...": the "para cada" is the clause's
+        per = [m for m in signed.mods if isinstance(m, PP) and m.prep == "para cada"]
+        if per and not b.roles.get("per"):
+            signed.mods = [m for m in signed.mods if m not in per]
+            b.roles.filled["per"] = list(per)
+    run = list(constituent_leaves(signed))
+    if not run or getattr(run[0], "text", None) != "+":
+        return None
+    q = quantity_of_run(run, b.r)
+    if q is None or q.x_times or q.fixed < 1:
+        raise NotUnderstood("the keyword plus what?", head)
+    actions = b.subject()
+    if actions.kind is not Kind.ACTION or not any(f.field == "keyword" for f in actions.filters):
+        raise NotUnderstood("a keyword's number for which actions?", b.roles.clause)
+    b.r.use(head, *run)
+    b.roles.extra.clear()
+    amount = per_each(Quantity.of(q.fixed), b, what)
+    return Built([KeywordBonus(keyword=head.word, actions=actions, amount=amount, text=b.text)], EffectKind.STATIC)
+
+
 def _gain(b: Build) -> Built:
+    bonus = _keyword_bonus(b)
+    if bonus is not None:
+        return bonus
     targets, got, duration = _changed(b, "gains")
     if b.roles.pp("per") is not None:                       # "ganha Escudo +1 para cada <x>"
         got = _shield_per_each(got, b)

@@ -23,6 +23,7 @@ from cardscript.compiler.ir import (
     ExtraAction,
     Filter,
     Gain,
+    KeepAside,
     Kind,
     ModifyDamage,
     Quantity,
@@ -41,6 +42,7 @@ from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.verbs import analyse
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD
+from cardscript.compiler.vocabulary import fold_key
 
 
 def _kind(d: Duration) -> EffectKind | None:
@@ -172,12 +174,18 @@ def _use(b: Build) -> Built | None:
         raise NotUnderstood("use this action when?", obj.node)
     if again is not None:                                      # "esta ação / aquela ação / a ação X outra vez"
         return _use_again(b, user, obj, again)
+    more = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.more_than), None)
+    if more is not None:                                       # "... mais de uma vez por turno"
+        return _more_than_once(b, user, obj, more)
     if obj.det("mais"):                                        # "mais uma ação [de {AG}]"
         r.use(*(d for d in obj.dets if d.lemma == "mais"))
         obj.dets = [d for d in obj.dets if d.lemma != "mais"]
+        free = _without_paying(b)
         filters = _actions(obj, b)
         d = b.adjuncts.duration or Duration.INSTANT
-        return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
+        return Built([ExtraAction(who=user, action_filters=filters, duration=d, free=free, text=b.text)])
+    if _other_actions(obj) and b.adjuncts.duration is not None:      # "até duas outras ações de {VO} neste turno"
+        return _more_actions(b, user, obj)
     if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
         return _actions_per_turn(b, user, obj)
     filters = _actions(obj, b)
@@ -238,6 +246,73 @@ def _used_as(b: Build, user: Selector, filters: tuple[Filter, ...], types: set[s
     d = _static_duration(b)
     return Built([ChangeAction(actions=actions, anticipate="antecipar" in types, unforeseen="imprevista" in types,
                                duration=d, text=b.text)], _kind(d))
+
+
+def _more_than_once(b: Build, user: Selector, obj: NP, more: NP) -> Built:
+    """"<who> pode usar ações chamadas X mais de uma vez por turno" (4.6.2 C.4: each use after the first needs an
+    effect allowing it): those actions as many times as its stages pay for, each turn."""
+    one = more.quantity or [d for d in more.dets if d.lemma == "um"]
+    if len(one) != 1 or not b.adjuncts.per_turn or more.mods:
+        raise NotUnderstood("more than how many times, when?", more.node)
+    b.r.use(*more.more_than, *more.dets, *more.quantity, more.head)
+    b.roles.extra.remove(more)
+    filters = _actions(obj, b)
+    if not filters:
+        raise NotUnderstood("which actions more than once?", obj.node)
+    d = _static_duration(b)
+    return Built([Allow(what="actions_per_turn", subject=user, unlimited=True, action_filters=filters, duration=d,
+                        text=b.text)], _kind(d))
+
+
+def _other_actions(obj: NP) -> bool:
+    """"duas outras ações", "até duas outras ações de {VO}": a number of actions more than those allowed."""
+    return obj.lemma == "ação" and obj.det("outro") and (bool(obj.quantity) or obj.up_to is not None
+                                                          or obj.det("um", "dois", "três"))
+
+
+def _more_actions(b: Build, user: Selector, obj: NP) -> Built:
+    """"<who> pode usar [até] duas outras ações de {VO} neste turno [sem pagar seus custos de incapacitação]": that
+    many uses more this turn, of matching actions (4.6.2 C.4) -- "até": up to, as every permission is."""
+    from cardscript.compiler.semantics.amounts import np_quantity
+
+    q = np_quantity(obj, b.r)
+    if q is None or q.x_times or q.fixed < 1:
+        raise NotUnderstood("how many other actions?", obj.node)
+    b.r.use(*(x for x in obj.dets if x.lemma in ("outro", "um", "dois", "três")))
+    obj.dets = [x for x in obj.dets if x.lemma not in ("outro", "um", "dois", "três")]
+    obj.quantity = []
+    free = _without_paying(b)
+    filters = _actions(obj, b)
+    d = b.adjuncts.duration or Duration.INSTANT
+    return Built([ExtraAction(who=user, amount=q.fixed, action_filters=filters, duration=d, free=free,
+                              text=b.text)])
+
+
+def _without_paying(b: Build) -> bool:
+    """"... sem pagar seu custo de incapacitação" / "seus custos de incapacitação" / "o custo de incapacitação
+    daquela ação" after a grant of more actions: the uses granted pay no incapacitation cost (4.6.2 E.1; their
+    other costs are paid)."""
+    pp = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "sem"
+               and [getattr(w, "lemma", "") for w in c.verb] == ["pagar"]), None)
+    if pp is None:
+        return False
+    cost = pp.args[0] if len(pp.args) == 1 else None
+    if not isinstance(cost, NP) or cost.lemma != "custo" or not cost.det("seu", "o"):
+        raise NotUnderstood("without paying what?", pp.preps[0])
+    of = [m for m in cost.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    kind = next((m for m in of if m.obj is not None and m.obj.lemma == "incapacitação" and not m.obj.dets), None)
+    rest = [m for m in cost.mods if m is not kind] + (list(kind.obj.mods) if kind is not None and kind.obj is not None
+                                                       else [])
+    ok_rest = all(isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "ação"
+                  and m.obj.det("aquele") and not m.obj.mods for m in rest)
+    if kind is None or kind.obj is None or not ok_rest or len(rest) > 1:
+        raise NotUnderstood("without paying which cost?", pp.preps[0])
+    b.r.use(*pp.own_leaves, cost.head, *cost.dets, *kind.preps, kind.obj.head)
+    for m in rest:                                     # "daquela ação": the action granted
+        assert isinstance(m, PP) and m.obj is not None
+        b.r.use(*m.preps, m.obj.head, *m.obj.dets)
+    b.roles.extra.remove(pp)
+    return True
 
 
 def _use_again(b: Build, user: Selector, obj: NP, again: NP) -> Built:
@@ -448,6 +523,46 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
+def _because_of_clairvoyance(b: Build) -> PP | None:
+    """"devido à Clarividência": the keyword's own procedure, in an action that has it."""
+    pp = b.roles.pp("because")
+    if pp is None or pp.keyword is None or fold_key(pp.keyword.lemma) != "clarividencia":
+        return None
+    return pp if b.r.in_action else None
+
+
+def _kept_aside(b: Build) -> Built:
+    """"Aqueles cards / ele não será(ão) colocado(s) no topo de seu deck devido à Clarividência" (rules 7,
+    Clarividência: "no final do efeito desta ação, devolva aqueles cards ao topo de seu deck"): the cards are no longer
+    among those the keyword set aside, and its end procedure leaves them where they are now."""
+    r = b.r
+    pp = _because_of_clairvoyance(b)
+    aside = next((x for x in reversed(r.referents) if x.head == "set_aside" and x.slot), None)
+    dest = b.optional_np("destination")
+    if pp is None or aside is None or dest is None or dest.lemma != "topo" or b.adjuncts.duration is not None:
+        raise NotUnderstood("not put where, by what?", b.roles.clause)
+    deck = next((m for m in dest.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                 and m.obj.lemma == "deck" and m.obj.det("seu") and not m.obj.mods), None)
+    if deck is None or deck.obj is None or len(dest.mods) != 1:
+        raise NotUnderstood("not put on the top of which deck?", dest.node)
+    subj = b.roles.subject_np
+    if subj is None or not _anaphor_of_cards(subj):
+        raise NotUnderstood("which cards are not put back?", b.roles.clause)
+    r.use(subj.head, *subj.dets, *pp.own_leaves, dest.head, *dest.dets, *deck.preps, deck.obj.head, *deck.obj.dets,
+          *(w for w in b.verb.words if w.cls in ("AUX", "VFIN", "VPART", "PREADV", "LIT")))
+    return Built([KeepAside(slot=aside.slot, text=b.text)])
+
+
+def _anaphor_of_cards(np: NP) -> bool:
+    """"aqueles cards", "aquele card", "ele": the cards the action just took from the pile (a card still set aside is
+    returned by the keyword whatever the text says of it, so these are the ones it moved)."""
+    if np.mods or np.coords or np.heads:
+        return False
+    if isinstance(np.head, Lexeme) and np.head.cls == "PRON" and np.head.lemma in ("ele", "eles"):
+        return not np.dets
+    return np.lemma == "card" and np.det("aquele") and len(np.dets) == 1
+
+
 def passive_static(b: Build) -> Built | None:
     return _passive(b)
 
@@ -460,6 +575,8 @@ def _passive(b: Build) -> Built | None:
     lemma = v.lemma
     if not (v.negated or v.only):
         return None
+    if lemma == "colocar" and v.negated and _because_of_clairvoyance(b) is not None:
+        return _kept_aside(b)
     subject = b.subject()
     d = _static_duration(b)
     if lemma == "capacitar":

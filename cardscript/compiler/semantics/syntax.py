@@ -40,7 +40,7 @@ from cardscript.compiler.ast import (
     Symbol,
 )
 from cardscript.compiler.semantics import frames as fr
-from cardscript.compiler.semantics.vocabulary import head_class, takes_modifier
+from cardscript.compiler.semantics.vocabulary import PARTICIPLE_PREPS, head_class, takes_modifier
 
 Leaf = Lexeme | Name | Icon | Number | Symbol
 
@@ -367,6 +367,14 @@ class Retagged(Lexeme):
     original: Lexeme | None = None
 
 
+@dataclass(frozen=True)
+class NamedKeyword(Name):
+    """A keyword's words used as an action's name ("uma ação chamada Ataque-Surpresa": the action of that name, not
+    the keyword); giving it a meaning gives one to the ``original`` keyword word (``Reading.use``)."""
+
+    original: Lexeme | None = None
+
+
 def _a_pronoun(n: Phrase) -> list[_Atom]:
     """A noun phrase; "a ele", "a ela" read as an article before a personal pronoun -- which takes none -- is the
     preposition "a" and the pronoun ("causa 1 ponto de dano a ele"). The phrase keeps its span (its binding)."""
@@ -388,6 +396,45 @@ def _lemma(n: Node) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # noun phrases from np nodes
+
+
+def _raise_participle(np: NP, pp: PP) -> None:
+    """"um card de habilidade de {VO} *carregado* no personagem alvo", "um personagem com Energia Inicial 1
+    *controlado* por outro jogador": a participle after a power icon or a characteristic's value is the noun's they
+    describe -- a power is not carried, an initial energy is not controlled -- and the places and agents it takes
+    ("no personagem alvo", "por outro jogador") attach to it."""
+    obj = pp.obj
+    if pp.prep in ("de", "com") and obj is not None and obj.participle is not None and np.participle is None \
+            and np.cls in ("thing", "action") and _after_a_value(obj):
+        np.participle, obj.participle = obj.participle, None
+        took = PARTICIPLE_PREPS.get(np.participle.lemma, frozenset())
+        moved = [m for m in obj.mods if isinstance(m, PP) and m.prep in took]
+        obj.mods = [m for m in obj.mods if m not in moved]
+        np.mods.extend(moved)                           # "... controlado *por outro jogador*"
+
+
+def _after_a_value(np: NP) -> bool:
+    """The participle of ``np`` comes right after an icon or a number ("{VO} carregado", "Energia Inicial 1
+    controlado"): a value, which the participle does not describe ("a afiliação escolhida" is the affiliation's)."""
+    p = np.participle
+    if p is None:
+        return False
+    words = [*leaves(np.node), *(x for m in np.mods if isinstance(m, Other) and m.kind == "value"
+                                 for n in m.nodes for x in leaves(n))]
+    before = [w for w in words if w.span.start < p.span.start]
+    return bool(before) and isinstance(max(before, key=lambda w: w.span.start), Icon | Number)
+
+
+def _value_nodes(np: NP, value: Node) -> list[Node]:
+    """"Energia Inicial 1 *controlado* por ...": a participle after the value is not the value's -- it is kept
+    as the noun's (:func:`_raise_participle` gives it to the noun the characteristic describes)."""
+    if not isinstance(value, Phrase) or np.participle is not None:
+        return [value]
+    vpart = [p for p in value.parts if isinstance(p, Lexeme) and p.cls == "VPART"]
+    if len(vpart) != 1 or value.parts[-1] is not vpart[0]:
+        return [value]
+    np.participle = vpart[0]
+    return [replace(value, parts=value.parts[:-1])]
 
 
 def np_of(node: Node) -> NP:
@@ -632,6 +679,13 @@ class _Attacher:
                     named.heads.append((conj.nodes[0], np_of(self.take().nodes[0])))   # type: ignore[arg-type]
                 np.mods.append(named)
                 continue
+            if a.kind == "keyword" and np.participle is not None and np.participle.lemma == "chamar" \
+                    and np.cls == "action" and isinstance(a.nodes[0], Lexeme) and a.nodes[0].cls == "KEYWORD":
+                word = self.take().nodes[0]                     # "uma ação chamada Ataque-Surpresa": a name
+                assert isinstance(word, Lexeme)
+                named_kw = NamedKeyword(word.span, word.word, ("action",), original=word)
+                np.mods.append(NP(named_kw, head=named_kw))
+                continue
             if a.kind == "np" and np.cls == "thing" and np_of(a.nodes[0]).lemma in ("ali", "dali"):
                 np.mods.append(Other("there", list(self.take().nodes)))       # "escolha um card dali"
                 continue
@@ -646,7 +700,7 @@ class _Attacher:
                     and all(_of_capacitation(m) for m in np.mods) \
                     and isinstance(np_of(a.nodes[0]).head, Icon | Number):          # "estágio (de capacitação) {0}"
                 value = self.take()                                         # "no estágio {2}", "custo {1}"
-                np.mods.append(Other("value", list(value.nodes)))
+                np.mods.append(Other("value", _value_nodes(np, value.nodes[0])))
                 while (a0 := self.peek()) is not None and a0.kind == "coord" and (a1 := self.peek(1)) is not None \
                         and a1.kind == "np" and isinstance(np_of(a1.nodes[0]).head, Icon):
                     np.mods.append(Other("value", list(self.take().nodes) + list(self.take().nodes)))
@@ -724,6 +778,7 @@ class _Attacher:
                     self.pos = pp_start                 # a phrase further out, or the frame, takes it ("um card
                     return                              # que não seja de habilidade *de seus recursos* | deste ...")
                 np.mods.append(pp)
+                _raise_participle(np, pp)
                 continue
             return
 
@@ -770,11 +825,18 @@ class _Attacher:
     def _pp_goes_to_frame(self, pp: PP, stack: list[_Open], head: NP | None = None) -> bool:
         """A PP a noun phrase could take goes to the innermost open frame instead when that frame has an unfilled
         role for it -- except "de", which a noun takes first ("um card *deste personagem*")."""
-        if pp.prep.split()[0] == "de" or not stack:
+        if pp.prep.split()[0] == "de" or not stack or self._in_scene_then_place(pp):
             return False
         if head is not None and head.lemma == "comum" and not head.dets:
             return False                                # "em comum *com este personagem*": the adjective's own
         return _role_for(stack[-1], pp.prep, pp_class(pp), adjuncts=False) is not None
+
+    def _in_scene_then_place(self, pp: PP) -> bool:
+        """"coloque um cenário *em cena* nos recursos de seu dono": "em cena" followed by another place is where the
+        thing is (the noun's), the place after it where it goes."""
+        nxt = self.peek()
+        return pp.prep == "em" and pp.obj is not None and pp.obj.lemma == "cena" and not pp.obj.dets \
+            and not pp.obj.mods and nxt is not None and nxt.kind == "prep" and _lemma(nxt.nodes[0]) == "em"
 
     # -- prepositional phrases --------------------------------------------------------------
     def _article_keyword(self, a: _Atom) -> bool:

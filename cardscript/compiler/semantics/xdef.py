@@ -84,6 +84,7 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
         r.use(np.head, *np.dets)
         roles.extra.remove(times)
         multiplier, np = q.fixed, times
+    multiplier = _multiplied_by(roles, r) or multiplier
     times_used = _times_used(np, roles, r, render(sentence))
     when = [c for c in roles.get("when") if isinstance(c, PP)]
     count = times_used if times_used is not None else counted(np, r, render(sentence), when)
@@ -137,6 +138,26 @@ def _number_value(clause: Clause, roles: Roles, r: Reading, text: str) -> Count:
     r.use(np.head, *np.dets)
     require_no_extra(roles)
     return Count(fixed=np.head.value, text=text)
+
+
+def _multiplied_by(roles: Roles, r: Reading) -> int | None:
+    """"X é igual ao número de cards ... que este personagem estiver carregando *multiplicado por 2*": the
+    participle after the counted phrase (standing alone after its relative) and "por <número>" -- the count times
+    that number (a multiplication, 4.6.1)."""
+    extra = roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, Other) and len(c.nodes) == 1
+               and isinstance(c.nodes[0], Lexeme) and c.nodes[0].lemma in ("multiplicar", "multiplicado")), None)
+    if at is None:
+        return None
+    por = extra[at + 1] if at + 1 < len(extra) else None
+    if not isinstance(por, PP) or por.prep != "por" or por.obj is None or not isinstance(por.obj.head, Number) \
+            or por.obj.mods or por.obj.dets or not por.obj.head.value or por.obj.head.value < 2:
+        raise NotUnderstood("multiplied by what?", extra[at].nodes[0])     # type: ignore[union-attr]
+    word = extra[at]
+    r.use(*word.nodes, *por.preps, por.obj.head)                           # type: ignore[union-attr]
+    extra.remove(word)
+    extra.remove(por)
+    return int(por.obj.head.value)
 
 
 def _joined_by_e(sentence: Sentence) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from cardscript.compiler.ir import (
     Discard,
     Draw,
+    KeepAside,
     Load,
     Look,
     Move,
@@ -419,3 +420,14 @@ def shuffle(game: Game, ctx: EffectContext, proc: Shuffle) -> None:
     """"embaralhe o seu deck"."""
     for player in players(game, ctx, proc.who):
         game.shuffle(player)
+
+
+@handles(KeepAside)
+def keep_aside(game: Game, ctx: EffectContext, proc: KeepAside) -> None:
+    """"aqueles cards não serão colocados no topo de seu deck devido à Clarividência" (rules 7, Clarividência): the
+    cards the action moved from the set-aside pile leave the slot of those the keyword set aside, which its end
+    procedure returns to the top of the deck."""
+    aside = ctx.slots.get(proc.slot, [])
+    moved = [c for c in aside if isinstance(c, int) and game.state.location(c)[0] is not Zone.SET_ASIDE]
+    ctx.slots[proc.slot] = [c for c in aside if c not in moved]
+    game.emit("kept_aside", cards=moved)
