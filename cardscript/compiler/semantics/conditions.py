@@ -489,6 +489,9 @@ def _used_now(roles: Roles, r: Reading) -> Condition:
     action's use is history the condition cannot read."""
     np = roles.subject_np
     sel = things(np, r) if np is not None else None
+    if sel is not None and np is not None and sel.kind is Kind.ACTION and (
+            sel.ref is None or sel.ref is Ref.THIS_ACTION and np.det("outro") and sel.filters):   # "outra ação X"
+        return _action_used_this_turn(roles, r, np, sel)
     if sel is None or sel.ref is not Ref.THIS_ACTION or sel.filters:
         raise NotUnderstood("an action used as a condition", roles.clause)
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
@@ -499,6 +502,24 @@ def _used_now(roles: Roles, r: Reading) -> Condition:
     if whose is None or when.phase in ("current", "match"):
         raise NotUnderstood("in whose turn?", roles.clause)
     return Condition("now", value=when.phase, whose=whose, negated=roles.verb.negated)
+
+
+def _action_used_this_turn(roles: Roles, r: Reading, np: NP, sel: Selector) -> Condition:
+    """"se outra ação chamada X tiver sido usada neste turno": the turn's record of the actions used (4.6.2 H:
+    an action is used before its effect resolves), by any character, whatever has become of it since
+    (``action_used``). "outra" inside an action's effect: an action other than this one (another card's action of
+    that name, or another action); an action with no "outra" there would count its own use, and is reported."""
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if not roles.verb.past or adj.duration is not Duration.END_OF_TURN or adj.during or adj.at \
+            or adj.since_turn_start:
+        raise NotUnderstood("an action used when? (only this turn is known)", roles.clause)
+    other = np.det("outro")
+    if other != r.in_action:
+        raise NotUnderstood("which action used? (this one, or another?)", roles.clause)
+    if sel.count.fixed > 1 or sel.count.or_more:
+        raise NotUnderstood("how many actions used?", roles.clause)
+    bare = Selector(kind=Kind.ACTION, filters=sel.filters, text=sel.text)
+    return Condition("action_used", subject=bare, value="other" if other else "", negated=roles.verb.negated)
 
 
 def _entered(roles: Roles, r: Reading, default: Selector | None) -> Condition:
