@@ -6,11 +6,11 @@ engine. The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Condition, Damage
+from cardscript.compiler.ir import CardDef, Condition, Damage, Kind, Ref, Selector, Unload
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import CardId
-from tests.corpus_play import Eager, at, calcs, card_of, enter, match, use
-from tests.engine_helpers import own_character
+from tests.corpus_play import Eager, at, calcs, card_of, enter, match, stage, usable, use, zone
+from tests.engine_helpers import card, own_character
 
 
 def _dealt(game: Match) -> list[tuple[CardId, int]]:
@@ -58,3 +58,211 @@ def test_an_action_used_with_no_other_inside_an_action_is_reported() -> None:
     text = GUST.replace("outra ação", "uma ação")
     d = own_character("Ventania", powers="Voo", action=text)
     assert not d.executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# damage received this turn from an action of ... (4.8.1; TurnMemory.damaged_from)
+
+BEAT = ("Ação: Surra\n  Custo: {0}\n  Poder: Super Força\n  Surra causa 1 ponto de dano no alvo, ou Surra causa 3 "
+        "pontos de dano no alvo se ele já tiver recebido dano de outra ação de {SF} neste turno.\n")
+PACK = ("Ação: Matilha\n  Custo: {0}\n  Poder: Super Força\n  Matilha causa 1 ponto de dano no personagem alvo, ou "
+        "Matilha causa 3 pontos de dano no personagem alvo se aquele personagem tiver recebido dano de uma ação de "
+        "um outro personagem com a afiliação Vingadores neste turno.\n")
+
+
+def _hit(name: str, power: str = "Super Força") -> str:
+    return f"Ação: {name}\n  Custo: {{0}}\n  Poder: {power}\n  {name} causa 1 ponto de dano no alvo.\n"
+
+
+def test_damage_from_another_action_of_a_power_is_a_damaged_from_filter_on_the_target() -> None:
+    d = own_character("Brutamontes", action=BEAT)
+    assert d.executable
+    cond = _mode_conditions(d)[1]
+    assert cond is not None and cond.kind == "is" and cond.subject is not None
+    assert cond.subject.ref is Ref.TARGET                        # "ele": the target, not the action named before
+    (f,) = cond.subject.filters
+    assert f.field == "damaged_from" and isinstance(f.value, Selector)
+    assert [(g.field, g.value) for g in f.value.filters] == [("power", "SF")]
+    assert f.value.excluding is not None and f.value.excluding.ref is Ref.THIS_ACTION
+
+
+def _beat_game(first_power: str) -> tuple[Match, CardId, CardId, CardId]:
+    a = own_character("Socador", powers="Super Força, Voo", action=_hit("Soco", first_power))
+    b = own_character("Brutamontes", action=BEAT)
+    t = own_character("Alvo", ie=8)
+    game = match([a, b], [t], a=Eager({"mode": [lambda d: [1]]}))
+    x, y, z = card_of(game, 0, "Socador V1"), card_of(game, 0, "Brutamontes V1"), card_of(game, 1, "Alvo V1")
+    for c in (x, y, z):
+        enter(game, c, 4)
+    at(game, "combat", "attack")
+    use(game, x, "Soco")
+    return game, x, y, z
+
+
+def test_damage_from_another_action_of_sf_this_turn_makes_the_second_option_deal_3() -> None:
+    game, _, y, z = _beat_game("Super Força")
+    use(game, y, "Surra")
+    assert _dealt(game) == [(z, 1), (z, 3)]
+
+
+def test_damage_from_an_action_of_another_power_does_not_count() -> None:
+    game, _, y, z = _beat_game("Voo")
+    use(game, y, "Surra")
+    assert _dealt(game) == [(z, 1)]
+
+
+def test_damage_from_an_action_of_another_character_with_an_affiliation() -> None:
+    """The user of the earlier action is described as a card: "um outro personagem com a afiliação Vingadores"."""
+    for affiliation, second in (("Vingadores", 3), ("X-Men", 0)):
+        a = own_character("Aliado", affiliations=affiliation, action=_hit("Soco"))
+        b = own_character("Lobo", affiliations="Vingadores", action=PACK)
+        t = own_character("Alvo", ie=8)
+        assert b.executable
+        game = match([a, b], [t], a=Eager({"mode": [lambda d: [1]]}))
+        x, y, z = card_of(game, 0, "Aliado V1"), card_of(game, 0, "Lobo V1"), card_of(game, 1, "Alvo V1")
+        for c in (x, y, z):
+            enter(game, c, 4)
+        at(game, "combat", "attack")
+        use(game, x, "Soco")
+        use(game, y, "Matilha")
+        assert _dealt(game) == [(z, 1)] + ([(z, second)] if second else [])
+
+
+def test_damage_from_an_action_of_this_character_itself_is_reported() -> None:
+    text = PACK.replace("um outro personagem", "um personagem")
+    assert not own_character("Lobo", affiliations="Vingadores", action=text).executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a character knocking out another with its action (4.7; the knocked_out event's user and action)
+
+HORN = ("Personagem: Touro V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 5\nEscudo: 0\n\n"
+        "Texto permanente:\n  Se este personagem nocautear um personagem ao usar a ação Chifrada, capacite este "
+        "personagem em {1} e este personagem pode usar a ação Chifrada outra vez neste turno.\n\n"
+        "Ação: Chifrada\n  Custo: {1}\n  Poder: Super Força\n  Chifrada causa 2 pontos de dano no alvo.\n")
+
+
+def test_knocking_out_with_an_action_is_a_knocked_out_event_with_its_user_and_action() -> None:
+    d = card(HORN)
+    assert d.executable
+    (trig,) = [e for e in d.effects if e.trigger is not None]
+    assert trig.trigger is not None and trig.trigger.event == "knocked_out"
+    assert trig.trigger.source is not None and trig.trigger.source.ref is Ref.THIS_CHARACTER
+    assert [(f.field, f.value) for f in trig.trigger.action_filters] == [("name", "Chifrada")]
+
+
+def _horn_game(victim_energy: int) -> tuple[Match, CardId, CardId]:
+    game = match([card(HORN)], [own_character("Alvo", ie=9)])
+    x, t = card_of(game, 0, "Touro V1"), card_of(game, 1, "Alvo V1")
+    enter(game, x, 4)
+    enter(game, t, victim_energy)
+    game.state.scene[x].stage = 1
+    at(game, "combat", "attack")
+    use(game, x, "Chifrada")
+    return game, x, t
+
+
+def test_knocking_out_with_the_action_capacitates_and_allows_it_again() -> None:
+    game, x, t = _horn_game(2)
+    assert zone(game, t) == "prizes"
+    assert stage(game, x) == 1                       # paid {1} (stage 0), then capacitated by {1}
+    assert usable(game, x, "Chifrada")
+
+
+def test_not_knocking_out_fires_nothing() -> None:
+    game, x, t = _horn_game(3)
+    assert zone(game, t) == "scene" and stage(game, x) == 0
+    assert not usable(game, x, "Chifrada")
+
+
+def test_knocking_out_without_saying_how_is_reported() -> None:
+    assert not card(HORN.replace(" ao usar a ação Chifrada", "")).executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "Se <state> e <event>, ...": the event triggers (5.2), the state is the condition checked when it resolves
+
+RIPOSTE = ("Personagem: Esgrimista V1\nAlinhamento: Herói\nPoderes: Lâminas\nEnergia inicial: 6\nEscudo: 0\n\n"
+           "Texto permanente:\n  Se este personagem tiver {LA} e receber dano de uma ação que tenha ele como alvo, "
+           "ele causa 1 ponto de dano penetrante no personagem que usou aquela ação.\n")
+
+
+def test_state_and_event_lead_is_a_trigger_with_a_condition() -> None:
+    d = card(RIPOSTE)
+    assert d.executable
+    (trig,) = d.effects
+    assert trig.trigger is not None and trig.trigger.event == "damage"
+    assert trig.trigger.source is not None and trig.trigger.source.kind is Kind.ACTION
+    (hit,) = trig.procedures
+    assert isinstance(hit, Damage) and hit.condition is not None and hit.condition.kind == "is"
+    assert hit.targets.slot == "event:user" and hit.piercing
+
+
+def test_state_and_event_lead_fires_on_damage_from_an_action_targeting_it() -> None:
+    """The damage of an action that has it as a target (the event's action, with its targets) fires it: 1 piercing
+    damage back to that action's user."""
+    game = match([card(RIPOSTE)], [own_character("Atacante", ie=5, action=_hit("Soco"))], turn_player=1)
+    x, y = card_of(game, 0, "Esgrimista V1"), card_of(game, 1, "Atacante V1")
+    enter(game, x, 4)
+    enter(game, y, 4)
+    at(game, "combat", "attack", turn_player=1)
+    use(game, y, "Soco")
+    assert _dealt(game) == [(x, 1), (y, 1)]
+
+
+def test_state_and_event_lead_with_the_state_false_does_nothing() -> None:
+    game = match([card(RIPOSTE.replace("Poderes: Lâminas", "Poderes: Voo"))],
+                 [own_character("Atacante", ie=5, action=_hit("Soco"))], turn_player=1)
+    x, y = card_of(game, 0, "Esgrimista V1"), card_of(game, 1, "Atacante V1")
+    enter(game, x, 4)
+    enter(game, y, 4)
+    at(game, "combat", "attack", turn_player=1)
+    use(game, y, "Soco")
+    assert _dealt(game) == [(x, 1)]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "for incapacitado por uma ação de ...": the stage changed by that action's effect; "os cards ... dele": a carrier
+
+DODGE = ("Habilidade: Esquivar V1\nPoder: Agilidade\n\nTexto permanente:\n  Se o personagem que estiver carregando "
+         "este card tiver {AG} e for incapacitado por uma ação de um personagem controlado por um oponente, "
+         "capacite-o em {1} e então descarregue todos os cards de habilidade chamados Esquivar dele.\n")
+SAP = "Ação: Dreno\n  Custo: {0}\n  Poder: Super Força\n  Incapacite o alvo em {1}.\n"
+
+
+def test_incapacitated_by_an_action_is_a_stage_event_with_the_action_as_source() -> None:
+    d = card(DODGE)
+    assert d.executable
+    (trig,) = d.effects
+    assert trig.trigger is not None and trig.trigger.event == "incapacitate"
+    assert trig.trigger.source is not None and trig.trigger.source.kind is Kind.ACTION
+    unload = trig.procedures[1]
+    assert isinstance(unload, Unload) and unload.cards.of is not None
+    assert unload.cards.of.slot == "event:subject"          # "dele": the carrier, not the opponent
+
+
+def test_incapacitated_by_an_opponents_action_capacitates_and_unloads_the_card() -> None:
+    dodge = card(DODGE)
+    carrier = own_character("Ágil", powers="Agilidade")
+    game = match([carrier, dodge], [own_character("Sugador", action=SAP)], turn_player=1)
+    x, s, y = card_of(game, 0, "Ágil V1"), card_of(game, 0, "Esquivar V1"), card_of(game, 1, "Sugador V1")
+    enter(game, x, 3, carried=[s])
+    enter(game, y, 3)
+    game.state.scene[x].stage = 1
+    at(game, "combat", "attack", turn_player=1)
+    use(game, y, "Dreno")
+    assert stage(game, x) == 1 and zone(game, s) == "resources"
+
+
+def test_incapacitated_by_a_cost_does_not_fire() -> None:
+    """Paying an action's cost ({1}: the user's own stage, 4.6.2 E) is no action's effect incapacitating it."""
+    dodge = card(DODGE)
+    carrier = own_character("Ágil", powers="Agilidade, Super Força", action=SAP.replace("{0}", "{1}"))
+    game = match([carrier, dodge], [own_character("Alvo")])
+    x, s, t = card_of(game, 0, "Ágil V1"), card_of(game, 0, "Esquivar V1"), card_of(game, 1, "Alvo V1")
+    enter(game, x, 3, carried=[s])
+    enter(game, t, 3)
+    game.state.scene[x].stage = 1
+    at(game, "combat", "attack")
+    use(game, x, "Dreno")
+    assert stage(game, x) == 0 and zone(game, s) == "carried"

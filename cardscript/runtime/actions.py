@@ -400,7 +400,18 @@ def targets_facts(engine: Engine, candidates: list[Any], k: EffectSketch) -> lis
 
 
 def use_action(engine: Engine, use: ActionUse) -> None:
-    """Use an action (4.6.2 B, E, F, G, H, I); the caller checked it with :func:`legal_actions`."""
+    """Use an action (4.6.2 B, E, F, G, H, I); the caller checked it with :func:`legal_actions`. Used from inside
+    another action's effect, what it does (its cost paid, its effect) is its own, not that action's
+    (``Game.acting``)."""
+    acting = engine.game.acting
+    engine.game.acting = None
+    try:
+        _use_action(engine, use)
+    finally:
+        engine.game.acting = acting
+
+
+def _use_action(engine: Engine, use: ActionUse) -> None:
     game = engine.game
     base = game.state.scene[use.user]
     player = base.controller

@@ -288,7 +288,9 @@ def _action_of(ctx: EffectContext) -> dict[str, object]:
     """The action dealing the damage, for the ``damage`` event (a trigger's ``source`` / ``action_filters``)."""
     if not ctx.from_action or not ctx.action_name:
         return {}
-    return {"action": ctx.action_name, "holder": ctx.source, "user": ctx.user, "power": ctx.action_power}
+    targets = [t for ts in ctx.targets for t in ts if isinstance(t, int)]      # "uma ação que tenha ele como alvo"
+    return {"action": ctx.action_name, "holder": ctx.source, "user": ctx.user, "power": ctx.action_power,
+            "targets": targets}
 
 
 def _becomes_piercing(game: Game, procedure: damage.DamageProcedure, mods: list[damage.Modifier],
@@ -361,6 +363,8 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     if app.absorbed:
         shield_event(game, dest, shields.ShieldEvent.penalty(f"damage of {procedure.source.name}", app.absorbed))
     base.damage_taken_this_turn += result.amount
+    if ctx.from_action and ctx.action_name and ctx.source is not None:    # the turn's record of action damage
+        game.state.this_turn.damaged_from.append((dest, ctx.user, ctx.source, ctx.action_name, ctx.action_power))
     game.emit("damage", card=dest, source=procedure.source.card, amount=result.amount, initial=procedure.amount,
               piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
               player=procedure.source.controller, causes_damage=True,

@@ -44,6 +44,8 @@ class Game:
     rng: random.Random = field(init=False)
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
     depth: int = 0                      # current Effects Tree level, for traces
+    acting: dict[str, Any] | None = None   # the action whose effect's procedure is running (its user, holder, name,
+    #                                        power, use): what knocks a character out / destroys a support then
     check: bool = False                 # check invariants after every primitive (tests, simulation)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
 
@@ -247,7 +249,7 @@ class Game:
             self.emit("unload", card=c, frm=base_card)
         self._take(base_card)
         self.state.players[self.state.owner[base_card]].resources.append(base_card)
-        self.emit("destroyed", card=base_card)
+        self.emit("destroyed", card=base_card, **(self.acting or {}))
 
     def knock_out(self, base_card: CardId, reason: str = "") -> None:
         """Unload everything, then the character goes to its owner's prize area (4.7, 4.9.1)."""
@@ -259,7 +261,7 @@ class Game:
         self._take(base_card)
         owner = self.state.owner[base_card]
         self.state.players[owner].prizes.append(base_card)
-        self.emit("knocked_out", card=base_card, owner=owner, reason=reason)
+        self.emit("knocked_out", card=base_card, owner=owner, reason=reason, **(self.acting or {}))
         self.check_victory()
 
     def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
@@ -269,7 +271,7 @@ class Game:
         new = min(2, base.stage + amount)
         change = new - base.stage
         base.stage = new
-        self.emit("capacitate", card=base_card, amount=change, stage=new, by=by)
+        self.emit("capacitate", card=base_card, amount=change, stage=new, by=by, **(self.acting or {}))
         return change
 
     def incapacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
@@ -278,7 +280,7 @@ class Game:
         new = max(0, base.stage - amount)
         change = base.stage - new
         base.stage = new
-        self.emit("incapacitate", card=base_card, amount=change, stage=new, by=by)
+        self.emit("incapacitate", card=base_card, amount=change, stage=new, by=by, **(self.acting or {}))
         return change
 
     # -- the end ---------------------------------------------------------------------------------------

@@ -346,8 +346,8 @@ def event_action(event: Event) -> ActionThing | None:
     name = data.get("action")
     if not name:
         return None
-    user = data.get("card") if event.kind in ("use_action", "action_resolved") else data.get(
-        "by", data.get("user"))
+    user = data.get("card") if event.kind in ("use_action", "action_resolved") else data.get("user") if \
+        event.kind in _DONE_BY else data.get("by", data.get("user"))     # (in)capacitate, unload: "by" is a player
     holder = data.get("holder", user)
     if not isinstance(holder, int):
         return None
@@ -367,6 +367,7 @@ def source_matches(game: Game, sel: Selector, event: Event, source: CardId, cont
     if action is not None:
         dealers.append(action)
     ctx = static_context(game, source, controller)
+    ctx.slots.update(event_slots(game, event))      # "de uma ação que tenha ele como alvo": the event's subject
     if sel.ref is not None or sel.union:
         them = resolve(game, ctx, sel)
         return any(d in them for d in dealers)

@@ -447,10 +447,39 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         raise NotUnderstood("receiving damage as a condition", roles.clause)
     if adj.at is not None and not adj.duration:
         raise NotUnderstood("damage received when?", roles.clause)
-    source = roles.pp("source")
-    if source is not None or any(isinstance(m, PP) for m in dano.mods):
+    source = roles.pp("source") or next((m for m in dano.mods if isinstance(m, PP) and m.prep == "de"), None)
+    if source is not None:
+        return _received_from(roles, r, subject, source, adj.duration)
+    if any(isinstance(m, PP) for m in dano.mods):
         raise NotUnderstood("damage from what?", roles.clause)
     return Condition("is", subject=add_filter(subject, Filter("damaged_this_turn", "eq", "true")),
+                     negated=roles.verb.negated)
+
+
+def _received_from(roles: Roles, r: Reading, subject: Selector, source: PP, duration: Duration | None
+                   ) -> Condition:
+    """"se ele já tiver recebido dano de outra ação de {SF} neste turno", "... de uma ação de um outro personagem com
+    a afiliação X neste turno": the turn's record of the damage actions dealt (4.8.1: more than 0), with the
+    action, its holder and its user then (``damaged_from``). "outra ação" inside an action's effect: an action other
+    than this one. Damage from anything but an action, or before this turn, is not recorded."""
+    np = source.obj
+    if np is None or np.lemma != "ação" or duration is not Duration.END_OF_TURN:
+        raise NotUnderstood("damage from what? (an action's, this turn)", roles.clause)
+    other = np.det("outro")
+    another_user = any(isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.det("outro")
+                       and m.obj.lemma == "personagem" for m in np.mods)     # "de um outro personagem": not this
+    if other and not r.in_action or r.in_action and not (other or another_user):
+        raise NotUnderstood("damage from which action? (this one, or another?)", roles.clause)
+    sel = things(np, r)
+    if sel.ref not in (None, Ref.THIS_ACTION) or sel.count.fixed > 1 or sel.count.or_more:
+        raise NotUnderstood("damage from which action?", np.node)
+    r.use(*source.preps)
+    for w in roles.verb.adverbs:
+        if w.lemma == "já":                                  # "já": up to now
+            r.use(w)
+    action = Selector(kind=Kind.ACTION, filters=sel.filters, text=sel.text,
+                      excluding=Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION) if other else None)
+    return Condition("is", subject=add_filter(subject, Filter("damaged_from", "has", action)),
                      negated=roles.verb.negated)
 
 

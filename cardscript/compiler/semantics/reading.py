@@ -164,6 +164,9 @@ class Reading:
             return found                  # ("tendo como alvo um personagem ...": a participant of its own)
         if subject.selector is not None and subject.selector.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
             return found                  # "aquele personagem" is never "este personagem"
+        if found.selector is not None and found.selector.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
+            return found                  # bound to "este personagem" ("Se este personagem nocautear um personagem
+            #                               ..., capacite-o"): this character, not the event's subject
         inside = self.trigger_span.start <= found.span.start and found.span.end <= self.trigger_span.end
         if inside and (fits is None or subject.kind in fits) and found.kind == subject.kind:
             return subject
