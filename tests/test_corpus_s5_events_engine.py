@@ -5,9 +5,25 @@ skipped without them. Docstrings describe each behaviour in our own words."""
 
 from __future__ import annotations
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId
-from tests.corpus_play import Eager, at, calcs, card_of, corpus_card, enter, match, require_corpus, stage, use, zone
+from cardscript.runtime.state import CardId, Zone
+from tests.corpus_play import (
+    Eager,
+    at,
+    calcs,
+    card_of,
+    corpus_card,
+    enter,
+    fillers,
+    match,
+    require_corpus,
+    scenario,
+    stage,
+    use,
+    zone,
+)
+from tests.engine_helpers import card, pick
 from tests.engine_helpers import own_character as char
 
 require_corpus()
@@ -159,3 +175,133 @@ def test_desviar_capacitates_its_carrier_incapacitated_by_an_opponents_action() 
     at(game, "combat", "attack", turn_player=1)
     use(game, y, "Dreno")
     assert stage(game, x) == 2 and zone(game, s) == "resources" and len(game.state.scene[x].carried) == 3
+
+
+def test_objetivos_iguais_draws_two_more_with_three_characters_sharing_an_affiliation() -> None:
+    """Objetivos Iguais V1 ((2016) BSAQ 72/112): entering the scene, its controller draws a card, and may draw two
+    more when controlling three or more characters with an affiliation in common among them."""
+    for third, drawn in (("Vingadores, X-Men", 3), ("Tropa Alfa", 1)):
+        chars = [char("Um", affiliations="Vingadores"), char("Dois", affiliations="Vingadores, Fugitivos"),
+                 char("Três", affiliations=third)]
+        game = match([*chars, corpus_card("(2016) BSAQ 72/112")])
+        for name in ("Um V1", "Dois V1", "Três V1"):
+            enter(game, card_of(game, 0, name), 2)
+        before = len(game.state.players[0].hand)
+        scenario(game, card_of(game, 0, "Objetivos Iguais V1"))
+        assert len(game.state.players[0].hand) - before == drawn
+
+
+def _attacked(defenders: list[CardDef], attacker_text: str = "") -> tuple[Match, CardId]:
+    enemy = char("Atacante", action=attacker_text or _hit("Golpe").replace("1 ponto", "2 pontos"))
+    game = match(defenders, [enemy], turn_player=1)
+    y = card_of(game, 1, "Atacante V1")
+    for d in defenders:
+        enter(game, card_of(game, 0, d.title), 3)
+    enter(game, y, 3)
+    return game, y
+
+
+def test_loki_redirects_an_actions_damage_to_a_replica() -> None:
+    """Loki V1 (BSET DECK 13/66): damage an action would deal to Loki may go to a Réplica de Loki its controller
+    controls instead (4.8.3.1 E)."""
+    loki, replica = corpus_card("BSET DECK 13/66"), char("Réplica de Loki")
+    game, y = _attacked([loki, replica])
+    lk, rp = card_of(game, 0, loki.title), card_of(game, 0, "Réplica de Loki V1")
+    at(game, "combat", "attack", turn_player=1)
+    game.agents[1].answers["target"] = [lambda d: [d.options.index(game.name(lk))]]
+    use(game, y, "Golpe")
+    assert dealt(game) == [(rp, 2)]
+
+
+def test_asteroide_m_may_take_the_damage_of_an_action_to_a_brotherhood_character() -> None:
+    """Asteróide M V1 ((2014) BSMI 50/100): an action's damage to a character with the affiliation Irmandade de
+    Mutantes its controller controls may be redirected to the support."""
+    asteroid, mutant = corpus_card("(2014) BSMI 50/100"), char("Mutante", affiliations="Irmandade de Mutantes")
+    game, y = _attacked([asteroid, mutant])
+    a, m = card_of(game, 0, asteroid.title), card_of(game, 0, "Mutante V1")
+    at(game, "combat", "attack", turn_player=1)
+    game.agents[1].answers["target"] = [lambda d: [d.options.index(game.name(m))]]
+    use(game, y, "Golpe")
+    assert dealt(game) == [(a, 2)]
+
+
+def test_camaleao_damage_from_a_character_that_entered_this_turn_becomes_0() -> None:
+    """Camaleão V1 ((2015) BSIV 12/100): damage to a Sexteto Sinistro character its controller controls from an
+    opponent's character that entered the scene this turn becomes 0 (here: that character's own entry effect); from
+    one in the scene since an earlier turn, it is dealt."""
+    blast = ("Personagem: Bomba V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             "Texto permanente:\n  Quando este personagem entrar em cena, ele causa 2 pontos de dano em um "
+             "personagem.\n")
+    for new, expected in ((True, 0), (False, 2)):
+        camaleao, ally = corpus_card("(2015) BSIV 12/100"), char("Sinistro", affiliations="Sexteto Sinistro")
+        game = match([camaleao, ally], [card(blast)], turn_player=1)
+        s, y = card_of(game, 0, "Sinistro V1"), card_of(game, 1, "Bomba V1")
+        enter(game, card_of(game, 0, camaleao.title), 3)
+        enter(game, s, 3)
+        game.agents[1].answers["target"] = [pick(game.name(s))]
+        at(game, "preparation", None, turn_player=1)
+        load = fillers(game, 1)[:3]
+        for c in [y, *load]:
+            game.move(c, Zone.RESOURCES)
+        game.enter_scene(y, 1, load)                  # entering in this turn (its entry effect still to resolve)
+        if not new:
+            game.state.scene[y].entered_turn = 0
+        game.eng.tree.resolve()
+        assert [n for c, n in [(c["card"], c["amount"]) for c in calcs(game)] if c == s] == [expected]
+
+
+def test_sagacidade_zeroes_preparation_damage_not_from_a_genius_character() -> None:
+    """Sagacidade V1 ((2016) BSAQ 88/112), carried by a {GE} character: damage during another player's Preparation
+    Phase becomes 0 unless its source is a character with {GE} (here: an entering character's own effect)."""
+    for powers, expected in (("Super Força", 0), ("Genialidade", 2)):
+        blast = (f"Personagem: Bomba V1\nAlinhamento: Vilão\nPoderes: {powers}\nEnergia inicial: 3\nEscudo: 0\n\n"
+                 "Texto permanente:\n  Quando este personagem entrar em cena, ele causa 2 pontos de dano em um "
+                 "personagem.\n")
+        genius = char("Gênio", powers="Genialidade", ie=6)
+        game = match([genius, corpus_card("(2016) BSAQ 88/112")], [card(blast)], turn_player=1)
+        g, s, y = card_of(game, 0, "Gênio V1"), card_of(game, 0, "Sagacidade V1"), card_of(game, 1, "Bomba V1")
+        enter(game, g, 4, carried=[s])
+        game.agents[1].answers["target"] = [pick(game.name(g))]
+        at(game, "preparation", None, turn_player=1)
+        load = fillers(game, 1)[:3]
+        for c in [y, *load]:
+            game.move(c, Zone.RESOURCES)
+        game.enter_scene(y, 1, load)
+        game.eng.tree.resolve()
+        assert [c["amount"] for c in calcs(game) if c["card"] == g] == [expected]
+
+
+def test_recuperacao_rapida_reloads_its_carrier_unless_it_was_knocked_out() -> None:
+    """Recuperação Rápida V1 (BSET 86/100): unloaded from a {RE} character that was not knocked out, its controller
+    loads a {RE} card of their resources (not Recuperação Rápida) onto that character -- the one it was unloaded
+    from; knocked out, nothing is loaded."""
+    heal = card("Habilidade: Cura V1\nPoder: Regeneração\n")
+    for amount, knocked in ((1, False), (3, True)):
+        enemy = char("Atacante", action=_hit("Golpe").replace("1 ponto", f"{amount} pontos"))
+        game = match([char("Regenerador", powers="Regeneração"), corpus_card("BSET 86/100"), heal], [enemy],
+                     b=Eager({"unload": [lambda d: [0, 1, 2][:len(d.options)][:max(d.minimum, 1)]]}), turn_player=1)
+        x, rr, h = card_of(game, 0, "Regenerador V1"), card_of(game, 0, "Recuperação Rápida V1"), card_of(
+            game, 0, "Cura V1")
+        y = card_of(game, 1, "Atacante V1")
+        enter(game, x, 2, carried=[rr])                  # Recuperação Rápida first: the damage unloads it
+        enter(game, y, 3)
+        game.move(h, Zone.RESOURCES)
+        at(game, "combat", "attack", turn_player=1)
+        use(game, y, "Golpe")
+        assert zone(game, rr) == "resources"
+        assert (zone(game, x) == "prizes") is knocked
+        assert zone(game, h) == ("resources" if knocked else "carried")
+
+
+def test_carga_total_unloaded_goes_to_the_bottom_of_its_owners_deck() -> None:
+    """Carga Total V1 ((2016) BSAQ 81/112): unloaded from a character (here by damage), it sees its own unloading
+    (5.2) and goes to the bottom of its owner's deck instead of staying in the resources."""
+    enemy = char("Atacante", action=_hit("Golpe"))
+    game = match([char("Portador", powers="Ataque Energético"), corpus_card("(2016) BSAQ 81/112")], [enemy],
+                 b=Eager({"unload": [lambda d: [0]]}), turn_player=1)
+    x, c, y = card_of(game, 0, "Portador V1"), card_of(game, 0, "Carga Total V1"), card_of(game, 1, "Atacante V1")
+    enter(game, x, 2, carried=[c])
+    enter(game, y, 3)
+    at(game, "combat", "attack", turn_player=1)
+    use(game, y, "Golpe")
+    assert game.state.players[0].deck[-1] == c

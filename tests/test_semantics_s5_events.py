@@ -6,10 +6,10 @@ engine. The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Condition, Damage, Kind, Ref, Selector, Unload
+from cardscript.compiler.ir import CardDef, Condition, Damage, Kind, Redirect, Ref, Replace, Selector, Unload
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import CardId
-from tests.corpus_play import Eager, at, calcs, card_of, enter, match, stage, usable, use, zone
+from tests.corpus_play import Eager, at, calcs, card_of, enter, match, scenario, stage, usable, use, zone
 from tests.engine_helpers import card, own_character
 
 
@@ -266,3 +266,164 @@ def test_incapacitated_by_a_cost_does_not_fire() -> None:
     at(game, "combat", "attack")
     use(game, x, "Dreno")
     assert stage(game, x) == 0 and zone(game, s) == "carried"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "N ou mais personagens com alguma afiliação em comum entre si" / "que tenham uma afiliação em comum": a group
+
+GATHER = ("Cenário: Reunião V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card. Se você "
+          "controlar dois ou mais personagens com alguma afiliação em comum entre si, você pode comprar mais dois "
+          "cards.\n")
+MEET = ("Cenário: Encontro V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, se você controlar dois ou "
+        "mais personagens heróis que tenham uma afiliação em comum, compre um card.\n")
+
+
+def test_an_affiliation_in_common_among_a_group_is_a_share_condition() -> None:
+    for text in (GATHER, MEET):
+        d = card(text)
+        assert d.executable
+        cond = d.effects[0].procedures[-1].condition
+        assert cond is not None and cond.kind == "share" and cond.value == "affiliation:2"
+
+
+def _drawn_on_entering(text: str, first: str, second: str) -> int:
+    a = own_character("Primeiro", affiliations=first)
+    b = own_character("Segundo", affiliations=second)
+    game = match([a, b, card(text)])
+    for name in ("Primeiro V1", "Segundo V1"):
+        enter(game, card_of(game, 0, name), 2)
+    before = len(game.state.players[0].hand)
+    scenario(game, card_of(game, 0, text.split("\n")[0].split(": ")[1]))
+    return len(game.state.players[0].hand) - before
+
+
+def test_an_affiliation_in_common_on_the_engine() -> None:
+    assert _drawn_on_entering(GATHER, "Vingadores, X-Men", "X-Men") == 3
+    assert _drawn_on_entering(GATHER, "Vingadores", "X-Men") == 1
+    assert _drawn_on_entering(MEET, "Vingadores", "Vingadores") == 1
+    assert _drawn_on_entering(MEET, "Vingadores", "X-Men") == 0
+
+
+def test_an_affiliation_in_common_for_one_is_reported() -> None:
+    assert not card(MEET.replace("dois ou mais personagens heróis que tenham", "um personagem herói que tenha")
+                    ).executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "Toda vez que X receber dano [de uma ação], redirecione aquele dano para Y" (4.8.3.1 E, 5.3): in the calculation
+
+SHIELDING = ("Suporte: Escudeiro V1\nEnergia inicial: 3\nEscudo: 0\n\nTexto permanente:\n  Toda vez que um "
+             "personagem que você controla receber dano de uma ação, você pode redirecionar aquele dano para este "
+             "suporte.\n")
+
+
+def test_a_redirect_on_receiving_damage_is_a_damage_replacement_of_that_source() -> None:
+    d = card(SHIELDING)
+    assert d.executable
+    (eff,) = d.effects
+    (rep,) = eff.procedures
+    assert eff.kind.value == "replacement" and isinstance(rep, Replace) and rep.event == "damage"
+    assert rep.source is not None and rep.source.kind is Kind.ACTION
+    assert isinstance(rep.instead[0], Redirect) and rep.instead[0].optional
+
+
+def test_a_redirect_on_receiving_damage_sends_the_actions_damage_to_the_support() -> None:
+    """Before: a triggered effect whose redirect the engine never ran. Now the damage goes to the support."""
+    game = match([own_character("Protegido"), card(SHIELDING)], [own_character("Atacante", action=_hit("Soco"))],
+                 turn_player=1)
+    x, s, y = card_of(game, 0, "Protegido V1"), card_of(game, 0, "Escudeiro V1"), card_of(game, 1, "Atacante V1")
+    enter(game, x, 3)
+    enter(game, s, 3)
+    enter(game, y, 3)
+    at(game, "combat", "attack", turn_player=1)
+    use(game, y, "Soco")
+    assert len(game.state.scene[x].carried) == 3 and len(game.state.scene[s].carried) == 2
+
+
+def test_a_redirect_during_a_phase_of_the_other_players_turn_only_then() -> None:
+    for phase, redirected in (("Combate", True), ("Preparação", False)):
+        text = SHIELDING.replace("receber dano de uma ação, você pode redirecionar", f"receber dano durante a Fase "
+                                 f"de {phase} do turno de outro jogador, redirecione")
+        d = card(text)
+        assert d.executable
+        (rep,) = d.effects[0].procedures
+        assert isinstance(rep, Replace) and rep.condition is not None and rep.condition.kind == "now"
+        game = match([own_character("Protegido"), d], [own_character("Atacante", action=_hit("Soco"))],
+                     turn_player=1)
+        x, s, y = card_of(game, 0, "Protegido V1"), card_of(game, 0, "Escudeiro V1"), card_of(game, 1, "Atacante V1")
+        for c in (x, s, y):
+            enter(game, c, 3)
+        at(game, "combat", "attack", turn_player=1)
+        use(game, y, "Soco")
+        assert (len(game.state.scene[x].carried), len(game.state.scene[s].carried)) == (
+            (3, 2) if redirected else (2, 3))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a relative whose gap is the subject of "entrar em cena" is about a card, never a player (frames: subject "thing")
+
+
+def test_a_relative_about_entering_the_scene_skips_a_player_for_its_antecedent() -> None:
+    text = ("Suporte: Barreira V1\nEnergia inicial: 3\nEscudo: 0\n\nTexto permanente:\n  Quando um personagem que "
+            "você controla receber dano de um personagem controlado por um oponente que entrou em cena neste turno, "
+            "aquele dano torna-se 0.\n")
+    d = card(text)
+    assert d.executable
+    (mod,) = d.effects[0].procedures
+    assert mod.source is not None                                    # type: ignore[attr-defined]
+    assert [(f.field, f.value) for f in mod.source.filters] == [     # type: ignore[attr-defined]
+        ("controller", "opponent"), ("entered_this_turn", "true")]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "a fonte daquele dano" in a damage modifier's condition: the damage's source (4.8.5), ``event:source``
+
+SHREWD = ("Personagem: Astuto V1\nAlinhamento: Herói\nPoderes: Genialidade\nEnergia inicial: 6\nEscudo: 0\n\n"
+          "Texto permanente:\n  Toda vez que este personagem fosse receber dano durante a Fase de Combate de outro "
+          "jogador, se a fonte daquele dano não for um personagem com {GE}, aquele dano torna-se 0.\n")
+
+
+def test_the_source_of_that_damage_is_the_event_source_slot() -> None:
+    d = card(SHREWD)
+    assert d.executable
+    cond = d.effects[0].procedures[0].condition
+    assert cond is not None and cond.negated and cond.subject is not None
+    assert cond.subject.slot == "event:source"
+
+
+def test_the_source_of_that_damage_on_the_engine() -> None:
+    """An action's source is the character that used it: one with {GE} deals its damage, another none."""
+    for powers, expected in (("Super Força", [0]), ("Genialidade, Super Força", [1])):
+        game = match([card(SHREWD)], [own_character("Atacante", powers=powers, action=_hit("Soco"))], turn_player=1)
+        x, y = card_of(game, 0, "Astuto V1"), card_of(game, 1, "Atacante V1")
+        enter(game, x, 3)
+        enter(game, y, 3)
+        at(game, "combat", "attack", turn_player=1)
+        use(game, y, "Soco")
+        assert [c["amount"] for c in calcs(game) if c["card"] == x] == expected
+
+
+def test_the_source_of_a_damage_no_event_names_is_reported() -> None:
+    text = SHREWD.replace("Toda vez que este personagem fosse receber dano durante a Fase de Combate de outro "
+                          "jogador, se", "Durante sua Fase de Preparação, se")
+    assert not card(text).executable
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "o personagem que estava carregando este card" after its unloading: ``event:onto``; "não tiver sido nocauteado"
+
+RELOAD = ("Habilidade: Retorno V1\nPoder: Regeneração\n\nTexto permanente:\n  Quando este card for descarregado, se "
+          "o personagem que estava carregando este card não tiver sido nocauteado, compre um card.\n")
+
+
+def test_the_character_that_was_carrying_this_card_is_the_unloads_carrier() -> None:
+    d = card(RELOAD)
+    assert d.executable
+    cond = d.effects[0].procedures[0].condition
+    assert cond is not None and cond.negated and cond.subject is not None
+    assert cond.subject.slot == "event:onto"
+    assert [(f.field, f.value) for f in cond.subject.filters] == [("knocked_out_this_turn", "true")]
+
+
+def test_a_past_carrier_outside_an_unload_trigger_is_reported() -> None:
+    assert not card(RELOAD.replace("Quando este card for descarregado", "Quando este card for carregado")).executable

@@ -403,12 +403,12 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     """Use an action (4.6.2 B, E, F, G, H, I); the caller checked it with :func:`legal_actions`. Used from inside
     another action's effect, what it does (its cost paid, its effect) is its own, not that action's
     (``Game.acting``)."""
-    acting = engine.game.acting
+    acting, using = engine.game.acting, engine.game.using
     engine.game.acting = None
     try:
         _use_action(engine, use)
     finally:
-        engine.game.acting = acting
+        engine.game.acting, engine.game.using = acting, using
 
 
 def _use_action(engine: Engine, use: ActionUse) -> None:
@@ -515,7 +515,9 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H
     pending.steps = action.effect_procedures(mode)        # with what its keywords add at the start / end
+    game.using = ctx                                      # its effect resolving: what it does is its deed
     engine.tree.resolve(pending)                                             # I
+    game.using = None
     if ctx is not None:
         game.memo.get("actions_in_use", {}).pop(ctx.action_use, None)
     if not (ctx is not None and ctx.memory.get("cancelled")):

@@ -7,7 +7,8 @@ also matches the subject, and there is one), ``is`` (every thing the subject's r
 filters), ``compare`` (``left`` ``value`` ``right``, two quantities), ``searched`` (this effect searched: a Search
 of it ran, ``EffectContext.memory``), ``possible`` ("se possível": the procedure is done as far as it can be, golden
 rule C), ``has_power``, ``energy``, ``in_zone``, ``damaged_this_turn``, ``now`` (the phase / step / whose turn it
-is now), ``entered`` / ``action_used`` (the turn's record of what entered the scene / of the actions used);
+is now), ``entered`` / ``action_used`` (the turn's record of what entered the scene / of the actions used),
+``share`` (N of the things have a characteristic's value in common);
 ``all`` / ``any`` combine ``all_of`` / ``any_of``; ``negated`` inverts.
 """
 
@@ -58,6 +59,8 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return _entered(game, ctx, cond, sel)
     if kind == "action_used" and sel is not None:   # "se outra ação chamada X tiver sido usada neste turno"
         return _action_used(game, ctx, cond, sel)
+    if kind == "share" and sel is not None:    # "dois ou mais personagens ... que tenham uma afiliação em comum"
+        return _share(game, ctx, cond, sel)
     if kind == "compare":                      # "se você controlar mais personagens do que ...", "se X for 1"
         left, right = quantity(game, ctx, cond.left), quantity(game, ctx, cond.right)
         return bool(_COMPARE[cond.value or "eq"](left, right))
@@ -125,6 +128,20 @@ def _action_used(game: Game, ctx: EffectContext, cond: Condition, sel: Selector)
         if matches(game, ctx, ActionThing(holder, name, user, power), sel):
             return True
     return False
+
+
+def _share(game: Game, ctx: EffectContext, cond: Condition, sel: Selector) -> bool:
+    """``value`` "<characteristic>:<N>": at least N of the things the subject describes have one value of that
+    characteristic in common (each one's values now: printed, lent, gained, lost -- 8 B.2)."""
+    from cardscript.runtime import characteristics
+
+    field, _, n = cond.value.partition(":")
+    having: dict[str, int] = {}
+    for thing in counted(game, ctx, sel):
+        if isinstance(thing, int):
+            for v in {fold_key(x) for x in characteristics.traits(game, thing, field, 0)}:
+                having[v] = having.get(v, 0) + 1
+    return max(having.values(), default=0) >= int(n or 2)
 
 
 def _described(game: Game, ctx: EffectContext, card: int, sel: Selector) -> bool:

@@ -299,6 +299,8 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if name == "damaged_this_turn":                         # "que recebeu dano neste turno"
         base_in = scene.get(card)
         return base_in is not None and base_in.damage_taken_this_turn > 0
+    if name == "knocked_out_this_turn":                     # "se ... não tiver sido nocauteado" (4.7)
+        return card in game.state.this_turn.knocked_out
     if name == "damaged_from":                              # "tiver recebido dano de uma ação de ... neste turno"
         return _damaged_from(game, ctx, card, flt)
     if name == "carrying":

@@ -46,6 +46,7 @@ class Game:
     depth: int = 0                      # current Effects Tree level, for traces
     acting: dict[str, Any] | None = None   # the action whose effect's procedure is running (its user, holder, name,
     #                                        power, use): what knocks a character out / destroys a support then
+    using: Any = None                   # the EffectContext of the action whose effect is resolving (4.6.2 I)
     check: bool = False                 # check invariants after every primitive (tests, simulation)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
 
@@ -249,6 +250,7 @@ class Game:
             self.emit("unload", card=c, frm=base_card)
         self._take(base_card)
         self.state.players[self.state.owner[base_card]].resources.append(base_card)
+        self.state.this_turn.knocked_out.append(base_card)
         self.emit("destroyed", card=base_card, **(self.acting or {}))
 
     def knock_out(self, base_card: CardId, reason: str = "") -> None:
@@ -261,6 +263,7 @@ class Game:
         self._take(base_card)
         owner = self.state.owner[base_card]
         self.state.players[owner].prizes.append(base_card)
+        self.state.this_turn.knocked_out.append(base_card)
         self.emit("knocked_out", card=base_card, owner=owner, reason=reason, **(self.acting or {}))
         self.check_victory()
 

@@ -135,6 +135,8 @@ class TurnMemory:
     damaged_from: list[tuple[CardId, CardId | None, CardId, str, str | None]] = field(default_factory=list)
     #                                    (card, user, holder, action, power): damage an action dealt to a card this
     #                                    turn (4.8.1: more than 0) ("se ele tiver recebido dano de uma ação de ...")
+    knocked_out: list[CardId] = field(default_factory=list)    # characters knocked out, supports destroyed this
+    #                                    turn (4.7) ("se ... não tiver sido nocauteado")
 
 
 @dataclass

@@ -513,6 +513,12 @@ class Triggers:
         zone = effect.zone or "scene"
         if zone == "scene":
             working, controller = functional_in_scene(self.game, card)
+            frm = event.data.get("frm")
+            if not working and event.kind == "unload" and event.data.get("card") == card and isinstance(frm, int) \
+                    and lends_text(self.game, card, frm):
+                # "Quando este card for descarregado": a carried card whose texts worked on its carrier sees its own
+                # unloading, as a card leaving the scene sees its leaving (5.2); a character carries its owner's cards
+                return True, self.game.state.owner[card]
             if not working and event.data.get("card") == card and event.kind in (
                     "leave_scene", "knocked_out", "destroyed", "move"):
                 # "quando este card sair de cena": it looks back at where it was

@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, 
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.relatives import _predicate
-from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
 from cardscript.compiler.semantics.times import adjuncts
 
 
@@ -108,9 +108,16 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     count = np_quantity(obj, r)
     none = obj.det("nenhum")
     compare = obj.det("mais", "menos")
+    shared = _shared_in_group(obj, r)
     what = things(obj, r)
     if compare:                                              # "controlar mais personagens do que você"
         return _more_than(roles, r, who, obj, what)
+    if shared:                                               # "dois ou mais personagens ... que tenham uma
+        n = count.fixed if count is not None and not count.x_times else 1     # afiliação em comum"
+        if n < 2 or none or count is None or count.up_to:
+            raise NotUnderstood("in common among how many?", obj.node)
+        group = add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who))
+        return Condition("share", subject=group, value=f"{shared}:{n}", negated=roles.verb.negated)
     controlled = add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who),
                             *((Filter("since_turn_start", "eq", "true"),) if since else ()))
     from cardscript.compiler.semantics.nouns import _register
@@ -125,6 +132,42 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if none:
         r.use(*(d for d in obj.dets if d.lemma == "nenhum"))
     return Condition("exists", subject=controlled, value=str(n), negated=negated)   # "não controlar nenhum": none
+
+
+def _shared_in_group(obj: NP, r: Reading) -> str:
+    """"dois ou mais personagens vilões que tenham uma afiliação em comum", "três ou mais personagens com alguma
+    afiliação em comum entre si": a characteristic the counted things share among themselves (no "com <X>" to
+    compare with). The modifier saying it is taken off the noun phrase; returns the characteristic ("affiliation")
+    or ''."""
+    for m in list(obj.mods):
+        trait: NP | None = None
+        rest: list[Constituent] = []
+        if isinstance(m, Rel) and m.lemma == "ter" and not m.clause.negated:
+            nps = [a for a in m.args if isinstance(a, NP)]
+            trait = nps[0] if len(nps) == 1 else None
+            rest = [a for a in m.args if a is not trait]
+        elif isinstance(m, PP) and m.prep == "com" and m.obj is not None:
+            trait = m.obj
+        if trait is None or trait.lemma != "afiliação" or not trait.det("um", "algum") or trait.heads:
+            continue
+        parts = [*rest, *trait.mods]
+        common = [c for c in parts if isinstance(c, PP) and c.prep == "em" and c.obj is not None
+                  and c.obj.lemma == "comum" and not c.obj.mods]
+        between = [c for c in parts if isinstance(c, PP) and c.prep == "entre" and c.obj is not None
+                   and c.obj.lemma == "si"]
+        if len(common) != 1 or len(parts) != len(common) + len(between):
+            continue
+        if isinstance(m, Rel):
+            r.use(*m.markers, m.clause.verb)
+        elif isinstance(m, PP):
+            r.use(*m.preps)
+        r.use(trait.head, *trait.dets)
+        for c in (*common, *between):
+            assert isinstance(c, PP) and c.obj is not None
+            r.use(*c.preps, c.obj.head, *c.obj.dets)
+        obj.mods.remove(m)
+        return "affiliation"
+    return ""
 
 
 def _controller(who: Selector) -> Filter:
@@ -576,6 +619,21 @@ def _entered(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     return Condition("entered", subject=subject, value=str(n), whose=whose, negated=roles.verb.negated)
 
 
+def _knocked_out(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"(não) tiver sido nocauteado [neste turno]": the turn's record of the characters knocked out (4.7,
+    ``TurnMemory.knocked_out``); with no time, only in a trigger's effect (knocked out by now, this turn: what the
+    event just did). "destruído" (a support) likewise. Negated by the verb (``condition``)."""
+    v = roles.verb
+    if not v.passive or not v.past:
+        raise NotUnderstood("knocking out as a condition", roles.clause)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if adj.during or adj.at or adj.since_turn_start or adj.duration not in (None, Duration.END_OF_TURN) \
+            or adj.duration is None and not r.event_kind:
+        raise NotUnderstood("knocked out when? (only this turn is known)", roles.clause)
+    subject = _subject(roles, r, default)
+    return Condition("is", subject=add_filter(subject, Filter("knocked_out_this_turn", "eq", "true")))
+
+
 def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"se for chamado Surfista Prateado": the subject has that name."""
     subject = _subject(roles, r, default)
@@ -589,7 +647,7 @@ def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
     "named": _named,
     "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _state,
-    "search": _searched, "receive": _received, "use": _used, "enter": _entered,
+    "search": _searched, "receive": _received, "use": _used, "enter": _entered, "knock_out": _knocked_out,
 }
 
 __all__ = ["condition", "Icon"]

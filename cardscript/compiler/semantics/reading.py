@@ -72,6 +72,7 @@ class Reading:
     next_slot: int = 0
     used: set[int] = field(default_factory=set)
     event_kind: str = ""                               # the trigger's event, while reading its effect
+    damage_lead: bool = False                          # a hypothetical lead about damage ("fosse receber dano")
     subject_stack: list[Selector] = field(default_factory=list)     # the latest subjects (for "e ganham ...")
     last_place: object = None                          # the latest area named ("dali": from there)
     trigger_span: Span | None = None                   # the trigger's clause (its participants are the event's)

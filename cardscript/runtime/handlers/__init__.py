@@ -104,7 +104,7 @@ def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
         game.emit("unsupported", text=proc.text, why=f"no executor for {proc.family}", source=ctx.source)
         return
     acting = game.acting
-    game.acting = _acting(ctx)
+    game.acting = _acting(ctx) if ctx is game.using else None
     try:
         handler(game, ctx, proc)
     finally:
@@ -113,8 +113,9 @@ def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
 
 def _acting(ctx: EffectContext) -> dict[str, object] | None:
     """The action whose effect this procedure is (its user, holder, name, power, use), for the events it causes: a
-    character knocked out, a support destroyed by it (4.7) -- "se este personagem nocautear um personagem ao usar a
-    ação X". None for any other effect."""
+    character knocked out, a support destroyed, a stage changed by it (4.7, 4.5) -- "se este personagem nocautear um
+    personagem ao usar a ação X". Only while that action's effect resolves (4.6.2 I: ``Game.using``): not its costs,
+    nor effects it generated for later, nor triggered effects resolving meanwhile."""
     if not ctx.from_action or not ctx.action_name or ctx.source is None:
         return None
     return {"user": ctx.user, "holder": ctx.source, "action": ctx.action_name, "power": ctx.action_power,
