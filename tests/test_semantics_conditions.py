@@ -174,10 +174,16 @@ def test_this_action_used_in_your_own_turn() -> None:
     assert check_condition(game, EffectContext(controller=1), cond)
 
 
-def test_another_action_used_is_history_and_not_executable() -> None:
+def test_another_action_used_this_turn_reads_the_turns_record() -> None:
+    """Another action's use this turn is the turn's record of actions used (``action_used``; played in
+    tests/test_semantics_s5_events.py); before this turn is history the engine does not keep."""
     d = _character(action="Golpe causa 1 ponto de dano no alvo, ou Golpe causa 2 pontos de dano no alvo se outra "
                           "ação chamada Golpe tiver sido usada neste turno.")
-    assert not d.executable
+    assert d.executable and d.action is not None
+    cond = d.action.modes[1].procedures[0].condition
+    assert cond is not None and (cond.kind, cond.value) == ("action_used", "other")
+    assert not _character(action="Golpe causa 1 ponto de dano no alvo, ou Golpe causa 2 pontos de dano no alvo se "
+                                 "outra ação chamada Golpe tiver sido usada no turno anterior.").executable
 
 
 # ---------------------------------------------------------------------------------------------------------------

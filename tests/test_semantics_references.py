@@ -286,12 +286,15 @@ def test_x_the_times_this_action_was_used_before_by_this_character_this_turn() -
     assert len(user) == 1 and isinstance(user[0], Selector) and user[0].ref is Ref.THIS_CHARACTER
 
 
-def test_controlled_by_a_player_with_a_relative_is_not_understood() -> None:
-    """"um personagem controlado por um oponente que entrou em cena neste turno": the relative is not the
-    opponent's to keep (a player does not enter the scene) -- not dropped."""
+def test_controlled_by_a_player_with_a_relative_about_entering_is_the_characters() -> None:
+    """"um personagem controlado por um oponente que entrou em cena neste turno": a player does not enter the scene
+    (the frame of "entrar": its subject is a thing), so the relative is the character's."""
     d, problems = _action("Golpe causa 1 ponto de dano em um personagem controlado por um oponente que entrou em "
                           "cena neste turno.")
-    assert not d.executable and "controlled by which player?" in problems
+    assert not problems and d.action is not None
+    dmg = d.action.modes[0].procedures[0]
+    assert [(f.field, f.value) for f in dmg.targets.filters] == [     # type: ignore[attr-defined]
+        ("controller", "opponent"), ("entered_this_turn", "true")]
 
 
 def test_x_the_damage_this_character_received_this_turn() -> None:

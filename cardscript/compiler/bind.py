@@ -245,6 +245,8 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                                                clause, self_ref=True, subject=id(node) in subjects))
             elif head == "alvo" and det in ("o", ""):
                 bindings.append(Binding(desc, node.span, "the action's target" if in_action else "the target"))
+                if in_action:             # "... no alvo se ele já tiver recebido dano": what a later "ele" may mean
+                    introduced.append(Referent(desc, node.span, head, clause, subject=id(node) in subjects))
             elif det == "o" and _is_chosen_reference(node) and head == "valor":
                 # "o valor escolhido para X": the value the player chose for X (a cost {X}, an X to pay)
                 bindings.append(Binding(desc, node.span, "the value chosen for X"))
@@ -281,6 +283,9 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 if aside and head != "name":
                     continue              # a description in parentheses restates ("deste personagem (o personagem
                     #                       que usou esta ação) e o coloca"): no antecedent
+                if is_own and in_action and fold_text(scope.action_name or "") == fold_text(card_name):
+                    head = "ação"         # inside its action, the action's name names the action (4.6.2), which
+                    #                       "ele" never means ("Surrar causa ... no alvo se ele ...": the target)
                 introduced.append(Referent("this card" if is_own else desc, node.span, head, clause, self_ref=is_own,
                                            subject=id(node) in subjects))
     if x_uses and not x_defined:

@@ -427,7 +427,18 @@ def targets_facts(engine: Engine, candidates: list[Any], k: EffectSketch) -> lis
 
 
 def use_action(engine: Engine, use: ActionUse) -> None:
-    """Use an action (4.6.2 B, E, F, G, H, I); the caller checked it with :func:`legal_actions`."""
+    """Use an action (4.6.2 B, E, F, G, H, I); the caller checked it with :func:`legal_actions`. Used from inside
+    another action's effect, what it does (its cost paid, its effect) is its own, not that action's
+    (``Game.acting``)."""
+    acting, using = engine.game.acting, engine.game.using
+    engine.game.acting = None
+    try:
+        _use_action(engine, use)
+    finally:
+        engine.game.acting, engine.game.using = acting, using
+
+
+def _use_action(engine: Engine, use: ActionUse) -> None:
     game = engine.game
     base = game.state.scene[use.user]
     player = base.controller
@@ -534,7 +545,9 @@ def use_action(engine: Engine, use: ActionUse) -> None:
     game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H
     pending.steps = _with_keyword_bonus(game, use, action, mode)   # with what its keywords add at the start / end
+    outer, game.using = game.using, ctx                   # its effect resolving: what it does is its deed
     engine.tree.resolve(pending)                                             # I
+    game.using = outer                                    # (an action used inside another's effect: back to it)
     if ctx is not None:
         game.memo.get("actions_in_use", {}).pop(ctx.action_use, None)
     if not (ctx is not None and ctx.memory.get("cancelled")):

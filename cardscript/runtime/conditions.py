@@ -7,14 +7,17 @@ also matches the subject, and there is one), ``is`` (every thing the subject's r
 filters), ``compare`` (``left`` ``value`` ``right``, two quantities), ``searched`` (this effect searched: a Search
 of it ran, ``EffectContext.memory``), ``possible`` ("se possível": the procedure is done as far as it can be, golden
 rule C), ``has_power``, ``energy``, ``in_zone``, ``damaged_this_turn``, ``now`` (the phase / step / whose turn it
-is now); ``all`` / ``any`` combine ``all_of`` / ``any_of``; ``negated`` inverts.
+is now), ``entered`` / ``action_used`` (the turn's record of what entered the scene / of the actions used),
+``share`` (N of the things have a characteristic's value in common);
+``all`` / ``any`` combine ``all_of`` / ``any_of``; ``negated`` inverts.
 """
 
 from __future__ import annotations
 
 from cardscript.compiler.ir import Condition, Kind, Selector
+from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.game import Game
-from cardscript.runtime.selectors import EffectContext, controller_of, counted, matches, quantity, resolve
+from cardscript.runtime.selectors import ActionThing, EffectContext, controller_of, counted, matches, quantity, resolve
 
 __all__ = ["check_condition"]
 
@@ -54,6 +57,10 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return _now(game, ctx, cond)
     if kind == "entered" and sel is not None:  # "se outro personagem ... entrou em cena sob seu controle neste turno"
         return _entered(game, ctx, cond, sel)
+    if kind == "action_used" and sel is not None:   # "se outra ação chamada X tiver sido usada neste turno"
+        return _action_used(game, ctx, cond, sel)
+    if kind == "share" and sel is not None:    # "dois ou mais personagens ... que tenham uma afiliação em comum"
+        return _share(game, ctx, cond, sel)
     if kind == "compare":                      # "se você controlar mais personagens do que ...", "se X for 1"
         left, right = quantity(game, ctx, cond.left), quantity(game, ctx, cond.right)
         return bool(_COMPARE[cond.value or "eq"](left, right))
@@ -109,6 +116,32 @@ def _entered(game: Game, ctx: EffectContext, cond: Condition, sel: Selector) -> 
     bare = Selector(kind=sel.kind, also=sel.also, filters=sel.filters)
     found = [c for c in cards if c not in excluded and _described(game, ctx, c, bare)]
     return len(found) >= max(1, int(cond.value or 1))
+
+
+def _action_used(game: Game, ctx: EffectContext, cond: Condition, sel: Selector) -> bool:
+    """An action the subject describes was used this turn (``TurnMemory.uses``, appended when an action is used,
+    4.6.2 H), by any character, whatever has become of it since; ``value`` "other": an action other than the one
+    whose effect this is (another holder's, or another name)."""
+    for user, holder, name, power in game.state.this_turn.uses:
+        if cond.value == "other" and holder == ctx.source and fold_key(name) == fold_key(ctx.action_name):
+            continue
+        if matches(game, ctx, ActionThing(holder, name, user, power), sel):
+            return True
+    return False
+
+
+def _share(game: Game, ctx: EffectContext, cond: Condition, sel: Selector) -> bool:
+    """``value`` "<characteristic>:<N>": at least N of the things the subject describes have one value of that
+    characteristic in common (each one's values now: printed, lent, gained, lost -- 8 B.2)."""
+    from cardscript.runtime import characteristics
+
+    field, _, n = cond.value.partition(":")
+    having: dict[str, int] = {}
+    for thing in counted(game, ctx, sel):
+        if isinstance(thing, int):
+            for v in {fold_key(x) for x in characteristics.traits(game, thing, field, 0)}:
+                having[v] = having.get(v, 0) + 1
+    return max(having.values(), default=0) >= int(n or 2)
 
 
 def _described(game: Game, ctx: EffectContext, card: int, sel: Selector) -> bool:

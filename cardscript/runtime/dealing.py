@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from cardscript.compiler.ir import ActionDef, Effect, EffectKind, Kind, ModifyDamage, Redirect, Ref, Replace, Selector
@@ -130,6 +132,21 @@ def _action_source_matches(game: Game, ctx: EffectContext, ssel: Selector, mctx:
     return matches(game, mctx, action, ssel)
 
 
+def _with_source(mctx: EffectContext, sit: damage.Situation) -> EffectContext:
+    """The modifier's context with the damage's source as ``event:source`` ("se a fonte daquele dano não for um
+    personagem com {GE}"): the character that used the action, for an action's damage, else the card dealing it
+    (4.8.5). A context that has that slot already (the event of the effect that generated it) keeps it."""
+    if "event:source" in mctx.slots:
+        return mctx
+    src = sit.source
+    dealer = src.user.card if src.is_action and src.user is not None else src.card
+    if dealer is None:
+        return mctx
+    out = copy.copy(mctx)
+    out.slots = {**mctx.slots, "event:source": [dealer]}
+    return out
+
+
 def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: ModifyDamage, mctx: EffectContext
               ) -> damage.Modifier | None:
     """One :class:`ModifyDamage` as a :class:`damage.Modifier`; its IR conditions become its ``when``."""
@@ -145,7 +162,7 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
             return False
         if p.only_not_piercing and sit.procedure.piercing:     # "receber dano não penetrante"
             return False
-        if p.condition is not None and not check_condition(game, mctx, p.condition):
+        if p.condition is not None and not check_condition(game, _with_source(mctx, sit), p.condition):
             return False                        # "..., se você controlar ...": the modifier's own condition
         if _its_targets(p, mctx):                # a permanent text's "a cada um de seus alvos": the targets of the
             if not ctx.from_action or dest not in [t for ts in ctx.targets for t in ts]:   # action dealing it
@@ -258,8 +275,31 @@ def damage_redirects(game: Game) -> list[damage.Redirect]:
                            if isinstance(c, int) and c in game.state.scene and c != subject and c not in to]
                 if protects and to:
                     out.append(damage.Redirect(title(game, card), sctx.controller, frozenset(protects),
-                                               tuple(party(game, c) for c in to), card=card, optional=q.optional))
+                                               tuple(party(game, c) for c in to), card=card, optional=q.optional,
+                                               when=_redirect_when(game, sctx, p),
+                                               when_text=p.source.text if p.source is not None else ""))
     return out
+
+
+def _redirect_when(game: Game, sctx: EffectContext, p: Replace) -> Callable[[damage.Situation], bool] | None:
+    """"receber dano de uma ação" / "de um personagem ...": the damage's source (4.8.5: an action, or the card
+    dealing it -- for an action's damage, its user too) is one ``p.source`` describes; "durante a Fase de Preparação
+    do turno de outro jogador": the replacement's condition holds now."""
+    sel, cond = p.source, p.condition
+    if sel is None and cond is None:
+        return None
+
+    def when(sit: damage.Situation) -> bool:
+        if cond is not None and not check_condition(game, sctx, cond):
+            return False
+        if sel is None:
+            return True
+        src = sit.source
+        if sel.kind is Kind.ACTION:
+            return src.is_action
+        dealers = [c for c in (src.card, src.user.card if src.user else None) if c is not None]
+        return any(selected(game, sctx, sel, c) for c in dealers)
+    return when
 
 
 def _bind_next_action(game: Game, ctx: EffectContext, mods: list[damage.Modifier], origins: list[_ModifierOrigin],
@@ -290,7 +330,9 @@ def _action_of(ctx: EffectContext) -> dict[str, object]:
     """The action dealing the damage, for the ``damage`` event (a trigger's ``source`` / ``action_filters``)."""
     if not ctx.from_action or not ctx.action_name:
         return {}
-    return {"action": ctx.action_name, "holder": ctx.source, "user": ctx.user, "power": ctx.action_power}
+    targets = [t for ts in ctx.targets for t in ts if isinstance(t, int)]      # "uma ação que tenha ele como alvo"
+    return {"action": ctx.action_name, "holder": ctx.source, "user": ctx.user, "power": ctx.action_power,
+            "targets": targets}
 
 
 def _becomes_piercing(game: Game, procedure: damage.DamageProcedure, mods: list[damage.Modifier],
@@ -363,6 +405,8 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     if app.absorbed:
         shield_event(game, dest, shields.ShieldEvent.penalty(f"damage of {procedure.source.name}", app.absorbed))
     base.damage_taken_this_turn += result.amount
+    if ctx.from_action and ctx.action_name and ctx.source is not None:    # the turn's record of action damage
+        game.state.this_turn.damaged_from.append((dest, ctx.user, ctx.source, ctx.action_name, ctx.action_power))
     game.emit("damage", card=dest, source=procedure.source.card, amount=result.amount, initial=procedure.amount,
               piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
               player=procedure.source.controller, causes_damage=True,

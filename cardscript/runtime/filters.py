@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from cardscript.compiler.ir import ActionDef, Damage, Filter, Kind, Selector
+from cardscript.compiler.ir import ActionDef, Damage, Filter, Kind, Ref, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics
 from cardscript.runtime.game import Game
@@ -202,6 +203,40 @@ def _used(game: Game, ctx: EffectContext, card: CardId, flt: Filter, this_turn: 
     return found > (1 if current else 0)
 
 
+def _damaged_from(game: Game, ctx: EffectContext, card: CardId, flt: Filter) -> bool:
+    """The card received damage (4.8.1: more than 0) this turn from an action the selector describes
+    (``TurnMemory.damaged_from``: the action, its holder and user then); an ``excluding`` this action: another
+    action than the one whose effect this is. The user is described as a card wherever it is now (a character
+    knocked out since still dealt that damage)."""
+    sel = flt.value
+    if not isinstance(sel, Selector):
+        return False
+    other = sel.excluding is not None and sel.excluding.ref is Ref.THIS_ACTION
+    for dest, user, holder, name, power in game.state.this_turn.damaged_from:
+        if dest != card or other and holder == ctx.source and fold_key(name) == fold_key(ctx.action_name):
+            continue
+        if _recorded_action_matches(game, ctx, ActionThing(holder, name, user, power), sel):
+            return True
+    return False
+
+
+def _recorded_action_matches(game: Game, ctx: EffectContext, action: ActionThing, sel: Selector) -> bool:
+    """An action of the turn's record fits the description: its user ("de um outro personagem com ...") is matched
+    as a card, not among the characters in the scene now."""
+    for f in sel.filters:
+        user_sel = f.value if f.field == "user" and isinstance(f.value, Selector) and f.value.ref is None else None
+        if user_sel is None:
+            if not filter_matches(game, ctx, action, f):
+                return False
+            continue
+        excluded = resolve(game, ctx, user_sel.excluding) if user_sel.excluding is not None else []
+        ok = action.user is not None and action.user not in excluded and matches(
+            game, ctx, action.user, replace(user_sel, excluding=None))
+        if ok == (f.op in NEGATIVE):
+            return False
+    return True
+
+
 def _zone_of(game: Game, card: CardId) -> str:
     try:
         zone, _ = game.state.location(card)
@@ -264,6 +299,10 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if name == "damaged_this_turn":                         # "que recebeu dano neste turno"
         base_in = scene.get(card)
         return base_in is not None and base_in.damage_taken_this_turn > 0
+    if name == "knocked_out_this_turn":                     # "se ... não tiver sido nocauteado" (4.7)
+        return card in game.state.this_turn.knocked_out
+    if name == "damaged_from":                              # "tiver recebido dano de uma ação de ... neste turno"
+        return _damaged_from(game, ctx, card, flt)
     if name == "carrying":
         return _carrying(game, ctx, card, flt)
     if name in ("used", "used_this_turn"):

@@ -80,6 +80,9 @@ class Game:
     rng: random.Random = field(init=False)
     listeners: list[Callable[[Event], None]] = field(default_factory=list)
     depth: int = 0                      # current Effects Tree level, for traces
+    acting: dict[str, Any] | None = None   # the action whose effect's procedure is running (its user, holder, name,
+    #                                        power, use): what knocks a character out / destroys a support then
+    using: Any = None                   # the EffectContext of the action whose effect is resolving (4.6.2 I)
     check: bool = False                 # check invariants after every primitive (tests, simulation)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
 
@@ -292,7 +295,8 @@ class Game:
             self.emit("unload", card=c, frm=base_card)
         self._take(base_card)
         self.state.players[self.state.owner[base_card]].resources.append(base_card)
-        self.emit("destroyed", card=base_card)
+        self.state.this_turn.knocked_out.append(base_card)
+        self.emit("destroyed", card=base_card, **(self.acting or {}))
 
     def knock_out(self, base_card: CardId, reason: str = "") -> None:
         """Unload everything, then the character goes to its owner's prize area (4.7, 4.9.1)."""
@@ -304,7 +308,8 @@ class Game:
         self._take(base_card)
         owner = self.state.owner[base_card]
         self.state.players[owner].prizes.append(base_card)
-        self.emit("knocked_out", card=base_card, owner=owner, reason=reason)
+        self.state.this_turn.knocked_out.append(base_card)
+        self.emit("knocked_out", card=base_card, owner=owner, reason=reason, **(self.acting or {}))
         self.check_victory()
 
     def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
@@ -314,7 +319,7 @@ class Game:
         new = min(2, base.stage + amount)
         change = new - base.stage
         base.stage = new
-        self.emit("capacitate", card=base_card, amount=change, stage=new, by=by)
+        self.emit("capacitate", card=base_card, amount=change, stage=new, by=by, **(self.acting or {}))
         return change
 
     def incapacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
@@ -323,7 +328,7 @@ class Game:
         new = max(0, base.stage - amount)
         change = base.stage - new
         base.stage = new
-        self.emit("incapacitate", card=base_card, amount=change, stage=new, by=by)
+        self.emit("incapacitate", card=base_card, amount=change, stage=new, by=by, **(self.acting or {}))
         return change
 
     # -- the end ---------------------------------------------------------------------------------------

@@ -134,6 +134,11 @@ class TurnMemory:
     #                                    the scene this turn ("se outro personagem ... entrou em cena ... neste turno")
     uses: list[tuple[CardId, CardId, str, str | None]] = field(default_factory=list)   # (user, holder, action,
     #                                    power): the actions used this turn ("que usou uma ação de {AE} neste turno")
+    damaged_from: list[tuple[CardId, CardId | None, CardId, str, str | None]] = field(default_factory=list)
+    #                                    (card, user, holder, action, power): damage an action dealt to a card this
+    #                                    turn (4.8.1: more than 0) ("se ele tiver recebido dano de uma ação de ...")
+    knocked_out: list[CardId] = field(default_factory=list)    # characters knocked out, supports destroyed this
+    #                                    turn (4.7) ("se ... não tiver sido nocauteado")
 
 
 @dataclass

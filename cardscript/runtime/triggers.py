@@ -357,8 +357,8 @@ def event_action(event: Event) -> ActionThing | None:
     name = data.get("action")
     if not name:
         return None
-    user = data.get("card") if event.kind in ("use_action", "action_resolved") else data.get(
-        "by", data.get("user"))
+    user = data.get("card") if event.kind in ("use_action", "action_resolved") else data.get("user") if \
+        event.kind in _DONE_BY else data.get("by", data.get("user"))     # (in)capacitate, unload: "by" is a player
     holder = data.get("holder", user)
     if not isinstance(holder, int):
         return None
@@ -378,6 +378,7 @@ def source_matches(game: Game, sel: Selector, event: Event, source: CardId, cont
     if action is not None:
         dealers.append(action)
     ctx = static_context(game, source, controller)
+    ctx.slots.update(event_slots(game, event))      # "de uma ação que tenha ele como alvo": the event's subject
     if sel.ref is not None or sel.union:
         them = resolve(game, ctx, sel)
         return any(d in them for d in dealers)
@@ -523,6 +524,12 @@ class Triggers:
         zone = effect.zone or "scene"
         if zone == "scene":
             working, controller = functional_in_scene(self.game, card)
+            frm = event.data.get("frm")
+            if not working and event.kind == "unload" and event.data.get("card") == card and isinstance(frm, int) \
+                    and lends_text(self.game, card, frm):
+                # "Quando este card for descarregado": a carried card whose texts worked on its carrier sees its own
+                # unloading, as a card leaving the scene sees its leaving (5.2); a character carries its owner's cards
+                return True, self.game.state.owner[card]
             if not working and event.data.get("card") == card and event.kind in (
                     "leave_scene", "knocked_out", "destroyed", "move"):
                 # "quando este card sair de cena": it looks back at where it was

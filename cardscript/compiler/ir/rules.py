@@ -26,7 +26,8 @@ class Generate(Procedure):
 class Replace(Procedure):
     """5.5: when ``event`` ("search", "damage", "leave_scene", ...) would happen to / be done by ``subject``
     (in ``zones``), ``instead`` happens. The subject fills ``subject_slot`` for the replacing procedures;
-    ``amount_slot``: the replaced event's number ("aquele mesmo número")."""
+    ``amount_slot``: the replaced event's number ("aquele mesmo número"); ``source``: damage only from that source
+    ("fosse receber dano de uma ação")."""
 
     family: ClassVar[str] = "replace"
     event: str
@@ -34,6 +35,7 @@ class Replace(Procedure):
     instead: tuple[Procedure, ...]
     zones: tuple[str, ...] = ()
     subject_slot: str = ""
+    source: Selector | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

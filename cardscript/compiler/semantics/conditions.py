@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, 
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.relatives import _predicate
-from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
 from cardscript.compiler.semantics.times import adjuncts
 
 
@@ -111,9 +111,16 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     count = np_quantity(obj, r)
     none = obj.det("nenhum")
     compare = obj.det("mais", "menos")
+    shared = _shared_in_group(obj, r)
     what = things(obj, r)
     if compare:                                              # "controlar mais personagens do que você"
         return _more_than(roles, r, who, obj, what)
+    if shared:                                               # "dois ou mais personagens ... que tenham uma
+        n = count.fixed if count is not None and not count.x_times else 1     # afiliação em comum"
+        if n < 2 or none or count is None or count.up_to:
+            raise NotUnderstood("in common among how many?", obj.node)
+        group = add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who))
+        return Condition("share", subject=group, value=f"{shared}:{n}", negated=roles.verb.negated)
     controlled = add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who),
                             *((Filter("since_turn_start", "eq", "true"),) if since else ()))
     from cardscript.compiler.semantics.nouns import _register
@@ -128,6 +135,42 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if none:
         r.use(*(d for d in obj.dets if d.lemma == "nenhum"))
     return Condition("exists", subject=controlled, value=str(n), negated=negated)   # "não controlar nenhum": none
+
+
+def _shared_in_group(obj: NP, r: Reading) -> str:
+    """"dois ou mais personagens vilões que tenham uma afiliação em comum", "três ou mais personagens com alguma
+    afiliação em comum entre si": a characteristic the counted things share among themselves (no "com <X>" to
+    compare with). The modifier saying it is taken off the noun phrase; returns the characteristic ("affiliation")
+    or ''."""
+    for m in list(obj.mods):
+        trait: NP | None = None
+        rest: list[Constituent] = []
+        if isinstance(m, Rel) and m.lemma == "ter" and not m.clause.negated:
+            nps = [a for a in m.args if isinstance(a, NP)]
+            trait = nps[0] if len(nps) == 1 else None
+            rest = [a for a in m.args if a is not trait]
+        elif isinstance(m, PP) and m.prep == "com" and m.obj is not None:
+            trait = m.obj
+        if trait is None or trait.lemma != "afiliação" or not trait.det("um", "algum") or trait.heads:
+            continue
+        parts = [*rest, *trait.mods]
+        common = [c for c in parts if isinstance(c, PP) and c.prep == "em" and c.obj is not None
+                  and c.obj.lemma == "comum" and not c.obj.mods]
+        between = [c for c in parts if isinstance(c, PP) and c.prep == "entre" and c.obj is not None
+                   and c.obj.lemma == "si"]
+        if len(common) != 1 or len(parts) != len(common) + len(between):
+            continue
+        if isinstance(m, Rel):
+            r.use(*m.markers, m.clause.verb)
+        elif isinstance(m, PP):
+            r.use(*m.preps)
+        r.use(trait.head, *trait.dets)
+        for c in (*common, *between):
+            assert isinstance(c, PP) and c.obj is not None
+            r.use(*c.preps, c.obj.head, *c.obj.dets)
+        obj.mods.remove(m)
+        return "affiliation"
+    return ""
 
 
 def _controller(who: Selector) -> Filter:
@@ -450,10 +493,39 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
         raise NotUnderstood("receiving damage as a condition", roles.clause)
     if adj.at is not None and not adj.duration:
         raise NotUnderstood("damage received when?", roles.clause)
-    source = roles.pp("source")
-    if source is not None or any(isinstance(m, PP) for m in dano.mods):
+    source = roles.pp("source") or next((m for m in dano.mods if isinstance(m, PP) and m.prep == "de"), None)
+    if source is not None:
+        return _received_from(roles, r, subject, source, adj.duration)
+    if any(isinstance(m, PP) for m in dano.mods):
         raise NotUnderstood("damage from what?", roles.clause)
     return Condition("is", subject=add_filter(subject, Filter("damaged_this_turn", "eq", "true")),
+                     negated=roles.verb.negated)
+
+
+def _received_from(roles: Roles, r: Reading, subject: Selector, source: PP, duration: Duration | None
+                   ) -> Condition:
+    """"se ele já tiver recebido dano de outra ação de {SF} neste turno", "... de uma ação de um outro personagem com
+    a afiliação X neste turno": the turn's record of the damage actions dealt (4.8.1: more than 0), with the
+    action, its holder and its user then (``damaged_from``). "outra ação" inside an action's effect: an action other
+    than this one. Damage from anything but an action, or before this turn, is not recorded."""
+    np = source.obj
+    if np is None or np.lemma != "ação" or duration is not Duration.END_OF_TURN:
+        raise NotUnderstood("damage from what? (an action's, this turn)", roles.clause)
+    other = np.det("outro")
+    another_user = any(isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.det("outro")
+                       and m.obj.lemma == "personagem" for m in np.mods)     # "de um outro personagem": not this
+    if other and not r.in_action or r.in_action and not (other or another_user):
+        raise NotUnderstood("damage from which action? (this one, or another?)", roles.clause)
+    sel = things(np, r)
+    if sel.ref not in (None, Ref.THIS_ACTION) or sel.count.fixed > 1 or sel.count.or_more:
+        raise NotUnderstood("damage from which action?", np.node)
+    r.use(*source.preps)
+    for w in roles.verb.adverbs:
+        if w.lemma == "já":                                  # "já": up to now
+            r.use(w)
+    action = Selector(kind=Kind.ACTION, filters=sel.filters, text=sel.text,
+                      excluding=Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION) if other else None)
+    return Condition("is", subject=add_filter(subject, Filter("damaged_from", "has", action)),
                      negated=roles.verb.negated)
 
 
@@ -492,6 +564,9 @@ def _used_now(roles: Roles, r: Reading) -> Condition:
     action's use is history the condition cannot read."""
     np = roles.subject_np
     sel = things(np, r) if np is not None else None
+    if sel is not None and np is not None and sel.kind is Kind.ACTION and (
+            sel.ref is None or sel.ref is Ref.THIS_ACTION and np.det("outro") and sel.filters):   # "outra ação X"
+        return _action_used_this_turn(roles, r, np, sel)
     if sel is None or sel.ref is not Ref.THIS_ACTION or sel.filters:
         raise NotUnderstood("an action used as a condition", roles.clause)
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
@@ -502,6 +577,24 @@ def _used_now(roles: Roles, r: Reading) -> Condition:
     if whose is None or when.phase in ("current", "match"):
         raise NotUnderstood("in whose turn?", roles.clause)
     return Condition("now", value=when.phase, whose=whose, negated=roles.verb.negated)
+
+
+def _action_used_this_turn(roles: Roles, r: Reading, np: NP, sel: Selector) -> Condition:
+    """"se outra ação chamada X tiver sido usada neste turno": the turn's record of the actions used (4.6.2 H:
+    an action is used before its effect resolves), by any character, whatever has become of it since
+    (``action_used``). "outra" inside an action's effect: an action other than this one (another card's action of
+    that name, or another action); an action with no "outra" there would count its own use, and is reported."""
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if not roles.verb.past or adj.duration is not Duration.END_OF_TURN or adj.during or adj.at \
+            or adj.since_turn_start:
+        raise NotUnderstood("an action used when? (only this turn is known)", roles.clause)
+    other = np.det("outro")
+    if other != r.in_action:
+        raise NotUnderstood("which action used? (this one, or another?)", roles.clause)
+    if sel.count.fixed > 1 or sel.count.or_more:
+        raise NotUnderstood("how many actions used?", roles.clause)
+    bare = Selector(kind=Kind.ACTION, filters=sel.filters, text=sel.text)
+    return Condition("action_used", subject=bare, value="other" if other else "", negated=roles.verb.negated)
 
 
 def _entered(roles: Roles, r: Reading, default: Selector | None) -> Condition:
@@ -529,6 +622,21 @@ def _entered(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     return Condition("entered", subject=subject, value=str(n), whose=whose, negated=roles.verb.negated)
 
 
+def _knocked_out(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"(não) tiver sido nocauteado [neste turno]": the turn's record of the characters knocked out (4.7,
+    ``TurnMemory.knocked_out``); with no time, only in a trigger's effect (knocked out by now, this turn: what the
+    event just did). "destruído" (a support) likewise. Negated by the verb (``condition``)."""
+    v = roles.verb
+    if not v.passive or not v.past:
+        raise NotUnderstood("knocking out as a condition", roles.clause)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    if adj.during or adj.at or adj.since_turn_start or adj.duration not in (None, Duration.END_OF_TURN) \
+            or adj.duration is None and not r.event_kind:
+        raise NotUnderstood("knocked out when? (only this turn is known)", roles.clause)
+    subject = _subject(roles, r, default)
+    return Condition("is", subject=add_filter(subject, Filter("knocked_out_this_turn", "eq", "true")))
+
+
 def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"se for chamado Surfista Prateado": the subject has that name."""
     subject = _subject(roles, r, default)
@@ -542,7 +650,7 @@ def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
     "named": _named,
     "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _state,
-    "search": _searched, "receive": _received, "use": _used, "enter": _entered,
+    "search": _searched, "receive": _received, "use": _used, "enter": _entered, "knock_out": _knocked_out,
 }
 
 __all__ = ["condition", "Icon"]

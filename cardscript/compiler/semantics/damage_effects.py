@@ -28,6 +28,7 @@ from cardscript.compiler.ir import (
     ModifyDamage,
     Procedure,
     Quantity,
+    Redirect,
     Ref,
     Replace,
     Selector,
@@ -430,6 +431,7 @@ def hypothetical_lead(clause: object, r: object) -> None:
     from cardscript.compiler.semantics.syntax import leaves
 
     words = [x for x in leaves(clause) if isinstance(x, Lexeme)]
+    r.damage_lead = any(w.lemma == "dano" for w in words)       # "a fonte daquele dano" (nouns._source_of_damage)
     for k, w in enumerate(words):        # "... fosse receber dano de uma fonte, aquela fonte ...": the event's source
         if w.lemma == "fonte" and k > 0 and words[k - 1].lemma == "um":
             r.introduce("event:source", Kind.CARD, Span(words[k - 1].span.start, w.span.end), "event")
@@ -452,7 +454,7 @@ def _received_from(b: Build, dano: NP) -> Selector | None:
         _slot(b, src_np, "source", Selector(kind=Kind.CARD, text="uma fonte"))
         return None
     src = things(src_np, r)
-    if src.kind is Kind.ACTION or src.kind is Kind.PLAYER:
+    if src.kind is Kind.PLAYER or src.kind is Kind.ACTION and (src.filters or src.ref is not None):
         raise NotUnderstood("damage from what?", src_np.node)
     return src
 
@@ -513,7 +515,7 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
                                  else subject, source=None if _event_slot(p.source) else p.source)
                          for p in procs if isinstance(p, ModifyDamage))
             if src is not None:                # "... fosse receber dano do personagem escolhido": from it only
-                if any(m.source is not None or m.source_kind for m in mods):
+                if src.kind is Kind.ACTION or any(m.source is not None or m.source_kind for m in mods):
                     raise NotUnderstood("damage from two sources", clause)
                 mods = tuple(replace(m, source=src) for m in mods)
             during = b.adjuncts.during         # "... fosse receber dano durante a Fase de Preparação de outro jogador"
@@ -524,10 +526,11 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
                 mods = tuple(replace(m, phase=during.phase,
                                      whose_turn=whose if whose in (Ref.YOU, Ref.OPPONENT) else None) for m in mods)
             return Effect(EffectKind.DAMAGE_MODIFIER, mods, duration=Duration.WHILE_IN_PLACE, text=text)
-        if src is not None:
+        if src is not None and not (procs and all(isinstance(p, Redirect) for p in procs)):
             raise NotUnderstood("replacing the damage of one source", clause)
+        # "... fosse receber dano de uma ação, você pode redirecionar aquele dano para ...": that damage only
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
-                                                       subject_slot=slot, text=text),),
+                                                       subject_slot=slot, text=text, source=src),),
                       duration=Duration.WHILE_IN_PLACE, text=text)
     if family == "search":                                    # "Se um jogador fosse procurar ... no próprio deck"
         from cardscript.compiler.semantics.nouns import players

@@ -44,8 +44,11 @@ from cardscript.compiler.ir import (
     EffectKind,
     EventPattern,
     Generate,
+    Kind,
     Procedure,
+    Redirect,
     Ref,
+    Replace,
     Rule,
     Selector,
     SuppressText,
@@ -224,6 +227,35 @@ def unread_words(para: Paragraph, r: Reading, problems: list[Problem]) -> None:
     problems.append(Problem("words with no meaning: " + " ".join(_word(x) for x in missing), missing[0]))
 
 
+def _redirecting(trigger: EventPattern, procs: list[Procedure], text: str, out: Lowered,
+                 condition: Condition | None) -> Effect:
+    """"Toda vez que outro personagem que você controla receber dano [de uma ação], [você pode] redirecionar aquele
+    dano para este personagem" (4.8.3.1: the rulebook's example of a damage-redirecting effect, 5.3): it acts in the
+    calculation of that damage (step E), not after it -- the engine's damage replacement with a redirection."""
+    subject = trigger.subject
+    whose = {None: "", Ref.YOU: "you", Ref.OPPONENT: "opponent"}.get(trigger.turn_of)
+    if trigger.event != "damage" or subject is None or trigger.action_filters or trigger.whose or whose is None:
+        return _unsupported(out, text, procs, "redirecting which damage?")
+    if trigger.source is not None and not redirect_source_ok(trigger.source):
+        return _unsupported(out, text, procs, "redirecting the damage of which source?")
+    when = [c for c in (condition,) if c is not None]
+    if trigger.phase or whose:             # "... receber dano durante a Fase de Preparação do turno de outro jogador"
+        when.append(Condition("now", value=trigger.phase, whose=whose))
+    return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
+                                                   subject_slot="event:subject", source=trigger.source, text=text,
+                                                   condition=when[0] if len(when) == 1 else Condition(
+                                                       "all", all_of=tuple(when)) if when else None),),
+                  duration=Duration.WHILE_IN_PLACE, text=text)
+
+
+def redirect_source_ok(source: Selector) -> bool:
+    """The sources a redirection can be limited to (``dealing.damage_redirects``): any action ("de uma ação"), or
+    cards described without a reference."""
+    if source.kind is Kind.ACTION:
+        return not source.filters and source.ref is None
+    return source.ref is None and not source.union
+
+
 def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[EffectKind], text: str,
                out: Lowered) -> Effect | None:
     from cardscript.compiler.semantics.damage_effects import hypothetical_effect
@@ -246,6 +278,8 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         except NotUnderstood as exc:
             return _unsupported(out, text, procs, str(exc))
         return replace(made, condition=leads.condition)
+    if leads.trigger is not None and procs and all(isinstance(p, Redirect) for p in procs):
+        return _redirecting(leads.trigger, procs, text, out, leads.condition)
     if leads.trigger is not None and reader.r.event_kind == "action_resolved":
         leads.trigger = _once_resolved(leads.trigger)
     if leads.trigger is not None or leads.phase_trigger is not None:

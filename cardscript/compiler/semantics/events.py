@@ -12,6 +12,7 @@ use                ``use_action``: "X usar uma ação [de {AE}] [que tenha Y com
 be (alvo de)       ``targeted``: "X for alvo de uma ação [de Antecipar]"
 receive            ``damage`` (to X): "X receber dano [de ações de {AE}]"
 damage             ``damage`` (by X): "X causar dano"; an action of X damaging Y: ``action_damage``
+knock_out          ``knocked_out`` by X's action: "este personagem nocautear um personagem ao usar a ação X"
 passives           ``knocked_out`` / ``destroyed`` / ``load`` / ``unload`` / ``incapacitate``: "for nocauteado",
                    "for destruído", "for carregado de seus recursos em ...", "forem descarregados deste ..."
 load / unload      ``load`` / ``unload``: "você descarregar um card de {AD} de um personagem que você controla"
@@ -436,6 +437,40 @@ def _knocked_out(b: Build) -> EventPattern:
     return EventPattern(kind, subject=subject)
 
 
+def _knock_out(b: Build) -> EventPattern:
+    """"este personagem nocautear um personagem ao usar a ação X" (4.7: a character is knocked out when it carries no
+    card): the effect of an action the subject used knocked it out -- by its damage, or by unloading or knocking it
+    out itself (the ``knocked_out`` event's ``user`` and action; "destruir": a support, ``destroyed``). The subject
+    fills ``event:user``, the one knocked out ``event:subject``; with no "ao usar ..." what knocked it out is not
+    said (a permanent text's damage?) and the clause is reported."""
+    r = b.r
+    np = b.roles.subject_np
+    obj = b.roles.np("targets")
+    if np is None or obj is None or np.cls == "player":
+        raise NotUnderstood("who knocks out what? (a character, with its action)", b.roles.clause)
+    user = things(np, r)
+    _slot(b, np, "user", user)
+    knocked = things(obj, r)
+    _slot(b, obj, "subject", knocked)
+    using = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "a" and c.verb
+                  and isinstance(c.verb[-1], Lexeme) and c.verb[-1].lemma == "usar"), None)
+    action_np = next((a for a in using.args if isinstance(a, NP)), None) if using is not None else None
+    if using is None or action_np is None or len(using.args) != 1 or using.subject is not None:
+        raise NotUnderstood("knocks out how? ('ao usar a ação ...')", b.roles.clause)
+    action = things(action_np, r)                          # "ao usar a ação X": while that action resolves
+    if action.kind is not Kind.ACTION:
+        raise NotUnderstood("knocks out using what?", action_np.node)
+    _slot(b, action_np, "action", action)
+    r.use(*using.preps, *using.verb)
+    filters = tuple(f for f in action.filters if f.field != "user")
+    if action.ref is Ref.THIS_ACTION and not any(f.field == "name" for f in filters):
+        filters = (*filters, Filter("name", "eq", r.card.action_name))
+    b.roles.extra.remove(using)
+    kind = "destroyed" if b.verb.lemma == "destruir" else "knocked_out"
+    return EventPattern(kind, subject=knocked, source=user, action_filters=filters or (
+        Filter("kind", "eq", Kind.ACTION.value),))
+
+
 def _loaded(b: Build) -> EventPattern:
     """"este card for carregado de seus recursos em um personagem com {TE} que você controla"."""
     r = b.r
@@ -565,7 +600,25 @@ def _staged(b: Build) -> EventPattern:
     subject = _subject(b)
     _any_stages(b)
     kind = "capacitate" if b.verb.lemma == "capacitar" else "incapacitate"
+    action = _by_action(b)
+    if action is not None:
+        return EventPattern(kind, subject=subject, source=action)
     return EventPattern(kind, subject=subject, by=_by_effect(b))
+
+
+def _by_action(b: Build) -> Selector | None:
+    """"for incapacitado por uma ação de um personagem controlado por um oponente": the effect of such an action
+    changed the stage (the event's action, ``source``: 4.6.2 I, the action's effect resolving); None when the agent
+    is not an action."""
+    pp = b.roles.pp("agent")
+    if pp is None or pp.obj is None or pp.obj.lemma != "ação":
+        return None
+    b.r.use(*pp.preps)
+    action = things(pp.obj, b.r)
+    if action.kind is not Kind.ACTION or action.ref is not None:
+        raise NotUnderstood("by which action?", pp.obj.node)
+    _slot(b, pp.obj, "action", action)
+    return action
 
 
 def _stage(b: Build) -> EventPattern:
@@ -618,7 +671,8 @@ def _by_effect(b: Build) -> Ref | None:
 _RULES: dict[str, Callable[[Build], EventPattern]] = {
     "enter": _enter, "move": _put, "leave": _leave, "use": _use, "be": _targeted, "receive": _receive,
     "knocked_out": _knocked_out, "loaded": _loaded, "unloaded": _unloaded, "moved": _moved, "damage": _deal,
-    "staged": _staged, "stage": _stage, "unload": _unload, "draw": _draw, "replace_scenario": _replaced,
+    "staged": _staged, "stage": _stage, "knock_out": _knock_out, "unload": _unload, "draw": _draw,
+    "replace_scenario": _replaced,
     "search": _search,
 }
 

@@ -130,8 +130,8 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("fazer", "make", _r("who", "subject")),
     _f("pagar", "pay", _r("who", "subject"), _r("what", "object")),
     # events and states (5.2 triggers, conditions, relatives)
-    _f("entrar", "enter", _r("subject", "subject"), _r("zone", "em", "zone"), _r("under", "sob", "")),
-    _f("sair", "leave", _r("subject", "subject"), _r("zone", "de", "zone")),
+    _f("entrar", "enter", _r("subject", "subject", "thing"), _r("zone", "em", "zone"), _r("under", "sob", "")),
+    _f("sair", "leave", _r("subject", "subject", "thing"), _r("zone", "de", "zone")),
     _f("receber", "receive", _r("subject", "subject"), _r("damage", "object", "damage", "amount"),
        _r("source", "de", "thing", "action", "player", "")),
     _f("sofrer", "receive", _r("subject", "subject"), _r("damage", "object", "damage", "amount"),

@@ -412,6 +412,8 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         return out
     if obj.cls in ("thing", "action"):
         r.use(*pp.preps)
+        if sel.kind is not Kind.ACTION and sel.ref is None and not obj.fills:
+            obj = replace(obj, fills=frozenset({"thing"}))   # "os cards ... dele": a carrier, never a player (4.3)
         owner = things(obj, r)
         if sel.kind is Kind.ACTION:                                              # "ação deste personagem"
             return add_filter(sel, Filter("user", "eq", owner))

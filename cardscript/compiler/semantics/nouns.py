@@ -570,6 +570,10 @@ def _things(np: NP, r: Reading) -> Selector:
         r.use(head)                                        # character or a support (4.6.2 F.1.2)
         bare = _adjectives(Selector(kind=Kind.CHARACTER, also=(Kind.SUPPORT,), text=text), np, r)
         return _new_target(np, r, apply_modifiers(bare, np, r))
+    if lemma == "fonte":
+        source = _source_of_damage(np, r, text)
+        if source is not None:
+            return source
     kind = KIND_OF_NOUN.get(lemma)
     if kind is None and np.participle is not None and head is None:
         kind = Kind.CARD                                   # "os escolhidos", "os revelados"
@@ -625,6 +629,20 @@ def _more_of_a_count(np: NP, d: Lexeme) -> bool:
                                                      is not None)
     return bool(counted) and not any(isinstance(m, PP) and m.prep == "de" and m.obj is not None
                                      and m.obj.lemma in ("um", "uma") for m in np.mods)
+
+
+def _source_of_damage(np: NP, r: Reading, text: str) -> Selector | None:
+    """"a fonte daquele dano" in the effect of a damage event or hypothetical ("Toda vez que este personagem fosse
+    receber dano ..., se ... a fonte daquele dano não for um personagem com {GE}"): the event's source (4.8.5: an
+    action's damage, the character that used it), ``event:source``; None for any other "fonte"."""
+    of = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if of is None or of.obj is None or of.obj.lemma != "dano" or not of.obj.det("aquele", "esse") \
+            or not np.det("o") or len(np.mods) != 1 or of.obj.mods:
+        return None
+    if not (r.damage_lead or r.event_kind == "damage"):
+        raise NotUnderstood(f"'{text}': which damage?", np.node)
+    r.use(np.head, *np.dets, *of.preps, of.obj.head, *of.obj.dets)
+    return Selector(kind=Kind.CARD, ref=Ref.SLOT, slot="event:source", text=text)
 
 
 def _determiners(sel: Selector, np: NP, r: Reading) -> Selector:

@@ -72,6 +72,7 @@ class Reading:
     next_slot: int = 0
     used: set[int] = field(default_factory=set)
     event_kind: str = ""                               # the trigger's event, while reading its effect
+    damage_lead: bool = False                          # a hypothetical lead about damage ("fosse receber dano")
     subject_stack: list[Selector] = field(default_factory=list)     # the latest subjects (for "e ganham ...")
     last_place: object = None                          # the latest area named ("dali": from there)
     trigger_span: Span | None = None                   # the trigger's clause (its participants are the event's)
@@ -164,6 +165,9 @@ class Reading:
             return found                  # ("tendo como alvo um personagem ...": a participant of its own)
         if subject.selector is not None and subject.selector.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
             return found                  # "aquele personagem" is never "este personagem"
+        if found.selector is not None and found.selector.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
+            return found                  # bound to "este personagem" ("Se este personagem nocautear um personagem
+            #                               ..., capacite-o"): this character, not the event's subject
         inside = self.trigger_span.start <= found.span.start and found.span.end <= self.trigger_span.end
         if inside and (fits is None or subject.kind in fits) and found.kind == subject.kind:
             return subject

@@ -235,12 +235,24 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if obj is None:
         raise NotUnderstood("carrying what?", rel.clause)
     carried = things(obj, r)
+    if any(isinstance(w, Lexeme) and w.word.lower().startswith("estava") for w in v.words):
+        return _was_carrying(sel, rel, v, r, carried)
     exactly = any(isinstance(c, Other) and c.kind == "adv" for c in rel.args)
     for c in rel.args:
         if isinstance(c, Other) and c.kind == "adv":
             r.use(*c.nodes)
     return add_filter(sel, Filter("carrying", ("exactly" if exactly else "has") if not v.negated else "lacks",
                                   carried))
+
+
+def _was_carrying(sel: Selector, rel: Rel, v: Verb, r: Reading, carried: Selector) -> Selector:
+    """"Quando este card for descarregado, ... o personagem que estava carregando este card": the one it was unloaded
+    from, the event's ``event:onto`` (what the unload names, 4.1). Any other past carrier is history not kept."""
+    subject = r.by_slot("event:subject")
+    if r.event_kind != "unload" or v.negated or carried.ref is not Ref.THIS_CARD or subject is None \
+            or subject.selector is None or subject.selector.ref is not Ref.THIS_CARD:
+        raise NotUnderstood("what it was carrying (before): a past state", rel.clause)
+    return Selector(kind=sel.kind, also=sel.also, ref=Ref.SLOT, slot="event:onto", text=sel.text)
 
 
 _ONE_CARRIER = (Ref.THIS_CHARACTER, Ref.THIS_CARD, Ref.SLOT, Ref.TARGET)

@@ -137,6 +137,10 @@ class SentenceReader:
                     and self.static_context and self.leads.trigger is None:
                 self._as_trigger(clauses[0], seq)        # "Se este personagem for alvo de uma ação, ..."
                 return None, ""
+            if first_word == "se" and len(clauses) == 2 and [w.lemma for w in words] == ["se", "e"] and first \
+                    and self.static_context and self.leads.trigger is None and not self._is_event(clauses[0]) \
+                    and self._is_event(clauses[1]) and clauses[0].subject is not None:
+                return self._state_and_event(clauses, words, seq), ""
             if first_word == "se" and len(clauses) == 1 and analyse(clauses[0]).hypothetical:
                 self.leads.hypothetical = clauses[0]     # "Se X fosse receber dano, ao invés disso ..."
                 r.use(*analyse(clauses[0]).words)
@@ -189,6 +193,17 @@ class SentenceReader:
             span = Span(group[0].span.start, group[-1].span.end)
             self._window(Phrase(span, PhraseKind.WINDOW, tuple(group)), seq)
         return replace(clause, complements=tuple(comps[:at]))
+
+    def _state_and_event(self, clauses: list[Clause], words: list[Lexeme], seq: Sequence) -> Condition | None:
+        """"Se este personagem tiver {SF} e receber dano de uma ação de Antecipar, ...": the event triggers the effect
+        (5.2), the state before it is its condition (checked when it resolves, 5.2); the event's clause with no
+        subject of its own shares the state's."""
+        state, happening = clauses
+        if happening.subject is None:
+            happening = replace(happening, subject=state.subject)
+        cond = self._conditions([state], words[:1], seq)
+        self._as_trigger(happening, seq)
+        return cond
 
     def _is_event(self, clause: Clause) -> bool:
         """Does the clause describe an event (an action used, a character targeted, knocked out...) rather than

@@ -1062,6 +1062,10 @@ def _antecedent(np: NP, a: _Atom) -> bool:
         role = frame.role("object")                 # "a próxima ação que causar dano *que ele usar*": the gap is
         if role is not None and role.accepts and np.cls not in role.accepts:   # usar's object, an action, not "dano"
             return False
+    if a.clause is not None and a.clause.subject is None and frame is not None:
+        role = frame.role("subject")                # "um personagem controlado por um oponente *que entrou em cena
+        if role is not None and role.accepts and np.cls not in role.accepts:   # neste turno*": a card enters,
+            return False                                                         # never a player
     if np.cls == "attribute" and a.clause is not None and verb_lemma(a.clause) == "ser":
         return True                                  # "uma afiliação que não seja Thunderbolts"
     return np.cls in _ANTECEDENTS or np.cls == "damage" or (np.head is None and np.participle is not None)

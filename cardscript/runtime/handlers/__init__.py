@@ -103,7 +103,23 @@ def run(game: Game, ctx: EffectContext, proc: Procedure) -> None:
             return
         game.emit("unsupported", text=proc.text, why=f"no executor for {proc.family}", source=ctx.source)
         return
-    handler(game, ctx, proc)
+    acting = game.acting
+    game.acting = _acting(ctx) if ctx is game.using else None
+    try:
+        handler(game, ctx, proc)
+    finally:
+        game.acting = acting
+
+
+def _acting(ctx: EffectContext) -> dict[str, object] | None:
+    """The action whose effect this procedure is (its user, holder, name, power, use), for the events it causes: a
+    character knocked out, a support destroyed, a stage changed by it (4.7, 4.5) -- "se este personagem nocautear um
+    personagem ao usar a ação X". Only while that action's effect resolves (4.6.2 I: ``Game.using``): not its costs,
+    nor effects it generated for later, nor triggered effects resolving meanwhile."""
+    if not ctx.from_action or not ctx.action_name or ctx.source is None:
+        return None
+    return {"user": ctx.user, "holder": ctx.source, "action": ctx.action_name, "power": ctx.action_power,
+            "action_use": ctx.action_use}
 
 
 def _decider(game: Game, ctx: EffectContext, proc: Procedure) -> int:
