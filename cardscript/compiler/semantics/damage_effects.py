@@ -412,6 +412,11 @@ def hypothetical_lead(clause: object, r: object) -> None:
     for k, w in enumerate(words):        # "... fosse receber dano de uma fonte, aquela fonte ...": the event's source
         if w.lemma == "fonte" and k > 0 and words[k - 1].lemma == "um":
             r.introduce("event:source", Kind.CARD, Span(words[k - 1].span.start, w.span.end), "event")
+        elif w.lemma == "ação" and k > 1 and words[k - 1].lemma == "um" and words[k - 2].lemma == "de" \
+                and any(x.lemma == "dano" for x in words[:k]):
+            # "... fosse receber dano de uma ação de ..., aquela ação causará ...": the action dealing it (its phrase
+            # runs to the end of the lead)
+            r.introduce("event:source", Kind.ACTION, Span(words[k - 1].span.start, words[-1].span.end), "event")
 
 
 def _received_from(b: Build, dano: NP) -> Selector | None:
@@ -431,9 +436,22 @@ def _received_from(b: Build, dano: NP) -> Selector | None:
         _slot(b, src_np, "source", Selector(kind=Kind.CARD, text="uma fonte"))
         return None
     src = things(src_np, r)
-    if src.kind is Kind.ACTION or src.kind is Kind.PLAYER:
+    if src.kind is Kind.PLAYER:
         raise NotUnderstood("damage from what?", src_np.node)
     return src
+
+
+def _from_action(m: ModifyDamage, src: Selector) -> ModifyDamage:
+    """"fosse receber dano de uma ação de um personagem sem a afiliação X" (4.8.5: an action is the source): the
+    modifier applies to the damage of such actions -- its user (``source``) and its power / types as said."""
+    user = next((f.value for f in src.filters if f.field == "user" and isinstance(f.value, Selector)), None)
+    rest = [f for f in src.filters if f.field != "user"]
+    types = tuple(str(f.value) for f in rest if f.field == "action_type" and f.op == "has")
+    others = tuple(f for f in rest if f.field == "power" or (f.field == "action_type" and f.op == "lacks"))
+    if src.ref is not None or src.union or len(types) + len(others) != len(rest):
+        raise NotUnderstood("damage from which action?", None)
+    return replace(m, source=user, source_kind="action", action_types=m.action_types or types,
+                   action_filters=(*m.action_filters, *others))
 
 
 def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Effect:
@@ -494,7 +512,8 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
             if src is not None:                # "... fosse receber dano do personagem escolhido": from it only
                 if any(m.source is not None or m.source_kind for m in mods):
                     raise NotUnderstood("damage from two sources", clause)
-                mods = tuple(replace(m, source=src) for m in mods)
+                mods = tuple(_from_action(m, src) if src.kind is Kind.ACTION else replace(m, source=src)
+                             for m in mods)
             during = b.adjuncts.during         # "... fosse receber dano durante a Fase de Preparação de outro jogador"
             if during is not None:
                 if not during.phase:

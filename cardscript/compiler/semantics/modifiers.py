@@ -179,6 +179,7 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     agent = next((m for m in np.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
     if lemma == "controlar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
+        _coordinated_relatives(agent.obj, np)
         who = players(agent.obj, r)
         if who.ref in (Ref.YOU, Ref.OPPONENT) and who.filters:   # "por um oponente que entrou em cena": a
             raise NotUnderstood("controlled by which player?", agent.obj.node)   # player's filter is not theirs
@@ -206,6 +207,16 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     if lemma == "usar" and sel.kind is Kind.ACTION:
         return sel                                          # "ações usadas ...": relatives / clauses read it
     return sel
+
+
+def _coordinated_relatives(agent: NP, np: NP) -> None:
+    """"um personagem controlado por outro jogador *e que esteja carregando mais de um card*": a relative joined by
+    "e" after the participle's agent is coordinated with the participle -- it describes the head noun, not the
+    player (it moves to ``np``'s modifiers, read after the participle)."""
+    for m in list(agent.mods):
+        if isinstance(m, Rel) and m.markers and isinstance(m.markers[0], Lexeme) and m.markers[0].lemma == "e":
+            agent.mods.remove(m)
+            np.mods.append(m)
 
 
 _VERB_SLOT_KIND = {"revelar": "reveal", "procurar": "search", "escolher": "choose", "separar": "set_aside",

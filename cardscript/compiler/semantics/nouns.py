@@ -504,7 +504,7 @@ def _remembered(np: NP, r: Reading, sel: Selector) -> Selector | None:
     personagem perde ..."): it is chosen first (a :class:`Choose` before the procedure, ``Reading.pending``) and its
     slot stands for it, so that the reference reads the same one. Not in conditions (checked, not chosen) nor in the
     trigger's event (its participants are the event's)."""
-    if r.np_depth < 1 or r.in_condition or sel.ref is not None or sel.every or sel.union or not np.det("um") \
+    if r.np_depth < 1 or r.in_condition or sel.ref is not None or sel.every or sel.union or not np.det("um", "outro") \
             or plural(np) or np.quantity or sel.count != Quantity.of(1) or np.heads or np.coords:
         return None
     span = getattr(np.node, "span", None)

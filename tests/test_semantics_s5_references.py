@@ -1,0 +1,191 @@
+"""References that bind to a slot of the resolution's environment (docs/semantics.md section 4): the owner of an
+area a card was put into (golden rule D), "seu dono" of the thing a procedure acts on, the action of a damage
+event. The card texts are our own."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, Choose, Load, ModifyDamage, Move, Ref, Selector, Swap, Unload
+from cardscript.runtime.state import Zone
+from tests.corpus_play import Eager, at, card_of, energy, enter, events, match, scenario, stage, use, where
+from tests.engine_helpers import card, own_character, pick, punch
+
+
+def _scenario(*texts: str) -> CardDef:
+    body = "\n  ".join(texts)
+    return card(f"Cenário: Teste V1\n\nTexto permanente:\n  {body}\n")
+
+
+TO_BOTTOM = ("Toda vez que um card for colocado na base do deck de um jogador, aquele jogador coloca um card do topo "
+             "do próprio deck nos próprios recursos.")
+
+
+def test_the_player_whose_area_a_card_went_to_is_the_owner_of_the_card() -> None:
+    """Golden rule D: a card always goes to its owner's area, so "aquele jogador" after "o deck de um jogador" in the
+    event is the owner of the card moved (``event:subject``), not a player chosen again."""
+    d = _scenario(TO_BOTTOM)
+    assert d.executable
+    (move,) = d.effects[0].procedures
+    assert isinstance(move, Move) and move.to_owner is not None
+    assert move.to_owner.ref is Ref.OWNER and move.to_owner.of is not None
+    assert move.to_owner.of.slot == "event:subject"
+
+
+def test_the_owner_of_the_card_put_at_the_bottom_moves_the_top_of_their_deck() -> None:
+    game = match([_scenario(TO_BOTTOM)])
+    scenario(game, card_of(game, 0, "Teste V1"))
+    theirs = where(game, 1)
+    top, resources = theirs("deck")[0], len(theirs("resources"))
+    game.move(theirs("hand")[0] if theirs("hand") else theirs("deck")[3], Zone.DECK, bottom=True)
+    game.eng.tree.resolve()
+    assert theirs("resources")[-1] == top and len(theirs("resources")) == resources + 1
+    assert where(game, 0)("resources") == []              # yours untouched
+
+
+STRETCH = ("Ação: Esticar\n  Custo: {0}\n  Poder: Super Força\n  Carregue o alvo com um card dos recursos de seu dono. "
+           "Se o fizer, descarregue um card do alvo.\n")
+
+
+def test_seu_dono_of_a_load_printed_after_its_target_is_the_targets_owner() -> None:
+    d = own_character("Elástico", action=STRETCH)
+    assert d.executable and d.action is not None
+    load = d.action.modes[0].procedures[0]
+    assert isinstance(load, Load) and load.cards.zone == "resources"
+    owner = load.cards.of
+    assert owner is not None and owner.ref is Ref.OWNER and owner.of is not None and owner.of.ref is Ref.TARGET
+
+
+def test_the_target_is_loaded_from_its_owners_resources() -> None:
+    """4.1: a character or support is loaded from the resources of its owner: "de seu dono", the target's."""
+    game = match([own_character("Elástico", action=STRETCH)], [own_character("Outro")],
+                 a=Eager({"target": [pick("Outro")]}))
+    me, other = card_of(game, 0, "Elástico V1"), card_of(game, 1, "Outro V1")
+    enter(game, me, 2)
+    enter(game, other, 2)
+    game.move(where(game, 1)("deck")[0], Zone.RESOURCES)
+    theirs, mine = list(where(game, 1)("resources")), list(where(game, 0)("resources"))
+    at(game, "combat", "attack")
+    use(game, me, "Esticar")
+    (loaded,) = [e for e in events(game, "load") if e["onto"] == other and e["frm"] == str(Zone.RESOURCES)]
+    assert loaded["card"] in theirs                                 # one of the owner's resources (golden rule D)
+    assert where(game, 0)("resources") == mine                      # none of yours
+    assert energy(game, other) == 2                                 # loaded one, then one unloaded
+
+
+LESS_FROM_OUTSIDERS = ("Toda vez que este personagem fosse receber dano de uma ação de um personagem sem a afiliação "
+                       "Mutantes, aquela ação causará aquela quantidade de dano -1.")
+
+
+def _guarded() -> CardDef:
+    return card("Personagem: Guardado V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+                f"Texto permanente:\n  {LESS_FROM_OUTSIDERS}\n")
+
+
+def test_aquela_acao_after_dano_de_uma_acao_is_the_action_dealing_it() -> None:
+    """5.3, 4.8.5: "aquela ação" is the action the hypothetical's damage comes from (``event:source``), so the
+    modifier applies to that damage: actions of characters without the affiliation, to this character."""
+    d = _guarded()
+    assert d.executable
+    (mod,) = d.effects[0].procedures
+    assert isinstance(mod, ModifyDamage) and mod.delta == -1 and mod.source_kind == "action"
+    assert mod.target is not None and mod.target.ref is Ref.THIS_CHARACTER
+    assert mod.source is not None and [(f.field, f.op, f.value) for f in mod.source.filters] == [
+        ("affiliation", "lacks", "Mutantes")]
+
+
+def test_the_action_of_a_character_without_the_affiliation_deals_one_less() -> None:
+    outsider = own_character("Forasteiro", action=punch("Soco", 2))
+    mutant = own_character("Mutante", affiliations="Mutantes", action=punch("Garra", 2))
+    game = match([outsider, mutant], [_guarded()], a=Eager({"target": [pick("Guardado"), pick("Guardado")]}))
+    a, m, g = card_of(game, 0, "Forasteiro V1"), card_of(game, 0, "Mutante V1"), card_of(game, 1, "Guardado V1")
+    for c in (a, m):
+        enter(game, c, 2)
+    enter(game, g, 6)
+    at(game, "combat", "attack")
+    use(game, a, "Soco")
+    assert energy(game, g) == 5                  # 2 - 1
+    use(game, m, "Garra")
+    assert energy(game, g) == 3                  # a Mutant's action: all of it
+
+
+NOT_THAT_ONE = ("Quando um personagem com a afiliação Vingadores entrar em cena sob seu controle, você pode capacitar "
+                "em {1} um personagem com a afiliação Vingadores que você controla e que não seja aquele.")
+
+
+def test_que_nao_seja_aquele_excludes_the_character_that_entered() -> None:
+    d = card("Personagem: Zelador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             f"Texto permanente:\n  {NOT_THAT_ONE}\n")
+    assert d.executable
+    (capacitate,) = d.effects[0].procedures
+    excluded = capacitate.targets.excluding                                  # type: ignore[attr-defined]
+    assert excluded is not None and excluded.ref is Ref.SLOT and excluded.slot == "event:subject"
+    agent = Eager()
+    game = match([d, own_character("Velho", affiliations="Vingadores"),
+                  own_character("Novo", affiliations="Vingadores")], a=agent)
+    watcher, old, new = (card_of(game, 0, t) for t in ("Zelador V1", "Velho V1", "Novo V1"))
+    enter(game, watcher, 2)
+    enter(game, old, 2)
+    game.state.scene[old].stage = 0
+    enter(game, new, 2)
+    assert stage(game, old) == 1                       # the other Vingador, not the one that entered ...
+    offered = [o for dec in agent.seen for o in dec.options]
+    assert not any(o.startswith("Novo") for o in offered)      # ... never offered (the only one left: no choice)
+
+
+SWAP_IF = ("Você pode permutar este card por um card que outro personagem que você controla estiver carregando se "
+           "aquele personagem tiver uma afiliação em comum com este personagem.")
+
+
+def _swapper() -> CardDef:
+    return card(f"Habilidade: Troca V1\nPoder: Super Força\n\nAção: Troca\n  Custo: {{0}}\n  Poder: Super Força\n"
+                f"  Troca causa 1 ponto de dano no alvo. {SWAP_IF}\n")
+
+
+def test_a_trailing_se_about_a_thing_of_its_clause_is_what_may_be_chosen() -> None:
+    """"... um card que outro personagem ... estiver carregando se aquele personagem tiver ...": the condition is read
+    after the clause (what it refers to is introduced there); the character is chosen first (section 4, "Chosen
+    first") and the condition on it says which may be chosen."""
+    d = _swapper()
+    assert d.executable and d.action is not None
+    _, choose, swap = d.action.modes[0].procedures
+    assert isinstance(choose, Choose) and isinstance(swap, Swap) and choose.optional and swap.if_done
+    assert choose.what is not None and choose.condition is None
+    assert [f.field for f in choose.what.filters] == ["controller", "affiliation"]
+    assert choose.what.excluding is not None and choose.what.excluding.ref is Ref.THIS_CHARACTER
+    assert swap.other.of is not None and swap.other.of.slot == choose.introduces
+
+
+def test_the_card_is_swapped_with_one_of_a_character_sharing_an_affiliation() -> None:
+    agent = Eager({"target": [pick("Alvo")]})
+    game = match([own_character("Usuário", affiliations="Vingadores"), _swapper(),
+                  own_character("Colega", affiliations="Vingadores"), own_character("Estranho", affiliations="X-Men")],
+                 [own_character("Alvo")], a=agent)
+    user, swapper = card_of(game, 0, "Usuário V1"), card_of(game, 0, "Troca V1")
+    mate, stranger = card_of(game, 0, "Colega V1"), card_of(game, 0, "Estranho V1")
+    enter(game, user, 1, carried=[swapper])
+    enter(game, stranger, 2)
+    enter(game, mate, 2)
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    mates = list(game.state.scene[mate].carried)
+    at(game, "combat", "attack")
+    use(game, user, "Troca")
+    assert swapper in game.state.scene[mate].carried                # it went to the one sharing Vingadores ...
+    assert any(c in game.state.scene[user].carried for c in mates)  # ... for one of its cards
+    assert not any(o.startswith("Estranho") for d in agent.seen if d.kind != "target" for o in d.options)
+
+
+HAUNT = ("Descarregue um card que estiver sendo carregado por um personagem ou suporte controlado por outro jogador e "
+         "que esteja carregando mais de um card.")
+
+
+def test_e_que_after_the_agent_of_controlado_describes_the_head_and_mais_de_um_is_at_least_two() -> None:
+    """"... controlado por outro jogador e que esteja carregando mais de um card": the relative joined by "e" is
+    coordinated with the participle (the character carries, not the player); "mais de um" is two or more."""
+    d = card(f"Habilidade: Susto V1\nPoder: Super Força\n\nAção: Susto\n  Poder: Super Força\n  {HAUNT}\n")
+    assert d.executable and d.action is not None
+    (unload,) = d.action.modes[0].procedures
+    assert isinstance(unload, Unload) and unload.cards is not None
+    carrier = unload.cards.of
+    assert carrier is not None and unload.cards.zone == "carried"
+    assert [(f.field, f.op) for f in carrier.filters] == [("controller", "eq"), ("carrying", "has")]
+    carried = carrier.filters[1].value
+    assert isinstance(carried, Selector) and carried.count.fixed == 2 and carried.count.or_more
