@@ -124,3 +124,31 @@ def test_assombro_unloads_a_card_of_an_opponents_character_carrying_more_than_on
     use(game, p, "Assombro")
     assert energy(game, thin) == 1 and energy(game, fat) == 2
     assert energy(game, p) == 3                                  # yours untouched
+
+
+def test_batedor_avancado_the_opponent_with_no_character_discards_the_card_you_chose() -> None:
+    """Batedor Avançado V1 ((2016) BSGC 54/100): entering, if one of your opponents controls no character, you may
+    incapacitate by {1} a character of yours in the scene since the turn began; if you do, you look at that player's
+    hand, choose one of its cards and that player discards it."""
+    game = match([corpus_card("(2016) BSGC 54/100"), own_character("Batedor")])
+    scout = card_of(game, 0, "Batedor V1")
+    enter(game, scout, 2)
+    theirs = where(game, 1)
+    for c in theirs("deck")[:3]:
+        game.move(c, Zone.HAND)
+    hand, before = list(theirs("hand")), stage(game, scout)
+    scenario(game, card_of(game, 0, "Batedor Avançado V1"))
+    assert stage(game, scout) == before - 1
+    assert len(theirs("hand")) == 2 and [c for c in hand if c not in theirs("hand")][0] in theirs("resources")
+
+
+def test_batedor_avancado_does_nothing_while_the_opponent_controls_a_character() -> None:
+    game = match([corpus_card("(2016) BSGC 54/100"), own_character("Batedor")], [own_character("Guarda")])
+    scout = card_of(game, 0, "Batedor V1")
+    enter(game, scout, 2)
+    enter(game, card_of(game, 1, "Guarda V1"), 2)
+    theirs = where(game, 1)
+    game.move(theirs("deck")[0], Zone.HAND)
+    before = stage(game, scout)
+    scenario(game, card_of(game, 0, "Batedor Avançado V1"))
+    assert stage(game, scout) == before and len(theirs("hand")) == 1

@@ -4,7 +4,7 @@ event. The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Choose, Load, ModifyDamage, Move, Ref, Selector, Swap, Unload
+from cardscript.compiler.ir import CardDef, Choose, Discard, Load, ModifyDamage, Move, Ref, Selector, Swap, Unload
 from cardscript.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, energy, enter, events, match, scenario, stage, use, where
 from tests.engine_helpers import card, own_character, pick, punch
@@ -189,3 +189,28 @@ def test_e_que_after_the_agent_of_controlado_describes_the_head_and_mais_de_um_i
     assert [(f.field, f.op) for f in carrier.filters] == [("controller", "eq"), ("carrying", "has")]
     carried = carrier.filters[1].value
     assert isinstance(carried, Selector) and carried.count.fixed == 2 and carried.count.or_more
+
+
+PEEK = ("Quando este cenário entrar em cena, se um de seus oponentes não controlar nenhum personagem, olhe os cards da "
+        "mão daquele jogador, escolha um deles e aquele jogador descarta o card escolhido.")
+
+
+def test_um_de_seus_oponentes_is_the_opponent_and_descarta_o_card_escolhido_discards_that_card() -> None:
+    """"um de seus oponentes" (two players: the opponent, as "um oponente") is what "aquele jogador" reads; "descarta
+    o card escolhido": the card chosen, from the hand (4.1), not any card."""
+    d = _scenario(PEEK)
+    assert d.executable
+    look, choose, discard = d.effects[0].procedures
+    assert isinstance(discard, Discard) and discard.who.ref is Ref.OPPONENT
+    assert discard.cards.ref is Ref.SLOT and discard.cards.slot == choose.introduces
+    assert look.condition is not None and look.condition.negated
+    game = match([d], [own_character("Filler de mão")], a=Eager())
+    theirs = where(game, 1)
+    for c in theirs("deck")[:3]:
+        game.move(c, Zone.HAND)
+    hand = list(theirs("hand"))
+    scenario(game, card_of(game, 0, "Teste V1"))
+    (gone,) = [c for c in hand if c not in theirs("hand")]
+    assert gone in theirs("resources") and len(theirs("hand")) == 2
+    chosen = [e for e in events(game, "chosen") if e.get("player") == 0]
+    assert chosen and chosen[-1]["things"] == [game.name(gone)]

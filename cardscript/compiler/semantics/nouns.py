@@ -99,6 +99,9 @@ def _players(np: NP, r: Reading) -> Selector:
             of = r.subject_stack[-1] if r.subject_stack else THIS_CARD
         return Selector(kind=Kind.PLAYER, ref=Ref.CONTROLLER if lemma == "controlador" else Ref.OWNER, of=of,
                         text=text)
+    one_of = _one_of_players(np, r)
+    if one_of is not None:
+        return one_of
     if lemma not in ("jogador", "oponente"):
         raise NotUnderstood(f"'{text}' does not name a player", np.node)
     if np.participle is not None and np.participle.lemma == "escolher" and np.det("o"):
@@ -132,6 +135,21 @@ def _players(np: NP, r: Reading) -> Selector:
         return apply_modifiers(replace(EVERY_PLAYER, text=text), np, r)
     sel = Selector(kind=Kind.PLAYER, text=text)
     return apply_modifiers(sel, np, r)
+
+
+def _one_of_players(np: NP, r: Reading) -> Selector | None:
+    """"um de seus oponentes", "algum de seus oponentes": one of the opponents -- in a two-player game, the
+    opponent (as "um oponente" is)."""
+    head = np.head
+    if not isinstance(head, Lexeme) or head.cls != "PRON" or head.lemma not in ("um", "algum") or np.dets \
+            or len(np.mods) != 1:
+        return None
+    pp = np.mods[0]
+    if not isinstance(pp, PP) or pp.prep != "de" or pp.obj is None or pp.obj.lemma != "oponente" \
+            or not plural(pp.obj) or pp.obj.mods or pp.coords:
+        return None
+    r.use(head, *pp.preps, *pp.obj.own_leaves)
+    return replace(OPPONENT, text=text_of(np))
 
 
 def _of_phrase(np: NP, r: Reading) -> Selector | None:

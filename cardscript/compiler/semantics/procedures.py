@@ -321,6 +321,9 @@ def _no_filters(np: NP, b: Build) -> None:
 
 def _discard(b: Build) -> Built:
     who = b.player_subject()
+    named = _discarded_reference(b, who)
+    if named is not None:
+        return named
     q, np = _counted_cards(b, "cards")
     sel = things(np, b.r)
     if who.ref in (None, Ref.YOU, Ref.OPPONENT):            # a player discards from their own hand (4.1)
@@ -328,6 +331,20 @@ def _discard(b: Build) -> Built:
     else:                                                   # "o oponente escolhido descarta um card": theirs
         cards = replace(sel, zone="hand", zone_owner=None, of=who, count=q, every=False)
     return Built([Discard(who=who, amount=q, cards=cards, text=b.text)])
+
+
+def _discarded_reference(b: Build, who: Selector) -> Built | None:
+    """"aquele jogador descarta o card escolhido", "descarte-o": the card a reference names, from the hand (4.1:
+    discarding moves a card of the hand to the resources) -- not N cards chosen when it resolves."""
+    np = b.roles.np("cards")
+    if np is None or not (np.det("aquele", "esse") or (np.det("o") and np.participle is not None
+                                                       and np.participle.lemma == "escolher")):
+        return None
+    sel = things(np, b.r)
+    if sel.ref is None or sel.kind not in (Kind.CARD, Kind.CHARACTER, Kind.SUPPORT, Kind.ABILITY, Kind.SCENARIO) \
+            or plural(np):
+        raise NotUnderstood("discard which card?", np.node)
+    return Built([Discard(who=who, amount=Quantity.of(1), cards=replace(sel, zone="hand"), text=b.text)])
 
 
 def _load(b: Build) -> Built:
