@@ -152,3 +152,18 @@ def test_batedor_avancado_does_nothing_while_the_opponent_controls_a_character()
     before = stage(game, scout)
     scenario(game, card_of(game, 0, "Batedor Avançado V1"))
     assert stage(game, scout) == before and len(theirs("hand")) == 1
+
+
+def test_guerra_civil_a_hero_of_either_player_deals_one_more_to_a_hero_of_the_other() -> None:
+    """Guerra Civil V1 ((2014) BSMI 60/100): each time a hero controlled by a player would deal damage to a hero
+    controlled by another player, it deals that much +1 -- your opponent's heroes too (5.3)."""
+    theirs = own_character("Homem de Ferro", action=punch("Repulsor", 1))
+    game = match([corpus_card("(2014) BSMI 60/100"), own_character("Capitão")], [theirs],
+                 b=Eager({"target": [pick("Capitão")]}), turn_player=1)
+    cap, iron = card_of(game, 0, "Capitão V1"), card_of(game, 1, "Homem de Ferro V1")
+    enter(game, cap, 4)
+    enter(game, iron, 3)
+    scenario(game, card_of(game, 0, "Guerra Civil V1"))
+    combat(game, turn_player=1)
+    use(game, iron, "Repulsor")
+    assert [(c["card"], c["amount"]) for c in calcs(game)] == [(cap, 2)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Choose, Discard, Load, ModifyDamage, Move, Ref, Selector, Swap, Unload
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, at, card_of, energy, enter, events, match, scenario, stage, use, where
+from tests.corpus_play import Eager, at, calcs, card_of, energy, enter, events, match, scenario, stage, use, where
 from tests.engine_helpers import card, own_character, pick, punch
 
 
@@ -214,3 +214,49 @@ def test_um_de_seus_oponentes_is_the_opponent_and_descarta_o_card_escolhido_disc
     assert gone in theirs("resources") and len(theirs("hand")) == 2
     chosen = [e for e in events(game, "chosen") if e.get("player") == 0]
     assert chosen and chosen[-1]["things"] == [game.name(gone)]
+
+
+CIVIL_WAR = ("Toda vez que um herói controlado por um jogador fosse causar dano em um herói controlado por outro "
+             "jogador, ele causará aquela quantidade de dano +1.")
+
+
+def test_um_jogador_and_outro_jogador_are_two_different_players_either_way_round() -> None:
+    """"um herói controlado por um jogador ... um herói controlado por outro jogador": two different players -- with
+    two players, you and your opponent or your opponent and you (5.3: one modifier for each)."""
+    d = _scenario(CIVIL_WAR)
+    assert d.executable
+    mods = d.effects[0].procedures
+    assert len(mods) == 2 and all(isinstance(m, ModifyDamage) and m.delta == 1 for m in mods)
+    sides = []
+    for m in mods:
+        assert isinstance(m, ModifyDamage) and m.source is not None and m.target is not None
+        sides.append(tuple(next(f.value for f in s.filters if f.field == "controller") for s in (m.source, m.target)))
+    assert sorted(sides) == [("opponent", "you"), ("you", "opponent")]
+
+
+def test_a_hero_damaging_a_hero_of_the_other_player_deals_one_more() -> None:
+    mine = own_character("Capitão", action=punch("Soco", 1))
+    game = match([_scenario(CIVIL_WAR), mine], [own_character("Homem de Ferro", shield=0),
+                                                 own_character("Caveira", alignment="Vilão")],
+                 a=Eager({"target": [pick("Homem de Ferro")]}))
+    cap, iron = card_of(game, 0, "Capitão V1"), card_of(game, 1, "Homem de Ferro V1")
+    enter(game, cap, 3)
+    enter(game, iron, 4)
+    enter(game, card_of(game, 1, "Caveira V1"), 3)
+    scenario(game, card_of(game, 0, "Teste V1"))
+    at(game, "combat", "attack")
+    use(game, cap, "Soco")
+    assert [(c["card"], c["amount"]) for c in calcs(game)] == [(iron, 2)]
+
+
+def test_a_hero_damaging_a_villain_deals_what_it_says() -> None:
+    mine = own_character("Capitão", action=punch("Soco", 1))
+    game = match([_scenario(CIVIL_WAR), mine], [own_character("Caveira", alignment="Vilão")],
+                 a=Eager({"target": [pick("Caveira")]}))
+    cap, skull = card_of(game, 0, "Capitão V1"), card_of(game, 1, "Caveira V1")
+    enter(game, cap, 3)
+    enter(game, skull, 3)
+    scenario(game, card_of(game, 0, "Teste V1"))
+    at(game, "combat", "attack")
+    use(game, cap, "Soco")
+    assert [(c["card"], c["amount"]) for c in calcs(game)] == [(skull, 1)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.ast import Clause, Lexeme
 from cardscript.compiler.ir import (
     Duration,
     Effect,
@@ -34,9 +34,9 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.semantics.amounts import np_quantity, quantity_of_run
 from cardscript.compiler.semantics.build import Build, Built
-from cardscript.compiler.semantics.clauses import require_no_extra, roles_of
+from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import plural, things
-from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.verbs import analyse
 
@@ -472,29 +472,19 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
     if b.adjuncts.duration is Duration.END_OF_TURN:    # "Toda vez que X fosse causar dano ... neste turno" (5.7 B)
         r.trigger_this_turn = True
     if family == "damage":                                    # "X fosse causar dano [a Y]"
-        source = things(subject_np, r)
-        dano = roles.np("amount")
-        if dano is None or dano.lemma != "dano":
-            raise NotUnderstood("would cause what?", clause)
-        r.use(dano.head)
-        target_np = b.optional_np("targets")
-        target = things(target_np, r) if target_np is not None else None
-        if target_np is not None and target is not None and target.ref is Ref.TARGET and target_np.or_more:
-            r.use_all(target_np.or_more)                   # "em um ou mais alvos": its targets, however many
-        kind = ""
-        described: tuple[Filter, ...] = ()
-        if source.kind is Kind.ACTION:
-            kind = "action"
-            user = next((f.value for f in source.filters if f.field == "user" and isinstance(f.value, Selector)),
-                        None)
-            described = tuple(f for f in source.filters if f.field != "user")   # "uma ação de {LA}": its power
-            source = user if user is not None else None    # type: ignore[assignment]
+        from copy import deepcopy
+
         out: list[Procedure] = []
-        for p in procs:
-            if not isinstance(p, ModifyDamage):
-                raise NotUnderstood("a modifier's body that does not modify the damage", None)
-            out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope="",
-                               action_filters=(*p.action_filters, *described)))
+        target_np = b.optional_np("targets")
+        cases = _player_cases(clause, r)
+        # reading a phrase changes it: a fresh copy for each further reading (its words are used once)
+        phrases = [(subject_np, target_np)] + [deepcopy((subject_np, target_np)) for _ in cases[1:]]
+        for case, (dealer_np, dealt_np) in zip(cases, phrases, strict=True):
+            r.player_case = case
+            try:
+                out.extend(_would_deal(b, roles, dealer_np, dealt_np, procs, clause))
+            finally:
+                r.player_case = None
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(out), duration=Duration.WHILE_IN_PLACE, text=text)
     if family == "receive":                                   # "Se X fosse receber dano, ao invés disso ..."
         subject = things(subject_np, r)
@@ -548,5 +538,47 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
                       duration=Duration.WHILE_IN_PLACE, text=text)
     raise NotUnderstood(f"'{roles.verb.lemma}' as something replaced", clause)
 
+
+def _player_cases(clause: Clause, r: Reading) -> list[tuple[Selector, Selector] | None]:
+    """"um herói controlado por um jogador fosse causar dano em um herói controlado por outro jogador": two
+    different players -- in a two-player game, you and your opponent either way round (the clause is read once for
+    each, ``Reading.player_case``); any other clause is read once."""
+    from cardscript.compiler.semantics.nouns import OPPONENT, YOU
+    from cardscript.compiler.semantics.syntax import leaves
+
+    words = [x.lemma for x in leaves(clause) if isinstance(x, Lexeme)]
+    pairs = [k for k in range(len(words) - 1) if words[k + 1] == "jogador"]
+    if [words[k] for k in pairs] != ["um", "outro"]:
+        return [None]
+    return [(YOU, OPPONENT), (OPPONENT, YOU)]
+
+
+def _would_deal(b: Build, roles: Roles, subject_np: NP, target_np: NP | None, procs: list[Procedure],
+                clause: Clause) -> list[Procedure]:
+    """The modifiers of "X fosse causar dano [a Y], ele causará ...": the body's, applying to damage X deals (to Y)."""
+    r = b.r
+    source = things(subject_np, r)
+    dano = roles.np("amount")
+    if dano is None or dano.lemma != "dano":
+        raise NotUnderstood("would cause what?", clause)
+    r.use(dano.head)
+    target = things(target_np, r) if target_np is not None else None
+    if target_np is not None and target is not None and target.ref is Ref.TARGET and target_np.or_more:
+        r.use_all(target_np.or_more)                   # "em um ou mais alvos": its targets, however many
+    kind = ""
+    described: tuple[Filter, ...] = ()
+    if source.kind is Kind.ACTION:
+        kind = "action"
+        user = next((f.value for f in source.filters if f.field == "user" and isinstance(f.value, Selector)),
+                    None)
+        described = tuple(f for f in source.filters if f.field != "user")   # "uma ação de {LA}": its power
+        source = user if user is not None else None    # type: ignore[assignment]
+    out: list[Procedure] = []
+    for p in procs:
+        if not isinstance(p, ModifyDamage):
+            raise NotUnderstood("a modifier's body that does not modify the damage", None)
+        out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope="",
+                           action_filters=(*p.action_filters, *described)))
+    return out
 
 __all__ = ["hypothetical_effect", "modifier_clause", "modifier_effect", "relative_amount"]

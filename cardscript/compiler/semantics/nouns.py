@@ -114,6 +114,10 @@ def _players(np: NP, r: Reading) -> Selector:
                                            if lemma == "oponente" else ()))
     every = np.det("cada", "todo", "qualquer") or (plural(np) and lemma == "jogador")   # "de qualquer jogador"
     other = np.det("outro")
+    if r.player_case is not None and lemma == "jogador" and not plural(np) and not np.mods and (
+            other or np.det("um")):                  # "... por um jogador ... por outro jogador": one of the two
+        r.use(*np.dets)
+        return replace(r.player_case[1 if other else 0], text=text)
     r.use(*np.dets)
     event_player = r.by_slot("event:player") if other and lemma == "jogador" else None
     if event_player is not None and event_player.kind is Kind.PLAYER and event_player.selector is not None \

@@ -87,6 +87,8 @@ class Reading:
                                                        # mesmo número de cards": that many)
     acted: dict[str, str] = field(default_factory=dict)   # by verb family: the slot of the cards a procedure of
     #                                  that family last acted on ("o card carregado (desta forma)": those cards)
+    player_case: tuple[Selector, Selector] | None = None   # "um jogador" / "outro jogador" read as these two
+    #                                  (damage_effects._player_cases: two different players, either way round)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:
