@@ -5,6 +5,8 @@ module is skipped without them."""
 
 from __future__ import annotations
 
+from cardscript.compiler.ir import CardDef
+from cardscript.runtime.shielding import end_of_turn
 from cardscript.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
@@ -18,6 +20,8 @@ from tests.corpus_play import (
     require_corpus,
     scenario,
     stage,
+    step_starts,
+    usable,
     use,
     where,
 )
@@ -167,3 +171,26 @@ def test_guerra_civil_a_hero_of_either_player_deals_one_more_to_a_hero_of_the_ot
     combat(game, turn_player=1)
     use(game, iron, "Repulsor")
     assert [(c["card"], c["amount"]) for c in calcs(game)] == [(cap, 2)]
+
+
+def test_no_lugar_errado_each_player_chooses_and_nobody_uses_actions_of_those_affiliations() -> None:
+    """No Lugar Errado V1 ((2014) BSIC 61/100): at the start of each player's turn, each player chooses an
+    affiliation; until the end of the turn no player may use actions of characters of the chosen affiliations."""
+    def fighter(name: str, affiliation: str) -> CardDef:
+        return own_character(name, affiliations=affiliation, action=punch(f"Golpe de {name}"))
+
+    game = match([corpus_card("(2014) BSIC 61/100"), fighter("Vingador", "Vingadores"),
+                  fighter("Defensor", "Defensores")], [fighter("Mutante", "X-Men")],
+                 a=Eager({"choose_affiliation": [pick("Defensores")]}),
+                 b=Eager({"choose_affiliation": [pick("X-Men")]}))
+    v, d, m = card_of(game, 0, "Vingador V1"), card_of(game, 0, "Defensor V1"), card_of(game, 1, "Mutante V1")
+    for c in (v, d, m):
+        enter(game, c, 2)
+    scenario(game, card_of(game, 0, "No Lugar Errado V1"))
+    step_starts(game, "turn", None)
+    combat(game)
+    assert usable(game, v, "Golpe de Vingador") and not usable(game, d, "Golpe de Defensor")
+    combat(game, turn_player=1)
+    assert not usable(game, m, "Golpe de Mutante")
+    end_of_turn(game)
+    assert usable(game, m, "Golpe de Mutante")                   # until the end of the turn only

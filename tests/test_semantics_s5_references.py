@@ -4,9 +4,36 @@ event. The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Choose, Discard, Load, ModifyDamage, Move, Ref, Selector, Swap, Unload
+from cardscript.compiler.ir import (
+    CardDef,
+    Choose,
+    Discard,
+    Load,
+    ModifyDamage,
+    Move,
+    Ref,
+    Restrict,
+    Selector,
+    Swap,
+    Unload,
+)
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, at, calcs, card_of, energy, enter, events, match, scenario, stage, use, where
+from tests.corpus_play import (
+    Eager,
+    at,
+    calcs,
+    card_of,
+    energy,
+    enter,
+    events,
+    match,
+    scenario,
+    stage,
+    step_starts,
+    usable,
+    use,
+    where,
+)
 from tests.engine_helpers import card, own_character, pick, punch
 
 
@@ -260,3 +287,40 @@ def test_a_hero_damaging_a_villain_deals_what_it_says() -> None:
     at(game, "combat", "attack")
     use(game, cap, "Soco")
     assert [(c["card"], c["amount"]) for c in calcs(game)] == [(skull, 1)]
+
+
+EACH_CHOOSES = ("No início do turno de cada jogador, cada um dos jogadores escolhe uma afiliação. Até o final do "
+                "turno, os jogadores não poderão usar ações de personagens das afiliações escolhidas.")
+
+
+def test_cada_um_dos_jogadores_escolhe_is_a_choice_of_each_and_the_chosen_are_all_of_them() -> None:
+    d = _scenario(EACH_CHOOSES)
+    assert d.executable
+    mine, theirs, restrict = d.effects[0].procedures
+    assert isinstance(mine, Choose) and isinstance(theirs, Choose) and isinstance(restrict, Restrict)
+    assert mine.who is None and theirs.who is not None and theirs.who.ref is Ref.OPPONENT
+    assert mine.characteristic == theirs.characteristic == "affiliation"
+    (user,) = restrict.action_filters
+    chosen = user.value.filters[0].value                                     # type: ignore[union-attr]
+    assert isinstance(chosen, Selector) and {s.slot for s in chosen.union} == {mine.introduces, theirs.introduces}
+
+
+def test_neither_player_may_use_actions_of_characters_of_either_chosen_affiliation() -> None:
+    def fighter(name: str, affiliation: str) -> CardDef:
+        return own_character(name, affiliations=affiliation, action=punch(f"Golpe de {name}"))
+
+    game = match([_scenario(EACH_CHOOSES), fighter("Vingador", "Vingadores"), fighter("Defensor", "Defensores")],
+                 [fighter("Mutante", "X-Men"), fighter("Outro Vingador", "Vingadores")],
+                 a=Eager({"choose_affiliation": [pick("Vingadores")]}),
+                 b=Eager({"choose_affiliation": [pick("X-Men")]}))
+    names = ("Vingador", "Defensor")
+    a, d = (card_of(game, 0, f"{n} V1") for n in names)
+    m, v = card_of(game, 1, "Mutante V1"), card_of(game, 1, "Outro Vingador V1")
+    for c in (a, d, m, v):
+        enter(game, c, 2)
+    scenario(game, card_of(game, 0, "Teste V1"))
+    step_starts(game, "turn", None)
+    at(game, "combat", "attack")
+    assert not usable(game, a, "Golpe de Vingador") and usable(game, d, "Golpe de Defensor")
+    at(game, "combat", "attack", turn_player=1)
+    assert not usable(game, m, "Golpe de Mutante") and not usable(game, v, "Golpe de Outro Vingador")

@@ -168,8 +168,15 @@ def _chosen_value(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     if ref is None:
         raise NotUnderstood(f"which chosen {np.lemma}?", np.node)
     assert np.participle is not None
-    r.use(*np.dets, np.participle)
     from cardscript.compiler.ir import Kind, Ref
+    from cardscript.compiler.semantics.nouns import plural
+
+    if not ref.slot:                                 # several choices ("cada um dos jogadores escolhe ..."): all of
+        if not plural(np) or ref.selector is None or np.mods:     # them, "das afiliações escolhidas" -- not one
+            raise NotUnderstood(f"which chosen {np.lemma}?", np.node)
+        r.use(*np.dets, np.participle)
+        return Filter(attr, "not_chosen" if negate else "chosen", ref.selector)
+    r.use(*np.dets, np.participle)
 
     return Filter(attr, "not_chosen" if negate else "chosen", Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=ref.slot))
 

@@ -142,17 +142,21 @@ def _players(np: NP, r: Reading) -> Selector:
 
 
 def _one_of_players(np: NP, r: Reading) -> Selector | None:
-    """"um de seus oponentes", "algum de seus oponentes": one of the opponents -- in a two-player game, the
-    opponent (as "um oponente" is)."""
+    """"um de seus oponentes", "algum de seus oponentes", "cada um de seus oponentes": one of the opponents -- in a
+    two-player game, the opponent (as "um oponente" is); "cada um dos jogadores": each player."""
     head = np.head
-    if not isinstance(head, Lexeme) or head.cls != "PRON" or head.lemma not in ("um", "algum") or np.dets \
-            or len(np.mods) != 1:
+    each = np.det("cada")                          # "cada um dos jogadores": every player, each on their own
+    if not isinstance(head, Lexeme) or head.cls != "PRON" or head.lemma not in ("um", "algum") \
+            or (np.dets and not (each and len(np.dets) == 1)) or len(np.mods) != 1:
         return None
     pp = np.mods[0]
-    if not isinstance(pp, PP) or pp.prep != "de" or pp.obj is None or pp.obj.lemma != "oponente" \
-            or not plural(pp.obj) or pp.obj.mods or pp.coords:
+    if not isinstance(pp, PP) or pp.prep != "de" or pp.obj is None or pp.obj.lemma not in ("oponente", "jogador") \
+            or not plural(pp.obj) or pp.obj.mods or pp.coords or (pp.obj.lemma == "jogador" and not each) \
+            or (pp.obj.lemma == "jogador" and not pp.obj.det("o")):
         return None
-    r.use(head, *pp.preps, *pp.obj.own_leaves)
+    r.use(head, *np.dets, *pp.preps, *pp.obj.own_leaves)
+    if pp.obj.lemma == "jogador":
+        return replace(EVERY_PLAYER, text=text_of(np))
     return replace(OPPONENT, text=text_of(np))
 
 
