@@ -194,3 +194,22 @@ def test_no_lugar_errado_each_player_chooses_and_nobody_uses_actions_of_those_af
     assert not usable(game, m, "Golpe de Mutante")
     end_of_turn(game)
     assert usable(game, m, "Golpe de Mutante")                   # until the end of the turn only
+
+
+def test_legiao_gains_the_powers_and_may_use_the_actions_of_the_character_cards_it_carries() -> None:
+    """Legião V1 ((2015) BSOS 29/100): "ganha os poderes e pode usar ações dos cards de personagem que ele estiver
+    carregando" -- the "de ..." is both conjuncts': the carried character cards' powers and actions."""
+    from cardscript.runtime.statics import powers_now
+
+    carried = own_character("Personalidade", powers="Voo", action=punch("Rajada", 1, power="Voo"))
+    game = match([corpus_card("(2015) BSOS 29/100"), carried], [own_character("Alvo")],
+                 a=Eager({"target": [pick("Alvo")]}))
+    legion, persona = card_of(game, 0, "Legião V1"), card_of(game, 0, "Personalidade V1")
+    enter(game, legion, 2)
+    assert "VO" not in powers_now(game, legion, 0)
+    game.move(persona, Zone.RESOURCES)
+    game.load(persona, legion)
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    assert "VO" in powers_now(game, legion, 0)
+    combat(game)
+    assert usable(game, legion, "Rajada")

@@ -5,9 +5,11 @@ event. The card texts are our own."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import (
+    Allow,
     CardDef,
     Choose,
     Discard,
+    Gain,
     Load,
     ModifyDamage,
     Move,
@@ -324,3 +326,19 @@ def test_neither_player_may_use_actions_of_characters_of_either_chosen_affiliati
     assert not usable(game, a, "Golpe de Vingador") and usable(game, d, "Golpe de Defensor")
     at(game, "combat", "attack", turn_player=1)
     assert not usable(game, m, "Golpe de Mutante") and not usable(game, v, "Golpe de Outro Vingador")
+
+
+SHARED_OF = "Este personagem ganha os poderes e pode usar as ações dos cards de personagem que ele estiver carregando."
+
+
+def test_the_de_closing_the_second_conjunct_is_the_first_ones_too() -> None:
+    """"ganha os poderes e pode usar as ações dos cards ...": the powers and the actions of those cards -- the
+    actions written on them (``holder``: a carried card uses no action, 4.6.2 C.3)."""
+    d = card("Personagem: Muitos V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             f"Texto permanente:\n  {SHARED_OF}\n")
+    assert d.executable
+    gain, allow = d.effects[0].procedures
+    assert isinstance(gain, Gain) and gain.powers_of is not None and gain.powers_of.zone == "carried"
+    assert isinstance(allow, Allow)
+    (holder,) = allow.action_filters
+    assert holder.field == "holder" and holder.value == gain.powers_of

@@ -422,6 +422,10 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
     if obj.cls in ("thing", "action"):
         r.use(*pp.preps)
         owner = things(obj, r)
+        if sel.kind is Kind.ACTION and owner.zone == "carried" and owner.ref is None:
+            # "as ações dos cards de personagem que ele estiver carregando": a card carried uses no action (4.6.2
+            # C.3) -- the actions written on those cards
+            return add_filter(sel, Filter("holder", "eq", owner))
         if sel.kind is Kind.ACTION:                                              # "ação deste personagem"
             return add_filter(sel, Filter("user", "eq", owner))
         if sel.ref is not None:

@@ -89,6 +89,7 @@ class Reading:
     #                                  that family last acted on ("o card carregado (desta forma)": those cards)
     player_case: tuple[Selector, Selector] | None = None   # "um jogador" / "outro jogador" read as these two
     #                                  (damage_effects._player_cases: two different players, either way round)
+    shared_of: object = None                           # a "de ..." the next conjunct shares (sentences._shared_of)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:

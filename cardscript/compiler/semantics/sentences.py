@@ -670,6 +670,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         try:
             reader.shared_duration = _closing_duration(items, i)
+            r.shared_of = _shared_of(item, items[i + 1:])
             reader.coordinated = item.subject is None and i > 0 and _joined_by_e(items[i - 1])
             built = reader.clause(item)
             read_explanatory(item, r, built.procedures)    # "(ex.: ...)", "(os tipos de cards são ...)"
@@ -971,6 +972,24 @@ def _rounding(clause: Clause, last: list[Procedure], out: Sequence, r: Reading) 
         i = out.modes[-1].index(p)
         out.modes[-1][i] = replace(p, round=direction)
     return True
+
+
+def _shared_of(clause: Clause, rest: list[Node]) -> PP | None:
+    """"ganha os poderes e pode usar as ações dos cards ... que ele estiver carregando": the "de ..." closing the
+    second conjunct is the first one's too (its powers are those cards'); a copy of it, for the first clause to
+    read (``attributes``: "os poderes" with no "de" of their own). Only "ganhar ... e [poder] usar ações de X"."""
+    from copy import deepcopy
+
+    from cardscript.compiler.semantics.syntax import NP
+
+    if analyse(clause).lemma != "ganhar" or len(rest) < 2 or not _joined_by_e(rest[0]) \
+            or not isinstance(rest[1], Clause) or rest[1].subject is not None or analyse(rest[1]).lemma != "usar":
+        return None
+    action = roles_of(rest[1]).np("action")
+    if not isinstance(action, NP) or action.lemma != "ação":
+        return None
+    pp = next((m for m in action.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    return deepcopy(pp) if pp is not None else None
 
 
 def _chosen_as_said(choose: Procedure, cond: Condition | None) -> Procedure:
