@@ -193,10 +193,16 @@ def test_clitic_means_the_whole_phrase_a_procedure_acted_on() -> None:
 
 
 def test_another_player_than_one_named_before_is_not_your_opponent() -> None:
+    """"um jogador ... outro jogador": two different players, either way round -- not "your opponent" alone
+    (tests/test_semantics_s5_references.py plays it)."""
     d = _permanent(CHARACTER, "Toda vez que um herói controlado por um jogador fosse causar dano em um herói "
                               "controlado por outro jogador, ele causará aquela quantidade de dano +1.",
                    action="Truque Teste causa 1 ponto de dano no alvo.")
-    assert not d.executable
+    assert d.executable
+    (effect,) = _effects(d, EffectKind.DAMAGE_MODIFIER)
+    targets = [p.target for p in effect.procedures if isinstance(p, ModifyDamage)]
+    assert sorted(str(f.value) for t in targets if t is not None for f in t.filters if f.field == "controller") == [
+        "opponent", "you"]
 
 
 def test_x_definition_words_are_accounted_for() -> None:

@@ -225,11 +225,15 @@ def test_nao_tiver_nenhuma_afiliacao_em_comum_is_negative_concord() -> None:
 
 def test_a_reference_to_a_phrase_read_later_is_not_the_latest_thing() -> None:
     """"permute este card por um card que outro personagem ... estiver carregando se aquele personagem ...": the
-    condition, read before its clause, cannot read "outro personagem" -- not the action's target."""
+    condition is read after its clause (tests/test_semantics_s5_references.py): "aquele personagem" is "outro
+    personagem", chosen first -- not the action's target."""
     d, problems = _action("Golpe causa 1 ponto de dano no alvo. Você pode permutar este card por um card que outro "
                           "personagem que você controla estiver carregando se aquele personagem tiver uma afiliação "
                           "em comum com este personagem.")
-    assert not d.executable and any("not introduced yet" in p for p in problems)
+    assert d.executable and d.action is not None, problems
+    swap = d.action.modes[0].procedures[-1]
+    assert swap.condition is not None and swap.condition.subject is not None
+    assert swap.condition.subject.ref is Ref.SLOT and swap.condition.subject.ref is not Ref.TARGET
 
 
 # --- players described by what they control (4.4.1) --------------------------------------------------------------

@@ -168,8 +168,15 @@ def _chosen_value(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     if ref is None:
         raise NotUnderstood(f"which chosen {np.lemma}?", np.node)
     assert np.participle is not None
-    r.use(*np.dets, np.participle)
     from cardscript.compiler.ir import Kind, Ref
+    from cardscript.compiler.semantics.nouns import plural
+
+    if not ref.slot:                                 # several choices ("cada um dos jogadores escolhe ..."): all of
+        if not plural(np) or ref.selector is None or np.mods:     # them, "das afiliações escolhidas" -- not one
+            raise NotUnderstood(f"which chosen {np.lemma}?", np.node)
+        r.use(*np.dets, np.participle)
+        return Filter(attr, "not_chosen" if negate else "chosen", ref.selector)
+    r.use(*np.dets, np.participle)
 
     return Filter(attr, "not_chosen" if negate else "chosen", Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=ref.slot))
 
@@ -433,7 +440,16 @@ def _gained_one(np: NP, r: Reading, out: Attributes) -> None:
                 raise NotUnderstood("which power?", np.node)
             out.named_power = ref
             return
+        from cardscript.compiler.semantics.nouns import plural, things
+
         of = _of_things(np, r)
+        if of is None and isinstance(r.shared_of, PP) and r.shared_of.obj is not None and plural(np) \
+                and np.det("o") and not np.mods:
+            of = things(r.shared_of.obj, r)          # "ganha os poderes e pode usar as ações dos cards ...": theirs
+            from cardscript.compiler.semantics.syntax import constituent_leaves
+
+            if any(not r.is_used(x) for x in constituent_leaves(r.shared_of.obj)):
+                raise NotUnderstood("the powers of what (the shared 'de ...' is not read whole)?", np.node)
         if of is not None:
             r.use(*np.dets)
             out.powers_of = of

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardscript.compiler.ast import Lexeme
+from cardscript.compiler.ast import Clause, Lexeme
 from cardscript.compiler.ir import (
     Duration,
     Effect,
@@ -35,9 +35,9 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.semantics.amounts import np_quantity, quantity_of_run
 from cardscript.compiler.semantics.build import Build, Built
-from cardscript.compiler.semantics.clauses import ONLY, require_no_extra, roles_of, take_only
+from cardscript.compiler.semantics.clauses import ONLY, Roles, require_no_extra, roles_of, take_only
 from cardscript.compiler.semantics.nouns import plural, things
-from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.verbs import analyse
 
@@ -435,6 +435,11 @@ def hypothetical_lead(clause: object, r: object) -> None:
     for k, w in enumerate(words):        # "... fosse receber dano de uma fonte, aquela fonte ...": the event's source
         if w.lemma == "fonte" and k > 0 and words[k - 1].lemma == "um":
             r.introduce("event:source", Kind.CARD, Span(words[k - 1].span.start, w.span.end), "event")
+        elif w.lemma == "ação" and k > 1 and words[k - 1].lemma == "um" and words[k - 2].lemma == "de" \
+                and any(x.lemma == "dano" for x in words[:k]):
+            # "... fosse receber dano de uma ação de ..., aquela ação causará ...": the action dealing it (its phrase
+            # runs to the end of the lead)
+            r.introduce("event:source", Kind.ACTION, Span(words[k - 1].span.start, words[-1].span.end), "event")
 
 
 def _received_from(b: Build, dano: NP) -> Selector | None:
@@ -454,9 +459,22 @@ def _received_from(b: Build, dano: NP) -> Selector | None:
         _slot(b, src_np, "source", Selector(kind=Kind.CARD, text="uma fonte"))
         return None
     src = things(src_np, r)
-    if src.kind is Kind.PLAYER or src.kind is Kind.ACTION and (src.filters or src.ref is not None):
+    if src.kind is Kind.PLAYER:
         raise NotUnderstood("damage from what?", src_np.node)
     return src
+
+
+def _from_action(m: ModifyDamage, src: Selector) -> ModifyDamage:
+    """"fosse receber dano de uma ação de um personagem sem a afiliação X" (4.8.5: an action is the source): the
+    modifier applies to the damage of such actions -- its user (``source``) and its power / types as said."""
+    user = next((f.value for f in src.filters if f.field == "user" and isinstance(f.value, Selector)), None)
+    rest = [f for f in src.filters if f.field != "user"]
+    types = tuple(str(f.value) for f in rest if f.field == "action_type" and f.op == "has")
+    others = tuple(f for f in rest if f.field == "power" or (f.field == "action_type" and f.op == "lacks"))
+    if src.ref is not None or src.union or len(types) + len(others) != len(rest):
+        raise NotUnderstood("damage from which action?", None)
+    return replace(m, source=user, source_kind="action", action_types=m.action_types or types,
+                   action_filters=(*m.action_filters, *others))
 
 
 def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Effect:
@@ -477,29 +495,19 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
     if b.adjuncts.duration is Duration.END_OF_TURN:    # "Toda vez que X fosse causar dano ... neste turno" (5.7 B)
         r.trigger_this_turn = True
     if family == "damage":                                    # "X fosse causar dano [a Y]"
-        source = things(subject_np, r)
-        dano = roles.np("amount")
-        if dano is None or dano.lemma != "dano":
-            raise NotUnderstood("would cause what?", clause)
-        r.use(dano.head)
-        target_np = b.optional_np("targets")
-        target = things(target_np, r) if target_np is not None else None
-        if target_np is not None and target is not None and target.ref is Ref.TARGET and target_np.or_more:
-            r.use_all(target_np.or_more)                   # "em um ou mais alvos": its targets, however many
-        kind = ""
-        described: tuple[Filter, ...] = ()
-        if source.kind is Kind.ACTION:
-            kind = "action"
-            user = next((f.value for f in source.filters if f.field == "user" and isinstance(f.value, Selector)),
-                        None)
-            described = tuple(f for f in source.filters if f.field != "user")   # "uma ação de {LA}": its power
-            source = user if user is not None else None    # type: ignore[assignment]
+        from copy import deepcopy
+
         out: list[Procedure] = []
-        for p in procs:
-            if not isinstance(p, ModifyDamage):
-                raise NotUnderstood("a modifier's body that does not modify the damage", None)
-            out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope="",
-                               action_filters=(*p.action_filters, *described)))
+        target_np = b.optional_np("targets")
+        cases = _player_cases(clause, r)
+        # reading a phrase changes it: a fresh copy for each further reading (its words are used once)
+        phrases = [(subject_np, target_np)] + [deepcopy((subject_np, target_np)) for _ in cases[1:]]
+        for case, (dealer_np, dealt_np) in zip(cases, phrases, strict=True):
+            r.player_case = case
+            try:
+                out.extend(_would_deal(b, roles, dealer_np, dealt_np, procs, clause))
+            finally:
+                r.player_case = None
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(out), duration=Duration.WHILE_IN_PLACE, text=text)
     if family == "receive":                                   # "Se X fosse receber dano, ao invés disso ..."
         subject = things(subject_np, r)
@@ -515,9 +523,10 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
                                  else subject, source=None if _event_slot(p.source) else p.source)
                          for p in procs if isinstance(p, ModifyDamage))
             if src is not None:                # "... fosse receber dano do personagem escolhido": from it only
-                if src.kind is Kind.ACTION or any(m.source is not None or m.source_kind for m in mods):
+                if any(m.source is not None or m.source_kind for m in mods):
                     raise NotUnderstood("damage from two sources", clause)
-                mods = tuple(replace(m, source=src) for m in mods)
+                mods = tuple(_from_action(m, src) if src.kind is Kind.ACTION else replace(m, source=src)
+                             for m in mods)
             during = b.adjuncts.during         # "... fosse receber dano durante a Fase de Preparação de outro jogador"
             if during is not None:
                 if not during.phase:
@@ -553,5 +562,47 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
                       duration=Duration.WHILE_IN_PLACE, text=text)
     raise NotUnderstood(f"'{roles.verb.lemma}' as something replaced", clause)
 
+
+def _player_cases(clause: Clause, r: Reading) -> list[tuple[Selector, Selector] | None]:
+    """"um herói controlado por um jogador fosse causar dano em um herói controlado por outro jogador": two
+    different players -- in a two-player game, you and your opponent either way round (the clause is read once for
+    each, ``Reading.player_case``); any other clause is read once."""
+    from cardscript.compiler.semantics.nouns import OPPONENT, YOU
+    from cardscript.compiler.semantics.syntax import leaves
+
+    words = [x.lemma for x in leaves(clause) if isinstance(x, Lexeme)]
+    pairs = [k for k in range(len(words) - 1) if words[k + 1] == "jogador"]
+    if [words[k] for k in pairs] != ["um", "outro"]:
+        return [None]
+    return [(YOU, OPPONENT), (OPPONENT, YOU)]
+
+
+def _would_deal(b: Build, roles: Roles, subject_np: NP, target_np: NP | None, procs: list[Procedure],
+                clause: Clause) -> list[Procedure]:
+    """The modifiers of "X fosse causar dano [a Y], ele causará ...": the body's, applying to damage X deals (to Y)."""
+    r = b.r
+    source = things(subject_np, r)
+    dano = roles.np("amount")
+    if dano is None or dano.lemma != "dano":
+        raise NotUnderstood("would cause what?", clause)
+    r.use(dano.head)
+    target = things(target_np, r) if target_np is not None else None
+    if target_np is not None and target is not None and target.ref is Ref.TARGET and target_np.or_more:
+        r.use_all(target_np.or_more)                   # "em um ou mais alvos": its targets, however many
+    kind = ""
+    described: tuple[Filter, ...] = ()
+    if source.kind is Kind.ACTION:
+        kind = "action"
+        user = next((f.value for f in source.filters if f.field == "user" and isinstance(f.value, Selector)),
+                    None)
+        described = tuple(f for f in source.filters if f.field != "user")   # "uma ação de {LA}": its power
+        source = user if user is not None else None    # type: ignore[assignment]
+    out: list[Procedure] = []
+    for p in procs:
+        if not isinstance(p, ModifyDamage):
+            raise NotUnderstood("a modifier's body that does not modify the damage", None)
+        out.append(replace(p, source=source, source_kind=kind, target=p.target or target, scope="",
+                           action_filters=(*p.action_filters, *described)))
+    return out
 
 __all__ = ["hypothetical_effect", "modifier_clause", "modifier_effect", "relative_amount"]

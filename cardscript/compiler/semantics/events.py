@@ -40,7 +40,7 @@ from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.build import Build
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
 from cardscript.compiler.semantics.nouns import YOU, players, things
-from cardscript.compiler.semantics.places import place
+from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.text import render
@@ -149,6 +149,7 @@ def _put(b: Build) -> EventPattern:
         raise NotUnderstood("puts where?", b.roles.clause)
     coming = _coming_from(b, dest)
     p = place(dest, r)
+    _area_owner_is_cards_owner(b, dest, p)
     whose = player.ref if player is not None and player.ref in (Ref.YOU, Ref.OPPONENT) else None
     replacing = _replacing(b)
     if replacing is not None:                              # "colocar um cenário em cena substituindo este cenário"
@@ -166,6 +167,35 @@ def _put(b: Build) -> EventPattern:
             raise NotUnderstood("put in the scene from where, paying what?", b.roles.clause)
         return EventPattern("enter_scene", subject=cards, whose=whose)
     return EventPattern("move", subject=cards, whose=whose, destination=p.zone, origin=origin, cost=cost)
+
+
+def _area_owner_is_cards_owner(b: Build, dest: NP, p: Place) -> None:
+    """"um card for colocado na base do deck de um jogador, aquele jogador ...": a card always goes to its owner's
+    area (golden rule D), so the player whose area it is -- any player, as the pattern says nothing of whose -- is the
+    owner of the card moved: "aquele jogador" reads the owner of ``event:subject``."""
+    if p.owner is None or p.owner.ref is not None or p.owner.kind is not Kind.PLAYER or p.zone == "scene":
+        return
+    owner_np = _area_owner_np(dest)
+    if owner_np is None:
+        return
+    spans = [x.span for x in constituent_leaves(owner_np)]
+    if spans:
+        b.r.introduce("", Kind.PLAYER, Span(min(s.start for s in spans), max(s.end for s in spans)), "event",
+                      Selector(kind=Kind.PLAYER, ref=Ref.OWNER, text=p.owner.text, of=Selector(
+                          kind=Kind.CARD, ref=Ref.SLOT, slot="event:subject", text=p.owner.text)),
+                      node_span=getattr(owner_np.node, "span", None))
+
+
+def _area_owner_np(dest: NP) -> NP | None:
+    """The "de <jogador>" of an area ("a base do deck de um jogador", "os recursos de um jogador")."""
+    for m in dest.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None:
+            if m.obj.cls == "player" or m.obj.lemma in ("jogador", "oponente"):
+                return m.obj
+            inner = _area_owner_np(m.obj)
+            if inner is not None:
+                return inner
+    return None
 
 
 _COMING = ("vindo", "vinda", "vindos", "vindas", "vir")

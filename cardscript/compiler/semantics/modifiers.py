@@ -179,6 +179,7 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     agent = next((m for m in np.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
     if lemma == "controlar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
+        _coordinated_relatives(agent.obj, np)
         who = players(agent.obj, r)
         if who.ref in (Ref.YOU, Ref.OPPONENT) and who.filters:   # "por um oponente que entrou em cena": a
             raise NotUnderstood("controlled by which player?", agent.obj.node)   # player's filter is not theirs
@@ -208,6 +209,16 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     if lemma == "usar" and sel.kind is Kind.ACTION:
         return sel                                          # "ações usadas ...": relatives / clauses read it
     return sel
+
+
+def _coordinated_relatives(agent: NP, np: NP) -> None:
+    """"um personagem controlado por outro jogador *e que esteja carregando mais de um card*": a relative joined by
+    "e" after the participle's agent is coordinated with the participle -- it describes the head noun, not the
+    player (it moves to ``np``'s modifiers, read after the participle)."""
+    for m in list(agent.mods):
+        if isinstance(m, Rel) and m.markers and isinstance(m.markers[0], Lexeme) and m.markers[0].lemma == "e":
+            agent.mods.remove(m)
+            np.mods.append(m)
 
 
 _VERB_SLOT_KIND = {"revelar": "reveal", "procurar": "search", "escolher": "choose", "separar": "set_aside",
@@ -415,6 +426,10 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         if sel.kind is not Kind.ACTION and sel.ref is None and not obj.fills:
             obj = replace(obj, fills=frozenset({"thing"}))   # "os cards ... dele": a carrier, never a player (4.3)
         owner = things(obj, r)
+        if sel.kind is Kind.ACTION and owner.zone == "carried" and owner.ref is None:
+            # "as ações dos cards de personagem que ele estiver carregando": a card carried uses no action (4.6.2
+            # C.3) -- the actions written on those cards
+            return add_filter(sel, Filter("holder", "eq", owner))
         if sel.kind is Kind.ACTION:                                              # "ação deste personagem"
             return add_filter(sel, Filter("user", "eq", owner))
         if sel.ref is not None:

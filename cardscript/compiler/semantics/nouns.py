@@ -99,6 +99,9 @@ def _players(np: NP, r: Reading) -> Selector:
             of = r.subject_stack[-1] if r.subject_stack else THIS_CARD
         return Selector(kind=Kind.PLAYER, ref=Ref.CONTROLLER if lemma == "controlador" else Ref.OWNER, of=of,
                         text=text)
+    one_of = _one_of_players(np, r)
+    if one_of is not None:
+        return one_of
     if lemma not in ("jogador", "oponente"):
         raise NotUnderstood(f"'{text}' does not name a player", np.node)
     if np.participle is not None and np.participle.lemma == "escolher" and np.det("o"):
@@ -111,6 +114,10 @@ def _players(np: NP, r: Reading) -> Selector:
                                            if lemma == "oponente" else ()))
     every = np.det("cada", "todo", "qualquer") or (plural(np) and lemma == "jogador")   # "de qualquer jogador"
     other = np.det("outro")
+    if r.player_case is not None and lemma == "jogador" and not plural(np) and not np.mods and (
+            other or np.det("um")):                  # "... por um jogador ... por outro jogador": one of the two
+        r.use(*np.dets)
+        return replace(r.player_case[1 if other else 0], text=text)
     r.use(*np.dets)
     event_player = r.by_slot("event:player") if other and lemma == "jogador" else None
     if event_player is not None and event_player.kind is Kind.PLAYER and event_player.selector is not None \
@@ -132,6 +139,25 @@ def _players(np: NP, r: Reading) -> Selector:
         return apply_modifiers(replace(EVERY_PLAYER, text=text), np, r)
     sel = Selector(kind=Kind.PLAYER, text=text)
     return apply_modifiers(sel, np, r)
+
+
+def _one_of_players(np: NP, r: Reading) -> Selector | None:
+    """"um de seus oponentes", "algum de seus oponentes", "cada um de seus oponentes": one of the opponents -- in a
+    two-player game, the opponent (as "um oponente" is); "cada um dos jogadores": each player."""
+    head = np.head
+    each = np.det("cada")                          # "cada um dos jogadores": every player, each on their own
+    if not isinstance(head, Lexeme) or head.cls != "PRON" or head.lemma not in ("um", "algum") \
+            or (np.dets and not (each and len(np.dets) == 1)) or len(np.mods) != 1:
+        return None
+    pp = np.mods[0]
+    if not isinstance(pp, PP) or pp.prep != "de" or pp.obj is None or pp.obj.lemma not in ("oponente", "jogador") \
+            or not plural(pp.obj) or pp.obj.mods or pp.coords or (pp.obj.lemma == "jogador" and not each) \
+            or (pp.obj.lemma == "jogador" and not pp.obj.det("o")):
+        return None
+    r.use(head, *np.dets, *pp.preps, *pp.obj.own_leaves)
+    if pp.obj.lemma == "jogador":
+        return replace(EVERY_PLAYER, text=text_of(np))
+    return replace(OPPONENT, text=text_of(np))
 
 
 def _of_phrase(np: NP, r: Reading) -> Selector | None:
@@ -504,7 +530,7 @@ def _remembered(np: NP, r: Reading, sel: Selector) -> Selector | None:
     personagem perde ..."): it is chosen first (a :class:`Choose` before the procedure, ``Reading.pending``) and its
     slot stands for it, so that the reference reads the same one. Not in conditions (checked, not chosen) nor in the
     trigger's event (its participants are the event's)."""
-    if r.np_depth < 1 or r.in_condition or sel.ref is not None or sel.every or sel.union or not np.det("um") \
+    if r.np_depth < 1 or r.in_condition or sel.ref is not None or sel.every or sel.union or not np.det("um", "outro") \
             or plural(np) or np.quantity or sel.count != Quantity.of(1) or np.heads or np.coords:
         return None
     span = getattr(np.node, "span", None)

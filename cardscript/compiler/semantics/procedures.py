@@ -48,7 +48,7 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity, number_value
 from cardscript.compiler.semantics.build import Build, Built, leaves_choice
-from cardscript.compiler.semantics.nouns import THIS_CARD, YOU, players, plural, text_of, things
+from cardscript.compiler.semantics.nouns import OPPONENT, THIS_CARD, YOU, players, plural, text_of, things
 from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
@@ -322,6 +322,9 @@ def _no_filters(np: NP, b: Build) -> None:
 
 def _discard(b: Build) -> Built:
     who = b.player_subject()
+    named = _discarded_reference(b, who)
+    if named is not None:
+        return named
     q, np = _counted_cards(b, "cards")
     sel = things(np, b.r)
     if who.ref in (None, Ref.YOU, Ref.OPPONENT):            # a player discards from their own hand (4.1)
@@ -329,6 +332,20 @@ def _discard(b: Build) -> Built:
     else:                                                   # "o oponente escolhido descarta um card": theirs
         cards = replace(sel, zone="hand", zone_owner=None, of=who, count=q, every=False)
     return Built([Discard(who=who, amount=q, cards=cards, text=b.text)])
+
+
+def _discarded_reference(b: Build, who: Selector) -> Built | None:
+    """"aquele jogador descarta o card escolhido", "descarte-o": the card a reference names, from the hand (4.1:
+    discarding moves a card of the hand to the resources) -- not N cards chosen when it resolves."""
+    np = b.roles.np("cards")
+    if np is None or not (np.det("aquele", "esse") or (np.det("o") and np.participle is not None
+                                                       and np.participle.lemma == "escolher")):
+        return None
+    sel = things(np, b.r)
+    if sel.ref is None or sel.kind not in (Kind.CARD, Kind.CHARACTER, Kind.SUPPORT, Kind.ABILITY, Kind.SCENARIO) \
+            or plural(np):
+        raise NotUnderstood("discard which card?", np.node)
+    return Built([Discard(who=who, amount=Quantity.of(1), cards=replace(sel, zone="hand"), text=b.text)])
 
 
 def _load(b: Build) -> Built:
@@ -990,6 +1007,8 @@ def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:
                 among = things(m.obj, r)
             finally:
                 r.np_depth -= 1
+    if who.ref is Ref.EVERY_PLAYER and not who.filters and who.excluding is None:
+        return _each_chooses(np, b, field_name, tuple(excluding), among)
     slot = b.introduce(Selector(kind=Kind.CARD), np, "choose_" + field_name, card_level=not r.in_action)
     for ref in reversed(r.referents):                        # "a afiliação escolhida" reads this choice
         if ref.slot == slot:
@@ -997,6 +1016,23 @@ def _choose_characteristic(np: NP, b: Build, who: Selector) -> Built:
             break
     return Built([Choose(characteristic=field_name, excluding=tuple(excluding), among=among,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
+
+
+def _each_chooses(np: NP, b: Build, field_name: str, excluding: tuple[str, ...], among: Selector | None) -> Built:
+    """"cada um dos jogadores escolhe uma afiliação": each player chooses one (you, then your opponent), each
+    choice in its own slot; "as afiliações escolhidas" reads them all (a plural referent: "a afiliação escolhida",
+    one of them, is not said)."""
+    r = b.r
+    card_level = not r.in_action
+    slots = [r.new_slot(card_level) for _ in (YOU, OPPONENT)]
+    spans = [x.span for x in constituent_leaves(np)]
+    union = Selector(kind=Kind.CARD, union=tuple(Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=s, every=True)
+                                                 for s in slots), every=True, text=text_of(np))
+    r.introduce("", Kind.CARD, Span(min(s.start for s in spans), max(s.end for s in spans)), f"choose_{field_name}",
+                union, card_level, node_span=getattr(np.node, "span", None), plural=True, noun=np.lemma)
+    return Built([Choose(characteristic=field_name, excluding=excluding, among=among,
+                         who=None if who.ref is Ref.YOU else who, text=b.text, introduces=slot)
+                  for who, slot in zip((YOU, OPPONENT), slots, strict=True)])
 
 
 def _redirect(b: Build) -> Built:

@@ -88,6 +88,9 @@ class Reading:
                                                        # mesmo número de cards": that many)
     acted: dict[str, str] = field(default_factory=dict)   # by verb family: the slot of the cards a procedure of
     #                                  that family last acted on ("o card carregado (desta forma)": those cards)
+    player_case: tuple[Selector, Selector] | None = None   # "um jogador" / "outro jogador" read as these two
+    #                                  (damage_effects._player_cases: two different players, either way round)
+    shared_of: object = None                           # a "de ..." the next conjunct shares (sentences._shared_of)
 
     # -- accounting -------------------------------------------------------------------------
     def use(self, *nodes: Node | None) -> None:

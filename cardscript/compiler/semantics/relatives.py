@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme, Name
-from cardscript.compiler.ir import Filter, Kind, Ref, Selector
+from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics.modifiers import add_filter, apply_modifiers
@@ -234,7 +234,7 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         return replace(sel, zone="carried", of=left_out)
     if obj is None:
         raise NotUnderstood("carrying what?", rel.clause)
-    carried = things(obj, r)
+    carried = _more_than_n(obj, things(obj, r), r)
     if any(isinstance(w, Lexeme) and w.word.lower().startswith("estava") for w in v.words):
         return _was_carrying(sel, rel, v, r, carried)
     exactly = any(isinstance(c, Other) and c.kind == "adv" for c in rel.args)
@@ -253,6 +253,17 @@ def _was_carrying(sel: Selector, rel: Rel, v: Verb, r: Reading, carried: Selecto
             or subject.selector is None or subject.selector.ref is not Ref.THIS_CARD:
         raise NotUnderstood("what it was carrying (before): a past state", rel.clause)
     return Selector(kind=sel.kind, also=sel.also, ref=Ref.SLOT, slot="event:onto", text=sel.text)
+
+
+def _more_than_n(np: NP, sel: Selector, r: Reading) -> Selector:
+    """"que esteja carregando mais de um card": more than N is at least N+1 (``or_more``); "menos de N" is not read."""
+    if not np.more_than:
+        return sel
+    if not any(isinstance(w, Lexeme) and w.lemma == "mais" for w in np.more_than) or sel.every or sel.ref is not None \
+            or sel.count.up_to or sel.count.x_times or sel.count.or_more:
+        raise NotUnderstood("carrying how many?", np.node)
+    r.use(*np.more_than)
+    return replace(sel, count=Quantity(fixed=max(1, sel.count.fixed) + 1, or_more=True))
 
 
 _ONE_CARRIER = (Ref.THIS_CHARACTER, Ref.THIS_CARD, Ref.SLOT, Ref.TARGET)
@@ -346,12 +357,31 @@ def _excluded(preds: list[Constituent], v: Verb, r: Reading) -> Selector | None:
     if not v.negated or len(preds) != 1 or not isinstance(preds[0], NP):
         return None
     np = preds[0]
+    that_one = _that_one(np, r)
+    if that_one is not None:                               # "um personagem ... que não seja aquele"
+        return that_one
     if np.head is not None or np.participle is None or np.participle.lemma != "escolher" or np.mods or np.coords:
         return None
     from cardscript.compiler.semantics.nouns import things
 
     ref = things(np, r)
     return ref if ref.ref is not None or ref.union else None
+
+
+def _that_one(np: NP, r: Reading) -> Selector | None:
+    """"que não seja aquele" (a bare demonstrative pronoun): not the latest character mentioned before the phrase
+    ("Quando um personagem ... entrar em cena ..., capacite um personagem ... que não seja aquele": not the one that
+    entered, ``event:subject``). Only a masculine singular "aquele" with a character before it."""
+    from cardscript.compiler.semantics.nouns import _read_referent
+
+    head = np.head
+    if not isinstance(head, Lexeme) or head.word.lower() != "aquele" or np.dets or np.mods or np.post or np.pre:
+        return None
+    found = next((x for x in reversed(r.referents) if x.kind is Kind.CHARACTER), None)
+    if found is None or found.plural:
+        return None
+    r.use(head)
+    return _read_referent(found, np, "aquele")
 
 
 def _leaves(n: object) -> list[object]:

@@ -40,6 +40,7 @@ from cardscript.compiler.semantics.reminders import read_explanatory
 from cardscript.compiler.semantics.statics import STATIC_BUILDERS
 from cardscript.compiler.semantics.syntax import PP, Constituent, leaves
 from cardscript.compiler.semantics.syntax import Other as _Other
+from cardscript.compiler.semantics.syntax import Rel as _Rel
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.verbs import analyse
@@ -372,8 +373,12 @@ class SentenceReader:
         if family == "make":                       # "você pode fazer com que <clause>"
             return self._make(b, clause)
         unless: list[tuple[Clause, list[Constituent]]] = []
+        later = self._forward_conditions(roles, clause)
         own_condition = self._subordinates(roles, unless)
         built = self._build(b, roles, clause, family)
+        for rel in later:                      # "permute ... por um card que outro personagem ... estiver carregando
+            r.use(*rel.markers)                # se aquele personagem ...": read after what it refers to
+            own_condition = _and(own_condition, condition(rel.clause, r, args=rel.args))
         for deed, deed_args in unless:         # read after the clause: its pronouns are the clause's ("-o")
             built.unless.extend(self._deed(deed, deed_args))
         for coord in [c for c in (*roles.extra, *roles.get("_coord")) if isinstance(c, _Other) and c.kind == "coord"]:
@@ -394,6 +399,32 @@ class SentenceReader:
             return built
         built.condition = _and(built.condition, own_condition)
         return built
+
+    def _forward_conditions(self, roles: object, clause: Clause) -> list[_Rel]:
+        """A trailing "se ..." among the clause's complements that refers to a phrase of the clause itself ("você pode
+        permutar este card por um card que outro personagem ... estiver carregando se aquele personagem tiver ..."):
+        taken out to be read after the clause, once what it refers to is introduced (it still conditions the
+        clause). Any other subordinate is read first (``_subordinates``)."""
+        from cardscript.compiler.semantics.clauses import Roles
+
+        assert isinstance(roles, Roles)
+        span = getattr(clause, "span", None)
+        if span is None:
+            return []
+        out: list[_Rel] = []
+        for c in list(roles.extra):
+            if not isinstance(c, _Rel) or not c.markers or getattr(c.markers[0], "lemma", "") != "se":
+                continue
+            inner = [x.span for x in leaves(c.clause)]
+            if not inner:
+                continue
+            lo, hi = min(x.start for x in inner), max(x.end for x in inner)
+            targets = [b.target_span for x in leaves(c.clause) if (b := self.r.bindings.get(x.span.start)) is not None
+                       and b.target_span is not None]
+            if any(span.start <= t.start and t.end <= lo for t in targets) and hi <= span.end:
+                out.append(c)
+                roles.extra.remove(c)
+        return out
 
     def _subordinates(self, roles: object, unless: list[tuple[Clause, list[Constituent]]]) -> Condition | None:
         """Subordinate clauses among a clause's complements: "... se você controlar X" (a condition on it), "... a
@@ -654,6 +685,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         try:
             reader.shared_duration = _closing_duration(items, i)
+            r.shared_of = _shared_of(item, items[i + 1:])
             reader.coordinated = item.subject is None and i > 0 and _joined_by_e(items[i - 1])
             built = reader.clause(item)
             read_explanatory(item, r, built.procedures)    # "(ex.: ...)", "(os tipos de cards são ...)"
@@ -695,8 +727,9 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                          if_not_done=p.if_not_done or flag == "if_not_done") for p in procs]
         if r.pending and procs:           # what the procedure's phrase chose first ("de um jogador ... aquele jogador")
             lead = procs[0]
-            procs = [*(replace(c, condition=lead.condition, if_done=lead.if_done, if_not_done=lead.if_not_done,
-                               optional=lead.optional, decider=lead.decider) for c in r.pending),
+            procs = [*(replace(_chosen_as_said(c, lead.condition), if_done=lead.if_done,
+                               if_not_done=lead.if_not_done, optional=lead.optional, decider=lead.decider)
+                       for c in r.pending),
                      *([replace(lead, optional=False, if_done=True), *procs[1:]] if lead.optional else procs)]
             # "você pode escolher um poder de um personagem ...": the "pode" is asked once, before the first choice
         r.pending = []
@@ -954,6 +987,67 @@ def _rounding(clause: Clause, last: list[Procedure], out: Sequence, r: Reading) 
         i = out.modes[-1].index(p)
         out.modes[-1][i] = replace(p, round=direction)
     return True
+
+
+def _shared_of(clause: Clause, rest: list[Node]) -> PP | None:
+    """"ganha os poderes e pode usar as ações dos cards ... que ele estiver carregando": the "de ..." closing the
+    second conjunct is the first one's too (its powers are those cards'); a copy of it, for the first clause to
+    read (``attributes``: "os poderes" with no "de" of their own). Only "ganhar ... e [poder] usar ações de X"."""
+    from copy import deepcopy
+
+    from cardscript.compiler.semantics.syntax import NP
+
+    if analyse(clause).lemma != "ganhar" or len(rest) < 2 or not _joined_by_e(rest[0]) \
+            or not isinstance(rest[1], Clause) or rest[1].subject is not None or analyse(rest[1]).lemma != "usar":
+        return None
+    action = roles_of(rest[1]).np("action")
+    if not isinstance(action, NP) or action.lemma != "ação":
+        return None
+    pp = next((m for m in action.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    return deepcopy(pp) if pp is not None else None
+
+
+def _chosen_as_said(choose: Procedure, cond: Condition | None) -> Procedure:
+    """A thing chosen first for a procedure (``nouns._remembered``) under the procedure's condition: a part of it
+    saying what the chosen thing is ("... um card que outro personagem ... estiver carregando se aquele personagem
+    tiver uma afiliação em comum com este personagem") is what may be chosen -- its filters go to the choice; any
+    other part that reads the choice is checked after it (the procedure keeps the whole condition)."""
+    slot = choose.introduces
+    what = getattr(choose, "what", None)
+    kept: list[Condition] = []
+    for part in _conjuncts(cond):
+        subject = part.subject
+        if part.kind == "is" and not part.negated and subject is not None and subject.ref is Ref.SLOT \
+                and subject.slot == slot and isinstance(what, Selector) and not part.all_of and not part.any_of \
+                and subject.filters and subject.excluding is None:
+            what = replace(what, filters=(*what.filters, *subject.filters))
+        elif not _mentions(part, slot):
+            kept.append(part)
+    out: Condition | None = None
+    for part in kept:
+        out = _and(out, part)
+    return replace(choose, condition=out, **({"what": what} if what is not None else {}))
+
+
+def _conjuncts(cond: Condition | None) -> list[Condition]:
+    if cond is None:
+        return []
+    if cond.kind == "all" and not cond.negated:
+        return [x for c in cond.all_of for x in _conjuncts(c)]
+    return [cond]
+
+
+def _mentions(node: object, slot: str) -> bool:
+    """Does an IR value (a condition, a selector...) read ``slot``?"""
+    from dataclasses import fields, is_dataclass
+
+    if isinstance(node, Selector) and node.slot.split(":rest")[0].split(":nth")[0] == slot:
+        return True
+    if isinstance(node, tuple):
+        return any(_mentions(x, slot) for x in node)
+    if is_dataclass(node) and not isinstance(node, type):
+        return any(_mentions(getattr(node, f.name), slot) for f in fields(node))
+    return False
 
 
 def _and(a: Condition | None, b: Condition | None) -> Condition | None:

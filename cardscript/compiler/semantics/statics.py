@@ -146,6 +146,20 @@ def _besides(b: Build, obj: NP | None) -> tuple[Filter, ...]:
     return (Filter("one_of", "ne", allowed),)
 
 
+def _users_of(who: Selector, b: Build) -> Selector | None:
+    """Who cannot use actions (4.6.2 D): a character (or what a selector of characters stands for); players using
+    actions are their characters using them -- "os jogadores": every character (no subject), "seus oponentes":
+    the characters they control."""
+    if who.kind is not Kind.PLAYER:
+        return who
+    if who.ref is Ref.EVERY_PLAYER and not who.filters and who.excluding is None:
+        return None
+    if who.ref in (Ref.YOU, Ref.OPPONENT) and not who.filters:
+        return Selector(kind=Kind.CHARACTER, every=True, text=who.text,
+                        filters=(Filter("controller", "eq", who.ref.value),))
+    raise NotUnderstood("the actions of which player's characters?", b.roles.clause)
+
+
 def _use(b: Build) -> Built | None:
     v = b.verb
     r = b.r
@@ -158,8 +172,8 @@ def _use(b: Build) -> Built | None:
         if obj is not None and obj.det("nenhum"):
             r.use(*obj.dets)
         d = _static_duration(b)
-        return Built([Restrict(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
-                     _kind(d))
+        return Built([Restrict(what="use_action", subject=_users_of(user, b), action_filters=filters, duration=d,
+                               text=b.text)], _kind(d))
     if v.modal != "pode":
         return None
     if obj is None:

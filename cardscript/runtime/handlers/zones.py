@@ -88,6 +88,9 @@ def discard(game: Game, ctx: EffectContext, proc: Discard) -> None:
     for player in players(game, ctx, proc.who):
         # only the cards the text describes ("um card de personagem com o mesmo alter ego do alvo")
         hand: list[Thing] = [c for c in game.state.players[player].hand if matches(game, ctx, c, wanted)]
+        if proc.cards.ref is not None:                 # "descarta o card escolhido": that card, if in the hand
+            named = resolve(game, ctx, proc.cards)
+            hand = [c for c in game.state.players[player].hand if c in named]
         for c in choose(game, ctx, hand, n, "discard", f"choose {n} card(s) to discard", player=player):
             assert isinstance(c, int)
             game.move(c, Zone.RESOURCES, reason="discard")
