@@ -66,6 +66,7 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.marked.clear()                        # no character is "potencializado neste turno" any more
     state.this_turn.uses.clear()
     state.this_turn.entered.clear()
+    state.this_turn.capacitated.clear()
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 

@@ -100,6 +100,8 @@ class Count:
     fixed: int | None = None        # a number, not a count ("X é igual a 2 se ...")
     when: Condition | None = None   # the value holds while this does; otherwise ``otherwise``'s ("caso contrário")
     otherwise: Count | None = None
+    offset: int = 0                 # "10 menos o número de ...": X = offset - the count (``subtracted``), or + it
+    subtracted: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,8 @@ class Selector:
     every: bool = False                  # "cada", "todos os"
     targeted: bool = False               # "personagem alvo": chosen as the action's target (4.6.2 F)
     zone: str = ""                       # deck, hand, resources, prizes, scene, carried, set_aside; "deck_top" /
-    #                                      "deck_bottom": the ``count`` cards of the top / bottom of the deck
+    #                                      "deck_bottom": the ``count`` cards of the top / bottom of the deck;
+    #                                      "carried_before": the cards ``of`` was carrying before this effect
     zone_owner: Ref | None = None
     text: str = ""                       # the noun phrase it was lowered from, for traces
     also: tuple[Kind, ...] = ()          # "um personagem ou suporte": further kinds accepted

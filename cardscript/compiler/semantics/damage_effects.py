@@ -505,8 +505,16 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
             return Effect(EffectKind.DAMAGE_MODIFIER, mods, duration=Duration.WHILE_IN_PLACE, text=text)
         if src is not None:
             raise NotUnderstood("replacing the damage of one source", clause)
+        phase, whose_turn = "", None
+        during = b.adjuncts.during             # "... fosse receber dano durante a Etapa de Antecipação de seu turno"
+        if during is not None:
+            if not during.phase or during.phase == "current":
+                raise NotUnderstood("during what?", clause)
+            whose = Ref.YOU if during.whose is Ref.OWNER else during.whose
+            phase, whose_turn = during.phase, whose if whose in (Ref.YOU, Ref.OPPONENT) else None
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
-                                                       subject_slot=slot, text=text),),
+                                                       subject_slot=slot, phase=phase, whose_turn=whose_turn,
+                                                       text=text),),
                       duration=Duration.WHILE_IN_PLACE, text=text)
     if family == "search":                                    # "Se um jogador fosse procurar ... no próprio deck"
         from cardscript.compiler.semantics.nouns import players

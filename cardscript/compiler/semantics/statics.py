@@ -327,6 +327,10 @@ def _use_limit(b: Build, user: Selector, obj: NP) -> Built:
         return _rule("once_per_player", keywords[0], b)
     if user.ref is Ref.THIS_CHARACTER and names and len(actions.filters) == 1:
         return _rule("use_once_by_name", names[0], b)
+    if user.kind is Kind.PLAYER and user.ref in (None, Ref.EVERY_PLAYER) and names and len(actions.filters) == 1:
+        d = _static_duration(b)                  # "Um jogador não pode usar mais de uma ação chamada X por turno":
+        return Built([Restrict(what="use_once_per_player", action_filters=actions.filters, duration=d,   # each
+                               text=b.text)], _kind(d))                                                 # player
     raise NotUnderstood("a use limit on which actions?", obj.node)
 
 
@@ -448,6 +452,23 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
+def _more_than_once_per_turn(b: Build) -> bool:
+    """"... mais de uma vez por turno" after a prohibition: only a second time in the turn is forbidden (6.2: the
+    count starts again each turn). The words are the clause's complements "mais", "de uma vez" and the per-turn
+    "por turno"; all used when they are all there."""
+    words: list[Lexeme] = []
+    for c in b.roles.clause.complements:
+        words.extend(w for w in leaves(c) if isinstance(w, Lexeme))
+    lemmas = [w.lemma for w in words]
+    for i in range(len(lemmas) - 3):
+        if lemmas[i:i + 4] == ["mais", "de", "um", "vez"]:
+            if not b.adjuncts.per_turn:
+                return False
+            b.r.use(*words[i:i + 4])
+            return True
+    return False
+
+
 def passive_static(b: Build) -> Built | None:
     return _passive(b)
 
@@ -463,7 +484,9 @@ def _passive(b: Build) -> Built | None:
     subject = b.subject()
     d = _static_duration(b)
     if lemma == "capacitar":
-        return Built([Restrict(what="capacitate", subject=subject, duration=d, text=b.text)], _kind(d))
+        again = _more_than_once_per_turn(b)          # "não podem ser capacitados mais de uma vez por turno"
+        return Built([Restrict(what="capacitate_again" if again else "capacitate", subject=subject, duration=d,
+                               text=b.text)], _kind(d))
     if lemma == "colocar":
         dest = b.optional_np("destination")
         if dest is None or dest.lemma != "cena":
