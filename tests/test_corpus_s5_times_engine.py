@@ -329,3 +329,70 @@ def test_batalha_exaustiva_a_character_is_capacitated_once_a_turn() -> None:
     game.state.turn += 1
     run(game, EffectContext(controller=0, source=user, user=user), cap)
     assert stage(game, user) == 2
+
+
+# --- "pela primeira vez em um turno" ----------------------------------------------------------------------------
+
+
+def test_batroc_strikes_back_only_the_first_time_it_is_targeted_in_a_turn() -> None:
+    """Batroc ((2015) BSOS 8/100): the first time in a turn it is the target of an action, it deals 1 damage to the
+    character that used that action; the second action targeting it that turn does not trigger it; in the next
+    turn the first one does again."""
+    game = match([char("Um", ie=4, action=punch("Soco")), char("Dois", ie=4, action=punch("Chute"))],
+                 [corpus_card("(2015) BSOS 8/100")], b=Script())
+    one, two, batroc = card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1"), card_of(game, 1, "Batroc V1")
+    for c in (one, two):
+        enter(game, c, 4)
+    enter(game, batroc, 5)
+    at(game, "combat", "attack")
+    use(game, one, "Soco")
+    game.eng.tree.resolve()
+    assert [(c["card"], c["amount"]) for c in calcs(game) if c["card"] in (one, two)] == [(one, 1)]
+    use(game, two, "Chute")
+    game.eng.tree.resolve()
+    assert [(c["card"], c["amount"]) for c in calcs(game) if c["card"] in (one, two)] == [(one, 1)]
+    end_of_turn(game)
+    game.state.turn += 1
+    for c in (one, two):
+        game.state.scene[c].actions_used.clear()
+    use(game, two, "Chute")
+    game.eng.tree.resolve()
+    assert [(c["card"], c["amount"]) for c in calcs(game) if c["card"] in (one, two)] == [(one, 1), (two, 1)]
+
+
+# --- "no turno em que ele entrou em cena" ------------------------------------------------------------------------
+
+READY = card("Personagem: Apressado V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+             "Texto permanente:\n  Prontidão.\n\n" + punch("Investida", amount=2))
+
+
+def test_embaralhador_eletronico_cancels_an_action_used_in_the_turn_its_user_entered() -> None:
+    """Embaralhador Eletrônico ((2014) BSPO 42/100): when a character uses an action in the turn it entered the
+    scene (here by Prontidão), you may unload a card of this support; then that character goes to stage {0} and
+    the action has no effect (no damage)."""
+    game = match([corpus_card("(2014) BSPO 42/100")], [READY, TARGET], turn_player=1)
+    jammer, rusher = card_of(game, 0, "Embaralhador Eletrônico V1"), card_of(game, 1, "Apressado V1")
+    target = card_of(game, 1, "Alvo V1")
+    enter(game, jammer, 1)
+    enter(game, target, 2)
+    enter(game, rusher, 2)
+    game.state.scene[rusher].entered_turn = game.state.turn          # it entered this turn
+    game.state.scene[rusher].stage = 2
+    at(game, "combat", "attack", turn_player=1)
+    use(game, rusher, "Investida")
+    game.eng.tree.resolve()
+    assert stage(game, rusher) == 0 and not calcs(game)
+    assert jammer not in game.state.scene                # its one card unloaded: destroyed (4.7)
+
+
+def test_embaralhador_eletronico_ignores_a_character_in_the_scene_since_an_earlier_turn() -> None:
+    game = match([corpus_card("(2014) BSPO 42/100")], [READY, TARGET], turn_player=1)
+    jammer, rusher = card_of(game, 0, "Embaralhador Eletrônico V1"), card_of(game, 1, "Apressado V1")
+    enter(game, jammer, 1)
+    enter(game, card_of(game, 1, "Alvo V1"), 2)
+    enter(game, rusher, 2)
+    game.state.scene[rusher].stage = 2
+    at(game, "combat", "attack", turn_player=1)
+    use(game, rusher, "Investida")
+    game.eng.tree.resolve()
+    assert stage(game, rusher) == 2 and calcs(game)      # not triggered: the action had its effect

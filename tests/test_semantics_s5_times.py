@@ -334,3 +334,33 @@ def test_not_capacitated_more_than_once_per_turn() -> None:
         assert d.executable, text
         (rest,) = d.effects[0].procedures
         assert isinstance(rest, Restrict) and rest.what == what
+
+
+# --- "pela primeira vez em um turno": the first such event of each turn ------------------------------------------
+
+
+def test_the_first_time_in_a_turn_a_character_is_targeted() -> None:
+    for when in ("em um turno", "em cada turno"):
+        d = card("Personagem: Esquivo V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+                 f"Texto permanente:\n  Quando este personagem for alvo de uma ação pela primeira vez {when}, compre "
+                 "um card.\n")
+        assert d.executable, when
+        trigger = d.effects[0].trigger
+        assert trigger is not None and trigger.event == "targeted" and trigger.first_in_turn
+    d = card("Personagem: Esquivo V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+             "Texto permanente:\n  Quando este personagem for alvo de uma ação, compre um card.\n")
+    assert d.effects[0].trigger is not None and not d.effects[0].trigger.first_in_turn
+
+
+# --- "no turno em que ele entrou em cena" on an event ----------------------------------------------------------
+
+
+def test_an_action_used_in_the_turn_its_user_entered_the_scene() -> None:
+    """"Se um personagem usar uma ação no turno em que ele entrou em cena, ...": the user is a character that
+    entered the scene this turn (4.6.2 C.1)."""
+    d = card("Suporte: Sentinela V1\nEnergia inicial: 1\nEscudo: 0\n\nTexto permanente:\n  Se um personagem usar "
+             "uma ação no turno em que ele entrou em cena, compre um card.\n")
+    assert d.executable
+    trigger = d.effects[0].trigger
+    assert trigger is not None and trigger.event == "use_action" and trigger.subject is not None
+    assert ("entered_this_turn", "eq", "true") in [(f.field, f.op, f.value) for f in trigger.subject.filters]

@@ -67,6 +67,7 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.uses.clear()
     state.this_turn.entered.clear()
     state.this_turn.capacitated.clear()
+    state.this_turn.targeted.clear()
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 

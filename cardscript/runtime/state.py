@@ -132,6 +132,8 @@ class TurnMemory:
     #                                    the scene this turn ("se outro personagem ... entrou em cena ... neste turno")
     uses: list[tuple[CardId, CardId, str, str | None]] = field(default_factory=list)   # (user, holder, action,
     #                                    power): the actions used this turn ("que usou uma ação de {AE} neste turno")
+    targeted: list[CardId] = field(default_factory=list)   # the targets of actions this turn, once each time
+    #                                    (4.6.2 F: "pela primeira vez em um turno")
     capacitated: list[CardId] = field(default_factory=list)   # the bases capacitated this turn, once each time
     #                                    (4.5: a stage that changed; "não podem ser capacitados mais de uma vez")
 

@@ -187,6 +187,8 @@ class EventPattern:
                                          # cost it paid (4.6.2 E.2: the keyword's name)
     by: Ref | None = None                # "por um efeito controlado por um oponente": whose effect did it (YOU /
                                          # OPPONENT; EVERY_PLAYER: any effect, not the rules of the game)
+    first_in_turn: bool = False          # "pela primeira vez em um turno": only the first such event of the
+                                         # subject in each turn (targeted)
 
 
 class Duration(StrEnum):
