@@ -396,3 +396,37 @@ def test_embaralhador_eletronico_ignores_a_character_in_the_scene_since_an_earli
     use(game, rusher, "Investida")
     game.eng.tree.resolve()
     assert stage(game, rusher) == 2 and calcs(game)      # not triggered: the action had its effect
+
+
+def test_joia_do_infinito_tempo_no_other_character_acts_in_the_turn_it_entered() -> None:
+    """Joia do Infinito - Tempo ((2015) BSOS 99/100), carried: the other characters cannot use actions in the turns
+    they entered the scene -- not even with Prontidão (golden rule B); one in the scene since before can."""
+    game = match([char("Guardião"), corpus_card("(2015) BSOS 99/100")], [READY, TARGET], turn_player=1)
+    keeper, gem = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Joia do Infinito - Tempo V1")
+    rusher = card_of(game, 1, "Apressado V1")
+    enter(game, keeper, 1, carried=[gem])
+    enter(game, card_of(game, 1, "Alvo V1"), 2)
+    enter(game, rusher, 2)
+    game.state.scene[rusher].stage = 2
+    at(game, "combat", "attack", turn_player=1)
+    assert usable(game, rusher, "Investida")              # in the scene since an earlier turn
+    game.state.scene[rusher].entered_turn = game.state.turn
+    assert not usable(game, rusher, "Investida")          # entered this turn: Prontidão does not help
+
+
+def test_joia_do_infinito_tempo_no_unforeseen_actions_of_others_in_preparation_phases() -> None:
+    """Its second text: the other characters' Imprevista actions cannot be used during the Preparation Phases (of
+    any player's turn); in the Combat Phase they can."""
+    sneaky = card("Personagem: Furtivo V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+                  "Ação: Bote\n  Custo: {0}\n  Poder: Super Força\n  Tipo: Imprevista\n  Bote causa 1 ponto de dano "
+                  "no alvo.\n")
+    assert sneaky.action is not None and sneaky.action.unforeseen
+    game = match([char("Guardião"), corpus_card("(2015) BSOS 99/100")], [sneaky], turn_player=1)
+    keeper, gem = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Joia do Infinito - Tempo V1")
+    foe = card_of(game, 1, "Furtivo V1")
+    enter(game, keeper, 1, carried=[gem])
+    enter(game, foe, 2)
+    at(game, "preparation", None, turn_player=1)
+    assert not usable(game, foe, "Bote", "preparation")
+    at(game, "combat", "attack", turn_player=1)
+    assert usable(game, foe, "Bote")

@@ -364,3 +364,24 @@ def test_an_action_used_in_the_turn_its_user_entered_the_scene() -> None:
     trigger = d.effects[0].trigger
     assert trigger is not None and trigger.event == "use_action" and trigger.subject is not None
     assert ("entered_this_turn", "eq", "true") in [(f.field, f.op, f.value) for f in trigger.subject.filters]
+
+
+# --- prohibitions for a time of the turn ------------------------------------------------------------------------
+
+
+def test_prohibitions_during_a_phase_and_in_the_turn_a_character_entered() -> None:
+    """"As ações imprevistas dos outros personagens não podem ser usadas durante as Fases de Preparação" (the
+    action type as an adjective; the phase of any player's turn, 6.2) and "Os outros personagens não podem usar ações
+    nos turnos em que entraram em cena" (those that entered the scene this turn)."""
+    from cardscript.compiler.ir import Restrict
+
+    d = card("Cenário: Calmaria V1\n\nTexto permanente:\n  As ações imprevistas dos personagens não podem ser usadas "
+             "durante as Fases de Preparação dos turnos de outros jogadores.\n  Os personagens não podem usar ações "
+             "nos turnos em que entraram em cena.\n")
+    assert d.executable
+    (used,), (acting,) = (e.procedures for e in d.effects)
+    assert isinstance(used, Restrict) and used.what == "be_used"
+    assert (used.phase, used.whose_turn) == ("Fase de Preparação", Ref.OPPONENT)
+    assert ("action_type", "has", "imprevista") in [(f.field, f.op, f.value) for f in used.action_filters]
+    assert isinstance(acting, Restrict) and acting.what == "use_action" and acting.subject is not None
+    assert ("entered_this_turn", "eq", "true") in [(f.field, f.op, f.value) for f in acting.subject.filters]

@@ -72,7 +72,8 @@ __all__ = ["action_cost", "action_types", "actions_allowed", "allowed_holders", 
 def _restrictions(game: Game, what: str) -> Iterator[tuple[Restrict, EffectContext]]:
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if isinstance(p, Restrict) and p.what == what:
+            if isinstance(p, Restrict) and p.what == what and during_now(game, p.phase, p.whose_turn,
+                                                                         sctx.controller):
                 yield p, sctx
 
 
@@ -440,15 +441,21 @@ def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str]
 def replacing_now(game: Game, p: Replace, controller: int) -> bool:
     """A replacement said for a phase or step of someone's turn ("durante a Etapa de Antecipação de seu turno")
     works only while it is under way (6.2: the phases and steps of the turn)."""
+    return during_now(game, p.phase, p.whose_turn, controller)
+
+
+def during_now(game: Game, phase: str, whose_turn: Ref | None, controller: int) -> bool:
+    """Is that phase or step (of that player's turn, for the effect's ``controller``) under way now (6.2)? No phase
+    and no player: always."""
     state = game.state
-    if p.phase:
+    if phase:
         from cardscript.runtime.triggers import phase_id
 
-        if phase_id(p.phase) not in (state.phase, state.step):
+        if phase_id(phase) not in (state.phase, state.step):
             return False
-    if p.whose_turn is Ref.YOU and state.turn_player != controller:
+    if whose_turn is Ref.YOU and state.turn_player != controller:
         return False
-    return not (p.whose_turn is Ref.OPPONENT and state.turn_player == controller)
+    return not (whose_turn is Ref.OPPONENT and state.turn_player == controller)
 
 
 def replacing_context(p: Replace, sctx: EffectContext, subject: Thing, amount: int) -> EffectContext:

@@ -156,8 +156,11 @@ def _use(b: Build) -> Built | None:
         if obj is not None and obj.det("nenhum"):
             r.use(*obj.dets)
         d = _static_duration(b)
-        return Built([Restrict(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
-                     _kind(d))
+        if user.ref is None and b.adjuncts.entered_turn:      # "não podem usar ações nos turnos em que entraram em
+            user = replace(user, filters=(*user.filters, Filter("entered_this_turn", "eq", "true")))   # cena":
+            # even with Prontidão (4.6.2 C.1; golden rule B: the prevention wins)
+        return Built([_during(b, Restrict(what="use_action", subject=user, action_filters=filters, duration=d,
+                                          text=b.text))], _kind(d))
     if v.modal != "pode":
         return None
     if obj is None:
@@ -452,6 +455,21 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
+def _during(b: Build, proc: Restrict) -> Restrict:
+    """"... não podem ser usadas durante as Fases de Preparação (dos turnos de outros jogadores)": the prohibition
+    holds while that phase or step of that player's turn is under way (6.2)."""
+    during = b.adjuncts.during
+    if during is None:
+        return proc
+    if not during.phase or during.phase == "current" or during.edge or during.this_turn or during.next_turn \
+            or during.each_player:
+        raise NotUnderstood("during what?", b.roles.clause)
+    whose = Ref.YOU if during.whose is Ref.OWNER else during.whose
+    if whose not in (None, Ref.YOU, Ref.OPPONENT):
+        raise NotUnderstood("during whose turn?", b.roles.clause)
+    return replace(proc, phase=during.phase, whose_turn=whose)
+
+
 def _more_than_once_per_turn(b: Build) -> bool:
     """"... mais de uma vez por turno" after a prohibition: only a second time in the turn is forbidden (6.2: the
     count starts again each turn). The words are the clause's complements "mais", "de uma vez" and the per-turn
@@ -507,8 +525,8 @@ def _passive(b: Build) -> Built | None:
                                                                  for x in c.nodes):
                 r.use(*c.nodes)                              # "não podem ser usadas novamente nesta partida"
                 b.roles.extra.remove(c)
-        return Built([Restrict(what="be_used", subject=None, action_filters=subject.filters, duration=d,
-                               text=b.text)], _kind(d))
+        return Built([_during(b, Restrict(what="be_used", subject=None, action_filters=subject.filters, duration=d,
+                                          text=b.text))], _kind(d))
     if lemma == "descarregar":
         origin = b.optional_np("origin")
         if origin is None:
