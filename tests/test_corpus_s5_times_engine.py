@@ -430,3 +430,50 @@ def test_joia_do_infinito_tempo_no_unforeseen_actions_of_others_in_preparation_p
     assert not usable(game, foe, "Bote", "preparation")
     at(game, "combat", "attack", turn_player=1)
     assert usable(game, foe, "Bote")
+
+
+# --- "não será colocado no topo de seu deck devido à Clarividência" --------------------------------------------
+
+MAGE = char("Místico", powers="Magia")
+
+
+def test_ventos_de_watoomb_the_revealed_cards_go_to_the_bottom_not_back_on_top() -> None:
+    """Ventos de Watoomb ((2015) BSIV 86/100): Clarividência 4; X damage, X the cards revealed; the revealed cards
+    go to the bottom of your deck and are not returned to the top by Clarividência; the others are (rules 7)."""
+    game = match([MAGE, corpus_card("(2015) BSIV 86/100")], [char("Alvo", ie=6)],
+                 a=Eager({"reveal": [lambda d: [0, 1]]}))
+    user, winds = card_of(game, 0, "Místico V1"), card_of(game, 0, "Ventos de Watoomb V1")
+    target = card_of(game, 1, "Alvo V1")
+    enter(game, user, 1, carried=[winds])
+    enter(game, target, 6)
+    game.state.scene[user].stage = 2
+    deck = game.state.players[0].deck
+    top4 = list(deck[:4])
+    at(game, "combat", "attack")
+    use(game, user, "Ventos de Watoomb")
+    game.eng.tree.resolve()
+    revealed = [c for e in game.log.events if e.kind == "reveal" for c in e.data["cards"]]
+    assert len(revealed) == 2 and _damage_to(game, target) == [2]
+    assert sorted(deck[-2:]) == sorted(revealed)           # at the bottom
+    assert sorted(deck[:2]) == sorted(c for c in top4 if c not in revealed)   # the other two back on top
+
+
+def test_retracar_o_tempo_the_loaded_card_is_not_returned_the_other_revealed_ones_are() -> None:
+    """Retraçar o Tempo ((2016) BSAQ 94/112): Clarividência 4; a carried card goes on top of the deck; you may
+    load one of the revealed cards on this character -- that one is not returned to the top; the other three
+    cards set aside (revealed or not) are returned on top."""
+    game = match([MAGE, corpus_card("(2016) BSAQ 94/112")], [TARGET],
+                 a=Eager({"reveal": [lambda d: [0, 1]]}))
+    user, trace = card_of(game, 0, "Místico V1"), card_of(game, 0, "Retraçar o Tempo V1")
+    enter(game, user, 2, carried=[trace])
+    enter(game, card_of(game, 1, "Alvo V1"), 2)
+    game.state.scene[user].stage = 2
+    deck = game.state.players[0].deck
+    top4 = list(deck[:4])
+    at(game, "combat", "attack")
+    use(game, user, "Retraçar o Tempo")
+    game.eng.tree.resolve()
+    loaded = [c for c in top4 if c in game.state.scene[user].carried]
+    assert len(loaded) == 1
+    assert sorted(deck[:3]) == sorted(c for c in top4 if c not in loaded)   # the other three back on top
+    assert not game.state.players[0].set_aside

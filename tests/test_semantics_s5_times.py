@@ -385,3 +385,21 @@ def test_prohibitions_during_a_phase_and_in_the_turn_a_character_entered() -> No
     assert ("action_type", "has", "imprevista") in [(f.field, f.op, f.value) for f in used.action_filters]
     assert isinstance(acting, Restrict) and acting.what == "use_action" and acting.subject is not None
     assert ("entered_this_turn", "eq", "true") in [(f.field, f.op, f.value) for f in acting.subject.filters]
+
+
+# --- rules 7, Clarividência: cards not returned by the keyword ---------------------------------------------------
+
+
+def test_7_cards_taken_from_those_set_aside_are_not_returned_by_clarividencia() -> None:
+    """"Coloque os cards revelados desta forma na base do seu deck. Aqueles cards não serão colocados no topo de seu
+    deck devido à Clarividência": the keyword's return (rules 7: "devolva aqueles cards ao topo de seu deck", of
+    the cards still set aside) leaves out those cards. Another place than the keyword's is not understood."""
+    from cardscript.compiler.ir import NotReturned
+
+    body = ("Clarividência 2 - Coloque os cards revelados desta forma na base do seu deck. Aqueles cards não serão "
+            "colocados no {where} de seu deck devido à Clarividência.")
+    d = char("Mago", action=_action(body.format(where="topo")))
+    assert d.executable
+    kept = _procs(d)[-1]
+    assert isinstance(kept, NotReturned) and kept.keyword == "Clarividência" and kept.cards.ref is Ref.SLOT
+    assert not char("Mago", action=_action(body.format(where="fundo"))).executable

@@ -40,6 +40,7 @@ from cardscript.compiler.ir.zones import (
     Load,
     Look,
     Move,
+    NotReturned,
     PutInScene,
     Reveal,
     Search,
@@ -54,6 +55,7 @@ __all__ = [
     "ChangeHandLimit", "Condition", "Count",
     "Damage", "Discard", "Draw", "Duration", "Effect", "EffectKind", "EventPattern", "ExtraAction", "ExtraDraw",
     "Filter", "ForceTarget", "Gain", "Generate", "Kind", "KnockOut", "Load", "Look", "Lose", "ModifyDamage", "Move",
-    "Procedure", "PutInScene", "Quantity", "Redirect", "Ref", "Replace", "Restrict", "Reveal", "Rule", "Search",
+    "NotReturned", "Procedure", "PutInScene", "Quantity", "Redirect", "Ref", "Replace", "Restrict", "Reveal", "Rule",
+    "Search",
     "Selector", "SetCost", "SetShield", "Shuffle", "SuppressText", "Swap", "Unload", "Unsupported",
 ]

@@ -75,6 +75,17 @@ class Move(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class NotReturned(Procedure):
+    """"aqueles cards não serão colocados no topo de seu deck devido à Clarividência" (rules 7): ``cards`` are not
+    among those the action keyword ``keyword`` returns at the end of the action (its return step, a ``Move`` of
+    the cards still set aside, leaves them where they are)."""
+
+    family: ClassVar[str] = "not_returned"
+    cards: Selector
+    keyword: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class PutInScene(Procedure):
     """"coloque em cena <cards>" (4.4.2.1: loaded from the resources as usual unless ``loaded_with``)."""
 

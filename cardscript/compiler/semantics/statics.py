@@ -25,6 +25,7 @@ from cardscript.compiler.ir import (
     Gain,
     Kind,
     ModifyDamage,
+    NotReturned,
     Quantity,
     Ref,
     Restrict,
@@ -455,6 +456,25 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
+def _not_returned(b: Build, cards: Selector, because: PP) -> Built:
+    """"aqueles cards não serão colocados no topo de seu deck devido à Clarividência" (rules 7): the action keyword
+    named returns the cards it set aside to that place at the end of the action; these cards are not returned."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.vocabulary import RETURNED_BY_KEYWORD
+    from cardscript.compiler.vocabulary import fold_key
+
+    kw = because.keyword
+    dest = b.roles.pp("destination")
+    place_to = RETURNED_BY_KEYWORD.get(fold_key(kw.word)) if kw is not None else None
+    if kw is None or place_to is None or dest is None or dest.obj is None or because.obj is not None:
+        raise NotUnderstood("not put there because of what?", b.roles.clause)
+    if place(dest.obj, b.r).zone != place_to:
+        raise NotUnderstood(f"not put where {kw.word} does not put them", dest.obj.node)
+    b.r.use(*because.preps, *because.adjs, kw, *dest.preps)          # "devido à": the article too
+    b.r.use_all(constituent_leaves(dest))
+    return Built([NotReturned(cards=cards, keyword=kw.word, text=b.text)])
+
+
 def _during(b: Build, proc: Restrict) -> Restrict:
     """"... não podem ser usadas durante as Fases de Preparação (dos turnos de outros jogadores)": the prohibition
     holds while that phase or step of that player's turn is under way (6.2)."""
@@ -500,6 +520,9 @@ def _passive(b: Build) -> Built | None:
     if not (v.negated or v.only):
         return None
     subject = b.subject()
+    because = b.roles.pp("because")
+    if lemma == "colocar" and v.negated and because is not None:
+        return _not_returned(b, subject, because)
     d = _static_duration(b)
     if lemma == "capacitar":
         again = _more_than_once_per_turn(b)          # "não podem ser capacitados mais de uma vez por turno"

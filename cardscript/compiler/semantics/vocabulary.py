@@ -79,6 +79,10 @@ ATTRIBUTE_OF_NOUN: dict[str, str] = {
 ACTION_TYPE_OF_WORD: dict[str, str] = {"antecipar": "antecipar", "imprevista": "imprevista",
                                        "imprevistas": "imprevista"}
 
+# action keywords whose end returns the cards they set aside to a place (rules 7, Clarividência: "devolva aqueles
+# cards ao topo de seu deck" -- those still set aside): "não será colocado no topo de seu deck devido à <keyword>"
+RETURNED_BY_KEYWORD: dict[str, str] = {"clarividência": "deck_top", "clarividencia": "deck_top"}
+
 # comparison adjectives (with "a"/"que"/"do que"): the Filter op they make
 COMPARATIVE: dict[str, str] = {"igual": "eq", "iguais": "eq", "maior": "ge", "menor": "le", "equivalente": "eq",
                                "diferente": "ne"}

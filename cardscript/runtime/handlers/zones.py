@@ -15,6 +15,7 @@ from cardscript.compiler.ir import (
     Load,
     Look,
     Move,
+    NotReturned,
     PutInScene,
     Ref,
     Reveal,
@@ -172,6 +173,18 @@ def _unloaded(game: Game, ctx: EffectContext, proc: Unload, cards: Selector) -> 
                   minimum=0 if cards.count.up_to else None)
 
 
+@handles(NotReturned)
+def not_returned(game: Game, ctx: EffectContext, proc: NotReturned) -> None:
+    """Rules 7 (Clarividência): the cards named that this effect took out of the cards set aside (moved, loaded)
+    are left out of the keyword's return at the end of the action (its ``Move`` of the cards still set aside skips
+    them). Those of them still set aside are not: "aquele card" is the one taken -- a card still set aside is
+    returned, as the keyword says."""
+    kept = ctx.memory.setdefault("not_returned", [])
+    if isinstance(kept, list):
+        kept.extend(c for c in resolve(game, ctx, proc.cards) if isinstance(c, int) and c not in kept
+                    and not _still_in(game, c, "set_aside"))
+
+
 @handles(Unload)
 def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
     """4.1: "descarregue <cards>" (those still carried), or "descarregue N cards de <frm>" (chosen by ``who``;
@@ -232,6 +245,8 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
         to = places[pick]
     if proc.from_zone:
         cards = [c for c in cards if _still_in(game, c, proc.from_zone)]
+        kept = ctx.memory.get("not_returned", [])      # "... não será colocado no topo de seu deck devido à
+        cards = [c for c in cards if not isinstance(kept, list) or c not in kept]   # Clarividência"
     if proc.any_order and len(cards) > 1:
         orderer = (players(game, ctx, proc.orderer) or [ctx.controller])[0] if proc.orderer else ctx.controller
         order = game.decide(Decision(orderer, "order", f"{proc.text}: in which order? (first = top)",
