@@ -477,3 +477,41 @@ def test_retracar_o_tempo_the_loaded_card_is_not_returned_the_other_revealed_one
     assert len(loaded) == 1
     assert sorted(deck[:3]) == sorted(c for c in top4 if c not in loaded)   # the other three back on top
     assert not game.state.players[0].set_aside
+
+
+# --- "na Fase de Preparação do próximo turno" --------------------------------------------------------------------
+
+
+def test_batedor_da_ordem_negra_takes_no_damage_in_the_next_turns_preparation_phase() -> None:
+    """Batedor da Ordem Negra ((2016) BSAQ 4/112), Ataque Intangível: 2 damage to the target; all damage that
+    would be dealt to this character in the Preparation Phase of the next turn becomes 0 (a modifier the action
+    creates for the next turn, 5.7 B) -- not in this turn, not in the next turn's other phases, not after."""
+    from cardscript.runtime.dealing import deal_damage
+    from cardscript.runtime.selectors import EffectContext
+
+    game = match([corpus_card("(2016) BSAQ 4/112")], [char("Alvo", ie=4)])
+    scout, target = card_of(game, 0, "Batedor da Ordem Negra V1"), card_of(game, 1, "Alvo V1")
+    enter(game, scout, 5)
+    enter(game, target, 4)
+    game.state.scene[scout].stage = 2
+    at(game, "combat", "attack")
+    use(game, scout, "Ataque Intangível")
+    game.eng.tree.resolve()
+    assert _damage_to(game, target) == [2]
+
+    def hit() -> int:
+        deal_damage(game, EffectContext(controller=1), None, scout, 1, True)
+        return int(calcs(game)[-1]["amount"])
+
+    at(game, "preparation")
+    assert hit() == 1                                     # this turn: not yet
+    end_of_turn(game)
+    game.state.turn += 1
+    at(game, "preparation", None, turn_player=1)
+    assert hit() == 0                                     # the next turn's Preparation Phase
+    at(game, "combat", "attack", turn_player=1)
+    assert hit() == 1
+    end_of_turn(game)
+    game.state.turn += 1
+    at(game, "preparation")
+    assert hit() == 1                                     # over

@@ -403,3 +403,51 @@ def test_7_cards_taken_from_those_set_aside_are_not_returned_by_clarividencia() 
     kept = _procs(d)[-1]
     assert isinstance(kept, NotReturned) and kept.keyword == "Clarividência" and kept.cards.ref is Ref.SLOT
     assert not char("Mago", action=_action(body.format(where="fundo"))).executable
+
+
+def test_a_condition_on_damage_received_this_turn_reads_its_time() -> None:
+    """"Se aquele personagem tiver sofrido dano neste turno, ...": the turn's record of damage (its time read);
+    another time is not known."""
+    d = char("Mago", action=_action("Incapacite o personagem alvo em {1}. Se aquele personagem tiver sofrido dano "
+                                    "neste turno, compre um card."))
+    assert d.executable
+    draw = _procs(d)[-1]
+    assert draw.condition is not None and draw.condition.subject is not None
+    assert ("damaged_this_turn", "eq", "true") in [(f.field, f.op, f.value) for f in draw.condition.subject.filters]
+
+
+# --- "na / durante a Fase de Preparação do próximo turno" ------------------------------------------------------
+
+
+def test_5_7_B_a_damage_modifier_for_a_phase_of_the_next_turn() -> None:
+    """"Todo o dano que seria causado neste personagem na (durante a) Fase de Preparação do próximo turno torna-se
+    0" in an action: a modifier the action creates, working in the next turn only (``Duration.NEXT_TURN``) and in
+    that phase; in a permanent text "o próximo turno" has no meaning."""
+    from cardscript.compiler.ir import ModifyDamage
+
+    for prep in ("na", "durante a"):
+        d = char("Mago", action=_action(f"Todo o dano que seria causado neste personagem {prep} Fase de Preparação "
+                                        "do próximo turno torna-se 0."))
+        assert d.executable, prep
+        gen = _procs(d)[-1]
+        assert isinstance(gen, Generate) and gen.effect.duration is Duration.NEXT_TURN
+        (mod,) = gen.effect.procedures
+        assert isinstance(mod, ModifyDamage) and mod.phase == "Fase de Preparação" and mod.set_to == 0
+
+
+def test_the_next_turn_effect_works_in_the_next_turn_only() -> None:
+    """On the engine (continuous.live / end_of_turn): created in turn T, working in T+1, gone after its end."""
+    from cardscript.compiler.ir import Effect
+    from cardscript.runtime import continuous
+    from cardscript.runtime.shielding import end_of_turn
+
+    game = match([])
+    made = continuous.add(game, "damage_modifier", None, 0, [], Duration.NEXT_TURN,
+                          effect=Effect(EffectKind.DAMAGE_MODIFIER, ()))
+    assert not continuous.live(game, made)
+    end_of_turn(game)
+    game.state.turn += 1
+    assert continuous.live(game, made) and made in game.state.effects
+    end_of_turn(game)
+    game.state.turn += 1
+    assert made not in game.state.effects

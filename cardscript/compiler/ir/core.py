@@ -197,6 +197,8 @@ class Duration(StrEnum):
     MATCH = "match"                      # "nesta partida"
     UNTIL_NEXT_TURN = "until_next_turn"  # "até o início de seu próximo turno": to the start of its controller's next
     #                                      turn (5.7 A.2.1)
+    NEXT_TURN = "next_turn"              # "na Fase de Preparação do próximo turno": working in the next turn only
+    #                                      (from its start to its Final do Turno, 6.2)
     WHILE_IN_PLACE = "while_in_place"    # continuous with no defined duration (5.7 A.2.2)
     WHILE_SOURCE = "while_source"        # created by a resolving effect with no duration of its own: while the card
     #                                      whose effect created it stays where its effect works (5.7 A.2.2, B)

@@ -451,7 +451,8 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
     if not roles.verb.past:
         raise NotUnderstood("receiving damage as a condition", roles.clause)
-    if adj.at is not None and not adj.duration:
+    duration = adj.duration                                  # "neste turno": the turn's record (read)
+    if duration not in (None, Duration.END_OF_TURN) or (adj.at is not None and not duration):
         raise NotUnderstood("damage received when?", roles.clause)
     source = roles.pp("source")
     if source is not None or any(isinstance(m, PP) for m in dano.mods):

@@ -203,12 +203,23 @@ def modifier_clause(b: Build) -> Built | None:
             b.r.use(*(a for a in subj.post if isinstance(a, Lexeme) and a.lemma == "penetrante"))
             mod = replace(mod, only_piercing=True)
         during = b.adjuncts.during              # "durante a Fase de Preparação dos turnos de outros jogadores"
+        if during is None and b.roles.get("when"):
+            during = b.adjuncts.at              # "na Fase de Preparação do próximo turno"
+            if during is not None and not during.phase:
+                raise NotUnderstood("in what?", b.roles.clause)
         if during is not None:
-            if not during.phase:
+            if not during.phase or during.phase == "current" or during.edge or during.each_player:
                 raise NotUnderstood("during what?", b.roles.clause)
             whose = Ref.YOU if during.whose is Ref.OWNER else during.whose   # "sua própria Fase ...": the
             mod = replace(mod, phase=during.phase,                            # controller's
                           whose_turn=whose if whose in (Ref.YOU, Ref.OPPONENT) else None)
+            if during.next_turn:                # "... do próximo turno": created now, working in the next turn
+                if b.static:
+                    raise NotUnderstood("the next turn of a permanent text?", b.roles.clause)
+                from cardscript.compiler.ir import Effect, Generate
+
+                made = Effect(EffectKind.DAMAGE_MODIFIER, (mod,), duration=Duration.NEXT_TURN, text=b.text)
+                return Built([Generate(effect=made, text=b.text)])
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
 
