@@ -138,10 +138,15 @@ def test_the_carried_card_a_condition_names_is_a_card_the_subject_carries() -> N
     assert move.cards.of is not None and move.cards.of.ref is Ref.THIS_CHARACTER
 
 
-def test_5_7_an_action_cannot_create_an_effect_for_a_later_phase_yet() -> None:
-    """"No início do próximo turno, compre um card": not run at once -- reported as not executable."""
+def test_5_7_an_action_creates_an_effect_for_a_later_phase_not_run_at_once() -> None:
+    """"No início do próximo turno, compre um card": not run at once -- a trigger the action creates (5.7 B; see
+    tests/test_semantics_s5_times.py); a later phase whose occurrence is unclear stays not executable."""
     d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
                    action="Truque Teste causa 1 ponto de dano no alvo. No início do próximo turno, compre um card.")
+    assert d.action is not None and d.executable
+    assert type(d.action.modes[0].procedures[-1]).__name__ == "Generate"
+    d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
+                   action="Truque Teste causa 1 ponto de dano no alvo. No final do próximo turno, compre um card.")
     assert d.action is not None and not d.executable
 
 
@@ -237,7 +242,9 @@ def test_what_a_character_was_carrying_is_a_past_state_not_what_it_carries_now()
                               "você pode descarregar todos os cards dele. Se o fizer, carregue neste personagem os "
                               "cards que aquele personagem estava carregando.",
                    action="Truque Teste causa 1 ponto de dano no alvo.")
-    assert not d.executable
+    assert d.executable              # the cards the effect unloaded from it (tests/test_semantics_s5_times.py)
+    load = d.effects[0].procedures[-1]
+    assert isinstance(load, Load) and load.cards.zone == "carried_before"
 
 
 def test_an_indefinite_a_later_reference_reads_is_chosen_first() -> None:

@@ -281,8 +281,13 @@ def test_one_of_those_cards_carried() -> None:
     assert move.cards.slot == choose.introduces                                   # type: ignore[attr-defined]
 
 
-def test_a_moment_of_the_turn_inside_an_action_is_reported() -> None:
+def test_a_moment_of_the_turn_inside_an_action_is_an_effect_for_later_or_reported() -> None:
+    """"No final do turno, ..." in an action: a trigger the action creates (5.7 B, tests/test_semantics_s5_times.py);
+    a moment whose occurrence is unclear ("no final do próximo turno") is reported."""
     d = _character(action="Compre um card. No final do turno, descarte um card.")
+    assert d.executable and d.action is not None
+    assert type(d.action.modes[0].procedures[-1]).__name__ == "Generate"
+    d = _character(action="Compre um card. No final do próximo turno, descarte um card.")
     assert not d.executable
 
 

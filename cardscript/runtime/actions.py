@@ -527,6 +527,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
         per_selector.append(picked)
         for t in picked:
             if isinstance(t, int):
+                game.state.this_turn.targeted.append(t)
                 game.emit("targeted", card=t, by=use.user, holder=use.holder, action=action.name, player=player,
                           power=action_power(game, use) or None, use=ctx.action_use if ctx is not None else -1)
     if ctx is not None:

@@ -58,8 +58,9 @@ def add(game: Game, what: str, source: CardId | None, controller: int, subjects:
 def end_of_turn(game: Game) -> None:
     """6.2 Final do Turno: "até o final do turno" / "neste turno" effects end; the turn's memory is cleared."""
     state = game.state
-    expired = [e for e in state.effects if e.duration == str(Duration.END_OF_TURN)]
-    state.effects = [e for e in state.effects if e.duration != str(Duration.END_OF_TURN)]
+    expired = [e for e in state.effects if e.duration == str(Duration.END_OF_TURN)
+               or e.duration == str(Duration.NEXT_TURN) and e.turn < state.turn]   # the next turn's end
+    state.effects = [e for e in state.effects if e not in expired]
     state.this_turn.damaged_by_action.clear()
     state.this_turn.targeted_by.clear()
     state.this_turn.used_once_per_player.clear()          # Singularidade is reset (6.2, Final do Turno)
@@ -68,6 +69,8 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.entered.clear()
     state.this_turn.damaged_from.clear()
     state.this_turn.knocked_out.clear()
+    state.this_turn.capacitated.clear()
+    state.this_turn.targeted.clear()
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 
@@ -95,6 +98,8 @@ def live(game: Game, e: ActiveEffect) -> bool:
     if e.duration == str(Duration.UNTIL_NEXT_TURN):     # ends as its controller's next turn starts
         state = game.state
         return not (state.turn >= e.turn + 2 or (state.turn > e.turn and state.turn_player == e.controller))
+    if e.duration == str(Duration.NEXT_TURN):           # "... do próximo turno": the turn after its own only
+        return game.state.turn == e.turn + 1
     return e.duration != str(Duration.END_OF_TURN) or e.turn == game.state.turn
 
 

@@ -18,7 +18,7 @@ from cardscript.runtime import characteristics, damage, shields, trace
 from cardscript.runtime.conditions import check_condition
 from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
-from cardscript.runtime.queries import action_types, replacing_context, using
+from cardscript.runtime.queries import action_types, replacing_context, replacing_now, using
 from cardscript.runtime.selectors import (
     ActionThing,
     EffectContext,
@@ -262,7 +262,7 @@ def damage_redirects(game: Game) -> list[damage.Redirect]:
     out: list[damage.Redirect] = []
     for card, effect, sctx in active_effects(game, (EffectKind.REPLACEMENT,)):
         for p in effect.procedures:
-            if not isinstance(p, Replace) or p.event != "damage":
+            if not isinstance(p, Replace) or p.event != "damage" or not replacing_now(game, p, sctx.controller):
                 continue
             protects = [c for c in game.state.scene if selected(game, sctx, p.subject, c)]
             for q in p.instead:

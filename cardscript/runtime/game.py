@@ -319,6 +319,8 @@ class Game:
         new = min(2, base.stage + amount)
         change = new - base.stage
         base.stage = new
+        if change > 0:
+            self.state.this_turn.capacitated.append(base_card)
         self.emit("capacitate", card=base_card, amount=change, stage=new, by=by, **(self.acting or {}))
         return change
 

@@ -73,7 +73,8 @@ __all__ = ["action_cost", "action_types", "actions_allowed", "allowed_holders", 
 def _restrictions(game: Game, what: str) -> Iterator[tuple[Restrict, EffectContext]]:
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
-            if isinstance(p, Restrict) and p.what == what:
+            if isinstance(p, Restrict) and p.what == what and during_now(game, p.phase, p.whose_turn,
+                                                                         sctx.controller):
                 yield p, sctx
 
 
@@ -197,6 +198,9 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
         if _action_matches(game, sctx, p.action_filters, thing) and _by(game, sctx, p, user, thing.player or 0) \
                 and (p.subject is None or _action_in(game, sctx, p.subject, thing)):
             return False
+    for p, sctx in _restrictions(game, "use_once_per_player"):
+        if _action_matches(game, sctx, p.action_filters, thing) and _player_used(game, sctx, p, thing.player or 0):
+            return False
     base = game.state.scene.get(user)
     if base is not None and action.name in base.actions_used:
         for p, sctx in _restrictions(game, "repeat_action_name"):      # Ação Única given by an effect
@@ -207,6 +211,17 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
         if gained_action_keyword(game, user, action, "Ação Única"):    # "as ações que ele usar ganham Ação Única"
             return False
     return True
+
+
+def _player_used(game: Game, sctx: EffectContext, p: Restrict, player: int) -> bool:
+    """"Um jogador não pode usar mais de uma ação chamada X por turno": has ``player`` used a matching action this
+    turn (the uses of the turn, 4.6: each by the player controlling its user)?"""
+    for user, holder, name, power in game.state.this_turn.uses:
+        who = controller_of(game, user) if user in game.state.scene else game.state.owner.get(user)
+        if who == player and _action_matches(game, sctx, p.action_filters,
+                                             ActionThing(holder, name, user, power, player=player)):
+            return True
+    return False
 
 
 def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
@@ -386,9 +401,14 @@ def unload_prevented(game: Game, ctx: EffectContext, base: CardId) -> bool:
 
 
 def capacitate_prevented(game: Game, card: CardId) -> bool:
-    """Does an effect say ``card`` cannot be capacitated ("não pode ser capacitado", 8 B: the prevention wins)?"""
-    return any(p.subject is not None and selected(game, sctx, p.subject, card)
-               for p, sctx in _restrictions(game, "capacitate"))
+    """Does an effect say ``card`` cannot be capacitated ("não pode ser capacitado", 8 B: the prevention wins) --
+    or not again this turn ("mais de uma vez por turno": it was capacitated already)?"""
+    if any(p.subject is not None and selected(game, sctx, p.subject, card)
+           for p, sctx in _restrictions(game, "capacitate")):
+        return True
+    return card in game.state.this_turn.capacitated and any(
+        p.subject is not None and selected(game, sctx, p.subject, card)
+        for p, sctx in _restrictions(game, "capacitate_again"))
 
 
 def put_in_scene_prevented(game: Game, player: int, card: CardId) -> bool:
@@ -422,6 +442,8 @@ def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str]
                 continue
             if zones and p.zones and not set(p.zones) & set(zones):
                 continue
+            if not replacing_now(game, p, sctx.controller):
+                continue
             sel = p.subject
             if isinstance(subject, Player):
                 ok = sel.kind is Kind.PLAYER and (sel.ref is None or subject in resolve(game, sctx, sel))
@@ -430,6 +452,26 @@ def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str]
             if ok:
                 return p, sctx
     return None
+
+
+def replacing_now(game: Game, p: Replace, controller: int) -> bool:
+    """A replacement said for a phase or step of someone's turn ("durante a Etapa de Antecipação de seu turno")
+    works only while it is under way (6.2: the phases and steps of the turn)."""
+    return during_now(game, p.phase, p.whose_turn, controller)
+
+
+def during_now(game: Game, phase: str, whose_turn: Ref | None, controller: int) -> bool:
+    """Is that phase or step (of that player's turn, for the effect's ``controller``) under way now (6.2)? No phase
+    and no player: always."""
+    state = game.state
+    if phase:
+        from cardscript.runtime.triggers import phase_id
+
+        if phase_id(phase) not in (state.phase, state.step):
+            return False
+    if whose_turn is Ref.YOU and state.turn_player != controller:
+        return False
+    return not (whose_turn is Ref.OPPONENT and state.turn_player == controller)
 
 
 def replacing_context(p: Replace, sctx: EffectContext, subject: Thing, amount: int) -> EffectContext:

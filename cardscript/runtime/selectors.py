@@ -212,7 +212,7 @@ def candidates(game: Game, ctx: EffectContext, sel: Selector) -> list[CardId]:
     stands for."""
     state = game.state
     out: list[CardId] = []
-    if sel.zone and sel.zone not in ("scene", "carried"):
+    if sel.zone and sel.zone not in ("scene", "carried", "carried_before"):
         for owner in _area_owners(game, ctx, sel):
             p = state.players[owner]
             pool = {"deck": p.deck, "hand": p.hand, "resources": p.resources, "prizes": p.prizes,
@@ -226,6 +226,9 @@ def candidates(game: Game, ctx: EffectContext, sel: Selector) -> list[CardId]:
     elif sel.zone == "carried":                          # "um card que <of> estiver carregando"
         bases = [b for b in resolve(game, ctx, sel.of) if isinstance(b, int)] if sel.of else list(state.scene)
         out = [c for b in bases if b in state.scene for c in state.scene[b].carried if matches(game, ctx, c, sel)]
+    elif sel.zone == "carried_before":                   # "os cards que <of> estava carregando"
+        out = [c for b in _carriers_before(game, ctx, sel.of) for c in _carried_before(game, ctx, b)
+               if matches(game, ctx, c, sel)]
     else:
         pool = list(state.scene)
         if state.scenario is not None and Kind.SCENARIO in (sel.kind, *sel.also):
@@ -234,6 +237,26 @@ def candidates(game: Game, ctx: EffectContext, sel: Selector) -> list[CardId]:
     if sel.excluding is not None:
         out = [c for c in out if c not in resolve(game, ctx, sel.excluding)]
     return out
+
+
+def _carriers_before(game: Game, ctx: EffectContext, of: Selector | None) -> list[CardId]:
+    """Who "<of> estava carregando" speaks of: what ``of`` stands for now; or, when it describes characters in the
+    scene and the one this effect unloaded has since left it ("descarregue todos os cards dele e devolva-o para
+    sua mão ... os cards que aquele personagem estava carregando"), the one base this effect unloaded."""
+    now = [b for b in resolve(game, ctx, of) if isinstance(b, int)]
+    before = ctx.memory.get("carried_before", {})
+    if now or of is None or of.ref is not None or not isinstance(before, dict) or len(before) != 1:
+        return now
+    return [b for b in before if isinstance(b, int) and b not in game.state.scene]
+
+
+def _carried_before(game: Game, ctx: EffectContext, base: CardId) -> list[CardId]:
+    """The cards ``base`` was carrying before this effect: those the effect unloaded from it (recorded by the
+    unloading, ``carried_before``), or -- if it unloaded none -- those it carries now."""
+    before = ctx.memory.get("carried_before", {})
+    if isinstance(before, dict) and base in before:
+        return list(before[base])
+    return list(game.state.scene[base].carried) if base in game.state.scene else []
 
 
 def _actions_in_scene(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
@@ -357,7 +380,7 @@ def quantity(game: Game, ctx: EffectContext, q: Quantity | None) -> int:
 def counted(game: Game, ctx: EffectContext, sel: Selector) -> list[Thing]:
     """The things a selector stands for that pass its filters (a reference's filters narrow it)."""
     things = resolve(game, ctx, sel)
-    if sel.ref is not None and sel.filters:
+    if (sel.ref is not None or sel.union) and sel.filters:   # "cards de personagem revelados": those of them
         bare = Selector(kind=Kind.CARD, also=(Kind.PLAYER, Kind.ACTION), filters=sel.filters)
         things = [t for t in things if matches(game, ctx, t, bare)]
     return things
@@ -423,7 +446,10 @@ def count(game: Game, ctx: EffectContext, c: Count | None) -> int:
         return _times_used(game, ctx, c) * c.multiplier
     things = counted(game, ctx, c.what)
     n = (_attribute(game, things, c.attribute) if c.attribute else len(things)) * c.multiplier
-    return -(-n // c.divisor) if c.round_up else n // c.divisor
+    n = -(-n // c.divisor) if c.round_up else n // c.divisor
+    if c.subtracted:                                  # "10 menos o número de ...": never fewer than none (a number
+        return max(0, c.offset - n)                   # of cards, of damage points: golden rule C)
+    return c.offset + n
 
 
 def check_condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:

@@ -139,6 +139,10 @@ class TurnMemory:
     #                                    turn (4.8.1: more than 0) ("se ele tiver recebido dano de uma ação de ...")
     knocked_out: list[CardId] = field(default_factory=list)    # characters knocked out, supports destroyed this
     #                                    turn (4.7) ("se ... não tiver sido nocauteado")
+    targeted: list[CardId] = field(default_factory=list)   # the targets of actions this turn, once each time
+    #                                    (4.6.2 F: "pela primeira vez em um turno")
+    capacitated: list[CardId] = field(default_factory=list)   # the bases capacitated this turn, once each time
+    #                                    (4.5: a stage that changed; "não podem ser capacitados mais de uma vez")
 
 
 @dataclass

@@ -206,6 +206,9 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return False
     if not in_turn_part(game, pattern, event, controller):
         return False
+    if pattern.first_in_turn and event.kind == "targeted" \
+            and game.state.this_turn.targeted.count(event.data.get("card")) > 1:   # type: ignore[arg-type]
+        return False                                 # "pela primeira vez em um turno": it was a target before
     if pattern.replaced and not isinstance(event.data.get("replaced_by"), int):
         return False                                 # "substituindo este cenário": another one took its place
     if pattern.cards is not None and not _cards_match(game, pattern.cards, event, source, controller):

@@ -34,7 +34,10 @@ class Restrict(Procedure):
     ``be_target`` (``subject`` cannot be a target of matching actions, 4.6.2 F.2.2), ``use_action``
     (``subject`` cannot use matching actions), ``unload_by_effect``, ``search`` (``subject`` players cannot
     search ``zones``), ``repeat_action_name`` (no action of a name already used this turn), ``capacitate``,
-    ``put_in_scene`` (``subject`` cannot enter the scene), ``be_used`` (matching actions cannot be used).
+    ``put_in_scene`` (``subject`` cannot enter the scene), ``be_used`` (matching actions cannot be used),
+    ``use_once_per_player`` (no player uses more than one matching action a turn), ``capacitate_again``
+    (``subject`` cannot be capacitated a second time in a turn). ``phase`` / ``whose_turn``: only while that
+    phase or step (of that player's turn) is under way ("durante as Fases de Preparação").
 
     Matching actions: ``action_filters`` (power, name, type...), ``by`` (used by whom: a selector of
     characters or players), ``first_per_turn``; ``unless`` keeps the prohibition off while it holds."""
@@ -48,6 +51,8 @@ class Restrict(Procedure):
     first_per_turn: bool = False
     zones: tuple[str, ...] = ()
     duration: Duration = Duration.WHILE_IN_PLACE
+    phase: str = ""
+    whose_turn: Ref | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

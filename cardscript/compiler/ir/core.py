@@ -100,6 +100,8 @@ class Count:
     fixed: int | None = None        # a number, not a count ("X é igual a 2 se ...")
     when: Condition | None = None   # the value holds while this does; otherwise ``otherwise``'s ("caso contrário")
     otherwise: Count | None = None
+    offset: int = 0                 # "10 menos o número de ...": X = offset - the count (``subtracted``), or + it
+    subtracted: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,8 @@ class Selector:
     every: bool = False                  # "cada", "todos os"
     targeted: bool = False               # "personagem alvo": chosen as the action's target (4.6.2 F)
     zone: str = ""                       # deck, hand, resources, prizes, scene, carried, set_aside; "deck_top" /
-    #                                      "deck_bottom": the ``count`` cards of the top / bottom of the deck
+    #                                      "deck_bottom": the ``count`` cards of the top / bottom of the deck;
+    #                                      "carried_before": the cards ``of`` was carrying before this effect
     zone_owner: Ref | None = None
     text: str = ""                       # the noun phrase it was lowered from, for traces
     also: tuple[Kind, ...] = ()          # "um personagem ou suporte": further kinds accepted
@@ -184,6 +187,8 @@ class EventPattern:
                                          # cost it paid (4.6.2 E.2: the keyword's name)
     by: Ref | None = None                # "por um efeito controlado por um oponente": whose effect did it (YOU /
                                          # OPPONENT; EVERY_PLAYER: any effect, not the rules of the game)
+    first_in_turn: bool = False          # "pela primeira vez em um turno": only the first such event of the
+                                         # subject in each turn (targeted)
 
 
 class Duration(StrEnum):
@@ -192,6 +197,8 @@ class Duration(StrEnum):
     MATCH = "match"                      # "nesta partida"
     UNTIL_NEXT_TURN = "until_next_turn"  # "até o início de seu próximo turno": to the start of its controller's next
     #                                      turn (5.7 A.2.1)
+    NEXT_TURN = "next_turn"              # "na Fase de Preparação do próximo turno": working in the next turn only
+    #                                      (from its start to its Final do Turno, 6.2)
     WHILE_IN_PLACE = "while_in_place"    # continuous with no defined duration (5.7 A.2.2)
     WHILE_SOURCE = "while_source"        # created by a resolving effect with no duration of its own: while the card
     #                                      whose effect created it stays where its effect works (5.7 A.2.2, B)

@@ -45,7 +45,8 @@ def count(c: Count) -> str:
     attr = f"{c.attribute} of " if c.attribute else "number of "
     mult = f"{c.multiplier}*" if c.multiplier != 1 else ""
     div = f"/{c.divisor}" if c.divisor != 1 else ""
-    return f"{mult}{attr}{what}{div}"
+    base = f"{c.offset}{' - ' if c.subtracted else ' + '}" if c.offset or c.subtracted else ""
+    return f"{base}{mult}{attr}{what}{div}"
 
 
 def filter_text(f: Filter) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from cardscript.compiler.ir.base import Procedure
-from cardscript.compiler.ir.core import Duration, Filter, Selector
+from cardscript.compiler.ir.core import Duration, Filter, Ref, Selector
 
 if TYPE_CHECKING:
     from cardscript.compiler.ir.effects import Effect
@@ -27,7 +27,8 @@ class Replace(Procedure):
     """5.5: when ``event`` ("search", "damage", "leave_scene", ...) would happen to / be done by ``subject``
     (in ``zones``), ``instead`` happens. The subject fills ``subject_slot`` for the replacing procedures;
     ``amount_slot``: the replaced event's number ("aquele mesmo número"); ``source``: damage only from that source
-    ("fosse receber dano de uma ação")."""
+    ("fosse receber dano de uma ação"); ``phase`` / ``whose_turn``: only while that phase or step of that player's
+    turn is under way ("durante a Etapa de Antecipação de seu turno")."""
 
     family: ClassVar[str] = "replace"
     event: str
@@ -36,6 +37,8 @@ class Replace(Procedure):
     zones: tuple[str, ...] = ()
     subject_slot: str = ""
     source: Selector | None = None
+    phase: str = ""
+    whose_turn: Ref | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

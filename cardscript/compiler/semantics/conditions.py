@@ -126,6 +126,12 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     from cardscript.compiler.semantics.nouns import _register
 
     _register(r, obj, "", controlled.kind, controlled)      # "aqueles personagens": the ones controlled
+    if not (roles.verb.negated or none):                     # "se você controlar um personagem chamado X, ...
+        span = getattr(obj.node, "span", None)               # descarregue os cards dele": that one, not every X
+        for ref in r.referents:
+            if span is not None and ref.node_span == span and not ref.slot and ref.selector is not None \
+                    and ref.selector.ref is None and ref.selector is not controlled:
+                ref.selector = controlled
     n = count.fixed if count is not None and not count.x_times else 1
     if only:                                                 # "somente personagens com a afiliação S.H.I.E.L.D."
         r.use(*(w for w in roles.verb.words))
@@ -491,7 +497,8 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
     if not roles.verb.past:
         raise NotUnderstood("receiving damage as a condition", roles.clause)
-    if adj.at is not None and not adj.duration:
+    duration = adj.duration                                  # "neste turno": the turn's record (read)
+    if duration not in (None, Duration.END_OF_TURN) or (adj.at is not None and not duration):
         raise NotUnderstood("damage received when?", roles.clause)
     source = roles.pp("source") or next((m for m in dano.mods if isinstance(m, PP) and m.prep == "de"), None)
     if source is not None:

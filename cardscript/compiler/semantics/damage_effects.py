@@ -223,12 +223,23 @@ def modifier_clause(b: Build) -> Built | None:
             b.r.use(*(a for a in subj.post if isinstance(a, Lexeme) and a.lemma == "penetrante"))
             mod = replace(mod, only_piercing=True)
         during = b.adjuncts.during              # "durante a Fase de Preparação dos turnos de outros jogadores"
+        if during is None and b.roles.get("when"):
+            during = b.adjuncts.at              # "na Fase de Preparação do próximo turno"
+            if during is not None and not during.phase:
+                raise NotUnderstood("in what?", b.roles.clause)
         if during is not None:
-            if not during.phase:
+            if not during.phase or during.phase == "current" or during.edge or during.each_player:
                 raise NotUnderstood("during what?", b.roles.clause)
             whose = Ref.YOU if during.whose is Ref.OWNER else during.whose   # "sua própria Fase ...": the
             mod = replace(mod, phase=during.phase,                            # controller's
                           whose_turn=whose if whose in (Ref.YOU, Ref.OPPONENT) else None)
+            if during.next_turn:                # "... do próximo turno": created now, working in the next turn
+                if b.static:
+                    raise NotUnderstood("the next turn of a permanent text?", b.roles.clause)
+                from cardscript.compiler.ir import Effect, Generate
+
+                made = Effect(EffectKind.DAMAGE_MODIFIER, (mod,), duration=Duration.NEXT_TURN, text=b.text)
+                return Built([Generate(effect=made, text=b.text)])
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
 
@@ -538,8 +549,17 @@ def hypothetical_effect(reader: object, procs: list[Procedure], text: str) -> Ef
         if src is not None and not (procs and all(isinstance(p, Redirect) for p in procs)):
             raise NotUnderstood("replacing the damage of one source", clause)
         # "... fosse receber dano de uma ação, você pode redirecionar aquele dano para ...": that damage only
+        phase, whose_turn = "", None
+        during = b.adjuncts.during             # "... fosse receber dano durante a Etapa de Antecipação de seu turno"
+        if during is not None:
+            if not during.phase or during.phase == "current":
+                raise NotUnderstood("during what?", clause)
+            whose = Ref.YOU if during.whose is Ref.OWNER else during.whose
+            phase, whose_turn = during.phase, whose if whose in (Ref.YOU, Ref.OPPONENT) else None
         return Effect(EffectKind.REPLACEMENT, (Replace(event="damage", subject=subject, instead=tuple(procs),
-                                                       subject_slot=slot, text=text, source=src),),
+                                                       subject_slot=slot, source=src, phase=phase,
+                                                       whose_turn=whose_turn,
+                                                       text=text),),
                       duration=Duration.WHILE_IN_PLACE, text=text)
     if family == "search":                                    # "Se um jogador fosse procurar ... no próprio deck"
         from cardscript.compiler.semantics.nouns import players

@@ -58,6 +58,7 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem, SentenceReader, Sequence, read_sequence
 from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.text import render
+from cardscript.compiler.semantics.times import When
 from cardscript.compiler.semantics.xdef import is_x_definition, x_definition
 
 
@@ -203,6 +204,9 @@ def _working_zone(cond: Condition | None) -> str:
     """Where a permanent effect works (5.2.1, 5.6): the scene, unless its condition puts this very card elsewhere
     ("Enquanto este card estiver nos prêmios de seus oponentes", "Enquanto estiver em seu deck ou recursos": the
     zone, or any zone when it names several -- the condition still says which)."""
+    if cond is not None and cond.kind == "all" and not cond.negated:   # "se este card estiver em sua mão e ...":
+        zoned = [z for c in cond.all_of if (z := _working_zone(c)) != "scene"]   # where the one naming this card
+        return zoned[0] if len(zoned) == 1 else "scene"                            # puts it
     if cond is None or cond.kind != "is" or cond.negated or cond.subject is None:
         return "scene"
     if cond.subject.ref not in (Ref.THIS_CARD, Ref.THIS_CHARACTER):
@@ -475,10 +479,14 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
     if leads.window or leads.limit:                       # "Durante a Fase de Preparação deste turno, você pode
         seq.problems.append(Problem("an activation window inside an action (when may it be done?)", None))
         return None                                       # ...": a permission for later, not an effect now
-    if leads.phase_trigger is not None:                   # "No início do próximo turno, compre um card": no
-        seq.problems.append(Problem("an effect for a later phase, created by an action (the engine has no "
-                                    "effect that waits for a phase once)", None))
-        return None
+    if leads.phase_trigger is not None:                   # "No final do turno, coloque-o na base de seu deck"
+        delayed = _delayed_trigger(leads.phase_trigger, text)
+        if delayed is None:
+            seq.problems.append(Problem("an effect for a later phase, created by an action (which occurrence of "
+                                        "that phase?)", None))
+            return None
+        made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=delayed, duration=Duration.INSTANT, text=text)
+        return Generate(effect=made, text=text)
     if leads.trigger is None:
         return None
     if leads.also:
@@ -492,6 +500,20 @@ def _generated(reader: SentenceReader, seq: Sequence, text: str) -> Generate | N
         return None
     made = Effect(EffectKind.TRIGGERED, tuple(procs), trigger=trigger, duration=duration, text=text)
     return Generate(effect=made, text=text)
+
+
+def _delayed_trigger(w: When, text: str) -> EventPattern | None:
+    """5.7 B: "No final do turno, ..." / "No início do próximo turno, ..." inside an action is an effect the action
+    creates, triggered once (no duration of its own: "tais efeitos acontecem apenas uma vez") at the next end of
+    the turn (6.2 Final do Turno: this turn's) or the next turn's start. Any other phase is left unread: which of
+    its occurrences the words mean depends on when the action is used."""
+    if w.phase or w.each_player or w.whose is not None:
+        return None
+    if w.edge == "end" and not w.next_turn:
+        return EventPattern("phase_end", text=text)
+    if w.edge == "start" and w.next_turn:
+        return EventPattern("phase_start", text=text)
+    return None
 
 
 def _trigger_duration(reader: SentenceReader) -> Duration | None:

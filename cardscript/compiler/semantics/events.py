@@ -354,6 +354,9 @@ def _use(b: Build) -> EventPattern:
                 target, target_np = having
                 target_slot = "event:target"
                 _slot(b, target_np, "target", target, head="event_adjunct")
+    if subject is not None and subject.ref is None and b.adjuncts.entered_turn:
+        # "usar uma ação no turno em que ele entrou em cena" (4.6.2 C.1): a character that entered the scene this turn
+        subject = replace(subject, filters=(*subject.filters, Filter("entered_this_turn", "eq", "true")))
     kind = "use_action"
     after = b.roles.pp("after")
     if after is not None and after.obj is not None:         # "após o efeito daquela ação": once it has resolved
@@ -395,7 +398,20 @@ def _targeted(b: Build) -> EventPattern:
             action = things(m.obj, r)
             _slot(b, m.obj, "action", action)
             filters = action.filters
-    return EventPattern("targeted", subject=subject, action_filters=filters)
+    return EventPattern("targeted", subject=subject, action_filters=filters, first_in_turn=_first_time(b))
+
+
+def _first_time(b: Build) -> bool:
+    """"pela primeira vez em um turno" / "pela primeira vez em cada turno": the first such event of the turn (6.2:
+    what is counted per turn starts again each turn) -- the adjective "primeira" read with the per-turn words."""
+    first = next((c for c in b.roles.get("per_turn") if isinstance(c, PP) and c.obj is not None
+                  and c.obj.lemma == "vez" and c.obj.adj("primeiro") and c.obj.det("o") and not c.obj.mods), None)
+    turn = [c for c in b.roles.get("when") if isinstance(c, PP) and c.obj is not None and c.obj.lemma == "turno"
+            and c.obj.det("um", "cada") and not c.obj.mods]
+    if first is None or first.obj is None or len(turn) != 1 or not b.adjuncts.per_turn:
+        return False
+    b.r.use(*first.obj.pre)
+    return True
 
 
 def _receive(b: Build) -> EventPattern:

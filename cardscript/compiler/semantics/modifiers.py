@@ -434,8 +434,20 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
             return add_filter(sel, Filter("user", "eq", owner))
         if sel.ref is not None:
             return sel
+        if _its_own_card(np, obj, owner):
+            return replace(owner, text=sel.text or owner.text)                  # "o card daquele personagem"
         return replace(sel, zone="carried", of=owner)                           # "um card deste personagem"
     return sel
+
+
+def _its_own_card(np: NP, obj: NP, owner: Selector) -> bool:
+    """"o card daquele personagem": the one card a character or support is (4.1: the character's base card), not
+    one it carries ("um card deste personagem", "os cards dele") -- a definite singular "o card" of a demonstrative
+    reference to one character or support, with nothing else said of the card."""
+    return (np.lemma == "card" and isinstance(np.head, Lexeme) and np.head.word.lower() == "card"
+            and np.det("o") and not np.pre and not np.post and len(np.mods) == 1
+            and obj.det("aquele", "este", "esse") and owner.kind in (Kind.CHARACTER, Kind.SUPPORT)
+            and owner.ref is not None)
 
 
 def _located(sel: Selector, pp: PP, r: Reading) -> Selector:
@@ -458,7 +470,10 @@ def _located(sel: Selector, pp: PP, r: Reading) -> Selector:
                 places.append(place(o2, r))
     located = [_in_place(sel, p) for p in places]
     if len(located) == 1:
-        return located[0]
+        if obj.lemma == "cena" and obj.participle is not None and obj.participle.word.lower() != "controlada" \
+                and obj.participle.lemma == "controlar":
+            return participle(located[0], obj, r)   # "personagens em cena controlados por X": the participle
+        return located[0]                           # agrees with the things, not with "cena"
     return Selector(kind=sel.kind, union=tuple(located), every=sel.every, count=sel.count, text=sel.text)
 
 

@@ -24,7 +24,7 @@ from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.syntax import NP, PP, Leaf
-from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, KIND_OF_NOUN
+from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD, KIND_OF_NOUN
 from cardscript.grammar.normalize import fold_text
 
 YOU = Selector(kind=Kind.PLAYER, ref=Ref.YOU, text="você")
@@ -765,6 +765,9 @@ def _adjectives(sel: Selector, np: NP, r: Reading) -> Selector:
         elif lemma == "próximo":
             r.use(a)
             sel = replace(sel, next_only=True)
+        elif lemma in ACTION_TYPE_OF_WORD and sel.kind is Kind.ACTION and a in np.post and not r.is_used(a):
+            r.use(a)                      # "as ações imprevistas": of that type (4.6.2 A)
+            sel = replace(sel, filters=(*sel.filters, Filter("action_type", "has", ACTION_TYPE_OF_WORD[lemma])))
     for n in np.negated:                                   # "personagens não vilões"
         words = [x for x in _leaves_of(n) if isinstance(x, Lexeme)]
         for w in words:

@@ -1055,6 +1055,8 @@ def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
     targets = b.subject()
     got = at.gained(b.required("what", "what"), b.r)
     duration = b.duration(Duration.INSTANT)
+    if not b.static and duration is Duration.INSTANT and verb == "gains" and _only_readiness(got):
+        duration = Duration.END_OF_TURN
     if not b.static and duration is Duration.INSTANT:
         raise NotUnderstood(f"{verb} it for how long?", b.roles.clause)
     return targets, got, duration
@@ -1092,6 +1094,18 @@ def _keyword_bonus(b: Build) -> Built | None:
     b.roles.extra.clear()
     amount = per_each(Quantity.of(q.fixed), b, what)
     return Built([KeywordBonus(keyword=head.word, actions=actions, amount=amount, text=b.text)], EffectKind.STATIC)
+
+
+def _only_readiness(got: at.Attributes) -> bool:
+    """"aquele personagem ganha Prontidão" said by a resolving effect with no time: Prontidão (rules 7) only lets a
+    character use actions in the turn it entered the scene (4.6.2 C.1), so from a resolving effect it can only
+    matter in the turn it resolves -- gained to the end of that turn says exactly the same."""
+    from cardscript.compiler.vocabulary import fold_key
+
+    return bool(got.keywords) and all(fold_key(k) == fold_key("Prontidão") for k in got.keywords) and not (
+        got.powers or got.affiliations or got.alignments or got.shield is not None or got.shield_x is not None
+        or got.alter_egos or got.alter_egos_of is not None or got.powers_of is not None
+        or got.affiliations_of is not None or got.named_power is not None)
 
 
 def _gain(b: Build) -> Built:

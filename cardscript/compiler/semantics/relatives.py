@@ -222,12 +222,12 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         r.use(*onto.preps)                                              # suporte": the base it is attached to (4.1)
         return replace(sel, zone="carried", of=things(onto.obj, r))
     if subj is not None:                                                # "que este personagem estiver carregando"
-        if any(isinstance(w, Lexeme) and w.word.lower().startswith("estava") for w in v.words):
-            raise NotUnderstood("the cards it was carrying (before): a past state", rel.clause)
+        was = any(isinstance(w, Lexeme) and w.word.lower().startswith("estava") for w in v.words)
         carrier = things(subj, r)
         if v.negated:
             raise NotUnderstood("cards a character is not carrying", rel.clause)
-        return replace(sel, zone="carried", of=carrier)
+        return replace(sel, zone="carried_before" if was else "carried", of=carrier)   # "estava carregando": the
+        # cards it carried before this effect (those the effect unloaded from it)
     obj = _object(rel)
     left_out = _left_out_carrier(sel, v, r) if obj is None else None
     if left_out is not None:
@@ -615,10 +615,14 @@ def _revealed(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
 
     where = _pp(rel, "em")
     found = _introduced_by("revelar", r)
-    if not v.passive or found is None or where is None or where.obj is None or where.obj.lemma != "ação" \
-            or not where.obj.det("este"):
+    you = _subject(rel)                  # "que você revelar nesta ação": the controller reveals them (Clarividência)
+    active = not v.passive and you is not None and you.lemma == "você" and not you.mods and len(rel.subject) == 1
+    if not (v.passive or active) or found is None or where is None or where.obj is None \
+            or where.obj.lemma != "ação" or not where.obj.det("este"):
         raise NotUnderstood("revealed when?", rel.clause)
     r.use(*where.preps, where.obj.head, *where.obj.dets)
+    if active and you is not None:
+        r.use(you.head, *you.dets)
     return replace(sel, union=(found,))
 
 

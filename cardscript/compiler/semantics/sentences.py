@@ -741,8 +741,9 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             except NotUnderstood as exc:
                 out.problems.append(Problem(str(exc), exc.node or item, exc.roles))
                 procs = [Unsupported(why=str(exc), text=render(item))]
+        procs = _loaded_as_placed(out.modes[-1], procs)
         out.modes[-1].extend(procs)
-        last_procs = procs
+        last_procs = procs or last_procs
     if both:
         if len(out.modes) != 2:
             out.problems.append(Problem("'e/ou' among more than two options", seq_node))
@@ -751,6 +752,25 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     if len(out.modes) > 1 and not allow_modes:
         _options(out, joiners, r, options)
     return out
+
+
+def _loaded_as_placed(mode: list[Procedure], procs: list[Procedure]) -> list[Procedure]:
+    """"coloque este personagem em cena, carregue-o com os cards que aquele personagem estava carregando": the
+    loading says which cards it enters the scene with (4.4.2.1 A.1: a character is put in the scene loaded; the
+    card says with what, golden rule A) -- one placing with those cards, not a placing from the resources and then
+    a second load. The placing (``mode``'s last procedure) is changed in place; nothing is left to add."""
+    from cardscript.compiler.ir import Load, PutInScene
+
+    if len(procs) != 1 or not isinstance(procs[0], Load) or not mode or not isinstance(mode[-1], PutInScene):
+        return procs
+    load, put = procs[0], mode[-1]
+    onto = load.onto
+    same = onto == put.cards or (onto.ref is Ref.SLOT and bool(put.introduces) and onto.slot == put.introduces)
+    if not same or load.cards.zone != "carried_before" or put.loaded_with is not None or put.as_if \
+            or load.alternatives or load.condition != put.condition or load.optional:
+        return procs
+    mode[-1] = replace(put, loaded_with=load.cards, text=f"{put.text}, {load.text}")
+    return []
 
 
 def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure], clause: Clause) -> list[Procedure]:

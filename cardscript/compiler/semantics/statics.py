@@ -172,8 +172,11 @@ def _use(b: Build) -> Built | None:
         if obj is not None and obj.det("nenhum"):
             r.use(*obj.dets)
         d = _static_duration(b)
-        return Built([Restrict(what="use_action", subject=_users_of(user, b), action_filters=filters, duration=d,
-                               text=b.text)], _kind(d))
+        if user.ref is None and b.adjuncts.entered_turn:      # "não podem usar ações nos turnos em que entraram em
+            user = replace(user, filters=(*user.filters, Filter("entered_this_turn", "eq", "true")))   # cena":
+            # even with Prontidão (4.6.2 C.1; golden rule B: the prevention wins)
+        return Built([_during(b, Restrict(what="use_action", subject=_users_of(user, b), action_filters=filters,
+                                          duration=d, text=b.text))], _kind(d))
     if v.modal != "pode":
         return None
     if obj is None:
@@ -416,6 +419,10 @@ def _use_limit(b: Build, user: Selector, obj: NP) -> Built:
         return _rule("once_per_player", keywords[0], b)
     if user.ref is Ref.THIS_CHARACTER and names and len(actions.filters) == 1:
         return _rule("use_once_by_name", names[0], b)
+    if user.kind is Kind.PLAYER and user.ref in (None, Ref.EVERY_PLAYER) and names and len(actions.filters) == 1:
+        d = _static_duration(b)                  # "Um jogador não pode usar mais de uma ação chamada X por turno":
+        return Built([Restrict(what="use_once_per_player", action_filters=actions.filters, duration=d,   # each
+                               text=b.text)], _kind(d))                                                 # player
     raise NotUnderstood("a use limit on which actions?", obj.node)
 
 
@@ -577,6 +584,38 @@ def _anaphor_of_cards(np: NP) -> bool:
     return np.lemma == "card" and np.det("aquele") and len(np.dets) == 1
 
 
+def _during(b: Build, proc: Restrict) -> Restrict:
+    """"... não podem ser usadas durante as Fases de Preparação (dos turnos de outros jogadores)": the prohibition
+    holds while that phase or step of that player's turn is under way (6.2)."""
+    during = b.adjuncts.during
+    if during is None:
+        return proc
+    if not during.phase or during.phase == "current" or during.edge or during.this_turn or during.next_turn \
+            or during.each_player:
+        raise NotUnderstood("during what?", b.roles.clause)
+    whose = Ref.YOU if during.whose is Ref.OWNER else during.whose
+    if whose not in (None, Ref.YOU, Ref.OPPONENT):
+        raise NotUnderstood("during whose turn?", b.roles.clause)
+    return replace(proc, phase=during.phase, whose_turn=whose)
+
+
+def _more_than_once_per_turn(b: Build) -> bool:
+    """"... mais de uma vez por turno" after a prohibition: only a second time in the turn is forbidden (6.2: the
+    count starts again each turn). The words are the clause's complements "mais", "de uma vez" and the per-turn
+    "por turno"; all used when they are all there."""
+    words: list[Lexeme] = []
+    for c in b.roles.clause.complements:
+        words.extend(w for w in leaves(c) if isinstance(w, Lexeme))
+    lemmas = [w.lemma for w in words]
+    for i in range(len(lemmas) - 3):
+        if lemmas[i:i + 4] == ["mais", "de", "um", "vez"]:
+            if not b.adjuncts.per_turn:
+                return False
+            b.r.use(*words[i:i + 4])
+            return True
+    return False
+
+
 def passive_static(b: Build) -> Built | None:
     return _passive(b)
 
@@ -594,7 +633,9 @@ def _passive(b: Build) -> Built | None:
     subject = b.subject()
     d = _static_duration(b)
     if lemma == "capacitar":
-        return Built([Restrict(what="capacitate", subject=subject, duration=d, text=b.text)], _kind(d))
+        again = _more_than_once_per_turn(b)          # "não podem ser capacitados mais de uma vez por turno"
+        return Built([Restrict(what="capacitate_again" if again else "capacitate", subject=subject, duration=d,
+                               text=b.text)], _kind(d))
     if lemma == "colocar":
         dest = b.optional_np("destination")
         if dest is None or dest.lemma != "cena":
@@ -615,8 +656,8 @@ def _passive(b: Build) -> Built | None:
                                                                  for x in c.nodes):
                 r.use(*c.nodes)                              # "não podem ser usadas novamente nesta partida"
                 b.roles.extra.remove(c)
-        return Built([Restrict(what="be_used", subject=None, action_filters=subject.filters, duration=d,
-                               text=b.text)], _kind(d))
+        return Built([_during(b, Restrict(what="be_used", subject=None, action_filters=subject.filters, duration=d,
+                                          text=b.text))], _kind(d))
     if lemma == "descarregar":
         origin = b.optional_np("origin")
         if origin is None:

@@ -51,14 +51,16 @@ def when_of(np: NP, r: Reading) -> When:
         for conj, other in np.heads:                                # "desta etapa ou fase"
             if other.lemma in ("fase", "etapa") and phase == "current":
                 r.use(conj, other.head)
+        next_turn = False
         for m in rest:
             r.use(*m.preps)
             inner_when = when_of(m.obj, r)                          # type: ignore[arg-type]
             whose = inner_when.whose or whose
             this_turn = this_turn or (inner_when.this_turn and phase != "current")
+            next_turn = next_turn or inner_when.next_turn           # "a Fase de Preparação do próximo turno"
             if phase == "current" and m.obj is not None and m.obj.det("o"):
                 r.use(*m.obj.dets)                                  # "... do turno"
-        return When(phase, whose, "", this_turn)
+        return When(phase, whose, "", this_turn, next_turn)
     if lemma == "turno":
         whose = _whose(np, r)
         this_turn = np.det("este")

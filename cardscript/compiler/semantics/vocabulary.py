@@ -79,6 +79,7 @@ ATTRIBUTE_OF_NOUN: dict[str, str] = {
 ACTION_TYPE_OF_WORD: dict[str, str] = {"antecipar": "antecipar", "imprevista": "imprevista",
                                        "imprevistas": "imprevista"}
 
+
 # comparison adjectives (with "a"/"que"/"do que"): the Filter op they make
 COMPARATIVE: dict[str, str] = {"igual": "eq", "iguais": "eq", "maior": "ge", "menor": "le", "equivalente": "eq",
                                "diferente": "ne"}

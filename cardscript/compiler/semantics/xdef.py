@@ -85,6 +85,8 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
         roles.extra.remove(times)
         multiplier, np = q.fixed, times
     multiplier = _multiplied_by(roles, r) or multiplier
+    np, offset = _less_than(np, roles, r)
+    _attach_counted_relative(np, roles)
     times_used = _times_used(np, roles, r, render(sentence))
     when = [c for c in roles.get("when") if isinstance(c, PP)]
     count = times_used if times_used is not None else counted(np, r, render(sentence), when)
@@ -95,7 +97,11 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
     for c in list(roles.extra):
         if isinstance(c, Rel) and np.lemma == "estágio":
             roles.extra.remove(c)
+        elif isinstance(c, Other) and c.kind == "paren" and _example(c, r):
+            roles.extra.remove(c)                              # "(ex.: se ... esta ação causará 3 pontos de dano)"
     require_no_extra(roles)
+    if offset is not None:
+        count = replace(count, offset=offset, subtracted=True)
     if divisor is not None:
         count = replace(count, divisor=divisor, round_up=_round_up(sentence, r))
     elif len(sentence.body.clauses) != 1:
@@ -158,6 +164,44 @@ def _multiplied_by(roles: Roles, r: Reading) -> int | None:
     extra.remove(word)
     extra.remove(por)
     return int(por.obj.head.value)
+
+
+def _less_than(np: NP, roles: Roles, r: Reading) -> tuple[NP, int | None]:
+    """"X é igual a 10 menos o número de ...": a number, then the count it is lessened by (the parser reads "menos"
+    as the next phrase's determiner) -- that phrase and the number; else ``np`` and None."""
+    rest = [c for c in roles.extra if isinstance(c, NP)]
+    if not isinstance(np.head, Number) or np.head.value is None or np.mods or len(rest) != 1 \
+            or not rest[0].dets or rest[0].dets[0].lemma != "menos":
+        return np, None
+    counted_np = rest[0]
+    r.use(np.head, *np.dets, counted_np.dets[0])
+    counted_np.dets = counted_np.dets[1:]
+    roles.extra.remove(counted_np)
+    return counted_np, int(np.head.value)
+
+
+def _example(paren: Other, r: Reading) -> bool:
+    """An illustration of X's definition ("(ex.: ...)"): it only explains (reminders.is_example); its words used."""
+    from cardscript.compiler.ast import Phrase
+    from cardscript.compiler.semantics.reminders import is_example
+
+    nodes = [n for n in paren.nodes if isinstance(n, Phrase)]
+    if len(nodes) != len(paren.nodes) or not nodes or not all(is_example(n) for n in nodes):
+        return False
+    r.use(*nodes)
+    return True
+
+
+def _attach_counted_relative(np: NP, roles: Roles) -> None:
+    """"X é igual ao número de poderes que este personagem possui": a relative the parser left on the clause after
+    "o número de <noun>" restricts that noun (what is counted) -- moved onto it when the noun has none."""
+    of_pp = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    rels = [c for c in roles.extra if isinstance(c, Rel)]
+    if np.lemma != "número" or of_pp is None or of_pp.obj is None or len(rels) != 1 \
+            or any(isinstance(m, Rel) for m in of_pp.obj.mods) or of_pp.obj.lemma == "vez":
+        return
+    roles.extra.remove(rels[0])
+    of_pp.obj.mods.append(rels[0])
 
 
 def _joined_by_e(sentence: Sentence) -> bool:
@@ -320,7 +364,10 @@ def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Coun
             r.use(inner.head)
             whose = next((m for m in inner.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
             if whose is None or whose.obj is None:
-                raise NotUnderstood("whose powers?", inner.node)
+                holder = _having(inner, r)                     # "o número de poderes que este personagem possui"
+                if holder is None:
+                    raise NotUnderstood("whose powers?", inner.node)
+                return Count(what=holder, attribute="powers", multiplier=multiplier, text=text)
             r.use(*whose.preps)
             return Count(what=things(whose.obj, r), attribute="powers", multiplier=multiplier, text=text)
         if inner.lemma == "ponto":  # "pontos de dano recebidos por este personagem neste turno"
@@ -344,6 +391,20 @@ def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Coun
             raise NotUnderstood(f"whose {lemma}?", np.node)
         return Count(what=target, attribute=attr, text=text)
     raise NotUnderstood("X counts what?", np.node)
+
+
+def _having(np: NP, r: Reading) -> Selector | None:
+    """"poderes que este personagem possui / tem": whose they are -- the subject of a relative of "possuir" / "ter"
+    with the counted noun as its object and nothing else (the relative is taken off the phrase)."""
+    for m in np.mods:
+        if isinstance(m, Rel) and m.lemma in ("possuir", "ter") and not m.args:
+            subj = next((c for c in m.subject if isinstance(c, NP)), None)
+            if subj is None or len(m.subject) != 1:
+                return None
+            r.use(*m.markers, *leaves(m.clause.verb))
+            np.mods.remove(m)
+            return things(subj, r)
+    return None
 
 
 # "cards de habilidades de poderes diferentes": the number of different values of that characteristic among them

@@ -17,6 +17,7 @@ from cardscript.compiler.ir import (
     Look,
     Move,
     PutInScene,
+    Ref,
     Reveal,
     Search,
     Selector,
@@ -130,7 +131,7 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
         return
     owner = game.state.owner[onto[0]]
     pool = [c for c in pool if isinstance(c, int) and game.state.owner[c] == owner]
-    n = quantity(game, ctx, sels[0].count)
+    n = len(pool) if sels[0].every else quantity(game, ctx, sels[0].count)     # "todos os cards ...": all of them
     loaded: list[Thing] = []
     for c in choose(game, ctx, pool, n, "load", f"{proc.text}: choose the card(s) to load"):
         assert isinstance(c, int)
@@ -159,7 +160,7 @@ def _moved_later(game: Game, ctx: EffectContext) -> set[CardId]:
     later = ctx.memory.get("later_steps", ())
     out: set[CardId] = set()
     for step in later if isinstance(later, tuple) else ():
-        if isinstance(step, Move) and step.cards is not None and step.cards.ref is not None:
+        if isinstance(step, Move) and step.cards is not None and (step.cards.ref is not None or step.cards.every):
             out.update(c for c in resolve(game, ctx, step.cards) if isinstance(c, int) and c in game.state.scene)
     return out
 
@@ -184,6 +185,7 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
         for c in _unloaded(game, ctx, proc, proc.cards):
             base = host(game, c) if isinstance(c, int) else None
             if isinstance(c, int) and base is not None:
+                _remember_carried(ctx, base, c)
                 game.unload(c, check=base not in leaving, by=ctx.controller)
                 if base in leaving:
                     deferred = ctx.memory.setdefault("deferred_empty", [])
@@ -204,7 +206,16 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
         carried: list[Thing] = list(game.state.scene[b].carried)
         for c in choose(game, ctx, carried, n, "unload", f"{proc.text}: choose from {game.name(b)}", player=chooser):
             if isinstance(c, int) and b in game.state.scene and c in game.state.scene[b].carried:
+                _remember_carried(ctx, b, c)
                 game.unload(c, by=ctx.controller)
+
+
+def _remember_carried(ctx: EffectContext, base: CardId, card: CardId) -> None:
+    """What this effect unloaded from each base, in order: "os cards que aquele personagem estava carregando"
+    (``carried_before``) reads it after the unloading."""
+    before = ctx.memory.setdefault("carried_before", {})
+    if isinstance(before, dict):
+        before.setdefault(base, []).append(card)
 
 
 _PLACE_NAMES = {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the deck",
@@ -238,6 +249,7 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
             # "descarregar os cards deste personagem e colocar este personagem em seus recursos" (Metamorfo): its
             # cards are unloaded, then it moves -- it never stands empty in the scene, so it is not knocked out
             for carried in list(game.state.scene[c].carried):        # (a base never leaves the scene carrying)
+                _remember_carried(ctx, c, carried)
                 game.move(carried, Zone.RESOURCES, reason="unload")
                 game.emit("unload", card=carried, frm=c, by=ctx.controller)
         # its owner's (golden rule D, whatever ``to_owner`` says); paying an action's extra cost, that cost's
@@ -289,7 +301,13 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         energy = int(attr(game, c, "initial_energy") or 0)
         return (given is not None or len(pool_for(c)) >= energy) and placement_allowed(game, player, c)
 
-    options: list[Thing] = [c for c in candidates(game, ctx, proc.cards) if placeable(c)]
+    named = proc.cards.ref is not None           # "escolha um card ... e coloque-o em cena": the card named
+    found = [c for c in resolve(game, ctx, proc.cards) if isinstance(c, int)] if named \
+        else candidates(game, ctx, proc.cards)
+    if named and not found and proc.cards.ref is Ref.THIS_CHARACTER and ctx.source is not None \
+            and host(game, ctx.source) is None:     # "coloque este personagem em cena" said by a character card
+        found = [ctx.source]                        # outside the scene (in the hand): that card itself
+    options: list[Thing] = [c for c in found if placeable(c)]
     picked = choose(game, ctx, options, 1, "put_in_scene", f"{proc.text}: which card?")
     for c in picked:
         if not isinstance(c, int):
