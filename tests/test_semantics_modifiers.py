@@ -304,3 +304,13 @@ def test_the_first_and_the_second_of_a_chosen_group() -> None:
     lone = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, escolha um personagem e então "
                 "permute um dos cards que o primeiro personagem estiver carregando por um card de sua mão.\n")
     assert not lone.executable
+
+
+def test_a_name_known_only_as_an_affiliation_after_the_head_is_the_affiliation() -> None:
+    """"Cada personagem Vingadores que você controla": a name the cards know only as an affiliation, said after the
+    head noun, is the characters' affiliation (rules 2.1) -- no card is named "Vingadores"."""
+    d = _permanent("Cada personagem Vingadores que você controla ganha Escudo +1.")
+    (gain,) = d.effects[0].procedures
+    assert isinstance(gain, Gain)
+    assert Filter("affiliation", "has", "Vingadores") in gain.targets.filters
+    assert not any(f.field == "name" for f in gain.targets.filters)

@@ -120,7 +120,18 @@ def _named(sel: Selector, np: NP, r: Reading) -> Selector:
     if len(names) == 1 and sel.kind is Kind.ACTION and r.card.action_name \
             and fold_text(names[0]) == fold_text(r.card.action_name) and sel.ref is None and not sel.every:
         return replace(sel, ref=Ref.THIS_ACTION, filters=())      # "a ação X" of this card's action
+    if sel.kind in (Kind.CHARACTER, Kind.CARD) and sel.ref is None and _only_affiliations(np):
+        return add_filter(sel, Filter("affiliation", "has_any" if len(names) > 1 else "has", "/".join(names)))
     return add_filter(sel, Filter("name", "has_any" if len(names) > 1 else "eq", "/".join(names)))
+
+
+def _only_affiliations(np: NP) -> bool:
+    """"um personagem X-Men ou Irmandade de Mutantes": names the library knows only as affiliations (never as a
+    card's name) said after the head noun are the character's affiliations (rules 2.1), not its name."""
+    from cardscript.compiler.semantics.syntax import leaves
+
+    found = [n for m in np.mods if isinstance(m, NP) for n in leaves(m.node) if isinstance(n, Name)]
+    return bool(found) and all("affiliation" in n.kinds and "card" not in n.kinds for n in found)
 
 
 def _restated(sel: Selector, m: Other, r: Reading) -> Selector:
