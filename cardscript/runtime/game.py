@@ -304,7 +304,8 @@ class Game:
         self._take(base_card)
         owner = self.state.owner[base_card]
         self.state.players[owner].prizes.append(base_card)
-        self.emit("knocked_out", card=base_card, owner=owner, reason=reason)
+        self.emit("knocked_out", card=base_card, owner=owner, reason=reason,
+                  **self.memo.get("knocking_out", {}))          # the action whose damage did it, if any (4.7)
         self.check_victory()
 
     def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
