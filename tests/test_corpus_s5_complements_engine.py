@@ -6,7 +6,7 @@ words."""
 from __future__ import annotations
 
 from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId
+from cardscript.runtime.state import CardId, Zone
 from tests.corpus_play import (
     Eager,
     at,
@@ -15,6 +15,7 @@ from tests.corpus_play import (
     corpus_card,
     energy,
     enter,
+    fillers,
     match,
     require_corpus,
     scenario,
@@ -239,3 +240,32 @@ def test_livro_de_vishanti_clarividencia_of_its_carriers_actions_sets_two_more_a
 
 def set_aside(game: Match) -> list[object]:
     return [e for e in game.log.events if e.kind == "move" and e.data.get("to") == "set_aside"]
+
+
+def test_bruce_banner_knocked_out_by_damage_puts_hulk_in_play_carrying_up_to_four_cards() -> None:
+    """Bruce Banner V1 (BSET 5/100): knocked out by an action's damage, its controller may search for a character
+    named Hulk and put it in the scene carrying up to four cards of the resources (not its initial energy's worth)."""
+    hulk = char("Hulk", ie=6)
+    game = match([corpus_card("BSET 5/100"), hulk], [HITTER],
+                 a=Eager({"load": [lambda d: list(range(d.maximum))]}))
+    bruce, h, foe = card_of(game, 0, "Bruce Banner V1"), card_of(game, 0, "Hulk V1"), card_of(game, 1, "Batedor V1")
+    enter(game, bruce, 1)
+    enter(game, foe, 3)
+    for c in fillers(game, 0)[:5]:
+        game.move(c, Zone.RESOURCES)
+    combat(game, 1)
+    use(game, foe, "Soco")
+    assert bruce not in game.state.scene and h in game.state.scene
+    assert energy(game, h) == 4
+
+
+def test_bruce_banner_knocked_out_otherwise_does_nothing() -> None:
+    """Bruce Banner V1 (BSET 5/100): knocked out by something other than an action's damage (here: its last card
+    unloaded by an effect), its text does not trigger."""
+    hulk = char("Hulk", ie=6)
+    game = match([corpus_card("BSET 5/100"), hulk])
+    bruce, h = card_of(game, 0, "Bruce Banner V1"), card_of(game, 0, "Hulk V1")
+    enter(game, bruce, 1)
+    game.unload(game.state.scene[bruce].carried[0])
+    game.eng.tree.resolve()
+    assert bruce not in game.state.scene and h not in game.state.scene

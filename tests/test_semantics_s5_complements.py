@@ -311,3 +311,29 @@ def test_control_only_on_the_engine() -> None:
     assert shield_of(game, c) == 1
     enter(game, v, 1)
     assert shield_of(game, c) == 0
+
+
+# --- "coloque-o em cena carregando até N cards de seus recursos"; "for nocauteado por uma ação que cause dano" -----
+
+ENTERING = ("Quando este personagem entrar em cena, você pode procurar em seu deck por um card de personagem. Se o "
+            "fizer, coloque-o em cena carregando {}.")
+
+
+def test_put_in_scene_carrying_up_to_n_cards_of_the_resources() -> None:
+    d = _permanent(ENTERING.format("até dois cards de seus recursos"))
+    assert d.executable
+    put = d.effects[0].procedures[-1]
+    assert isinstance(put, PutInScene) and put.loading is not None
+    assert put.loading.zone == "resources" and put.loading.count.fixed == 2 and put.loading.count.up_to
+
+
+def test_put_in_scene_carrying_from_elsewhere_is_not_executable() -> None:
+    assert not _permanent(ENTERING.format("até dois cards de sua mão")).executable
+
+
+def test_knocked_out_by_a_damaging_action_is_the_events_agent() -> None:
+    d = _permanent("Quando este personagem for nocauteado por uma ação que cause dano, compre um card.")
+    assert d.executable
+    (eff,) = d.effects
+    assert eff.trigger is not None and eff.trigger.event == "knocked_out"
+    assert eff.trigger.action_filters == (Filter("damaging", "eq", "true"),)

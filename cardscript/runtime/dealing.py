@@ -413,7 +413,11 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
               user=ctx.user if ctx.from_action else None,                  # the action's user and which use
               action_use=ctx.action_use if ctx.from_action else None,      # (Predador, rules 7)
               **{k: v for k, v in _action_of(ctx).items() if k not in ("user",)})
-    for c in app.unloaded:
-        if dest in game.state.scene and c in game.state.scene[dest].carried:
-            game.unload(c)               # the last one knocks the character out / destroys the support (4.7)
+    game.memo["knocking_out"] = _action_of(ctx)     # "nocauteado por uma ação que cause dano": this one's
+    try:
+        for c in app.unloaded:
+            if dest in game.state.scene and c in game.state.scene[dest].carried:
+                game.unload(c)           # the last one knocks the character out / destroys the support (4.7)
+    finally:
+        game.memo.pop("knocking_out", None)
     return app.to_unload

@@ -309,7 +309,8 @@ class Game:
         owner = self.state.owner[base_card]
         self.state.players[owner].prizes.append(base_card)
         self.state.this_turn.knocked_out.append(base_card)
-        self.emit("knocked_out", card=base_card, owner=owner, reason=reason, **(self.acting or {}))
+        by = {**(self.acting or {}), **self.memo.get("knocking_out", {})}   # the action whose effect / damage did it
+        self.emit("knocked_out", card=base_card, owner=owner, reason=reason, **by)           # (4.7)
         self.check_victory()
 
     def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:

@@ -82,6 +82,8 @@ class PutInScene(Procedure):
     cards: Selector
     loaded_with: Selector | None = None  # "carregue-o com os cards que aquele personagem estava carregando"
     as_if: str = ""                      # "como se ele tivesse Materializar": the keyword's rule applies
+    loading: Selector | None = None      # "coloque-o em cena carregando até quatro cards de seus recursos": chosen
+    #                                      as it enters, instead of its initial energy's worth
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -478,9 +478,18 @@ _PASSIVE = {"knock_out": "knocked_out", "load": "loaded", "unload": "unloaded", 
 
 
 def _knocked_out(b: Build) -> EventPattern:
+    """"este personagem for nocauteado [por uma ação que cause dano]" (4.7; the agent: the action whose damage
+    unloaded its last card)."""
     subject = _subject(b)
     kind = "destroyed" if b.verb.lemma == "destruir" else "knocked_out"
-    return EventPattern(kind, subject=subject)
+    agent = b.roles.pp("agent")
+    if agent is None or agent.obj is None or kind != "knocked_out":
+        return EventPattern(kind, subject=subject)
+    by = things(agent.obj, b.r)
+    if by.kind is not Kind.ACTION or by.ref is not None or by.union or not by.filters:
+        raise NotUnderstood("knocked out by what?", agent.obj.node)
+    b.r.use(*agent.preps)
+    return EventPattern(kind, subject=subject, action_filters=by.filters)
 
 
 def _knock_out(b: Build) -> EventPattern:

@@ -613,7 +613,8 @@ def _move(b: Build) -> Built:
             cards = _keyword_zone(cards, as_if)
         elif not cards.zone and cards.ref is None and not cards.union:   # "coloque em cena um card de personagem":
             cards = replace(cards, zone="hand", zone_owner=Ref.YOU)       # from your hand (what is put in scene is)
-        return Built([PutInScene(cards=cards, as_if=as_if, text=b.text, introduces=slot)])
+        loading = _entering_loaded(b)
+        return Built([PutInScene(cards=cards, as_if=as_if, text=b.text, introduces=slot, loading=loading)])
     to = _DESTINATIONS.get(p.zone)
     if to is None:
         raise NotUnderstood(f"put into '{p.zone}'", dest.node)
@@ -1060,6 +1061,34 @@ def _changed(b: Build, verb: str) -> tuple[Selector, at.Attributes, Duration]:
     if not b.static and duration is Duration.INSTANT:
         raise NotUnderstood(f"{verb} it for how long?", b.roles.clause)
     return targets, got, duration
+
+
+def _entering_loaded(b: Build) -> Selector | None:
+    """"coloque-o em cena *carregando até quatro cards de seus recursos*" (4.4.2.1 A.1 as the text says): the cards
+    it enters the scene loaded with, chosen as it enters -- up to that many, from that area -- instead of as many as
+    its initial energy."""
+    extra = b.roles.extra
+    at = next((i for i, c in enumerate(extra) if isinstance(c, Other) and len(c.nodes) == 1
+               and isinstance(c.nodes[0], Lexeme) and c.nodes[0].lemma in ("carregar", "carregando")), None)
+    if at is None:
+        return None
+    what = extra[at + 1] if at + 1 < len(extra) else None
+    np = what.obj if isinstance(what, PP) and what.prep == "até" else None
+    if np is None or np.lemma != "card":
+        raise NotUnderstood("entering the scene carrying what?", extra[at].nodes[0])   # type: ignore[union-attr]
+    q = np_quantity(np, b.r)
+    if q is None or q.x_times or q.fixed < 1:
+        raise NotUnderstood("carrying how many cards?", np.node)
+    origin = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if origin is None or origin.obj is None or len(np.mods) != 1:
+        raise NotUnderstood("carrying cards from where?", np.node)
+    p = place(origin.obj, b.r)
+    if p.zone != "resources" or p.owner is None or p.owner.ref is not Ref.YOU:
+        raise NotUnderstood("carrying cards from where?", origin.obj.node)
+    b.r.use(*extra[at].nodes, *what.preps, np.head, *np.dets, *origin.preps)     # type: ignore[union-attr]
+    del extra[at:at + 2]
+    return Selector(kind=Kind.CARD, zone="resources", zone_owner=Ref.YOU, count=replace(q, up_to=True),
+                    text="cards de seus recursos")
 
 
 def _keyword_bonus(b: Build) -> Built | None:

@@ -287,6 +287,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         if proc.loaded_with is not None else None
 
     def pool_for(c: CardId) -> list[CardId]:
+        if proc.loading is not None:        # "carregando até quatro cards de seus recursos"
+            return [x for x in candidates(game, ctx, proc.loading) if isinstance(x, int) and x != c]
         if given is not None:
             return [x for x in given if x != c and game.state.owner[x] == game.state.owner[c]]
         if load_from == "deck_top":
@@ -299,9 +301,10 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         if _is_scenario(game, c):
             return True                     # a scenario enters with no cards (4.4.1)
         energy = int(attr(game, c, "initial_energy") or 0)
-        return (given is not None or len(pool_for(c)) >= energy) and placement_allowed(game, player, c)
+        return (given is not None or proc.loading is not None or len(pool_for(c)) >= energy) \
+            and placement_allowed(game, player, c)
 
-    named = proc.cards.ref is not None           # "escolha um card ... e coloque-o em cena": the card named
+    named = proc.cards.ref is not None or bool(proc.cards.union)   # "escolha um card ... e coloque-o em cena"
     found = [c for c in resolve(game, ctx, proc.cards) if isinstance(c, int)] if named \
         else candidates(game, ctx, proc.cards)
     if named and not found and proc.cards.ref is Ref.THIS_CHARACTER and ctx.source is not None \
@@ -317,7 +320,11 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
             continue
         n = int(attr(game, c, "initial_energy") or 0)
         pool: list[Thing] = list(pool_for(c))
-        if given is not None:
+        if proc.loading is not None:        # as many as the text says, up to: chosen now, not its initial energy
+            most = quantity(game, ctx, proc.loading.count)
+            loaded = [x for x in choose(game, ctx, pool, most, "load", f"load up to {most} card(s) onto "
+                                        f"{game.name(c)}", minimum=0) if isinstance(x, int)]
+        elif given is not None:
             loaded = [x for x in pool if isinstance(x, int)]
         elif load_from == "deck_top":
             loaded = [x for x in pool[:n] if isinstance(x, int)]
@@ -326,7 +333,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
                       if isinstance(x, int)]
         game.enter_scene(c, player, loaded)
         for x in loaded:
-            game.emit("load", card=x, onto=c, frm=load_from if given is None else "carried", entering=True)
+            game.emit("load", card=x, onto=c, frm=load_from if given is None or proc.loading is not None
+                      else "carried", entering=True)
         if proc.introduces:
             ctx.write(proc.introduces, [c])
     ctx.last_optional_done = bool(picked)
