@@ -62,6 +62,15 @@ def test_read_text_says_why_a_file_does_not_read(files: dict[str, Path]) -> None
     assert reasons["missing"] == "no such file"
 
 
+def test_a_device_and_utf16_text_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableFile, match="not a regular file"):
+        read_text("/dev/zero", "card file")
+    path = tmp_path / "utf16.card"
+    path.write_bytes(RASGAR.read_text(encoding="utf-8").encode("utf-16"))
+    with pytest.raises(UnreadableFile, match="UTF-16 text, not UTF-8: save the card file as UTF-8"):
+        read_text(path, "card file")
+
+
 def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
     path = tmp_path / "bom.card"
     path.write_bytes(b"\xef\xbb\xbf" + RASGAR.read_bytes())

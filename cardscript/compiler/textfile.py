@@ -12,7 +12,9 @@ from __future__ import annotations
 import codecs
 from pathlib import Path
 
-__all__ = ["UnreadableFile", "read_bytes", "read_text"]
+__all__ = ["MAX_BYTES", "UnreadableFile", "decode", "read_bytes", "read_text"]
+
+MAX_BYTES = 256 * 1024 * 1024     # no file a user names is read past this (a corpus of 1,000 cards is ~2 MB)
 
 
 class UnreadableFile(Exception):
@@ -50,12 +52,18 @@ def read_bytes(path: str | Path, what: str = "file", nul_ok: bool = False) -> by
     p = Path(path)
     if p.is_dir():
         raise UnreadableFile(path, f"a directory, not a {what}")
+    if p.exists() and not p.is_file():           # a device or a pipe (/dev/zero would never end)
+        raise UnreadableFile(path, f"not a regular file, not a {what}")
     try:
+        if p.stat().st_size > MAX_BYTES:
+            raise UnreadableFile(path, f"{p.stat().st_size:,} bytes: too large for a {what} (at most {MAX_BYTES:,})")
         data = p.read_bytes()
     except FileNotFoundError:
         raise UnreadableFile(path, "no such file") from None
     except OSError as exc:
         raise UnreadableFile(path, f"cannot be read ({exc.strerror or type(exc).__name__})") from None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise UnreadableFile(path, f"UTF-16 text, not UTF-8: save the {what} as UTF-8")
     nul = -1 if nul_ok else data.find(b"\x00")
     if nul >= 0:
         raise UnreadableFile(path, f"a binary file, not a {what} (a NUL byte at {_where(data, nul)})", data, nul)

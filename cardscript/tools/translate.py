@@ -37,15 +37,15 @@ def read_input(name: str) -> tuple[str, bytes]:
         data = sys.stdin.buffer.read()
         label = "<stdin>"
     else:
+        from cardscript.compiler.textfile import UnreadableFile, read_bytes
+
         path = Path(name)
         if path.is_dir():
             raise InputError(f"{name} is a directory, not a corpus file")
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise InputError(f"no such file: {name}") from None
-        except OSError as exc:
-            raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
+            data = read_bytes(path, "corpus file", nul_ok=True)    # a device, UTF-16, too large: refused
+        except UnreadableFile as exc:
+            raise InputError(f"no such file: {name}" if exc.why == "no such file" else str(exc)) from None
         label = name
     if b"\x00" in data and not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         raise InputError(f"{label} is a binary file, not card records or card text")
