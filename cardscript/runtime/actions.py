@@ -248,7 +248,7 @@ def target_count(sel: Selector, game: Game | None = None, ctx: Any = None) -> in
     if sel.every:
         return 0
     if sel.count.x_times and game is not None and isinstance(ctx, selectors.EffectContext):
-        return selectors.quantity(game, ctx, sel.count)
+        return max(0, selectors.quantity(game, ctx, sel.count))       # as chosen for a cost {X} (4.6.2 E.1, F)
     return max(1, sel.count.fixed)
 
 
@@ -512,7 +512,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
         elif sel.every:
             picked = all_candidates
         else:
-            n = min(target_count(sel, game, ctx), len(all_candidates)) - len(must)
+            n = min(target_count(sel, game, ctx), len(all_candidates)) - len(must)   # "a cada um de X alvos"
             candidates = [c for c in all_candidates if c not in must]
             picked = list(must)
             if must:

@@ -451,6 +451,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         cost = action_cost(game, adef, _action_power(game, action, adef) or None) if adef is not None else None
         if cost is None and adef is not None and adef.cost_is_x:
             cost = _chosen_x(game, action)
+            if cost is None and action.x is not None:
+                cost = action.x             # the use's event says the X chosen (after it resolved, too)
         return flt.op in _NUMERIC and cost is not None and bool(
             _NUMERIC["eq" if flt.op == "ne" else flt.op](cost, _number(ctx, word)))
     if name == "keyword":

@@ -315,7 +315,8 @@ def _each_player(sel: Selector) -> Selector:
 def _no_filters(np: NP, b: Build) -> None:
     from cardscript.compiler.semantics.reminders import only_explains
 
-    if any(not (isinstance(m, Other) and m.kind == "paren" and all(only_explains(n) for n in m.nodes))
+    kind = b.r.card.kind
+    if any(not (isinstance(m, Other) and m.kind == "paren" and all(only_explains(n, kind) for n in m.nodes))
            for m in np.mods):
         raise NotUnderstood("draw which cards?", np.node)
 

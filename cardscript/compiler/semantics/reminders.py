@@ -41,13 +41,14 @@ def read_explanatory(node: Node, r: Reading, built: Sequence[Procedure] = ()) ->
             r.use(paren)
 
 
-def only_explains(node: Node) -> bool:
-    """Is ``node`` a parenthesis that only explains (an example, a rule restated)? Such a parenthesis attached to a
-    phrase adds nothing to what the phrase stands for (``read_explanatory`` uses its words)."""
+def only_explains(node: Node, kind: str) -> bool:
+    """Is ``node`` a parenthesis that only explains (an example, a rule restated whatever the clause built; ``kind``:
+    the card's type)? Such a parenthesis attached to a phrase adds nothing to what the phrase stands for
+    (``read_explanatory`` uses its words)."""
     parens = list(_parens(node))
     inside = {id(w) for p in parens for w in leaves(p)}
-    return bool(parens) and all(is_example(p) or restates_card_types(p) or restates_rule(p, (), "") for p in parens) \
-        and all(id(w) in inside for w in leaves(node) if isinstance(w, Lexeme))
+    return bool(parens) and all(is_example(p) or restates_card_types(p) or restates_rule(p, (), kind)
+                                for p in parens) and all(id(w) in inside for w in leaves(node) if isinstance(w, Lexeme))
 
 
 def _parens(node: Node) -> Iterator[Phrase]:
