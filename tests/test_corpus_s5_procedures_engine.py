@@ -317,3 +317,34 @@ def test_frenesi_de_batalha_adds_one_to_the_damage_of_actions_of_laminas_only() 
     assert len(game.state.scene[t].carried) == 3
     use(game, f, "Soco")
     assert len(game.state.scene[t].carried) == 2
+
+
+def _set_aside_by_seer(carried_title_code: str | None) -> int:
+    """A character of ours with an action "Clarividência 2 - ...", carrying the corpus card with that code (or
+    nothing): how many cards its action set aside (rules 7.1)."""
+    from cardscript.runtime.match import Match
+    from tests.engine_helpers import card
+
+    seer = card("Personagem: Vidente V1\nAlinhamento: Herói\nPoderes: Magia, Voo\nEnergia inicial: 3\nEscudo: 0\n\n"
+                "Ação: Visão\n  Custo: {0}\n  Poder: Magia\n  Clarividência 2 - Visão causa 1 ponto de dano no alvo.\n")
+    deck = [seer] + ([corpus_card(carried_title_code)] if carried_title_code else [])
+    game: Match = match(deck, [own_character("Alvo", alignment="Vilão")])
+    s, t = card_of(game, 0, "Vidente V1"), card_of(game, 1, "Alvo V1")
+    item = [c for c in game.cards if game.cards[c].code == carried_title_code] if carried_title_code else []
+    enter(game, s, 2, carried=item)
+    enter(game, t, 3)
+    at(game, "combat", "attack", 0)
+    use(game, s, "Visão")
+    return sum(1 for e in events(game, "move") if e["to"] == str(Zone.SET_ASIDE))
+
+
+def test_manto_de_levitacao_raises_the_clarividencia_of_its_carriers_actions() -> None:
+    """Manto de Levitação V1 ((2014) BSMI 84/100): actions with Clarividência its carrier uses have Clarividência +1
+    -- Clarividência 2 sets aside three cards (two without it)."""
+    assert _set_aside_by_seer(None) == 2
+    assert _set_aside_by_seer("(2014) BSMI 84/100") == 3
+
+
+def test_livro_de_vishanti_raises_it_by_two() -> None:
+    """Livro de Vishanti V1 ((2014) BSPO 85/100): Clarividência +2 -- four cards set aside."""
+    assert _set_aside_by_seer("(2014) BSPO 85/100") == 4

@@ -258,3 +258,10 @@ def test_5_3_would_damage_one_or_more_targets_keeps_the_actions_power() -> None:
     assert isinstance(mod, ModifyDamage) and mod.delta == 1 and mod.each_target
     assert mod.target is not None and mod.target.ref is Ref.TARGET      # its targets: the dealing action's (filters)
     assert [(f.field, f.value) for f in mod.action_filters] == [("power", "AG")]
+
+
+def test_7_a_keyword_without_a_number_is_not_raised() -> None:
+    """"ganham Ataque-Surpresa +1": that keyword has no number; not read."""
+    d = card("Suporte: Lente V1\nEnergia inicial: 1\nEscudo: 0\n\nTexto permanente:\n  Ações com Clarividência que "
+             "este personagem usar ganham Ataque-Surpresa +1.\n")
+    assert not d.executable

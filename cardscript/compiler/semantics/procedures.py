@@ -1092,6 +1092,11 @@ def _entering_loaded(b: Build) -> Selector | None:
                     text="cards de seus recursos")
 
 
+# the action keywords whose number the engine raises when the action is used (runtime.actions._with_keyword_bonus:
+# the cards its start sets aside, rules 7.1 Clarividência); another keyword "+N" is not read
+_RAISED_AT_USE = frozenset({"clarividencia"})
+
+
 def _keyword_bonus(b: Build) -> Built | None:
     """"Ações com Clarividência que este personagem usar ganham Clarividência +1 [para cada Item Mágico que ele
     estiver carregando]": the number of an action keyword's parameter (rules 7, "Clarividência N") is that much
@@ -1117,6 +1122,10 @@ def _keyword_bonus(b: Build) -> Built | None:
     q = quantity_of_run(run, b.r)
     if q is None or q.x_times or q.fixed < 1:
         raise NotUnderstood("the keyword plus what?", head)
+    from cardscript.compiler.vocabulary import fold_key
+
+    if fold_key(head.word) not in _RAISED_AT_USE:
+        raise NotUnderstood(f"'{head.word} +N': a keyword whose number the engine does not raise", head)
     actions = b.subject()
     if actions.kind is not Kind.ACTION or not any(f.field == "keyword" for f in actions.filters):
         raise NotUnderstood("a keyword's number for which actions?", b.roles.clause)
