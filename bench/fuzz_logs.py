@@ -5,7 +5,7 @@ a wrong-typed answer before each legal one, so that logs hold ``refused`` events
 makes ``--edits`` random edits of each (``cardscript.runtime.log_edits``: values, keys, events removed,
 repeated, moved or forged, truncation, bytes, lines, the seal; most resealed as a forger would). Each edited
 file goes through :func:`read_log` and :func:`check_log`; an edit accepted, or an exception other than the
-documented refusal, is a failure. Prints a Markdown table (the figures of docs/reliability-logs.md) and exits 1
+documented refusal, is a failure. Prints a Markdown table (the figures of docs/reliability.md) and exits 1
 on any failure. ``--seconds`` bounds the run.
 
     python bench/fuzz_logs.py --matches 6 --edits 300 --seed 1
