@@ -83,22 +83,27 @@ def test_arcade_leaves_a_scenario_that_left_the_scene_where_it_is() -> None:
 def test_prisao_extradimensional_returns_the_imprisoned_card_to_its_owners_resources_at_the_end_of_the_turn()\
         -> None:
     """Prisão Extradimensional ((2015) BSOS 86/100): the target (another player's character, Energia Inicial at
-    most X) is unloaded and its card goes to your prizes; at the end of the turn (a delayed effect, 5.7 B) that
-    same card ("o card daquele personagem": the character's own card) goes to its owner's resources."""
+    most X -- X paid as Energia Cósmica X+X before the target is chosen, 4.6.2 E.2) is unloaded and its card goes
+    to your prizes; at the end of the turn (a delayed effect, 5.7 B) that same card ("o card daquele personagem":
+    the character's own card) goes to its owner's resources."""
     caster = char("Cósmico", powers="Poder Cósmico")
-    game = match([caster, corpus_card("(2015) BSOS 86/100")], [char("Fraco", ie=0)], a=Eager({"x": [pick("1")]}))
+    game = match([caster, corpus_card("(2015) BSOS 86/100")], [char("Fraco", ie=1)], a=Eager({"x": [pick("1")]}))
     user, prison = card_of(game, 0, "Cósmico V1"), card_of(game, 0, "Prisão Extradimensional V1")
     target = card_of(game, 1, "Fraco V1")
     enter(game, user, 1, carried=[prison])
     game.state.scene[user].stage = 2
-    enter(game, target, 0)
-    for c in fillers(game, 0)[:4]:
-        game.move(c, Zone.RESOURCES)
+    enter(game, target, 1)
+    (load,) = game.state.scene[target].carried
     at(game, "combat", "attack")
+    game.move(fillers(game, 0)[0], Zone.RESOURCES)
+    assert not usable(game, user, "Prisão Extradimensional")   # one card: X can only be 0, no legal target
+    for c in fillers(game, 0)[:3]:
+        game.move(c, Zone.RESOURCES)
     use(game, user, "Prisão Extradimensional")
     game.eng.tree.resolve()
     assert zone(game, target) == str(Zone.PRIZES) and target not in game.state.scene    # your prizes: kept by
     assert target in game.state.players[1].prizes          # the engine with its owner's cards (golden rule D)
+    assert load in game.state.players[1].resources
     turn_ends(game)
     assert target in game.state.players[1].resources
 

@@ -314,13 +314,29 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             ctx = action_context(engine, use)
             if not all(queries.extra_cost_payable(game, ctx, p) for p in use.action.costs):
                 continue                                                     # E.2
-            found = [target_candidates(engine, t, player, ctx) for t in use.action.targets]
+            found = _targets_for_some_x(engine, use, player, ctx)
             modes = usable_modes(engine, use.action, found, ctx)
             if not modes:
                 continue                                                     # F (B): no option has its targets
             first = min(mode_targets(use.action, modes[0]), default=None)
             out.append(replace(use, candidates=tuple(found[first]) if first is not None else ()))
     return out
+
+
+def _targets_for_some_x(engine: Engine, use: ActionUse, player: int, ctx: Any) -> list[list[Any]]:
+    """4.6.2 E.2 / F: an X the player chooses as an extra cost is paid (Energia Cósmica X) before the targets are
+    chosen, so a target whose legality reads X ("com Energia Inicial igual a X ou menor") is a legal choice when
+    some X the player can pay makes it one -- the candidates for each X from 0 to the most payable, together."""
+    most = cost_x_most(engine.game, ctx, use.action) if ctx is not None and ctx.x is None else None
+    if most is None:
+        return [target_candidates(engine, t, player, ctx) for t in use.action.targets]
+    found: list[list[Any]] = [[] for _ in use.action.targets]
+    for x in range(most + 1):
+        ctx.x = x
+        for i, t in enumerate(use.action.targets):
+            found[i] += [c for c in target_candidates(engine, t, player, ctx) if c not in found[i]]
+    ctx.x = None
+    return found
 
 
 def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
