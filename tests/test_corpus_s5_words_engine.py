@@ -377,3 +377,22 @@ def test_experiencia_acumulada_finds_a_card_of_the_same_alter_ego_or_name() -> N
     same_name = own_character("Novato")
     game, n, w = _accumulated("", same_name)
     assert card_of(game, 0, "Novato V1", 1) in game.state.scene[n].carried
+
+
+def test_anomalias_expostas_damages_the_characters_sharing_an_alter_ego() -> None:
+    """Anomalias Expostas V1 (BSAQ 86/112), second option: 2 piercing damage to each character in the scene with
+    the same alter ego as another character in the scene -- the two "Fulano" characters, not the third."""
+    d = corpus_card("(2016) BSAQ 86/112")
+    user = own_character("Gênio", powers="Genialidade")
+    one, two = own_character("Um", alter_ego="Fulano", ie=5), own_character("Dois", alter_ego="Fulano", ie=5)
+    three = own_character("Três", alter_ego="Beltrano", ie=5)
+    game = match([user, d], [one, two, three], a=Eager({"mode": [[1]], "choose": [[1]]}))
+    u = card_of(game, 0, "Gênio V1")
+    enter(game, u, 1, carried=[card_of(game, 0, "Anomalias Expostas V1")])
+    foes = [card_of(game, 1, t) for t in ("Um V1", "Dois V1", "Três V1")]
+    for f in foes:
+        enter(game, f, 5)
+    game.state.scene[u].stage = 2
+    at(game, "combat", "attack")
+    use(game, u, "Anomalias Expostas")
+    assert [len(game.state.scene[f].carried) for f in foes] == [3, 3, 5]

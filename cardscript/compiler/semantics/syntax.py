@@ -829,7 +829,10 @@ class _Attacher:
             return False
         if head is not None and head.lemma == "comum" and not head.dets:
             return False                                # "em comum *com este personagem*": the adjective's own
-        return _role_for(stack[-1], pp.prep, pp_class(pp), adjuncts=False) is not None
+        role = _role_for(stack[-1], pp.prep, pp_class(pp), adjuncts=False)
+        if role is not None and role.name == "in_common" and (pp.obj is None or pp.obj.lemma not in ("comum", "nome")):
+            return False                                # "... que outro personagem *em cena*": a place, not "em comum"
+        return role is not None
 
     def _in_scene_then_place(self, pp: PP) -> bool:
         """"coloque um cenário *em cena* nos recursos de seu dono": "em cena" followed by another place is where the
