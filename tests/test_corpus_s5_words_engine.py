@@ -396,3 +396,25 @@ def test_anomalias_expostas_damages_the_characters_sharing_an_alter_ego() -> Non
     at(game, "combat", "attack")
     use(game, u, "Anomalias Expostas")
     assert [len(game.state.scene[f].carried) for f in foes] == [3, 3, 5]
+
+
+def _brotherhood_hits(affiliations: str) -> int:
+    from tests.engine_helpers import punch
+
+    mutant = own_character("Mutante", affiliations="Irmandade de Mutantes", action=punch("Golpe", 2))
+    victim = own_character("Vítima", affiliations=affiliations, ie=6)
+    game = match([corpus_card("BSUM 21/100"), mutant], [victim])
+    mag, m, v = card_of(game, 0, "Magneto V1"), card_of(game, 0, "Mutante V1"), card_of(game, 1, "Vítima V1")
+    enter(game, mag, 2)
+    enter(game, m, 1)
+    enter(game, v, 6)
+    at(game, "combat", "attack")
+    use(game, m, "Golpe")
+    return 6 - len(game.state.scene[v].carried)
+
+
+def test_magneto_adds_one_to_the_brotherhoods_damage_to_an_x_men() -> None:
+    """Magneto V1 (BSUM 21/100): a Irmandade de Mutantes character you control about to deal damage to an X-Men
+    ("um X-Men": a character with that affiliation) deals 1 more -- 3 instead of 2; to a Vingadores, 2."""
+    assert _brotherhood_hits("X-Men") == 3
+    assert _brotherhood_hits("Vingadores") == 2

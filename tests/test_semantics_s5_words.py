@@ -447,3 +447,14 @@ def test_same_alter_ego_or_name_if_none_is_the_identity() -> None:
     assert isinstance(search, Search)
     (f,) = [f for f in search.cards.filters if f.field == "identity"]
     assert f.op == "shares" and isinstance(f.value, Selector) and f.value.ref is Ref.TARGET
+
+
+def test_a_member_of_an_affiliation_named_as_a_noun() -> None:
+    """"um X-Men" (an affiliation's name with "um"): a character with that affiliation, not a card so named."""
+    d = card("Personagem: Caçador V1\nAlinhamento: Vilão\nAfiliações: X-Men\nPoderes: Voo\nEnergia inicial: 3\n"
+             "Escudo: 0\n\nTexto permanente:\n  Toda vez que este personagem fosse causar dano a um X-Men, ele causará "
+             "aquela quantidade de dano +1.\n")
+    assert d.executable
+    (mod,) = d.effects[0].procedures
+    assert isinstance(mod, ModifyDamage) and mod.target is not None and mod.target.kind is Kind.CHARACTER
+    assert mod.target.filters == (Filter("affiliation", "has", "X-Men"),)

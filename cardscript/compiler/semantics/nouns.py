@@ -559,6 +559,11 @@ def _things(np: NP, r: Reading) -> Selector:
         return _coordinated(sel, np, r)
     text = text_of(np)
     head = np.head
+    if isinstance(head, Name) and head.kinds == ("affiliation",) and np.det("um") and len(np.dets) == 1 \
+            and not np.heads and not np.coords:
+        r.use(head, *np.dets)                              # "causar dano a um X-Men": a character of that
+        sel = Selector(kind=Kind.CHARACTER, filters=(Filter("affiliation", "has", head.text),), text=text)   # team
+        return apply_modifiers(sel, np, r)
     if isinstance(head, Name):
         r.use(head)
         sel = Selector(kind=Kind.CARD, filters=(Filter("name", "eq", head.text),), text=text, every=True)

@@ -100,6 +100,9 @@ class NP:
 
     @property
     def cls(self) -> str:
+        if isinstance(self.head, Name) and self.head.kinds == ("affiliation",) and self.det("um") \
+                and len(self.dets) == 1:
+            return "thing"                  # "um X-Men": a character of that affiliation (nouns.things)
         return head_class(self.head, self.participle)
 
     @property
