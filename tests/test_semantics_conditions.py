@@ -381,3 +381,22 @@ def test_the_stage_of_capacitation() -> None:
     assert d.executable
     cond = d.effects[0].condition
     assert cond is not None and cond.subject is not None and Filter("stage", "eq", "0") in cond.subject.filters
+
+
+def test_a_coordinated_predicate_is_either_description_and_guards_the_whole_placing() -> None:
+    """"Descarregue os cards do alvo e devolva-o para a mão de seu dono se ele for um personagem com {LA} ou um
+    suporte": the condition is either description, each with its own filters (a character WITH {LA}); and the
+    unloading is part of that placing (4.7), so it is guarded too -- unloading a character the card spares would
+    knock it out."""
+    d = _character(action="Descarregue os cards do alvo e devolva-o para a mão de seu dono se ele for um "
+                          "personagem com {LA} ou um suporte.")
+    assert d.executable and d.action is not None
+    unload, move = d.action.modes[0].procedures
+    assert isinstance(unload, Unload) and isinstance(move, Move)
+    cond = move.condition
+    assert cond is not None and cond.kind == "any" and len(cond.any_of) == 2
+    lamina, support = cond.any_of
+    assert lamina.subject is not None and Filter("power", "has", "LA") in lamina.subject.filters
+    assert Filter("kind", "eq", "character") in lamina.subject.filters
+    assert support.subject is not None and Filter("kind", "eq", "support") in support.subject.filters
+    assert unload.condition == cond

@@ -300,11 +300,13 @@ def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
                     r.use(conj, h.head)
         else:
             sel = things(pred, r)
-            filters.extend(sel.filters)
-            if sel.kind not in (Kind.CARD,):
-                kind = sel.kind
             if sel.ref is not None:
                 raise NotUnderstood("is which one?", pred.node)
+            if sel.union:                                  # "se ele for um personagem com {LA} ou um suporte":
+                return Condition("any", any_of=tuple(is_(subject, [*alt.filters, *_kind_filters(alt)])
+                                                     for alt in sel.union), negated=roles.verb.negated)
+            filters.extend(sel.filters)
+            filters.extend(_kind_filters(sel))
     elif of is not None and of.obj is not None:               # "não for da afiliação X"
         r.use(*of.preps)
         filters.extend(_predicate(of.obj, r, False, subject))
@@ -313,6 +315,14 @@ def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if kind is not None:
         filters.append(Filter("kind", "eq", kind.value))
     return is_(subject, filters, roles.verb.negated)
+
+
+def _kind_filters(sel: Selector) -> list[Filter]:
+    """What a predicate noun says of the kind: "um personagem" (character), "um personagem ou suporte" (either);
+    "um card" says nothing more."""
+    kinds = [k for k in (sel.kind, *sel.also) if k is not Kind.CARD]
+    return [Filter("kind", "eq", "/".join(k.value for k in kinds))] if kinds and len(kinds) == 1 + len(sel.also) \
+        else []
 
 
 def is_(subject: Selector, filters: list[Filter] | tuple[Filter, ...], negated: bool = False) -> Condition:

@@ -742,6 +742,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                 out.problems.append(Problem(str(exc), exc.node or item, exc.roles))
                 procs = [Unsupported(why=str(exc), text=render(item))]
         procs = _loaded_as_placed(out.modes[-1], procs)
+        _unloaded_as_moved(out.modes[-1], procs)
         out.modes[-1].extend(procs)
         last_procs = procs or last_procs
     if both:
@@ -771,6 +772,23 @@ def _loaded_as_placed(mode: list[Procedure], procs: list[Procedure]) -> list[Pro
         return procs
     mode[-1] = replace(put, loaded_with=load.cards, text=f"{put.text}, {load.text}")
     return []
+
+
+def _unloaded_as_moved(mode: list[Procedure], procs: list[Procedure]) -> None:
+    """"descarregue os cards do alvo e devolva-o para a mão de seu dono se ele for ...": unloading every card of a
+    thing and then moving it is one placing (4.7: the effect takes it elsewhere, so it is not knocked out), so the
+    move's own condition is the unloading's too -- unloading alone would knock out what the card spares. (``mode``'s
+    last procedure is changed in place.)"""
+    from cardscript.compiler.ir import Move, Unload
+
+    if len(procs) != 1 or not isinstance(procs[0], Move) or procs[0].condition is None or not mode:
+        return
+    move, unload = procs[0], mode[-1]
+    if not isinstance(unload, Unload) or unload.condition is not None or unload.cards is None \
+            or unload.cards.zone != "carried" or unload.cards.of is None \
+            or replace(unload.cards.of, text="") != replace(move.cards, text=""):
+        return
+    mode[-1] = replace(unload, condition=move.condition)
 
 
 def _spared(mode: list[Procedure], procs: list[Procedure], deed: list[Procedure], clause: Clause) -> list[Procedure]:
