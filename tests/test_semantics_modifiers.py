@@ -21,6 +21,7 @@ from cardscript.compiler.ir import (
     Restrict,
     Reveal,
     Search,
+    Selector,
     Swap,
     Unload,
 )
@@ -314,3 +315,15 @@ def test_a_name_known_only_as_an_affiliation_after_the_head_is_the_affiliation()
     assert isinstance(gain, Gain)
     assert Filter("affiliation", "has", "Vingadores") in gain.targets.filters
     assert not any(f.field == "name" for f in gain.targets.filters)
+
+
+def test_other_in_the_thing_compared_with_is_other_than_the_one_compared() -> None:
+    """"cada personagem em cena que tenha o mesmo alter ego que outro personagem em cena": "outro" is another
+    than each character compared (a comparison never counts the thing itself), not another than this card --
+    this card's own alter ego counts for the others."""
+    d = _permanent("Cada personagem em cena que tenha o mesmo alter ego que outro personagem em cena ganha "
+                   "Escudo +1.")
+    (gain,) = d.effects[0].procedures
+    assert isinstance(gain, Gain)
+    (shares,) = [f for f in gain.targets.filters if f.op == "shares"]
+    assert shares.field == "alter_ego" and isinstance(shares.value, Selector) and shares.value.excluding is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
-from cardscript.compiler.ir import Filter, Quantity, Selector
+from cardscript.compiler.ir import Filter, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import is_x, quantity_of_run
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Leaf, Other, leaves
@@ -232,6 +232,10 @@ def _relational_filter(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
         raise NotUnderstood("the same as what?", np.node)
     if field_name == "alter_ego" and _or_name_if_none(np, r):
         field_name = "identity"                               # 4.4.2.1 A.4: the alter ego, or the name if none
+    if with_.ref is None and with_.excluding is not None \
+            and with_.excluding.ref in (Ref.THIS_CHARACTER, Ref.THIS_CARD):
+        with_ = replace(with_, excluding=None)    # "o mesmo alter ego que outro personagem": other than the one
+        #                                           compared, which a comparison never counts (runtime: shares)
     return Filter(field_name, "not_shares" if negate else "shares", with_)
 
 
