@@ -125,13 +125,14 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
                             *((Filter("since_turn_start", "eq", "true"),) if since else ()))
     from cardscript.compiler.semantics.nouns import _register
 
-    _register(r, obj, "", controlled.kind, controlled)      # "aqueles personagens": the ones controlled
+    it = replace(controlled, every=False) if _one_of(obj, count, controlled) else controlled
+    _register(r, obj, "", controlled.kind, it)              # "aqueles personagens": the ones controlled
     if not (roles.verb.negated or none):                     # "se você controlar um personagem chamado X, ...
         span = getattr(obj.node, "span", None)               # descarregue os cards dele": that one, not every X
         for ref in r.referents:
             if span is not None and ref.node_span == span and not ref.slot and ref.selector is not None \
                     and ref.selector.ref is None and ref.selector is not controlled:
-                ref.selector = controlled
+                ref.selector = it
     n = count.fixed if count is not None and not count.x_times else 1
     if only:                                                 # "somente personagens com a afiliação S.H.I.E.L.D."
         r.use(*(w for w in roles.verb.words))
@@ -671,3 +672,12 @@ _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
 }
 
 __all__ = ["condition", "Icon"]
+
+
+def _one_of(obj: NP, count: Quantity | None, controlled: Selector) -> bool:
+    """"se você controlar *um* personagem com {MA}, você pode incapacitá-lo": "it" is one of them, the one the
+    controller picks when several match -- not every such character. A name or an alter ego names that one
+    ("um personagem chamado X ... dele": the character of that name)."""
+    named = any(f.field in ("name", "alter_ego") and f.op == "eq" for f in controlled.filters)
+    return obj.det("um") and not named and (count is None or (count.fixed == 1 and not count.x_times
+                                                               and not count.up_to))

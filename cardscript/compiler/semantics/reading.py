@@ -110,6 +110,8 @@ class Reading:
         original = getattr(leaf, "original", None)         # a word read in another class (syntax.Retagged)
         if original is not None:
             self.used.add(id(original))
+        for part in getattr(leaf, "parts", ()):              # "e/ou" read as one "ou" (syntax.AndOr)
+            self.used.add(id(part))
 
     def is_used(self, leaf: Node) -> bool:
         return id(leaf) in self.used

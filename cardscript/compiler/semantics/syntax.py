@@ -292,6 +292,26 @@ def _atoms(parts: Sequence[Node]) -> list[_Atom]:
     out: list[_Atom] = []
     for n in parts:
         _atomize(n, out)
+    return _and_or(out)
+
+
+def _and_or(atoms: list[_Atom]) -> list[_Atom]:
+    """"e/ou" between two heads ("em seu deck e/ou recursos"): one inclusive "ou" (any of them, or both)."""
+    out: list[_Atom] = []
+    i = 0
+    while i < len(atoms):
+        a = atoms[i]
+        if a.kind == "coord" and _lemma(a.nodes[0]) == "e" and i + 2 < len(atoms) \
+                and atoms[i + 1].kind in ("coord", "lit") and _lemma(atoms[i + 1].nodes[0]) == "/" \
+                and atoms[i + 2].kind == "coord" and _lemma(atoms[i + 2].nodes[0]) == "ou":
+            ou = atoms[i + 2].nodes[0]
+            assert isinstance(ou, Lexeme)
+            parts = (a.nodes[0], atoms[i + 1].nodes[0], ou)
+            out.append(_Atom("coord", [AndOr(ou.span, ou.cls, ou.lemma, ou.word, parts=parts)]))
+            i += 3
+            continue
+        out.append(a)
+        i += 1
     return out
 
 
@@ -368,6 +388,14 @@ class Retagged(Lexeme):
     giving it a meaning gives one to the ``original`` word too (``Reading.use``)."""
 
     original: Lexeme | None = None
+
+
+@dataclass(frozen=True)
+class AndOr(Lexeme):
+    """"e/ou" read as one inclusive "ou"; giving it a meaning gives one to the printed ``parts`` ("e", "/", "ou")
+    (``Reading.use``)."""
+
+    parts: tuple[Node, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1063,6 +1091,8 @@ def _antecedent(np: NP, a: _Atom) -> bool:
         return np.cls in ("time", "zone", "thing", "action", "attribute")
     if "como" in markers:
         return np.lemma == "forma"
+    if "cujo" in markers and isinstance(np.head, Icon):
+        return False                                # "um personagem com {MA} *cujo alter ego ...*": the character's
     frame = fr.FRAMES.get(verb_lemma(a.clause)) if a.clause is not None else None
     if a.clause is not None and a.clause.subject is not None and frame is not None and frame.object_gap:
         role = frame.role("object")                 # "a próxima ação que causar dano *que ele usar*": the gap is

@@ -92,7 +92,13 @@ def discard(game: Game, ctx: EffectContext, proc: Discard) -> None:
         if proc.cards.ref is not None:                 # "descarta o card escolhido": that card, if in the hand
             named = resolve(game, ctx, proc.cards)
             hand = [c for c in game.state.players[player].hand if c in named]
-        for c in choose(game, ctx, hand, n, "discard", f"choose {n} card(s) to discard", player=player):
+        if _x_to_choose(ctx, proc):                    # "você pode ... descartar X cards": X is how many
+            picked = choose(game, ctx, hand, len(hand), "discard", "choose X card(s) to discard", player=player,
+                            minimum=0)
+            ctx.x = len(picked)
+        else:
+            picked = choose(game, ctx, hand, n, "discard", f"choose {n} card(s) to discard", player=player)
+        for c in picked:
             assert isinstance(c, int)
             game.move(c, Zone.RESOURCES, reason="discard")
             discarded.append(c)
@@ -100,6 +106,13 @@ def discard(game: Game, ctx: EffectContext, proc: Discard) -> None:
         ctx.write(proc.introduces, list(discarded))
     if proc.optional:                  # "você pode descartar ... Se o fizer": done only if a card was discarded
         ctx.last_optional_done = bool(discarded)
+
+
+def _x_to_choose(ctx: EffectContext, proc: Discard) -> bool:
+    """4.6.1: an X no definition counts and no cost has fixed, first met in what the player may do ("você pode
+    ... descartar X cards"): the player chooses it by discarding that many cards; later uses read that X."""
+    q = proc.amount
+    return q is not None and q.x_times == 1 and q.fixed == 0 and q.x is None and ctx.x is None
 
 
 @handles(Load)

@@ -1,0 +1,52 @@
+"""Corpus cards of the "words" cluster (session 5, round 4) played on the engine, with assertions on what their
+text says happens. Cards are read from the development corpora at test time (``tests/corpus_play.py``); the module
+is skipped without them. The docstrings describe each behaviour in our own words and cite the card by name and
+printed code."""
+
+from __future__ import annotations
+
+from cardscript.runtime.agents import Decision
+from cardscript.runtime.state import Zone
+from tests.corpus_play import Eager, activate, at, card_of, corpus_card, enter, match, require_corpus, scenario, stage
+from tests.engine_helpers import own_character
+
+require_corpus()
+
+
+def test_evocacao_das_trevas_one_magic_character_staged_x_discarded_x_searched_in_deck_and_resources() -> None:
+    """Evocação das Trevas V1 ((2015) BSOS 62/100): in its controller's Preparation Phase, with a {MA} character
+    whose alter ego is not Shuma-Gorath, the controller may incapacitate that character (one of them, chosen)
+    in {1} and discard X character cards that are not Shuma-Gorath; then up to X cards named Shuma-Gorath and/or
+    Tentáculos da Escuridão are searched for in the deck and/or the resources, go to the hand, and the deck is
+    shuffled."""
+    mage = own_character("Maga", powers="Magia")
+    other = own_character("Bruxo", powers="Magia")
+    junk = own_character("Sucata")
+    shuma = own_character("Shuma-Gorath", powers="Magia")
+    tentacles = own_character("Tentáculos da Escuridão", powers="Magia")
+    seen: list[Decision] = []
+
+    def pick(d: Decision) -> list[int]:
+        seen.append(d)
+        return [next(i for i, o in enumerate(d.options) if o.startswith("Bruxo"))]
+
+    a = Eager({"target": [pick], "discard": [lambda d: list(range(len(d.options)))],
+               "search": [lambda d: list(range(len(d.options)))]})
+    game = match([corpus_card("(2015) BSOS 62/100"), mage, other, junk, junk, shuma, tentacles], a=a)
+    ev, m, o = card_of(game, 0, "Evocação das Trevas V1"), card_of(game, 0, "Maga V1"), card_of(game, 0, "Bruxo V1")
+    scenario(game, ev)
+    enter(game, m, 2)
+    enter(game, o, 2)
+    for j in (card_of(game, 0, "Sucata V1", 0), card_of(game, 0, "Sucata V1", 1)):
+        game.move(j, Zone.HAND)
+    t = card_of(game, 0, "Tentáculos da Escuridão V1")
+    s = card_of(game, 0, "Shuma-Gorath V1")
+    game.move(t, Zone.RESOURCES)
+    at(game, "preparation")
+    before = stage(game, m)
+    activate(game, ev)
+    assert (stage(game, m), stage(game, o)) == (before, before - 1)      # only the one chosen: Bruxo
+    assert [d.options for d in seen] == [("Maga V1#2", "Bruxo V1#3")]
+    hand = game.state.players[0].hand
+    assert card_of(game, 0, "Sucata V1", 0) not in hand and card_of(game, 0, "Sucata V1", 1) not in hand   # X = 2
+    assert s in hand and t in hand                               # one from the deck, one from the resources
