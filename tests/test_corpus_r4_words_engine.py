@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, activate, at, card_of, corpus_card, enter, match, require_corpus, scenario, stage
+from tests.corpus_play import (
+    Eager,
+    activate,
+    at,
+    card_of,
+    corpus_card,
+    enter,
+    match,
+    require_corpus,
+    scenario,
+    stage,
+    use,
+)
 from tests.engine_helpers import own_character
 
 require_corpus()
@@ -50,3 +62,21 @@ def test_evocacao_das_trevas_one_magic_character_staged_x_discarded_x_searched_i
     hand = game.state.players[0].hand
     assert card_of(game, 0, "Sucata V1", 0) not in hand and card_of(game, 0, "Sucata V1", 1) not in hand   # X = 2
     assert s in hand and t in hand                               # one from the deck, one from the resources
+
+
+def test_rede_de_espionagem_looks_at_the_top_five_of_a_chosen_deck_and_puts_them_back_in_any_order() -> None:
+    """Rede de Espionagem V1 (BSUM 78/100): the user's controller picks a deck (here the opponent's), looks at its
+    five top cards and puts those same cards back on top of that deck in an order of their choosing; the rest of
+    the deck and the other deck are untouched."""
+    a = Eager({"choose": [lambda d: [next(i for i, o in enumerate(d.options) if "1" in o)]],
+               "order": [lambda d: list(reversed(range(len(d.options))))]})
+    user = own_character("Espiã", powers="Genialidade")
+    game = match([user, corpus_card("BSUM 78/100")], a=a)
+    u, rede = card_of(game, 0, "Espiã V1"), card_of(game, 0, "Rede de Espionagem V1")
+    enter(game, u, 2, carried=[rede])
+    theirs, mine = list(game.state.players[1].deck), list(game.state.players[0].deck)
+    at(game, "combat", "attack")
+    use(game, u, "Rede de Espionagem")
+    after = game.state.players[1].deck
+    assert after[:5] == list(reversed(theirs[:5])) and after[5:] == theirs[5:]     # the order chosen
+    assert game.state.players[0].deck == mine

@@ -5,7 +5,20 @@ Card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, ChangeStage, Condition, Damage, Discard, Draw, Filter, Kind, Search
+from cardscript.compiler.ir import (
+    CardDef,
+    ChangeStage,
+    Choose,
+    Condition,
+    Damage,
+    Discard,
+    Draw,
+    Filter,
+    Kind,
+    Look,
+    Move,
+    Search,
+)
 from cardscript.runtime.state import Zone
 from tests.corpus_play import Eager, activate, at, card_of, enter, match, scenario
 from tests.engine_helpers import card, own_character
@@ -100,3 +113,18 @@ def test_x_first_met_in_an_optional_discard_is_how_many_are_discarded() -> None:
     activate(game, ritual)
     assert kept[0] in game.state.players[0].resources and kept[1] in game.state.players[0].resources
     assert kept[2] in hand and len(hand) == 3                  # two discarded, two drawn
+
+
+def test_a_deck_is_chosen_first_and_that_deck_reads_the_same_one() -> None:
+    """"olhe os três cards do topo de um deck e então recoloque aqueles cards de volta no topo daquele deck":
+    whose deck is chosen first (any player's), the look and the move read that choice; "de volta" (back where
+    they came from) adds nothing to the destination."""
+    d = _action("Olhe os três cards do topo de um deck e então recoloque aqueles cards de volta no topo daquele "
+                "deck em qualquer ordem.")
+    assert d.action is not None
+    choose, look, move = d.action.modes[0].procedures
+    assert isinstance(choose, Choose) and choose.what.kind is Kind.PLAYER and not choose.what.every
+    assert isinstance(look, Look) and look.cards.zone == "deck_top" and look.cards.count.fixed == 3
+    assert look.cards.of is not None and look.cards.of.slot == choose.introduces
+    assert isinstance(move, Move) and move.to == "deck_top" and move.any_order
+    assert move.to_owner is not None and move.to_owner.slot == choose.introduces

@@ -84,7 +84,37 @@ def _owner_from_dets(np: NP, r: Reading, subject: Selector | None) -> Selector |
         if subject is None and r.subject_stack and r.subject_stack[-1].kind.value == "player":
             subject = r.subject_stack[-1]
         return subject if subject is not None else YOU
+    if np.lemma == "deck" and [d.lemma for d in np.dets] == ["um"]:
+        return _a_deck(np, r)
+    if np.lemma == "deck" and [d.lemma for d in np.dets] == ["aquele"]:
+        return _that_deck(np, r)
     if np.det("aquele", "este"):
         return None
     r.use(*(d for d in np.dets if d.lemma == "o"))
     return None
+
+
+def _a_deck(np: NP, r: Reading) -> Selector:
+    """"os cinco cards do topo de *um deck*": any player's deck -- the controller chooses whose first (a
+    :class:`Choose` before the procedure), so that "aquele deck" reads the same one."""
+    from cardscript.compiler.ir import Choose
+    from cardscript.compiler.semantics.nouns import _register
+
+    r.use(*np.dets)
+    slot = r.new_slot()
+    r.pending.append(Choose(what=Selector(kind=Kind.PLAYER, text="um jogador"), introduces=slot, text="um deck"))
+    owner = Selector(kind=Kind.PLAYER, ref=Ref.SLOT, slot=slot, every=True, text="o dono daquele deck")
+    _register(r, np, slot, Kind.PLAYER, owner)
+    return owner
+
+
+def _that_deck(np: NP, r: Reading) -> Selector | None:
+    """"no topo *daquele deck*": the deck a previous "um deck" chose (its owner's); None when the binder found no
+    such deck (each card's own owner's, as before)."""
+    binding = r.binding(np.node)
+    found = r.referent_at(binding.target_span, (Kind.PLAYER,)) if binding is not None \
+        and binding.target_span is not None else None
+    if found is None or found.selector is None:
+        return None
+    r.use(*np.dets)
+    return found.selector

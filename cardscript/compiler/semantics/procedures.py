@@ -581,7 +581,7 @@ def _move(b: Build) -> Built:
         raise NotUnderstood(f"'{cards.text or 'it'}' is a player, not a card to put", obj.node)
     if up_to:
         cards = replace(cards, count=replace(cards.count, up_to=True))
-    _use_back(b)
+    _use_back(b, obj)
     any_order = _any_order(b)
     if dest.lemma == "estágio":                              # "coloque aquele personagem no estágio {0}"
         r.use(dest.head, *dest.dets)
@@ -642,11 +642,16 @@ def _others(sel: Selector) -> bool:
     return sel.zone_owner is Ref.OPPONENT
 
 
-def _use_back(b: Build) -> None:
-    """"de volta" ("coloque-o de volta no topo"): back where it came from -- adds nothing to the destination."""
+def _use_back(b: Build, obj: NP | None = None) -> None:
+    """"de volta" ("coloque-o de volta no topo", "recoloque aqueles cards de volta no topo"): back where it came
+    from -- adds nothing to the destination."""
     pp = b.roles.pp("back")
     if pp is not None and pp.obj is not None and pp.obj.lemma == "volta":
         b.r.use(*pp.preps, pp.obj.head)
+    for m in obj.mods if obj is not None else ():
+        if isinstance(m, PP) and m.prep == "de" and (m.adv is not None and m.adv.lemma == "volta" or (
+                m.obj is not None and m.obj.lemma == "volta" and not m.obj.dets and not m.obj.mods)):
+            b.r.use(*m.preps, m.adv, m.obj.head if m.obj is not None else None)
 
 
 def _any_order(b: Build) -> bool:
