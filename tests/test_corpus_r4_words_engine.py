@@ -80,3 +80,30 @@ def test_rede_de_espionagem_looks_at_the_top_five_of_a_chosen_deck_and_puts_them
     after = game.state.players[1].deck
     assert after[:5] == list(reversed(theirs[:5])) and after[5:] == theirs[5:]     # the order chosen
     assert game.state.players[0].deck == mine
+
+
+def _paranormal(short: bool) -> tuple[list[int], list[int], list[int]]:
+    a = Eager({"choose": [lambda d: [next(i for i, o in enumerate(d.options) if "1" in o)]]})
+    user = own_character("Vidente", powers="Telecinesia")
+    game = match([user, corpus_card("(2016) BSAQ 105/112")], a=a)
+    u, inv = card_of(game, 0, "Vidente V1"), card_of(game, 0, "Investigação Paranormal V1")
+    enter(game, u, 2, carried=[inv])
+    deck = game.state.players[1].deck
+    if short:
+        for c in list(deck[2:]):
+            game.move(c, Zone.HAND)
+    top = list(deck[:3])
+    before = list(game.state.players[1].resources)
+    at(game, "combat", "attack")
+    use(game, u, "Investigação Paranormal")
+    return top, before, list(game.state.players[1].resources)
+
+
+def test_investigacao_paranormal_puts_the_top_three_of_a_chosen_deck_in_its_owners_resources() -> None:
+    """Investigação Paranormal V1 ((2016) BSAQ 105/112), Singularidade: the three top cards of the deck chosen
+    (the opponent's) go to that player's resources; with only two cards left there, both go (4.6.2 I: an effect is
+    done as far as it can be -- what the parenthesis restates)."""
+    top, before, after = _paranormal(short=False)
+    assert len(top) == 3 and sorted(after) == sorted(before + top)
+    top, before, after = _paranormal(short=True)
+    assert len(top) == 2 and sorted(after) == sorted(before + top)

@@ -128,3 +128,17 @@ def test_a_deck_is_chosen_first_and_that_deck_reads_the_same_one() -> None:
     assert look.cards.of is not None and look.cards.of.slot == choose.introduces
     assert isinstance(move, Move) and move.to == "deck_top" and move.any_order
     assert move.to_owner is not None and move.to_owner.slot == choose.introduces
+
+
+def test_fewer_cards_than_named_in_the_deck_restated_is_read_only_for_a_move_from_the_top() -> None:
+    """"(se não houver cards suficientes naquele deck, coloque todos eles nos recursos)" restates 4.6.2 I (an effect
+    is done as far as it can be: the engine moves the cards there are) when the clause puts a deck's top cards in
+    the resources; after a clause that draws, it says something else and stays unread."""
+    ok = card(HEAD + "\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n  Coloque os dois cards do topo de seu deck "
+              "em seus recursos (se não houver cards suficientes naquele deck, coloque todos eles nos recursos).\n")
+    assert ok.executable and ok.action is not None
+    (move,) = ok.action.modes[0].procedures
+    assert isinstance(move, Move) and move.to == "resources" and move.cards.zone == "deck_top"
+    wrong = card(HEAD + "\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n  Compre dois cards (se não houver cards "
+                 "suficientes naquele deck, coloque todos eles nos recursos).\n")
+    assert not wrong.executable

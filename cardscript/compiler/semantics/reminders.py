@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cardscript.compiler.ast import Clause, Icon, Lexeme, Name, Node, Number, Phrase, PhraseKind
-from cardscript.compiler.ir import Damage, ExtraAction, Kind, Load, Procedure, PutInScene, Ref, Selector
+from cardscript.compiler.ir import Damage, ExtraAction, Kind, Load, Move, Procedure, PutInScene, Ref, Selector
 from cardscript.compiler.semantics.reading import Reading
 from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.vocabulary import CARD_TYPE_OF_NOUN
@@ -124,6 +124,12 @@ def _loads_from(zone: str) -> Callable[[Sequence[Procedure], str], bool]:
     return about
 
 
+def _moves_from_top_to_resources(built: Sequence[Procedure], kind: str) -> bool:
+    """The clause puts cards of a deck's top in the resources (as many as there are: 4.6.2 I)."""
+    return any(isinstance(p, Move) and p.cards.ref is None and p.cards.zone == "deck_top" and p.to == "resources"
+               for p in built)
+
+
 RESTATED: tuple[Restated, ...] = (
     # rules 3 "Cena" / 4.4.1: a scenario an effect puts in the scene is not the turn's one scenario (the engine
     # counts only the one its player places, turn.Turn.place_scenario)
@@ -144,6 +150,8 @@ RESTATED: tuple[Restated, ...] = (
     # 4.6.2 I: an effect is done as far as it can be -- fewer cards than it names: all there are
     Restated(("carregar", "todo", "o", "card", "de", "o", "topo", "de", "seu", "deck", "se", "haver", "menos", "de",
               "#", "card", "ali"), "4.6.2 I", _loads_from("deck_top")),
+    Restated(("se", "não", "haver", "card", "suficiente", "em", "aquele|o|seu", "deck", "colocar", "todo", "eles", "em",
+              "o", "recursos"), "4.6.2 I", _moves_from_top_to_resources),
 )
 
 
