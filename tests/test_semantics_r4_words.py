@@ -17,10 +17,11 @@ from cardscript.compiler.ir import (
     Kind,
     Look,
     Move,
+    Restrict,
     Search,
 )
 from cardscript.runtime.state import Zone
-from tests.corpus_play import Eager, activate, at, card_of, enter, match, scenario
+from tests.corpus_play import Eager, activate, at, card_of, enter, match, scenario, usable
 from tests.engine_helpers import card, own_character
 
 HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nAfiliações: Vingadores\nPoderes: Super Força, Voo\n"
@@ -142,3 +143,27 @@ def test_fewer_cards_than_named_in_the_deck_restated_is_read_only_for_a_move_fro
     wrong = card(HEAD + "\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n  Compre dois cards (se não houver cards "
                  "suficientes naquele deck, coloque todos eles nos recursos).\n")
     assert not wrong.executable
+
+
+_THINK = "Ação: Pensar\n  Custo: {0}\n  Poder: Genialidade\n  Compre um card.\n"
+
+
+def test_only_the_characters_described_may_use_those_actions() -> None:
+    """"Apenas personagens que tenham {TE} podem usar ações de {GE}": every other character cannot use them (4.6.2
+    D: a prohibition), those the subject describes are excluded from it; other actions are untouched."""
+    d = _scenario("Apenas personagens que tenham {TE} podem usar ações de {GE}.")
+    (effect,) = d.effects
+    (restrict,) = effect.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "use_action"
+    assert restrict.subject is not None and restrict.subject.excluding is not None
+    assert Filter("power", "has", "TE") in restrict.subject.excluding.filters
+    assert restrict.action_filters == (Filter("power", "has", "GE"),)
+    psychic = own_character("Telepata", powers="Genialidade, Telepatia", action=_THINK)
+    genius = own_character("Gênio", powers="Genialidade", action=_THINK)
+    game = match([d, psychic, genius])
+    ritual, p, g = card_of(game, 0, "Ritual V1"), card_of(game, 0, "Telepata V1"), card_of(game, 0, "Gênio V1")
+    scenario(game, ritual)
+    enter(game, p, 2)
+    enter(game, g, 2)
+    at(game, "combat", "attack")
+    assert usable(game, p, "Pensar") and not usable(game, g, "Pensar")

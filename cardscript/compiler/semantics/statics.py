@@ -35,6 +35,7 @@ from cardscript.compiler.ir import (
     SuppressText,
 )
 from cardscript.compiler.semantics.build import Build, Built
+from cardscript.compiler.semantics.clauses import ONLY
 from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, players, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
@@ -160,6 +161,26 @@ def _users_of(who: Selector, b: Build) -> Selector | None:
     raise NotUnderstood("the actions of which player's characters?", b.roles.clause)
 
 
+def _only_in_subject(b: Build) -> Lexeme | None:
+    """"*Apenas* personagens que ... podem usar ...": an adverb of exclusion before the subject."""
+    for c in b.roles.subject:
+        if isinstance(c, Other) and c.kind == "adv" and len(c.nodes) == 1 and isinstance(c.nodes[0], Lexeme) \
+                and c.nodes[0].lemma in ONLY:
+            return c.nodes[0]
+    return None
+
+
+def _only_they_use(b: Build, only: Lexeme, user: Selector, obj: NP) -> Built:
+    """"Apenas personagens que tenham {TE} podem usar ações de {GE}": every other character cannot use those actions
+    (4.6.2 D: a prohibition on using actions) -- the characters the subject describes are excluded from it."""
+    b.r.use(only)
+    filters = _actions(obj, b)
+    d = _static_duration(b)
+    others = Selector(kind=Kind.CHARACTER, every=True, excluding=replace(user, every=True), text=b.text)
+    return Built([Restrict(what="use_action", subject=others, action_filters=filters, duration=d, text=b.text)],
+                 _kind(d))
+
+
 def _use(b: Build) -> Built | None:
     v = b.verb
     r = b.r
@@ -181,6 +202,9 @@ def _use(b: Build) -> Built | None:
         return None
     if obj is None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
+    only = _only_in_subject(b)
+    if only is not None and user.ref is None and user.kind is Kind.CHARACTER and not v.only:
+        return _only_they_use(b, only, user, obj)
     as_if = next((c for c in b.roles.extra if isinstance(c, Rel)
                   and [getattr(m, "lemma", "") for m in c.markers] == ["como", "se"]), None)
     if as_if is not None and obj.det("seu"):   # "pode usar suas ações como se fossem ações de antecipar"
