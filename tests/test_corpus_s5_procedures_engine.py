@@ -348,3 +348,13 @@ def test_manto_de_levitacao_raises_the_clarividencia_of_its_carriers_actions() -
 def test_livro_de_vishanti_raises_it_by_two() -> None:
     """Livro de Vishanti V1 ((2014) BSPO 85/100): Clarividência +2 -- four cards set aside."""
     assert _set_aside_by_seer("(2014) BSPO 85/100") == 4
+
+
+def test_4_6_2_I_a_count_below_zero_chooses_nothing() -> None:
+    """4.6.2 I: "X-1 destes alvos" with X = 0 is none of them -- no decision, no error (a random agent once failed
+    on a negative count in the random-deck simulation)."""
+    from cardscript.runtime.selectors import EffectContext, choose
+
+    game = match([own_character("Um")], [own_character("Dois")])
+    options = [card_of(game, 0, "Um V1"), card_of(game, 1, "Dois V1")]
+    assert choose(game, EffectContext(controller=0), options, -1, "stage", "which?") == []

@@ -475,8 +475,9 @@ def names(game: Game, things: Sequence[Thing]) -> tuple[str, ...]:
 
 def choose(game: Game, ctx: EffectContext, options: Sequence[Thing], n: int, kind: str, prompt: str,
            player: int | None = None, minimum: int | None = None) -> list[Thing]:
-    """The player picks ``n`` of ``options`` (all of them, without asking, when there is no choice)."""
-    n = min(n, len(options))
+    """The player picks ``n`` of ``options`` (all of them, without asking, when there is no choice); a count below
+    0 ("X-1 destes alvos" with X = 0) is none (4.6.2 I: as far as it can be done)."""
+    n = max(0, min(n, len(options)))
     low = n if minimum is None else min(minimum, n)
     if n == 0 and low == 0 and not options:
         return []
@@ -495,7 +496,7 @@ def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str
         return things
     n = quantity(game, ctx, sel.count)
     if sel.random:                                   # "um card aleatório": the seeded RNG picks (principle 9)
-        return list(game.rng.sample(things, min(n, len(things))))
+        return list(game.rng.sample(things, max(0, min(n, len(things)))))
     chooser = players(game, ctx, sel.chooser)[0] if sel.chooser is not None and players(
         game, ctx, sel.chooser) else None
     return choose(game, ctx, things, n, kind, prompt, player=chooser, minimum=0 if sel.count.up_to else None)
