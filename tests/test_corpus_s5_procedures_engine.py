@@ -358,3 +358,29 @@ def test_4_6_2_I_a_count_below_zero_chooses_nothing() -> None:
     game = match([own_character("Um")], [own_character("Dois")])
     options = [card_of(game, 0, "Um V1"), card_of(game, 1, "Dois V1")]
     assert choose(game, EffectContext(controller=0), options, -1, "stage", "which?") == []
+
+
+def test_4_8_6_a_set_shield_static_whose_record_starts_past_its_first_id_gets_a_new_id() -> None:
+    """4.8.6: each change of a counted base shield ends the set-value effect and begins a new one with a new id --
+    also when the record kept starts at a later stay ("...#s66.0.0/2"): the random-deck simulation once ended a
+    match on "began twice" while Mulher Invisível V1 was rendered."""
+    from dataclasses import replace as _replace
+
+    from cardscript.runtime import shields
+    from cardscript.runtime.shielding import _shield_record
+    from tests.corpus_play import shield_of
+
+    game = match([corpus_card("BSUM 24/100")])
+    m = card_of(game, 0, "Mulher Invisível V1")
+    enter(game, m, 4)
+    base = game.state.scene[m]
+    _shield_record(game, m, store=True)            # the record of her shield begins (the watch with it)
+    game.unload(base.carried[0])                   # 4 -> 3
+    assert base.shields is not None
+    first = [e for e in base.shields.events if e.kind is shields.ShieldEventKind.SET_BASE][-1]
+    later = _replace(first, effect=first.effect.split("/")[0] + "/2")
+    base.shields = shields.ShieldRecord(base.shields.nominal, (later,))
+    game.unload(base.carried[0])                   # 3 -> 2: the /2 effect ends, a new one begins
+    assert shield_of(game, m) == 2
+    ids = [e.effect for e in base.shields.events if e.kind is shields.ShieldEventKind.SET_BASE]
+    assert len(ids) == len(set(ids)) == 2

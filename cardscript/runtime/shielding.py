@@ -101,6 +101,12 @@ def _static_key(effect_id: str) -> tuple[int, int, int] | None:
     return src, ei, pi
 
 
+def _generation(effect_id: str) -> int:
+    """``"...#s12.1.0"`` -> 1, ``"...#s12.1.0/3"`` -> 3: which stay of the static an id is (a new id is past it)."""
+    _, sep, gen = effect_id.rpartition("/")
+    return int(gen) if sep and gen.isdigit() else 1
+
+
 def _in_place(game: Game, card: CardId) -> bool:
     return card in game.state.scene or card == game.state.scenario or host(game, card) is not None
 
@@ -120,11 +126,11 @@ def _static_sync(game: Game, card: CardId, record: shields.ShieldRecord,
         key = _static_key(e.effect)
         if key is None or e.duration is not shields.ShieldDuration.WHILE and e.kind in (kinds.BONUS, kinds.SET_BASE):
             continue
+        if e.kind in (kinds.BONUS, kinds.SET_BASE):            # the latest generation of that static's ids
+            seen[key] = max(seen.get(key, 0) + 1, _generation(e.effect))   # (a record may start past the first)
         if e.kind is kinds.BONUS:
-            seen[key] = seen.get(key, 0) + 1
             live_bonus[key] = (e.effect, "on", e.amount)
         elif e.kind is kinds.SET_BASE:
-            seen[key] = seen.get(key, 0) + 1
             live_set[key] = (e.effect, e.amount)
         elif e.kind is kinds.END_SET_BASE:
             live_set.pop(key, None)
