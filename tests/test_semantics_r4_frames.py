@@ -32,3 +32,29 @@ def test_rules_3_cards_of_another_place_are_not_a_revealed_hand() -> None:
     d = card("Personagem: Vidente V1\n" + HEAD + "\nTexto permanente:\n  Os oponentes jogam com os cards de seus "
              "recursos revelados.\n")
     assert not d.executable
+
+
+def test_4_1_load_this_and_up_to_one_more_card() -> None:
+    """4.1: "você pode carregar este cenário e até um card de {AG} de seus recursos em <aquele personagem>": two
+    loads onto the same character, the second of at most one card of the resources and only if the first was
+    done (one "pode" for both)."""
+    from cardscript.compiler.ir import Load, Ref
+
+    d = card("Cenário: Arena V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, você pode incapacitar "
+             "em {1} um personagem que você controla. Se o fizer, você pode carregar este cenário e até um card de "
+             "{AG} de seus recursos naquele personagem.\n")
+    assert d.executable
+    (effect,) = d.effects
+    _, first, second = effect.procedures
+    assert isinstance(first, Load) and isinstance(second, Load)
+    assert first.cards.ref is Ref.THIS_CARD and first.onto == second.onto
+    assert second.cards.count.up_to and second.cards.count.fixed == 1 and second.cards.zone == "resources"
+    assert second.if_done and second.optional
+
+
+def test_4_1_and_up_to_onto_a_character_still_to_choose_is_not_read() -> None:
+    """"carregue este card e até um card ... em um personagem que você controla": which one both go onto is not
+    said to be the same -- not read."""
+    d = card("Cenário: Arena V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, carregue este cenário e "
+             "até um card de {AG} de seus recursos em um personagem que você controla.\n")
+    assert not d.executable

@@ -1,0 +1,31 @@
+"""Corpus cards of the session-5 round-4 "frames" cluster played on the engine, with assertions on what their text
+says happens. Cards are read from the development corpora at test time (``tests/corpus_play.py``); the module is
+skipped without them. The docstrings describe each behaviour in our own words and cite the card by name and
+printed code."""
+
+from __future__ import annotations
+
+from tests.corpus_play import card_of, corpus_card, enter, match, require_corpus, scenario, stage
+from tests.engine_helpers import card, own_character
+
+require_corpus()
+
+SKILL = "Habilidade: Couraça V1\nPoder: Regeneração\n\nAção: Couraça\n  Custo: {1}\n  Poder: Regeneração\n" \
+        "  Compre um card.\n"
+
+
+def test_imortalidade_insolita_loads_itself_and_a_card_onto_the_character() -> None:
+    """Imortalidade Insólita V1 (BSET 54/100): entering the scene, it may incapacitate by one a character with {RE}
+    you control; if so, it may load itself and up to one {RE} card of your resources onto that character (4.1)."""
+    imo = corpus_card("BSET 54/100")
+    game = match([imo, own_character("Forte", powers="Regeneração"), card(SKILL)])
+    i, f, s = card_of(game, 0, imo.title), card_of(game, 0, "Forte V1"), card_of(game, 0, "Couraça V1")
+    enter(game, f, 2)
+    game.state.scene[f].stage = 2
+    from cardscript.runtime.state import Zone
+
+    game.move(s, Zone.RESOURCES)
+    scenario(game, i)
+    assert stage(game, f) == 1
+    assert i in game.state.scene[f].carried and s in game.state.scene[f].carried
+    assert game.state.scenario is None
