@@ -58,3 +58,42 @@ def test_4_1_and_up_to_onto_a_character_still_to_choose_is_not_read() -> None:
     d = card("Cenário: Arena V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, carregue este cenário e "
              "até um card de {AG} de seus recursos em um personagem que você controla.\n")
     assert not d.executable
+
+
+def test_4_1_load_the_target_with_any_number_of_its_owners_cards() -> None:
+    """4.1: "carregue o personagem alvo controlado por outro jogador com qualquer número de cards dos recursos de
+    seu dono": the "com" phrase after the participle's agent is what the target is loaded with -- any number of
+    cards of the resources of the target's owner; "aquele mesmo número" after it counts those loaded."""
+    from cardscript.compiler.ir import Load, Ref, Unload
+
+    d = card("Personagem: Vidente V1\n" + HEAD + "\nAção: Troca\n  Custo: {1}\n  Poder: Super Força\n  Carregue o "
+             "personagem alvo controlado por outro jogador com qualquer número de cards dos recursos de seu dono e "
+             "então descarregue aquele mesmo número de cards do alvo.\n")
+    assert d.executable and d.action is not None
+    load, unload = d.action.modes[0].procedures
+    assert isinstance(load, Load) and isinstance(unload, Unload)
+    assert load.cards.count.any_number and load.cards.zone == "resources"
+    assert load.cards.of is not None and load.cards.of.ref is Ref.OWNER and load.loaded
+
+
+def test_4_1_up_to_two_cards_loaded_may_be_none() -> None:
+    """4.1 with "até": "carregue até dois cards de seus recursos neste personagem" lets the player load fewer --
+    none, if it answers so -- and at most two."""
+    from cardscript.runtime.state import Zone
+    from tests.corpus_play import at, card_of, energy, enter, match, use
+    from tests.engine_helpers import Script
+
+    me = card("Personagem: Vidente V1\n" + HEAD + "\nAção: Reforço\n  Custo: {0}\n  Poder: Super Força\n  Carregue "
+              "até dois cards de seus recursos neste personagem.\n")
+    for answer, loaded in (([], 0), ([0, 1], 2)):
+        agent = Script(answers={"load": [answer]})
+        game = match([me], a=agent)
+        v = card_of(game, 0, "Vidente V1")
+        enter(game, v, 2)
+        for c in game.state.players[0].deck[:3]:
+            game.move(c, Zone.RESOURCES)
+        at(game, "combat", "attack", 0)
+        use(game, v, "Reforço")
+        (decision,) = [d for d in agent.seen if d.kind == "load"]
+        assert (decision.minimum, decision.maximum) == (0, 2)
+        assert energy(game, v) == 2 + loaded

@@ -357,6 +357,8 @@ def _load(b: Build) -> Built:
     obj = b.roles.np("cards")
     with_np = b.optional_np("with")
     onto_np = b.optional_np("onto")
+    if with_np is None and onto_np is None and obj is not None:
+        with_np = _with_of_object(obj, r)
     if with_np is not None:                                 # "carregue-o com os cards que ... estava carregando"
         if obj is None:
             raise NotUnderstood("load what with those cards?", b.roles.clause)
@@ -410,6 +412,19 @@ def _load(b: Build) -> Built:
                        loaded=loaded)])
 
 
+def _with_of_object(obj: NP, r: Reading) -> NP | None:
+    """"carregue o personagem alvo controlado por outro jogador *com* <cards>": the "com" phrase read as a modifier
+    of the object (after its participle's agent) is the verb's -- what the object is loaded with (4.1); taken off
+    the object, or None."""
+    pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "com" and m.obj is not None
+               and m.obj.cls in ("thing", "amount") and not m.verb), None)
+    if pp is None or pp is not obj.mods[-1] or obj.lemma not in ("personagem", "suporte"):
+        return None
+    obj.mods.remove(pp)
+    r.use(*pp.preps)
+    return pp.obj
+
+
 def _and_up_to(b: Build) -> NP | None:
     """"carregue este cenário *e até um card de {RE} de seus recursos* naquele personagem": a second object said
     with "até" after "e" (its count is at most that many) -- the phrase, taken off the clause's complements."""
@@ -452,7 +467,12 @@ def _load_both(b: Build, first_np: NP, second_np: NP, onto_np: NP) -> Built:
 
 def _from_its_owner(obj: NP, r: Reading) -> str | None:
     """"carregue o alvo com um card *dos recursos de seu dono*" (4.1): the area of the owner of what is loaded -- the
-    only thing the clause names that has one. The phrase is taken off ``obj``; the area's zone is returned."""
+    only thing the clause names that has one. The phrase is taken off ``obj`` (of its cards in "qualquer número de
+    cards dos recursos de seu dono"); the area's zone is returned."""
+    if obj.lemma == "número":
+        inner = next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                      and m.obj.lemma == "card"), None)
+        obj = inner if inner is not None else obj
     pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
                and m.obj.lemma in ZONE_OF_NOUN), None)
     if pp is None or pp.obj is None or not any(isinstance(m, PP) and m.obj is not None and m.obj.lemma == "dono"
