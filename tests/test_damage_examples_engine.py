@@ -331,7 +331,8 @@ def test_4_8_4_3_carnificina_v2_multiplicacao_de_dna_three_separate_unloads(lib:
     counts only the three cards Carnificina's controller opts to load, so that trigger is declined ("você pode")."""
     from cardscript.runtime.turn import Engine
 
-    b = Picks({"optional": ["yes", "no", "yes", "yes", "yes"], "target": ["Mulher-Hulk"] * 3})
+    b = Picks({"optional": ["yes", "no", "yes", "yes", "yes"], "target": ["Mulher-Hulk"] * 3,
+               "load": [[0], [0, 1, 2]]})                        # "até três cards": it opts for three
     game = game_with({100: lib["Carnificina V2"], 101: lib["Multiplicação de Dna V1"],
                       120: lib["À Espreita V1"], 0: lib["Mulher-Hulk V1"]}, b=b)
     engine = Engine(game)

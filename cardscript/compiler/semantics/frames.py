@@ -122,7 +122,7 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("usar", "use", _r("user", "subject"), _r("action", "object", "action", "thing", "amount"),
        _r("target", "em", "thing"), _r("target", "contra", "thing")),
     _f("custar", "cost", _r("action", "subject"), _r("value", "object", "stage", "amount"), _r("less", "a", "")),
-    _f("jogar", "play", _r("who", "subject"), _r("with", "com", "zone"), _r("turn", "object", "time")),
+    _f("jogar", "play", _r("who", "subject"), _r("with", "com", "zone", "thing"), _r("turn", "object", "time")),
     _f("aumentar", "change_amount", _r("what", "subject"), _r("by", "em", "thing", "amount")),
     _f("diminuir", "change_amount", _r("what", "subject"), _r("by", "em", "thing", "amount")),
     _f("reduzir", "reduce", _r("what", "object"), _r("to", "para", "amount", "damage")),

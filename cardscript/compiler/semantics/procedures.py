@@ -357,12 +357,17 @@ def _load(b: Build) -> Built:
     obj = b.roles.np("cards")
     with_np = b.optional_np("with")
     onto_np = b.optional_np("onto")
+    if with_np is None and onto_np is None and obj is not None:
+        with_np = _with_of_object(obj, r)
     if with_np is not None:                                 # "carregue-o com os cards que ... estava carregando"
         if obj is None:
             raise NotUnderstood("load what with those cards?", b.roles.clause)
         onto_np, obj = obj, with_np
     if obj is None or onto_np is None:
         raise NotUnderstood("load what onto what?", b.roles.clause, b.roles.describe())
+    and_up_to = _and_up_to(b)
+    if and_up_to is not None:
+        return _load_both(b, obj, and_up_to, onto_np)
     up_to = False
     c = b.roles.one("cards")
     if isinstance(c, PP) and c.prep == "até":
@@ -407,9 +412,67 @@ def _load(b: Build) -> Built:
                        loaded=loaded)])
 
 
+def _with_of_object(obj: NP, r: Reading) -> NP | None:
+    """"carregue o personagem alvo controlado por outro jogador *com* <cards>": the "com" phrase read as a modifier
+    of the object (after its participle's agent) is the verb's -- what the object is loaded with (4.1); taken off
+    the object, or None."""
+    pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "com" and m.obj is not None
+               and m.obj.cls in ("thing", "amount") and not m.verb), None)
+    if pp is None or pp is not obj.mods[-1] or obj.lemma not in ("personagem", "suporte"):
+        return None
+    obj.mods.remove(pp)
+    r.use(*pp.preps)
+    return pp.obj
+
+
+def _and_up_to(b: Build) -> NP | None:
+    """"carregue este cenário *e até um card de {RE} de seus recursos* naquele personagem": a second object said
+    with "até" after "e" (its count is at most that many) -- the phrase, taken off the clause's complements."""
+    extra = b.roles.extra
+    coord = [c for c in b.roles.get("_coord") if isinstance(c, Other)]
+    if len(extra) != 1 or not isinstance(extra[0], PP) or extra[0].prep != "até" or extra[0].obj is None \
+            or len(coord) != 1 or [getattr(n, "lemma", "") for n in coord[0].nodes] != ["e"]:
+        return None
+    pp = extra[0]
+    assert pp.obj is not None
+    if pp.obj.cls != "thing" or pp.verb or pp.args:
+        return None
+    b.r.use(*pp.preps)
+    extra.clear()
+    return pp.obj
+
+
+def _load_both(b: Build, first_np: NP, second_np: NP, onto_np: NP) -> Built:
+    """Two loads onto the same one ("carregue A e até N B em X", 4.1): each card from where it is said to be
+    (a card not in the scene and of no area: from the resources); the second at most its number."""
+    r = b.r
+    onto = things(onto_np, r)
+    if leaves_choice(onto):
+        raise NotUnderstood("load both onto which one?", onto_np.node)
+    loads: list[Procedure] = []
+    for np, up_to in ((first_np, False), (second_np, True)):
+        cards = things(np, r)
+        if up_to:
+            cards = replace(cards, count=replace(cards.count, up_to=True))
+        if cards.ref is None and not cards.zone:
+            cards = replace(cards, zone="resources", zone_owner=Ref.YOU)     # 4.1: from the resources
+        if cards.ref is None and cards.union:
+            raise NotUnderstood("load which of them?", np.node)
+        # "você pode carregar A e até N B": the second only if the first was done (one "pode" for both; its own
+        # "pode" then only lets it load none, as "até" does)
+        chained = up_to and b.verb.modal == "pode" and not b.verb.negated
+        loads.append(Load(cards=cards, onto=onto, text=b.text, if_done=chained))
+    return Built(loads)
+
+
 def _from_its_owner(obj: NP, r: Reading) -> str | None:
     """"carregue o alvo com um card *dos recursos de seu dono*" (4.1): the area of the owner of what is loaded -- the
-    only thing the clause names that has one. The phrase is taken off ``obj``; the area's zone is returned."""
+    only thing the clause names that has one. The phrase is taken off ``obj`` (of its cards in "qualquer número de
+    cards dos recursos de seu dono"); the area's zone is returned."""
+    if obj.lemma == "número":
+        inner = next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                      and m.obj.lemma == "card"), None)
+        obj = inner if inner is not None else obj
     pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
                and m.obj.lemma in ZONE_OF_NOUN), None)
     if pp is None or pp.obj is None or not any(isinstance(m, PP) and m.obj is not None and m.obj.lemma == "dono"

@@ -1053,12 +1053,36 @@ def _loaded_from(b: Build, gerund: Other) -> Built:
     return _rule("load_from", zone, b)
 
 
+def _cards_of_hand_revealed(np: NP) -> PP | None:
+    """"os cards de suas mãos revelados": the phrase "de suas mãos" of the cards of the players' hands shown (a
+    bare "de <mão>" with a possessive, no other modifier; the participle read with the cards or the hands), else
+    None."""
+    if np.lemma != "card" or len(np.mods) != 1:
+        return None
+    pp = np.mods[0]
+    if not isinstance(pp, PP) or pp.prep != "de" or pp.obj is None or pp.obj.lemma != "mão" or pp.obj.mods \
+            or not pp.obj.det("seu") or pp.obj.pre or pp.obj.post:
+        return None
+    shown = [p for p in (np.participle, pp.obj.participle) if p is not None]
+    if len(shown) != 1 or shown[0].lemma != "revelar" or np.pre or np.post:
+        return None
+    return pp
+
+
 def _play(b: Build) -> Built | None:
-    """"Seus oponentes jogam com as mãos abertas": their hands are revealed (hidden information, rules 3)."""
+    """"Seus oponentes jogam com as mãos abertas" / "com os cards de suas mãos revelados": their hands are revealed
+    (hidden information, rules 3)."""
     who = b.player_subject()
     with_ = b.roles.pp("with")
-    if with_ is None or with_.obj is None or with_.obj.lemma != "mão" or not with_.obj.adj("abertas"):
+    if with_ is None or with_.obj is None:
         return None
+    hand = _cards_of_hand_revealed(with_.obj)
+    if hand is None and (with_.obj.lemma != "mão" or not with_.obj.adj("abertas")):
+        return None
+    if hand is not None:
+        b.r.use(*hand.preps)
+        assert hand.obj is not None
+        b.r.use(hand.obj.head, *hand.obj.dets, *[p for p in (with_.obj.participle, hand.obj.participle) if p])
     b.r.use(*with_.preps, with_.obj.head, *with_.obj.dets, *with_.obj.post)
     if who.ref not in (Ref.OPPONENT, Ref.YOU):
         raise NotUnderstood("whose hands?", b.roles.clause)

@@ -144,9 +144,13 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
         return
     owner = game.state.owner[onto[0]]
     pool = [c for c in pool if isinstance(c, int) and game.state.owner[c] == owner]
-    n = len(pool) if sels[0].every else quantity(game, ctx, sels[0].count)     # "todos os cards ...": all of them
+    count = sels[0].count
+    # "todos os cards ...": all of them; "qualquer número de cards": as many as the player wants, none to all;
+    # "até N cards": at most N
+    n = len(pool) if sels[0].every or count.any_number else quantity(game, ctx, count)
+    least = 0 if count.any_number or count.up_to else None
     loaded: list[Thing] = []
-    for c in choose(game, ctx, pool, n, "load", f"{proc.text}: choose the card(s) to load"):
+    for c in choose(game, ctx, pool, n, "load", f"{proc.text}: choose the card(s) to load", minimum=least):
         assert isinstance(c, int)
         game.load(c, onto[0])
         loaded.append(c)
