@@ -1,0 +1,35 @@
+"""Round 4 corpus cards of the references cluster played on the engine, with assertions on what the printed text
+says happens. The cards are read from the development corpora (``tests/corpus_play.py``); the module is skipped
+without them."""
+
+from __future__ import annotations
+
+from cardscript.runtime.state import Zone
+from cardscript.runtime.statics import powers_now
+from tests.corpus_play import card_of, corpus_card, enter, match, require_corpus
+from tests.engine_helpers import own_character
+
+require_corpus()
+
+
+def test_amplificador_mental_the_chosen_gains_te_tc_every_other_character_loses_them() -> None:
+    """Amplificador Mental V1 (BSET 40/100): the villain chosen as the support entered gains {TE} and {TC} and every
+    other character in the scene (either player's) loses them, while both the support and the chosen character
+    are in the scene (4.3 powers; golden rule 8 B.2: losing beats gaining -- the chosen one is not among "os
+    outros")."""
+    villain = own_character("Vilã", alignment="Vilão", powers="Super Força")
+    hero = own_character("Herói Próprio", powers="Telecinesia")
+    foe = own_character("Inimigo", powers="Telepatia, Super Força")
+    game = match([corpus_card("BSET 40/100"), villain, hero], [foe])
+    v, h, f = card_of(game, 0, "Vilã V1"), card_of(game, 0, "Herói Próprio V1"), card_of(game, 1, "Inimigo V1")
+    enter(game, v, 0)
+    enter(game, h, 2)
+    enter(game, f, 2)
+    enter(game, card_of(game, 0, "Amplificador Mental V1"), 0)
+    assert powers_now(game, v, 0) == {"SF", "TE", "TC"}
+    assert not {"TE", "TC"} & powers_now(game, h, 0)
+    assert not {"TE", "TC"} & powers_now(game, f, 0)
+    assert "SF" in powers_now(game, f, 0)
+    game.move(v, Zone.RESOURCES)                               # the chosen character leaves: the effect ends
+    assert "TC" in powers_now(game, h, 0)
+    assert "TE" in powers_now(game, f, 0)
