@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardscript.runtime.state import Zone
 from cardscript.runtime.statics import powers_now
-from tests.corpus_play import card_of, corpus_card, enter, match, require_corpus
+from tests.corpus_play import card_of, corpus_card, enter, events, match, require_corpus, step_starts
 from tests.engine_helpers import own_character
 
 require_corpus()
@@ -33,3 +33,21 @@ def test_amplificador_mental_the_chosen_gains_te_tc_every_other_character_loses_
     game.move(v, Zone.RESOURCES)                               # the chosen character leaves: the effect ends
     assert "TC" in powers_now(game, h, 0)
     assert "TE" in powers_now(game, f, 0)
+
+
+def test_cassandra_nova_deals_its_damage_only_at_the_start_of_the_chosen_characters_controllers_turn() -> None:
+    """Cassandra Nova V1 ((2015) BSOS 10/100): at the start of the turn of the chosen character's controller (rules
+    6; the condition is checked as the trigger fires, 5.2), you may have the chosen character deal 2 damage to
+    another character you choose; at the start of your own turn nothing happens."""
+    foe = own_character("Escolhido", shield=0)
+    mine = own_character("Meu", shield=0)
+    game = match([corpus_card("(2015) BSOS 10/100"), mine], [foe])
+    f, m = card_of(game, 1, "Escolhido V1"), card_of(game, 0, "Meu V1")
+    enter(game, f, 2)
+    enter(game, m, 2)
+    enter(game, card_of(game, 0, "Cassandra Nova V1"), 2)      # chooses the only character another player controls
+    step_starts(game, "turn", None, turn_player=0)
+    assert not events(game, "damage")
+    step_starts(game, "turn", None, turn_player=1)
+    (hit,) = events(game, "damage")
+    assert hit["amount"] == 2 and hit["card"] != f

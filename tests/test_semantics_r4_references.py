@@ -28,3 +28,16 @@ def test_a_clause_whose_subject_is_a_noun_is_left_as_printed() -> None:
     gain, lose = d.effects[0].procedures
     assert isinstance(gain, Gain) and gain.powers == ("AG",)
     assert isinstance(lose, Lose) and lose.powers == ("VO",)
+
+
+def test_the_start_of_the_turn_of_the_controller_of_the_chosen_card() -> None:
+    """"No início do turno do controlador do personagem escolhido": a turn-start trigger (rules 6) whose condition
+    is that the turn is the controller's of the card the slot remembers (``now`` with a subject)."""
+    d = card("Personagem: Teste V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+             "Texto permanente:\n  Quando este personagem entrar em cena, escolha um personagem controlado por outro "
+             "jogador.\n  No início do turno do controlador do personagem escolhido, compre um card.\n")
+    assert d.executable
+    e = d.effects[1]
+    assert e.trigger is not None and e.trigger.event == "phase_start" and e.trigger.whose is None
+    assert e.condition is not None and e.condition.kind == "now" and e.condition.subject is not None
+    assert e.condition.subject.slot == "card:0"

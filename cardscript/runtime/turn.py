@@ -105,6 +105,9 @@ class Engine(OptionFacts):
                 (b.card for b in working_in.values() if pending.source in b.carried), None)
         slots: dict[str, Any] = event_slots(self.game, event) if isinstance(event, Event) else {}
         slots.update(copy.deepcopy(pending.data.get("slots") or {}))
+        if pending.source is not None:       # what the card's texts chose and it remembers ("o personagem
+            for slot, chosen in self.game.state.chosen.get(pending.source, {}).items():   # escolhido", card:N)
+                slots.setdefault(slot, list(chosen))
         known: dict[str, Any] = {
             "source": pending.source, "controller": pending.controller, "user": user,
             "targets": pending.data.get("targets"), "x": pending.data.get("x"),
