@@ -51,3 +51,37 @@ def test_cassandra_nova_deals_its_damage_only_at_the_start_of_the_chosen_charact
     step_starts(game, "turn", None, turn_player=1)
     (hit,) = events(game, "damage")
     assert hit["amount"] == 2 and hit["card"] != f
+
+
+def test_escudo_do_capitao_america_gives_two_to_capitao_america_and_one_to_any_other_carrier() -> None:
+    """Escudo do Capitão América V1 (BSUM 61/100): "Este personagem ganha Escudo +1 ou ganha Escudo +2, caso se
+    chame Capitão América" -- a continuous effect chooses nothing (5.7 A): +2 for a carrier named Capitão América,
+    +1 for any other (4.8.6)."""
+    from tests.corpus_play import shield_of
+
+    cap = own_character("Capitão América", shield=1)
+    other = own_character("Outro", shield=1)
+    game = match([corpus_card("BSUM 61/100"), corpus_card("BSUM 61/100"), cap, other])
+    s1, s2 = card_of(game, 0, "Escudo do Capitão América V1"), card_of(game, 0, "Escudo do Capitão América V1", 1)
+    c, o = card_of(game, 0, "Capitão América V1"), card_of(game, 0, "Outro V1")
+    enter(game, c, 2, carried=[s1])
+    enter(game, o, 2, carried=[s2])
+    assert shield_of(game, c) == 3
+    assert shield_of(game, o) == 2
+
+
+def test_prancha_do_surfista_gives_its_shield_and_power_only_to_surfista_prateado() -> None:
+    """Prancha do Surfista V1 ((2014) BSIC 88/100): "Este personagem também ganha Escudo +1 e {PC} se for chamado
+    Surfista Prateado" -- the statement's own condition is on the carrier (not on the card carried) and is kept: the
+    static works only while it holds (5.7 A.2.2)."""
+    from tests.corpus_play import shield_of
+
+    surfer = own_character("Surfista Prateado", shield=1)
+    other = own_character("Outro", shield=1)
+    game = match([corpus_card("(2014) BSIC 88/100"), corpus_card("(2014) BSIC 88/100"), surfer, other])
+    p1, p2 = card_of(game, 0, "Prancha do Surfista V1"), card_of(game, 0, "Prancha do Surfista V1", 1)
+    s, o = card_of(game, 0, "Surfista Prateado V1"), card_of(game, 0, "Outro V1")
+    enter(game, s, 2, carried=[p1])
+    enter(game, o, 2, carried=[p2])
+    assert shield_of(game, s) == 2 and {"VO", "PC"} <= powers_now(game, s, 0)
+    assert shield_of(game, o) == 1 and "VO" in powers_now(game, o, 0) and "PC" not in powers_now(game, o, 0)

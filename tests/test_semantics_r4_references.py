@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Gain, Lose
+from cardscript.compiler.ir import CardDef, Gain, Lose, Ref
 from tests.engine_helpers import card
 
 
@@ -41,3 +41,21 @@ def test_the_start_of_the_turn_of_the_controller_of_the_chosen_card() -> None:
     assert e.trigger is not None and e.trigger.event == "phase_start" and e.trigger.whose is None
     assert e.condition is not None and e.condition.kind == "now" and e.condition.subject is not None
     assert e.condition.subject.slot == "card:0"
+
+
+def _ability(*texts: str) -> CardDef:
+    body = "\n  ".join(texts)
+    return card(f"Habilidade: Teste V1\nPoder: Super Força\n\nTexto permanente:\n  {body}\n")
+
+
+def test_a_or_b_under_a_condition_in_a_static_is_b_while_it_holds_and_a_otherwise() -> None:
+    """"ganha Escudo +1 ou ganha Escudo +2, caso se chame X": continuous effects choose nothing (5.7 A): two statics,
+    one under the condition and one under its negation; the condition's omitted subject is the clause's."""
+    d = _ability("Este personagem ganha Escudo +1 ou ganha Escudo +2, caso se chame Fulano.")
+    assert d.executable
+    one, two = d.effects
+    assert one.condition is not None and one.condition.negated and two.condition is not None
+    assert not two.condition.negated and two.condition.subject is not None
+    assert two.condition.subject.ref is Ref.THIS_CHARACTER
+    assert isinstance(one.procedures[0], Gain) and one.procedures[0].shield == 1
+    assert isinstance(two.procedures[0], Gain) and two.procedures[0].shield == 2

@@ -176,7 +176,9 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         if out.problems and effect is not None:
             effect = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                             why="; ".join(p.message for p in out.problems))
-    if effect is not None:
+    parts = _static_parts(effect)
+    out.effects.extend(replace(part, zone=_working_zone(part.condition)) for part in parts)
+    if effect is not None and not parts:
         out.effects.append(replace(effect, zone=_trigger_zone(effect) or _working_zone(effect.condition)))
         if effect.kind is EffectKind.TRIGGERED:          # "Quando X entrar ou sair de cena": one effect an event
             out.effects.extend(replace(out.effects[-1], trigger=replace(t, text=text)) for t in reader.leads.also)
@@ -185,6 +187,16 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
             out.effects[-1] = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                                      why=out.problems[-1].message)
     return out
+
+
+def _static_parts(effect: Effect | None) -> list[Effect]:
+    """A static whose statements have conditions of their own ("ganha Escudo +1 ou ganha Escudo +2, caso ..."): one
+    static per statement, each working while its condition (and the paragraph's) holds (5.7 A.2.2); [] for any
+    other effect (the engine reads a static's condition on the effect)."""
+    if effect is None or effect.kind is not EffectKind.STATIC or all(p.condition is None for p in effect.procedures):
+        return []
+    return [replace(effect, procedures=(replace(p, condition=None),), condition=_and(effect.condition, p.condition))
+            for p in effect.procedures]
 
 
 def _trigger_zone(effect: Effect) -> str:
