@@ -82,9 +82,14 @@ def test_ou_an_option_with_its_own_condition_is_offered_only_when_it_holds() -> 
 
 
 def test_a_continuous_ou_is_no_choice() -> None:
+    """A continuous effect chooses nothing (5.7 A): "A ou B, caso C" is B while C holds and A otherwise -- two
+    statics (tests/test_semantics_r4_references.py), no option offered."""
     d = card("Personagem: Escudeiro V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
              "Texto permanente:\n  Este personagem ganha Escudo +1 ou ganha Escudo +2, caso se chame Capitão.\n")
-    assert not d.executable
+    assert d.executable
+    one, two = d.effects
+    assert one.kind is two.kind is EffectKind.STATIC
+    assert one.condition is not None and two.condition is not None and one.condition.negated != two.condition.negated
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -363,12 +363,14 @@ def test_you_choose_whom_it_damages_restated_only_when_you_choose() -> None:
     assert not wrong.executable
 
 
-def test_the_start_of_the_turn_of_a_described_player_is_reported() -> None:
-    """"No início do turno do controlador do personagem escolhido": whose turn it is was dropped (the trigger fired
-    at every start) -- not executable until the engine keeps it."""
+def test_the_start_of_the_turn_of_a_described_player_is_kept() -> None:
+    """"No início do turno do controlador do personagem escolhido": whose turn it is is kept -- the trigger's
+    condition is that the turn is the chosen card's controller's (tests/test_semantics_r4_references.py)."""
     d = card(HEAD + "\nTexto permanente:\n  Quando este personagem entrar em cena, escolha um personagem controlado "
              "por outro jogador.\n  No início do turno do controlador do personagem escolhido, compre um card.\n")
-    assert not d.executable
+    assert d.executable
+    cond = d.effects[1].condition
+    assert cond is not None and cond.kind == "now" and cond.subject is not None and cond.subject.slot == "card:0"
 
 
 # --- "coloque um card do topo de seu deck em seus recursos para cada <x>" ---------------------------------------

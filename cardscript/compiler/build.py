@@ -6,6 +6,7 @@ card file through the paragraph's ``origin`` table, so every node's span points 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from lark import Token, Tree
@@ -195,7 +196,7 @@ class Builder:
                 items.append(Phrase(self.tree_span(c), PhraseKind.JOINER, self.flat_parts(c)))
             elif c.data == "condition":          # a trailing condition after the last joiner
                 items.append(Phrase(self.tree_span(c), PhraseKind.CONDITION, self.flat_parts(c)))
-        return ClauseSeq(self.tree_span(tree), tuple(items))
+        return ClauseSeq(self.tree_span(tree), tuple(_icons_to_object(items)))
 
     def rule_lead(self, tree: Tree[Token]) -> Phrase:
         parts = self.flat_parts(tree)
@@ -307,3 +308,37 @@ def build_panel(tree: Tree[Token], para: Normalized, names: NameRegistry) -> Phr
 def build_paragraph(tree: Tree[Token], para: Normalized, names: NameRegistry) -> Paragraph:
     """The AST of one parsed paragraph."""
     return Builder(para, names).paragraph(tree)
+
+
+def _icons_to_object(items: list[Node]) -> list[Node]:
+    """"A ganha {TE} e {TC} e cada um dos outros personagens perde {TE}": the parser may split the clauses at the
+    first "e", leaving "{TC} e cada um ..." as the next clause's subject. A power icon is what is gained or lost,
+    never who does something (4.3, the powers): the icons leading such a subject go back to the object of the
+    clause before (in printed order: the joiner's "e" then joins the icon, the subject's "e" the clauses)."""
+    out = list(items)
+    for i in range(len(out) - 2):
+        a, joiner, b = out[i], out[i + 1], out[i + 2]
+        if not (isinstance(a, Clause) and a.complements and isinstance(joiner, Phrase)
+                and joiner.kind is PhraseKind.JOINER and isinstance(b, Clause) and b.subject is not None):
+            continue
+        conj = joiner.parts[0] if len(joiner.parts) == 1 else None
+        parts = b.subject.parts
+        if not (isinstance(conj, Lexeme) and conj.lemma == "e" and len(parts) >= 2
+                and isinstance(parts[0], Phrase) and parts[0].kind is PhraseKind.NOUN_PHRASE
+                and parts[0].parts and all(isinstance(x, Icon) for x in parts[0].parts)
+                and isinstance(parts[1], Phrase) and parts[1].kind is PhraseKind.CHUNK and len(parts[1].parts) == 2):
+            continue
+        lit, rest = parts[1].parts
+        if not (isinstance(lit, Lexeme) and lit.lemma == "e" and isinstance(rest, Phrase)
+                and rest.kind is PhraseKind.CHUNK and len(rest.parts) == 1 and isinstance(rest.parts[0], Phrase)):
+            continue
+        icons = parts[0]
+        span = Span(conj.span.start, icons.span.end)
+        gained = Phrase(span, PhraseKind.CHUNK, (replace(conj, cls=lit.cls),
+                                                 Phrase(icons.span, PhraseKind.CHUNK, (icons,))))
+        subject_parts = (rest.parts[0], *parts[2:])
+        subject = Phrase(Span(rest.span.start, b.subject.span.end), b.subject.kind, subject_parts)
+        out[i] = replace(a, complements=(*a.complements, gained))
+        out[i + 1] = Phrase(lit.span, PhraseKind.JOINER, (replace(lit, cls=conj.cls),))
+        out[i + 2] = replace(b, subject=subject)
+    return out

@@ -153,10 +153,16 @@ def _described(game: Game, ctx: EffectContext, card: int, sel: Selector) -> bool
 
 
 def _now(game: Game, ctx: EffectContext, cond: Condition) -> bool:
-    """The game is now in that phase or step (rules 6) of that player's turn."""
+    """The game is now in that phase or step (rules 6) of that player's turn; with a ``subject``, of the turn of
+    the controller of what it stands for (none of it in the scene: no one's)."""
     from cardscript.runtime.triggers import phase_id
 
     state = game.state
+    if cond.subject is not None:
+        things = [t for t in resolve(game, ctx, cond.subject) if isinstance(t, int)]
+        controllers = {controller_of(game, t) for t in things if t in state.scene}
+        if controllers != {state.turn_player}:
+            return False
     if cond.whose == "you" and state.turn_player != ctx.controller:
         return False
     if cond.whose == "opponent" and state.turn_player == ctx.controller:

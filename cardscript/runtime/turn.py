@@ -105,6 +105,11 @@ class Engine(OptionFacts):
                 (b.card for b in working_in.values() if pending.source in b.carried), None)
         slots: dict[str, Any] = event_slots(self.game, event) if isinstance(event, Event) else {}
         slots.update(copy.deepcopy(pending.data.get("slots") or {}))
+        if pending.source is not None:       # what the card's other texts chose and it remembers ("o personagem
+            own = {getattr(p, "introduces", "") for p in pending.steps}               # escolhido", card:N)
+            for slot, chosen in self.game.state.chosen.get(pending.source, {}).items():
+                if slot not in own:
+                    slots.setdefault(slot, list(chosen))
         known: dict[str, Any] = {
             "source": pending.source, "controller": pending.controller, "user": user,
             "targets": pending.data.get("targets"), "x": pending.data.get("x"),

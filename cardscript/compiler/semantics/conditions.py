@@ -90,6 +90,8 @@ def _subject(roles: Roles, r: Reading, default: Selector | None) -> Selector:
             if last is not None and last.ref is Ref.TARGET:
                 return replace(last, filters=(), every=False)
             raise NotUnderstood("'se for ...': which thing is it?", roles.clause)
+        if roles.verb.lemma == "chamar" and r.subject_stack and r.subject_stack[-1].ref is not None:
+            return r.subject_stack[-1]    # "este personagem ganha ..., caso se chame X": the clause's own subject
         return THIS_CHARACTER if r.card.kind.startswith("Personagem") else THIS_CARD
     return things(np, r)
 

@@ -176,7 +176,9 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         if out.problems and effect is not None:
             effect = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                             why="; ".join(p.message for p in out.problems))
-    if effect is not None:
+    parts = _static_parts(effect)
+    out.effects.extend(replace(part, zone=_working_zone(part.condition)) for part in parts)
+    if effect is not None and not parts:
         out.effects.append(replace(effect, zone=_trigger_zone(effect) or _working_zone(effect.condition)))
         if effect.kind is EffectKind.TRIGGERED:          # "Quando X entrar ou sair de cena": one effect an event
             out.effects.extend(replace(out.effects[-1], trigger=replace(t, text=text)) for t in reader.leads.also)
@@ -185,6 +187,16 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
             out.effects[-1] = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                                      why=out.problems[-1].message)
     return out
+
+
+def _static_parts(effect: Effect | None) -> list[Effect]:
+    """A static whose statements have conditions of their own ("ganha Escudo +1 ou ganha Escudo +2, caso ..."): one
+    static per statement, each working while its condition (and the paragraph's) holds (5.7 A.2.2); [] for any
+    other effect (the engine reads a static's condition on the effect)."""
+    if effect is None or effect.kind is not EffectKind.STATIC or all(p.condition is None for p in effect.procedures):
+        return []
+    return [replace(effect, procedures=(replace(p, condition=None),), condition=_and(effect.condition, p.condition))
+            for p in effect.procedures]
 
 
 def _trigger_zone(effect: Effect) -> str:
@@ -292,11 +304,14 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
             pt = leads.phase_trigger
             assert pt is not None
             whose = Ref.YOU if pt.whose is Ref.OWNER else pt.whose     # "No início de sua própria Etapa ..."
-            if whose not in (None, Ref.YOU, Ref.OPPONENT):         # "do turno do controlador do personagem
-                return _unsupported(out, text, procs, "at the start of whose turn?")   # escolhido": not kept
+            of_turn = _turn_of_controller(pt)
+            if whose not in (None, Ref.YOU, Ref.OPPONENT) and of_turn is None:
+                return _unsupported(out, text, procs, "at the start of whose turn?")
             trigger = EventPattern("phase_start" if pt.edge == "start" else "phase_end", phase=pt.phase,
                                    whose=whose if whose in (Ref.YOU, Ref.OPPONENT) else None,
                                    text=text)
+            if of_turn is not None:
+                leads.condition = _and(leads.condition, of_turn)
         if any(k is EffectKind.STATIC for k in kinds):
             if _self_leaving(trigger):
                 return _unsupported(out, text, procs, "for how long? (a continuous effect with no duration created "
@@ -335,6 +350,16 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(procs), condition=leads.condition,
                       duration=Duration.WHILE_IN_PLACE, text=text)
     return _unsupported(out, text, procs, "no trigger, window or static form")
+
+
+def _turn_of_controller(pt: When) -> Condition | None:
+    """"No início do turno do controlador do personagem escolhido": the phase trigger fires in every player's turn
+    and its condition (checked as it fires and as it resolves, 5.2) is that the turn is that card's controller's
+    (``now`` with a subject, rules 6). Only a card a slot remembers (the one chosen) names that controller."""
+    of = pt.whose_of
+    if pt.whose is not Ref.CONTROLLER or of is None or of.ref is not Ref.SLOT:
+        return None
+    return Condition("now", subject=of, text="in the turn of the controller of " + (of.text or of.slot))
 
 
 def _while_source(p: Procedure) -> Procedure:

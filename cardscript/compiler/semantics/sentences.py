@@ -947,6 +947,8 @@ def _options(out: Sequence, joiners: list[Phrase], r: Reading, allowed: bool) ->
     continuous effect ("ganha Escudo +1 ou ganha Escudo +2, caso ...") is no choice: left not understood."""
     from cardscript.compiler.ir import ChooseOption
 
+    if _otherwise(out):
+        return
     if not allowed or out.kinds or any(not m for m in out.modes):
         out.problems.append(Problem("'ou' between effects outside an action", joiners[0] if joiners else None))
         return
@@ -959,6 +961,21 @@ def _options(out: Sequence, joiners: list[Phrase], r: Reading, allowed: bool) ->
     guards = tuple(m[0].condition for m in out.modes)
     choice = ChooseOption(options=texts, guards=guards, text=" ou ".join(texts), introduces=slot)
     out.modes = [[choice, *procs]]
+
+
+def _otherwise(out: Sequence) -> bool:
+    """"ganha Escudo +1 ou ganha Escudo +2, caso se chame X": continuous effects choose nothing (5.7 A), so "A ou
+    B, caso C" is B while C holds and A while it does not -- each statement under its condition (one mode)."""
+    if len(out.modes) != 2 or not out.kinds or any(k is not EffectKind.STATIC for k in out.kinds):
+        return False
+    first, second = out.modes
+    cond = second[0].condition if second else None
+    if cond is None or any(p.condition != cond for p in second) or any(p.condition is not None for p in first) \
+            or not first:
+        return False
+    otherwise = replace(cond, negated=not cond.negated, text="not " + cond.text)
+    out.modes = [[*(replace(p, condition=otherwise) for p in first), *second]]
+    return True
 
 
 def _delayed(b: Build, built: Built) -> Built:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardscript.compiler.ast import Lexeme
-from cardscript.compiler.ir import Duration, Ref
+from cardscript.compiler.ir import Duration, Ref, Selector
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Rel
 from cardscript.compiler.semantics.vocabulary import PHASE_OF_NOUN
@@ -23,6 +23,8 @@ class When:
     this_turn: bool = False              # "neste turno", "deste turno"
     next_turn: bool = False              # "do próximo turno"
     each_player: bool = False            # "de cada jogador"
+    whose_of: Selector | None = None     # whose is CONTROLLER: of what ("do turno do controlador do personagem
+    #                                      escolhido")
 
 
 def when_of(np: NP, r: Reading) -> When:
@@ -40,7 +42,7 @@ def when_of(np: NP, r: Reading) -> When:
         w = when_of(inner.obj, r)                                    # type: ignore[arg-type]
         for conj, other in inner.obj.heads if inner.obj is not None else []:
             r.use(conj, other.head)                                  # "desta etapa ou fase"
-        return When(w.phase, w.whose, edge, w.this_turn, w.next_turn, w.each_player)
+        return When(w.phase, w.whose, edge, w.this_turn, w.next_turn, w.each_player, w.whose_of)
     if lemma in ("fase", "etapa"):
         phase = _phase_name(np, r)
         whose = _whose(np, r)
@@ -62,18 +64,20 @@ def when_of(np: NP, r: Reading) -> When:
                 r.use(*m.obj.dets)                                  # "... do turno"
         return When(phase, whose, "", this_turn, next_turn)
     if lemma == "turno":
-        whose = _whose(np, r)
+        whose, of = _controller_of_turn(np, r)
+        whose = whose or _whose(np, r)
         this_turn = np.det("este")
         next_turn = np.adj("próximo")
         each = np.det("cada")
+        whose_of: Selector | None = of
         r.use(*np.dets, *(a for a in np.pre if a.lemma == "próximo"))
         for mod in np.mods:
             if isinstance(mod, PP) and mod.prep == "de" and mod.obj is not None and mod.obj.cls == "player":
                 r.use(*mod.preps)
-                whose = _player_ref(mod.obj, r)
+                whose, whose_of = _player_of(mod.obj, r)
                 if mod.obj.det("cada"):
                     each = True
-        return When("", whose, "", this_turn, next_turn, each)
+        return When("", whose, "", this_turn, next_turn, each, whose_of)
     if lemma == "partida":
         r.use(*np.dets)
         return When("match")
@@ -114,6 +118,33 @@ def _whose(np: NP, r: Reading) -> Ref | None:
             np.mods.remove(m)
             return _player_ref(m.obj, r)
     return None
+
+
+def _controller_of_turn(np: NP, r: Reading) -> tuple[Ref | None, Selector | None]:
+    """"o turno do controlador de <x>": CONTROLLER and the ``x`` (read now: the PP leaves the phrase)."""
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.cls == "player" \
+                and m.obj.lemma == "controlador" and not np.det("seu"):
+            whose, of = _player_of(m.obj, r)
+            if of is not None:
+                r.use(*m.preps)
+                np.mods.remove(m)
+                return whose, of
+    return None, None
+
+
+def _player_of(np: NP, r: Reading) -> tuple[Ref | None, Selector | None]:
+    """:func:`_player_ref`, and for "o controlador de <x>" the ``x`` whose controller it is."""
+    from cardscript.compiler.semantics.nouns import players
+
+    sel = players(np, r)
+    if sel.ref is Ref.CONTROLLER and sel.of is not None:
+        return Ref.CONTROLLER, sel.of
+    if sel.ref in (Ref.YOU, Ref.OPPONENT):
+        return sel.ref, None
+    if sel.ref is Ref.EVERY_PLAYER or sel.every or sel.ref is None:
+        return None, None
+    return sel.ref, None
 
 
 def _player_ref(np: NP, r: Reading) -> Ref | None:
