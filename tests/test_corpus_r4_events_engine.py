@@ -1,0 +1,38 @@
+"""Corpus cards of the round-4 "events" cluster played on the engine, with assertions on what their text says
+happens. The cards are read from the development corpora at test time (``tests/corpus_play.py``); the module is
+skipped without them. Docstrings describe each behaviour in our own words."""
+
+from __future__ import annotations
+
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import CardId
+from tests.corpus_play import at, calcs, card_of, corpus_card, enter, match, require_corpus, scenario, use
+from tests.engine_helpers import own_character as char
+
+require_corpus()
+
+
+def _dealt(game: Match) -> list[tuple[CardId, int]]:
+    return [(c["card"], c["amount"]) for c in calcs(game) if c["amount"]]
+
+
+def _action(name: str, kind: str) -> str:
+    tipo = f"  Tipo: {kind}\n" if kind else ""
+    return f"Ação: {name}\n  Custo: {{0}}\n  Poder: Super Força\n{tipo}  {name} causa 1 ponto de dano no alvo.\n"
+
+
+def test_combate_em_campo_aberto_adds_1_to_actions_neither_antecipar_nor_imprevista() -> None:
+    """Combate em Campo Aberto V1 ((2014) BSIC 55/100) in scene: a plain action's 1 damage becomes 2 (5.3); the
+    damage of an Antecipar action or of an Imprevista action is unchanged."""
+    for kind, window, expected in (("", "attack", 2), ("Ação de Antecipar", "anticipation", 1),
+                                   ("Ação Imprevista", "attack", 1)):
+        hitter = char("Lutador", ie=5, action=_action("Golpe", kind))
+        game = match([hitter, corpus_card("(2014) BSIC 55/100")], [char("Alvo", ie=9)])
+        x, s, t = card_of(game, 0, "Lutador V1"), card_of(game, 0, "Combate em Campo Aberto V1"), card_of(
+            game, 1, "Alvo V1")
+        enter(game, x, 3)
+        enter(game, t, 3)
+        scenario(game, s)
+        at(game, "combat", window)
+        use(game, x, "Golpe", window=window)
+        assert _dealt(game) == [(t, expected)], kind
