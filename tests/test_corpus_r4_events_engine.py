@@ -5,8 +5,8 @@ skipped without them. Docstrings describe each behaviour in our own words."""
 from __future__ import annotations
 
 from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId
-from tests.corpus_play import at, calcs, card_of, corpus_card, enter, match, require_corpus, scenario, use
+from cardscript.runtime.state import CardId, Zone
+from tests.corpus_play import at, calcs, card_of, corpus_card, enter, match, require_corpus, scenario, use, where, zone
 from tests.engine_helpers import own_character as char
 
 require_corpus()
@@ -36,3 +36,23 @@ def test_combate_em_campo_aberto_adds_1_to_actions_neither_antecipar_nor_imprevi
         at(game, "combat", window)
         use(game, x, "Golpe", window=window)
         assert _dealt(game) == [(t, expected)], kind
+
+
+def test_incursao_estonteante_feeds_resources_in_the_turn_its_carrier_entered() -> None:
+    """Incursão Estonteante V1 ((2014) BSIC 98/100) carried by a {VO} character that entered the scene this turn:
+    another {EL} character entering under its controller's control puts the deck's top card in their resources. In
+    a later turn (nothing of this turn's entries recorded), or with a carrier without {VO}, nothing moves."""
+    for powers, later, moved in (("Voo", False, True), ("Voo", True, False), ("Super Força", False, False)):
+        flyer = char("Piloto", powers=powers)
+        ally = char("Elástico", powers="Elasticidade")
+        game = match([flyer, corpus_card("(2014) BSIC 98/100"), ally])
+        x, s, a = card_of(game, 0, "Piloto V1"), card_of(game, 0, "Incursão Estonteante V1"), card_of(
+            game, 0, "Elástico V1")
+        for c in (x, s, a):
+            game.move(c, Zone.HAND)                  # out of the deck: its top is another card
+        enter(game, x, 0, carried=[s])
+        if later:
+            game.state.this_turn.entered.clear()
+        top = where(game, 0)("deck")[0]
+        enter(game, a, 0)
+        assert zone(game, top) == ("resources" if moved else "deck"), (powers, later)

@@ -5,10 +5,10 @@ The card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Filter, ModifyDamage
+from cardscript.compiler.ir import CardDef, Filter, ModifyDamage, Ref
 from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId
-from tests.corpus_play import at, calcs, card_of, enter, match, scenario, use
+from cardscript.runtime.state import CardId, Zone
+from tests.corpus_play import at, calcs, card_of, enter, match, scenario, use, where, zone
 from tests.engine_helpers import card, own_character
 
 
@@ -72,3 +72,50 @@ def test_neither_antecipar_nor_imprevista_raises_only_a_plain_actions_damage() -
         at(game, "combat", phase_step)
         use(game, x, "Golpe", window=window)
         assert _dealt(game) == [(t, expected)], kind
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "no mesmo turno em que este personagem entrou em cena": a condition on the trigger's event (5.2; the scene's
+# entries this turn, TurnMemory.entered)
+
+SAME_TURN = ("Toda vez que outro personagem com {EL} entrar em cena sob seu controle no mesmo turno em que este "
+             "personagem entrou em cena, coloque o card do topo de seu deck em seus recursos.")
+
+
+def _scout() -> CardDef:
+    return card("Personagem: Batedor V1\nAlinhamento: Herói\nPoderes: Voo\nEnergia inicial: 3\nEscudo: 0\n\n"
+                f"Texto permanente:\n  {SAME_TURN}\n")
+
+
+def test_in_the_same_turn_this_character_entered_is_an_entered_condition_on_the_trigger() -> None:
+    d = _scout()
+    assert d.executable
+    (effect,) = d.effects
+    assert effect.trigger is not None and effect.trigger.event == "enter_scene"
+    cond = effect.condition
+    assert cond is not None and cond.kind == "entered" and cond.subject is not None
+    assert cond.subject.ref is Ref.THIS_CHARACTER
+
+
+def test_in_the_same_turn_when_something_else_entered_is_reported() -> None:
+    """Only a named thing's entering marks the turn ("um personagem entrou": which turn would that be?)."""
+    assert not _place(SAME_TURN.replace("este personagem entrou", "um personagem entrou")).executable
+
+
+def test_another_character_entering_in_the_turn_this_one_entered_fires_it_not_later() -> None:
+    """The Batedor enters this turn: an {EL} ally entering then moves the deck's top card to the resources. The next
+    turn (the record of this turn's entries cleared) another ally entering does nothing."""
+    ally = own_character("Eletro", powers="Elasticidade")
+    ally2 = own_character("Faísca", powers="Elasticidade")
+    game = match([_scout(), ally, ally2])
+    s, a, b = card_of(game, 0, "Batedor V1"), card_of(game, 0, "Eletro V1"), card_of(game, 0, "Faísca V1")
+    for c in (s, a, b):
+        game.move(c, Zone.HAND)                      # out of the deck: its top is another card
+    enter(game, s, 0)
+    top = where(game, 0)("deck")[0]
+    enter(game, a, 0)
+    assert zone(game, top) == "resources"
+    game.state.this_turn.entered.clear()
+    top = where(game, 0)("deck")[0]
+    enter(game, b, 0)
+    assert zone(game, top) == "deck"
