@@ -6,7 +6,20 @@ from __future__ import annotations
 
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import CardId, Zone
-from tests.corpus_play import at, calcs, card_of, corpus_card, enter, match, require_corpus, scenario, use, where, zone
+from tests.corpus_play import (
+    at,
+    calcs,
+    card_of,
+    corpus_card,
+    enter,
+    match,
+    require_corpus,
+    scenario,
+    usable,
+    use,
+    where,
+    zone,
+)
 from tests.engine_helpers import own_character as char
 
 require_corpus()
@@ -56,3 +69,28 @@ def test_incursao_estonteante_feeds_resources_in_the_turn_its_carrier_entered() 
         top = where(game, 0)("deck")[0]
         enter(game, a, 0)
         assert zone(game, top) == ("resources" if moved else "deck"), (powers, later)
+
+
+def _quick(name: str) -> str:
+    return (f"Ação: {name}\n  Custo: {{0}}\n  Poder: Super Força\n  Tipo: Ação Imprevista\n"
+            f"  {name} causa 1 ponto de dano no alvo.\n")
+
+
+def test_infestacao_de_nanitas_bars_other_actions_in_the_preparation_phases() -> None:
+    """Infestação de Nanitas V1 ((2016) BSAQ 60/112) in scene: in a Fase de Preparação (its controller's or the
+    opponent's) an Imprevista action not named Nanopraga cannot be used; without the scenario it can; in the Etapa
+    de Ataque it can."""
+    for with_card in (True, False):
+        deck = [char("Rápido", action=_quick("Soco")), *([corpus_card("(2016) BSAQ 60/112")] if with_card else [])]
+        game = match(deck, [char("Lento", action=_quick("Chute"))])
+        x, y = card_of(game, 0, "Rápido V1"), card_of(game, 1, "Lento V1")
+        enter(game, x, 3)
+        enter(game, y, 3)
+        if with_card:
+            scenario(game, card_of(game, 0, "Infestação de Nanitas V1"))
+        at(game, "preparation")
+        assert usable(game, x, "Soco", window="preparation") is not with_card
+        at(game, "preparation", turn_player=1)
+        assert usable(game, y, "Chute", window="preparation") is not with_card
+        at(game, "combat", "attack")
+        assert usable(game, x, "Soco")

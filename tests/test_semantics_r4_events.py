@@ -8,7 +8,7 @@ from __future__ import annotations
 from cardscript.compiler.ir import CardDef, Filter, ModifyDamage, Ref
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import CardId, Zone
-from tests.corpus_play import at, calcs, card_of, enter, match, scenario, use, where, zone
+from tests.corpus_play import at, calcs, card_of, enter, match, scenario, usable, use, where, zone
 from tests.engine_helpers import card, own_character
 
 
@@ -119,3 +119,39 @@ def test_another_character_entering_in_the_turn_this_one_entered_fires_it_not_la
     top = where(game, 0)("deck")[0]
     enter(game, b, 0)
     assert zone(game, top) == "deck"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "Durante as Fases de Preparação, <a continuous effect>": it works only in that phase (5.7 A.2.2; rules 6)
+
+def _quick(name: str) -> str:
+    return (f"Ação: {name}\n  Custo: {{0}}\n  Poder: Super Força\n  Tipo: Ação Imprevista\n"
+            f"  {name} causa 1 ponto de dano no alvo.\n")
+
+
+def test_a_restriction_during_the_preparation_phases_is_a_static_with_a_now_condition() -> None:
+    d = _place("Durante as Fases de Preparação, os personagens não podem usar ações que não se chamem Golpe.")
+    assert d.executable
+    (effect,) = d.effects
+    assert effect.condition is not None and effect.condition.kind == "now"
+    assert effect.condition.value == "Fase de Preparação" and effect.condition.whose == ""
+    mine = _place("Durante sua Fase de Preparação, os personagens não podem usar ações que não se chamem Golpe.")
+    assert mine.effects[0].condition is not None and mine.effects[0].condition.whose == "you"
+
+
+def test_a_restriction_during_the_preparation_phases_works_there_only() -> None:
+    """With the scenario in scene, an Imprevista action not named Golpe cannot be used in a Fase de Preparação (of
+    either player); Golpe can; in the Etapa de Ataque the other action can be used again."""
+    arena = _place("Durante as Fases de Preparação, os personagens não podem usar ações que não se chamem Golpe.")
+    a = own_character("Rápido", action=_quick("Soco"))
+    b = own_character("Ligeiro", action=_quick("Golpe"))
+    game = match([a, b, arena], [own_character("Alvo", ie=9)])
+    x, y, s, t = (card_of(game, 0, "Rápido V1"), card_of(game, 0, "Ligeiro V1"), card_of(game, 0, "Arena V1"),
+                  card_of(game, 1, "Alvo V1"))
+    for c in (x, y, t):
+        enter(game, c, 3)
+    scenario(game, s)
+    at(game, "preparation")
+    assert not usable(game, x, "Soco", window="preparation") and usable(game, y, "Golpe", window="preparation")
+    at(game, "combat", "attack")
+    assert usable(game, x, "Soco")
