@@ -396,7 +396,12 @@ def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
             user = next((f.value for f in t.source.filters if f.field == "user" and isinstance(f.value, Selector)),
                         None)
             source = user
-            types = tuple(str(f.value) for f in t.source.filters if f.field == "action_type" and f.op == "has")
+            types = tuple(x for f in t.source.filters if f.field == "action_type" and f.op in ("has", "has_any")
+                          for x in str(f.value).split("/"))    # "de Antecipar ou Imprevista": either (has_any)
+            if any(not _said_of_action(f) for f in t.source.filters) or len(
+                    [f for f in t.source.filters if f.field == "action_type" and f.op != "lacks"]) > 1:
+                raise NotUnderstood("damage from which action?", None)    # a filter no modifier field says,
+                #                                                     or types all required (the field is any-of)
             lacks = tuple(str(f.value) for f in t.source.filters if f.field == "action_type" and f.op == "lacks")
             powers = tuple(f for f in t.source.filters if f.field == "power")
             p = replace(p, action_types=p.action_types or types, action_filters=(*p.action_filters, *powers))
@@ -413,6 +418,11 @@ def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
                    only_piercing=p.only_piercing or piercing_only,
                    only_not_piercing=p.only_not_piercing or not_piercing,
                    scope=p.scope or ("first" if source is not None or kind else ""))
+
+
+def _said_of_action(f: Filter) -> bool:
+    """A filter on the dealing action that a damage modifier's fields say (5.3): its user, its types, its power."""
+    return f.field in ("user", "power") or (f.field == "action_type" and f.op in ("has", "has_any", "lacks"))
 
 
 def _event_slot(sel: Selector | None) -> bool:

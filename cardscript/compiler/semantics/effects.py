@@ -55,7 +55,7 @@ from cardscript.compiler.ir import (
     Unsupported,
 )
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.sentences import Problem, SentenceReader, Sequence, read_sequence
+from cardscript.compiler.semantics.sentences import Leads, Problem, SentenceReader, Sequence, read_sequence
 from cardscript.compiler.semantics.syntax import leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When
@@ -323,6 +323,9 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
                 return _unsupported(out, text, procs, "a rule of the game inside a triggered effect")
             procs = [_while_source(p) for p in procs]
         return Effect(EffectKind.TRIGGERED, tuple(procs), trigger=trigger, condition=leads.condition, text=text)
+    if leads.window and not leads.limit and kinds and all(k is EffectKind.STATIC for k in kinds) \
+            and len(kinds) == len(procs) and not any(p.optional for p in procs):
+        return _static_during(leads, procs, text)
     if leads.window or leads.limit:
         if not procs or not procs[0].optional:
             return _unsupported(out, text, procs, "an activation window without 'você pode'")
@@ -360,6 +363,18 @@ def _turn_of_controller(pt: When) -> Condition | None:
     if pt.whose is not Ref.CONTROLLER or of is None or of.ref is not Ref.SLOT:
         return None
     return Condition("now", subject=of, text="in the turn of the controller of " + (of.text or of.slot))
+
+
+def _static_during(leads: Leads, procs: list[Procedure], text: str) -> Effect:
+    """"Durante as Fases de Preparação, os personagens não podem ...": a continuous effect (5.7 A.2.2) working only
+    while the game is in that phase or step (rules 6) -- of its controller's turn ("sua"), an opponent's, or any
+    player's (no possessive, or the plural: every one of them)."""
+    whose = {"you": "you", "opponent": "opponent"}.get(leads.whose_window, "")
+    now = Condition("now", value=leads.window, whose=whose)
+    cond = procs[0].condition if procs and all(p.condition == procs[0].condition for p in procs) else None
+    procs = [replace(p, condition=None) for p in procs] if cond is not None else procs
+    return Effect(EffectKind.STATIC, tuple(procs), condition=_and(_and(leads.condition, cond), now),
+                  duration=Duration.WHILE_IN_PLACE, text=text)
 
 
 def _while_source(p: Procedure) -> Procedure:

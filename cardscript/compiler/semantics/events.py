@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme
-from cardscript.compiler.ir import Duration, EventPattern, Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.ir import Condition, Duration, EventPattern, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.build import Build
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
@@ -66,6 +66,9 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> 
     if b.adjuncts.duration is Duration.END_OF_TURN and any(
             isinstance(c, PP) and c.prep == "até" for c in roles.get("until")):
         raise NotUnderstood("'até o final do turno' after the event: what lasts until then?", clause)
+    entered_of = b.adjuncts.entered_turn_of
+    if entered_of is not None:                             # "... no mesmo turno em que este personagem entrou em
+        r.trigger_conditions.append(Condition("entered", subject=entered_of, value="1"))    # cena" (5.2)
     if b.adjuncts.duration is Duration.END_OF_TURN:         # "Toda vez que o alvo usar uma ação neste turno"
         r.trigger_this_turn = True
     during = b.adjuncts.during

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Binding, Clause, Lexeme, Node
-from cardscript.compiler.ir import Count, Kind, Procedure, Ref, Selector
+from cardscript.compiler.ir import Condition, Count, Kind, Procedure, Ref, Selector
 from cardscript.compiler.semantics.syntax import Leaf, leaves
 from cardscript.compiler.source import Span
 
@@ -78,6 +78,8 @@ class Reading:
     trigger_span: Span | None = None                   # the trigger's clause (its participants are the event's)
     conjuncts: list[Selector] = field(default_factory=list)   # the phrases coordinated so far ("ambos")
     trigger_this_turn: bool = False       # the trigger's event happens "neste turno" (a generated trigger's time)
+    trigger_conditions: list[Condition] = field(default_factory=list)   # what the trigger's event clause
+    #                                  says must hold when it happens ("no mesmo turno em que este personagem entrou")
     last_affiliation: str | None = None                # the latest affiliation named ("esta afiliação")
     in_condition: int = 0                              # reading a condition (its phrases are checked, not chosen)
     np_depth: int = 0                                  # noun phrases being read (> 0: inside another one)

@@ -275,6 +275,10 @@ class SentenceReader:
             return
         self.r.event_kind = pattern.event
         self.leads.trigger = pattern
+        for cond in self.r.trigger_conditions:           # what must hold when the event happens (5.2)
+            self.leads.condition = cond if self.leads.condition is None else Condition(
+                "all", all_of=(self.leads.condition, cond))
+        self.r.trigger_conditions.clear()
         self.leads.trigger_late = self.built_clauses > 0
 
     def _conditions(self, clauses: list[Clause], words: list[Lexeme], seq: Sequence) -> Condition | None:

@@ -40,7 +40,7 @@ from cardscript.compiler.ast import (
     Symbol,
 )
 from cardscript.compiler.semantics import frames as fr
-from cardscript.compiler.semantics.vocabulary import PARTICIPLE_PREPS, head_class, takes_modifier
+from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, PARTICIPLE_PREPS, head_class, takes_modifier
 
 Leaf = Lexeme | Name | Icon | Number | Symbol
 
@@ -979,11 +979,44 @@ class _Attacher:
                     opened.filled.add(role.name)
                     opened.target.append(pp)
                     continue
+                if self._action_type_predicate(opened, pp):
+                    continue
                 self.pos = start
+            if a.kind == "coord" and "type" in opened.filled and self._coordinated_type(opened):
+                continue
             if a.kind == "adv" and frame.takes_adverbs:
                 opened.target.append(Other("adv", list(self.take().nodes)))
                 continue
             return
+
+    def _action_type_predicate(self, opened: _Open, pp: PP) -> bool:
+        """"(uma ação) que não seja *de Antecipar* nem Imprevista": "de" + the type's word, the predicate of a
+        relative's "ser" (4.6.2 F/G: an action's types), taken by the relative (``relatives._be``) rather than left
+        to the head noun as a modifier of its own."""
+        if opened.frame is None or opened.frame.lemma != "ser" or "object" in opened.filled \
+                or pp.prep != "de" or pp.obj is not None or not pp.verb or pp.coords:
+            return False
+        if [ACTION_TYPE_OF_WORD.get(_lemma(w)) for w in pp.verb] != ["antecipar"]:
+            return False
+        opened.filled.add("type")
+        opened.target.append(pp)
+        return True
+
+    def _coordinated_type(self, opened: _Open) -> bool:
+        """"que não seja de Antecipar *nem Imprevista*": a second action type coordinated with the first, an
+        adjective after "nem" / "e" (no noun of its own), read with it."""
+        a, b = self.peek(), self.peek(1)
+        if a is None or [_lemma(n) for n in a.nodes] not in (["nem"], ["e"]):
+            return False                     # "ou" would be either type: no conjunction of filters says it
+        if b is None or b.kind != "adj" or len(b.nodes) != 1 \
+                or _lemma(b.nodes[0]) not in ACTION_TYPE_OF_WORD:
+            return False
+        nxt = self.peek(2)
+        if nxt is not None and nxt.kind in ("np", "adj"):
+            return False
+        opened.target.append(Other("coord", list(self.take().nodes)))
+        opened.target.append(Other("adj", list(self.take().nodes)))
+        return True
 
     # -- attaching a finished constituent ---------------------------------------------------
     def attach(self, c: Constituent, stack: list[_Open], out: list[Constituent]) -> None:

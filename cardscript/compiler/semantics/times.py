@@ -164,7 +164,7 @@ class Adjuncts:
     """What a clause's time adjuncts say. Their words count as used only when a builder reads the meaning (each
     property marks its own words): an adjunct a builder ignores stays unread, and is reported."""
 
-    _FIELDS = ("duration", "during", "since_turn_start", "per_turn", "at", "entered_turn")
+    _FIELDS = ("duration", "during", "since_turn_start", "per_turn", "at", "entered_turn", "entered_turn_of")
 
     def __init__(self, r: Reading) -> None:
         self._r = r
@@ -209,6 +209,11 @@ class Adjuncts:
     @property
     def entered_turn(self) -> bool:
         return bool(self._get("entered_turn"))
+
+    @property
+    def entered_turn_of(self) -> Selector | None:
+        """"no mesmo turno em que este personagem entrou em cena": the thing whose entering marks the turn."""
+        return self._get("entered_turn_of")  # type: ignore[return-value]
 
 
 def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
@@ -258,6 +263,9 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
                     r.use_all(constituent_leaves(a))
                 out._set("entered_turn", True, words(before))
                 continue
+            if v.lemma == "entrar" and obj.adj("mesmo") and v.past and rel.subject:
+                out._set("entered_turn_of", _entered_turn_of(obj, rel, v.words, r), words(before))
+                continue
             raise NotUnderstood("in the turn when what?", rel.clause)
         w = when_of(obj, r)
         if w.phase == "match":
@@ -299,3 +307,23 @@ def adjuncts(roles_filled: dict[str, list[object]], r: Reading) -> Adjuncts:
             r.use_all(constituent_leaves(c))                     # "além de seus outros efeitos / alinhamentos"
         # any other "além de X" ("nenhuma ação além da escolhida") is an exception its builder must read
     return out
+
+
+def _entered_turn_of(obj: NP, rel: Rel, verb: list[Lexeme], r: Reading) -> Selector:
+    """"no mesmo turno em que *este personagem* entrou em cena" (the relative with a subject of its own): the turn
+    the record of the scene's entries (4.4.1) shows that thing entering -- this turn, as a condition on the event."""
+    from cardscript.compiler.semantics.nouns import things
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    subject = rel.subject or []
+    if len(subject) != 1 or not isinstance(subject[0], NP):
+        raise NotUnderstood("in the turn when what entered?", rel.clause)
+    for a in rel.args:                                         # "em cena"
+        if not (isinstance(a, PP) and a.obj is not None and a.obj.lemma == "cena" and not a.obj.mods):
+            raise NotUnderstood("entered where?", rel.clause)
+        r.use_all(constituent_leaves(a))
+    sel = things(subject[0], r)
+    if sel.ref is None:
+        raise NotUnderstood("in the turn when which one entered?", rel.clause)
+    r.use(obj.head, *obj.dets, *obj.pre, *obj.post, *rel.markers, *verb)
+    return sel
