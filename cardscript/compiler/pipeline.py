@@ -116,7 +116,8 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
     x_by_cost = raw.action is not None and raw.action.cost is not None and str(raw.action.cost.value) == "X"
     card_scope = CardScope(raw.header.name, raw.action.name if raw.action else "")
     blocks = [(raw.permanent or (), False, False), (raw.action_text, True, x_by_cost)]
-    built = [_parse_block(card, paragraphs, scope) for paragraphs, _, _ in blocks]
+    own_names = frozenset(fold_text(n) for n in (raw.header.name, raw.action.name if raw.action else "") if n)
+    built = [_parse_block(card, paragraphs, scope, own_names) for paragraphs, _, _ in blocks]
     card_scope.chosen = chosen_in(tuple(p for b in built for p in b))
     for (paragraphs, in_action, x_cost), paras in zip(blocks, built, strict=True):
         if not paragraphs:
@@ -160,7 +161,8 @@ def _too_long(card: CompiledCard, para: Normalized, read: int) -> bool:
     return False
 
 
-def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry) -> list[Paragraph]:
+def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry,
+                 own: frozenset[str] = frozenset()) -> list[Paragraph]:
     built: list[Paragraph] = []
     for para in paragraphs:
         if card.unparsed >= MAX_PER_FILE:           # the diagnostics shown are full: the rest is not read
@@ -176,7 +178,7 @@ def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: Na
             card.unparsed += 1
             continue
         card.text_read += len(para.text)
-        result = parse_paragraph(para.text, names)
+        result = parse_paragraph(para.text, names, own=own)
         if isinstance(result, ParseFailure):
             card.unparsed += 1
             card.diagnostics.append(_syntax_diagnostic(card.source, para, result, names))

@@ -82,6 +82,9 @@ class LexInput:
     # subject, and when no reading of an ambiguous word lets the sentence parse, the one that reads furthest
     # is taken (the error is then nearer the real fault) instead of the preferred one
     thorough: bool = False
+    # the card's own names (folded: its name, its action's name): written in its own text, such a name is the card
+    # itself even where it is also a keyword's word ("Descarregue Atrasar", on the card Atrasar)
+    own: frozenset[str] = frozenset()
 
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
@@ -267,7 +270,9 @@ class SentenceLexer(Lexer):
             if not length and not (word_m and lexicon_word):
                 length = match_name_shape(text, pos)
             if length:
-                candidates.append((length, 10, [_tok(NAME, text[pos:pos + length], pos, pos + length)], []))
+                own = fold_text(text[pos:pos + length]).rstrip("!") in inp.own
+                candidates.append((length, 36 if own else 10, [_tok(NAME, text[pos:pos + length], pos, pos + length)],
+                                   []))
         for name, rx in self.regexes:
             if name in accepts:
                 rm = rx.match(folded, pos)

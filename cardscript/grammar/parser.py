@@ -85,26 +85,29 @@ class ParseFailure:
     at_end: bool
 
 
-def parse_paragraph(text: str, names: NameRegistry, start: str = "paragraph") -> Tree[Token] | ParseFailure:
+def parse_paragraph(text: str, names: NameRegistry, start: str = "paragraph",
+                    own: frozenset[str] = frozenset()) -> Tree[Token] | ParseFailure:
     """Parse one paragraph (already normalised) into a tree, or say where it failed.
 
-    ``start="panel"`` reads a Personagem-EV's Evolução panel (a noun phrase) instead of sentences.
+    ``start="panel"`` reads a Personagem-EV's Evolução panel (a noun phrase) instead of sentences; ``own`` holds
+    the card's own names, folded (see ``LexInput.own``).
     """
-    first = _parse(text, names, start, thorough=False)
+    first = _parse(text, names, start, thorough=False, own=own)
     if not isinstance(first, ParseFailure):
         return first
     # a failure: read again, thoroughly (a lead's left-out comma tried wherever it may be; at each ambiguous
     # word the reading that gets furthest); this may find a parse the first reading missed, else it fails
     # nearer the real fault
-    second = _parse(text, names, start, thorough=True)
+    second = _parse(text, names, start, thorough=True, own=own)
     if not isinstance(second, ParseFailure) or second.start > first.start:
         return second
     return first
 
 
-def _parse(text: str, names: NameRegistry, start: str, thorough: bool) -> Tree[Token] | ParseFailure:
+def _parse(text: str, names: NameRegistry, start: str, thorough: bool,
+           own: frozenset[str] = frozenset()) -> Tree[Token] | ParseFailure:
     try:
-        inp: Any = LexInput(text, fold_text(text), names, thorough)   # a custom lexer's input (Lark types it str)
+        inp: Any = LexInput(text, fold_text(text), names, thorough, own)   # a custom lexer's input (Lark types it str)
         return sentence_parser().parse(inp, start=start)
     except UnexpectedEOF as e:
         return ParseFailure(len(text), len(text), "", tuple(sorted(e.expected)), True)
