@@ -19,6 +19,7 @@ from cardscript.compiler.ir import (
     ACTION_START,
     ActionDef,
     CardDef,
+    ChangeStage,
     Effect,
     EffectKind,
     Filter,
@@ -74,6 +75,7 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
     effects: list[Effect] = []
     card_referents: list[object] = []
     chosen: list[Referent] = []                           # card-level choices, shared by the card's texts
+    pending: dict[str, tuple[Effect, Problem]] = {}        # "Liderar ... Se você capacitar ... desta forma, ..."
     if card.permanent is not None:
         bindings = _bindings(card.permanent)
         for para in card.permanent.paragraphs:
@@ -82,6 +84,7 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
             lowered = _guard(lambda r=r, para=para: permanent_paragraph(para, r), para)
             if later:
                 _x_after(later, r, lowered, problems)
+            _set_aside_if_done(para, lowered, pending)
             effects.extend(lowered.effects)
             problems.extend(lowered.problems)
             chosen[:] = [x for x in r.card_referents]
@@ -91,6 +94,7 @@ def lower_compiled(card: CompiledCard) -> LoweredCard:
     for use in card.keywords:
         if not use.in_action:
             kw_effects, kw_problems = lower_keyword(use, info)
+            kw_effects = _then_if_done(use.name, kw_effects, pending, effects, problems)
             effects.extend(kw_effects)
             problems.extend(kw_problems)
     action, action_problems = _action(card, info, chosen)
@@ -119,6 +123,46 @@ def _x_after(later: list[Sentence], r: Reading, lowered: _Guarded, problems: lis
     x = read_x_after(later, r, problems)
     if x is not None:
         lowered.effects = [tie_x_deep(e, x) for e in lowered.effects]
+
+
+_NO_FORM = "no trigger, window or static form"
+
+
+def _set_aside_if_done(para: Paragraph, lowered: _Guarded, pending: dict[str, tuple[Effect, Problem]]) -> None:
+    """A keyword line followed by "Se você <verbo> ... desta forma, ...": those steps go on after the keyword's
+    own optional step (rules 7: the keyword is shorthand for its text), joined in :func:`_then_if_done`."""
+    lines = [para] if isinstance(para, KeywordLine) else list(getattr(para, "keyword_lines", ()))
+    if len(lines) != 1:
+        return
+    effect = next((e for e in lowered.effects if e.kind is EffectKind.UNSUPPORTED and e.why == _NO_FORM
+                   and e.procedures and e.procedures[0].if_done), None)
+    problem = next((p for p in lowered.problems if p.message == _NO_FORM), None)
+    if effect is None or problem is None or len(lowered.problems) != 1:
+        return
+    pending[lines[0].keyword] = (effect, problem)
+    lowered.effects = [e for e in lowered.effects if e is not effect]
+    lowered.problems = []
+
+
+def _then_if_done(name: str, kw_effects: list[Effect], pending: dict[str, tuple[Effect, Problem]],
+                  effects: list[Effect], problems: list[Problem]) -> list[Effect]:
+    """The keyword's meaning with the set-aside steps after its one optional step; when it has no single optional
+    step to follow, the steps stay not executable."""
+    if name not in pending:
+        return kw_effects
+    rest, problem = pending.pop(name)
+    # the host: the keyword's one activated ability of one step ("você pode capacitar ...": activating it is the
+    # "você pode"); that step is marked optional so the engine records whether it was done (a stage changed)
+    hosts = [i for i, e in enumerate(kw_effects) if e.kind is EffectKind.ACTIVATED]
+    if len(hosts) != 1 or len(kw_effects[hosts[0]].procedures) != 1 \
+            or not isinstance(kw_effects[hosts[0]].procedures[0], ChangeStage):
+        effects.append(rest)
+        problems.append(problem)
+        return kw_effects
+    host = kw_effects[hosts[0]]
+    step = replace(host.procedures[0], optional=True)
+    joined = replace(host, procedures=(step, *rest.procedures), text=f"{host.text}. {rest.text}")
+    return [joined if i == hosts[0] else e for i, e in enumerate(kw_effects)]
 
 
 class _Guarded:

@@ -131,6 +131,9 @@ class SentenceReader:
                 # "Se o fizer e se você não controlar nenhum personagem ...": done, and the rest holds
                 cond = self._conditions(clauses[1:], words[1:], seq)
                 return cond, flag
+            if first_word == "se" and len(clauses) == 1 and _done_this_way(clauses[0]):
+                r.use(*words, clauses[0])                 # "Se você capacitar algum personagem desta forma"
+                return None, "if_done"
             if first_word == "se" and len(clauses) == 0 and any(w.lemma == "possível" for w in words):
                 r.use(*words)
                 return Condition("possible", text="se possível"), ""
@@ -581,6 +584,16 @@ def _did_it(clause: Clause) -> bool:
     if v.lemma != "fazer" or not pronoun or clause.complements:
         return False
     return clause.subject is None or _pronoun_subject(clause)
+
+
+def _done_this_way(clause: Clause) -> bool:
+    """"Se você capacitar algum personagem desta forma": the optional step just said (or the keyword's, rules 7)
+    was done -- "Se o fizer" naming the verb again; the clause ends with "desta/dessa forma"."""
+    v = analyse(clause)
+    if clause.procedure is None or v.negated or not clause.complements or not _pronoun_subject(clause):
+        return False
+    tail = [x.lemma for x in leaves(clause.complements[-1]) if isinstance(x, Lexeme)]
+    return tail in (["de", "este", "forma"], ["de", "esse", "forma"])
 
 
 def _pronoun_subject(clause: Clause) -> bool:
