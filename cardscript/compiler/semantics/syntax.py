@@ -793,6 +793,8 @@ class _Attacher:
                     return                              # it belongs to a phrase further out ("um card que não seja
                     #                                     de habilidade | que este personagem estiver carregando")
                 np.mods.append(self.relative(stack))
+                while (more := self._shared_gap_relative(np.mods[-1], stack)) is not None:
+                    np.mods.append(more)                # "que estiverem carregando X *e tenham {TE}*"
                 continue
             if a.kind == "prep":
                 if self._name_given(np, stack):
@@ -950,6 +952,26 @@ class _Attacher:
             gap = False                                  # "cujas afiliações não sejam X": the subject is not a gap
         opened = _Open(frame, {"object"} if gap and has_subject and frame is not None and frame.object_gap else set(),
                        target=rel.args, passive=_is_passive(a.clause), timed=_is_past(a.clause) or not gap)
+        self.fill(opened, [*stack, opened])
+        return rel
+
+    def _shared_gap_relative(self, first: Constituent, stack: list[_Open]) -> Rel | None:
+        """"personagens que estiverem carregando X *e tenham {TE}*": a finite verb joined by "e" to a relative with
+        a subject gap and no subject is a second relative on the same noun, sharing its "que" (both must hold)."""
+        a0, a1 = self.peek(), self.peek(1)
+        if not isinstance(first, Rel) or first.subject or first.clause.subject is not None or a0 is None \
+                or a1 is None or a0.kind != "coord" or _lemma(a0.nodes[0]) != "e" or a1.kind != "verb" \
+                or not isinstance(a1.nodes[0], Phrase) or a1.nodes[0].kind is not PhraseKind.VERB_GROUP \
+                or not ({_lemma(n) for n in first.markers} & _RELATIVE_MARKERS) \
+                or first.clause.negated or any(_lemma(n) in ("não", "nao") for n in leaves(a1.nodes[0])):
+            return None                                                     # "e não tenham": its own negation
+        conj = self.take()
+        verb = self.take().nodes[0]
+        assert isinstance(verb, Phrase)
+        clause = replace(first.clause, verb=verb, complements=(), fronted=())
+        rel = Rel([n for n in conj.nodes if isinstance(n, Lexeme | Symbol)], clause)
+        opened = _Open(fr.FRAMES.get(verb_lemma(clause)), set(), target=rel.args, passive=_is_passive(clause),
+                       timed=_is_past(clause))
         self.fill(opened, [*stack, opened])
         return rel
 
