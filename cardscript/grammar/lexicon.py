@@ -255,6 +255,7 @@ DETERMINERS: dict[str, str] = {
     **{w: "seu" for w in ("seu", "sua", "seus", "suas")},
     **{w: "outro" for w in ("outro", "outra", "outros", "outras")},
     **{w: "todo" for w in ("todo", "toda", "todos", "todas")},
+    **{w: "ambos" for w in ("ambos", "ambas")},          # "ambos os personagens": the two named before
     **{"cada": "cada", "mais": "mais", "menos": "menos", "qualquer": "qualquer", "quaisquer": "qualquer",
        "nenhum": "nenhum", "nenhuma": "nenhum", "algum": "algum", "alguma": "algum"},
 }

@@ -246,6 +246,8 @@ def reference(np: NP, r: Reading) -> Selector | None:
             and not np.post and not plural(np) and r.by_slot("event:action") is not None and not r.in_action:
         r.use(*np.dets, head)                  # "o personagem que usou a ação": the action of the event
         return Selector(kind=Kind.ACTION, ref=Ref.SLOT, slot="event:action", text=text)
+    if np.det("ambos") and not np.mods and not np.post and not np.coords and not np.heads:
+        return _both(np, r, text)
     pron = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC") and head.lemma in (
         "ele", "ela", "eles", "elas", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos")
     contracted = [d for d in np.dets if d.lemma in ("aquele", "esse") and d.word.lower().startswith("d")]
@@ -268,6 +270,17 @@ def reference(np: NP, r: Reading) -> Selector | None:
             r.use(*np.dets, np.head, np.participle)
             return replace(found, kind=KIND_OF_NOUN.get(np.lemma, found.kind), text=text)
     return None
+
+
+def _both(np: NP, r: Reading, text: str) -> Selector:
+    """"embaralhe ambos os personagens": the two things of the noun's kind coordinated last in this effect ("este
+    personagem e o personagem alvo"), each of them."""
+    r.use(*np.dets, np.head)
+    pair = r.last_pair
+    kind = KIND_OF_NOUN.get(np.lemma)
+    if len(pair) != 2 or kind is None or any(p.kind is not kind for p in pair):
+        raise NotUnderstood(f"'{text}': both of what?", np.node)
+    return Selector(kind=kind, union=pair, every=True, text=text)
 
 
 def _anaphor(np: NP, r: Reading, text: str) -> Selector:
@@ -620,6 +633,7 @@ def _things(np: NP, r: Reading) -> Selector:
     targeted = [a for a in (*np.pre, *np.post) if isinstance(a, Lexeme) and a.lemma == "alvo"]
     if targeted:                          # "um personagem alvo com {LA}": the target is the whole description
         r.use(*targeted)
+        np = _without_this_action(np, r)
         existing = _existing_target(np, r, sel)
         if existing is not None:
             return _coordinated(existing, np, r)
@@ -637,6 +651,30 @@ def _things(np: NP, r: Reading) -> Selector:
     if targeted:
         sel = _new_target(np, r, sel)
     return _coordinated(sel, np, r)
+
+
+def _without_this_action(np: NP, r: Reading) -> NP:
+    """"o personagem alvo de <this action's name>" / "alvo desta ação", in the action's text: the action's own target
+    (4.6.2 F) -- "de" names the action targeting, not a card carrying the character."""
+    if not r.in_action:
+        return np
+    mods = [m for m in np.mods if not _of_this_action(m, r)]
+    if len(mods) == len(np.mods):
+        return np
+    for m in np.mods:
+        if m not in mods and isinstance(m, PP) and m.obj is not None:
+            r.use(*m.preps, *m.obj.dets, m.obj.head)
+    return replace(np, mods=mods)
+
+
+def _of_this_action(m: object, r: Reading) -> bool:
+    if not isinstance(m, PP) or [p.lemma for p in m.preps] != ["de"] or m.obj is None or m.obj.mods \
+            or m.obj.coords or m.obj.heads:
+        return False
+    head = m.obj.head
+    if isinstance(head, Name):
+        return not m.obj.dets and bool(r.card.action_name) and head.text == r.card.action_name
+    return isinstance(head, Lexeme) and head.lemma == "ação" and m.obj.det("este") and len(m.obj.dets) == 1
 
 
 def _existing_target(np: NP, r: Reading, sel: Selector) -> Selector | None:
@@ -898,6 +936,8 @@ def _coordinated(sel: Selector, np: NP, r: Reading) -> Selector:
         raise NotUnderstood("'ou' between phrases of different numbers", np.node)
     # "o alvo, este personagem e os cards que ambos estiverem carregando": all of them; "X ou Y": one
     every = all(p.every or (conjunctive and p.ref is not None) for p in parts)
+    if every and conjunctive and len(parts) == 2:
+        r.last_pair = tuple(parts)
     if conjunctive and not every:            # "um card chamado A, um card chamado B e um card chamado C": one of
         raise NotUnderstood("one of each of several things", np.node)          # each (not one of them)
     return Selector(kind=sel.kind, union=tuple(parts), every=every, text=sel.text)

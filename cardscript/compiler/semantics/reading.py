@@ -77,6 +77,7 @@ class Reading:
     last_place: object = None                          # the latest area named ("dali": from there)
     trigger_span: Span | None = None                   # the trigger's clause (its participants are the event's)
     conjuncts: list[Selector] = field(default_factory=list)   # the phrases coordinated so far ("ambos")
+    last_pair: tuple[Selector, ...] = ()       # the latest two things coordinated ("ambos os personagens")
     trigger_this_turn: bool = False       # the trigger's event happens "neste turno" (a generated trigger's time)
     trigger_conditions: list[Condition] = field(default_factory=list)   # what the trigger's event clause
     #                                  says must hold when it happens ("no mesmo turno em que este personagem entrou")

@@ -1,0 +1,31 @@
+"""Round 5 corpus cards of the references cluster played on the engine, with assertions on what the printed text
+says happens. The cards are read from the development corpora (``tests/corpus_play.py``); the module is skipped
+without them."""
+
+from __future__ import annotations
+
+from cardscript.runtime.state import Zone
+from tests.corpus_play import at, card_of, corpus_card, enter, match, require_corpus, use, where
+from tests.engine_helpers import own_character
+
+require_corpus()
+
+
+def test_cela_elastica_unloads_both_characters_and_shuffles_both_into_their_owners_decks() -> None:
+    """Cela Elástica V1 (BSUM 74/100): the cards the user and the target carry go to their owners' resources
+    (unloading, 4.1) and "ambos os personagens" -- the user and the target coordinated before -- are shuffled
+    into their owners' decks."""
+    user = own_character("Elástico", powers="Elasticidade")
+    foe = own_character("Alvo")
+    game = match([user, corpus_card("BSUM 74/100")], [foe])
+    u, cela, t = card_of(game, 0, "Elástico V1"), card_of(game, 0, "Cela Elástica V1"), card_of(game, 1, "Alvo V1")
+    enter(game, u, 3, carried=[cela])
+    game.state.scene[u].stage = 2                              # capacitated enough to pay {2} (4.6.1)
+    enter(game, t, 3)
+    foe_load = list(game.state.scene[t].carried)
+    at(game, "combat", "attack")
+    use(game, u, "Cela Elástica")
+    assert u not in game.state.scene and t not in game.state.scene
+    assert u in where(game, 0)("deck") and t in where(game, 1)("deck")
+    assert all(game.state.location(c)[0] is Zone.RESOURCES for c in foe_load)
+    assert game.state.location(cela)[0] is Zone.RESOURCES
