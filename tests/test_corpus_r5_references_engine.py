@@ -4,7 +4,6 @@ without them."""
 
 from __future__ import annotations
 
-from cardscript.runtime.state import Zone
 from tests.corpus_play import at, card_of, corpus_card, enter, match, require_corpus, use, where
 from tests.engine_helpers import own_character
 
@@ -23,9 +22,10 @@ def test_cela_elastica_unloads_both_characters_and_shuffles_both_into_their_owne
     game.state.scene[u].stage = 2                              # capacitated enough to pay {2} (4.6.1)
     enter(game, t, 3)
     foe_load = list(game.state.scene[t].carried)
+    own_load = list(game.state.scene[u].carried)
     at(game, "combat", "attack")
     use(game, u, "Cela Elástica")
     assert u not in game.state.scene and t not in game.state.scene
     assert u in where(game, 0)("deck") and t in where(game, 1)("deck")
-    assert all(game.state.location(c)[0] is Zone.RESOURCES for c in foe_load)
-    assert game.state.location(cela)[0] is Zone.RESOURCES
+    assert all(c in where(game, 1)("resources") for c in foe_load)       # each to its owner's resources
+    assert all(c in where(game, 0)("resources") for c in own_load) and cela in where(game, 0)("resources")
