@@ -36,3 +36,13 @@ def test_ambos_with_nothing_coordinated_is_not_executable() -> None:
     """With no two things coordinated before, "ambos os personagens" refers to nothing: not executable."""
     d = _ability_action("Embaralhe ambos os personagens nos decks de seus donos.")
     assert not d.executable
+
+
+def test_com_mesmo_alter_ego_without_an_article_is_a_comparison() -> None:
+    """"com mesmo alter ego (ou mesmo nome, se não houver alter ego) que outro personagem": "mesmo" with no article
+    opens the noun phrase, so "que ..." is what it is compared with -- the identity (4.4.2.1 A.4) shared."""
+    d = card("Cenário: Teste V1\n\nTexto permanente:\n  Cada personagem em cena com mesmo alter ego (ou mesmo nome, "
+             "se não houver alter ego) que outro personagem em cena não pode usar ações.\n")
+    assert d.executable
+    (f,) = [f for f in d.effects[0].procedures[0].subject.filters if f.field == "identity"]  # type: ignore[attr-defined]
+    assert f.op == "shares"

@@ -881,6 +881,12 @@ class _Attacher:
         return a.kind == "verb" and len(a.nodes) == 1 and isinstance(a.nodes[0], Lexeme) \
             and a.nodes[0].cls == "DET" and nxt is not None and nxt.kind == "keyword"
 
+    def _same_before_noun(self) -> bool:
+        """"com mesmo alter ego que ...": "mesmo" with no article opens the noun phrase (a comparison follows)."""
+        a, nxt = self.peek(), self.peek(1)
+        return a is not None and len(a.nodes) == 1 and isinstance(a.nodes[0], Lexeme) \
+            and a.nodes[0].lemma == "mesmo" and nxt is not None and nxt.kind == "np"
+
     def prepositional(self, stack: list[_Open], head: NP | None = None) -> PP:
         preps: list[Lexeme] = []
         while self.peek() is not None and self.peek().kind == "prep":      # type: ignore[union-attr]
@@ -900,6 +906,13 @@ class _Attacher:
         if self._article_keyword(a):                                         # "revelados *na Clarividência*"
             pp.adjs.append(self.take().nodes[0])                            # type: ignore[arg-type]
             pp.keyword = self.take().nodes[0]                               # type: ignore[assignment]
+            return pp
+        if a.kind == "adj" and self._same_before_noun():         # "com mesmo alter ego que ...": no article
+            same = self.take().nodes[0]
+            obj = np_of(self.take().nodes[0])
+            obj.pre.insert(0, same)                                         # type: ignore[arg-type]
+            self.modifiers(obj, stack)
+            pp.obj = obj
             return pp
         if a.kind == "adj":
             while self.peek() is not None and self.peek().kind == "adj":   # type: ignore[union-attr]
