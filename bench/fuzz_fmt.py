@@ -2,7 +2,7 @@
 
 Takes the bundled library's cards (and, with ``--cards DIR``, the card files under DIR too, e.g. the corpus
 translated by ``cardscript translate --out DIR``), makes ``--cases`` mutated files (1-3 edits of
-``cardscript.compiler.card_mutations`` each), and for each one that parses compares the formatted file's
+``tests/card_mutations.py`` each), and for each one that parses compares the formatted file's
 meaning (lowered IR and diagnostic codes) with the mutated file's, and fmt of fmt with fmt. Counts, besides,
 how often the unchecked canonical text (the renderer alone) would have changed the meaning -- the cases the
 check of ``cardscript.compiler.formatting`` catches. Prints a Markdown table; exits 1 on any failure.
@@ -17,11 +17,15 @@ import random
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
-from cardscript.compiler.card_mutations import random_mutations
 from cardscript.compiler.formatting import format_card, meaning, rendered_file
 from cardscript.compiler.pipeline import compile_paths, compile_source, library_path, names_from_headers
 from cardscript.compiler.source import SourceFile
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from card_mutations import random_mutations  # noqa: E402
 
 
 def main() -> int:

@@ -2,7 +2,7 @@
 
 Plays ``--matches`` seeded matches (heuristic and random agents in turn, every third with an agent that gives
 a wrong-typed answer before each legal one, so that logs hold ``refused`` events too), saves each log, and
-makes ``--edits`` random edits of each (``cardscript.runtime.log_edits``: values, keys, events removed,
+makes ``--edits`` random edits of each (``tests/log_edits.py``: values, keys, events removed,
 repeated, moved or forged, truncation, bytes, lines, the seal; most resealed as a forger would). Each edited
 file goes through :func:`read_log` and :func:`check_log`; an edit accepted, or an exception other than the
 documented refusal, is a failure. Prints a Markdown table (the figures of docs/reliability.md) and exits 1
@@ -28,8 +28,11 @@ from typing import Any
 from cardscript.runtime.agents import Agent, Decision, RandomAgent
 from cardscript.runtime.library import load_library
 from cardscript.runtime.log_check import LogError, check_log, read_log
-from cardscript.runtime.log_edits import random_edit
 from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from log_edits import random_edit  # noqa: E402
 
 WRONG: list[Any] = ["0", 1.5, None, [0.5], [[0]], [True], [99], {"a": 1}, 7]
 

@@ -148,7 +148,7 @@ def test_a_match_abandoned_after_five_refusals_replays_and_its_reason_is_checked
     import sys
 
     from cardscript.cli import main
-    from cardscript.runtime.log_edits import parse, write
+    from tests.log_edits import parse, write
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("x\n" * 5))        # five answers that are not numbers
     path = tmp_path / "abandoned.jsonl"

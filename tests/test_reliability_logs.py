@@ -20,7 +20,7 @@ import pytest
 
 from cardscript.cli import main
 from cardscript.runtime.log_check import LogError, check_log, first_difference, read_log
-from cardscript.runtime.log_edits import parse, random_edit, write
+from tests.log_edits import parse, random_edit, write
 
 Records = list[dict[str, Any]]
 
