@@ -323,9 +323,8 @@ def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 def _kind_filters(sel: Selector) -> list[Filter]:
     """What a predicate noun says of the kind: "um personagem" (character), "um personagem ou suporte" (either);
     "um card" says nothing more."""
-    kinds = [k for k in (sel.kind, *sel.also) if k is not Kind.CARD]
-    return [Filter("kind", "eq", "/".join(k.value for k in kinds))] if kinds and len(kinds) == 1 + len(sel.also) \
-        else []
+    kinds = (sel.kind, *sel.also)
+    return [] if Kind.CARD in kinds else [Filter("kind", "eq", "/".join(k.value for k in kinds))]
 
 
 def is_(subject: Selector, filters: list[Filter] | tuple[Filter, ...], negated: bool = False) -> Condition:
