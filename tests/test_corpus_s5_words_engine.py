@@ -274,11 +274,11 @@ def test_eson_loads_the_four_top_cards_or_all_there_are() -> None:
     assert sorted(game.state.scene[e].carried) == sorted(left)
 
 
-def test_lavagem_de_dinheiro_puts_a_card_per_other_villain_sharing_an_affiliation_with_the_chosen_one() -> None:
+def test_lavagem_de_dinheiro_puts_a_card_per_villain_sharing_an_affiliation_with_the_chosen_one() -> None:
     """Lavagem de Dinheiro V1 (BSMI 63/100): a villain you control is chosen; a card of the top of the deck goes to
-    the resources for each villain you control with an affiliation in common with the chosen one's -- the other
-    Mestres do Crime villain (in common *with* the chosen one: another one, as the engine reads "em comum com");
-    the villain of another affiliation and the hero do not count: one card."""
+    the resources for each villain you control with an affiliation in common with the chosen one's -- the chosen
+    one itself (a villain you control whose affiliations are its own) and the other Mestres do Crime villain; the
+    villain of another affiliation and the hero do not count: two cards."""
     boss = own_character("Chefe", alignment="Vilão", affiliations="Mestres do Crime")
     crook = own_character("Capanga", alignment="Vilão", affiliations="Mestres do Crime, Sinistros")
     loner = own_character("Solitário", alignment="Vilão", affiliations="Thunderbolts")
@@ -291,7 +291,7 @@ def test_lavagem_de_dinheiro_puts_a_card_per_other_villain_sharing_an_affiliatio
     top = [x for x in game.state.players[0].deck if x != laundering][:3]
     scenario(game, laundering)
     gained = [x for x in game.state.players[0].resources if x in top]
-    assert gained == top[:1]
+    assert gained == top[:2]
 
 
 def test_reuniao_de_intelectos_each_player_draws_for_their_own_ge_characters() -> None:

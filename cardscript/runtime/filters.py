@@ -330,7 +330,10 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if op in ("shares", "not_shares") or name == "shares":
         field = "affiliation" if name == "shares" else name
         if isinstance(value, Selector):                     # the same value as one of those things
-            others = [t for t in _related(game, ctx, value) if t != card]
+            related = _related(game, ctx, value)
+            # a thing named by reference ("o personagem escolhido") shares with itself; "um personagem em cena"
+            # means another one
+            others = related if value.ref is not None else [t for t in related if t != card]
         else:                                               # "que compartilhe uma afiliação com este personagem"
             base = base_of(game, ctx)
             others = [base] if base is not None else []
