@@ -400,3 +400,33 @@ def test_a_coordinated_predicate_is_either_description_and_guards_the_whole_plac
     assert Filter("kind", "eq", "character") in lamina.subject.filters
     assert support.subject is not None and Filter("kind", "eq", "support") in support.subject.filters
     assert unload.condition == cond
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "estiver carregando X desde o início do turno": the card carried since the turn began (4.1, 4.6.2 C.1), not
+# only the carrier in the scene since then
+
+
+JEWEL = card("Habilidade: Joia V1\nPoder: {VO}\n")
+
+
+def test_4_6_2_C_1_carrying_since_the_turn_began_counts_only_cards_not_loaded_this_turn() -> None:
+    d = _character("Durante sua Fase de Preparação, uma vez por turno, se este personagem estiver carregando um card "
+                   "de habilidade chamado Joia desde o início do turno, você pode comprar um card.")
+    assert d.executable
+    (effect,) = d.effects
+    cond = effect.condition
+    assert cond is not None and [f.field for f in cond.subject.filters] == ["carrying_since_turn_start"]
+    game = small_game({0: d, 1: JEWEL, 2: FLYER})
+    in_scene(game, 0, [2])
+    ctx = EffectContext(controller=0, source=0, user=0)
+    game.state.turn = 2                                   # in the scene since turn 1
+    game.move(1, Zone.RESOURCES)
+    game.load(1, 0)                                       # the Joia loaded this turn: not since the turn began
+    assert not check_condition(game, ctx, cond)
+    game.state.this_turn.loaded.clear()                   # a new turn: carried since it began
+    game.state.turn = 3
+    assert check_condition(game, ctx, cond)
+    game.state.scene[0].entered_turn = 3                  # the carrier itself entered this turn: not since then
+    assert not check_condition(game, ctx, cond)
+

@@ -164,11 +164,17 @@ def _values_of(game: Game, things: Sequence[Thing], field: str, depth: int) -> s
     return out
 
 
-def _carrying(game: Game, ctx: EffectContext, card: CardId, flt: Filter) -> bool:
+def _carrying(game: Game, ctx: EffectContext, card: CardId, flt: Filter, since_turn_start: bool = False) -> bool:
     """"que estiver carregando <sel>": carries at least the selector's count of matching cards (``exactly``: that
-    many; ``lacks``: none -- the negation of ``has``)."""
+    many; ``lacks``: none -- the negation of ``has``). ``since_turn_start``: "estiver carregando <sel> desde o
+    início do turno" -- only cards carried since the turn began count (in the scene since then, 4.6.2 C.1, and
+    not loaded this turn, 4.1)."""
     base = game.state.scene.get(card)
     carried = list(base.carried) if base is not None else []
+    if since_turn_start:
+        loaded = game.state.this_turn.loaded
+        carried = [c for c in carried if c not in loaded] if base is not None and base.entered_turn < \
+            game.state.turn else []
     sel = flt.value
     if not isinstance(sel, Selector):
         return bool(carried) if not sel else any(fold_key(str(attr(game, c, "name") or "")) in _wanted(sel)
@@ -303,8 +309,8 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return card in game.state.this_turn.knocked_out
     if name == "damaged_from":                              # "tiver recebido dano de uma ação de ... neste turno"
         return _damaged_from(game, ctx, card, flt)
-    if name == "carrying":
-        return _carrying(game, ctx, card, flt)
+    if name in ("carrying", "carrying_since_turn_start"):
+        return _carrying(game, ctx, card, flt, since_turn_start=name == "carrying_since_turn_start")
     if name in ("used", "used_this_turn"):
         return _used(game, ctx, card, flt, name == "used_this_turn")
     if name == "targeted":                                  # a target of the action of this effect

@@ -228,6 +228,7 @@ class Game:
             raise ValueError("a character is loaded with its own owner's cards only (golden rule D)")
         frm, _ = self._take(card)
         self.state.scene[onto].carried.append(card)
+        self.state.this_turn.loaded.append(card)
         self.emit("load", card=card, onto=onto, frm=str(frm))
 
     def unload(self, card: CardId, check: bool = True, by: int | None = None) -> None:

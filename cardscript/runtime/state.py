@@ -143,6 +143,8 @@ class TurnMemory:
     #                                    (4.6.2 F: "pela primeira vez em um turno")
     capacitated: list[CardId] = field(default_factory=list)   # the bases capacitated this turn, once each time
     #                                    (4.5: a stage that changed; "não podem ser capacitados mais de uma vez")
+    loaded: list[CardId] = field(default_factory=list)   # the cards loaded onto a base this turn (4.1): not
+    #                                    carried "desde o início do turno"
 
 
 @dataclass

@@ -424,7 +424,10 @@ def _state(roles: Roles, r: Reading, default: Selector | None) -> Condition:
             if isinstance(c, Other) and c.kind == "adv":
                 r.use(*c.nodes)
                 roles.extra.remove(c)
-        filters.append(Filter("carrying", "exactly" if exactly else "has", carried))
+        since = adj.since_turn_start                         # "estiver carregando X desde o início do turno":
+        filters[:] = [f for f in filters if f.field != "since_turn_start"]      # the cards, not only the carrier
+        filters.append(Filter("carrying_since_turn_start" if since else "carrying", "exactly" if exactly else "has",
+                              carried))
     elif where is not None and where.obj is not None:
         r.use(*where.preps)
         if where.obj.lemma == "estágio":
