@@ -241,11 +241,8 @@ def _load(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     for c in rel.args:
         if isinstance(c, Other) and c.kind == "adv":
             r.use(*c.nodes)
-    since = _since_turn_start(rel, r)                                   # "... desde o início do turno": carried
-    if since and v.negated:                                             # since then (4.1, 4.6.2 C.1)
-        raise NotUnderstood("not carrying since when?", rel.clause)
-    return add_filter(sel, Filter("carrying_since_turn_start" if since else "carrying",
-                                  ("exactly" if exactly else "has") if not v.negated else "lacks", carried))
+    return add_filter(sel, Filter("carrying", ("exactly" if exactly else "has") if not v.negated else "lacks",
+                                  carried))
 
 
 def _was_carrying(sel: Selector, rel: Rel, v: Verb, r: Reading, carried: Selector) -> Selector:
