@@ -132,11 +132,15 @@ def test_filters_with_selector_values() -> None:
     ctx.slots["intro:0"] = [100]
     chosen = Selector(ref=Ref.SLOT, slot="intro:0")
     shares = Selector(kind=Kind.CHARACTER, filters=(Filter("affiliation", "shares", chosen),))
-    assert _cards(game, ctx, shares) == [3]                         # Vingadores Sombrios in common
+    # Vingadores Sombrios in common; the chosen one itself shares its own (a thing named by reference)
+    assert _cards(game, ctx, shares) == [3, 100]
     not_shares = Selector(kind=Kind.CHARACTER, filters=(Filter("affiliation", "not_shares", chosen),))
-    assert _cards(game, ctx, not_shares) == [0, 100, 103]
+    assert _cards(game, ctx, not_shares) == [0, 103]
     same_name = Selector(kind=Kind.CHARACTER, filters=(Filter("name", "shares", chosen),))
-    assert _cards(game, ctx, same_name) == [3]
+    assert _cards(game, ctx, same_name) == [3, 100]
+    in_scene_one = Selector(kind=Kind.CHARACTER, count=Quantity.of(1), zone="scene")
+    another = Selector(kind=Kind.CHARACTER, filters=(Filter("name", "shares", in_scene_one),))
+    assert _cards(game, ctx, another) == [3, 100]                   # "o mesmo nome de um personagem em cena": another
     theirs = Selector(kind=Kind.CHARACTER, filters=(Filter("controller", "eq", Selector(
         kind=Kind.PLAYER, ref=Ref.CONTROLLER, of=chosen)),))
     assert _cards(game, ctx, theirs) == [100, 103]
