@@ -60,7 +60,7 @@ def test_records_with_fields_of_any_type(record: dict[str, object]) -> None:
 
 
 COMMANDS = {"card": [["check"], ["render"], ["explain"]], "deck": [["deck", "check"]],
-            "corpus": [["corpus"], ["translate"]]}
+            "corpus": [["corpus"], ["translate"], ["rulings"]]}
 
 
 @pytest.mark.parametrize("kind", list(COMMANDS))
