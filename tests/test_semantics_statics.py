@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardscript.compiler.ir import CardDef, Duration, EffectKind, Gain, Generate, Restrict, SetCost, SetShield
 from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost
-from cardscript.runtime.state import Zone
+from cardscript.runtime.state import ActionUseRecord, Zone
 from tests.corpus_play import at, card_of, enter, match, usable, use
 from tests.engine_helpers import card
 
@@ -193,9 +193,9 @@ def test_already_used_this_turn_inside_its_own_effect_needs_an_earlier_use() -> 
     cond = Condition("is", subject=Selector(ref=Ref.THIS_CHARACTER, filters=(Filter("used_this_turn", "has",
                                                                                        named),)))
     ctx = EffectContext(controller=0, source=d, user=d, from_action=True, action_use=1, action_name="Golpe Duplo")
-    game.state.this_turn.uses.append((d, d, "Golpe Duplo", "SF"))       # the use resolving now
+    game.state.this_turn.uses.append(ActionUseRecord(d, d, "Golpe Duplo", "SF"))       # the use resolving now
     assert not check_condition(game, ctx, cond)
-    game.state.this_turn.uses.append((d, d, "Golpe Duplo", "SF"))       # and an earlier one
+    game.state.this_turn.uses.append(ActionUseRecord(d, d, "Golpe Duplo", "SF"))       # and an earlier one
     assert check_condition(game, ctx, cond)
 
 
@@ -240,12 +240,12 @@ def test_a_cost_reduced_for_each_action_the_opponent_used_this_turn() -> None:
     enter(game, b, 3)
     assert THRIFTY.action is not None
     assert action_cost(game, THRIFTY.action) == 2
-    game.state.this_turn.uses.append((t, t, "Golpe Poupado", "SF"))     # its own use does not count
+    game.state.this_turn.uses.append(ActionUseRecord(t, t, "Golpe Poupado", "SF"))     # its own use does not count
     assert action_cost(game, THRIFTY.action) == 2
     at(game, "combat", "attack", 1)
     use(game, b, "Soco Forte")                                           # the opponent used one
     assert action_cost(game, THRIFTY.action) == 1
-    game.state.this_turn.uses.extend([(b, b, "Soco Forte", "SF")] * 2)
+    game.state.this_turn.uses.extend([ActionUseRecord(b, b, "Soco Forte", "SF")] * 2)
     assert action_cost(game, THRIFTY.action) == 0                        # never below {0}
 
 

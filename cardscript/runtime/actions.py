@@ -71,7 +71,7 @@ from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
 from cardscript.runtime import queries, rules, selectors, statics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
-from cardscript.runtime.state import ActionGrant, CardId, InScene
+from cardscript.runtime.state import ActionGrant, ActionUseRecord, CardId, InScene
 from cardscript.runtime.targeting import mode_targets
 from cardscript.runtime.tree import Pending
 from cardscript.runtime.triggers import card_attr, lends_text
@@ -558,7 +558,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
             "use": ctx.action_use if ctx is not None else -1}
     if action.cost_is_x and x is not None:
         event["x"] = x                      # E.1: the cost paid -- "uma ação de custo {2}" with X = 2
-    game.state.this_turn.uses.append((use.user, use.holder, action.name, action_power(game, use) or None))
+    _record_use(game, use, player, tuple(t for t in flat if isinstance(t, int)), ctx)
     game.emit("use_action", **event)
     engine.tree.resolve()                                                    # H
     pending.steps = _with_keyword_bonus(game, use, action, mode)   # with what its keywords add at the start / end
@@ -570,6 +570,18 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     if not (ctx is not None and ctx.memory.get("cancelled")):
         game.emit("action_resolved", **event)     # "após o efeito daquela ação": its effect has finished resolving
         engine.tree.resolve()
+
+
+def _record_use(game: Game, use: ActionUse, player: int, targets: tuple[CardId, ...], ctx: Any) -> None:
+    """4.6.2 H: the action is used -- the turn remembers the use (``TurnMemory.uses``): who used it, where it is
+    written, its name, power, types now (8 B.1), targets, the phase and step (6) and its order in the turn."""
+    anticipate, unforeseen = queries.action_types(game, use.user, use.action)
+    types = tuple(t for t, on in (("antecipar", anticipate), ("imprevista", unforeseen)) if on)
+    memory = game.state.this_turn
+    memory.uses.append(ActionUseRecord(
+        use.user, use.holder, use.action.name, action_power(game, use) or None, player=player, types=types,
+        targets=targets, phase=game.state.phase, step=game.state.step,
+        use=ctx.action_use if ctx is not None else -1, order=len(memory.uses)))
 
 
 def _harm_facts(kind: str, k: EffectSketch) -> dict[str, object]:

@@ -17,7 +17,15 @@ from __future__ import annotations
 from cardscript.compiler.ir import Condition, Kind, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.game import Game
-from cardscript.runtime.selectors import ActionThing, EffectContext, controller_of, counted, matches, quantity, resolve
+from cardscript.runtime.selectors import (
+    EffectContext,
+    controller_of,
+    counted,
+    matches,
+    quantity,
+    resolve,
+    used_action,
+)
 
 __all__ = ["check_condition"]
 
@@ -122,10 +130,10 @@ def _action_used(game: Game, ctx: EffectContext, cond: Condition, sel: Selector)
     """An action the subject describes was used this turn (``TurnMemory.uses``, appended when an action is used,
     4.6.2 H), by any character, whatever has become of it since; ``value`` "other": an action other than the one
     whose effect this is (another holder's, or another name)."""
-    for user, holder, name, power in game.state.this_turn.uses:
-        if cond.value == "other" and holder == ctx.source and fold_key(name) == fold_key(ctx.action_name):
+    for rec in game.state.this_turn.uses:
+        if cond.value == "other" and rec.holder == ctx.source and fold_key(rec.name) == fold_key(ctx.action_name):
             continue
-        if matches(game, ctx, ActionThing(holder, name, user, power), sel):
+        if matches(game, ctx, used_action(rec), sel):
             return True
     return False
 

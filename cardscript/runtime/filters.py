@@ -37,6 +37,7 @@ from cardscript.runtime.selectors import (
     controller_of,
     identity,
     resolve,
+    used_action,
 )
 from cardscript.runtime.state import CardId, Zone
 
@@ -198,8 +199,8 @@ def _used(game: Game, ctx: EffectContext, card: CardId, flt: Filter, this_turn: 
     if sel.ref is not None or sel.union:
         return any(isinstance(a, ActionThing) and a.user == card for a in resolve(game, ctx, sel))
     found = 0
-    for user, holder, name, power in game.state.this_turn.uses:
-        if user == card and matches(game, ctx, ActionThing(holder, name, user, power), sel):
+    for rec in game.state.this_turn.uses:
+        if rec.user == card and matches(game, ctx, used_action(rec), sel):
             found += 1
     # read inside an action's own effect ("... se este personagem já tiver usado uma ação chamada X neste turno"),
     # the use resolving now is not one it "já tiver usado": an earlier use is needed
@@ -413,7 +414,7 @@ def _chosen_values(game: Game, ctx: EffectContext, slot: Selector, name: str) ->
 
 def _used_names(game: Game) -> set[str]:
     """The names of the actions used this turn (by any character, whatever has become of it since)."""
-    return {fold_key(n) for _, _, n, _ in game.state.this_turn.uses}
+    return {fold_key(rec.name) for rec in game.state.this_turn.uses}
 
 
 def _action_names(game: Game, ctx: EffectContext, sel: Selector) -> set[str]:
@@ -483,8 +484,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     if name == "holder":
         return action.holder in _related(game, ctx, value)
     if name == "used_this_turn":                            # "ações que ... tenha usado neste turno"
-        return any(u == action.user and h == action.holder and fold_key(n) == fold_key(action.name)
-                   for u, h, n, _ in game.state.this_turn.uses)
+        return any(rec.user == action.user and rec.holder == action.holder
+                   and fold_key(rec.name) == fold_key(action.name) for rec in game.state.this_turn.uses)
     if name == "one_of" and isinstance(value, Selector):    # "nenhuma ação além da escolhida": one of those actions
         return any(isinstance(a, ActionThing) and a.holder == action.holder
                    and fold_key(a.name) == fold_key(action.name) for a in resolve(game, ctx, value))

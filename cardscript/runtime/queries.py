@@ -216,10 +216,11 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
 def _player_used(game: Game, sctx: EffectContext, p: Restrict, player: int) -> bool:
     """"Um jogador não pode usar mais de uma ação chamada X por turno": has ``player`` used a matching action this
     turn (the uses of the turn, 4.6: each by the player controlling its user)?"""
-    for user, holder, name, power in game.state.this_turn.uses:
+    for rec in game.state.this_turn.uses:
+        user = rec.user
         who = controller_of(game, user) if user in game.state.scene else game.state.owner.get(user)
         if who == player and _action_matches(game, sctx, p.action_filters,
-                                             ActionThing(holder, name, user, power, player=player)):
+                                             ActionThing(rec.holder, rec.name, user, rec.power, player=player)):
             return True
     return False
 

@@ -27,7 +27,7 @@ from typing import Any
 from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref, Selector
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
-from cardscript.runtime.state import CardId, Zone
+from cardscript.runtime.state import ActionUseRecord, CardId, Zone
 
 __all__ = ["KIND_TYPES", "ActionThing", "EffectContext", "Player", "Thing", "Trait", "ask_yes_no", "attr",
            "base_of", "candidates", "check_condition", "choose", "controller_of", "count", "filter_matches", "host",
@@ -57,6 +57,13 @@ class ActionThing:
     player: int | None = None
     definition: Any = field(default=None, compare=False, repr=False)   # its ActionDef, when known
     x: int | None = field(default=None, compare=False)   # cost {X}: the value chosen for X when used (4.6.2 E.1)
+
+
+def used_action(rec: ActionUseRecord, use: int | None = None) -> ActionThing:
+    """A use of the turn (``TurnMemory.uses``) as an action thing: the action, its user, power, targets and player
+    as they were when it was used (4.6.2 H)."""
+    return ActionThing(rec.holder, rec.name, rec.user, rec.power, targets=rec.targets,
+                       use=rec.use if use is None else use, player=rec.player)
 
 
 @dataclass(frozen=True)
@@ -266,10 +273,8 @@ def _actions_in_scene(game: Game, ctx: EffectContext, sel: Selector) -> list[Thi
 
     out: list[Thing] = []
     if any(f.field == "used_this_turn" and f.op == "eq" for f in sel.filters):
-        for k, (user, holder, name, power) in enumerate(game.state.this_turn.uses):
-            base = game.state.scene.get(user)
-            used = ActionThing(holder, name, user, power, use=-2 - k,
-                               player=base.controller if base is not None else game.state.owner.get(user))
+        for k, rec in enumerate(game.state.this_turn.uses):
+            used = used_action(rec, use=-2 - k)
             if matches(game, ctx, used, sel):
                 out.append(used)
         return out
@@ -426,7 +431,7 @@ def _times_used(game: Game, ctx: EffectContext, c: Count) -> int:
     from cardscript.runtime.filters import matches
 
     assert c.what is not None
-    uses = [ActionThing(holder, name, user, power) for user, holder, name, power in game.state.this_turn.uses]
+    uses = [used_action(rec) for rec in game.state.this_turn.uses]
     n = sum(1 for a in uses if matches(game, ctx, a, c.what))
     if c.attribute == "times_used_before" and ctx.from_action and uses and matches(game, ctx, uses[-1], c.what):
         n -= 1

@@ -119,6 +119,30 @@ class ActiveEffect:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ActionUseRecord:
+    """One use of an action this turn (4.6.2 H: it counts as used once its targets are chosen), as the turn
+    remembers it for the effects that ask about the turn's uses ("a primeira ação que X usar em cada turno", "ações
+    chamadas N que foram usadas neste turno durante a Fase de Combate", "que ainda não tenha sido alvo de ações
+    chamadas N neste turno", "de nome diferente das que ele já usou naquele mesmo turno"): its ``user``, the card
+    it is written on (``holder``, 4.6.2 C.3), its ``name``, the ``power`` it needs, the ``player`` who used it
+    (the user's controller then), its types then (``types``: "antecipar" / "imprevista", 8 B.1), its card
+    ``targets`` (4.6.2 F), the ``phase`` and ``step`` of the turn it was used in (6), ``use`` (the use's
+    ``EffectContext.action_use``, -1 if none) and ``order`` (0 for the turn's first use)."""
+
+    user: CardId
+    holder: CardId
+    name: str
+    power: str | None = None
+    player: int | None = None
+    types: tuple[str, ...] = ()
+    targets: tuple[CardId, ...] = ()
+    phase: str = ""
+    step: str = ""
+    use: int = -1
+    order: int = 0
+
+
 @dataclass
 class TurnMemory:
     """What happened this turn that effects ask about ("a primeira ação ... em cada turno"); cleared at the
@@ -132,8 +156,8 @@ class TurnMemory:
     #                                    (Potencializar: chosen for its effect this turn)
     entered: list[tuple[CardId, int, int]] = field(default_factory=list)   # (card, controller, turn): what entered
     #                                    the scene this turn ("se outro personagem ... entrou em cena ... neste turno")
-    uses: list[tuple[CardId, CardId, str, str | None]] = field(default_factory=list)   # (user, holder, action,
-    #                                    power): the actions used this turn ("que usou uma ação de {AE} neste turno")
+    uses: list[ActionUseRecord] = field(default_factory=list)   # the actions used this turn, in order
+    #                                    ("que usou uma ação de {AE} neste turno", "a primeira ação ... em cada turno")
     damaged_from: list[tuple[CardId, CardId | None, CardId, str, str | None]] = field(default_factory=list)
     #                                    (card, user, holder, action, power): damage an action dealt to a card this
     #                                    turn (4.8.1: more than 0) ("se ele tiver recebido dano de uma ação de ...")
