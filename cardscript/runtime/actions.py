@@ -580,7 +580,7 @@ def _record_use(game: Game, use: ActionUse, player: int, targets: tuple[CardId, 
     memory = game.state.this_turn
     memory.uses.append(ActionUseRecord(
         use.user, use.holder, use.action.name, action_power(game, use) or None, player=player, types=types,
-        targets=targets, phase=game.state.phase, step=game.state.step,
+        targets=targets, phase=game.state.phase or "", step=game.state.step or "",
         use=ctx.action_use if ctx is not None else -1, order=len(memory.uses)))
 
 

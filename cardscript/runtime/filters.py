@@ -486,6 +486,10 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     if name == "used_this_turn":                            # "ações que ... tenha usado neste turno"
         return any(rec.user == action.user and rec.holder == action.holder
                    and fold_key(rec.name) == fold_key(action.name) for rec in game.state.this_turn.uses)
+    if name == "used_during":             # "usadas ... durante a Fase de Combate": a use of the turn made in that
+        from cardscript.runtime.triggers import phase_id  # phase or step (6)
+
+        return bool(phase_id(word)) and phase_id(word) in (action.phase, action.step)
     if name == "one_of" and isinstance(value, Selector):    # "nenhuma ação além da escolhida": one of those actions
         return any(isinstance(a, ActionThing) and a.holder == action.holder
                    and fold_key(a.name) == fold_key(action.name) for a in resolve(game, ctx, value))

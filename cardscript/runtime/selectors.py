@@ -57,13 +57,15 @@ class ActionThing:
     player: int | None = None
     definition: Any = field(default=None, compare=False, repr=False)   # its ActionDef, when known
     x: int | None = field(default=None, compare=False)   # cost {X}: the value chosen for X when used (4.6.2 E.1)
+    phase: str = field(default="", compare=False)   # a use of the turn: the phase and step it was used in (6)
+    step: str = field(default="", compare=False)
 
 
 def used_action(rec: ActionUseRecord, use: int | None = None) -> ActionThing:
     """A use of the turn (``TurnMemory.uses``) as an action thing: the action, its user, power, targets and player
     as they were when it was used (4.6.2 H)."""
     return ActionThing(rec.holder, rec.name, rec.user, rec.power, targets=rec.targets,
-                       use=rec.use if use is None else use, player=rec.player)
+                       use=rec.use if use is None else use, player=rec.player, phase=rec.phase, step=rec.step)
 
 
 @dataclass(frozen=True)
@@ -431,7 +433,12 @@ def _times_used(game: Game, ctx: EffectContext, c: Count) -> int:
     from cardscript.runtime.filters import matches
 
     assert c.what is not None
-    uses = [used_action(rec) for rec in game.state.this_turn.uses]
+    records = game.state.this_turn.uses
+    if c.attribute == "times_used_before" and ctx.from_action and ctx.action_use >= 0 \
+            and any(rec.use == ctx.action_use for rec in records):
+        records = [rec for rec in records if rec.use != ctx.action_use]       # the use resolving now: that one
+        return sum(1 for rec in records if matches(game, ctx, used_action(rec), c.what))
+    uses = [used_action(rec) for rec in records]
     n = sum(1 for a in uses if matches(game, ctx, a, c.what))
     if c.attribute == "times_used_before" and ctx.from_action and uses and matches(game, ctx, uses[-1], c.what):
         n -= 1

@@ -523,8 +523,23 @@ def _use(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
         return add_filter(out, Filter("user", "eq", user))
     if v.passive and sel.kind is Kind.ACTION:
         _this_turn(rel, r)                                  # "... que já tiverem sido usadas neste turno"
-        return add_filter(sel, Filter("used_this_turn", "eq", "true"))
+        return _used_during(add_filter(sel, Filter("used_this_turn", "eq", "true")), rel, r)
     raise NotUnderstood("used by / using what?", rel.clause)
+
+
+def _used_during(sel: Selector, rel: Rel, r: Reading) -> Selector:
+    """"(ações) que foram usadas neste turno durante a Fase de Combate": the uses of the turn made in that phase or
+    step (6: the turn's record keeps the phase and step of each use). Whose turn's phase is not this filter's."""
+    from cardscript.compiler.semantics.times import when_of
+
+    during = _pp(rel, "durante")
+    if during is None or during.obj is None or during.obj.lemma not in ("fase", "etapa"):
+        return sel
+    w = when_of(during.obj, r)
+    if not w.phase or w.phase == "current" or w.whose is not None or w.edge or w.next_turn:
+        raise NotUnderstood("used during which phase?", rel.clause)
+    r.use(*during.preps)
+    return add_filter(sel, Filter("used_during", "eq", w.phase))
 
 
 def _this_turn(rel: Rel, r: Reading) -> None:

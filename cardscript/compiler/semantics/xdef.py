@@ -317,6 +317,22 @@ def _times_used(np: NP, roles: Roles, r: Reading, text: str) -> Count | None:
     return Count(what=action, attribute="times_used_before" if before else "times_used", text=text)
 
 
+def _uses_counted(sel: Selector, np: NP, r: Reading, text: str) -> Count:
+    """"o número de [outras] ações chamadas X que foram usadas neste turno [durante a Fase de Combate]": the uses
+    of the turn (4.6.2 H, the turn's record) the description fits; "outras": not the use resolving now. Only actions
+    described by their name, used this turn."""
+    fields = {f.field for f in sel.filters}
+    named = "name" in fields and sel.ref in (None, Ref.THIS_ACTION)
+    other = sel.excluding is not None and sel.excluding.ref in (Ref.THIS_CARD, Ref.THIS_ACTION)
+    if not named or "used_this_turn" not in fields or sel.union or (sel.excluding is not None and not other):
+        raise NotUnderstood("counting the uses of actions", np.node)
+    if sel.ref is Ref.THIS_ACTION and not any(f.field == "name" and f.value == r.card.action_name
+                                              for f in sel.filters):
+        raise NotUnderstood("counting the uses of which actions?", np.node)
+    what = Selector(kind=Kind.ACTION, filters=sel.filters, text=sel.text)
+    return Count(what=what, attribute="times_used_before" if other else "times_used", text=text)
+
+
 def _drop(c: Constituent, np: NP, roles: Roles) -> None:
     if c in np.mods:
         np.mods.remove(c)
@@ -376,7 +392,7 @@ def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Coun
         distinct = _distinct_by(inner, r)
         sel = things(inner, r)
         if sel.kind is Kind.ACTION:                           # "o número de outras ações chamadas X que foram
-            raise NotUnderstood("counting the uses of actions", inner.node)   # usadas neste turno": uses, not cards
+            return _uses_counted(sel, inner, r, text)         # usadas neste turno": uses, not cards
         return Count(what=replace(sel, every=True), multiplier=multiplier, text=text, attribute=distinct)
     if lemma in ("valor", "escudo", "energia", "estágio"):
         attr = _COUNTED_ATTRIBUTE[lemma]

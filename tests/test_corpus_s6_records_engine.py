@@ -1,0 +1,55 @@
+"""Session 6, cluster "records": corpus cards that ask what the turn remembers of its action uses (the turn's
+record, ``TurnMemory.uses`` of :class:`~cardscript.runtime.state.ActionUseRecord`: who used which action, written
+where, its targets, the phase and step, its order), played on the engine with assertions on what their printed text
+says happens.
+
+Every card is read from the development corpora (``../shared/corpus``) at test time (``tests/corpus_play.py``);
+the module is skipped without the corpora. The docstrings describe each behaviour in our own words and cite the
+card by name and printed code.
+"""
+
+from __future__ import annotations
+
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import ActionUseRecord, CardId
+from tests.corpus_play import at, card_of, corpus_card, enter, match, require_corpus, use
+from tests.engine_helpers import own_character as char
+
+require_corpus()
+
+
+def damage_of(game: Match, card_id: CardId) -> int:
+    return game.state.scene[card_id].damage_taken_this_turn
+
+
+def test_assalto_sincronizado_counts_the_other_uses_of_its_name_in_the_combat_phase() -> None:
+    """Assalto Sincronizado (PROMO 6): X+1 damage, X the other uses this turn of actions of that name made during
+    the Combat Phase -- the first use deals 1, a second copy's use after it 2; a use in the Preparation Phase is not
+    counted, nor the use resolving now."""
+    assault = corpus_card("PROMO 6")
+    game = match([char("Um", powers="Agilidade", ie=4), char("Dois", powers="Agilidade", ie=4),
+                  char("Tres", powers="Agilidade", ie=4), assault, assault, assault],
+                 [char("Alvo", ie=9)])
+    one, two, three = (card_of(game, 0, f"{n} V1") for n in ("Um", "Dois", "Tres"))
+    a1, a2, a3 = (card_of(game, 0, "Assalto Sincronizado V1", k) for k in range(3))
+    enter(game, one, 3, carried=[a1])
+    enter(game, two, 3, carried=[a2])
+    enter(game, three, 3, carried=[a3])
+    target = card_of(game, 1, "Alvo V1")
+    enter(game, target, 9)
+    at(game, "combat", "attack")
+    use(game, one, "Assalto Sincronizado")
+    game.eng.tree.resolve()
+    assert damage_of(game, target) == 1          # X = 0: no other use before it
+    # a use of that name in another phase of the turn (actions used by effects outside the Combat Phase): not counted
+    game.state.this_turn.uses.append(ActionUseRecord(two, a2, "Assalto Sincronizado", "AG", player=0,
+                                                     phase="preparation", order=1))
+    use(game, two, "Assalto Sincronizado")
+    game.eng.tree.resolve()
+    assert damage_of(game, target) == 3          # X = 1: the first combat use only
+    use(game, three, "Assalto Sincronizado")
+    game.eng.tree.resolve()
+    assert damage_of(game, target) == 6          # X = 2: the two other combat uses
+    records = game.state.this_turn.uses
+    assert [(r.phase, r.step, r.order) for r in records] == [
+        ("combat", "attack", 0), ("preparation", "", 1), ("combat", "attack", 2), ("combat", "attack", 3)]

@@ -1,0 +1,52 @@
+"""Session 6, cluster "records": constructions about what the turn remembers of its action uses (rules 4.6.2 H:
+an action is used once its targets are chosen; 6: the turn's phases and steps) -- the turn's record
+(:class:`~cardscript.runtime.state.ActionUseRecord`) and the phrases that read it. Short texts of our own."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import Count, Damage, Filter
+from tests.corpus_play import at, card_of, enter, match, use
+from tests.engine_helpers import card
+from tests.engine_helpers import own_character as char
+
+REHEARSED = ("Ação: Golpe Ensaiado\n  Custo: {0}\n  Poder: Agilidade\n  Golpe Ensaiado causa X pontos de dano no "
+             "alvo. X é igual ao número de outras ações chamadas Golpe Ensaiado que foram usadas neste turno durante "
+             "a Fase de Combate.\n")
+
+
+def test_the_other_uses_of_a_name_during_a_phase_are_counted() -> None:
+    """"o número de outras ações chamadas N que foram usadas neste turno durante a Fase de Combate": the turn's uses
+    (not the actions in the scene) of that name made in that phase, leaving out the use resolving now."""
+    c = char("Ensaiador", powers="Agilidade", action=REHEARSED)
+    assert c.action is not None and c.action.executable
+    (dmg,) = c.action.modes[0].procedures
+    assert isinstance(dmg, Damage)
+    x = dmg.amount.x
+    assert isinstance(x, Count) and x.attribute == "times_used_before" and x.what is not None
+    assert Filter("used_during", "eq", "Fase de Combate") in x.what.filters
+    assert Filter("name", "eq", "Golpe Ensaiado") in x.what.filters
+
+
+def test_the_count_of_uses_on_the_engine() -> None:
+    """4.6.2 H: each use counts once it is made; the first use of the turn counts none before it, the second one."""
+    game = match([char("Um", powers="Agilidade", action=REHEARSED), char("Dois", powers="Agilidade",
+                                                                         action=REHEARSED)], [char("Alvo", ie=9)])
+    one, two, target = card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1"), card_of(game, 1, "Alvo V1")
+    for c in (one, two):
+        enter(game, c, 2)
+    enter(game, target, 9)
+    at(game, "combat", "attack")
+    use(game, one, "Golpe Ensaiado")
+    game.eng.tree.resolve()
+    assert game.state.scene[target].damage_taken_this_turn == 0
+    use(game, two, "Golpe Ensaiado")
+    game.eng.tree.resolve()
+    assert game.state.scene[target].damage_taken_this_turn == 1
+
+
+def test_a_count_of_uses_in_a_phase_of_another_players_turn_is_not_read() -> None:
+    """"durante a Fase de Combate de seu oponente": whose phase the record does not say -- left not executable."""
+    text = REHEARSED.replace("durante a Fase de Combate", "durante a Fase de Combate de seu oponente")
+    c = card("Personagem: Ensaiador V1\nAlinhamento: Herói\nPoderes: Agilidade\nEnergia inicial: 3\nEscudo: 0\n\n"
+             + text)
+    assert not c.executable                                 # X is not read: the card is not executable
