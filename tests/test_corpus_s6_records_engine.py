@@ -53,3 +53,50 @@ def test_assalto_sincronizado_counts_the_other_uses_of_its_name_in_the_combat_ph
     records = game.state.this_turn.uses
     assert [(r.phase, r.step, r.order) for r in records] == [
         ("combat", "attack", 0), ("preparation", "", 1), ("combat", "attack", 2), ("combat", "attack", 3)]
+
+
+SEEING = ("Ação: Visão\n  Custo: {0}\n  Poder: Magia\n  Clarividência 1 - Este personagem ganha Escudo +1 até o final "
+          "do turno.\n")
+
+
+def test_olho_de_agamotto_its_carrier_s_clarividencia_actions_let_you_draw_after_them() -> None:
+    """Olho de Agamotto ((2014) BSPO 86/100): after each action with Clarividência its carrier uses (once it has
+    resolved, the cards set aside back: 7.1), its controller may draw a card; another character's action with
+    Clarividência, or an action of the carrier without it, draws nothing."""
+    other = "Ação: Olhar\n  Custo: {0}\n  Poder: Magia\n  Este personagem ganha Escudo +1 até o final do turno.\n"
+    game = match([corpus_card("(2014) BSPO 86/100"), char("Vidente", powers="Magia", action=SEEING),
+                  char("Outro", powers="Magia", action=SEEING), char("Terceiro", powers="Magia", action=other)],
+                 [char("Alvo", ie=5)])
+    eye = card_of(game, 0, "Olho de Agamotto V1")
+    seer, second, third = (card_of(game, 0, f"{n} V1") for n in ("Vidente", "Outro", "Terceiro"))
+    enter(game, seer, 2, carried=[eye])
+    enter(game, second, 2)
+    enter(game, third, 2)
+    enter(game, card_of(game, 1, "Alvo V1"), 2)
+    at(game, "combat", "attack")
+    hand = len(game.state.players[0].hand)
+    use(game, seer, "Visão")
+    game.eng.tree.resolve()
+    assert len(game.state.players[0].hand) == hand + 1
+    kinds = [e.kind for e in game.log.events if e.kind in ("draw", "action_resolved")]
+    assert kinds[-2:] == ["action_resolved", "draw"]                      # after the action, not during it
+    use(game, second, "Visão")
+    game.eng.tree.resolve()
+    assert len(game.state.players[0].hand) == hand + 1                    # not the carrier's action
+    use(game, third, "Olhar")
+    game.eng.tree.resolve()
+    assert len(game.state.players[0].hand) == hand + 1                    # no Clarividência (nor the carrier)
+
+
+def test_olho_de_agamotto_an_action_without_clarividencia_of_its_carrier_draws_nothing() -> None:
+    """Olho de Agamotto ((2014) BSPO 86/100): only the actions with Clarividência of its carrier."""
+    other = "Ação: Olhar\n  Custo: {0}\n  Poder: Magia\n  Este personagem ganha Escudo +1 até o final do turno.\n"
+    game = match([corpus_card("(2014) BSPO 86/100"), char("Vidente", powers="Magia", action=other)],
+                 [char("Alvo", ie=5)])
+    seer = card_of(game, 0, "Vidente V1")
+    enter(game, seer, 2, carried=[card_of(game, 0, "Olho de Agamotto V1")])
+    at(game, "combat", "attack")
+    hand = len(game.state.players[0].hand)
+    use(game, seer, "Olhar")
+    game.eng.tree.resolve()
+    assert len(game.state.players[0].hand) == hand

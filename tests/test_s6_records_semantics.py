@@ -50,3 +50,27 @@ def test_a_count_of_uses_in_a_phase_of_another_players_turn_is_not_read() -> Non
     c = card("Personagem: Ensaiador V1\nAlinhamento: Herói\nPoderes: Agilidade\nEnergia inicial: 3\nEscudo: 0\n\n"
              + text)
     assert not c.executable                                 # X is not read: the card is not executable
+
+
+PERSONA = "Personagem: Atento V1\nAlinhamento: Herói\nPoderes: Agilidade\nEnergia inicial: 3\nEscudo: 0\n\n"
+
+
+def test_after_each_action_that_a_character_uses_is_the_paragraph_s_trigger() -> None:
+    """"<procedimento> após cada ação de Antecipar que este personagem usar" (4.6.2 I): each such action of that
+    user, once it has resolved -- the trigger of the paragraph (an ``action_resolved`` event with the action's
+    description), not a condition."""
+    from cardscript.compiler.ir import EffectKind, Ref
+
+    c = card(PERSONA + "Texto permanente:\n  Você pode comprar um card após cada ação de Antecipar que este personagem "
+             "usar.\n")
+    assert c.executable
+    (e,) = c.effects
+    assert e.kind is EffectKind.TRIGGERED and e.trigger is not None and e.trigger.event == "action_resolved"
+    assert e.trigger.subject is not None and e.trigger.subject.ref is Ref.THIS_CHARACTER
+    assert Filter("action_type", "has", "antecipar") in e.trigger.action_filters
+
+
+def test_after_each_action_with_no_user_is_not_read() -> None:
+    """"após cada ação": whose actions the text does not say -- left not executable, not every action."""
+    c = card(PERSONA + "Texto permanente:\n  Você pode comprar um card após cada ação de Antecipar.\n")
+    assert not c.executable

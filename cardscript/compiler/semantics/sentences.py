@@ -382,6 +382,7 @@ class SentenceReader:
         unless: list[tuple[Clause, list[Constituent]]] = []
         later = self._forward_conditions(roles, clause)
         own_condition = self._subordinates(roles, unless)
+        self._after_each_action(roles, clause)
         built = self._build(b, roles, clause, family)
         for rel in later:                      # "permute ... por um card que outro personagem ... estiver carregando
             r.use(*rel.markers)                # se aquele personagem ...": read after what it refers to
@@ -482,6 +483,35 @@ class SentenceReader:
                     continue
             i += 1
         return out
+
+    def _after_each_action(self, roles: object, clause: Clause) -> None:
+        """"<procedimento> após cada ação [com Clarividência] que <personagem> usar" in a permanent text: the
+        paragraph's trigger -- each such action used, once it has finished resolving (4.6.2 I; after what its
+        keywords do at its end, 7.1), like "toda vez que <personagem> usar uma ação ..., <procedimento> após o
+        efeito daquela ação"."""
+        from cardscript.compiler.ir import EventPattern
+        from cardscript.compiler.semantics.clauses import Roles
+        from cardscript.compiler.semantics.nouns import things
+
+        assert isinstance(roles, Roles)
+        after = roles.pp("after")
+        if after is None or after.obj is None or not self.static_context or self.leads.trigger is not None:
+            return
+        obj = after.obj
+        if obj.lemma != "ação" or not obj.det("cada", "todo") or self.r.in_action:
+            return
+        r = self.r
+        r.use(*after.preps, *obj.dets)
+        action = things(obj, r)
+        users = [f.value for f in action.filters if f.field == "user" and isinstance(f.value, Selector)]
+        if action.kind is not Kind.ACTION or action.ref is not None or len(users) != 1:
+            raise NotUnderstood("after each action used by whom?", obj.node)
+        filters = tuple(f for f in action.filters if f.field != "user")
+        r.trigger_span = clause.span
+        r.event_kind = "action_resolved"
+        self.leads.trigger = EventPattern("action_resolved", subject=users[0], action_filters=filters,
+                                          text=render(clause))
+        roles.filled.pop("after", None)
 
     def _deed(self, clause: Clause, args: list[Constituent]) -> list[Procedure]:
         """"a não ser que <player> <procedure>": the player may do it (optional, decided by that player); the
