@@ -11,8 +11,21 @@ card by name and printed code.
 from __future__ import annotations
 
 from cardscript.runtime.match import Match
-from cardscript.runtime.state import ActionUseRecord, CardId
-from tests.corpus_play import at, card_of, corpus_card, enter, match, require_corpus, use
+from cardscript.runtime.state import ActionUseRecord, CardId, Zone
+from tests.corpus_play import (
+    Eager,
+    at,
+    card_of,
+    corpus_card,
+    enter,
+    match,
+    require_corpus,
+    scenario,
+    usable,
+    use,
+    zone,
+)
+from tests.engine_helpers import card, pick, punch
 from tests.engine_helpers import own_character as char
 
 require_corpus()
@@ -100,3 +113,55 @@ def test_olho_de_agamotto_an_action_without_clarividencia_of_its_carrier_draws_n
     use(game, seer, "Olhar")
     game.eng.tree.resolve()
     assert len(game.state.players[0].hand) == hand
+
+
+def test_acao_dupla_the_chosen_character_s_own_action_may_be_used_again() -> None:
+    """Ação Dupla ((2014) BSMI 53/100): entering, it chooses a character in the scene; when that character uses an
+    action written on its own card, you may put the scenario in its owner's resources, and then that character may
+    use that action once more this turn. An action of a card it carries does not trigger it, nor another
+    character's action."""
+    skill = card("Habilidade: Golpe Emprestado V1\nPoder: Super Força\n\n" + punch("Golpe Emprestado"))
+    game = match([corpus_card("(2014) BSMI 53/100"), char("Herói", action=punch("Soco Duplo")),
+                  char("Outro", action=punch("Soco Alheio")), skill], [char("Alvo", ie=9)],
+                 a=Eager({"choose": [pick("Herói")]}))
+    scene_card = card_of(game, 0, "Ação Dupla V1")
+    hero, other = card_of(game, 0, "Herói V1"), card_of(game, 0, "Outro V1")
+    enter(game, hero, 3, carried=[card_of(game, 0, "Golpe Emprestado V1")])
+    enter(game, other, 3)
+    enter(game, card_of(game, 1, "Alvo V1"), 9)
+    scenario(game, scene_card)
+    assert game.state.chosen[scene_card]["card:0"] == [hero]
+    at(game, "combat", "attack")
+    use(game, other, "Soco Alheio")                                      # not the chosen character
+    game.eng.tree.resolve()
+    assert game.state.scenario == scene_card
+    use(game, hero, "Golpe Emprestado")                                  # written on a card it carries
+    game.eng.tree.resolve()
+    assert game.state.scenario == scene_card
+    assert not usable(game, hero, "Soco Duplo")                          # its one action of the turn is spent
+    game.state.scene[hero].actions_used.clear()
+    use(game, hero, "Soco Duplo")                                        # its own card's action
+    game.eng.tree.resolve()
+    assert game.state.scenario is None and zone(game, scene_card) == str(Zone.RESOURCES)
+    assert usable(game, hero, "Soco Duplo") and not usable(game, hero, "Golpe Emprestado")
+
+
+def test_possessao_sinistra_unloads_only_for_the_chosen_character_s_actions() -> None:
+    """Possessão Sinistra ((2014) BSMI 65/100): entering, it chooses a character in the scene; each action that
+    character uses makes you choose and unload a card of it -- another character's action unloads nothing (the
+    trigger's subject is the character the card remembers it chose)."""
+    game = match([corpus_card("(2014) BSMI 65/100"), char("Um", action=punch("Soco Um")),
+                  char("Dois", action=punch("Soco Dois"))], [char("Alvo", ie=9)],
+                 a=Eager({"choose": [pick("Um")]}))
+    one, two = card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1")
+    enter(game, one, 3)
+    enter(game, two, 3)
+    enter(game, card_of(game, 1, "Alvo V1"), 9)
+    scenario(game, card_of(game, 0, "Possessão Sinistra V1"))
+    at(game, "combat", "attack")
+    use(game, two, "Soco Dois")
+    game.eng.tree.resolve()
+    assert game.state.scene[two].energy == 3
+    use(game, one, "Soco Um")
+    game.eng.tree.resolve()
+    assert game.state.scene[one].energy == 2

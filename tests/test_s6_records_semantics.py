@@ -74,3 +74,55 @@ def test_after_each_action_with_no_user_is_not_read() -> None:
     """"após cada ação": whose actions the text does not say -- left not executable, not every action."""
     c = card(PERSONA + "Texto permanente:\n  Você pode comprar um card após cada ação de Antecipar.\n")
     assert not c.executable
+
+
+def test_an_action_described_on_its_own_card() -> None:
+    """"uma ação descrita em seu próprio card": the action is written on its user's card (4.1), not on a card it
+    carries (4.6.2 C.3) -- the place is the participle's, not the verb's target ("usar ... em X")."""
+    c = card(PERSONA + "Texto permanente:\n  Toda vez que este personagem usar uma ação descrita em seu próprio card, "
+             "você pode comprar um card.\n")
+    assert c.executable
+    (e,) = c.effects
+    assert e.trigger is not None and e.trigger.action_filters == (Filter("own_card", "eq", "true"),)
+    assert e.trigger.target is None
+
+
+SCENE = ("Cenário: Palco V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, escolha um personagem em cena. "
+         "Quando aquele personagem usar uma ação, você pode comprar um card.\n")
+
+
+def test_a_second_trigger_in_a_paragraph_starts_a_second_effect() -> None:
+    """"Quando A, escolha X. Quando aquele X B, ...": two triggered effects (5.2), the second about what the first
+    chose (the card remembers it: ``GameState.chosen``)."""
+    from cardscript.compiler.ir import Ref
+
+    c = card(SCENE)
+    assert c.executable
+    first, second = c.effects
+    assert first.trigger is not None and first.trigger.event == "enter_scene"
+    assert second.trigger is not None and second.trigger.event == "use_action"
+    assert second.trigger.subject is not None and second.trigger.subject.ref is Ref.SLOT
+    assert second.trigger.subject.slot == "card:0"
+
+
+def test_the_remembered_choice_is_the_trigger_s_subject_on_the_engine() -> None:
+    """The second effect works for the character chosen only, not for every character."""
+    from tests.corpus_play import Eager, scenario
+    from tests.engine_helpers import pick
+
+    game = match([card(SCENE), char("Um", action=REHEARSED.replace("Agilidade", "Super Força")),
+                  char("Dois", action=REHEARSED.replace("Agilidade", "Super Força"))], [char("Alvo", ie=9)],
+                 a=Eager({"choose": [pick("Um")]}))
+    one, two = card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1")
+    enter(game, one, 2)
+    enter(game, two, 2)
+    enter(game, card_of(game, 1, "Alvo V1"), 9)
+    scenario(game, card_of(game, 0, "Palco V1"))
+    at(game, "combat", "attack")
+    hand = len(game.state.players[0].hand)
+    use(game, two, "Golpe Ensaiado")
+    game.eng.tree.resolve()
+    assert len(game.state.players[0].hand) == hand
+    use(game, one, "Golpe Ensaiado")
+    game.eng.tree.resolve()
+    assert len(game.state.players[0].hand) == hand + 1

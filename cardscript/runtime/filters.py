@@ -486,6 +486,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     if name == "used_this_turn":                            # "ações que ... tenha usado neste turno"
         return any(rec.user == action.user and rec.holder == action.holder
                    and fold_key(rec.name) == fold_key(action.name) for rec in game.state.this_turn.uses)
+    if name == "own_card":                # "uma ação descrita em seu próprio card": written on its user's own card
+        return action.user is not None and action.holder == action.user      # (not a carried one's, 4.6.2 C.3)
     if name == "used_during":             # "usadas ... durante a Fase de Combate": a use of the turn made in that
         from cardscript.runtime.triggers import phase_id  # phase or step (6)
 

@@ -159,6 +159,8 @@ def subject_matches(game: Game, sel: Selector | None, event: Event, source: Card
             return True
         where = game.state.scene.get(subject) if isinstance(subject, int) else None
         return where is not None and source in where.carried
+    if sel.ref is Ref.SLOT and sel.slot.startswith("card:"):   # "aquele personagem": the one the card's other
+        return subject in game.state.chosen.get(source, {}).get(sel.slot, [])   # text chose (it remembers it)
     if not isinstance(subject, int) or subject not in game.cards:
         return sel.kind in (Kind.CARD, Kind.ACTION)
     types = KIND_TYPES.get(sel.kind)

@@ -158,6 +158,7 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
     reader = SentenceReader(r, static_context=True)
     procs: list[Procedure] = []
     kinds: list[EffectKind] = []
+    before: list[Effect] = []                 # the triggered effects of earlier sentences with their own trigger
     r.use(para.keyword_prefix)
     for k, sentence in enumerate(para.sentences):
         if is_x_definition(sentence):
@@ -166,16 +167,30 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         if sentence.cost is not None:
             out.problems.append(Problem("extra costs outside an action", sentence))
             continue
-        seq = read_sequence(reader, sentence.body, first_sentence=k == 0, allow_modes=False)
+        if k and reader.leads.trigger is not None and _opens_with_trigger(sentence) and procs:
+            made = _effect_of(reader, procs, kinds, text, out)   # "Quando A, escolha X. Quando aquele X B, ...":
+            if made is None or made.kind is not EffectKind.TRIGGERED or reader.leads.also:   # a second effect
+                out.problems.append(Problem("a second trigger in the paragraph", sentence))
+            else:
+                before.append(replace(made, zone=_trigger_zone(made) or _working_zone(made.condition)))
+            reader = SentenceReader(r, static_context=True)
+            procs, kinds = [], []
+        seq = read_sequence(reader, sentence.body, first_sentence=k == 0 or not procs, allow_modes=False)
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
     effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
+    if before and (effect is None or effect.kind is not EffectKind.TRIGGERED) and not out.problems:
+        out.problems.append(Problem("a second trigger in the paragraph", None))
     if not out.problems:
         unread_words(para, r, out.problems)
         if out.problems and effect is not None:
             effect = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                             why="; ".join(p.message for p in out.problems))
+    if out.problems:
+        before = [Effect(EffectKind.UNSUPPORTED, e.procedures, text=text,
+                         why="; ".join(p.message for p in out.problems)) for e in before]
+    out.effects.extend(before)
     parts = _static_parts(effect)
     out.effects.extend(replace(part, zone=_working_zone(part.condition)) for part in parts)
     if effect is not None and not parts:
@@ -187,6 +202,12 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
             out.effects[-1] = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                                      why=out.problems[-1].message)
     return out
+
+
+def _opens_with_trigger(sentence: Sentence) -> bool:
+    """The sentence starts with a trigger of its own ("Quando aquele personagem usar ..., ...", 5.2)."""
+    first = next(iter(sentence.body.items), None)
+    return isinstance(first, Phrase) and first.kind is PhraseKind.TRIGGER
 
 
 def _static_parts(effect: Effect | None) -> list[Effect]:

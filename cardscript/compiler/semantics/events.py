@@ -332,6 +332,7 @@ def _use(b: Build) -> EventPattern:
     target: Selector | None = None
     target_slot = ""
     if action_np is not None:
+        _described_in(b, action_np)
         action = things(action_np, r)
         _slot(b, action_np, "action", action)
         users = [f.value for f in action.filters if f.field == "user" and isinstance(f.value, Selector)]
@@ -376,6 +377,18 @@ def _use(b: Build) -> EventPattern:
         r.use(*after.preps, obj.head, *obj.dets)
         kind = "action_resolved"
     return EventPattern(kind, subject=subject, action_filters=filters, target=target, target_slot=target_slot)
+
+
+def _described_in(b: Build, action_np: NP) -> None:
+    """"usar uma ação descrita em seu próprio card": the place is the participle's (where the action is written),
+    not the verb's target ("usar ... em X") -- given back to the action's phrase."""
+    p = action_np.participle
+    pp = b.roles.pp("target")
+    if p is None or p.lemma != "descrever" or pp is None or pp.prep != "em" or pp.obj is None \
+            or pp.obj.lemma != "card":
+        return
+    b.roles.filled["target"] = [c for c in b.roles.get("target") if c is not pp]
+    action_np.mods.append(pp)
 
 
 def _target_slot(b: Build, action_np: NP, target: Selector) -> None:

@@ -176,6 +176,19 @@ def _or_more_than_one(paren: object) -> bool:
     return words in (["ou", "mais", "de", "um"], ["ou", "mais", "de", "uma"])
 
 
+def _own_card(np: NP, r: Reading) -> bool:
+    """"(descrita) em seu próprio card": the one card its user is (4.1), read (the PP taken off the phrase);
+    False, nothing read, for any other place."""
+    pp = next((m for m in np.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None), None)
+    card = pp.obj if pp is not None else None
+    if pp is None or card is None or card.lemma != "card" or not card.det("seu") or card.mods or card.post \
+            or [a.lemma for a in card.pre] != ["próprio"]:
+        return False
+    r.use(*pp.preps, card.head, *card.dets, *card.pre)
+    np.mods.remove(pp)
+    return True
+
+
 def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     """"chamado X", "controlado por X", "carregados por X", "revelados nesta ação", "escolhido" (a reference, read
     by nouns.reference), "procurado desta forma"."""
@@ -205,6 +218,9 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
         carrier = things(agent.obj, r)
         np.mods.remove(agent)
         return replace(sel, zone="carried", of=carrier)
+    if lemma == "descrever" and sel.kind is Kind.ACTION and sel.ref is None and _own_card(np, r):
+        r.use(p)                                   # "uma ação descrita em seu próprio card": written on its user's
+        return add_filter(sel, Filter("own_card", "eq", "true"))   # card, not on a card it carries (4.6.2 C.3)
     if lemma in ("revelar", "procurar", "escolher", "separar", "carregar", "descartar", "colocar", "permutar",
                  "indicar", "descrever") and sel.ref is None:
         found = _introduced_by(lemma, r)

@@ -270,6 +270,9 @@ class SentenceReader:
         self.leads.also = tuple(patterns[1:])
 
     def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None) -> None:
+        if self.leads.trigger is not None:          # "Quando A, escolha X. Quando aquele personagem B, ...": two
+            seq.problems.append(Problem("a second trigger in the paragraph", clause))   # effects, not one
+            return
         self.r.trigger_span = clause.span
         try:
             pattern = event(clause, self.r, args)
