@@ -126,3 +126,17 @@ def test_the_remembered_choice_is_the_trigger_s_subject_on_the_engine() -> None:
     use(game, one, "Golpe Ensaiado")
     game.eng.tree.resolve()
     assert len(game.state.players[0].hand) == hand + 1
+
+
+def test_the_next_action_used_by_a_character_reads_its_user_and_leaves_one_of_its_targets() -> None:
+    """"a próxima ação usada por um personagem ... neste turno causa +1 ponto de dano em um de seus alvos": the
+    passive participle with its agent is the action's user (as "que um personagem ... usar"), "neste turno" the
+    modifier's time; but "um de seus alvos" are the next action's targets, one chosen by its player -- a choice the
+    engine does not make, so the clause is reported (not bound to the targets of the action creating it)."""
+    text = ("Ação: Preparar Golpe\n  Custo: {0}\n  Poder: Agilidade\n  Preparar Golpe causa 1 ponto de dano no alvo. A "
+            "próxima ação usada por um personagem com a afiliação Equipe que você controla neste turno causa +1 ponto "
+            "de dano em um de seus alvos.\n")
+    c = char("Preparador", powers="Agilidade", action=text)
+    assert c.action is not None and not c.action.executable
+    why = [p for m in c.action.modes for p in m.procedures if type(p).__name__ == "Unsupported"]
+    assert why and "one of the next action's targets" in str(why[0])

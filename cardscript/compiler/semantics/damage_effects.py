@@ -282,10 +282,31 @@ def _lasting(b: Build, mod: ModifyDamage) -> Built:
 
     duration = b.adjuncts.duration
     next_only = mod.source is not None and mod.source.next_only
+    if duration is None and next_only and not b.static and _used_this_turn(b):
+        duration = Duration.END_OF_TURN
+    if next_only and not b.static and mod.target is not None and any(
+            u.ref is Ref.TARGET for u in (mod.target, *mod.target.union)):
+        # "a próxima ação ... causa +1 ponto de dano em um de seus alvos": the targets of that next action (not of
+        # the effect creating the modifier), one of them chosen by its player -- a choice the engine does not make
+        raise NotUnderstood("damage to one of the next action's targets", b.roles.clause)
     if duration is None and (b.static or not next_only):
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     made = Effect(EffectKind.DAMAGE_MODIFIER, (mod,), duration=duration or Duration.MATCH, text=b.text)
     return Built([Generate(effect=made, text=b.text)])
+
+
+def _used_this_turn(b: Build) -> bool:
+    """"a próxima ação usada por X neste turno": the participle's own time -- the use must come this turn, so the
+    modifier lasts to the end of the turn (6.2) at most; read here, where the modifier's duration is decided."""
+    np = b.roles.subject_np
+    if np is None or np.participle is None or np.participle.lemma != "usar":
+        return False
+    when = next((m for m in np.mods if isinstance(m, PP) and m.prep == "em" and m.obj is not None
+                 and m.obj.lemma == "turno" and m.obj.det("este") and not m.obj.mods and not m.obj.pre), None)
+    if when is None or when.obj is None:
+        return False
+    b.r.use(*when.preps, when.obj.head, *when.obj.dets)
+    return True
 
 
 def _damage_subject(np: NP, b: Build) -> tuple[Selector | None, Selector | None, tuple[Filter, ...]]:

@@ -233,6 +233,11 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
             return replace(found, kind=sel.kind, text=sel.text)
     if lemma == "escolher":
         return sel                                          # "o ... escolhido": nouns.reference
+    if lemma == "usar" and sel.kind is Kind.ACTION and sel.next_only and agent is not None \
+            and agent.obj is not None and agent.obj.cls == "thing":
+        r.use(p, *agent.preps)                              # "a próxima ação usada por um personagem ...": the
+        np.mods.remove(agent)                               # next use of an action by such a user (4.6.2 H)
+        return add_filter(sel, Filter("user", "eq", things(agent.obj, r)))
     if lemma == "usar" and sel.kind is Kind.ACTION:
         return sel                                          # "ações usadas ...": relatives / clauses read it
     return sel
