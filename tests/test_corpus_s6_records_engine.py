@@ -165,3 +165,29 @@ def test_possessao_sinistra_unloads_only_for_the_chosen_character_s_actions() ->
     use(game, one, "Soco Um")
     game.eng.tree.resolve()
     assert game.state.scene[one].energy == 2
+
+
+def test_extrapolar_os_limites_a_carried_character_s_action_grants_one_of_another_name() -> None:
+    """Extrapolar os Limites ((2014) BSMI 58/100): each time a character uses an action of a character card it
+    carries, it may use one more action this turn, of a name different from those it already used this turn -- its
+    own card's action (another name) then, not the carried one again; an action of its own card grants nothing."""
+    lent = card("Personagem: Mentor V2\nAlter ego: Pessoa\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: "
+                "2\nEscudo: 0\n\n" + punch("Lição do Mentor"))          # same alter ego, another version (C.3)
+    game = match([corpus_card("(2014) BSMI 58/100"), char("Aluno", alter_ego="Pessoa", action=punch("Soco Próprio")),
+                  lent,
+                  char("Outro", action=punch("Soco Alheio"))], [char("Alvo", ie=9)])
+    student, other = card_of(game, 0, "Aluno V1"), card_of(game, 0, "Outro V1")
+    enter(game, student, 3, carried=[card_of(game, 0, "Mentor V2")])
+    enter(game, other, 3)
+    enter(game, card_of(game, 1, "Alvo V1"), 9)
+    scenario(game, card_of(game, 0, "Extrapolar os Limites V1"))
+    at(game, "combat", "attack")
+    use(game, other, "Soco Alheio")                                     # its own card's action: no grant
+    game.eng.tree.resolve()
+    assert not usable(game, other, "Soco Alheio") and not game.state.scene[other].extra_grants
+    use(game, student, "Lição do Mentor")                               # the carried character card's action
+    game.eng.tree.resolve()
+    assert usable(game, student, "Soco Próprio") and not usable(game, student, "Lição do Mentor")
+    use(game, student, "Soco Próprio")
+    game.eng.tree.resolve()
+    assert not usable(game, student, "Soco Próprio") and not usable(game, student, "Lição do Mentor")

@@ -140,3 +140,25 @@ def test_the_next_action_used_by_a_character_reads_its_user_and_leaves_one_of_it
     assert c.action is not None and not c.action.executable
     why = [p for m in c.action.modes for p in m.procedures if type(p).__name__ == "Unsupported"]
     assert why and "one of the next action's targets" in str(why[0])
+
+
+def test_one_more_action_of_a_name_unlike_those_it_used() -> None:
+    """"aquele personagem pode usar mais uma ação de nome diferente das que ele já usou naquele mesmo turno" (4.6.2
+    C.4): a grant of an action whose name its user has not used this turn (the turn's record of uses, read when the
+    grant is used) -- only when "ele" is the grant's user."""
+    from cardscript.compiler.ir import ExtraAction
+
+    text = ("Cenário: Treino V1\n\nTexto permanente:\n  Toda vez que um personagem usar uma ação de {AG}, aquele "
+            "personagem pode usar mais uma ação de nome diferente das que ele já usou naquele mesmo turno.\n")
+    c = card(text)
+    assert c.executable
+    (e,) = c.effects
+    (grant,) = e.procedures
+    assert isinstance(grant, ExtraAction) and grant.action_filters == (Filter("name_used_by_user", "ne", "true"),)
+
+
+def test_one_more_action_unlike_another_character_s_is_not_read() -> None:
+    """"... de nome diferente das que você já usou ...": not the grant's user -- left not executable."""
+    text = ("Cenário: Treino V1\n\nTexto permanente:\n  Toda vez que um personagem usar uma ação de {AG}, aquele "
+            "personagem pode usar mais uma ação de nome diferente das que este cenário já usou naquele mesmo turno.\n")
+    assert not card(text).executable

@@ -486,6 +486,10 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
     if name == "used_this_turn":                            # "ações que ... tenha usado neste turno"
         return any(rec.user == action.user and rec.holder == action.holder
                    and fold_key(rec.name) == fold_key(action.name) for rec in game.state.this_turn.uses)
+    if name == "name_used_by_user":       # "de nome diferente das que ele já usou neste turno": its user used an
+        return action.user is not None and any(       # action of that name this turn (the turn's record, 4.6.2 H)
+            rec.user == action.user and fold_key(rec.name) == fold_key(action.name)
+            for rec in game.state.this_turn.uses)
     if name == "own_card":                # "uma ação descrita em seu próprio card": written on its user's own card
         return action.user is not None and action.holder == action.user      # (not a carried one's, 4.6.2 C.3)
     if name == "used_during":             # "usadas ... durante a Fase de Combate": a use of the turn made in that

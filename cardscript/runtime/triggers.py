@@ -230,8 +230,10 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         action_filters = tuple(f for f in action_filters if f.field != "piercing")
     if action_filters or pattern.event in ("action_resolved",):   # "uma ação de {AE}" (the action used)
         action = event_action(event)
-        if action is None or not action_matches(game, static_context(game, source, controller), action,
-                                                action_filters):
+        actx = static_context(game, source, controller)
+        for slot, things in event_slots(game, event).items():     # "uma ação de um card que ele estiver
+            actx.slots.setdefault(slot, things)                   # carregando": "ele", the event's subject
+        if action is None or not action_matches(game, actx, action, action_filters):
             return False
     if pattern.source is not None and not source_matches(game, pattern.source, event, source, controller):
         return False

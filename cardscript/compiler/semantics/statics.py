@@ -222,7 +222,8 @@ def _use(b: Build) -> Built | None:
         r.use(*(d for d in obj.dets if d.lemma == "mais"))
         obj.dets = [d for d in obj.dets if d.lemma != "mais"]
         free = _without_paying(b)
-        filters = _actions(obj, b)
+        new_name = _named_unlike_used(b, user, obj)
+        filters = (*_actions(obj, b), *new_name)
         d = b.adjuncts.duration or Duration.INSTANT
         return Built([ExtraAction(who=user, action_filters=filters, duration=d, free=free, text=b.text)])
     if _other_actions(obj) and b.adjuncts.duration is not None:      # "até duas outras ações de {VO} neste turno"
@@ -327,6 +328,43 @@ def _more_actions(b: Build, user: Selector, obj: NP) -> Built:
     d = b.adjuncts.duration or Duration.INSTANT
     return Built([ExtraAction(who=user, amount=q.fixed, action_filters=filters, duration=d, free=free,
                               text=b.text)])
+
+
+def _named_unlike_used(b: Build, user: Selector, obj: NP) -> tuple[Filter, ...]:
+    """"mais uma ação de nome diferente das que ele já usou naquele mesmo turno" (4.6.2 C.4): a grant of an action
+    whose name is none of the names of the actions its user used this turn (the turn's record of uses, read when
+    the grant is used) -- "ele" must be the grant's user, the time this turn. () when the phrase is not there."""
+    from cardscript.compiler.semantics.times import when_of
+
+    r = b.r
+    pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+               and m.obj.lemma == "nome" and m.obj.adj("diferente")), None)
+    if pp is None or pp.obj is None:
+        return ()
+    name = pp.obj
+    of = name.mods[0] if len(name.mods) == 1 else None
+    those = of.obj if isinstance(of, PP) and of.prep == "de" else None
+    rel = those.mods[0] if those is not None and len(those.mods) == 1 else None
+    if not isinstance(rel, Rel) or those is None or not isinstance(those.head, Lexeme) \
+            or those.head.lemma not in ("as", "os") or name.dets or name.pre:
+        raise NotUnderstood("a name different from which?", name.node)
+    v = analyse(rel.clause)
+    subj = next((c for c in rel.subject if isinstance(c, NP)), None)
+    when = rel.args[0] if len(rel.args) == 1 and isinstance(rel.args[0], PP) else None
+    if v.lemma != "usar" or not v.past or v.negated or subj is None or when is None or when.prep != "em" \
+            or when.obj is None or when.obj.lemma != "turno":
+        raise NotUnderstood("a name different from the actions used by whom, when?", rel.clause)
+    who = things(subj, r)
+    if who.ref is None or (who.ref, who.slot, who.index) != (user.ref, user.slot, user.index):
+        raise NotUnderstood("different from the actions another one used", subj.node)
+    same_turn = when.obj.det("aquele") and [a.lemma for a in when.obj.pre] == ["mesmo"] and bool(r.event_kind)
+    if not same_turn and not when_of(when.obj, r).this_turn:
+        raise NotUnderstood("the actions used in which turn?", when.obj.node)
+    assert isinstance(of, PP)
+    r.use(*pp.preps, name.head, *name.post, *of.preps, those.head, *rel.markers, *v.words, *when.preps,
+          when.obj.head, *when.obj.dets, *when.obj.pre)
+    obj.mods.remove(pp)
+    return (Filter("name_used_by_user", "ne", "true"),)
 
 
 def _without_paying(b: Build) -> bool:
