@@ -15,6 +15,7 @@ from cardscript.runtime.state import ActionUseRecord, CardId, Zone
 from tests.corpus_play import (
     Eager,
     at,
+    calcs,
     card_of,
     corpus_card,
     enter,
@@ -191,3 +192,43 @@ def test_extrapolar_os_limites_a_carried_character_s_action_grants_one_of_anothe
     use(game, student, "Soco Próprio")
     game.eng.tree.resolve()
     assert not usable(game, student, "Soco Próprio") and not usable(game, student, "Lição do Mentor")
+
+
+def dealt(game: Match) -> list[tuple[CardId, int]]:
+    return [(c["card"], c["amount"]) for c in calcs(game)]
+
+
+def test_investida_tatica_the_first_damaging_action_with_targets_of_each_player_deals_one_more() -> None:
+    """Investida Tática ((2015) BSOS 65/100): the first damage action with targets each player uses in a turn deals
+    +1 to each of its targets -- the turn's first use of such an action by that player, even after an action of
+    another kind (the card's ruling says so); a second one of that player does not, the other player's first one
+    does."""
+    shield_up = ("Ação: Guarda\n  Custo: {0}\n  Poder: Super Força\n  Este personagem ganha Escudo +1 até o final do "
+                 "turno.\n")
+    counter = ("Ação: Troco\n  Custo: {0}\n  Poder: Super Força\n  Tipo: Ação de Antecipar\n  Troco causa 1 ponto de "
+               "dano no alvo.\n")
+    double = ("Ação: Rajada\n  Custo: {0}\n  Poder: Super Força\n  Rajada causa 1 ponto de dano em cada um de até 2 "
+              "alvos.\n")
+    game = match([corpus_card("(2015) BSOS 65/100"), char("Guarda", action=shield_up), char("Atirador", action=double),
+                  char("Soqueiro", action=punch("Soco"))],
+                 [char("Alvo", ie=9), char("Outro Alvo", ie=9), char("Rival", action=counter)])
+    guard, shooter, puncher = (card_of(game, 0, f"{n} V1") for n in ("Guarda", "Atirador", "Soqueiro"))
+    t1, t2, rival = (card_of(game, 1, f"{n} V1") for n in ("Alvo", "Outro Alvo", "Rival"))
+    for c in (guard, shooter, puncher):
+        enter(game, c, 3)
+    for c in (t1, t2, rival):
+        enter(game, c, 9)
+    scenario(game, card_of(game, 0, "Investida Tática V1"))
+    at(game, "combat", "attack")
+    use(game, guard, "Guarda")                                          # no damage: not counted
+    game.eng.tree.resolve()
+    use(game, shooter, "Rajada")
+    game.eng.tree.resolve()
+    assert sorted(a for _, a in dealt(game)) == [2, 2]                  # +1 on each of its two targets
+    use(game, puncher, "Soco")
+    game.eng.tree.resolve()
+    assert dealt(game)[-1][1] == 1                                      # the player's second one: no bonus
+    at(game, "combat", "anticipation")                                  # the same turn, the opponent's first one
+    use(game, rival, "Troco", "anticipation")
+    game.eng.tree.resolve()
+    assert dealt(game)[-1][1] == 2

@@ -162,3 +162,19 @@ def test_one_more_action_unlike_another_character_s_is_not_read() -> None:
     text = ("Cenário: Treino V1\n\nTexto permanente:\n  Toda vez que um personagem usar uma ação de {AG}, aquele "
             "personagem pode usar mais uma ação de nome diferente das que este cenário já usou naquele mesmo turno.\n")
     assert not card(text).executable
+
+
+def test_the_first_action_of_a_kind_each_player_uses_in_a_turn() -> None:
+    """"A primeira ação de dano com alvos que cada jogador usar em um turno causa +1 ...": the relative of "usar"
+    after "com alvos" describes the action (not its targets); "cada jogador": the first such use of each player in
+    the turn's record (``first_by_player``), not the first action that damages a given card."""
+    from cardscript.compiler.ir import ModifyDamage
+
+    text = ("Cenário: Arena V1\n\nTexto permanente:\n  A primeira ação de dano com alvos que cada jogador usar em um "
+            "turno causa +1 ponto de dano a cada um dos seus alvos.\n")
+    c = card(text)
+    assert c.executable
+    (mod,) = c.effects[0].procedures
+    assert isinstance(mod, ModifyDamage) and mod.first_by_player and not mod.first_per_turn and mod.each_target
+    assert mod.source is not None and set(mod.source.filters) == {Filter("damaging", "eq", "true"),
+                                                                   Filter("targeted", "eq", "true")}

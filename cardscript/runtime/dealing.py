@@ -30,6 +30,7 @@ from cardscript.runtime.selectors import (
     resolve,
     selected,
     title,
+    used_action,
 )
 from cardscript.runtime.shielding import shield, shield_event
 from cardscript.runtime.state import CardId
@@ -103,6 +104,20 @@ def _chosen_destinations(p: ModifyDamage) -> bool:
     """"o personagem escolhido" as the modifier's destination: a slot an earlier choice filled (not the
     event's subject), bound to that destination whenever it is chosen (4.8.3.1 ATENÇÃO, Kraven V1)."""
     return p.target is not None and p.target.ref is Ref.SLOT and not p.target.slot.startswith("event:")
+
+
+def _first_use_of_its_player(game: Game, ctx: EffectContext, ssel: Selector | None, mctx: EffectContext) -> bool:
+    """"a primeira ação de dano com alvos que cada jogador usar em um turno": the action dealing the damage is, in
+    the turn's record of uses (4.6.2 H), the first use by its player of an action ``ssel`` describes (read as a
+    kind of action: "de dano" one whose effect deals damage)."""
+    if not ctx.from_action or ctx.action_use < 0:
+        return False
+    mine = next((rec for rec in game.state.this_turn.uses if rec.use == ctx.action_use), None)
+    if mine is None:
+        return False
+    first = next((rec for rec in game.state.this_turn.uses if rec.player == mine.player
+                  and (ssel is None or matches(game, mctx, used_action(rec), ssel))), None)
+    return first is not None and first.use == mine.use
 
 
 def _next_only(p: ModifyDamage) -> bool:
@@ -209,6 +224,10 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
             if p.each_target and (dest in mctx.memory.get("hit", ()) or dest not in [
                     t for ts in ctx.targets for t in ts]):
                 return False                    # "+N em cada um de seus alvos": once on each of its targets
+        if p.first_by_player and not _first_use_of_its_player(game, ctx, ssel, mctx):
+            return False
+        if p.first_by_player and p.each_target and dest not in [t for ts in ctx.targets for t in ts]:
+            return False                        # "... a cada um dos seus alvos": on its targets only
         return not (p.first_per_turn and dest in game.state.this_turn.damaged_by_action)
 
     step = damage.Step(p.step)

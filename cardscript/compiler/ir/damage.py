@@ -34,7 +34,9 @@ class ModifyDamage(Procedure):
     (the dealer, or the user of the action dealing it), ``source_kind`` ("action"), ``target``,
     ``action_filters`` (the action's power...), ``action_types`` ("antecipar", "imprevista"), ``action_name``,
     ``phase``, ``whose_turn``, ``first_per_turn`` (the first damaging action each turn), ``first_action`` (the
-    first action used this turn), ``next_action`` (the next damaging action of ``source``, Potencializar) with
+    first action used this turn), ``first_by_player`` (the first use this turn, by the player using it, of an action
+    ``source`` describes: "a primeira ação de dano com alvos que cada jogador usar em um turno"), ``next_action``
+    (the next damaging action of ``source``, Potencializar) with
     ``each_target`` (once on each of its targets), ``scope`` (4.8.3.1 ATENÇÃO: "any", "first", "chosen")."""
 
     family: ClassVar[str] = "modify_damage"
@@ -58,6 +60,7 @@ class ModifyDamage(Procedure):
     whose_turn: Ref | None = None
     first_per_turn: bool = False
     first_action: bool = False
+    first_by_player: bool = False
     next_action: bool = False
     each_target: bool = False
     scope: str = ""

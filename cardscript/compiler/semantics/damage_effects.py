@@ -174,8 +174,15 @@ def modifier_clause(b: Build) -> Built | None:
             # personagem": the first action that damages it each turn (4.8.3 D)
             b.r.use(*(a for a in subj.pre if a.lemma == "primeiro"))
             aimed = [f for f in source.filters if f.field == "targets" and f.value == target]
-            source = replace(source, filters=tuple(f for f in source.filters if f not in aimed))
-            mod = replace(mod, source=source, first_per_turn=True)
+            each_player = [f for f in source.filters if _each_player(f)]
+            kept = tuple(f for f in source.filters if f not in aimed and f not in each_player)
+            source = replace(source, filters=kept)
+            if each_player:                     # "a primeira ação de dano ... que cada jogador usar em um turno": the
+                if aimed or len(each_player) > 1:   # first such use of each player this turn (the turn's record)
+                    raise NotUnderstood("the first action of each player, aimed at whom?", b.roles.clause)
+                mod = replace(mod, source=source, first_by_player=True)
+            else:
+                mod = replace(mod, source=source, first_per_turn=True)
         src = mod.source
         if src is not None and src.kind is Kind.ACTION and src.ref is None and not src.union and not src.next_only \
                 and all((f.field, f.op, f.value) == ("damaging", "eq", "true") for f in src.filters):
@@ -293,6 +300,13 @@ def _lasting(b: Build, mod: ModifyDamage) -> Built:
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     made = Effect(EffectKind.DAMAGE_MODIFIER, (mod,), duration=duration or Duration.MATCH, text=b.text)
     return Built([Generate(effect=made, text=b.text)])
+
+
+def _each_player(f: Filter) -> bool:
+    """An action filter "que cada jogador usar": used by a player's characters, any player -- each one's own."""
+    v = f.value
+    return f.field == "user_controller" and isinstance(v, Selector) and v.kind is Kind.PLAYER and v.every \
+        and v.ref in (None, Ref.EVERY_PLAYER) and not v.filters
 
 
 def _used_this_turn(b: Build) -> bool:

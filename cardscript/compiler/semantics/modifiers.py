@@ -320,7 +320,13 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
     if prep in ("com", "sem"):
         if sel.kind is Kind.ACTION and obj.lemma == "alvo":
             r.use(*pp.preps, *obj.own_leaves)
-            return add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
+            out = add_filter(sel, Filter("targeted", "eq" if prep == "com" else "ne", "true"))
+            for m in obj.mods:                 # "uma ação com alvos que cada jogador usar": the relative of "usar"
+                if isinstance(m, Rel) and m.lemma == "usar":      # describes the action used, not its targets
+                    from cardscript.compiler.semantics.relatives import relative_filter
+
+                    out = relative_filter(out, m, r, np)
+            return out
         r.use(*pp.preps)
         further = [c for c in obj.mods if isinstance(c, PP) and c.prep in ("com", "sem") and c.obj is not None
                    and isinstance(c.obj.head, Icon) and obj.lemma in ATTRIBUTE_OF_NOUN]   # "com a afiliação X-Men
