@@ -232,3 +232,35 @@ def test_investida_tatica_the_first_damaging_action_with_targets_of_each_player_
     use(game, rival, "Troco", "anticipation")
     game.eng.tree.resolve()
     assert dealt(game)[-1][1] == 2
+
+
+def test_alvejar_comparsas_one_more_use_only_at_a_character_not_yet_its_target_this_turn() -> None:
+    """Alvejar Comparsas (PROMO 33): 2 damage to the target character; then its user may use one more action of
+    that name this turn, provided its target is a character not yet a target of actions of that name this turn --
+    the second use cannot choose the first one's target (the turn's record of targets, 4.6.2 F); without the grant
+    (a character that has not used an action yet) any character may be chosen."""
+    seen: list[tuple[str, ...]] = []
+
+    def goon_if_offered(d: object) -> list[int]:
+        options = tuple(getattr(d, "options", ()))
+        seen.append(options)
+        return [next((i for i, o in enumerate(options) if o.startswith("Capanga")), len(options) - 1)]
+
+    game = match([corpus_card("PROMO 33"), char("Atirador", powers="Ataque a Distância")],
+                 [char("Capanga", ie=9), char("Chefe", ie=9)], a=Eager({"target": [goon_if_offered] * 2}))
+    shooter = card_of(game, 0, "Atirador V1")
+    goon, boss = card_of(game, 1, "Capanga V1"), card_of(game, 1, "Chefe V1")
+    enter(game, shooter, 3, carried=[card_of(game, 0, "Alvejar Comparsas V1")])
+    game.state.scene[shooter].stage = 2
+    enter(game, goon, 9)
+    enter(game, boss, 9)
+    at(game, "combat", "attack")
+    use(game, shooter, "Alvejar Comparsas")
+    game.eng.tree.resolve()
+    assert game.name(goon) in seen[0] and game.name(boss) in seen[0]
+    assert game.state.scene[goon].damage_taken_this_turn == 2
+    assert usable(game, shooter, "Alvejar Comparsas")                    # the grant
+    use(game, shooter, "Alvejar Comparsas")
+    game.eng.tree.resolve()
+    assert game.name(goon) not in seen[1] and game.name(boss) in seen[1]  # its first target is not offered
+    assert len(seen[1]) == len(seen[0]) - 1

@@ -178,3 +178,51 @@ def test_the_first_action_of_a_kind_each_player_uses_in_a_turn() -> None:
     assert isinstance(mod, ModifyDamage) and mod.first_by_player and not mod.first_per_turn and mod.each_target
     assert mod.source is not None and set(mod.source.filters) == {Filter("damaging", "eq", "true"),
                                                                    Filter("targeted", "eq", "true")}
+
+
+SELECTIVE = ("Ação: Tiro Seletivo\n  Custo: {0}\n  Poder: Agilidade\n  Tiro Seletivo causa 1 ponto de dano no "
+             "personagem alvo. Este personagem pode usar mais uma ação chamada Tiro Seletivo neste turno, desde que "
+             "seu alvo seja um personagem que ainda não tenha sido alvo de ações chamadas Tiro Seletivo neste turno.\n")
+
+
+def test_a_grant_whose_use_must_target_a_character_not_yet_targeted_by_that_name() -> None:
+    """"pode usar mais uma ação chamada N neste turno, desde que seu alvo seja um personagem que ainda não tenha sido
+    alvo de ações chamadas N neste turno": the grant says what its use may target (4.6.2 C.4, F); the character
+    filter reads the turn's record of targets."""
+    from cardscript.compiler.ir import ExtraAction
+
+    c = char("Seletivo", powers="Agilidade", action=SELECTIVE)
+    assert c.action is not None and c.action.executable
+    grant = c.action.modes[0].procedures[1]
+    assert isinstance(grant, ExtraAction) and grant.target is not None
+    (flt,) = grant.target.filters
+    assert flt.field == "targeted_this_turn" and flt.op == "lacks"
+
+
+def test_the_restricted_grant_on_the_engine() -> None:
+    """The second use (by the grant) cannot target the first one's target; the first use (no grant) could."""
+    from tests.corpus_play import Eager
+
+    offered: list[tuple[str, ...]] = []
+
+    def first_foe(d: object) -> list[int]:
+        options = tuple(getattr(d, "options", ()))
+        offered.append(options)
+        return [next((i for i, o in enumerate(options) if o.startswith(("A V1", "B V1"))), 0)]
+
+    game = match([char("Seletivo", powers="Agilidade", action=SELECTIVE)], [char("A", ie=9), char("B", ie=9)],
+                 a=Eager({"target": [first_foe] * 3}))
+    me, a, b = card_of(game, 0, "Seletivo V1"), card_of(game, 1, "A V1"), card_of(game, 1, "B V1")
+    enter(game, me, 2)
+    enter(game, a, 9)
+    enter(game, b, 9)
+    at(game, "combat", "attack")
+    use(game, me, "Tiro Seletivo")
+    game.eng.tree.resolve()
+    use(game, me, "Tiro Seletivo")
+    game.eng.tree.resolve()
+    assert game.name(a) in offered[0] and game.name(a) not in offered[1]
+    assert game.state.scene[a].damage_taken_this_turn == 1 and game.state.scene[b].damage_taken_this_turn == 1
+    use(game, me, "Tiro Seletivo")                               # a third: only its own side is left to target
+    game.eng.tree.resolve()
+    assert game.name(a) not in offered[2] and game.name(b) not in offered[2]

@@ -233,11 +233,16 @@ def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any =
         types = (*types, *selectors.KIND_TYPES.get(kind, ()))
     out: list[Any] = []
     reader = ctx if ctx is not None else selectors.EffectContext(controller)   # the filters read in the action's
+    grant = ctx.memory.get("grant_targets") if isinstance(ctx, selectors.EffectContext) else None
     for base in game.state.scene.values():
         if str(card_attr(game, base.card, "card_type")) in types and all(
                 selectors.filter_matches(game, reader, base.card, f) for f in sel.filters):
             if ctx is not None and not queries.can_be_targeted(game, ctx, base.card):
                 continue
+            if isinstance(grant, ActionGrant) and not selectors.selected(
+                    game, selectors.EffectContext(controller=grant.controller, source=grant.source), grant.targets,
+                    base.card):
+                continue                            # "desde que seu alvo seja ...": the grant it relies on says
             out.append(base.card)
     return out
 
@@ -311,7 +316,7 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
                 continue
             if not queries.can_use_action(game, base.card, use.action, use.holder):
                 continue                                                     # D
-            ctx = action_context(engine, use)
+            ctx = restrict_targets(action_context(engine, use), grant_targets(game, base, use))
             if not all(queries.extra_cost_payable(game, ctx, p) for p in use.action.costs):
                 continue                                                     # E.2
             found = _targets_for_some_x(engine, use, player, ctx)
@@ -362,6 +367,23 @@ def _room_for(game: Game, base: InScene, use: ActionUse) -> bool:
     one ("mais uma ação", "esta ação outra vez")."""
     allowed = max(1, queries.actions_allowed(game, base.card, use.action))
     return len(base.actions_used) < allowed or base.extra_actions > 0 or _granted(game, base, use) is not None
+
+
+def grant_targets(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
+    """The grant this use relies on when it restricts the use's targets ("pode usar mais uma ação ..., desde que seu
+    alvo seja ...", 4.6.2 C.4, F): a use beyond those allowed, with no grant of any action left, spends that grant
+    -- its targets are chosen among those its ``targets`` describes."""
+    if len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
+        return None
+    grant = _granted(game, base, use)
+    return grant if grant is not None and grant.targets is not None else None
+
+
+def restrict_targets(ctx: Any, grant: ActionGrant | None) -> Any:
+    """The use's context, told which grant restricts its targets (read by :func:`target_candidates`)."""
+    if grant is not None and ctx is not None:
+        ctx.memory["grant_targets"] = grant
+    return ctx
 
 
 def _spend_grant(game: Game, base: InScene, use: ActionUse) -> None:
@@ -460,8 +482,9 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     player = base.controller
     action = use.action
     game.log.add("action", game.depth, player=player, card=use.user, holder=use.holder, action=action.name)
+    grant = grant_targets(game, base, use)                                  # C.4, F: a grant restricting targets
     # B: the mode, among the options whose targets can be chosen (F)
-    ctx0 = action_context(engine, use)
+    ctx0 = restrict_targets(action_context(engine, use), grant)
     found = [target_candidates(engine, sel, player, ctx0) for sel in action.targets]
     modes = tuple(m for m in usable_modes(engine, action, found, ctx0) if m is not None) or action.modes
     mode: Effect | None = modes[0] if modes else None
@@ -474,7 +497,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     _spend_grant(game, base, use)                                           # C.4: one more action, if needed
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     rules.note_action_use(game, player, action)                              # Singularidade
-    ctx = action_context(engine, use)
+    ctx = restrict_targets(action_context(engine, use), grant)
     if ctx is not None:
         ctx.action_use = len(game.log.events)                              # this use (Predador: once per action)
         game.memo.setdefault("actions_in_use", {})[ctx.action_use] = ctx   # for "aquela ação não terá efeito"
@@ -548,6 +571,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
                           power=action_power(game, use) or None, use=ctx.action_use if ctx is not None else -1)
     if ctx is not None:
         ctx.targets = per_selector
+        ctx.memory.pop("grant_targets", None)          # its targets are chosen: the grant's restriction is over
         if any(per_selector):
             queries.note_targeting(game, ctx)
     flat = [t for ts in per_selector for t in ts]

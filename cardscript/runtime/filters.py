@@ -308,6 +308,9 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return base_in is not None and base_in.damage_taken_this_turn > 0
     if name == "knocked_out_this_turn":                     # "se ... não tiver sido nocauteado" (4.7)
         return card in game.state.this_turn.knocked_out
+    if name == "targeted_this_turn" and isinstance(flt.value, Selector):   # "que tenha sido alvo de ações chamadas X
+        return any(card in rec.targets and matches(game, ctx, used_action(rec), flt.value)   # neste turno": the
+                   for rec in game.state.this_turn.uses)                                   # turn's record (4.6.2 F)
     if name == "damaged_from":                              # "tiver recebido dano de uma ação de ... neste turno"
         return _damaged_from(game, ctx, card, flt)
     if name in ("carrying", "carrying_since_turn_start"):

@@ -42,12 +42,14 @@ class ActionGrant:
     """One more action this turn for a character, only of matching actions (4.6.2 C.4: "mais uma ação de {AG}",
     "esta ação outra vez", "a ação X outra vez"): the ``filters`` (IR filters) read in the granting effect's
     context (its ``controller`` and ``source``); ``free``: that use pays no incapacitation cost ("sem pagar seu
-    custo de incapacitação", 4.6.2 E.1)."""
+    custo de incapacitação", 4.6.2 E.1); ``targets``: an IR selector the targets of that use must fit ("desde que seu
+    alvo seja um personagem que ...", 4.6.2 F), read in the same context."""
 
     filters: tuple[Any, ...]
     controller: int
     source: CardId | None = None
     free: bool = False
+    targets: Any = None
 
 
 @dataclass

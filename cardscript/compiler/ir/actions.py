@@ -15,7 +15,8 @@ class ExtraAction(Procedure):
     """"<who> pode usar mais uma ação [de {AG}] / esta ação outra vez neste turno" (4.6.2 C.4): ``same_action``:
     the effect's own action again; ``again``: that action again ("aquela ação outra vez": the event's);
     ``action_filters``: only a matching action ("a ação X outra vez", "mais uma ação de {AG}"); ``free``: the use it
-    grants pays no incapacitation cost ("... sem pagar seu custo de incapacitação", 4.6.2 E.1)."""
+    grants pays no incapacitation cost ("... sem pagar seu custo de incapacitação", 4.6.2 E.1); ``target``: what the
+    use it grants may target ("..., desde que seu alvo seja um personagem que ...", 4.6.2 F)."""
 
     family: ClassVar[str] = "extra_action"
     who: Selector
@@ -24,6 +25,7 @@ class ExtraAction(Procedure):
     again: Selector | None = None
     action_filters: tuple[Filter, ...] = ()
     free: bool = False
+    target: Selector | None = None
     duration: Duration = Duration.INSTANT
 
 

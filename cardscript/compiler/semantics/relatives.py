@@ -316,6 +316,9 @@ def _be(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     Antecipar nem Imprevista", "que não seja chamado X", "que não seja da afiliação X", "que seja um personagem"."""
     filters: list[Filter] = []
     preds: list[Constituent] = list(rel.args)
+    targeted = _target_of(sel, rel, v, r)
+    if targeted is not None:
+        return targeted
     excluded = _excluded(preds, v, r)
     if excluded is not None:                               # "personagens que não sejam os escolhidos"
         return replace(sel, excluding=excluded)
@@ -349,6 +352,35 @@ def _be(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if not filters:
         raise NotUnderstood("is what?", rel.clause)
     return add_filter(sel, *filters)
+
+
+def _target_of(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector | None:
+    """"um personagem que (ainda não) tenha sido alvo de ações chamadas X neste turno": a card among the targets of
+    a use this turn (the turn's record, 4.6.2 F, H) of an action the phrase describes. None for other predicates."""
+    from cardscript.compiler.semantics.nouns import things
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    nps = [c for c in rel.args if isinstance(c, NP)]
+    perfect = v.past or any(isinstance(w, Lexeme) and w.lemma == "ter" for w in v.words)   # "tenha sido alvo"
+    if len(nps) != 1 or nps[0].lemma != "alvo" or nps[0].dets or sel.kind is Kind.ACTION or not perfect:
+        return None
+    alvo = nps[0]
+    of = alvo.mods[0] if len(alvo.mods) == 1 else None
+    if not isinstance(of, PP) or of.prep != "de" or of.obj is None or of.obj.lemma != "ação" or of.obj.dets:
+        raise NotUnderstood("a target of which actions?", rel.clause)
+    r.use(alvo.head, *of.preps)
+    actions = things(of.obj, r)
+    if actions.ref is Ref.THIS_ACTION and r.card.action_name:     # "ações chamadas X" in X's own text: by name
+        actions = Selector(kind=Kind.ACTION, filters=(Filter("name", "eq", r.card.action_name),), text=actions.text)
+    if actions.kind is not Kind.ACTION or actions.ref is not None or actions.union:
+        raise NotUnderstood("a target of which actions?", of.obj.node)
+    for a in rel.args:
+        if isinstance(a, PP) and a.prep == "em" and a.obj is not None and a.obj.lemma == "turno" \
+                and a.obj.det("este") and not a.obj.mods:
+            r.use_all(constituent_leaves(a))                  # "neste turno": the record's own time
+        elif a is not alvo:
+            raise NotUnderstood("a target of those actions when?", rel.clause)
+    return add_filter(sel, Filter("targeted_this_turn", _neg(v, "has", "lacks"), actions))
 
 
 def _excluded(preds: list[Constituent], v: Verb, r: Reading) -> Selector | None:

@@ -37,7 +37,7 @@ from cardscript.compiler.semantics.events import event
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading, clause_problem
 from cardscript.compiler.semantics.reminders import read_explanatory
-from cardscript.compiler.semantics.statics import STATIC_BUILDERS
+from cardscript.compiler.semantics.statics import STATIC_BUILDERS, target_proviso
 from cardscript.compiler.semantics.syntax import PP, Constituent, leaves
 from cardscript.compiler.semantics.syntax import Other as _Other
 from cardscript.compiler.semantics.syntax import Rel as _Rel
@@ -471,6 +471,10 @@ class SentenceReader:
                 if first == "desde" and roles.frame is not None and roles.frame.family == "exist":
                     i += 1                         # "Pode haver ..., desde que cada um deles tenha nomes diferentes"
                     continue
+                if first == "desde" and roles.frame is not None and roles.frame.family == "use" \
+                        and target_proviso(c) is not None:
+                    i += 1                         # "pode usar mais uma ação ..., desde que seu alvo seja X": what
+                    continue                       # the granted use may target (statics reads it)
                 if first in ("se", "caso", "enquanto", "desde") or markers[:3] == ["a", "não", "ser"] \
                         or markers[:2] == ["a", "nao"]:
                     r.use(*c.markers)

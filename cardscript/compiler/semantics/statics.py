@@ -224,8 +224,10 @@ def _use(b: Build) -> Built | None:
         free = _without_paying(b)
         new_name = _named_unlike_used(b, user, obj)
         filters = (*_actions(obj, b), *new_name)
+        target = _granted_target(b)
         d = b.adjuncts.duration or Duration.INSTANT
-        return Built([ExtraAction(who=user, action_filters=filters, duration=d, free=free, text=b.text)])
+        return Built([ExtraAction(who=user, action_filters=filters, duration=d, free=free, target=target,
+                                  text=b.text)])
     if _other_actions(obj) and b.adjuncts.duration is not None:      # "até duas outras ações de {VO} neste turno"
         return _more_actions(b, user, obj)
     if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
@@ -328,6 +330,50 @@ def _more_actions(b: Build, user: Selector, obj: NP) -> Built:
     d = b.adjuncts.duration or Duration.INSTANT
     return Built([ExtraAction(who=user, amount=q.fixed, action_filters=filters, duration=d, free=free,
                               text=b.text)])
+
+
+def target_proviso(rel: Rel) -> NP | None:
+    """"desde que seu alvo seja <np>" after a grant of one more action: the noun phrase its target must fit
+    (None when the relative is not that)."""
+    if [getattr(m, "lemma", "") for m in rel.markers] != ["desde", "que"]:
+        return None
+    v = analyse(rel.clause)
+    subj = next((c for c in rel.subject if isinstance(c, NP)), None)
+    preds = [a for a in rel.args if isinstance(a, NP)]
+    rest = [a for a in rel.args if a not in preds and not _this_turn_pp(a)]
+    if v.lemma != "ser" or v.negated or subj is None or subj.lemma != "alvo" or not subj.det("seu") or subj.mods \
+            or len(preds) != 1 or rest:
+        return None
+    return preds[0]
+
+
+def _this_turn_pp(c: object) -> bool:
+    """"neste turno" (a PP of "este turno" and nothing more)."""
+    return isinstance(c, PP) and c.prep == "em" and c.obj is not None and c.obj.lemma == "turno" \
+        and c.obj.det("este") and not c.obj.mods and not c.obj.pre
+
+
+def _granted_target(b: Build) -> Selector | None:
+    """"..., desde que seu alvo seja um personagem que ...": the use granted may only target such a card (4.6.2 C.4,
+    F: its targets are chosen among those)."""
+    rel = next((c for c in b.roles.extra if isinstance(c, Rel) and target_proviso(c) is not None), None)
+    if rel is None:
+        return None
+    pred = target_proviso(rel)
+    subj = next(c for c in rel.subject if isinstance(c, NP))
+    assert pred is not None
+    b.r.use(*rel.markers, *analyse(rel.clause).words, subj.head, *subj.dets)
+    b.roles.extra.remove(rel)
+    target = things(pred, b.r)
+    if target.ref is not None or target.kind not in (Kind.CHARACTER, Kind.SUPPORT, Kind.CARD):
+        raise NotUnderstood("its target must be what?", pred.node)
+    times = [a for a in rel.args if _this_turn_pp(a)]
+    if times and not any(f.field == "targeted_this_turn" for f in target.filters):
+        raise NotUnderstood("its target is that when?", rel.clause)
+    for a in times:                                 # "... que não tenha sido alvo de ações X neste turno": the
+        assert isinstance(a, PP) and a.obj is not None      # record's time, this turn
+        b.r.use(*a.preps, a.obj.head, *a.obj.dets)
+    return target
 
 
 def _named_unlike_used(b: Build, user: Selector, obj: NP) -> tuple[Filter, ...]:

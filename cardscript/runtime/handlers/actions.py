@@ -23,8 +23,9 @@ def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
     for t in resolve(game, ctx, proc.who):
         if isinstance(t, int) and t in game.state.scene:
             base = game.state.scene[t]
-            if filters or proc.free:
-                base.extra_grants.extend([ActionGrant(filters, ctx.controller, ctx.source, proc.free)] * proc.amount)
+            if filters or proc.free or proc.target is not None:
+                base.extra_grants.extend([ActionGrant(filters, ctx.controller, ctx.source, proc.free, proc.target)]
+                                         * proc.amount)
             else:
                 base.extra_actions += proc.amount
             game.emit("extra_action", card=t, same_action=proc.same_action, free=proc.free,
