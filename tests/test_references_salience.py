@@ -211,12 +211,13 @@ def test_another_player_than_one_named_before_is_not_your_opponent() -> None:
 
 
 def test_x_definition_words_are_accounted_for() -> None:
-    """"X é igual ao número de outras ações chamadas X que foram usadas neste turno durante a Fase de Combate": what
-    no rule reads (the phase) is reported. ("de poderes diferentes" is read now: tests/test_semantics_references.py.)"""
+    """"X é igual ao número de outras ações chamadas X que foram usadas neste turno durante a Fase de Combate": every
+    word is read now -- the phase too (the turn's record keeps it: ``used_during``, tests/test_s6_records_semantics.py);
+    a phase of another player's turn is still reported there. ("de poderes diferentes": test_semantics_references.)"""
     d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
                    action="Truque Teste causa X+3 pontos de dano no alvo. X é igual ao número de outras ações chamadas "
                           "Truque Teste que foram usadas neste turno durante a Fase de Combate.")
-    assert not d.executable
+    assert d.executable
 
 
 def test_x_is_the_initial_energy_when_the_text_says_inicial() -> None:

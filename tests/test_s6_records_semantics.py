@@ -226,3 +226,37 @@ def test_the_restricted_grant_on_the_engine() -> None:
     use(game, me, "Tiro Seletivo")                               # a third: only its own side is left to target
     game.eng.tree.resolve()
     assert game.name(a) not in offered[2] and game.name(b) not in offered[2]
+
+
+PLANNER = ("Ação: Preparar\n  Custo: {0}\n  Poder: Super Força\n  Este personagem ganha Escudo +1 até o final do "
+           "turno. A próxima ação que um personagem que você controla usar neste turno causa +1 ponto de dano.\n")
+GUARD = "Ação: Guarda\n  Custo: {0}\n  Poder: Super Força\n  Este personagem ganha Escudo +1 até o final do turno.\n"
+
+
+def _planned(guard_first: bool) -> int:
+    from tests.engine_helpers import punch
+
+    game = match([char("Tático", action=PLANNER), char("Guarda", action=GUARD), char("Soqueiro", action=punch("Soco"))],
+                 [char("Alvo", ie=9)])
+    planner, guard, puncher = (card_of(game, 0, f"{n} V1") for n in ("Tático", "Guarda", "Soqueiro"))
+    target = card_of(game, 1, "Alvo V1")
+    for c in (planner, guard, puncher):
+        enter(game, c, 2)
+    enter(game, target, 9)
+    at(game, "combat", "attack")
+    use(game, planner, "Preparar")
+    game.eng.tree.resolve()
+    if guard_first:
+        use(game, guard, "Guarda")
+        game.eng.tree.resolve()
+    use(game, puncher, "Soco")
+    game.eng.tree.resolve()
+    return game.state.scene[target].damage_taken_this_turn
+
+
+def test_the_next_action_is_the_next_use_whatever_it_does() -> None:
+    """"a próxima ação que um personagem que você controla usar neste turno causa +1": the first use after the
+    effect (the turn's record, 4.6.2 H) -- if that one deals no damage, a later action gets nothing; right after,
+    the damaging action gets its +1."""
+    assert _planned(guard_first=False) == 2
+    assert _planned(guard_first=True) == 1

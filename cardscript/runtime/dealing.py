@@ -120,6 +120,25 @@ def _first_use_of_its_player(game: Game, ctx: EffectContext, ssel: Selector | No
     return first is not None and first.use == mine.use
 
 
+def _the_next_use(game: Game, ctx: EffectContext, p: ModifyDamage, mctx: EffectContext) -> bool:
+    """"a próxima ação que X usar" (not "... que causar dano"): the first use after the modifier was created (the
+    turn's record, 4.6.2 H; ``uses_before``: the record's length then) of an action the source describes -- a later
+    one is not the next, even if that one dealt no damage. Potencializar's and "que causar dano" keep their own
+    binding (the first damaging use)."""
+    ssel = p.source
+    before = mctx.memory.get("uses_before")
+    if p.next_action or ssel is None or not isinstance(before, int) or any(
+            f.field == "damaging" for f in ssel.filters):
+        return True
+    plain = replace(ssel, next_only=False)
+    for rec in game.state.this_turn.uses[before:]:
+        thing = used_action(rec)
+        fits = matches(game, mctx, thing, plain) if ssel.kind is Kind.ACTION else rec.user in resolve(game, mctx, ssel)
+        if fits:
+            return rec.use == ctx.action_use
+    return False
+
+
 def _next_only(p: ModifyDamage) -> bool:
     """The modifier belongs to one action only: "a próxima ação que ... usar" (``Selector.next_only``)."""
     return p.next_action or (p.source is not None and p.source.next_only)
@@ -220,6 +239,8 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
         if _next_only(p):                       # Potencializar: the next action of that character causing damage
             bound = mctx.memory.get("use")      # (bound by deal_damage to its first damaging use, then over)
             if not ctx.from_action or bound is not None and bound != ctx.action_use:
+                return False
+            if not _the_next_use(game, ctx, p, mctx):
                 return False
             if p.each_target and (dest in mctx.memory.get("hit", ()) or dest not in [
                     t for ts in ctx.targets for t in ts]):
