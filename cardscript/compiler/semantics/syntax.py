@@ -97,6 +97,8 @@ class NP:
     heads: list[tuple[Leaf, NP]] = field(default_factory=list)   # coordinated bare heads: "personagem ou suporte"
     coords: list[tuple[list[Leaf], Constituent]] = field(default_factory=list)   # "... e os cards ..."
     fills: frozenset[str] = frozenset()    # a clitic's: the classes its verb's object role accepts ("coloque-o")
+    equal_to: PP | None = None             # "um número de cards ... *igual à Energia Inicial daquele vilão*"
+    amount_words: list[Leaf] = field(default_factory=list)   # its "um número de" and "igual" (amounts.py)
 
     @property
     def cls(self) -> str:
@@ -573,6 +575,7 @@ class _Attacher:
         out = self.top.target
         while self.pos < len(self.atoms):
             self.one(stack, out)
+        _amount_phrases(out)
         return out
 
     def one(self, stack: list[_Open], out: list[Constituent]) -> None:
@@ -1123,6 +1126,42 @@ def _is_passive(clause: Clause) -> bool:
     words = verb_words(clause)
     return any(w.lemma == "ser" for w in words if w.cls in ("AUX", "AUX_NF")) and any(
         w.cls == "VPART" for w in words)
+
+
+_AMOUNT_NOUNS = frozenset({"número", "quantidade"})
+
+
+def _amount_phrases(out: list[Constituent]) -> None:
+    """"coloque *um número de cards* do topo de seu deck em seus recursos *igual à Energia Inicial daquele vilão*",
+    "causa *uma quantidade de pontos de dano* em outro suporte *igual à Energia Atual daquele suporte*": a phrase
+    "um número / uma quantidade de <np>" whose amount is said by an "igual a <valor>" that the attachment left on the
+    right edge of its own phrase or of a later complement of the clause (the predicate of the amount, discontinuous
+    in Portuguese). The amount phrase is replaced by the counted phrase, which keeps the words and the value
+    (``NP.equal_to``, read by ``amounts.np_quantity``)."""
+    for i, c in enumerate(out):
+        if not isinstance(c, NP) or c.lemma not in _AMOUNT_NOUNS or [d.lemma for d in c.dets] != ["um"] \
+                or c.pre or c.post or c.quantity or len(c.mods) != 1 or not isinstance(c.mods[0], PP) \
+                or c.mods[0].prep != "de" or c.mods[0].obj is None or c.heads or c.coords:
+            continue
+        of_pp = c.mods[0]
+        inner = of_pp.obj
+        assert inner is not None and c.head is not None
+        host = next((np for later in [inner, *out[i + 1:]] for np in _spine(later) if _equal_to_on_edge(np)), None)
+        if not isinstance(host, NP) or host is c:
+            continue
+        pp = host.mods.pop()
+        adj = host.post.pop()
+        assert isinstance(pp, PP) and isinstance(adj, Lexeme)
+        inner.equal_to = pp
+        inner.amount_words = [*c.dets, c.head, *of_pp.preps, adj]
+        out[i] = inner
+
+
+def _equal_to_on_edge(np: NP | PP) -> bool:
+    """A noun phrase ending in "igual a <valor>" (the adjective after its head, the "a" phrase its last modifier)."""
+    return isinstance(np, NP) and bool(np.post) and isinstance(np.post[-1], Lexeme) \
+        and np.post[-1].lemma == "igual" and bool(np.mods) and isinstance(np.mods[-1], PP) \
+        and np.mods[-1].prep == "a" and np.mods[-1].obj is not None and not np.coords
 
 
 def _spine(c: Constituent) -> Iterator[NP | PP]:  # noqa: C901 - one case per kind of constituent

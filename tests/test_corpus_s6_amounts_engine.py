@@ -1,0 +1,55 @@
+"""Corpus cards whose amounts are said by a noun phrase (session 6, cluster "amounts": "um número de cards ... igual
+à Energia Inicial daquele vilão"), played on the engine with assertions on what their text says happens. Cards are
+read from the development corpora at test time (``tests/corpus_play.py``); the module is skipped without them. The
+docstrings describe each behaviour in our own words and cite the card by name and printed code."""
+
+from __future__ import annotations
+
+from cardscript.runtime.state import Zone
+from tests.corpus_play import card_of, corpus_card, enter, fillers, match, require_corpus, scenario
+from tests.engine_helpers import own_character
+
+require_corpus()
+
+
+def test_assaltos_puts_as_many_top_cards_in_resources_as_the_villains_initial_energy() -> None:
+    """Assaltos nas Vizinhanças (BSMI 55/100): with a Sexteto Sinistro character in the scene since the turn began,
+    putting a villain with Energia Inicial 4 in the scene moves the four top cards of the deck to the resources --
+    no more -- and then the scenario goes to its owner's resources."""
+    ally = own_character("Comparsa", alignment="Vilão", affiliations="Sexteto Sinistro")
+    boss = own_character("Chefe", alignment="Vilão", ie=4)
+    game = match([corpus_card("(2014) BSMI 55/100"), ally, boss])
+    me = game.state.players[0]
+    card_id, a, v = card_of(game, 0, "Assaltos nas Vizinhanças V1"), card_of(game, 0, "Comparsa V1"), \
+        card_of(game, 0, "Chefe V1")
+    enter(game, a, 1)
+    scenario(game, card_id)
+    top = fillers(game, 0)[:8]
+    load = top[:4]
+    for c in [v, *load]:
+        game.move(c, Zone.RESOURCES)
+    before = list(me.deck)
+    game.enter_scene(v, 0, load)
+    game.eng.tree.resolve()
+    moved = before[:4]
+    assert all(c in me.resources for c in moved)
+    assert before[4] in me.deck and me.deck[0] == before[4]
+    assert card_id in me.resources
+
+
+def test_assaltos_does_nothing_without_a_sexteto_sinistro_character() -> None:
+    """Without a Sexteto Sinistro character, the villain entering moves no card of the deck, and the scenario stays
+    in the scene: the condition is the whole effect's (5.2), "Então" included."""
+    boss = own_character("Chefe", alignment="Vilão", ie=4)
+    game = match([corpus_card("(2014) BSMI 55/100"), boss])
+    me = game.state.players[0]
+    card_id, v = card_of(game, 0, "Assaltos nas Vizinhanças V1"), card_of(game, 0, "Chefe V1")
+    scenario(game, card_id)
+    load = fillers(game, 0)[:4]
+    for c in [v, *load]:
+        game.move(c, Zone.RESOURCES)
+    before = list(me.deck)
+    game.enter_scene(v, 0, load)
+    game.eng.tree.resolve()
+    assert me.deck == before
+    assert card_id not in me.resources and game.state.scenario == card_id

@@ -1,0 +1,86 @@
+"""Amounts said by a noun phrase (session 6, cluster "amounts"): "um número de <np> ... igual a <valor>", "uma
+quantidade de pontos de dano ... igual a <valor>" -- the value may stand after another complement of the clause (the
+amount's predicate, discontinuous) -- and the condition of a triggered effect's sentence going on to its "Então"
+sentence (5.2). Card texts are our own."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, Damage, Kind, Move, Ref
+from cardscript.runtime.state import Zone
+from tests.corpus_play import card_of, enter, fillers, match, scenario
+from tests.engine_helpers import card, own_character
+
+SCENE = "Cenário: Mercado V1\n\nTexto permanente:\n  {}\n"
+
+
+def _scenario(text: str) -> CardDef:
+    d = card(SCENE.format(text))
+    assert d.executable, [e.why for e in d.effects]
+    return d
+
+
+def test_a_number_of_cards_equal_to_a_value_said_after_the_destination() -> None:
+    """"coloque um número de cards do topo de seu deck em sua mão igual à Energia Inicial daquele personagem": the
+    cards of the top of the deck, as many as that character's initial energy (a count read when it resolves)."""
+    d = _scenario("Quando você colocar um personagem em cena, coloque um número de cards do topo de seu deck em sua "
+                  "mão igual à Energia Inicial daquele personagem.")
+    (move,) = d.effects[0].procedures
+    assert isinstance(move, Move) and move.to == "hand" and move.cards is not None
+    assert move.cards.zone == "deck_top" and move.cards.count.x_times == 1 and move.cards.count.fixed == 0
+    x = move.cards.count.x
+    assert x is not None and x.attribute == "initial_energy" and x.what is not None
+    assert x.what.ref is Ref.SLOT and x.what.slot == "event:subject"
+
+
+def test_a_number_of_cards_equal_to_a_value_right_after_it() -> None:
+    """The value may also follow the counted phrase itself: "descarte um número de cards de sua mão igual à Energia
+    Inicial daquele personagem"."""
+    d = _scenario("Quando você colocar um personagem em cena, descarte um número de cards de sua mão igual à Energia "
+                  "Inicial daquele personagem.")
+    (discard,) = d.effects[0].procedures
+    assert "igual" in discard.text and d.executable
+
+
+def test_an_amount_of_damage_equal_to_a_value() -> None:
+    """"causa uma quantidade de pontos de dano em um personagem igual à Energia Inicial deste personagem": the damage
+    is that many points."""
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 4\nEscudo: 1\n"
+             "\nTexto permanente:\n  Quando este personagem entrar em cena, ele causa uma quantidade de pontos de dano "
+             "em um personagem igual à Energia Inicial deste personagem.\n")
+    assert d.executable, [e.why for e in d.effects]
+    (dmg,) = d.effects[0].procedures
+    assert isinstance(dmg, Damage) and dmg.amount.x is not None and dmg.amount.x.attribute == "initial_energy"
+    assert dmg.amount.x.what is not None and dmg.amount.x.what.ref is Ref.THIS_CHARACTER
+    assert dmg.targets.kind is Kind.CHARACTER
+
+
+def test_a_number_of_cards_on_the_engine() -> None:
+    """On the engine: a character of initial energy 4 entering moves exactly the four top cards of the deck."""
+    d = _scenario("Quando você colocar um personagem em cena, coloque um número de cards do topo de seu deck em sua "
+                  "mão igual à Energia Inicial daquele personagem.")
+    game = match([d, own_character("Chefe", ie=4)])
+    me = game.state.players[0]
+    scenario(game, card_of(game, 0, "Mercado V1"))
+    v = card_of(game, 0, "Chefe V1")
+    load = fillers(game, 0)[-4:]
+    for c in [v, *load]:
+        game.move(c, Zone.RESOURCES)
+    top = list(me.deck)[:5]
+    game.enter_scene(v, 0, load)
+    game.eng.tree.resolve()
+    assert me.hand == top[:4] or sorted(me.hand) == sorted(top[:4])
+    assert me.deck[0] == top[4]
+
+
+def test_the_trigger_sentences_condition_goes_on_to_the_then_sentence() -> None:
+    """"Quando X, se Y, A. Então, B": B happens only if Y holds too (5.2: the effect happens only if its conditions
+    hold when it resolves) -- without Y the scenario stays."""
+    d = _scenario("Quando você colocar um personagem em cena, se você controlar um personagem com a afiliação X-Men, "
+                  "compre um card. Então, coloque este cenário nos recursos de seu dono.")
+    first, then = d.effects[0].procedures
+    assert first.condition is not None and then.condition == first.condition
+    game = match([d, own_character("Chefe")])
+    c = card_of(game, 0, "Mercado V1")
+    scenario(game, c)
+    enter(game, card_of(game, 0, "Chefe V1"), 1)
+    assert game.state.scenario == c and c not in game.state.players[0].resources
