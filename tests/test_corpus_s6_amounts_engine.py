@@ -6,8 +6,20 @@ docstrings describe each behaviour in our own words and cite the card by name an
 from __future__ import annotations
 
 from cardscript.runtime.state import Zone
-from tests.corpus_play import card_of, corpus_card, enter, fillers, match, require_corpus, scenario
-from tests.engine_helpers import own_character
+from tests.corpus_play import (
+    activatable,
+    activate,
+    at,
+    card_of,
+    corpus_card,
+    enter,
+    events,
+    fillers,
+    match,
+    require_corpus,
+    scenario,
+)
+from tests.engine_helpers import card, own_character
 
 require_corpus()
 
@@ -53,3 +65,34 @@ def test_assaltos_does_nothing_without_a_sexteto_sinistro_character() -> None:
     game.eng.tree.resolve()
     assert me.deck == before
     assert card_id not in me.resources and game.state.scenario == card_id
+
+
+def test_bomba_relogio_deals_as_much_piercing_damage_as_the_other_supports_current_energy() -> None:
+    """Bomba-Relógio (BSIC 48/100): in its controller's preparation phase, in the scene since the turn began, its
+    cards are unloaded and it goes to its owner's resources; then it deals piercing damage to another support equal
+    to that support's current energy -- the rival support (Energia Inicial 4, carrying 2 cards, shield 2) takes 2
+    points, not 4, through its shield, and is left with no card."""
+    wall = card("Suporte: Muralha V1\nEnergia inicial: 4\nEscudo: 2\n")
+    game = match([corpus_card("(2014) BSIC 48/100")], [wall])
+    bomb, rival = card_of(game, 0, "Bomba-Relógio V1"), card_of(game, 1, "Muralha V1")
+    enter(game, bomb, 2)
+    enter(game, rival, 2)
+    at(game, "preparation")
+    activate(game, bomb)
+    game.eng.tree.resolve()
+    me = game.state.players[0]
+    assert bomb in me.resources and bomb not in game.state.scene
+    (dealt,) = events(game, "damage")
+    assert dealt["card"] == rival and dealt["source"] == bomb and dealt["amount"] == 2 and dealt["piercing"]
+    assert dealt["absorbed"] == 0 and dealt["unloaded"] == 2
+
+
+def test_bomba_relogio_cannot_be_used_the_turn_it_entered() -> None:
+    """It must be in the scene since the start of the turn."""
+    wall = card("Suporte: Muralha V1\nEnergia inicial: 4\nEscudo: 2\n")
+    game = match([corpus_card("(2014) BSIC 48/100")], [wall])
+    bomb = card_of(game, 0, "Bomba-Relógio V1")
+    enter(game, bomb, 2)
+    game.state.scene[bomb].entered_turn = game.state.turn
+    at(game, "preparation")
+    assert not activatable(game, bomb)

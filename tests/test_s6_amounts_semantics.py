@@ -84,3 +84,16 @@ def test_the_trigger_sentences_condition_goes_on_to_the_then_sentence() -> None:
     scenario(game, c)
     enter(game, card_of(game, 0, "Chefe V1"), 1)
     assert game.state.scenario == c and c not in game.state.players[0].resources
+
+
+def test_an_amount_of_damage_equal_to_a_value_of_what_is_damaged() -> None:
+    """"causa uma quantidade de pontos de dano em outro personagem igual à Energia Atual daquele personagem": the
+    value names the destination, read first (its slot) -- the amount counts the cards the chosen one carries."""
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 4\nEscudo: 1\n"
+             "\nTexto permanente:\n  Quando este personagem entrar em cena, ele causa uma quantidade de pontos de dano "
+             "em outro personagem igual à Energia Atual daquele personagem.\n")
+    assert d.executable, [e.why for e in d.effects]
+    (dmg,) = d.effects[0].procedures
+    assert isinstance(dmg, Damage) and dmg.introduces and dmg.amount.x is not None
+    assert dmg.amount.x.attribute == "energy" and dmg.amount.x.what is not None
+    assert dmg.amount.x.what.slot == dmg.introduces

@@ -99,7 +99,10 @@ def _times_damage(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
 def _damage(b: Build) -> Built:
     r = b.r
     source = b.subject(default=THIS_CARD)
-    amount, piercing, dano = damage_amount(b.required("amount", "how much"), b)
+    amount_np = b.required("amount", "how much")
+    if amount_np.equal_to is not None and b.roles.pp("targets") is not None:
+        return _damage_equal_to(b, source, amount_np)
+    amount, piercing, dano = damage_amount(amount_np, b)
     distribute = dano.participle is not None and dano.participle.lemma == "distribuir"
     target_np: NP | None = None
     if distribute:
@@ -132,6 +135,22 @@ def _damage(b: Build) -> Built:
     proc = Damage(source=source, amount=amount, targets=targets, piercing=piercing, distribute=distribute, per=per,
                   text=b.text, introduces=slot)
     return Built([proc])
+
+
+def _damage_equal_to(b: Build, source: Selector, amount_np: NP) -> Built:
+    """"causa uma quantidade de pontos de dano em outro suporte igual à Energia Atual daquele suporte": the value may
+    name what is damaged, so the destination is read first (4.8: the damage is dealt to the chosen destination, its
+    amount read then -- the runtime fills the slot before it reads the amount)."""
+    got = b.pp_things("targets")
+    if got is None:
+        raise NotUnderstood("causar: to what?", b.roles.clause, b.roles.describe())
+    targets, target_np = got
+    slot = b.introduce(targets, target_np, "damage") if leaves_choice(targets) else ""
+    amount, piercing, dano = damage_amount(amount_np, b)
+    if dano.participle is not None:
+        raise NotUnderstood("an amount equal to a value, distributed", dano.node)
+    return Built([Damage(source=source, amount=amount, targets=targets, piercing=piercing, per=_per(b),
+                         text=b.text, introduces=slot)])
 
 
 def _up_to(sel: Selector, b: Build) -> Selector:
