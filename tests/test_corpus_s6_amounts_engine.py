@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardscript.runtime.state import Zone
 from tests.corpus_play import (
+    Eager,
     activatable,
     activate,
     at,
@@ -18,8 +19,9 @@ from tests.corpus_play import (
     match,
     require_corpus,
     scenario,
+    use,
 )
-from tests.engine_helpers import card, own_character
+from tests.engine_helpers import card, own_character, punch
 
 require_corpus()
 
@@ -96,3 +98,39 @@ def test_bomba_relogio_cannot_be_used_the_turn_it_entered() -> None:
     game.state.scene[bomb].entered_turn = game.state.turn
     at(game, "preparation")
     assert not activatable(game, bomb)
+
+
+def _multidao(fugitives: int, others: int) -> tuple[list[str], list[str]]:
+    """Em Meio à Multidão as its controller's scenario with ``fugitives`` Fugitivos characters and ``others`` without
+    the affiliation; an opponent's character uses a 1-damage action: the names it may target, Fugitivos first."""
+    hitter = own_character("Batedor", action=punch("Soco", 1))
+    mine = [own_character(f"Fugitivo{n}", affiliations="Fugitivos") for n in range(fugitives)]
+    mine += [own_character(f"Civil{n}") for n in range(others)]
+    chooser = Eager()
+    game = match([hitter], [corpus_card("(2015) BSOS 59/100"), *mine], a=chooser)
+    h = card_of(game, 0, "Batedor V1")
+    enter(game, h)
+    ids = [card_of(game, 1, d.title) for d in mine]
+    for c in ids:
+        enter(game, c, 2)
+    game.move(card_of(game, 1, "Em Meio à Multidão V1"), Zone.RESOURCES)
+    game.place_scenario(card_of(game, 1, "Em Meio à Multidão V1"))
+    game.eng.tree.resolve()
+    at(game, "combat", "attack")
+    use(game, h, "Soco")
+    (choice,) = [d for d in chooser.seen if d.kind == "target"]
+    names = [game.name(c) for c in ids]
+    return [n for n in names[:fugitives] if n in choice.options], [n for n in names[fugitives:] if n in choice.options]
+
+
+def test_em_meio_a_multidao_hides_the_fugitivos_while_as_many_others_are_controlled() -> None:
+    """Em Meio à Multidão (BSOS 59/100): its controller has one Fugitivos character and one without the affiliation
+    (1 >= 1): the Fugitivos character cannot be the target of the opponent's action; the other one can."""
+    fugitives, others = _multidao(1, 1)
+    assert fugitives == [] and len(others) == 1
+
+
+def test_em_meio_a_multidao_does_not_hide_them_when_the_fugitivos_are_more() -> None:
+    """Two Fugitivos characters and one without (1 < 2): every one of them may be targeted."""
+    fugitives, others = _multidao(2, 1)
+    assert len(fugitives) == 2 and len(others) == 1

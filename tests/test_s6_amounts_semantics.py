@@ -5,7 +5,7 @@ sentence (5.2). Card texts are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Damage, Kind, Move, Ref
+from cardscript.compiler.ir import CardDef, Damage, Filter, Kind, Move, Ref
 from cardscript.runtime.state import Zone
 from tests.corpus_play import card_of, enter, fillers, match, scenario
 from tests.engine_helpers import card, own_character
@@ -97,3 +97,27 @@ def test_an_amount_of_damage_equal_to_a_value_of_what_is_damaged() -> None:
     assert isinstance(dmg, Damage) and dmg.introduces and dmg.amount.x is not None
     assert dmg.amount.x.attribute == "energy" and dmg.amount.x.what is not None
     assert dmg.amount.x.what.slot == dmg.introduces
+
+
+def test_controlling_a_number_compared_with_another_count() -> None:
+    """"Enquanto você controlar um número de personagens sem a afiliação X-Men maior ou igual ao número de
+    personagens com a afiliação X-Men que você controla, ...": a comparison of two counts (ge), each read while the
+    static is checked."""
+    d = _scenario("Enquanto você controlar um número de personagens sem a afiliação X-Men maior ou igual ao número de "
+                  "personagens com a afiliação X-Men que você controla, os personagens com a afiliação X-Men que você "
+                  "controla ganham Escudo +1.")
+    (static,) = d.effects
+    cond = static.condition
+    assert cond is not None and cond.kind == "compare" and cond.value == "ge"
+    assert cond.left is not None and cond.left.x is not None and cond.left.x.what is not None
+    assert cond.right is not None and cond.right.x is not None and cond.right.x.what is not None
+    assert Filter("affiliation", "lacks", "X-Men") in cond.left.x.what.filters
+    assert Filter("affiliation", "has", "X-Men") in cond.right.x.what.filters
+    assert Filter("controller", "eq", "you") in cond.left.x.what.filters
+
+
+def test_a_compared_amount_is_no_number() -> None:
+    """"descarte um número de cards de sua mão maior que ..." says no number to discard: not executable."""
+    d = card(SCENE.format("Quando você colocar um personagem em cena, descarte um número de cards de sua mão menor ou "
+                          "igual à Energia Inicial daquele personagem."))
+    assert not d.executable

@@ -84,6 +84,8 @@ def _equal_to(np: NP, pp: PP, r: Reading) -> Quantity:
     from cardscript.compiler.semantics.xdef import counted
 
     assert pp.obj is not None
+    if np.amount_op != "eq":
+        raise NotUnderstood("a number compared with a value ('maior ou igual a ...') where a number is said", np.node)
     r.use_all(np.amount_words)
     r.use(*pp.preps)
     return Quantity(x_times=1, x=counted(pp.obj, r, render(pp.obj.node)))

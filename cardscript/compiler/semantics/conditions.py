@@ -110,6 +110,8 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if after is not None:
         r.use(after)
     only = roles.verb.only or any(isinstance(c, Other) and c.kind == "adv" for c in roles.subject) or after is not None
+    if obj.equal_to is not None and not (only or since):
+        return _controls_a_number(roles, r, who, obj)
     count = np_quantity(obj, r)
     none = obj.det("nenhum")
     compare = obj.det("mais", "menos")
@@ -144,6 +146,26 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if none:
         r.use(*(d for d in obj.dets if d.lemma == "nenhum"))
     return Condition("exists", subject=controlled, value=str(n), negated=negated)   # "não controlar nenhum": none
+
+
+def _controls_a_number(roles: Roles, r: Reading, who: Selector, obj: NP) -> Condition:
+    """"você controlar um número de personagens sem a afiliação X maior ou igual ao número de personagens com a
+    afiliação X que você controla" (``syntax._amount_phrases``): how many of those the player controls, compared with
+    the value (counted when the condition is checked)."""
+    from cardscript.compiler.semantics.text import render
+    from cardscript.compiler.semantics.xdef import counted
+
+    pp = obj.equal_to
+    assert pp is not None and pp.obj is not None
+    r.use_all(obj.amount_words)
+    r.use(*pp.preps)
+    what = things(replace(obj, equal_to=None), r)             # the things counted (the value is not their number)
+    if what.ref is not None or what.union:
+        raise NotUnderstood("the number of which things?", obj.node)
+    mine = Count(what=add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who)), text=what.text)
+    value = counted(pp.obj, r, render(pp.obj.node))
+    return Condition("compare", value=obj.amount_op, left=Quantity(x_times=1, x=mine),
+                     right=Quantity(x_times=1, x=value), negated=roles.verb.negated)
 
 
 def _shared_in_group(obj: NP, r: Reading) -> str:
