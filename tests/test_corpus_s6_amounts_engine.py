@@ -5,6 +5,10 @@ docstrings describe each behaviour in our own words and cite the card by name an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from cardscript.compiler.ir import CardDef
+from cardscript.runtime.agents import Decision
 from cardscript.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
@@ -134,3 +138,42 @@ def test_em_meio_a_multidao_does_not_hide_them_when_the_fugitivos_are_more() -> 
     """Two Fugitivos characters and one without (1 < 2): every one of them may be targeted."""
     fugitives, others = _multidao(2, 1)
     assert len(fugitives) == 2 and len(others) == 1
+
+
+class _RevealAll(Eager):
+    """Reveals every card it may (the other answers as :class:`Eager`)."""
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        if decision.kind == "reveal":
+            self.seen.append(decision)
+            return list(range(min(decision.maximum, len(decision.options))))
+        return super().decide(decision)
+
+
+def _impulso(top: list[CardDef]) -> int:
+    """A Magia character carrying Impulso Arcano uses it with ``top`` as the two top cards of its deck, revealing
+    both (Clarividência 2): the damage its target takes."""
+    agent = _RevealAll()
+    game = match([own_character("Mago", powers="Magia"), corpus_card("(2014) BSMI 83/100"), *top],
+                 [own_character("Alvo", alignment="Vilão", ie=5)], a=agent)
+    agent.game = game
+    m, imp, t = card_of(game, 0, "Mago V1"), card_of(game, 0, "Impulso Arcano V1"), card_of(game, 1, "Alvo V1")
+    enter(game, m, 2, carried=[imp])
+    enter(game, t, 5)
+    assert [game.cards[c].title for c in game.state.players[0].deck[:2]] == [d.title for d in top]
+    at(game, "combat", "attack")
+    use(game, m, "Impulso Arcano")
+    game.eng.tree.resolve()
+    (dealt,) = events(game, "damage")
+    assert dealt["card"] == t
+    return int(dealt["amount"])
+
+
+def test_impulso_arcano_deals_one_point_per_different_type_revealed() -> None:
+    """Impulso Arcano (BSMI 83/100): a character and a support revealed -- two types, 2 points of damage."""
+    assert _impulso([own_character("Outro"), card("Suporte: Muro V1\nEnergia inicial: 1\nEscudo: 0\n")]) == 2
+
+
+def test_impulso_arcano_counts_a_type_once() -> None:
+    """Two characters revealed are one type: 1 point (not one per card)."""
+    assert _impulso([own_character("Outro"), own_character("Mais")]) == 1

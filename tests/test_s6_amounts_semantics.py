@@ -121,3 +121,14 @@ def test_a_compared_amount_is_no_number() -> None:
     d = card(SCENE.format("Quando você colocar um personagem em cena, descarte um número de cards de sua mão menor ou "
                           "igual à Energia Inicial daquele personagem."))
     assert not d.executable
+
+
+def test_for_each_card_of_a_different_type() -> None:
+    """"para cada card de tipo diferente que foi revelado nesta ação": how many different card types among the cards
+    revealed (the count's ``card_types``), as "para cada tipo de card revelado" says."""
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Magia\nEnergia inicial: 4\nEscudo: 1\n\n"
+             "Ação: Visão\n  Custo: {0}\n  Poder: Magia\n  Clarividência 2 - Visão causa 1 ponto de dano no alvo para "
+             "cada card de tipo diferente que foi revelado nesta ação.\n")
+    assert d.executable and d.action is not None
+    (dmg,) = d.action.modes[0].procedures
+    assert isinstance(dmg, Damage) and dmg.per is not None and dmg.per.attribute == "card_types"

@@ -177,8 +177,11 @@ def _per(b: Build) -> Count | None:
         b.r.use(np.head, *np.dets, *next(m for m in np.mods if isinstance(m, PP)).preps)
         sel = things(inner, b.r)
         return Count(what=replace(sel, every=True), attribute="card_types", text=b.text)
-    sel = things(np, b.r)
-    return Count(what=replace(sel, every=True), text=b.text)
+    from cardscript.compiler.semantics.xdef import _distinct_by
+
+    distinct = _distinct_by(np, b.r)                          # "para cada card de tipo diferente que foi revelado":
+    sel = things(np, b.r)                                     # how many different types among them
+    return Count(what=replace(sel, every=True), attribute=distinct, text=b.text)
 
 
 def per_each(q: Quantity, b: Build, where: NP) -> Quantity:
