@@ -177,3 +177,23 @@ def test_impulso_arcano_deals_one_point_per_different_type_revealed() -> None:
 def test_impulso_arcano_counts_a_type_once() -> None:
     """Two characters revealed are one type: 1 point (not one per card)."""
     assert _impulso([own_character("Outro"), own_character("Mais")]) == 1
+
+
+def test_laboratorio_ima_finds_characters_of_different_names_only() -> None:
+    """Laboratório I.M.A. (BSIV 55/100): entering, it searches the deck for up to three I.M.A. character cards of
+    different names: with two copies of one I.M.A. character, one of another and a character without the
+    affiliation in the deck, at most two are found -- one of each name -- revealed and put in the hand."""
+    agent = Eager()
+    ima = [own_character("Cientista", affiliations="I.M.A."), own_character("Cientista", affiliations="I.M.A."),
+           own_character("Chefe", affiliations="I.M.A."), own_character("Civil")]
+    game = match([corpus_card("(2015) BSIV 55/100"), *ima], a=agent)
+    agent.game = game
+    lab = card_of(game, 0, "Laboratório I.M.A. V1")
+    enter(game, lab, 2)
+    hand = game.state.players[0].hand
+    assert sorted(game.cards[c].title for c in hand) == ["Chefe V1", "Cientista V1"]
+    picks = [d for d in agent.seen if d.kind == "search"]
+    assert len(picks) == 2
+    assert all("Civil V1" not in " ".join(d.options) for d in picks)
+    second = [o for o in picks[1].options]
+    assert len(second) == 1 and second[0].startswith("Chefe")

@@ -132,3 +132,28 @@ def test_for_each_card_of_a_different_type() -> None:
     assert d.executable and d.action is not None
     (dmg,) = d.action.modes[0].procedures
     assert isinstance(dmg, Damage) and dmg.per is not None and dmg.per.attribute == "card_types"
+
+
+def test_cards_of_different_names() -> None:
+    """"procure em seu deck por até dois cards de personagens de nomes diferentes com a afiliação X-Men": the search's
+    cards differ in name (``Selector.different``), and "com a afiliação X-Men" still describes the cards."""
+    from cardscript.compiler.ir import Search
+
+    d = _scenario("Quando este cenário entrar em cena, procure em seu deck por até dois cards de personagens de nomes "
+                  "diferentes com a afiliação X-Men. Então, embaralhe seu deck.")
+    search = d.effects[0].procedures[0]
+    assert isinstance(search, Search) and search.cards.different == "name"
+    assert search.cards.count.up_to and search.cards.count.fixed == 2
+    assert Filter("affiliation", "has", "X-Men") in search.cards.filters
+
+
+def test_choosing_things_of_different_names_on_the_engine() -> None:
+    """On the engine: with two copies of one X-Men character and one of another in the deck, the search offers the
+    second copy no more once the first is taken -- one card of each name."""
+    d = _scenario("Quando este cenário entrar em cena, procure em seu deck por até dois cards de personagens de nomes "
+                  "diferentes com a afiliação X-Men e coloque-os em sua mão. Então, embaralhe seu deck.")
+    mutants = [own_character("Mutante", affiliations="X-Men"), own_character("Mutante", affiliations="X-Men"),
+               own_character("Outro", affiliations="X-Men")]
+    game = match([d, *mutants])
+    scenario(game, card_of(game, 0, "Mercado V1"))
+    assert sorted(game.cards[c].title for c in game.state.players[0].hand) == ["Mutante V1", "Outro V1"]

@@ -133,6 +133,7 @@ class Selector:
     excluding: Selector | None = None    # "outro", "os demais", "exceto ...": not these
     union: tuple[Selector, ...] = ()     # "um personagem com {LA} ou um suporte": any of these (kind/filters ignored)
     next_only: bool = False              # "o próximo personagem que ...": only the next one the event names
+    different: str = ""                  # "cards de nomes diferentes": the things chosen differ in it ("name")
 
 
 @dataclass(frozen=True)

@@ -391,6 +391,10 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         field_name = "power" if sel.kind is not Kind.ACTION else "power"
         f = Filter(field_name, "has_any", "/".join(codes)) if len(codes) > 1 else Filter(field_name, "has", codes[0])
         return add_filter(sel, f)
+    if lemma in _DIFFERENT_IN and obj.adj("diferente") and not obj.dets and not obj.heads and sel.ref is None \
+            and not sel.every and not any(isinstance(m, PP) and m.prep == "de" for m in obj.mods):
+        #                                       (not "de nome diferente *dos que ...*": different from something)
+        return _different(sel, pp, obj, r)
     if lemma == "afiliação":                                                   # "da afiliação X"
         r.use(*pp.preps)
         return add_filter(sel, *at.filters_for(obj, r))
@@ -449,6 +453,18 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
             return replace(owner, text=sel.text or owner.text)                  # "o card daquele personagem"
         return replace(sel, zone="carried", of=owner)                           # "um card deste personagem"
     return sel
+
+
+# "cards de nomes diferentes": the characteristic the things chosen differ in
+_DIFFERENT_IN = {"nome": "name"}
+
+
+def _different(sel: Selector, pp: PP, obj: NP, r: Reading) -> Selector:
+    """"até três cards de personagens *de nomes diferentes* com a afiliação X": no two of the cards chosen have the
+    same name (4.1: a card's name). What the attachment hung on "nomes" ("com a afiliação X") describes the cards."""
+    r.use(*pp.preps, obj.head, *(a for a in obj.post if isinstance(a, Lexeme) and a.lemma == "diferente"))
+    sel = replace(sel, different=_DIFFERENT_IN[obj.lemma])
+    return apply_modifiers(sel, obj, r)
 
 
 def _its_own_card(np: NP, obj: NP, owner: Selector) -> bool:

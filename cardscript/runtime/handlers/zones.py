@@ -43,6 +43,7 @@ from cardscript.runtime.selectors import (
     attr,
     candidates,
     choose,
+    choose_different,
     host,
     matches,
     names,
@@ -396,7 +397,11 @@ def search(game: Game, ctx: EffectContext, proc: Search) -> None:
             run(game, rctx, q)
         return
     pool = _search_pool(game, ctx, sel, zones)
-    found = choose(game, ctx, pool, n, "search", f"{proc.text}: choose") if pool else []
+    if sel.different:
+        found = choose_different(game, ctx, pool, n, sel.different, "search", f"{proc.text}: choose",
+                                 minimum=0 if sel.count.up_to else None)
+    else:
+        found = choose(game, ctx, pool, n, "search", f"{proc.text}: choose") if pool else []
     if proc.introduces:
         ctx.write(proc.introduces, list(found))
     ctx.last_optional_done = bool(found)
