@@ -197,3 +197,28 @@ def test_laboratorio_ima_finds_characters_of_different_names_only() -> None:
     assert all("Civil V1" not in " ".join(d.options) for d in picks)
     second = [o for o in picks[1].options]
     assert len(second) == 1 and second[0].startswith("Chefe")
+
+
+def test_evolucao_entropica_swaps_cards_between_two_characters_of_one_player() -> None:
+    """Evolução Entrópica (BSIV 96/100): two characters controlled by one same player are chosen -- the rival's lone
+    character is never offered (it has no partner) -- and a card the first carries is swapped for one the second
+    carries."""
+    agent = Eager()
+    game = match([own_character("Mente", powers="Telecinesia"), corpus_card("(2015) BSIV 96/100"),
+                  own_character("Dois")], [own_character("Alvo", alignment="Vilão")], a=agent)
+    agent.game = game
+    m, evo, d, t = (card_of(game, 0, "Mente V1"), card_of(game, 0, "Evolução Entrópica V1"),
+                    card_of(game, 0, "Dois V1"), card_of(game, 1, "Alvo V1"))
+    enter(game, m, 2, carried=[evo])
+    enter(game, d, 2)
+    enter(game, t, 2)
+    first, second, rival = (list(game.state.scene[c].carried) for c in (m, d, t))
+    at(game, "combat", "anticipation", 1)
+    use(game, m, "Evolução Entrópica", window="anticipation")
+    game.eng.tree.resolve()
+    (pick,) = [x for x in agent.seen if x.kind == "choose"]
+    assert game.name(t) not in pick.options and len(pick.options) == 2
+    now_first, now_second = game.state.scene[m].carried, game.state.scene[d].carried
+    assert len(now_first) == len(first) and len(now_second) == len(second)
+    assert len(set(now_first) & set(second)) == 1 and len(set(now_second) & set(first)) == 1
+    assert list(game.state.scene[t].carried) == rival

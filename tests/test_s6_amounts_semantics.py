@@ -157,3 +157,30 @@ def test_choosing_things_of_different_names_on_the_engine() -> None:
     game = match([d, *mutants])
     scenario(game, card_of(game, 0, "Mercado V1"))
     assert sorted(game.cards[c].title for c in game.state.players[0].hand) == ["Mutante V1", "Outro V1"]
+
+
+def test_chosen_things_controlled_by_one_same_player() -> None:
+    """"Escolha dois personagens controlados por um mesmo jogador": the two chosen share their controller
+    (``Selector.same``), whoever that is -- no controller filter."""
+    from cardscript.compiler.ir import Choose
+
+    d = card("Habilidade: Troca V1\nPoder: Telecinesia\n\nAção: Troca\n  Custo: {0}\n  Poder: Telecinesia\n"
+             "  Escolha dois personagens controlados por um mesmo jogador. Cada um deles ganha Escudo +1 neste "
+             "turno.\n")
+    assert d.action is not None
+    choose = d.action.modes[0].procedures[0]
+    assert isinstance(choose, Choose) and choose.what is not None and choose.what.same == "controller"
+    assert choose.what.count.fixed == 2 and not any(f.field == "controller" for f in choose.what.filters)
+
+
+def test_choosing_alike_on_the_engine() -> None:
+    """On the engine: with two characters of ours and one of the rival, the first pick is among ours only (the
+    rival's has no partner), and the second is the other one of ours."""
+    from cardscript.runtime.selectors import EffectContext, choose_alike
+
+    game = match([own_character("Um"), own_character("Dois")], [own_character("Tres")])
+    ids = [card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1"), card_of(game, 1, "Tres V1")]
+    for c in ids:
+        enter(game, c, 1)
+    picked = choose_alike(game, EffectContext(controller=0), ids, 2, "controller", "choose", "which?")
+    assert sorted(picked) == sorted(ids[:2])

@@ -509,8 +509,32 @@ def choose_different(game: Game, ctx: EffectContext, options: Sequence[Thing], n
     return picked
 
 
+def choose_alike(game: Game, ctx: EffectContext, options: Sequence[Thing], n: int, field: str, kind: str,
+                 prompt: str, player: int | None = None, up_to: bool = False) -> list[Thing]:
+    """"dois personagens controlados por um mesmo jogador": ``n`` of ``options`` that share ``field`` (the
+    controller). The first is chosen among those with enough others sharing it (all ``n`` must be chosen unless
+    ``up_to``), the rest among those sharing the first's; none when no group is large enough (4.6.2 I: as far as it
+    can be done)."""
+    groups: dict[str, list[Thing]] = {}
+    for o in options:
+        groups.setdefault(_value_of(game, o, field), []).append(o)
+    need = 1 if up_to else n
+    first_options = [o for o in options if len(groups[_value_of(game, o, field)]) >= need]
+    first = choose(game, ctx, first_options, 1, kind, f"{prompt} (1 of {n})", player=player,
+                   minimum=0 if up_to else None) if first_options and n > 0 else []
+    if not first:
+        return []
+    rest = [o for o in groups[_value_of(game, first[0], field)] if o != first[0]]
+    return [first[0], *choose(game, ctx, rest, n - 1, kind, f"{prompt} (the others)", player=player,
+                              minimum=0 if up_to else None)]
+
+
 def _value_of(game: Game, thing: Thing, field: str) -> str:
-    """A card's characteristic as a key ("name": its name, folded as names are compared)."""
+    """A card's characteristic as a key ("name": its name, folded as names are compared; "controller": who controls
+    it in the scene)."""
+    if field == "controller" and isinstance(thing, int):
+        base = game.state.scene.get(thing)
+        return str(base.controller) if base is not None else ""
     return fold_key(str(attr(game, thing, field) or "")) if isinstance(thing, int) else str(thing)
 
 
@@ -525,6 +549,9 @@ def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str
         return list(game.rng.sample(things, max(0, min(n, len(things)))))
     chooser = players(game, ctx, sel.chooser)[0] if sel.chooser is not None and players(
         game, ctx, sel.chooser) else None
+    if sel.same:                                     # "controlados por um mesmo jogador": all sharing it
+        return choose_alike(game, ctx, things, n, sel.same, kind, prompt, player=chooser,
+                            up_to=sel.count.up_to)
     if sel.different:                                # "de nomes diferentes": one at a time, each differing
         return choose_different(game, ctx, things, n, sel.different, kind, prompt, player=chooser,
                                 minimum=0 if sel.count.up_to else None)

@@ -188,6 +188,10 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
         r.use(p)
         return _named(sel, np, r)
     agent = next((m for m in np.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
+    if lemma == "controlar" and agent is not None and agent.obj is not None and _one_same(agent.obj):
+        r.use(p, *agent.preps, agent.obj.head, *agent.obj.dets, *agent.obj.pre)   # "dois personagens controlados
+        np.mods.remove(agent)                                                     # por um mesmo jogador"
+        return replace(sel, same="controller")
     if lemma == "controlar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
         _coordinated_relatives(agent.obj, np)
@@ -220,6 +224,13 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     if lemma == "usar" and sel.kind is Kind.ACTION:
         return sel                                          # "ações usadas ...": relatives / clauses read it
     return sel
+
+
+def _one_same(agent: NP) -> bool:
+    """"por um mesmo jogador": one player, the same for every thing chosen (no player of its own described)."""
+    return agent.lemma == "jogador" and [d.lemma for d in agent.dets] == ["um"] \
+        and [a.lemma for a in agent.pre] == ["mesmo"] and not agent.post and not agent.mods and not agent.heads \
+        and not agent.coords
 
 
 def _coordinated_relatives(agent: NP, np: NP) -> None:
