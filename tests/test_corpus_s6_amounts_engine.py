@@ -23,6 +23,7 @@ from tests.corpus_play import (
     match,
     require_corpus,
     scenario,
+    stage,
     use,
 )
 from tests.engine_helpers import card, own_character, punch
@@ -222,3 +223,55 @@ def test_evolucao_entropica_swaps_cards_between_two_characters_of_one_player() -
     assert len(now_first) == len(first) and len(now_second) == len(second)
     assert len(set(now_first) & set(second)) == 1 and len(set(now_second) & set(first)) == 1
     assert list(game.state.scene[t].carried) == rival
+
+
+class _TakeAll(Eager):
+    """Takes every option of a choice of any number (the other answers as :class:`Eager`)."""
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        if decision.kind == "target" and decision.minimum == 0 and decision.maximum > 1:
+            self.seen.append(decision)
+            return list(range(decision.maximum))
+        return super().decide(decision)
+
+
+def test_a_era_de_ultron_each_incapacitated_ultron_deals_one_piercing_point() -> None:
+    """A Era de Ultron (BSIV 58/100): entering, its controller incapacitates in {1} any number of its characters whose
+    alter ego is Ultron (here both of them, never the third character); then each one incapacitated this way deals
+    1 point of piercing damage to a character or support chosen for it -- two damages, one from each, each through
+    its own choice."""
+    agent = _TakeAll()
+    game = match([corpus_card("(2015) BSIV 58/100"), own_character("Ultron", alter_ego="Ultron", alignment="Vilão"),
+                  own_character("Drone", alter_ego="Ultron", alignment="Vilão"), own_character("Outro")],
+                 [own_character("Alvo", ie=5, shield=3)], a=agent)
+    agent.game = game
+    ultrons = [card_of(game, 0, "Ultron V1"), card_of(game, 0, "Drone V1")]
+    other, foe = card_of(game, 0, "Outro V1"), card_of(game, 1, "Alvo V1")
+    for c in [*ultrons, other]:
+        enter(game, c, 2)
+    enter(game, foe, 4)
+    scenario(game, card_of(game, 0, "A Era de Ultron V1"))
+    assert [stage(game, c) for c in ultrons] == [0, 0] and stage(game, other) == 1
+    (pick, *aims) = [d for d in agent.seen if d.kind == "target"]
+    assert game.name(other) not in pick.options
+    assert len(aims) == 2
+    dealt = events(game, "damage")
+    assert sorted(e["source"] for e in dealt) == sorted(ultrons)
+    assert all(e["card"] == foe and e["amount"] == 1 and e["piercing"] and e["absorbed"] == 0 for e in dealt)
+
+
+def test_a_era_de_ultron_deals_nothing_from_an_ultron_not_incapacitated() -> None:
+    """An Ultron already at stage 0 chosen is not incapacitated this way: it deals no damage (only those whose stage
+    changed do)."""
+    agent = _TakeAll()
+    game = match([corpus_card("(2015) BSIV 58/100"), own_character("Ultron", alter_ego="Ultron", alignment="Vilão"),
+                  own_character("Drone", alter_ego="Ultron", alignment="Vilão")],
+                 [own_character("Alvo", ie=5, shield=3)], a=agent)
+    agent.game = game
+    u, d, foe = card_of(game, 0, "Ultron V1"), card_of(game, 0, "Drone V1"), card_of(game, 1, "Alvo V1")
+    enter(game, u, 2)
+    enter(game, d, 2)
+    game.state.scene[d].stage = 0
+    enter(game, foe, 4)
+    scenario(game, card_of(game, 0, "A Era de Ultron V1"))
+    assert [e["source"] for e in events(game, "damage")] == [u]

@@ -184,3 +184,27 @@ def test_choosing_alike_on_the_engine() -> None:
         enter(game, c, 1)
     picked = choose_alike(game, EffectContext(controller=0), ids, 2, "controller", "choose", "which?")
     assert sorted(picked) == sorted(ids[:2])
+
+
+def test_each_of_those_staged_this_way_deals_damage() -> None:
+    """"Você pode incapacitar em {1} qualquer número de personagens que você controla. Se o fizer, cada um dos
+    personagens que foi incapacitado desta forma causa 1 ponto de dano em um personagem a sua escolha": the damage's
+    sources are those whose stage the incapacitation changed (its slot's ``:changed``), each dealing it on its own
+    (``Damage.each_source``)."""
+    d = _scenario("Quando este cenário entrar em cena, você pode incapacitar em {1} qualquer número de personagens que "
+                  "você controla. Se o fizer, cada um dos personagens que foi incapacitado desta forma causa 1 ponto "
+                  "de dano em um personagem a sua escolha (os danos poderão ser atribuídos a diferentes personagens e "
+                  "suportes).")
+    stage_change, dmg = d.effects[0].procedures
+    assert isinstance(dmg, Damage) and dmg.each_source and dmg.if_done
+    assert dmg.source.union and dmg.source.union[0].slot == f"{stage_change.introduces}:changed"
+    assert dmg.targets.ref is None and dmg.targets.count.fixed == 1
+
+
+def test_the_reminder_of_separate_destinations_needs_each_source() -> None:
+    """The parenthesis restates 4.8.4.3 only for damage each source deals on its own: after one source's damage to
+    one character it says something the clause does not -- left unread, not executable."""
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 4\nEscudo: 1\n"
+             "\nTexto permanente:\n  Quando este personagem entrar em cena, ele causa 1 ponto de dano em um personagem "
+             "(os danos poderão ser atribuídos a diferentes personagens e suportes).\n")
+    assert not d.executable

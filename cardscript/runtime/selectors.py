@@ -544,6 +544,9 @@ def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str
     things = resolve(game, ctx, sel)
     if sel.ref is not None or sel.every:
         return things
+    if sel.count.any_number:                         # "qualquer número de personagens": none to all of them
+        return choose(game, ctx, things, len(things), kind, prompt, player=players(game, ctx, sel.chooser)[0]
+                      if sel.chooser is not None and players(game, ctx, sel.chooser) else None, minimum=0)
     n = quantity(game, ctx, sel.count)
     if sel.random:                                   # "um card aleatório": the seeded RNG picks (principle 9)
         return list(game.rng.sample(things, max(0, min(n, len(things)))))

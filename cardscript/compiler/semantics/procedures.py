@@ -102,6 +102,8 @@ def _damage(b: Build) -> Built:
     amount_np = b.required("amount", "how much")
     if amount_np.equal_to is not None and b.roles.pp("targets") is not None:
         return _damage_equal_to(b, source, amount_np)
+    if _each_of(b.roles.subject_np):
+        return _damage_by_each(b, source, amount_np)
     amount, piercing, dano = damage_amount(amount_np, b)
     distribute = dano.participle is not None and dano.participle.lemma == "distribuir"
     target_np: NP | None = None
@@ -135,6 +137,27 @@ def _damage(b: Build) -> Built:
     proc = Damage(source=source, amount=amount, targets=targets, piercing=piercing, distribute=distribute, per=per,
                   text=b.text, introduces=slot)
     return Built([proc])
+
+
+def _each_of(np: NP | None) -> bool:
+    """"cada um dos personagens ...", "cada um deles": the subject is every one of them, each on its own."""
+    return np is not None and np.lemma in ("um", "uma") and np.det("cada") and not np.heads and not np.coords
+
+
+def _damage_by_each(b: Build, source: Selector, amount_np: NP) -> Built:
+    """"cada um dos personagens que foi incapacitado desta forma causa 1 ponto de dano em um personagem ou suporte a
+    sua escolha": every one of them deals the damage, each a procedure of its own with its own destination chosen
+    (4.8.4.3: each effect's damage is calculated separately)."""
+    amount, piercing, dano = damage_amount(amount_np, b)
+    got = b.pp_things("targets")
+    if got is None or dano.participle is not None:
+        raise NotUnderstood("each of them deals damage to what?", b.roles.clause, b.roles.describe())
+    targets, target_np = got
+    if targets.ref is not None or targets.every or (source.ref is None and not source.union):
+        raise NotUnderstood("each of them deals damage to the same ones", target_np.node)
+    slot = b.introduce(targets, target_np, "damage") if leaves_choice(targets) else ""
+    return Built([Damage(source=source, amount=amount, targets=targets, piercing=piercing, per=_per(b),
+                         each_source=True, text=b.text, introduces=slot)])
 
 
 def _damage_equal_to(b: Build, source: Selector, amount_np: NP) -> Built:
