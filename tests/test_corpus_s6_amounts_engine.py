@@ -275,3 +275,34 @@ def test_a_era_de_ultron_deals_nothing_from_an_ultron_not_incapacitated() -> Non
     enter(game, foe, 4)
     scenario(game, card_of(game, 0, "A Era de Ultron V1"))
     assert [e["source"] for e in events(game, "damage")] == [u]
+
+
+def _rompante(carrying: int, resources: int) -> tuple[int, int, bool]:
+    """A Regeneração character of Energia Inicial 5 carrying Rompante de Recuperação and ``carrying - 1`` other
+    cards, with ``resources`` cards in its owner's resources, uses it (stage 1, cost {1}): the cards it carries
+    after, how many of the resources are left, and whether Rompante went to the bottom of its owner's deck."""
+    game = match([own_character("Regenerador", powers="Regeneração", ie=5), corpus_card("BSET 87/100")],
+                 [own_character("Alvo", alignment="Vilão")])
+    me = game.state.players[0]
+    c, rompante = card_of(game, 0, "Regenerador V1"), card_of(game, 0, "Rompante de Recuperação V1")
+    enter(game, c, carrying - 1, carried=[rompante])
+    game.state.scene[c].stage = 1
+    for f in fillers(game, 0)[:resources]:
+        game.move(f, Zone.RESOURCES)
+    at(game, "combat", "attack")
+    use(game, c, "Rompante de Recuperação")
+    game.eng.tree.resolve()
+    return len(game.state.scene[c].carried), len(me.resources), me.deck[-1] == rompante
+
+
+def test_rompante_de_recuperacao_loads_until_one_less_than_the_initial_energy() -> None:
+    """Rompante de Recuperação (BSET 87/100): put at the bottom of its owner's deck, its character (Energia Inicial 5,
+    left with 1 card) is loaded from the resources until it carries 5 - 1 = 4 cards: three loaded, no more."""
+    carried, left, bottom = _rompante(carrying=2, resources=6)
+    assert (carried, left, bottom) == (4, 3, True)
+
+
+def test_rompante_de_recuperacao_loads_all_there_is_and_nothing_when_full() -> None:
+    """With only two cards in the resources, both are loaded (4.6.2 I); carrying 5 already (4 after the cost), none."""
+    assert _rompante(carrying=2, resources=2)[:2] == (3, 0)
+    assert _rompante(carrying=5, resources=6)[:2] == (4, 6)

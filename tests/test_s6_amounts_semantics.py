@@ -208,3 +208,28 @@ def test_the_reminder_of_separate_destinations_needs_each_source() -> None:
              "\nTexto permanente:\n  Quando este personagem entrar em cena, ele causa 1 ponto de dano em um personagem "
              "(os danos poderão ser atribuídos a diferentes personagens e suportes).\n")
     assert not d.executable
+
+
+def test_load_until_it_carries_a_number() -> None:
+    """"Carregue cards de seus recursos neste personagem até ele estar carregando um número de cards igual ao seu
+    valor de Energia Inicial menos um": a load of what it lacks to carry that many (``Load.until``), the value its
+    own initial energy less one ("seu" said of the subject of "estar")."""
+    from cardscript.compiler.ir import Load
+
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 4\nEscudo: 1\n\n"
+             "Ação: Cura\n  Custo: {0}\n  Poder: Super Força\n  Carregue cards de seus recursos neste personagem até "
+             "ele estar carregando um número de cards igual ao seu valor de Energia Inicial menos um.\n")
+    assert d.executable and d.action is not None
+    (load,) = d.action.modes[0].procedures
+    assert isinstance(load, Load) and load.until is not None and load.until.fixed == -1
+    assert load.until.x is not None and load.until.x.attribute == "initial_energy"
+    assert load.until.x.what is not None and load.until.x.what.ref is Ref.THIS_CHARACTER
+    assert load.cards.zone == "resources" and load.onto.ref is Ref.THIS_CHARACTER
+
+
+def test_a_value_plus_a_number() -> None:
+    """"um número de cards ... igual à Energia Inicial daquele personagem mais 1": the offset after the value."""
+    d = _scenario("Quando você colocar um personagem em cena, coloque um número de cards do topo de seu deck em sua "
+                  "mão igual à Energia Inicial daquele personagem mais 1.")
+    (move,) = d.effects[0].procedures
+    assert isinstance(move, Move) and move.cards is not None and move.cards.count.fixed == 1

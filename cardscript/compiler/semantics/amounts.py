@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from cardscript.compiler.ast import Icon, Lexeme, Number, Symbol
-from cardscript.compiler.ir import Count, Quantity
+from cardscript.compiler.ir import Count, Quantity, Selector
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Leaf
 
@@ -77,9 +77,14 @@ def _np_quantity(np: NP, r: Reading) -> Quantity | None:
 
 
 def _equal_to(np: NP, pp: PP, r: Reading) -> Quantity:
+    return equal_to_quantity(np, pp, r)
+
+
+def equal_to_quantity(np: NP, pp: PP, r: Reading, owner: Selector | None = None) -> Quantity:
     """"um número de cards ... igual à Energia Inicial daquele vilão", "uma quantidade de pontos de dano ... igual à
     Energia Atual daquele suporte" (``syntax._amount_phrases``): as many as the value counts, read when the effect
-    resolves (4.6.1: a number the text defines)."""
+    resolves (4.6.1: a number the text defines), with the offset after it ("menos um"); ``owner``: whose
+    characteristic a possessive value is ("seu valor de Energia Inicial", said of the clause's subject)."""
     from cardscript.compiler.semantics.text import render
     from cardscript.compiler.semantics.xdef import counted
 
@@ -88,7 +93,7 @@ def _equal_to(np: NP, pp: PP, r: Reading) -> Quantity:
         raise NotUnderstood("a number compared with a value ('maior ou igual a ...') where a number is said", np.node)
     r.use_all(np.amount_words)
     r.use(*pp.preps)
-    return Quantity(x_times=1, x=counted(pp.obj, r, render(pp.obj.node)))
+    return Quantity(fixed=np.amount_offset, x_times=1, x=counted(pp.obj, r, render(pp.obj.node), owner=owner))
 
 
 def head_number(np: NP, r: Reading) -> Quantity:

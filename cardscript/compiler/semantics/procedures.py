@@ -445,6 +445,12 @@ def _load(b: Build) -> Built:
         cards = replace(cards, zone="resources", zone_owner=Ref.YOU)   # 4.1: from the resources
     onto = things(onto_np, r)
     slot = b.introduce(onto, onto_np, "load_onto") if leaves_choice(onto) else ""
+    until = _until_carrying(b, onto)
+    if until is not None:
+        if not cards.every or cards.ref is not None or alternatives:
+            raise NotUnderstood("load how many until it carries that many?", obj.node)
+        return Built([Load(cards=replace(cards, every=False, count=Quantity(any_number=True)), onto=onto,
+                           text=b.text, introduces=slot, until=until)])
     loaded = ""
     if cards.ref is None and not alternatives and (cards.count.any_number or cards.count.up_to
                                                    or cards.count.x_times):
@@ -455,6 +461,34 @@ def _load(b: Build) -> Built:
         r.acted["load"] = loaded
     return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot,
                        loaded=loaded)])
+
+
+def _until_carrying(b: Build, onto: Selector) -> Quantity | None:
+    """"carregue cards de seus recursos neste personagem *até ele estar carregando um número de cards igual ao seu
+    valor de Energia Inicial menos um*" (4.1): the load goes on until the one loaded onto carries that many cards --
+    the number it lacks (none when it carries that many already). The subject of "estar" must be the one loaded
+    onto; a possessive value ("seu valor de Energia Inicial") is its. None when the clause says no "até ... estar
+    carregando"."""
+    extra = b.roles.extra
+    at = next((k for k, c in enumerate(extra) if isinstance(c, PP) and c.prep == "até" and c.subject is not None
+               and [getattr(v, "lemma", "") for v in c.verb] == ["estar"] and not c.args and c.obj is None), None)
+    if at is None or at + 2 >= len(extra):
+        return None
+    pp, gerund, amount = extra[at], extra[at + 1], extra[at + 2]
+    words = [w for n in gerund.nodes for w in leaves(n)] if isinstance(gerund, Other) and gerund.kind == "gerund" \
+        else []
+    if not isinstance(pp, PP) or pp.subject is None or [getattr(w, "lemma", "") for w in words] != ["carregar"] \
+            or not isinstance(amount, NP) or amount.equal_to is None or amount.lemma != "card" or amount.mods:
+        return None
+    who = things(pp.subject, b.r)
+    if who.ref is None or who.ref is not onto.ref or who.slot != onto.slot:
+        raise NotUnderstood("until whom is carrying that many?", pp.subject.node)
+    from cardscript.compiler.semantics.amounts import equal_to_quantity
+
+    b.r.use(*pp.preps, *pp.verb, *words, amount.head)
+    until = equal_to_quantity(amount, amount.equal_to, b.r, owner=who)
+    del extra[at:at + 3]
+    return until
 
 
 def _with_of_object(obj: NP, r: Reading) -> NP | None:

@@ -100,6 +100,7 @@ class NP:
     equal_to: PP | None = None             # "um número de cards ... *igual à Energia Inicial daquele vilão*"
     amount_words: list[Leaf] = field(default_factory=list)   # its "um número de" and "igual" (amounts.py)
     amount_op: str = "eq"                  # ... "maior ou igual ao número de ...": ge (conditions.py)
+    amount_offset: int = 0                 # ... "igual à sua Energia Inicial menos um": -1
 
     @property
     def cls(self) -> str:
@@ -1194,11 +1195,31 @@ def _compared_on_edge(out: list[Constituent], i: int, inner: NP) -> tuple[list[L
         if value_at is not None:
             pp = value_at.mods.pop()
             assert isinstance(pp, PP)
-            return words, pp
-        assert isinstance(nxt, PP)
-        out.remove(nxt)
-        return words, nxt
+        else:
+            assert isinstance(nxt, PP)
+            out.remove(nxt)
+            pp = nxt
+        after = out.index(top) + 1 if top in out else i + 1      # "... igual a X *menos um*": the value's offset
+        offset_np = out[after] if after < len(out) else None
+        if isinstance(offset_np, NP) and offset_np.head is not None and _offset(offset_np) is not None:
+            out.remove(offset_np)
+            inner.amount_offset = _offset(offset_np) or 0
+            words.extend([*offset_np.dets, offset_np.head])
+        return words, pp
     return None
+
+
+def _offset(np: NP) -> int | None:
+    """"menos um", "mais 2" after a value: the number added to it (None when the phrase is not one)."""
+    if len(np.dets) != 1 or np.dets[0].lemma not in ("menos", "mais") or np.mods or np.post or np.pre \
+            or np.quantity or np.heads or np.coords:
+        return None
+    head = np.head
+    n = head.value if isinstance(head, Number) else 1 if isinstance(head, Lexeme) and head.lemma in ("um", "uma") \
+        else None
+    if n is None:
+        return None
+    return -n if np.dets[0].lemma == "menos" else n
 
 
 def _comparative_on(edge: list[NP | PP]) -> tuple[NP, tuple[NP, Other] | None] | None:
