@@ -306,3 +306,30 @@ def test_rompante_de_recuperacao_loads_all_there_is_and_nothing_when_full() -> N
     """With only two cards in the resources, both are loaded (4.6.2 I); carrying 5 already (4 after the cost), none."""
     assert _rompante(carrying=2, resources=2)[:2] == (3, 0)
     assert _rompante(carrying=5, resources=6)[:2] == (4, 6)
+
+
+AMULET = card("Habilidade: Amuleto V1\nPoder: Magia\n\nTexto permanente:\n  Item Mágico.\n")
+RING = card("Habilidade: Anel V1\nPoder: Magia\n")
+
+
+def _estranho_sets_aside(carried: list[CardDef]) -> int:
+    """Dr. Estranho carrying ``carried`` (and fillers) uses Pesquisa Arcana (Clarividência 2, in the anticipation
+    step): how many cards its Clarividência set aside (rules 7)."""
+    game = match([corpus_card("(2014) BSPO 10/100"), *carried], [own_character("Alvo", alignment="Vilão")])
+    d = card_of(game, 0, "Dr. Estranho V1")
+    items = [c for c in game.cards if game.cards[c].title in {x.title for x in carried} and game.state.owner[c] == 0]
+    enter(game, d, max(0, 3 - len(items)), carried=items)
+    game.state.scene[d].stage = 1
+    at(game, "combat", "anticipation", 1)
+    use(game, d, "Pesquisa Arcana", window="anticipation")
+    game.eng.tree.resolve()
+    return sum(1 for e in events(game, "move") if e["to"] == str(Zone.SET_ASIDE))
+
+
+def test_dr_estranho_raises_clarividencia_by_one_per_magic_item_carried() -> None:
+    """Dr. Estranho (BSPO 10/100): his actions with Clarividência get Clarividência +1 for each Item Mágico he
+    carries -- with two Item Mágico cards, Clarividência 2 sets aside four cards; with none, two; an ability that is
+    no Item Mágico adds nothing."""
+    assert _estranho_sets_aside([]) == 2
+    assert _estranho_sets_aside([AMULET, RING]) == 3
+    assert _estranho_sets_aside([AMULET, AMULET]) == 4

@@ -233,3 +233,17 @@ def test_a_value_plus_a_number() -> None:
                   "mão igual à Energia Inicial daquele personagem mais 1.")
     (move,) = d.effects[0].procedures
     assert isinstance(move, Move) and move.cards is not None and move.cards.count.fixed == 1
+
+
+def test_for_each_card_keyword_it_carries() -> None:
+    """"para cada Item Mágico que ele estiver carregando": each card with that characteristic keyword the relative
+    describes (the cards it carries with Item Mágico)."""
+    from cardscript.compiler.ir import KeywordBonus
+
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Magia\nEnergia inicial: 4\nEscudo: 1\n\n"
+             "Texto permanente:\n  Ações com Clarividência que este personagem usar ganham Clarividência +2 para "
+             "cada Item Mágico que ele estiver carregando.\n")
+    bonus = d.effects[0].procedures[0]
+    assert isinstance(bonus, KeywordBonus) and bonus.amount.x_times == 2 and bonus.amount.x is not None
+    what = bonus.amount.x.what
+    assert what is not None and Filter("keyword", "has", "Item Mágico") in what.filters and what.zone == "carried"

@@ -54,6 +54,7 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN, ZONE_OF_NOUN
 from cardscript.compiler.source import Span
+from cardscript.compiler.vocabulary import fold_key
 
 # ---------------------------------------------------------------------------------------------
 # damage (4.8)
@@ -187,6 +188,8 @@ def _up_to(sel: Selector, b: Build) -> Selector:
 def _per(b: Build) -> Count | None:
     """"para cada card procurado desta forma", "para cada card de personagem revelado nesta ação"."""
     pp = b.roles.pp("per")
+    if pp is not None and pp.obj is None and pp.keyword is not None and [a.lemma for a in pp.adjs] == ["cada"]:
+        return _per_keyword(pp, b)                            # "para cada Item Mágico que ..."
     if pp is None or pp.obj is None:
         return None
     np = pp.obj
@@ -205,6 +208,26 @@ def _per(b: Build) -> Count | None:
     distinct = _distinct_by(np, b.r)                          # "para cada card de tipo diferente que foi revelado":
     sel = things(np, b.r)                                     # how many different types among them
     return Count(what=replace(sel, every=True), attribute=distinct, text=b.text)
+
+
+def _per_keyword(pp: PP, b: Build) -> Count:
+    """"para cada Item Mágico que ele estiver carregando": each card with that characteristic keyword (rules 7: Item
+    Mágico, Item Único are characteristics of cards) the relative describes."""
+    from cardscript.compiler.semantics.relatives import relative_filter
+
+    kw = pp.keyword
+    assert kw is not None
+    rels = [a for a in pp.args if isinstance(a, Rel)]
+    if len(rels) != 1 or len(pp.args) != 1 or fold_key(kw.word) not in _CARD_KEYWORDS:
+        raise NotUnderstood(f"each {kw.word} of what?", kw)
+    b.r.use(*pp.preps, *pp.adjs, kw)
+    sel = Selector(kind=Kind.CARD, filters=(Filter("keyword", "has", kw.word),), text=f"cada {kw.word}")
+    sel = relative_filter(sel, rels[0], b.r)
+    return Count(what=replace(sel, every=True), text=b.text)
+
+
+# the keywords that are characteristics of a card (rules 7), counted as cards by "para cada <keyword>"
+_CARD_KEYWORDS = frozenset({"item magico", "item unico"})
 
 
 def per_each(q: Quantity, b: Build, where: NP) -> Quantity:
@@ -1254,6 +1277,11 @@ def _keyword_bonus(b: Build) -> Built | None:
     what = b.roles.np("what")
     subj = b.roles.subject_np
     head = what.head if what is not None else None
+    each = [c for c in b.roles.extra[1:] if isinstance(c, PP) and c.prep == "para" and c.keyword is not None
+            and [a.lemma for a in c.adjs] == ["cada"]]          # "+1 para cada Item Mágico que ...": the clause's
+    if each and len(b.roles.extra) == 2 and not b.roles.get("per"):
+        b.roles.extra.remove(each[0])
+        b.roles.filled["per"] = list(each)
     if what is None or not b.static or subj is None or subj.cls != "action" or not isinstance(head, Lexeme) \
             or head.cls not in ("KEYWORD", "KEYWORD_PREFIX") or len(b.roles.extra) != 1:
         return None

@@ -911,6 +911,9 @@ class _Attacher:
         if self._article_keyword(a):                                         # "revelados *na Clarividência*"
             pp.adjs.append(self.take().nodes[0])                            # type: ignore[arg-type]
             pp.keyword = self.take().nodes[0]                               # type: ignore[assignment]
+            if pp.prep == "para" and [x.lemma for x in pp.adjs] == ["cada"] and (r := self.peek()) is not None \
+                    and r.kind == "rel":
+                pp.args.append(self.relative(stack))     # "para cada Item Mágico *que ele estiver carregando*"
             return pp
         if a.kind == "adj" and self._same_before_noun():         # "com mesmo alter ego que ...": no article
             same = self.take().nodes[0]
