@@ -333,3 +333,31 @@ def test_dr_estranho_raises_clarividencia_by_one_per_magic_item_carried() -> Non
     assert _estranho_sets_aside([]) == 2
     assert _estranho_sets_aside([AMULET, RING]) == 3
     assert _estranho_sets_aside([AMULET, AMULET]) == 4
+
+
+def _hidrico(resources: int, answer: int | None) -> tuple[bool, int]:
+    """Homem-Hídrico (Energia Inicial 6) in its owner's hand with ``resources`` cards in the resources: whether it
+    may be put in the scene, and how many cards it carries once put there (its player answering the ``answer``-th
+    number offered, most first)."""
+    agent = Eager()
+    if answer is not None:
+        agent.answers["load_count"] = [[answer]]
+    game = match([corpus_card("(2015) BSIV 30/100")], a=agent)
+    h = card_of(game, 0, "Homem-Hídrico V1")
+    game.move(h, Zone.HAND)
+    for f in fillers(game, 0)[:resources]:
+        game.move(f, Zone.RESOURCES)
+    if not game.eng.can_place(0, h):
+        return False, 0
+    game.eng.place(0, h)
+    return True, len(game.state.scene[h].carried)
+
+
+def test_homem_hidrico_may_enter_with_fewer_cards_than_its_initial_energy() -> None:
+    """Homem-Hídrico (BSIV 30/100): it may be put in the scene carrying fewer cards than its Energia Inicial (6) --
+    with 4 cards in the resources it may still be put there, carrying 4 (or fewer, as its player chooses); with 6,
+    its player may still choose 6."""
+    assert _hidrico(4, 0) == (True, 4)
+    assert _hidrico(4, 2) == (True, 2)
+    assert _hidrico(6, 0) == (True, 6)
+    assert _hidrico(0, None) == (False, 0)

@@ -247,3 +247,32 @@ def test_for_each_card_keyword_it_carries() -> None:
     assert isinstance(bonus, KeywordBonus) and bonus.amount.x_times == 2 and bonus.amount.x is not None
     what = bonus.amount.x.what
     assert what is not None and Filter("keyword", "has", "Item Mágico") in what.filters and what.zone == "carried"
+
+
+def test_entering_with_fewer_cards_than_its_initial_energy() -> None:
+    """"Este personagem pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia
+    Inicial (por exemplo, ...)": a rule static (``entry_load`` 'fewer'); the example parenthesis only illustrates."""
+    from cardscript.compiler.ir import Rule
+
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 5\nEscudo: 1\n\n"
+             "Texto permanente:\n  Este personagem pode ser colocado em cena carregando uma quantidade de cards menor "
+             "do que sua Energia Inicial (por exemplo, ele pode ser colocado em cena com 3 cards).\n")
+    assert d.executable, [e.why for e in d.effects]
+    (rule,) = d.effects[0].procedures
+    assert isinstance(rule, Rule) and rule.rule == "entry_load" and rule.value == "fewer"
+
+
+def test_entering_with_fewer_on_the_engine() -> None:
+    """On the engine: with two cards in the resources the character (Energia Inicial 5) may still be put in the
+    scene, carrying two."""
+    d = card("Personagem: Guardião V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 5\nEscudo: 1\n\n"
+             "Texto permanente:\n  Este personagem pode ser colocado em cena carregando uma quantidade de cards menor "
+             "do que sua Energia Inicial.\n")
+    game = match([d])
+    g = card_of(game, 0, "Guardião V1")
+    game.move(g, Zone.HAND)
+    for f in fillers(game, 0)[:2]:
+        game.move(f, Zone.RESOURCES)
+    assert game.eng.can_place(0, g)
+    game.eng.place(0, g)
+    assert len(game.state.scene[g].carried) == 2

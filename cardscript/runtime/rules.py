@@ -238,6 +238,20 @@ def load_sources(game: Game, card: CardId) -> tuple[str, ...]:
     return tuple(out)
 
 
+def entry_loads(game: Game, card: CardId, initial: int) -> tuple[int, ...]:
+    """How many cards ``card`` may enter the scene loaded with (4.4.2.1 A.1: its initial energy, ``initial``), most
+    first: fewer when a working ``entry_load`` static of its own says so ("pode ser colocado em cena carregando uma
+    quantidade de cards menor do que sua Energia Inicial": from one -- 4.7, one carrying none is knocked out --
+    up to its initial energy). The card's own text says how it is put in the scene from wherever it is put from
+    (as "só pode ser colocado em cena se ...": it is not in the scene yet)."""
+    out = [initial]
+    defn = game.cards.get(card)
+    for _, proc in rule_statics(defn, "entry_load") if isinstance(defn, CardDef) else ():
+        if proc.value == "fewer" and proc.of is None:
+            out.extend(range(initial - 1, 0, -1))
+    return tuple(sorted(set(out), reverse=True))
+
+
 def may_enter_from(game: Game, card: CardId, zone: str) -> bool:
     """May ``card`` be put into the scene from ``zone``? The hand always (4.4.2.1: "revelar de sua mão"); another
     zone when a working ``enter_from`` static names it (Reviver, working in the resources: "você pode colocar

@@ -1176,16 +1176,21 @@ def _comparison_op(words: list[Leaf]) -> str:
 def _compared_on_edge(out: list[Constituent], i: int, inner: NP) -> tuple[list[Leaf], PP] | None:
     """The comparison after the counted phrase ``inner`` (the amount phrase at ``out[i]``), taken off where the
     attachment left it: the comparative adjective ending a noun phrase on the right edge ("... recursos *igual*",
-    "... a afiliação Fugitivos *maior*"), a coordinated "ou igual" after it, and the value -- the "a" phrase that is
-    the last modifier there or the next complement of the clause. None (nothing taken) when the words are not so."""
+    "... a afiliação Fugitivos *maior*"), a coordinated "ou igual" after it, and the value -- the "a" phrase (or
+    "menor do que <valor>") that is the last modifier there or the next complement of the clause. None (nothing
+    taken) when the words are not so."""
     tops: list[Constituent] = [inner, *out[i + 1:]]
     for pos, top in enumerate(tops):
         found = _comparative_on(list(_spine(top)))
         if found is None:
             continue
         host, more = found
-        value_at: NP | None = host if host.mods and isinstance(host.mods[-1], PP) and host.mods[-1].prep == "a" \
-            and host.mods[-1].obj is not None and more is None else None
+        last = host.mods[-1] if host.mods else None
+        if isinstance(last, Other) and last.kind == "compare" and last.np is not None and more is None \
+                and _lemma(host.post[-1]) in ("maior", "menor"):        # "menor do que sua Energia Inicial"
+            host.mods[-1] = PP([w for n in last.nodes for w in leaves(n) if isinstance(w, Lexeme)], obj=last.np)
+        value_at: NP | None = host if host.mods and isinstance(host.mods[-1], PP) and host.mods[-1].prep in (
+            "a", "de o que", "que") and host.mods[-1].obj is not None and more is None else None
         nxt = tops[pos + 1] if pos + 1 < len(tops) else None
         if value_at is None and not (isinstance(nxt, PP) and nxt.prep == "a" and nxt.obj is not None):
             return None
