@@ -361,3 +361,36 @@ def test_homem_hidrico_may_enter_with_fewer_cards_than_its_initial_energy() -> N
     assert _hidrico(4, 2) == (True, 2)
     assert _hidrico(6, 0) == (True, 6)
     assert _hidrico(0, None) == (False, 0)
+
+
+def _chegada(ie: int, resources: int, answer: int = 0) -> tuple[bool, int]:
+    """Chegada Antecipada as the scenario; a character of Energia Inicial ``ie`` in the hand, ``resources`` cards in
+    the resources: whether it may be put in the scene, and how many cards it carries then."""
+    agent = Eager()
+    agent.answers["load_count"] = [[answer]]
+    game = match([corpus_card("(2014) BSMI 57/100"), own_character("Gigante", ie=ie)], a=agent)
+    scenario(game, card_of(game, 0, "Chegada Antecipada V1"))
+    g = card_of(game, 0, "Gigante V1")
+    game.move(g, Zone.HAND)
+    for f in fillers(game, 0)[:resources]:
+        game.move(f, Zone.RESOURCES)
+    if not game.eng.can_place(0, g):
+        return False, 0
+    game.eng.place(0, g)
+    return True, len(game.state.scene[g].carried)
+
+
+def test_chegada_antecipada_lets_big_characters_enter_with_one_card_less() -> None:
+    """Chegada Antecipada (BSMI 57/100): a character card of Energia Inicial 6 or more may be loaded with one card less
+    when put in the scene -- with 5 cards in the resources an Energia Inicial 6 character may enter carrying 5 (never
+    4); with 6 its player may still load all 6."""
+    assert _chegada(6, 5) == (True, 5)
+    assert _chegada(6, 6, answer=0) == (True, 6)
+    assert _chegada(6, 6, answer=1) == (True, 5)
+    assert _chegada(6, 4) == (False, 0)
+
+
+def test_chegada_antecipada_does_not_help_smaller_characters() -> None:
+    """A character of Energia Inicial 5 still needs its five cards."""
+    assert _chegada(5, 4) == (False, 0)
+    assert _chegada(5, 5) == (True, 5)

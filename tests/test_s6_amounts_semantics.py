@@ -276,3 +276,16 @@ def test_entering_with_fewer_on_the_engine() -> None:
     assert game.eng.can_place(0, g)
     game.eng.place(0, g)
     assert len(game.state.scene[g].carried) == 2
+
+
+def test_cards_loaded_with_fewer_when_put_in_the_scene() -> None:
+    """"Cards de personagens com Energia Inicial maior ou igual a 5 podem ser carregados com dois cards a menos ao
+    serem colocados em cena": a rule static (``entry_load`` '-2') on the character cards it describes."""
+    from cardscript.compiler.ir import Rule
+
+    d = _scenario("Cards de personagens com Energia Inicial maior ou igual a 5 podem ser carregados com dois cards a "
+                  "menos ao serem colocados em cena.")
+    (rule,) = d.effects[0].procedures
+    assert isinstance(rule, Rule) and rule.rule == "entry_load" and rule.value == "-2" and rule.of is not None
+    assert Filter("initial_energy", "ge", 5) in rule.of.filters or any(
+        f.field == "initial_energy" and f.op == "ge" for f in rule.of.filters)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardscript.compiler.ir import ActionDef, CardDef, Effect, Filter, Rule
+from cardscript.compiler.ir import ActionDef, CardDef, Effect, Filter, Kind, Rule, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
@@ -249,7 +249,24 @@ def entry_loads(game: Game, card: CardId, initial: int) -> tuple[int, ...]:
     for _, proc in rule_statics(defn, "entry_load") if isinstance(defn, CardDef) else ():
         if proc.value == "fewer" and proc.of is None:
             out.extend(range(initial - 1, 0, -1))
+    out.extend(initial - k for k in _fewer_by_statics(game, card) if initial - k >= 1)
     return tuple(sorted(set(out), reverse=True))
+
+
+def _fewer_by_statics(game: Game, card: CardId) -> Iterator[int]:
+    """The "N fewer" of the working ``entry_load`` statics in place that describe ``card`` ("Cards de personagens
+    com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena"):
+    what the card is, wherever it is put from (its filters, not its zone)."""
+    from cardscript.compiler.ir import EffectKind
+    from cardscript.runtime.selectors import matches
+    from cardscript.runtime.statics import active_effects
+
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Rule) and p.rule == "entry_load" and p.of is not None and p.value.startswith("-") \
+                    and p.value[1:].isdigit() \
+                    and matches(game, sctx, card, Selector(kind=Kind.CARD, filters=p.of.filters)):
+                yield int(p.value[1:])
 
 
 def may_enter_from(game: Game, card: CardId, zone: str) -> bool:

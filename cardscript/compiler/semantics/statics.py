@@ -1224,7 +1224,8 @@ def _load_fewer(b: Build) -> Built | None:
     put = [getattr(w, "lemma", "") for w in when.verb]
     scene = next((a for a in when.args if isinstance(a, PP) and a.prep == "em" and a.obj is not None
                   and a.obj.lemma == "cena" and not a.obj.mods), None)
-    n = np_quantity(with_pp.obj, r) if less is not None else None
+    n = (np_quantity(with_pp.obj, r) or (Quantity.of(1) if [d.lemma for d in with_pp.obj.dets] == ["um"] else None)) \
+        if less is not None else None
     if less is None or n is None or n.x_times or n.up_to or with_pp.obj.lemma != "card" \
             or put[-2:] != ["ser", "colocar"] or scene is None or len(when.args) != 1:
         return None
