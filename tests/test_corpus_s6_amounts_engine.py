@@ -24,6 +24,7 @@ from tests.corpus_play import (
     require_corpus,
     scenario,
     stage,
+    step_starts,
     use,
 )
 from tests.engine_helpers import card, own_character, punch
@@ -394,3 +395,34 @@ def test_chegada_antecipada_does_not_help_smaller_characters() -> None:
     """A character of Energia Inicial 5 still needs its five cards."""
     assert _chegada(5, 4) == (False, 0)
     assert _chegada(5, 5) == (True, 5)
+
+
+def _ruinas(mine: int, theirs: int, turn_player: int) -> tuple[int, int]:
+    """Ruínas Suspeitas as player 0's scenario, player 0 controlling ``mine`` characters and player 1 ``theirs``; the
+    Fase de Contagem Regressiva of ``turn_player`` begins (its player answering yes): how many cards each player's
+    resources gained."""
+    game = match([corpus_card("(2015) BSOS 70/100"), *[own_character(f"Meu{i}") for i in range(mine)]],
+                 [*[own_character(f"Seu{i}") for i in range(theirs)]])
+    scenario(game, card_of(game, 0, "Ruínas Suspeitas V1"))
+    for i in range(mine):
+        enter(game, card_of(game, 0, f"Meu{i} V1"), 1)
+    for i in range(theirs):
+        enter(game, card_of(game, 1, f"Seu{i} V1"), 1)
+    before = [len(p.resources) for p in game.state.players]
+    step_starts(game, "countdown", None, turn_player)
+    return len(game.state.players[0].resources) - before[0], len(game.state.players[1].resources) - before[1]
+
+
+def test_ruinas_suspeitas_helps_the_player_with_fewest_characters() -> None:
+    """Ruínas Suspeitas (BSOS 70/100): at the start of the Fase de Contagem Regressiva of the player controlling fewer
+    characters, if that player controls at least one and no other player controls as many, that player may put the
+    two top cards of their own deck in the resources -- whoever controls the scenario."""
+    assert _ruinas(1, 2, turn_player=0) == (2, 0)
+    assert _ruinas(2, 1, turn_player=1) == (0, 2)
+
+
+def test_ruinas_suspeitas_does_nothing_otherwise() -> None:
+    """Not in the phase of the player with more characters; not on a tie; not for a player with no character."""
+    assert _ruinas(2, 1, turn_player=0) == (0, 0)
+    assert _ruinas(1, 1, turn_player=0) == (0, 0)
+    assert _ruinas(0, 1, turn_player=0) == (0, 0)

@@ -289,3 +289,27 @@ def test_cards_loaded_with_fewer_when_put_in_the_scene() -> None:
     assert isinstance(rule, Rule) and rule.rule == "entry_load" and rule.value == "-2" and rule.of is not None
     assert Filter("initial_energy", "ge", 5) in rule.of.filters or any(
         f.field == "initial_energy" and f.op == "ge" for f in rule.of.filters)
+
+
+def test_the_phase_of_the_player_with_fewest_and_no_other_as_many() -> None:
+    """"No início da Fase de Preparação do jogador que controlar menos personagens em cena, se nenhum outro jogador
+    controlar o mesmo número de personagens que ele, aquele jogador compra um card": the phase of any player, under
+    the condition that he controls the fewest (``controls`` 'fewest') and no one else as many ('count_unique')."""
+    d = _scenario("No início da Fase de Preparação do jogador que controlar menos personagens em cena, se nenhum outro "
+                  "jogador controlar o mesmo número de personagens que ele, aquele jogador compra um card.")
+    (effect,) = d.effects
+    assert effect.trigger is not None and effect.trigger.event == "phase_start" and effect.trigger.whose is None
+    assert effect.condition is not None and effect.condition.subject is not None
+    assert effect.condition.subject.slot == "event:player"
+    assert [f.op for f in effect.condition.subject.filters] == ["fewest"]
+    (draw,) = effect.procedures
+    assert draw.condition is not None and draw.condition.subject is not None
+    assert [f.op for f in draw.condition.subject.filters] == ["count_unique"]
+
+
+def test_a_window_of_a_described_player_is_not_read() -> None:
+    """"Durante a Fase de Preparação do jogador que controlar menos personagens, ...": a window of a player known by a
+    description is not one the engine has -- not executable (never read as any player's)."""
+    d = card(SCENE.format("Durante a Fase de Preparação do jogador que controlar menos personagens, uma vez por turno, "
+                          "você pode comprar um card."))
+    assert not d.executable

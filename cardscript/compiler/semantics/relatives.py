@@ -190,6 +190,13 @@ def _controlling(sel: Selector, rel: Rel, r: Reading) -> Selector:
         sel = Selector(kind=Kind.PLAYER, every=True, text=sel.text)
     if sel.ref is not None:
         raise NotUnderstood("which player controls it?", rel.clause)
+    fewest = [d for d in obj.dets if d.lemma in ("menos", "mais")]
+    if fewest:                                          # "o jogador que controlar menos personagens em cena": the
+        if len(obj.dets) != 1 or obj.quantity or obj.more_than:   # player none controls fewer than (ties too)
+            raise NotUnderstood("controlling fewer than what?", rel.clause)
+        r.use(*fewest)
+        op = "fewest" if fewest[0].lemma == "menos" else "most"
+        return add_filter(sel, Filter("controls", op, replace(controlled, every=True)))
     return add_filter(sel, Filter("controls", "has", replace(controlled, every=True)))
 
 

@@ -330,6 +330,9 @@ class SentenceReader:
                 seq.problems.append(Problem(f"window: {exc}", exc.node or item))
                 return
             prep = c.prep
+            if w.whose_filters and not (prep == "em" and w.edge):
+                seq.problems.append(Problem("a window of a player known by a description", item))
+                return
             if prep == "em" and w.edge:                      # "No início de sua Fase de Contagem Regressiva"
                 self.leads.phase_trigger = w
                 for ref in r.referents[known:]:             # "... da Fase de Ajuste de cada jogador, ... daquele
