@@ -313,3 +313,27 @@ def test_a_window_of_a_described_player_is_not_read() -> None:
     d = card(SCENE.format("Durante a Fase de Preparação do jogador que controlar menos personagens, uma vez por turno, "
                           "você pode comprar um card."))
     assert not d.executable
+
+
+def test_the_one_staged_this_way_as_a_participle() -> None:
+    """"Se o fizer, o personagem incapacitado desta forma causa 2 pontos de dano em um personagem": the participle
+    reads, as the relative does, the one whose stage the change of stage changed."""
+    d = _scenario("Quando este cenário entrar em cena, você pode incapacitar em {1} um personagem que você controla. "
+                  "Se o fizer, o personagem incapacitado desta forma causa 2 pontos de dano em um personagem.")
+    stage_change, dmg = d.effects[0].procedures
+    assert isinstance(dmg, Damage) and dmg.source.slot == f"{stage_change.introduces}:changed"
+
+
+def test_the_one_staged_this_way_deals_the_damage_on_the_engine() -> None:
+    """On the engine: the character incapacitated is the source of the damage."""
+    d = _scenario("Quando este cenário entrar em cena, você pode incapacitar em {1} um personagem que você controla. "
+                  "Se o fizer, o personagem incapacitado desta forma causa 2 pontos de dano em um personagem.")
+    game = match([d, own_character("Heroi")], [own_character("Vilao", alignment="Vilão", ie=5)])
+    h, v = card_of(game, 0, "Heroi V1"), card_of(game, 1, "Vilao V1")
+    enter(game, h, 2)
+    enter(game, v, 4)
+    scenario(game, card_of(game, 0, "Mercado V1"))
+    from tests.corpus_play import events
+
+    (dealt,) = events(game, "damage")
+    assert game.state.scene[h].stage == 0 and dealt["source"] == h and dealt["amount"] == 2

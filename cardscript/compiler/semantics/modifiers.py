@@ -219,6 +219,12 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
                 return Selector(kind=sel.kind, union=(found,), filters=sel.filters, text=sel.text,   # them, as
                                 every=sel.every, count=sel.count)                                 # many as said
             return replace(found, kind=sel.kind, text=sel.text)
+    if lemma in ("incapacitar", "capacitar") and sel.ref is None and _this_way(np):
+        found = _introduced_by(lemma, r)                    # "o personagem incapacitado desta forma": the one(s)
+        if found is not None and found.ref is Ref.SLOT and found.slot.startswith("intro:"):   # whose stage the
+            r.use(p)                                        # change of stage changed (runtime.stages ':changed')
+            _use_this_action(np, r)
+            return replace(found, kind=sel.kind, slot=f"{found.slot}:changed", text=sel.text)
     if lemma == "escolher":
         return sel                                          # "o ... escolhido": nouns.reference
     if lemma == "usar" and sel.kind is Kind.ACTION:
@@ -231,6 +237,12 @@ def _one_same(agent: NP) -> bool:
     return agent.lemma == "jogador" and [d.lemma for d in agent.dets] == ["um"] \
         and [a.lemma for a in agent.pre] == ["mesmo"] and not agent.post and not agent.mods and not agent.heads \
         and not agent.coords
+
+
+def _this_way(np: NP) -> bool:
+    """The participle of ``np`` is followed by "desta forma" (among its modifiers)."""
+    return any(isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "forma"
+               and m.obj.det("este") for m in np.mods)
 
 
 def _coordinated_relatives(agent: NP, np: NP) -> None:
