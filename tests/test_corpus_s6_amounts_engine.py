@@ -426,3 +426,30 @@ def test_ruinas_suspeitas_does_nothing_otherwise() -> None:
     assert _ruinas(2, 1, turn_player=0) == (0, 0)
     assert _ruinas(1, 1, turn_player=0) == (0, 0)
     assert _ruinas(0, 1, turn_player=0) == (0, 0)
+
+
+def test_torre_stark_another_avenger_incapacitated_deals_two_points() -> None:
+    """Torre Stark (BSIV 57/100): a Vingadores character of its controller uses an action in the attack step of its
+    turn; its controller may incapacitate in {1} another Vingadores character (the user is never offered), and the
+    one incapacitated this way deals 2 points of damage to a character."""
+    agent = Eager()
+    hitter = own_character("Capitao", affiliations="Vingadores", action=punch("Soco", 1))
+    game = match([corpus_card("(2015) BSIV 57/100"), hitter, own_character("Viuva", affiliations="Vingadores"),
+                  own_character("Gaviao", affiliations="Vingadores")],
+                 [own_character("Alvo", alignment="Vilão", ie=6, shield=0)], a=agent)
+    agent.game = game
+    tower, cap, widow, foe = (card_of(game, 0, "Torre Stark V1"), card_of(game, 0, "Capitao V1"),
+                              card_of(game, 0, "Viuva V1"), card_of(game, 1, "Alvo V1"))
+    enter(game, tower, 2)
+    enter(game, cap, 2)
+    enter(game, widow, 2)
+    enter(game, card_of(game, 0, "Gaviao V1"), 2)
+    enter(game, foe, 6)
+    at(game, "combat", "attack")
+    use(game, cap, "Soco")
+    game.eng.tree.resolve()
+    (pick,) = [d for d in agent.seen if d.kind == "target" and d.prompt.startswith("você pode incapacitar")]
+    assert game.name(cap) not in pick.options and len(pick.options) == 2
+    assert stage(game, widow) == 0 and stage(game, cap) == 1
+    dealt = [e for e in events(game, "damage") if e["source"] == widow]
+    assert len(dealt) == 1 and dealt[0]["amount"] == 2 and dealt[0]["card"] == foe

@@ -337,3 +337,25 @@ def test_the_one_staged_this_way_deals_the_damage_on_the_engine() -> None:
 
     (dealt,) = events(game, "damage")
     assert game.state.scene[h].stage == 0 and dealt["source"] == h and dealt["amount"] == 2
+
+
+def test_another_character_on_a_scenario_is_other_than_the_events() -> None:
+    """On a scenario (no character is this card), "Toda vez que um personagem entrar em cena sob seu controle, você
+    pode capacitar em {1} outro personagem que você controla": other than the one that entered (event:subject)."""
+    from cardscript.compiler.ir import ChangeStage
+
+    d = _scenario("Toda vez que um personagem entrar em cena sob seu controle, você pode capacitar em {1} outro "
+                  "personagem que você controla.")
+    (change,) = d.effects[0].procedures
+    assert isinstance(change, ChangeStage) and change.targets.excluding is not None
+    assert change.targets.excluding.slot == "event:subject"
+
+
+def test_one_per_action_used_restates_the_trigger() -> None:
+    """"(você só pode incapacitar desta forma um único personagem para cada ação usada)" after the one incapacitated
+    this way deals damage, in an effect triggered by an action's use: a restatement (5.2, one event, one effect)."""
+    d = _scenario("Toda vez que um personagem que você controla usar uma ação, você pode incapacitar em {1} outro "
+                  "personagem que você controla. Se o fizer, o personagem incapacitado desta forma causa 1 ponto de "
+                  "dano em um personagem (você só pode incapacitar desta forma um único personagem para cada ação "
+                  "usada).")
+    assert d.executable

@@ -124,6 +124,13 @@ def _each_deals_to_its_own(built: Sequence[Procedure], kind: str) -> bool:
                for p in built)
 
 
+def _the_one_staged_this_way_acts(built: Sequence[Procedure], kind: str) -> bool:
+    """The clause has the one thing a change of stage of this effect changed deal damage (its ``:changed`` slot, one
+    source): in an effect that fires once per event, one character per action used."""
+    return any(isinstance(p, Damage) and not p.each_source and p.source.ref is Ref.SLOT
+               and p.source.slot.endswith(":changed") for p in built)
+
+
 def _loads_from(zone: str) -> Callable[[Sequence[Procedure], str], bool]:
     """The clause loads cards taken from ``zone`` (as many as there are: 4.6.2 I, the most of the effect)."""
     def about(built: Sequence[Procedure], kind: str) -> bool:
@@ -157,6 +164,10 @@ RESTATED: tuple[Restated, ...] = (
     # 4.8.4.3: each source's damage is a procedure of its own, its destination chosen for it (Damage.each_source)
     Restated(("o", "dano", "poder", "ser", "atribuir", "a|o", "diferente", "personagem", "e", "suporte"), "4.8.4.3",
              _each_deals_to_its_own),
+    # 5.2: a triggered effect fires once per event -- "Se um personagem ... usar uma ação, você pode incapacitar ... um
+    # outro personagem": one incapacitated per action used (the stage change chooses one)
+    Restated(("você", "só", "poder", "incapacitar", "de", "este", "forma", "um", "único", "personagem", "para", "cada",
+              "ação", "usar"), "5.2", _the_one_staged_this_way_acts),
     # 4.6.2 I: an effect is done as far as it can be -- fewer cards than it names: all there are
     Restated(("carregar", "todo", "o", "card", "de", "o", "topo", "de", "seu", "deck", "se", "haver", "menos", "de",
               "#", "card", "ali"), "4.6.2 I", _loads_from("deck_top")),
