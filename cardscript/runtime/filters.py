@@ -120,6 +120,13 @@ def _player_filter(game: Game, ctx: EffectContext, player: Player, flt: Filter) 
         return isinstance(flt.value, str) and fold_key(flt.value) in _wanted(Kind.PLAYER.value)
     if flt.field == "controls" and isinstance(flt.value, Selector):   # "jogador que controlar algum personagem"
         found = [t for t in resolve(game, ctx, flt.value) if isinstance(t, int) and t in game.state.scene]
+        if flt.op in ("fewest", "most", "count_unique"):   # "o jogador que controlar menos personagens": none
+            counts = [sum(1 for t in found if controller_of(game, t) == p)       # controls fewer (more) of them;
+                      for p in range(len(game.state.players))]                 # "nenhum outro jogador controlar
+            mine = counts[player.index]                                        # o mesmo número ... que ele"
+            if flt.op == "count_unique":
+                return all(c != mine for p, c in enumerate(counts) if p != player.index)
+            return all(mine <= c for c in counts) if flt.op == "fewest" else all(mine >= c for c in counts)
         return any(controller_of(game, t) == player.index for t in found)
     raise ValueError(f"filter '{flt.field}' on a player is not implemented")
 

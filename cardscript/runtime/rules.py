@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardscript.compiler.ir import ActionDef, CardDef, Effect, Filter, Rule
+from cardscript.compiler.ir import ActionDef, CardDef, Effect, Filter, Kind, Rule, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
@@ -236,6 +236,37 @@ def load_sources(game: Game, card: CardId) -> tuple[str, ...]:
         if value not in out:
             out.append(value)
     return tuple(out)
+
+
+def entry_loads(game: Game, card: CardId, initial: int) -> tuple[int, ...]:
+    """How many cards ``card`` may enter the scene loaded with (4.4.2.1 A.1: its initial energy, ``initial``), most
+    first: fewer when a working ``entry_load`` static of its own says so ("pode ser colocado em cena carregando uma
+    quantidade de cards menor do que sua Energia Inicial": from one -- 4.7, one carrying none is knocked out --
+    up to its initial energy). The card's own text says how it is put in the scene from wherever it is put from
+    (as "só pode ser colocado em cena se ...": it is not in the scene yet)."""
+    out = [initial]
+    defn = game.cards.get(card)
+    for _, proc in rule_statics(defn, "entry_load") if isinstance(defn, CardDef) else ():
+        if proc.value == "fewer" and proc.of is None:
+            out.extend(range(initial - 1, 0, -1))
+    out.extend(initial - k for k in _fewer_by_statics(game, card) if initial - k >= 1)
+    return tuple(sorted(set(out), reverse=True))
+
+
+def _fewer_by_statics(game: Game, card: CardId) -> Iterator[int]:
+    """The "N fewer" of the working ``entry_load`` statics in place that describe ``card`` ("Cards de personagens
+    com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem colocados em cena"):
+    what the card is, wherever it is put from (its filters, not its zone)."""
+    from cardscript.compiler.ir import EffectKind
+    from cardscript.runtime.selectors import matches
+    from cardscript.runtime.statics import active_effects
+
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Rule) and p.rule == "entry_load" and p.of is not None and p.value.startswith("-") \
+                    and p.value[1:].isdigit() \
+                    and matches(game, sctx, card, Selector(kind=Kind.CARD, filters=p.of.filters)):
+                yield int(p.value[1:])
 
 
 def may_enter_from(game: Game, card: CardId, zone: str) -> bool:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref, Selector
+from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActionUseRecord, CardId, Zone
@@ -500,17 +501,75 @@ def choose(game: Game, ctx: EffectContext, options: Sequence[Thing], n: int, kin
     return [options[i] for i in answer]
 
 
+def choose_different(game: Game, ctx: EffectContext, options: Sequence[Thing], n: int, field: str, kind: str,
+                     prompt: str, player: int | None = None, minimum: int | None = None) -> list[Thing]:
+    """"até três cards de nomes diferentes": the player picks up to ``n`` of ``options`` one at a time, each time
+    among those whose ``field`` (a card's name, 4.1) no card picked so far has; ``minimum`` None: as many as can be
+    (every pick is required while one is left), 0: the player may stop at any pick."""
+    picked: list[Thing] = []
+    taken: set[str] = set()
+    while len(picked) < n:
+        left = [o for o in options if o not in picked and _value_of(game, o, field) not in taken]
+        if not left:
+            break
+        one = choose(game, ctx, left, 1, kind, f"{prompt} ({len(picked) + 1} of up to {n})", player=player,
+                     minimum=0 if minimum == 0 else None)
+        if not one:
+            break
+        picked.append(one[0])
+        taken.add(_value_of(game, one[0], field))
+    return picked
+
+
+def choose_alike(game: Game, ctx: EffectContext, options: Sequence[Thing], n: int, field: str, kind: str,
+                 prompt: str, player: int | None = None, up_to: bool = False) -> list[Thing]:
+    """"dois personagens controlados por um mesmo jogador": ``n`` of ``options`` that share ``field`` (the
+    controller). The first is chosen among those with enough others sharing it (all ``n`` must be chosen unless
+    ``up_to``), the rest among those sharing the first's; none when no group is large enough (4.6.2 I: as far as it
+    can be done)."""
+    groups: dict[str, list[Thing]] = {}
+    for o in options:
+        groups.setdefault(_value_of(game, o, field), []).append(o)
+    need = 1 if up_to else n
+    first_options = [o for o in options if len(groups[_value_of(game, o, field)]) >= need]
+    first = choose(game, ctx, first_options, 1, kind, f"{prompt} (1 of {n})", player=player,
+                   minimum=0 if up_to else None) if first_options and n > 0 else []
+    if not first:
+        return []
+    rest = [o for o in groups[_value_of(game, first[0], field)] if o != first[0]]
+    return [first[0], *choose(game, ctx, rest, n - 1, kind, f"{prompt} (the others)", player=player,
+                              minimum=0 if up_to else None)]
+
+
+def _value_of(game: Game, thing: Thing, field: str) -> str:
+    """A card's characteristic as a key ("name": its name, folded as names are compared; "controller": who controls
+    it in the scene)."""
+    if field == "controller" and isinstance(thing, int):
+        base = game.state.scene.get(thing)
+        return str(base.controller) if base is not None else ""
+    return fold_key(str(attr(game, thing, field) or "")) if isinstance(thing, int) else str(thing)
+
+
 def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str) -> list[Thing]:
     """A selector's things: the controller -- or ``chooser`` ("à escolha daquele jogador") -- choosing ``count``
     of them when the selector leaves a choice; ``random``: that many picked with the game's seeded RNG."""
     things = resolve(game, ctx, sel)
     if sel.ref is not None or sel.every:
         return things
+    if sel.count.any_number:                         # "qualquer número de personagens": none to all of them
+        return choose(game, ctx, things, len(things), kind, prompt, player=players(game, ctx, sel.chooser)[0]
+                      if sel.chooser is not None and players(game, ctx, sel.chooser) else None, minimum=0)
     n = quantity(game, ctx, sel.count)
     if sel.random:                                   # "um card aleatório": the seeded RNG picks (principle 9)
         return list(game.rng.sample(things, max(0, min(n, len(things)))))
     chooser = players(game, ctx, sel.chooser)[0] if sel.chooser is not None and players(
         game, ctx, sel.chooser) else None
+    if sel.same:                                     # "controlados por um mesmo jogador": all sharing it
+        return choose_alike(game, ctx, things, n, sel.same, kind, prompt, player=chooser,
+                            up_to=sel.count.up_to)
+    if sel.different:                                # "de nomes diferentes": one at a time, each differing
+        return choose_different(game, ctx, things, n, sel.different, kind, prompt, player=chooser,
+                                minimum=0 if sel.count.up_to else None)
     return choose(game, ctx, things, n, kind, prompt, player=chooser, minimum=0 if sel.count.up_to else None)
 
 

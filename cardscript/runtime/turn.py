@@ -447,7 +447,8 @@ class Engine(OptionFacts):
         if ctype == "Personagem-EV":
             return (bool(self.load_choices(player, card, int(card_attr(self.game, card, "addition_value") or 0)))
                     and bool(self.evolution_bases(player, card)))
-        if not self.load_choices(player, card, self.initial_energy(card)):
+        if not any(self.load_choices(player, card, k) for k in rules.entry_loads(self.game, card,
+                                                                                  self.initial_energy(card))):
             return False
         if ctype == "Suporte":
             name = card_attr(self.game, card, "name")
@@ -475,7 +476,7 @@ class Engine(OptionFacts):
         game = self.game
         ctype = str(card_attr(game, card, "card_type"))
         n = (int(card_attr(game, card, "addition_value") or 0) if ctype == "Personagem-EV"
-             else self.initial_energy(card))
+             else self._entry_load(player, card))
         sources = self.load_choices(player, card, n) or [rules.DEFAULT_LOAD_SOURCE]
         source = sources[0]
         if len(sources) > 1:                                   # Materializar: "você pode" load from the deck
@@ -507,6 +508,17 @@ class Engine(OptionFacts):
             game.enter_scene(card, player, carried)
         for c in loaded:
             game.emit("load", card=c, onto=card, frm="deck" if source == "deck_top" else "resources", entering=True)
+
+    def _entry_load(self, player: int, card: CardId) -> int:
+        """How many cards ``card`` enters loaded with: its initial energy (4.4.2.1 A.1), or -- when an
+        ``entry_load`` static lets it enter with fewer -- the number its player chooses among those it can load."""
+        counts = [k for k in rules.entry_loads(self.game, card, self.initial_energy(card))
+                  if self.load_choices(player, card, k)]
+        if len(counts) < 2:
+            return counts[0] if counts else self.initial_energy(card)
+        (i,) = self.game.decide(Decision(player, "load_count", f"enter {self.game.name(card)} loaded with how many "
+                                         "cards?", tuple(str(k) for k in counts)))
+        return counts[i]
 
     def place_scenario(self, player: int, card: CardId) -> None:
         """4.4.1: one scenario per turn in the Preparation Phase; the old one goes to the resources."""

@@ -133,6 +133,8 @@ class Selector:
     excluding: Selector | None = None    # "outro", "os demais", "exceto ...": not these
     union: tuple[Selector, ...] = ()     # "um personagem com {LA} ou um suporte": any of these (kind/filters ignored)
     next_only: bool = False              # "o próximo personagem que ...": only the next one the event names
+    different: str = ""                  # "cards de nomes diferentes": the things chosen differ in it ("name")
+    same: str = ""                       # "controlados por um mesmo jogador": the things chosen share it
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ class Damage(Procedure):
     """"<source> causa N pontos de dano [penetrante] em <targets>" (4.8, 4.8.5 the source).
 
     ``distribute``: 4.8.4.2, the controller splits ``amount`` among the destinations before any calculation;
-    ``per``: "para cada <x>", the amount is multiplied by what ``per`` counts."""
+    ``per``: "para cada <x>", the amount is multiplied by what ``per`` counts; ``each_source``: "cada um dos
+    personagens ... causa N pontos de dano em um personagem": every one of the sources deals it, one procedure each
+    with its own destination chosen (4.8.4.3: separate effects on one destination are calculated separately)."""
 
     family: ClassVar[str] = "damage"
     source: Selector
@@ -23,6 +25,7 @@ class Damage(Procedure):
     piercing: bool = False
     distribute: bool = False
     per: Count | None = None
+    each_source: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -88,6 +88,10 @@ def selector(s: Selector | None) -> str:
         extras.append(f"not {selector(s.excluding)}")
     if s.distinct:
         extras.append("distinct")
+    if s.different:
+        extras.append(f"different {s.different}")
+    if s.same:
+        extras.append(f"same {s.same}")
     if s.random:
         extras.append("random")
     if s.chooser is not None:

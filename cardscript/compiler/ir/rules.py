@@ -66,6 +66,8 @@ RULES: dict[str, str] = {
     "scene_identity": "characters sharing this one's identity allowed in the scene together (Pelotão: 'any'; "
                       "Clone: 'distinct_names', any number with different names)",
     "load_from": "where this card loads its cards from when it enters the scene (Materializar: 'deck_top')",
+    "entry_load": "how many cards a character may enter the scene loaded with: 'fewer' (from one up to its initial "
+                  "energy), '-N' (its initial energy or N fewer); ``of``: the cards it concerns (None: this card)",
     "enter_from": "a zone this card may be put into the scene from (Reviver: 'resources')",
     "ready": "actions this character may use in the turn it entered the scene (Prontidão: 'all' or a filter)",
     "use_once_by_name": "an action a character may not use twice by name in a turn (Ação Única)",

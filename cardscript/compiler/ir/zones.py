@@ -41,6 +41,7 @@ class Load(Procedure):
     onto: Selector
     alternatives: tuple[Selector, ...] = ()
     loaded: str = ""                     # the slot the cards loaded fill ("aquele mesmo número de cards": how many)
+    until: Quantity | None = None        # "... até ele estar carregando N cards": as many as it takes for it to carry N
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 from cardscript.compiler.ast import Icon, Lexeme, Number, Symbol
-from cardscript.compiler.ir import Count, Quantity
+from cardscript.compiler.ir import Count, Quantity, Selector
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, Leaf
+from cardscript.compiler.semantics.syntax import NP, PP, Leaf
 
 
 def is_x(leaf: Leaf | None) -> bool:
@@ -58,6 +58,8 @@ def np_quantity(np: NP, r: Reading) -> Quantity | None:
 
 
 def _np_quantity(np: NP, r: Reading) -> Quantity | None:
+    if np.equal_to is not None:
+        return _equal_to(np, np.equal_to, r)
     q = quantity_of_run(np.quantity, r)
     if q is not None:
         return q
@@ -72,6 +74,26 @@ def _np_quantity(np: NP, r: Reading) -> Quantity | None:
         return Quantity(fixed=number_value(head) or 0, x_times=1 if is_x(head) else 0,
                         x=r.x if is_x(head) else None)
     return None
+
+
+def _equal_to(np: NP, pp: PP, r: Reading) -> Quantity:
+    return equal_to_quantity(np, pp, r)
+
+
+def equal_to_quantity(np: NP, pp: PP, r: Reading, owner: Selector | None = None) -> Quantity:
+    """"um número de cards ... igual à Energia Inicial daquele vilão", "uma quantidade de pontos de dano ... igual à
+    Energia Atual daquele suporte" (``syntax._amount_phrases``): as many as the value counts, read when the effect
+    resolves (4.6.1: a number the text defines), with the offset after it ("menos um"); ``owner``: whose
+    characteristic a possessive value is ("seu valor de Energia Inicial", said of the clause's subject)."""
+    from cardscript.compiler.semantics.text import render
+    from cardscript.compiler.semantics.xdef import counted
+
+    assert pp.obj is not None
+    if np.amount_op != "eq":
+        raise NotUnderstood("a number compared with a value ('maior ou igual a ...') where a number is said", np.node)
+    r.use_all(np.amount_words)
+    r.use(*pp.preps)
+    return Quantity(fixed=np.amount_offset, x_times=1, x=counted(pp.obj, r, render(pp.obj.node), owner=owner))
 
 
 def head_number(np: NP, r: Reading) -> Quantity:

@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, 
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.relatives import _predicate
-from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, leaves
 from cardscript.compiler.semantics.times import adjuncts
 
 
@@ -98,8 +98,10 @@ def _subject(roles: Roles, r: Reading, default: Selector | None) -> Selector:
 
 def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     np = roles.subject_np
-    who = players(np, r) if np is not None else YOU
     obj = roles.np("things")
+    if np is not None and obj is not None and obj.lemma == "número" and obj.adj("mesmo"):
+        return _no_other_as_many(roles, r, np, obj)
+    who = players(np, r) if np is not None else YOU
     if obj is None:
         raise NotUnderstood("controls what?", roles.clause, roles.describe())
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
@@ -110,6 +112,8 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if after is not None:
         r.use(after)
     only = roles.verb.only or any(isinstance(c, Other) and c.kind == "adv" for c in roles.subject) or after is not None
+    if obj.equal_to is not None and not (only or since):
+        return _controls_a_number(roles, r, who, obj)
     count = np_quantity(obj, r)
     none = obj.det("nenhum")
     compare = obj.det("mais", "menos")
@@ -144,6 +148,52 @@ def _control(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if none:
         r.use(*(d for d in obj.dets if d.lemma == "nenhum"))
     return Condition("exists", subject=controlled, value=str(n), negated=negated)   # "não controlar nenhum": none
+
+
+def _no_other_as_many(roles: Roles, r: Reading, subj: NP, obj: NP) -> Condition:
+    """"nenhum outro jogador controlar o mesmo número de personagens que ele": no player but him controls as many of
+    those as he does -- a condition on him (``controls`` ``count_unique``: his count differs from every other's)."""
+    from cardscript.compiler.semantics.nouns import PLAYER_ONLY
+
+    of_pp = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    compare = next((m for m in obj.mods if isinstance(m, Other) and m.kind == "compare" and m.np is not None), None)
+    if subj.lemma != "jogador" or [d.lemma for d in subj.dets] != ["nenhum", "outro"] or subj.mods or subj.post \
+            or of_pp is None or of_pp.obj is None or compare is None or compare.np is None \
+            or [d.lemma for d in obj.dets] != ["o"] or len(obj.mods) != 2 or roles.verb.negated:
+        raise NotUnderstood("the same number as whom?", obj.node)
+    other = compare.np
+    if isinstance(other.head, Lexeme) and other.head.cls == "PRON" and not other.fills:
+        other = replace(other, fills=PLAYER_ONLY)          # "que ele": a player
+    him = players(other, r)
+    if him.ref not in (Ref.SLOT, Ref.YOU, Ref.OPPONENT, Ref.CONTROLLER, Ref.OWNER):
+        raise NotUnderstood("the same number as which player?", compare.np.node)
+    r.use(subj.head, *subj.dets, obj.head, *obj.dets, *obj.pre, *of_pp.preps,
+          *(w for n in compare.nodes for w in leaves(n)))
+    counted_things = things(of_pp.obj, r)
+    if counted_things.ref is not None:
+        raise NotUnderstood("the number of which things?", of_pp.obj.node)
+    return Condition("is", subject=replace(him, filters=(*him.filters, Filter(
+        "controls", "count_unique", replace(counted_things, every=True)))))
+
+
+def _controls_a_number(roles: Roles, r: Reading, who: Selector, obj: NP) -> Condition:
+    """"você controlar um número de personagens sem a afiliação X maior ou igual ao número de personagens com a
+    afiliação X que você controla" (``syntax._amount_phrases``): how many of those the player controls, compared with
+    the value (counted when the condition is checked)."""
+    from cardscript.compiler.semantics.text import render
+    from cardscript.compiler.semantics.xdef import counted
+
+    pp = obj.equal_to
+    assert pp is not None and pp.obj is not None
+    r.use_all(obj.amount_words)
+    r.use(*pp.preps)
+    what = things(replace(obj, equal_to=None), r)             # the things counted (the value is not their number)
+    if what.ref is not None or what.union:
+        raise NotUnderstood("the number of which things?", obj.node)
+    mine = Count(what=add_filter(replace(what, every=True, count=Quantity.of(1)), _controller(who)), text=what.text)
+    value = counted(pp.obj, r, render(pp.obj.node))
+    return Condition("compare", value=obj.amount_op, left=Quantity(x_times=1, x=mine),
+                     right=Quantity(x_times=1, x=value), negated=roles.verb.negated)
 
 
 def _shared_in_group(obj: NP, r: Reading) -> str:

@@ -333,6 +333,10 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
                                    text=text)
             if of_turn is not None:
                 leads.condition = _and(leads.condition, of_turn)
+            if pt.whose_filters:                         # "... do jogador que controlar menos personagens" (5.2)
+                leads.condition = _and(leads.condition, Condition("is", subject=Selector(
+                    kind=Kind.PLAYER, ref=Ref.SLOT, slot="event:player", filters=pt.whose_filters,
+                    text="o jogador")))
         if any(k is EffectKind.STATIC for k in kinds):
             if _self_leaving(trigger):
                 return _unsupported(out, text, procs, "for how long? (a continuous effect with no duration created "

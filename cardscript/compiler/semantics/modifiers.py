@@ -201,6 +201,10 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
         r.use(p)
         return _named(sel, np, r)
     agent = next((m for m in np.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
+    if lemma == "controlar" and agent is not None and agent.obj is not None and _one_same(agent.obj):
+        r.use(p, *agent.preps, agent.obj.head, *agent.obj.dets, *agent.obj.pre)   # "dois personagens controlados
+        np.mods.remove(agent)                                                     # por um mesmo jogador"
+        return replace(sel, same="controller")
     if lemma == "controlar" and agent is not None and agent.obj is not None:
         r.use(p, *agent.preps)
         _coordinated_relatives(agent.obj, np)
@@ -231,6 +235,12 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
                 return Selector(kind=sel.kind, union=(found,), filters=sel.filters, text=sel.text,   # them, as
                                 every=sel.every, count=sel.count)                                 # many as said
             return replace(found, kind=sel.kind, text=sel.text)
+    if lemma in ("incapacitar", "capacitar") and sel.ref is None and _this_way(np):
+        found = _introduced_by(lemma, r)                    # "o personagem incapacitado desta forma": the one(s)
+        if found is not None and found.ref is Ref.SLOT and found.slot.startswith("intro:"):   # whose stage the
+            r.use(p)                                        # change of stage changed (runtime.stages ':changed')
+            _use_this_action(np, r)
+            return replace(found, kind=sel.kind, slot=f"{found.slot}:changed", text=sel.text)
     if lemma == "escolher":
         return sel                                          # "o ... escolhido": nouns.reference
     if lemma == "usar" and sel.kind is Kind.ACTION and sel.next_only and agent is not None \
@@ -241,6 +251,19 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     if lemma == "usar" and sel.kind is Kind.ACTION:
         return sel                                          # "ações usadas ...": relatives / clauses read it
     return sel
+
+
+def _one_same(agent: NP) -> bool:
+    """"por um mesmo jogador": one player, the same for every thing chosen (no player of its own described)."""
+    return agent.lemma == "jogador" and [d.lemma for d in agent.dets] == ["um"] \
+        and [a.lemma for a in agent.pre] == ["mesmo"] and not agent.post and not agent.mods and not agent.heads \
+        and not agent.coords
+
+
+def _this_way(np: NP) -> bool:
+    """The participle of ``np`` is followed by "desta forma" (among its modifiers)."""
+    return any(isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "forma"
+               and m.obj.det("este") for m in np.mods)
 
 
 def _coordinated_relatives(agent: NP, np: NP) -> None:
@@ -418,6 +441,10 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         field_name = "power" if sel.kind is not Kind.ACTION else "power"
         f = Filter(field_name, "has_any", "/".join(codes)) if len(codes) > 1 else Filter(field_name, "has", codes[0])
         return add_filter(sel, f)
+    if lemma in _DIFFERENT_IN and obj.adj("diferente") and not obj.dets and not obj.heads and sel.ref is None \
+            and not sel.every and not any(isinstance(m, PP) and m.prep == "de" for m in obj.mods):
+        #                                       (not "de nome diferente *dos que ...*": different from something)
+        return _different(sel, pp, obj, r)
     if lemma == "afiliação":                                                   # "da afiliação X"
         r.use(*pp.preps)
         return add_filter(sel, *at.filters_for(obj, r))
@@ -476,6 +503,18 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
             return replace(owner, text=sel.text or owner.text)                  # "o card daquele personagem"
         return replace(sel, zone="carried", of=owner)                           # "um card deste personagem"
     return sel
+
+
+# "cards de nomes diferentes": the characteristic the things chosen differ in
+_DIFFERENT_IN = {"nome": "name"}
+
+
+def _different(sel: Selector, pp: PP, obj: NP, r: Reading) -> Selector:
+    """"até três cards de personagens *de nomes diferentes* com a afiliação X": no two of the cards chosen have the
+    same name (4.1: a card's name). What the attachment hung on "nomes" ("com a afiliação X") describes the cards."""
+    r.use(*pp.preps, obj.head, *(a for a in obj.post if isinstance(a, Lexeme) and a.lemma == "diferente"))
+    sel = replace(sel, different=_DIFFERENT_IN[obj.lemma])
+    return apply_modifiers(sel, obj, r)
 
 
 def _its_own_card(np: NP, obj: NP, owner: Selector) -> bool:

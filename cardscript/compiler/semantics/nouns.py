@@ -772,6 +772,12 @@ def _excluded(sel: Selector, r: Reading) -> Selector:
     subject = r.subject_stack[-1] if r.subject_stack else None
     if subject is not None and subject.kind is sel.kind and subject.ref in (Ref.TARGET, Ref.SLOT):
         return replace(subject, text="")          # "aquele personagem causa dano em outro personagem": the subject
+    if sel.kind is Kind.CHARACTER and r.card.kind in ("Suporte", "Cenário"):
+        evented = next((x for x in reversed(r.referents) if x.kind is Kind.CHARACTER and x.slot == "event:subject"),
+                       None)                      # a support's "Se um personagem ... usar uma ação, ... um outro
+        if evented is not None:                   # personagem": other than the event's (a support or scenario is no
+            #                                       character, nor carried by one)
+            return Selector(kind=Kind.CHARACTER, ref=Ref.SLOT, slot="event:subject", every=True, text="")
     if sel.kind is Kind.CHARACTER:
         return THIS_CHARACTER
     return THIS_CARD

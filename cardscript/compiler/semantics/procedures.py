@@ -54,6 +54,7 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN, ZONE_OF_NOUN
 from cardscript.compiler.source import Span
+from cardscript.compiler.vocabulary import fold_key
 
 # ---------------------------------------------------------------------------------------------
 # damage (4.8)
@@ -99,7 +100,12 @@ def _times_damage(np: NP, b: Build) -> tuple[Quantity, bool, NP]:
 def _damage(b: Build) -> Built:
     r = b.r
     source = b.subject(default=THIS_CARD)
-    amount, piercing, dano = damage_amount(b.required("amount", "how much"), b)
+    amount_np = b.required("amount", "how much")
+    if amount_np.equal_to is not None and b.roles.pp("targets") is not None:
+        return _damage_equal_to(b, source, amount_np)
+    if _each_of(b.roles.subject_np):
+        return _damage_by_each(b, source, amount_np)
+    amount, piercing, dano = damage_amount(amount_np, b)
     distribute = dano.participle is not None and dano.participle.lemma == "distribuir"
     target_np: NP | None = None
     if distribute:
@@ -134,6 +140,43 @@ def _damage(b: Build) -> Built:
     return Built([proc])
 
 
+def _each_of(np: NP | None) -> bool:
+    """"cada um dos personagens ...", "cada um deles": the subject is every one of them, each on its own."""
+    return np is not None and np.lemma in ("um", "uma") and np.det("cada") and not np.heads and not np.coords
+
+
+def _damage_by_each(b: Build, source: Selector, amount_np: NP) -> Built:
+    """"cada um dos personagens que foi incapacitado desta forma causa 1 ponto de dano em um personagem ou suporte a
+    sua escolha": every one of them deals the damage, each a procedure of its own with its own destination chosen
+    (4.8.4.3: each effect's damage is calculated separately)."""
+    amount, piercing, dano = damage_amount(amount_np, b)
+    got = b.pp_things("targets")
+    if got is None or dano.participle is not None:
+        raise NotUnderstood("each of them deals damage to what?", b.roles.clause, b.roles.describe())
+    targets, target_np = got
+    if targets.ref is not None or targets.every or (source.ref is None and not source.union):
+        raise NotUnderstood("each of them deals damage to the same ones", target_np.node)
+    slot = b.introduce(targets, target_np, "damage") if leaves_choice(targets) else ""
+    return Built([Damage(source=source, amount=amount, targets=targets, piercing=piercing, per=_per(b),
+                         each_source=True, text=b.text, introduces=slot)])
+
+
+def _damage_equal_to(b: Build, source: Selector, amount_np: NP) -> Built:
+    """"causa uma quantidade de pontos de dano em outro suporte igual à Energia Atual daquele suporte": the value may
+    name what is damaged, so the destination is read first (4.8: the damage is dealt to the chosen destination, its
+    amount read then -- the runtime fills the slot before it reads the amount)."""
+    got = b.pp_things("targets")
+    if got is None:
+        raise NotUnderstood("causar: to what?", b.roles.clause, b.roles.describe())
+    targets, target_np = got
+    slot = b.introduce(targets, target_np, "damage") if leaves_choice(targets) else ""
+    amount, piercing, dano = damage_amount(amount_np, b)
+    if dano.participle is not None:
+        raise NotUnderstood("an amount equal to a value, distributed", dano.node)
+    return Built([Damage(source=source, amount=amount, targets=targets, piercing=piercing, per=_per(b),
+                         text=b.text, introduces=slot)])
+
+
 def _up_to(sel: Selector, b: Build) -> Selector:
     if sel.ref is Ref.TARGET:
         t = b.r.targets[sel.index]
@@ -145,6 +188,8 @@ def _up_to(sel: Selector, b: Build) -> Selector:
 def _per(b: Build) -> Count | None:
     """"para cada card procurado desta forma", "para cada card de personagem revelado nesta ação"."""
     pp = b.roles.pp("per")
+    if pp is not None and pp.obj is None and pp.keyword is not None and [a.lemma for a in pp.adjs] == ["cada"]:
+        return _per_keyword(pp, b)                            # "para cada Item Mágico que ..."
     if pp is None or pp.obj is None:
         return None
     np = pp.obj
@@ -158,8 +203,31 @@ def _per(b: Build) -> Count | None:
         b.r.use(np.head, *np.dets, *next(m for m in np.mods if isinstance(m, PP)).preps)
         sel = things(inner, b.r)
         return Count(what=replace(sel, every=True), attribute="card_types", text=b.text)
-    sel = things(np, b.r)
+    from cardscript.compiler.semantics.xdef import _distinct_by
+
+    distinct = _distinct_by(np, b.r)                          # "para cada card de tipo diferente que foi revelado":
+    sel = things(np, b.r)                                     # how many different types among them
+    return Count(what=replace(sel, every=True), attribute=distinct, text=b.text)
+
+
+def _per_keyword(pp: PP, b: Build) -> Count:
+    """"para cada Item Mágico que ele estiver carregando": each card with that characteristic keyword (rules 7: Item
+    Mágico, Item Único are characteristics of cards) the relative describes."""
+    from cardscript.compiler.semantics.relatives import relative_filter
+
+    kw = pp.keyword
+    assert kw is not None
+    rels = [a for a in pp.args if isinstance(a, Rel)]
+    if len(rels) != 1 or len(pp.args) != 1 or fold_key(kw.word) not in _CARD_KEYWORDS:
+        raise NotUnderstood(f"each {kw.word} of what?", kw)
+    b.r.use(*pp.preps, *pp.adjs, kw)
+    sel = Selector(kind=Kind.CARD, filters=(Filter("keyword", "has", kw.word),), text=f"cada {kw.word}")
+    sel = relative_filter(sel, rels[0], b.r)
     return Count(what=replace(sel, every=True), text=b.text)
+
+
+# the keywords that are characteristics of a card (rules 7), counted as cards by "para cada <keyword>"
+_CARD_KEYWORDS = frozenset({"item magico", "item unico"})
 
 
 def per_each(q: Quantity, b: Build, where: NP) -> Quantity:
@@ -400,6 +468,12 @@ def _load(b: Build) -> Built:
         cards = replace(cards, zone="resources", zone_owner=Ref.YOU)   # 4.1: from the resources
     onto = things(onto_np, r)
     slot = b.introduce(onto, onto_np, "load_onto") if leaves_choice(onto) else ""
+    until = _until_carrying(b, onto)
+    if until is not None:
+        if not cards.every or cards.ref is not None or alternatives:
+            raise NotUnderstood("load how many until it carries that many?", obj.node)
+        return Built([Load(cards=replace(cards, every=False, count=Quantity(any_number=True)), onto=onto,
+                           text=b.text, introduces=slot, until=until)])
     loaded = ""
     if cards.ref is None and not alternatives and (cards.count.any_number or cards.count.up_to
                                                    or cards.count.x_times):
@@ -410,6 +484,34 @@ def _load(b: Build) -> Built:
         r.acted["load"] = loaded
     return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot,
                        loaded=loaded)])
+
+
+def _until_carrying(b: Build, onto: Selector) -> Quantity | None:
+    """"carregue cards de seus recursos neste personagem *até ele estar carregando um número de cards igual ao seu
+    valor de Energia Inicial menos um*" (4.1): the load goes on until the one loaded onto carries that many cards --
+    the number it lacks (none when it carries that many already). The subject of "estar" must be the one loaded
+    onto; a possessive value ("seu valor de Energia Inicial") is its. None when the clause says no "até ... estar
+    carregando"."""
+    extra = b.roles.extra
+    at = next((k for k, c in enumerate(extra) if isinstance(c, PP) and c.prep == "até" and c.subject is not None
+               and [getattr(v, "lemma", "") for v in c.verb] == ["estar"] and not c.args and c.obj is None), None)
+    if at is None or at + 2 >= len(extra):
+        return None
+    pp, gerund, amount = extra[at], extra[at + 1], extra[at + 2]
+    words = [w for n in gerund.nodes for w in leaves(n)] if isinstance(gerund, Other) and gerund.kind == "gerund" \
+        else []
+    if not isinstance(pp, PP) or pp.subject is None or [getattr(w, "lemma", "") for w in words] != ["carregar"] \
+            or not isinstance(amount, NP) or amount.equal_to is None or amount.lemma != "card" or amount.mods:
+        return None
+    who = things(pp.subject, b.r)
+    if who.ref is None or who.ref is not onto.ref or who.slot != onto.slot:
+        raise NotUnderstood("until whom is carrying that many?", pp.subject.node)
+    from cardscript.compiler.semantics.amounts import equal_to_quantity
+
+    b.r.use(*pp.preps, *pp.verb, *words, amount.head)
+    until = equal_to_quantity(amount, amount.equal_to, b.r, owner=who)
+    del extra[at:at + 3]
+    return until
 
 
 def _with_of_object(obj: NP, r: Reading) -> NP | None:
@@ -1175,6 +1277,11 @@ def _keyword_bonus(b: Build) -> Built | None:
     what = b.roles.np("what")
     subj = b.roles.subject_np
     head = what.head if what is not None else None
+    each = [c for c in b.roles.extra[1:] if isinstance(c, PP) and c.prep == "para" and c.keyword is not None
+            and [a.lemma for a in c.adjs] == ["cada"]]          # "+1 para cada Item Mágico que ...": the clause's
+    if each and len(b.roles.extra) == 2 and not b.roles.get("per"):
+        b.roles.extra.remove(each[0])
+        b.roles.filled["per"] = list(each)
     if what is None or not b.static or subj is None or subj.cls != "action" or not isinstance(head, Lexeme) \
             or head.cls not in ("KEYWORD", "KEYWORD_PREFIX") or len(b.roles.extra) != 1:
         return None

@@ -44,6 +44,8 @@ def relative_filter(sel: Selector, rel: Rel, r: Reading, np: NP | None = None) -
     v = analyse(rel.clause)
     frame = fr.FRAMES.get(v.lemma)
     family = frame.family if frame is not None else ""
+    if np is not None and family == "stage":
+        _this_way_after(rel, np)
     restated = _event_participant(sel, rel, v, family, r, np)
     if restated is not None:
         return restated
@@ -188,6 +190,13 @@ def _controlling(sel: Selector, rel: Rel, r: Reading) -> Selector:
         sel = Selector(kind=Kind.PLAYER, every=True, text=sel.text)
     if sel.ref is not None:
         raise NotUnderstood("which player controls it?", rel.clause)
+    fewest = [d for d in obj.dets if d.lemma in ("menos", "mais")]
+    if fewest:                                          # "o jogador que controlar menos personagens em cena": the
+        if len(obj.dets) != 1 or obj.quantity or obj.more_than:   # player none controls fewer than (ties too)
+            raise NotUnderstood("controlling fewer than what?", rel.clause)
+        r.use(*fewest)
+        op = "fewest" if fewest[0].lemma == "menos" else "most"
+        return add_filter(sel, Filter("controls", op, replace(controlled, every=True)))
     return add_filter(sel, Filter("controls", "has", replace(controlled, every=True)))
 
 
@@ -673,8 +682,35 @@ def _revealed(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     return replace(sel, union=(found,))
 
 
+def _this_way_after(rel: Rel, np: NP) -> None:
+    """"os personagens que foi incapacitado *desta forma*": the "desta forma" the attachment hung on the noun right
+    after the relative is the relative's (how it was done), moved to its complements."""
+    i = np.mods.index(rel) if rel in np.mods else -1
+    nxt = np.mods[i + 1] if 0 <= i < len(np.mods) - 1 else None
+    if isinstance(nxt, PP) and nxt.prep == "de" and nxt.obj is not None and nxt.obj.lemma == "forma" \
+            and nxt.obj.det("este") and not nxt.obj.mods:
+        np.mods.remove(nxt)
+        rel.args.append(nxt)
+
+
+def _staged_this_way(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"(cada um dos personagens) que foi incapacitado desta forma": those the latest change of stage of this effect
+    (4.5) changed -- what it introduced. Only the passive with "desta forma" and nothing else."""
+    from cardscript.compiler.semantics.modifiers import _introduced_by
+
+    how = _pp(rel, "de")
+    found = _introduced_by(v.lemma, r)
+    if not v.passive or v.negated or found is None or how is None or how.obj is None or how.obj.lemma != "forma" \
+            or not how.obj.det("este") or how.obj.mods or len(rel.args) != 1 or _subject(rel) is not None:
+        raise NotUnderstood(f"{v.lemma} when?", rel.clause)
+    r.use(*how.preps, how.obj.head, *how.obj.dets)
+    if found.ref is not Ref.SLOT or not found.slot.startswith("intro:"):
+        raise NotUnderstood(f"{v.lemma} by what?", rel.clause)
+    return replace(sel, union=(replace(found, slot=f"{found.slot}:changed"),))   # those it changed (runtime.stages)
+
+
 _RULES: dict[str, Callable[[Selector, Rel, Verb, Reading], Selector]] = {
-    "reveal": _revealed,
+    "reveal": _revealed, "stage": _staged_this_way,
     "control": _control, "load": _load, "have": _have, "be": _be, "state": _state, "use": _use, "damage": _damage,
     "receive": _receive, "enter": _enter, "named": _named, "exist": _exists,
 }

@@ -12,7 +12,8 @@ executable):
 * a **rule restated** about what the clause does (``RESTATED``), read only when the clause built the procedure the
   rule is about and the engine applies that rule already: a scenario an effect puts in the scene does not count as
   the turn's one scenario (rules 3 "Cena", 4.4.1); an action used again pays all its costs again (4.6.2 E); an
-  action of cost {X} has the cost chosen for X while it is used (4.6.2 E.1).
+  action of cost {X} has the cost chosen for X while it is used (4.6.2 E.1); each of several sources dealing damage
+  to a destination chosen for it may choose different ones (4.8.4.3).
 """
 
 from __future__ import annotations
@@ -117,6 +118,19 @@ def _you_choose_whom_it_damages(built: Sequence[Procedure], kind: str) -> bool:
                for p in built)
 
 
+def _each_deals_to_its_own(built: Sequence[Procedure], kind: str) -> bool:
+    """The clause has each of several sources deal damage to a destination chosen for it (``Damage.each_source``)."""
+    return any(isinstance(p, Damage) and p.each_source and p.targets.ref is None and not p.targets.every
+               for p in built)
+
+
+def _the_one_staged_this_way_acts(built: Sequence[Procedure], kind: str) -> bool:
+    """The clause has the one thing a change of stage of this effect changed deal damage (its ``:changed`` slot, one
+    source): in an effect that fires once per event, one character per action used."""
+    return any(isinstance(p, Damage) and not p.each_source and p.source.ref is Ref.SLOT
+               and p.source.slot.endswith(":changed") for p in built)
+
+
 def _loads_from(zone: str) -> Callable[[Sequence[Procedure], str], bool]:
     """The clause loads cards taken from ``zone`` (as many as there are: 4.6.2 I, the most of the effect)."""
     def about(built: Sequence[Procedure], kind: str) -> bool:
@@ -147,6 +161,13 @@ RESTATED: tuple[Restated, ...] = (
     # 5: the controller of an effect makes its choices (Selector.chooser None: the effect's controller)
     Restated(("você", "escolher", "o", "personagem", "que", "receber", "o", "dano"), "5",
              _you_choose_whom_it_damages),
+    # 4.8.4.3: each source's damage is a procedure of its own, its destination chosen for it (Damage.each_source)
+    Restated(("o", "dano", "poder", "ser", "atribuir", "a|o", "diferente", "personagem", "e", "suporte"), "4.8.4.3",
+             _each_deals_to_its_own),
+    # 5.2: a triggered effect fires once per event -- "Se um personagem ... usar uma ação, você pode incapacitar ... um
+    # outro personagem": one incapacitated per action used (the stage change chooses one)
+    Restated(("você", "só", "poder", "incapacitar", "de", "este", "forma", "um", "único", "personagem", "para", "cada",
+              "ação", "usar"), "5.2", _the_one_staged_this_way_acts),
     # 4.6.2 I: an effect is done as far as it can be -- fewer cards than it names: all there are
     Restated(("carregar", "todo", "o", "card", "de", "o", "topo", "de", "seu", "deck", "se", "haver", "menos", "de",
               "#", "card", "ali"), "4.6.2 I", _loads_from("deck_top")),

@@ -97,6 +97,7 @@ class SentenceReader:
         self.built_clauses = 0                    # clauses read so far in the paragraph
         self.shared_duration: Duration | None = None    # the duration closing the clause's coordination
         self.coordinated = False                  # the clause being read follows "e" with no subject of its own
+        self.effect_condition: Condition | None = None   # "Quando X, se Y, A. Então, B": Y, for B too (5.2)
 
     # -- leads ------------------------------------------------------------------------------
     def lead(self, item: Phrase, seq: Sequence, first: bool) -> tuple[Condition | None, str]:
@@ -159,6 +160,8 @@ class SentenceReader:
                 self.leads.condition = cond if self.leads.condition is None else Condition(
                     "all", all_of=(self.leads.condition, cond))
                 return None, ""
+            if first and not seq.modes[-1] and self.leads.trigger is not None and first_word == "se":
+                self.effect_condition = _and(self.effect_condition, cond)
             return cond, ""
         if kind is PhraseKind.WINDOW:
             self._window(item, seq)
@@ -330,6 +333,9 @@ class SentenceReader:
                 seq.problems.append(Problem(f"window: {exc}", exc.node or item))
                 return
             prep = c.prep
+            if w.whose_filters and not (prep == "em" and w.edge):
+                seq.problems.append(Problem("a window of a player known by a description", item))
+                return
             if prep == "em" and w.edge:                      # "No início de sua Fase de Contagem Regressiva"
                 self.leads.phase_trigger = w
                 for ref in r.referents[known:]:             # "... da Fase de Ajuste de cada jogador, ... daquele
@@ -682,11 +688,11 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     joiners: list[Phrase] = []
     and_or = both = False
     chooser: tuple[Selector, bool] | None = None
-    pending: Condition | None = None
+    items = list(seq_node.items)
+    pending = None if first_sentence else _effect_condition_goes_on(reader, items)
     flag = ""
     last_procs: list[Procedure] = []
     previous_condition: Condition | None = None
-    items = list(seq_node.items)
     first = first_sentence
     optional_chain = False
     last_clause: Clause | None = None
@@ -1157,6 +1163,16 @@ def _mentions(node: object, slot: str) -> bool:
     if is_dataclass(node) and not isinstance(node, type):
         return any(_mentions(getattr(node, f.name), slot) for f in fields(node))
     return False
+
+
+def _effect_condition_goes_on(reader: SentenceReader, items: list[Node]) -> Condition | None:
+    """"Quando X, se Y, A. *Então*, B": the condition the trigger's sentence put on its effect (5.2: a triggered
+    effect's conditions are checked when it resolves -- it happens only if they hold) goes on to the next step of the
+    same effect, the sentence led by "Então"; None for any other sentence (its own trigger, "Se (não) o fizer")."""
+    first = items[0] if items else None
+    if isinstance(first, Phrase) and first.kind is PhraseKind.THEN:
+        return reader.effect_condition
+    return None
 
 
 def _and(a: Condition | None, b: Condition | None) -> Condition | None:

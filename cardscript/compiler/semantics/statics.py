@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardscript.compiler.ast import Icon, Lexeme
+from cardscript.compiler.ast import Icon, Lexeme, Phrase
 from cardscript.compiler.ir import (
     Allow,
     CancelAction,
@@ -1093,6 +1093,8 @@ def _put_rule(b: Build) -> Built | None:
     dest = b.optional_np("destination")
     if obj is None or dest is None or dest.lemma != "cena":
         return None
+    if obj.equal_to is not None and b.verb.passive and b.roles.subject_np is not None:
+        return _fewer_when_put(b, obj, dest)          # "Este personagem pode ser colocado em cena carregando ..."
     if things(obj, r).ref is not Ref.THIS_CARD:
         return None
     r.use(dest.head)
@@ -1123,6 +1125,8 @@ def _loaded_from(b: Build, gerund: Other) -> Built:
     r = b.r
     rest = b.roles.extra[b.roles.extra.index(gerund) + 1:]
     cards = next((c for c in rest if isinstance(c, NP)), None)
+    if cards is not None and cards.equal_to is not None:
+        return _fewer_at_entry(b, gerund, cards)
     origin = next((m for m in cards.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None) \
         if cards is not None and cards.lemma == "card" else None
     if cards is None or origin is None or origin.obj is None:
@@ -1135,6 +1139,47 @@ def _loaded_from(b: Build, gerund: Other) -> Built:
     b.roles.extra = [c for c in b.roles.extra if c is not gerund and c is not cards]
     b.roles.filled.pop("instead", None)
     return _rule("load_from", zone, b)
+
+
+def _fewer_when_put(b: Build, cards: NP, dest: NP) -> Built:
+    """The passive "Este personagem pode ser colocado em cena carregando <uma quantidade de cards menor ...>": the
+    subject is this card, the cards the gerund's (taken by the frame as the object)."""
+    subj = b.roles.subject_np
+    assert subj is not None
+    gerund = next((c for c in b.roles.extra if isinstance(c, Other) and c.kind in ("gerund", "lit")
+                   and [w.word for w in _leaf_words(c)] == ["carregando"]), None)
+    if gerund is None or things(subj, b.r).ref not in (Ref.THIS_CARD, Ref.THIS_CHARACTER) \
+            or not b.r.card.kind.startswith("Personagem"):
+        raise NotUnderstood("put in the scene loaded how?", b.roles.clause)
+    b.r.use(dest.head, *b.verb.words)
+    b.roles.filled.pop("cards", None)
+    return _fewer_at_entry(b, gerund, cards)
+
+
+def _fewer_at_entry(b: Build, gerund: Other, cards: NP) -> Built:
+    """"Este personagem pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia
+    Inicial" (4.4.2.1 A.1: a character enters loaded with as many cards as its initial energy): its player may load
+    it with fewer -- any number from one (4.7: one carrying none is knocked out) up to its initial energy."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    value = cards.equal_to.obj if cards.equal_to is not None else None
+    if cards.lemma != "card" or cards.mods or cards.amount_op != "lt" or cards.amount_offset or value is None \
+            or value.lemma != "energia" or not value.adj("inicial") or [d.lemma for d in value.dets] != ["seu"] \
+            or any(not isinstance(m, Other) or m.kind != "paren" for m in value.mods):
+        raise NotUnderstood("entering the scene loaded with how many cards?", b.roles.clause)
+    r.use(*gerund.nodes, cards.head, *cards.amount_words, *cards.equal_to.preps if cards.equal_to else [],
+          value.head, *value.dets, *value.post)
+    for m in value.mods:                                   # "(por exemplo, ... com 4 cards ...)": an example
+        assert isinstance(m, Other)
+        if not all(r.is_used(w) for n in m.nodes for w in leaves(n)):
+            from cardscript.compiler.semantics.reminders import is_example
+
+            if not any(is_example(n) for n in m.nodes if isinstance(n, Phrase)):
+                raise NotUnderstood("entering with fewer cards: and what?", m.nodes[0])
+            r.use_all(list(constituent_leaves(m)))
+    b.roles.extra = [c for c in b.roles.extra if c is not gerund and c is not cards]
+    return _rule("entry_load", "fewer", b)
 
 
 def _cards_of_hand_revealed(np: NP) -> PP | None:
@@ -1242,8 +1287,45 @@ def _hand_owner(hand: NP, b: Build) -> Selector:
     raise NotUnderstood("whose hand?", hand.node)
 
 
+def _load_fewer(b: Build) -> Built | None:
+    """"Cards de personagens com Energia Inicial maior ou igual a 6 podem ser carregados com um card a menos ao serem
+    colocados em cena" (4.4.2.1 A.1: a character enters loaded with as many cards as its initial energy): those cards
+    may enter the scene loaded with that many fewer (their player chooses) -- a rule static on cards it describes."""
+    from cardscript.compiler.ir import Rule
+    from cardscript.compiler.semantics.amounts import np_quantity
+
+    r = b.r
+    v = b.verb
+    subj = b.roles.subject_np
+    extra = b.roles.extra
+    with_pp = next((c for c in [*extra, *b.roles.get("with")] if isinstance(c, PP) and c.prep == "com"), None)
+    when = next((c for c in [*extra, *b.roles.fronted] if isinstance(c, PP) and c.prep == "a" and c.verb), None)
+    if not b.static or not v.passive or v.modal != "pode" or v.negated or subj is None or with_pp is None \
+            or with_pp.obj is None or when is None:
+        return None
+    less = next((m for m in with_pp.obj.mods if isinstance(m, PP) and m.adv is not None
+                 and m.adv.lemma == "menos"), None)
+    put = [getattr(w, "lemma", "") for w in when.verb]
+    scene = next((a for a in when.args if isinstance(a, PP) and a.prep == "em" and a.obj is not None
+                  and a.obj.lemma == "cena" and not a.obj.mods), None)
+    n = (np_quantity(with_pp.obj, r) or (Quantity.of(1) if [d.lemma for d in with_pp.obj.dets] == ["um"] else None)) \
+        if less is not None else None
+    if less is None or n is None or n.x_times or n.up_to or with_pp.obj.lemma != "card" \
+            or put[-2:] != ["ser", "colocar"] or scene is None or len(when.args) != 1:
+        return None
+    what = things(subj, r)
+    if what.ref is not None or not any(f.field == "card_type" and f.value == "Personagem" for f in what.filters):
+        raise NotUnderstood("which cards enter with fewer?", subj.node)
+    r.use(*v.words, *with_pp.preps, with_pp.obj.head, *with_pp.obj.dets, *less.preps, less.adv,
+          *when.preps, *when.verb, *scene.preps, scene.obj.head if scene.obj is not None else None)
+    b.roles.extra = [c for c in extra if c is not with_pp and c is not when]
+    b.roles.filled.pop("with", None)
+    return Built([Rule(rule="entry_load", value=f"-{n.fixed}", of=replace(what, every=True), text=b.text)],
+                 EffectKind.STATIC)
+
+
 STATIC_BUILDERS: dict[str, Callable[[Build], Built | None]] = {
-    "play": _play, "count_as": _count_as,
+    "play": _play, "count_as": _count_as, "load": _load_fewer,
     "use": _use, "be": _be, "become": _become, "cost": _cost, "have": _have, "search": _search, "move": _put,
     "unload": _passive, "stage": _passive, "exist": _exist,
     "change_amount": _hand_limit,

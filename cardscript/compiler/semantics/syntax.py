@@ -97,6 +97,10 @@ class NP:
     heads: list[tuple[Leaf, NP]] = field(default_factory=list)   # coordinated bare heads: "personagem ou suporte"
     coords: list[tuple[list[Leaf], Constituent]] = field(default_factory=list)   # "... e os cards ..."
     fills: frozenset[str] = frozenset()    # a clitic's: the classes its verb's object role accepts ("coloque-o")
+    equal_to: PP | None = None             # "um número de cards ... *igual à Energia Inicial daquele vilão*"
+    amount_words: list[Leaf] = field(default_factory=list)   # its "um número de" and "igual" (amounts.py)
+    amount_op: str = "eq"                  # ... "maior ou igual ao número de ...": ge (conditions.py)
+    amount_offset: int = 0                 # ... "igual à sua Energia Inicial menos um": -1
 
     @property
     def cls(self) -> str:
@@ -573,6 +577,7 @@ class _Attacher:
         out = self.top.target
         while self.pos < len(self.atoms):
             self.one(stack, out)
+        _amount_phrases(out)
         return out
 
     def one(self, stack: list[_Open], out: list[Constituent]) -> None:
@@ -906,6 +911,9 @@ class _Attacher:
         if self._article_keyword(a):                                         # "revelados *na Clarividência*"
             pp.adjs.append(self.take().nodes[0])                            # type: ignore[arg-type]
             pp.keyword = self.take().nodes[0]                               # type: ignore[assignment]
+            if pp.prep == "para" and [x.lemma for x in pp.adjs] == ["cada"] and (r := self.peek()) is not None \
+                    and r.kind == "rel":
+                pp.args.append(self.relative(stack))     # "para cada Item Mágico *que ele estiver carregando*"
             return pp
         if a.kind == "adj" and self._same_before_noun():         # "com mesmo alter ego que ...": no article
             same = self.take().nodes[0]
@@ -1123,6 +1131,128 @@ def _is_passive(clause: Clause) -> bool:
     words = verb_words(clause)
     return any(w.lemma == "ser" for w in words if w.cls in ("AUX", "AUX_NF")) and any(
         w.cls == "VPART" for w in words)
+
+
+_AMOUNT_NOUNS = frozenset({"número", "quantidade"})
+_COMPARATIVES = frozenset({"igual", "maior", "menor"})
+
+
+def _amount_phrases(out: list[Constituent]) -> None:
+    """"coloque *um número de cards* do topo de seu deck em seus recursos *igual à Energia Inicial daquele vilão*",
+    "causa *uma quantidade de pontos de dano* em outro suporte *igual à Energia Atual daquele suporte*", "controlar
+    *um número de personagens* sem a afiliação X *maior ou igual ao número de* ...": a phrase "um número / uma
+    quantidade de <np>" whose amount is compared with a value ("igual a", "maior ou igual a", "menor que"...) that
+    the attachment left on the right edge of its own phrase or of a later complement of the clause (the amount's
+    predicate, discontinuous in Portuguese). The amount phrase is replaced by the counted phrase, which keeps the
+    words, the comparison and the value (``NP.equal_to``, ``NP.amount_op``; read by ``amounts.np_quantity`` and the
+    conditions)."""
+    for i, c in enumerate(out):
+        if not isinstance(c, NP) or c.lemma not in _AMOUNT_NOUNS or [d.lemma for d in c.dets] != ["um"] \
+                or c.pre or c.post or c.quantity or len(c.mods) != 1 or not isinstance(c.mods[0], PP) \
+                or c.mods[0].prep != "de" or c.mods[0].obj is None or c.heads or c.coords:
+            continue
+        of_pp = c.mods[0]
+        inner = of_pp.obj
+        assert inner is not None and c.head is not None
+        found = _compared_on_edge(out, i, inner)
+        if found is None:
+            continue
+        words, value = found
+        inner.equal_to = value
+        inner.amount_op = _comparison_op(words)
+        inner.amount_words = [*c.dets, c.head, *of_pp.preps, *words]
+        out[i] = inner
+
+
+def _comparison_op(words: list[Leaf]) -> str:
+    lemmas = {w.lemma for w in words if isinstance(w, Lexeme)}
+    if "maior" in lemmas:
+        return "ge" if "igual" in lemmas else "gt"
+    if "menor" in lemmas:
+        return "le" if "igual" in lemmas else "lt"
+    return "eq"
+
+
+def _compared_on_edge(out: list[Constituent], i: int, inner: NP) -> tuple[list[Leaf], PP] | None:
+    """The comparison after the counted phrase ``inner`` (the amount phrase at ``out[i]``), taken off where the
+    attachment left it: the comparative adjective ending a noun phrase on the right edge ("... recursos *igual*",
+    "... a afiliação Fugitivos *maior*"), a coordinated "ou igual" after it, and the value -- the "a" phrase (or
+    "menor do que <valor>") that is the last modifier there or the next complement of the clause. None (nothing
+    taken) when the words are not so."""
+    tops: list[Constituent] = [inner, *out[i + 1:]]
+    for pos, top in enumerate(tops):
+        found = _comparative_on(list(_spine(top)))
+        if found is None:
+            continue
+        host, more = found
+        last = host.mods[-1] if host.mods else None
+        if isinstance(last, Other) and last.kind == "compare" and last.np is not None and more is None \
+                and _lemma(host.post[-1]) in ("maior", "menor"):        # "menor do que sua Energia Inicial"
+            host.mods[-1] = PP([w for n in last.nodes for w in leaves(n) if isinstance(w, Lexeme)], obj=last.np)
+        value_at: NP | None = host if host.mods and isinstance(host.mods[-1], PP) and host.mods[-1].prep in (
+            "a", "de o que", "que") and host.mods[-1].obj is not None and more is None else None
+        nxt = tops[pos + 1] if pos + 1 < len(tops) else None
+        if value_at is None and not (isinstance(nxt, PP) and nxt.prep == "a" and nxt.obj is not None):
+            return None
+        adj = host.post.pop()
+        assert isinstance(adj, Lexeme)
+        words: list[Leaf] = [adj]
+        if more is not None:
+            more[0].mods.remove(more[1])
+            words.extend(leaf for n in more[1].nodes for leaf in leaves(n))
+        if value_at is not None:
+            pp = value_at.mods.pop()
+            assert isinstance(pp, PP)
+        else:
+            assert isinstance(nxt, PP)
+            out.remove(nxt)
+            pp = nxt
+        after = out.index(top) + 1 if top in out else i + 1      # "... igual a X *menos um*": the value's offset
+        offset_np = out[after] if after < len(out) else None
+        if isinstance(offset_np, NP) and offset_np.head is not None and _offset(offset_np) is not None:
+            out.remove(offset_np)
+            inner.amount_offset = _offset(offset_np) or 0
+            words.extend([*offset_np.dets, offset_np.head])
+        return words, pp
+    return None
+
+
+def _offset(np: NP) -> int | None:
+    """"menos um", "mais 2" after a value: the number added to it (None when the phrase is not one)."""
+    if len(np.dets) != 1 or np.dets[0].lemma not in ("menos", "mais") or np.mods or np.post or np.pre \
+            or np.quantity or np.heads or np.coords:
+        return None
+    head = np.head
+    n = head.value if isinstance(head, Number) else 1 if isinstance(head, Lexeme) and head.lemma in ("um", "uma") \
+        else None
+    if n is None:
+        return None
+    return -n if np.dets[0].lemma == "menos" else n
+
+
+def _comparative_on(edge: list[NP | PP]) -> tuple[NP, tuple[NP, Other] | None] | None:
+    """The noun phrase of the right edge ending in a comparative adjective ("recursos igual"), with the "ou igual"
+    its holder took as its last modifier ("a afiliação Fugitivos maior | ou igual": the name's adjective, the
+    affiliation's modifier)."""
+    for x in reversed(edge):
+        if not isinstance(x, NP):
+            continue
+        last = x.mods[-1] if x.mods else None
+        if isinstance(last, Other) and last.kind == "adj" and {
+                w.lemma for n in last.nodes for w in leaves(n) if isinstance(w, Lexeme)} <= {"ou", "igual"}:
+            before = x.mods[-2] if len(x.mods) > 1 else None
+            if isinstance(before, NP) and _ends_comparative(before):
+                return before, (x, last)
+            if _ends_comparative(x):
+                return x, (x, last)
+            return None
+        if _ends_comparative(x):
+            return x, None
+    return None
+
+
+def _ends_comparative(np: NP) -> bool:
+    return bool(np.post) and isinstance(np.post[-1], Lexeme) and np.post[-1].lemma in _COMPARATIVES
 
 
 def _spine(c: Constituent) -> Iterator[NP | PP]:  # noqa: C901 - one case per kind of constituent

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardscript.compiler.ast import Lexeme
-from cardscript.compiler.ir import Duration, Ref, Selector
+from cardscript.compiler.ir import Duration, Filter, Ref, Selector
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Rel
 from cardscript.compiler.semantics.vocabulary import PHASE_OF_NOUN
@@ -25,6 +25,8 @@ class When:
     each_player: bool = False            # "de cada jogador"
     whose_of: Selector | None = None     # whose is CONTROLLER: of what ("do turno do controlador do personagem
     #                                      escolhido")
+    whose_filters: tuple[Filter, ...] = ()   # "a Fase ... do jogador que controlar menos personagens": a player
+    #                                          of that description's (checked when it begins, as a trigger's)
 
 
 def when_of(np: NP, r: Reading) -> When:
@@ -42,9 +44,10 @@ def when_of(np: NP, r: Reading) -> When:
         w = when_of(inner.obj, r)                                    # type: ignore[arg-type]
         for conj, other in inner.obj.heads if inner.obj is not None else []:
             r.use(conj, other.head)                                  # "desta etapa ou fase"
-        return When(w.phase, w.whose, edge, w.this_turn, w.next_turn, w.each_player, w.whose_of)
+        return When(w.phase, w.whose, edge, w.this_turn, w.next_turn, w.each_player, w.whose_of, w.whose_filters)
     if lemma in ("fase", "etapa"):
         phase = _phase_name(np, r)
+        described = _described_player(np, r)
         whose = _whose(np, r)
         r.use(*(d for d in np.dets if d.lemma in ("o", "este")))
         rest = [m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
@@ -62,7 +65,7 @@ def when_of(np: NP, r: Reading) -> When:
             next_turn = next_turn or inner_when.next_turn           # "a Fase de Preparação do próximo turno"
             if phase == "current" and m.obj is not None and m.obj.det("o"):
                 r.use(*m.obj.dets)                                  # "... do turno"
-        return When(phase, whose, "", this_turn, next_turn)
+        return When(phase, whose, "", this_turn, next_turn, whose_filters=described)
     if lemma == "turno":
         whose, of = _controller_of_turn(np, r)
         whose = whose or _whose(np, r)
@@ -102,6 +105,24 @@ def _phase_name(np: NP, r: Reading) -> str:
     if np.det("este") and np.lemma in ("fase", "etapa"):
         return "current"                   # "desta etapa ou fase (do turno)": the step or phase now under way
     raise NotUnderstood("which phase?", np.node)
+
+
+def _described_player(np: NP, r: Reading) -> tuple[Filter, ...]:
+    """"a Fase de Contagem Regressiva *do jogador que controlar menos personagens em cena*": a player known only by
+    what the relative says of him -- the filters (the phrase leaves the noun); () when the phrase names no such
+    player."""
+    from cardscript.compiler.semantics.nouns import players
+
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.cls == "player" \
+                and m.obj.lemma == "jogador" and m.obj.det("o") and any(isinstance(x, Rel) for x in m.obj.mods):
+            sel = players(m.obj, r)
+            if sel.ref is not None or not sel.filters or sel.every:
+                raise NotUnderstood("the phase of which player?", m.obj.node)
+            r.use(*m.preps)
+            np.mods.remove(m)
+            return sel.filters
+    return ()
 
 
 def _whose(np: NP, r: Reading) -> Ref | None:
@@ -155,6 +176,8 @@ def _player_ref(np: NP, r: Reading) -> Ref | None:
         return sel.ref
     if sel.ref is Ref.EVERY_PLAYER or sel.every:
         return None
+    if sel.ref is None and sel.filters:
+        raise NotUnderstood("the turn of which player?", np.node)     # a description, not any player
     if sel.ref is None:
         return None                                     # "de um jogador": any player's
     return sel.ref

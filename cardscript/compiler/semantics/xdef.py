@@ -359,7 +359,7 @@ def _damage_received(np: NP, r: Reading, text: str, when_of_x: list[PP] | None =
     return Count(what=things(agent.obj, r), attribute="damage_taken", text=text)
 
 
-def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Count:
+def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None, owner: Selector | None = None) -> Count:
     """"o número de <np>", "duas vezes o número de <np>", "o valor de Escudo atual do alvo", "o estágio ... em que
     este personagem se encontra", "o número de poderes do alvo", "o número de pontos de dano recebidos por ..."."""
     multiplier = 1
@@ -402,11 +402,29 @@ def counted(np: NP, r: Reading, text: str, when: list[PP] | None = None) -> Coun
                 attr = "initial_energy" if a.lemma == "inicial" else "energy"
             elif isinstance(a, Lexeme) and a.lemma == "atual":   # "o estágio de capacitação atual", "o valor atual"
                 r.use(a)
+        if lemma == "valor":                                  # "o valor de Energia Inicial": that characteristic's
+            attr = _valued(np, r) or attr
         target = _owner(np, r)
+        if target is None and owner is not None and np.det("seu") and [d.lemma for d in np.dets] in (
+                ["o", "seu"], ["seu"]):
+            target = owner                                    # "o seu valor de Energia Inicial": the subject's
         if target is None:
             raise NotUnderstood(f"whose {lemma}?", np.node)
         return Count(what=target, attribute=attr, text=text)
     raise NotUnderstood("X counts what?", np.node)
+
+
+def _valued(np: NP, r: Reading) -> str:
+    """"o valor *de Energia Inicial*", "o valor de Energia (Atual)", "o valor de Escudo": the characteristic named
+    after "valor" ('' when none is)."""
+    of = next((m.obj for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if of is None or of.lemma not in ("energia", "escudo"):
+        return ""
+    if of.lemma == "escudo":
+        return "shield"
+    initial = [a for a in of.post if isinstance(a, Lexeme) and a.lemma == "inicial"]
+    r.use(*initial)
+    return "initial_energy" if initial else "energy"
 
 
 def _having(np: NP, r: Reading) -> Selector | None:

@@ -20,17 +20,31 @@ from cardscript.runtime.selectors import EffectContext, count, quantity, resolve
 def deal(game: Game, ctx: EffectContext, proc: Damage) -> None:
     """4.8: the damage of one procedure, to each destination (what was damaged fills ``introduces``)."""
     sources = resolve(game, ctx, proc.source)
-    source = next((s for s in sources if isinstance(s, int)), ctx.source)
+    if proc.each_source:                    # "cada um deles causa ...": one procedure per source, in turn
+        damaged: list[int] = []
+        for one in [s for s in sources if isinstance(s, int)]:
+            damaged += _deal_from(game, ctx, proc, one)
+        if proc.introduces:
+            ctx.write(proc.introduces, damaged)
+        return
+    damaged = _deal_from(game, ctx, proc, next((s for s in sources if isinstance(s, int)), ctx.source))
+    if proc.introduces:
+        ctx.write(proc.introduces, damaged)
+
+
+def _deal_from(game: Game, ctx: EffectContext, proc: Damage, source: int | None) -> list[int]:
+    """The damage of ``proc`` from ``source`` to the destinations chosen now: those chosen (what it damaged)."""
     targets = [t for t in select(game, ctx, proc.targets, "target", f"{proc.text}: choose the target")
                if isinstance(t, int)]
+    chosen = list(targets)
     if proc.introduces:
-        ctx.write(proc.introduces, list(targets))
+        ctx.write(proc.introduces, chosen)
     amount = quantity(game, ctx, proc.amount)
     if proc.per is not None:                # "para cada <x>": the amount times what it counts
         amount *= count(game, ctx, proc.per)
     targets = [t for t in targets if t in game.state.scene]
     if not targets:
-        return
+        return chosen
     src = damage_source(game, ctx, source, proc.source.ref)
     effect = ctx.action_name or (game.name(ctx.source) if ctx.source is not None else "")
     decider = damage.AgentDecider(game.decide)
@@ -43,3 +57,4 @@ def deal(game: Game, ctx: EffectContext, proc: Damage) -> None:
     for dp in procs:
         if dp.destination.card in game.state.scene:
             deal_damage(game, ctx, source, dp.destination.card, dp.amount, proc.piercing, procedure=dp)
+    return chosen

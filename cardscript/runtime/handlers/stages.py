@@ -37,7 +37,7 @@ def change_stage(game: Game, ctx: EffectContext, proc: ChangeStage) -> None:
         amount = amounts[pick[0]]
     else:
         amount = amounts[0] if amounts else 0
-    changed = False
+    done: list[int] = []
     for t in targets:
         if t not in game.state.scene:
             continue
@@ -45,9 +45,14 @@ def change_stage(game: Game, ctx: EffectContext, proc: ChangeStage) -> None:
             if capacitate_prevented(game, t):         # "não pode ser capacitado" (8 B: the prevention wins)
                 game.emit("prevented", text=proc.text, card=t, reason="an effect prevents capacitating it")
                 continue
-            changed = game.capacitate(t, amount, by=ctx.controller) > 0 or changed
-        else:
-            changed = game.incapacitate(t, amount, by=ctx.controller) > 0 or changed
+            if game.capacitate(t, amount, by=ctx.controller) > 0:
+                done.append(t)
+        elif game.incapacitate(t, amount, by=ctx.controller) > 0:
+            done.append(t)
+    changed = bool(done)
+    if proc.introduces:            # "os personagens que foram incapacitados desta forma": those whose stage changed
+        ctx.write(f"{proc.introduces}:changed", done)
+        ctx.write(proc.introduces, targets)        # still the latest written ("o restante" reads after it)
     if proc.optional:      # "você pode incapacitar X em {1}. Se o fizer ...": done only if a stage changed
         ctx.last_optional_done = changed
 

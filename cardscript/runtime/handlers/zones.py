@@ -43,6 +43,7 @@ from cardscript.runtime.selectors import (
     attr,
     candidates,
     choose,
+    choose_different,
     host,
     matches,
     names,
@@ -149,6 +150,9 @@ def load(game: Game, ctx: EffectContext, proc: Load) -> None:
     # "até N cards": at most N
     n = len(pool) if sels[0].every or count.any_number else quantity(game, ctx, count)
     least = 0 if count.any_number or count.up_to else None
+    if proc.until is not None:           # "até ele estar carregando N cards": what it lacks to carry N (4.1)
+        n = min(n, max(0, quantity(game, ctx, proc.until) - len(game.state.scene[onto[0]].carried)))
+        least = None
     loaded: list[Thing] = []
     for c in choose(game, ctx, pool, n, "load", f"{proc.text}: choose the card(s) to load", minimum=least):
         assert isinstance(c, int)
@@ -396,7 +400,11 @@ def search(game: Game, ctx: EffectContext, proc: Search) -> None:
             run(game, rctx, q)
         return
     pool = _search_pool(game, ctx, sel, zones)
-    found = choose(game, ctx, pool, n, "search", f"{proc.text}: choose") if pool else []
+    if sel.different:
+        found = choose_different(game, ctx, pool, n, sel.different, "search", f"{proc.text}: choose",
+                                 minimum=0 if sel.count.up_to else None)
+    else:
+        found = choose(game, ctx, pool, n, "search", f"{proc.text}: choose") if pool else []
     if proc.introduces:
         ctx.write(proc.introduces, list(found))
     ctx.last_optional_done = bool(found)
