@@ -368,9 +368,10 @@ def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: l
         #                                        aquele personagem usar uma ação, X causa 1 ponto de dano a ele")
     if fitting:
         ref = fitting[0]
-        if head == "" and embedded and ref.clause in embedded:
+        if head == "" and embedded and ref.clause in embedded and not (ref.self_ref and ref.head == "card"):
             # a clitic: what a clause itself introduced, not a phrase inside its relative ("escolhe um card que o
-            # personagem alvo ... estiver carregando e o coloca ...")
+            # personagem alvo ... estiver carregando e o coloca ..."); but the card the text is printed on stays
+            # itself ("... que você controla estiver carregando este card, você pode colocá-lo ...")
             ref = next((r for r in fitting if r.clause not in embedded), ref)
         outer = next((r for r in fitting if r is not ref and r.span.start <= ref.span.start
                       and ref.span.end <= r.span.end), None)

@@ -523,7 +523,12 @@ class SentenceLexer(Lexer):
     @staticmethod
     def _article_misread(inp: LexInput, tok: Token) -> bool:
         """An article ("o", "a"...) is never followed by another article, an indefinite or a
-        demonstrative: in "dano a um personagem" the "a" is the preposition."""
+        demonstrative: in "dano a um personagem" the "a" is the preposition. "Toda vez que" / "cada vez que" opens a
+        trigger (5.2), never a noun phrase "toda vez" with a relative clause."""
+        word = inp.folded[tok.start_pos or 0:tok.end_pos]
+        if word in ("toda", "cada") and _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 12)[:2] \
+                == ["vez", "que"]:
+            return True
         if not any(w.cls == "DET" and w.lemma == "o" for w in lookup(inp.folded[tok.start_pos or 0:tok.end_pos])):
             return False
         words = _WORD.findall(inp.folded, tok.end_pos or 0, (tok.end_pos or 0) + 20)
@@ -735,6 +740,9 @@ class SentenceLexer(Lexer):
         end, seen = self._skip_noun_phrase(inp, pos, relatives=False)
         if not seen:
             return None
+        if seen == 1 and [w[1] for w in _words(inp, pos, 1)] in ([d] for d in _LONE_DEMONSTRATIVES):
+            return True      # "ações com o mesmo nome que aquela não podem ...": a demonstrative standing for its
+            #                  noun, the second term (a relative's subject names its noun: "que aquele jogador ...")
         return end >= len(inp.folded) or inp.folded[end] in ",.);:("
 
     def _skip_noun_phrase(self, inp: LexInput, pos: int, relatives: bool = True) -> tuple[int, int]:
@@ -785,7 +793,7 @@ class SentenceLexer(Lexer):
             participle = "VERB" in classes and all(w.form.startswith(("part", "ger")) for w in entries
                                                    if w.cls == "VERB")
             if classes & {"DET", "NOUN", "ADJ", "NUMWORD"} or participle or word in _SUBJECT_PRONOUNS \
-                    or word.isdigit() or word in ("de", "do", "da", "dos", "das", "x") \
+                    or word.isdigit() or word in ("de", "do", "da", "dos", "das", "x") or (word == "com" and seen) \
                     or word in FOLDED_CONTRACTIONS or (word.startswith("chamad") and seen):
                 i = wm.end()
                 seen += 1
@@ -852,6 +860,7 @@ class SentenceLexer(Lexer):
 
 
 _CLOSING = {"{": "}", "(": ")"}
+_LONE_DEMONSTRATIVES = frozenset({"aquele", "aquela", "aqueles", "aquelas"})
 # folded words that are gerunds / participles of some verb (GER_ADV / PART_ADV readings)
 _GERUNDS = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "ger" for w in ws))
 _PARTICIPLES = frozenset(k for k, ws in LEXICON.items()

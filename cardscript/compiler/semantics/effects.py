@@ -194,7 +194,8 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
     parts = _static_parts(effect)
     out.effects.extend(replace(part, zone=_working_zone(part.condition)) for part in parts)
     if effect is not None and not parts:
-        out.effects.append(replace(effect, zone=_trigger_zone(effect) or _working_zone(effect.condition)))
+        out.effects.append(replace(effect, zone=_trigger_zone(effect) or _step_zone(effect)
+                                   or _working_zone(effect.condition)))
         if effect.kind is EffectKind.TRIGGERED:          # "Quando X entrar ou sair de cena": one effect an event
             out.effects.extend(replace(out.effects[-1], trigger=replace(t, text=text)) for t in reader.leads.also)
         elif reader.leads.also and not out.problems:
@@ -231,6 +232,21 @@ def _trigger_zone(effect: Effect) -> str:
     if any(a not in ("resources", "hand", "deck", "prizes") for a in areas):
         return ""
     return areas[0] if len(areas) == 1 else "any"       # "vinda de sua mão ou deck": from either
+
+
+def _step_zone(effect: Effect) -> str:
+    """5.2.1: "Quando <evento>, se este card estiver em sua mão, você pode colocá-lo em cena. ...": a triggered effect
+    whose steps all hang on this card being in an area of its owner (the first step's condition; the others say
+    it, or follow that step: "se o fizer") works from that area; '' otherwise."""
+    if effect.kind is not EffectKind.TRIGGERED or not effect.procedures or effect.condition is not None:
+        return ""
+    first = effect.procedures[0]
+    zone = _working_zone(first.condition)
+    if zone == "scene" or not first.optional:
+        return ""
+    if all(p.condition == first.condition or (p.if_done and p.condition is None) for p in effect.procedures[1:]):
+        return zone
+    return ""
 
 
 def _working_zone(cond: Condition | None) -> str:

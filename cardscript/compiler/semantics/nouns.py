@@ -249,7 +249,7 @@ def reference(np: NP, r: Reading) -> Selector | None:
     if np.det("ambos") and not np.mods and not np.post and not np.coords and not np.heads:
         return _both(np, r, text)
     pron = isinstance(head, Lexeme) and head.cls in ("PRON", "CLITIC") and head.lemma in (
-        "ele", "ela", "eles", "elas", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos")
+        "ele", "ela", "eles", "elas", "-o", "-a", "-os", "-as", "-lo", "-la", "-los", "-las", "ambos", *_DEMONSTRATIVES)
     contracted = [d for d in np.dets if d.lemma in ("aquele", "esse") and d.word.lower().startswith("d")]
     count = [d for d in np.dets if d.lemma == "um"]
     if contracted and (count or isinstance(np.quantity[0] if np.quantity else None, Number)):
@@ -397,6 +397,10 @@ _MASCULINE = (Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.CARD, Kind.ABILI
 _FEMININE = (Kind.ACTION, Kind.ABILITY, Kind.CARD)
 
 
+_DEMONSTRATIVES = ("aquele", "aquela", "aqueles", "aquelas")
+"""A demonstrative standing for the noun said before ("ações com o mesmo nome que aquela": that action)."""
+
+
 def _pronoun_fits(head: Leaf | None) -> tuple[Kind, ...] | None:
     """The kinds a pronoun can stand for, by its gender: "ele", "-o" (personagem, suporte, cenário, card, jogador);
     "ela", "-a" (ação, habilidade)."""
@@ -405,9 +409,9 @@ def _pronoun_fits(head: Leaf | None) -> tuple[Kind, ...] | None:
     lemma = head.lemma.lstrip("-")
     if lemma in ("o", "os", "lo", "los"):     # "coloque-o", "revele-os": a card ("um card de habilidade"), not a
         return tuple(k for k in _MASCULINE if k is not Kind.PLAYER)     # player (the verbs move cards)
-    if lemma in ("ele", "eles"):
+    if lemma in ("ele", "eles", "aquele", "aqueles"):
         return tuple(k for k in _MASCULINE if k is not Kind.ABILITY)    # "ele": a character, a card, a player
-    if lemma in ("ela", "elas", "a", "as", "la", "las"):
+    if lemma in ("ela", "elas", "a", "as", "la", "las", "aquela", "aquelas"):   # "aquela": an action, an ability
         return _FEMININE
     return None
 

@@ -24,6 +24,7 @@ from cardscript.compiler.ir import (
     Filter,
     Kind,
     Procedure,
+    PutInScene,
     Ref,
     Selector,
     Unsupported,
@@ -94,6 +95,7 @@ class SentenceReader:
         self.static_context = static_context      # a permanent text's paragraph: clauses may be statics
         self.leads = Leads()
         self.last_optional = False
+        self.last_optional_step: Procedure | None = None    # the latest optional step ("você pode colocá-lo em cena")
         self.built_clauses = 0                    # clauses read so far in the paragraph
         self.shared_duration: Duration | None = None    # the duration closing the clause's coordination
         self.coordinated = False                  # the clause being read follows "e" with no subject of its own
@@ -114,6 +116,9 @@ class SentenceReader:
         clauses = [n for n in _top(item) if isinstance(n, Clause)]
         words = [x for x in _top(item) if isinstance(x, Lexeme)]
         first_word = words[0].lemma if words else ""
+        if kind is PhraseKind.TRIGGER and len(clauses) == 1 and self._entered_this_way(clauses[0]):
+            r.use(*words, clauses[0])                     # "Quando este personagem entrar em cena desta forma":
+            return None, "if_done"                        # the optional step above put it there -- "Se o fizer"
         if kind is PhraseKind.TRIGGER:
             r.use(*words)
             self._trigger(item, clauses, first_word, seq)
@@ -168,6 +173,21 @@ class SentenceReader:
             return None, ""
         seq.problems.append(Problem(f"a lead of kind '{kind.value}'", item))
         return None, ""
+
+    def _entered_this_way(self, clause: Clause) -> bool:
+        """"Quando este personagem entrar em cena desta forma" after the effect's optional step "você pode colocá-lo
+        em cena" (its trigger already read): not a second event (5.2) but that step having been done."""
+        step = self.last_optional_step
+        if self.leads.trigger is None or not isinstance(step, PutInScene) or step.cards.ref is not Ref.THIS_CARD:
+            return False
+        v = analyse(clause)
+        if v.lemma != "entrar" or v.negated or v.past or v.passive or v.modal or not clause.complements:
+            return False
+        words = [x.lemma for x in leaves(clause.subject) if isinstance(x, Lexeme)] if clause.subject else []
+        if words not in (["este", "personagem"], ["este", "card"], ["ele"]):
+            return False
+        said = [x.lemma for c in clause.complements for x in leaves(c) if isinstance(x, Lexeme)]
+        return said in (["em", "cena", "de", "este", "forma"], ["em", "cena", "de", "esse", "forma"])
 
     def _within_window(self, w: When) -> bool:
         """"em seu turno" / "na Fase de Combate de seu turno" around the window "durante ..." already read: the
@@ -776,6 +796,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
         if procs and procs[0].optional:
             optional_chain = True
             reader.last_optional = True
+            reader.last_optional_step = procs[0]
         elif item.subject is not None:
             optional_chain = False
         granted = [_granted_if(p, built.condition) for p in procs]

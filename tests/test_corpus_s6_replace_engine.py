@@ -1,0 +1,120 @@
+"""Corpus cards of the session-6 cluster "replace" (replacements, prohibitions, coordination), played on the
+engine with assertions on what their text says happens. Cards are read from the development corpora at test time
+(``tests/corpus_play.py``); the module is skipped without them. The docstrings describe each behaviour in our own
+words and cite the card by name and printed code."""
+
+from __future__ import annotations
+
+from cardscript.runtime.match import Match
+from cardscript.runtime.state import CardId, Zone
+from tests.corpus_play import at, calcs, card_of, corpus_card, enter, fillers, match, require_corpus, usable, use
+from tests.engine_helpers import own_character
+
+require_corpus()
+
+
+def _quick(name: str, kind: str = "Ação Imprevista") -> str:
+    tipo = f"  Tipo: {kind}\n" if kind else ""
+    return f"Ação: {name}\n  Custo: {{0}}\n  Poder: Super Força\n{tipo}  {name} causa 1 ponto de dano no alvo.\n"
+
+
+def _ambush(code: str, title: str, kind: str, fresh: bool = False) -> tuple[Match, CardId, CardId, CardId, CardId]:
+    """``title`` (player 0) in its owner's hand; player 1 controls two characters with an action named Rajada of
+    ``kind`` (``fresh``: the first entered the scene this turn); player 0 controls a character to be hit."""
+    hidden = corpus_card(code)
+    game = match([hidden, own_character("Alvo", ie=5)],
+                 [own_character("Atacante", action=_quick("Rajada", kind)),
+                  own_character("Parceiro", action=_quick("Rajada", kind))], turn_player=1)
+    me, foe, mate = card_of(game, 0, "Alvo V1"), card_of(game, 1, "Atacante V1"), card_of(game, 1, "Parceiro V1")
+    enter(game, me, 4)
+    enter(game, foe, 3)
+    enter(game, mate, 3)
+    if fresh:
+        game.state.scene[foe].entered_turn = game.state.turn
+        game.eng.ready.add(foe)                            # Prontidão: it may act in the turn it entered (4.4.2.2)
+    hand_card = card_of(game, 0, hidden.title)
+    game.move(hand_card, Zone.HAND)
+    for c in fillers(game, 0)[:hidden.initial_energy]:      # its initial energy, loaded from the resources (4.4.2.1)
+        game.move(c, Zone.RESOURCES)
+    at(game, "combat", "attack", turn_player=1)
+    return game, hand_card, me, foe, mate
+
+
+def _dealt(game: Match) -> list[tuple[CardId, int]]:
+    return [(c["card"], c["amount"]) for c in calcs(game) if c["amount"]]
+
+
+def test_homem_formiga_enters_from_the_hand_and_the_imprevista_action_has_no_effect() -> None:
+    """Homem-Formiga V1 ((2015) BSOS 23/100) in its owner's hand: an opponent's character uses an Imprevista
+    action; its owner may put it in the scene -- it does: it is in the scene, that action deals no damage, and
+    another character of the opponent cannot use an action of that same name this turn."""
+    game, ant, me, foe, mate = _ambush("(2015) BSOS 23/100", "Homem-Formiga V1", "Ação Imprevista")
+    assert usable(game, mate, "Rajada")
+    use(game, foe, "Rajada")
+    assert ant in game.state.scene
+    assert _dealt(game) == []
+    assert len(game.state.scene[me].carried) == 4
+    assert not usable(game, mate, "Rajada")
+
+
+def test_homem_formiga_stays_in_the_hand_for_an_action_that_is_not_imprevista() -> None:
+    """The opponent's action is a plain one: nothing triggers; the damage is dealt, the card stays in the hand."""
+    game, ant, me, foe, mate = _ambush("(2015) BSOS 23/100", "Homem-Formiga V1", "")
+    use(game, foe, "Rajada")
+    assert ant in game.state.players[0].hand
+    assert _dealt(game) == [(me, 1)]
+    assert usable(game, mate, "Rajada")
+
+
+def test_jaqueta_amarela_answers_an_action_of_a_character_that_entered_this_turn() -> None:
+    """Jaqueta Amarela V1 ((2015) BSOS 26/100) in the hand: an opponent's character that entered the scene this
+    turn uses an action -- the card enters the scene, the action has no effect and no action of its name can be
+    used this turn; from a character that entered earlier nothing triggers."""
+    game, jacket, me, foe, mate = _ambush("(2015) BSOS 26/100", "Jaqueta Amarela V1", "", fresh=True)
+    use(game, foe, "Rajada")
+    assert jacket in game.state.scene and _dealt(game) == []
+    assert not usable(game, mate, "Rajada")
+    game, jacket, me, foe, mate = _ambush("(2015) BSOS 26/100", "Jaqueta Amarela V1", "")
+    use(game, foe, "Rajada")
+    assert jacket in game.state.players[0].hand and _dealt(game) == [(me, 1)]
+
+
+def test_shang_chi_enters_from_the_hand_and_hits_the_user_of_the_action() -> None:
+    """Shang Chi V1 ((2016) BSAQ 48/112) in the hand: an opponent's action damages a Heróis de Aluguel character its
+    owner controls; he may enter the scene -- he does, and deals 3 damage to the character that used that action."""
+    shang = corpus_card("(2016) BSAQ 48/112")
+    game = match([shang, own_character("Aliado", ie=5, affiliations="Heróis de Aluguel")],
+                 [own_character("Atacante", ie=6, action=_quick("Rajada", ""))], turn_player=1)
+    ally, foe, hand_card = card_of(game, 0, "Aliado V1"), card_of(game, 1, "Atacante V1"), card_of(game, 0,
+                                                                                                   shang.title)
+    enter(game, ally, 4)
+    enter(game, foe, 5)
+    game.move(hand_card, Zone.HAND)
+    for c in fillers(game, 0)[:shang.initial_energy]:
+        game.move(c, Zone.RESOURCES)
+    at(game, "combat", "attack", turn_player=1)
+    use(game, foe, "Rajada")
+    assert hand_card in game.state.scene
+    assert (ally, 1) in _dealt(game) and (foe, 3) in _dealt(game)
+
+
+def test_boneco_vodu_goes_to_the_deck_bottom_and_the_action_has_no_effect() -> None:
+    """Boneco Vodu V1 ((2016) BSAQ 92/112) carried by a {MA} character of its owner: in the opponent's Fase de
+    Preparação an opponent's character uses an action -- the owner may put this card (not the character) at the
+    bottom of its deck; then that action has no effect and no action of that name can be used this turn."""
+    doll = corpus_card("(2016) BSAQ 92/112")
+    game = match([doll, own_character("Mago", ie=5, powers="Magia")],
+                 [own_character("Atacante", action=_quick("Rajada")), own_character("Parceiro",
+                                                                                    action=_quick("Rajada"))],
+                 turn_player=1)
+    mage, foe, mate = card_of(game, 0, "Mago V1"), card_of(game, 1, "Atacante V1"), card_of(game, 1, "Parceiro V1")
+    d = card_of(game, 0, doll.title)
+    enter(game, mage, 3, carried=[d])
+    enter(game, foe, 3)
+    enter(game, mate, 3)
+    at(game, "preparation", turn_player=1)
+    use(game, foe, "Rajada", window="preparation")
+    assert mage in game.state.scene
+    assert game.state.players[0].deck[-1] == d
+    assert _dealt(game) == []
+    assert not usable(game, mate, "Rajada", window="preparation")

@@ -1,0 +1,92 @@
+"""Session 6, cluster "replace": replacements, prohibitions and coordination -- constructions read from our own short
+card texts, with the IR they lower to and, where the runtime is involved, what the engine does."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CancelAction, CardDef, EffectKind, PutInScene, Ref, Restrict
+from tests.engine_helpers import card
+
+HEAD = ("Personagem: Guardião V1\nAlinhamento: Herói\nAfiliações: Vingadores\nPoderes: Super Força, Voo\n"
+        "Energia inicial: 3\nEscudo: 1\n")
+
+
+def _permanent(body: str) -> CardDef:
+    d = card(HEAD + f"\nTexto permanente:\n  {body}\n")
+    assert d.executable, [e.why for e in d.effects]
+    return d
+
+
+# --- "ações com o mesmo nome que aquela": a lone demonstrative as the second term; "e" + a clause of its own ------
+
+
+def test_same_name_as_a_lone_demonstrative_after_a_coordinated_clause() -> None:
+    """"aquela ação não tem efeito e ações com o mesmo nome que aquela não podem ser usadas neste turno": two
+    clauses (the "e" starts one with its own subject and verb); "que aquela" is the comparison's second term, the
+    demonstrative standing for "aquela ação" -- the event's action (4.6.2) -- not a relative clause's subject."""
+    d = _permanent("Toda vez que um personagem controlado por outro jogador usar uma ação, aquela ação não tem efeito "
+                   "e ações com o mesmo nome que aquela não podem ser usadas neste turno.")
+    (effect,) = d.effects
+    cancel, barred = effect.procedures
+    assert isinstance(cancel, CancelAction) and cancel.action.slot == "event:action"
+    assert isinstance(barred, Restrict) and barred.what == "be_used" and barred.subject is None
+    (same,) = barred.action_filters
+    assert same.field == "name" and same.op == "shares"
+    assert getattr(same.value, "slot", "") == "event:action"
+
+
+def test_a_demonstrative_followed_by_its_noun_still_opens_a_relative() -> None:
+    """"os personagens que aquele jogador controla": a demonstrative with its noun is a relative clause's subject,
+    as before -- the comparison reading is only for a demonstrative standing alone."""
+    d = card(HEAD + "\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n  Escolha um oponente. Cada personagem que "
+             "aquele jogador controla perde {VO} até o final do turno.\n")
+    assert d.executable and d.action is not None
+
+
+# --- "Quando este personagem entrar em cena desta forma": the optional step above was done ----------------------
+
+
+AMBUSH = ("Quando um personagem controlado por outro jogador usar uma ação, se este card estiver em sua mão, você pode "
+          "colocá-lo em cena. Quando este personagem entrar em cena desta forma, aquela ação não tem efeito.")
+
+
+def test_entering_this_way_reads_as_if_done_and_keeps_the_first_trigger() -> None:
+    """5.2: the paragraph has one trigger (the opponent's action); "Quando este personagem entrar em cena desta forma"
+    names no second event but the optional step "você pode colocá-lo em cena" having been done ("se o fizer")."""
+    d = _permanent(AMBUSH)
+    (effect,) = d.effects
+    assert effect.kind is EffectKind.TRIGGERED and effect.trigger is not None
+    assert effect.trigger.event == "use_action"
+    put, cancel = effect.procedures
+    assert isinstance(put, PutInScene) and put.optional and put.cards.ref is Ref.THIS_CARD
+    assert isinstance(cancel, CancelAction) and cancel.if_done
+
+
+def test_a_trigger_hanging_on_this_card_in_the_hand_works_from_the_hand() -> None:
+    """5.2.1: every step hangs on "se este card estiver em sua mão" (the first says it, the rest follow it): the
+    effect works from the hand."""
+    (effect,) = _permanent(AMBUSH).effects
+    assert effect.zone == "hand"
+
+
+def test_entering_this_way_without_an_optional_step_before_is_not_if_done() -> None:
+    """With no optional step putting this card in the scene before it, the clause is not read as "se o fizer"."""
+    d = card(HEAD + "\nTexto permanente:\n  Quando um personagem usar uma ação, compre um card. Quando este personagem "
+             "entrar em cena desta forma, aquela ação não tem efeito.\n")
+    assert not d.executable or all(not getattr(p, "if_done", False) for e in d.effects for p in e.procedures)
+
+
+# --- a clitic after "... estiver carregando este card": the card the text is printed on --------------------------
+
+
+def test_a_clitic_after_carrying_this_card_means_this_card() -> None:
+    """"se um personagem que você controla estiver carregando este card, você pode colocá-lo na base do deck de seu
+    dono": "-lo" is this card (named in the condition), not the character carrying it."""
+    from cardscript.compiler.ir import Move
+
+    d = card("Habilidade: Amuleto V1\nPoder: Magia\n\nTexto permanente:\n  Toda vez que um personagem controlado por "
+             "um oponente usar uma ação, se um personagem com {MA} que você controla estiver carregando este card, "
+             "você pode colocá-lo na base do deck de seu dono.\n")
+    assert d.executable, [e.why for e in d.effects]
+    (effect,) = d.effects
+    (move,) = effect.procedures
+    assert isinstance(move, Move) and move.to == "deck_bottom" and move.cards.ref is Ref.THIS_CARD
