@@ -118,3 +118,27 @@ def test_boneco_vodu_goes_to_the_deck_bottom_and_the_action_has_no_effect() -> N
     assert game.state.players[0].deck[-1] == d
     assert _dealt(game) == []
     assert not usable(game, mate, "Rajada", window="preparation")
+
+
+def _piercing(name: str, amount: int, piercing: bool) -> str:
+    kind = " penetrante" if piercing else ""
+    return (f"Ação: {name}\n  Custo: {{0}}\n  Poder: Super Força\n  {name} causa {amount} pontos de dano{kind} no "
+            "alvo.\n")
+
+
+def test_visao_makes_the_piercing_damage_of_actions_targeting_him_zero_this_turn() -> None:
+    """Visão V1 (BSET DECK 24/66), Intangibilidade, used in the opponent's Etapa de Antecipação: an action targeting
+    him later this turn deals 2 piercing damage -- it becomes 0; a plain 2 damage is still dealt (absorbed by his
+    Escudo first, 4.8.1)."""
+    for piercing, dealt in ((True, 0), (False, 2)):
+        vision = corpus_card("BSET DECK 24/66")
+        game = match([vision], [own_character("Atacante", action=_piercing("Raio", 2, piercing))], turn_player=1)
+        v, foe = card_of(game, 0, vision.title), card_of(game, 1, "Atacante V1")
+        enter(game, v, 4)
+        enter(game, foe, 3)
+        at(game, "combat", "anticipation", turn_player=1)
+        use(game, v, "Intangibilidade", window="anticipation")
+        at(game, "combat", "attack", turn_player=1)
+        use(game, foe, "Raio")
+        amounts = [c["amount"] for c in calcs(game) if c["card"] == v]
+        assert amounts == [dealt], piercing

@@ -90,3 +90,41 @@ def test_a_clitic_after_carrying_this_card_means_this_card() -> None:
     (effect,) = d.effects
     (move,) = effect.procedures
     assert isinstance(move, Move) and move.to == "deck_bottom" and move.cards.ref is Ref.THIS_CARD
+
+
+# --- "todo o dano ... que seria causado neste turno a X por Y torna-se 0": the relative's complements, a time ------
+
+
+def _action(body: str) -> CardDef:
+    d = card(HEAD + f"\nAção: Fase\n  Custo: {{1}}\n  Tipo: Ação de Antecipar\n  {body}\n")
+    assert d.executable and d.action is not None, d.action and [m.why for m in d.action.modes]
+    return d
+
+
+def test_damage_that_would_be_dealt_this_turn_becomes_zero_until_the_end_of_the_turn() -> None:
+    """4.8.3 D, 5.7 B: "Todo o dano penetrante que seria causado neste turno a este personagem por ações que tenham
+    ele como alvo torna-se 0" -- in "<dano> torna-se N" the complements before the verb are the relative's ("a" the
+    destination, "por" the source); "neste turno" makes the action create the modifier until the end of the turn."""
+    from cardscript.compiler.ir import Duration, Generate, Kind, ModifyDamage
+
+    d = _action("Todo o dano penetrante que seria causado neste turno a este personagem por ações que tenham ele "
+                "como alvo torna-se 0.")
+    assert d.action is not None
+    (made,) = d.action.modes[0].procedures
+    assert isinstance(made, Generate) and made.effect.kind is EffectKind.DAMAGE_MODIFIER
+    assert made.effect.duration is Duration.END_OF_TURN
+    (mod,) = made.effect.procedures
+    assert isinstance(mod, ModifyDamage) and mod.step == "D" and mod.set_to == 0 and mod.only_piercing
+    assert mod.target is not None and mod.target.ref is Ref.THIS_CHARACTER
+    assert mod.source is not None and mod.source.kind is Kind.ACTION
+    assert [(f.field, f.op) for f in mod.source.filters] == [("targets", "has")]
+
+
+def test_this_turn_after_the_destination_reads_the_same() -> None:
+    """"Todo o dano que seria causado a este personagem neste turno torna-se 0": the time after the destination."""
+    from cardscript.compiler.ir import Duration, Generate
+
+    d = _action("Todo o dano que seria causado a este personagem neste turno torna-se 0.")
+    assert d.action is not None
+    (made,) = d.action.modes[0].procedures
+    assert isinstance(made, Generate) and made.effect.duration is Duration.END_OF_TURN

@@ -156,7 +156,8 @@ def _action_source_matches(game: Game, ctx: EffectContext, ssel: Selector, mctx:
     modifier's context (``mctx``: "aquele personagem" is its slot)?"""
     if not ctx.from_action:
         return False
-    action = using(ctx)
+    action = using(ctx)            # with the targets it was used on ("ações que tenham ele como alvo", 4.6.2 F)
+    action = replace(action, targets=tuple(t for ts in ctx.targets for t in ts if isinstance(t, int)))
     # it is causing damage now: "uma ação que cause dano" holds of it whatever its text says
     ssel = replace(ssel, filters=tuple(f for f in ssel.filters
                                        if (f.field, f.op, f.value) != ("damaging", "eq", "true")))

@@ -223,6 +223,7 @@ def modifier_clause(b: Build) -> Built | None:
                 raise NotUnderstood("the damage becomes what?", b.roles.clause)
             b.r.use(*adjs)
             piercing = True
+        _into_the_relative(subj, b)
         target, subject_source, filters = _damage_subject(subj, b)
         mod = ModifyDamage(step="D", set_to=set_to, becomes_piercing=piercing, target=target, source=subject_source,
                            action_filters=filters, text=b.text)
@@ -234,6 +235,10 @@ def modifier_clause(b: Build) -> Built | None:
             during = b.adjuncts.at              # "na Fase de Preparação do próximo turno"
             if during is not None and not during.phase:
                 raise NotUnderstood("in what?", b.roles.clause)
+        if b.adjuncts.duration is Duration.END_OF_TURN and not b.static:
+            if during is not None:              # "... neste turno torna-se 0": until the end of the turn (5.7 B)
+                raise NotUnderstood("'neste turno' with another time", b.roles.clause)
+            return _lasting(b, mod)
         if during is not None:
             if not during.phase or during.phase == "current" or during.edge or during.each_player:
                 raise NotUnderstood("during what?", b.roles.clause)
@@ -279,6 +284,22 @@ def _halved(b: Build) -> Built | None:
     if b.adjuncts.during is not None:
         raise NotUnderstood("halved during what?", b.roles.clause)
     return Built([mod], EffectKind.DAMAGE_MODIFIER)
+
+def _into_the_relative(subj: NP, b: Build) -> None:
+    """"todo o dano que seria causado neste turno *a este personagem por ações que ...* torna-se 0": in "<dano> torna-se
+    N" nothing but the number follows the verb, so the complements the clause could not fit, printed before it, are
+    the damage relative's (its destination "a"/"em", its source "por"), as if printed right after "causado"."""
+    rel = next((m for m in subj.mods if isinstance(m, Rel)), None)
+    if rel is None:
+        return
+    v = analyse(rel.clause)
+    if v.lemma != "causar" or not v.passive:
+        return
+    for c in list(b.roles.extra):
+        if isinstance(c, PP) and c.prep in ("a", "em", "por") and c.obj is not None:
+            b.roles.extra.remove(c)
+            rel.args.append(c)
+
 
 def _lasting(b: Build, mod: ModifyDamage) -> Built:
     """A modifier an effect creates for a time ("... causa +1 ponto de dano neste turno", "a próxima ação que ele
