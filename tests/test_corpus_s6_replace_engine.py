@@ -7,8 +7,21 @@ from __future__ import annotations
 
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import CardId, Zone
-from tests.corpus_play import at, calcs, card_of, corpus_card, enter, fillers, match, require_corpus, usable, use
-from tests.engine_helpers import own_character
+from tests.corpus_play import (
+    Eager,
+    at,
+    calcs,
+    card_of,
+    corpus_card,
+    enter,
+    events,
+    fillers,
+    match,
+    require_corpus,
+    usable,
+    use,
+)
+from tests.engine_helpers import card, own_character, pick
 
 require_corpus()
 
@@ -142,3 +155,37 @@ def test_visao_makes_the_piercing_damage_of_actions_targeting_him_zero_this_turn
         use(game, foe, "Raio")
         amounts = [c["amount"] for c in calcs(game) if c["card"] == v]
         assert amounts == [dealt], piercing
+
+
+def _ultron(unloading: str) -> tuple[Match, CardId, CardId]:
+    """Ultron-1 V1 ((2015) BSIV 46/100) at stage {2} carrying a support card, another Ultron character card and a
+    filler; a filler in its owner's resources to load as the extra cost. It uses Genialidade Robótica and unloads
+    the card titled ``unloading``."""
+    ultron = corpus_card("(2015) BSIV 46/100")
+    other = own_character("Ultron-2", alter_ego="Ultron")
+    machine = card("Suporte: Máquina V1\nEnergia inicial: 1\nEscudo: 0\n")
+    game = match([ultron, other, machine], a=Eager({"unload": [pick(unloading)]}))
+    u = card_of(game, 0, ultron.title)
+    enter(game, u, 1, carried=[card_of(game, 0, "Ultron-2 V1"), card_of(game, 0, "Máquina V1")])
+    game.state.scene[u].stage = 2
+    game.move(fillers(game, 0)[0], Zone.RESOURCES)
+    at(game, "combat", "attack")
+    use(game, u, "Genialidade Robótica")
+    return game, u, card_of(game, 0, unloading.split(" ")[0] + " V1") if " " not in unloading else -1
+
+
+def test_ultron_1_puts_an_unloaded_support_or_ultron_card_in_the_hand_instead_of_the_resources() -> None:
+    """Ultron-1 V1 ((2015) BSIV 46/100), Genialidade Robótica: the card unloaded is a support card, or a character
+    card with the alter ego Ultron -- it goes to its owner's hand, not to the resources (5.5); it was unloaded all
+    the same (it left the character)."""
+    for title in ("Máquina", "Ultron-2"):
+        game, u, c = _ultron(title)
+        assert c in game.state.players[0].hand and c not in game.state.players[0].resources, title
+        assert c not in game.state.scene[u].carried
+
+
+def test_ultron_1_unloads_any_other_card_to_the_resources() -> None:
+    """The card unloaded is neither (a filler ability): it goes to the resources, as any unloaded card (4.1)."""
+    game, u, _ = _ultron("Filler")
+    assert not any(game.cards[c].title == "Filler V1" for c in game.state.players[0].hand)
+    assert [e["to"] for e in events(game, "move") if e.get("reason") == "unload"] == ["resources"]

@@ -128,3 +128,58 @@ def test_this_turn_after_the_destination_reads_the_same() -> None:
     assert d.action is not None
     (made,) = d.action.modes[0].procedures
     assert isinstance(made, Generate) and made.effect.duration is Duration.END_OF_TURN
+
+
+# --- "coloque aquele card em sua mão ao invés de colocá-lo em seus recursos": the unloading's destination ---------
+
+
+UNLOAD_INSTEAD = ("Descarregue um card deste personagem. Se o card descarregado for um card de suporte, coloque aquele "
+                  "card em sua mão ao invés de colocá-lo em seus recursos.")
+
+
+def test_instead_of_the_resources_folds_into_the_unloading() -> None:
+    """5.5 in one sentence: the move replaces where the unloading before it puts the card (4.1: the resources); the
+    unloading names its cards in a slot ("o card descarregado"), the condition reads it there; "aquele card" is that
+    card: a predicate of "ser" ("um card de suporte") describes the subject, it introduces no new thing."""
+    from cardscript.compiler.ir import Unload
+
+    d = _action(UNLOAD_INSTEAD)
+    assert d.action is not None
+    (unload,) = d.action.modes[0].procedures
+    assert isinstance(unload, Unload) and unload.unloaded and unload.instead_to == "hand"
+    assert unload.instead_if is not None and unload.instead_if.subject is not None
+    assert unload.instead_if.subject.slot == unload.unloaded
+
+
+def test_instead_of_with_nothing_before_to_replace_is_not_executable() -> None:
+    """The same move with no unloading before it names nothing it replaces: not executable."""
+    d = card(HEAD + "\nAção: Fase\n  Custo: {1}\n  Escolha um card de seus recursos. Coloque aquele card em sua mão "
+             "ao invés de colocá-lo em seus recursos.\n")
+    assert not d.executable
+
+
+def test_instead_of_on_the_engine_sends_a_support_to_the_hand_and_others_to_the_resources() -> None:
+    """4.1 / 5.5 on the engine: the unloaded support goes to the hand; an unloaded ability to the resources."""
+    from tests.corpus_play import Eager, at, card_of, enter, match, use
+    from tests.engine_helpers import pick
+
+    d = _action(UNLOAD_INSTEAD)
+    support = card("Suporte: Máquina V1\nEnergia inicial: 1\nEscudo: 0\n")
+    ability = card("Habilidade: Murro V1\nPoder: Super Força\n")
+    for title, area in (("Máquina", "hand"), ("Murro", "resources")):
+        game = match([d, support, ability], a=Eager({"unload": [pick(title)]}))
+        g = card_of(game, 0, "Guardião V1")
+        enter(game, g, 1, carried=[card_of(game, 0, "Máquina V1"), card_of(game, 0, "Murro V1")])
+        game.state.scene[g].stage = 2
+        at(game, "combat", "attack")
+        use(game, g, "Fase")
+        me = game.state.players[0]
+        assert card_of(game, 0, f"{title} V1") in (me.hand if area == "hand" else me.resources), title
+
+
+def test_a_relation_after_ser_still_introduces_its_thing() -> None:
+    """A predicate of "ser" describes its subject ("o card descarregado for um card de suporte ... aquele card": that
+    card, above); "for alvo de uma ação ... aquela ação" is a relation, and still introduces the action."""
+    d = _permanent("Se este personagem for alvo de uma ação, este personagem causa 1 ponto de dano no personagem que "
+                   "usou aquela ação.")
+    assert d.executable

@@ -178,6 +178,7 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     choosing = False                      # inside a sentence with "você pode ..."
     subjects: set[int] = set()            # the noun phrases that are the subject of their clause
     nested: set[int] = set()              # noun phrases inside another noun phrase ("os cards de <nome>")
+    predicates: dict[int, Span] = {}      # what the complements of "ser" hold ("X for um card de suporte"): X
     procedure = Procedure.OTHER           # the procedure of the clause being walked
     for para in paragraphs:
         introduced: list[Referent] = []
@@ -191,6 +192,9 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 procedure = node.procedure
                 if node.subject is not None:
                     subjects.update(id(p) for p in node.subject.parts)
+                if _copula(node) and node.subject is not None:    # "se o card descarregado for um card de
+                    predicates.update({id(n): node.subject.span for c in _predicate(node) for n in walk(c)})
+                    #                   suporte": a description of the subject, no new thing
             if isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE:
                 nested.update(id(n) for n in walk(node) if n is not node and isinstance(n, Phrase)
                               and n.kind is PhraseKind.NOUN_PHRASE)
@@ -278,6 +282,11 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 is_own = head == "name" and not dets and any(
                     isinstance(p, Name) and fold_text(p.text) == fold_text(card_name) for p in node.parts)
                 aside = any(a.start <= node.span.start and node.span.end <= a.end for a in asides)
+                described = _described(introduced, predicates.get(id(node))) if not is_own else None
+                if described is not None:
+                    # "se o card descarregado for um card de suporte, coloque aquele card ...": the card described
+                    introduced.append(Referent(described.description, described.span, head, clause))
+                    continue
                 if det == "nenhum" or (is_own and (id(node) in nested or previous_word in _NAMING)):
                     continue              # nothing to refer to; "os cards de <este card>" names, not a thing
                 if aside and head != "name":
@@ -291,6 +300,37 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     if x_uses and not x_defined:
         unbound.extend(Unbound("X", s) for s in x_uses[:1])
     return bindings, unbound
+
+
+def _copula(clause: Clause) -> bool:
+    """Is the clause's verb "ser" alone (a predicate follows: "for um card de suporte"), not a passive ("ser usada")
+    nor another verb?"""
+    verbs = [w for w in walk(clause.verb) if isinstance(w, Lexeme) and w.cls in ("VFIN", "VINF", "AUX", "VPART",
+                                                                                 "VGER", "AUX_NF")]
+    return len(verbs) == 1 and verbs[0].lemma == "ser"
+
+
+def _described(introduced: list[Referent], subject: Span | None) -> Referent | None:
+    """The thing a predicate of "ser" describes: the one its clause's subject introduced (None: no subject)."""
+    if subject is None:
+        return None
+    return next((x for x in reversed(introduced) if subject.start <= x.span.start and x.span.end <= subject.end),
+                None)
+
+
+def _predicate(clause: Clause) -> list[Node]:
+    """The complements of "ser" naming what the subject is ("um card de personagem ... ou um card de suporte"): the
+    noun phrases and what they take ("de suporte", "com o alter ego X"); none when the first is a relation the
+    subject is in ("alvo de uma ação": the action is a thing of its own)."""
+    def first(c: Node) -> Lexeme | None:
+        return next((w for w in walk(c) if isinstance(w, Lexeme) and w.lemma not in ("ou", "e", ",")), None)
+
+    comps = list(clause.complements)
+    phrases = [n for n in walk(comps[0]) if isinstance(n, Phrase) and n.kind is PhraseKind.NOUN_PHRASE] \
+        if comps else []
+    if not phrases or _head(phrases[0]) in ("alvo", "fonte", "dono", "controlador"):
+        return []
+    return [c for c in comps if (w := first(c)) is None or w.cls != "PREP" or w.lemma in ("de", "com")]
 
 
 _PROCLITIC = frozenset({"o", "a", "os", "as"})

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardscript.compiler.ir.base import Procedure
-from cardscript.compiler.ir.core import Quantity, Selector
+from cardscript.compiler.ir.core import Condition, Quantity, Selector
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,6 +53,10 @@ class Unload(Procedure):
     cards: Selector | None = None        # these very cards
     amount: Quantity | None = None       # or this many of those ``frm`` carries
     frm: Selector | None = None
+    unloaded: str = ""                   # the slot the cards unloaded fill ("o card descarregado")
+    instead_to: str = ""                 # 5.5: an unloaded card meeting ``instead_if`` goes to this area of its owner
+    instead_if: Condition | None = None  # instead of the resources ("coloque aquele card em sua mão ao invés de
+    #                                      colocá-lo em seus recursos"); the condition reads it in ``unloaded``
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,6 +77,8 @@ class Move(Procedure):
     or_to: tuple[str, ...] = ()          # "no topo de seu deck ou em seus recursos": the controller picks the area
     orderer: Selector | None = None      # "aquele jogador ... devolve os outros cards ... em qualquer ordem": who
     #                                      orders them (None: the controller)
+    instead_of: str = ""                 # 5.5 "coloque-o em sua mão ao invés de colocá-lo em seus recursos": the area
+    #                                      the step before would put the cards in (lowering folds it into that step)
 
 
 @dataclass(frozen=True, kw_only=True)

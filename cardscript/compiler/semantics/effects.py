@@ -45,6 +45,7 @@ from cardscript.compiler.ir import (
     EventPattern,
     Generate,
     Kind,
+    Move,
     Procedure,
     Redirect,
     Ref,
@@ -52,6 +53,7 @@ from cardscript.compiler.ir import (
     Rule,
     Selector,
     SuppressText,
+    Unload,
     Unsupported,
 )
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
@@ -179,6 +181,7 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
+    procs = fold_instead(procs, out.problems)
     effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
     if before and (effect is None or effect.kind is not EffectKind.TRIGGERED) and not out.problems:
         out.problems.append(Problem("a second trigger in the paragraph", None))
@@ -529,6 +532,29 @@ def _merge_modes(out: ActionText, seq: Sequence) -> None:
     else:
         for m in out.modes:
             m.extend(seq.modes[0])
+    out.modes = [fold_instead(m, out.problems) for m in out.modes]
+
+
+def fold_instead(procs: list[Procedure], problems: list[Problem]) -> list[Procedure]:
+    """5.5 in one sentence: "Descarregue um card deste personagem. Se o card descarregado for X, coloque aquele card
+    em sua mão ao invés de colocá-lo em seus recursos" -- the move marked ``instead_of`` replaces where the unloading
+    before it puts that card (4.1: its owner's resources): the unloading sends the card it unloads there instead
+    when the move's condition holds of it. A marked move that replaces nothing said before it is a problem."""
+    out: list[Procedure] = []
+    for p in procs:
+        if not isinstance(p, Move) or not p.instead_of:
+            out.append(p)
+            continue
+        before = out[-1] if out else None
+        if isinstance(before, Unload) and before.unloaded and not before.instead_to and p.instead_of == "resources" \
+                and p.cards.ref is Ref.SLOT and p.cards.slot == before.unloaded and not (
+                    p.optional or p.if_done or p.if_not_done or p.from_zone or p.or_to or p.shuffle_in) \
+                and p.to in ("hand", "deck_top", "deck_bottom") and (p.to_owner is None or p.to_owner.ref is Ref.YOU):
+            out[-1] = replace(before, instead_to=p.to, instead_if=p.condition)
+            continue
+        problems.append(Problem("'ao invés de' naming nothing the step before does", None))
+        out.append(Unsupported(why=problems[-1].message, text=p.text))
+    return out
 
 
 def _names_target(x: object) -> bool:

@@ -638,12 +638,21 @@ def _unload(b: Build) -> Built:
     if cards.every:
         return Built([Unload(who=who, cards=cards, text=b.text)])
     amount = replace(cards.count, up_to=up_to or cards.count.up_to)
+    unloaded = _unloaded_slot(r)
     if origin is None and _carried_by_phrase(obj):         # "até dois cards que estiverem sendo carregados por
-        return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text)])   # personagens": in all
+        return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text,   # personagens": in all
+                             unloaded=unloaded)])
     filtered = replace(cards, of=None, zone="", count=Quantity.of(1))
     if filtered.filters or filtered.union:
-        return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text)])
-    return Built([Unload(who=who, amount=amount, frm=frm, text=b.text)])
+        return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text, unloaded=unloaded)])
+    return Built([Unload(who=who, amount=amount, frm=frm, text=b.text, unloaded=unloaded)])
+
+
+def _unloaded_slot(r: Reading) -> str:
+    """The slot of the cards a "descarregue N cards ..." chooses and unloads: what "o card descarregado" reads."""
+    slot = f"unloaded:{int(r.acted.get('unload', 'unloaded:-1').split(':')[1]) + 1}"
+    r.acted["unload"] = slot
+    return slot
 
 
 def _origin_after_chosen(obj: NP, r: Reading) -> NP | None:

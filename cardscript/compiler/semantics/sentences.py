@@ -596,9 +596,9 @@ class SentenceReader:
         require_no_extra(roles)
         built = _delayed(b, built)
         built.subject = built.subject or b.subject_sel
-        if roles.get("instead"):                          # "ao invés disso": what a replacement does instead
-            if self.leads.hypothetical is None:
-                raise NotUnderstood("'ao invés disso' with nothing it replaces", clause)
+        if roles.get("instead") and self.leads.hypothetical is None:    # "... ao invés de colocá-lo em seus recursos"
+            built = _instead_of_area(built, [*roles.get("instead"), *roles.get("back")], self.r, clause)
+        elif roles.get("instead"):                        # "ao invés disso": what a replacement does instead
             from cardscript.compiler.semantics.syntax import constituent_leaves
 
             for c in roles.get("instead"):
@@ -623,6 +623,33 @@ class SentenceReader:
             self.r.use(subject.head, *subject.dets)        # the controller makes it happen
         built = self.clause(rel.clause, list(rel.args) + rest)
         return built
+
+
+def _instead_of_area(built: Built, instead: list[Constituent], r: Reading, clause: Clause) -> Built:
+    """5.5: "coloque aquele card em sua mão ao invés de colocá-lo em seus recursos" -- one sentence saying both the
+    replacing move and the area it replaces: the move is marked with that area (``Move.instead_of``) and the
+    lowering folds it into the step before that would put the card there (the unloading of 4.1); "ao invés disso"
+    with no such area names nothing it replaces."""
+    from cardscript.compiler.ir import Move
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+    from cardscript.compiler.semantics.vocabulary import ZONE_OF_NOUN
+
+    words = [x for c in instead for x in constituent_leaves(c) if isinstance(x, Lexeme)]
+    moves = [p for p in built.procedures if isinstance(p, Move)]
+    head = instead[0] if instead else None
+    back = instead[1] if len(instead) == 2 else None
+    if len(moves) != 1 or len(built.procedures) != 1 or not isinstance(head, PP) or head.obj is None \
+            or head.obj.lemma != "invés" or not isinstance(back, PP) or back.prep != "de" or back.obj is not None \
+            or [w.lemma for w in back.verb if isinstance(w, Lexeme) and w.cls == "VINF"] != ["colocar"] \
+            or len(back.args) != 1:
+        raise NotUnderstood("'ao invés disso' with nothing it replaces", clause)
+    where = back.args[0]
+    area = ZONE_OF_NOUN.get(where.obj.lemma) if isinstance(where, PP) and where.prep == "em" \
+        and where.obj is not None and not where.obj.mods else None
+    if area != "resources":
+        raise NotUnderstood("instead of what area?", clause)
+    r.use(*words)
+    return replace(built, procedures=[replace(moves[0], instead_of=area)])
 
 
 _STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control"})

@@ -7,6 +7,7 @@ personagem"); ``Swap`` exchanges two cards' places (glossary "Permutar").
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 from cardscript.compiler.ir import (
@@ -42,6 +43,7 @@ from cardscript.runtime.selectors import (
     Thing,
     attr,
     candidates,
+    check_condition,
     choose,
     choose_different,
     host,
@@ -201,17 +203,22 @@ def _unloaded(game: Game, ctx: EffectContext, proc: Unload, cards: Selector) -> 
 def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
     """4.1: "descarregue <cards>" (those still carried), or "descarregue N cards de <frm>" (chosen by ``who``;
     not where a static prevents unloading by this effect)."""
+    done: list[Thing] = []
     if proc.cards is not None:
         leaving = _moved_later(game, ctx)
         for c in _unloaded(game, ctx, proc, proc.cards):
             base = host(game, c) if isinstance(c, int) else None
             if isinstance(c, int) and base is not None:
                 _remember_carried(ctx, base, c)
-                game.unload(c, check=base not in leaving, by=ctx.controller)
+                if not _unloaded_elsewhere(game, ctx, proc, c, base, check=base not in leaving):
+                    game.unload(c, check=base not in leaving, by=ctx.controller)
+                done.append(c)
                 if base in leaving:
                     deferred = ctx.memory.setdefault("deferred_empty", [])
                     if isinstance(deferred, list) and base not in deferred:
                         deferred.append(base)
+        if proc.unloaded:
+            ctx.write(proc.unloaded, done)
         return
     assert proc.frm is not None
     bases = [t for t in select(game, ctx, proc.frm, "target", f"{proc.text}: from which?") if isinstance(t, int)]
@@ -228,7 +235,32 @@ def unload(game: Game, ctx: EffectContext, proc: Unload) -> None:
         for c in choose(game, ctx, carried, n, "unload", f"{proc.text}: choose from {game.name(b)}", player=chooser):
             if isinstance(c, int) and b in game.state.scene and c in game.state.scene[b].carried:
                 _remember_carried(ctx, b, c)
-                game.unload(c, by=ctx.controller)
+                if not _unloaded_elsewhere(game, ctx, proc, c, b):
+                    game.unload(c, by=ctx.controller)
+                done.append(c)
+    if proc.unloaded:
+        ctx.write(proc.unloaded, done)
+
+
+def _unloaded_elsewhere(game: Game, ctx: EffectContext, proc: Unload, card: CardId, base: CardId,
+                        check: bool = True) -> bool:
+    """5.5: "coloque aquele card em sua mão ao invés de colocá-lo em seus recursos" -- the card unloaded goes to
+    ``instead_to`` of its owner when ``instead_if`` holds of it (read in the ``unloaded`` slot), not to the resources
+    (4.1): it is still unloaded from ``base`` (which, left empty, is knocked out / destroyed, 4.7), but it is not put
+    in the resources. False when the usual unloading applies."""
+    if not proc.instead_to:
+        return False
+    if proc.instead_if is not None:
+        probe = copy.copy(ctx)
+        probe.slots = {**ctx.slots, proc.unloaded: [card]}
+        if not check_condition(game, probe, proc.instead_if):
+            return False
+    to = _ZONES[proc.instead_to]
+    game.move(card, to, bottom=proc.instead_to == "deck_bottom", reason="unload")
+    game.emit("unload", card=card, frm=base, by=ctx.controller, to=str(to))
+    if check:
+        game.check_empty(base)
+    return True
 
 
 def _remember_carried(ctx: EffectContext, base: CardId, card: CardId) -> None:
