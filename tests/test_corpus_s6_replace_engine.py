@@ -189,3 +189,42 @@ def test_ultron_1_unloads_any_other_card_to_the_resources() -> None:
     game, u, _ = _ultron("Filler")
     assert not any(game.cards[c].title == "Filler V1" for c in game.state.players[0].hand)
     assert [e["to"] for e in events(game, "move") if e.get("reason") == "unload"] == ["resources"]
+
+
+def _replica(with_loki: bool) -> tuple[Match, CardId, CardId]:
+    """Imagem Falsa V1 (BSET DECK 33/66) is player 0's scenario; player 0 controls a Réplica de Loki (and Loki when
+    ``with_loki``); the opponent's action deals it more damage than it carries."""
+    scene = corpus_card("BSET DECK 33/66")
+    replica = own_character("Réplica de Loki", ie=2)
+    loki = own_character("Loki", ie=3)
+    game = match([scene, replica, loki], [own_character("Atacante", action=_piercing("Raio", 3, True))],
+                 turn_player=1)
+    r, foe = card_of(game, 0, "Réplica de Loki V1"), card_of(game, 1, "Atacante V1")
+    enter(game, r, 1)
+    if with_loki:
+        enter(game, card_of(game, 0, "Loki V1"), 2)
+    enter(game, foe, 3)
+    from tests.corpus_play import scenario
+
+    scenario(game, card_of(game, 0, scene.title))
+    at(game, "combat", "attack", turn_player=1)
+    use(game, foe, "Raio")
+    return game, r, card_of(game, 0, scene.title)
+
+
+def test_imagem_falsa_sends_the_knocked_out_replica_to_its_owners_resources() -> None:
+    """Imagem Falsa V1 (BSET DECK 33/66): its controller controls Loki; the Réplica de Loki is knocked out -- it goes
+    to its owner's resources instead of the prizes (no points for the opponent, 4.9.1) and the scenario goes to its
+    owner's resources too (5.5)."""
+    game, r, s = _replica(True)
+    me = game.state.players[0]
+    assert r in me.resources and r not in me.prizes and r not in game.state.scene
+    assert s in me.resources and game.state.scenario is None
+    assert game.prize_points(1) == 0
+
+
+def test_imagem_falsa_without_loki_leaves_the_knockout_as_it_is() -> None:
+    """Without Loki the condition fails: the replica goes to the prizes as usual (4.7), the scenario stays."""
+    game, r, s = _replica(False)
+    assert r in game.state.players[0].prizes
+    assert s not in game.state.players[0].resources

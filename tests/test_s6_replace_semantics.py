@@ -183,3 +183,34 @@ def test_a_relation_after_ser_still_introduces_its_thing() -> None:
     d = _permanent("Se este personagem for alvo de uma ação, este personagem causa 1 ponto de dano no personagem que "
                    "usou aquela ação.")
     assert d.executable
+
+
+# --- "Quando X for nocauteado, ... nos recursos de seu dono ao invés de nos prêmios de seus oponentes": 5.5 --------
+
+
+DECOY = ("Cenário: Engodo V1\n\nTexto permanente:\n  Quando um personagem chamado Sósia for nocauteado, se você "
+         "controlar um personagem chamado Mestre, coloque o personagem Sósia nocauteado nos recursos de seu dono ao "
+         "invés de nos prêmios de seus oponentes e coloque este cenário nos recursos de seu dono.\n")
+
+
+def test_instead_of_the_prizes_is_a_replacement_of_the_knockout() -> None:
+    """5.5 (the Hela V1 example's shape) and 4.7: a trigger on a knockout whose move says "ao invés de nos prêmios" is
+    a replacement of where the character goes; "o personagem Sósia nocauteado" is the event's character; the
+    condition is the replacement's; the scenario's own move is one of the replacing procedures."""
+    from cardscript.compiler.ir import Move, Replace
+
+    d = card(DECOY)
+    assert d.executable, [e.why for e in d.effects]
+    (effect,) = d.effects
+    assert effect.kind is EffectKind.REPLACEMENT
+    (rep,) = effect.procedures
+    assert isinstance(rep, Replace) and rep.event == "knock_out" and rep.condition is not None
+    first, second = rep.instead
+    assert isinstance(first, Move) and first.cards.slot == "event:subject" and first.to == "resources"
+    assert isinstance(second, Move) and second.cards.ref is Ref.THIS_CARD and not first.instead_of
+
+
+def test_instead_of_the_prizes_outside_a_knockout_is_not_executable() -> None:
+    """The same move after another event names no knockout it replaces."""
+    d = card(DECOY.replace("for nocauteado", "entrar em cena").replace(" nocauteado nos", " nos"))
+    assert not d.executable

@@ -85,6 +85,8 @@ class Game:
     using: Any = None                   # the EffectContext of the action whose effect is resolving (4.6.2 I)
     check: bool = False                 # check invariants after every primitive (tests, simulation)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
+    knockout_elsewhere: Callable[[CardId], bool] | None = field(default=None, repr=False, compare=False)
+    #   5.5: the engine's replacements of where a knocked-out character goes (True: it went elsewhere, 4.7)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -306,12 +308,15 @@ class Game:
             base.carried.remove(c)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)
-        self._take(base_card)
         owner = self.state.owner[base_card]
-        self.state.players[owner].prizes.append(base_card)
+        elsewhere = self.knockout_elsewhere is not None and self.knockout_elsewhere(base_card)
+        if not elsewhere:                   # 5.5: a replacement may send it elsewhere (it is still knocked out)
+            self._take(base_card)
+            self.state.players[owner].prizes.append(base_card)
         self.state.this_turn.knocked_out.append(base_card)
         by = {**(self.acting or {}), **self.memo.get("knocking_out", {})}   # the action whose effect / damage did it
-        self.emit("knocked_out", card=base_card, owner=owner, reason=reason, **by)           # (4.7)
+        self.emit("knocked_out", card=base_card, owner=owner, reason=reason, **by,           # (4.7)
+                  **({"to": str(self.state.location(base_card)[0])} if elsewhere else {}))
         self.check_victory()
 
     def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:

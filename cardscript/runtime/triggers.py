@@ -204,8 +204,9 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         if pattern.whose is Ref.YOU and turn_player != controller:
             return False
         return not (pattern.whose is Ref.OPPONENT and turn_player == controller)
-    if pattern.event == "to_prizes" and event.kind == "move" and event.data.get("to") != str(Zone.PRIZES):
-        return False
+    if pattern.event == "to_prizes" and event.kind in ("move", "knocked_out") \
+            and event.data.get("to", str(Zone.PRIZES) if event.kind == "knocked_out" else "") != str(Zone.PRIZES):
+        return False                                 # (a knocked-out character a replacement sent elsewhere, 5.5)
     if not in_turn_part(game, pattern, event, controller):
         return False
     if pattern.first_in_turn and event.kind == "targeted" \

@@ -57,7 +57,7 @@ from cardscript.runtime.agents import Decision
 from cardscript.runtime.events import Event
 from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
-from cardscript.runtime.handlers.zones import settle_emptied
+from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
 from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, phase_id
@@ -80,6 +80,7 @@ class Engine(OptionFacts):
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        game.knockout_elsewhere = partial(knockout_elsewhere, game)      # 5.5: replacements of 4.7's prizes
         self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
         self.triggers = Triggers(game, tree=self.tree, make_pending=self.make_pending)
         self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)

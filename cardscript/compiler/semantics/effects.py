@@ -183,6 +183,7 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         kinds.extend(seq.kinds)
     procs = fold_instead(procs, out.problems)
     effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
+    effect = _knockout_to(effect, out.problems)
     if before and (effect is None or effect.kind is not EffectKind.TRIGGERED) and not out.problems:
         out.problems.append(Problem("a second trigger in the paragraph", None))
     if not out.problems:
@@ -535,6 +536,34 @@ def _merge_modes(out: ActionText, seq: Sequence) -> None:
     out.modes = [fold_instead(m, out.problems) for m in out.modes]
 
 
+def _knockout_to(effect: Effect | None, problems: list[Problem]) -> Effect | None:
+    """5.5 (Hela V1's example: "Quando ... ao invés disso aquele personagem deve ser colocado nos prêmios ..."): "Quando
+    X for nocauteado, [se ...,] coloque o personagem nocauteado nos recursos de seu dono ao invés de nos prêmios de
+    seus oponentes [e ...]" -- not a trigger after the fact but a replacement of where the knocked-out character goes
+    (4.7: the prizes): the move (and what follows it) happens instead, the condition read when it would go there."""
+    if effect is None or not any(isinstance(p, Move) and p.instead_of == "prizes" for p in effect.procedures):
+        return effect
+    t = effect.trigger
+    first = effect.procedures[0]
+    if effect.kind is not EffectKind.TRIGGERED or t is None or t.event != "knocked_out" or t.subject is None:
+        problems.append(Problem("'ao invés de nos prêmios' outside a knockout", None))
+        return Effect(EffectKind.UNSUPPORTED, effect.procedures, text=effect.text, why=problems[-1].message)
+    if not isinstance(first, Move) or first.instead_of != "prizes" or first.cards.ref is not Ref.SLOT \
+            or first.cards.slot != "event:subject" or first.optional or first.to not in ("resources", "hand") \
+            or any(isinstance(p, Move) and p.instead_of for p in effect.procedures[1:]) \
+            or any(p.optional or p.if_done or p.if_not_done or p.condition != first.condition
+                   for p in effect.procedures[1:]) or first.to_owner is not None:
+        problems.append(Problem("'ao invés de nos prêmios' with other steps before it", None))
+        return Effect(EffectKind.UNSUPPORTED, effect.procedures, text=effect.text, why=problems[-1].message)
+    instead = tuple(replace(p, condition=None, instead_of="") if isinstance(p, Move) else replace(p, condition=None)
+                    for p in effect.procedures)
+    assert t is not None and t.subject is not None
+    rep = Replace(event="knock_out", subject=t.subject, instead=instead, subject_slot="event:subject",
+                  condition=first.condition, text=effect.text)
+    return Effect(EffectKind.REPLACEMENT, (rep,), condition=effect.condition, text=effect.text,
+                  duration=Duration.WHILE_IN_PLACE)
+
+
 def fold_instead(procs: list[Procedure], problems: list[Problem]) -> list[Procedure]:
     """5.5 in one sentence: "Descarregue um card deste personagem. Se o card descarregado for X, coloque aquele card
     em sua mão ao invés de colocá-lo em seus recursos" -- the move marked ``instead_of`` replaces where the unloading
@@ -542,8 +571,8 @@ def fold_instead(procs: list[Procedure], problems: list[Problem]) -> list[Proced
     when the move's condition holds of it. A marked move that replaces nothing said before it is a problem."""
     out: list[Procedure] = []
     for p in procs:
-        if not isinstance(p, Move) or not p.instead_of:
-            out.append(p)
+        if not isinstance(p, Move) or not p.instead_of or p.instead_of == "prizes":
+            out.append(p)                    # (a knocked-out character's prizes: the paragraph's, _knockout_to)
             continue
         before = out[-1] if out else None
         if isinstance(before, Unload) and before.unloaded and not before.instead_to and p.instead_of == "resources" \

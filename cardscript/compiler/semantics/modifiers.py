@@ -57,6 +57,9 @@ def apply_modifiers(sel: Selector, np: NP, r: Reading) -> Selector:
             sel = relative_filter(sel, m, r, np)
         elif isinstance(m, NP) and isinstance(m.head, Name):
             sel = _named(sel, np, r)
+            if m.participle is not None and not m.mods and np.participle is None:
+                # "o personagem Réplica de Loki nocauteado": the participle after the name is the whole phrase's
+                sel = participle(sel, replace(np, participle=m.participle, mods=[]), r)
         elif isinstance(m, Other) and m.kind == "paren":
             sel = _restated(sel, m, r)
         elif isinstance(m, Other) and m.kind == "choice":
@@ -189,6 +192,12 @@ def _own_card(np: NP, r: Reading) -> bool:
     return True
 
 
+def _plural(np: NP) -> bool:
+    from cardscript.compiler.semantics.nouns import plural
+
+    return plural(np)
+
+
 def participle(sel: Selector, np: NP, r: Reading) -> Selector:
     """"chamado X", "controlado por X", "carregados por X", "revelados nesta ação", "escolhido" (a reference, read
     by nouns.reference), "procurado desta forma"."""
@@ -241,6 +250,11 @@ def participle(sel: Selector, np: NP, r: Reading) -> Selector:
             r.use(p)                                        # change of stage changed (runtime.stages ':changed')
             _use_this_action(np, r)
             return replace(found, kind=sel.kind, slot=f"{found.slot}:changed", text=sel.text)
+    if lemma == "nocautear" and r.event_kind == "knocked_out" and sel.ref is None and np.det("o") \
+            and not _plural(np) and sel.kind is Kind.CHARACTER:
+        r.use(p, *np.dets)                                  # "Quando X for nocauteado, ... o personagem nocauteado":
+        return Selector(kind=Kind.CHARACTER, ref=Ref.SLOT, slot="event:subject", every=True,   # the event's
+                        text=sel.text)                                                           # subject (4.7)
     if lemma == "escolher":
         return sel                                          # "o ... escolhido": nouns.reference
     if lemma == "usar" and sel.kind is Kind.ACTION and sel.next_only and agent is not None \

@@ -632,24 +632,38 @@ def _instead_of_area(built: Built, instead: list[Constituent], r: Reading, claus
     with no such area names nothing it replaces."""
     from cardscript.compiler.ir import Move
     from cardscript.compiler.semantics.syntax import constituent_leaves
-    from cardscript.compiler.semantics.vocabulary import ZONE_OF_NOUN
 
     words = [x for c in instead for x in constituent_leaves(c) if isinstance(x, Lexeme)]
     moves = [p for p in built.procedures if isinstance(p, Move)]
     head = instead[0] if instead else None
-    back = instead[1] if len(instead) == 2 else None
     if len(moves) != 1 or len(built.procedures) != 1 or not isinstance(head, PP) or head.obj is None \
-            or head.obj.lemma != "invés" or not isinstance(back, PP) or back.prep != "de" or back.obj is not None \
-            or [w.lemma for w in back.verb if isinstance(w, Lexeme) and w.cls == "VINF"] != ["colocar"] \
-            or len(back.args) != 1:
+            or head.obj.lemma != "invés":
         raise NotUnderstood("'ao invés disso' with nothing it replaces", clause)
-    where = back.args[0]
-    area = ZONE_OF_NOUN.get(where.obj.lemma) if isinstance(where, PP) and where.prep == "em" \
-        and where.obj is not None and not where.obj.mods else None
-    if area != "resources":
+    area = _replaced_area(head, instead[1:])
+    if area not in ("resources", "prizes"):
         raise NotUnderstood("instead of what area?", clause)
     r.use(*words)
     return replace(built, procedures=[replace(moves[0], instead_of=area)])
+
+
+def _replaced_area(head: PP, rest: list[Constituent]) -> str:
+    """The area "ao invés de ..." names: "ao invés de colocá-lo em seus recursos" (the verb again, its place), "ao
+    invés de nos prêmios de seus oponentes" (the place alone); '' for anything else."""
+    from cardscript.compiler.semantics.vocabulary import ZONE_OF_NOUN
+
+    assert head.obj is not None
+    place: Constituent | None = None
+    if len(rest) == 1 and isinstance(rest[0], PP) and rest[0].prep == "de" and rest[0].obj is None \
+            and [w.lemma for w in rest[0].verb if isinstance(w, Lexeme) and w.cls == "VINF"] == ["colocar"] \
+            and len(rest[0].args) == 1:
+        place = rest[0].args[0]
+    elif not rest and len(head.obj.mods) == 1:
+        m = head.obj.mods[0]
+        if isinstance(m, PP) and [p.lemma for p in m.preps] == ["de", "em"]:
+            place = PP(preps=m.preps[1:], obj=m.obj)
+    if isinstance(place, PP) and place.prep == "em" and place.obj is not None:
+        return ZONE_OF_NOUN.get(place.obj.lemma, "")
+    return ""
 
 
 _STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control"})

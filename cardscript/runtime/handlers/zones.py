@@ -263,6 +263,23 @@ def _unloaded_elsewhere(game: Game, ctx: EffectContext, proc: Unload, card: Card
     return True
 
 
+def knockout_elsewhere(game: Game, card: CardId) -> bool:
+    """5.5 / 4.7: "Quando X for nocauteado, ... coloque o personagem nocauteado nos recursos de seu dono ao invés de
+    nos prêmios de seus oponentes ...": a replacement working now for this character (its condition holding) runs
+    its procedures instead of the character going to the prizes; True when the character left the scene so."""
+    found = replacement_for(game, "knock_out", card)
+    if found is None:
+        return False
+    rep, sctx = found
+    rctx = replacing_context(rep, sctx, card, 0)
+    if rep.condition is not None and not check_condition(game, rctx, rep.condition):
+        return False
+    game.emit("replaced", text="knocked out: to the prizes (4.7)", by=rep.text, source=sctx.source, card=card)
+    for p in rep.instead:
+        run(game, rctx, p)
+    return card not in game.state.scene
+
+
 def _remember_carried(ctx: EffectContext, base: CardId, card: CardId) -> None:
     """What this effect unloaded from each base, in order: "os cards que aquele personagem estava carregando"
     (``carried_before``) reads it after the unloading."""
