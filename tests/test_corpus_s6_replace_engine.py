@@ -228,3 +228,23 @@ def test_imagem_falsa_without_loki_leaves_the_knockout_as_it_is() -> None:
     game, r, s = _replica(False)
     assert r in game.state.players[0].prizes
     assert s not in game.state.players[0].resources
+
+
+def test_capturar_mutante_bars_only_its_own_action_to_characters_without_the_alter_ego() -> None:
+    """Capturar Mutante V1 ((2014) BSMI 99/100): "A ação Capturar Mutante não pode ser usada exceto por personagens
+    que tenham o alter ego Sentinela" -- a character without that alter ego carrying it cannot use that action, but
+    still uses its own (the prohibition names one action, 4.6); a Sentinela carrying it may use it."""
+    capture = corpus_card("(2014) BSMI 99/100")
+    hero = own_character("Herói", action="Ação: Soco\n  Custo: {0}\n  Poder: Super Força\n  Soco causa 1 ponto de "
+                                         "dano no alvo.\n")
+    robot = own_character("Robô", alter_ego="Sentinela", ie=5)
+    game = match([hero, robot, capture, capture], [own_character("Mutante", ie=4, affiliations="X-Men")])
+    h, s = card_of(game, 0, "Herói V1"), card_of(game, 0, "Robô V1")
+    enter(game, h, 2, carried=[card_of(game, 0, capture.title, 0)])
+    enter(game, s, 2, carried=[card_of(game, 0, capture.title, 1)])
+    enter(game, card_of(game, 1, "Mutante V1"), 3)
+    game.state.scene[h].stage = game.state.scene[s].stage = 2
+    at(game, "combat", "attack")
+    assert usable(game, h, "Soco")
+    assert not usable(game, h, "Capturar Mutante")
+    assert usable(game, s, "Capturar Mutante")

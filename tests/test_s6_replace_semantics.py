@@ -214,3 +214,18 @@ def test_instead_of_the_prizes_outside_a_knockout_is_not_executable() -> None:
     """The same move after another event names no knockout it replaces."""
     d = card(DECOY.replace("for nocauteado", "entrar em cena").replace(" nocauteado nos", " nos"))
     assert not d.executable
+
+
+# --- "A ação <esta ação> não pode ser usada exceto por ...": the prohibition is on that action only -------------
+
+
+def test_a_prohibition_on_this_cards_action_names_that_action() -> None:
+    """4.6: "A ação Golpe não pode ser usada exceto por personagens que tenham o alter ego Robô", printed on the card
+    whose action is Golpe, bars that action (by its name) to the others -- never every action."""
+    d = card("Habilidade: Arma V1\nPoder: Super Força\n\nTexto permanente:\n  A ação Golpe não pode ser usada "
+             "exceto por personagens que tenham o alter ego Robô.\n\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n"
+             "  Golpe causa 1 ponto de dano no alvo.\n")
+    assert d.executable
+    (restrict,) = [p for e in d.effects for p in e.procedures if isinstance(p, Restrict)]
+    assert restrict.what == "use_action"
+    assert [(f.field, f.op, f.value) for f in restrict.action_filters] == [("name", "eq", "Golpe")]

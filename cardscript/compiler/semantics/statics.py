@@ -758,14 +758,14 @@ def _passive(b: Build) -> Built | None:
                 allowed = things(c.obj, r)
                 b.roles.extra.remove(c)
                 everyone = Selector(kind=allowed.kind, every=True, excluding=replace(allowed, every=True))
-                return Built([Restrict(what="use_action", subject=everyone, action_filters=subject.filters,
+                return Built([Restrict(what="use_action", subject=everyone, action_filters=_actions_said(subject, b),
                                        duration=d, text=b.text)], _kind(d))
             if isinstance(c, Other) and c.kind == "adv" and any(isinstance(x, Lexeme) and x.lemma == "novamente"
                                                                  for x in c.nodes):
                 r.use(*c.nodes)                              # "não podem ser usadas novamente nesta partida"
                 b.roles.extra.remove(c)
-        return Built([_during(b, Restrict(what="be_used", subject=None, action_filters=subject.filters, duration=d,
-                                          text=b.text))], _kind(d))
+        return Built([_during(b, Restrict(what="be_used", subject=None, action_filters=_actions_said(subject, b),
+                                          duration=d, text=b.text))], _kind(d))
     if lemma == "descarregar":
         origin = b.optional_np("origin")
         if origin is None:
@@ -1332,3 +1332,14 @@ STATIC_BUILDERS: dict[str, Callable[[Build], Built | None]] = {
 }
 
 __all__ = ["STATIC_BUILDERS", "ModifyDamage", "Quantity", "Selector", "players", "replace"]
+
+
+def _actions_said(subject: Selector, b: Build) -> tuple[Filter, ...]:
+    """The actions a prohibition names, as filters: "a ação Capturar Mutante" on its own card is this action -- its
+    name (4.6: the prohibition is on that action only, not on every action); another reference cannot be said as
+    filters."""
+    if subject.ref is Ref.THIS_ACTION and b.r.card.action_name:
+        return (Filter("name", "eq", b.r.card.action_name),)
+    if subject.ref is not None:
+        raise NotUnderstood("which actions cannot be used?", b.roles.clause)
+    return subject.filters
