@@ -248,3 +248,52 @@ def test_capturar_mutante_bars_only_its_own_action_to_characters_without_the_alt
     assert usable(game, h, "Soco")
     assert not usable(game, h, "Capturar Mutante")
     assert usable(game, s, "Capturar Mutante")
+
+
+def test_soldado_invernal_uses_the_shield_action_as_if_named_capitao_america() -> None:
+    """Soldado Invernal V1 ((2014) BSPO DECK 22/56) carrying Escudo do Capitão América V1 (BSUM 61/100), whose text
+    bars its action to characters not named Capitão América: he uses actions as if he were so named, so he may use
+    Arremesso de Escudo; another character carrying the shield may not."""
+    soldier = corpus_card("(2014) BSPO DECK 22/56")
+    shield = corpus_card("BSUM 61/100")
+    game = match([soldier, own_character("Outro", ie=5), shield, shield], [own_character("Alvo", ie=6)])
+    w, o = card_of(game, 0, soldier.title), card_of(game, 0, "Outro V1")
+    enter(game, w, 2, carried=[card_of(game, 0, shield.title, 0)])
+    enter(game, o, 2, carried=[card_of(game, 0, shield.title, 1)])
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    game.state.scene[w].stage = game.state.scene[o].stage = 2
+    at(game, "combat", "attack")
+    assert usable(game, w, "Arremesso de Escudo")
+    assert not usable(game, o, "Arremesso de Escudo")
+
+
+def test_sentinela_omega_uses_an_action_kept_to_the_sentinela_alter_ego() -> None:
+    """Sentinela Ômega V1 ((2014) BSIC 42/100) carrying Capturar Mutante V1 ((2014) BSMI 99/100), whose action only
+    characters with the alter ego Sentinela may use: he may use actions kept to that alter ego, so he uses it."""
+    omega = corpus_card("(2014) BSIC 42/100")
+    capture = corpus_card("(2014) BSMI 99/100")
+    game = match([omega, capture], [own_character("Mutante", ie=4, affiliations="X-Men")])
+    o = card_of(game, 0, omega.title)
+    enter(game, o, 3, carried=[card_of(game, 0, capture.title)])
+    enter(game, card_of(game, 1, "Mutante V1"), 3)
+    game.state.scene[o].stage = 2
+    at(game, "combat", "attack")
+    assert usable(game, o, "Capturar Mutante")
+
+
+def test_sentinela_omega_cancels_an_x_men_action_targeting_a_sentinela() -> None:
+    """Sentinela Ômega V1: an X-Men character uses an action targeting a character with the affiliation Sentinelas;
+    his controller may unload two of his cards -- then that action has no effect."""
+    omega = corpus_card("(2014) BSIC 42/100")
+    game = match([omega, own_character("Robô", ie=4, affiliations="Sentinelas")],
+                 [own_character("Mutante", ie=4, affiliations="X-Men", action=_piercing("Rajada", 2, False))],
+                 turn_player=1)
+    o, robot, foe = card_of(game, 0, omega.title), card_of(game, 0, "Robô V1"), card_of(game, 1, "Mutante V1")
+    enter(game, o, 4)
+    enter(game, robot, 4)
+    enter(game, foe, 3)
+    at(game, "combat", "attack", turn_player=1)
+    game.agents[1].answers["target"] = [pick("Robô")]     # type: ignore[attr-defined]
+    use(game, foe, "Rajada")
+    assert len(game.state.scene[o].carried) == 2
+    assert _dealt(game) == []

@@ -229,3 +229,49 @@ def test_a_prohibition_on_this_cards_action_names_that_action() -> None:
     (restrict,) = [p for e in d.effects for p in e.procedures if isinstance(p, Restrict)]
     assert restrict.what == "use_action"
     assert [(f.field, f.op, f.value) for f in restrict.action_filters] == [("name", "eq", "Golpe")]
+
+
+# --- "pode usar ações como se fosse um personagem chamado X" / "... que só poderiam ser usadas por ...": 4.6.2 D ----
+
+
+def test_uses_actions_as_if_named() -> None:
+    """"Este personagem pode usar ações como se fosse um personagem chamado Mestre": for the prohibitions on who uses
+    an action it counts as named Mestre -- an Allow(use_as_if) with that name, nothing else."""
+    from cardscript.compiler.ir import Allow
+
+    d = _permanent("Este personagem pode usar ações como se fosse um personagem chamado Mestre.")
+    (allow,) = [p for e in d.effects for p in e.procedures]
+    assert isinstance(allow, Allow) and allow.what == "use_as_if"
+    assert [(f.field, f.value) for f in allow.as_if] == [("name", "Mestre")]
+
+
+def test_uses_actions_only_characters_with_an_alter_ego_could() -> None:
+    """"Este personagem pode usar ações que só poderiam ser usadas por personagens com o alter ego Robô": the same,
+    with that alter ego."""
+    from cardscript.compiler.ir import Allow
+
+    d = _permanent("Este personagem pode usar ações que só poderiam ser usadas por personagens com o alter ego Robô.")
+    (allow,) = [p for e in d.effects for p in e.procedures]
+    assert isinstance(allow, Allow) and allow.what == "use_as_if"
+    assert [(f.field, f.value) for f in allow.as_if] == [("alter_ego", "Robô")]
+
+
+def test_as_if_named_on_the_engine_lifts_a_prohibition_by_name_only() -> None:
+    """On the engine: a weapon whose action characters not named Mestre cannot use -- the character that uses
+    actions as if named Mestre uses it; its own name is unchanged for anything else."""
+    from tests.corpus_play import at, card_of, enter, match, usable
+
+    weapon = card("Habilidade: Arma V1\nPoder: Super Força\n\nTexto permanente:\n  Os personagens que não sejam "
+                  "chamados Mestre não podem usar a ação Golpe.\n\nAção: Golpe\n  Custo: {0}\n  Poder: Super Força\n"
+                  "  Golpe causa 1 ponto de dano no alvo.\n")
+    pupil = _permanent("Este personagem pode usar ações como se fosse um personagem chamado Mestre.")
+    other = card(HEAD.replace("Guardião", "Outro"))
+    foe = card(HEAD.replace("Guardião", "Rival"))
+    game = match([pupil, other, weapon, weapon], [foe])
+    p, o = card_of(game, 0, "Guardião V1"), card_of(game, 0, "Outro V1")
+    enter(game, p, 1, carried=[card_of(game, 0, "Arma V1", 0)])
+    enter(game, o, 1, carried=[card_of(game, 0, "Arma V1", 1)])
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    at(game, "combat", "attack")
+    assert usable(game, p, "Golpe") and not usable(game, o, "Golpe")
+    assert game.cards[p].name == "Guardião"

@@ -136,7 +136,15 @@ def _player_filter(game: Game, ctx: EffectContext, player: Player, flt: Filter) 
 
 
 def _card_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
-    """A card's values of a characteristic now, folded."""
+    """A card's values of a characteristic now, folded (with those it uses actions as if it had, while a prohibition
+    on using actions is read: queries._user_barred)."""
+    as_if = game.memo.get("using_as_if", {}).get(card, {}).get(field)
+    if as_if:
+        return _own_words(game, card, field, depth) | {fold_key(v) for v in as_if}
+    return _own_words(game, card, field, depth)
+
+
+def _own_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
     if field == "power":
         from cardscript.runtime.statics import powers_now
 

@@ -191,7 +191,7 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
     thing = ActionThing(user if holder is None else holder, action.name, user, action.power,
                         player=controller_of(game, user), definition=action)
     for p, sctx in _restrictions(game, "use_action"):
-        if (p.subject is None or selected(game, sctx, p.subject, user)) and \
+        if (p.subject is None or _user_barred(game, sctx, p.subject, user)) and \
                 _action_matches(game, sctx, p.action_filters, thing) and _by(game, sctx, p, user, thing.player or 0):
             return False
     for p, sctx in _restrictions(game, "be_used"):
@@ -211,6 +211,27 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
         if gained_action_keyword(game, user, action, "Ação Única"):    # "as ações que ele usar ganham Ação Única"
             return False
     return True
+
+
+def _user_barred(game: Game, sctx: EffectContext, subject: Selector, user: CardId) -> bool:
+    """Is ``user`` among the characters a prohibition on using an action names? Read with the characteristics it
+    uses actions as if it had (``Allow(what="use_as_if")``: "como se fosse um personagem chamado X", 4.6.2 D) --
+    those count besides its own while the prohibition is read."""
+    traits: dict[str, set[str]] = {}
+    for _, effect, actx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Allow) and p.what == "use_as_if" and p.subject is not None \
+                    and selected(game, actx, p.subject, user):
+                for f in p.as_if:
+                    traits.setdefault(f.field, set()).add(str(f.value))
+    if not traits:
+        return selected(game, sctx, subject, user)
+    using_as = game.memo.setdefault("using_as_if", {})
+    using_as[user] = traits
+    try:
+        return selected(game, sctx, subject, user)
+    finally:
+        del using_as[user]
 
 
 def _player_used(game: Game, sctx: EffectContext, p: Restrict, player: int) -> bool:

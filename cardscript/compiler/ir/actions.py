@@ -61,7 +61,8 @@ class Restrict(Procedure):
 class Allow(Procedure):
     """A permission: ``what`` is ``actions_per_turn`` (``subject`` may use ``amount`` matching actions each
     turn, ``distinct_names``; ``unlimited``: any number of them, "mais de uma vez por turno"), ``use_action`` (may
-    use matching actions it could not), ``put_in_scene``."""
+    use matching actions it could not), ``put_in_scene``, ``use_as_if`` (4.6.2 D: ``subject`` uses actions as if it
+    had the characteristics ``as_if`` says -- a name, an alter ego --, for the prohibitions on who uses them)."""
 
     family: ClassVar[str] = "allow"
     what: str
@@ -71,6 +72,7 @@ class Allow(Procedure):
     action_filters: tuple[Filter, ...] = ()
     distinct_names: bool = False
     duration: Duration = Duration.WHILE_IN_PLACE
+    as_if: tuple[Filter, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

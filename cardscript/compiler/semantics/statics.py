@@ -78,6 +78,59 @@ def _actions(np: NP | None, b: Build) -> tuple[Filter, ...]:
 # usar: prohibitions, permissions, extra actions (4.6.2 C)
 
 
+_AS_IF_FIELDS = frozenset({"name", "alter_ego"})
+
+
+def _use_as_character(b: Build, user: Selector, obj: NP, as_if: Rel) -> Built:
+    """"Este personagem pode usar ações como se fosse um personagem chamado X" (4.6.2 D): for the prohibitions on who
+    may use an action ("Os personagens que não sejam chamados X não podem usar a ação Y"), it counts as having that
+    name (or alter ego) -- nothing else about it changes (``Allow(what="use_as_if")``)."""
+    r = b.r
+    verb = analyse(as_if.clause)
+    who = [a for a in as_if.args if isinstance(a, NP)]
+    if verb.lemma != "ser" or as_if.clause.subject is not None or len(who) != 1 or len(as_if.args) != 1 \
+            or user.ref is not Ref.THIS_CHARACTER:
+        raise NotUnderstood("as if what?", as_if.clause)
+    r.use(obj.head, *as_if.markers, *verb.words)
+    said = things(who[0], r)
+    traits = tuple(f for f in said.filters if f.field in _AS_IF_FIELDS and f.op == "eq")
+    if said.kind is not Kind.CHARACTER or not traits or len(traits) != len(said.filters) or said.ref is not None:
+        raise NotUnderstood("as if a character with what?", who[0].node)
+    return Built([Allow(what="use_as_if", subject=user, as_if=traits, duration=_static_duration(b), text=b.text)],
+                 _kind(_static_duration(b)))
+
+
+def _only_usable_by(obj: NP) -> Rel | None:
+    """"ações que só poderiam ser usadas por <personagens ...>": the relative naming who alone may use them."""
+    if obj.lemma != "ação" or obj.dets or obj.quantity or len(obj.mods) != 1 or not isinstance(obj.mods[0], Rel):
+        return None
+    rel = obj.mods[0]
+    v = analyse(rel.clause)
+    if v.lemma != "usar" or not v.passive or v.negated or not v.only or rel.clause.subject is not None:
+        return None
+    return rel
+
+
+def _use_as_those(b: Build, user: Selector, obj: NP, rel: Rel) -> Built:
+    """"Este personagem pode usar ações que só poderiam ser usadas por personagens com o alter ego X" (4.6.2 D): the
+    actions a prohibition keeps to characters of that name or alter ego -- it uses them as if it had it."""
+    r = b.r
+    v = analyse(rel.clause)
+    agents = [a for a in rel.args if isinstance(a, PP) and a.prep == "por" and a.obj is not None]
+    if len(agents) != 1 or len(rel.args) != 1 or user.ref is not Ref.THIS_CHARACTER:
+        raise NotUnderstood("used only by whom?", rel.clause)
+    agent = agents[0]
+    assert agent.obj is not None
+    r.use(obj.head, *rel.markers, *v.words, *agent.preps)
+    said = things(agent.obj, r)
+    traits = tuple(f for f in said.filters if f.field in _AS_IF_FIELDS and f.op == "eq")
+    if said.kind is not Kind.CHARACTER or not traits or len(traits) != len(said.filters) or said.ref is not None:
+        raise NotUnderstood("only by characters with what?", agent.obj.node)
+    obj.mods.remove(rel)
+    d = _static_duration(b)
+    return Built([Allow(what="use_as_if", subject=user, as_if=traits, duration=d, text=b.text)], _kind(d))
+
+
 def _use_as_if(b: Build, user: Selector, obj: NP, as_if: Rel) -> Built:
     """"<personagem> pode usar suas ações como se fossem ações de antecipar [até o final do turno]" (4.6.2 C.5): its
     actions are of that type for it, for the duration (a ChangeAction on the actions it uses)."""
@@ -210,6 +263,12 @@ def _use(b: Build) -> Built | None:
     if as_if is not None and obj.det("seu"):   # "pode usar suas ações como se fossem ações de antecipar"
         b.roles.extra.remove(as_if)
         return _use_as_if(b, user, obj, as_if)
+    if as_if is not None and obj.lemma == "ação" and not obj.dets and not obj.mods and not obj.quantity:
+        b.roles.extra.remove(as_if)            # "pode usar ações como se fosse um personagem chamado X"
+        return _use_as_character(b, user, obj, as_if)
+    only_by = _only_usable_by(obj)
+    if only_by is not None and as_if is None:  # "pode usar ações que só poderiam ser usadas por personagens com X"
+        return _use_as_those(b, user, obj, only_by)
     again = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "vez" and c.det("outro")), None)
     if obj.det("este") and obj.lemma == "ação" and again is None:
         raise NotUnderstood("use this action when?", obj.node)
