@@ -297,3 +297,20 @@ def test_sentinela_omega_cancels_an_x_men_action_targeting_a_sentinela() -> None
     use(game, foe, "Rajada")
     assert len(game.state.scene[o].carried) == 2
     assert _dealt(game) == []
+
+
+def test_adaga_psiquica_loaded_from_the_resources_deals_1_damage_as_the_card() -> None:
+    """Adaga Psíquica V1 ((2015) BSIV 97/100) loaded from its owner's resources onto a {TE} character he controls:
+    he may choose another character in the scene -- it takes 1 damage whose source is the card itself (4.8.5: not
+    the character carrying it)."""
+    dagger = corpus_card("(2015) BSIV 97/100")
+    game = match([dagger, own_character("Telepata", ie=4, powers="Telepatia")], [own_character("Alvo", ie=4)])
+    t, foe, d = card_of(game, 0, "Telepata V1"), card_of(game, 1, "Alvo V1"), card_of(game, 0, dagger.title)
+    enter(game, t, 2)
+    enter(game, foe, 3)
+    game.move(d, Zone.RESOURCES)
+    at(game, "preparation")
+    game.load(d, t)
+    game.eng.tree.resolve()
+    hits = [c for c in calcs(game) if c["amount"]]
+    assert [(c["card"], c["amount"], c["source"]) for c in hits] == [(foe, 1, d)]

@@ -275,3 +275,19 @@ def test_as_if_named_on_the_engine_lifts_a_prohibition_by_name_only() -> None:
     at(game, "combat", "attack")
     assert usable(game, p, "Golpe") and not usable(game, o, "Golpe")
     assert game.cards[p].name == "Guardião"
+
+
+# --- "(o card X causa o dano, não o personagem que o estiver carregando)": 4.8.5 restated -----------------------
+
+
+def test_the_card_deals_the_damage_not_its_carrier_is_a_reminder_of_4_8_5() -> None:
+    """4.8.5 makes the source of the damage an ability's effect deals that card: the parenthesis restates it when
+    the clause's damage has this card as its source (the engine deals it so), and is then read as a reminder."""
+    d = card("Habilidade: Lâmina V1\nPoder: Telepatia\n\nTexto permanente:\n  Quando este card for carregado de seus "
+             "recursos em um personagem que você controla, esta habilidade causa 1 ponto de dano em um personagem "
+             "em cena (o card Lâmina causa o dano, não o personagem que o estiver carregando).\n")
+    assert d.executable, [e.why for e in d.effects]
+    from cardscript.compiler.ir import Damage
+
+    (damage,) = [p for e in d.effects for p in e.procedures if isinstance(p, Damage)]
+    assert damage.source.ref is Ref.THIS_CARD

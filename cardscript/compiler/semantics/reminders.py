@@ -10,7 +10,8 @@ executable):
   (rules 2: the four card types), checked against the vocabulary -- a list that is not exactly the rules' is not
   a restatement and is left unread;
 * a **rule restated** about what the clause does (``RESTATED``), read only when the clause built the procedure the
-  rule is about and the engine applies that rule already: a scenario an effect puts in the scene does not count as
+  rule is about and the engine applies that rule already: the card an ability's effect names deals its damage, not
+  its carrier (4.8.5); a scenario an effect puts in the scene does not count as
   the turn's one scenario (rules 3 "Cena", 4.4.1); an action used again pays all its costs again (4.6.2 E); an
   action of cost {X} has the cost chosen for X while it is used (4.6.2 E.1); each of several sources dealing damage
   to a destination chosen for it may choose different ones (4.8.4.3).
@@ -38,7 +39,8 @@ def read_explanatory(node: Node, r: Reading, built: Sequence[Procedure] = ()) ->
         words = list(leaves(paren))
         if any(r.is_used(w) for w in words):
             continue
-        if is_example(paren) or restates_card_types(paren) or restates_rule(paren, built, r.card.kind):
+        if is_example(paren) or restates_card_types(paren) or restates_rule(paren, built, r.card.kind,
+                                                                             own_name=r.card.name):
             r.use(paren)
 
 
@@ -144,7 +146,16 @@ def _moves_from_top_to_resources(built: Sequence[Procedure], kind: str) -> bool:
                for p in built)
 
 
+def _this_card_deals(built: Sequence[Procedure], kind: str) -> bool:
+    """The clause deals damage whose source is this card itself ("esta habilidade causa 1 ponto de dano ...")."""
+    return any(isinstance(p, Damage) and p.source is not None and p.source.ref is Ref.THIS_CARD for p in built)
+
+
 RESTATED: tuple[Restated, ...] = (
+    # 4.8.5: the source of the damage an ability card's effect deals is that card, not its carrier (the engine's
+    # Damage with this card as its source: dealing.Party of the card)
+    Restated(("o", "card", "@this", "causar", "o", "dano", "não|nao", "o", "personagem", "que", "o", "estar",
+              "carregar"), "4.8.5", _this_card_deals),
     # rules 3 "Cena" / 4.4.1: a scenario an effect puts in the scene is not the turn's one scenario (the engine
     # counts only the one its player places, turn.Turn.place_scenario)
     Restated(("o|este", "cenário", "poder", "ser", "colocar", "em", "cena", "de", "este", "forma", "mesmo", "que",
@@ -188,9 +199,12 @@ def _token(leaf: object) -> str | None:
     return None
 
 
-def restates_rule(paren: Phrase, built: Sequence[Procedure], kind: str) -> bool:
-    """Is the parenthesis one of the rules ``RESTATED``, word for word, about what the clause built?"""
+def restates_rule(paren: Phrase, built: Sequence[Procedure], kind: str, own_name: str = "") -> bool:
+    """Is the parenthesis one of the rules ``RESTATED``, word for word, about what the clause built? (``own_name``:
+    the card's name, the token "@this" in the rule's words.)"""
     tokens = [t for t in (_token(x) for x in leaves(paren)) if t is not None]
+    if own_name:
+        tokens = ["@this" if t == own_name.lower() else t for t in tokens]
     for rule in RESTATED:
         if len(tokens) != len(rule.words) or not rule.about(built, kind):
             continue
