@@ -314,3 +314,35 @@ def test_adaga_psiquica_loaded_from_the_resources_deals_1_damage_as_the_card() -
     game.eng.tree.resolve()
     hits = [c for c in calcs(game) if c["amount"]]
     assert [(c["card"], c["amount"], c["source"]) for c in hits] == [(foe, 1, d)]
+
+
+def _rescue(how: str) -> tuple[Match, CardId, CardId]:
+    """Resgate Enroscado V1 (BSET 80/100) goes to its owner's resources ``how`` ("hand", "unload"); a character card of
+    his is in the resources; he controls a character with {EL}."""
+    rescue = corpus_card("BSET 80/100")
+    stretchy = own_character("Elástico", ie=4, powers="Elasticidade")
+    spare = own_character("Reserva")
+    game = match([rescue, stretchy, spare])
+    e, c, x = card_of(game, 0, "Elástico V1"), card_of(game, 0, rescue.title), card_of(game, 0, "Reserva V1")
+    enter(game, e, 2, carried=[c] if how == "unload" else [])
+    game.move(x, Zone.RESOURCES)
+    at(game, "preparation")
+    if how == "hand":
+        game.move(c, Zone.HAND)
+        game.move(c, Zone.RESOURCES)
+    else:
+        game.unload(c, by=0)
+    game.eng.tree.resolve()
+    return game, c, x
+
+
+def test_resgate_enroscado_triggers_from_the_hand_and_when_unloaded() -> None:
+    """Resgate Enroscado V1 (BSET 80/100): put in its owner's resources from the hand, or unloaded from a character --
+    he may put a card that is not an ability from his resources at the bottom of his deck (the character card), and,
+    controlling a character with {EL}, draws a card."""
+    for how in ("hand", "unload"):
+        game, c, x = _rescue(how)
+        me = game.state.players[0]
+        assert c in me.resources, how
+        assert me.deck[-1] == x, how
+        assert len(me.hand) == 1, how

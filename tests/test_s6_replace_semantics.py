@@ -291,3 +291,18 @@ def test_the_card_deals_the_damage_not_its_carrier_is_a_reminder_of_4_8_5() -> N
 
     (damage,) = [p for e in d.effects for p in e.procedures if isinstance(p, Damage)]
     assert damage.source.ref is Ref.THIS_CARD
+
+
+# --- "vindo de sua mão ou deck, ou descarregando-o de um personagem": the areas it came from, carried too ---------
+
+
+def test_coming_from_the_hand_or_deck_or_unloaded() -> None:
+    """5.2.1: "Quando você colocar este card em seus recursos vindo de sua mão ou deck, ou descarregando-o de um
+    personagem": the card came from the hand, the deck or a character carrying it (4.1: unloaded to the resources);
+    the effect works from wherever the card was."""
+    d = card("Habilidade: Rede V1\nPoder: Elasticidade\n\nTexto permanente:\n  Quando você colocar este card em seus "
+             "recursos vindo de sua mão ou deck, ou descarregando-o de um personagem, compre um card.\n")
+    assert d.executable, [e.why for e in d.effects]
+    (effect,) = d.effects
+    assert effect.trigger is not None and effect.trigger.origin == "hand/deck/carried"
+    assert effect.trigger.destination == "resources" and effect.zone == "any"

@@ -233,9 +233,10 @@ def _trigger_zone(effect: Effect) -> str:
             or t.subject.ref is not Ref.THIS_CARD or not t.origin:
         return ""
     areas = t.origin.split("/")
-    if any(a not in ("resources", "hand", "deck", "prizes") for a in areas):
+    if any(a not in ("resources", "hand", "deck", "prizes", "carried") for a in areas) or areas == ["carried"]:
         return ""
-    return areas[0] if len(areas) == 1 else "any"       # "vinda de sua mão ou deck": from either
+    return areas[0] if len(areas) == 1 else "any"       # "vinda de sua mão ou deck": from either ("ou
+    #                                                     descarregando-o de um personagem": or carried)
 
 
 def _step_zone(effect: Effect) -> str:

@@ -161,7 +161,7 @@ def _put(b: Build) -> EventPattern:
         return EventPattern("leave_scene", subject=replacing, whose=whose, replaced=True)
     origin = coming
     back = b.roles.pp("back")                              # "for colocado de seus recursos na base de seu deck"
-    if back is not None and back.obj is not None:
+    if back is not None and back.obj is not None and not coming:
         r.use(*back.preps)
         origin = place(back.obj, r).zone
     cost = _paying(b)
@@ -215,12 +215,17 @@ def _coming_from(b: Build, dest: NP) -> str:
     if at is not None:
         word = extra[at]
         nxt = extra[at + 1] if at + 1 < len(extra) else None
-        if not isinstance(nxt, PP) or nxt.prep != "de" or nxt.obj is None:
+        back = b.roles.pp("back")
+        if (not isinstance(nxt, PP) or nxt.prep != "de" or nxt.obj is None) and back is not None \
+                and back.obj is not None:
+            nxt = back                     # "vindo de sua mão ou deck" read as the verb's "de": the same phrase
+        elif not isinstance(nxt, PP) or nxt.prep != "de" or nxt.obj is None:
             raise NotUnderstood("coming from where?", b.roles.clause)
         assert isinstance(word, Other)
         r.use(*word.nodes)
         extra.remove(word)
-        extra.remove(nxt)
+        if nxt in extra:
+            extra.remove(nxt)
         frm = nxt
     came = [a for a in dest.post if isinstance(a, Lexeme) and a.lemma in _COMING]
     if dest.participle is not None and dest.participle.lemma in _COMING:
@@ -244,7 +249,31 @@ def _coming_from(b: Build, dest: NP) -> str:
             raise NotUnderstood("coming from which area?", np.node)
         zones.append(here.zone)
     r.use(*(conj for conj, _ in frm.obj.heads))
+    if _or_unloading(b):
+        zones.append("carried")
     return "/".join(zones)
+
+
+def _or_unloading(b: Build) -> bool:
+    """"... vindo de sua mão ou deck, *ou descarregando-o de um personagem*": or unloaded from a character or a support
+    (4.1: an unloaded card goes to its owner's resources) -- the area it came from is the carried cards."""
+    extra = b.roles.extra
+    words = [[x.lemma for x in c.nodes if isinstance(x, Lexeme)] if isinstance(c, Other) else None for c in extra]
+    for i in range(len(extra) - 3):
+        last = extra[i + 3]
+        if words[i] == ["ou"] and words[i + 1] == ["descarregando"] and words[i + 2] == ["-o"] \
+                and isinstance(last, PP) and last.prep == "de" and last.obj is not None \
+                and last.obj.lemma in ("personagem", "suporte") and not last.obj.mods and last.obj.det("um"):
+            parts = extra[i:i + 4]
+            for c in parts[:3]:
+                assert isinstance(c, Other)
+                b.r.use(*c.nodes)
+            b.r.use(*last.preps, last.obj.head, *last.obj.dets, *(h for conj, o in last.obj.heads
+                                                                   for h in (conj, o.head)))
+            for c in parts:
+                extra.remove(c)
+            return True
+    return False
 
 
 def _replacing(b: Build) -> Selector | None:
