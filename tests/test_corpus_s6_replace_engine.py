@@ -346,3 +346,27 @@ def test_resgate_enroscado_triggers_from_the_hand_and_when_unloaded() -> None:
         assert c in me.resources, how
         assert me.deck[-1] == x, how
         assert len(me.hand) == 1, how
+
+
+def test_super_soco_may_be_used_again_free_and_then_no_more_actions() -> None:
+    """Super Soco V2 (BSET DECK 57/66) carried by a character: its 2 damage; the character may use one more action
+    named Super Soco this turn without paying its incapacitation cost -- it does (its stage unchanged) -- and then
+    it cannot use any more actions this turn, not even one an effect would grant."""
+    punch = corpus_card("BSET DECK 57/66")
+    game = match([own_character("Lutador", ie=5), punch], [own_character("Alvo", ie=9)])
+    f, foe = card_of(game, 0, "Lutador V1"), card_of(game, 1, "Alvo V1")
+    enter(game, f, 2, carried=[card_of(game, 0, punch.title)])
+    enter(game, foe, 3)
+    game.state.scene[f].stage = 2
+    at(game, "combat", "attack")
+    use(game, f, "Super Soco")
+    assert _dealt(game) == [(foe, 2)]
+    stage_after_first = game.state.scene[f].stage
+    game.state.scene[f].extra_actions += 1          # another effect's "mais uma ação": still usable now
+    assert usable(game, f, "Super Soco")
+    game.state.scene[f].extra_actions -= 1
+    use(game, f, "Super Soco")
+    assert _dealt(game) == [(foe, 2), (foe, 2)]
+    assert game.state.scene[f].stage == stage_after_first
+    game.state.scene[f].extra_actions += 1
+    assert not usable(game, f, "Super Soco")

@@ -306,3 +306,22 @@ def test_coming_from_the_hand_or_deck_or_unloaded() -> None:
     (effect,) = d.effects
     assert effect.trigger is not None and effect.trigger.origin == "hand/deck/carried"
     assert effect.trigger.destination == "resources" and effect.zone == "any"
+
+
+# --- "pode usar mais uma ação ... Se o fizer, não pode usar mais ações neste turno": when the grant is used -------
+
+
+def test_if_done_after_one_more_action_happens_when_that_action_is_used() -> None:
+    """4.6.2 C.4: "Este personagem pode usar mais uma ação chamada Golpe neste turno. Se o fizer, este personagem não
+    pode usar mais ações neste turno" -- "o fizer" is using the action granted: the prohibition ("mais ações": none
+    from then on, this turn) is the grant's, made when it is used (``ExtraAction.then``)."""
+    from cardscript.compiler.ir import ExtraAction
+
+    d = _action("Este personagem pode usar mais uma ação chamada Golpe neste turno. Se o fizer, este personagem não "
+                "pode usar mais ações neste turno.")
+    assert d.action is not None
+    (grant,) = d.action.modes[0].procedures
+    assert isinstance(grant, ExtraAction)
+    (barred,) = grant.then
+    assert isinstance(barred, Restrict) and barred.what == "use_action" and not barred.if_done
+    assert barred.subject is not None and barred.subject.ref is Ref.THIS_CHARACTER and not barred.action_filters

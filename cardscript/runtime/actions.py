@@ -394,6 +394,11 @@ def _spend_grant(game: Game, base: InScene, use: ActionUse) -> None:
     grant = _granted(game, base, use)
     if grant is not None:
         base.extra_grants.remove(grant)
+        if grant.then:                   # "Se o fizer, este personagem não pode usar mais ações neste turno"
+            from cardscript.runtime.handlers import run
+
+            for p in grant.then:
+                run(game, grant.context, p)
     elif base.extra_actions > 0:
         base.extra_actions -= 1
 

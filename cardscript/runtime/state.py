@@ -50,6 +50,8 @@ class ActionGrant:
     source: CardId | None = None
     free: bool = False
     targets: Any = None
+    then: tuple[Any, ...] = ()           # IR procedures run when the grant is used ("Se o fizer, ...")
+    context: Any = None                  # the granting effect's context, for them
 
 
 @dataclass

@@ -27,6 +27,8 @@ class ExtraAction(Procedure):
     free: bool = False
     target: Selector | None = None
     duration: Duration = Duration.INSTANT
+    then: tuple[Procedure, ...] = ()     # "Se o fizer, ...": what happens when the use it grants is made (run then,
+    #                                      in the granting effect's context)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -43,6 +43,7 @@ from cardscript.compiler.ir import (
     Effect,
     EffectKind,
     EventPattern,
+    ExtraAction,
     Generate,
     Kind,
     Move,
@@ -181,7 +182,7 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
-    procs = fold_instead(procs, out.problems)
+    procs = fold_granted_then(fold_instead(procs, out.problems))
     effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
     effect = _knockout_to(effect, out.problems)
     if before and (effect is None or effect.kind is not EffectKind.TRIGGERED) and not out.problems:
@@ -534,7 +535,7 @@ def _merge_modes(out: ActionText, seq: Sequence) -> None:
     else:
         for m in out.modes:
             m.extend(seq.modes[0])
-    out.modes = [fold_instead(m, out.problems) for m in out.modes]
+    out.modes = [fold_granted_then(fold_instead(m, out.problems)) for m in out.modes]
 
 
 def _knockout_to(effect: Effect | None, problems: list[Problem]) -> Effect | None:
@@ -563,6 +564,21 @@ def _knockout_to(effect: Effect | None, problems: list[Problem]) -> Effect | Non
                   condition=first.condition, text=effect.text)
     return Effect(EffectKind.REPLACEMENT, (rep,), condition=effect.condition, text=effect.text,
                   duration=Duration.WHILE_IN_PLACE)
+
+
+def fold_granted_then(procs: list[Procedure]) -> list[Procedure]:
+    """4.6.2 C.4: "X pode usar mais uma ação chamada Y neste turno ... Se o fizer, X não pode usar mais ações neste
+    turno" -- "o fizer" is using the action granted (no optional step comes between): those procedures happen when
+    the grant is used (``ExtraAction.then``), not now."""
+    out: list[Procedure] = []
+    for p in procs:
+        grant = out[-1] if out else None
+        if p.if_done and not p.optional and isinstance(grant, ExtraAction) and not grant.optional \
+                and not grant.if_done and grant.amount == 1:
+            out[-1] = replace(grant, then=(*grant.then, replace(p, if_done=False)))
+            continue
+        out.append(p)
+    return out
 
 
 def fold_instead(procs: list[Procedure], problems: list[Problem]) -> list[Procedure]:

@@ -36,7 +36,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.clauses import ONLY
-from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, players, things
+from cardscript.compiler.semantics.nouns import THIS_CARD, THIS_CHARACTER, YOU, players, plural, things
 from cardscript.compiler.semantics.places import place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, leaves
@@ -242,6 +242,10 @@ def _use(b: Build) -> Built | None:
     if v.negated and obj is not None and obj.more_than and b.adjuncts.per_turn:
         return _use_limit(b, user, obj)
     if v.negated:
+        if obj is not None and obj.det("mais") and obj.lemma == "ação" and plural(obj) and len(obj.dets) == 1 \
+                and not obj.mods and b.adjuncts.duration is not None:
+            r.use(*obj.dets)                 # "não pode usar mais ações neste turno": none from now on
+            obj.dets = []
         filters = _actions(obj, b) + _having_as_target(b) + _besides(b, obj)
         if obj is not None and obj.det("nenhum"):
             r.use(*obj.dets)

@@ -7,6 +7,8 @@ are statics: the queries read them while their card is in place (:mod:`cardscrip
 
 from __future__ import annotations
 
+import copy
+
 from cardscript.compiler.ir import ChangeAction, Duration, Effect, EffectKind, ExtraAction, Filter, Restrict, SetCost
 from cardscript.runtime import continuous
 from cardscript.runtime.game import Game
@@ -23,8 +25,9 @@ def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
     for t in resolve(game, ctx, proc.who):
         if isinstance(t, int) and t in game.state.scene:
             base = game.state.scene[t]
-            if filters or proc.free or proc.target is not None:
-                base.extra_grants.extend([ActionGrant(filters, ctx.controller, ctx.source, proc.free, proc.target)]
+            if filters or proc.free or proc.target is not None or proc.then:
+                base.extra_grants.extend([ActionGrant(filters, ctx.controller, ctx.source, proc.free, proc.target,
+                                                      proc.then, copy.copy(ctx) if proc.then else None)]
                                          * proc.amount)
             else:
                 base.extra_actions += proc.amount
