@@ -190,8 +190,11 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
     subject cannot use matching actions; ``be_used``: matching actions cannot be used (by ``by``)."""
     thing = ActionThing(user if holder is None else holder, action.name, user, action.power,
                         player=controller_of(game, user), definition=action)
+    as_if: dict[str, set[str]] | None = None
     for p, sctx in _restrictions(game, "use_action"):
-        if (p.subject is None or _user_barred(game, sctx, p.subject, user)) and \
+        if p.subject is not None and as_if is None:
+            as_if = _as_if_traits(game, user)
+        if (p.subject is None or _user_barred(game, sctx, p.subject, user, as_if or {})) and \
                 _action_matches(game, sctx, p.action_filters, thing) and _by(game, sctx, p, user, thing.player or 0):
             return False
     for p, sctx in _restrictions(game, "be_used"):
@@ -213,10 +216,8 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
     return True
 
 
-def _user_barred(game: Game, sctx: EffectContext, subject: Selector, user: CardId) -> bool:
-    """Is ``user`` among the characters a prohibition on using an action names? Read with the characteristics it
-    uses actions as if it had (``Allow(what="use_as_if")``: "como se fosse um personagem chamado X", 4.6.2 D) --
-    those count besides its own while the prohibition is read."""
+def _as_if_traits(game: Game, user: CardId) -> dict[str, set[str]]:
+    """The characteristics ``user`` uses actions as if it had (``Allow(what="use_as_if")``, 4.6.2 D), by field."""
     traits: dict[str, set[str]] = {}
     for _, effect, actx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
@@ -224,6 +225,14 @@ def _user_barred(game: Game, sctx: EffectContext, subject: Selector, user: CardI
                     and selected(game, actx, p.subject, user):
                 for f in p.as_if:
                     traits.setdefault(f.field, set()).add(str(f.value))
+    return traits
+
+
+def _user_barred(game: Game, sctx: EffectContext, subject: Selector, user: CardId,
+                 traits: dict[str, set[str]]) -> bool:
+    """Is ``user`` among the characters a prohibition on using an action names? Read with the characteristics it
+    uses actions as if it had (``traits``: "como se fosse um personagem chamado X", 4.6.2 D) -- those count besides
+    its own while the prohibition is read."""
     if not traits:
         return selected(game, sctx, subject, user)
     using_as = game.memo.setdefault("using_as_if", {})
