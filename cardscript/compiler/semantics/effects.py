@@ -170,12 +170,14 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         if sentence.cost is not None:
             out.problems.append(Problem("extra costs outside an action", sentence))
             continue
-        if k and reader.leads.trigger is not None and _opens_with_trigger(sentence) and procs:
+        if k and reader.leads.trigger is not None and _opens_with_trigger(sentence) and procs \
+                and not _done_this_way(reader, sentence):
             made = _effect_of(reader, procs, kinds, text, out)   # "Quando A, escolha X. Quando aquele X B, ...":
             if made is None or made.kind is not EffectKind.TRIGGERED or reader.leads.also:   # a second effect
                 out.problems.append(Problem("a second trigger in the paragraph", sentence))
             else:
-                before.append(replace(made, zone=_trigger_zone(made) or _working_zone(made.condition)))
+                before.append(replace(made, zone=_trigger_zone(made) or _step_zone(made)
+                                      or _working_zone(made.condition)))
             reader = SentenceReader(r, static_context=True)
             procs, kinds = [], []
         seq = read_sequence(reader, sentence.body, first_sentence=k == 0 or not procs, allow_modes=False)
@@ -208,6 +210,17 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
             out.effects[-1] = Effect(EffectKind.UNSUPPORTED, effect.procedures, text=text,
                                      why=out.problems[-1].message)
     return out
+
+
+def _done_this_way(reader: SentenceReader, sentence: Sentence) -> bool:
+    """The sentence's trigger is "Quando este personagem entrar em cena desta forma" after the optional step that
+    puts it there: the same effect goes on ("se o fizer", SentenceReader.lead), no second trigger."""
+    from cardscript.compiler.ast import Clause
+    from cardscript.compiler.semantics.sentences import top_parts
+
+    first = next(iter(sentence.body.items), None)
+    clauses = [n for n in top_parts(first) if isinstance(n, Clause)] if isinstance(first, Phrase) else []
+    return len(clauses) == 1 and reader.entered_this_way(clauses[0])
 
 
 def _opens_with_trigger(sentence: Sentence) -> bool:

@@ -116,7 +116,7 @@ class SentenceReader:
         clauses = [n for n in _top(item) if isinstance(n, Clause)]
         words = [x for x in _top(item) if isinstance(x, Lexeme)]
         first_word = words[0].lemma if words else ""
-        if kind is PhraseKind.TRIGGER and len(clauses) == 1 and self._entered_this_way(clauses[0]):
+        if kind is PhraseKind.TRIGGER and len(clauses) == 1 and self.entered_this_way(clauses[0]):
             r.use(*words, clauses[0])                     # "Quando este personagem entrar em cena desta forma":
             return None, "if_done"                        # the optional step above put it there -- "Se o fizer"
         if kind is PhraseKind.TRIGGER:
@@ -174,7 +174,7 @@ class SentenceReader:
         seq.problems.append(Problem(f"a lead of kind '{kind.value}'", item))
         return None, ""
 
-    def _entered_this_way(self, clause: Clause) -> bool:
+    def entered_this_way(self, clause: Clause) -> bool:
         """"Quando este personagem entrar em cena desta forma" after the effect's optional step "você pode colocá-lo
         em cena" (its trigger already read): not a second event (5.2) but that step having been done."""
         step = self.last_optional_step
@@ -728,6 +728,11 @@ def _starts_window(node: Node) -> bool:
     if words[0].lemma == "durante":
         return len(words) > 1 and words[-1].lemma in ("fase", "etapa")
     return _comma_led(node) and len(words) >= 2 and words[0].lemma == "um" and words[1].lemma == "vez"
+
+
+def top_parts(phrase: Phrase) -> list[object]:
+    """A lead's parts, its nested trigger / condition / window phrases opened."""
+    return _top(phrase)
 
 
 def _top(phrase: Phrase) -> list[object]:
