@@ -325,3 +325,11 @@ def test_if_done_after_one_more_action_happens_when_that_action_is_used() -> Non
     (barred,) = grant.then
     assert isinstance(barred, Restrict) and barred.what == "use_action" and not barred.if_done
     assert barred.subject is not None and barred.subject.ref is Ref.THIS_CHARACTER and not barred.action_filters
+
+
+def test_a_damage_modifier_an_action_creates_without_a_time_is_not_executable() -> None:
+    """5.7 B: "Todo o dano que seria causado a este personagem ... torna-se 0" in an action, with no time said, would
+    modify nothing on the engine (a continuous effect nobody creates): reported, not executable."""
+    d = card(HEAD + "\nAção: Fase\n  Custo: {1}\n  Tipo: Ação de Antecipar\n  Todo o dano que seria causado a este "
+             "personagem por ações que tenham ele como alvo torna-se 0.\n")
+    assert not d.executable

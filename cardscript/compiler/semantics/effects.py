@@ -46,6 +46,7 @@ from cardscript.compiler.ir import (
     ExtraAction,
     Generate,
     Kind,
+    ModifyDamage,
     Move,
     Procedure,
     Redirect,
@@ -530,6 +531,10 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
                 seq.modes = [[generated]]
             elif any(kk is EffectKind.STATIC for kk in seq.kinds):
                 out.problems.append(Problem("a static effect without a duration in an action", sentence))
+            elif any(isinstance(p, ModifyDamage) for m in seq.modes for p in m):
+                # 5.7 B: a damage modifier an action creates works for the time it says ("neste turno"); with none
+                # said it would modify nothing (the action's own damage is modified by "esta ação causa +N")
+                out.problems.append(Problem("a damage modifier created by an action: for how long?", sentence))
             if frame is not None:
                 out.framed.setdefault(frame, []).extend(p for m in seq.modes for p in m)
                 continue
