@@ -370,3 +370,36 @@ def test_super_soco_may_be_used_again_free_and_then_no_more_actions() -> None:
     assert game.state.scene[f].stage == stage_after_first
     game.state.scene[f].extra_actions += 1
     assert not usable(game, f, "Super Soco")
+
+
+def test_cilada_afiada_triggers_from_the_resources() -> None:
+    """Cilada Afiada V1 ((2016) BSAQ 89/112) in its owner's resources (5.2.1: every step hangs on that): a character
+    enters the scene; its owner incapacitates his {LA} character in {1}, puts this card at the bottom of his deck, and
+    the card deals 1 piercing damage to the character that entered."""
+    trap = corpus_card("(2016) BSAQ 89/112")
+    game = match([trap, own_character("Lâmina", ie=4, powers="Lâminas")], [own_character("Chegada", ie=4)])
+    blade, newcomer, c = card_of(game, 0, "Lâmina V1"), card_of(game, 1, "Chegada V1"), card_of(game, 0, trap.title)
+    enter(game, blade, 2)
+    game.state.scene[blade].stage = 2
+    game.move(c, Zone.RESOURCES)
+    at(game, "preparation", turn_player=1)
+    enter(game, newcomer, 3)
+    assert game.state.players[0].deck[-1] == c
+    assert game.state.scene[blade].stage == 1
+    assert [(x["card"], x["amount"], x["piercing"]) for x in calcs(game) if x["amount"]] == [(newcomer, 1, True)]
+
+
+def test_boneco_vodu_loads_itself_from_the_resources_after_the_opponents_action() -> None:
+    """Boneco Vodu V1 ((2016) BSAQ 92/112) in its owner's resources: an opponent's character uses an action in that
+    player's Fase de Preparação; after its effect the owner may load this card onto his {MA} character -- it does."""
+    doll = corpus_card("(2016) BSAQ 92/112")
+    game = match([doll, own_character("Mago", ie=5, powers="Magia")], [own_character("Atacante",
+                                                                                     action=_quick("Rajada"))],
+                 turn_player=1)
+    mage, foe, d = card_of(game, 0, "Mago V1"), card_of(game, 1, "Atacante V1"), card_of(game, 0, doll.title)
+    enter(game, mage, 3)
+    enter(game, foe, 3)
+    game.move(d, Zone.RESOURCES)
+    at(game, "preparation", turn_player=1)
+    use(game, foe, "Rajada", window="preparation")
+    assert d in game.state.scene[mage].carried
