@@ -185,7 +185,7 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
-    procs = fold_granted_then(fold_instead(procs, out.problems))
+    procs = _unread_slots_dropped(fold_granted_then(fold_instead(procs, out.problems)))
     effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
     effect = _knockout_to(effect, out.problems)
     if before and (effect is None or effect.kind is not EffectKind.TRIGGERED) and not out.problems:
@@ -540,6 +540,9 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
                 continue
             _merge_modes(out, seq)
         unread_words(para, r, out.problems)
+    every = [q for m in out.modes for q in m] + [q for f in out.framed.values() for q in f]
+    out.modes = [_unread_slots_dropped(m) for m in out.modes]
+    out.costs = _unread_slots_dropped(out.costs, every)
     return out
 
 
@@ -618,6 +621,19 @@ def fold_instead(procs: list[Procedure], problems: list[Problem]) -> list[Proced
             continue
         problems.append(Problem("'ao invés de' naming nothing the step before does", None))
         out.append(Unsupported(why=problems[-1].message, text=p.text))
+    return out
+
+
+def _unread_slots_dropped(procs: list[Procedure], readers: list[Procedure] | None = None) -> list[Procedure]:
+    """An unloading names the cards it unloaded (``Unload.unloaded``) only when a later step (or one of ``readers``:
+    an action's effect after its costs) reads them ("o card descarregado"): the IR says no more than the text."""
+    from cardscript.compiler.semantics.sentences import mentions
+
+    out = list(procs)
+    for i, p in enumerate(out):
+        if isinstance(p, Unload) and p.unloaded and not p.instead_to \
+                and not any(mentions(q, p.unloaded) for q in (*out[i + 1:], *(readers or ()))):
+            out[i] = replace(p, unloaded="")
     return out
 
 

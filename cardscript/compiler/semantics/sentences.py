@@ -1219,6 +1219,11 @@ def _conjuncts(cond: Condition | None) -> list[Condition]:
     return [cond]
 
 
+def mentions(node: object, slot: str) -> bool:
+    """Does an IR value (a condition, a selector, a procedure...) read ``slot``?"""
+    return _mentions(node, slot)
+
+
 def _mentions(node: object, slot: str) -> bool:
     """Does an IR value (a condition, a selector...) read ``slot``?"""
     from dataclasses import fields, is_dataclass
