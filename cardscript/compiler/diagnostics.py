@@ -144,6 +144,28 @@ E_DECK_COPIES = _register("CS402", Severity.ERROR, "too many copies of a card",
                           "says so: Item Único makes it 1 (rules 7; 5.6 invalidates such a deck before the match).")
 N_DECK_REPEAT = _register("CS403", Severity.NOTE, "card listed more than once",
                           "The same card is on several lines of the deck; their counts are summed.")
+# --- scenario files (CS5xx): cardscript scenario, cardscript/scenario/, docs/scenarios.md ---
+E_SCN_SYNTAX = _register("CS500", Severity.ERROR, "scenario statement not understood",
+                         "A line of a scenario file is not one of its statements (docs/scenarios.md lists them all, "
+                         "with the words each starts with).")
+E_SCN_INDENT = _register("CS501", Severity.ERROR, "bad indentation",
+                         "In a scenario file the lines of a block are indented under the line that opens it "
+                         "(`jogador A:`, `em cena:`, `jogadas:`, `esperado:`, `e se em vez disso:`, a move and its "
+                         "answers), all by the same amount; a line that goes back must go back to an earlier level.")
+E_SCN_CARD = _register("CS502", Severity.ERROR, "unknown card in scenario",
+                       "A scenario names a card (title, printed code, or path to a card file) that is not in the "
+                       "library (bundled, or given with --library), or whose file does not compile.")
+E_SCN_AMBIGUOUS = _register("CS503", Severity.ERROR, "ambiguous card",
+                            "A title names several printed cards (or a card on the board has several copies): name "
+                            "it by its printed code, by its owner (`de A`), or by its copy (`(2)`).")
+E_SCN_TERM = _register("CS504", Severity.ERROR, "unknown phase or step",
+                       "`fase:` takes a phase of rules 6.2 (`preparação`, `combate, etapa de ataque`...; "
+                       "docs/scenarios.md lists them).")
+E_SCN_STRUCTURE = _register("CS505", Severity.ERROR, "bad scenario structure",
+                            "A statement is repeated, misplaced (a branch inside a branch, a title in a branch) or "
+                            "missing (a scenario needs `jogadas:` or `esperado:`).")
+E_SCN_NOT_ON_BOARD = _register("CS506", Severity.ERROR, "card not on the board",
+                               "A move or an expectation names a card the setup does not put anywhere.")
 E_INTERNAL = _register("CS900", Severity.ERROR, "internal compiler error",
                        "The compiler failed on this card; this is a bug in cardscript, please report it with the file.")
 

@@ -7,8 +7,8 @@ Every module has ``register(sub)``, which adds its subcommand to the ``cardscrip
 
 from __future__ import annotations
 
-from cardscript.tools import check, corpus, deck, explain, fmt, play, render, rulings, simulate, translate
+from cardscript.tools import check, corpus, deck, explain, fmt, play, render, rulings, scenario, simulate, translate
 
-COMMANDS = (check, fmt, render, explain, translate, corpus, rulings, deck, play, simulate)
+COMMANDS = (check, fmt, render, explain, translate, corpus, rulings, deck, play, simulate, scenario)
 
 __all__ = ["COMMANDS"]

@@ -1,0 +1,222 @@
+"""The agent of a scenario (principle 8): it answers the engine's decisions from the file, by name.
+
+Each move's answers (and its targets, "usa X em Y") are offered to the decisions the move raises, in order: a
+decision takes the first unused answer of its kind (``escolhe`` fits any kind) whose player, if named, is the
+deciding player. An answer with several values serves a decision picking several options at once, or successive
+decisions of one pick each (the Effects Tree's "which pending effect resolves now?", a distribution point by point).
+
+A decision with one legal answer only (a single option to pick, or all options to pick without an order) needs no
+answer. Any other decision the file does not answer stops the branch with :class:`Unanswered` -- naming the
+decision, its legal answers and the word that answers it --, never a silent default; an answer that fits no
+option stops it with :class:`BadAnswer`. Both are BaseExceptions so that the engine's procedure guard (which logs an
+``Exception`` as a procedure error and goes on) lets them through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cardscript.compiler.source import Span
+from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime.agents import Decision
+from cardscript.runtime.game import Game
+from cardscript.scenario import ast
+from cardscript.scenario.cards import FILLER
+from cardscript.scenario.plan import PlannedAnswer
+from cardscript.scenario.vocabulary import KEYWORDS
+
+# the answer keyword -> the decision kinds it answers ("" = any)
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "target": ("target",), "redirect": ("redirect",), "no_redirect": ("redirect",), "order": ("order",),
+    "unload": ("unload",), "discard": ("discard",), "load": ("load",), "mode": ("mode",), "x": ("x",),
+    "yes": ("optional",), "no": ("optional",), "distribute": ("distribute",), "choose": ("",),
+}
+# a decision kind -> the answer keyword to name in a message
+KEYWORD_OF = {"target": "A_TARGET", "redirect": "A_REDIRECT", "order": "A_ORDER", "unload": "A_UNLOAD",
+              "discard": "A_DISCARD", "load": "A_LOAD", "mode": "A_MODE", "x": "A_X", "optional": "A_YES",
+              "distribute": "A_DISTRIBUTE"}
+
+
+def answer_word(kind: str) -> str:
+    key = KEYWORD_OF.get(kind, "A_CHOOSE")
+    word = KEYWORDS[key][0]
+    if kind == "optional":
+        return "`sim` / `não`"
+    if kind == "x":
+        return "`X = <número>`"
+    return f"`{word}: ...`"
+
+
+def describe(decision: Decision, game: Game) -> str:
+    """A decision as a message names it: who, what, the legal answers."""
+    who = ast.PLAYERS[decision.player]
+    count = (f"{decision.minimum}" if decision.minimum == decision.maximum
+             else f"{decision.minimum} to {decision.maximum}")
+    shown = [_label(game, o) for o in decision.options]
+    order = ", in order" if decision.ordered else ""
+    return (f"player {who} must answer {decision.kind!r} ({decision.prompt}): pick {count}{order} of "
+            + "; ".join(f"`{o}`" for o in shown))
+
+
+def _label(game: Game, option: str) -> str:
+    """An option label as the file would name it: a card id as its title."""
+    if option.isdigit() and int(option) in game.cards:
+        return game.cards[int(option)].title
+    head, sep, tail = option.rpartition("#")
+    if sep and tail.isdigit():
+        return head
+    return option
+
+
+class Unanswered(BaseException):  # noqa: N818 - a stop, not an error of the program
+    """A decision the file does not answer (the branch stops: docs/scenarios.md, Answers)."""
+
+    def __init__(self, message: str, span: Span | None) -> None:
+        super().__init__(message)
+        self.message, self.span = message, span
+
+
+class BadAnswer(Unanswered):
+    """An answer of the file that fits no legal option of the decision it was given to."""
+
+
+@dataclass
+class _Open:
+    planned: PlannedAnswer
+    values: list[object]
+    used: bool = False
+
+
+@dataclass
+class FileAgent:
+    """Answers both players' decisions from the current move's answers (:meth:`start`)."""
+
+    game: Game | None = None
+    open: list[_Open] = field(default_factory=list)
+    move_span: Span | None = None
+    asked: list[Decision] = field(default_factory=list)
+
+    def start(self, answers: Sequence[PlannedAnswer], span: Span) -> None:
+        self.open = [_Open(a, self._values(a)) for a in answers]
+        self.move_span = span
+
+    @staticmethod
+    def _values(a: PlannedAnswer) -> list[object]:
+        if a.shares:
+            return [("card", card) for n, card in a.shares for _ in range(n)]
+        return list(a.values)
+
+    def leftovers(self) -> list[PlannedAnswer]:
+        """The answers the move's decisions did not use up."""
+        return [o.planned for o in self.open if not o.used or o.values]
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        assert self.game is not None
+        self.asked.append(decision)
+        n = len(decision.options)
+        if n == 0 or (decision.minimum == decision.maximum == n and (not decision.ordered or n == 1)):
+            return list(range(decision.minimum))                 # one legal answer only
+        if n == 1 and decision.minimum >= 1:
+            return [0]
+        for o in self.open:
+            kinds = ANSWERS[o.planned.answer.kind]
+            if o.used and not o.values:
+                continue
+            if o.planned.answer.player is not None and o.planned.answer.player != decision.player:
+                continue
+            if kinds != ("",) and decision.kind not in kinds:
+                continue
+            return self._apply(o, decision)
+        raise Unanswered(f"no answer in the file: {describe(decision, self.game)}; answer it under the move with "
+                         f"{answer_word(decision.kind)}", self.move_span)
+
+    # -- one answer, one decision ----------------------------------------------------------------------------
+    def _apply(self, o: _Open, decision: Decision) -> list[int]:
+        assert self.game is not None
+        kind = o.planned.answer.kind
+        o.used = True
+        span = o.planned.answer.span
+        labels = [fold_key(o_) for o_ in decision.options]
+        if kind in ("yes", "no", "no_redirect"):
+            wanted = ("yes", "sim") if kind == "yes" else ("no", "nao", "decline")
+            found = [i for i, lab in enumerate(labels) if lab in wanted]
+            if not found:
+                raise BadAnswer(f"`{kind}` does not answer this decision: {describe(decision, self.game)}", span)
+            return [found[0]]
+        if kind == "x":
+            value = o.values.pop(0) if o.values else None
+            found = [i for i, lab in enumerate(decision.options) if lab == str(value)]
+            if not found:
+                raise BadAnswer(f"X = {value} is not a legal choice: {describe(decision, self.game)}", span)
+            return found
+        want = decision.maximum if decision.minimum == decision.maximum else None
+        picked: list[int] = []
+        fixed_order = kind == "order" and o.planned.answer.first and decision.ordered
+        while o.values and (want is None or len(picked) < want) and len(picked) < decision.maximum:
+            value = o.values[0]
+            if isinstance(value, tuple) and value[0] == "fillers":
+                count = int(value[1])                            # type: ignore[arg-type]
+                fillers = [i for i, lab in enumerate(decision.options) if i not in picked and self._is_filler(lab)]
+                take = min(count, len(fillers), (want or decision.maximum) - len(picked))
+                if take == 0:
+                    raise BadAnswer(f"no card without text to pick: {describe(decision, self.game)}", span)
+                picked += fillers[:take]
+                if take == count:
+                    o.values.pop(0)
+                else:
+                    o.values[0] = ("fillers", count - take)
+                continue
+            o.values.pop(0)
+            i = self._option(decision, value, picked)
+            if i is None:
+                raise BadAnswer(f"{self._shown(value)} is not among the options: {describe(decision, self.game)}",
+                                span)
+            picked.append(i)
+        if fixed_order and len(picked) < decision.maximum:
+            rest = [i for i in range(len(decision.options)) if i not in picked]
+            if len(rest) > 1:
+                raise BadAnswer(f"`primeiro` leaves {len(rest)} effects unordered: {describe(decision, self.game)}",
+                                span)
+            picked += rest
+        if len(picked) < decision.minimum:
+            raise BadAnswer(f"{len(picked)} value(s) given, {decision.minimum} needed: "
+                            f"{describe(decision, self.game)}", span)
+        return picked
+
+    def _is_filler(self, label: str) -> bool:
+        assert self.game is not None
+        if label.isdigit():
+            return self.game.cards.get(int(label)) is FILLER
+        return label.startswith(f"{FILLER.title}#")
+
+    def _shown(self, value: object) -> str:
+        assert self.game is not None
+        if isinstance(value, tuple) and value[0] == "card":
+            return f"`{self.game.cards[int(value[1])].title}`"           # type: ignore[call-overload]
+        return f"`{value}`"
+
+    def _option(self, decision: Decision, value: object, picked: list[int]) -> int | None:
+        """The option a value names: a card by its id or title, a number, a word (the option starting with it)."""
+        assert self.game is not None
+        free = [i for i in range(len(decision.options)) if i not in picked]
+        if isinstance(value, tuple) and value[0] == "card":
+            card = value[1]
+            if card is None:
+                return None
+            name, title = self.game.name(card), fold_key(self.game.cards[card].title)      # type: ignore[index]
+            for i in free:
+                if decision.options[i] in (name, str(card)) or (decision.facts and decision.fact(i, "card") == card):
+                    return i
+            for i in free:
+                if title in fold_key(decision.options[i]):
+                    return i
+            return None
+        text = fold_key(str(value))
+        for i in free:
+            if fold_key(decision.options[i]) == text:
+                return i
+        for i in free:
+            if fold_key(decision.options[i]).startswith(text) or text in fold_key(decision.options[i]):
+                return i
+        return None

@@ -1,0 +1,318 @@
+"""Checking a scenario (docs/scenarios.md): every card resolves, every player, phase and card named on the board is
+known; each branch becomes a :class:`~cardscript.scenario.plan.Plan`. Every problem is a located diagnostic
+(file:line:col, caret, hint), like a card file's; a branch with a problem is not run, the others are.
+
+Cards (CS502, CS503): a printed code ("BSUM 65/100"), a title when one printed card has it, or a path to a card
+file (relative to the scenario). Board references (CS506, CS503): a move or expectation names a physical card of
+the board -- by title, code or path, narrowed by ``de A`` (its owner) and ``(n)`` (its n-th copy, in setup order).
+Phases (CS504): rules 6.2's phases and steps. Structure (CS505): repeated or misplaced statements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardscript.compiler import diagnostics as dg
+from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
+from cardscript.compiler.ir import CardDef
+from cardscript.compiler.source import SourceFile, Span
+from cardscript.compiler.vocabulary import fold_key
+from cardscript.grammar.normalize import fold_text
+from cardscript.scenario import ast
+from cardscript.scenario.cards import FILLER, CardIndex, code_key
+from cardscript.scenario.plan import (
+    CardId,
+    Physical,
+    Plan,
+    PlannedAnswer,
+    PlannedExpectation,
+    PlannedMove,
+)
+
+DEFAULT_DECK = 30               # fillers in the middle of a deck the file does not describe
+DEFAULT_TURN = 2                # the turn number: characters of the setup entered on an earlier turn (4.6.2 C.1)
+
+# rules 6.2: the phase and step words (folded, without "fase", "etapa", "de", "combate") -> (phase, step)
+PHASES: dict[str, tuple[str, str]] = {
+    "inicio turno": ("turn", ""), "contagem regressiva": ("countdown", ""), "compra": ("draw", ""),
+    "preparacao": ("preparation", ""), "ajuste": ("adjustment", ""), "antecipacao": ("combat", "anticipation"),
+    "ataque": ("combat", "attack"), "final turno": ("end", ""),
+}
+PHASE_NAMES = ("início do turno", "contagem regressiva", "compra", "preparação", "ajuste",
+               "combate, etapa de antecipação", "combate, etapa de ataque", "final do turno")
+_NOISE = {"fase", "etapa", "de", "da", "do", "dos", "combate", "o", "a"}
+
+
+def phase_of(text: str) -> tuple[str, str] | None:
+    words = [w for w in fold_text(text).replace(",", " ").replace(".", " ").split() if w not in _NOISE]
+    return PHASES.get(" ".join(words))
+
+
+@dataclass
+class Checked:
+    """A checked scenario: its diagnostics and a plan per branch that has none of its own (the main line first)."""
+
+    source: SourceFile
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    plans: list[Plan] = field(default_factory=list)
+    broken: list[tuple[str, list[Diagnostic]]] = field(default_factory=list)   # branches not run, and why
+    title: str = ""
+
+
+class _Checker:
+    def __init__(self, source: SourceFile, index: CardIndex) -> None:
+        self.source = source
+        self.index = index
+        self.diags: list[Diagnostic] = []
+        self.base = Path(source.path).parent
+
+    def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic(code, message, span, self.source, hint=hint))
+
+    # -- cards ---------------------------------------------------------------------------------------------
+    def definition(self, ref: ast.CardRef) -> CardDef | None:
+        if ref.kind == "path":
+            found = self.index.from_path(self.base / ref.text)
+            if isinstance(found, str):
+                self.error(dg.E_SCN_CARD, f"the card file {ref.text!r} cannot be used: {found}", ref.span,
+                           hint="a path is relative to the scenario file")
+                return None
+            return found
+        if ref.kind == "code":
+            card = self.index.by_code.get(code_key(ref.text))
+            if card is None:
+                guess = did_you_mean(ref.text, self.index.codes())
+                self.error(dg.E_SCN_CARD, f"unknown card code {ref.text!r}", ref.span,
+                           hint=f"did you mean '{guess}'?" if guess else "not in the library (bundled, or --library "
+                           "DIR), or its card file does not compile")
+            return card
+        found = self.index.by_title.get(fold_key(ref.text), [])
+        if len(found) > 1:
+            self.error(dg.E_SCN_AMBIGUOUS, f"{ref.text!r} names {len(found)} printed cards", ref.span,
+                       hint="name it by its printed code: " + " or ".join(f"`{d.code}`" for d in found))
+            return None
+        if not found:
+            guess = did_you_mean(ref.text, self.index.titles())
+            self.error(dg.E_SCN_CARD, f"unknown card {ref.text!r}", ref.span,
+                       hint=f"did you mean '{guess}'?" if guess else "not in the library (bundled, or --library "
+                       "DIR), or its card file does not compile; a card of your own: its path in quotes")
+            return None
+        return found[0]
+
+    # -- the board -----------------------------------------------------------------------------------------
+    def board(self, setups: list[ast.PlayerSetup]) -> tuple[list[Physical], dict[str, list[CardId]]]:
+        cards: list[Physical] = []
+        order: dict[str, list[CardId]] = {}
+
+        def new(owner: int, d: CardDef, zone: str, filler: bool = False, **kw: object) -> Physical:
+            p = Physical(len(cards) + 1, owner, d, zone, filler=filler, **kw)   # type: ignore[arg-type]
+            cards.append(p)
+            order.setdefault(f"{owner}:{zone}", []).append(p.id)
+            return p
+
+        def things(owner: int, items: list[ast.Thing], zone: str, carrier: CardId | None = None) -> None:
+            for t in items:
+                if isinstance(t, ast.Fillers):
+                    for _ in range(t.count):
+                        new(owner, FILLER, zone, filler=True, carrier=carrier)
+                else:
+                    d = self.definition(t)
+                    if d is not None:
+                        new(owner, d, zone, carrier=carrier)
+
+        for player in (0, 1):
+            mine = [s for s in setups if s.player == player]
+            scene: list[ast.SceneCard] = []
+            for k, s in enumerate(mine):
+                for sc in s.scene:                          # a branch's line for a card of the main line replaces it
+                    same = [i for i, o in enumerate(scene) if k and o.ref.shown() == sc.ref.shown()]
+                    if same:
+                        scene[same[0]] = sc
+                    else:
+                        scene.append(sc)
+            scenario = next((s.scenario for s in reversed(mine) if s.scenario is not None), None)
+            piles: dict[str, list[ast.Thing]] = {}
+            for s in mine:
+                for pile in s.piles:
+                    piles[pile.zone] = pile.things          # a branch's pile replaces the main line's
+            for sc in scene:
+                for span in sc.stray:
+                    self.error(dg.E_SCN_SYNTAX, "a card listed here must follow `carregando`", span,
+                               hint="write the cards it carries after `carregando:`, before the other properties")
+                d = self.definition(sc.ref)
+                if d is None:
+                    continue
+                if d.card_type not in ("Personagem", "Personagem-EV", "Suporte"):
+                    self.error(dg.E_SCN_STRUCTURE, f"{d.title} is a {d.card_type}: only characters and supports "
+                               "are in the scene", sc.ref.span,
+                               hint="a scenario card goes on `cenário:`; an ability card is carried (`carregando`)")
+                    continue
+                if sc.stage is not None and not 0 <= sc.stage <= 2 and sc.stage_span is not None:
+                    self.error(dg.E_SCN_STRUCTURE, f"stage {sc.stage}: a stage is 0, 1 or 2 (rules 4.5)",
+                               sc.stage_span)
+                base = new(player, d, "scene", stage=sc.stage, entered=sc.entered, acted=sc.acted)
+                things(player, sc.carried, "carried", base.id)
+                if not sc.carried:
+                    self.error(dg.E_SCN_STRUCTURE, f"{d.title} carries nothing: a character in the scene carries at "
+                               "least one card (4.7)", sc.ref.span, hint="add `, carregando 3 cards`")
+                self._chose[base.id] = sc.chose
+            if scenario is not None:
+                d = self.definition(scenario)
+                if d is not None:
+                    if d.card_type != "Cenário":
+                        self.error(dg.E_SCN_STRUCTURE, f"{d.title} is a {d.card_type}, not a Cenário", scenario.span)
+                    else:
+                        new(player, d, "scenario")
+            for zone in ("hand", "resources", "prizes"):
+                things(player, piles.get(zone, []), zone)
+            things(player, piles.get("deck_top", []), "deck")
+            if "deck" in piles:
+                things(player, piles["deck"], "deck")
+            else:
+                things(player, [ast.Fillers(DEFAULT_DECK, Span(0, 0))], "deck")
+            things(player, piles.get("deck_bottom", []), "deck")
+        return cards, order
+
+    def on_board(self, ref: ast.CardRef, cards: list[Physical]) -> CardId | None:
+        """The physical card a move or an expectation names."""
+        if ref.kind == "path":
+            d = self.index.from_path(self.base / ref.text)
+            found = [c for c in cards if not isinstance(d, str) and c.definition is d]
+        elif ref.kind == "code":
+            key = code_key(ref.text)
+            found = [c for c in cards if c.definition.code and code_key(c.definition.code) == key]
+        else:
+            found = [c for c in cards if fold_key(c.definition.title) == fold_key(ref.text) and not c.filler]
+        if ref.owner is not None:
+            found = [c for c in found if c.owner == ref.owner]
+        if ref.copy is not None:
+            if not 1 <= ref.copy <= len(found):
+                self.error(dg.E_SCN_NOT_ON_BOARD, f"there is no copy {ref.copy} of {ref.text} on the board "
+                           f"({len(found)} cop{'y' if len(found) == 1 else 'ies'})", ref.span)
+                return None
+            return found[ref.copy - 1].id
+        if len(found) == 1:
+            return found[0].id
+        if not found:
+            on = sorted({c.definition.title for c in cards if not c.filler})
+            guess = did_you_mean(ref.text, on)
+            self.error(dg.E_SCN_NOT_ON_BOARD, f"{ref.shown()} is not on the board", ref.span,
+                       hint=(f"did you mean '{guess}'? " if guess else "") + "the setup puts: " + ", ".join(on[:12]))
+            return None
+        owners = {c.owner for c in found}
+        hint = ("name its owner: " + " or ".join(f"`{ref.text} de {ast.PLAYERS[o]}`" for o in sorted(owners))
+                if len(owners) > 1 else "name its copy: " + " or ".join(f"`{ref.text} ({k + 1})`"
+                                                                         for k in range(len(found))))
+        self.error(dg.E_SCN_AMBIGUOUS, f"{ref.shown()} names {len(found)} cards of the board", ref.span, hint=hint)
+        return None
+
+    # -- a branch ------------------------------------------------------------------------------------------
+    def plan(self, main: ast.Body, branch: ast.Body | None) -> Plan | None:
+        start = len(self.diags)
+        self._chose: dict[CardId, list[ast.CardRef]] = {}
+        body = branch or main
+        setups = [*main.players, *(branch.players if branch else [])]
+        turn = body.turn if body.turn is not None else main.turn if main.turn is not None else 0
+        number = body.turn_number or main.turn_number or DEFAULT_TURN
+        phase_text = body.phase or main.phase
+        phase_span = body.phase_span or main.phase_span
+        phase, step = "combat", "attack"
+        if phase_text:
+            found = phase_of(phase_text)
+            if found is None:
+                guess = did_you_mean(phase_text, PHASE_NAMES)
+                self.error(dg.E_SCN_TERM, f"unknown phase or step {phase_text!r}", phase_span or body.span,
+                           hint=(f"did you mean '{guess}'? " if guess else "") + "one of: " + "; ".join(PHASE_NAMES))
+            else:
+                phase, step = found
+        cards, order = self.board(setups)
+        for base_id, refs in self._chose.items():
+            base = next(c for c in cards if c.id == base_id)
+            base.chose = [i for i in (self.on_board(r, cards) for r in refs) if i is not None]
+        moves_of = branch if branch is not None and branch.has_moves else main
+        expect_of = branch if branch is not None and branch.has_expectations else main
+        moves = [self.move(m, cards) for m in moves_of.moves]
+        expectations = [self.expectation(e, cards) for e in expect_of.expectations]
+        if not expectations:
+            self.error(dg.E_SCN_STRUCTURE, "nothing is expected", body.span if branch else Span(0, 0),
+                       hint="add an `esperado:` block: what the engine must show after the moves")
+        if len(self.diags) > start:
+            return None
+        return Plan(body.label or "principal", body.span, turn, number, phase, step, cards, order, moves,
+                    expectations)
+
+    def move(self, m: ast.Move, cards: list[Physical]) -> PlannedMove:
+        planned = PlannedMove(m)
+        if m.ref is not None:
+            planned.card = self.on_board(m.ref, cards)
+        planned.targets = [i for i in (self.on_board(t, cards) for t in m.targets) if i is not None]
+        for a in m.answers:
+            pa = PlannedAnswer(a)
+            for v in a.values:
+                if isinstance(v, ast.CardRef):
+                    card = self.on_board(v, cards)
+                    pa.values.append(("card", card))
+                elif isinstance(v, ast.Fillers):
+                    pa.values.append(("fillers", v.count))
+                else:
+                    pa.values.append(v)
+            pa.shares = [(n, i) for n, r in a.shares if (i := self.on_board(r, cards)) is not None]
+            planned.answers.append(pa)
+        return planned
+
+    def expectation(self, e: ast.Expectation, cards: list[Physical]) -> PlannedExpectation:
+        planned = PlannedExpectation(e)
+        if e.ref is not None:
+            planned.card = self.on_board(e.ref, cards)
+        if e.location is not None and e.location.carrier is not None:
+            planned.carrier = self.on_board(e.location.carrier, cards)
+        for t in e.things or []:
+            if isinstance(t, ast.Fillers):
+                planned.things.append(("fillers", t.count))
+            else:
+                planned.things.append(("card", self.on_board(t, cards)))
+        return planned
+
+
+def structure(checker: _Checker, main: ast.Body) -> None:
+    """CS505: a title in a branch, a branch in a branch."""
+    for branch in main.branches:
+        if branch.title:
+            checker.error(dg.E_SCN_STRUCTURE, "a branch has no title of its own", branch.span,
+                          hint="its label is the text after `e se em vez disso:`")
+        for inner in branch.branches:
+            checker.error(dg.E_SCN_STRUCTURE, "a branch inside a branch", inner.span,
+                          hint="every branch starts from the main setup: write it at the top level")
+    labels: dict[str, Span] = {}
+    for branch in main.branches:
+        if branch.label in labels:
+            checker.error(dg.E_SCN_STRUCTURE, f"two branches are called {branch.label!r}", branch.span,
+                          hint="give each branch its own label")
+        labels[branch.label] = branch.span
+
+
+def check_scenario(scenario: ast.ScenarioFile, index: CardIndex) -> Checked:
+    """Every branch planned, or its diagnostics; the main line's problems count for every branch."""
+    checker = _Checker(scenario.source, index)
+    result = Checked(scenario.source, title=scenario.main.title)
+    structure(checker, scenario.main)
+    fixed = list(checker.diags)
+    main_plan = checker.plan(scenario.main, None)
+    main_diags = checker.diags[len(fixed):]
+    result.diagnostics.extend(checker.diags)
+    if main_plan is not None:
+        result.plans.append(main_plan)
+    else:
+        result.broken.append(("principal", main_diags))
+    for branch in scenario.main.branches:
+        checker.diags = []
+        plan = checker.plan(scenario.main, branch)
+        new = [d for d in checker.diags if d not in result.diagnostics]
+        result.diagnostics.extend(new)
+        if plan is not None:
+            result.plans.append(plan)
+        else:
+            result.broken.append((branch.label, checker.diags or main_diags))
+    result.diagnostics.sort(key=lambda d: (d.span.start, d.code))
+    return result

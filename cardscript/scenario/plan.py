@@ -1,0 +1,68 @@
+"""What a branch of a scenario is once its names are resolved: the physical cards and where each starts, the
+moves and the expectations naming those cards by id (:mod:`cardscript.scenario.check` makes it,
+:mod:`cardscript.scenario.board` builds it on the engine, :mod:`cardscript.scenario.run` plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardscript.compiler.ir import CardDef
+from cardscript.compiler.source import Span
+from cardscript.scenario import ast
+
+CardId = int
+
+
+@dataclass
+class Physical:
+    """One physical card of the board: its id, owner, definition, and where the setup puts it."""
+
+    id: CardId
+    owner: int
+    definition: CardDef
+    zone: str                       # scene, scenario, carried, hand, resources, prizes, deck
+    carrier: CardId | None = None
+    stage: int | None = None
+    entered: bool = False
+    acted: bool = False
+    chose: list[CardId] = field(default_factory=list)
+    filler: bool = False
+
+
+@dataclass
+class PlannedMove:
+    move: ast.Move
+    card: CardId | None = None
+    targets: list[CardId] = field(default_factory=list)
+    answers: list[PlannedAnswer] = field(default_factory=list)
+
+
+@dataclass
+class PlannedAnswer:
+    answer: ast.Answer
+    values: list[object] = field(default_factory=list)     # card ids (int in a tuple ("card", id)), numbers, words
+    shares: list[tuple[int, CardId]] = field(default_factory=list)
+
+
+@dataclass
+class PlannedExpectation:
+    expectation: ast.Expectation
+    card: CardId | None = None
+    carrier: CardId | None = None
+    things: list[tuple[str, object]] = field(default_factory=list)   # ("card", id) / ("fillers", n)
+
+
+@dataclass
+class Plan:
+    """One branch, ready to build and run."""
+
+    name: str                       # "principal" or the branch's label
+    span: Span
+    turn_player: int
+    turn_number: int
+    phase: str
+    step: str
+    cards: list[Physical]
+    order: dict[str, list[CardId]]  # "<player>:<zone>" -> cards in order (deck: top first)
+    moves: list[PlannedMove]
+    expectations: list[PlannedExpectation]

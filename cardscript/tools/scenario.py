@@ -1,0 +1,99 @@
+"""``cardscript scenario FILE|DIR...``: run scenario files on the engine (docs/scenarios.md).
+
+Each branch of each file is built, played and checked: PASS, FAIL (with what the engine did instead), CANNOT (a
+card text the engine does not run was reached), ERROR (a decision the file does not answer...), INVALID (the file
+has diagnostics). Exit 0 only when every branch passes; 1 otherwise; 2 when a file cannot be read or no file is
+found. ``--library DIR`` (repeatable) adds the card files of DIR to the bundled library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from cardscript.tools.common import err, out
+
+SUFFIX = ".scn"
+
+
+def scenario_files(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """The ``.scn`` files named or under the folders named (sorted), and the paths that are neither."""
+    found: list[Path] = []
+    missing: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found.extend(sorted(path.rglob(f"*{SUFFIX}")))
+        elif path.exists():
+            found.append(path)
+        else:
+            missing.append(p)
+    return found, missing
+
+
+def run_file(path: Path, index: Any) -> Any:
+    from cardscript.compiler import diagnostics as dg
+    from cardscript.compiler.diagnostics import Diagnostic
+    from cardscript.compiler.source import SourceFile, Span
+    from cardscript.compiler.textfile import UnreadableFile, read_text
+    from cardscript.scenario.check import check_scenario
+    from cardscript.scenario.parser import parse_scenario
+    from cardscript.scenario.report import FileResult
+    from cardscript.scenario.run import run_plan
+
+    try:
+        source = SourceFile(str(path), read_text(path, "scenario file"))
+    except UnreadableFile as exc:
+        empty = SourceFile(str(path), "")
+        return FileResult(str(path), None, diagnostics=[Diagnostic(dg.E_IO, f"cannot read the scenario: {exc.why}",
+                                                                   Span(0, 0), empty)], unreadable=True)
+    tree, diags = parse_scenario(source)
+    result = FileResult(str(path), source, diagnostics=list(diags))
+    if tree is None:
+        result.not_run = ["principal"]
+        return result
+    checked = check_scenario(tree, index)
+    result.title = checked.title
+    result.diagnostics = checked.diagnostics
+    result.not_run = [name for name, _ in checked.broken]
+    result.branches = [run_plan(plan, source) for plan in checked.plans]
+    return result
+
+
+def run(args: argparse.Namespace) -> int:
+    from cardscript.scenario.cards import library_index
+    from cardscript.scenario.report import counts, text_report
+
+    files, missing = scenario_files(args.paths)
+    for m in missing:
+        err(f"{m}: no such file or folder")
+    if not files:
+        err("no scenario file (*.scn) found")
+        return 2
+    for folder in args.library or []:
+        if not Path(folder).is_dir():
+            err(f"--library {folder}: not a folder")
+            return 2
+    index = library_index(args.library or [])
+    results = [run_file(f, index) for f in files]
+    if args.json:
+        out(json.dumps({"files": [r.to_dict() for r in results], "counts": dict(counts(results))},
+                       ensure_ascii=False, indent=2))
+    else:
+        for line in text_report(results, trace=not args.quiet):
+            out(line)
+    if missing or any(r.unreadable for r in results):
+        return 2
+    return 0 if all(v == "PASS" for r in results for v in r.verdicts) else 1
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("scenario", help="run scenario files (.scn): a board, moves, expectations (docs/scenarios.md)")
+    p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    p.add_argument("--library", action="append", metavar="DIR",
+                   help="add the card files of DIR to the bundled library (repeatable)")
+    p.add_argument("--json", action="store_true", help="the results as JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="verdicts only, no trace")
+    p.set_defaults(func=run)
