@@ -6,7 +6,7 @@ deciding player. An answer with several values serves a decision picking several
 decisions of one pick each (the Effects Tree's "which pending effect resolves now?", a distribution point by point).
 
 A decision with one legal answer only (a single option to pick, or all options to pick without an order) needs no
-answer. Any other decision the file does not answer stops the branch with :class:`Unanswered` -- naming the
+answer, nor one among cards without text only (``N cards``: which of them is the same). Any other decision the file does not answer stops the branch with :class:`Unanswered` -- naming the
 decision, its legal answers and the word that answers it --, never a silent default; an answer that fits no
 option stops it with :class:`BadAnswer`. Both are BaseExceptions so that the engine's procedure guard (which logs an
 ``Exception`` as a procedure error and goes on) lets them through.
@@ -14,6 +14,7 @@ option stops it with :class:`BadAnswer`. Both are BaseExceptions so that the eng
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -119,6 +120,8 @@ class FileAgent:
             return list(range(decision.minimum))                 # one legal answer only
         if n == 1 and decision.minimum >= 1:
             return [0]
+        if all(self._is_filler(o) for o in decision.options) and decision.minimum == decision.maximum:
+            return list(range(decision.minimum))                 # cards without text: any is the same
         for o in self.open:
             kinds = ANSWERS[o.planned.answer.kind]
             if o.used and not o.values:
@@ -209,7 +212,11 @@ class FileAgent:
                 if decision.options[i] in (name, str(card)) or (decision.facts and decision.fact(i, "card") == card):
                     return i
             for i in free:
-                if title in fold_key(decision.options[i]):
+                if fold_key(decision.options[i].rpartition("#")[0] or decision.options[i]) == title:
+                    return i
+            word = re.compile(rf"(?<![\w-]){re.escape(title)}(?![\w-])")
+            for i in free:
+                if word.search(fold_key(decision.options[i])):
                     return i
             return None
         text = fold_key(str(value))

@@ -155,10 +155,9 @@ class Runner:
                 have = ", ".join(f"`{u.action.name}`" for u in available_actions(game, game.state.scene[user]))
                 raise MoveFailed(f"{game.cards[user].title} has no action {m.action!r} (its actions: "
                                  f"{have or 'none'})", m.action_span or m.span)
-            now = ", ".join(u.action.name for u in uses) or "none"
-            why = "it is not a window for its controller's actions" if win is None else f"legal now: {now}"
-            raise MoveFailed(f"the engine does not let {game.cards[user].title} use {m.action} now "
-                             f"({why}; 4.6.2 C)", m.span)
+            from cardscript.scenario.why import why_not
+            raise MoveFailed(f"the engine does not let {game.cards[user].title} use {m.action} now: "
+                             f"{why_not(game, named[0], win)}", m.span)
         use_action(game.eng, chosen[0])
 
     def place(self, pm: PlannedMove) -> None:
