@@ -6,10 +6,11 @@ deciding player. An answer with several values serves a decision picking several
 decisions of one pick each (the Effects Tree's "which pending effect resolves now?", a distribution point by point).
 
 A decision with one legal answer only (a single option to pick, or all options to pick without an order) needs no
-answer, nor one among cards without text only (``N cards``: which of them is the same). Any other decision the file does not answer stops the branch with :class:`Unanswered` -- naming the
-decision, its legal answers and the word that answers it --, never a silent default; an answer that fits no
-option stops it with :class:`BadAnswer`. Both are BaseExceptions so that the engine's procedure guard (which logs an
-``Exception`` as a procedure error and goes on) lets them through.
+answer, nor one among cards without text only (``N cards``: which of them is the same). Any other decision the
+file does not answer stops the branch with :class:`Unanswered` -- naming the decision, its legal answers and the
+word that answers it --, never a silent default; an answer that fits no option stops it with :class:`BadAnswer`.
+Both are BaseExceptions so that the engine's procedure guard (which logs an ``Exception`` as a procedure error and
+goes on) lets them through.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ KEYWORD_OF = {"target": "A_TARGET", "redirect": "A_REDIRECT", "order": "A_ORDER"
 
 def answer_word(kind: str) -> str:
     key = KEYWORD_OF.get(kind, "A_CHOOSE")
-    word = KEYWORDS[key][0]
+    word: str = KEYWORDS[key][0]
     if kind == "optional":
         return "`sim` / `não`"
     if kind == "x":
@@ -63,7 +64,7 @@ def describe(decision: Decision, game: Game) -> str:
 def _label(game: Game, option: str) -> str:
     """An option label as the file would name it: a card id as its title."""
     if option.isdigit() and int(option) in game.cards:
-        return game.cards[int(option)].title
+        return str(game.cards[int(option)].title)
     head, sep, tail = option.rpartition("#")
     if sep and tail.isdigit():
         return head
@@ -159,7 +160,7 @@ class FileAgent:
         while o.values and (want is None or len(picked) < want) and len(picked) < decision.maximum:
             value = o.values[0]
             if isinstance(value, tuple) and value[0] == "fillers":
-                count = int(value[1])                            # type: ignore[arg-type]
+                count = int(value[1])
                 fillers = [i for i, lab in enumerate(decision.options) if i not in picked and self._is_filler(lab)]
                 take = min(count, len(fillers), (want or decision.maximum) - len(picked))
                 if take == 0:
@@ -196,7 +197,7 @@ class FileAgent:
     def _shown(self, value: object) -> str:
         assert self.game is not None
         if isinstance(value, tuple) and value[0] == "card":
-            return f"`{self.game.cards[int(value[1])].title}`"           # type: ignore[call-overload]
+            return f"`{self.game.cards[int(value[1])].title}`"
         return f"`{value}`"
 
     def _option(self, decision: Decision, value: object, picked: list[int]) -> int | None:
@@ -207,7 +208,7 @@ class FileAgent:
             card = value[1]
             if card is None:
                 return None
-            name, title = self.game.name(card), fold_key(self.game.cards[card].title)      # type: ignore[index]
+            name, title = self.game.name(card), fold_key(self.game.cards[card].title)
             for i in free:
                 if decision.options[i] in (name, str(card)) or (decision.facts and decision.fact(i, "card") == card):
                     return i

@@ -20,12 +20,12 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
     cards: dict[CardId, CardDef] = {p.id: p.definition for p in plan.cards}
     owner = {p.id: p.owner for p in plan.cards}
     players = [PlayerState(), PlayerState()]
-    for p in (0, 1):
-        me = players[p]
-        me.hand = list(plan.order.get(f"{p}:hand", []))
-        me.resources = list(plan.order.get(f"{p}:resources", []))
-        me.prizes = list(plan.order.get(f"{p}:prizes", []))
-        me.deck = list(plan.order.get(f"{p}:deck", []))          # index 0 is the top
+    for who in (0, 1):
+        me = players[who]
+        me.hand = list(plan.order.get(f"{who}:hand", []))
+        me.resources = list(plan.order.get(f"{who}:resources", []))
+        me.prizes = list(plan.order.get(f"{who}:prizes", []))
+        me.deck = list(plan.order.get(f"{who}:deck", []))          # index 0 is the top
     state = GameState(owner, players)
     state.turn = plan.turn_number
     state.turn_player = plan.turn_player
@@ -51,7 +51,7 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
     game.engine.first_turn_done = plan.turn_number > 1
     ids = sorted(cards)
     game.log.add("match", 0, seed=0, decks=["A", "B"],
-                 cards=[[cards[i].title for i in ids if owner[i] == p] for p in (0, 1)],
-                 energy=[[cards[i].initial_energy or 0 for i in ids if owner[i] == p] for p in (0, 1)])
+                 cards=[[cards[i].title for i in ids if owner[i] == w] for w in (0, 1)],
+                 energy=[[cards[i].initial_energy or 0 for i in ids if owner[i] == w] for w in (0, 1)])
     game.log.add("status", 0, turn=state.turn, player=state.turn_player, players=game.eng.status())
     return game

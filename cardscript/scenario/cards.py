@@ -19,7 +19,8 @@ FILLER = CardDef(title="Card V0", name="Card", version=0, card_type="Habilidade"
 
 
 def code_key(code: str) -> str:
-    """A printed code, compared without case, spaces around "/" and the year: "(2015) BSOS 99 / 100" -> "bsos 99/100"."""
+    """A printed code, compared without case, spaces around "/" and the year: "(2015) BSOS 99 / 100" ->
+    "bsos 99/100"."""
     return fold_key(re.sub(r"\s*/\s*", "/", re.sub(r"^\(\d{4}\)\s*", "", code.strip())))
 
 

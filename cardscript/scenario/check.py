@@ -87,18 +87,18 @@ class _Checker:
                            hint=f"did you mean '{guess}'?" if guess else "not in the library (bundled, or --library "
                            "DIR), or its card file does not compile")
             return card
-        found = self.index.by_title.get(fold_key(ref.text), [])
-        if len(found) > 1:
-            self.error(dg.E_SCN_AMBIGUOUS, f"{ref.text!r} names {len(found)} printed cards", ref.span,
-                       hint="name it by its printed code: " + " or ".join(f"`{d.code}`" for d in found))
+        titled = self.index.by_title.get(fold_key(ref.text), [])
+        if len(titled) > 1:
+            self.error(dg.E_SCN_AMBIGUOUS, f"{ref.text!r} names {len(titled)} printed cards", ref.span,
+                       hint="name it by its printed code: " + " or ".join(f"`{d.code}`" for d in titled))
             return None
-        if not found:
+        if not titled:
             guess = did_you_mean(ref.text, self.index.titles())
             self.error(dg.E_SCN_CARD, f"unknown card {ref.text!r}", ref.span,
                        hint=f"did you mean '{guess}'?" if guess else "not in the library (bundled, or --library "
                        "DIR), or its card file does not compile; a card of your own: its path in quotes")
             return None
-        return found[0]
+        return titled[0]
 
     # -- the board -----------------------------------------------------------------------------------------
     def board(self, setups: list[ast.PlayerSetup]) -> tuple[list[Physical], dict[str, list[CardId]]]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token
+from lark import Tree as LarkTree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
@@ -20,6 +21,8 @@ from cardscript.compiler.diagnostics import Diagnostic
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.scenario import ast
 from cardscript.scenario.vocabulary import KEYWORDS, keyword_terminals, phrases
+
+Node = LarkTree[Token]      # a node of Lark's tree (the typed tree is ast.py's)
 
 MAX_CHARS = 65_536          # a scenario is a page; a longer file is not read (docs/reliability.md)
 
@@ -101,8 +104,9 @@ def syntax_diagnostic(source: SourceFile, exc: LarkError) -> Diagnostic:
         end = at
         while end < len(source.text) and source.text[end] not in "\n,:":
             end += 1
-        return Diagnostic(dg.E_SCN_SYNTAX, f"not understood here: `{source.text[at:end].strip() or source.text[at:at+1]}`",
-                          Span(at, max(end, at + 1)), source, hint=_expected(set(exc.allowed or ())))
+        shown = source.text[at:end].strip() or source.text[at:at + 1]
+        return Diagnostic(dg.E_SCN_SYNTAX, f"not understood here: `{shown}`", Span(at, max(end, at + 1)), source,
+                          hint=_expected(set(exc.allowed or ())))
     if isinstance(exc, UnexpectedToken):
         token = exc.token
         at = token.start_pos if isinstance(token, Token) and token.start_pos is not None else len(source.text)
@@ -137,7 +141,7 @@ def syntax_diagnostic(source: SourceFile, exc: LarkError) -> Diagnostic:
 # ---------------------------------------------------------------------------------------------------------
 # the Lark tree -> the typed tree
 
-def _span(node: Tree | Token) -> Span:
+def _span(node: Node | Token) -> Span:
     if isinstance(node, Token):
         start = node.start_pos or 0
         return Span(start, node.end_pos if node.end_pos is not None else start + len(node))
@@ -147,12 +151,12 @@ def _span(node: Tree | Token) -> Span:
     return Span(meta.start_pos, meta.end_pos)
 
 
-def _tokens(node: Tree) -> list[Token]:
+def _tokens(node: Node) -> list[Token]:
     return [c for c in node.children if isinstance(c, Token)]
 
 
-def _trees(node: Tree) -> list[Tree]:
-    return [c for c in node.children if isinstance(c, Tree)]
+def _trees(node: Node) -> list[Node]:
+    return [c for c in node.children if isinstance(c, LarkTree)]
 
 
 def _player(token: Token) -> int:
@@ -167,7 +171,7 @@ class _Builder:
     def __init__(self, source: SourceFile) -> None:
         self.source = source
 
-    def ref(self, node: Tree) -> ast.CardRef:
+    def ref(self, node: Node) -> ast.CardRef:
         head = node.children[0]
         assert isinstance(head, Token)
         text = " ".join(str(head).split())
@@ -182,22 +186,22 @@ class _Builder:
                 owner = _player([t for t in _tokens(sub) if t.type == "PLAYER"][0])
         return ast.CardRef(text, kind, _span(node), copy, owner)
 
-    def thing(self, node: Tree) -> ast.Thing:
+    def thing(self, node: Node) -> ast.Thing:
         if node.data == "fillers":
             return ast.Fillers(_int(_tokens(node)[0]), _span(node))
         return self.ref(node)
 
-    def things(self, node: Tree) -> list[ast.Thing]:
+    def things(self, node: Node) -> list[ast.Thing]:
         return [self.thing(t) for t in _trees(node) if t.data != "nothing"]
 
-    def value(self, node: Tree) -> ast.Value:
+    def value(self, node: Node) -> ast.Value:
         if node.data == "number":
             return _int(_tokens(node)[0])
         if node.data == "word":
             return " ".join(str(_tokens(node)[0]).split())
         return self.thing(node)
 
-    def body(self, items: list[Tree], span: Span, label: str = "") -> ast.Body:
+    def body(self, items: list[Node], span: Span, label: str = "") -> ast.Body:
         body = ast.Body(span, label=label)
         for item in items:
             kind = item.data
@@ -225,7 +229,7 @@ class _Builder:
                 body.branches.append(inner)
         return body
 
-    def player(self, node: Tree) -> ast.PlayerSetup:
+    def player(self, node: Node) -> ast.PlayerSetup:
         who = _player([t for t in _tokens(node) if t.type == "PLAYER"][0])
         setup = ast.PlayerSetup(who, _span(node))
         for line in _trees(node):
@@ -238,7 +242,7 @@ class _Builder:
                 setup.piles.append(ast.Pile(zone.data, self.things(things), _span(line)))
         return setup
 
-    def scene_card(self, node: Tree) -> ast.SceneCard:
+    def scene_card(self, node: Node) -> ast.SceneCard:
         ref, *parts = _trees(node)
         card = ast.SceneCard(self.ref(ref), _span(node))
         carrying = False
@@ -261,7 +265,7 @@ class _Builder:
                 card.chose.append(self.ref(_trees(part)[0]))
         return card
 
-    def move(self, node: Tree) -> ast.Move:
+    def move(self, node: Node) -> ast.Move:
         line, *answers = _trees(node)
         kind = {"pass_": "pass"}.get(line.data, line.data)
         move = ast.Move(kind, _span(line))
@@ -283,7 +287,7 @@ class _Builder:
         move.answers = [self.answer(a) for a in answers]
         return move
 
-    def answer(self, node: Tree) -> ast.Answer:
+    def answer(self, node: Node) -> ast.Answer:
         players = [t for t in _tokens(node) if t.type == "PLAYER"]
         (body,) = _trees(node)
         answer = ast.Answer(body.data[2:], _span(node), _player(players[0]) if players else None)
@@ -303,7 +307,7 @@ class _Builder:
             answer.value_spans.append(_span(ints[0]))
         return answer
 
-    def expectation(self, node: Tree) -> ast.Expectation:
+    def expectation(self, node: Node) -> ast.Expectation:
         exp = ast.Expectation(node.data, _span(node))
         refs = [t for t in _trees(node) if t.data == "ref"]
         if refs:

@@ -324,11 +324,11 @@ class Runner:
             if card not in s.scene:
                 return found(f"{title} is not in the scene ({_where(game, card)})", False)
             carried = s.scene[card].carried
-            got = ["card" if game.cards[c] is FILLER else f"#{c}" for c in carried]
+            shape = ["card" if game.cards[c] is FILLER else f"#{c}" for c in carried]
             want: list[str] = []
             for kind, value in pe.things:
                 want += ["card"] * int(value) if kind == "fillers" else [f"#{value}"]    # type: ignore[call-overload]
-            return found(f"{title} carries: {self.things_text(carried)}", got == want)
+            return found(f"{title} carries: {self.things_text(carried)}", shape == want)
         if k == "where":
             assert card is not None and e.location is not None
             return found(f"{title} is {_where(game, card)}", self.is_at(card, e.location, pe.carrier))
@@ -352,15 +352,16 @@ class Runner:
         if k in ("can_place", "cannot_place"):
             assert card is not None and e.player is not None
             can = self.can_place(e.player, card)
-            return found(f"{PLAYER[e.player]} {'can' if can else 'cannot'} place {title} now", can == (k == "can_place"))
+            return found(f"{PLAYER[e.player]} {'can' if can else 'cannot'} place {title} now",
+                         can == (k == "can_place"))
         if k == "points":
             assert e.player is not None
             got = game.prize_points(e.player)
             return found(f"points of {PLAYER[e.player]}: {got}", got == e.number)
         if k == "winner":
-            got = "none" if s.winner is None else PLAYER[s.winner]
+            winner = "none" if s.winner is None else PLAYER[s.winner]
             want_w = "none" if e.player is None else PLAYER[e.player]
-            return found(f"winner: {got}" + (f" ({s.end_reason})" if s.end_reason else ""), got == want_w)
+            return found(f"winner: {winner}" + (f" ({s.end_reason})" if s.end_reason else ""), winner == want_w)
         if k == "count":
             assert e.player is not None
             pile = s.players[e.player].pile(Zone(e.zone if e.zone not in ("deck_top", "deck_bottom") else "deck"))

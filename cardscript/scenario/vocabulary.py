@@ -98,7 +98,7 @@ _ACCENTS = {"a": "aáàâã", "e": "eéê", "i": "ií", "o": "oóôõ", "u": "u�
 
 
 def _letter(ch: str) -> str:
-    for plain, variants in _ACCENTS.items():
+    for variants in _ACCENTS.values():
         if ch.lower() in variants:
             return f"[{variants}{variants.upper()}]"
     if ch.isalpha():
