@@ -117,12 +117,6 @@ class FileAgent:
         assert self.game is not None
         self.asked.append(decision)
         n = len(decision.options)
-        if n == 0 or (decision.minimum == decision.maximum == n and (not decision.ordered or n == 1)):
-            return list(range(decision.minimum))                 # one legal answer only
-        if n == 1 and decision.minimum >= 1:
-            return [0]
-        if all(self._is_filler(o) for o in decision.options) and decision.minimum == decision.maximum:
-            return list(range(decision.minimum))                 # cards without text: any is the same
         for o in self.open:
             kinds = ANSWERS[o.planned.answer.kind]
             if o.used and not o.values:
@@ -132,6 +126,12 @@ class FileAgent:
             if kinds != ("",) and decision.kind not in kinds:
                 continue
             return self._apply(o, decision)
+        if n == 0 or (decision.minimum == decision.maximum == n and (not decision.ordered or n == 1)):
+            return list(range(decision.minimum))                 # one legal answer only
+        if n == 1 and decision.minimum >= 1:
+            return [0]
+        if all(self._is_filler(o) for o in decision.options) and decision.minimum == decision.maximum:
+            return list(range(decision.minimum))                 # cards without text: any is the same
         raise Unanswered(f"no answer in the file: {describe(decision, self.game)}; answer it under the move with "
                          f"{answer_word(decision.kind)}", self.move_span)
 

@@ -198,7 +198,8 @@ class _Checker:
             on = sorted({c.definition.title for c in cards if not c.filler})
             guess = did_you_mean(ref.text, on)
             self.error(dg.E_SCN_NOT_ON_BOARD, f"{ref.shown()} is not on the board", ref.span,
-                       hint=(f"did you mean '{guess}'? " if guess else "") + "the setup puts: " + ", ".join(on[:12]))
+                       hint=(f"did you mean '{guess}'? " if guess else "")
+                       + ("the setup puts: " + ", ".join(on[:12]) if on else "the setup puts no card with text"))
             return None
         owners = {c.owner for c in found}
         hint = ("name its owner: " + " or ".join(f"`{ref.text} de {ast.PLAYERS[o]}`" for o in sorted(owners))

@@ -87,9 +87,11 @@ def _indentation(source: SourceFile) -> Diagnostic | None:
         if width > levels[-1]:
             levels.append(width)
             continue
+        open_levels = list(levels)
         while width < levels[-1]:
             levels.pop()
         if width != levels[-1]:
+            levels = open_levels
             start = source.line_start(number)
             return Diagnostic(dg.E_SCN_INDENT, f"this line is indented by {width}, which no block above it is",
                               Span(start, start + len(line) - len(stripped) or start + 1), source,
@@ -109,24 +111,34 @@ def syntax_diagnostic(source: SourceFile, exc: LarkError) -> Diagnostic:
                           hint=_expected(set(exc.allowed or ())))
     if isinstance(exc, UnexpectedToken):
         token = exc.token
+        expected = set(exc.expected or ())
+        try:                                   # what the parser really accepts here (LALR merges lookaheads)
+            if exc.interactive_parser is not None:
+                expected = set(exc.interactive_parser.accepts()) or expected
+        except LarkError:
+            pass
         at = token.start_pos if isinstance(token, Token) and token.start_pos is not None else len(source.text)
         kind = token.type if isinstance(token, Token) else ""
         if kind == "_INDENT":
             line, _ = source.position(at)
-            start = source.line_start(line + 1) if source.text[at:at + 1] in "\r\n" else at
+            if source.text[at:at + 1] in ("\r", "\n"):
+                line += 1
+            start = source.line_start(line)
+            text = source.line_text(line)
+            start += len(text) - len(text.lstrip(" \t"))
             return Diagnostic(dg.E_SCN_INDENT, "this line is indented, but the line above opens no block",
                               Span(start, start + 1), source, hint="indent a line only under a line ending in `:` "
                               "(or a move's answers under the move)")
         if kind in ("_DEDENT", "$END"):
             at = min(at, max(0, len(source.text.rstrip()) - 1))
             return Diagnostic(dg.E_SCN_SYNTAX, "the statement or block ends too early", Span(at, at + 1), source,
-                              hint=_expected(set(exc.expected or ())))
+                              hint=_expected(expected))
         if kind == "_NL":
             return Diagnostic(dg.E_SCN_SYNTAX, "the line ends too early", Span(at, at + 1), source,
-                              hint=_expected(set(exc.expected or ())))
+                              hint=_expected(expected))
         text = str(token) if isinstance(token, Token) else ""
         return Diagnostic(dg.E_SCN_SYNTAX, f"`{text.strip()}` is not expected here", Span(at, at + max(1, len(text))),
-                          source, hint=_expected(set(exc.expected or ())))
+                          source, hint=_expected(expected))
     if isinstance(exc, UnexpectedEOF):
         at = max(0, len(source.text) - 1)
         return Diagnostic(dg.E_SCN_SYNTAX, "the file ends too early", Span(at, at + 1), source,

@@ -411,6 +411,14 @@ class Runner:
             return not me.scenario_placed_this_turn
         return bool(game.eng.can_place(player, card))
 
+    def unsupported_text(self, data: dict[str, Any]) -> str:
+        """An ``unsupported`` / ``procedure_error`` event as a CANNOT names it: the card, its words, why."""
+        source = data.get("source")
+        card = self.game.cards[source].title + ": " if isinstance(source, int) and source in self.game.cards else ""
+        text = " ".join(str(data.get("text") or data.get("effect") or "").split())
+        why = data.get("why") or data.get("error") or ""
+        return f"{card}\"{text}\"" + (f" ({why})" if why else "")
+
     # -- the whole branch --------------------------------------------------------------------------------------
     def run(self) -> BranchResult:
         plan = self.plan
@@ -433,9 +441,8 @@ class Runner:
         except GameOver:
             self.feed()
         self.lines.extend(self.trace.finish() if hasattr(self.trace, "finish") else [])
-        result.unsupported = [
-            f"{e.data.get('text') or e.data.get('effect')}: {e.data.get('why') or e.data.get('error') or ''}".strip()
-            for e in self.game.log.events[self.start_event:] if e.kind in ("unsupported", "procedure_error")]
+        result.unsupported = [self.unsupported_text(e.data) for e in self.game.log.events[self.start_event:]
+                              if e.kind in ("unsupported", "procedure_error")]
         if result.verdict == PASS:
             if failed is None:
                 result.findings = [self.expect(pe) for pe in plan.expectations]
