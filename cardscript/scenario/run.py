@@ -451,9 +451,9 @@ class Runner:
                     result.verdict, result.reason, result.reason_span = FAIL, bad[0].actual, bad[0].span
             else:
                 result.verdict, result.reason, result.reason_span = FAIL, failed[0], failed[1]
-            if result.unsupported:
-                result.verdict = CANNOT
-                result.reason = "a card text the engine does not run was reached: " + result.unsupported[0]
+        if result.unsupported:                  # the text that does not run may be what would have asked / done it
+            result.verdict = CANNOT
+            result.reason = "a card text the engine does not run was reached: " + result.unsupported[0]
         result.trace = self.lines
         return result
 

@@ -1,0 +1,209 @@
+"""``cardscript scenario`` on the engine (issue 11, part 2; docs/scenarios.md): the verdicts PASS, FAIL (with what
+the engine did instead), CANNOT (a card text the engine does not run was reached), ERROR (a decision the file does
+not answer, an answer no decision takes), branches from one setup, the moves (use, place, activate, capacitate,
+pass through the phases), the exit codes and ``--json``; and the rulebook's worked examples (tests/scenarios/)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from cardscript.cli import main
+from cardscript.compiler.ir import Unsupported
+from cardscript.scenario.cards import CardIndex, library_index
+from cardscript.scenario.report import FileResult
+from cardscript.tools.scenario import run_file
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+@pytest.fixture(scope="module")
+def index() -> CardIndex:
+    return library_index()
+
+
+def run_text(tmp_path: Path, text: str, index: CardIndex, name: str = "t.scn") -> FileResult:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result: FileResult = run_file(path, index)
+    assert not result.diagnostics, [d.message for d in result.diagnostics]
+    return result
+
+
+def verdicts(result: FileResult) -> dict[str, str]:
+    return {b.name: b.verdict for b in result.branches}
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.scn")), ids=lambda p: p.stem)
+def test_4_8_rulebook_worked_examples_as_scenarios(path: Path, index: CardIndex) -> None:
+    """Rules 4.8.1-4.8.6: each worked example the Python tests encode (test_damage_examples_engine.py) as a
+    scenario file, every branch PASS."""
+    result = run_file(path, index)
+    assert not result.diagnostics, [d.message for d in result.diagnostics]
+    assert result.branches and all(b.verdict == "PASS" for b in result.branches), \
+        [(b.name, b.verdict, b.reason) for b in result.branches]
+
+
+INUMANOS = """\
+turno: B
+jogador A:
+  em cena:
+    Maximus V1, carregando 3 cards
+    Triton V1, carregando 3 cards
+jogador B:
+  em cena: Capanga do Rei V2, estágio 2, carregando 3 cards
+jogadas:
+  Capanga do Rei V2 usa Pancadaria em Maximus V1, sem requisitos
+{answers}esperado:
+  dano em Triton V1 = {damage}
+"""
+
+
+def test_4_8_3_1_pass_and_fail_with_what_the_engine_did(tmp_path: Path, index: CardIndex) -> None:
+    ok = run_text(tmp_path, INUMANOS.format(answers="    A redireciona para Triton V1\n", damage=1), index)
+    assert verdicts(ok) == {"principal": "PASS"}
+    bad = run_text(tmp_path, INUMANOS.format(answers="    A redireciona para Triton V1\n", damage=2), index)
+    (branch,) = bad.branches
+    assert branch.verdict == "FAIL"
+    (finding,) = [f for f in branch.findings if not f.ok]
+    assert finding.expected == "dano em Triton V1 = 2" and finding.actual == "damage to Triton V1: 1"
+    assert bad.source is not None and bad.source.position(finding.span.start) == (12, 3)
+
+
+def test_an_unanswered_decision_is_an_error_naming_it_and_its_answers(tmp_path: Path, index: CardIndex) -> None:
+    """Principle 8: no silent default -- the redirection (4.8.3.1 E) is player A's decision, the file must
+    answer it."""
+    result = run_text(tmp_path, INUMANOS.format(answers="", damage=1), index)
+    (branch,) = result.branches
+    assert branch.verdict == "ERROR"
+    assert "player A must answer 'redirect'" in branch.reason and "Triton V1" in branch.reason
+    assert "`redireciona para: ...`" in branch.reason
+    assert result.source is not None and result.source.position(branch.reason_span.start)[0] == 9   # type: ignore[union-attr]
+
+
+def test_an_answer_no_decision_takes_and_an_answer_fitting_no_option(tmp_path: Path, index: CardIndex) -> None:
+    result = run_text(tmp_path, INUMANOS.format(answers="    A redireciona para Triton V1\n    A sim\n", damage=1),
+                      index)
+    assert result.branches[0].verdict == "ERROR" and "never asked" in result.branches[0].reason
+    result = run_text(tmp_path, INUMANOS.format(answers="    A redireciona para Capanga do Rei V2\n", damage=1),
+                      index)
+    assert result.branches[0].verdict == "ERROR" and "is not among the options" in result.branches[0].reason
+
+
+def test_a_move_the_engine_refuses_is_a_fail_saying_why(tmp_path: Path, index: CardIndex) -> None:
+    """4.6.2 C.1: a character that entered the scene this turn does not act; C.5: a normal action is not used in
+    the Fase de Preparação."""
+    text = ("jogador A:\n  em cena: Hulk V1, estágio 2, carregando 3 cards{entered}\njogador B:\n"
+            "  em cena: Blob V1, carregando 3 cards\nfase: {phase}\njogadas:\n  Hulk V1 usa Hulk Esmaga em Blob V1\n"
+            "esperado:\n  energia de Blob V1 = 3\n")
+    result = run_text(tmp_path, text.format(entered=", entrou neste turno", phase="combate, etapa de ataque"), index)
+    assert result.branches[0].verdict == "FAIL" and "4.6.2 C.1" in result.branches[0].reason
+    result = run_text(tmp_path, text.format(entered="", phase="preparação"), index)
+    assert result.branches[0].verdict == "FAIL" and "4.6.2 C.5" in result.branches[0].reason
+    result = run_text(tmp_path, text.format(entered="", phase="combate, etapa de ataque"), index)
+    assert result.branches[0].verdict == "PASS"        # Blob V1: the first damage of a turn becomes 0
+
+
+def test_cannot_when_a_text_the_engine_does_not_run_is_reached(tmp_path: Path, index: CardIndex) -> None:
+    hulk = index.by_title["hulk v1"][0]
+    assert hulk.action is not None
+    mode = hulk.action.modes[0]
+    broken = replace(hulk, title="Hulk Quebrado V1", name="Hulk Quebrado", code="", action=replace(
+        hulk.action, modes=(replace(mode, procedures=(Unsupported(text="faz algo impossível", why="no meaning"),)),)))
+    mine = CardIndex.of([*(d for ds in index.by_title.values() for d in ds), broken])
+    text = ("jogador A:\n  em cena: Hulk Quebrado V1, estágio 2, carregando 3 cards\njogador B:\n"
+            "  em cena: Blob V1, carregando 3 cards\njogadas:\n  Hulk Quebrado V1 usa Hulk Esmaga em Blob V1\n"
+            "esperado:\n  energia de Blob V1 = 3\n")
+    (branch,) = run_text(tmp_path, text, mine).branches
+    assert branch.verdict == "CANNOT", branch.reason
+    assert branch.unsupported == ['Hulk Quebrado V1: "faz algo impossível" (no meaning)']
+
+
+def test_branches_run_from_the_same_setup_each_with_its_verdict(tmp_path: Path, index: CardIndex) -> None:
+    text = INUMANOS.format(answers="    A redireciona para Triton V1\n", damage=1) + (
+        "e se em vez disso: sem redirecionar\n  jogadas:\n    Capanga do Rei V2 usa Pancadaria em Maximus V1, sem "
+        "requisitos\n      A não redireciona\n  esperado:\n    dano em Maximus V1 = 2\n    energia de Maximus V1 = 3\n"
+        "e se em vez disso: Triton no estágio 0\n  jogador A:\n    em cena: Triton V1, estágio 0, carregando 1 card\n"
+        "  esperado:\n    dano em Triton V1 = 1\n    energia de Triton V1 = 1\n    estágio de Triton V1 = 0\n"
+        "e se em vez disso: errado\n  esperado:\n    dano em Triton V1 = 5\n")
+    result = run_text(tmp_path, text, index)
+    assert verdicts(result) == {"principal": "PASS", "sem redirecionar": "FAIL", "Triton no estágio 0": "PASS",
+                                "errado": "FAIL"}
+    no = result.branches[1]
+    assert [f.actual for f in no.findings if not f.ok] == ["energy of Maximus V1: 2"]      # Maximus: Escudo 1
+
+
+def test_6_2_pass_plays_the_phases_up_to_the_next_player_acting(tmp_path: Path, index: CardIndex) -> None:
+    """6.2: from A's Etapa de Ataque, a pass ends the turn (Final do Turno) and plays B's Contagem Regressiva (1 +
+    A's one character) and Compra (B has no character: 1), stopping at B's Fase de Preparação; B passes: the Ajuste
+    runs, then the Etapa de Antecipação where A acts; A passes: B's Etapa de Ataque."""
+    text = ("jogador A:\n  em cena: Hulk V1, carregando 3 cards\njogadas:\n  A passa\n{more}esperado:\n{expect}")
+    result = run_text(tmp_path, text.format(more="", expect="  recursos de B: 2 cards\n  mão de B: 1 cards\n"),
+                      index)
+    assert verdicts(result) == {"principal": "PASS"}
+    result = run_text(tmp_path, text.format(more="  B passa\n", expect="  Hulk V1 pode usar Hulk Esmaga\n"), index)
+    assert verdicts(result) == {"principal": "FAIL"}          # Antecipação: Hulk Esmaga is a normal action
+    assert "cannot use Hulk Esmaga" in result.branches[0].reason
+    result = run_text(tmp_path, text.format(more="  B passa\n  A passa\n", expect="  vencedor: nenhum\n"), index)
+    assert verdicts(result) == {"principal": "PASS"}
+    result = run_text(tmp_path, text.format(more="  A passa\n", expect="  vencedor: nenhum\n"), index)
+    assert result.branches[0].verdict == "FAIL" and "B acts now" in result.branches[0].reason
+
+
+def test_6_2_C_place_capacitate_and_activate_in_the_preparation_phase(tmp_path: Path, index: CardIndex) -> None:
+    """6.2 C.3 placing Hulk V1 (8 cards from the resources, 4.4.2.1 A.1), C.1 basic capacitation (a card
+    discarded), 5.1 an activated effect (Canhão Automático V1: 1 damage)."""
+    text = ("fase: preparação\njogador A:\n  em cena:\n    Blob V1, carregando 2 cards\n"
+            "    Canhão Automático V1, carregando 1 card\n  mão: Hulk V1, 1 card\n  recursos: 8 cards\n"
+            "jogador B:\n  em cena: Mulher-Hulk V1, carregando 3 cards\n"
+            "esperado:\n  A pode colocar Hulk V1\n  A pode ativar Canhão Automático V1\n"
+            "e se em vez disso: jogadas\n  jogadas:\n    A coloca Hulk V1\n    A capacita Blob V1\n"
+            "    A ativa Canhão Automático V1\n      alvo: Mulher-Hulk V1\n"
+            "  esperado:\n    Hulk V1 está em cena\n    energia de Hulk V1 = 8\n    estágio de Blob V1 = 2\n"
+            "    mão de A: 0 cards\n    escudo de Mulher-Hulk V1 = 1\n    A não pode ativar Canhão Automático V1\n"
+            "    A não pode colocar Hulk V1\n")
+    result = run_text(tmp_path, text, index)
+    assert verdicts(result) == {"principal": "PASS", "jogadas": "PASS"}, [b.reason for b in result.branches]
+
+
+def test_the_command_exit_codes_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", "-q", str(SCENARIOS)]) == 0
+    assert "0 FAIL, 0 CANNOT, 0 ERROR, 0 INVALID" in capsys.readouterr().out
+    bad = tmp_path / "bad.scn"
+    bad.write_text(INUMANOS.format(answers="    A redireciona para Triton V1\n", damage=7), encoding="utf-8")
+    assert main(["scenario", str(bad), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    (branch,) = data["files"][0]["branches"]
+    assert branch["verdict"] == "FAIL" and branch["findings"][0]["actual"] == "damage to Triton V1: 1"
+    assert data["counts"] == {"FAIL": 1}
+    broken = tmp_path / "broken.scn"
+    broken.write_text("turno: C\n", encoding="utf-8")
+    assert main(["scenario", str(broken)]) == 1
+    assert "broken.scn:1:8: error[CS500]" in capsys.readouterr().out
+    assert main(["scenario", str(tmp_path / "none.scn")]) == 2
+    (tmp_path / "bin.scn").write_bytes(b"\x00\x01")
+    assert main(["scenario", str(tmp_path / "bin.scn")]) == 2
+    assert "CS001" in capsys.readouterr().out
+
+
+def test_library_option_adds_card_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--library DIR: the card files of DIR join the bundled library (a designer's own card, by title)."""
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "meu.card").write_text("Personagem: Golias Teste V1\nAlinhamento: Herói\nPoderes: Super Força\n"
+                                    "Energia inicial: 3\nEscudo: 5\n\nAção: Pisão\n  Custo: {0}\n  Poder: Super Força\n"
+                                    "  Pisão causa 3 pontos de dano no alvo.\n", encoding="utf-8")
+    scn = tmp_path / "s.scn"
+    scn.write_text("jogador A:\n  em cena: Golias Teste V1, carregando 3 cards\njogador B:\n"
+                   "  em cena: Mulher-Hulk V1, carregando 3 cards\njogadas:\n  Golias Teste V1 usa Pisão em Mulher-Hulk V1\n"
+                   "esperado:\n  energia de Mulher-Hulk V1 = 2\n", encoding="utf-8")
+    assert main(["scenario", str(scn)]) == 1
+    assert "unknown card 'Golias Teste V1'" in capsys.readouterr().out
+    assert main(["scenario", str(scn), "--library", str(cards)]) == 0
+    by_path = tmp_path / "p.scn"
+    by_path.write_text(scn.read_text(encoding="utf-8").replace("em cena: Golias Teste V1", 'em cena: "cards/meu.card"')
+                       .replace("  Golias Teste V1 usa", '  "cards/meu.card" usa'), encoding="utf-8")
+    assert main(["scenario", "-q", str(by_path)]) == 0
