@@ -198,7 +198,8 @@ def test_library_option_adds_card_files(tmp_path: Path, capsys: pytest.CaptureFi
                                     "  Pisão causa 3 pontos de dano no alvo.\n", encoding="utf-8")
     scn = tmp_path / "s.scn"
     scn.write_text("jogador A:\n  em cena: Golias Teste V1, carregando 3 cards\njogador B:\n"
-                   "  em cena: Mulher-Hulk V1, carregando 3 cards\njogadas:\n  Golias Teste V1 usa Pisão em Mulher-Hulk V1\n"
+                   "  em cena: Mulher-Hulk V1, carregando 3 cards\njogadas:\n"
+                   "  Golias Teste V1 usa Pisão em Mulher-Hulk V1\n"
                    "esperado:\n  energia de Mulher-Hulk V1 = 2\n", encoding="utf-8")
     assert main(["scenario", str(scn)]) == 1
     assert "unknown card 'Golias Teste V1'" in capsys.readouterr().out
