@@ -114,7 +114,7 @@ def syntax_diagnostic(source: SourceFile, exc: LarkError) -> Diagnostic:
         expected = set(exc.expected or ())
         try:                                   # what the parser really accepts here (LALR merges lookaheads)
             if exc.interactive_parser is not None:
-                expected = set(exc.interactive_parser.accepts()) or expected
+                expected = set(exc.interactive_parser.accepts()) or expected     # type: ignore[no-untyped-call]
         except LarkError:
             pass
         at = token.start_pos if isinstance(token, Token) and token.start_pos is not None else len(source.text)
