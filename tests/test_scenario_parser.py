@@ -27,7 +27,7 @@ fase: combate, etapa de antecipação
 jogador A:
   em cena:
     Maximus V1, estágio 2, carregando Escudo Improvisado V1, 2 cards, entrou neste turno
-    Triton V1, carregando: 3 cards, já usou uma ação neste turno   # a comment after a line
+    Triton V1, carregando: 3 cards, já usou uma ação neste turno, já recebeu dano neste turno   # a comment
     Veículo de Combate S.H.I.E.L.D. V3, carregando 3 cards, escolheu Maximus V1
   cenário: A Essência do Medo V1
   mão: Hulk V1, 2 cards
@@ -121,7 +121,7 @@ def test_every_statement_parses_into_the_typed_tree() -> None:
     maximus, triton, veiculo = a.scene
     assert maximus.ref.text == "Maximus V1" and maximus.stage == 2 and maximus.entered
     assert [getattr(t, "text", getattr(t, "count", None)) for t in maximus.carried] == ["Escudo Improvisado V1", 2]
-    assert triton.acted and [t.count for t in triton.carried if isinstance(t, ast.Fillers)] == [3]
+    assert triton.acted and triton.damaged and [t.count for t in triton.carried if isinstance(t, ast.Fillers)] == [3]
     assert veiculo.ref.text == "Veículo de Combate S.H.I.E.L.D. V3" and veiculo.chose[0].text == "Maximus V1"
     assert a.scenario is not None and a.scenario.text == "A Essência do Medo V1"
     assert [p.zone for p in a.piles] == ["hand", "resources", "prizes", "deck_top", "deck_bottom", "deck"]

@@ -208,3 +208,14 @@ def test_library_option_adds_card_files(tmp_path: Path, capsys: pytest.CaptureFi
     by_path.write_text(scn.read_text(encoding="utf-8").replace("em cena: Golias Teste V1", 'em cena: "cards/meu.card"')
                        .replace("  Golias Teste V1 usa", '  "cards/meu.card" usa'), encoding="utf-8")
     assert main(["scenario", "-q", str(by_path)]) == 0
+
+
+def test_4_8_1_damaged_this_turn_in_the_setup(tmp_path: Path, index: CardIndex) -> None:
+    """Blob V1: "A primeira ação que causar dano neste personagem em um turno causa 0": a Blob that already received
+    damage from an action this turn (`já recebeu dano neste turno`) takes Hulk Esmaga's 4 (2 absorbed by Escudo 2)."""
+    text = ("jogador A:\n  em cena: Hulk V1, estágio 2, carregando 3 cards\njogador B:\n"
+            "  em cena: Blob V1, carregando 3 cards{damaged}\njogadas:\n  Hulk V1 usa Hulk Esmaga em Blob V1\n"
+            "esperado:\n  dano em Blob V1 = {damage}\n")
+    assert verdicts(run_text(tmp_path, text.format(damaged="", damage=0), index)) == {"principal": "PASS"}
+    result = run_text(tmp_path, text.format(damaged=", já recebeu dano neste turno", damage=4), index)
+    assert verdicts(result) == {"principal": "PASS"}, result.branches[0].reason

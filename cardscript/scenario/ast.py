@@ -47,7 +47,7 @@ Thing = CardRef | Fillers
 @dataclass
 class SceneCard:
     """A character or support in the scene: what it carries (in order), its stage, whether it entered this turn,
-    whether it already used an action this turn, what its text chose."""
+    whether it already used an action this turn or received damage from one, what its text chose."""
 
     ref: CardRef
     span: Span
@@ -56,6 +56,7 @@ class SceneCard:
     stage_span: Span | None = None
     entered: bool = False
     acted: bool = False
+    damaged: bool = False            # "já recebeu dano neste turno": an action damaged it this turn (4.8.1)
     chose: list[CardRef] = field(default_factory=list)
     stray: list[Span] = field(default_factory=list)     # cards listed after a property other than `carregando`
 

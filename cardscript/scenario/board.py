@@ -40,6 +40,8 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
             if p.acted:
                 base.actions_used.append(ACTED)
             state.scene[p.id] = base
+            if p.damaged:
+                state.this_turn.damaged_by_action.append(p.id)
             if p.entered:
                 state.this_turn.entered.append((p.id, p.owner, plan.turn_number))
             if p.chose:

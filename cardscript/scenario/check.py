@@ -151,7 +151,7 @@ class _Checker:
                 if sc.stage is not None and not 0 <= sc.stage <= 2 and sc.stage_span is not None:
                     self.error(dg.E_SCN_STRUCTURE, f"stage {sc.stage}: a stage is 0, 1 or 2 (rules 4.5)",
                                sc.stage_span)
-                base = new(player, d, "scene", stage=sc.stage, entered=sc.entered, acted=sc.acted)
+                base = new(player, d, "scene", stage=sc.stage, entered=sc.entered, acted=sc.acted, damaged=sc.damaged)
                 things(player, sc.carried, "carried", base.id)
                 if not sc.carried:
                     self.error(dg.E_SCN_STRUCTURE, f"{d.title} carries nothing: a character in the scene carries at "

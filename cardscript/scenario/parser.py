@@ -273,6 +273,8 @@ class _Builder:
                 card.entered = True
             elif part.data == "acted":
                 card.acted = True
+            elif part.data == "damaged":
+                card.damaged = True
             elif part.data == "chose":
                 card.chose.append(self.ref(_trees(part)[0]))
         return card

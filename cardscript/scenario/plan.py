@@ -25,6 +25,7 @@ class Physical:
     stage: int | None = None
     entered: bool = False
     acted: bool = False
+    damaged: bool = False
     chose: list[CardId] = field(default_factory=list)
     filler: bool = False
 

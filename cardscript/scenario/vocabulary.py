@@ -35,6 +35,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "ENTERED": ("entrou neste turno",),
     "ACTED": ("já usou uma ação neste turno", "já usou uma ação"),
     "CHOSE": ("escolheu",),
+    "DAMAGED": ("já recebeu dano neste turno", "já recebeu dano de uma ação neste turno"),
     "OF": ("de", "do", "da"),
     "AND": ("e",),
     # the moves
