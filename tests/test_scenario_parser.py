@@ -364,3 +364,22 @@ def test_random_text_never_crashes(text: str) -> None:
     tree, diags = parse(text)
     assert (tree is None) == bool(diags)
     _located(diags, text)
+
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "scenarios.md"
+
+
+def test_the_documentation_lists_every_phrase_of_the_vocabulary() -> None:
+    """An outside judge writes scenarios from docs/scenarios.md alone: every keyword phrase is in its table."""
+    text = DOC.read_text(encoding="utf-8")
+    for key, phrases in KEYWORDS.items():
+        row = f"| `{key}` | " + ", ".join(f"`{p}`" for p in phrases) + " |"
+        assert row in text, row
+
+
+def test_the_documentations_first_example_parses_and_checks() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    example = text.split("```\n", 2)[1]
+    tree, diags = parse(example)
+    assert tree is not None and not diags
+    assert not check_scenario(tree, library_index()).diagnostics

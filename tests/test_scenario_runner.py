@@ -219,3 +219,9 @@ def test_4_8_1_damaged_this_turn_in_the_setup(tmp_path: Path, index: CardIndex) 
     assert verdicts(run_text(tmp_path, text.format(damaged="", damage=0), index)) == {"principal": "PASS"}
     result = run_text(tmp_path, text.format(damaged=", já recebeu dano neste turno", damage=4), index)
     assert verdicts(result) == {"principal": "PASS"}, result.branches[0].reason
+
+
+def test_the_documentations_first_example_passes(tmp_path: Path, index: CardIndex) -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    result = run_text(tmp_path, text.split("```\n", 2)[1], index)
+    assert verdicts(result) == {"principal": "PASS", "Situação B, na Fase de Preparação de B": "PASS"}

@@ -224,6 +224,8 @@ class FileAgent:
         for i in free:
             if fold_key(decision.options[i]) == text:
                 return i
+        if isinstance(value, int) and 1 <= value <= len(decision.options) and value - 1 in free:
+            return value - 1                                     # the n-th option, counting from 1
         for i in free:
             if fold_key(decision.options[i]).startswith(text) or text in fold_key(decision.options[i]):
                 return i

@@ -227,6 +227,10 @@ class _Checker:
                            hint=(f"did you mean '{guess}'? " if guess else "") + "one of: " + "; ".join(PHASE_NAMES))
             else:
                 phase, step = found
+        scenarios = [(s.player, s.scenario) for s in setups if s.scenario is not None]
+        if len({who for who, _ in scenarios}) > 1:
+            self.error(dg.E_SCN_STRUCTURE, "both players have a `cenário:`: the scene holds one scenario (4.4.1)",
+                       scenarios[-1][1].span, hint="keep the one in the scene; the other is in its owner's resources")
         cards, order = self.board(setups)
         for base_id, refs in self._chose.items():
             base = next(c for c in cards if c.id == base_id)
