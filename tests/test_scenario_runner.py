@@ -225,3 +225,22 @@ def test_the_documentations_first_example_passes(tmp_path: Path, index: CardInde
     text = (Path(__file__).resolve().parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
     result = run_text(tmp_path, text.split("```\n", 2)[1], index)
     assert verdicts(result) == {"principal": "PASS", "Situação B, na Fase de Preparação de B": "PASS"}
+
+
+def test_a_known_failure_is_an_xfail_and_a_fixed_one_an_xpass(tmp_path: Path, index: CardIndex,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`falha conhecida: <why>`: a ruling the engine does not meet yet is recorded, counted apart, and does not
+    fail the run; once the engine meets it, the branch is an XPASS and the run fails until the line goes."""
+    wrong = INUMANOS.format(answers="    A redireciona para Triton V1\n", damage=2)
+    result = run_text(tmp_path, "falha conhecida: um exemplo\n" + wrong, index)
+    (branch,) = result.branches
+    assert branch.verdict == "XFAIL" and branch.reason.startswith("known failure (um exemplo); the engine: ")
+    right = INUMANOS.format(answers="    A redireciona para Triton V1\n", damage=1)
+    result = run_text(tmp_path, "falha conhecida: um exemplo\n" + right, index)
+    assert result.branches[0].verdict == "XPASS" and "remove" in result.branches[0].reason
+    path = tmp_path / "x.scn"
+    path.write_text("falha conhecida: um exemplo\n" + wrong, encoding="utf-8")
+    assert main(["scenario", "-q", str(path)]) == 0
+    assert "1 XFAIL" in capsys.readouterr().out
+    path.write_text("falha conhecida: um exemplo\n" + right, encoding="utf-8")
+    assert main(["scenario", "-q", str(path)]) == 1

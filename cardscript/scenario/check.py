@@ -66,12 +66,21 @@ class _Checker:
         self.index = index
         self.diags: list[Diagnostic] = []
         self.base = Path(source.path).parent
+        self.unresolved = set()              # names the setup could not resolve: no second message for them
+
+    unresolved: set[str]
 
     def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(code, message, span, self.source, hint=hint))
 
     # -- cards ---------------------------------------------------------------------------------------------
     def definition(self, ref: ast.CardRef) -> CardDef | None:
+        found = self._definition(ref)
+        if found is None:
+            self.unresolved.add(fold_key(ref.text))
+        return found
+
+    def _definition(self, ref: ast.CardRef) -> CardDef | None:
         if ref.kind == "path":
             found = self.index.from_path(self.base / ref.text)
             if isinstance(found, str):
@@ -194,6 +203,8 @@ class _Checker:
             return found[ref.copy - 1].id
         if len(found) == 1:
             return found[0].id
+        if not found and fold_key(ref.text) in self.unresolved:
+            return None                      # its setup line already has the diagnostic
         if not found:
             on = sorted({c.definition.title for c in cards if not c.filler})
             guess = did_you_mean(ref.text, on)
@@ -244,8 +255,9 @@ class _Checker:
                        hint="add an `esperado:` block: what the engine must show after the moves")
         if len(self.diags) > start:
             return None
+        known = body.known_failure            # a branch's own: it does not inherit the main line's
         return Plan(body.label or "principal", body.span, turn, number, phase, step, cards, order, moves,
-                    expectations)
+                    expectations, known)
 
     def move(self, m: ast.Move, cards: list[Physical]) -> PlannedMove:
         planned = PlannedMove(m)

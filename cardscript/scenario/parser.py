@@ -227,6 +227,8 @@ class _Builder:
             elif kind == "phase":
                 token = _tokens(item)[-1]
                 body.phase, body.phase_span = " ".join(str(token).split()), _span(token)
+            elif kind == "known_failure":
+                body.known_failure = " ".join(str(_tokens(item)[-1]).split())
             elif kind == "player_block":
                 body.players.append(self.player(item))
             elif kind == "moves":

@@ -81,6 +81,7 @@ def text_report(results: list[FileResult], trace: bool = True) -> list[str]:
         for name in r.not_run:
             out.append(f"{INVALID}  {r.path} [{name}]: not run (the diagnostics above)")
     total = counts(results)
-    summary = ", ".join(f"{total.get(v, 0)} {v}" for v in ("PASS", "FAIL", "CANNOT", "ERROR", INVALID))
+    shown = ("PASS", "FAIL", "CANNOT", "ERROR", INVALID) + tuple(v for v in ("XFAIL", "XPASS") if total.get(v))
+    summary = ", ".join(f"{total.get(v, 0)} {v}" for v in shown)
     out.append(f"{sum(total.values())} branch(es) in {len(results)} file(s): {summary}")
     return out

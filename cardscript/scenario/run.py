@@ -6,7 +6,8 @@ through the engine as a player would make it (an action only when 4.6.2 C allows
 The verdicts: ``PASS``; ``FAIL`` (a move the engine refuses, or an expectation it does not meet: what was
 expected, what the engine did instead); ``CANNOT`` (a card text the engine does not run -- ``unsupported``, a
 procedure error -- was reached: the outcome does not tell the rule); ``ERROR`` (the file does not say enough:
-a decision it does not answer, an answer no decision used).
+a decision it does not answer, an answer no decision used). A branch with ``falha conhecida: <why>`` (a ruling
+the engine does not meet yet) is ``XFAIL`` when it fails, ``XPASS`` when it passes (then the line must go).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from cardscript.scenario.cards import FILLER
 from cardscript.scenario.plan import Plan, PlannedExpectation, PlannedMove
 
 PASS, FAIL, CANNOT, ERROR = "PASS", "FAIL", "CANNOT", "ERROR"
+XFAIL, XPASS = "XFAIL", "XPASS"      # a known failure that fails, that passes (`falha conhecida:`)
+GOOD = (PASS, XFAIL)
 PLAYER = ast.PLAYERS
 
 
@@ -454,6 +457,12 @@ class Runner:
         if result.unsupported:                  # the text that does not run may be what would have asked / done it
             result.verdict = CANNOT
             result.reason = "a card text the engine does not run was reached: " + result.unsupported[0]
+        if plan.known_failure and result.verdict == FAIL:
+            result.verdict = XFAIL
+            result.reason = f"known failure ({plan.known_failure}); the engine: {result.reason}"
+        elif plan.known_failure and result.verdict == PASS:
+            result.verdict = XPASS
+            result.reason = "it passes now: remove its `falha conhecida:` line"
         result.trace = self.lines
         return result
 

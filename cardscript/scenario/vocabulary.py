@@ -87,8 +87,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "CANNOT_PLACE": ("não pode colocar",),
     "POINTS_OF": ("pontos de", "pontos do", "pontos da"),
     "WINNER": ("vencedor",),
-    # branches
+    # branches, and a ruling the engine does not meet yet
     "BRANCH": ("e se em vez disso",),
+    "KNOWN_FAILURE": ("falha conhecida",),
 }
 
 PLAYER_VERBS = ("PLACES", "ACTIVATES", "PASSES", "CAPACITATES", "CAN_ACTIVATE", "CANNOT_ACTIVATE", "CAN_PLACE",

@@ -2,7 +2,8 @@
 
 Each branch of each file is built, played and checked: PASS, FAIL (with what the engine did instead), CANNOT (a
 card text the engine does not run was reached), ERROR (a decision the file does not answer...), INVALID (the file
-has diagnostics). Exit 0 only when every branch passes; 1 otherwise; 2 when a file cannot be read or no file is
+has diagnostics); XFAIL / XPASS for a known failure (``falha conhecida:``) that fails / passes. Exit 0 only when
+every branch passes or is an XFAIL; 1 otherwise; 2 when a file cannot be read or no file is
 found. ``--library DIR`` (repeatable) adds the card files of DIR to the bundled library.
 """
 
@@ -86,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
             out(line)
     if missing or any(r.unreadable for r in results):
         return 2
-    return 0 if all(v == "PASS" for r in results for v in r.verdicts) else 1
+    from cardscript.scenario.run import GOOD
+
+    return 0 if all(v in GOOD for r in results for v in r.verdicts) else 1
 
 
 def register(sub: Any) -> None:
