@@ -20,6 +20,7 @@ from cardscript.scenario.vocabulary import KEYWORDS, keyword_pattern
 EVERY_STATEMENT = """\
 # a comment line
 título: Todas as frases
+falha conhecida: nenhuma, é um exemplo
 turno: B
 número do turno: 3
 fase: combate, etapa de antecipação
@@ -61,6 +62,9 @@ jogadas:
   A coloca [Thor V2] em cena
   A ativa A Essência do Medo V1
   A capacita Maximus V1
+  A rende Maximus V1
+  jogador A descarta Hulk V1
+  A ativa Canhão Automático V1: cause 1 ponto
 
 esperado:
   dano em Triton V1 = 1
@@ -142,7 +146,9 @@ def test_every_statement_parses_into_the_typed_tree() -> None:
     assert isinstance(alvos[1], ast.CardRef) and alvos[1].copy == 1
     assert [(n, r.text) for n, r in use.answers[11].shares] == [(3, "Maximus V1"), (1, "Triton V1")]
     assert [(m.kind, m.player) for m in others] == [("pass", 1), ("pass", None), ("place", 0), ("place", 0),
-                                                    ("activate", 0), ("capacitate", 0)]
+                                                    ("activate", 0), ("capacitate", 0), ("render", 0),
+                                                    ("discard", 0), ("activate", 0)]
+    assert others[-1].action == "cause 1 ponto" and main.known_failure == "nenhuma, é um exemplo"
     assert others[3].ref is not None and others[3].ref.text == "Thor V2"
     kinds = [e.kind for e in main.expectations]
     assert kinds == ["damage", "calculation", "stage_of", "energy_of", "shield_of", "carries", "carries", "where",

@@ -244,3 +244,18 @@ def test_a_known_failure_is_an_xfail_and_a_fixed_one_an_xpass(tmp_path: Path, in
     assert "1 XFAIL" in capsys.readouterr().out
     path.write_text("falha conhecida: um exemplo\n" + right, encoding="utf-8")
     assert main(["scenario", "-q", str(path)]) == 1
+
+
+def test_6_2_C_4_C_5_discard_render_and_an_activated_effect_named_by_its_words(tmp_path: Path,
+                                                                              index: CardIndex) -> None:
+    """6.2 C.4 discard a card; C.5 render a character (knocked out: the opponent scores its initial energy, 4.9.1;
+    then a card is drawn); 5.1 `ativa X: <words>` picks the activated effect by its text."""
+    text = ("fase: preparação\njogador A:\n  em cena:\n    Blob V1, carregando 2 cards\n"
+            "    Canhão Automático V1, carregando 1 card\n  mão: Hulk V1, Thor V2\njogador B:\n"
+            "  em cena: Mulher-Hulk V1, carregando 3 cards\njogadas:\n  A descarta Thor V2\n  A rende Blob V1\n"
+            "  A ativa Canhão Automático V1: cause 1 ponto\n    alvo: Mulher-Hulk V1\nesperado:\n"
+            "  Thor V2 está nos recursos de A\n  Blob V1 está nos prêmios de A\n  mão de A: 2 cards\n"
+            "  escudo de Mulher-Hulk V1 = 1\n  pontos de B = 7\n")
+    assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}
+    result = run_text(tmp_path, text.replace(": cause 1 ponto", ": compre"), index)
+    assert result.branches[0].verdict == "FAIL" and "no effect of Canhão Automático V1" in result.branches[0].reason

@@ -101,7 +101,8 @@ class Answer:
 @dataclass
 class Move:
     """One move: ``use`` (a character uses an action on targets), ``place`` (a player places a card from the
-    hand), ``activate`` (an activated effect), ``pass`` (end the phase or step), ``capacitate`` (6.2 C.1)."""
+    hand), ``activate`` (an activated effect; ``action``: words of its text, to pick one of several), ``pass``
+    (end the phase or step), ``capacitate`` (6.2 C.1), ``render`` (6.2 C.5), ``discard`` (6.2 C.4)."""
 
     kind: str
     span: Span

@@ -291,8 +291,8 @@ class _Builder:
         refs = [t for t in _trees(line) if t.data == "ref"]
         if refs:
             move.ref = self.ref(refs[0])
-        action = [t for t in _tokens(line) if t.type == "ACTION"]
-        if action:
+        action = [t for t in _tokens(line) if t.type in ("ACTION", "TEXT")]
+        if action:                                # the action's name; for `ativa X: <text>`, the effect's words
             move.action, move.action_span = " ".join(str(action[0]).split()), _span(action[0])
         for sub in _trees(line):
             if sub.data == "refs":

@@ -30,7 +30,7 @@ from cardscript.scenario import ast
 from cardscript.scenario.answers import BadAnswer, FileAgent, Unanswered, describe
 from cardscript.scenario.board import build_board
 from cardscript.scenario.cards import FILLER
-from cardscript.scenario.plan import Plan, PlannedExpectation, PlannedMove
+from cardscript.scenario.plan import Plan, PlannedAnswer, PlannedExpectation, PlannedMove
 
 PASS, FAIL, CANNOT, ERROR = "PASS", "FAIL", "CANNOT", "ERROR"
 XFAIL, XPASS = "XFAIL", "XPASS"      # a known failure that fails, that passes (`falha conhecida:`)
@@ -122,17 +122,17 @@ class Runner:
     # -- moves ---------------------------------------------------------------------------------------------
     def play(self, pm: PlannedMove) -> None:
         m = pm.move
-        targets = [("card", t) for t in pm.targets]
         answers = list(pm.answers)
-        if targets:
-            from cardscript.scenario.plan import PlannedAnswer
-            answers.insert(0, PlannedAnswer(ast.Answer("target", m.span), list(targets)))
+        if pm.targets:                                     # "usa X em Y": Y answers the target decision
+            answers.insert(0, PlannedAnswer(ast.Answer("target", m.span), [("card", t) for t in pm.targets]))
+        if m.kind == "discard" and pm.card is not None:    # "A descarta X": X answers "which card?"
+            answers.insert(0, PlannedAnswer(ast.Answer("discard", m.span), [("card", pm.card)]))
         self.agent.start(answers, m.span)
         s = self.game.state
         self.game.log.add("play", 0, player=m.player if m.player is not None else s.active_player,
                           play=self.source.text[m.span.start:m.span.end], what=m.kind, card=pm.card)
         {"use": self.use, "place": self.place, "activate": self.activate, "pass": self.pass_,
-         "capacitate": self.capacitate}[m.kind](pm)
+         "capacitate": self.capacitate, "render": self.render, "discard": self.discard}[m.kind](pm)
         left = self.agent.leftovers()
         if left:
             a = left[0].answer
@@ -195,7 +195,8 @@ class Runner:
         assert card is not None
         player = m.player if m.player is not None else game.state.active_player
         win = window(game, player) or "preparation"
-        found = [a for a in game.eng.activatable(player, win) if a[0] == card]
+        found = [a for a in game.eng.activatable(player, win) if a[0] == card
+                 and (not m.action or fold_key(m.action) in fold_key(a[2].text or a[2].keyword))]
         if not found:
             raise MoveFailed(f"the engine offers no effect of {game.cards[card].title} to activate for "
                              f"{PLAYER[player]} now (5.1; {self.phase_name()})", m.span)
@@ -217,6 +218,38 @@ class Runner:
                              m.span)
         game.eng.basic_capacitation(player, base)
         game.eng.tree.resolve()
+
+    def preparation_play(self, pm: PlannedMove, kind: str, what: str) -> Any:
+        """The Fase de Preparação play of ``kind`` on the move's card the engine offers now (6.2 C), or a FAIL."""
+        m, game = pm.move, self.game
+        card = pm.card
+        assert card is not None
+        player = game.state.owner[card] if m.player is None else m.player
+        if card in game.state.scene:
+            player = game.state.scene[card].controller
+        plays = [p for p in game.eng.preparation_plays(player) if p.facts.get("kind") == kind
+                 and (p.facts.get("card") in (card, None))] if window(game, player) == "preparation" else []
+        if not plays:
+            raise MoveFailed(f"the engine does not offer {what} now ({self.phase_name()})", m.span)
+        return plays[0]
+
+    def render(self, pm: PlannedMove) -> None:
+        """6.2 C.5: knock out a character controlled since the start of the turn, then draw a card."""
+        assert pm.card is not None
+        play = self.preparation_play(pm, "render", f"to render {self.game.cards[pm.card].title} (6.2 C.5: its "
+                                     "controller's Fase de Preparação, in the scene since the start of the turn)")
+        play.do()
+        self.game.eng.tree.resolve()
+
+    def discard(self, pm: PlannedMove) -> None:
+        """6.2 C.4: discard a card from the hand (the move's card answers the engine's "which card?")."""
+        assert pm.card is not None
+        if self.game.state.location(pm.card)[0] is not Zone.HAND:
+            raise MoveFailed(f"{self.game.cards[pm.card].title} is not in a hand ({_where(self.game, pm.card)})",
+                             pm.move.span)
+        play = self.preparation_play(pm, "discard", "a discard (6.2 C.4: its player's Fase de Preparação)")
+        play.do()
+        self.game.eng.tree.resolve()
 
     def phase_name(self) -> str:
         s = self.game.state

@@ -47,6 +47,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "ACTIVATES": ("ativa", "ative"),
     "PASSES": ("passa", "passe"),
     "CAPACITATES": ("capacita", "capacite"),
+    "RENDERS": ("rende", "renda"),
     # the answers to the engine's decisions (a decision kind each, cardscript/scenario/answers.py)
     "A_TARGET": ("alvos", "alvo"),
     "A_REDIRECT": ("redireciona para", "redirecione para"),
@@ -92,7 +93,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "KNOWN_FAILURE": ("falha conhecida",),
 }
 
-PLAYER_VERBS = ("PLACES", "ACTIVATES", "PASSES", "CAPACITATES", "CAN_ACTIVATE", "CANNOT_ACTIVATE", "CAN_PLACE",
+PLAYER_VERBS = ("PLACES", "ACTIVATES", "PASSES", "CAPACITATES", "RENDERS", "CAN_ACTIVATE", "CANNOT_ACTIVATE", "CAN_PLACE",
                 "CANNOT_PLACE", "A_TARGET", "A_REDIRECT", "A_NO_REDIRECT", "A_ORDER", "A_UNLOAD", "A_DISCARD",
                 "A_LOAD", "A_MODE", "A_YES", "A_NO", "A_DISTRIBUTE", "A_CHOOSE", "USES")
 
