@@ -94,8 +94,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 PLAYER_VERBS = ("PLACES", "ACTIVATES", "PASSES", "CAPACITATES", "RENDERS", "CAN_ACTIVATE", "CANNOT_ACTIVATE",
-                "CAN_PLACE", "CANNOT_PLACE", "A_TARGET", "A_REDIRECT", "A_NO_REDIRECT", "A_ORDER", "A_UNLOAD", "A_DISCARD",
-                "A_LOAD", "A_MODE", "A_YES", "A_NO", "A_DISTRIBUTE", "A_CHOOSE", "USES")
+                "CAN_PLACE", "CANNOT_PLACE", "A_TARGET", "A_REDIRECT", "A_NO_REDIRECT", "A_ORDER", "A_UNLOAD",
+                "A_DISCARD", "A_LOAD", "A_MODE", "A_YES", "A_NO", "A_DISTRIBUTE", "A_CHOOSE", "USES")
 
 _ACCENTS = {"a": "aáàâã", "e": "eéê", "i": "ií", "o": "oóôõ", "u": "uúü", "c": "cç"}
 
