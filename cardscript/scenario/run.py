@@ -459,8 +459,11 @@ class Runner:
     def run(self) -> BranchResult:
         plan = self.plan
         result = BranchResult(plan.name, PASS, plan.span)
-        self.feed()
-        self.lines = [f"  board: turn {plan.turn_number} of {PLAYER[plan.turn_player]}, {self.phase_name()}"]
+        self.feed()                              # the board as the trace's turn header shows it
+        self.lines = [f"  board: turn {plan.turn_number} of {PLAYER[plan.turn_player]}, {self.phase_name()}",
+                      *(line for line in self.lines if line.startswith("  P"))]
+        if self.game.state.scenario is not None:
+            self.lines.insert(1, f"  scenario: {self.game.name(self.game.state.scenario)}")
         failed: tuple[str, Span] | None = None
         try:
             for pm in plan.moves:
