@@ -389,3 +389,24 @@ def test_the_documentations_first_example_parses_and_checks() -> None:
     tree, diags = parse(example)
     assert tree is not None and not diags
     assert not check_scenario(tree, library_index()).diagnostics
+
+
+def test_lists_joined_by_e_and_a_stage_with_a_colon() -> None:
+    tree, diags = parse("fase: Fase de Combate - Etapa de Ataque\njogador A:\n"
+                        "  em cena: Blob V1, estágio: 2, carregando Escudo Improvisado V1 e 3 cards\n"
+                        "  mão: Hulk V1 e 2 cards\nesperado:\n  Blob V1 carrega: Escudo Improvisado V1 e 3 cards\n")
+    assert not diags and tree is not None
+    (blob,) = tree.main.players[0].scene
+    assert blob.stage == 2 and len(blob.carried) == 2 and len(tree.main.players[0].piles[0].things) == 2
+    assert phase_of(tree.main.phase) == ("combat", "attack")
+
+
+def test_a_name_of_two_cards_means_the_one_the_statement_needs() -> None:
+    """"Hulk V1 usa ..." names the Hulk V1 in the scene when the other is in the hand; "A coloca Hulk V1" the
+    one in the hand."""
+    diags = checked("jogador A:\n  em cena: Hulk V1, carregando 3 cards\n  mão: Hulk V1\njogadas:\n"
+                    "  Hulk V1 usa Hulk Esmaga em Hulk V1\n  A coloca Hulk V1\nesperado:\n  estágio de Hulk V1 = 0\n")
+    assert diags == []
+    diags = checked("jogador A:\n  em cena: Hulk V1, carregando 3 cards\n  mão: Hulk V1\nesperado:\n"
+                    "  Hulk V1 está na mão\n")
+    assert [d.code for d in diags] == ["CS503"]

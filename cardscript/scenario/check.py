@@ -10,6 +10,7 @@ Phases (CS504): rules 6.2's phases and steps. Structure (CS505): repeated or mis
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,7 +46,7 @@ _NOISE = {"fase", "etapa", "de", "da", "do", "dos", "combate", "o", "a"}
 
 
 def phase_of(text: str) -> tuple[str, str] | None:
-    words = [w for w in fold_text(text).replace(",", " ").replace(".", " ").split() if w not in _NOISE]
+    words = [w for w in re.sub(r"[,.;:/\-–—]", " ", fold_text(text)).split() if w not in _NOISE]
     return PHASES.get(" ".join(words))
 
 
@@ -183,8 +184,9 @@ class _Checker:
             things(player, piles.get("deck_bottom", []), "deck")
         return cards, order
 
-    def on_board(self, ref: ast.CardRef, cards: list[Physical]) -> CardId | None:
-        """The physical card a move or an expectation names."""
+    def on_board(self, ref: ast.CardRef, cards: list[Physical], prefer: tuple[str, ...] = ()) -> CardId | None:
+        """The physical card a move or an expectation names; of several, the one in the zones the statement
+        needs (``prefer``: "Hulk V1 usa ..." names the Hulk V1 in the scene, not the one in the hand)."""
         if ref.kind == "path":
             d = self.index.from_path(self.base / ref.text)
             found = [c for c in cards if not isinstance(d, str) and c.definition is d]
@@ -203,6 +205,9 @@ class _Checker:
             return found[ref.copy - 1].id
         if len(found) == 1:
             return found[0].id
+        preferred = [c for c in found if c.zone in prefer]
+        if len(found) > 1 and len(preferred) == 1:
+            return preferred[0].id
         if not found and fold_key(ref.text) in self.unresolved:
             return None                      # its setup line already has the diagnostic
         if not found:
@@ -261,9 +266,11 @@ class _Checker:
 
     def move(self, m: ast.Move, cards: list[Physical]) -> PlannedMove:
         planned = PlannedMove(m)
+        zones = {"use": ("scene",), "capacitate": ("scene",), "render": ("scene",), "place": ("hand", "resources"),
+                 "discard": ("hand",), "activate": ("scene", "scenario")}.get(m.kind, ())
         if m.ref is not None:
-            planned.card = self.on_board(m.ref, cards)
-        planned.targets = [i for i in (self.on_board(t, cards) for t in m.targets) if i is not None]
+            planned.card = self.on_board(m.ref, cards, zones)
+        planned.targets = [i for i in (self.on_board(t, cards, ("scene",)) for t in m.targets) if i is not None]
         for a in m.answers:
             pa = PlannedAnswer(a)
             for v in a.values:
@@ -280,8 +287,9 @@ class _Checker:
 
     def expectation(self, e: ast.Expectation, cards: list[Physical]) -> PlannedExpectation:
         planned = PlannedExpectation(e)
+        in_scene = ("stage_of", "energy_of", "shield_of", "carries", "can_use", "cannot_use", "damage", "calculation")
         if e.ref is not None:
-            planned.card = self.on_board(e.ref, cards)
+            planned.card = self.on_board(e.ref, cards, ("scene",) if e.kind in in_scene else ())
         if e.location is not None and e.location.carrier is not None:
             planned.carrier = self.on_board(e.location.carrier, cards)
         for t in e.things or []:

@@ -132,7 +132,7 @@ def keyword_terminals() -> str:
     lines = [f"KW_{key}.4: /{keyword_pattern(key)}/" for key in KEYWORDS]
     reserved = "|".join(phrase_pattern(w) for w in reserved_words())
     word = r"[^\s,:;=#()\"\[\]]+"
-    name = rf"(?:(?!(?:{reserved})(?![\w-])){word}[ \t]+)+?V\d+(?![\w-])"
+    name = rf"(?!\d+[ \t])(?:(?!(?:{reserved})(?![\w-])){word}[ \t]+)+?V\d+(?![\w-])"   # not "1 em X V1"
     lines.append(f"NAME.3: /{name}/")
     return "\n".join(lines) + "\n"
 
