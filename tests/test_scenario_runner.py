@@ -259,3 +259,23 @@ def test_6_2_C_4_C_5_discard_render_and_an_activated_effect_named_by_its_words(t
     assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}
     result = run_text(tmp_path, text.replace(": cause 1 ponto", ": compre"), index)
     assert result.branches[0].verdict == "FAIL" and "no effect of Canhão Automático V1" in result.branches[0].reason
+
+
+def test_cannot_when_it_fails_with_a_text_that_does_not_run_in_play(tmp_path: Path, index: CardIndex) -> None:
+    """A card in play whose text the engine does not run (CardDef.executable) may be why a branch fails: the
+    FAIL is a CANNOT naming that text; a PASS keeps a note of it."""
+    from cardscript.compiler.ir import EffectKind
+
+    hulk = index.by_title["hulk v1"][0]
+    silent = replace(hulk, title="Hulk Calado V1", name="Hulk Calado", code="",
+                     effects=(replace(hulk.effects[0], kind=EffectKind.UNSUPPORTED, why="no meaning"),))
+    mine = CardIndex.of([*(d for ds in index.by_title.values() for d in ds), silent])
+    text = ("jogador A:\n  em cena: Hulk Calado V1, estágio 2, carregando 3 cards\njogador B:\n"
+            "  em cena: Mulher-Hulk V1, carregando 3 cards\njogadas:\n"
+            "  Hulk Calado V1 usa Hulk Esmaga em Mulher-Hulk V1\n"
+            "    A descarrega: 2 cards\nesperado:\n  energia de Mulher-Hulk V1 = {n}\n")
+    (branch,) = run_text(tmp_path, text.format(n=1), mine).branches
+    assert branch.verdict == "PASS" and branch.in_play == ['Hulk Calado V1: "' + " ".join(
+        hulk.effects[0].text.split()) + '"']
+    (branch,) = run_text(tmp_path, text.format(n=3), mine).branches
+    assert branch.verdict == "CANNOT" and "a card in play has text the engine does not run" in branch.reason

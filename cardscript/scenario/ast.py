@@ -77,6 +77,7 @@ class PlayerSetup:
     span: Span
     scene: list[SceneCard] = field(default_factory=list)
     scenario: CardRef | None = None
+    scenario_chose: list[CardRef] = field(default_factory=list)     # "cenário: X, escolheu Y"
     piles: list[Pile] = field(default_factory=list)
 
 

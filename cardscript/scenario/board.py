@@ -48,6 +48,8 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
                 state.chosen[p.id] = {"card:0": list(p.chose)}
         elif p.zone == "scenario":
             state.scenario = p.id
+            if p.chose:
+                state.chosen[p.id] = {"card:0": list(p.chose)}
     game = Match(state, cards, list(agents), seed=0, check=True, deck_names=("A", "B"))
     game.engine = Engine(game)
     game.engine.first_turn_done = plan.turn_number > 1

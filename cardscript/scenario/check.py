@@ -141,7 +141,8 @@ class _Checker:
                         scene[same[0]] = sc
                     else:
                         scene.append(sc)
-            scenario = next((s.scenario for s in reversed(mine) if s.scenario is not None), None)
+            last = next((s for s in reversed(mine) if s.scenario is not None), None)
+            scenario = last.scenario if last is not None else None
             piles: dict[str, list[ast.Thing]] = {}
             for s in mine:
                 for pile in s.piles:
@@ -173,7 +174,9 @@ class _Checker:
                     if d.card_type != "Cenário":
                         self.error(dg.E_SCN_STRUCTURE, f"{d.title} is a {d.card_type}, not a Cenário", scenario.span)
                     else:
-                        new(player, d, "scenario")
+                        placed = new(player, d, "scenario")
+                        if last is not None and last.scenario_chose:
+                            self._chose[placed.id] = last.scenario_chose
             for zone in ("hand", "resources", "prizes"):
                 things(player, piles.get(zone, []), zone)
             things(player, piles.get("deck_top", []), "deck")

@@ -251,6 +251,7 @@ class _Builder:
                 setup.scene.extend(self.scene_card(c) for c in _trees(line))
             elif line.data == "scenario":
                 setup.scenario = self.ref(_trees(line)[0])
+                setup.scenario_chose = [self.ref(_trees(c)[0]) for c in _trees(line) if c.data == "chose"]
             elif line.data == "pile":
                 zone, things = _trees(line)
                 setup.piles.append(ast.Pile(zone.data, self.things(things), _span(line)))

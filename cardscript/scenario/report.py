@@ -43,7 +43,8 @@ class FileResult:
                           "findings": [{"expected": f.expected, "actual": f.actual, "ok": f.ok,
                                         "line": self.source.position(f.span.start)[0] if self.source else None}
                                        for f in b.findings],
-                          "unsupported": b.unsupported, "trace": b.trace} for b in self.branches],
+                          "unsupported": b.unsupported, "in_play_not_running": b.in_play, "trace": b.trace}
+                         for b in self.branches],
         }
 
 
@@ -77,6 +78,8 @@ def text_report(results: list[FileResult], trace: bool = True) -> list[str]:
                 if b.verdict == ERROR and b.reason_span is not None and r.source is not None:
                     ln, _ = r.source.position(b.reason_span.start)
                     line += f"\n  {ln:>4} | {r.source.line_text(ln)}"
+            if b.in_play and b.verdict == PASS:
+                line += "\n  note: in play, text the engine does not run: " + "; ".join(b.in_play[:3])
             out.append(line)
         for name in r.not_run:
             out.append(f"{INVALID}  {r.path} [{name}]: not run (the diagnostics above)")

@@ -57,7 +57,8 @@ class BranchResult:
     reason: str = ""                   # FAIL / ERROR / CANNOT: the first reason
     reason_span: Span | None = None
     trace: list[str] = field(default_factory=list)
-    unsupported: list[str] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)      # texts that do not run, reached (logged)
+    in_play: list[str] = field(default_factory=list)          # texts that do not run, of cards in play
 
 
 class MoveFailed(Exception):
@@ -111,6 +112,7 @@ class Runner:
         self.lines: list[str] = []
         self.fed = 0
         self.start_event = len(self.game.log.events)
+        self.seen_in_play: set[int] = set(self.game.state.in_place())
 
     # -- the trace ---------------------------------------------------------------------------------------
     def feed(self) -> None:
@@ -455,6 +457,18 @@ class Runner:
         why = data.get("why") or data.get("error") or ""
         return f"{card}\"{text}\"" + (f" ({why})" if why else "")
 
+    def not_running(self, cards: list[int]) -> list[str]:
+        """The texts of these cards the engine does not run (CardDef.executable's parts): "Card: "words"."""
+        out: list[str] = []
+        for c in cards:
+            d = self.game.cards[c]
+            for e in d.effects:
+                if not e.executable:
+                    out.append(f'{d.title}: "{" ".join((e.text or e.keyword or str(e.kind)).split())}"')
+            if d.action is not None and not d.action.executable:
+                out.append(f"{d.title}: its action {d.action.name}")
+        return list(dict.fromkeys(out))
+
     # -- the whole branch --------------------------------------------------------------------------------------
     def run(self) -> BranchResult:
         plan = self.plan
@@ -471,6 +485,7 @@ class Runner:
                     self.play(pm)
                 finally:
                     self.feed()
+                    self.seen_in_play.update(self.game.state.in_place())
         except BadAnswer as exc:
             result.verdict, result.reason, result.reason_span = ERROR, exc.message, exc.span
         except Unanswered as exc:
@@ -490,9 +505,15 @@ class Runner:
                     result.verdict, result.reason, result.reason_span = FAIL, bad[0].actual, bad[0].span
             else:
                 result.verdict, result.reason, result.reason_span = FAIL, failed[0], failed[1]
+        self.seen_in_play.update(self.game.state.in_place())
+        result.in_play = self.not_running(sorted(self.seen_in_play))
         if result.unsupported:                  # the text that does not run may be what would have asked / done it
             result.verdict = CANNOT
             result.reason = "a card text the engine does not run was reached: " + result.unsupported[0]
+        elif result.verdict in (FAIL, ERROR) and result.in_play:
+            result.verdict = CANNOT
+            result.reason = (f"a card in play has text the engine does not run ({result.in_play[0]}); "
+                             f"the engine: {result.reason}")
         if plan.known_failure and result.verdict == FAIL:
             result.verdict = XFAIL
             result.reason = f"known failure ({plan.known_failure}); the engine: {result.reason}"
