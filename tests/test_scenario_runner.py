@@ -6,10 +6,13 @@ pass through the phases), the exit codes and ``--json``; and the rulebook's work
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardscript.cli import main
 from cardscript.compiler.ir import Unsupported
@@ -18,6 +21,7 @@ from cardscript.scenario.report import FileResult
 from cardscript.tools.scenario import run_file
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+EXAMPLES = int(os.environ.get("SCENARIO_EXAMPLES", "25"))     # the property test's files (250 found nothing)
 
 
 @pytest.fixture(scope="module")
@@ -279,3 +283,43 @@ def test_cannot_when_it_fails_with_a_text_that_does_not_run_in_play(tmp_path: Pa
         hulk.effects[0].text.split()) + '"']
     (branch,) = run_text(tmp_path, text.format(n=3), mine).branches
     assert branch.verdict == "CANNOT" and "a card in play has text the engine does not run" in branch.reason
+
+
+@st.composite
+def edited_scenario(draw: st.DrawFn) -> str:
+    """A worked example with a few lines dropped, repeated, swapped or a number changed."""
+    files = sorted(SCENARIOS.glob("*.scn"))
+    lines = draw(st.sampled_from(files)).read_text(encoding="utf-8").splitlines()
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(lines) - 1))
+        op = draw(st.sampled_from(["drop", "dup", "swap", "number"]))
+        if op == "drop":
+            del lines[i]
+        elif op == "dup":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif any(ch.isdigit() for ch in lines[i]):
+            k = next(k for k, ch in enumerate(lines[i]) if ch.isdigit())
+            lines[i] = lines[i][:k] + str(draw(st.integers(0, 9))) + lines[i][k + 1:]
+        if not lines:
+            lines = ["# vazio"]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(text=edited_scenario())
+def test_edited_scenarios_always_end_in_a_verdict_or_a_located_message(text: str, tmp_path: Path,
+                                                                       index: CardIndex) -> None:
+    """Whatever the edit, a file gives located diagnostics or a verdict per branch -- never an exception."""
+    path = tmp_path / "e.scn"
+    path.write_text(text, encoding="utf-8")
+    result = run_file(path, index)
+    assert result.diagnostics or result.branches
+    for d in result.diagnostics:
+        assert d.location()[0] >= 1
+    for b in result.branches:
+        assert b.verdict in ("PASS", "FAIL", "CANNOT", "ERROR", "XFAIL", "XPASS")
+        assert "the engine failed" not in b.reason, b.reason
