@@ -69,7 +69,7 @@ def text_report(results: list[FileResult], trace: bool = True) -> list[str]:
                 if b.reason_span is not None and r.source is not None:
                     ln, col = r.source.position(b.reason_span.start)
                     where = f"{r.path}:{ln}:{col}: "
-                if not any(not f.ok for f in b.findings):
+                if b.verdict != "FAIL" or not any(not f.ok for f in b.findings):
                     line += f"\n  {where}{b.reason}"
                 for f in b.findings:
                     if not f.ok and r.source is not None:
