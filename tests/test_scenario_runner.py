@@ -323,3 +323,16 @@ def test_edited_scenarios_always_end_in_a_verdict_or_a_located_message(text: str
     for b in result.branches:
         assert b.verdict in ("PASS", "FAIL", "CANNOT", "ERROR", "XFAIL", "XPASS")
         assert "the engine failed" not in b.reason, b.reason
+
+
+def test_an_action_whose_name_holds_em(tmp_path: Path, index: CardIndex) -> None:
+    """"usa Treinamento em Equipe em Mulher-Hulk V1": the user's actions say where the name ends."""
+    (tmp_path / "golias.card").write_text(
+        "Personagem: Golias Teste V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 5\n\n"
+        "Ação: Treinamento em Equipe\n  Custo: {0}\n  Poder: Super Força\n"
+        "  Treinamento em Equipe causa 3 pontos de dano no alvo.\n", encoding="utf-8")
+    text = ('jogador A:\n  em cena: "golias.card", carregando 3 cards\njogador B:\n'
+            "  em cena: Mulher-Hulk V1, carregando 3 cards\njogadas:\n"
+            "  Golias Teste V1 usa Treinamento em Equipe em Mulher-Hulk V1\n    A descarrega: 1 card\n"
+            "esperado:\n  energia de Mulher-Hulk V1 = 2\n  Golias Teste V1 não pode usar Treinamento em Equipe\n")
+    assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}

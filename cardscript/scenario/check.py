@@ -273,6 +273,8 @@ class _Checker:
                  "discard": ("hand",), "activate": ("scene", "scenario")}.get(m.kind, ())
         if m.ref is not None:
             planned.card = self.on_board(m.ref, cards, zones)
+        if m.kind == "use" and planned.card is not None:
+            self.action_with_em(m, planned.card, cards)
         planned.targets = [i for i in (self.on_board(t, cards, ("scene",)) for t in m.targets) if i is not None]
         for a in m.answers:
             pa = PlannedAnswer(a)
@@ -287,6 +289,26 @@ class _Checker:
             pa.shares = [(n, i) for n, r in a.shares if (i := self.on_board(r, cards)) is not None]
             planned.answers.append(pa)
         return planned
+
+    @staticmethod
+    def action_with_em(m: ast.Move, user: CardId, cards: list[Physical]) -> None:
+        """An action whose name holds the word `em` ("Treinamento em Equipe"): the grammar reads "usa Treinamento em
+        Equipe em Hulk V1" as the action "Treinamento" on "Equipe em Hulk V1"; the user's actions (its card's and
+        its carried cards') say where the name really ends, and the first target is what follows it."""
+        holders = [c for c in cards if c.id == user or c.carrier == user]
+        names = [c.definition.action.name for c in holders if c.definition.action is not None]
+        if not m.targets or any(fold_key(m.action) == fold_key(n) for n in names):
+            return
+        first = m.targets[0]
+        words = [*m.action.split(), "em", *first.text.split()]
+        for name in sorted(names, key=len, reverse=True):
+            k = len(name.split())
+            if fold_key(" ".join(words[:k])) == fold_key(name) and k < len(words) - 1 and words[k] == "em":
+                rest = " ".join(words[k + 1:])
+                m.action = name
+                m.targets[0] = ast.CardRef(rest, first.kind, Span(first.span.end - len(rest), first.span.end),
+                                           first.copy, first.owner)
+                return
 
     def expectation(self, e: ast.Expectation, cards: list[Physical]) -> PlannedExpectation:
         planned = PlannedExpectation(e)

@@ -51,7 +51,7 @@ def scenario_parser() -> Lark:
 # diagnostics
 
 _TERMINALS = {
-    "NAME": "a card title (`Hulk V1`)", "CODE": "a printed code (`BSUM 65/100`)",
+    "NAME": "a card title (`Hulk V1`)", "ACTION_ALL": "an action's name", "CODE": "a printed code (`BSUM 65/100`)",
     "BRACKETED": "a title in brackets (`[Mão de Ferro V1]`)", "PATH": 'a path to a card file (`"cards/x.card"`)',
     "PLAYER": "a player (`A` or `B`)", "INT": "a number", "ACTION": "an action's name", "TEXT": "some text",
     "WORDS": "a word", "STAGE": "a stage of the calculation (`A` ... `E`, `F.B` ... `F.E`, `total`)",
@@ -335,7 +335,7 @@ class _Builder:
         players = [t for t in _tokens(node) if t.type == "PLAYER"]
         if players:
             exp.player = _player(players[0])
-        action = [t for t in _tokens(node) if t.type == "ACTION"]
+        action = [t for t in _tokens(node) if t.type == "ACTION_ALL"]
         if action:
             exp.action = " ".join(str(action[0]).split())
         for sub in _trees(node):
