@@ -5,8 +5,8 @@ table into those terminals (case- and accent-insensitive, whole words, a phrase'
 Adding an English alias is adding a phrase to a tuple here: the grammar does not change.
 
 :data:`PLAYER_VERBS` are the keywords that may follow a player's letter at the start of a line ("A coloca ...",
-"A pode ativar ..."): a card title never contains one of them as a word, so that "A Coisa V1 usa ..." (a title
-starting with "A") and "A ativa ..." (player A) are told apart.
+"A pode ativar ..."): a card title never starts with a player's letter followed by one of them, so that "A Coisa V1
+usa ..." (a title starting with "A") and "A ativa ..." (player A) are told apart.
 """
 
 from __future__ import annotations
@@ -122,17 +122,18 @@ def keyword_pattern(key: str) -> str:
 
 
 def reserved_words() -> list[str]:
-    """The single words a card title may not contain (the first word of each player verb)."""
+    """The first words of the player verbs: a title may not start with a player's letter followed by one."""
     return sorted({p.split()[0] for k in PLAYER_VERBS for p in KEYWORDS[k]})
 
 
 def keyword_terminals() -> str:
     """The ``KW_<KEY>`` terminals of the grammar and the NAME terminal (a card title: words ending in ``V<n>``,
-    none of them a reserved word)."""
+    not starting with a player's letter and a player verb)."""
     lines = [f"KW_{key}.4: /{keyword_pattern(key)}/" for key in KEYWORDS]
     reserved = "|".join(phrase_pattern(w) for w in reserved_words())
     word = r"[^\s,:;=#()\"\[\]]+"
-    name = rf"(?!\d+[ \t])(?:(?!(?:{reserved})(?![\w-])){word}[ \t]+)+?V\d+(?![\w-])"   # not "1 em X V1"
+    player_verb = rf"[AB][ \t]+(?:{reserved})(?![\w-])"            # "A ativa ...": player A, not a title
+    name = rf"(?!\d+[ \t])(?!{player_verb})(?:{word}[ \t]+)+?V\d+(?![\w-])"   # not "1 em X V1" either
     lines.append(f"NAME.3: /{name}/")
     return "\n".join(lines) + "\n"
 
