@@ -336,3 +336,17 @@ def test_an_action_whose_name_holds_em(tmp_path: Path, index: CardIndex) -> None
             "  Golias Teste V1 usa Treinamento em Equipe em Mulher-Hulk V1\n    A descarrega: 1 card\n"
             "esperado:\n  energia de Mulher-Hulk V1 = 2\n  Golias Teste V1 não pode usar Treinamento em Equipe\n")
     assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}
+
+
+@pytest.mark.parametrize(("phase", "hand", "resources"), [("contagem regressiva", 2, 2), ("compra", 2, 0),
+                                                          ("início do turno", 2, 2)])
+def test_6_2_A_B_pass_from_a_phase_no_player_acts_in(tmp_path: Path, index: CardIndex, phase: str, hand: int,
+                                                     resources: int) -> None:
+    """6.2 A/B: a board at the start of the Contagem Regressiva (B controls one character: 1 + 1 cards to A's
+    resources) or of the Compra (A controls a character: 2 cards) plays it on `passa`, up to the Preparação."""
+    text = (f"fase: {phase}\njogador A:\n  em cena: Hulk V1, carregando 3 cards\njogador B:\n"
+            "  em cena: Blob V1, carregando 3 cards\njogadas:\n  A passa\nesperado:\n"
+            f"  mão de A: {hand} cards\n  recursos de A: {resources} cards\n  A pode colocar Hulk V1\n")
+    result = run_text(tmp_path, text, index)
+    assert [f.actual for f in result.branches[0].findings] == [
+        f"hand of A: {hand} cards", f"resources of A: {resources} cards", "A cannot place Hulk V1 now"]

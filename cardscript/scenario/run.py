@@ -284,18 +284,21 @@ class Runner:
             self.next_turn()
             return
         order = ["turn", "countdown", "draw", "preparation", "adjustment"]
+        body: dict[str, Callable[[int], None]] = {"countdown": eng.countdown, "draw": eng.draw_phase,
+                                                  "adjustment": eng.adjustment}
         at = order.index(s.phase) if s.phase in order else len(order)
         if s.phase == "end":
             self.next_turn()
             return
-        mark("phase_end", s.phase)
+        if s.phase in body:                       # the board is at the start of a phase no player acts in
+            body[s.phase](player)
+        if s.phase != "turn":                     # the turn's own end is the Final do Turno
+            mark("phase_end", s.phase)
         for phase in order[at + 1:]:
             s.phase, s.step = phase, ""
             mark("phase_start", phase)
             if phase == "preparation":
                 return
-            body: dict[str, Callable[[int], None]] = {"countdown": eng.countdown, "draw": eng.draw_phase,
-                                                      "adjustment": eng.adjustment}
             body[phase](player)
             s.phase = phase
             mark("phase_end", phase)
