@@ -52,7 +52,8 @@ def scenario_parser() -> Lark:
 
 _TERMINALS = {
     "NAME": "a card title (`Hulk V1`)", "ACTION_ALL": "an action's name", "CODE": "a printed code (`BSUM 65/100`)",
-    "BRACKETED": "a title in brackets (`[Escudo do Capitão América V1]`)", "PATH": 'a path to a card file (`"cards/x.card"`)',
+    "BRACKETED": "a title in brackets (`[Escudo do Capitão América V1]`)",
+    "PATH": 'a path to a card file (`"cards/x.card"`)',
     "PLAYER": "a player (`A` or `B`)", "INT": "a number", "ACTION": "an action's name", "TEXT": "some text",
     "WORDS": "a word", "STAGE": "a stage of the calculation (`A` ... `E`, `F.B` ... `F.E`, `total`)",
     "COLON": "`:`", "COMMA": "`,`", "EQUAL": "`=`", "LPAR": "`(`", "RPAR": "`)`", "_NL": "the end of the line",
