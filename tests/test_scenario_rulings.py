@@ -1,9 +1,9 @@
-"""Official rulings as scenario files (issue 11, part 5, first files): ``tests/rulings/<card>-<n>.scn`` is ruling
-``n`` of that card's ``faqs`` in the development corpora. The cards come from the corpora translated at test time
-(``cardscript translate ... --out DIR``, then the library plus DIR); the rulings' text is never copied, each file
-cites the card's code and the ruling's number. A ruling the engine does not meet yet says so
-(``falha conhecida:``): it is an XFAIL, counted; a CANNOT (a card text the engine does not run yet) is counted
-too; no branch may FAIL, be an ERROR or an XPASS."""
+"""Official rulings as scenario files (issue 11, part 5, first files): ``tests/rulings/<collection>/<card>-<n>.scn``
+is ruling ``n`` of that card's ``faqs`` in the development corpora (the name ``cardscript rulings`` gives it).
+The cards come from the corpora translated at test time (``cardscript translate ... --out DIR``, then the library
+plus DIR); the rulings' text is never copied, each file cites the card's code and the ruling's number. A ruling
+the engine does not meet yet says so (``falha conhecida:``): it is an XFAIL, counted; a CANNOT (a card text the
+engine does not run yet) is counted too; no branch may FAIL, be an ERROR or an XPASS."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def index(corpus_cards: Path) -> CardIndex:
     return library_index([corpus_cards])
 
 
-@pytest.mark.parametrize("path", sorted(RULINGS.glob("*.scn")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(RULINGS.rglob("*.scn")), ids=lambda p: p.stem)
 def test_official_ruling(path: Path, index: CardIndex) -> None:
     result = run_file(path, index)
     assert not result.diagnostics, [d.message for d in result.diagnostics]
@@ -45,16 +45,23 @@ def test_official_ruling(path: Path, index: CardIndex) -> None:
 
 
 def test_rulings_are_named_after_the_card_and_numbered_and_cite_the_code() -> None:
-    for path in RULINGS.glob("*.scn"):
-        stem, _, number = path.stem.rpartition("-")
-        assert stem and number.isdigit(), path.name
+    from cardscript.compiler.rulings import corpus_rulings
+    from cardscript.compiler.translate import read_corpus
+
+    idents = {r.ident for name in CORPORA                           # per corpus, as `cardscript rulings` does
+              for r in corpus_rulings([rec for _, rec in read_corpus((CORPUS_DIR / name).read_bytes())
+                                       if isinstance(rec, dict)])}
+    for path in RULINGS.rglob("*.scn"):
+        ident = path.relative_to(RULINGS).with_suffix("").as_posix()
+        assert ident in idents, ident                                # named as `cardscript rulings` names it
+        number = ident.rpartition("-")[2]
         head = path.read_text(encoding="utf-8").splitlines()[0]
         assert head.startswith(f"# Ruling {number} of ") and "/" in head, head
 
 
 def test_rulings_counts(index: CardIndex, capsys: pytest.CaptureFixture[str]) -> None:
     """The figures the issue asks for: PASS / FAIL / CANNOT / XFAIL over the rulings' branches."""
-    counts: Counter[str] = Counter(v for p in sorted(RULINGS.glob("*.scn")) for v in run_file(p, index).verdicts)
+    counts: Counter[str] = Counter(v for p in sorted(RULINGS.rglob("*.scn")) for v in run_file(p, index).verdicts)
     with capsys.disabled():
         print(f"\nrulings: {dict(sorted(counts.items()))}")
     assert counts["PASS"] and not set(counts) - {"PASS", "XFAIL", "CANNOT"}
