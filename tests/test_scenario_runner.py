@@ -350,3 +350,13 @@ def test_6_2_A_B_pass_from_a_phase_no_player_acts_in(tmp_path: Path, index: Card
     result = run_text(tmp_path, text, index)
     assert [f.actual for f in result.branches[0].findings] == [
         f"hand of A: {hand} cards", f"resources of A: {resources} cards", "A cannot place Hulk V1 now"]
+
+
+def test_4_8_1_who_decides_is_checked(tmp_path: Path, index: CardIndex) -> None:
+    """4.8.1: the controller of the damage's source chooses the cards unloaded -- a file that has the damaged
+    character's controller choose them FAILs, saying who the engine asks."""
+    text = (SCENARIOS / "4-8-1-quem-escolhe-os-cards-descarregados.scn").read_text(encoding="utf-8")
+    assert "    B descarrega:" in text
+    (branch,) = run_text(tmp_path, text.replace("    B descarrega:", "    A descarrega:"), index).branches
+    assert branch.verdict == "FAIL"
+    assert "the file has player A answer 'unload', but the engine asks player B" in branch.reason

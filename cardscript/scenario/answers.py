@@ -8,7 +8,9 @@ decisions of one pick each (the Effects Tree's "which pending effect resolves no
 A decision with one legal answer only (a single option to pick, or all options to pick without an order) needs no
 answer, nor one among cards without text only (``N cards``: which of them is the same). Any other decision the
 file does not answer stops the branch with :class:`Unanswered` -- naming the decision, its legal answers and the
-word that answers it --, never a silent default; an answer that fits no option stops it with :class:`BadAnswer`.
+word that answers it --, never a silent default; an answer that fits no option stops it with :class:`BadAnswer`;
+an answer for the other player, when the engine asks this one, with :class:`WrongPlayer` (the rules disagree
+with the file about who decides: a FAIL).
 Both are BaseExceptions so that the engine's procedure guard (which logs an ``Exception`` as a procedure error and
 goes on) lets them through.
 """
@@ -83,6 +85,11 @@ class BadAnswer(Unanswered):
     """An answer of the file that fits no legal option of the decision it was given to."""
 
 
+class WrongPlayer(Unanswered):
+    """The file answers a decision for one player and the engine asks the other: the rules disagree with the
+    file about who decides (a FAIL, not a mistake of the file)."""
+
+
 @dataclass
 class _Open:
     planned: PlannedAnswer
@@ -126,6 +133,14 @@ class FileAgent:
             if kinds != ("",) and decision.kind not in kinds:
                 continue
             return self._apply(o, decision)
+        other = next((o for o in self.open if (not o.used or o.values) and o.planned.answer.player is not None
+                      and o.planned.answer.player != decision.player
+                      and decision.kind in ANSWERS[o.planned.answer.kind]), None)
+        if other is not None:                                    # the file says another player decides it
+            who = ast.PLAYERS[other.planned.answer.player]       # type: ignore[index]
+            raise WrongPlayer(f"the file has player {who} answer {decision.kind!r}, but the engine asks player "
+                              f"{ast.PLAYERS[decision.player]}: {describe(decision, self.game)}",
+                              other.planned.answer.span)
         if n == 0 or (decision.minimum == decision.maximum == n and (not decision.ordered or n == 1)):
             return list(range(decision.minimum))                 # one legal answer only
         if n == 1 and decision.minimum >= 1:

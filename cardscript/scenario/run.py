@@ -27,7 +27,7 @@ from cardscript.runtime.state import Zone
 from cardscript.runtime.trace import TraceWriter
 from cardscript.runtime.triggers import card_attr
 from cardscript.scenario import ast
-from cardscript.scenario.answers import BadAnswer, FileAgent, Unanswered, describe
+from cardscript.scenario.answers import BadAnswer, FileAgent, Unanswered, WrongPlayer, describe
 from cardscript.scenario.board import build_board
 from cardscript.scenario.cards import FILLER
 from cardscript.scenario.plan import Plan, PlannedAnswer, PlannedExpectation, PlannedMove
@@ -461,15 +461,14 @@ class Runner:
         return f"{card}\"{text}\"" + (f" ({why})" if why else "")
 
     def not_running(self, cards: list[int]) -> list[str]:
-        """The texts of these cards the engine does not run (CardDef.executable's parts): "Card: "words"."""
+        """The permanent texts of these cards the engine does not run (CardDef.executable's parts): "Card: "words".
+        An action that does not run matters only when used, and then it logs ``unsupported`` itself."""
         out: list[str] = []
         for c in cards:
             d = self.game.cards[c]
             for e in d.effects:
                 if not e.executable:
                     out.append(f'{d.title}: "{" ".join((e.text or e.keyword or str(e.kind)).split())}"')
-            if d.action is not None and not d.action.executable:
-                out.append(f"{d.title}: its action {d.action.name}")
         return list(dict.fromkeys(out))
 
     # -- the whole branch --------------------------------------------------------------------------------------
@@ -489,6 +488,8 @@ class Runner:
                 finally:
                     self.feed()
                     self.seen_in_play.update(self.game.state.in_place())
+        except WrongPlayer as exc:
+            failed = (exc.message, exc.span or plan.span)
         except BadAnswer as exc:
             result.verdict, result.reason, result.reason_span = ERROR, exc.message, exc.span
         except Unanswered as exc:
