@@ -360,3 +360,23 @@ def test_4_8_1_who_decides_is_checked(tmp_path: Path, index: CardIndex) -> None:
     (branch,) = run_text(tmp_path, text.replace("    B descarrega:", "    A descarrega:"), index).branches
     assert branch.verdict == "FAIL"
     assert "the file has player A answer 'unload', but the engine asks player B" in branch.reason
+
+
+def test_a_title_the_library_and_a_folder_share_is_ambiguous(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Two printed cards of one title (here a designer's own Hulk V1 beside the library's): CS503 with the code
+    of one and the file of the other."""
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "hulk-v1.card").write_text("Personagem: Hulk V1\nAlinhamento: Herói\nPoderes: Super Força\n"
+                                      "Energia inicial: 3\nEscudo: 5\n", encoding="utf-8")
+    scn = tmp_path / "s.scn"
+    scn.write_text("jogador A:\n  em cena: Hulk V1, carregando 3 cards\nesperado:\n  vencedor: nenhum\n",
+                   encoding="utf-8")
+    assert main(["scenario", str(scn), "--library", str(own)]) == 1
+    printed = capsys.readouterr().out
+    assert "error[CS503] 'Hulk V1' names 2 printed cards" in printed and "`BSUM 20/100`" in printed
+    assert 'hulk-v1.card"`' in printed
+    scn.write_text(f'jogador A:\n  em cena: "{own / "hulk-v1.card"}", carregando 3 cards\nesperado:\n'
+                   "  energia de Hulk V1 = 3\n", encoding="utf-8")
+    assert main(["scenario", "-q", str(scn), "--library", str(own)]) == 0

@@ -31,6 +31,7 @@ class CardIndex:
     by_title: dict[str, list[CardDef]] = field(default_factory=dict)
     by_code: dict[str, CardDef] = field(default_factory=dict)
     by_path: dict[str, CardDef | str] = field(default_factory=dict)     # a definition, or why there is none
+    files: dict[int, str] = field(default_factory=dict)                 # id(definition) -> its card file
 
     @staticmethod
     def of(definitions: Iterable[CardDef]) -> CardIndex:
@@ -39,7 +40,15 @@ class CardIndex:
             index.add(d)
         return index
 
-    def add(self, d: CardDef) -> None:
+    def name_of(self, d: CardDef) -> str:
+        """How a scenario names this card unambiguously: its printed code, else its card file's path."""
+        if d.code:
+            return d.code
+        return f'"{self.files[id(d)]}"' if id(d) in self.files else d.title
+
+    def add(self, d: CardDef, file: str = "") -> None:
+        if file:
+            self.files[id(d)] = file
         same = self.by_title.setdefault(fold_key(d.title), [])
         if not any(o is d or (o.code and o.code == d.code) for o in same):
             same.append(d)
@@ -85,4 +94,8 @@ def library_index(folders: Iterable[str | Path] = ()) -> CardIndex:
     from cardscript.runtime.library import library_cards
 
     paths = [library_path(), *folders]
-    return CardIndex.of(e.definition for e in library_cards(paths) if e.definition is not None)
+    index = CardIndex()
+    for entry in library_cards(paths):
+        if entry.definition is not None:
+            index.add(entry.definition, entry.path)
+    return index

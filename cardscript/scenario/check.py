@@ -100,7 +100,8 @@ class _Checker:
         titled = self.index.by_title.get(fold_key(ref.text), [])
         if len(titled) > 1:
             self.error(dg.E_SCN_AMBIGUOUS, f"{ref.text!r} names {len(titled)} printed cards", ref.span,
-                       hint="name it by its printed code: " + " or ".join(f"`{d.code}`" for d in titled))
+                       hint="name it by its printed code (or its file): " + " or ".join(
+                           f"`{self.index.name_of(d)}`" for d in titled))
             return None
         if not titled:
             guess = did_you_mean(ref.text, self.index.titles())
