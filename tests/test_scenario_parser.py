@@ -411,3 +411,16 @@ def test_a_name_of_two_cards_means_the_one_the_statement_needs() -> None:
     diags = checked("jogador A:\n  em cena: Hulk V1, carregando 3 cards\n  mão: Hulk V1\nesperado:\n"
                     "  Hulk V1 está na mão\n")
     assert [d.code for d in diags] == ["CS503"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.binary(max_size=300))
+def test_arbitrary_bytes_as_a_scenario_file(data: bytes, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Any bytes: a CS001 (binary, not UTF-8), a located diagnostic, or a run -- never an exception."""
+    from cardscript.tools.scenario import run_file
+
+    path = tmp_path_factory.mktemp("bytes") / "b.scn"
+    path.write_bytes(data)
+    result = run_file(path, library_index())
+    assert result.unreadable or result.diagnostics or result.branches
+    _located(result.diagnostics, result.source.text if result.source else "")
