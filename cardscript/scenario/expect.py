@@ -1,0 +1,169 @@
+"""The expectations of a scenario (docs/scenarios.md, The expectations), each compared with the engine's state
+and event log after the moves: a :class:`Finding` says what was expected and what the engine shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardscript.compiler.source import SourceFile, Span
+from cardscript.runtime import rules
+from cardscript.runtime.actions import legal_actions
+from cardscript.runtime.match import Match
+from cardscript.runtime.shielding import shield
+from cardscript.runtime.state import Zone
+from cardscript.runtime.triggers import card_attr
+from cardscript.scenario import ast
+from cardscript.scenario.cards import FILLER
+from cardscript.scenario.moves import action_matches, where, window
+from cardscript.scenario.plan import PlannedExpectation
+
+PLAYER = ast.PLAYERS
+
+
+@dataclass
+class Finding:
+    """One line of a verdict: where in the file, what was expected, what the engine did."""
+
+    span: Span
+    expected: str
+    actual: str
+    ok: bool
+
+
+
+class Expectations:
+    """The expectations of a branch, read on its game (``start_event``: where the moves' events begin)."""
+
+    game: Match
+    source: SourceFile
+    start_event: int
+
+    # -- expectations ----------------------------------------------------------------------------------------
+    def calculations(self, card: int) -> list[dict[str, Any]]:
+        return [e.data for e in self.game.log.events[self.start_event:]
+                if e.kind == "damage_calculation" and e.data.get("card") == card]
+
+    def expect(self, pe: PlannedExpectation) -> Finding:
+        e, game, s = pe.expectation, self.game, self.game.state
+        card = pe.card
+        title = game.cards[card].title if card is not None else ""
+        text = " ".join(self.source.text[e.span.start:e.span.end].split())
+
+        def found(actual: str, ok: bool) -> Finding:
+            return Finding(e.span, text, actual, ok)
+
+        k = e.kind
+        if k == "damage":
+            assert card is not None
+            got = sum(int(c.get("amount", 0)) for c in self.calculations(card) if c.get("causes_damage"))
+            return found(f"damage to {title}: {got}", got == e.number)
+        if k == "calculation":
+            assert card is not None
+            calcs = self.calculations(card)
+            if not calcs:
+                return found(f"no damage calculation for {title}", False)
+            stages = [(str(st[0]), int(st[2])) for st in calcs[-1]["stages"]]
+            it = iter(stages)
+            ok = all(any(x == want for x in it) for want in e.stages)
+            shown = ", ".join(f"{'total' if a == '=' else a} {b}" for a, b in stages)
+            return found(f"the calculation for {title}: {shown}", ok)
+        if k in ("stage_of", "energy_of", "shield_of"):
+            assert card is not None
+            if card not in s.scene:
+                return found(f"{title} is not in the scene ({where(game, card)})", False)
+            base = s.scene[card]
+            got = {"stage_of": base.stage, "energy_of": base.energy, "shield_of": shield(game, card)}[k]
+            what = {"stage_of": "stage", "energy_of": "energy", "shield_of": "shield"}[k]
+            return found(f"{what} of {title}: {got}", got == e.number)
+        if k == "carries":
+            assert card is not None
+            if card not in s.scene:
+                return found(f"{title} is not in the scene ({where(game, card)})", False)
+            carried = s.scene[card].carried
+            shape = ["card" if game.cards[c] is FILLER else f"#{c}" for c in carried]
+            want: list[str] = []
+            for kind, value in pe.things:
+                want += ["card"] * int(value) if kind == "fillers" else [f"#{value}"]    # type: ignore[call-overload]
+            return found(f"{title} carries: {self.things_text(carried)}", shape == want)
+        if k == "where":
+            assert card is not None and e.location is not None
+            return found(f"{title} is {where(game, card)}", self.is_at(card, e.location, pe.carrier))
+        if k in ("can_use", "cannot_use"):
+            assert card is not None
+            if card not in s.scene:
+                return found(f"{title} is not in the scene ({where(game, card)})", k == "cannot_use")
+            player = s.scene[card].controller
+            win = window(game, player)
+            uses = [u for u in legal_actions(game.eng, player, win) if u.user == card] if win else []
+            can = any(action_matches(game, u, e.action) for u in uses)
+            now = ", ".join(u.action.name for u in uses) or "no action"
+            return found(f"{title} {'can' if can else 'cannot'} use {e.action} now (it can use: {now})",
+                         can == (k == "can_use"))
+        if k in ("can_activate", "cannot_activate"):
+            assert card is not None and e.player is not None
+            win = window(game, e.player) or "preparation"
+            can = any(a[0] == card for a in game.eng.activatable(e.player, win))
+            return found(f"{PLAYER[e.player]} {'can' if can else 'cannot'} activate {title} now",
+                         can == (k == "can_activate"))
+        if k in ("can_place", "cannot_place"):
+            assert card is not None and e.player is not None
+            can = self.can_place(e.player, card)
+            return found(f"{PLAYER[e.player]} {'can' if can else 'cannot'} place {title} now",
+                         can == (k == "can_place"))
+        if k == "points":
+            assert e.player is not None
+            got = game.prize_points(e.player)
+            return found(f"points of {PLAYER[e.player]}: {got}", got == e.number)
+        if k == "winner":
+            winner = "none" if s.winner is None else PLAYER[s.winner]
+            want_w = "none" if e.player is None else PLAYER[e.player]
+            return found(f"winner: {winner}" + (f" ({s.end_reason})" if s.end_reason else ""), winner == want_w)
+        if k == "count":
+            assert e.player is not None
+            pile = s.players[e.player].pile(Zone(e.zone if e.zone not in ("deck_top", "deck_bottom") else "deck"))
+            return found(f"{e.zone} of {PLAYER[e.player]}: {len(pile)} cards", len(pile) == e.number)
+        return found(f"unknown expectation {k}", False)
+
+    def things_text(self, cards: list[int]) -> str:
+        out: list[str] = []
+        run = 0
+        for c in cards:
+            if self.game.cards[c] is FILLER:
+                run += 1
+                continue
+            if run:
+                out.append(f"{run} cards")
+                run = 0
+            out.append(self.game.cards[c].title)
+        if run:
+            out.append(f"{run} cards")
+        return ", ".join(out) or "nothing"
+
+    def is_at(self, card: int, loc: ast.Location, carrier: int | None) -> bool:
+        s = self.game.state
+        zone, host = s.location(card)
+        owner = s.owner[card]
+        if loc.owner is not None and loc.owner != owner and loc.zone not in ("scene", "scenario", "carried"):
+            return False
+        if loc.zone == "scene":
+            return zone is Zone.SCENE
+        if loc.zone == "scenario":
+            return zone is Zone.SCENARIO
+        if loc.zone == "carried":
+            return zone is Zone.CARRIED and host == carrier
+        if loc.zone in ("deck_top", "deck_bottom"):
+            deck = s.players[owner].deck
+            return zone is Zone.DECK and deck.index(card) == (0 if loc.zone == "deck_top" else len(deck) - 1)
+        return str(zone) == loc.zone
+
+    def can_place(self, player: int, card: int) -> bool:
+        game, s = self.game, self.game.state
+        me = s.players[player]
+        if s.phase != "preparation" or s.turn_player != player or not self.game.eng.tree.empty():
+            return False
+        if card not in me.hand and not (card in me.resources and rules.may_enter_from(game, card, "resources")):
+            return False
+        if str(card_attr(game, card, "card_type")) == "Cenário":
+            return not me.scenario_placed_this_turn
+        return bool(game.eng.can_place(player, card))
