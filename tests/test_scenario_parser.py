@@ -29,8 +29,8 @@ jogador A:
   em cena:
     Maximus V1, estágio 2, carregando Escudo Improvisado V1, 2 cards, entrou neste turno
     Triton V1, carregando: 3 cards, já usou uma ação neste turno, já recebeu dano neste turno   # a comment
-    Veículo de Combate S.H.I.E.L.D. V3, carregando 3 cards, escolheu Maximus V1
-  cenário: A Essência do Medo V1, escolheu Maximus V1
+    Veículo de Combate S.H.I.E.L.D. V3, carregando 3 cards, escolheu Maximus V1, escolheu a afiliação Inumanos
+  cenário: A Essência do Medo V1, escolheu Maximus V1, escolheu o alinhamento Herói
   mão: Hulk V1, 2 cards
   recursos: 5 cards
   prêmios: Blob V1
@@ -127,8 +127,9 @@ def test_every_statement_parses_into_the_typed_tree() -> None:
     assert [getattr(t, "text", getattr(t, "count", None)) for t in maximus.carried] == ["Escudo Improvisado V1", 2]
     assert triton.acted and triton.damaged and [t.count for t in triton.carried if isinstance(t, ast.Fillers)] == [3]
     assert veiculo.ref.text == "Veículo de Combate S.H.I.E.L.D. V3" and veiculo.chose[0].text == "Maximus V1"
+    assert veiculo.traits == {"affiliation": "Inumanos"}
     assert a.scenario is not None and a.scenario.text == "A Essência do Medo V1"
-    assert [r.text for r in a.scenario_chose] == ["Maximus V1"]
+    assert [r.text for r in a.scenario_chose] == ["Maximus V1"] and a.scenario_traits == {"alignment": "Herói"}
     assert [p.zone for p in a.piles] == ["hand", "resources", "prizes", "deck_top", "deck_bottom", "deck"]
     assert a.piles[4].things[0] == ast.CardRef("BSUM 65/100", "code", a.piles[4].things[0].span)
     assert b.piles[0].things == []

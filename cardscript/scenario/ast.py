@@ -58,6 +58,7 @@ class SceneCard:
     acted: bool = False
     damaged: bool = False            # "já recebeu dano neste turno": an action damaged it this turn (4.8.1)
     chose: list[CardRef] = field(default_factory=list)
+    traits: dict[str, str] = field(default_factory=dict)      # "escolheu a afiliação X": {"affiliation": "X"}
     stray: list[Span] = field(default_factory=list)     # cards listed after a property other than `carregando`
 
 
@@ -78,6 +79,7 @@ class PlayerSetup:
     scene: list[SceneCard] = field(default_factory=list)
     scenario: CardRef | None = None
     scenario_chose: list[CardRef] = field(default_factory=list)     # "cenário: X, escolheu Y"
+    scenario_traits: dict[str, str] = field(default_factory=dict)
     piles: list[Pile] = field(default_factory=list)
 
 

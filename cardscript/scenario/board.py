@@ -33,6 +33,8 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
     state.phase, state.step = plan.phase, plan.step
     state.active_player = 1 - plan.turn_player if plan.step == "anticipation" else plan.turn_player
     for p in plan.cards:
+        if p.traits:
+            state.chosen_traits[p.id] = dict(p.traits)
         if p.zone == "scene":
             entered = plan.turn_number if p.entered else plan.turn_number - 1
             base = InScene(p.id, p.owner, stage=1 if p.stage is None else p.stage, entered_turn=entered)

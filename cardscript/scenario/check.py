@@ -163,7 +163,8 @@ class _Checker:
                 if sc.stage is not None and not 0 <= sc.stage <= 2 and sc.stage_span is not None:
                     self.error(dg.E_SCN_STRUCTURE, f"stage {sc.stage}: a stage is 0, 1 or 2 (rules 4.5)",
                                sc.stage_span)
-                base = new(player, d, "scene", stage=sc.stage, entered=sc.entered, acted=sc.acted, damaged=sc.damaged)
+                base = new(player, d, "scene", stage=sc.stage, entered=sc.entered, acted=sc.acted, damaged=sc.damaged,
+                           traits=dict(sc.traits))
                 things(player, sc.carried, "carried", base.id)
                 if not sc.carried:
                     self.error(dg.E_SCN_STRUCTURE, f"{d.title} carries nothing: a character in the scene carries at "
@@ -175,7 +176,7 @@ class _Checker:
                     if d.card_type != "Cenário":
                         self.error(dg.E_SCN_STRUCTURE, f"{d.title} is a {d.card_type}, not a Cenário", scenario.span)
                     else:
-                        placed = new(player, d, "scenario")
+                        placed = new(player, d, "scenario", traits=dict(last.scenario_traits) if last else {})
                         if last is not None and last.scenario_chose:
                             self._chose[placed.id] = last.scenario_chose
             for zone in ("hand", "resources", "prizes"):

@@ -253,6 +253,9 @@ class _Builder:
             elif line.data == "scenario":
                 setup.scenario = self.ref(_trees(line)[0])
                 setup.scenario_chose = [self.ref(_trees(c)[0]) for c in _trees(line) if c.data == "chose"]
+                for c in _trees(line):
+                    if c.data == "chose_trait":
+                        setup.scenario_traits.update(self.trait(c))
             elif line.data == "pile":
                 zone, things = _trees(line)
                 setup.piles.append(ast.Pile(zone.data, self.things(things), _span(line)))
@@ -281,7 +284,16 @@ class _Builder:
                 card.damaged = True
             elif part.data == "chose":
                 card.chose.append(self.ref(_trees(part)[0]))
+            elif part.data == "chose_trait":
+                card.traits.update(self.trait(part))
         return card
+
+    @staticmethod
+    def trait(node: Node) -> dict[str, str]:
+        """"escolheu a afiliação X" / "escolheu o alinhamento X": what the card's text chose that is no card."""
+        kw, value = _tokens(node)
+        what = "affiliation" if kw.type == "KW_CHOSE_AFFILIATION" else "alignment"
+        return {what: " ".join(str(value).split())}
 
     def move(self, node: Node) -> ast.Move:
         line, *answers = _trees(node)

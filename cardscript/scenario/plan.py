@@ -27,6 +27,7 @@ class Physical:
     acted: bool = False
     damaged: bool = False
     chose: list[CardId] = field(default_factory=list)
+    traits: dict[str, str] = field(default_factory=dict)
     filler: bool = False
 
 

@@ -35,6 +35,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "ENTERED": ("entrou neste turno",),
     "ACTED": ("já usou uma ação neste turno", "já usou uma ação"),
     "CHOSE": ("escolheu",),
+    "CHOSE_AFFILIATION": ("escolheu a afiliação",),
+    "CHOSE_ALIGNMENT": ("escolheu o alinhamento",),
     "DAMAGED": ("já recebeu dano neste turno", "já recebeu dano de uma ação neste turno"),
     "OF": ("de", "do", "da"),
     "AND": ("e",),
