@@ -255,7 +255,7 @@ class _Checker:
         cards, order = self.board(setups)
         for base_id, refs in self._chose.items():
             base = next(c for c in cards if c.id == base_id)
-            base.chose = [i for i in (self.on_board(r, cards) for r in refs) if i is not None]
+            base.chose = [i for i in (self.on_board(r, cards, ("scene",)) for r in refs) if i is not None]
         moves_of = branch if branch is not None and branch.has_moves else main
         expect_of = branch if branch is not None and branch.has_expectations else main
         moves = [self.move(m, cards) for m in moves_of.moves]
@@ -315,8 +315,9 @@ class _Checker:
     def expectation(self, e: ast.Expectation, cards: list[Physical]) -> PlannedExpectation:
         planned = PlannedExpectation(e)
         in_scene = ("stage_of", "energy_of", "shield_of", "carries", "can_use", "cannot_use", "damage", "calculation")
+        zones = ("scene",) if e.kind in in_scene else ("hand", "resources") if e.kind.endswith("place") else ()
         if e.ref is not None:
-            planned.card = self.on_board(e.ref, cards, ("scene",) if e.kind in in_scene else ())
+            planned.card = self.on_board(e.ref, cards, zones)
         if e.location is not None and e.location.carrier is not None:
             planned.carrier = self.on_board(e.location.carrier, cards)
         for t in e.things or []:
