@@ -109,6 +109,7 @@ class FileAgent:
     def start(self, answers: Sequence[PlannedAnswer], span: Span) -> None:
         self.open = [_Open(a, self._values(a)) for a in answers]
         self.move_span = span
+        self.asked = []                                          # this move's decisions
 
     @staticmethod
     def _values(a: PlannedAnswer) -> list[object]:
