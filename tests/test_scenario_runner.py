@@ -380,3 +380,19 @@ def test_a_title_the_library_and_a_folder_share_is_ambiguous(tmp_path: Path,
     scn.write_text(f'jogador A:\n  em cena: "{own / "hulk-v1.card"}", carregando 3 cards\nesperado:\n'
                    "  energia de Hulk V1 = 3\n", encoding="utf-8")
     assert main(["scenario", "-q", str(scn), "--library", str(own)]) == 0
+
+
+def test_allow_cannot() -> None:
+    """`--allow-cannot`: a CANNOT (counted) does not fail the run, as for the rulings in .ci/run; a FAIL still does."""
+    from cardscript.compiler.source import Span
+    from cardscript.scenario.run import BranchResult
+    from cardscript.tools.scenario import exit_code
+
+    def file(*verdicts: str) -> FileResult:
+        return FileResult("f.scn", None,
+                          branches=[BranchResult(f"b{i}", v, Span(0, 0)) for i, v in enumerate(verdicts)])
+
+    assert exit_code([file("PASS", "XFAIL")]) == 0
+    assert exit_code([file("PASS", "CANNOT")]) == 1 and exit_code([file("PASS", "CANNOT")], allow_cannot=True) == 0
+    assert exit_code([file("CANNOT", "FAIL")], allow_cannot=True) == 1
+    assert exit_code([file("XPASS")], allow_cannot=True) == 1 and exit_code([file("ERROR")], allow_cannot=True) == 1
