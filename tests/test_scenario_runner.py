@@ -258,7 +258,8 @@ def test_6_2_C_4_C_5_discard_render_and_an_activated_effect_named_by_its_words(t
             "    Canhão Automático V1, carregando 1 card\n  mão: Hulk V1, Thor V2\njogador B:\n"
             "  em cena: Mulher-Hulk V1, carregando 3 cards\njogadas:\n  A descarta Thor V2\n  A rende Blob V1\n"
             "  A ativa Canhão Automático V1: cause 1 ponto\n    alvo: Mulher-Hulk V1\nesperado:\n"
-            "  Thor V2 está nos recursos de A\n  Blob V1 está nos prêmios de A\n  mão de A: 2 cards\n"
+            "  Thor V2 está nos recursos de A\n  Blob V1 está nos prêmios de B\n  prêmios de B: 1 card\n"
+            "  mão de A: 2 cards\n"
             "  escudo de Mulher-Hulk V1 = 1\n  pontos de B = 7\n")
     assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}
     result = run_text(tmp_path, text.replace(": cause 1 ponto", ": compre"), index)
@@ -396,3 +397,16 @@ def test_allow_cannot() -> None:
     assert exit_code([file("PASS", "CANNOT")]) == 1 and exit_code([file("PASS", "CANNOT")], allow_cannot=True) == 0
     assert exit_code([file("CANNOT", "FAIL")], allow_cannot=True) == 1
     assert exit_code([file("XPASS")], allow_cannot=True) == 1 and exit_code([file("ERROR")], allow_cannot=True) == 1
+
+
+def test_4_9_1_a_players_prizes_are_the_cards_that_player_scored(tmp_path: Path, index: CardIndex) -> None:
+    """4.9.1 / 6.2 C.5: a knocked-out character goes to the prizes of its controller's opponents, so the `prêmios:`
+    of player A are cards of B that count for A's points; `nos prêmios de A` finds them there."""
+    thor = index.by_title["thor v2"][0]
+    text = ("fase: preparação\njogador A:\n  em cena: Blob V1, carregando 2 cards\n  prêmios: Thor V2\n"
+            "jogador B:\n  em cena: Mulher-Hulk V1, carregando 3 cards\nesperado:\n"
+            f"  pontos de A = {thor.initial_energy}\n  pontos de B = 0\n  Thor V2 está nos prêmios de A\n"
+            "  prêmios de A: 1 card\n  prêmios de B: 0 cards\n")
+    assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}
+    wrong = text.replace("Thor V2 está nos prêmios de A", "Thor V2 está nos prêmios de B")
+    assert verdicts(run_text(tmp_path, wrong, index)) == {"principal": "FAIL"}

@@ -179,8 +179,12 @@ class _Checker:
                         placed = new(player, d, "scenario", traits=dict(last.scenario_traits) if last else {})
                         if last is not None and last.scenario_chose:
                             self._chose[placed.id] = last.scenario_chose
-            for zone in ("hand", "resources", "prizes"):
+            for zone in ("hand", "resources"):
                 things(player, piles.get(zone, []), zone)
+            # "prêmios" of a player are the cards that player scored (4.9.1: a knocked-out character goes to the
+            # prizes of its controller's opponents): the opponent's cards, which the engine keeps in their
+            # owner's prize pile
+            things(1 - player, piles.get("prizes", []), "prizes")
             things(player, piles.get("deck_top", []), "deck")
             if "deck" in piles:
                 things(player, piles["deck"], "deck")

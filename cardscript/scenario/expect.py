@@ -121,7 +121,8 @@ class Expectations:
             return found(f"winner: {winner}" + (f" ({s.end_reason})" if s.end_reason else ""), winner == want_w)
         if k == "count":
             assert e.player is not None
-            pile = s.players[e.player].pile(Zone(e.zone if e.zone not in ("deck_top", "deck_bottom") else "deck"))
+            keeper = e.player if e.zone != "prizes" else 1 - e.player     # prizes: the cards that player scored
+            pile = s.players[keeper].pile(Zone(e.zone if e.zone not in ("deck_top", "deck_bottom") else "deck"))
             return found(f"{e.zone} of {PLAYER[e.player]}: {len(pile)} cards", len(pile) == e.number)
         return found(f"unknown expectation {k}", False)
 
@@ -144,7 +145,8 @@ class Expectations:
         s = self.game.state
         zone, host = s.location(card)
         owner = s.owner[card]
-        if loc.owner is not None and loc.owner != owner and loc.zone not in ("scene", "scenario", "carried"):
+        area = owner if loc.zone != "prizes" else 1 - owner  # the prizes of a player: the cards that player scored
+        if loc.owner is not None and loc.owner != area and loc.zone not in ("scene", "scenario", "carried"):
             return False
         if loc.zone == "scene":
             return zone is Zone.SCENE
