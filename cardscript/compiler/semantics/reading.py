@@ -146,14 +146,16 @@ class Reading:
             self.card_referents.append(ref)
         return ref
 
-    def referent_at(self, span: Span, fits: tuple[Kind, ...] | None = None) -> Referent | None:
+    def referent_at(self, span: Span, fits: tuple[Kind, ...] | None = None, named: bool = False) -> Referent | None:
         """The referent the binder's target ``span`` names: one whose own noun phrase is that node (a slot
-        written by a procedure first), else the smallest one of a fitting kind whose phrase covers it."""
+        written by a procedure first), else the smallest one of a fitting kind whose phrase covers it. ``named``:
+        the demonstrative's noun is a name ("aquele Homem-Aranha"), which picks its participant itself."""
         pool = [*self.card_referents, *self.referents]
         exact = [r for r in pool if r.node_span == span and (fits is None or r.kind in fits)]
         if exact:
             with_slot = [r for r in exact if r.slot]
-            return self._subject_first((with_slot or exact)[-1], fits)
+            found = (with_slot or exact)[-1]
+            return found if named else self._subject_first(found, fits)
         best: Referent | None = None
         for r in pool:
             if fits is not None and r.kind not in fits:
@@ -162,7 +164,9 @@ class Reading:
                     best is None or (r.span.end - r.span.start) < (best.span.end - best.span.start) or (
                         (r.span.end - r.span.start) == (best.span.end - best.span.start) and r.slot)):
                 best = r
-        return self._subject_first(best, fits) if best is not None else None
+        if best is None or named:
+            return best
+        return self._subject_first(best, fits)
 
     def _subject_first(self, found: Referent, fits: tuple[Kind, ...] | None) -> Referent:
         """A demonstrative about a participant of the trigger's event other than its subject ("Toda vez que um

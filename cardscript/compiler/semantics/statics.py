@@ -986,7 +986,7 @@ def _have(b: Build) -> Built | None:
         return PROCEDURE_BUILDERS["gain"](b)             # "o personagem escolhido tem {VO}": has the power while
                                                          # the text works, as if gained (5.4)
     if obj.lemma == "custo" and not b.verb.negated:
-        actions = things(subj, r)
+        actions = b.subject()                            # kept for "... têm custo {2} e são ações de antecipar"
         r.use(obj.head, *obj.dets)
         codes = [x for x in leaves(obj.node) if isinstance(x, Icon)] + [
             m.head for m in obj.mods if isinstance(m, NP) and isinstance(m.head, Icon)] + [
