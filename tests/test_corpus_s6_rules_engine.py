@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
-from tests.corpus_play import at, card_of, corpus_card, energy, enter, match, require_corpus, stage, use
+from cardscript.runtime.state import Zone
+from tests.corpus_play import at, card_of, corpus_card, energy, enter, fillers, match, require_corpus, stage, use
 from tests.engine_helpers import own_character as char
 from tests.engine_helpers import punch
 
@@ -36,3 +38,75 @@ def test_tia_may_spider_man_actions_cost_2_and_are_antecipar_and_from_the_prizes
     game.eng.tree.resolve()
     assert stage(game, hero) == 1                                     # incapacitated by {1}
     assert energy(game, villain) == 3 - 2                             # Homem-Aranha dealt it 2 damage
+
+
+def _placed(game: Match, player: int) -> int:
+    before = len(game.state.players[player].resources)
+    game.eng.countdown(player)
+    return len(game.state.players[player].resources) - before
+
+
+def test_harpia_places_in_her_countdown_as_if_she_controlled_no_character() -> None:
+    """Harpia V1 ((2014) BSIC 23/100): while you control only S.H.I.E.L.D. characters, you may put cards from the
+    top of your deck into your resources in your own Fase de Contagem Regressiva as if you controlled no character
+    (6.2 A: 1 + one per opposing character + one per card in the opponent's prizes)."""
+    game = match([corpus_card("(2014) BSIC 23/100"), char("Agente", affiliations="S.H.I.E.L.D."), char("Civil")],
+                 [char("Rival")])
+    enter(game, card_of(game, 0, "Harpia V1"), 2)
+    enter(game, card_of(game, 0, "Agente V1"), 2)
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    game.move(fillers(game, 1)[0], Zone.PRIZES)
+    assert _placed(game, 0) == 1 + 1 + 1
+    assert _placed(game, 1) == 0                              # the opponent controls a character: no placing
+    enter(game, card_of(game, 0, "Civil V1"), 2)              # not only S.H.I.E.L.D. characters any more
+    assert _placed(game, 0) == 0
+
+
+def test_camaleao_places_while_the_others_control_no_character_and_he_only_sexteto_sinistro() -> None:
+    """Camaleão V1 ((2014) BSMI 8/100): while the other players control no characters and you control only Sexteto
+    Sinistro characters, you may place cards in your own countdown as if you controlled no character."""
+    game = match([corpus_card("(2014) BSMI 8/100"), char("Abutre", affiliations="Sexteto Sinistro")],
+                 [char("Rival")])
+    enter(game, card_of(game, 0, "Camaleão V1"), 2)
+    enter(game, card_of(game, 0, "Abutre V1"), 2)
+    assert _placed(game, 0) == 1                              # no opposing character, no prizes
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    assert _placed(game, 0) == 0                              # the opponent controls a character now
+
+
+def test_desatomizar_the_target_opponents_next_countdown_is_done_as_if_they_had_no_character() -> None:
+    """Desatomizar V1 (BSUM 89/100): the target opponent's next Fase de Contagem Regressiva is done as if that
+    player had no character in the scene (6.2 A): they place 1 + one per character of yours, that once only."""
+    psychic = char("Telecinético", powers="Telecinesia")
+    game = match([psychic, corpus_card("BSUM 89/100")], [char("Rival")])
+    user, skill = card_of(game, 0, "Telecinético V1"), card_of(game, 0, "Desatomizar V1")
+    enter(game, user, 2, carried=[skill])
+    game.state.scene[user].stage = 2
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    assert _placed(game, 1) == 0
+    at(game, "combat", "attack")
+    use(game, user, "Desatomizar")
+    game.eng.tree.resolve()
+    assert _placed(game, 0) == 0                              # not the user's own
+    assert _placed(game, 1) == 1 + 1                          # as if: 1 + the opponent's (player 0's) character
+    assert _placed(game, 1) == 0                              # spent
+
+
+def test_maquina_diabolica_needs_a_villain_and_makes_the_opponents_countdown_as_if_they_had_no_character() -> None:
+    """Máquina Diabólica V1 (BSUM 40/100), a support: it can be put into the scene only if you control a villain
+    (4.4.2); while it is there, your opponents do their Fase de Contagem Regressiva as if they had no character in
+    the scene (6.2 A)."""
+    game = match([corpus_card("BSUM 40/100"), char("Capanga", alignment="Vilão")], [char("Rival")])
+    machine, villain = card_of(game, 0, "Máquina Diabólica V1"), card_of(game, 0, "Capanga V1")
+    rival = card_of(game, 1, "Rival V1")
+    for c in fillers(game, 0)[:10]:                           # its Energia Inicial (7) in the resources
+        game.move(c, Zone.RESOURCES)
+    game.move(machine, Zone.HAND)
+    assert not game.eng.can_place(0, machine)                 # no villain
+    enter(game, villain, 2)
+    assert game.eng.can_place(0, machine)
+    enter(game, rival, 2)
+    assert _placed(game, 1) == 0
+    enter(game, machine, 1)
+    assert _placed(game, 1) == 1 + 1                          # as if: 1 + your character (the support is not one)
+    assert _placed(game, 0) == 0                              # not yours

@@ -3,10 +3,22 @@ on a small match."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import ChangeAction, ChangeStage, Damage, EffectKind, SetCost
+from cardscript.compiler.ir import (
+    ChangeAction,
+    ChangeStage,
+    CountdownAsIfNone,
+    Damage,
+    EffectKind,
+    Kind,
+    Ref,
+    Restrict,
+    SetCost,
+)
+from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
-from tests.corpus_play import card_of, enter, match
-from tests.engine_helpers import card, punch
+from cardscript.runtime.state import Zone
+from tests.corpus_play import card_of, enter, fillers, match
+from tests.engine_helpers import card, pick, punch
 from tests.engine_helpers import own_character as char
 
 MENTOR = card("""Personagem: Mentor V1
@@ -52,3 +64,112 @@ def test_9_a_demonstrative_with_a_name_is_the_participant_so_named() -> None:
     assert isinstance(stage, ChangeStage) and stage.targets.slot == "event:target"
     assert isinstance(damage, Damage) and damage.source.slot == "event:target"
     assert damage.targets.slot == "event:subject"
+
+
+SENTINEL = card("""Personagem: Sentinela V1
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Enquanto você controlar somente personagens com a afiliação Guarda, você pode colocar cards do topo de seu """
+                """próprio deck em seus recursos em sua própria Fase de Contagem Regressiva como se você não """
+                """controlasse nenhum personagem.
+""")
+
+
+def _placed(game: Match, player: int) -> int:
+    before = len(game.state.players[player].resources)
+    game.eng.countdown(player)
+    return len(game.state.players[player].resources) - before
+
+
+def test_6_2_A_only_a_player_with_no_character_places_cards_in_the_countdown() -> None:
+    """6.2 A ("If you do not control any character in the scene: place one card ...; one more for each character
+    controlled by your opponent; one more for each card in your opponent's prizes")."""
+    game = match([char("Solitário")], [char("Rival")])
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    assert _placed(game, 0) == 1 + 1
+    enter(game, card_of(game, 0, "Solitário V1"), 2)
+    assert _placed(game, 0) == 0 and _placed(game, 1) == 0
+
+
+def test_6_2_A_a_static_lets_its_controller_place_as_if_they_controlled_no_character() -> None:
+    """"você pode colocar cards do topo de seu próprio deck em seus recursos em sua própria Fase de Contagem
+    Regressiva como se você não controlasse nenhum personagem": the phase's placing, by the rule's number, while
+    the condition holds; the player chooses ("pode")."""
+    (static,) = SENTINEL.effects
+    (proc,) = static.procedures
+    assert static.kind is EffectKind.STATIC and static.condition is not None
+    assert isinstance(proc, CountdownAsIfNone) and proc.who.ref is Ref.YOU and proc.optional
+    game = match([SENTINEL, char("Intruso")], [char("Rival")])
+    s = card_of(game, 0, "Sentinela V1")
+    enter(game, s, 2)
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    assert _placed(game, 0) == 1 + 1                                    # as if: 1 + the opponent's character
+    assert _placed(game, 1) == 0                                        # only its controller
+    game.agents[0].answers["optional"] = [pick("no")]
+    assert _placed(game, 0) == 0                                        # "pode": declined
+    enter(game, card_of(game, 0, "Intruso V1"), 2)                      # not only Guarda characters any more
+    assert _placed(game, 0) == 0
+
+
+def test_6_2_A_a_resolved_effect_makes_a_players_next_countdown_as_if_they_had_no_character() -> None:
+    """"A próxima Fase de Contagem Regressiva do jogador alvo é executada como se aquele jogador não controlasse
+    nenhum personagem": the passive of "executar" with the phase as subject; that player's next phase only."""
+    wave = card("""Habilidade: Onda Entrópica V1
+Poder: Super Força
+
+Ação: Onda Entrópica
+  Custo: {0}
+  Poder: Super Força
+  A próxima Fase de Contagem Regressiva do jogador alvo é executada como se aquele jogador não controlasse """
+                """nenhum personagem.
+""")
+    assert wave.action is not None
+    (mode,) = wave.action.modes
+    (proc,) = mode.procedures
+    assert isinstance(proc, CountdownAsIfNone) and proc.who.ref is Ref.TARGET and not proc.optional
+    (target,) = wave.action.targets
+    assert target.kind is Kind.PLAYER
+    for bad in ("A Fase de Contagem Regressiva do jogador alvo é executada como se aquele jogador não controlasse "
+                "nenhum personagem.",                                            # which one? not said
+                "A próxima Fase de Compra do jogador alvo é executada como se aquele jogador não controlasse "
+                "nenhum personagem."):                                           # no such rule there
+        other = card(f"Habilidade: Onda V1\nPoder: Super Força\n\nAção: Onda\n  Custo: {{0}}\n  Poder: Super Força\n"
+                     f"  {bad}\n")
+        assert other.action is not None and not other.action.executable
+
+
+def test_4_4_2_only_after_the_subject_and_a_requirement_read_from_the_hand() -> None:
+    """"Este suporte só pode ser colocado em cena se você controlar um herói": "só" between the subject and the
+    verb is the verb's (prohibited unless the condition holds); the card's own requirement is checked while it is
+    still in the hand (4.4.2). "Seus oponentes executam a Fase de Contagem Regressiva como se não tivessem nenhum
+    personagem em cena": a static on each of their phases (6.2 A), the hypothesis' subject left out."""
+    beacon = card("""Suporte: Farol V1
+Energia inicial: 1
+Escudo: 0
+
+Texto permanente:
+  Este suporte só pode ser colocado em cena se você controlar um herói.
+  Seus oponentes executam a Fase de Contagem Regressiva como se não tivessem nenhum personagem em cena.
+""")
+    needs, countdown = beacon.effects
+    (restrict,) = needs.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "put_in_scene" and restrict.subject is not None
+    assert restrict.subject.ref is Ref.THIS_CARD and needs.condition is not None and needs.condition.negated
+    (proc,) = countdown.procedures
+    assert countdown.kind is EffectKind.STATIC and isinstance(proc, CountdownAsIfNone)
+    assert proc.who.ref is Ref.OPPONENT and not proc.optional
+    game = match([beacon, char("Herói")], [char("Rival")])
+    b = card_of(game, 0, "Farol V1")
+    game.move(b, Zone.HAND)
+    for c in fillers(game, 0)[:3]:
+        game.move(c, Zone.RESOURCES)
+    assert not game.eng.can_place(0, b)
+    enter(game, card_of(game, 0, "Herói V1"), 2)
+    assert game.eng.can_place(0, b)
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    enter(game, b, 1)
+    assert _placed(game, 1) == 1 + 1 and _placed(game, 0) == 0

@@ -7,6 +7,7 @@ Each query reads the continuous effects working now (:func:`cardscript.runtime.s
 * using actions (4.6.2 C, D, E): :func:`can_use_action` (``Restrict`` use_action, repeat_action_name),
   :func:`actions_allowed` (``Allow``), :func:`action_types` (``ChangeAction``), :func:`action_cost`
   (``SetCost``, 8 B.3), :func:`extra_cost_payable` (4.6.2 E.2);
+* the Fase de Contagem Regressiva (6.2 A): :func:`countdown_as_if_none` (``CountdownAsIfNone``);
 * the Fase de Compra (6.2 B): :func:`extra_draws` (``ExtraDraw``); the Ajuste de Mão (6.2 D.2): :func:`hand_limit`
   (``ChangeHandLimit``);
 * what an effect may do: :func:`unload_prevented`, :func:`search_prevented` (``Restrict``: the effect that
@@ -23,6 +24,7 @@ from cardscript.compiler.ir import (
     Allow,
     ChangeAction,
     ChangeHandLimit,
+    CountdownAsIfNone,
     Discard,
     Effect,
     EffectKind,
@@ -53,6 +55,7 @@ from cardscript.runtime.selectors import (
     Thing,
     attr,
     candidates,
+    check_condition,
     controller_of,
     host,
     matches,
@@ -60,6 +63,7 @@ from cardscript.runtime.selectors import (
     quantity,
     resolve,
     selected,
+    static_context,
 )
 from cardscript.runtime.state import CardId
 from cardscript.runtime.statics import active_effects, state_effects
@@ -399,6 +403,26 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
     return n
 
 
+def countdown_as_if_none(game: Game, player: int) -> bool:
+    """Is ``player``'s Fase de Contagem Regressiva under way now done as if they controlled no character (6.2 A)?
+    A resolved effect for their next one ("A próxima Fase de Contagem Regressiva do oponente alvo é executada como se
+    ...": a ``countdown_as_if_none`` state effect, spent by this phase whatever happens in it), else a static working
+    now whose ``who`` is that player ("você pode colocar cards ... como se você não controlasse nenhum personagem";
+    optional: the player is asked)."""
+    from cardscript.runtime.selectors import ask_yes_no
+
+    state = game.state
+    pending = [e for e in state.effects if e.what == "countdown_as_if_none" and e.data.get("player") == player]
+    if pending:
+        state.effects = [e for e in state.effects if e not in pending]
+        return True
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, CountdownAsIfNone) and Player(player) in resolve(game, sctx, p.who):
+                return not p.optional or ask_yes_no(game, player, f"{p.text}?")
+    return False
+
+
 def keyword_bonus(game: Game, user: CardId, holder: CardId, action: ActionDef, keyword: str) -> int:
     """How much more the number of ``action``'s ``keyword`` is when ``user`` uses it (rules 7: "Ações com
     Clarividência que este personagem usar ganham Clarividência +1"), by the statics working now."""
@@ -443,13 +467,30 @@ def capacitate_prevented(game: Game, card: CardId) -> bool:
 
 
 def put_in_scene_prevented(game: Game, player: int, card: CardId) -> bool:
-    """Does an effect say ``card`` cannot be put into the scene (by ``player``: ``Restrict.by``)?"""
+    """Does an effect say ``card`` cannot be put into the scene (by ``player``: ``Restrict.by``)? Its own text too,
+    wherever it is: "Este card só pode ser colocado em cena se ..." is a requirement to put it there (4.4.2)."""
+    if _own_requirement_unmet(game, player, card):
+        return True
     for p, sctx in _restrictions(game, "put_in_scene"):
         if p.subject is not None and not (matches(game, sctx, card, p.subject) if p.subject.ref is None
                                           else card in resolve(game, sctx, p.subject)):
             continue
         if p.by is None or Player(player) in resolve(game, sctx, p.by):
             return True
+    return False
+
+
+def _own_requirement_unmet(game: Game, player: int, card: CardId) -> bool:
+    """A ``put_in_scene`` prohibition of ``card``'s own static on itself ("Máquina Diabólica só pode ser colocada em
+    cena se você controlar um vilão": prohibited unless the condition holds), read before the card is in the
+    scene -- from the hand, for ``player`` as its controller-to-be (4.4.2)."""
+    for effect in attr(game, card, "effects") or ():
+        for p in effect.procedures:
+            if isinstance(p, Restrict) and p.what == "put_in_scene" and p.subject is not None \
+                    and p.subject.ref is Ref.THIS_CARD and p.by is None:
+                ctx = static_context(game, card, player)
+                if all(c is None or check_condition(game, ctx, c) for c in (effect.condition, p.condition)):
+                    return True
     return False
 
 

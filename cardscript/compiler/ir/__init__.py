@@ -11,6 +11,7 @@ from cardscript.compiler.ir.actions import (
     Allow,
     ChangeAction,
     ChangeHandLimit,
+    CountdownAsIfNone,
     ExtraAction,
     ExtraDraw,
     ForceTarget,
@@ -53,7 +54,7 @@ from cardscript.compiler.ir.zones import (
 __all__ = [
     "ACTION_COST", "ACTION_END", "ACTION_START", "ACTION_WINDOWS", "RULES",
     "ActionDef", "Allow", "CancelAction", "CardDef", "ChangeAction", "ChangeStage", "Choose", "ChooseOption",
-    "ChangeHandLimit", "Condition", "Count",
+    "ChangeHandLimit", "Condition", "Count", "CountdownAsIfNone",
     "Damage", "Discard", "Draw", "Duration", "Effect", "EffectKind", "EventPattern", "ExtraAction", "ExtraDraw",
     "Filter", "ForceTarget", "Gain", "Generate", "KeepAside", "KeywordBonus", "Kind", "KnockOut", "Load", "Look",
     "Lose", "ModifyDamage", "Move",

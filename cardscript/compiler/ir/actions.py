@@ -138,6 +138,21 @@ class ExtraDraw(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CountdownAsIfNone(Procedure):
+    """6.2 A: the Fase de Contagem Regressiva's placing is done by a player who controls no character (the rulebook:
+    "If you do not control any character in the scene: place one card from the top of your deck into your
+    resources; ..."). This lets ``who`` do it in their own phase "como se não controlasse nenhum personagem": as a
+    static ("você pode colocar cards do topo de seu próprio deck em seus recursos em sua própria Fase de Contagem
+    Regressiva como se você não controlasse nenhum personagem"; ``optional``: the player chooses) or, resolved,
+    for their next phase only ("A próxima Fase de Contagem Regressiva do oponente alvo é executada como se aquele
+    jogador não tivesse nenhum personagem em cena"). The number of cards is the rule's own (the opponent's
+    characters and prizes count as usual)."""
+
+    family: ClassVar[str] = "countdown_as_if_none"
+    who: Selector
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChangeHandLimit(Procedure):
     """"O número máximo de cards em sua mão durante a Fase de Ajuste aumenta/diminui em N cards" (6.2 D.2): the
     hand size ``who`` keep at the Ajuste de Mão changes by ``sign`` * ``amount`` while the static is active."""

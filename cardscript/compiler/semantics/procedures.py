@@ -52,6 +52,7 @@ from cardscript.compiler.semantics.nouns import OPPONENT, THIS_CARD, YOU, player
 from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
+from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN, ZONE_OF_NOUN
 from cardscript.compiler.source import Span
 from cardscript.compiler.vocabulary import fold_key
@@ -729,6 +730,52 @@ def _one_more(b: Build, obj: NP, more: PP, dest: NP) -> Built:
     r.use(obj.head)
     q = card_count(obj, b)
     return Built([ExtraDraw(who=who, amount=q, phase="countdown", text=b.text)], EffectKind.STATIC)
+
+
+def _perform(b: Build) -> Built:
+    """"A próxima Fase de Contagem Regressiva do oponente alvo é executada como se aquele jogador não tivesse nenhum
+    personagem em cena" (6.2 A: only a player with no character places cards in that phase): that player's next
+    one is done as if -- a resolved effect spent by it; "Seus oponentes executam a Fase de Contagem Regressiva como
+    se não tivessem nenhum personagem em cena": a static, each of their phases while it works."""
+    from cardscript.compiler.ir import CountdownAsIfNone
+    from cardscript.compiler.semantics.statics import no_characters_as_if
+
+    r = b.r
+    as_if = next((c for c in b.roles.extra if isinstance(c, Rel)
+                  and [m.lemma for m in c.markers if isinstance(m, Lexeme)][:1] == ["como"]), None)
+    if as_if is None:
+        raise NotUnderstood("a phase done how?", b.roles.clause)
+    if not b.verb.passive:                                  # "<jogadores> executam a Fase de ..."
+        phase = b.roles.np("phase")
+        if phase is None or not b.static or b.verb.modal or phase.adj("próximo"):
+            raise NotUnderstood("which players do which phase how?", b.roles.clause)
+        who = b.player_subject()
+        r.use(*phase.dets)
+        _countdown_phase(when_of(phase, r), phase)
+        no_characters_as_if(as_if, who, r)
+        b.roles.extra.remove(as_if)
+        return Built([CountdownAsIfNone(who=who, text=b.text)], EffectKind.STATIC)
+    phase = b.roles.subject_np
+    hosts = [phase, *(m.obj for m in phase.mods if isinstance(m, PP) and m.obj is not None)] \
+        if phase is not None else []                # "da Contagem Regressiva do oponente alvo": the name's "de"
+    whose, host = next(((m, h) for h in hosts for m in h.mods if isinstance(m, PP) and m.prep == "de"
+                        and m.obj is not None and m.obj.cls == "player"), (None, None))
+    if phase is None or whose is None or whose.obj is None or host is None or not phase.adj("próximo") \
+            or b.static:
+        raise NotUnderstood("which phase is done how?", b.roles.clause)
+    who = players(whose.obj, r)
+    host.mods.remove(whose)
+    r.use(*whose.preps, *(a for a in phase.pre if a.lemma == "próximo"), *phase.dets)
+    _countdown_phase(when_of(phase, r), phase)
+    no_characters_as_if(as_if, who, r)
+    b.roles.extra.remove(as_if)
+    return Built([CountdownAsIfNone(who=who, text=b.text)])
+
+
+def _countdown_phase(w: When, phase: NP) -> None:
+    """Only the Fase de Contagem Regressiva has a placing done "as if" a player had no character (6.2 A)."""
+    if w.phase != "Fase de Contagem Regressiva" or w.edge or w.whose is not None or w.this_turn or w.next_turn:
+        raise NotUnderstood("only the Fase de Contagem Regressiva is done as if", phase.node)
 
 
 def _move(b: Build) -> Built:
@@ -1464,6 +1511,7 @@ PROCEDURE_BUILDERS: dict[str, Builder] = {
     "damage": _damage, "stage": _stage, "knock_out": _knock_out, "draw": _draw, "discard": _discard, "load": _load,
     "unload": _unload, "move": _move, "search": _search, "reveal": _reveal, "look": _look, "set_aside": _set_aside,
     "shuffle": _shuffle, "swap": _swap, "choose": _choose, "redirect": _redirect, "gain": _gain, "lose": _lose,
+    "perform": _perform,
 }
 
 __all__ = ["PROCEDURE_BUILDERS", "damage_amount", "stage_amounts", "card_count", "is_x", "plural", "players", "YOU",

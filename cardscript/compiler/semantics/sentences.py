@@ -1125,7 +1125,7 @@ def _delayed(b: Build, built: Built) -> Built:
         if later is not None:
             return later
     at = b.adjuncts.at
-    if at is None:
+    if at is None or built.phase_read:
         return built
     if at.edge != "end" or at.phase != "current" or built.kind is not None:
         raise NotUnderstood("at which moment?", b.roles.clause)

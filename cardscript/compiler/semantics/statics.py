@@ -18,6 +18,7 @@ from cardscript.compiler.ir import (
     ChangeAction,
     ChangeHandLimit,
     Count,
+    CountdownAsIfNone,
     Duration,
     EffectKind,
     ExtraAction,
@@ -1060,7 +1061,7 @@ def _search(b: Build) -> Built | None:
 
 def _put(b: Build) -> Built | None:
     if not b.verb.negated:
-        return _put_rule(b)
+        return _countdown_as_if(b) or _put_rule(b)
     who = b.player_subject()
     dest = b.optional_np("destination")
     obj = b.roles.np("cards")
@@ -1070,6 +1071,62 @@ def _put(b: Build) -> Built | None:
     cards = things(obj, b.r)
     d = _static_duration(b)
     return Built([Restrict(what="put_in_scene", subject=cards, by=who, duration=d, text=b.text)], _kind(d))
+
+
+def _countdown_as_if(b: Build) -> Built | None:
+    """"Você pode colocar cards do topo de seu próprio deck em seus recursos em sua própria Fase de Contagem
+    Regressiva como se você não controlasse nenhum personagem" (6.2 A: only a player who controls no character
+    does that placing): a static letting its subject do it in their own phase, with the rule's number of cards."""
+    r = b.r
+    as_if = next((c for c in b.roles.extra if isinstance(c, Rel) and _as_if_marker(c)), None)
+    if as_if is None or not b.static or b.verb.modal != "pode":
+        return None
+    at = b.adjuncts.at
+    if at is None or at.phase != "Fase de Contagem Regressiva" or at.edge or at.whose not in (Ref.OWNER, Ref.YOU):
+        return None
+    who = b.player_subject()
+    obj, dest = b.roles.np("cards"), b.optional_np("destination")
+    origin = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None) \
+        if obj is not None and obj.lemma == "card" and not obj.dets and not obj.quantity else None
+    if origin is None or origin.obj is None or dest is None:
+        raise NotUnderstood("the countdown's cards: which, where?", b.roles.clause)
+    r.use(obj.head, *origin.preps)                                 # type: ignore[union-attr]
+    if place(origin.obj, r, who).zone != "deck_top" or place(dest, r, who).zone != "resources":
+        raise NotUnderstood("the countdown puts the top cards of the deck into the resources", b.roles.clause)
+    dest_pp = b.roles.pp("destination")
+    if dest_pp is not None:
+        r.use(*dest_pp.preps)
+    no_characters_as_if(as_if, who, r)
+    b.roles.extra.remove(as_if)
+    return Built([CountdownAsIfNone(who=who, text=b.text)], EffectKind.STATIC, phase_read=True)
+
+
+def _as_if_marker(rel: Rel) -> bool:
+    return [m.lemma for m in rel.markers if isinstance(m, Lexeme)][:1] == ["como"]
+
+
+def no_characters_as_if(rel: Rel, who: Selector, r: Reading) -> None:
+    """"como se você não controlasse nenhum personagem", "como se aquele jogador não tivesse nenhum personagem em
+    cena": the hypothesis that ``who`` controls no character (6.2 A's condition), read whole; else NotUnderstood."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    v = analyse(rel.clause)
+    subject = rel.subject[0] if len(rel.subject) == 1 and isinstance(rel.subject[0], NP) else None
+    if v.lemma not in ("controlar", "ter") or not v.negated or not v.hypothetical or len(rel.subject) > 1:
+        raise NotUnderstood("as if what?", rel.clause)
+    said = players(subject, r) if subject is not None else who      # "como se não tivessem ...": the same players
+    if (said.ref, said.slot) != (who.ref, who.slot) and not (said.ref is Ref.SLOT and who.ref is Ref.TARGET):
+        raise NotUnderstood("as if who had no character?", subject.node if subject is not None else rel.clause)
+    objs = [a for a in rel.args if isinstance(a, NP)]
+    where = [a for a in rel.args if isinstance(a, PP)] + [m for o in objs[:1] for m in o.mods if isinstance(m, PP)]
+    if len(objs) != 1 or objs[0].lemma != "personagem" or not objs[0].det("nenhum") \
+            or len(objs[0].mods) + len(rel.args) != 1 + len(where):
+        raise NotUnderstood("as if who had what?", rel.clause)
+    for pp in where:                                                  # "(não tivesse nenhum personagem) em cena"
+        if pp.prep != "em" or pp.obj is None or pp.obj.lemma != "cena" or pp.obj.mods or v.lemma != "ter":
+            raise NotUnderstood("as if who had no character where?", rel.clause)
+        r.use_all(constituent_leaves(pp))
+    r.use(*rel.markers, *v.words, objs[0].head, *objs[0].dets, rel.clause)
 
 
 # ---------------------------------------------------------------------------------------------
