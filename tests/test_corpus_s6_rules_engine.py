@@ -6,7 +6,19 @@ from __future__ import annotations
 from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
 from cardscript.runtime.state import Zone
-from tests.corpus_play import at, card_of, corpus_card, energy, enter, fillers, match, require_corpus, stage, use
+from tests.corpus_play import (
+    at,
+    card_of,
+    corpus_card,
+    energy,
+    enter,
+    fillers,
+    match,
+    require_corpus,
+    shield_of,
+    stage,
+    use,
+)
 from tests.engine_helpers import own_character as char
 from tests.engine_helpers import punch
 
@@ -110,3 +122,33 @@ def test_maquina_diabolica_needs_a_villain_and_makes_the_opponents_countdown_as_
     enter(game, machine, 1)
     assert _placed(game, 1) == 1 + 1                          # as if: 1 + your character (the support is not one)
     assert _placed(game, 0) == 0                              # not yours
+
+
+def test_tentaculos_alados_with_a_flyer_uses_every_option_in_order() -> None:
+    """Tentáculos Alados V1 ((2014) BSIC 76/100): if you control a character with {VO}, you may use every effect of
+    the action instead of one (4.6.2 B): the target gains Escudo -1 until the end of the turn, then takes 1 damage,
+    then is incapacitated by {1}. Without a {VO} character, one option only."""
+    stretchy = char("Elástico", powers="Elasticidade, Voo")
+    game = match([stretchy, corpus_card("(2014) BSIC 76/100")], [char("Alvo", shield=1)])
+    user, skill = card_of(game, 0, "Elástico V1"), card_of(game, 0, "Tentáculos Alados V1")
+    target = card_of(game, 1, "Alvo V1")
+    enter(game, user, 2, carried=[skill])
+    game.state.scene[user].stage = 2
+    enter(game, target, 3)
+    game.state.scene[target].stage = 2
+    at(game, "combat", "attack")
+    use(game, user, "Tentáculos Alados")
+    game.eng.tree.resolve()
+    assert shield_of(game, target) == 0 and energy(game, target) == 3 - 1 and stage(game, target) == 1
+    game = match([char("Elástico", powers="Elasticidade"), corpus_card("(2014) BSIC 76/100")],
+                 [char("Alvo", shield=1)])
+    user, skill = card_of(game, 0, "Elástico V1"), card_of(game, 0, "Tentáculos Alados V1")
+    target = card_of(game, 1, "Alvo V1")
+    enter(game, user, 2, carried=[skill])
+    game.state.scene[user].stage = 2
+    enter(game, target, 3)
+    game.state.scene[target].stage = 2
+    at(game, "combat", "attack")
+    use(game, user, "Tentáculos Alados")
+    game.eng.tree.resolve()
+    assert (shield_of(game, target), energy(game, target), stage(game, target)) == (0, 3, 2)   # the first option

@@ -12,12 +12,13 @@ from cardscript.compiler.ir import (
     Kind,
     Ref,
     Restrict,
+    Rule,
     SetCost,
 )
 from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
 from cardscript.runtime.state import Zone
-from tests.corpus_play import card_of, enter, fillers, match
+from tests.corpus_play import at, card_of, enter, fillers, match, use
 from tests.engine_helpers import card, pick, punch
 from tests.engine_helpers import own_character as char
 
@@ -173,3 +174,36 @@ Texto permanente:
     enter(game, card_of(game, 1, "Rival V1"), 2)
     enter(game, b, 1)
     assert _placed(game, 1) == 1 + 1 and _placed(game, 0) == 0
+
+
+def test_4_6_2_B_every_option_of_an_action_instead_of_one() -> None:
+    """"você pode usar todos os efeitos da ação X, ao invés de apenas um": a static (``Rule`` all_modes) under its
+    condition; the action's user's controller may then take every option, in order (or decline: one option)."""
+    double = card("""Habilidade: Golpe Duplo V1
+Poder: Super Força
+
+Texto permanente:
+  Se você controlar um personagem com {VO}, você pode usar todos os efeitos da ação Golpe Duplo, ao invés de """
+                  """apenas um.
+
+Ação: Golpe Duplo
+  Custo: {0}
+  Poder: Super Força
+  Golpe Duplo causa 1 ponto de dano no alvo, ou incapacite o alvo em {1}.
+""")
+    (static,) = double.effects
+    (rule,) = static.procedures
+    assert isinstance(rule, Rule) and rule.rule == "all_modes" and rule.value == "Golpe Duplo"
+    assert static.kind is EffectKind.STATIC and static.condition is not None
+    for answer, expected in (("yes", (3 - 1, 1)), ("no", (3 - 1, 2))):
+        game = match([char("Voador", powers="Super Força, Voo"), double], [char("Alvo")])
+        user, skill, target = card_of(game, 0, "Voador V1"), card_of(game, 0, "Golpe Duplo V1"), card_of(game, 1,
+                                                                                                          "Alvo V1")
+        enter(game, user, 2, carried=[skill])
+        enter(game, target, 3)
+        game.state.scene[target].stage = 2
+        game.agents[0].answers["optional"] = [pick(answer)]
+        at(game, "combat", "attack")
+        use(game, user, "Golpe Duplo")
+        game.eng.tree.resolve()
+        assert (len(game.state.scene[target].carried), game.state.scene[target].stage) == expected

@@ -403,6 +403,20 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
     return n
 
 
+def all_modes_allowed(game: Game, player: int, action: ActionDef) -> str:
+    """The text of a static working now that lets ``player`` use every option of ``action``, in order, instead of
+    one (4.6.2 B; "você pode usar todos os efeitos da ação X, ao invés de apenas um": a ``Rule`` all_modes whose
+    value is the action's name, of a card that player controls), or ''."""
+    from cardscript.compiler.ir import Rule
+
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Rule) and p.rule == "all_modes" and fold_key(p.value) == fold_key(action.name) \
+                    and sctx.controller == player:
+                return p.text or effect.text
+    return ""
+
+
 def countdown_as_if_none(game: Game, player: int) -> bool:
     """Is ``player``'s Fase de Contagem Regressiva under way now done as if they controlled no character (6.2 A)?
     A resolved effect for their next one ("A próxima Fase de Contagem Regressiva do oponente alvo é executada como se

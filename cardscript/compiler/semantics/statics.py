@@ -167,6 +167,37 @@ def _use_as_if(b: Build, user: Selector, obj: NP, as_if: Rel) -> Built:
                                duration=d, text=b.text)], _kind(d))
 
 
+_INSTEAD_OF_ONE = {"ao", "a", "o", "invés", "inves", "de", "apenas", "somente", "só", "um", "uma"}
+
+
+def _all_modes(b: Build, user: Selector, obj: NP) -> Built:
+    """"Você pode usar todos os efeitos da ação X, ao invés de apenas um" (4.6.2 B: an action with options uses one,
+    its user's choice): the action named X uses every option, in order, when its user's controller so chooses --
+    a static (``Rule`` all_modes) while the card's text works and its condition holds."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    of = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if user.ref is not Ref.YOU or of is None or of.obj is None or not b.static or len(obj.mods) != 1:
+        raise NotUnderstood("every effect of which action?", obj.node)
+    action = things(of.obj, r)
+    names = [f.value for f in action.filters if f.field == "name" and f.op == "eq" and isinstance(f.value, str)]
+    name = r.card.action_name if action.ref is Ref.THIS_ACTION else names[0] if len(names) == 1 else ""
+    if action.kind is not Kind.ACTION or not name or len(action.filters) > 1:
+        raise NotUnderstood("every effect of which action?", of.obj.node)
+    r.use(obj.head, *obj.dets, *of.preps)
+    instead = [*b.roles.get("instead"), *b.roles.extra]
+    words = [x for c in instead for x in constituent_leaves(c)]
+    lemmas = {x.lemma for x in words if isinstance(x, Lexeme)}
+    if "invés" not in lemmas and "inves" not in lemmas or not lemmas <= _INSTEAD_OF_ONE \
+            or len(lemmas & {"um", "uma"}) != 1 or any(not isinstance(x, Lexeme) for x in words):
+        raise NotUnderstood("every effect instead of what?", b.roles.clause)
+    r.use_all(words)
+    b.roles.extra = []
+    b.roles.filled.pop("instead", None)
+    return _rule("all_modes", name, b)
+
+
 def _action_types_of(np: NP, r: Reading) -> set[str]:
     """"ações de antecipar", "ações imprevistas": the action types a noun phrase names."""
     out: set[str] = set()
@@ -260,6 +291,8 @@ def _use(b: Build) -> Built | None:
         return None
     if obj is None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
+    if obj.lemma == "efeito" and obj.det("todo"):              # "todos os efeitos da ação X, ao invés de apenas um"
+        return _all_modes(b, user, obj)
     only = _only_in_subject(b)
     if only is not None and user.ref is None and user.kind is Kind.CHARACTER and not v.only:
         return _only_they_use(b, only, user, obj)
