@@ -15,9 +15,12 @@ from tests.corpus_play import (
     fillers,
     match,
     require_corpus,
+    scenario,
     shield_of,
     stage,
+    usable,
     use,
+    zone,
 )
 from tests.engine_helpers import own_character as char
 from tests.engine_helpers import punch
@@ -152,3 +155,24 @@ def test_tentaculos_alados_with_a_flyer_uses_every_option_in_order() -> None:
     use(game, user, "Tentáculos Alados")
     game.eng.tree.resolve()
     assert (shield_of(game, target), energy(game, target), stage(game, target)) == (0, 3, 2)   # the first option
+
+
+def test_impetuosidade_actions_become_imprevistas_and_one_used_in_preparation_knocks_its_user_out_first() -> None:
+    """Impetuosidade V1 ((2015) BSIV 66/100), a scenario: the actions of your characters in the scene since the
+    start of the turn become Ações Imprevistas (so usable in the Fase de Preparação, 6.2 C.6); when one of your
+    characters uses an action in your Fase de Preparação, it is knocked out (its cards unloaded, it goes to the
+    opponents' prizes) and then Impetuosidade goes to its owner's resources -- before the action's effect, which
+    still resolves."""
+    hasty = char("Apressado", action=punch("Investida", amount=2))
+    game = match([corpus_card("(2015) BSIV 66/100"), hasty], [char("Alvo")])
+    scen, user, target = card_of(game, 0, "Impetuosidade V1"), card_of(game, 0, "Apressado V1"), card_of(game, 1,
+                                                                                                       "Alvo V1")
+    enter(game, user, 2)
+    enter(game, target, 3)
+    scenario(game, scen)
+    assert usable(game, user, "Investida", "preparation")
+    at(game, "preparation")
+    use(game, user, "Investida", "preparation")
+    game.eng.tree.resolve()
+    assert user in game.state.players[0].prizes and zone(game, scen) == str(Zone.RESOURCES)
+    assert energy(game, target) == 3 - 2                      # the action's effect after
