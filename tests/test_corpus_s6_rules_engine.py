@@ -7,6 +7,8 @@ from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
 from cardscript.runtime.state import Zone
 from tests.corpus_play import (
+    activatable,
+    activate,
     at,
     card_of,
     corpus_card,
@@ -22,8 +24,8 @@ from tests.corpus_play import (
     use,
     zone,
 )
+from tests.engine_helpers import card, punch
 from tests.engine_helpers import own_character as char
-from tests.engine_helpers import punch
 
 require_corpus()
 
@@ -176,3 +178,34 @@ def test_impetuosidade_actions_become_imprevistas_and_one_used_in_preparation_kn
     game.eng.tree.resolve()
     assert user in game.state.players[0].prizes and zone(game, scen) == str(Zone.RESOURCES)
     assert energy(game, target) == 3 - 2                      # the action's effect after
+
+
+CROWBAR = card("""Habilidade: Pé-de-Cabra Encantado V1
+Poder: Super Força
+""")
+
+
+def test_destruidor_gains_liderar_while_you_control_two_wrecking_crew_and_summons_the_crowbar() -> None:
+    """Destruidor V1 ((2014) BSIC 17/100): while you control two or more characters with the affiliation Gangue da
+    Demolição, he gains Liderar {1} - afiliação Gangue da Demolição (rules 7: once per turn, in your Fase de
+    Preparação, you may capacitate by {1} a character of that affiliation you control); Invocar Pé-de-Cabra
+    searches your hand, deck, resources or the cards you control in the scene for a Pé-de-Cabra Encantado, reveals
+    it, loads it onto him, and the deck is shuffled if it was searched."""
+    game = match([corpus_card("(2014) BSIC 17/100"), char("Demolidor", affiliations="Gangue da Demolição"),
+                  CROWBAR], [char("Rival")])
+    d, mate = card_of(game, 0, "Destruidor V1"), card_of(game, 0, "Demolidor V1")
+    crowbar = card_of(game, 0, "Pé-de-Cabra Encantado V1")
+    enter(game, d, 5)
+    at(game, "preparation")
+    assert not activatable(game, d)                           # only one Gangue da Demolição character
+    enter(game, mate, 2)
+    game.state.scene[d].stage = 2
+    assert activatable(game, d)
+    activate(game, d)
+    assert stage(game, mate) == 1                             # the only one that can still be capacitated
+    assert not activatable(game, d)                           # once per turn
+    assert crowbar in game.state.players[0].deck
+    at(game, "combat", "attack")
+    use(game, d, "Invocar Pé-de-Cabra")
+    game.eng.tree.resolve()
+    assert crowbar in game.state.scene[d].carried

@@ -9,6 +9,7 @@ from cardscript.compiler.ir import (
     CountdownAsIfNone,
     Damage,
     EffectKind,
+    Gain,
     Kind,
     Ref,
     Restrict,
@@ -18,7 +19,7 @@ from cardscript.compiler.ir import (
 from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
 from cardscript.runtime.state import Zone
-from tests.corpus_play import at, card_of, enter, fillers, match, use
+from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, use
 from tests.engine_helpers import card, pick, punch
 from tests.engine_helpers import own_character as char
 
@@ -207,3 +208,42 @@ Ação: Golpe Duplo
         use(game, user, "Golpe Duplo")
         game.eng.tree.resolve()
         assert (len(game.state.scene[target].carried), game.state.scene[target].stage) == expected
+
+
+def test_7_a_gained_keyword_with_parameters_is_its_meaning_filled_in() -> None:
+    """"este personagem ganha Liderar {1} - afiliação Guarda" while the condition holds: the prelude's meaning of
+    Liderar with N = 1 and the affiliation (5.6), an activated effect the engine offers the character; a keyword
+    whose meaning is not an activated effect, or a gain for a time, stays not executable."""
+    captain = card("""Personagem: Capitão da Guarda V1
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Enquanto você controlar dois ou mais personagens com a afiliação Guarda, este personagem ganha Liderar {1} - """
+                   """afiliação Guarda.
+""")
+    (static,) = captain.effects
+    (gain,) = static.procedures
+    assert isinstance(gain, Gain) and gain.keywords == ("Liderar",)
+    (meaning,) = gain.keyword_effects
+    assert meaning.kind is EffectKind.ACTIVATED and meaning.limit_per_turn == 1 and meaning.from_keyword == "Liderar"
+    game = match([captain, char("Guarda", affiliations="Guarda")])
+    c, g = card_of(game, 0, "Capitão da Guarda V1"), card_of(game, 0, "Guarda V1")
+    enter(game, c, 2)
+    at(game, "preparation")
+    assert not activatable(game, c)
+    enter(game, g, 2)
+    game.state.scene[c].stage = 2
+    activate(game, c)
+    assert game.state.scene[g].stage == 1 and not activatable(game, c)
+    timed = card("""Personagem: Capitão V1
+Alinhamento: Herói
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, ele ganha Liderar {1} - afiliação Guarda até o final do turno.
+""")
+    assert not timed.executable

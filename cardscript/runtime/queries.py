@@ -403,6 +403,32 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
     return n
 
 
+GAINED_INDEX = 1000
+"""Activated effects a character gained are numbered from here (their once-per-turn count is kept by number)."""
+
+
+def gained_activated(game: Game) -> list[tuple[CardId, int, Effect]]:
+    """The activated effects of the keywords characters gained by a static working now ("este personagem ganha
+    Liderar {1} - afiliação X", 5.6: the keyword's meaning is the character's while it has it): (character, number,
+    effect), numbered from ``GAINED_INDEX`` in a stable order. Not while the character's texts are lost (5.8)."""
+    from cardscript.runtime.continuous import text_lost
+
+    out: list[tuple[CardId, int, Effect]] = []
+    seen: dict[CardId, int] = {}
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if not isinstance(p, Gain) or not p.keyword_effects:
+                continue
+            for t in resolve(game, sctx, p.targets):
+                if not isinstance(t, int) or t not in game.state.scene or text_lost(game, t):
+                    continue
+                for e in p.keyword_effects:
+                    n = seen.get(t, 0)
+                    seen[t] = n + 1
+                    out.append((t, GAINED_INDEX + n, e))
+    return out
+
+
 def all_modes_allowed(game: Game, player: int, action: ActionDef) -> str:
     """The text of a static working now that lets ``player`` use every option of ``action``, in order, instead of
     one (4.6.2 B; "você pode usar todos os efeitos da ação X, ao invés de apenas um": a ``Rule`` all_modes whose

@@ -556,7 +556,7 @@ class Engine(OptionFacts):
         out: list[tuple[CardId, int, Effect]] = []
         if not self.tree.empty():
             return out
-        for card, i, effect in self.activated:
+        for card, i, effect in [*self.activated, *queries.gained_activated(self.game)]:
             if phase_id(effect.window) not in ("", window):
                 continue
             zone = effect.zone or "scene"

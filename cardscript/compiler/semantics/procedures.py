@@ -21,6 +21,7 @@ from cardscript.compiler.ir import (
     Discard,
     Draw,
     Duration,
+    Effect,
     EffectKind,
     ExtraDraw,
     Filter,
@@ -1392,6 +1393,7 @@ def _gain(b: Build) -> Built:
                             b.roles.clause)
     if (got.alter_egos or got.alter_egos_of is not None) and duration is Duration.WHILE_IN_PLACE:
         raise NotUnderstood("an alter ego gained while in place (only for a time)", b.roles.clause)
+    gained_effects = _keyword_with_parameters(b, got, duration)
     ready = _keyword_actions(b, got)
     if b.static and not b.r.event_kind and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
@@ -1404,7 +1406,9 @@ def _gain(b: Build) -> Built:
                 duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
-    if got.keywords and targets.kind is not Kind.ACTION:
+    if gained_effects:
+        proc = replace(proc, keyword_effects=gained_effects)
+    elif got.keywords and targets.kind is not Kind.ACTION:
         rules = _keyword_rules(got.keywords, b)
         if ready:                               # "Prontidão - ação X": its rule for those actions only
             rules = tuple(replace(x, value="actions", actions=ready) if x.rule == "ready" else x for x in rules)
@@ -1438,6 +1442,41 @@ def _keyword_rules(keywords: list[str], b: Build) -> tuple[Rule, ...]:
                                 b.roles.clause)
         out.extend(p for e in meaning for p in e.procedures if isinstance(p, Rule))
     return tuple(out)
+
+
+def _keyword_with_parameters(b: Build, got: at.Attributes, duration: Duration) -> tuple[Effect, ...]:
+    """"este personagem ganha Liderar {1} - afiliação X" (rules 7: a keyword with a number and characteristics): the
+    keyword's meaning with its parameters filled in, as on a card that has it printed (5.6) -- here activated
+    effects (Liderar: once per turn in your Fase de Preparação, capacitate a character ...), which the engine
+    offers the character while the static works. () when the keyword takes no parameters here."""
+    from cardscript.compiler.lower import keyword_meaning
+    from cardscript.compiler.prelude import Parameter, load_prelude
+    from cardscript.compiler.semantics.text import render_leaves
+
+    extra = b.roles.extra
+    dash = next((i for i, c in enumerate(extra) if isinstance(c, Other) and c.kind == "op" and c.nodes
+                 and getattr(c.nodes[0], "text", "") == "-"), None)
+    if len(got.keywords) != 1 or dash is None or dash + 1 >= len(extra) or not isinstance(extra[dash + 1], NP):
+        return ()
+    kw = load_prelude().get(got.keywords[0])
+    if kw is None or Parameter.CHARACTERISTICS not in kw.parameters or Parameter.N not in kw.parameters:
+        return ()                                            # Prontidão - ação X: read by _keyword_actions
+    value = extra[:dash]
+    icons = [x for c in value for x in constituent_leaves(c)]
+    if len(icons) != 1 or not isinstance(icons[0], Icon) or not icons[0].code.isdecimal():
+        raise NotUnderstood(f"{got.keywords[0]} with which number?", b.roles.clause)
+    args = extra[dash + 1]
+    assert isinstance(args, NP)
+    written = f"{kw.name} {{{icons[0].code}}} - {render_leaves(list(constituent_leaves(args)))}"
+    meaning = keyword_meaning(written)
+    if meaning is None or not meaning or any(e.kind is not EffectKind.ACTIVATED for e in meaning):
+        raise NotUnderstood(f"gains {written}: a meaning the engine cannot give", b.roles.clause)
+    if duration is not Duration.WHILE_IN_PLACE or not b.static:
+        raise NotUnderstood(f"gains {written} for a time (only a static gives an activated effect)", b.roles.clause)
+    b.r.use_all(list(constituent_leaves(args)))
+    b.r.use(*icons, *(x for c in extra[dash:dash + 1] for x in constituent_leaves(c)))
+    del extra[:dash + 2]
+    return meaning
 
 
 def _keyword_actions(b: Build, got: at.Attributes) -> tuple[Filter, ...]:
