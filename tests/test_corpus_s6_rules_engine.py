@@ -209,3 +209,28 @@ def test_destruidor_gains_liderar_while_you_control_two_wrecking_crew_and_summon
     use(game, d, "Invocar Pé-de-Cabra")
     game.eng.tree.resolve()
     assert crowbar in game.state.scene[d].carried
+
+
+def test_avante_vingadores_lets_avengers_use_carried_ability_cards_without_their_powers() -> None:
+    """Avante, Vingadores! V1 (BSUM 43/100), a scenario: while you control a character named Capitão América, each
+    Vingadores character you control may use the actions of the ability cards it carries even without those
+    actions' powers (4.6.2 C.2 waived); others still need them."""
+    magic = card("""Habilidade: Raio Místico V1
+Poder: Magia
+
+Ação: Raio Místico
+  Custo: {0}
+  Poder: Magia
+  Raio Místico causa 1 ponto de dano no alvo.
+""")
+    game = match([corpus_card("BSUM 43/100"), char("Gavião", affiliations="Vingadores"), char("Capitão América"),
+                  char("Civil"), magic, magic], [char("Alvo")])
+    hawk, cap, civ = card_of(game, 0, "Gavião V1"), card_of(game, 0, "Capitão América V1"), card_of(game, 0, "Civil V1")
+    enter(game, hawk, 2, carried=[card_of(game, 0, "Raio Místico V1", 0)])
+    enter(game, civ, 2, carried=[card_of(game, 0, "Raio Místico V1", 1)])
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    scenario(game, card_of(game, 0, "Avante, Vingadores! V1"))
+    at(game, "combat", "attack")
+    assert not usable(game, hawk, "Raio Místico")              # no Capitão América yet
+    enter(game, cap, 2)
+    assert usable(game, hawk, "Raio Místico") and not usable(game, civ, "Raio Místico")

@@ -4,11 +4,13 @@ on a small match."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import (
+    Allow,
     ChangeAction,
     ChangeStage,
     CountdownAsIfNone,
     Damage,
     EffectKind,
+    Filter,
     Gain,
     Kind,
     Ref,
@@ -247,3 +249,17 @@ Texto permanente:
   Quando este personagem entrar em cena, ele ganha Liderar {1} - afiliação Guarda até o final do turno.
 """)
     assert not timed.executable
+
+
+def test_4_6_2_C_2_carried_ability_cards_used_without_their_powers() -> None:
+    """"Cada um dos personagens com a afiliação Guarda que você controla pode usar ações dos cards de habilidade que
+    estiver carregando, mesmo que não tenha os poderes daquelas ações": a static waiving C.2 for the actions of the
+    ability cards those characters carry (``Allow`` use_without_power)."""
+    text = ("Suporte: Arsenal V1\nEnergia inicial: 1\nEscudo: 0\n\nTexto permanente:\n  Cada um dos personagens com a "
+            "afiliação Guarda que você controla pode usar ações dos cards de habilidade que estiver carregando{}.\n")
+    arsenal = card(text.format(", mesmo que não tenha os poderes daquelas ações"))
+    (static,) = arsenal.effects
+    (allow,) = static.procedures
+    assert isinstance(allow, Allow) and allow.what == "use_without_power" and allow.subject is not None
+    assert Filter("affiliation", "has", "Guarda") in allow.subject.filters
+    assert not card(text.format("")).executable                  # without the concession: not this permission

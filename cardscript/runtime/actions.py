@@ -303,8 +303,8 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             if not _room_for(game, base, use):                                  # C.4
                 continue
             need = action_power(game, use)
-            if need and need not in powers:                                  # C.2
-                continue
+            if need and need not in powers and not queries.power_waived(game, base.card, use.holder):
+                continue                                                     # C.2
             if rules.use_limited(game, player, base.card, use.action) is not None:
                 continue                                                     # Ação Única, Singularidade
             if not cost_payable(game, use, base):                            # E

@@ -273,6 +273,18 @@ def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
     return best
 
 
+def power_waived(game: Game, user: CardId, holder: CardId) -> bool:
+    """May ``user`` use the action of ``holder`` without the power 4.6.2 C.2 asks for? Only for an ability card it
+    carries, by an ``Allow(what="use_without_power")`` static working now that names it ("pode usar ações dos cards
+    de habilidade que estiver carregando, mesmo que não tenha os poderes daquelas ações")."""
+    base = game.state.scene.get(user)
+    if base is None or holder not in base.carried or attr(game, holder, "card_type") != "Habilidade":
+        return False
+    return any(isinstance(p, Allow) and p.what == "use_without_power" and p.subject is not None
+               and selected(game, sctx, p.subject, user)
+               for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)) for p in effect.procedures)
+
+
 def allowed_holders(game: Game, user: CardId) -> list[CardId]:
     """4.6.2 C.3 "ou se algum efeito permitir que o personagem use a ação": the cards in place whose action the
     character may use by an ``Allow(what="use_action")`` working now (matching its ``action_filters``), or by a

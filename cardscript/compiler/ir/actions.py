@@ -64,7 +64,9 @@ class Allow(Procedure):
     """A permission: ``what`` is ``actions_per_turn`` (``subject`` may use ``amount`` matching actions each
     turn, ``distinct_names``; ``unlimited``: any number of them, "mais de uma vez por turno"), ``use_action`` (may
     use matching actions it could not), ``put_in_scene``, ``use_as_if`` (4.6.2 D: ``subject`` uses actions as if it
-    had the characteristics ``as_if`` says -- a name, an alter ego --, for the prohibitions on who uses them)."""
+    had the characteristics ``as_if`` says -- a name, an alter ego --, for the prohibitions on who uses them),
+    ``use_without_power`` (may use the actions of the ability cards it carries without the power 4.6.2 C.2 asks
+    for)."""
 
     family: ClassVar[str] = "allow"
     what: str

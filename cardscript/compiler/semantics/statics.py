@@ -167,6 +167,44 @@ def _use_as_if(b: Build, user: Selector, obj: NP, as_if: Rel) -> Built:
                                duration=d, text=b.text)], _kind(d))
 
 
+def _carried_without_powers(b: Build, user: Selector, obj: NP) -> Built | None:
+    """"<personagens> pode(m) usar ações dos cards de habilidade que estiver(em) carregando, mesmo que não tenha(m)
+    os poderes daquelas ações": the actions of the ability cards each of them carries (4.6.2 C.3) without the power
+    C.2 asks for -- a static (``Allow`` use_without_power) on those characters. None when it is not that phrase."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    of_cards = next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    of_kind = next((m.obj for m in of_cards.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None),
+                   None) if of_cards is not None else None
+    if obj.lemma != "ação" or obj.dets or len(obj.mods) != 1 or of_cards is None or of_cards.lemma != "card" \
+            or of_kind is None or of_kind.lemma != "habilidade" or len(of_cards.mods) != 1:
+        return None
+    rels = [m for m in of_kind.mods if isinstance(m, Rel)]
+    others = [m for m in of_kind.mods if not isinstance(m, Rel)]
+    if len(rels) != 2 or not b.static or user.kind is not Kind.CHARACTER:
+        return None
+    carrying, concession = rels
+    cv, tv = analyse(carrying.clause), analyse(concession.clause)
+    even = [x for o in others for x in constituent_leaves(o) if getattr(x, "text", "") != ","]   # ", mesmo que"
+    powers = [a for a in concession.args if isinstance(a, NP)]
+    of_actions = next((m.obj for m in powers[0].mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None),
+                      None) if len(powers) == 1 else None
+    if cv.lemma != "carregar" or cv.negated or carrying.subject or carrying.args \
+            or [x.lemma for x in even if isinstance(x, Lexeme)] != ["mesmo"] or len(even) != 1 \
+            or tv.lemma != "ter" or not tv.negated or concession.subject or of_actions is None \
+            or powers[0].lemma != "poder" or of_actions.lemma != "ação" or not of_actions.det("aquele") \
+            or len(concession.args) != 1 or len(powers[0].mods) != 1 or of_actions.mods:
+        raise NotUnderstood("the actions of which cards, without what?", obj.node)
+    r.use(obj.head, *of_cards.dets, of_cards.head, of_kind.head, *(m.preps[0] for m in (*obj.mods, *of_cards.mods)
+                                                                   if isinstance(m, PP)))
+    r.use(*carrying.markers, *cv.words, carrying.clause, *(x for o in others for x in constituent_leaves(o)),
+          *concession.markers, *tv.words, concession.clause)
+    r.use(powers[0].head, *powers[0].dets, *powers[0].mods[0].preps, of_actions.head, *of_actions.dets)  # type: ignore[union-attr]
+    d = _static_duration(b)
+    return Built([Allow(what="use_without_power", subject=user, duration=d, text=b.text)], _kind(d))
+
+
 _INSTEAD_OF_ONE = {"ao", "a", "o", "invés", "inves", "de", "apenas", "somente", "só", "um", "uma"}
 
 
@@ -293,6 +331,9 @@ def _use(b: Build) -> Built | None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
     if obj.lemma == "efeito" and obj.det("todo"):              # "todos os efeitos da ação X, ao invés de apenas um"
         return _all_modes(b, user, obj)
+    waived = _carried_without_powers(b, user, obj)
+    if waived is not None:
+        return waived
     only = _only_in_subject(b)
     if only is not None and user.ref is None and user.kind is Kind.CHARACTER and not v.only:
         return _only_they_use(b, only, user, obj)
