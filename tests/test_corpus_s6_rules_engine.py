@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from cardscript.runtime.continuous import end_of_turn
 from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
 from cardscript.runtime.state import Zone
@@ -234,3 +235,26 @@ Ação: Raio Místico
     assert not usable(game, hawk, "Raio Místico")              # no Capitão América yet
     enter(game, cap, 2)
     assert usable(game, hawk, "Raio Místico") and not usable(game, civ, "Raio Místico")
+
+
+def test_gerador_de_raios_gama_a_permission_until_the_end_of_the_turn_works_for_the_turn() -> None:
+    """Gerador de Raios Gama V1 ((2014) BSIC 50/100): once per turn in your Fase de Preparação you may unload a card
+    of it; if you do, choose a character you control: until the end of the turn it may use the action Força Gama
+    (a permission a resolving effect creates: a generated static for the turn, 5.7 A.2.1 / B)."""
+    hulk = char("Gigante", powers="Super Força, Genialidade")
+    game = match([corpus_card("(2014) BSIC 50/100"), hulk], [char("Alvo")])
+    sup, h = card_of(game, 0, "Gerador de Raios Gama V1"), card_of(game, 0, "Gigante V1")
+    enter(game, h, 2)
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    game.state.scene[h].stage = 2
+    enter(game, sup, 3)                                       # (its entry: Gigante incapacitated by {1})
+    at(game, "combat", "attack")
+    assert not usable(game, h, "Força Gama")
+    at(game, "preparation")
+    activate(game, sup)
+    assert energy(game, sup) == 2
+    at(game, "combat", "attack")
+    assert usable(game, h, "Força Gama")
+    end_of_turn(game)
+    game.state.turn += 1
+    assert not usable(game, h, "Força Gama")
