@@ -9,6 +9,7 @@ from cardscript.compiler.ir import (
     ChangeStage,
     CountdownAsIfNone,
     Damage,
+    Duration,
     EffectKind,
     Filter,
     Gain,
@@ -16,6 +17,7 @@ from cardscript.compiler.ir import (
     Ref,
     Restrict,
     Rule,
+    Selector,
     SetCost,
 )
 from cardscript.runtime.match import Match
@@ -263,3 +265,27 @@ def test_4_6_2_C_2_carried_ability_cards_used_without_their_powers() -> None:
     assert isinstance(allow, Allow) and allow.what == "use_without_power" and allow.subject is not None
     assert Filter("affiliation", "has", "Guarda") in allow.subject.filters
     assert not card(text.format("")).executable                  # without the concession: not this permission
+
+
+def test_4_4_2_1_A_4_a_permission_for_the_turn_after_the_trigger_is_not_a_placing_now() -> None:
+    """"Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o
+    mesmo alter ego de um outro personagem com a afiliação Guarda que você controla": the duration after the event
+    is the effect's (a permanent trigger has none of its own); "até o final do turno, você pode colocar em cena" is
+    a permission for the turn (``Allow`` scene_identity), "outro" another than this character."""
+    warden = card("""Personagem: Carcereiro V1
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 1
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o """
+                  """mesmo alter ego de um outro personagem com a afiliação Guarda que você controla.
+""")
+    (trig,) = warden.effects
+    (allow,) = trig.procedures
+    assert trig.kind is EffectKind.TRIGGERED and isinstance(allow, Allow) and allow.what == "scene_identity"
+    assert allow.duration is Duration.END_OF_TURN and not allow.optional and allow.subject is not None
+    (shares,) = [f for f in allow.subject.filters if f.op == "shares"]
+    assert isinstance(shares.value, Selector) and shares.value.excluding is not None
+    assert shares.value.excluding.ref is Ref.THIS_CHARACTER

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from cardscript.compiler.ast import Icon, Lexeme, Number
 from cardscript.compiler.ir import (
+    Allow,
     ChangeStage,
     Choose,
     Count,
@@ -773,6 +774,30 @@ def _perform(b: Build) -> Built:
     return Built([CountdownAsIfNone(who=who, text=b.text)])
 
 
+def _identity_permission(b: Build, obj: NP, cards: Selector) -> Built:
+    """"Até o final do turno, você pode colocar em cena um personagem com o mesmo alter ego de um outro personagem
+    com a afiliação X que você controla": for the turn, placing (6.2 C.3, with its costs) such a character is
+    allowed though you control one of that alter ego (4.4.2.1 A.4b lifted for it) -- a permission (``Allow``
+    scene_identity), not a placing now. "outro": another than this character."""
+    from cardscript.compiler.semantics.nouns import THIS_CHARACTER
+
+    shared = [f for f in cards.filters if f.field in ("alter_ego", "name", "name_or_alter_ego") and f.op == "shares"
+              and isinstance(f.value, Selector)]
+    compared = [m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "com" and m.obj is not None
+                and m.obj.adj("mesmo") and m.obj.lemma in ("alter ego", "nome")]
+    whose = [m.obj for c in compared for m in c.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    if len(shared) != 1 or len(whose) != 1 or cards.kind is not Kind.CHARACTER or cards.ref is not None:
+        raise NotUnderstood("until the end of the turn you may put in the scene: which rule is lifted?",
+                            b.roles.clause)
+    inner = shared[0].value
+    assert isinstance(inner, Selector)
+    if whose[0].det("outro") and inner.excluding is None and inner.ref is None:
+        inner = replace(inner, excluding=THIS_CHARACTER)
+    filters = tuple(replace(f, value=inner) if f is shared[0] else f for f in cards.filters)
+    allowed = replace(cards, filters=filters, zone="", zone_owner=None)
+    return Built([Allow(what="scene_identity", subject=allowed, duration=Duration.END_OF_TURN, text=b.text)])
+
+
 def _countdown_phase(w: When, phase: NP) -> None:
     """Only the Fase de Contagem Regressiva has a placing done "as if" a player had no character (6.2 A)."""
     if w.phase != "Fase de Contagem Regressiva" or w.edge or w.whose is not None or w.this_turn or w.next_turn:
@@ -827,6 +852,9 @@ def _move(b: Build) -> Built:
             if alt is None:
                 raise NotUnderstood("or where?", other.obj.node)
             or_to.append(alt)
+    if p.zone == "scene" and b.verb.modal == "pode" and (not b.static or b.r.event_kind) \
+            and b.adjuncts.duration is Duration.END_OF_TURN:
+        return _identity_permission(b, obj, cards)          # "até o final do turno, você pode colocar em cena ..."
     if p.zone == "scene":
         if or_to:
             raise NotUnderstood("into the scene or elsewhere", b.roles.clause)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Binding, Clause, Lexeme, Node
-from cardscript.compiler.ir import Condition, Count, Kind, Procedure, Ref, Selector
+from cardscript.compiler.ir import Condition, Count, Duration, Kind, Procedure, Ref, Selector
 from cardscript.compiler.semantics.syntax import Leaf, leaves
 from cardscript.compiler.source import Span
 
@@ -79,6 +79,8 @@ class Reading:
     conjuncts: list[Selector] = field(default_factory=list)   # the phrases coordinated so far ("ambos")
     last_pair: tuple[Selector, ...] = ()       # the latest two things coordinated ("ambos os personagens")
     trigger_this_turn: bool = False       # the trigger's event happens "neste turno" (a generated trigger's time)
+    after_trigger_duration: Duration | None = None   # "Quando X, até o final do turno, ...": the effect's duration,
+    #                                                  written after the event (read with the trigger's clause)
     trigger_conditions: list[Condition] = field(default_factory=list)   # what the trigger's event clause
     #                                  says must hold when it happens ("no mesmo turno em que este personagem entrou")
     last_affiliation: str | None = None                # the latest affiliation named ("esta afiliação")

@@ -388,6 +388,8 @@ class SentenceReader:
         turno": both for the turn), in an effect that resolves (an action's, a trigger's)."""
         if self.leads.trigger is not None or self.leads.hypothetical is not None:
             resolving = self.leads.trigger is not None and self.leads.hypothetical is None
+            if resolving and self.r.after_trigger_duration is not None:
+                return self.r.after_trigger_duration      # "Quando X, até o final do turno, ..." (events.py)
             return self.shared_duration if resolving else None
         if self.leads.duration is not None:
             return self.leads.duration

@@ -2,7 +2,8 @@
 restrictions created with a duration.
 
 ``Allow``, ``ChangeAction``, ``SetCost``, ``ForceTarget``, ``ExtraDraw`` and restrictions without a duration
-are statics (with one, created by a resolving effect, they are generated statics in the state): the queries read them while their card is in place (:mod:`cardscript.runtime.queries`).
+are statics: the queries read them while their card is in place (:mod:`cardscript.runtime.queries`); with one,
+created by a resolving effect, they are generated statics in the state.
 """
 
 from __future__ import annotations
