@@ -263,24 +263,18 @@ def test_gerador_de_raios_gama_a_permission_until_the_end_of_the_turn_works_for_
 def test_selene_entering_lets_you_place_a_same_alter_ego_character_until_the_end_of_the_turn() -> None:
     """Selene V1 ((2015) BSIV 41/100): when she enters the scene, until the end of the turn you may put into the scene
     a character with the same alter ego as another Irmandade de Mutantes or Clube do Inferno character you control
-    (4.4.2.1 A.4b lifted for it, the placing's costs as usual) -- not one sharing hers, nor another's alter ego."""
+    (4.4.2.1 A.4b lifted for it, the placing's costs as usual) -- not one sharing the alter ego of a character of
+    other affiliations."""
     mystique = char("Metamorfa", alter_ego="Raven", affiliations="Irmandade de Mutantes")
     twin = char("Sombra Azul", alter_ego="Raven")
     loner = char("Solitário", alter_ego="Logan")
     loner2 = char("Lobo", alter_ego="Logan")
-    selene2 = card("""Personagem: Selene V2
-Alter ego: Selene Gallio
-Alinhamento: Vilão
-Poderes: Magia
-Energia inicial: 1
-Escudo: 0
-""")
-    game = match([corpus_card("(2015) BSIV 41/100"), mystique, twin, loner, loner2, selene2], [char("Rival")])
+    game = match([corpus_card("(2015) BSIV 41/100"), mystique, twin, loner, loner2], [char("Rival")])
     selene, m = card_of(game, 0, "Selene V1"), card_of(game, 0, "Metamorfa V1")
-    t, lo, lo2, s2 = (card_of(game, 0, n) for n in ("Sombra Azul V1", "Solitário V1", "Lobo V1", "Selene V2"))
+    t, lo, lo2 = (card_of(game, 0, n) for n in ("Sombra Azul V1", "Solitário V1", "Lobo V1"))
     enter(game, m, 2)
     enter(game, lo, 2)
-    for c in (t, lo2, s2):
+    for c in (t, lo2):
         game.move(c, Zone.HAND)
     for c in fillers(game, 0)[:8]:
         game.move(c, Zone.RESOURCES)
@@ -290,7 +284,6 @@ Escudo: 0
     game.eng.tree.resolve()
     assert game.eng.can_place(0, t)                           # Raven, as Metamorfa (Irmandade de Mutantes)
     assert not game.eng.can_place(0, lo2)                     # Logan: Solitário has neither affiliation
-    assert not game.eng.can_place(0, s2)                      # Selene Gallio: another than Selene herself
     end_of_turn(game)
     game.state.turn += 1
     assert not game.eng.can_place(0, t)

@@ -271,7 +271,8 @@ def test_4_4_2_1_A_4_a_permission_for_the_turn_after_the_trigger_is_not_a_placin
     """"Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o
     mesmo alter ego de um outro personagem com a afiliação Guarda que você controla": the duration after the event
     is the effect's (a permanent trigger has none of its own); "até o final do turno, você pode colocar em cena" is
-    a permission for the turn (``Allow`` scene_identity), "outro" another than this character."""
+    a permission for the turn (``Allow`` scene_identity); "outro" is another than the one compared (as in every
+    comparison), so no exclusion of this character."""
     warden = card("""Personagem: Carcereiro V1
 Alinhamento: Herói
 Afiliações: Guarda
@@ -287,5 +288,5 @@ Texto permanente:
     assert trig.kind is EffectKind.TRIGGERED and isinstance(allow, Allow) and allow.what == "scene_identity"
     assert allow.duration is Duration.END_OF_TURN and not allow.optional and allow.subject is not None
     (shares,) = [f for f in allow.subject.filters if f.op == "shares"]
-    assert isinstance(shares.value, Selector) and shares.value.excluding is not None
-    assert shares.value.excluding.ref is Ref.THIS_CHARACTER
+    assert isinstance(shares.value, Selector) and shares.value.excluding is None
+    assert Filter("affiliation", "has", "Guarda") in shares.value.filters

@@ -778,9 +778,8 @@ def _identity_permission(b: Build, obj: NP, cards: Selector) -> Built:
     """"Até o final do turno, você pode colocar em cena um personagem com o mesmo alter ego de um outro personagem
     com a afiliação X que você controla": for the turn, placing (6.2 C.3, with its costs) such a character is
     allowed though you control one of that alter ego (4.4.2.1 A.4b lifted for it) -- a permission (``Allow``
-    scene_identity), not a placing now. "outro": another than this character."""
-    from cardscript.compiler.semantics.nouns import THIS_CHARACTER
-
+    scene_identity), not a placing now ("um outro personagem": another than the one compared, as every
+    comparison reads it -- attributes._relational_filter)."""
     shared = [f for f in cards.filters if f.field in ("alter_ego", "name", "name_or_alter_ego") and f.op == "shares"
               and isinstance(f.value, Selector)]
     compared = [m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "com" and m.obj is not None
@@ -789,12 +788,7 @@ def _identity_permission(b: Build, obj: NP, cards: Selector) -> Built:
     if len(shared) != 1 or len(whose) != 1 or cards.kind is not Kind.CHARACTER or cards.ref is not None:
         raise NotUnderstood("until the end of the turn you may put in the scene: which rule is lifted?",
                             b.roles.clause)
-    inner = shared[0].value
-    assert isinstance(inner, Selector)
-    if whose[0].det("outro") and inner.excluding is None and inner.ref is None:
-        inner = replace(inner, excluding=THIS_CHARACTER)
-    filters = tuple(replace(f, value=inner) if f is shared[0] else f for f in cards.filters)
-    allowed = replace(cards, filters=filters, zone="", zone_owner=None)
+    allowed = replace(cards, zone="", zone_owner=None)
     return Built([Allow(what="scene_identity", subject=allowed, duration=Duration.END_OF_TURN, text=b.text)])
 
 
