@@ -287,3 +287,28 @@ def test_selene_entering_lets_you_place_a_same_alter_ego_character_until_the_end
     end_of_turn(game)
     game.state.turn += 1
     assert not game.eng.can_place(0, t)
+
+
+def test_arnim_zola_capacitates_on_a_hydra_lookalike_and_his_action_allows_a_second_of_a_name() -> None:
+    """Arnim Zola V1 ((2014) BSMI 4/100): each time you put into the scene a character with the name or alter ego of
+    a H.I.D.R.A. character already in the scene, you may capacitate him by {1}; Técnica de Clonagem: this turn you
+    may put into the scene a character with the same name or alter ego as one in the scene (4.4.2.1 A.4 lifted)."""
+    soldier = char("Soldado", alter_ego="João", affiliations="H.I.D.R.A.")
+    clone = char("Clone", alter_ego="João")
+    game = match([corpus_card("(2014) BSMI 4/100"), soldier, clone], [char("Rival")])
+    arnim, s, c = card_of(game, 0, "Arnim Zola V1"), card_of(game, 0, "Soldado V1"), card_of(game, 0, "Clone V1")
+    enter(game, arnim, 3)
+    enter(game, s, 2)
+    game.state.scene[arnim].stage = 2
+    game.move(c, Zone.HAND)
+    for f in fillers(game, 0)[:10]:
+        game.move(f, Zone.RESOURCES)
+    assert not game.eng.can_place(0, c)                       # João is in the scene under your control
+    at(game, "combat", "attack")
+    use(game, arnim, "Técnica de Clonagem")
+    game.eng.tree.resolve()
+    assert stage(game, arnim) == 0 and game.eng.can_place(0, c)
+    at(game, "preparation")
+    game.eng.place(0, c)
+    game.eng.tree.resolve()
+    assert c in game.state.scene and stage(game, arnim) == 1  # João, as the H.I.D.R.A. Soldado: capacitated

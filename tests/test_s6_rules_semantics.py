@@ -290,3 +290,22 @@ Texto permanente:
     (shares,) = [f for f in allow.subject.filters if f.op == "shares"]
     assert isinstance(shares.value, Selector) and shares.value.excluding is None
     assert Filter("affiliation", "has", "Guarda") in shares.value.filters
+
+
+def test_a_comparison_after_coordinated_heads_takes_its_ao_de() -> None:
+    """"um personagem com nome ou alter ego igual ao de um personagem com a afiliação Guarda": "igual" on the second
+    of the coordinated heads still takes "ao de ..." (the comparison's other term), in a trigger's event too."""
+    keeper = card("""Personagem: Arquivista V1
+Alinhamento: Herói
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Toda vez que você colocar em cena um personagem com nome ou alter ego igual ao de um personagem com a """
+                  """afiliação Guarda, você pode capacitar este personagem em {1}.
+""")
+    (trig,) = keeper.effects
+    assert keeper.executable and trig.trigger is not None and trig.trigger.subject is not None
+    (shares,) = [f for f in trig.trigger.subject.filters if f.op == "shares"]
+    assert shares.field == "name_or_alter_ego" and isinstance(shares.value, Selector)
+    assert Filter("affiliation", "has", "Guarda") in shares.value.filters
