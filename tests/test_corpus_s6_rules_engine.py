@@ -312,3 +312,24 @@ def test_arnim_zola_capacitates_on_a_hydra_lookalike_and_his_action_allows_a_sec
     game.eng.place(0, c)
     game.eng.tree.resolve()
     assert c in game.state.scene and stage(game, arnim) == 1  # João, as the H.I.D.R.A. Soldado: capacitated
+
+
+def test_forca_enigma_while_outnumbered_capitao_universo_evolves_from_any_character() -> None:
+    """Força Enigma V1 ((2015) BSIV 64/100), a scenario: while you control fewer characters than an opponent, the
+    Evolução requirement for you to put a Personagem-EV named Capitão Universo into the scene is any character
+    instead of a non-villain one (4.4.2.2 A.2a)."""
+    villain = char("Vilão", alignment="Vilão")
+    game = match([corpus_card("(2015) BSIV 64/100"), corpus_card("(2015) BSIV 2/100"), villain],
+                 [char("Rival"), char("Rival2")])
+    scen, cu, v = card_of(game, 0, "Força Enigma V1"), card_of(game, 0, "Capitão Universo V1"), card_of(game, 0,
+                                                                                                      "Vilão V1")
+    enter(game, v, 2)
+    game.move(cu, Zone.HAND)
+    for f in fillers(game, 0)[:6]:
+        game.move(f, Zone.RESOURCES)
+    assert not game.eng.evolution_bases(0, cu)                # a villain is not a "Personagem não vilão"
+    scenario(game, scen)
+    assert not game.eng.evolution_bases(0, cu)                # you do not control fewer characters yet
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    enter(game, card_of(game, 1, "Rival2 V1"), 2)
+    assert [b.card for b in game.eng.evolution_bases(0, cu)] == [v]

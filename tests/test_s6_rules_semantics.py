@@ -19,6 +19,7 @@ from cardscript.compiler.ir import (
     Rule,
     Selector,
     SetCost,
+    SetEvolution,
 )
 from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
@@ -309,3 +310,19 @@ Texto permanente:
     (shares,) = [f for f in trig.trigger.subject.filters if f.op == "shares"]
     assert shares.field == "name_or_alter_ego" and isinstance(shares.value, Selector)
     assert Filter("affiliation", "has", "Guarda") in shares.value.filters
+
+
+def test_4_4_2_2_A_2a_a_static_sets_an_ev_cards_requirement() -> None:
+    """"O requisito para você colocar em cena um Personagem-EV chamado Titã será Qualquer personagem ao invés de
+    Personagem herói": while the static works, any character you control since the start of the turn is a base."""
+    lab = card("""Cenário: Laboratório V1
+
+Texto permanente:
+  O requisito para você colocar em cena um Personagem-EV chamado Titã será Qualquer personagem ao invés de """
+               """Personagem herói.
+""")
+    (static,) = lab.effects
+    (proc,) = static.procedures
+    assert static.kind is EffectKind.STATIC and isinstance(proc, SetEvolution)
+    assert Filter("name", "eq", "Titã") in proc.cards.filters and proc.requirement.kind is Kind.CHARACTER
+    assert not proc.requirement.filters

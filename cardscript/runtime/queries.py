@@ -42,6 +42,7 @@ from cardscript.compiler.ir import (
     Restrict,
     Selector,
     SetCost,
+    SetEvolution,
     Unload,
 )
 from cardscript.compiler.vocabulary import fold_key
@@ -271,6 +272,17 @@ def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
                     return len(game.state.scene[user].actions_used) + 1 if user in game.state.scene else best
                 best = max(best, p.amount)
     return best
+
+
+def evolution_requirement(game: Game, player: int, card: CardId) -> Selector | None:
+    """The Evolução requirement a static working now sets for the EV card ``card`` that ``player`` puts into the
+    scene ("o requisito para você colocar em cena um Personagem-EV chamado X será Qualquer personagem ao invés de
+    ...": ``SetEvolution``, 4.4.2.2 A.2a; golden rule 8 A, the card's effect beats its panel), or None."""
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, SetEvolution) and sctx.controller == player and matches(game, sctx, card, p.cards):
+                return p.requirement
+    return None
 
 
 def power_waived(game: Game, user: CardId, holder: CardId) -> bool:

@@ -472,10 +472,11 @@ class Engine(OptionFacts):
 
     def evolution_bases(self, player: int, card: CardId) -> list[InScene]:
         """4.4.2.2 A.2a: characters controlled since the start of the turn that fit the card's Evolução
-        panel (a selector lowered from it). A card whose panel did not lower (none in the library) falls
-        back to "the same alter ego (or name)", the commonest panel."""
+        panel (a selector lowered from it; or the requirement a working static sets instead, ``SetEvolution``). A
+        card whose panel did not lower (none in the library) falls back to "the same alter ego (or name)", the
+        commonest panel."""
         s = self.game.state
-        panel = card_attr(self.game, card, "evolution")
+        panel = queries.evolution_requirement(self.game, player, card) or card_attr(self.game, card, "evolution")
         since_start = [b for b in s.controlled(player) if self.is_character(b.card) and b.entered_turn < s.turn]
         if isinstance(panel, Selector):
             ctx = self.new_context(controller=player, source=card)

@@ -18,6 +18,7 @@ from cardscript.compiler.ir.actions import (
     KeywordBonus,
     Restrict,
     SetCost,
+    SetEvolution,
 )
 from cardscript.compiler.ir.attributes import Gain, Lose, SetShield
 from cardscript.compiler.ir.base import Procedure, Unsupported
@@ -59,5 +60,5 @@ __all__ = [
     "Filter", "ForceTarget", "Gain", "Generate", "KeepAside", "KeywordBonus", "Kind", "KnockOut", "Load", "Look",
     "Lose", "ModifyDamage", "Move",
     "Procedure", "PutInScene", "Quantity", "Redirect", "Ref", "Replace", "Restrict", "Reveal", "Rule", "Search",
-    "Selector", "SetCost", "SetShield", "Shuffle", "SuppressText", "Swap", "Unload", "Unsupported",
+    "Selector", "SetCost", "SetEvolution", "SetShield", "Shuffle", "SuppressText", "Swap", "Unload", "Unsupported",
 ]

@@ -155,6 +155,18 @@ class CountdownAsIfNone(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SetEvolution(Procedure):
+    """4.4.2.2 A.2a: "o requisito para você colocar em cena um Personagem-EV chamado X será Qualquer personagem ao
+    invés de <its panel>": while the static works, the Evolução requirement of the EV cards ``cards`` that its
+    controller puts into the scene is ``requirement`` (a character controlled since the start of the turn that fits
+    it) instead of the printed panel."""
+
+    family: ClassVar[str] = "set_evolution"
+    cards: Selector
+    requirement: Selector
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChangeHandLimit(Procedure):
     """"O número máximo de cards em sua mão durante a Fase de Ajuste aumenta/diminui em N cards" (6.2 D.2): the
     hand size ``who`` keep at the Ajuste de Mão changes by ``sign`` * ``amount`` while the static is active."""

@@ -32,6 +32,7 @@ from cardscript.compiler.ir import (
     Restrict,
     Selector,
     SetCost,
+    SetEvolution,
     SetShield,
     SuppressText,
 )
@@ -682,6 +683,8 @@ def _be(b: Build) -> Built | None:
     if v.passive:
         return _passive(b)
     pred = b.roles.np("predicate")
+    if b.roles.subject_np is not None and b.roles.subject_np.lemma == "requisito" and pred is not None:
+        return _evolution_requirement(b, b.roles.subject_np, pred)
     if pred is None:
         return _shield_equal_to(b)
     if pred.lemma == "alvo":                                          # "não pode ser alvo de ações de {TE}"
@@ -719,6 +722,51 @@ def _be(b: Build) -> Built | None:
     if pred.lemma == "ação":                                          # "a ação X é uma ação Imprevista"
         return _action_types(b, pred)
     return None
+
+
+def _evolution_requirement(b: Build, subject: NP, pred: NP) -> Built:
+    """"O requisito para você colocar em cena um Personagem-EV chamado X será Qualquer personagem ao invés de
+    Personagem não vilão" (4.4.2.2 A.2a): a static setting the Evolução requirement of those EV cards when you put
+    them into the scene (``SetEvolution``); "ao invés de <panel>" names the printed one it replaces."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    purpose = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "para" and c.verb), None)
+    verbs = [x for x in purpose.verb if isinstance(x, Lexeme)] if purpose is not None else []
+    objs = [a for a in purpose.args if isinstance(a, NP)] if purpose is not None else []
+    where = [a for a in purpose.args if isinstance(a, PP)] if purpose is not None else []
+    who = players(purpose.subject, r) if purpose is not None and isinstance(purpose.subject, NP) else None
+    if purpose is None or [v.lemma for v in verbs] != ["colocar"] or len(objs) != 1 or len(where) != 1 \
+            or where[0].obj is None or where[0].obj.lemma != "cena" or who is None or who.ref is not Ref.YOU \
+            or not b.static or subject.mods or not pred.det("qualquer") or pred.lemma != "personagem":
+        raise NotUnderstood("the requirement to put what into the scene becomes what?", b.roles.clause)
+    cards = _ev_cards(objs[0], r)
+    instead = [x for c in b.roles.get("instead") for x in constituent_leaves(c)]
+    if not any(isinstance(x, Lexeme) and x.lemma in ("invés", "inves") for x in instead):
+        raise NotUnderstood("the requirement instead of what?", b.roles.clause)
+    r.use(subject.head, *subject.dets, *purpose.preps, *verbs, *constituent_leaves(where[0]), pred.head, *pred.dets)
+    r.use_all(instead)
+    b.roles.extra.remove(purpose)
+    b.roles.filled.pop("instead", None)
+    requirement = Selector(kind=Kind.CHARACTER, text=render(pred.node))
+    return Built([SetEvolution(cards=cards, requirement=requirement, text=b.text)],
+                 EffectKind.STATIC)
+
+
+def _ev_cards(np: NP, r: Reading) -> Selector:
+    """"um Personagem-EV chamado X" (the card type written as a name): the EV character cards named X."""
+    from cardscript.compiler.ast import Name
+
+    head = np.head
+    named = [m for m in np.mods if isinstance(m, NP) and isinstance(m.head, Name)]
+    if not isinstance(head, Name) or fold_key(head.text) != fold_key("Personagem-EV") or len(named) != 1 \
+            or np.participle is None or np.participle.lemma != "chamar" or len(np.mods) != 1:
+        raise NotUnderstood("the Evolução requirement of which cards?", np.node)
+    name = named[0].head
+    assert isinstance(name, Name)
+    r.use(head, *np.dets, np.participle, name)
+    return Selector(kind=Kind.CHARACTER, filters=(Filter("card_type", "eq", "Personagem-EV"),
+                                                  Filter("name", "eq", name.text)), every=True, text=render(np.node))
 
 
 def _first_used_by(action: NP, b: Build) -> Ref | None:
