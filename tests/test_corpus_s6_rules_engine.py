@@ -200,10 +200,11 @@ def test_destruidor_gains_liderar_while_you_control_two_wrecking_crew_and_summon
     at(game, "preparation")
     assert not activatable(game, d)                           # only one Gangue da Demolição character
     enter(game, mate, 2)
-    game.state.scene[d].stage = 2
+    game.state.scene[mate].stage = 0
     assert activatable(game, d)
+    game.agents[0].answers["target"] = [lambda dec: [dec.options.index(game.name(mate))]]
     activate(game, d)
-    assert stage(game, mate) == 1                             # the only one that can still be capacitated
+    assert stage(game, mate) == 1                             # capacitated by {1}
     assert not activatable(game, d)                           # once per turn
     assert crowbar in game.state.players[0].deck
     at(game, "combat", "attack")

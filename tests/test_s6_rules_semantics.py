@@ -240,7 +240,8 @@ Texto permanente:
     at(game, "preparation")
     assert not activatable(game, c)
     enter(game, g, 2)
-    game.state.scene[c].stage = 2
+    game.state.scene[g].stage = 0
+    game.agents[0].answers["target"] = [lambda d: [d.options.index(game.name(g))]]
     activate(game, c)
     assert game.state.scene[g].stage == 1 and not activatable(game, c)
     timed = card("""Personagem: Capitão V1
@@ -326,3 +327,31 @@ Texto permanente:
     assert static.kind is EffectKind.STATIC and isinstance(proc, SetEvolution)
     assert Filter("name", "eq", "Titã") in proc.cards.filters and proc.requirement.kind is Kind.CHARACTER
     assert not proc.requirement.filters
+
+
+def test_a_condition_on_the_turns_loads_this_card_loaded_onto_this_character_this_turn() -> None:
+    """"... se ela tiver sido carregada neste personagem neste turno": the turn's record of the cards loaded and
+    where (by effects and on entering the scene, 4.4.2.1 A.3), cleared at the end of the turn."""
+    hidden = card("""Habilidade: Golpe Oculto V1
+Poder: Super Força
+
+Ação: Golpe Oculto
+  Custo: {0}
+  Poder: Super Força
+  Golpe Oculto causa 2 pontos de dano no alvo se ela tiver sido carregada neste personagem neste turno.
+""")
+    assert hidden.executable
+    for loaded_now, expected in ((True, 3 - 2), (False, 3)):
+        game = match([char("Lutador"), hidden], [char("Alvo")])
+        user, skill, target = card_of(game, 0, "Lutador V1"), card_of(game, 0, "Golpe Oculto V1"), card_of(
+            game, 1, "Alvo V1")
+        enter(game, user, 2)
+        enter(game, target, 3)
+        game.move(skill, Zone.RESOURCES)
+        game.load(skill, user)
+        if not loaded_now:
+            game.state.this_turn.loaded_onto.clear()              # loaded in an earlier turn
+        at(game, "combat", "attack")
+        use(game, user, "Golpe Oculto")
+        game.eng.tree.resolve()
+        assert len(game.state.scene[target].carried) == expected

@@ -326,6 +326,9 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if name == "targeted_this_turn" and isinstance(flt.value, Selector):   # "que tenha sido alvo de ações chamadas X
         return any(card in rec.targets and matches(game, ctx, used_action(rec), flt.value)   # neste turno": the
                    for rec in game.state.this_turn.uses)                                   # turn's record (4.6.2 F)
+    if name == "loaded_this_turn" and isinstance(value, Selector):   # "se ela tiver sido carregada neste
+        onto = set(resolve(game, ctx, value))                         # personagem neste turno"
+        return any(c == card and o in onto for c, o in game.state.this_turn.loaded_onto)
     if name == "damaged_from":                              # "tiver recebido dano de uma ação de ... neste turno"
         return _damaged_from(game, ctx, card, flt)
     if name in ("carrying", "carrying_since_turn_start"):
