@@ -334,3 +334,30 @@ def test_forca_enigma_while_outnumbered_capitao_universo_evolves_from_any_charac
     enter(game, card_of(game, 1, "Rival V1"), 2)
     enter(game, card_of(game, 1, "Rival2 V1"), 2)
     assert [b.card for b in game.eng.evolution_bases(0, cu)] == [v]
+
+
+def test_rocha_lunar_the_chosen_character_cannot_use_actions_costing_her_stage_this_turn() -> None:
+    """Rocha Lunar V1 ((2014) BSMI 40/100): once per turn in your Fase de Preparação you may choose a character in
+    the scene; until the end of the turn it cannot use an action whose cost equals the stage Rocha Lunar is at --
+    read while it lasts (her stage now, not when chosen)."""
+    foe = char("Rival", action=punch("Soco", cost=1))
+    game = match([corpus_card("(2014) BSMI 40/100")], [foe, char("Alvo")])
+    moon, rival = card_of(game, 0, "Rocha Lunar V1"), card_of(game, 1, "Rival V1")
+    enter(game, moon, 2)
+    enter(game, rival, 3)
+    enter(game, card_of(game, 1, "Alvo V1"), 3)
+    game.state.scene[moon].stage = 1
+    game.state.scene[rival].stage = 2
+    at(game, "combat", "attack", turn_player=1)
+    assert usable(game, rival, "Soco")
+    at(game, "preparation")
+    game.agents[0].answers["choose"] = [lambda d: [d.options.index(game.name(rival))]]
+    activate(game, moon)
+    at(game, "combat", "attack", turn_player=1)
+    assert not usable(game, rival, "Soco")                    # cost {1}, Rocha Lunar at stage 1
+    game.state.scene[moon].stage = 2
+    assert usable(game, rival, "Soco")                        # now at stage 2
+    game.state.scene[moon].stage = 1
+    end_of_turn(game)
+    game.state.turn += 1
+    assert usable(game, rival, "Soco")

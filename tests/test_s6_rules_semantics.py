@@ -355,3 +355,17 @@ Ação: Golpe Oculto
         use(game, user, "Golpe Oculto")
         game.eng.tree.resolve()
         assert len(game.state.scene[target].carried) == expected
+
+
+def test_a_cost_compared_with_the_stage_a_character_is_at() -> None:
+    """"ações com custo igual ao estágio de capacitação em que este personagem (Nome) se encontra": the cost equals
+    that character's stage when the filter is read (``eq_stage``); the parenthesis only names the subject."""
+    text = ("Personagem: Pêndulo V1\nAlinhamento: Herói\nEnergia inicial: 2\nEscudo: 0\n\nTexto permanente:\n  "
+            "Os personagens de seus oponentes não podem usar ações com custo igual ao estágio de capacitação em que "
+            "este personagem (Pêndulo) se encontra.\n")
+    pendulum = card(text)
+    (static,) = pendulum.effects
+    (restrict,) = static.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "use_action"
+    (flt,) = [f for f in restrict.action_filters if f.field == "cost"]
+    assert flt.op == "eq_stage" and isinstance(flt.value, Selector) and flt.value.ref is Ref.THIS_CHARACTER

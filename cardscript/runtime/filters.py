@@ -43,7 +43,7 @@ from cardscript.runtime.state import CardId, Zone
 
 __all__ = ["NEGATIVE", "action_def", "action_matches", "filter_matches", "kind_of", "matches"]
 
-NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares", "lacks_words"})
+NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares", "lacks_words", "ne_stage"})
 _NUMERIC = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "ge": lambda a, b: a >= b,
             "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "lt": lambda a, b: a < b}
 _NUMERIC_FIELDS = ("initial_energy", "energy", "cost", "stage", "shield")
@@ -484,6 +484,10 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
             cost = _chosen_x(game, action)
             if cost is None and action.x is not None:
                 cost = action.x             # the use's event says the X chosen (after it resolved, too)
+        if flt.op in ("eq_stage", "ne_stage") and isinstance(value, Selector):   # "custo igual ao estágio ... em
+            scene = game.state.scene                                               # que X se encontra": X's now
+            stages = [scene[t].stage for t in resolve(game, ctx, value) if isinstance(t, int) and t in scene]
+            return cost is not None and len(stages) == 1 and cost == stages[0]     # ("ne": negated by the caller)
         return flt.op in _NUMERIC and cost is not None and bool(
             _NUMERIC["eq" if flt.op == "ne" else flt.op](cost, _number(ctx, word)))
     if name == "keyword":
