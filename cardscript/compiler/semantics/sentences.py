@@ -415,6 +415,9 @@ class SentenceReader:
         own_condition = self._subordinates(roles, unless)
         self._after_each_action(roles, clause)
         built = self._build(b, roles, clause, family)
+        if self.leads.trigger is not None and self.r.after_trigger_duration is not None and not all(
+                getattr(p, "duration", None) is self.r.after_trigger_duration for p in built.procedures):
+            raise NotUnderstood("'até o final do turno' after the event: what lasts until then?", clause)
         for rel in later:                      # "permute ... por um card que outro personagem ... estiver carregando
             r.use(*rel.markers)                # se aquele personagem ...": read after what it refers to
             own_condition = _and(own_condition, condition(rel.clause, r, args=rel.args))
