@@ -361,3 +361,26 @@ def test_rocha_lunar_the_chosen_character_cannot_use_actions_costing_her_stage_t
     end_of_turn(game)
     game.state.turn += 1
     assert usable(game, rival, "Soco")
+
+
+def test_surgir_das_sombras_deals_2_if_it_was_loaded_onto_its_user_this_turn() -> None:
+    """Surgir das Sombras V1 ((2015) BSOS 72/100): 1 damage to the target, or 2 damage (to it: the destination
+    left out after "ou") if this card was loaded onto this character this turn (Antecipação-Surpresa loads it in
+    the opponent's turn); loaded in an earlier turn, the second option does nothing."""
+    for this_turn, expected in ((True, 3 - 2), (False, 3)):
+        game = match([char("Sorrateiro", powers="Agilidade"), corpus_card("(2015) BSOS 72/100")], [char("Alvo")])
+        user, skill = card_of(game, 0, "Sorrateiro V1"), card_of(game, 0, "Surgir Das Sombras V1")
+        target = card_of(game, 1, "Alvo V1")
+        enter(game, user, 2)
+        enter(game, target, 3)
+        game.move(skill, Zone.RESOURCES)
+        game.load(skill, user)
+        if not this_turn:
+            end_of_turn(game)
+            game.state.turn += 1
+        game.state.scene[user].stage = 2
+        game.agents[0].answers["mode"] = [lambda d: [1]]
+        at(game, "combat", "attack")
+        use(game, user, "Surgir Das Sombras")
+        game.eng.tree.resolve()
+        assert energy(game, target) == expected

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardscript.compiler.ir import (
     Allow,
+    CardDef,
     ChangeAction,
     ChangeStage,
     CountdownAsIfNone,
@@ -369,3 +370,18 @@ def test_a_cost_compared_with_the_stage_a_character_is_at() -> None:
     assert isinstance(restrict, Restrict) and restrict.what == "use_action"
     (flt,) = [f for f in restrict.action_filters if f.field == "cost"]
     assert flt.op == "eq_stage" and isinstance(flt.value, Selector) and flt.value.ref is Ref.THIS_CHARACTER
+
+
+def test_4_6_2_B_the_option_after_ou_may_leave_out_the_destination_it_repeats() -> None:
+    """"X causa 1 ponto de dano no alvo, ou X causa 3 pontos de dano se ...": the second option's destination is the
+    first's (left out after "ou"); a clause not right after "ou" still needs its own."""
+    def action(text: str) -> CardDef:
+        return card(f"Personagem: Duelista V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\n"
+                    f"Escudo: 0\n\nAção: Estocada\n  Custo: {{0}}\n  Poder: Super Força\n  {text}\n")
+
+    d = action("Estocada causa 1 ponto de dano no alvo, ou Estocada causa 3 pontos de dano se este personagem estiver "
+               "no estágio {2}.")
+    assert d.action is not None and len(d.action.modes) == 2
+    second = d.action.modes[1].procedures[0]
+    assert isinstance(second, Damage) and second.targets.ref is Ref.TARGET and second.amount.fixed == 3
+    assert not action("Estocada causa 1 ponto de dano no alvo. Estocada causa 3 pontos de dano.").executable

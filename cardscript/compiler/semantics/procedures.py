@@ -128,10 +128,16 @@ def _damage(b: Build) -> Built:
             raise NotUnderstood("distributed among what?", dano.node)
     else:
         got = b.pp_things("targets")
-        if got is None:
+        gapped = r.or_damage_targets
+        if got is None and gapped is not None and gapped.ref is not None:
+            targets = gapped                  # "X causa 1 ponto de dano no alvo, ou X causa 2 pontos de dano se ...":
+            #                                   the option after "ou" leaves out the destination it repeats
+        elif got is None:
             raise NotUnderstood("causar: to what?", b.roles.clause, b.roles.describe())
-        targets, target_np = got
+        else:
+            targets, target_np = got
     if distribute:
+        assert target_np is not None
         targets = things(target_np, r)
     if distribute and "até" in next((m.prep for m in dano.mods if isinstance(m, PP) and m.prep.startswith("entre")),
                                     ""):

@@ -79,6 +79,8 @@ class Reading:
     conjuncts: list[Selector] = field(default_factory=list)   # the phrases coordinated so far ("ambos")
     last_pair: tuple[Selector, ...] = ()       # the latest two things coordinated ("ambos os personagens")
     trigger_this_turn: bool = False       # the trigger's event happens "neste turno" (a generated trigger's time)
+    or_damage_targets: Selector | None = None   # the destination of the option before "ou" when it dealt damage
+    #                                             (read by the next clause only: "..., ou causa 2 pontos de dano")
     after_trigger_duration: Duration | None = None   # "Quando X, até o final do turno, ...": the effect's duration,
     #                                                  written after the event (read with the trigger's clause)
     trigger_conditions: list[Condition] = field(default_factory=list)   # what the trigger's event clause

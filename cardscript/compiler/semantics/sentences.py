@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Node, Phrase, PhraseKind, Symbol
 from cardscript.compiler.ir import (
     Condition,
+    Damage,
     Duration,
     EffectKind,
     EventPattern,
@@ -779,6 +780,8 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                 both = True                    # "A e/ou B": A, B or both (4.6.2 B)
             if any(w.lemma == "ou" for w in words):
                 joiners.append(item)
+                before = [p for p in out.modes[-1] if isinstance(p, Damage)]
+                r.or_damage_targets = before[-1].targets if len(before) == 1 and len(out.modes[-1]) == 1 else None
                 out.modes.append([])
                 optional_chain = False
             continue
@@ -809,6 +812,9 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         r.pending = []
         printed = item
+        gapped_targets, r.or_damage_targets = r.or_damage_targets, None
+        if i > 0 and items[i - 1] in joiners:
+            r.or_damage_targets = gapped_targets          # only the clause right after "ou" (procedures._damage)
         item = _shared_subject(item, items[i - 1] if i else None, last_clause)
         last_clause = item
         if chooser is None and _choose_and(item, items[i + 1:]):
