@@ -84,8 +84,14 @@ class Clumsy:
 
     def decide(self, decision: Decision) -> Sequence[int]:
         self.calls += 1
-        if self.calls % 2:
-            return self.wrong[(self.calls // 2) % len(self.wrong)]   # type: ignore[no-any-return]
+        if self.calls % 2:                 # the next wrong answer that is wrong for this decision ("[3]" is legal
+            n = self.calls // 2                # with four options)
+            for k in range(len(self.wrong)):
+                answer = self.wrong[(n + k) % len(self.wrong)]
+                try:
+                    validate(decision, answer)
+                except IllegalChoice:
+                    return answer              # type: ignore[no-any-return]
         return self.inner.decide(decision)
 
 

@@ -272,10 +272,18 @@ def test_ganha_prontidao_for_named_actions_is_a_gain_with_its_actions() -> None:
     assert gain.ready_actions == (Filter("power", "has", "AE"),)
 
 
-def test_a_gained_keyword_with_other_parameters_is_not_read() -> None:
+def test_a_gained_keyword_with_other_parameters_is_its_meaning_filled_in() -> None:
+    from cardscript.compiler.ir import EffectKind, Gain
+
     d = card("Personagem: Chefe V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
              "Texto permanente:\n  Este personagem ganha Liderar {1} - afiliação Vingadores.\n")
-    assert not d.executable
+    (gain,) = d.effects[0].procedures
+    assert d.executable and isinstance(gain, Gain)
+    assert [e.kind for e in gain.keyword_effects] == [EffectKind.ACTIVATED]       # Liderar's meaning (5.6)
+    timed = card("Personagem: Chefe V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 0\n\n"
+                 "Texto permanente:\n  Quando este personagem entrar em cena, ele ganha Liderar {1} - afiliação "
+                 "Vingadores até o final do turno.\n")
+    assert not timed.executable                                                    # not for a time
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -303,8 +303,8 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             if not _room_for(game, base, use):                                  # C.4
                 continue
             need = action_power(game, use)
-            if need and need not in powers:                                  # C.2
-                continue
+            if need and need not in powers and not queries.power_waived(game, base.card, use.holder):
+                continue                                                     # C.2
             if rules.use_limited(game, player, base.card, use.action) is not None:
                 continue                                                     # Ação Única, Singularidade
             if not cost_payable(game, use, base):                            # E
@@ -493,7 +493,12 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     found = [target_candidates(engine, sel, player, ctx0) for sel in action.targets]
     modes = tuple(m for m in usable_modes(engine, action, found, ctx0) if m is not None) or action.modes
     mode: Effect | None = modes[0] if modes else None
-    if len(modes) > 1:
+    every = queries.all_modes_allowed(game, player, action) if len(modes) > 1 else ""
+    if every and len(modes) == len(action.modes) and selectors.ask_yes_no(
+            game, player, f"{action.name}: every option, in order ({every})?"):
+        mode = Effect(modes[0].kind, tuple(p for m in modes for p in m.procedures),   # B: all of them, in order
+                      text=" ".join(m.text for m in modes))
+    elif len(modes) > 1:
         (i,) = game.decide(Decision(player, "mode", f"{action.name}: which option?",
                                     tuple(m.text or f"option {k + 1}" for k, m in enumerate(modes)),
                                     facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))

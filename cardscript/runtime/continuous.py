@@ -70,6 +70,8 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.damaged_from.clear()
     state.this_turn.knocked_out.clear()
     state.this_turn.capacitated.clear()
+    state.this_turn.loaded.clear()
+    state.this_turn.loaded_onto.clear()
     state.this_turn.targeted.clear()
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)

@@ -43,7 +43,7 @@ from cardscript.runtime.state import CardId, Zone
 
 __all__ = ["NEGATIVE", "action_def", "action_matches", "filter_matches", "kind_of", "matches"]
 
-NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares", "lacks_words"})
+NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares", "lacks_words", "ne_stage"})
 _NUMERIC = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "ge": lambda a, b: a >= b,
             "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "lt": lambda a, b: a < b}
 _NUMERIC_FIELDS = ("initial_energy", "energy", "cost", "stage", "shield")
@@ -326,6 +326,9 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
     if name == "targeted_this_turn" and isinstance(flt.value, Selector):   # "que tenha sido alvo de ações chamadas X
         return any(card in rec.targets and matches(game, ctx, used_action(rec), flt.value)   # neste turno": the
                    for rec in game.state.this_turn.uses)                                   # turn's record (4.6.2 F)
+    if name == "loaded_this_turn" and isinstance(value, Selector):   # "se ela tiver sido carregada neste
+        onto = set(resolve(game, ctx, value))                         # personagem neste turno"
+        return any(c == card and o in onto for c, o in game.state.this_turn.loaded_onto)
     if name == "damaged_from":                              # "tiver recebido dano de uma ação de ... neste turno"
         return _damaged_from(game, ctx, card, flt)
     if name in ("carrying", "carrying_since_turn_start"):
@@ -481,6 +484,10 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
             cost = _chosen_x(game, action)
             if cost is None and action.x is not None:
                 cost = action.x             # the use's event says the X chosen (after it resolved, too)
+        if flt.op in ("eq_stage", "ne_stage") and isinstance(value, Selector):   # "custo igual ao estágio ... em
+            scene = game.state.scene                                               # que X se encontra": X's now
+            stages = [scene[t].stage for t in resolve(game, ctx, value) if isinstance(t, int) and t in scene]
+            return cost is not None and len(stages) == 1 and cost == stages[0]     # ("ne": negated by the caller)
         return flt.op in _NUMERIC and cost is not None and bool(
             _NUMERIC["eq" if flt.op == "ne" else flt.op](cost, _number(ctx, word)))
     if name == "keyword":

@@ -209,6 +209,7 @@ class Game:
         for c in carried:
             self._take(c)
             base.carried.append(c)
+            self.state.this_turn.loaded_onto.append((c, card))
         self.emit("enter_scene", card=card, controller=controller, carried=list(carried))
         return base
 
@@ -231,6 +232,7 @@ class Game:
         frm, _ = self._take(card)
         self.state.scene[onto].carried.append(card)
         self.state.this_turn.loaded.append(card)
+        self.state.this_turn.loaded_onto.append((card, onto))
         self.emit("load", card=card, onto=onto, frm=str(frm))
 
     def unload(self, card: CardId, check: bool = True, by: int | None = None) -> None:

@@ -7,6 +7,7 @@ Each query reads the continuous effects working now (:func:`cardscript.runtime.s
 * using actions (4.6.2 C, D, E): :func:`can_use_action` (``Restrict`` use_action, repeat_action_name),
   :func:`actions_allowed` (``Allow``), :func:`action_types` (``ChangeAction``), :func:`action_cost`
   (``SetCost``, 8 B.3), :func:`extra_cost_payable` (4.6.2 E.2);
+* the Fase de Contagem Regressiva (6.2 A): :func:`countdown_as_if_none` (``CountdownAsIfNone``);
 * the Fase de Compra (6.2 B): :func:`extra_draws` (``ExtraDraw``); the Ajuste de Mão (6.2 D.2): :func:`hand_limit`
   (``ChangeHandLimit``);
 * what an effect may do: :func:`unload_prevented`, :func:`search_prevented` (``Restrict``: the effect that
@@ -23,6 +24,7 @@ from cardscript.compiler.ir import (
     Allow,
     ChangeAction,
     ChangeHandLimit,
+    CountdownAsIfNone,
     Discard,
     Effect,
     EffectKind,
@@ -40,6 +42,7 @@ from cardscript.compiler.ir import (
     Restrict,
     Selector,
     SetCost,
+    SetEvolution,
     Unload,
 )
 from cardscript.compiler.vocabulary import fold_key
@@ -53,6 +56,7 @@ from cardscript.runtime.selectors import (
     Thing,
     attr,
     candidates,
+    check_condition,
     controller_of,
     host,
     matches,
@@ -60,6 +64,7 @@ from cardscript.runtime.selectors import (
     quantity,
     resolve,
     selected,
+    static_context,
 )
 from cardscript.runtime.state import CardId
 from cardscript.runtime.statics import active_effects, state_effects
@@ -269,6 +274,29 @@ def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
     return best
 
 
+def evolution_requirement(game: Game, player: int, card: CardId) -> Selector | None:
+    """The Evolução requirement a static working now sets for the EV card ``card`` that ``player`` puts into the
+    scene ("o requisito para você colocar em cena um Personagem-EV chamado X será Qualquer personagem ao invés de
+    ...": ``SetEvolution``, 4.4.2.2 A.2a; golden rule 8 A, the card's effect beats its panel), or None."""
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, SetEvolution) and sctx.controller == player and matches(game, sctx, card, p.cards):
+                return p.requirement
+    return None
+
+
+def power_waived(game: Game, user: CardId, holder: CardId) -> bool:
+    """May ``user`` use the action of ``holder`` without the power 4.6.2 C.2 asks for? Only for an ability card it
+    carries, by an ``Allow(what="use_without_power")`` static working now that names it ("pode usar ações dos cards
+    de habilidade que estiver carregando, mesmo que não tenha os poderes daquelas ações")."""
+    base = game.state.scene.get(user)
+    if base is None or holder not in base.carried or attr(game, holder, "card_type") != "Habilidade":
+        return False
+    return any(isinstance(p, Allow) and p.what == "use_without_power" and p.subject is not None
+               and selected(game, sctx, p.subject, user)
+               for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)) for p in effect.procedures)
+
+
 def allowed_holders(game: Game, user: CardId) -> list[CardId]:
     """4.6.2 C.3 "ou se algum efeito permitir que o personagem use a ação": the cards in place whose action the
     character may use by an ``Allow(what="use_action")`` working now (matching its ``action_filters``), or by a
@@ -399,6 +427,66 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
     return n
 
 
+GAINED_INDEX = 1000
+"""Activated effects a character gained are numbered from here (their once-per-turn count is kept by number)."""
+
+
+def gained_activated(game: Game) -> list[tuple[CardId, int, Effect]]:
+    """The activated effects of the keywords characters gained by a static working now ("este personagem ganha
+    Liderar {1} - afiliação X", 5.6: the keyword's meaning is the character's while it has it): (character, number,
+    effect), numbered from ``GAINED_INDEX`` in a stable order. Not while the character's texts are lost (5.8)."""
+    from cardscript.runtime.continuous import text_lost
+
+    out: list[tuple[CardId, int, Effect]] = []
+    seen: dict[CardId, int] = {}
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if not isinstance(p, Gain) or not p.keyword_effects:
+                continue
+            for t in resolve(game, sctx, p.targets):
+                if not isinstance(t, int) or t not in game.state.scene or text_lost(game, t):
+                    continue
+                for e in p.keyword_effects:
+                    n = seen.get(t, 0)
+                    seen[t] = n + 1
+                    out.append((t, GAINED_INDEX + n, e))
+    return out
+
+
+def all_modes_allowed(game: Game, player: int, action: ActionDef) -> str:
+    """The text of a static working now that lets ``player`` use every option of ``action``, in order, instead of
+    one (4.6.2 B; "você pode usar todos os efeitos da ação X, ao invés de apenas um": a ``Rule`` all_modes whose
+    value is the action's name, of a card that player controls), or ''."""
+    from cardscript.compiler.ir import Rule
+
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, Rule) and p.rule == "all_modes" and fold_key(p.value) == fold_key(action.name) \
+                    and sctx.controller == player:
+                return p.text or effect.text
+    return ""
+
+
+def countdown_as_if_none(game: Game, player: int) -> bool:
+    """Is ``player``'s Fase de Contagem Regressiva under way now done as if they controlled no character (6.2 A)?
+    A resolved effect for their next one ("A próxima Fase de Contagem Regressiva do oponente alvo é executada como se
+    ...": a ``countdown_as_if_none`` state effect, spent by this phase whatever happens in it), else a static working
+    now whose ``who`` is that player ("você pode colocar cards ... como se você não controlasse nenhum personagem";
+    optional: the player is asked)."""
+    from cardscript.runtime.selectors import ask_yes_no
+
+    state = game.state
+    pending = [e for e in state.effects if e.what == "countdown_as_if_none" and e.data.get("player") == player]
+    if pending:
+        state.effects = [e for e in state.effects if e not in pending]
+        return True
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for p in effect.procedures:
+            if isinstance(p, CountdownAsIfNone) and Player(player) in resolve(game, sctx, p.who):
+                return not p.optional or ask_yes_no(game, player, f"{p.text}?")
+    return False
+
+
 def keyword_bonus(game: Game, user: CardId, holder: CardId, action: ActionDef, keyword: str) -> int:
     """How much more the number of ``action``'s ``keyword`` is when ``user`` uses it (rules 7: "Ações com
     Clarividência que este personagem usar ganham Clarividência +1"), by the statics working now."""
@@ -443,13 +531,30 @@ def capacitate_prevented(game: Game, card: CardId) -> bool:
 
 
 def put_in_scene_prevented(game: Game, player: int, card: CardId) -> bool:
-    """Does an effect say ``card`` cannot be put into the scene (by ``player``: ``Restrict.by``)?"""
+    """Does an effect say ``card`` cannot be put into the scene (by ``player``: ``Restrict.by``)? Its own text too,
+    wherever it is: "Este card só pode ser colocado em cena se ..." is a requirement to put it there (4.4.2)."""
+    if _own_requirement_unmet(game, player, card):
+        return True
     for p, sctx in _restrictions(game, "put_in_scene"):
         if p.subject is not None and not (matches(game, sctx, card, p.subject) if p.subject.ref is None
                                           else card in resolve(game, sctx, p.subject)):
             continue
         if p.by is None or Player(player) in resolve(game, sctx, p.by):
             return True
+    return False
+
+
+def _own_requirement_unmet(game: Game, player: int, card: CardId) -> bool:
+    """A ``put_in_scene`` prohibition of ``card``'s own static on itself ("Máquina Diabólica só pode ser colocada em
+    cena se você controlar um vilão": prohibited unless the condition holds), read before the card is in the
+    scene -- from the hand, for ``player`` as its controller-to-be (4.4.2)."""
+    for effect in attr(game, card, "effects") or ():
+        for p in effect.procedures:
+            if isinstance(p, Restrict) and p.what == "put_in_scene" and p.subject is not None \
+                    and p.subject.ref is Ref.THIS_CARD and p.by is None:
+                ctx = static_context(game, card, player)
+                if all(c is None or check_condition(game, ctx, c) for c in (effect.condition, p.condition)):
+                    return True
     return False
 
 

@@ -206,7 +206,7 @@ def scene_identity_allowed(game: Game, player: int, card: CardId) -> bool:
     ident = identity(game, card)
     same = [b.card for b in game.state.controlled(player)
             if _is_character(game, b.card) and identity(game, b.card) == ident]
-    if not same:
+    if not same or _identity_permitted(game, player, card):
         return True
     name = fold_key(str(_attr(game, card, "name") or ""))
     for src, base in _in_scene_of(game, player):
@@ -219,6 +219,20 @@ def scene_identity_allowed(game: Game, player: int, card: CardId) -> bool:
             if value == "distinct_names" and all(fold_key(str(_attr(game, c, "name") or "")) != name for c in same):
                 return True
     return False
+
+
+def _identity_permitted(game: Game, player: int, card: CardId) -> bool:
+    """A permission working now (a static, or one a resolved effect created for the turn: "até o final do turno, você
+    pode colocar em cena um personagem com o mesmo alter ego de um outro personagem ... que você controla") to put
+    ``card`` into the scene whatever A.4 says: an ``Allow(what="scene_identity")`` of ``player``'s whose subject
+    describes ``card``."""
+    from cardscript.compiler.ir import Allow, EffectKind
+    from cardscript.runtime.selectors import matches
+    from cardscript.runtime.statics import active_effects
+
+    return any(isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None
+               and sctx.controller == player and matches(game, sctx, card, p.subject)
+               for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)) for p in effect.procedures)
 
 
 DEFAULT_LOAD_SOURCE = "resources"

@@ -160,6 +160,8 @@ def base_of(game: Game, ctx: EffectContext) -> CardId | None:
         carrier = host(game, src)
         if carrier is not None:
             return carrier
+        if str(getattr(game.cards.get(src), "card_type", "")).startswith("Personagem"):
+            return src      # a character card outside the scene ("enquanto este personagem estiver nos prêmios")
     return ctx.user
 
 

@@ -173,6 +173,9 @@ class TurnMemory:
     #                                    (4.5: a stage that changed; "não podem ser capacitados mais de uma vez")
     loaded: list[CardId] = field(default_factory=list)   # the cards loaded onto a base this turn (4.1): not
     #                                    carried "desde o início do turno"
+    loaded_onto: list[tuple[CardId, CardId]] = field(default_factory=list)   # (card, onto): the cards loaded
+    #                                    this turn and where (4.4.2.1 A.3, effects: "se ela tiver sido carregada
+    #                                    neste personagem neste turno")
 
 
 @dataclass

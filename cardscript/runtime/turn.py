@@ -6,8 +6,9 @@
 * Início do Turno: ``phase_start`` for ``turn`` (start-of-turn triggers) -- every phase and step below
   emits ``phase_start`` / ``phase_end`` (with ``phase``, ``step``, ``player``) and resolves what they
   trigger, as 6.2 lists "Desencadeamento e resolução dos efeitos ... no início/final" for each.
-* A Contagem Regressiva: 1 + one per character the opponent controls + one per card in the opponent's
-  own prizes, from the top of the deck to the resources (as far as possible, 8 C).
+* A Contagem Regressiva: a player who controls no character (or, by an effect, as if) puts 1 + one per character
+  the opponent controls + one per card in the opponent's own prizes from the top of the deck to the resources
+  (as far as possible, 8 C).
 * B Compra: draw 1 if you control no character, else 2; the first player draws nothing on the first
   turn. Drawing from an empty deck loses the match (4.9.2).
 * C Preparação: the player repeatedly chooses a play or ends the phase (:meth:`Engine.preparation`):
@@ -206,8 +207,17 @@ class Engine(OptionFacts):
                 for p, me in enumerate(s.players)]
 
     def countdown(self, player: int) -> None:
-        """6.2 A: 1 + the opponent's characters + the cards in the opponent's own prizes."""
+        """6.2 A: 1 + the opponent's characters + the cards in the opponent's own prizes -- placed by a player who
+        controls no character ("If you do not control any character in the scene:", the rulebook's line over the
+        phase's placing; the cards confirm it: "... em sua própria Fase de Contagem Regressiva como se você não
+        controlasse nenhum personagem"), or by one an effect makes do it as if (``queries.countdown_as_if_none``).
+        Statics adding cards to the placing ("coloca um card a mais") add to it only when it is done."""
         s = self.game.state
+        as_if = queries.countdown_as_if_none(self.game, player)
+        if any(self.is_character(b.card) for b in s.controlled(player)) and not as_if:
+            self.game.emit("countdown_skipped", player=player, reason="controls a character (6.2 A)")
+            self.tree.resolve()
+            return
         opp = s.opponent(player)
         n = 1 + sum(1 for b in s.controlled(opp) if self.is_character(b.card)) + len(s.players[opp].prizes)
         n += queries.extra_draws(self.game, player, "countdown")    # "coloca um card a mais ..." statics
@@ -371,7 +381,7 @@ class Engine(OptionFacts):
                 continue
             ctype = str(card_attr(game, c, "card_type"))
             if ctype == "Cenário":
-                if not me.scenario_placed_this_turn:
+                if not me.scenario_placed_this_turn and not queries.put_in_scene_prevented(game, player, c):
                     seen.add(title)
                     own = s.scenario is not None and s.owner[s.scenario] == player
                     plays.append(Play(f"place the scenario {game.name(c)}", partial(self.place_scenario, player, c),
@@ -453,6 +463,8 @@ class Engine(OptionFacts):
             return False
         if ctype == "Suporte":
             name = card_attr(self.game, card, "name")
+            if queries.put_in_scene_prevented(self.game, player, card):     # "só pode ser colocada em cena se"
+                return False
             return not any(card_attr(self.game, b.card, "name") == name and not self.is_character(b.card)
                            for b in s.controlled(player))
         # A.4b, with Pelotão as the in-scene static it is (5.6, golden rule 8 A; lost under 5.8)
@@ -460,10 +472,11 @@ class Engine(OptionFacts):
 
     def evolution_bases(self, player: int, card: CardId) -> list[InScene]:
         """4.4.2.2 A.2a: characters controlled since the start of the turn that fit the card's Evolução
-        panel (a selector lowered from it). A card whose panel did not lower (none in the library) falls
-        back to "the same alter ego (or name)", the commonest panel."""
+        panel (a selector lowered from it; or the requirement a working static sets instead, ``SetEvolution``). A
+        card whose panel did not lower (none in the library) falls back to "the same alter ego (or name)", the
+        commonest panel."""
         s = self.game.state
-        panel = card_attr(self.game, card, "evolution")
+        panel = queries.evolution_requirement(self.game, player, card) or card_attr(self.game, card, "evolution")
         since_start = [b for b in s.controlled(player) if self.is_character(b.card) and b.entered_turn < s.turn]
         if isinstance(panel, Selector):
             ctx = self.new_context(controller=player, source=card)
@@ -544,7 +557,7 @@ class Engine(OptionFacts):
         out: list[tuple[CardId, int, Effect]] = []
         if not self.tree.empty():
             return out
-        for card, i, effect in self.activated:
+        for card, i, effect in [*self.activated, *queries.gained_activated(self.game)]:
             if phase_id(effect.window) not in ("", window):
                 continue
             zone = effect.zone or "scene"

@@ -11,12 +11,14 @@ from cardscript.compiler.ir.actions import (
     Allow,
     ChangeAction,
     ChangeHandLimit,
+    CountdownAsIfNone,
     ExtraAction,
     ExtraDraw,
     ForceTarget,
     KeywordBonus,
     Restrict,
     SetCost,
+    SetEvolution,
 )
 from cardscript.compiler.ir.attributes import Gain, Lose, SetShield
 from cardscript.compiler.ir.base import Procedure, Unsupported
@@ -53,10 +55,10 @@ from cardscript.compiler.ir.zones import (
 __all__ = [
     "ACTION_COST", "ACTION_END", "ACTION_START", "ACTION_WINDOWS", "RULES",
     "ActionDef", "Allow", "CancelAction", "CardDef", "ChangeAction", "ChangeStage", "Choose", "ChooseOption",
-    "ChangeHandLimit", "Condition", "Count",
+    "ChangeHandLimit", "Condition", "Count", "CountdownAsIfNone",
     "Damage", "Discard", "Draw", "Duration", "Effect", "EffectKind", "EventPattern", "ExtraAction", "ExtraDraw",
     "Filter", "ForceTarget", "Gain", "Generate", "KeepAside", "KeywordBonus", "Kind", "KnockOut", "Load", "Look",
     "Lose", "ModifyDamage", "Move",
     "Procedure", "PutInScene", "Quantity", "Redirect", "Ref", "Replace", "Restrict", "Reveal", "Rule", "Search",
-    "Selector", "SetCost", "SetShield", "Shuffle", "SuppressText", "Swap", "Unload", "Unsupported",
+    "Selector", "SetCost", "SetEvolution", "SetShield", "Shuffle", "SuppressText", "Swap", "Unload", "Unsupported",
 ]

@@ -64,7 +64,9 @@ class Allow(Procedure):
     """A permission: ``what`` is ``actions_per_turn`` (``subject`` may use ``amount`` matching actions each
     turn, ``distinct_names``; ``unlimited``: any number of them, "mais de uma vez por turno"), ``use_action`` (may
     use matching actions it could not), ``put_in_scene``, ``use_as_if`` (4.6.2 D: ``subject`` uses actions as if it
-    had the characteristics ``as_if`` says -- a name, an alter ego --, for the prohibitions on who uses them)."""
+    had the characteristics ``as_if`` says -- a name, an alter ego --, for the prohibitions on who uses them),
+    ``use_without_power`` (may use the actions of the ability cards it carries without the power 4.6.2 C.2 asks
+    for)."""
 
     family: ClassVar[str] = "allow"
     what: str
@@ -135,6 +137,33 @@ class ExtraDraw(Procedure):
     who: Selector
     amount: Quantity
     phase: str = "draw"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountdownAsIfNone(Procedure):
+    """6.2 A: the Fase de Contagem Regressiva's placing is done by a player who controls no character (the rulebook:
+    "If you do not control any character in the scene: place one card from the top of your deck into your
+    resources; ..."). This lets ``who`` do it in their own phase "como se não controlasse nenhum personagem": as a
+    static ("você pode colocar cards do topo de seu próprio deck em seus recursos em sua própria Fase de Contagem
+    Regressiva como se você não controlasse nenhum personagem"; ``optional``: the player chooses) or, resolved,
+    for their next phase only ("A próxima Fase de Contagem Regressiva do oponente alvo é executada como se aquele
+    jogador não tivesse nenhum personagem em cena"). The number of cards is the rule's own (the opponent's
+    characters and prizes count as usual)."""
+
+    family: ClassVar[str] = "countdown_as_if_none"
+    who: Selector
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetEvolution(Procedure):
+    """4.4.2.2 A.2a: "o requisito para você colocar em cena um Personagem-EV chamado X será Qualquer personagem ao
+    invés de <its panel>": while the static works, the Evolução requirement of the EV cards ``cards`` that its
+    controller puts into the scene is ``requirement`` (a character controlled since the start of the turn that fits
+    it) instead of the printed panel."""
+
+    family: ClassVar[str] = "set_evolution"
+    cards: Selector
+    requirement: Selector
 
 
 @dataclass(frozen=True, kw_only=True)

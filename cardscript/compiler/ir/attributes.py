@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cardscript.compiler.ir.base import Procedure
 from cardscript.compiler.ir.core import Duration, Filter, Quantity, Selector
 from cardscript.compiler.ir.rules import Rule
+
+if TYPE_CHECKING:
+    from cardscript.compiler.ir.effects import Effect
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,6 +37,8 @@ class Gain(Procedure):
     alter_egos_of: Selector | None = None   # "o alter ego de um card de personagem que ele estiver carregando"
     keyword_rules: tuple[Rule, ...] = ()    # what the gained keywords mean (their prelude's Rule statics, 5.6)
     ready_actions: tuple[Filter, ...] = ()   # "ganha Prontidão - ação X / ações de {AE}": those actions only
+    keyword_effects: tuple[Effect, ...] = ()   # a gained keyword's activated effects, its parameters filled in
+    #                                           ("ganha Liderar {1} - afiliação X": the prelude's meaning, 5.6)
     duration: Duration = Duration.WHILE_IN_PLACE
 
 

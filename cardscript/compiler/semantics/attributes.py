@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
-from cardscript.compiler.ir import Filter, Quantity, Ref, Selector
+from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import is_x, quantity_of_run
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Leaf, Other, leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Leaf, Other, Rel, leaves
 from cardscript.compiler.semantics.vocabulary import ALIGNMENT_OF_WORD, ATTRIBUTE_OF_NOUN, COMPARATIVE
 
 
@@ -314,6 +314,7 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
             r.use(a)
     op = "eq"
     value: str | None = None
+    stage_of: Selector | None = None
     words: list[Leaf] = []
     values: list[str] = []
     for m in np.mods:
@@ -330,6 +331,10 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
         elif isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "capacitação" \
                 and attr == "stage" and not m.obj.mods:
             r.use(*m.preps, m.obj.head, *m.obj.dets)                # "o estágio de capacitação {0}"
+        elif isinstance(m, PP) and m.obj is not None and m.prep in ("a", "de") and _stage_where(m.obj) is not None:
+            r.use(*m.preps)                                          # "custo igual ao estágio de capacitação em
+            stage_of = _stage_of(m.obj, r)                           # que X se encontra": the stage that thing
+            #                                                          is at now
         elif isinstance(m, PP) and m.obj is not None and m.prep in ("a", "de"):
             r.use(*m.preps)
             v = _value(m.obj, r)
@@ -345,6 +350,10 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
             op = {"eq": op, "ge": "ge", "le": "le", "ne": "ne"}[COMPARATIVE[a.lemma]] if op == "eq" else op
         elif (isinstance(a, Lexeme) and a.lemma in ("ou",)) or isinstance(a, Symbol):
             r.use(a)
+    if stage_of is not None:
+        if op != "eq" or value is not None or values:
+            raise NotUnderstood(f"{np.lemma} compared how with the stage?", np.node)
+        return Filter(field_name, "ne_stage" if negate else "eq_stage", stage_of)
     if value is None and len(values) == 1:
         value = values[0]
     elif value is None and len(values) > 1:
@@ -354,6 +363,50 @@ def _comparison(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     if negate:
         op = {"eq": "ne", "ge": "lt", "le": "gt", "ne": "eq"}[op]
     return Filter(field_name, op, value)
+
+
+def _stage_where(np: NP) -> Rel | None:
+    """"o estágio (de capacitação) em que este personagem se encontra": the relative naming whose stage it is."""
+    from cardscript.compiler.semantics.verbs import analyse
+
+    if np.lemma != "estágio":
+        return None
+    hosts = [np, *(m.obj for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                   and m.obj.lemma == "capacitação")]            # "... de capacitação em que": on the noun before
+    rels = [m for h in hosts for m in h.mods if isinstance(m, Rel)]
+    if len(rels) != 1 or [getattr(x, "lemma", "") for x in rels[0].markers] != ["em", "que"] \
+            or analyse(rels[0].clause).lemma != "encontrar" or len(rels[0].subject) != 1 or rels[0].args:
+        return None
+    return rels[0]
+
+
+def _stage_of(np: NP, r: Reading) -> Selector:
+    """The thing whose stage ``np`` ("o estágio de capacitação em que este personagem (X) se encontra") is; a
+    parenthesis after its subject that only names it restates which one it is."""
+    from cardscript.compiler.semantics.nouns import things
+    from cardscript.compiler.semantics.verbs import analyse
+
+    rel = _stage_where(np)
+    assert rel is not None
+    subject = rel.subject[0]
+    if not isinstance(subject, NP):
+        raise NotUnderstood("the stage of what?", np.node)
+    for m in list(subject.mods):                                   # "este personagem (Rocha Lunar)"
+        words = [x for n in (m.nodes if isinstance(m, Other) and m.kind == "paren" else []) for x in leaves(n)
+                 if getattr(x, "text", "") not in ("(", ")")]
+        if words and all(isinstance(x, Name) for x in words):
+            r.use(*m.nodes)                                        # type: ignore[union-attr]
+            subject.mods.remove(m)
+    for m in np.mods:
+        if isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.lemma == "capacitação":
+            r.use(*m.preps, m.obj.head, *m.obj.dets)
+            if any(not isinstance(x, Rel) for x in m.obj.mods):
+                raise NotUnderstood("the stage of capacitation of what?", m.obj.node)
+    sel = things(subject, r)
+    if sel.ref is None or sel.kind is not Kind.CHARACTER:
+        raise NotUnderstood("the stage of which character?", subject.node)
+    r.use(np.head, *np.dets, *rel.markers, *analyse(rel.clause).words, rel.clause)
+    return sel
 
 
 def _value(np: NP, r: Reading) -> str | None:

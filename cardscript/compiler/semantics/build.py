@@ -193,6 +193,8 @@ class Built:
     subject: Selector | None = None       # the clause's subject as read by the builder
     unless: list[Procedure] = field(default_factory=list)   # "... a não ser que você incapacite X": the step
                                           # that, done, spares the sentence's clauses
+    phase_read: bool = False              # the phase adjunct is part of the meaning ("em sua própria Fase de
+                                          # Contagem Regressiva" of a static on that phase), not a delay
 
 
 def leaves_choice(sel: Selector) -> bool:

@@ -92,6 +92,7 @@ def roles_of(clause: Clause, args: list[Constituent] | None = None) -> Roles:
         adverbial = [c for c in out.subject if isinstance(c, PP)]
         out.fronted.extend(adverbial)                 # "Até o final do turno o personagem escolhido pode ..."
         out.subject = [c for c in out.subject if not isinstance(c, PP)]
+        _only_after_subject(out)
     if clause.fronted:
         out.fronted.extend(attach_parts([n for n in clause.fronted if isinstance(n, Phrase)]))
     comps = attach_complements(clause) + list(args or [])
@@ -211,6 +212,19 @@ def _node_of(c: Constituent) -> Node | None:
 
 
 ONLY = ("apenas", "somente", "só")
+
+
+def _only_after_subject(out: Roles) -> None:
+    """"Máquina Diabólica *só* pode ser colocada em cena se ...", "Este cenário só pode ...": the adverb of exclusion
+    between the subject and the verb is the verb's (``Verb.only``), not a word of the subject's phrase."""
+    if len(out.subject) != 2:
+        return
+    np, adv = out.subject
+    if isinstance(np, NP) and isinstance(adv, Other) and adv.kind == "adv" \
+            and len(adv.nodes) == 1 and isinstance(adv.nodes[0], Lexeme) and adv.nodes[0].lemma in ONLY:
+        out.subject = [np]
+        out.verb.only = True
+        out.verb.words.append(adv.nodes[0])
 
 
 def take_only(roles: Roles) -> Lexeme | None:

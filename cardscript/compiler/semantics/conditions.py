@@ -694,6 +694,27 @@ def _entered(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     return Condition("entered", subject=subject, value=str(n), whose=whose, negated=roles.verb.negated)
 
 
+def _loaded(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"se ela tiver sido carregada neste personagem neste turno" (a passive past of "carregar"): the turn's record
+    of the cards loaded and where (``TurnMemory.loaded``: by effects and on entering the scene, 4.4.2.1 A.3); any
+    other "carregar" is a state ("estiver carregando", ``_state``)."""
+    from cardscript.compiler.semantics.nouns import things
+
+    v = roles.verb
+    if not (v.passive and v.past):
+        return _state(roles, r, default)
+    adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
+    onto = roles.pp("onto")
+    if adj.during or adj.at or adj.since_turn_start or adj.duration is not Duration.END_OF_TURN \
+            or onto is None or onto.obj is None or roles.extra:
+        raise NotUnderstood("loaded where, when? (only this turn is known)", roles.clause)
+    r.use(*onto.preps)
+    where = things(onto.obj, r)
+    subject = _subject(roles, r, default)
+    return Condition("is", subject=add_filter(subject, Filter("loaded_this_turn", "eq", where)),
+                     negated=v.negated)
+
+
 def _knocked_out(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     """"(não) tiver sido nocauteado [neste turno]": the turn's record of the characters knocked out (4.7,
     ``TurnMemory.knocked_out``); with no time, only in a trigger's effect (knocked out by now, this turn: what the
@@ -721,7 +742,7 @@ def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
 
 _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
     "named": _named,
-    "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _state,
+    "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _loaded,
     "search": _searched, "receive": _received, "use": _used, "enter": _entered, "knock_out": _knocked_out,
 }
 

@@ -65,7 +65,11 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> 
     require_no_extra(roles)
     if b.adjuncts.duration is Duration.END_OF_TURN and any(
             isinstance(c, PP) and c.prep == "até" for c in roles.get("until")):
-        raise NotUnderstood("'até o final do turno' after the event: what lasts until then?", clause)
+        if r.in_action:                                # a trigger an action creates may last until then
+            raise NotUnderstood("'até o final do turno' after the event: what lasts until then?", clause)
+        r.after_trigger_duration = Duration.END_OF_TURN   # a permanent text's trigger has no duration of its own:
+        return replace(pattern, text=render(clause))       # "Quando X, até o final do turno, você pode ..." is the
+        #                                                    effect's (5.7 A.2.1)
     entered_of = b.adjuncts.entered_turn_of
     if entered_of is not None:                             # "... no mesmo turno em que este personagem entrou em
         r.trigger_conditions.append(Condition("entered", subject=entered_of, value="1"))    # cena" (5.2)

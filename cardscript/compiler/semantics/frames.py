@@ -129,6 +129,7 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("contar", "count_as", _r("subject", "subject"), _r("as", "como")),
     _f("fazer", "make", _r("who", "subject")),
     _f("pagar", "pay", _r("who", "subject"), _r("what", "object")),
+    _f("executar", "perform", _r("who", "subject"), _r("phase", "object")),
     # events and states (5.2 triggers, conditions, relatives)
     _f("entrar", "enter", _r("subject", "subject", "thing"), _r("zone", "em", "zone"), _r("under", "sob", "")),
     _f("sair", "leave", _r("subject", "subject", "thing"), _r("zone", "de", "zone")),

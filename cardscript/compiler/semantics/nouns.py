@@ -317,7 +317,7 @@ def _anaphor(np: NP, r: Reading, text: str) -> Selector:
             fits = (*fits, *extra)
     found: Referent | None = None
     if binding is not None and binding.target_span is not None:
-        found = r.referent_at(binding.target_span, fits)
+        found = r.referent_at(binding.target_span, fits, named=isinstance(head, Name))
         if found is None and binding.target == "this card":          # bound to "este card", the card's name
             return replace(THIS_CARD, text=text)
         if found is None and binding.target.startswith("the character with"):   # to "este personagem"

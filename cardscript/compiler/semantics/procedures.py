@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from cardscript.compiler.ast import Icon, Lexeme, Number
 from cardscript.compiler.ir import (
+    Allow,
     ChangeStage,
     Choose,
     Count,
@@ -21,6 +22,7 @@ from cardscript.compiler.ir import (
     Discard,
     Draw,
     Duration,
+    Effect,
     EffectKind,
     ExtraDraw,
     Filter,
@@ -52,6 +54,7 @@ from cardscript.compiler.semantics.nouns import OPPONENT, THIS_CARD, YOU, player
 from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
+from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN, ZONE_OF_NOUN
 from cardscript.compiler.source import Span
 from cardscript.compiler.vocabulary import fold_key
@@ -125,10 +128,16 @@ def _damage(b: Build) -> Built:
             raise NotUnderstood("distributed among what?", dano.node)
     else:
         got = b.pp_things("targets")
-        if got is None:
+        gapped = r.or_damage_targets
+        if got is None and gapped is not None and gapped.ref is not None:
+            targets = gapped                  # "X causa 1 ponto de dano no alvo, ou X causa 2 pontos de dano se ...":
+            #                                   the option after "ou" leaves out the destination it repeats
+        elif got is None:
             raise NotUnderstood("causar: to what?", b.roles.clause, b.roles.describe())
-        targets, target_np = got
+        else:
+            targets, target_np = got
     if distribute:
+        assert target_np is not None
         targets = things(target_np, r)
     if distribute and "até" in next((m.prep for m in dano.mods if isinstance(m, PP) and m.prep.startswith("entre")),
                                     ""):
@@ -731,6 +740,70 @@ def _one_more(b: Build, obj: NP, more: PP, dest: NP) -> Built:
     return Built([ExtraDraw(who=who, amount=q, phase="countdown", text=b.text)], EffectKind.STATIC)
 
 
+def _perform(b: Build) -> Built:
+    """"A próxima Fase de Contagem Regressiva do oponente alvo é executada como se aquele jogador não tivesse nenhum
+    personagem em cena" (6.2 A: only a player with no character places cards in that phase): that player's next
+    one is done as if -- a resolved effect spent by it; "Seus oponentes executam a Fase de Contagem Regressiva como
+    se não tivessem nenhum personagem em cena": a static, each of their phases while it works."""
+    from cardscript.compiler.ir import CountdownAsIfNone
+    from cardscript.compiler.semantics.statics import no_characters_as_if
+
+    r = b.r
+    as_if = next((c for c in b.roles.extra if isinstance(c, Rel)
+                  and [m.lemma for m in c.markers if isinstance(m, Lexeme)][:1] == ["como"]), None)
+    if as_if is None:
+        raise NotUnderstood("a phase done how?", b.roles.clause)
+    if not b.verb.passive:                                  # "<jogadores> executam a Fase de ..."
+        phase = b.roles.np("phase")
+        if phase is None or not b.static or b.verb.modal or phase.adj("próximo"):
+            raise NotUnderstood("which players do which phase how?", b.roles.clause)
+        who = b.player_subject()
+        r.use(*phase.dets)
+        _countdown_phase(when_of(phase, r), phase)
+        no_characters_as_if(as_if, who, r)
+        b.roles.extra.remove(as_if)
+        return Built([CountdownAsIfNone(who=who, text=b.text)], EffectKind.STATIC)
+    phase = b.roles.subject_np
+    hosts = [phase, *(m.obj for m in phase.mods if isinstance(m, PP) and m.obj is not None)] \
+        if phase is not None else []                # "da Contagem Regressiva do oponente alvo": the name's "de"
+    whose, host = next(((m, h) for h in hosts for m in h.mods if isinstance(m, PP) and m.prep == "de"
+                        and m.obj is not None and m.obj.cls == "player"), (None, None))
+    if phase is None or whose is None or whose.obj is None or host is None or not phase.adj("próximo") \
+            or b.static:
+        raise NotUnderstood("which phase is done how?", b.roles.clause)
+    who = players(whose.obj, r)
+    host.mods.remove(whose)
+    r.use(*whose.preps, *(a for a in phase.pre if a.lemma == "próximo"), *phase.dets)
+    _countdown_phase(when_of(phase, r), phase)
+    no_characters_as_if(as_if, who, r)
+    b.roles.extra.remove(as_if)
+    return Built([CountdownAsIfNone(who=who, text=b.text)])
+
+
+def _identity_permission(b: Build, obj: NP, cards: Selector) -> Built:
+    """"Até o final do turno, você pode colocar em cena um personagem com o mesmo alter ego de um outro personagem
+    com a afiliação X que você controla": for the turn, placing (6.2 C.3, with its costs) such a character is
+    allowed though you control one of that alter ego (4.4.2.1 A.4b lifted for it) -- a permission (``Allow``
+    scene_identity), not a placing now ("um outro personagem": another than the one compared, as every
+    comparison reads it -- attributes._relational_filter)."""
+    shared = [f for f in cards.filters if f.field in ("alter_ego", "name", "name_or_alter_ego") and f.op == "shares"
+              and isinstance(f.value, Selector)]
+    compared = [m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "com" and m.obj is not None
+                and m.obj.adj("mesmo") and m.obj.lemma in ("alter ego", "nome")]
+    whose = [m.obj for c in compared for m in c.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    if len(shared) != 1 or len(whose) != 1 or cards.kind is not Kind.CHARACTER or cards.ref is not None:
+        raise NotUnderstood("until the end of the turn you may put in the scene: which rule is lifted?",
+                            b.roles.clause)
+    allowed = replace(cards, zone="", zone_owner=None)
+    return Built([Allow(what="scene_identity", subject=allowed, duration=Duration.END_OF_TURN, text=b.text)])
+
+
+def _countdown_phase(w: When, phase: NP) -> None:
+    """Only the Fase de Contagem Regressiva has a placing done "as if" a player had no character (6.2 A)."""
+    if w.phase != "Fase de Contagem Regressiva" or w.edge or w.whose is not None or w.this_turn or w.next_turn:
+        raise NotUnderstood("only the Fase de Contagem Regressiva is done as if", phase.node)
+
+
 def _move(b: Build) -> Built:
     """"coloque <cards> em/no topo de/na base de <área>", "coloque <cards> em cena" (4.4), "coloque aquele personagem
     no estágio {0}", "devolva-o para sua mão", "recoloque ..."."""
@@ -779,6 +852,9 @@ def _move(b: Build) -> Built:
             if alt is None:
                 raise NotUnderstood("or where?", other.obj.node)
             or_to.append(alt)
+    if p.zone == "scene" and b.verb.modal == "pode" and (not b.static or b.r.event_kind) \
+            and b.adjuncts.duration is Duration.END_OF_TURN:
+        return _identity_permission(b, obj, cards)          # "até o final do turno, você pode colocar em cena ..."
     if p.zone == "scene":
         if or_to:
             raise NotUnderstood("into the scene or elsewhere", b.roles.clause)
@@ -1345,6 +1421,7 @@ def _gain(b: Build) -> Built:
                             b.roles.clause)
     if (got.alter_egos or got.alter_egos_of is not None) and duration is Duration.WHILE_IN_PLACE:
         raise NotUnderstood("an alter ego gained while in place (only for a time)", b.roles.clause)
+    gained_effects = _keyword_with_parameters(b, got, duration)
     ready = _keyword_actions(b, got)
     if b.static and not b.r.event_kind and duration is Duration.END_OF_TURN and got.keywords:
         duration = Duration.WHILE_IN_PLACE      # a permanent text's "ganham Ação Única até o final do turno": the
@@ -1357,7 +1434,9 @@ def _gain(b: Build) -> Built:
                 duration=duration, text=b.text)
     if got.named_power is not None:
         proc = replace(proc, powers_of=got.named_power)
-    if got.keywords and targets.kind is not Kind.ACTION:
+    if gained_effects:
+        proc = replace(proc, keyword_effects=gained_effects)
+    elif got.keywords and targets.kind is not Kind.ACTION:
         rules = _keyword_rules(got.keywords, b)
         if ready:                               # "Prontidão - ação X": its rule for those actions only
             rules = tuple(replace(x, value="actions", actions=ready) if x.rule == "ready" else x for x in rules)
@@ -1391,6 +1470,41 @@ def _keyword_rules(keywords: list[str], b: Build) -> tuple[Rule, ...]:
                                 b.roles.clause)
         out.extend(p for e in meaning for p in e.procedures if isinstance(p, Rule))
     return tuple(out)
+
+
+def _keyword_with_parameters(b: Build, got: at.Attributes, duration: Duration) -> tuple[Effect, ...]:
+    """"este personagem ganha Liderar {1} - afiliação X" (rules 7: a keyword with a number and characteristics): the
+    keyword's meaning with its parameters filled in, as on a card that has it printed (5.6) -- here activated
+    effects (Liderar: once per turn in your Fase de Preparação, capacitate a character ...), which the engine
+    offers the character while the static works. () when the keyword takes no parameters here."""
+    from cardscript.compiler.lower import keyword_meaning
+    from cardscript.compiler.prelude import Parameter, load_prelude
+    from cardscript.compiler.semantics.text import render_leaves
+
+    extra = b.roles.extra
+    dash = next((i for i, c in enumerate(extra) if isinstance(c, Other) and c.kind == "op" and c.nodes
+                 and getattr(c.nodes[0], "text", "") == "-"), None)
+    if len(got.keywords) != 1 or dash is None or dash + 1 >= len(extra) or not isinstance(extra[dash + 1], NP):
+        return ()
+    kw = load_prelude().get(got.keywords[0])
+    if kw is None or Parameter.CHARACTERISTICS not in kw.parameters or Parameter.N not in kw.parameters:
+        return ()                                            # Prontidão - ação X: read by _keyword_actions
+    value = extra[:dash]
+    icons = [x for c in value for x in constituent_leaves(c)]
+    if len(icons) != 1 or not isinstance(icons[0], Icon) or not icons[0].code.isdecimal():
+        raise NotUnderstood(f"{got.keywords[0]} with which number?", b.roles.clause)
+    args = extra[dash + 1]
+    assert isinstance(args, NP)
+    written = f"{kw.name} {{{icons[0].code}}} - {render_leaves(list(constituent_leaves(args)))}"
+    meaning = keyword_meaning(written)
+    if meaning is None or not meaning or any(e.kind is not EffectKind.ACTIVATED for e in meaning):
+        raise NotUnderstood(f"gains {written}: a meaning the engine cannot give", b.roles.clause)
+    if duration is not Duration.WHILE_IN_PLACE or not b.static:
+        raise NotUnderstood(f"gains {written} for a time (only a static gives an activated effect)", b.roles.clause)
+    b.r.use_all(list(constituent_leaves(args)))
+    b.r.use(*icons, *(x for c in extra[dash:dash + 1] for x in constituent_leaves(c)))
+    del extra[:dash + 2]
+    return meaning
 
 
 def _keyword_actions(b: Build, got: at.Attributes) -> tuple[Filter, ...]:
@@ -1464,6 +1578,7 @@ PROCEDURE_BUILDERS: dict[str, Builder] = {
     "damage": _damage, "stage": _stage, "knock_out": _knock_out, "draw": _draw, "discard": _discard, "load": _load,
     "unload": _unload, "move": _move, "search": _search, "reveal": _reveal, "look": _look, "set_aside": _set_aside,
     "shuffle": _shuffle, "swap": _swap, "choose": _choose, "redirect": _redirect, "gain": _gain, "lose": _lose,
+    "perform": _perform,
 }
 
 __all__ = ["PROCEDURE_BUILDERS", "damage_amount", "stage_amounts", "card_count", "is_x", "plural", "players", "YOU",

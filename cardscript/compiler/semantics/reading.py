@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Binding, Clause, Lexeme, Node
-from cardscript.compiler.ir import Condition, Count, Kind, Procedure, Ref, Selector
+from cardscript.compiler.ir import Condition, Count, Duration, Kind, Procedure, Ref, Selector
 from cardscript.compiler.semantics.syntax import Leaf, leaves
 from cardscript.compiler.source import Span
 
@@ -79,6 +79,10 @@ class Reading:
     conjuncts: list[Selector] = field(default_factory=list)   # the phrases coordinated so far ("ambos")
     last_pair: tuple[Selector, ...] = ()       # the latest two things coordinated ("ambos os personagens")
     trigger_this_turn: bool = False       # the trigger's event happens "neste turno" (a generated trigger's time)
+    or_damage_targets: Selector | None = None   # the destination of the option before "ou" when it dealt damage
+    #                                             (read by the next clause only: "..., ou causa 2 pontos de dano")
+    after_trigger_duration: Duration | None = None   # "Quando X, até o final do turno, ...": the effect's duration,
+    #                                                  written after the event (read with the trigger's clause)
     trigger_conditions: list[Condition] = field(default_factory=list)   # what the trigger's event clause
     #                                  says must hold when it happens ("no mesmo turno em que este personagem entrou")
     last_affiliation: str | None = None                # the latest affiliation named ("esta afiliação")
@@ -146,14 +150,16 @@ class Reading:
             self.card_referents.append(ref)
         return ref
 
-    def referent_at(self, span: Span, fits: tuple[Kind, ...] | None = None) -> Referent | None:
+    def referent_at(self, span: Span, fits: tuple[Kind, ...] | None = None, named: bool = False) -> Referent | None:
         """The referent the binder's target ``span`` names: one whose own noun phrase is that node (a slot
-        written by a procedure first), else the smallest one of a fitting kind whose phrase covers it."""
+        written by a procedure first), else the smallest one of a fitting kind whose phrase covers it. ``named``:
+        the demonstrative's noun is a name ("aquele Homem-Aranha"), which picks its participant itself."""
         pool = [*self.card_referents, *self.referents]
         exact = [r for r in pool if r.node_span == span and (fits is None or r.kind in fits)]
         if exact:
             with_slot = [r for r in exact if r.slot]
-            return self._subject_first((with_slot or exact)[-1], fits)
+            found = (with_slot or exact)[-1]
+            return found if named else self._subject_first(found, fits)
         best: Referent | None = None
         for r in pool:
             if fits is not None and r.kind not in fits:
@@ -162,7 +168,9 @@ class Reading:
                     best is None or (r.span.end - r.span.start) < (best.span.end - best.span.start) or (
                         (r.span.end - r.span.start) == (best.span.end - best.span.start) and r.slot)):
                 best = r
-        return self._subject_first(best, fits) if best is not None else None
+        if best is None or named:
+            return best
+        return self._subject_first(best, fits)
 
     def _subject_first(self, found: Referent, fits: tuple[Kind, ...] | None) -> Referent:
         """A demonstrative about a participant of the trigger's event other than its subject ("Toda vez que um

@@ -182,6 +182,11 @@ RESTATED: tuple[Restated, ...] = (
     # 4.6.2 I: an effect is done as far as it can be -- fewer cards than it names: all there are
     Restated(("carregar", "todo", "o", "card", "de", "o", "topo", "de", "seu", "deck", "se", "haver", "menos", "de",
               "#", "card", "ali"), "4.6.2 I", _loads_from("deck_top")),
+    # 6.2 C.5 / 4.7: to knock a character out is to unload its cards and put it in its opponents' prizes (the
+    # engine's Game.knock_out), and an effect triggered by an action's use resolves before the action's effect
+    # (4.6.2 F..I: the Effects Tree resolves what the use triggered first) -- said of a knock-out just done
+    Restated(("descarregar", "o", "personagem", "nocautear", "e", "o", "colocar", "em", "o", "prêmios", "de", "seu",
+              "oponente", "antes", "de", "o", "efeito", "de", "o", "ação"), "6.2 C.5, 4.7, 4.6.2", _any),
     Restated(("se", "não", "haver", "card", "suficiente", "em", "aquele|o|seu", "deck", "colocar", "todo", "eles", "em",
               "o", "recursos"), "4.6.2 I", _moves_from_top_to_resources),
 )

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Node, Phrase, PhraseKind, Symbol
 from cardscript.compiler.ir import (
     Condition,
+    Damage,
     Duration,
     EffectKind,
     EventPattern,
@@ -388,6 +389,8 @@ class SentenceReader:
         turno": both for the turn), in an effect that resolves (an action's, a trigger's)."""
         if self.leads.trigger is not None or self.leads.hypothetical is not None:
             resolving = self.leads.trigger is not None and self.leads.hypothetical is None
+            if resolving and self.r.after_trigger_duration is not None:
+                return self.r.after_trigger_duration      # "Quando X, até o final do turno, ..." (events.py)
             return self.shared_duration if resolving else None
         if self.leads.duration is not None:
             return self.leads.duration
@@ -413,6 +416,9 @@ class SentenceReader:
         own_condition = self._subordinates(roles, unless)
         self._after_each_action(roles, clause)
         built = self._build(b, roles, clause, family)
+        if self.leads.trigger is not None and self.r.after_trigger_duration is not None and not all(
+                getattr(p, "duration", None) is self.r.after_trigger_duration for p in built.procedures):
+            raise NotUnderstood("'até o final do turno' after the event: what lasts until then?", clause)
         for rel in later:                      # "permute ... por um card que outro personagem ... estiver carregando
             r.use(*rel.markers)                # se aquele personagem ...": read after what it refers to
             own_condition = _and(own_condition, condition(rel.clause, r, args=rel.args))
@@ -774,6 +780,8 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                 both = True                    # "A e/ou B": A, B or both (4.6.2 B)
             if any(w.lemma == "ou" for w in words):
                 joiners.append(item)
+                before = [p for p in out.modes[-1] if isinstance(p, Damage)]
+                r.or_damage_targets = before[-1].targets if len(before) == 1 and len(out.modes[-1]) == 1 else None
                 out.modes.append([])
                 optional_chain = False
             continue
@@ -804,6 +812,9 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
             continue
         r.pending = []
         printed = item
+        gapped_targets, r.or_damage_targets = r.or_damage_targets, None
+        if i > 0 and items[i - 1] in joiners:
+            r.or_damage_targets = gapped_targets          # only the clause right after "ou" (procedures._damage)
         item = _shared_subject(item, items[i - 1] if i else None, last_clause)
         last_clause = item
         if chooser is None and _choose_and(item, items[i + 1:]):
@@ -1125,7 +1136,7 @@ def _delayed(b: Build, built: Built) -> Built:
         if later is not None:
             return later
     at = b.adjuncts.at
-    if at is None:
+    if at is None or built.phase_read:
         return built
     if at.edge != "end" or at.phase != "current" or built.kind is not None:
         raise NotUnderstood("at which moment?", b.roles.clause)

@@ -18,6 +18,7 @@ from cardscript.compiler.ir import (
     ChangeAction,
     ChangeHandLimit,
     Count,
+    CountdownAsIfNone,
     Duration,
     EffectKind,
     ExtraAction,
@@ -31,6 +32,7 @@ from cardscript.compiler.ir import (
     Restrict,
     Selector,
     SetCost,
+    SetEvolution,
     SetShield,
     SuppressText,
 )
@@ -166,6 +168,75 @@ def _use_as_if(b: Build, user: Selector, obj: NP, as_if: Rel) -> Built:
                                duration=d, text=b.text)], _kind(d))
 
 
+def _carried_without_powers(b: Build, user: Selector, obj: NP) -> Built | None:
+    """"<personagens> pode(m) usar ações dos cards de habilidade que estiver(em) carregando, mesmo que não tenha(m)
+    os poderes daquelas ações": the actions of the ability cards each of them carries (4.6.2 C.3) without the power
+    C.2 asks for -- a static (``Allow`` use_without_power) on those characters. None when it is not that phrase."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    of_cards = next((m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    of_kind = next((m.obj for m in of_cards.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None),
+                   None) if of_cards is not None else None
+    if obj.lemma != "ação" or obj.dets or len(obj.mods) != 1 or of_cards is None or of_cards.lemma != "card" \
+            or of_kind is None or of_kind.lemma != "habilidade" or len(of_cards.mods) != 1:
+        return None
+    rels = [m for m in of_kind.mods if isinstance(m, Rel)]
+    others = [m for m in of_kind.mods if not isinstance(m, Rel)]
+    if len(rels) != 2 or not b.static or user.kind is not Kind.CHARACTER:
+        return None
+    carrying, concession = rels
+    cv, tv = analyse(carrying.clause), analyse(concession.clause)
+    even = [x for o in others for x in constituent_leaves(o) if getattr(x, "text", "") != ","]   # ", mesmo que"
+    powers = [a for a in concession.args if isinstance(a, NP)]
+    of_actions = next((m.obj for m in powers[0].mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None),
+                      None) if len(powers) == 1 else None
+    if cv.lemma != "carregar" or cv.negated or carrying.subject or carrying.args \
+            or [x.lemma for x in even if isinstance(x, Lexeme)] != ["mesmo"] or len(even) != 1 \
+            or tv.lemma != "ter" or not tv.negated or concession.subject or of_actions is None \
+            or powers[0].lemma != "poder" or of_actions.lemma != "ação" or not of_actions.det("aquele") \
+            or len(concession.args) != 1 or len(powers[0].mods) != 1 or of_actions.mods:
+        raise NotUnderstood("the actions of which cards, without what?", obj.node)
+    r.use(obj.head, *of_cards.dets, of_cards.head, of_kind.head, *(m.preps[0] for m in (*obj.mods, *of_cards.mods)
+                                                                   if isinstance(m, PP)))
+    r.use(*carrying.markers, *cv.words, carrying.clause, *(x for o in others for x in constituent_leaves(o)),
+          *concession.markers, *tv.words, concession.clause)
+    r.use(powers[0].head, *powers[0].dets, *powers[0].mods[0].preps, of_actions.head, *of_actions.dets)  # type: ignore[union-attr]
+    d = _static_duration(b)
+    return Built([Allow(what="use_without_power", subject=user, duration=d, text=b.text)], _kind(d))
+
+
+_INSTEAD_OF_ONE = {"ao", "a", "o", "invés", "inves", "de", "apenas", "somente", "só", "um", "uma"}
+
+
+def _all_modes(b: Build, user: Selector, obj: NP) -> Built:
+    """"Você pode usar todos os efeitos da ação X, ao invés de apenas um" (4.6.2 B: an action with options uses one,
+    its user's choice): the action named X uses every option, in order, when its user's controller so chooses --
+    a static (``Rule`` all_modes) while the card's text works and its condition holds."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    of = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if user.ref is not Ref.YOU or of is None or of.obj is None or not b.static or len(obj.mods) != 1:
+        raise NotUnderstood("every effect of which action?", obj.node)
+    action = things(of.obj, r)
+    names = [f.value for f in action.filters if f.field == "name" and f.op == "eq" and isinstance(f.value, str)]
+    name = r.card.action_name if action.ref is Ref.THIS_ACTION else names[0] if len(names) == 1 else ""
+    if action.kind is not Kind.ACTION or not name or len(action.filters) > 1:
+        raise NotUnderstood("every effect of which action?", of.obj.node)
+    r.use(obj.head, *obj.dets, *of.preps)
+    instead = [*b.roles.get("instead"), *b.roles.extra]
+    words = [x for c in instead for x in constituent_leaves(c)]
+    lemmas = {x.lemma for x in words if isinstance(x, Lexeme)}
+    if "invés" not in lemmas and "inves" not in lemmas or not lemmas <= _INSTEAD_OF_ONE \
+            or len(lemmas & {"um", "uma"}) != 1 or any(not isinstance(x, Lexeme) for x in words):
+        raise NotUnderstood("every effect instead of what?", b.roles.clause)
+    r.use_all(words)
+    b.roles.extra = []
+    b.roles.filled.pop("instead", None)
+    return _rule("all_modes", name, b)
+
+
 def _action_types_of(np: NP, r: Reading) -> set[str]:
     """"ações de antecipar", "ações imprevistas": the action types a noun phrase names."""
     out: set[str] = set()
@@ -259,6 +330,11 @@ def _use(b: Build) -> Built | None:
         return None
     if obj is None:
         raise NotUnderstood("may use what?", b.roles.clause, b.roles.describe())
+    if obj.lemma == "efeito" and obj.det("todo"):              # "todos os efeitos da ação X, ao invés de apenas um"
+        return _all_modes(b, user, obj)
+    waived = _carried_without_powers(b, user, obj)
+    if waived is not None:
+        return waived
     only = _only_in_subject(b)
     if only is not None and user.ref is None and user.kind is Kind.CHARACTER and not v.only:
         return _only_they_use(b, only, user, obj)
@@ -607,6 +683,8 @@ def _be(b: Build) -> Built | None:
     if v.passive:
         return _passive(b)
     pred = b.roles.np("predicate")
+    if b.roles.subject_np is not None and b.roles.subject_np.lemma == "requisito" and pred is not None:
+        return _evolution_requirement(b, b.roles.subject_np, pred)
     if pred is None:
         return _shield_equal_to(b)
     if pred.lemma == "alvo":                                          # "não pode ser alvo de ações de {TE}"
@@ -644,6 +722,51 @@ def _be(b: Build) -> Built | None:
     if pred.lemma == "ação":                                          # "a ação X é uma ação Imprevista"
         return _action_types(b, pred)
     return None
+
+
+def _evolution_requirement(b: Build, subject: NP, pred: NP) -> Built:
+    """"O requisito para você colocar em cena um Personagem-EV chamado X será Qualquer personagem ao invés de
+    Personagem não vilão" (4.4.2.2 A.2a): a static setting the Evolução requirement of those EV cards when you put
+    them into the scene (``SetEvolution``); "ao invés de <panel>" names the printed one it replaces."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    r = b.r
+    purpose = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "para" and c.verb), None)
+    verbs = [x for x in purpose.verb if isinstance(x, Lexeme)] if purpose is not None else []
+    objs = [a for a in purpose.args if isinstance(a, NP)] if purpose is not None else []
+    where = [a for a in purpose.args if isinstance(a, PP)] if purpose is not None else []
+    who = players(purpose.subject, r) if purpose is not None and isinstance(purpose.subject, NP) else None
+    if purpose is None or [v.lemma for v in verbs] != ["colocar"] or len(objs) != 1 or len(where) != 1 \
+            or where[0].obj is None or where[0].obj.lemma != "cena" or who is None or who.ref is not Ref.YOU \
+            or not b.static or subject.mods or not pred.det("qualquer") or pred.lemma != "personagem":
+        raise NotUnderstood("the requirement to put what into the scene becomes what?", b.roles.clause)
+    cards = _ev_cards(objs[0], r)
+    instead = [x for c in b.roles.get("instead") for x in constituent_leaves(c)]
+    if not any(isinstance(x, Lexeme) and x.lemma in ("invés", "inves") for x in instead):
+        raise NotUnderstood("the requirement instead of what?", b.roles.clause)
+    r.use(subject.head, *subject.dets, *purpose.preps, *verbs, *constituent_leaves(where[0]), pred.head, *pred.dets)
+    r.use_all(instead)
+    b.roles.extra.remove(purpose)
+    b.roles.filled.pop("instead", None)
+    requirement = Selector(kind=Kind.CHARACTER, text=render(pred.node))
+    return Built([SetEvolution(cards=cards, requirement=requirement, text=b.text)],
+                 EffectKind.STATIC)
+
+
+def _ev_cards(np: NP, r: Reading) -> Selector:
+    """"um Personagem-EV chamado X" (the card type written as a name): the EV character cards named X."""
+    from cardscript.compiler.ast import Name
+
+    head = np.head
+    named = [m for m in np.mods if isinstance(m, NP) and isinstance(m.head, Name)]
+    if not isinstance(head, Name) or fold_key(head.text) != fold_key("Personagem-EV") or len(named) != 1 \
+            or np.participle is None or np.participle.lemma != "chamar" or len(np.mods) != 1:
+        raise NotUnderstood("the Evolução requirement of which cards?", np.node)
+    name = named[0].head
+    assert isinstance(name, Name)
+    r.use(head, *np.dets, np.participle, name)
+    return Selector(kind=Kind.CHARACTER, filters=(Filter("card_type", "eq", "Personagem-EV"),
+                                                  Filter("name", "eq", name.text)), every=True, text=render(np.node))
 
 
 def _first_used_by(action: NP, b: Build) -> Ref | None:
@@ -986,7 +1109,7 @@ def _have(b: Build) -> Built | None:
         return PROCEDURE_BUILDERS["gain"](b)             # "o personagem escolhido tem {VO}": has the power while
                                                          # the text works, as if gained (5.4)
     if obj.lemma == "custo" and not b.verb.negated:
-        actions = things(subj, r)
+        actions = b.subject()                            # kept for "... têm custo {2} e são ações de antecipar"
         r.use(obj.head, *obj.dets)
         codes = [x for x in leaves(obj.node) if isinstance(x, Icon)] + [
             m.head for m in obj.mods if isinstance(m, NP) and isinstance(m.head, Icon)] + [
@@ -1060,7 +1183,7 @@ def _search(b: Build) -> Built | None:
 
 def _put(b: Build) -> Built | None:
     if not b.verb.negated:
-        return _put_rule(b)
+        return _countdown_as_if(b) or _put_rule(b)
     who = b.player_subject()
     dest = b.optional_np("destination")
     obj = b.roles.np("cards")
@@ -1070,6 +1193,62 @@ def _put(b: Build) -> Built | None:
     cards = things(obj, b.r)
     d = _static_duration(b)
     return Built([Restrict(what="put_in_scene", subject=cards, by=who, duration=d, text=b.text)], _kind(d))
+
+
+def _countdown_as_if(b: Build) -> Built | None:
+    """"Você pode colocar cards do topo de seu próprio deck em seus recursos em sua própria Fase de Contagem
+    Regressiva como se você não controlasse nenhum personagem" (6.2 A: only a player who controls no character
+    does that placing): a static letting its subject do it in their own phase, with the rule's number of cards."""
+    r = b.r
+    as_if = next((c for c in b.roles.extra if isinstance(c, Rel) and _as_if_marker(c)), None)
+    if as_if is None or not b.static or b.verb.modal != "pode":
+        return None
+    at = b.adjuncts.at
+    if at is None or at.phase != "Fase de Contagem Regressiva" or at.edge or at.whose not in (Ref.OWNER, Ref.YOU):
+        return None
+    who = b.player_subject()
+    obj, dest = b.roles.np("cards"), b.optional_np("destination")
+    origin = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None) \
+        if obj is not None and obj.lemma == "card" and not obj.dets and not obj.quantity else None
+    if origin is None or origin.obj is None or dest is None:
+        raise NotUnderstood("the countdown's cards: which, where?", b.roles.clause)
+    r.use(obj.head, *origin.preps)                                 # type: ignore[union-attr]
+    if place(origin.obj, r, who).zone != "deck_top" or place(dest, r, who).zone != "resources":
+        raise NotUnderstood("the countdown puts the top cards of the deck into the resources", b.roles.clause)
+    dest_pp = b.roles.pp("destination")
+    if dest_pp is not None:
+        r.use(*dest_pp.preps)
+    no_characters_as_if(as_if, who, r)
+    b.roles.extra.remove(as_if)
+    return Built([CountdownAsIfNone(who=who, text=b.text)], EffectKind.STATIC, phase_read=True)
+
+
+def _as_if_marker(rel: Rel) -> bool:
+    return [m.lemma for m in rel.markers if isinstance(m, Lexeme)][:1] == ["como"]
+
+
+def no_characters_as_if(rel: Rel, who: Selector, r: Reading) -> None:
+    """"como se você não controlasse nenhum personagem", "como se aquele jogador não tivesse nenhum personagem em
+    cena": the hypothesis that ``who`` controls no character (6.2 A's condition), read whole; else NotUnderstood."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    v = analyse(rel.clause)
+    subject = rel.subject[0] if len(rel.subject) == 1 and isinstance(rel.subject[0], NP) else None
+    if v.lemma not in ("controlar", "ter") or not v.negated or not v.hypothetical or len(rel.subject) > 1:
+        raise NotUnderstood("as if what?", rel.clause)
+    said = players(subject, r) if subject is not None else who      # "como se não tivessem ...": the same players
+    if (said.ref, said.slot) != (who.ref, who.slot) and not (said.ref is Ref.SLOT and who.ref is Ref.TARGET):
+        raise NotUnderstood("as if who had no character?", subject.node if subject is not None else rel.clause)
+    objs = [a for a in rel.args if isinstance(a, NP)]
+    where = [a for a in rel.args if isinstance(a, PP)] + [m for o in objs[:1] for m in o.mods if isinstance(m, PP)]
+    if len(objs) != 1 or objs[0].lemma != "personagem" or not objs[0].det("nenhum") \
+            or len(objs[0].mods) + len(rel.args) != 1 + len(where):
+        raise NotUnderstood("as if who had what?", rel.clause)
+    for pp in where:                                                  # "(não tivesse nenhum personagem) em cena"
+        if pp.prep != "em" or pp.obj is None or pp.obj.lemma != "cena" or pp.obj.mods or v.lemma != "ter":
+            raise NotUnderstood("as if who had no character where?", rel.clause)
+        r.use_all(constituent_leaves(pp))
+    r.use(*rel.markers, *v.words, objs[0].head, *objs[0].dets, rel.clause)
 
 
 # ---------------------------------------------------------------------------------------------

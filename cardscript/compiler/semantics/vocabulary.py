@@ -169,8 +169,8 @@ def takes_modifier(np: NP, pp: PP) -> bool:
         return prep in ("com", "sem", "de", "devido") and np.cls in ("thing", "action")
     if pp.adv is not None:
         return prep == "a" and pp.adv.lemma in ("menos", "mais")       # "um card a menos"
-    if np.adj(*COMPARATIVE) and prep in ("a", "de", "que"):
-        return True                                                      # "igual a 2", "igual ao de ..."
+    if (np.adj(*COMPARATIVE) or any(h.adj(*COMPARATIVE) for _, h in np.heads)) and prep in ("a", "de", "que"):
+        return True                                           # "igual a 2", "(nome ou alter ego) igual ao de ..."
     if pp.obj is None:
         return False
     if np.lemma == "comum" and not np.dets:              # "em comum *com este personagem*": in common with

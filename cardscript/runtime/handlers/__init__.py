@@ -32,6 +32,7 @@ from cardscript.compiler.ir import (
     Replace,
     Search,
     Selector,
+    SetEvolution,
     Unsupported,
 )
 from cardscript.runtime import continuous
@@ -48,7 +49,7 @@ HANDLERS: dict[type[Procedure], Handler] = {}
 """The handler of each procedure family, by its IR class."""
 
 CONTINUOUS: frozenset[type[Procedure]] = frozenset({Allow, ModifyDamage, ExtraDraw, ChangeAction, Replace,
-                                                    ForceTarget, ChangeHandLimit})
+                                                    ForceTarget, ChangeHandLimit, SetEvolution})
 """Families with no handler that are continuous effects (read by the queries, not run)."""
 
 P = TypeVar("P", bound=Procedure)

@@ -2,14 +2,25 @@
 restrictions created with a duration.
 
 ``Allow``, ``ChangeAction``, ``SetCost``, ``ForceTarget``, ``ExtraDraw`` and restrictions without a duration
-are statics: the queries read them while their card is in place (:mod:`cardscript.runtime.queries`).
+are statics: the queries read them while their card is in place (:mod:`cardscript.runtime.queries`); with one,
+created by a resolving effect, they are generated statics in the state.
 """
 
 from __future__ import annotations
 
 import copy
 
-from cardscript.compiler.ir import ChangeAction, Duration, Effect, EffectKind, ExtraAction, Filter, Restrict, SetCost
+from cardscript.compiler.ir import (
+    Allow,
+    ChangeAction,
+    Duration,
+    Effect,
+    EffectKind,
+    ExtraAction,
+    Filter,
+    Restrict,
+    SetCost,
+)
 from cardscript.runtime import continuous
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
@@ -62,6 +73,14 @@ def set_cost(game: Game, ctx: EffectContext, proc: SetCost) -> None:
     _for_a_time(game, ctx, proc)
 
 
+@handles(Allow)
+def allow(game: Game, ctx: EffectContext, proc: Allow) -> None:
+    """A permission with a duration created by a resolving effect ("Até o final do turno o personagem escolhido pode
+    usar a ação X", "durante este turno, você pode ..."): a generated static (5.7 A.2.1, B) read by the queries for
+    its duration; without one it is its card's static, read while in place."""
+    _for_a_time(game, ctx, proc)
+
+
 @handles(Restrict)
 def restrict(game: Game, ctx: EffectContext, proc: Restrict) -> None:
     """A restriction with a duration ("... não podem procurar cards nos decks até o final do turno"), created
@@ -70,7 +89,7 @@ def restrict(game: Game, ctx: EffectContext, proc: Restrict) -> None:
     _for_a_time(game, ctx, proc)
 
 
-def _for_a_time(game: Game, ctx: EffectContext, proc: ChangeAction | SetCost | Restrict) -> None:
+def _for_a_time(game: Game, ctx: EffectContext, proc: Allow | ChangeAction | SetCost | Restrict) -> None:
     """A static procedure run by a resolving effect: with a duration it becomes a generated static (5.7 A.2.1, B)
     in the state, with this effect's context; without one it is its card's static, read while in place."""
     if proc.duration in (Duration.WHILE_IN_PLACE, Duration.INSTANT):

@@ -8,11 +8,20 @@ replacement_for`, the damage pipeline's redirects); ``Rule`` statics are read by
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CancelAction, Duration, Generate, Kind, Ref, Selector, SuppressText
+from cardscript.compiler.ir import (
+    CancelAction,
+    CountdownAsIfNone,
+    Duration,
+    Generate,
+    Kind,
+    Ref,
+    Selector,
+    SuppressText,
+)
 from cardscript.runtime import continuous
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import ActionThing, EffectContext, resolve
+from cardscript.runtime.selectors import ActionThing, EffectContext, Player, resolve
 
 
 @handles(Generate)
@@ -53,3 +62,14 @@ def cancel_action(game: Game, ctx: EffectContext, proc: CancelAction) -> None:
             done = True
             game.emit("cancelled", action=a.name if isinstance(a, ActionThing) else "", source=ctx.source)
     ctx.last_optional_done = done
+
+
+@handles(CountdownAsIfNone)
+def countdown_as_if_none(game: Game, ctx: EffectContext, proc: CountdownAsIfNone) -> None:
+    """"A próxima Fase de Contagem Regressiva do oponente alvo é executada como se aquele jogador não tivesse nenhum
+    personagem em cena" (6.2 A): a state effect on each such player, spent by their next Fase de Contagem
+    Regressiva (``queries.countdown_as_if_none``). The static form is read by that query, not run."""
+    for p in resolve(game, ctx, proc.who):
+        if isinstance(p, Player):
+            continuous.add(game, "countdown_as_if_none", ctx.source, ctx.controller, [], Duration.MATCH,
+                           player=p.index)

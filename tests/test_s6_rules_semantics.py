@@ -1,0 +1,387 @@
+"""Effects that change what the rules allow (session 6, cluster "rules"): our own short card texts, lowered and run
+on a small match."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import (
+    Allow,
+    CardDef,
+    ChangeAction,
+    ChangeStage,
+    CountdownAsIfNone,
+    Damage,
+    Duration,
+    EffectKind,
+    Filter,
+    Gain,
+    Kind,
+    Ref,
+    Restrict,
+    Rule,
+    Selector,
+    SetCost,
+    SetEvolution,
+)
+from cardscript.runtime.match import Match
+from cardscript.runtime.queries import action_cost, action_types
+from cardscript.runtime.state import Zone
+from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, use
+from tests.engine_helpers import card, pick, punch
+from tests.engine_helpers import own_character as char
+
+MENTOR = card("""Personagem: Mentor V1
+Alinhamento: Herói
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Todas as ações de personagens chamados Aprendiz que você controla têm custo {1} e são ações imprevistas.
+  Se um personagem controlado por um oponente usar uma ação que tenha um personagem chamado Aprendiz que """
+                """você controla como alvo, você pode incapacitar aquele Aprendiz em {1}. Se o fizer, ele causa 1 """
+                """ponto de dano naquele personagem.
+""")
+
+
+def test_5_4_a_plural_predicate_after_e_keeps_the_subject_of_the_one_before() -> None:
+    """"As ações de X têm custo {1} e são ações imprevistas": "são" (third person plural, never an imperative)
+    agrees with the subject said before "e" -- one static with both changes (4.6.1: cost and types are
+    characteristics of the action)."""
+    (static, _trig) = MENTOR.effects
+    assert static.kind is EffectKind.STATIC
+    cost, types = static.procedures
+    assert isinstance(cost, SetCost) and cost.value == 1
+    assert isinstance(types, ChangeAction) and types.unforeseen and not types.anticipate
+    assert types.actions is not None and types.actions.filters == cost.action_filters
+    pupil = char("Aprendiz", action=punch("Golpe", cost=2))
+    game = match([MENTOR, pupil])
+    m, p = card_of(game, 0, "Mentor V1"), card_of(game, 0, "Aprendiz V1")
+    enter(game, p, 2)
+    pa = game.cards[p].action
+    assert pa is not None and action_cost(game, pa, user=p, holder=p) == 2
+    assert action_types(game, p, pa) == (False, False)
+    enter(game, m, 2)
+    assert action_cost(game, pa, user=p, holder=p) == 1
+    assert action_types(game, p, pa) == (False, True)
+
+
+def test_9_a_demonstrative_with_a_name_is_the_participant_so_named() -> None:
+    """"... usar uma ação que tenha um personagem chamado Aprendiz ... como alvo, ... aquele Aprendiz": the name
+    picks the action's target (not the event's subject, which a bare "aquele personagem" names)."""
+    (_static, trig) = MENTOR.effects
+    stage, damage = trig.procedures
+    assert isinstance(stage, ChangeStage) and stage.targets.slot == "event:target"
+    assert isinstance(damage, Damage) and damage.source.slot == "event:target"
+    assert damage.targets.slot == "event:subject"
+
+
+SENTINEL = card("""Personagem: Sentinela V1
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Enquanto você controlar somente personagens com a afiliação Guarda, você pode colocar cards do topo de seu """
+                """próprio deck em seus recursos em sua própria Fase de Contagem Regressiva como se você não """
+                """controlasse nenhum personagem.
+""")
+
+
+def _placed(game: Match, player: int) -> int:
+    before = len(game.state.players[player].resources)
+    game.eng.countdown(player)
+    return len(game.state.players[player].resources) - before
+
+
+def test_6_2_A_only_a_player_with_no_character_places_cards_in_the_countdown() -> None:
+    """6.2 A ("If you do not control any character in the scene: place one card ...; one more for each character
+    controlled by your opponent; one more for each card in your opponent's prizes")."""
+    game = match([char("Solitário")], [char("Rival")])
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    assert _placed(game, 0) == 1 + 1
+    enter(game, card_of(game, 0, "Solitário V1"), 2)
+    assert _placed(game, 0) == 0 and _placed(game, 1) == 0
+
+
+def test_6_2_A_a_static_lets_its_controller_place_as_if_they_controlled_no_character() -> None:
+    """"você pode colocar cards do topo de seu próprio deck em seus recursos em sua própria Fase de Contagem
+    Regressiva como se você não controlasse nenhum personagem": the phase's placing, by the rule's number, while
+    the condition holds; the player chooses ("pode")."""
+    (static,) = SENTINEL.effects
+    (proc,) = static.procedures
+    assert static.kind is EffectKind.STATIC and static.condition is not None
+    assert isinstance(proc, CountdownAsIfNone) and proc.who.ref is Ref.YOU and proc.optional
+    game = match([SENTINEL, char("Intruso")], [char("Rival")])
+    s = card_of(game, 0, "Sentinela V1")
+    enter(game, s, 2)
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    assert _placed(game, 0) == 1 + 1                                    # as if: 1 + the opponent's character
+    assert _placed(game, 1) == 0                                        # only its controller
+    game.agents[0].answers["optional"] = [pick("no")]
+    assert _placed(game, 0) == 0                                        # "pode": declined
+    enter(game, card_of(game, 0, "Intruso V1"), 2)                      # not only Guarda characters any more
+    assert _placed(game, 0) == 0
+
+
+def test_6_2_A_a_resolved_effect_makes_a_players_next_countdown_as_if_they_had_no_character() -> None:
+    """"A próxima Fase de Contagem Regressiva do jogador alvo é executada como se aquele jogador não controlasse
+    nenhum personagem": the passive of "executar" with the phase as subject; that player's next phase only."""
+    wave = card("""Habilidade: Onda Entrópica V1
+Poder: Super Força
+
+Ação: Onda Entrópica
+  Custo: {0}
+  Poder: Super Força
+  A próxima Fase de Contagem Regressiva do jogador alvo é executada como se aquele jogador não controlasse """
+                """nenhum personagem.
+""")
+    assert wave.action is not None
+    (mode,) = wave.action.modes
+    (proc,) = mode.procedures
+    assert isinstance(proc, CountdownAsIfNone) and proc.who.ref is Ref.TARGET and not proc.optional
+    (target,) = wave.action.targets
+    assert target.kind is Kind.PLAYER
+    for bad in ("A Fase de Contagem Regressiva do jogador alvo é executada como se aquele jogador não controlasse "
+                "nenhum personagem.",                                            # which one? not said
+                "A próxima Fase de Compra do jogador alvo é executada como se aquele jogador não controlasse "
+                "nenhum personagem."):                                           # no such rule there
+        other = card(f"Habilidade: Onda V1\nPoder: Super Força\n\nAção: Onda\n  Custo: {{0}}\n  Poder: Super Força\n"
+                     f"  {bad}\n")
+        assert other.action is not None and not other.action.executable
+
+
+def test_4_4_2_only_after_the_subject_and_a_requirement_read_from_the_hand() -> None:
+    """"Este suporte só pode ser colocado em cena se você controlar um herói": "só" between the subject and the
+    verb is the verb's (prohibited unless the condition holds); the card's own requirement is checked while it is
+    still in the hand (4.4.2). "Seus oponentes executam a Fase de Contagem Regressiva como se não tivessem nenhum
+    personagem em cena": a static on each of their phases (6.2 A), the hypothesis' subject left out."""
+    beacon = card("""Suporte: Farol V1
+Energia inicial: 1
+Escudo: 0
+
+Texto permanente:
+  Este suporte só pode ser colocado em cena se você controlar um herói.
+  Seus oponentes executam a Fase de Contagem Regressiva como se não tivessem nenhum personagem em cena.
+""")
+    needs, countdown = beacon.effects
+    (restrict,) = needs.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "put_in_scene" and restrict.subject is not None
+    assert restrict.subject.ref is Ref.THIS_CARD and needs.condition is not None and needs.condition.negated
+    (proc,) = countdown.procedures
+    assert countdown.kind is EffectKind.STATIC and isinstance(proc, CountdownAsIfNone)
+    assert proc.who.ref is Ref.OPPONENT and not proc.optional
+    game = match([beacon, char("Herói")], [char("Rival")])
+    b = card_of(game, 0, "Farol V1")
+    game.move(b, Zone.HAND)
+    for c in fillers(game, 0)[:3]:
+        game.move(c, Zone.RESOURCES)
+    assert not game.eng.can_place(0, b)
+    enter(game, card_of(game, 0, "Herói V1"), 2)
+    assert game.eng.can_place(0, b)
+    enter(game, card_of(game, 1, "Rival V1"), 2)
+    enter(game, b, 1)
+    assert _placed(game, 1) == 1 + 1 and _placed(game, 0) == 0
+
+
+def test_4_6_2_B_every_option_of_an_action_instead_of_one() -> None:
+    """"você pode usar todos os efeitos da ação X, ao invés de apenas um": a static (``Rule`` all_modes) under its
+    condition; the action's user's controller may then take every option, in order (or decline: one option)."""
+    double = card("""Habilidade: Golpe Duplo V1
+Poder: Super Força
+
+Texto permanente:
+  Se você controlar um personagem com {VO}, você pode usar todos os efeitos da ação Golpe Duplo, ao invés de """
+                  """apenas um.
+
+Ação: Golpe Duplo
+  Custo: {0}
+  Poder: Super Força
+  Golpe Duplo causa 1 ponto de dano no alvo, ou incapacite o alvo em {1}.
+""")
+    (static,) = double.effects
+    (rule,) = static.procedures
+    assert isinstance(rule, Rule) and rule.rule == "all_modes" and rule.value == "Golpe Duplo"
+    assert static.kind is EffectKind.STATIC and static.condition is not None
+    for answer, expected in (("yes", (3 - 1, 1)), ("no", (3 - 1, 2))):
+        game = match([char("Voador", powers="Super Força, Voo"), double], [char("Alvo")])
+        user, skill, target = card_of(game, 0, "Voador V1"), card_of(game, 0, "Golpe Duplo V1"), card_of(game, 1,
+                                                                                                          "Alvo V1")
+        enter(game, user, 2, carried=[skill])
+        enter(game, target, 3)
+        game.state.scene[target].stage = 2
+        game.agents[0].answers["optional"] = [pick(answer)]
+        at(game, "combat", "attack")
+        use(game, user, "Golpe Duplo")
+        game.eng.tree.resolve()
+        assert (len(game.state.scene[target].carried), game.state.scene[target].stage) == expected
+
+
+def test_7_a_gained_keyword_with_parameters_is_its_meaning_filled_in() -> None:
+    """"este personagem ganha Liderar {1} - afiliação Guarda" while the condition holds: the prelude's meaning of
+    Liderar with N = 1 and the affiliation (5.6), an activated effect the engine offers the character; a keyword
+    whose meaning is not an activated effect, or a gain for a time, stays not executable."""
+    captain = card("""Personagem: Capitão da Guarda V1
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Enquanto você controlar dois ou mais personagens com a afiliação Guarda, este personagem ganha Liderar {1} - """
+                   """afiliação Guarda.
+""")
+    (static,) = captain.effects
+    (gain,) = static.procedures
+    assert isinstance(gain, Gain) and gain.keywords == ("Liderar",)
+    (meaning,) = gain.keyword_effects
+    assert meaning.kind is EffectKind.ACTIVATED and meaning.limit_per_turn == 1 and meaning.from_keyword == "Liderar"
+    game = match([captain, char("Guarda", affiliations="Guarda")])
+    c, g = card_of(game, 0, "Capitão da Guarda V1"), card_of(game, 0, "Guarda V1")
+    enter(game, c, 2)
+    at(game, "preparation")
+    assert not activatable(game, c)
+    enter(game, g, 2)
+    game.state.scene[g].stage = 0
+    game.agents[0].answers["target"] = [lambda d: [d.options.index(game.name(g))]]
+    activate(game, c)
+    assert game.state.scene[g].stage == 1 and not activatable(game, c)
+    timed = card("""Personagem: Capitão V1
+Alinhamento: Herói
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, ele ganha Liderar {1} - afiliação Guarda até o final do turno.
+""")
+    assert not timed.executable
+
+
+def test_4_6_2_C_2_carried_ability_cards_used_without_their_powers() -> None:
+    """"Cada um dos personagens com a afiliação Guarda que você controla pode usar ações dos cards de habilidade que
+    estiver carregando, mesmo que não tenha os poderes daquelas ações": a static waiving C.2 for the actions of the
+    ability cards those characters carry (``Allow`` use_without_power)."""
+    text = ("Suporte: Arsenal V1\nEnergia inicial: 1\nEscudo: 0\n\nTexto permanente:\n  Cada um dos personagens com a "
+            "afiliação Guarda que você controla pode usar ações dos cards de habilidade que estiver carregando{}.\n")
+    arsenal = card(text.format(", mesmo que não tenha os poderes daquelas ações"))
+    (static,) = arsenal.effects
+    (allow,) = static.procedures
+    assert isinstance(allow, Allow) and allow.what == "use_without_power" and allow.subject is not None
+    assert Filter("affiliation", "has", "Guarda") in allow.subject.filters
+    assert not card(text.format("")).executable                  # without the concession: not this permission
+
+
+def test_4_4_2_1_A_4_a_permission_for_the_turn_after_the_trigger_is_not_a_placing_now() -> None:
+    """"Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o
+    mesmo alter ego de um outro personagem com a afiliação Guarda que você controla": the duration after the event
+    is the effect's (a permanent trigger has none of its own); "até o final do turno, você pode colocar em cena" is
+    a permission for the turn (``Allow`` scene_identity); "outro" is another than the one compared (as in every
+    comparison), so no exclusion of this character."""
+    warden = card("""Personagem: Carcereiro V1
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 1
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o """
+                  """mesmo alter ego de um outro personagem com a afiliação Guarda que você controla.
+""")
+    (trig,) = warden.effects
+    (allow,) = trig.procedures
+    assert trig.kind is EffectKind.TRIGGERED and isinstance(allow, Allow) and allow.what == "scene_identity"
+    assert allow.duration is Duration.END_OF_TURN and not allow.optional and allow.subject is not None
+    (shares,) = [f for f in allow.subject.filters if f.op == "shares"]
+    assert isinstance(shares.value, Selector) and shares.value.excluding is None
+    assert Filter("affiliation", "has", "Guarda") in shares.value.filters
+
+
+def test_a_comparison_after_coordinated_heads_takes_its_ao_de() -> None:
+    """"um personagem com nome ou alter ego igual ao de um personagem com a afiliação Guarda": "igual" on the second
+    of the coordinated heads still takes "ao de ..." (the comparison's other term), in a trigger's event too."""
+    keeper = card("""Personagem: Arquivista V1
+Alinhamento: Herói
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Toda vez que você colocar em cena um personagem com nome ou alter ego igual ao de um personagem com a """
+                  """afiliação Guarda, você pode capacitar este personagem em {1}.
+""")
+    (trig,) = keeper.effects
+    assert keeper.executable and trig.trigger is not None and trig.trigger.subject is not None
+    (shares,) = [f for f in trig.trigger.subject.filters if f.op == "shares"]
+    assert shares.field == "name_or_alter_ego" and isinstance(shares.value, Selector)
+    assert Filter("affiliation", "has", "Guarda") in shares.value.filters
+
+
+def test_4_4_2_2_A_2a_a_static_sets_an_ev_cards_requirement() -> None:
+    """"O requisito para você colocar em cena um Personagem-EV chamado Titã será Qualquer personagem ao invés de
+    Personagem herói": while the static works, any character you control since the start of the turn is a base."""
+    lab = card("""Cenário: Laboratório V1
+
+Texto permanente:
+  O requisito para você colocar em cena um Personagem-EV chamado Titã será Qualquer personagem ao invés de """
+               """Personagem herói.
+""")
+    (static,) = lab.effects
+    (proc,) = static.procedures
+    assert static.kind is EffectKind.STATIC and isinstance(proc, SetEvolution)
+    assert Filter("name", "eq", "Titã") in proc.cards.filters and proc.requirement.kind is Kind.CHARACTER
+    assert not proc.requirement.filters
+
+
+def test_a_condition_on_the_turns_loads_this_card_loaded_onto_this_character_this_turn() -> None:
+    """"... se ela tiver sido carregada neste personagem neste turno": the turn's record of the cards loaded and
+    where (by effects and on entering the scene, 4.4.2.1 A.3), cleared at the end of the turn."""
+    hidden = card("""Habilidade: Golpe Oculto V1
+Poder: Super Força
+
+Ação: Golpe Oculto
+  Custo: {0}
+  Poder: Super Força
+  Golpe Oculto causa 2 pontos de dano no alvo se ela tiver sido carregada neste personagem neste turno.
+""")
+    assert hidden.executable
+    for loaded_now, expected in ((True, 3 - 2), (False, 3)):
+        game = match([char("Lutador"), hidden], [char("Alvo")])
+        user, skill, target = card_of(game, 0, "Lutador V1"), card_of(game, 0, "Golpe Oculto V1"), card_of(
+            game, 1, "Alvo V1")
+        enter(game, user, 2)
+        enter(game, target, 3)
+        game.move(skill, Zone.RESOURCES)
+        game.load(skill, user)
+        if not loaded_now:
+            game.state.this_turn.loaded_onto.clear()              # loaded in an earlier turn
+        at(game, "combat", "attack")
+        use(game, user, "Golpe Oculto")
+        game.eng.tree.resolve()
+        assert len(game.state.scene[target].carried) == expected
+
+
+def test_a_cost_compared_with_the_stage_a_character_is_at() -> None:
+    """"ações com custo igual ao estágio de capacitação em que este personagem (Nome) se encontra": the cost equals
+    that character's stage when the filter is read (``eq_stage``); the parenthesis only names the subject."""
+    text = ("Personagem: Pêndulo V1\nAlinhamento: Herói\nEnergia inicial: 2\nEscudo: 0\n\nTexto permanente:\n  "
+            "Os personagens de seus oponentes não podem usar ações com custo igual ao estágio de capacitação em que "
+            "este personagem (Pêndulo) se encontra.\n")
+    pendulum = card(text)
+    (static,) = pendulum.effects
+    (restrict,) = static.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "use_action"
+    (flt,) = [f for f in restrict.action_filters if f.field == "cost"]
+    assert flt.op == "eq_stage" and isinstance(flt.value, Selector) and flt.value.ref is Ref.THIS_CHARACTER
+
+
+def test_4_6_2_B_the_option_after_ou_may_leave_out_the_destination_it_repeats() -> None:
+    """"X causa 1 ponto de dano no alvo, ou X causa 3 pontos de dano se ...": the second option's destination is the
+    first's (left out after "ou"); a clause not right after "ou" still needs its own."""
+    def action(text: str) -> CardDef:
+        return card(f"Personagem: Duelista V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\n"
+                    f"Escudo: 0\n\nAção: Estocada\n  Custo: {{0}}\n  Poder: Super Força\n  {text}\n")
+
+    d = action("Estocada causa 1 ponto de dano no alvo, ou Estocada causa 3 pontos de dano se este personagem estiver "
+               "no estágio {2}.")
+    assert d.action is not None and len(d.action.modes) == 2
+    second = d.action.modes[1].procedures[0]
+    assert isinstance(second, Damage) and second.targets.ref is Ref.TARGET and second.amount.fixed == 3
+    assert not action("Estocada causa 1 ponto de dano no alvo. Estocada causa 3 pontos de dano.").executable
