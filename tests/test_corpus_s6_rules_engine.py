@@ -73,7 +73,8 @@ def test_harpia_places_in_her_countdown_as_if_she_controlled_no_character() -> N
     enter(game, card_of(game, 0, "Harpia V1"), 2)
     enter(game, card_of(game, 0, "Agente V1"), 2)
     enter(game, card_of(game, 1, "Rival V1"), 2)
-    game.move(fillers(game, 1)[0], Zone.PRIZES)
+    game.move(fillers(game, 0)[0], Zone.PRIZES)              # a card of hers the opponent scored (4.9.1)
+    game.move(fillers(game, 1)[0], Zone.PRIZES)              # one she scored: not in the opponent's prizes
     assert _placed(game, 0) == 1 + 1 + 1
     assert _placed(game, 1) == 0                              # the opponent controls a character: no placing
     enter(game, card_of(game, 0, "Civil V1"), 2)              # not only S.H.I.E.L.D. characters any more

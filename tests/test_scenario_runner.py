@@ -339,18 +339,23 @@ def test_an_action_whose_name_holds_em(tmp_path: Path, index: CardIndex) -> None
     assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}
 
 
-@pytest.mark.parametrize(("phase", "hand", "resources"), [("contagem regressiva", 2, 2), ("compra", 2, 0),
-                                                          ("início do turno", 2, 2)])
-def test_6_2_A_B_pass_from_a_phase_no_player_acts_in(tmp_path: Path, index: CardIndex, phase: str, hand: int,
-                                                     resources: int) -> None:
-    """6.2 A/B: a board at the start of the Contagem Regressiva (B controls one character: 1 + 1 cards to A's
-    resources) or of the Compra (A controls a character: 2 cards) plays it on `passa`, up to the Preparação."""
-    text = (f"fase: {phase}\njogador A:\n  em cena: Hulk V1, carregando 3 cards\njogador B:\n"
+HULK = "  em cena: Hulk V1, carregando 3 cards\n"
+
+
+@pytest.mark.parametrize(("phase", "scene", "hand", "resources"), [
+    ("contagem regressiva", HULK, 2, 0), ("compra", HULK, 2, 0), ("início do turno", HULK, 2, 0),
+    ("contagem regressiva", "", 1, 2)])
+def test_6_2_A_B_pass_from_a_phase_no_player_acts_in(tmp_path: Path, index: CardIndex, phase: str, scene: str,
+                                                     hand: int, resources: int) -> None:
+    """6.2 A/B: a board at the start of the Contagem Regressiva or of the Compra plays it on `passa`, up to the
+    Preparação: A controlling a character places nothing in the countdown (6.2 A) and draws 2 (6.2 B); controlling
+    none, 1 + 1 (B's character) cards to the resources and a draw of 1."""
+    text = (f"fase: {phase}\njogador A:\n{scene}  mão: Hulk V1\njogador B:\n"
             "  em cena: Blob V1, carregando 3 cards\njogadas:\n  A passa\nesperado:\n"
             f"  mão de A: {hand} cards\n  recursos de A: {resources} cards\n  A pode colocar Hulk V1\n")
     result = run_text(tmp_path, text, index)
     assert [f.actual for f in result.branches[0].findings] == [
-        f"hand of A: {hand} cards", f"resources of A: {resources} cards", "A cannot place Hulk V1 now"]
+        f"hand of A: {hand + 1} cards", f"resources of A: {resources} cards", "A cannot place Hulk V1 now"]
 
 
 def test_4_8_1_who_decides_is_checked(tmp_path: Path, index: CardIndex) -> None:

@@ -71,11 +71,15 @@ def test_6_1_reveal_exchange_only_with_one_or_no_character_and_once_per_match() 
 
 
 def test_6_2_A_countdown_one_plus_opponent_characters_plus_opponent_prizes() -> None:
-    game = match([FILL] * 20, [char("Y")] * 3 + [FILL] * 20)
-    ys = cards_of(game, 1, "Y V1")
+    """1 + the opponent's characters + the cards in the opponent's own prizes: the cards the opponent scored (this
+    player's knocked-out characters, 4.9.1) -- not the ones this player scored."""
+    game = match([char("X")] * 2 + [FILL] * 20, [char("Y")] * 2 + [FILL] * 20)
+    xs, ys = cards_of(game, 0, "X V1"), cards_of(game, 1, "Y V1")
     in_scene(game, ys[0], 1)
-    put(game, ys[1], Zone.PRIZES)
-    put(game, ys[2], Zone.PRIZES)
+    put(game, xs[0], Zone.PRIZES)                 # scored by the opponent
+    put(game, xs[1], Zone.PRIZES)
+    put(game, ys[1], Zone.PRIZES)                 # scored by this player: does not count
+    assert game.prize_points(1) > 0
     before = len(game.state.players[0].resources)
     game.eng.countdown(0)
     assert len(game.state.players[0].resources) - before == 1 + 1 + 2

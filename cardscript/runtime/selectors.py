@@ -206,8 +206,15 @@ def selected(game: Game, ctx: EffectContext, sel: Selector, card: CardId, depth:
 
 
 def _area_owners(game: Game, ctx: EffectContext, sel: Selector) -> list[int]:
-    """Whose area a zone of ``sel`` is: ``of`` when it stands for players ("os recursos de um jogador", "a mão do
-    oponente alvo"), else ``zone_owner`` (the effect's controller by default)."""
+    """Whose pile a zone of ``sel`` is: ``of`` when it stands for players ("os recursos de um jogador", "a mão do
+    oponente alvo"), else ``zone_owner`` (the effect's controller by default). The prizes of a player are the cards
+    that player scored (4.9.1: a knocked-out character goes to the prizes of its controller's opponents), which the
+    engine keeps in their owner's pile: "os prêmios de seus oponentes" are the piles of the effect's controller."""
+    owners = _named_owners(game, ctx, sel)
+    return sorted({1 - o for o in owners}) if sel.zone == "prizes" else owners
+
+
+def _named_owners(game: Game, ctx: EffectContext, sel: Selector) -> list[int]:
     if sel.of is not None:
         found = [t.index for t in resolve(game, ctx, sel.of) if isinstance(t, Player)]
         if found:

@@ -219,7 +219,9 @@ class Engine(OptionFacts):
             self.tree.resolve()
             return
         opp = s.opponent(player)
-        n = 1 + sum(1 for b in s.controlled(opp) if self.is_character(b.card)) + len(s.players[opp].prizes)
+        # "para cada card que seu oponente tiver em seus próprios prêmios": the cards the opponent scored -- this
+        # player's knocked-out characters, which the engine keeps in their owner's prize pile (4.9.1)
+        n = 1 + sum(1 for b in s.controlled(opp) if self.is_character(b.card)) + len(s.players[player].prizes)
         n += queries.extra_draws(self.game, player, "countdown")    # "coloca um card a mais ..." statics
         self.game.mill_to_resources(player, n)
         self.tree.resolve()
