@@ -452,3 +452,20 @@ def test_4_4_2_2_A_2a_negated_panels_lack_the_alignments_they_name() -> None:
     assert panel("Personagem que não seja herói nem vilão") == (Filter("alignment", "lacks", "Herói"),
                                                                Filter("alignment", "lacks", "Vilão"))
     assert panel("Qualquer Personagem Vilão") == (Filter("alignment", "has", "Vilão"),)
+
+
+def test_4_5_only_characters_have_a_capacitation_stage() -> None:
+    """4.5: the stage is a character's; capacitating or incapacitating a support in the scene changes nothing (it
+    keeps stage 1; the official ruling of Voar Alto V1: a support targeted by an incapacitating action is not
+    incapacitated)."""
+    from tests.engine_helpers import card as _card
+    from tests.engine_helpers import in_scene as _in_scene
+    from tests.engine_helpers import small_game as _small_game
+
+    support = _card("Suporte: Torre V1\nEnergia inicial: 2\nEscudo: 0\n")
+    hero = _card("Personagem: Herói V1\nAlinhamento: Herói\nPoderes: {VO}\nEnergia inicial: 3\nEscudo: 0\n")
+    game = _small_game({0: support, 1: hero})
+    _in_scene(game, 0, [2])
+    _in_scene(game, 1, [3])
+    assert game.incapacitate(0, 1) == 0 and game.capacitate(0, 1) == 0 and game.state.scene[0].stage == 1
+    assert game.incapacitate(1, 1) == 1 and game.state.scene[1].stage == 0

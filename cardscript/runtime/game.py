@@ -321,11 +321,16 @@ class Game:
                   **({"to": str(self.state.location(base_card)[0])} if elsewhere else {}))
         self.check_victory()
 
+    def _staged(self, base_card: CardId) -> bool:
+        """Only characters have a capacitation stage (4.5); a support in the scene keeps its stage 1."""
+        definition = self.cards.get(base_card)
+        return definition is None or str(definition.card_type).startswith("Personagem")
+
     def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
         """Raise the stage by ``amount``, as far as possible (4.5, golden rule C); return the change. ``by``: the
         controller of the effect doing it (None: the rules of the game, a cost)."""
         base = self.state.scene[base_card]
-        new = min(2, base.stage + amount)
+        new = min(2, base.stage + amount) if self._staged(base_card) else base.stage
         change = new - base.stage
         base.stage = new
         if change > 0:
@@ -336,7 +341,7 @@ class Game:
     def incapacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
         """Lower the stage by ``amount``, as far as possible (4.5); ``by`` as for :meth:`capacitate`."""
         base = self.state.scene[base_card]
-        new = max(0, base.stage - amount)
+        new = max(0, base.stage - amount) if self._staged(base_card) else base.stage
         change = base.stage - new
         base.stage = new
         self.emit("incapacitate", card=base_card, amount=change, stage=new, by=by, **(self.acting or {}))
