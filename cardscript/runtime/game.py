@@ -324,7 +324,7 @@ class Game:
     def _staged(self, base_card: CardId) -> bool:
         """Only characters have a capacitation stage (4.5); a support in the scene keeps its stage 1."""
         definition = self.cards.get(base_card)
-        return definition is None or str(definition.card_type).startswith("Personagem")
+        return definition is None or definition.card_type != "Suporte"
 
     def capacitate(self, base_card: CardId, amount: int, by: int | None = None) -> int:
         """Raise the stage by ``amount``, as far as possible (4.5, golden rule C); return the change. ``by``: the
