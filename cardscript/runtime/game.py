@@ -21,6 +21,7 @@ from typing import Any
 
 from cardscript.runtime.agents import Agent, Decision, ask
 from cardscript.runtime.events import Event, EventLog
+from cardscript.runtime.identity import end_stay
 from cardscript.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
 
 VICTORY_POINTS = 15          # rules 4.9.1
@@ -144,6 +145,7 @@ class Game:
             self.state.scene[host].carried.remove(card)
         if zone in (Zone.SCENARIO, Zone.SCENE, Zone.CARRIED):
             self._end_while_source(card)
+            end_stay(self.state, card)        # coming back, it is a new object (runtime.identity)
         return zone, host
 
     def _end_while_source(self, card: CardId) -> None:
@@ -275,6 +277,8 @@ class Game:
         carried = self.state.scene[ha].carried
         pile = self.state.players[self.state.owner[b]].pile(zb)
         carried[carried.index(a)], pile[pile.index(b)] = b, a
+        self._end_while_source(a)
+        end_stay(self.state, a)               # it left the card carrying it (runtime.identity)
         self.emit("swap", a=a, b=b)
 
     def check_empty(self, base_card: CardId) -> None:
@@ -296,6 +300,7 @@ class Game:
         base = self.state.scene[base_card]
         for c in list(base.carried):
             base.carried.remove(c)
+            end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)
         self._take(base_card)
@@ -308,6 +313,7 @@ class Game:
         base = self.state.scene[base_card]
         for c in list(base.carried):
             base.carried.remove(c)
+            end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)
         owner = self.state.owner[base_card]
