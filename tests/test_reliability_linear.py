@@ -149,6 +149,7 @@ def _regexes() -> list[tuple[str, Callable[[str], object]]]:
         ("NameRegistry.match_known()", lambda s: NameRegistry().match_known(s, 0)),
         ("card_refs CODE_PATTERN", card_refs.CODE_PATTERN.fullmatch),
         ("card_refs code_key()", card_refs.code_key),
+        ("card_refs collection_of()", card_refs.collection_of),
         ("deck _TITLE", deck._TITLE.fullmatch),
         ("deck _COMMENT", lambda s: deck._COMMENT.sub("", s)),
         ("deck _COUNT", deck._COUNT.match),

@@ -30,11 +30,13 @@ CODE_PATTERN = re.compile(r"(?:\(\d{4}\)\s*)?[A-Za-z]{2,6}(?:\s+[A-Za-z]{2,6})*\
 """A printed code as written in a deck or scenario file: ``BSUM 65/100``, ``(2017) BSCA DECK 47/66``."""
 
 _YEAR = re.compile(r"^\(\d{4}\)\s*")
+_DIGIT = re.compile(r"\d")
 
 
 def code_key(code: str) -> str:
     """The folded form a code is matched by: no year, no blanks around ``/``, case and accents folded."""
-    return fold_key(re.sub(r"\s*/\s*", "/", _YEAR.sub("", code.strip())))
+    blanks_one = " ".join(_YEAR.sub("", code.strip()).split())      # linear whatever the text (no backtracking)
+    return fold_key(blanks_one.replace(" /", "/").replace("/ ", "/"))
 
 
 def title_key(title: str) -> str:
@@ -44,7 +46,9 @@ def title_key(title: str) -> str:
 
 def collection_of(code: str) -> str:
     """The collection of a printed code, folded: "(2015) BSOS 99/100" -> "bsos"."""
-    return fold_key(re.sub(r"\s*\d.*$", "", _YEAR.sub("", code)))
+    text = _YEAR.sub("", code)
+    digit = _DIGIT.search(text)                 # linear: no pattern that backtracks over a run of blanks
+    return fold_key((text[:digit.start()] if digit else text).strip())
 
 
 @dataclass(frozen=True)
