@@ -211,3 +211,17 @@ def test_the_corpus_homem_aranha_v1_is_three_printed_cards_named_by_code(tmp_pat
     for code in codes:
         assert code in diag["message"]
     assert report["cards"] == 3 and report["distinct"] == 3
+
+
+def test_explain_takes_a_title_or_a_printed_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "bsum 65 / 100"]) == 0
+    assert capsys.readouterr().out.startswith("Habilidade: Mjölnir V1")
+    for n in (1, 2):
+        _card(tmp_path / "tst", f"gemeo-v1-{n}.card", _coded("Gêmeo V1", f"TST {n}/10", shield=n))
+    assert main(["explain", "Gêmeo V1", "--library", str(tmp_path / "tst")]) == 2
+    err = capsys.readouterr().err
+    assert "'Gêmeo V1' names 2 different printed cards: TST 1/10 (" in err and "give the printed code" in err
+    assert main(["explain", "TST 2/10", "--library", str(tmp_path / "tst")]) == 0
+    assert capsys.readouterr().out.startswith("Personagem: Gêmeo V1")
+    assert main(["explain", "Nada V1"]) == 2
+    assert "nor a card of that title or printed code" in capsys.readouterr().err
