@@ -21,7 +21,7 @@ from cardscript.runtime.selectors import EffectContext
 from cardscript.runtime.shielding import shield
 from cardscript.runtime.state import CardId, Zone
 from cardscript.runtime.statics import powers
-from tests.corpus_play import activatable, activate, card_of, enter, match
+from tests.corpus_play import activatable, activate, at, card_of, enter, events, match, use
 from tests.engine_helpers import card, own_character
 
 GUARD = card("""Habilidade: Guarda Arcana V1
@@ -181,3 +181,25 @@ def test_identity_5_7_b_gamora_contra_golpear_does_not_follow_its_target_back() 
     game.emit("use_action", card=target, action="x", player=1)
     game.eng.tree.resolve()
     assert len(game.state.scene[target].carried) == 4
+
+
+def test_identity_5_7_a_2_2_ruling_kraven_the_chosen_character_put_back_in_the_scene_is_not_chosen_any_more() -> None:
+    """Kraven - O Caçador V1 chooses a character as it enters; its action deals +4 to that character. The
+    character returns to the hand and is put back in the scene: the bonus no longer applies (the ruling: "mesmo
+    que aquele personagem seja recolocado em cena logo a seguir")."""
+    kraven_def = load_library()["Kraven - O Caçador V1"]
+    game = match([kraven_def], [own_character("Presa", shield=0, ie=9)])
+    kraven, prey = card_of(game, 0, kraven_def.title), card_of(game, 1, "Presa V1")
+    enter(game, prey, n=9)
+    enter(game, kraven, n=4)                          # its entry trigger: the choice (the opponent's character)
+    assert game.state.chosen[kraven]["card:0"] == [prey]
+    at(game, "combat", "attack")
+    use(game, kraven, "Assalto do Caçador")
+    game.eng.tree.resolve()
+    _leave_to_hand(game, prey)
+    enter(game, prey, n=9)
+    game.state.scene[kraven].actions_used = []        # a second use, as in a later turn
+    game.state.scene[kraven].stage = 2
+    use(game, kraven, "Assalto do Caçador")
+    game.eng.tree.resolve()
+    assert [e["amount"] for e in events(game, "damage") if e["card"] == prey] == [2 + 4, 2]
