@@ -28,8 +28,9 @@ binding to the stay that ended is dropped:
   targeted or named it ("o alvo", "aquele personagem": the context's targets and slots) no longer find it;
 * what other cards' texts chose (``GameState.chosen``: "o personagem escolhido") no longer holds it;
 * this turn's memory of it as a game object (damaged by an action, targeted, capacitated, "potencializado", the
-  actions it used, the damage it received) is forgotten; what happened stays (it entered the scene this turn;
-  it was knocked out).
+  damage it received) is forgotten; what happened stays: it entered the scene this turn, it was knocked out, and
+  the turn's record of the actions used (``TurnMemory.uses``: "ações chamadas N que foram usadas neste turno"
+  counts uses whoever made them).
 
 What a card's own stay recorded lives in its ``InScene`` record (actions used, shield record with this turn's
 gains, basic capacitation) and starts afresh on its own. What a card's text chose that is not a game object
@@ -87,5 +88,4 @@ def end_stay(state: GameState, card: CardId) -> None:
     memory.targeted = [c for c in memory.targeted if c != card]
     memory.capacitated = [c for c in memory.capacitated if c != card]
     memory.marked = [(verb, c) for verb, c in memory.marked if c != card]
-    memory.uses = [u for u in memory.uses if u[0] != card]
     memory.damaged_from = [d for d in memory.damaged_from if d[0] != card]
