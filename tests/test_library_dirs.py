@@ -175,10 +175,10 @@ def test_a_match_with_cards_of_one_title_logs_their_codes_and_replays(tmp_path: 
     base = ["--library", str(folder)]
     assert main(["play", *base, "--deck-a", str(deck), "--deck-b", str(deck), "--max-turns", "3",
                  "--log", str(log)]) == 0
+    assert "Gêmeo V1 (TST 1/10)#" in capsys.readouterr().out, "the trace names such a card with its code"
     first = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert first["data"]["cards"][0][:6] == ["TST 1/10"] * 3 + ["TST 2/10"] * 3
     assert "Alfa V1" in first["data"]["cards"][0]
-    capsys.readouterr()
     assert main(["play", "--replay", str(log), *base]) == 0
     assert "every event identical" in capsys.readouterr().out
     assert main(["play", "--replay", str(log)]) == 2

@@ -88,6 +88,8 @@ class Game:
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
     knockout_elsewhere: Callable[[CardId], bool] | None = field(default=None, repr=False, compare=False)
     #   5.5: the engine's replacements of where a knocked-out character goes (True: it went elsewhere, 4.7)
+    labels: dict[CardId, str] = field(default_factory=dict, repr=False, compare=False)   # a card's name in
+    #   traces when its title does not identify it ("Homem-Aranha V1 (BSUM 19/100)": match.new_match)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -124,7 +126,7 @@ class Game:
 
     def name(self, card: CardId) -> str:
         definition = self.cards.get(card)
-        title = getattr(definition, "title", None)
+        title = self.labels.get(card) or getattr(definition, "title", None)
         return f"{title}#{card}" if title else f"card#{card}"
 
     # -- areas ---------------------------------------------------------------------------------------

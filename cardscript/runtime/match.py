@@ -108,6 +108,9 @@ def new_match(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], agents: Sequ
     game = Match(GameState(owner, players), dict(cards), list(agents), seed=seed, check=check,
                  deck_names=deck_names)
     game.engine = Engine(game)
+    for ident, definition in cards.items():           # a title the library shares: the code in traces too
+        if named(definition) != definition.title:
+            game.labels[ident] = f"{definition.title} ({named(definition)})"
     game.log.add("match", 0, seed=seed, decks=list(deck_names),
                  cards=[[named(d) for d in deck_a], [named(d) for d in deck_b]],
                  energy=[[d.initial_energy or 0 for d in deck_a], [d.initial_energy or 0 for d in deck_b]])
