@@ -225,3 +225,16 @@ def test_explain_takes_a_title_or_a_printed_code(tmp_path: Path, capsys: pytest.
     assert capsys.readouterr().out.startswith("Personagem: Gêmeo V1")
     assert main(["explain", "Nada V1"]) == 2
     assert "nor a card of that title or printed code" in capsys.readouterr().err
+
+
+def test_a_scenario_names_cards_from_the_same_merged_library(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardscript scenario --library DIR`` merges as decks do: an own Hulk V1 without a code replaces the
+    bundled one (its shield 5, not the printed 3)."""
+    own = tmp_path / "own"
+    _card(own, "hulk-v1.card", "Personagem: Hulk V1\nAlinhamento: Herói\nPoderes: Super Força\n"
+                               "Energia inicial: 3\nEscudo: 5\n")
+    scn = tmp_path / "s.scn"
+    scn.write_text("jogador A:\n  em cena: Hulk V1, carregando 3 cards\nesperado:\n  escudo de Hulk V1 = 5\n",
+                   encoding="utf-8")
+    assert main(["scenario", str(scn), "--library", str(own)]) == 0, capsys.readouterr().out
