@@ -26,7 +26,7 @@ from cardscript.grammar.card_file import _TITLE, card_file_parser, read_card_fil
 from cardscript.grammar.names import _CAP_WORD, _CONNECTOR, _EXCLAMATION, NameRegistry, match_name_shape
 from cardscript.grammar.normalize import _MARKUP, fold_text, normalize
 from cardscript.grammar.parser import parse_paragraph
-from cardscript.runtime import deck
+from cardscript.runtime import card_refs, deck
 
 N = 300_000
 HEAD = "Habilidade: Rasgar V1\nCódigo: BSUM 80/100\nPoder: Lâminas\nRaridade: Raro\n\n"
@@ -147,7 +147,9 @@ def _regexes() -> list[tuple[str, Callable[[str], object]]]:
         ("names _CONNECTOR", _CONNECTOR.match),
         ("match_name_shape()", lambda s: match_name_shape(s, 0)),
         ("NameRegistry.match_known()", lambda s: NameRegistry().match_known(s, 0)),
-        ("deck _CODE", deck._CODE.fullmatch),
+        ("card_refs CODE_PATTERN", card_refs.CODE_PATTERN.fullmatch),
+        ("card_refs code_key()", card_refs.code_key),
+        ("card_refs collection_of()", card_refs.collection_of),
         ("deck _TITLE", deck._TITLE.fullmatch),
         ("deck _COMMENT", lambda s: deck._COMMENT.sub("", s)),
         ("deck _COUNT", deck._COUNT.match),

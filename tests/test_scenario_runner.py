@@ -370,19 +370,20 @@ def test_4_8_1_who_decides_is_checked(tmp_path: Path, index: CardIndex) -> None:
 
 def test_a_title_the_library_and_a_folder_share_is_ambiguous(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """Two printed cards of one title (here a designer's own Hulk V1 beside the library's): CS503 with the code
-    of one and the file of the other."""
+    """Two printed cards of one title (here a designer's own Hulk V1, with a code of its own, beside the
+    library's): CS503 with the code of each. (A card of a folder with no code, or with the code of a library
+    card, replaces that card instead: runtime.library.load_libraries, as for decks.)"""
     own = tmp_path / "own"
     own.mkdir()
-    (own / "hulk-v1.card").write_text("Personagem: Hulk V1\nAlinhamento: Herói\nPoderes: Super Força\n"
-                                      "Energia inicial: 3\nEscudo: 5\n", encoding="utf-8")
+    (own / "hulk-v1.card").write_text("Personagem: Hulk V1\nCódigo: TST 1/10\nAlinhamento: Herói\n"
+                                      "Poderes: Super Força\nEnergia inicial: 3\nEscudo: 5\n", encoding="utf-8")
     scn = tmp_path / "s.scn"
     scn.write_text("jogador A:\n  em cena: Hulk V1, carregando 3 cards\nesperado:\n  vencedor: nenhum\n",
                    encoding="utf-8")
     assert main(["scenario", str(scn), "--library", str(own)]) == 1
     printed = capsys.readouterr().out
     assert "error[CS503] 'Hulk V1' names 2 printed cards" in printed and "`BSUM 20/100`" in printed
-    assert 'hulk-v1.card"`' in printed
+    assert "`TST 1/10`" in printed
     scn.write_text(f'jogador A:\n  em cena: "{own / "hulk-v1.card"}", carregando 3 cards\nesperado:\n'
                    "  energia de Hulk V1 = 3\n", encoding="utf-8")
     assert main(["scenario", "-q", str(scn), "--library", str(own)]) == 0

@@ -144,6 +144,11 @@ E_DECK_COPIES = _register("CS402", Severity.ERROR, "too many copies of a card",
                           "says so: Item Único makes it 1 (rules 7; 5.6 invalidates such a deck before the match).")
 N_DECK_REPEAT = _register("CS403", Severity.NOTE, "card listed more than once",
                           "The same card is on several lines of the deck; their counts are summed.")
+E_CARD_AMBIGUOUS = _register("CS404", Severity.ERROR, "ambiguous card title",
+                             "The title names more than one printed card of the library (the corpus prints six "
+                             "titles, Homem-Aranha V1 among them, on two or three different cards); the message "
+                             "lists each one's code and file: write the printed code instead (`1 BSUM 19/100`). "
+                             "See docs/decks.md.")
 # --- scenario files (CS5xx): cardscript scenario, cardscript/scenario/, docs/scenarios.md ---
 E_SCN_SYNTAX = _register("CS500", Severity.ERROR, "scenario statement not understood",
                          "A line of a scenario file is not one of its statements (docs/scenarios.md lists them all, "

@@ -84,6 +84,9 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return bool(every) and all(t in allowed for t in every)
     things = [t for t in resolve(game, ctx, sel) if isinstance(t, int)] if sel is not None else []
     if kind == "is" and sel is not None:
+        if any(m.ref is not None and not resolve(game, ctx, m) for m in sel.union):
+            return False                       # "este suporte e o personagem escolhido estiverem em cena": each
+        #                                        one named must be there (the chosen one may be gone: identity.py)
         every_thing = resolve(game, ctx, sel) if sel.ref is not None else things
         bare = _bare(sel)
         return bool(every_thing) and all(matches(game, ctx, t, bare) for t in every_thing)

@@ -19,7 +19,7 @@ several lines (their counts are summed). The rulebook states no deck size: it is
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from cardscript.compiler.ir import CardDef
 from cardscript.compiler.limits import MAX_DIGITS, MAX_FILE_CHARS, MAX_PER_FILE, bound_diagnostics
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime.card_refs import CODE_PATTERN, CardIndex, Found, candidates_text, collection_of, title_key
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
 
 __all__ = ["DECK_SIZE", "CardCount", "DeckLine", "DeckReport", "check_cards", "check_deck", "check_source",
@@ -124,9 +125,7 @@ class DeckReport:
 
 
 _COUNT = re.compile(r"(\d+)(?=\s|$)")
-_CODE = re.compile(r"(?:\(\d{4}\)\s*)?[A-Za-z]{2,6}(?:\s+[A-Za-z]{2,6})*\s*\d+\s*/\s*\d+")   # (2017) BSCA DECK 47/66
 _TITLE = re.compile(r".*\S\s+[Vv]\d+")
-_YEAR = re.compile(r"^\(\d{4}\)\s*")
 _COMMENT = re.compile(r"(^|\s)#.*$")
 
 
@@ -169,39 +168,15 @@ def parse_deck(source: SourceFile) -> tuple[list[DeckLine], list[Diagnostic]]:
             problems.append(_diag(source, dg.E_DECK_LINE, "a count of 0 copies", Span(at, at + m.end()),
                                   hint="remove the line, or comment it out with `#`"))
             continue
-        kind = "code" if _CODE.fullmatch(ref) else "title" if _TITLE.fullmatch(ref) else "name"
+        kind = "code" if CODE_PATTERN.fullmatch(ref) else "title" if _TITLE.fullmatch(ref) else "name"
         entries.append(DeckLine(number, count, ref, kind, whole, ref_span))
     return entries, problems
 
 
-def _index(library: dict[str, CardDef]) -> tuple[dict[str, CardDef], dict[str, list[CardDef]]]:
-    """Folded titles and codes (with and without the year) -> card; folded names -> their versions."""
-    keys: dict[str, CardDef] = {}
-    names: dict[str, list[CardDef]] = {}
-    for card in dict.fromkeys(library.values()):
-        keys.setdefault(fold_key(card.title), card)
-        if card.code:
-            keys.setdefault(_code_key(card.code), card)
-            keys.setdefault(_code_key(_YEAR.sub("", card.code)), card)
-        versions = names.setdefault(fold_key(card.name), [])
-        if card not in versions:
-            versions.append(card)
-    return keys, names
-
-
-def _code_key(code: str) -> str:
-    return fold_key(re.sub(r"\s*/\s*", "/", code))
-
-
-def _collection(code: str) -> str:
-    """The collection of a printed code, folded: "(2015) BSOS 99/100" -> "bsos"."""
-    return fold_key(re.sub(r"\s*\d.*$", "", _YEAR.sub("", code)))
-
-
-def _unknown(source: SourceFile, entry: DeckLine, library: dict[str, CardDef],
-             names: dict[str, list[CardDef]], guess_again: bool = True) -> Diagnostic:
+def _unknown(source: SourceFile, entry: DeckLine, library: Mapping[str, CardDef],
+             index: CardIndex, guess_again: bool = True) -> Diagnostic:
     if entry.kind == "name":
-        versions = sorted(names.get(fold_key(entry.ref), []), key=lambda c: c.version)
+        versions = sorted(index.by_name.get(fold_key(entry.ref), []), key=lambda c: c.version)
         if versions:
             listed = " or ".join(f"`{entry.count} {c.title}`" for c in versions)
             return _diag(source, dg.E_DECK_LINE, f"{entry.ref!r} has no version", entry.ref_span,
@@ -209,7 +184,7 @@ def _unknown(source: SourceFile, entry: DeckLine, library: dict[str, CardDef],
     if not guess_again:             # past the diagnostics shown (limits.MAX_PER_FILE): no search for a guess
         guess = None
     elif entry.kind == "code":      # a code is only close to codes of the same collection ("BSUM 56/100")
-        by_code = {c.code: c for c in library.values() if c.code and _collection(c.code) == _collection(entry.ref)}
+        by_code = {c.code: c for c in library.values() if c.code and collection_of(c.code) == collection_of(entry.ref)}
         guess = did_you_mean(entry.ref, sorted(by_code))
         guess = f"'{guess}' ({by_code[guess].title})" if guess else None
     else:
@@ -221,8 +196,24 @@ def _unknown(source: SourceFile, entry: DeckLine, library: dict[str, CardDef],
     return _diag(source, dg.E_DECK_CARD, f"unknown {what} {entry.ref!r}", entry.ref_span, hint=hint)
 
 
-def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
-    """Check a deck's text against ``library`` (as ``load_library`` returns it): every problem, located."""
+def _ambiguous(source: SourceFile, entry: DeckLine, found: Found, library: Mapping[str, CardDef]) -> Diagnostic:
+    """CS404: a title several printed cards of the library carry; the candidates' codes and files, and the
+    line to write instead."""
+    file_of = getattr(library, "path_of", None)
+    listed = candidates_text(found.candidates, file_of)
+    coded = [c for c in found.candidates if c.code]
+    hint = (f"write the printed code of the one you mean, e.g. `{entry.count} {coded[0].code}`" if coded else
+            "give each card a printed code (`Código:` in its file) and write the code")
+    return _diag(source, dg.E_CARD_AMBIGUOUS,
+                 f"{entry.ref!r} names {len(found.candidates)} different printed cards: {listed}",
+                 entry.ref_span, hint=hint)
+
+
+def check_source(source: SourceFile, library: Mapping[str, CardDef]) -> DeckReport:
+    """Check a deck's text against ``library`` (as ``load_library`` returns it): every problem, located. A card
+    is named by its title or its printed code (:class:`~cardscript.runtime.card_refs.CardIndex`); a title that
+    several printed cards carry is a CS404 error naming them (their codes and, for a
+    :class:`~cardscript.runtime.library.Library`, their files)."""
     report = DeckReport(source.path, source)
     if len(source.text) > MAX_FILE_CHARS:     # bounded time whatever the file: a deck is 40 cards
         report.diagnostics = [_diag(source, dg.E_TOO_LARGE, f"the file has {len(source.text):,} characters; at "
@@ -231,25 +222,26 @@ def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
         return report
     entries, problems = parse_deck(source)
     diags = list(problems)
-    keys, names = _index(library)
-    by_title: dict[str, list[DeckLine]] = {}
-    cards: dict[str, CardDef] = {}
+    index = CardIndex(library.values())
+    shared = {title_key(t) for t in index.ambiguous_titles()}
+    by_card: dict[CardDef, list[DeckLine]] = {}
     for entry in entries:
-        card = None if entry.kind == "name" else keys.get(
-            _code_key(entry.ref) if entry.kind == "code" else fold_key(entry.ref))
+        found = Found() if entry.kind == "name" else index.find(entry.ref)
+        card = found.card
         if card is None:
-            diags.append(_unknown(source, entry, library, names, guess_again=len(diags) < MAX_PER_FILE))
+            diags.append(_ambiguous(source, entry, found, library) if found.ambiguous else
+                         _unknown(source, entry, library, index, guess_again=len(diags) < MAX_PER_FILE))
             continue
         report.entries.append((entry, card))
-        seen = by_title.setdefault(card.title, [])
+        seen = by_card.setdefault(card, [])
         if seen:
             total = sum(e.count for e in seen) + entry.count
-            diags.append(_diag(source, dg.N_DECK_REPEAT, f"{card.title} is also listed on line {seen[0].line}",
-                               entry.ref_span, hint=f"counts are summed: {total} copies; list it once"))
+            diags.append(_diag(source, dg.N_DECK_REPEAT, f"{_named(card, shared)} is also listed on line "
+                               f"{seen[0].line}", entry.ref_span,
+                               hint=f"counts are summed: {total} copies; list it once"))
         seen.append(entry)
-        cards[card.title] = card
-    for title, lines in by_title.items():
-        card = cards[title]
+    for card, lines in by_card.items():
+        title = _named(card, shared)
         limit, reason = copy_limit(card)
         total = sum(e.count for e in lines)
         counted = CardCount(card, total, tuple(e.line for e in lines), limit, reason)
@@ -272,6 +264,11 @@ def check_source(source: SourceFile, library: dict[str, CardDef]) -> DeckReport:
     return report
 
 
+def _named(card: CardDef, shared: set[str]) -> str:
+    """A card's title in a message, with its code when other cards carry the same title."""
+    return f"{card.title} ({card.code})" if card.code and title_key(card.title) in shared else card.title
+
+
 def read_deck(path: str | Path) -> SourceFile:
     """A deck file's text, a byte order mark dropped (raises
     :class:`~cardscript.compiler.textfile.UnreadableFile` when it cannot be read: missing, a directory, binary,
@@ -281,7 +278,7 @@ def read_deck(path: str | Path) -> SourceFile:
     return SourceFile(str(path), read_text(path, "deck file"))
 
 
-def check_deck(path: str | Path, library: dict[str, CardDef] | None = None) -> DeckReport:
+def check_deck(path: str | Path, library: Mapping[str, CardDef] | None = None) -> DeckReport:
     """Check a deck file against ``library`` (default: the bundled library); an unreadable file is a report
     with a CS001 diagnostic and no source."""
     from cardscript.compiler.textfile import UnreadableFile

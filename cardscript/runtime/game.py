@@ -21,6 +21,7 @@ from typing import Any
 
 from cardscript.runtime.agents import Agent, Decision, ask
 from cardscript.runtime.events import Event, EventLog
+from cardscript.runtime.identity import end_stay
 from cardscript.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
 
 VICTORY_POINTS = 15          # rules 4.9.1
@@ -87,6 +88,8 @@ class Game:
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
     knockout_elsewhere: Callable[[CardId], bool] | None = field(default=None, repr=False, compare=False)
     #   5.5: the engine's replacements of where a knocked-out character goes (True: it went elsewhere, 4.7)
+    labels: dict[CardId, str] = field(default_factory=dict, repr=False, compare=False)   # a card's name in
+    #   traces when its title does not identify it ("Homem-Aranha V1 (BSUM 19/100)": match.new_match)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -123,7 +126,7 @@ class Game:
 
     def name(self, card: CardId) -> str:
         definition = self.cards.get(card)
-        title = getattr(definition, "title", None)
+        title = self.labels.get(card) or getattr(definition, "title", None)
         return f"{title}#{card}" if title else f"card#{card}"
 
     # -- areas ---------------------------------------------------------------------------------------
@@ -144,6 +147,7 @@ class Game:
             self.state.scene[host].carried.remove(card)
         if zone in (Zone.SCENARIO, Zone.SCENE, Zone.CARRIED):
             self._end_while_source(card)
+            end_stay(self.state, card)        # coming back, it is a new object (runtime.identity)
         return zone, host
 
     def _end_while_source(self, card: CardId) -> None:
@@ -275,6 +279,8 @@ class Game:
         carried = self.state.scene[ha].carried
         pile = self.state.players[self.state.owner[b]].pile(zb)
         carried[carried.index(a)], pile[pile.index(b)] = b, a
+        self._end_while_source(a)
+        end_stay(self.state, a)               # it left the card carrying it (runtime.identity)
         self.emit("swap", a=a, b=b)
 
     def check_empty(self, base_card: CardId) -> None:
@@ -296,6 +302,7 @@ class Game:
         base = self.state.scene[base_card]
         for c in list(base.carried):
             base.carried.remove(c)
+            end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)
         self._take(base_card)
@@ -308,6 +315,7 @@ class Game:
         base = self.state.scene[base_card]
         for c in list(base.carried):
             base.carried.remove(c)
+            end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)
         owner = self.state.owner[base_card]

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.runtime.agents import Decision, IllegalChoice, validate
+from cardscript.runtime.card_refs import candidates_text
 from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.log_seal import SEAL_KIND, canonical, chain, field_digests
 
@@ -245,8 +246,22 @@ class LogAgent:
         return answer             # type: ignore[no-any-return]  # checked by validate()
 
 
-def check_log(log: LogFile, library_paths: Sequence[str] | None = None) -> Verdict:
-    """Replay ``log`` and compare it event by event (see the module docstring)."""
+def _find(library: Mapping[str, Any], name: str) -> Any:
+    """The card a log names (its title, or its printed code when its title is ambiguous); a tuple of the
+    candidates for an ambiguous title; None when there is none."""
+    find = getattr(library, "find", None)
+    if find is None:
+        return library.get(name)
+    found = find(name)
+    return found.card if found.card is not None else (found.candidates if found.ambiguous else None)
+
+
+def check_log(log: LogFile, library_paths: Sequence[str] | None = None, *,
+              cards: Mapping[str, Any] | None = None) -> Verdict:
+    """Replay ``log`` and compare it event by event (see the module docstring). The decks' cards come from
+    ``cards`` (a :class:`~cardscript.runtime.library.Library`: ``cardscript play --replay`` with ``--library``),
+    else from ``library_paths`` (default: the bundled library); a card is named by title or printed code, and a
+    title that several cards of the library carry refuses the log with the candidates."""
     from cardscript.runtime.library import load_library
     from cardscript.runtime.match import new_match
 
@@ -260,12 +275,20 @@ def check_log(log: LogFile, library_paths: Sequence[str] | None = None) -> Verdi
     if unsealed:
         return Verdict(False, f"{describe(records[0], 0)}: data.{unsealed} is not what the log was sealed with "
                               "(the seal's digest differs)", 0)
-    library = load_library(library_paths)
-    missing = next((t for d in start["cards"] for t in d if t not in library), None)
-    if missing is not None:
-        where = "the library given" if library_paths else "the bundled library"
-        return Verdict(False, f"{describe(records[0], 0)}: card {missing!r} is not in {where}", 0)
-    decks = [[library[t] for t in titles] for titles in start["cards"]]
+    library = load_library(library_paths) if cards is None else cards
+    where = "the library given" if library_paths or cards is not None else "the bundled library"
+    decks: list[list[Any]] = []
+    for titles in start["cards"]:
+        deck: list[Any] = []
+        for title in titles:
+            found = _find(library, title)
+            if found is None or isinstance(found, tuple):
+                what = (f"names {len(found)} different cards of {where}: "
+                        f"{candidates_text(found, getattr(library, 'path_of', None))}"
+                        if isinstance(found, tuple) else f"is not in {where}")
+                return Verdict(False, f"{describe(records[0], 0)}: card {title!r} {what}", 0)
+            deck.append(found)
+        decks.append(deck)
     abandonment = records[-1]["kind"] == "abandoned"
     result = next((r for r in reversed(records) if r["kind"] == "result"), None)
     if result is None and not abandonment:
@@ -279,7 +302,10 @@ def check_log(log: LogFile, library_paths: Sequence[str] | None = None) -> Verdi
         else MAX_TURNS
     abandoned = ""
     try:
+        logged = {id(card): name for deck, names in zip(decks, start["cards"], strict=True)
+                  for card, name in zip(deck, names, strict=True)}
         game = new_match(decks[0], decks[1], list(agents), seed=start["seed"], check=True,
+                         card_names=lambda card: logged.get(id(card), card.title),
                          deck_names=(start["decks"][0], start["decks"][1]), setup=False)
         checking.events = game.log.events
         game.log = checking

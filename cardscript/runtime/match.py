@@ -88,8 +88,11 @@ def make_agents(kind: str, seed: int) -> list[Agent]:
 
 def new_match(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], agents: Sequence[Agent] | None = None,
               seed: int = 0, *, check: bool = False, deck_names: tuple[str, str] = ("A", "B"),
-              setup: bool = True) -> Match:
-    """A match ready to play its first turn (``setup=False``: before 6.1, for tests)."""
+              setup: bool = True, card_names: Callable[[CardDef], str] | None = None) -> Match:
+    """A match ready to play its first turn (``setup=False``: before 6.1, for tests). The log's ``match`` event
+    lists the decks' cards by ``card_names`` (default: the title; ``Library.name_of`` writes the printed code of
+    a card whose title the library shares with another card, so a replay finds the same card)."""
+    named = card_names or (lambda d: d.title)
     if agents is None:
         agents = make_agents("random", seed)
     cards: dict[CardId, CardDef] = {}
@@ -105,8 +108,11 @@ def new_match(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], agents: Sequ
     game = Match(GameState(owner, players), dict(cards), list(agents), seed=seed, check=check,
                  deck_names=deck_names)
     game.engine = Engine(game)
+    for ident, definition in cards.items():           # a title the library shares: the code in traces too
+        if named(definition) != definition.title:
+            game.labels[ident] = f"{definition.title} ({named(definition)})"
     game.log.add("match", 0, seed=seed, decks=list(deck_names),
-                 cards=[[d.title for d in deck_a], [d.title for d in deck_b]],
+                 cards=[[named(d) for d in deck_a], [named(d) for d in deck_b]],
                  energy=[[d.initial_energy or 0 for d in deck_a], [d.initial_energy or 0 for d in deck_b]])
     if setup:
         setup_match(game)

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from cardscript.compiler.ir import CardDef
 from cardscript.runtime.deck import DECK_SIZE, check_cards
-from cardscript.runtime.library import library_cards
+from cardscript.runtime.library import LibraryCard, library_cards
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
 
 __all__ = ["CHARACTERS", "CardPool", "PoolCard", "PoolTooSmall", "build_deck", "card_pool", "deck_entries",
@@ -82,9 +82,11 @@ class CardPool:
         return next((c.path for c in self.cards if c.definition.title == title), "")
 
 
-def card_pool(paths: Iterable[str | Path] | None = None) -> CardPool:
-    """The executable cards of ``paths`` (default: the bundled library), one per title (the first by path)."""
-    entries = sorted(library_cards(paths), key=lambda e: e.path)
+def card_pool(paths: Iterable[str | Path] | None = None, *,
+              entries: Iterable[LibraryCard] | None = None) -> CardPool:
+    """The executable cards of ``paths`` (default: the bundled library), or of the library files ``entries``
+    (``MergedLibrary.folder_entries()``: the ``--library`` folders' cards), one per title (the first by path)."""
+    entries = sorted(library_cards(paths) if entries is None else entries, key=lambda e: e.path)
     chosen: dict[str, PoolCard] = {}
     shadowed: list[str] = []
     for entry in entries:

@@ -203,6 +203,8 @@ class GameState:
     #                                    chose, by slot ("card:0": "o personagem escolhido" of its other texts)
     chosen_traits: dict[CardId, dict[str, str]] = field(default_factory=dict)   # what a card's text chose that is
     #                                    not a game object: {"affiliation": "X"} ("a afiliação escolhida", Soprano V1)
+    stays: dict[CardId, int] = field(default_factory=dict)   # how many times each card left the scene (or the
+    #                                    card carrying it): back, it is a new object (runtime.identity)
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)

@@ -59,6 +59,7 @@ from cardscript.runtime.events import Event
 from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
 from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied
+from cardscript.runtime.identity import stay
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
 from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, phase_id
@@ -85,7 +86,8 @@ class Engine(OptionFacts):
         self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
         self.triggers = Triggers(game, tree=self.tree, make_pending=self.make_pending)
         self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)
-        self.activated_uses: Counter[tuple[CardId, int]] = Counter()
+        self.activated_uses: Counter[tuple[CardId, int, int]] = Counter()   # (card, its stay, effect index):
+        #                                                  a card back in the scene is a new object (runtime.identity)
         self.procedure_errors = 0
         self.running: Procedure | None = None                # the IR procedure being run (for annotate)
         self._names: dict[str, CardId] = {}
@@ -572,7 +574,8 @@ class Engine(OptionFacts):
                 continue
             if not self.in_whose_window(effect, controller, window):
                 continue
-            if effect.limit_per_turn and self.activated_uses[(card, i)] >= effect.limit_per_turn:
+            if effect.limit_per_turn and self.activated_uses[(card, stay(self.game.state, card), i)] \
+                    >= effect.limit_per_turn:
                 continue
             probe = Pending(effect.text, effect.procedures, controller=player, source=card, effect=effect,
                             kind="activated")
@@ -594,7 +597,7 @@ class Engine(OptionFacts):
         return True
 
     def activate(self, player: int, card: CardId, index: int, effect: Effect) -> None:
-        self.activated_uses[(card, index)] += 1
+        self.activated_uses[(card, stay(self.game.state, card), index)] += 1
         root = Pending(label=f"{self.game.name(card)}: {effect.text or effect.keyword}", steps=effect.procedures,
                        controller=player, source=card, effect=effect, kind="activated")
         self.tree.resolve(root)

@@ -7,7 +7,6 @@ scenario names the card by its code instead (CS503 lists the candidates).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,8 +19,10 @@ FILLER = CardDef(title="Card V0", name="Card", version=0, card_type="Habilidade"
 
 def code_key(code: str) -> str:
     """A printed code, compared without case, spaces around "/" and the year: "(2015) BSOS 99 / 100" ->
-    "bsos 99/100"."""
-    return fold_key(re.sub(r"\s*/\s*", "/", re.sub(r"^\(\d{4}\)\s*", "", code.strip())))
+    "bsos 99/100" (``cardscript.runtime.card_refs.code_key``, what decks and logs use)."""
+    from cardscript.runtime.card_refs import code_key as key
+
+    return key(code)
 
 
 @dataclass
@@ -89,13 +90,13 @@ def _compile_one(path: Path) -> CardDef | str:
 
 
 def library_index(folders: Iterable[str | Path] = ()) -> CardIndex:
-    """The bundled library plus ``folders`` (``--library DIR``), every card that compiles."""
-    from cardscript.compiler.pipeline import library_path
-    from cardscript.runtime.library import library_cards
+    """The bundled library plus ``folders`` (``--library DIR``), every card that compiles -- merged as ``play``,
+    ``simulate`` and ``deck check`` merge them (``cardscript.runtime.library.load_libraries``: a folder's card with
+    the printed code of a bundled card replaces it)."""
+    from cardscript.runtime.library import load_libraries
 
-    paths = [library_path(), *folders]
     index = CardIndex()
-    for entry in library_cards(paths):
+    for entry in load_libraries([str(f) for f in folders]).entries:
         if entry.definition is not None:
             index.add(entry.definition, entry.path)
     return index

@@ -1,9 +1,13 @@
-"""What the command modules share: writing to standard output, reading one card file."""
+"""What the command modules share: writing to standard output, reading one card file, the ``--library DIR``
+option (repeatable: the user's folders of card files added to the bundled library) and the library it gives."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from cardscript.compiler.diagnostics import E_IO, Diagnostic
 from cardscript.compiler.pipeline import CompiledCard, compile_paths
@@ -35,3 +39,48 @@ def single(path: str) -> CompiledCard | None:
         err(f"no card file at {path}")
         return None
     return cards[0]
+
+
+class UsageError(Exception):
+    """Options that cannot be used (exit 2)."""
+
+
+LIBRARY_HELP = ("a folder of your own card files, added to the bundled library (repeat it for more folders); a "
+                "card with the printed code of a bundled card (or of a card of an earlier folder) replaces it, "
+                "with a note. With --random-decks the decks are built from the cards of these folders only")
+
+
+def add_library_option(parser: argparse.ArgumentParser, help_text: str = LIBRARY_HELP) -> None:
+    """``--library DIR``, repeatable (``play``, ``simulate``, ``deck check``, ``scenario``): see :func:`library_of`."""
+    parser.add_argument("--library", metavar="DIR", action="append", default=None, help=help_text)
+
+
+def library_folders(args: argparse.Namespace) -> list[str]:
+    """The ``--library`` folders given, in order (``[]``: the bundled library alone); UsageError for one that
+    does not exist or is not a folder."""
+    folders: list[str] = list(getattr(args, "library", None) or [])
+    for folder in folders:
+        path = Path(folder)
+        if not path.exists():
+            raise UsageError(f"--library {folder}: no such folder")
+        if not path.is_dir():
+            raise UsageError(f"--library {folder}: not a folder (give the folder that holds the .card files)")
+    return folders
+
+
+def library_of(args: argparse.Namespace, notes: bool = True) -> Any:
+    """The bundled library plus the ``--library`` folders (a
+    :class:`~cardscript.runtime.library.MergedLibrary`; its ``cards()`` is what decks and scenarios name cards
+    from). Each card of a folder replacing an earlier one is a ``note:`` line on standard error (``notes``)."""
+    from cardscript.runtime.library import load_libraries
+
+    merged = load_libraries(library_folders(args))
+    if notes:
+        for line in merged.notes():
+            err(f"note: {line}")
+    return merged
+
+
+def folders_text(folders: Sequence[str]) -> str:
+    """``DIR`` or ``A, B`` (the ``--library`` folders in a message)."""
+    return ", ".join(folders)

@@ -7,16 +7,21 @@ import json
 from typing import Any
 
 from cardscript.compiler.diagnostics import format_text
-from cardscript.tools.common import out
+from cardscript.tools.common import UsageError, add_library_option, err, library_folders, library_of, out
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Check deck files against the bundled library: 0 valid, 1 a rule broken, 2 unreadable."""
+    """Check deck files against the bundled library plus the ``--library`` folders: 0 valid, 1 a rule broken,
+    2 unreadable (or a ``--library`` that is not a folder)."""
     from cardscript.runtime.deck import check_deck
     from cardscript.runtime.library import load_library
     from cardscript.runtime.rules import DEFAULT_DECK_COPIES
 
-    library = load_library()
+    try:
+        library = library_of(args).cards() if library_folders(args) else load_library()
+    except UsageError as exc:
+        err(str(exc))
+        return 2
     reports = [check_deck(path, library) for path in args.decks]
     if args.format == "json":
         out(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=2))
@@ -38,4 +43,6 @@ def register(sub: Any) -> None:
     dc = deck_sub.add_parser("check", help="copy limits (3; Item Único: 1), unknown cards, malformed lines")
     dc.add_argument("decks", nargs="+", metavar="DECK")
     dc.add_argument("--format", choices=("text", "json"), default="text")
+    add_library_option(dc, "a folder of your own card files, added to the bundled library (repeat it for more "
+                           "folders); a card with the printed code of a bundled card replaces it, with a note")
     dc.set_defaults(func=run_check)

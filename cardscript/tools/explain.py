@@ -7,7 +7,34 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.compiler.diagnostics import format_text
-from cardscript.tools.common import err, out, single, unreadable
+from cardscript.tools.common import UsageError, add_library_option, err, library_folders, out, single, unreadable
+
+
+def _names_a_card(text: str) -> bool:
+    """``Hulk V1`` or ``BSUM 20/100`` (not a file name: no ``.card``)."""
+    import re
+
+    from cardscript.runtime.card_refs import CODE_PATTERN
+
+    text = text.strip()
+    return not text.endswith(".card") and bool(CODE_PATTERN.fullmatch(text) or re.fullmatch(r".*\S\s+[Vv]\d+", text))
+
+
+def _card_path(ref: str, args: argparse.Namespace) -> str:
+    """A card named by title or printed code (``Hulk V1``, ``BSUM 20/100``) instead of a path: its file in the
+    bundled library plus the ``--library`` folders. UsageError when none, or several, carry that name."""
+    from cardscript.runtime.card_refs import candidates_text
+    from cardscript.runtime.library import load_libraries, load_library
+
+    folders = library_folders(args)
+    library = load_libraries(folders).cards() if folders else load_library()
+    found = library.find(ref)
+    if found.card is not None:
+        return library.path_of(found.card)
+    if found.ambiguous:
+        raise UsageError(f"{ref!r} names {len(found.candidates)} different printed cards: "
+                         f"{candidates_text(found.candidates, library.path_of)}; give the printed code")
+    raise UsageError(f"{ref}: no such file, nor a card of that title or printed code in the library")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,7 +54,14 @@ def run(args: argparse.Namespace) -> int:
     if args.turn is not None:
         err(f"--turn explains a match log (cardscript play --log FILE); {path} is not one")
         return 2
-    card = single(args.card)
+    target = args.card
+    if not path.exists() and _names_a_card(args.card):    # a title or a printed code: that card's file
+        try:
+            target = _card_path(args.card, args)
+        except UsageError as exc:
+            err(str(exc))
+            return 2
+    card = single(target)
     if card is None:
         return 2
     out(explain_card(card))
@@ -41,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     e = sub.add_parser("explain", help="how the compiler reads a card; or a saved match log's resolutions step by "
                                         "step, with every damage calculation in the rulebook's lettering")
-    e.add_argument("card", metavar="CARD_OR_LOG", help="a .card file, or an event log from cardscript play --log")
+    e.add_argument("card", metavar="CARD_OR_LOG", help="a .card file (or a card's title or printed code: "
+                                                      "'Hulk V1', 'BSUM 20/100'), or an event log from "
+                                                      "cardscript play --log")
+    add_library_option(e, "with a title or code: a folder of your own card files to look in too, beside the "
+                          "bundled library (repeatable)")
     e.add_argument("--turn", type=int, help="a match log: explain only this turn's resolutions")
     e.set_defaults(func=run)

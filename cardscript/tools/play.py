@@ -4,37 +4,33 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardscript.tools.common import err, out
+from cardscript.tools.common import UsageError, add_library_option, err, folders_text, library_folders, library_of, out
 
-
-class UsageError(Exception):
-    """Options that cannot be used (exit 2)."""
+__all__ = ["RANDOM_NAMES", "UsageError", "add_match_options", "decks", "library_arg", "random_pool", "register",
+           "run"]
 
 
 def library_arg(args: argparse.Namespace) -> list[str] | None:
-    """``--library DIR`` as the paths to compile (None: the bundled library); UsageError if it is not there."""
-    folder = getattr(args, "library", None)
-    if folder is None:
-        return None
-    if not Path(folder).exists():
-        raise UsageError(f"--library {folder}: no such folder")
-    return [folder]
+    """The ``--library`` folders (None: none given, the bundled library alone); UsageError if one is not there."""
+    return library_folders(args) or None
 
 
 def random_pool(args: argparse.Namespace) -> Any:
-    """The executable cards of ``--library`` (a :class:`~cardscript.runtime.random_decks.CardPool`), or a
-    UsageError saying why they cannot make a legal deck."""
+    """The executable cards of the ``--library`` folders (only theirs; the bundled library's when none is given):
+    a :class:`~cardscript.runtime.random_decks.CardPool`, or a UsageError saying why they cannot make a legal
+    deck."""
     from cardscript.runtime.deck import DECK_SIZE
     from cardscript.runtime.random_decks import card_pool
 
     if args.deck_a or args.deck_b:
         raise UsageError("--random-decks builds both decks: leave out --deck-a and --deck-b")
     paths = library_arg(args)
-    where = args.library if paths else "the bundled library"
-    pool = card_pool(paths)
+    where = folders_text(paths) if paths else "the bundled library"
+    pool = card_pool(entries=library_of(args).folder_entries()) if paths else card_pool()
     if pool.files == 0:
         raise UsageError(f"{where}: no card files (.card) found")
     if pool.capacity < DECK_SIZE:
@@ -47,7 +43,8 @@ def random_pool(args: argparse.Namespace) -> Any:
 
 def decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, str]]:
     """The two decks of ``--deck-a`` / ``--deck-b`` (default: the bundled vingadores and irmandade), their
-    cards from ``--library`` (default: the bundled library); with ``--random-decks``, the match's random decks."""
+    cards from the bundled library plus the ``--library`` folders; with ``--random-decks``, the match's random
+    decks."""
     from cardscript.runtime.library import load_library
     from cardscript.runtime.match import bundled_deck_path, load_deck_file
 
@@ -57,7 +54,7 @@ def decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, st
         deck_a, deck_b = random_decks(random_pool(args).definitions, args.seed)
         return deck_a, deck_b, RANDOM_NAMES
     paths = library_arg(args)
-    cards = load_library(paths) if paths else None
+    cards = library_of(args).cards() if paths else load_library()
     from cardscript.compiler.textfile import UnreadableFile
 
     path_a = Path(args.deck_a) if args.deck_a else bundled_deck_path("vingadores")
@@ -77,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     ``--replay FILE``: print a saved log's trace and check its final state by replaying its choices."""
     if args.replay:
         try:
-            return replay(Path(args.replay), library_arg(args))
+            return replay(Path(args.replay), library_of(args).cards() if library_arg(args) else None)
         except UsageError as exc:
             err(str(exc))
             return 2
@@ -104,7 +101,11 @@ def run(args: argparse.Namespace) -> int:
             flush(finish=True)                      # the whole trace so far, before the question
             out(text)
         agents[0] = InteractiveAgent(write=show)
-    game = new_match(deck_a, deck_b, agents, seed=args.seed, deck_names=names, setup=False)
+    from cardscript.runtime.library import load_library
+
+    library = library_of(args, notes=False).cards() if library_arg(args) else load_library()
+    game = new_match(deck_a, deck_b, agents, seed=args.seed, deck_names=names, setup=False,
+                     card_names=library.name_of)      # a title several cards share: the code (the replay finds it)
     writer = TraceWriter(game.name)
     printed = 0
 
@@ -147,7 +148,7 @@ def _writable(path: Path) -> bool:
     return True
 
 
-def replay(path: Path, library: list[str] | None = None) -> int:
+def replay(path: Path, library: Mapping[str, Any] | None = None) -> int:
     """Check a saved log (:mod:`cardscript.runtime.log_check`): read strictly, replayed from its seed and decks
     with its answers, every event compared with the replay's, the seal checked; a log that holds is printed as
     a trace (exit 0), one that does not is refused with the first event that differs (exit 2)."""
@@ -159,7 +160,7 @@ def replay(path: Path, library: list[str] | None = None) -> int:
     except LogError as exc:
         err(str(exc))
         return 2
-    verdict = check_log(log, library)
+    verdict = check_log(log, cards=library)
     if not verdict.ok:
         err(f"{path}: refused: {verdict.message}")
         return 2
@@ -188,11 +189,10 @@ def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--deck-a", help="a .deck file (default: the bundled vingadores.deck)")
     g.add_argument("--deck-b", help="a .deck file (default: the bundled irmandade.deck)")
-    g.add_argument("--library", metavar="DIR",
-                   help="the card files the decks' cards come from (default: the bundled library)")
+    add_library_option(g)
     g.add_argument("--random-decks", action="store_true",
-                   help="random legal decks of 40 cards from the executable cards of --library, built from the seed "
-                        "(docs/simulation.md)")
+                   help="random legal decks of 40 cards, built from the seed, from the executable cards of the "
+                        "--library folders (of the bundled library when none is given; docs/simulation.md)")
     g.add_argument("--max-turns", type=at_least(1), default=200)
     g.add_argument("--debug", action="store_true",
                    help="print the traceback of an engine crash (an exception escaping the engine)")

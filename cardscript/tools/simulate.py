@@ -1,8 +1,10 @@
 """``cardscript simulate``: many seeded matches with invariant checks (docs/simulation.md).
 
 Two decks: ``--deck-a`` / ``--deck-b`` (default: the bundled ones), played in every match; or
-``--random-decks``: two new random legal decks for every match, from the executable cards of ``--library DIR``
-(default: the bundled library). The report: matches, wins per side, how they ended, average turns, procedure
+``--random-decks``: two new random legal decks for every match, from the executable cards of the ``--library DIR``
+folders (only theirs; the bundled library's when none is given). Deck files' cards come from the bundled library
+plus the ``--library`` folders (repeatable; a folder's card with a bundled card's printed code replaces it).
+The report: matches, wins per side, how they ended, average turns, procedure
 errors and invariant violations, then each card whose procedure failed (card, file, procedure, error, count,
 the seeds to replay). ``--json`` prints the same as one JSON object. An exception escaping the engine stops its
 match only and is reported as a procedure error of the card being resolved; ``--debug`` prints its traceback.
@@ -16,7 +18,7 @@ import json
 import sys
 from typing import Any
 
-from cardscript.tools.common import err, out
+from cardscript.tools.common import err, folders_text, library_of, out
 from cardscript.tools.play import RANDOM_NAMES, UsageError, add_match_options, decks, library_arg, random_pool
 
 
@@ -24,7 +26,12 @@ def _files(args: argparse.Namespace) -> dict[str, str]:
     """Title -> card file of the library the decks come from (for the report)."""
     from cardscript.runtime.library import library_cards
 
-    return {e.definition.title: e.path for e in library_cards(library_arg(args)) if e.definition is not None}
+    entries = library_of(args, notes=False).entries if library_arg(args) else library_cards()
+    files: dict[str, str] = {}
+    for e in entries:
+        if e.definition is not None:
+            files.setdefault(e.definition.title, e.path)
+    return files
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
                                "sides": list(names)}
         if args.random_decks:
             doc["decks"] = "random, two new decks per match"
-            doc["pool"] = {"library": args.library or "bundled", "card_files": pool.files,
+            doc["pool"] = {"library": folders_text(args.library) if args.library else "bundled",
+                           "card_files": pool.files,
                            "compiled": pool.compiled, "executable": len(pool.cards),
                            "shadowed": list(pool.shadowed)}
         else:
@@ -85,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         out(json.dumps(doc, ensure_ascii=False, indent=2))
         return 1 if report.violations else 0
     if args.random_decks:
-        where = args.library or "the bundled library"
+        where = folders_text(args.library) if args.library else "the bundled library"
         out(f"decks: two new random legal decks per match (40 cards), from {len(pool.cards)} executable card(s) "
             f"of {pool.files} card file(s) in {where}")
     out(f"games: {report.games} ({args.agents} agents)")
@@ -121,7 +129,7 @@ def _print_failures(args: argparse.Namespace, report: Any) -> None:
         out(f"        seeds: {', '.join(str(s) for s in seeds[:8])}" + (" ..." if len(seeds) > 8 else ""))
     if len(shown) < len(failures):
         out(f"  ... and {len(failures) - len(shown)} more (--top 0 shows all, --json lists all)")
-    library = f" --library {args.library}" if args.library else ""
+    library = "".join(f" --library {folder}" for folder in args.library or [])
     decks = " --random-decks" if args.random_decks else ""
     out(f"replay a match: cardscript play{library}{decks} --agents {args.agents} --seed SEED")
     if report.crashes and not args.debug:
