@@ -23,3 +23,16 @@ def test_every_library_card_roundtrips_through_the_ast() -> None:
         printed = [p.text for p in card.raw.permanent or ()] + [p.text for p in card.raw.action_text]
         rendered = [render_node(p) for b in (card.permanent, card.action) if b is not None for p in b.paragraphs]
         assert [canonical_compare_form(r) for r in rendered] == [canonical_compare_form(p) for p in printed]
+
+
+def test_docs_library_lists_every_bundled_card_file_once() -> None:
+    """docs/library.md's card table names each file of ``cardscripts/`` once, and its heading counts them."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "library.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `(cardscripts/[^`]+\.card)`", doc, flags=re.MULTILINE)
+    files = sorted(str(p.relative_to(root)) for p in (root / "cardscripts").rglob("*.card"))
+    assert sorted(listed) == files
+    assert f"## Cards ({len(files)})" in doc
