@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ def run(args: argparse.Namespace) -> int:
     from cardscript.compiler.textfile import UnreadableFile, read_bytes
     from cardscript.compiler.translate import RecordError, read_corpus
     from cardscript.compiler.vocabulary import fold_key
+    from cardscript.runtime.card_refs import code_key, title_key
 
     status = 0
     wanted = fold_key(args.card) if args.card else None
@@ -38,9 +38,8 @@ def run(args: argparse.Namespace) -> int:
                 continue
             records.append(rec)
         for ruling in corpus_rulings(records):
-            names = (fold_key(ruling.code), fold_key(re.sub(r"^\(\d{4}\)\s*", "", ruling.code)),
-                     fold_key(ruling.title), fold_key(ruling.ident.rsplit("-", 1)[0]))
-            if wanted is not None and wanted not in names:
+            if wanted is not None and code_key(args.card) != code_key(ruling.code) and \
+                    wanted not in (title_key(ruling.title), fold_key(ruling.ident.rsplit("-", 1)[0])):
                 continue
             found.append({"ident": ruling.ident, "code": ruling.code, "title": ruling.title,
                           "number": ruling.number, "text": ruling.text, "corpus": file})
