@@ -65,3 +65,22 @@ def test_rulings_counts(index: CardIndex, capsys: pytest.CaptureFixture[str]) ->
     with capsys.disabled():
         print(f"\nrulings: {dict(sorted(counts.items()))}")
     assert counts["PASS"] and not set(counts) - {"PASS", "XFAIL", "CANNOT"}
+
+
+def test_every_ruling_is_a_scenario_file_or_a_line_of_docs_rulings() -> None:
+    """Part 5: each ruling of both corpora is accounted for -- a scenario file under tests/rulings/, or a line of
+    docs/rulings.md saying why it needs none or why it is not written yet -- and never both."""
+    import re
+
+    from cardscript.compiler.rulings import corpus_rulings
+    from cardscript.compiler.translate import read_corpus
+
+    idents = {r.ident for name in CORPORA
+              for r in corpus_rulings([rec for _, rec in read_corpus((CORPUS_DIR / name).read_bytes())
+                                       if isinstance(rec, dict)])}
+    files = {p.relative_to(RULINGS).with_suffix("").as_posix() for p in RULINGS.rglob("*.scn")}
+    doc = (RULINGS.parent.parent / "docs" / "rulings.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `([^`]+)` \|", doc, flags=re.MULTILINE)
+    assert len(listed) == len(set(listed))
+    assert not files & set(listed), sorted(files & set(listed))
+    assert set(listed) | files == idents, (sorted(idents - set(listed) - files), sorted(set(listed) - idents))
