@@ -48,15 +48,16 @@ def test_rulings_are_named_after_the_card_and_numbered_and_cite_the_code() -> No
     from cardscript.compiler.rulings import corpus_rulings
     from cardscript.compiler.translate import read_corpus
 
-    idents = {r.ident for name in CORPORA                           # per corpus, as `cardscript rulings` does
-              for r in corpus_rulings([rec for _, rec in read_corpus((CORPUS_DIR / name).read_bytes())
-                                       if isinstance(rec, dict)])}
+    codes = {r.ident: r.code for name in CORPORA                    # per corpus, as `cardscript rulings` does
+             for r in corpus_rulings([rec for _, rec in read_corpus((CORPUS_DIR / name).read_bytes())
+                                      if isinstance(rec, dict)])}
     for path in RULINGS.rglob("*.scn"):
         ident = path.relative_to(RULINGS).with_suffix("").as_posix()
-        assert ident in idents, ident                                # named as `cardscript rulings` names it
+        assert ident in codes, ident                                 # named as `cardscript rulings` names it
         number = ident.rpartition("-")[2]
-        head = path.read_text(encoding="utf-8").splitlines()[0]
-        assert head.startswith(f"# Ruling {number} of ") and "/" in head, head
+        lines = path.read_text(encoding="utf-8").splitlines()
+        head = " ".join(line.lstrip("# ") for line in lines[:3])
+        assert lines[0].startswith(f"# Ruling {number} of ") and codes[ident] in head, lines[0]
 
 
 def test_rulings_counts(index: CardIndex, capsys: pytest.CaptureFixture[str]) -> None:
