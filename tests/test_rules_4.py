@@ -469,3 +469,22 @@ def test_4_5_only_characters_have_a_capacitation_stage() -> None:
     _in_scene(game, 1, [3])
     assert game.incapacitate(0, 1) == 0 and game.capacitate(0, 1) == 0 and game.state.scene[0].stage == 1
     assert game.incapacitate(1, 1) == 1 and game.state.scene[1].stage == 0
+
+
+def test_4_9_1_points_reached_by_an_effect_putting_a_card_in_the_prizes_win_at_once() -> None:
+    """4.9.1: the points count as soon as a card is in the prizes, whatever put it there (an effect's move, not only
+    a knock-out): the fifteenth point ends the match there and then."""
+    import pytest as _pytest
+
+    from cardscript.runtime.game import GameOver
+    from cardscript.runtime.state import Zone as _Zone
+    from tests.engine_helpers import card as _card
+    from tests.engine_helpers import small_game as _small_game
+
+    big = _card("Personagem: Gigante V1\nAlinhamento: Vilão\nPoderes: {SF}\nEnergia inicial: 8\nEscudo: 0\n")
+    game = _small_game({100: big, 101: big})
+    game.move(100, _Zone.PRIZES)
+    assert game.state.winner is None and game.prize_points(0) == 8
+    with _pytest.raises(GameOver):
+        game.move(101, _Zone.PRIZES)
+    assert game.state.winner == 0 and game.prize_points(0) == 16

@@ -173,6 +173,8 @@ class Game:
             pile.append(card)
         self.emit("move", card=card, owner=owner, frm=str(frm), to=str(to), bottom=bottom, host=host, reason=reason,
                   **({"cost": cost} if cost else {}))
+        if to is Zone.PRIZES:                 # points count at once, whatever put the card there (4.9.1)
+            self.check_victory()
 
     def draw(self, player: int, count: int = 1) -> list[CardId]:
         """Draw from the top of the deck; a player who must draw from an empty deck loses (4.9.2)."""
