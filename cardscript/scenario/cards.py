@@ -13,16 +13,9 @@ from pathlib import Path
 
 from cardscript.compiler.ir import CardDef
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime.card_refs import code_key
 
 FILLER = CardDef(title="Card V0", name="Card", version=0, card_type="Habilidade")   # "N cards": no text
-
-
-def code_key(code: str) -> str:
-    """A printed code, compared without case, spaces around "/" and the year: "(2015) BSOS 99 / 100" ->
-    "bsos 99/100" (``cardscript.runtime.card_refs.code_key``, what decks and logs use)."""
-    from cardscript.runtime.card_refs import code_key as key
-
-    return key(code)
 
 
 @dataclass

@@ -20,8 +20,9 @@ from cardscript.compiler.ir import CardDef
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.grammar.normalize import fold_text
+from cardscript.runtime.card_refs import code_key
 from cardscript.scenario import ast
-from cardscript.scenario.cards import FILLER, CardIndex, code_key
+from cardscript.scenario.cards import FILLER, CardIndex
 from cardscript.scenario.plan import (
     CardId,
     Physical,

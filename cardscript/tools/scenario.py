@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardscript.tools.common import err, out
+from cardscript.tools.common import UsageError, add_library_option, err, library_folders, out
 
 SUFFIX = ".scn"
 
@@ -73,11 +73,12 @@ def run(args: argparse.Namespace) -> int:
     if not files:
         err("no scenario file (*.scn) found")
         return 2
-    for folder in args.library or []:
-        if not Path(folder).is_dir():
-            err(f"--library {folder}: not a folder")
-            return 2
-    index = library_index(args.library or [])
+    try:
+        folders = library_folders(args)
+    except UsageError as exc:
+        err(str(exc))
+        return 2
+    index = library_index(folders)
     results = [run_file(f, index) for f in files]
     if args.json:
         out(json.dumps({"files": [r.to_dict() for r in results], "counts": dict(counts(results))},
@@ -101,8 +102,7 @@ def exit_code(results: list[Any], allow_cannot: bool = False) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser("scenario", help="run scenario files (.scn): a board, moves, expectations (docs/scenarios.md)")
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
-    p.add_argument("--library", action="append", metavar="DIR",
-                   help="add the card files of DIR to the bundled library (repeatable)")
+    add_library_option(p, "add the card files of DIR to the bundled library (repeatable)")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="verdicts only, no trace")
     p.add_argument("--allow-cannot", action="store_true",
