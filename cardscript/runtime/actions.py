@@ -514,9 +514,11 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     # E.1: the incapacitation cost
     x: int | None = None
     if action.cost_is_x:
-        (x,) = game.decide(Decision(player, "x", f"{action.name}: the cost X (stage {base.stage})",
-                                    tuple(str(v) for v in range(base.stage + 1)),
-                                    facts=tuple({"kind": "x", "value": v} for v in range(base.stage + 1))))
+        values = queries.usable_x(game, use.user, action, use.holder, base.stage) or list(range(base.stage + 1))
+        (i,) = game.decide(Decision(player, "x", f"{action.name}: the cost X (stage {base.stage})",
+                                    tuple(str(v) for v in values),
+                                    facts=tuple({"kind": "x", "value": v} for v in values)))
+        x = values[i]
         cost = x
         if ctx is not None:
             ctx.x = x

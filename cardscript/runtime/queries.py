@@ -190,11 +190,17 @@ def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
     return True
 
 
-def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId | None = None) -> bool:
+def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId | None = None,
+                   x: int | None = None) -> bool:
     """4.6.2 D: does an effect prevent ``user`` from using ``action`` (written on ``holder``)? ``use_action``: the
-    subject cannot use matching actions; ``be_used``: matching actions cannot be used (by ``by``)."""
+    subject cannot use matching actions; ``be_used``: matching actions cannot be used (by ``by``). An action of
+    cost {X} costs the X chosen (4.6.2 E.1: "nenhuma ação com custo {1}" bars it with X = 1): with ``x``, that use;
+    without, it can be used when some X its user's stage can pay is not barred (:func:`usable_x`)."""
+    base = game.state.scene.get(user)
+    if action.cost_is_x and x is None and base is not None:
+        return bool(usable_x(game, user, action, holder, base.stage))
     thing = ActionThing(user if holder is None else holder, action.name, user, action.power,
-                        player=controller_of(game, user), definition=action)
+                        player=controller_of(game, user), definition=action, x=x)
     as_if: dict[str, set[str]] | None = None
     for p, sctx in _restrictions(game, "use_action"):
         if p.subject is not None and as_if is None:
@@ -219,6 +225,12 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
         if gained_action_keyword(game, user, action, "Ação Única"):    # "as ações que ele usar ganham Ação Única"
             return False
     return True
+
+
+def usable_x(game: Game, user: CardId, action: ActionDef, holder: CardId | None, stage: int) -> list[int]:
+    """4.6.2 E.1, D: the values of X, up to ``stage``, for which no effect prevents ``user`` from using an action of
+    cost {X} ("custo igual a {1}" bars X = 1, not X = 2)."""
+    return [v for v in range(stage + 1) if can_use_action(game, user, action, holder, x=v)]
 
 
 def _as_if_traits(game: Game, user: CardId) -> dict[str, set[str]]:
