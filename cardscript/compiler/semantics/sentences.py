@@ -100,6 +100,7 @@ class SentenceReader:
         self.built_clauses = 0                    # clauses read so far in the paragraph
         self.shared_duration: Duration | None = None    # the duration closing the clause's coordination
         self.coordinated = False                  # the clause being read follows "e" with no subject of its own
+        self.trailing_while: Condition | None = None    # the clause's closing "enquanto ..." (read_sequence)
         self.effect_condition: Condition | None = None   # "Quando X, se Y, A. Então, B": Y, for B too (5.2)
 
     # -- leads ------------------------------------------------------------------------------
@@ -413,6 +414,7 @@ class SentenceReader:
             return self._make(b, clause)
         unless: list[tuple[Clause, list[Constituent]]] = []
         later = self._forward_conditions(roles, clause)
+        self.trailing_while = None
         own_condition = self._subordinates(roles, unless)
         self._after_each_action(roles, clause)
         built = self._build(b, roles, clause, family)
@@ -517,6 +519,8 @@ class SentenceReader:
                     cond = condition(c.clause, r, args=c.args)
                     if first == "a":
                         cond = replace(cond, negated=not cond.negated, text=f"a não ser que {cond.text}")
+                    if first == "enquanto" and i == len(extra) - 1:
+                        self.trailing_while = cond     # closing the clause: it may close a coordination too
                     out = _and(out, cond)
                     del extra[i]
                     continue
@@ -764,6 +768,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     pending = None if first_sentence else _effect_condition_goes_on(reader, items)
     flag = ""
     last_procs: list[Procedure] = []
+    chain: list[Procedure] = []         # the procedures of the clauses coordinated by "e" under one subject so far
     previous_condition: Condition | None = None
     first = first_sentence
     optional_chain = False
@@ -881,7 +886,12 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                 procs = [Unsupported(why=str(exc), text=render(item))]
         procs = _loaded_as_placed(out.modes[-1], procs)
         _unloaded_as_moved(out.modes[-1], procs)
+        if not reader.coordinated:
+            chain = []
+        elif reader.trailing_while is not None:
+            _while_closes_coordination(out.modes[-1], chain, reader.trailing_while)
         out.modes[-1].extend(procs)
+        chain.extend(procs)
         last_procs = procs or last_procs
     if both:
         if len(out.modes) != 2:
@@ -891,6 +901,18 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     if len(out.modes) > 1 and not allow_modes:
         _options(out, joiners, r, options)
     return out
+
+
+def _while_closes_coordination(mode: list[Procedure], chain: list[Procedure], cond: Condition) -> None:
+    """"Este personagem perde {SF} e não pode ser alvo de ... enquanto não estiver no estágio {2}": a closing
+    "enquanto <estado>" says how long the whole predicate holds -- each verb the subject's "e" coordinates, not
+    only the last (5.4: a continuous effect with its condition). ``chain``'s procedures in ``mode`` (those of the
+    earlier coordinated clauses) take it; they are changed in place. A closing "se" stays its own clause's ("...
+    e embaralhe o seu deck se tiver procurado ali")."""
+    for k, p in enumerate(mode):
+        if any(p is q for q in chain):
+            mode[k] = replace(p, condition=_and(p.condition, cond))
+            chain[chain.index(p)] = mode[k]
 
 
 def _loaded_as_placed(mode: list[Procedure], procs: list[Procedure]) -> list[Procedure]:
