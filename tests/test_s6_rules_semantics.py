@@ -23,7 +23,7 @@ from cardscript.compiler.ir import (
     SetEvolution,
 )
 from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost, action_types
+from cardscript.runtime.queries import action_cost, action_types, placement_allowed
 from cardscript.runtime.state import Zone
 from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, use
 from tests.engine_helpers import card, pick, punch
@@ -274,8 +274,9 @@ def test_4_4_2_1_A_4_a_permission_for_the_turn_after_the_trigger_is_not_a_placin
     """"Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o
     mesmo alter ego de um outro personagem com a afiliação Guarda que você controla": the duration after the event
     is the effect's (a permanent trigger has none of its own); "até o final do turno, você pode colocar em cena" is
-    a permission for the turn (``Allow`` scene_identity); "outro" is another than the one compared (as in every
-    comparison), so no exclusion of this character."""
+    a permission for the turn (``Allow`` scene_identity); "outro" is another than this character -- the card
+    compared is the one to be placed, so it cannot mean "another than the one compared" as in other comparisons
+    (the official ruling 1 of Selene V1: her effect never allows a copy of herself)."""
     warden = card("""Personagem: Carcereiro V1
 Alinhamento: Herói
 Afiliações: Guarda
@@ -291,8 +292,46 @@ Texto permanente:
     assert trig.kind is EffectKind.TRIGGERED and isinstance(allow, Allow) and allow.what == "scene_identity"
     assert allow.duration is Duration.END_OF_TURN and not allow.optional and allow.subject is not None
     (shares,) = [f for f in allow.subject.filters if f.op == "shares"]
-    assert isinstance(shares.value, Selector) and shares.value.excluding is None
+    assert isinstance(shares.value, Selector) and shares.value.excluding is not None
+    assert shares.value.excluding.ref is Ref.THIS_CHARACTER
     assert Filter("affiliation", "has", "Guarda") in shares.value.filters
+
+
+def test_4_4_2_1_A_4b_a_permission_for_one_character_is_spent_by_it() -> None:
+    """The permission above lets ONE character of an alter ego already controlled enter (the official ruling 1 of
+    Selene V1): once a copy of one Guarda character entered, a copy of another may not; nor a copy of the
+    character whose entry gave the permission."""
+    def guard(name: str, ego: str) -> CardDef:
+        return card(f"Personagem: {name}\nAlter ego: {ego}\nAlinhamento: Herói\nAfiliações: Guarda\n"
+                    "Energia inicial: 1\nEscudo: 0\n")
+    warden = card("""Personagem: Carcereiro V1
+Alter ego: Carcereiro
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 1
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o """
+                  """mesmo alter ego de um outro personagem com a afiliação Guarda que você controla.
+""")
+    deck = [warden, warden, guard("Vigia V1", "Vigia"), guard("Vigia V2", "Vigia"), guard("Sentinela V1", "Sentinela"),
+            guard("Sentinela V2", "Sentinela")]
+    game = match(deck)
+    w, w2 = card_of(game, 0, "Carcereiro V1"), card_of(game, 0, "Carcereiro V1", 1)
+    v1, v2 = card_of(game, 0, "Vigia V1"), card_of(game, 0, "Vigia V2")
+    s1, s2 = card_of(game, 0, "Sentinela V1"), card_of(game, 0, "Sentinela V2")
+    enter(game, v1, 1)
+    enter(game, s1, 1)
+    for c in (w2, v2, s2):
+        game.move(c, Zone.HAND)
+    at(game, "preparation")
+    assert not placement_allowed(game, 0, v2) and not placement_allowed(game, 0, s2)
+    enter(game, w, 1)                               # its entry: the permission for the turn
+    assert placement_allowed(game, 0, v2) and placement_allowed(game, 0, s2)
+    assert not placement_allowed(game, 0, w2)       # not for a copy of itself
+    enter(game, v2, 1)
+    assert not placement_allowed(game, 0, s2)       # spent by the one character it let in
 
 
 def test_a_comparison_after_coordinated_heads_takes_its_ao_de() -> None:

@@ -48,7 +48,8 @@ from cardscript.runtime.state import CardId, Zone
 
 __all__ = ["DEFAULT_DECK_COPIES", "carried_actions", "copy_limit", "identity", "is_ready", "load_sources",
            "gained_action_keyword", "note_action_use", "use_limited",
-           "may_enter_from", "rule_statics", "scene_identity_allowed", "working_rule_statics"]
+           "may_enter_from", "rule_statics", "scene_identity_allowed", "spend_identity_permission",
+           "working_rule_statics"]
 
 DEFAULT_DECK_COPIES = 3
 """Glossary, Item Único: "no máximo uma única cópia no deck, e não três" -- a deck holds at most three copies
@@ -233,6 +234,31 @@ def _identity_permitted(game: Game, player: int, card: CardId) -> bool:
     return any(isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None
                and sctx.controller == player and matches(game, sctx, card, p.subject)
                for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)) for p in effect.procedures)
+
+
+def spend_identity_permission(game: Game, player: int, card: CardId) -> None:
+    """4.4.2.1 A.4b lifted once: ``card`` entering the scene under ``player`` thanks to a permission a resolved
+    effect created for the turn ("você pode colocar em cena um personagem com o mesmo alter ego de ...": one
+    character, not every one) uses it up -- the permission ends (official ruling 1 of Selene V1: a single other
+    character). Nothing is spent when no character of ``card``'s identity is controlled (A.4 did not bar it), or
+    when the permission speaks of every such character."""
+    from cardscript.compiler.ir import Allow, EffectKind
+    from cardscript.runtime import continuous
+    from cardscript.runtime.selectors import EffectContext, matches
+
+    ident = identity(game, card)
+    if not any(_is_character(game, b.card) and identity(game, b.card) == ident
+               for b in game.state.controlled(player)):
+        return
+    for made in list(game.state.effects):
+        effect, ctx = made.effect, made.context
+        if not isinstance(effect, Effect) or effect.kind is not EffectKind.STATIC \
+                or not isinstance(ctx, EffectContext) or ctx.controller != player or not continuous.live(game, made):
+            continue
+        if any(isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None and not p.subject.every
+               and matches(game, ctx, card, p.subject) for p in effect.procedures):
+            game.state.effects.remove(made)
+            return
 
 
 DEFAULT_LOAD_SOURCE = "resources"
