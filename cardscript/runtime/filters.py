@@ -146,9 +146,12 @@ def _card_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
 
 def _own_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
     if field == "power":
-        from cardscript.runtime.statics import powers_now
+        from cardscript.runtime.statics import gathering_powers, powers_now
 
-        have = {fold_key(p) for p in powers_now(game, card, depth + 1)}
+        # 5.4: the powers now, the statics' gains and losses too ("um personagem com {TE}": one carrying Olho de
+        # Agamotto); read for a static (``depth`` > 0), or while the statics' powers are being gathered, without
+        # the statics (a static granting powers to "personagens com {X}" must not ask itself)
+        have = {fold_key(p) for p in powers_now(game, card, depth or (1 if gathering_powers() else 0))}
         if str(attr(game, card, "card_type")) == "Habilidade":
             have.add(fold_key(str(attr(game, card, "power") or "")))
         return have
