@@ -56,3 +56,21 @@ def test_5_4_without_the_static_the_power_is_not_there() -> None:
     game.eng.place(0, walker)
     game.eng.tree.resolve()
     assert calcs(game) == []
+
+
+def test_5_4_the_powers_of_the_carried_ability_cards_are_their_printed_powers() -> None:
+    """"Este personagem ganha os poderes dos cards de habilidade que estiver carregando": the power printed on each
+    ability card carried, from the moment it is loaded (the official ruling 3 of Adaga Psíquica V1, on Vampira
+    V2)."""
+    from cardscript.runtime.statics import powers
+
+    mimic = card("Personagem: Imitador V1\nAlinhamento: Herói\nEnergia inicial: 3\nEscudo: 0\n\nTexto permanente:\n"
+                 "  Este personagem ganha os poderes dos cards de habilidade que estiver carregando.\n")
+    wing = card("Habilidade: Asa V1\nPoder: Voo\n")
+    game = match([mimic, wing, NEEDLE])
+    m, w, n = card_of(game, 0, "Imitador V1"), card_of(game, 0, "Asa V1"), card_of(game, 0, "Agulha V1")
+    enter(game, m, 0, carried=[w])
+    assert powers(game, m) == ("VO",)
+    game.move(n, Zone.RESOURCES)
+    game.load(n, m)
+    assert powers(game, m) == ("TE", "VO")
