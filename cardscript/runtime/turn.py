@@ -62,7 +62,7 @@ from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied
 from cardscript.runtime.identity import stay
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
-from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, phase_id
+from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, lends_text, phase_id
 
 HAND_LIMIT = 7          # 6.2 D.2
 MAX_PLAYS = 200         # safety net for one phase/step (a random agent always reaches "end" long before)
@@ -86,7 +86,7 @@ class Engine(OptionFacts):
         self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
         self.triggers = Triggers(game, tree=self.tree, make_pending=self.make_pending)
         self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)
-        self.activated_uses: Counter[tuple[CardId, int, int]] = Counter()   # (card, its stay, effect index):
+        self.activated_uses: Counter[tuple[CardId, int, int | str]] = Counter()   # (card, its stay, effect index):
         #                                                  a card back in the scene is a new object (runtime.identity)
         self.procedure_errors = 0
         self.running: Procedure | None = None                # the IR procedure being run (for annotate)
@@ -574,8 +574,7 @@ class Engine(OptionFacts):
                 continue
             if not self.in_whose_window(effect, controller, window):
                 continue
-            if effect.limit_per_turn and self.activated_uses[(card, stay(self.game.state, card), i)] \
-                    >= effect.limit_per_turn:
+            if effect.limit_per_turn and self.activated_uses[self.use_key(card, i)] >= effect.limit_per_turn:
                 continue
             probe = Pending(effect.text, effect.procedures, controller=player, source=card, effect=effect,
                             kind="activated")
@@ -583,6 +582,18 @@ class Engine(OptionFacts):
                 continue
             out.append((card, i, effect))
         return out
+
+    def use_key(self, card: CardId, index: int) -> tuple[CardId, int, int | str]:
+        """What "uma vez por turno" counts (5.1): the card, in its stay in the scene, and which of its effects; a
+        text a carried character card lends its carrier (4.4.2.3 A.1.2a) is counted on the carrier, by the lending
+        card's name: one instance a turn, whichever copy lends it (the official ruling 1 of Ultron-61112 V1 and of
+        the Ultrons carrying Ultrons)."""
+        state = self.game.state
+        where, host = state.location(card)
+        if where is Zone.CARRIED and host is not None and str(card_attr(self.game, card, "card_type") or "") \
+                .startswith("Personagem") and lends_text(self.game, card, host):
+            return host, stay(state, host), f"{card_attr(self.game, card, 'name')}:{index}"
+        return card, stay(state, card), index
 
     def in_whose_window(self, effect: Effect, controller: int, window: str) -> bool:
         """5.1: whose phase or step the activated effect's window is (``Effect.whose_window``): "you" (the default,
@@ -597,7 +608,7 @@ class Engine(OptionFacts):
         return True
 
     def activate(self, player: int, card: CardId, index: int, effect: Effect) -> None:
-        self.activated_uses[(card, stay(self.game.state, card), index)] += 1
+        self.activated_uses[self.use_key(card, index)] += 1
         root = Pending(label=f"{self.game.name(card)}: {effect.text or effect.keyword}", steps=effect.procedures,
                        controller=player, source=card, effect=effect, kind="activated")
         self.tree.resolve(root)
