@@ -96,7 +96,14 @@ class Expectations:
             player = s.scene[card].controller
             win = window(game, player)
             uses = [u for u in legal_actions(game.eng, player, win) if u.user == card] if win else []
-            can = any(action_matches(game, u, e.action) for u in uses)
+            named = [u for u in uses if action_matches(game, u, e.action)]
+            if pe.targets and named:           # "pode usar A em Y": Y a legal target of it now (4.6.2 F)
+                fits = [u for u in named if all(t in u.candidates for t in pe.targets)]
+                on = ", ".join(game.cards[t].title for t in pe.targets)
+                legal = sorted({game.cards[c].title for u in named for c in u.candidates if c in game.cards})
+                return found(f"{title} {'can' if fits else 'cannot'} use {e.action} on {on} now (its legal "
+                             f"targets: {', '.join(legal) or 'none'})", bool(fits) == (k == "can_use"))
+            can = bool(named)
             now = ", ".join(u.action.name for u in uses) or "no action"
             return found(f"{title} {'can' if can else 'cannot'} use {e.action} now (it can use: {now})",
                          can == (k == "can_use"))
