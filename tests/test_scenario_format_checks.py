@@ -157,3 +157,15 @@ def test_the_board_of_a_card_controlled_by_another_player(tmp_path: Path, index:
     game = build_board(plan, [FileAgent(), FileAgent()])
     (hulk,) = [c for c, d in game.cards.items() if d.title == "Hulk V1"]
     assert game.state.owner[hulk] == 0 and game.state.scene[hulk].controller == 1
+
+
+def test_4_8_3_1_the_order_of_events(tmp_path: Path, index: CardIndex) -> None:
+    """"ordem dos eventos:": the first time of each event, in the order listed -- the action's use before the
+    damage its redirection caused (4.8.3.1 E); an event that never happened fails."""
+    text = INUMANOS.replace("    A sem opção: {absent}\n", "").replace("A escolhe: Triton V1",
+                                                                       "A redireciona para Triton V1")
+    ok = run_text(tmp_path, text + "  ordem dos eventos: Capanga do Rei V2 usa Pancadaria, dano em Triton V1\n", index)
+    assert verdicts(ok)["principal"][0] == "PASS", verdicts(ok)
+    for wrong in ("dano em Triton V1, Capanga do Rei V2 usa Pancadaria", "dano em Maximus V1", "nocaute de Triton V1"):
+        bad = run_text(tmp_path, text + f"  ordem dos eventos: {wrong}\n", index)
+        assert verdicts(bad)["principal"][0] == "FAIL", wrong

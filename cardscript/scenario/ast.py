@@ -133,6 +133,19 @@ class Location:
 
 
 @dataclass
+class Event:
+    """One event of "ordem dos eventos:": ``damage`` (damage caused to ``ref``), ``knocked_out`` (``ref`` knocked out
+    or destroyed, 4.7), ``enters`` / ``leaves`` (the scene), ``draws`` (``player`` draws), ``uses`` (``ref`` uses
+    ``action``)."""
+
+    kind: str
+    span: Span
+    ref: CardRef | None = None
+    player: int | None = None
+    action: str = ""
+
+
+@dataclass
 class Expectation:
     """One expectation (its ``kind`` is the grammar rule's name: ``damage``, ``calculation``, ``stage_of``,
     ``energy_of``, ``shield_of``, ``carries``, ``where``, ``can_use``, ``cannot_use``, ``can_activate``,
@@ -150,6 +163,7 @@ class Expectation:
     location: Location | None = None
     stages: list[tuple[str, int]] = field(default_factory=list)
     zone: str = ""
+    events: list[Event] = field(default_factory=list)             # "ordem dos eventos: ..."
 
 
 @dataclass

@@ -371,6 +371,8 @@ class _Checker:
             planned.targets = [i for i in (self.on_board(t, cards, ("scene",)) for t in e.targets) if i is not None]
         if e.location is not None and e.location.carrier is not None:
             planned.carrier = self.on_board(e.location.carrier, cards)
+        for ev in e.events:
+            planned.events.append(self.on_board(ev.ref, cards) if ev.ref is not None else None)
         for t in e.things or []:
             if isinstance(t, ast.Fillers):
                 planned.things.append(("fillers", t.count))

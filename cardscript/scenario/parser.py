@@ -374,7 +374,22 @@ class _Builder:
                 exp.location = ast.Location(zone, owner, carrier)
             elif sub.data == "nothing":
                 exp.player = None
+            elif sub.data == "event":
+                exp.events.append(self.event(_trees(sub)[0]))
         return exp
+
+    def event(self, node: Node) -> ast.Event:
+        event = ast.Event(node.data[3:], _span(node))
+        refs = [t for t in _trees(node) if t.data == "ref"]
+        if refs:
+            event.ref = self.ref(refs[0])
+        players = [t for t in _tokens(node) if t.type == "PLAYER"]
+        if players:
+            event.player = _player(players[0])
+        action = [t for t in _tokens(node) if t.type == "ACTION"]
+        if action:
+            event.action = " ".join(str(action[0]).split())
+        return event
 
 
 def parse_refs(source: SourceFile, span: Span) -> list[ast.CardRef] | Diagnostic:

@@ -54,6 +54,7 @@ class PlannedExpectation:
     card: CardId | None = None
     carrier: CardId | None = None
     targets: list[CardId] = field(default_factory=list)             # "pode usar A em Y": Y
+    events: list[CardId | None] = field(default_factory=list)      # "ordem dos eventos": each event's card
     things: list[tuple[str, object]] = field(default_factory=list)   # ("card", id) / ("fillers", n)
 
 

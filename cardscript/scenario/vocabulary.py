@@ -95,6 +95,11 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "CANNOT_PLACE": ("não pode colocar",),
     "POINTS_OF": ("pontos de", "pontos do", "pontos da"),
     "WINNER": ("vencedor",),
+    "EVENT_ORDER": ("ordem dos eventos",),
+    "KNOCKOUT_OF": ("nocaute de", "nocaute do", "nocaute da"),
+    "ENTERS": ("entra em cena",),
+    "LEAVES": ("sai de cena",),
+    "DRAWS": ("compra",),
     # branches, and a ruling the engine does not meet yet
     "BRANCH": ("e se em vez disso",),
     "KNOWN_FAILURE": ("falha conhecida",),
