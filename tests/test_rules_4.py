@@ -31,7 +31,7 @@ from cardscript.runtime.events import Event
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
-from tests.corpus_play import at, enter, events, use
+from tests.corpus_play import activatable, activate, at, enter, events, use
 from tests.corpus_play import card_of as cp_card_of
 from tests.corpus_play import match as cp_match
 from tests.engine_helpers import Script, card, own_character
@@ -526,3 +526,40 @@ def test_4_7_an_actions_user_knocked_out_before_the_effect_is_not_followed_into_
     at(game, "combat", "attack")
     use(game, user, "Levar")
     assert user in game.state.players[0].prizes and events(game, "knocked_out")     # its owner's prize area (4.9.1)
+
+
+_ONCE_A_TURN = "Durante sua Fase de Preparação, uma vez por turno, você pode comprar um card."
+
+
+def _version(n: int) -> CardDef:
+    return card(f"Personagem: Planador V{n}\nAlter ego: Planador\nAlinhamento: Herói\nPoderes: Voo\n"
+                f"Energia inicial: 2\nEscudo: 0\n" + (f"\nTexto permanente:\n  {_ONCE_A_TURN}\n" if n == 1 else ""))
+
+
+def test_4_4_2_3_A_1_2a_a_lent_once_a_turn_text_is_the_characters_whichever_copy_lends_it() -> None:
+    """4.4.2.3 A.1.2a: a carried version of the character "concede àquele personagem ... todos os seus textos
+    permanentes" -- the text is the character's: its "uma vez por turno" (5.1) is used for the character, and
+    another copy of that card carried later the same turn does not offer it again. An ability card's own text (A.1.1)
+    is that card's: a new card carried offers it afresh."""
+    game = cp_match([_version(2), _version(1), _version(1)])
+    base, first, second = cp_card_of(game, 0, "Planador V2"), cp_card_of(game, 0, "Planador V1"), \
+        cp_card_of(game, 0, "Planador V1", 1)
+    enter(game, base, 1, carried=[first])
+    game.move(second, Zone.RESOURCES)
+    at(game, "preparation")
+    activate(game, first)
+    assert not activatable(game, first)
+    game.load(second, base)
+    game.unload(first)
+    assert not activatable(game, second)
+    ability = card(f"Habilidade: Asa Delta V1\nPoder: Voo\n\nTexto permanente:\n  {_ONCE_A_TURN}\n")
+    game = cp_match([_version(2), ability, ability])
+    base, first, second = cp_card_of(game, 0, "Planador V2"), cp_card_of(game, 0, "Asa Delta V1"), \
+        cp_card_of(game, 0, "Asa Delta V1", 1)
+    enter(game, base, 1, carried=[first])
+    game.move(second, Zone.RESOURCES)
+    at(game, "preparation")
+    activate(game, first)
+    game.load(second, base)
+    game.unload(first)
+    assert activatable(game, second)
