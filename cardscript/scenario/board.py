@@ -61,7 +61,8 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
     ids = sorted(cards)
     game.log.add("match", 0, seed=0, decks=["A", "B"],
                  cards=[[cards[i].title for i in ids if owner[i] == w] for w in (0, 1)],
-                 energy=[[cards[i].initial_energy or 0 for i in ids if owner[i] == w] for w in (0, 1)])
+                 energy=[[cards[i].initial_energy or 0 for i in ids if owner[i] == w] for w in (0, 1)],
+                 ids=[[i for i in ids if owner[i] == w] for w in (0, 1)])      # a board's ids mix the owners
     for p in plan.cards:                     # "escudo +2" / "escudo -1": shield changes of this turn (4.8.6 B, C)
         for k, change in enumerate(p.shield):
             eid = f"setup: Escudo {change:+d} ({k + 1})"
