@@ -25,7 +25,7 @@ from cardscript.compiler.ir import (
 from cardscript.runtime.match import Match
 from cardscript.runtime.queries import action_cost, action_types
 from cardscript.runtime.state import Zone
-from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, use
+from tests.corpus_play import activatable, activate, at, card_of, energy, enter, fillers, match, use, zone
 from tests.engine_helpers import card, pick, punch
 from tests.engine_helpers import own_character as char
 
@@ -385,3 +385,51 @@ def test_4_6_2_B_the_option_after_ou_may_leave_out_the_destination_it_repeats() 
     second = d.action.modes[1].procedures[0]
     assert isinstance(second, Damage) and second.targets.ref is Ref.TARGET and second.amount.fixed == 3
     assert not action("Estocada causa 1 ponto de dano no alvo. Estocada causa 3 pontos de dano.").executable
+
+
+PORTAL = card("""Cenário: Portal Gêmeo V1
+
+Texto permanente:
+  Você pode colocar em cena um personagem com o mesmo alter ego de um personagem que seu oponente controla. Se o """
+              """fizer, coloque este cenário em sua mão.
+  Se este card estiver em seus recursos, você pode colocar em cena um personagem com o mesmo alter ego de um """
+              """personagem que seu oponente controla. Se o fizer, coloque este card na base de seu deck.
+""")
+
+
+def test_4_4_2_1_A_4b_a_permanent_you_may_place_a_lookalike_is_a_permission_and_its_if_done_a_consequence() -> None:
+    """A permanent "Você pode colocar em cena um personagem com o mesmo alter ego de um personagem que seu oponente
+    controla. Se o fizer, ..." with no trigger nor window places nothing now: it lifts 4.4.2.1 A.4b for such a
+    character (``Allow`` scene_identity, working where the card is: the scene; the resources with "Se este card
+    estiver em seus recursos"), and "Se o fizer" is what a placing that uses it does (``Allow.then``)."""
+    in_scene, in_resources = PORTAL.effects
+    assert PORTAL.executable
+    for effect in (in_scene, in_resources):
+        (allow,) = effect.procedures
+        assert effect.kind is EffectKind.STATIC and isinstance(allow, Allow) and allow.what == "scene_identity"
+        assert allow.subject is not None and not allow.subject.zone and len(allow.then) == 1
+    assert in_scene.zone in ("", "scene") and in_resources.zone == "resources"
+
+
+def test_4_4_2_1_A_3_a_permission_used_by_a_placing_acts_after_the_count_and_before_the_loading() -> None:
+    """4.4.2.1 A.1 counts the resources with the permission's card among them; using the permission (the second of
+    an alter ego the player already controls, sharing it with the opponent's) moves that card before the
+    character is loaded (4.4.2.2 A.3), which then takes every card left; without the opponent's lookalike the
+    permission does not apply and A.4b refuses the second copy."""
+    twin = char("Gêmeo", alter_ego="Duplo", ie=3)
+    game = match([PORTAL, twin, twin], [char("Sósia", alter_ego="Duplo")])
+    portal, t1, t2 = card_of(game, 0, "Portal Gêmeo V1"), card_of(game, 0, "Gêmeo V1"), card_of(game, 0, "Gêmeo V1", 1)
+    rival = card_of(game, 1, "Sósia V1")
+    enter(game, t1, 2)
+    game.move(t2, Zone.HAND)
+    game.move(portal, Zone.RESOURCES)
+    for c in fillers(game, 0)[:2]:
+        game.move(c, Zone.RESOURCES)
+    at(game, "preparation")
+    assert not game.eng.can_place(0, t2)                  # no lookalike of the opponent's: A.4b holds
+    enter(game, rival, 2)
+    assert game.eng.can_place(0, t2)                      # 3 cards counted, the Portal among them
+    game.eng.place(0, t2)
+    assert zone(game, t2) == "scene" and energy(game, t2) == 2    # the Portal left first: two cards loaded
+    assert game.state.players[0].deck[-1] == portal
+    assert not game.state.players[0].resources

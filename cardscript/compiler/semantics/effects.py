@@ -37,6 +37,7 @@ from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_END,
     ACTION_START,
+    Allow,
     Condition,
     Count,
     Duration,
@@ -49,6 +50,7 @@ from cardscript.compiler.ir import (
     ModifyDamage,
     Move,
     Procedure,
+    PutInScene,
     Redirect,
     Ref,
     Replace,
@@ -405,6 +407,9 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         return Effect(EffectKind.ACTIVATED, (first, *rest), window=leads.window,
                       whose_window=leads.whose_window, limit_per_turn=leads.limit,
                       condition=_and(leads.condition, cond), text=text)
+    permission = _placing_permission(procs, leads.condition, text)
+    if permission is not None:
+        return permission
     if kinds and all(k is EffectKind.STATIC for k in kinds) and len(kinds) == len(procs):
         cond = procs[0].condition if procs and all(p.condition == procs[0].condition for p in procs) else None
         procs = [replace(p, condition=None) for p in procs] if cond is not None else procs
@@ -414,6 +419,34 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(procs), condition=leads.condition,
                       duration=Duration.WHILE_IN_PLACE, text=text)
     return _unsupported(out, text, procs, "no trigger, window or static form")
+
+
+def _placing_permission(procs: list[Procedure], condition: Condition | None, text: str) -> Effect | None:
+    """A permanent "Você pode colocar em cena um card de personagem com o mesmo nome ou alter ego de um personagem
+    que seu oponente controla[. Se o fizer, <procedimentos>]" with no trigger and no window places nothing now: it
+    lets its controller's placings -- the Fase de Preparação's (6.2 C.3), or one an effect makes -- put such a
+    character in the scene though they control one of its alter ego or name (4.4.2.1 A.4b lifted for it, golden
+    rule 8 A): a permission (``Allow`` scene_identity) while the card works where it is (its condition: "Se este card
+    estiver em seus recursos"); "Se o fizer, ..." is what a placing that uses it does then (``Allow.then``). Only a
+    description compared with other characters' name or alter ego is such a permission; None otherwise."""
+    first = procs[0] if procs else None
+    if not isinstance(first, PutInScene) or not first.optional or first.if_done or first.if_not_done \
+            or first.as_if or first.loaded_with is not None or first.loading is not None:
+        return None
+    rest = procs[1:]
+    if any(not p.if_done or p.optional or p.if_not_done or p.condition not in (None, first.condition) for p in rest):
+        return None
+    cards = first.cards
+    shared = [f for f in cards.filters if f.field in ("alter_ego", "name", "name_or_alter_ego") and f.op == "shares"
+              and isinstance(f.value, Selector)]
+    if len(shared) != 1 or cards.kind is not Kind.CHARACTER or cards.ref is not None or cards.union \
+            or cards.count.fixed != 1 or cards.count.x is not None:
+        return None
+    allow = Allow(what="scene_identity", subject=replace(cards, zone="", zone_owner=None),
+                  then=tuple(replace(p, if_done=False, condition=None) for p in rest),
+                  introduces=first.introduces, text=first.text)
+    return Effect(EffectKind.STATIC, (allow,), condition=_and(condition, first.condition),
+                  duration=Duration.WHILE_IN_PLACE, text=text)
 
 
 def _turn_of_controller(pt: When) -> Condition | None:
