@@ -433,3 +433,47 @@ def test_4_4_2_1_A_3_a_permission_used_by_a_placing_acts_after_the_count_and_bef
     assert zone(game, t2) == "scene" and energy(game, t2) == 2    # the Portal left first: two cards loaded
     assert game.state.players[0].deck[-1] == portal
     assert not game.state.players[0].resources
+
+
+ARCHER = card("""Personagem: Arqueira V1
+Alinhamento: Herói
+Poderes: Voo
+Energia inicial: 3
+Escudo: 0
+
+Texto permanente:
+  Este personagem pode usar ações de {VO} como ações de antecipar. O custo de incapacitação de cada ação usada """
+              """dessa forma será {2}.
+
+Ação: Rasante
+  Custo: {1}
+  Poder: Voo
+  Rasante causa 1 ponto de dano no alvo.
+""")
+DIVE = card("""Habilidade: Mergulho V1
+Poder: Voo
+
+Ação: Mergulho
+  Custo: {0}
+  Poder: Voo
+  Tipo: Ação de Antecipar
+  Mergulho causa 1 ponto de dano no alvo.
+""")
+
+
+def test_4_6_2_C_5_an_action_used_as_another_type_this_way_has_the_cost_said_in_that_window_only() -> None:
+    """"pode usar ações de {VO} como ações de antecipar. O custo de incapacitação de cada ação usada dessa forma será
+    {2}": "dessa forma" is the type change before it; an action used as an Antecipar action it is not printed as
+    (in the opponent's Etapa de Antecipação) costs {2}; in the player's own Etapa de Ataque it keeps its printed
+    cost, and an action printed as Antecipar keeps its own in either (4.6.2 E.1)."""
+    assert ARCHER.executable
+    game = match([ARCHER, DIVE], [char("Alvo")])
+    a, d = card_of(game, 0, "Arqueira V1"), card_of(game, 0, "Mergulho V1")
+    enter(game, a, 2, carried=[d])
+    swoop, dive = ARCHER.action, DIVE.action
+    assert swoop is not None and dive is not None
+    at(game, "combat", "anticipation", turn_player=1)
+    assert action_cost(game, swoop, user=a, holder=a) == 2
+    assert action_cost(game, dive, user=a, holder=d) == 0
+    at(game, "combat", "attack")
+    assert action_cost(game, swoop, user=a, holder=a) == 1

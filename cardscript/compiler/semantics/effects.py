@@ -38,6 +38,7 @@ from cardscript.compiler.ir import (
     ACTION_END,
     ACTION_START,
     Allow,
+    ChangeAction,
     Condition,
     Count,
     Duration,
@@ -45,6 +46,7 @@ from cardscript.compiler.ir import (
     EffectKind,
     EventPattern,
     ExtraAction,
+    Filter,
     Generate,
     Kind,
     ModifyDamage,
@@ -56,6 +58,7 @@ from cardscript.compiler.ir import (
     Replace,
     Rule,
     Selector,
+    SetCost,
     SuppressText,
     Unload,
     Unsupported,
@@ -187,7 +190,8 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
-    procs = _unread_slots_dropped(fold_granted_then(fold_instead(procs, out.problems)))
+    procs = _unread_slots_dropped(fold_used_this_way(fold_granted_then(fold_instead(procs, out.problems)),
+                                                     out.problems))
     effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
     effect = _knockout_to(effect, out.problems)
     if before and (effect is None or effect.kind is not EffectKind.TRIGGERED) and not out.problems:
@@ -632,6 +636,36 @@ def fold_granted_then(procs: list[Procedure]) -> list[Procedure]:
             out[-1] = replace(grant, then=(*grant.then, replace(p, if_done=False)))
             continue
         out.append(p)
+    return out
+
+
+_TYPE_WINDOW = {"anticipate": "Etapa de Antecipação", "unforeseen": "Fase de Preparação"}
+"""Where an action is used as a type it does not have (4.6.2 C.5): an Antecipar action in the opponent's Etapa de
+Antecipação, an Imprevista in the Fase de Preparação."""
+
+
+def fold_used_this_way(procs: list[Procedure], problems: list[Problem]) -> list[Procedure]:
+    """"Este personagem pode usar ações de {AD} como ações de antecipar. O custo de incapacitação [de] cada ação usada
+    dessa forma será {2}": "dessa forma" is the type change said before (``ChangeAction``); the cost is set for those
+    actions when they are used as that type -- in that type's window (4.6.2 C.5), not having it printed -- a
+    SetCost with the change's action filters, under that condition (its own static, ``_static_parts``)."""
+    from cardscript.compiler.semantics.statics import USED_THIS_WAY
+
+    out: list[Procedure] = []
+    for p in procs:
+        if not (isinstance(p, SetCost) and USED_THIS_WAY in p.action_filters):
+            out.append(p)
+            continue
+        change = next((c for c in reversed(out) if isinstance(c, ChangeAction)), None)
+        types = [t for t in ("anticipate", "unforeseen") if change is not None and getattr(change, t)]
+        if change is None or change.actions is None or len(types) != 1 or change.lose:
+            problems.append(Problem("'usada dessa forma': used which way?", None))
+            out.append(p)
+            continue
+        word = {"anticipate": "antecipar", "unforeseen": "imprevista"}[types[0]]
+        filters = (*change.actions.filters, Filter("printed_action_type", "ne", word))
+        now = Condition("now", value=_TYPE_WINDOW[types[0]], text=f"used as {word}")
+        out.append(replace(p, action_filters=filters, condition=_and(p.condition, now)))
     return out
 
 
