@@ -13,6 +13,7 @@ from cardscript.compiler.ir import (
     Duration,
     EffectKind,
     Filter,
+    ForceTarget,
     Gain,
     Kind,
     Ref,
@@ -22,8 +23,9 @@ from cardscript.compiler.ir import (
     SetCost,
     SetEvolution,
 )
+from cardscript.runtime.actions import action_context, legal_actions
 from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost, action_types
+from cardscript.runtime.queries import action_cost, action_types, must_be_targeted
 from cardscript.runtime.state import Zone
 from tests.corpus_play import activatable, activate, at, card_of, energy, enter, fillers, match, use, zone
 from tests.engine_helpers import card, pick, punch
@@ -477,3 +479,41 @@ def test_4_6_2_C_5_an_action_used_as_another_type_this_way_has_the_cost_said_in_
     assert action_cost(game, dive, user=a, holder=d) == 0
     at(game, "combat", "attack")
     assert action_cost(game, swoop, user=a, holder=a) == 1
+
+
+DECOY = card("""Suporte: Isca V1
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Enquanto um oponente estiver escolhendo os alvos de uma ação que cause dano usada por um personagem vilão """
+             """que ele controla, se aquela ação puder ter este suporte como alvo, aquele oponente deve escolher """
+             """este suporte como um dos alvos daquela ação.
+""")
+
+
+def test_4_6_2_F_2_1_while_an_opponent_chooses_the_targets_of_such_an_action_this_must_be_one() -> None:
+    """"Enquanto um oponente estiver escolhendo os alvos de uma ação que cause dano usada por um personagem vilão que
+    ele controla, se aquela ação puder ter este suporte como alvo, aquele oponente deve escolher este suporte como um
+    dos alvos daquela ação": a ``ForceTarget`` of this support for the opponents' damage actions used by villains
+    (the "se ... puder ter ... como alvo" is F.2.2, which forcing checks itself); a hero's action, or one that
+    causes no damage, chooses freely."""
+    (static,) = DECOY.effects
+    (force,) = static.procedures
+    assert DECOY.executable and static.kind is EffectKind.STATIC and static.condition is None
+    assert isinstance(force, ForceTarget) and force.by is Ref.OPPONENT and force.subject.ref is Ref.THIS_CARD
+    fields = {f.field for f in force.action_filters}
+    assert fields == {"damaging", "user"}
+    villain = char("Vilão", alignment="Vilão", action=punch("Soco", cost=1))
+    hero = char("Herói", action=punch("Golpe", cost=1))
+    game = match([DECOY, char("Alvo")], [villain, hero])
+    decoy, target = card_of(game, 0, "Isca V1"), card_of(game, 0, "Alvo V1")
+    v, h = card_of(game, 1, "Vilão V1"), card_of(game, 1, "Herói V1")
+    for c in (decoy, target, v, h):
+        enter(game, c, 2)
+    at(game, "combat", "attack", turn_player=1)
+    uses = {u.user: u for u in legal_actions(game.eng, 1, "attack")}
+    assert must_be_targeted(game, action_context(game.eng, uses[v])) == [decoy]   # the villain's punch
+    assert must_be_targeted(game, action_context(game.eng, uses[h])) == []        # the hero's chooses freely
+    use(game, v, "Soco")
+    assert energy(game, decoy) == 1 and energy(game, target) == 2

@@ -47,6 +47,7 @@ from cardscript.compiler.ir import (
     EventPattern,
     ExtraAction,
     Filter,
+    ForceTarget,
     Generate,
     Kind,
     ModifyDamage,
@@ -417,12 +418,46 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
     if kinds and all(k is EffectKind.STATIC for k in kinds) and len(kinds) == len(procs):
         cond = procs[0].condition if procs and all(p.condition == procs[0].condition for p in procs) else None
         procs = [replace(p, condition=None) for p in procs] if cond is not None else procs
-        return Effect(EffectKind.STATIC, tuple(procs), condition=_and(leads.condition, cond),
+        made = Effect(EffectKind.STATIC, tuple(procs), condition=_and(leads.condition, cond),
                       duration=Duration.WHILE_IN_PLACE, text=text)
+        try:
+            return _forced_while_choosing(made)
+        except NotUnderstood as exc:
+            return _unsupported(out, text, procs, str(exc))
     if kinds and all(k is EffectKind.DAMAGE_MODIFIER for k in kinds):
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(procs), condition=leads.condition,
                       duration=Duration.WHILE_IN_PLACE, text=text)
     return _unsupported(out, text, procs, "no trigger, window or static form")
+
+
+def _choosing_parts(cond: Condition | None) -> list[Condition]:
+    if cond is None:
+        return []
+    return list(cond.all_of) if cond.kind == "all" and not cond.negated else [cond]
+
+
+def _forced_while_choosing(effect: Effect) -> Effect:
+    """4.6.2 F.2.1: "Enquanto um oponente estiver escolhendo os alvos de <uma ação ...>, se aquela ação puder ter este
+    suporte como alvo, aquele oponente deve escolher este suporte como um dos alvos daquela ação": the target a
+    player must choose for such actions -- a ``ForceTarget`` whose action filters and player are the condition's
+    (``choosing_targets``); "se aquela ação puder ter X como alvo" is F.2.2, which the forcing always checks (the
+    engine forces only a target the action can choose), so neither stays a condition."""
+    parts = _choosing_parts(effect.condition)
+    choosing = [c for c in parts if c.kind == "choosing_targets"]
+    if not choosing and not any(c.kind == "may_target" for c in parts):
+        return effect
+    forced = [p for p in effect.procedures if isinstance(p, ForceTarget)]
+    if len(choosing) != 1 or len(forced) != len(effect.procedures) or choosing[0].subject is None:
+        raise NotUnderstood("while choosing the targets: what must be chosen?", None)
+    mays = [c for c in parts if c.kind == "may_target"]
+    if any(m.subject != p.subject for m in mays for p in forced) or len(parts) != 1 + len(mays):
+        raise NotUnderstood("while choosing the targets: under which condition?", None)
+    action = choosing[0].subject
+    by = {"opponent": Ref.OPPONENT, "": None}.get(choosing[0].whose, Ref.YOU)
+    if by is Ref.YOU or any(p.by != by for p in forced):
+        raise NotUnderstood("while choosing the targets: whose actions?", None)
+    procs = tuple(replace(p, action_filters=action.filters) for p in forced)
+    return replace(effect, procedures=procs, condition=None)
 
 
 def _placing_permission(procs: list[Procedure], condition: Condition | None, text: str) -> Effect | None:
