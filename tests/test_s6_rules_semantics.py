@@ -517,3 +517,48 @@ def test_4_6_2_F_2_1_while_an_opponent_chooses_the_targets_of_such_an_action_thi
     assert must_be_targeted(game, action_context(game.eng, uses[h])) == []        # the hero's chooses freely
     use(game, v, "Soco")
     assert energy(game, decoy) == 1 and energy(game, target) == 2
+
+
+SEER = card("""Personagem: Vidente V1
+Alinhamento: Herói
+Poderes: Magia
+Energia inicial: 3
+Escudo: 0
+
+Texto permanente:
+  Toda vez que você revelar um ou mais cards de cenário com a Clarividência de uma ação deste personagem, """
+            """coloque um daqueles cards de cenário em cena. Aquele card não será colocado no topo de seu deck """
+            """devido à Clarividência.
+
+Ação: Visão
+  Custo: {1}
+  Poder: Magia
+  Clarividência 2 - Visão causa 1 ponto de dano no alvo.
+""")
+PLACE = card("""Cenário: Lugar Revelado V1
+""")
+
+
+def test_7_clarividencia_a_reveal_by_this_characters_action_triggers_and_the_scenario_taken_stays_out() -> None:
+    """"Toda vez que você revelar um ou mais cards de cenário com a Clarividência de uma ação deste personagem, coloque
+    um daqueles cards de cenário em cena. Aquele card não será colocado no topo de seu deck devido à Clarividência":
+    the reveal event of an action with Clarividência used by this character, the scenarios among the revealed cards
+    in ``event:cards`` ("aqueles cards de cenário", not "uma ação" said after them); the scenario put in the scene
+    left the cards set aside, so the keyword's end does not return it (the last sentence says what follows)."""
+    (trig,) = SEER.effects
+    assert SEER.executable and trig.kind is EffectKind.TRIGGERED and trig.trigger is not None
+    assert trig.trigger.event == "reveal" and Filter("keyword", "has", "Clarividência") in trig.trigger.action_filters
+    (put,) = trig.procedures
+    (slot,) = put.cards.union
+    assert slot.slot == "event:cards"
+    game = match([SEER, PLACE], [char("Alvo")])
+    s, p = card_of(game, 0, "Vidente V1"), card_of(game, 0, "Lugar Revelado V1")
+    t = card_of(game, 1, "Alvo V1")
+    enter(game, s, 2)
+    enter(game, t, 2)
+    deck = game.state.players[0].deck
+    deck.remove(p)
+    deck.insert(0, p)                                      # on top: the Clarividência sets it aside
+    at(game, "combat", "attack")
+    use(game, s, "Visão")
+    assert game.state.scenario == p

@@ -877,12 +877,40 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
-def _because_of_clairvoyance(b: Build) -> PP | None:
-    """"devido à Clarividência": the keyword's own procedure, in an action that has it."""
+def _clairvoyance_pp(b: Build) -> PP | None:
     pp = b.roles.pp("because")
     if pp is None or pp.keyword is None or fold_key(pp.keyword.lemma) != "clarividencia":
         return None
+    return pp
+
+
+def _because_of_clairvoyance(b: Build) -> PP | None:
+    """"devido à Clarividência": the keyword's own procedure, in an action that has it."""
+    pp = _clairvoyance_pp(b)
     return pp if b.r.in_action else None
+
+
+def _taken_from_aside(b: Build) -> Built:
+    """"Toda vez que você revelar ... com a Clarividência de uma ação ..., coloque um daqueles cards em cena. Aquele
+    card não será colocado no topo de seu deck devido à Clarividência": the card the trigger took from those the
+    keyword set aside is no longer among them, and the keyword's end returns only the cards still set aside (rules
+    7, Clarividência: "devolva aqueles cards"; the engine's return takes them from the set-aside pile) -- the
+    sentence says what already follows, no procedure of its own. Only for a card the trigger's effect moved."""
+    r = b.r
+    pp = _clairvoyance_pp(b)
+    dest = b.optional_np("destination")
+    subj = b.roles.subject_np
+    deck = next((m for m in dest.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                 and m.obj.lemma == "deck" and m.obj.det("seu") and not m.obj.mods), None) if dest is not None else None
+    if pp is None or dest is None or dest.lemma != "topo" or deck is None or deck.obj is None or len(dest.mods) != 1 \
+            or subj is None or not _anaphor_of_cards(subj) or b.adjuncts.duration is not None:
+        raise NotUnderstood("not put where, by what?", b.roles.clause)
+    moved = things(subj, r)
+    if moved.ref is not Ref.SLOT or not moved.slot.startswith("intro:"):
+        raise NotUnderstood("which card is not put back?", subj.node)
+    r.use(subj.head, *subj.dets, *pp.own_leaves, dest.head, *dest.dets, *deck.preps, deck.obj.head, *deck.obj.dets,
+          *(w for w in b.verb.words if w.cls in ("AUX", "VFIN", "VPART", "PREADV", "LIT")))
+    return Built([])
 
 
 def _kept_aside(b: Build) -> Built:
@@ -963,6 +991,8 @@ def _passive(b: Build) -> Built | None:
         return None
     if lemma == "colocar" and v.negated and _because_of_clairvoyance(b) is not None:
         return _kept_aside(b)
+    if lemma == "colocar" and v.negated and b.r.event_kind == "reveal" and _clairvoyance_pp(b) is not None:
+        return _taken_from_aside(b)
     subject = b.subject()
     d = _static_duration(b)
     if lemma == "capacitar":

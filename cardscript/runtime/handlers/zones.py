@@ -516,8 +516,8 @@ def reveal(game: Game, ctx: EffectContext, proc: Reveal) -> None:
                                    player=player) if isinstance(c, int)]
     if proc.introduces:
         ctx.write(proc.introduces, cards)
-    if cards or not proc.any_number:
-        game.emit("reveal", cards=cards, player=player)
+    if cards or not proc.any_number:                  # during an action's effect, the action that revealed them
+        game.emit("reveal", cards=cards, player=player, **(game.acting or {}))   # (Clarividência, rules 7)
 
 
 @handles(Look)
