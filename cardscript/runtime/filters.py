@@ -486,6 +486,11 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
             adef.anticipate, adef.unforeseen)
         have = {t for t, on in (("antecipar", anticipate), ("imprevista", unforeseen)) if on} or {"normal"}
         return bool(have & set(_wanted(word)))
+    if name == "printed_action_type":                       # the types printed on the action, no static's change
+        if adef is None:                                    # (4.6.2 C.5: "usada dessa forma", as another type)
+            return False
+        have = {t for t, on in (("antecipar", adef.anticipate), ("imprevista", adef.unforeseen)) if on} or {"normal"}
+        return bool(have & set(_wanted(word)))
     if name == "cost":
         from cardscript.runtime.queries import action_cost
 

@@ -58,7 +58,7 @@ from cardscript.runtime.agents import Decision
 from cardscript.runtime.events import Event
 from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
-from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied
+from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied, use_identity_permission
 from cardscript.runtime.identity import stay
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
@@ -502,6 +502,8 @@ class Engine(OptionFacts):
                                         tuple(labels.get(x, x) for x in sources),
                                         facts=tuple({"kind": "load_from", "source": x} for x in sources)))
             source = sources[k]
+        if ctype == "Personagem":                             # A.4b lifted by a permission: its "Se o fizer"
+            use_identity_permission(game, player, card)
         pool = self.load_pool(player, card, source)
         n = min(n, len(pool))
         if source == "deck_top":

@@ -26,6 +26,7 @@ from cardscript.compiler.ir import (
     EffectKind,
     ExtraDraw,
     Filter,
+    ForceTarget,
     Gain,
     KeywordBonus,
     Kind,
@@ -1138,6 +1139,10 @@ def _choose(b: Build) -> Built:
     r = b.r
     who = b.player_subject()
     np = b.required("what", "what")
+    as_target = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "como" and c.obj is not None
+                      and _one_of_the_targets(c.obj) is not None), None)
+    if as_target is not None:
+        return _must_target(b, who, np, as_target)
     if b.verb.lemma == "nomear":
         return _name_choice(np, b, who)
     if np.lemma in ("afiliação", "poder") or (np.lemma == "tipo"):
@@ -1174,6 +1179,45 @@ def _opponent_of(what: Selector, who: Selector) -> Selector:
     if what.kind is not Kind.PLAYER or what.ref is not Ref.OPPONENT or who.ref is Ref.YOU or what.filters:
         return what
     return Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, every=True, excluding=who, text=what.text)
+
+
+def _one_of_the_targets(np: NP) -> NP | None:
+    """"um dos alvos daquela ação": the action (its NP) whose targets it is one of; None for anything else."""
+    if np.lemma != "um" or len(np.mods) != 1 or np.dets or np.pre or np.post:
+        return None
+    of = np.mods[0]
+    targets = of.obj if isinstance(of, PP) and of.prep == "de" else None
+    if targets is None or targets.lemma != "alvo" or not targets.det("o") or len(targets.mods) != 1:
+        return None
+    inner = targets.mods[0]
+    if not isinstance(inner, PP) or inner.prep != "de" or inner.obj is None or inner.obj.lemma != "ação":
+        return None
+    return inner.obj
+
+
+def _must_target(b: Build, who: Selector, np: NP, as_target: PP) -> Built:
+    """"<jogador> deve escolher <X> como um dos alvos daquela ação" (4.6.2 F.2.1): X must be one of the targets of
+    that action when that player chooses them -- a static (``ForceTarget``: ``by`` the player who must, the action's
+    filters; ``effects`` reads the "Enquanto ... estiver escolhendo os alvos de ..." it depends on)."""
+    r = b.r
+    if b.verb.modal != "deve" or b.verb.negated:
+        raise NotUnderstood("must choose it as a target?", b.roles.clause)
+    assert as_target.obj is not None
+    action_np = _one_of_the_targets(as_target.obj)
+    assert action_np is not None
+    targets = as_target.obj.mods[0]
+    assert isinstance(targets, PP) and targets.obj is not None
+    inner = targets.obj.mods[0]
+    assert isinstance(inner, PP)
+    r.use(*as_target.preps, as_target.obj.head, *targets.preps, targets.obj.head, *targets.obj.dets, *inner.preps)
+    action = things(action_np, r)
+    what = things(np, r)
+    by = Ref.OPPONENT if who.ref is Ref.OPPONENT else None
+    if action.kind is not Kind.ACTION or what.kind not in (Kind.CHARACTER, Kind.SUPPORT, Kind.CARD) \
+            or who.filters or who.ref not in (Ref.OPPONENT, Ref.EVERY_PLAYER):
+        raise NotUnderstood("who must choose what as a target of which action?", b.roles.clause)
+    b.roles.extra.remove(as_target)
+    return Built([ForceTarget(subject=what, by=by, action_filters=action.filters, text=b.text)], EffectKind.STATIC)
 
 
 def _one_of_each(np: NP) -> bool:

@@ -343,6 +343,50 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
 AS_IF_LOAD_FROM = {"materializar": "deck_top"}
 
 
+def use_identity_permission(game: Game, player: int, card: CardId) -> None:
+    """4.4.2.1 A.3 (the effects checked: after A.1 counted the resources, before 4.4.2.2 A.3 loads the cards): a
+    character placed though ``player`` controls one of its alter ego or name uses a permission that lifts A.4b
+    (``Allow`` scene_identity, golden rule 8 A) -- the player's pick when several would (their "Se o fizer" differ);
+    one that the rules did not need ("você pode") is used only if the player says so. "Se o fizer, ..."
+    (``Allow.then``) then happens in the permission's context, the placed card in its slot: "coloque este card na
+    base de seu deck" leaves the resources before the loading, which takes what is left (4.4.2.2 A.3)."""
+    from cardscript.runtime import rules
+
+    permissions = rules.identity_permissions(game, player, card)
+    if not permissions:
+        return
+    needed = not rules.allowed_by_identity_rules(game, player, card)
+    if not needed:
+        permissions = [x for x in permissions if x[1].then]
+        if not permissions:
+            return
+    if len(permissions) == 1 and not needed:
+        src, allow, sctx = permissions[0]
+        if game.decide(Decision(player, "optional", f"{allow.text or game.name(src)}: put {game.name(card)} in the "
+                                "scene by this permission?", ("yes", "no"))) != (0,):
+            return
+    elif len(permissions) > 1 or not needed:
+        labels = tuple(f"{game.name(src)}: {allow.text}" for src, allow, _ in permissions)
+        extra = () if needed else ("none",)
+        (k,) = game.decide(Decision(player, "choose", f"put {game.name(card)} in the scene by which permission?",
+                                    (*labels, *extra)))
+        if k >= len(permissions):
+            return
+        src, allow, sctx = permissions[k]
+    else:
+        src, allow, sctx = permissions[0]
+    if not allow.then:
+        return
+    game.emit("permission", text=allow.text, source=src, player=player, card=card)
+    ctx = copy.copy(sctx)
+    ctx.slots = dict(sctx.slots)
+    ctx.memory = {}
+    if allow.introduces:
+        ctx.write(allow.introduces, [card])
+    for p in allow.then:
+        run(game, ctx, p)
+
+
 def _is_scenario(game: Game, card: CardId) -> bool:
     return str(attr(game, card, "card_type") or "") == "Cenário"
 
@@ -392,6 +436,7 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario (4.4.1)
             game.place_scenario(c)
             continue
+        use_identity_permission(game, player, c)       # 4.4.2.1 A.4b lifted by a permission: its "Se o fizer"
         n = int(attr(game, c, "initial_energy") or 0)
         pool: list[Thing] = list(pool_for(c))
         if proc.loading is not None:        # as many as the text says, up to: chosen now, not its initial energy
@@ -475,8 +520,8 @@ def reveal(game: Game, ctx: EffectContext, proc: Reveal) -> None:
                                    player=player) if isinstance(c, int)]
     if proc.introduces:
         ctx.write(proc.introduces, cards)
-    if cards or not proc.any_number:
-        game.emit("reveal", cards=cards, player=player)
+    if cards or not proc.any_number:                  # during an action's effect, the action that revealed them
+        game.emit("reveal", cards=cards, player=player, **(game.acting or {}))   # (Clarividência, rules 7)
 
 
 @handles(Look)
