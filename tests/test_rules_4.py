@@ -488,3 +488,29 @@ def test_4_9_1_points_reached_by_an_effect_putting_a_card_in_the_prizes_win_at_o
     with _pytest.raises(GameOver):
         game.move(101, _Zone.PRIZES)
     assert game.state.winner == 0 and game.prize_points(0) == 16
+
+
+def test_4_4_1_e_a_scenario_put_in_the_scene_by_an_effect_is_its_controllers() -> None:
+    """4.4.1 E: the player who puts a scenario in the scene controls it -- also one taken from another player's
+    area by an effect: its "você" is that player (its entry draw is theirs), and it goes back to its owner's
+    resources when replaced (golden rule D)."""
+    from cardscript.runtime.selectors import controller_of
+    from tests.corpus_play import card_of, scenario
+    from tests.corpus_play import match as corpus_match
+    from tests.engine_helpers import card
+
+    place = card("Cenário: Praça V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card.\n")
+    other = card("Cenário: Beco V1\n")
+    game = corpus_match([other], [place])
+    square, alley = card_of(game, 1, "Praça V1"), card_of(game, 0, "Beco V1")
+    game.move(square, Zone.RESOURCES)
+    hands = [len(p.hand) for p in game.state.players]
+    game.place_scenario(square, 0)                       # an effect of player 0 takes it from player 1's resources
+    game.eng.tree.resolve()
+    assert controller_of(game, square) == 0
+    assert [len(p.hand) for p in game.state.players] == [hands[0] + 1, hands[1]]
+    scenario(game, alley)
+    assert square in game.state.players[1].resources and controller_of(game, alley) == 0
+    game.move(alley, Zone.RESOURCES)
+    game.place_scenario(square)                          # its owner's own placing: its owner's
+    assert controller_of(game, square) == 1

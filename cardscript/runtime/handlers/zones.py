@@ -385,8 +385,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     for c in picked:
         if not isinstance(c, int):
             continue
-        if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario (4.4.1)
-            game.place_scenario(c)
+        if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario, the
+            game.place_scenario(c, ctx.controller)   # effect's controller's (4.4.1 E), from whoever's area it came
             continue
         n = int(attr(game, c, "initial_energy") or 0)
         pool: list[Thing] = list(pool_for(c))
