@@ -514,3 +514,29 @@ def test_4_4_1_e_a_scenario_put_in_the_scene_by_an_effect_is_its_controllers() -
     game.move(alley, Zone.RESOURCES)
     game.place_scenario(square)                          # its owner's own placing: its owner's
     assert controller_of(game, square) == 1
+
+
+def test_4_4_2_2_A_2a_a_card_counting_as_a_named_character_is_a_base_for_that_name() -> None:
+    """4.4.2.2 A.2a with a ``counts_as`` text: a character whose text makes it also count as a character card named
+    X (while it is in the scene) qualifies for an Evolução panel "Personagem chamado X"; without that text (or with
+    another name) it does not. Our own cards."""
+    from tests.engine_helpers import card
+
+    ev = card("Personagem-EV: Titã V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 5\n"
+              "Valor de acréscimo: 2\nEscudo: 1\nEvolução: Personagem chamado Velho\n")
+    mimic = card("Personagem: Imitador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+                 "Texto permanente:\n  Enquanto estiver em cena, este card também conta como se fosse um card de "
+                 "personagem chamado Velho.\n")
+    plain = card("Personagem: Comum V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n")
+    assert any(getattr(p, "rule", "") == "counts_as" for e in mimic.effects for p in e.procedures)
+    game = match([ev, mimic, plain] + [FILL] * 20, [FILL] * 20)
+    (t,), (m,), (c,) = (cards_of(game, 0, x) for x in ("Titã V1", "Imitador V1", "Comum V1"))
+    put(game, t, Zone.HAND)
+    game.mill_to_resources(0, 5)
+    game.state.turn = 3
+    in_scene(game, c, 2)
+    game.state.scene[c].entered_turn = 2
+    assert not game.eng.can_place(0, t)
+    in_scene(game, m, 2)
+    game.state.scene[m].entered_turn = 2
+    assert [b.card for b in game.eng.evolution_bases(0, t)] == [m]
