@@ -540,3 +540,30 @@ def test_4_4_2_2_A_2a_a_card_counting_as_a_named_character_is_a_base_for_that_na
     in_scene(game, m, 2)
     game.state.scene[m].entered_turn = 2
     assert [b.card for b in game.eng.evolution_bases(0, t)] == [m]
+
+
+def test_2_1_1_and_4_4_2_1_an_effect_putting_a_character_card_in_the_scene_may_evolve_an_ev() -> None:
+    """2.1.1: a Personagem-EV is a character card too ("card de personagem" reads it); put in the scene by an effect
+    "como se tivesse Materializar" it evolves as the rules say (4.4.2.1 A.1a, A.2a; 4.4.2.2): from a character its
+    player controls since the start of the turn, loading its addition value from the top of the deck, the old base
+    beneath. Our own cards."""
+    from cardscript.compiler.ir import Filter, PutInScene
+    from cardscript.runtime.handlers import run
+    from cardscript.runtime.selectors import EffectContext, matches
+    from tests.engine_helpers import card
+
+    ev = card("Personagem-EV: Gigante V1\nAlter ego: Fulano\nAlinhamento: Herói\nPoderes: Super Força\n"
+              "Energia inicial: 8\nValor de acréscimo: 2\nEscudo: 1\nEvolução: Personagem com o alter ego Fulano\n")
+    small = CardDef("Pequeno V1", "Pequeno", 1, "Personagem", alter_ego="Fulano", initial_energy=2)
+    game = match([ev, small] + [FILL] * 20, [FILL] * 20)
+    (g,), (p,) = (cards_of(game, 0, t) for t in ("Gigante V1", "Pequeno V1"))
+    put(game, g, Zone.HAND)
+    in_scene(game, p, 2)
+    game.state.turn = 3
+    game.state.scene[p].entered_turn = 2
+    wanted = Selector(Kind.CHARACTER, filters=(Filter("card_type", "eq", "Personagem"),), zone="hand")
+    assert matches(game, EffectContext(controller=0), g, wanted)
+    top = list(game.state.players[0].deck[:2])
+    run(game, EffectContext(controller=0), PutInScene(cards=wanted, as_if="Materializar"))
+    assert g in game.state.scene and game.state.scene[g].carried[-1] == p
+    assert all(c in game.state.scene[g].carried for c in top) and len(game.state.scene[g].carried) == 2 + 2 + 1

@@ -194,6 +194,8 @@ def _own_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
         printed = attr(game, card, "alter_ego")
         return egos | ({fold_key(str(printed))} if printed is not None else set())
     raw = attr(game, card, {"keyword": "keywords"}.get(field, field))
+    if field == "card_type" and str(raw or "").startswith("Personagem-"):
+        return {fold_key(str(raw)), fold_key("Personagem")}   # 2.1.1: a Personagem-EV is a character card too
     if isinstance(raw, tuple | list):
         return {fold_key(str(v)) for v in raw}
     return {fold_key(str(raw))} if raw is not None else set()
