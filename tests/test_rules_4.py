@@ -563,3 +563,82 @@ def test_4_4_2_3_A_1_2a_a_lent_once_a_turn_text_is_the_characters_whichever_copy
     game.load(second, base)
     game.unload(first)
     assert activatable(game, second)
+
+
+def test_4_4_1_e_a_scenario_put_in_the_scene_by_an_effect_is_its_controllers() -> None:
+    """4.4.1 E: the player who puts a scenario in the scene controls it -- also one taken from another player's
+    area by an effect: its "você" is that player (its entry draw is theirs), and it goes back to its owner's
+    resources when replaced (golden rule D)."""
+    from cardscript.runtime.selectors import controller_of
+    from tests.corpus_play import card_of, scenario
+    from tests.corpus_play import match as corpus_match
+    from tests.engine_helpers import card
+
+    place = card("Cenário: Praça V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card.\n")
+    other = card("Cenário: Beco V1\n")
+    game = corpus_match([other], [place])
+    square, alley = card_of(game, 1, "Praça V1"), card_of(game, 0, "Beco V1")
+    game.move(square, Zone.RESOURCES)
+    hands = [len(p.hand) for p in game.state.players]
+    game.place_scenario(square, 0)                       # an effect of player 0 takes it from player 1's resources
+    game.eng.tree.resolve()
+    assert controller_of(game, square) == 0
+    assert [len(p.hand) for p in game.state.players] == [hands[0] + 1, hands[1]]
+    scenario(game, alley)
+    assert square in game.state.players[1].resources and controller_of(game, alley) == 0
+    game.move(alley, Zone.RESOURCES)
+    game.place_scenario(square)                          # its owner's own placing: its owner's
+    assert controller_of(game, square) == 1
+
+
+def test_4_4_2_2_A_2a_a_card_counting_as_a_named_character_is_a_base_for_that_name() -> None:
+    """4.4.2.2 A.2a with a ``counts_as`` text: a character whose text makes it also count as a character card named
+    X (while it is in the scene) qualifies for an Evolução panel "Personagem chamado X"; without that text (or with
+    another name) it does not. Our own cards."""
+    from tests.engine_helpers import card
+
+    ev = card("Personagem-EV: Titã V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 5\n"
+              "Valor de acréscimo: 2\nEscudo: 1\nEvolução: Personagem chamado Velho\n")
+    mimic = card("Personagem: Imitador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+                 "Texto permanente:\n  Enquanto estiver em cena, este card também conta como se fosse um card de "
+                 "personagem chamado Velho.\n")
+    plain = card("Personagem: Comum V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n")
+    assert any(getattr(p, "rule", "") == "counts_as" for e in mimic.effects for p in e.procedures)
+    game = match([ev, mimic, plain] + [FILL] * 20, [FILL] * 20)
+    (t,), (m,), (c,) = (cards_of(game, 0, x) for x in ("Titã V1", "Imitador V1", "Comum V1"))
+    put(game, t, Zone.HAND)
+    game.mill_to_resources(0, 5)
+    game.state.turn = 3
+    in_scene(game, c, 2)
+    game.state.scene[c].entered_turn = 2
+    assert not game.eng.can_place(0, t)
+    in_scene(game, m, 2)
+    game.state.scene[m].entered_turn = 2
+    assert [b.card for b in game.eng.evolution_bases(0, t)] == [m]
+
+
+def test_2_1_1_and_4_4_2_1_an_effect_putting_a_character_card_in_the_scene_may_evolve_an_ev() -> None:
+    """2.1.1: a Personagem-EV is a character card too ("card de personagem" reads it); put in the scene by an effect
+    "como se tivesse Materializar" it evolves as the rules say (4.4.2.1 A.1a, A.2a; 4.4.2.2): from a character its
+    player controls since the start of the turn, loading its addition value from the top of the deck, the old base
+    beneath. Our own cards."""
+    from cardscript.compiler.ir import Filter, PutInScene
+    from cardscript.runtime.handlers import run
+    from cardscript.runtime.selectors import EffectContext, matches
+    from tests.engine_helpers import card
+
+    ev = card("Personagem-EV: Gigante V1\nAlter ego: Fulano\nAlinhamento: Herói\nPoderes: Super Força\n"
+              "Energia inicial: 8\nValor de acréscimo: 2\nEscudo: 1\nEvolução: Personagem com o alter ego Fulano\n")
+    small = CardDef("Pequeno V1", "Pequeno", 1, "Personagem", alter_ego="Fulano", initial_energy=2)
+    game = match([ev, small] + [FILL] * 20, [FILL] * 20)
+    (g,), (p,) = (cards_of(game, 0, t) for t in ("Gigante V1", "Pequeno V1"))
+    put(game, g, Zone.HAND)
+    in_scene(game, p, 2)
+    game.state.turn = 3
+    game.state.scene[p].entered_turn = 2
+    wanted = Selector(Kind.CHARACTER, filters=(Filter("card_type", "eq", "Personagem"),), zone="hand")
+    assert matches(game, EffectContext(controller=0), g, wanted)
+    top = list(game.state.players[0].deck[:2])
+    run(game, EffectContext(controller=0), PutInScene(cards=wanted, as_if="Materializar"))
+    assert g in game.state.scene and game.state.scene[g].carried[-1] == p
+    assert all(c in game.state.scene[g].carried for c in top) and len(game.state.scene[g].carried) == 2 + 2 + 1

@@ -263,12 +263,16 @@ def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ct
     """4.6.2 F.2.1: per target selector of ``action`` (``found``: its candidates), the cards it must choose: each
     card an effect says must be the target goes to the first selector that can choose it and still has room (of
     the entries the chosen mode ``used``, all by default). ``None``: the action cannot have all of them as targets,
-    so it cannot be used."""
+    so it cannot be used; a card a prohibition requires among the targets (4.6.2 D, ``queries.required_targets``)
+    that no selector can choose makes it unusable too."""
     forced = queries.must_be_targeted(engine.game, ctx) if ctx is not None else []
+    strict = queries.required_targets(engine.game, ctx) if ctx is not None else []
     required: list[list[Any]] = [[] for _ in action.targets]
-    for card in forced:
+    for card in [*strict, *(c for c in forced if c not in strict)]:
         places = [k for k, sel in enumerate(action.targets) if card in found[k] and (used is None or k in used)]
         if not places:
+            if card in strict:
+                return None                         # D: usable only with that card among its targets
             continue                                # no target of this action can be that card
         if any(action.targets[k].every for k in places):
             continue                                # "cada"/"todos": chosen anyway

@@ -67,7 +67,40 @@ def matches(game: Game, ctx: EffectContext, thing: Thing, sel: Selector, depth: 
     typed = isinstance(thing, Player | ActionThing) or isinstance(thing, int) and Kind.CARD not in kinds
     if typed and kind_of(game, thing) not in kinds:
         return False
-    return all(filter_matches(game, ctx, thing, f, depth) for f in sel.filters)
+    if all(filter_matches(game, ctx, thing, f, depth) for f in sel.filters):
+        return True
+    return isinstance(thing, int) and not isinstance(thing, bool) and _counts_as(game, ctx, thing, sel, depth)
+
+
+def _counts_as(game: Game, ctx: EffectContext, card: int, sel: Selector, depth: int) -> bool:
+    """A card whose text makes it also count as a card of a description (the ``counts_as`` rule: "este card também
+    conta como se fosse um card de personagem chamado X", while its condition holds) has what the description says
+    besides its own characteristics: a filter it fails passes when the description names that value (same field, an
+    "eq" / "has" of the word) -- it is a base for an evolution from "Personagem chamado X" (4.4.2.2 A.2a)."""
+    from cardscript.runtime.conditions import check_condition
+    from cardscript.runtime.rules import rule_statics, working_rule_statics
+    from cardscript.runtime.selectors import controller_of, static_context
+
+    defn = game.cards.get(card)
+    if depth > 1 or defn is None or not any(True for _ in rule_statics(defn, "counts_as")):
+        return False                        # (the common case, cheaply: no such text)
+    for effect, rule in working_rule_statics(game, card, "counts_as"):
+        of = rule.of
+        if of is None or (effect.condition is not None and not check_condition(
+                game, static_context(game, card, controller_of(game, card)), effect.condition)):
+            continue
+        said = {(f.field, w) for f in of.filters if f.op in ("eq", "has", "has_any") and isinstance(f.value, str)
+                for w in _wanted(f.value)}
+        if all(filter_matches(game, ctx, card, f, depth + 1) or _said(f, said) for f in sel.filters):
+            return True
+    return False
+
+
+def _said(flt: Filter, said: set[tuple[str, str]]) -> bool:
+    """Does a description's ``said`` (field, word) pairs give the value ``flt`` asks for?"""
+    if flt.op not in ("eq", "has", "has_any") or not isinstance(flt.value, str):
+        return False
+    return any((flt.field, w) in said for w in _wanted(flt.value))
 
 
 def _wanted(value: str) -> list[str]:
@@ -173,6 +206,8 @@ def _own_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
         printed = attr(game, card, "alter_ego")
         return egos | ({fold_key(str(printed))} if printed is not None else set())
     raw = attr(game, card, {"keyword": "keywords"}.get(field, field))
+    if field == "card_type" and str(raw or "").startswith("Personagem-"):
+        return {fold_key(str(raw)), fold_key("Personagem")}   # 2.1.1: a Personagem-EV is a character card too
     if isinstance(raw, tuple | list):
         return {fold_key(str(v)) for v in raw}
     return {fold_key(str(raw))} if raw is not None else set()

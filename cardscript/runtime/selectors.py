@@ -132,10 +132,13 @@ def identity(game: Game, card: CardId) -> str:
 KIND_TYPES = {Kind.CHARACTER: ("Personagem", "Personagem-EV"), Kind.SUPPORT: ("Suporte",),
               Kind.SCENARIO: ("Cenário",), Kind.ABILITY: ("Habilidade",)}
 def controller_of(game: Game, card: CardId) -> int:
-    """Who controls the card: a base card's controller, the carrier's for a carried card, else its owner."""
+    """Who controls the card: a base card's controller, the carrier's for a carried card, the scenario's (the
+    player who put it in the scene, 4.4.1 E), else its owner."""
     base = game.state.scene.get(card)
     if base is not None:
         return base.controller
+    if card == game.state.scenario and game.state.scenario_controller is not None:
+        return game.state.scenario_controller
     try:
         zone, carrier = game.state.location(card)
     except KeyError:
@@ -575,6 +578,8 @@ def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str
     if sel.count.any_number:                         # "qualquer número de personagens": none to all of them
         return choose(game, ctx, things, len(things), kind, prompt, player=players(game, ctx, sel.chooser)[0]
                       if sel.chooser is not None and players(game, ctx, sel.chooser) else None, minimum=0)
+    if _every_pile_top(sel):                         # "os três cards do topo de seus próprios decks": the count is
+        return things                                # of each pile, already taken from each (8.C, 8.D)
     n = quantity(game, ctx, sel.count)
     if sel.random:                                   # "um card aleatório": the seeded RNG picks (principle 9)
         return list(game.rng.sample(things, max(0, min(n, len(things)))))
@@ -587,6 +592,18 @@ def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str
         return choose_different(game, ctx, things, n, sel.different, kind, prompt, player=chooser,
                                 minimum=0 if sel.count.up_to else None)
     return choose(game, ctx, things, n, kind, prompt, player=chooser, minimum=0 if sel.count.up_to else None)
+
+
+def _every_pile_top(sel: Selector) -> bool:
+    """"Todos os jogadores colocam os três cards do topo de seus próprios decks": the N cards of the top (bottom)
+    of the decks of players named all at once are the top N of EACH deck (:func:`candidates` takes them pile by
+    pile), not N among them; a deck holding fewer gives what it has (8.C). A count left to a choice ("até três
+    cards do topo"), a random pick, a filter or a deck to be chosen ("de um deck") keeps the choice."""
+    if sel.zone not in ("deck_top", "deck_bottom") or sel.random or sel.filters:
+        return False
+    if sel.count.up_to or sel.count.any_number or sel.same or sel.different:
+        return False
+    return sel.of is not None and (sel.of.every or sel.of.ref is Ref.EVERY_PLAYER)
 
 
 def ask_yes_no(game: Game, player: int, prompt: str) -> bool:

@@ -450,6 +450,8 @@ def _load(b: Build) -> Built:
     c = b.roles.one("cards")
     if isinstance(c, PP) and c.prep == "até":
         up_to = True
+    if _one_of_each(obj) and not up_to:
+        return _load_each(b, obj, onto_np)
     owners = _from_its_owner(obj, r)
     cards = things(obj, r)
     if owners is not None:                                  # "um card dos recursos de seu dono": the carrier's owner
@@ -552,6 +554,29 @@ def _and_up_to(b: Build) -> NP | None:
     b.r.use(*pp.preps)
     extra.clear()
     return pp.obj
+
+
+def _load_each(b: Build, obj: NP, onto_np: NP) -> Built:
+    """"carregue um card de habilidade e um card que não seja de habilidade de seus recursos neste personagem"
+    (4.1, principle 8): one of each -- a :class:`Load` per conjunct, each of one card; an area said once, after the
+    last conjunct, is where all of them come from (the resources by default)."""
+    r = b.r
+    conjuncts: list[NP] = [replace(obj, coords=[])]
+    for conj, other in obj.coords:
+        if not isinstance(other, NP):
+            raise NotUnderstood("one of each of several things", obj.node)
+        r.use_all(conj)
+        conjuncts.append(other)
+    onto = things(onto_np, r)
+    if leaves_choice(onto):
+        raise NotUnderstood("load them onto which one?", onto_np.node)
+    parts = [things(part, r) for part in conjuncts]
+    if any(p.ref is not None or p.every or p.union or p.count != Quantity.of(1) for p in parts):
+        raise NotUnderstood("one of each of several things", obj.node)
+    origin = next((p for p in reversed(parts) if p.zone), None)
+    where = (origin.zone, origin.zone_owner) if origin is not None else ("resources", Ref.YOU)
+    return Built([Load(cards=p if p.zone else replace(p, zone=where[0], zone_owner=where[1]), onto=onto,
+                       text=b.text) for p in parts])
 
 
 def _load_both(b: Build, first_np: NP, second_np: NP, onto_np: NP) -> Built:

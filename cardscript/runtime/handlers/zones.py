@@ -418,6 +418,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
             return False                    # already in the scene: it cannot be put there (4.4)
         if _is_scenario(game, c):
             return True                     # a scenario enters with no cards (4.4.1)
+        if _is_ev(game, c):                 # 4.4.2.1 A.1a, A.2a: its addition value, and a character to evolve from
+            return len(pool_for(c)) >= int(attr(game, c, "addition_value") or 0) and bool(_bases(game, player, c))
         energy = int(attr(game, c, "initial_energy") or 0)
         return (given is not None or proc.loading is not None or len(pool_for(c)) >= energy) \
             and placement_allowed(game, player, c)
@@ -433,8 +435,13 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     for c in picked:
         if not isinstance(c, int):
             continue
-        if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario (4.4.1)
-            game.place_scenario(c)
+        if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario, the
+            game.place_scenario(c, ctx.controller)   # effect's controller's (4.4.1 E), from whoever's area it came
+            continue
+        if _is_ev(game, c) and given is None and proc.loading is None:
+            _evolve(game, ctx, c, pool_for(c), load_from)
+            if proc.introduces:
+                ctx.write(proc.introduces, [c])
             continue
         use_identity_permission(game, player, c)       # 4.4.2.1 A.4b lifted by a permission: its "Se o fizer"
         n = int(attr(game, c, "initial_energy") or 0)
@@ -457,6 +464,40 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         if proc.introduces:
             ctx.write(proc.introduces, [c])
     ctx.last_optional_done = bool(picked)
+
+
+def _is_ev(game: Game, card: CardId) -> bool:
+    return str(attr(game, card, "card_type") or "") == "Personagem-EV"
+
+
+def _bases(game: Game, player: int, card: CardId) -> list[CardId]:
+    """4.4.2.2 A.2a: the characters ``card`` (a Personagem-EV) may evolve from -- the engine's reading of its
+    Evolução panel (none without an engine)."""
+    engine = getattr(game, "engine", None)
+    return [b.card for b in engine.evolution_bases(player, card)] if engine is not None else []
+
+
+def _evolve(game: Game, ctx: EffectContext, card: CardId, pool: list[CardId], load_from: str) -> None:
+    """An effect puts a Personagem-EV in the scene (4.4.2.1 A.1a, A.2a; 4.4.2.2): it evolves from a character its
+    player chooses, loading its addition value (from the top of the deck, "como se ele tivesse Materializar", or
+    chosen from the resources), the old base and what it carried beneath; it can act this turn (Prontidão)."""
+    player = ctx.controller
+    n = min(int(attr(game, card, "addition_value") or 0), len(pool))
+    if load_from == "deck_top":
+        loaded = pool[:n]
+    else:
+        loaded = [x for x in choose(game, ctx, pool, n, "load", f"load {n} card(s) onto {game.name(card)}")
+                  if isinstance(x, int)]
+    bases = _bases(game, player, card)
+    (b,) = game.decide(Decision(player, "evolve", f"{game.name(card)} evolves from",
+                                tuple(game.name(x) for x in bases)))
+    old = game.state.scene[bases[b]]
+    game.enter_scene(card, player, [*old.carried, *loaded, old.card])
+    engine = getattr(game, "engine", None)
+    if engine is not None:
+        engine.ready.add(card)                       # 4.4.2.2 ATENÇÃO: Prontidão
+    for x in loaded:
+        game.emit("load", card=x, onto=card, frm=load_from, entering=True)
 
 
 def _search_pool(game: Game, ctx: EffectContext, sel: Selector, zones: tuple[str, ...]) -> list[Thing]:
