@@ -151,10 +151,10 @@ class Builder:
                 seq = c.children[0]
                 assert isinstance(seq, Tree)
                 cost = self.rule_clause_seq(seq)
-            elif c.data == "sentence":
+            elif c.data in ("sentence", "last_sentence"):
                 sentence = self.rule_sentence(c)
                 if cost is not None:
-                    sentence = Sentence(cost.span.merge(sentence.span), sentence.body, cost)
+                    sentence = Sentence(cost.span.merge(sentence.span), sentence.body, cost, sentence.period)
                     cost = None
                 sentences.append(sentence)
         if len(keyword_lines) == 1 and not sentences:
@@ -181,7 +181,7 @@ class Builder:
     def rule_sentence(self, tree: Tree[Token]) -> Sentence:
         seq = tree.children[0]
         assert isinstance(seq, Tree)
-        return Sentence(self.tree_span(tree), self.rule_clause_seq(seq))
+        return Sentence(self.tree_span(tree), self.rule_clause_seq(seq), period=tree.data == "sentence")
 
     def rule_clause_seq(self, tree: Tree[Token]) -> ClauseSeq:
         items: list[Node] = []
