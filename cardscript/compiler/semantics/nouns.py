@@ -379,8 +379,10 @@ def _addressee(ref: Referent) -> bool:
 
 
 def _carried(ref: Referent) -> bool:
-    """A referent standing for cards carried (a condition's "estiver carregando um card de X")."""
-    return ref.selector is not None and ref.selector.zone == "carried" and not ref.slot
+    """A referent standing for cards carried (a condition's "estiver carregando um card de X"), or for the cards an
+    unloading took off (now in the resources, 4.1: "descarregar um card dele. Se o fizer, ele causa ...": not that
+    card)."""
+    return ref.selector is not None and ref.selector.zone == "carried" and (not ref.slot or ref.head == "unload")
 
 
 def _not_read_yet(span: object, r: Reading) -> bool:

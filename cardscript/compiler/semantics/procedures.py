@@ -648,6 +648,8 @@ def _unload(b: Build) -> Built:
         return Built([Unload(who=who, cards=cards, text=b.text)])
     amount = replace(cards.count, up_to=up_to or cards.count.up_to)
     unloaded = _unloaded_slot(r)
+    if obj.det("um") and not plural(obj):                  # "descarregue um card que ... Se for um card de cenário,
+        b.introduce(cards, obj, "unload", slot=unloaded)   # ... aquele cenário": the card unloaded (4.1)
     if origin is None and _carried_by_phrase(obj):         # "até dois cards que estiverem sendo carregados por
         return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text,   # personagens": in all
                              unloaded=unloaded)])
