@@ -488,3 +488,27 @@ def test_4_9_1_points_reached_by_an_effect_putting_a_card_in_the_prizes_win_at_o
     with _pytest.raises(GameOver):
         game.move(101, _Zone.PRIZES)
     assert game.state.winner == 0 and game.prize_points(0) == 16
+
+
+def test_4_4_1_a_scenario_an_effect_puts_in_the_scene_is_controlled_by_who_put_it_there() -> None:
+    """4.4.1 A: the player who puts a scenario in the scene ("o card de cenário que quer colocar em cena") controls
+    it -- also when an effect lets a player put another player's scenario there: its texts' "você" is that player
+    (its "Quando este cenário entrar em cena, compre um card" draws for the player who put it); replaced, it goes to
+    its owner's resources (4.4.1, golden rule D)."""
+    from cardscript.runtime.selectors import controller_of
+    from tests.corpus_play import card_of, match
+    from tests.engine_helpers import card
+
+    base = card("Cenário: Base Teste V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card.\n")
+    game = match([], [base])
+    theirs = card_of(game, 1, "Base Teste V1")
+    game.move(theirs, Zone.RESOURCES)
+    hands = [len(p.hand) for p in game.state.players]
+    game.place_scenario(theirs, by=0)              # player 0 puts player 1's scenario in the scene
+    game.eng.tree.resolve()
+    assert controller_of(game, theirs) == 0
+    assert [len(p.hand) for p in game.state.players] == [hands[0] + 1, hands[1]]
+    own = game.state.players[0].deck[0]
+    game.move(own, Zone.RESOURCES)
+    game.place_scenario(own)                       # replaced: back to its owner's resources
+    assert theirs in game.state.players[1].resources and controller_of(game, own) == 0

@@ -138,6 +138,7 @@ class Game:
             self.state.players[owner].pile(zone).remove(card)
         elif zone is Zone.SCENARIO:
             self.state.scenario = None
+            self.state.scenario_controller = None
         elif zone is Zone.SCENE:
             base = self.state.scene.pop(card)
             if base.carried:
@@ -219,8 +220,10 @@ class Game:
         self.emit("enter_scene", card=card, controller=controller, carried=list(carried))
         return base
 
-    def place_scenario(self, card: CardId) -> None:
-        """A scenario enters the scene; the one already there goes to its owner's resources (4.4.1 C, E)."""
+    def place_scenario(self, card: CardId, by: int | None = None) -> None:
+        """A scenario enters the scene; the one already there goes to its owner's resources (4.4.1 C, E). ``by``: the
+        player putting it there, who controls it (4.4.1 A: "o card de cenário que quer colocar em cena" -- an effect
+        may have a player put another's scenario in the scene); None: its owner."""
         if self.state.scenario is not None:
             old = self.state.scenario
             self._take(old)
@@ -229,7 +232,9 @@ class Game:
             self.emit("leave_scene", card=old, to="resources", replaced_by=card, player=self.state.owner[card])
         self._take(card)
         self.state.scenario = card
-        self.emit("enter_scene", card=card, controller=self.state.owner[card], scenario=True)
+        controller = self.state.owner[card] if by is None else by
+        self.state.scenario_controller = controller
+        self.emit("enter_scene", card=card, controller=controller, scenario=True)
 
     def load(self, card: CardId, onto: CardId) -> None:
         """Load a card onto a character/support (4.1); it must be the base card's owner's card (8 D)."""

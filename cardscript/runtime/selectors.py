@@ -130,10 +130,13 @@ def identity(game: Game, card: CardId) -> str:
 KIND_TYPES = {Kind.CHARACTER: ("Personagem", "Personagem-EV"), Kind.SUPPORT: ("Suporte",),
               Kind.SCENARIO: ("Cenário",), Kind.ABILITY: ("Habilidade",)}
 def controller_of(game: Game, card: CardId) -> int:
-    """Who controls the card: a base card's controller, the carrier's for a carried card, else its owner."""
+    """Who controls the card: a base card's controller, the carrier's for a carried card, the scenario's (the player
+    who put it in the scene, 4.4.1), else its owner."""
     base = game.state.scene.get(card)
     if base is not None:
         return base.controller
+    if card == game.state.scenario and game.state.scenario_controller is not None:
+        return game.state.scenario_controller      # the player who put it in the scene (4.4.1)
     try:
         zone, carrier = game.state.location(card)
     except KeyError:

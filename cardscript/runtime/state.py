@@ -186,6 +186,8 @@ class GameState:
     players: list[PlayerState]
     scene: dict[CardId, InScene] = field(default_factory=dict)     # characters and supports, by base card
     scenario: CardId | None = None
+    scenario_controller: int | None = None   # who put the scenario in the scene (4.4.1: the player a card effect let
+    #                                    place it, "você" of its texts); None: its owner
     turn: int = 0
     turn_player: int = 0              # whose turn it is
     active_player: int = 0            # who decides (the opponent during the Anticipation Step, 6.1)

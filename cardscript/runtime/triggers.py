@@ -123,8 +123,8 @@ def functional_in_scene(game: Game, card: CardId) -> tuple[bool, int | None]:
         return False, None
     if card in state.scene:
         return True, state.scene[card].controller
-    if card == state.scenario:
-        return True, state.owner[card]
+    if card == state.scenario:              # its controller: who put it in the scene (4.4.1)
+        return True, state.owner[card] if state.scenario_controller is None else state.scenario_controller
     for base in state.scene.values():
         if card in base.carried:
             return lends_text(game, card, base.card), base.controller

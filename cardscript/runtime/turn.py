@@ -541,7 +541,7 @@ class Engine(OptionFacts):
     def place_scenario(self, player: int, card: CardId) -> None:
         """4.4.1: one scenario per turn in the Preparation Phase; the old one goes to the resources."""
         self.game.state.players[player].scenario_placed_this_turn = True
-        self.game.place_scenario(card)
+        self.game.place_scenario(card, by=player)
 
     def discard(self, player: int) -> None:
         """6.2 C.4: discard a card from the hand."""

@@ -386,7 +386,7 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         if not isinstance(c, int):
             continue
         if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario (4.4.1)
-            game.place_scenario(c)
+            game.place_scenario(c, by=player)   # the effect's controller puts it there, and controls it
             continue
         n = int(attr(game, c, "initial_energy") or 0)
         pool: list[Thing] = list(pool_for(c))
