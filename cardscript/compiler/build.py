@@ -36,6 +36,8 @@ from cardscript.grammar.normalize import Normalized, fold_text
 from cardscript.grammar.parser import sentence_parser
 
 _PROCEDURES = {p.value: p for p in Procedure}
+# locutions of sequence that lead a sentence as "Então," does: what follows happens after what came before
+_THEN_LOCUTIONS = {("em", "seguida"), ("a", "seguir")}
 _LEAD_KINDS = {"trigger": PhraseKind.TRIGGER, "condition": PhraseKind.CONDITION, "adverbial": PhraseKind.WINDOW}
 _PUNCT = frozenset({",", ":", "(", ")", "+", "-", "=", ".", "CLAUSE_COMMA"})
 
@@ -201,7 +203,10 @@ class Builder:
     def rule_lead(self, tree: Tree[Token]) -> Phrase:
         parts = self.flat_parts(tree)
         first = tree.children[0]
-        if isinstance(first, Tree):
+        words = tuple(fold_text(str(t)) for t in tree.scan_values(lambda t: isinstance(t, Token)) if str(t) != ",")
+        if words in _THEN_LOCUTIONS:
+            kind = PhraseKind.THEN              # "Em seguida," / "A seguir,": as "Então,"
+        elif isinstance(first, Tree):
             kind = _LEAD_KINDS.get(str(first.data), PhraseKind.WINDOW)
         elif fold_text(str(first)) in ("entao", "depois"):
             kind = PhraseKind.THEN              # "Então," / "Depois,"

@@ -409,7 +409,17 @@ def _discard(b: Build) -> Built:
         cards = replace(sel, zone="hand", zone_owner=who.ref or Ref.YOU, count=q, every=False)
     else:                                                   # "o oponente escolhido descarta um card": theirs
         cards = replace(sel, zone="hand", zone_owner=None, of=who, count=q, every=False)
-    return Built([Discard(who=who, amount=q, cards=cards, text=b.text)])
+    # the cards discarded, for "aquele mesmo número de cards" later: as many as were discarded, which may be fewer
+    # than asked (4.6.1: a hand with fewer cards discards them all); dropped when nothing reads it
+    discarded = b.r.counted = _discarded_slot(b.r)
+    return Built([Discard(who=who, amount=q, cards=cards, text=b.text, introduces=discarded)])
+
+
+def _discarded_slot(r: Reading) -> str:
+    """The slot of the cards a "descarte N cards" discards: what "aquele mesmo número de cards" counts."""
+    slot = f"discarded:{int(r.acted.get('discard', 'discarded:-1').split(':')[1]) + 1}"
+    r.acted["discard"] = slot
+    return slot
 
 
 def _discarded_reference(b: Build, who: Selector) -> Built | None:
@@ -821,11 +831,16 @@ def _move(b: Build) -> Built:
                  and m.adv.lemma == "mais" and m.prep == "a"), None)
     if more is not None:                                     # "coloca um card a mais ... durante a Fase de ..."
         return _one_more(b, obj, more, dest)
-    c = b.roles.one("cards")
+    that_many: Quantity | None = None
+    if obj.lemma == "número" and obj.det("aquele") and r.counted:
+        that_many, obj = _counted_cards(b, "cards")        # "coloque aquele mesmo número de cards de seus recursos
+    c = b.roles.one("cards")                                # ...": as many as the effect counted before
     up_to = isinstance(c, PP) and c.prep == "até"
     if up_to and isinstance(c, PP):
         r.use(*c.preps)
     cards = b.chosen_by_subject(things(obj, r))
+    if that_many is not None:
+        cards = replace(cards, count=that_many, every=False)
     if cards.kind is Kind.PLAYER:                            # a pronoun bound to a player: a card is put, not a player
         raise NotUnderstood(f"'{cards.text or 'it'}' is a player, not a card to put", obj.node)
     if up_to:
