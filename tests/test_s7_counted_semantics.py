@@ -61,3 +61,21 @@ def test_that_same_number_on_the_engine_is_what_the_hand_could_discard() -> None
     game.state.phase, game.state.step = "combat", "attack"
     use(game, user, "Teste")
     assert first in me.resources and len(me.hand) == 1
+
+
+def test_the_same_number_as_was_discarded_this_way_chosen_from_an_area() -> None:
+    """"O oponente alvo descarta três cards. Escolha o mesmo número de cards que foi descartado desta forma dos
+    recursos daquele jogador. Devolva os cards escolhidos desta forma para a mão de seu dono": as many as that
+    player discarded, from that player's resources ("desta forma" takes no "dos recursos ..." of its own), and "os
+    cards escolhidos desta forma" are those."""
+    from cardscript.compiler.ir import Choose
+
+    d = _action("O oponente alvo descarta três cards. Escolha o mesmo número de cards que foi descartado desta forma "
+                "dos recursos daquele jogador. Devolva os cards escolhidos desta forma para a mão de seu dono.")
+    discard, choose, move = d.action.modes[0].procedures   # type: ignore[union-attr]
+    assert isinstance(discard, Discard) and isinstance(choose, Choose) and isinstance(move, Move)
+    assert choose.what.zone == "resources" and choose.what.zone_owner is None and choose.what.of is not None
+    assert choose.what.of.ref is Ref.TARGET
+    q = choose.what.count
+    assert q.x is not None and q.x.what is not None and q.x.what.slot == discard.introduces
+    assert move.cards.ref is Ref.SLOT and move.cards.slot == choose.introduces and move.to == "hand"

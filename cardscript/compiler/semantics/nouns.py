@@ -508,8 +508,12 @@ def _latest_fitting(np: NP, r: Reading) -> Referent | None:
 
 
 def _chosen(np: NP, r: Reading, text: str) -> Selector:
-    """"o personagem escolhido": what a choice of this card chose (in any paragraph)."""
+    """"o personagem escolhido": what a choice of this card chose (in any paragraph); "os cards escolhidos desta
+    forma": by the choice of this effect, the one it reads."""
+    from cardscript.compiler.semantics.modifiers import _use_this_action
+
     r.use(*np.dets, np.head, np.participle)
+    _use_this_action(np, r)
     for conj, other in np.heads:                           # "o personagem ou suporte escolhido"
         r.use(conj, other.head)
     binding = r.binding(np.node)

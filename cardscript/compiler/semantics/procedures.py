@@ -1171,6 +1171,12 @@ def _choose(b: Build) -> Built:
         return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     if _one_of_each(np) and not up_to and b.roles.np("among") is None:
         return _choose_each(np, b, who)
+    same_number = _same_number_as_done(np, b)
+    if same_number is not None:                              # "escolha o mesmo número de cards que foi descartado
+        q, np = same_number                                  # desta forma dos recursos daquele jogador"
+        what = replace(things(np, r), count=q, every=False)
+        slot = b.introduce(what, np, "choose", card_level=not r.in_action)
+        return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     what = things(np, r)
     if up_to:
         what = replace(what, count=replace(what.count, up_to=True))
@@ -1182,6 +1188,39 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+# the participle of a procedure and the family whose cards ``Reading.counted`` names (what "desta forma" points at)
+_COUNTED_FAMILY = {"descartar": "discard", "carregar": "load"}
+
+
+def _same_number_as_done(np: NP, b: Build) -> tuple[Quantity, NP] | None:
+    """"o mesmo número de <cards> que foi <descartado> desta forma": as many cards as the latest procedure of that
+    verb in this effect handled (its slot, ``Reading.counted``: fewer than it asked when fewer were there, 4.6.1), of
+    the cards the rest of the phrase describes. None for any other phrase."""
+    r = b.r
+    if np.lemma != "número" or not np.det("o") or not any(a.lemma == "mesmo" for a in np.pre) or not r.counted:
+        return None
+    inner = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if inner is None or inner.obj is None or inner.obj.lemma != "card":
+        return None
+    cards = inner.obj
+    rel = next((m for m in cards.mods if isinstance(m, Rel)), None)
+    if rel is None or _COUNTED_FAMILY.get(rel.lemma) is None \
+            or r.acted.get(_COUNTED_FAMILY[rel.lemma]) != r.counted:
+        return None
+    i = cards.mods.index(rel)
+    how = cards.mods[i + 1] if i + 1 < len(cards.mods) else None
+    if not (isinstance(how, PP) and how.prep == "de" and how.obj is not None and how.obj.lemma == "forma"
+            and how.obj.det("este", "esse") and not how.obj.mods):
+        return None
+    from cardscript.compiler.semantics.syntax import constituent_leaves as _leaves
+
+    r.use(np.head, *np.dets, *np.pre, *inner.preps, *_leaves(rel), *how.preps, how.obj.head, *how.obj.dets)
+    rest = replace(cards, mods=[m for m in cards.mods if m is not rel and m is not how])
+    q = Quantity(x_times=1, x=Count(what=Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=r.counted, every=True),
+                                    text=b.text))
+    return q, rest
 
 
 def _one_of_each(np: NP) -> bool:
