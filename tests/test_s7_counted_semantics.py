@@ -79,3 +79,16 @@ def test_the_same_number_as_was_discarded_this_way_chosen_from_an_area() -> None
     q = choose.what.count
     assert q.x is not None and q.x.what is not None and q.x.what.slot == discard.introduces
     assert move.cards.ref is Ref.SLOT and move.cards.slot == choose.introduces and move.to == "hand"
+
+
+def test_each_card_searched_this_way_in_a_search_trigger_is_the_events_cards() -> None:
+    """"Toda vez que um jogador procurar por cards no próprio deck, ... para cada card procurado desta forma": the
+    cards the triggering search found (the event's cards, 5.2), not a search of this effect."""
+    d = card("Personagem: Vigia V1\nAlinhamento: Herói\nPoderes: Lâminas\nEnergia inicial: 4\nEscudo: 1\n\n"
+             "Texto permanente:\n  Toda vez que um jogador procurar por cards no próprio deck, este personagem causa 1 "
+             "ponto de dano em um personagem para cada card procurado desta forma.\n")
+    assert d.executable, [e.why for e in d.effects]
+    (damage,) = d.effects[0].procedures
+    assert d.effects[0].trigger is not None and d.effects[0].trigger.event == "search"
+    per = getattr(damage, "per", None)
+    assert per is not None and per.what is not None and per.what.slot == "event:cards"
