@@ -642,3 +642,27 @@ def test_2_1_1_and_4_4_2_1_an_effect_putting_a_character_card_in_the_scene_may_e
     run(game, EffectContext(controller=0), PutInScene(cards=wanted, as_if="Materializar"))
     assert g in game.state.scene and game.state.scene[g].carried[-1] == p
     assert all(c in game.state.scene[g].carried for c in top) and len(game.state.scene[g].carried) == 2 + 2 + 1
+
+
+def test_4_4_1_a_scenario_an_effect_puts_in_the_scene_is_controlled_by_who_put_it_there() -> None:
+    """4.4.1 A: the player who puts a scenario in the scene ("o card de cenário que quer colocar em cena") controls
+    it -- also when an effect lets a player put another player's scenario there: its texts' "você" is that player
+    (its "Quando este cenário entrar em cena, compre um card" draws for the player who put it); replaced, it goes to
+    its owner's resources (4.4.1, golden rule D)."""
+    from cardscript.runtime.selectors import controller_of
+    from tests.corpus_play import card_of, match
+    from tests.engine_helpers import card
+
+    base = card("Cenário: Base Teste V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card.\n")
+    game = match([], [base])
+    theirs = card_of(game, 1, "Base Teste V1")
+    game.move(theirs, Zone.RESOURCES)
+    hands = [len(p.hand) for p in game.state.players]
+    game.place_scenario(theirs, 0)                 # player 0 puts player 1's scenario in the scene
+    game.eng.tree.resolve()
+    assert controller_of(game, theirs) == 0
+    assert [len(p.hand) for p in game.state.players] == [hands[0] + 1, hands[1]]
+    own = game.state.players[0].deck[0]
+    game.move(own, Zone.RESOURCES)
+    game.place_scenario(own)                       # replaced: back to its owner's resources
+    assert theirs in game.state.players[1].resources and controller_of(game, own) == 0

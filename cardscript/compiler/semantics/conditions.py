@@ -63,6 +63,14 @@ def _described(roles: Roles, r: Reading, cond: Condition) -> None:
     condition's subject means is the things the condition describes (its filters), not every such thing."""
     np = roles.subject_np
     subject = cond.subject
+    if subject is not None and subject.ref is Ref.SLOT and roles.verb.lemma == "ser" and not cond.negated:
+        # "Se for um card de cenário, ... aquele cenário": the predicate names the thing the subject is (its slot)
+        pred = roles.np("predicate")
+        span = getattr(pred.node, "span", None) if pred is not None else None
+        for ref in r.referents:
+            if span is not None and ref.node_span == span and not ref.slot:
+                ref.slot, ref.selector, ref.indefinite = subject.slot, subject, False
+        return
     if np is None or subject is None or subject.ref is not None or subject.union or cond.negated:
         return
     span = getattr(np.node, "span", None)
@@ -86,9 +94,14 @@ def _subject(roles: Roles, r: Reading, default: Selector | None) -> Selector:
         if r.in_action and roles.verb.lemma == "ser" and r.referents:
             # "... causa 1 ponto de dano no alvo. Se for um personagem, ...": the thing just acted on -- the target;
             # one this effect does not remember ("Descarregue um card ... Se for um card de cenário") is reported
-            last = r.referents[-1].selector
+            latest = r.referents[-1]
+            last = latest.selector
             if last is not None and last.ref is Ref.TARGET:
                 return replace(last, filters=(), every=False)
+            if latest.slot and latest.head not in ("", "np") and not latest.plural:
+                # "Descarregue um card ... Se for um card de cenário": the one the procedure acted on, that it
+                # remembers (its slot)
+                return Selector(kind=latest.kind, ref=Ref.SLOT, slot=latest.slot, every=True)
             raise NotUnderstood("'se for ...': which thing is it?", roles.clause)
         if roles.verb.lemma == "chamar" and r.subject_stack and r.subject_stack[-1].ref is not None:
             return r.subject_stack[-1]    # "este personagem ganha ..., caso se chame X": the clause's own subject

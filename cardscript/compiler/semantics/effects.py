@@ -41,6 +41,7 @@ from cardscript.compiler.ir import (
     ChangeAction,
     Condition,
     Count,
+    Discard,
     Duration,
     Effect,
     EffectKind,
@@ -736,6 +737,9 @@ def _unread_slots_dropped(procs: list[Procedure], readers: list[Procedure] | Non
         if isinstance(p, Unload) and p.unloaded and not p.instead_to \
                 and not any(mentions(q, p.unloaded) for q in (*out[i + 1:], *(readers or ()))):
             out[i] = replace(p, unloaded="")
+        if isinstance(p, Discard) and p.introduces.startswith("discarded:") \
+                and not any(mentions(q, p.introduces) for q in (*out[i + 1:], *(readers or ()))):
+            out[i] = replace(p, introduces="")            # the same for the cards discarded ("aquele mesmo número")
     return out
 
 

@@ -410,7 +410,17 @@ def _discard(b: Build) -> Built:
         cards = replace(sel, zone="hand", zone_owner=who.ref or Ref.YOU, count=q, every=False)
     else:                                                   # "o oponente escolhido descarta um card": theirs
         cards = replace(sel, zone="hand", zone_owner=None, of=who, count=q, every=False)
-    return Built([Discard(who=who, amount=q, cards=cards, text=b.text)])
+    # the cards discarded, for "aquele mesmo número de cards" later: as many as were discarded, which may be fewer
+    # than asked (4.6.1: a hand with fewer cards discards them all); dropped when nothing reads it
+    discarded = b.r.counted = _discarded_slot(b.r)
+    return Built([Discard(who=who, amount=q, cards=cards, text=b.text, introduces=discarded)])
+
+
+def _discarded_slot(r: Reading) -> str:
+    """The slot of the cards a "descarte N cards" discards: what "aquele mesmo número de cards" counts."""
+    slot = f"discarded:{int(r.acted.get('discard', 'discarded:-1').split(':')[1]) + 1}"
+    r.acted["discard"] = slot
+    return slot
 
 
 def _discarded_reference(b: Build, who: Selector) -> Built | None:
@@ -674,6 +684,8 @@ def _unload(b: Build) -> Built:
         return Built([Unload(who=who, cards=cards, text=b.text)])
     amount = replace(cards.count, up_to=up_to or cards.count.up_to)
     unloaded = _unloaded_slot(r)
+    if obj.det("um") and not plural(obj):                  # "descarregue um card que ... Se for um card de cenário,
+        b.introduce(cards, obj, "unload", slot=unloaded)   # ... aquele cenário": the card unloaded (4.1)
     if origin is None and _carried_by_phrase(obj):         # "até dois cards que estiverem sendo carregados por
         return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text,   # personagens": in all
                              unloaded=unloaded)])
@@ -845,11 +857,16 @@ def _move(b: Build) -> Built:
                  and m.adv.lemma == "mais" and m.prep == "a"), None)
     if more is not None:                                     # "coloca um card a mais ... durante a Fase de ..."
         return _one_more(b, obj, more, dest)
-    c = b.roles.one("cards")
+    that_many: Quantity | None = None
+    if obj.lemma == "número" and obj.det("aquele") and r.counted:
+        that_many, obj = _counted_cards(b, "cards")        # "coloque aquele mesmo número de cards de seus recursos
+    c = b.roles.one("cards")                                # ...": as many as the effect counted before
     up_to = isinstance(c, PP) and c.prep == "até"
     if up_to and isinstance(c, PP):
         r.use(*c.preps)
     cards = b.chosen_by_subject(things(obj, r))
+    if that_many is not None:
+        cards = replace(cards, count=that_many, every=False)
     if cards.kind is Kind.PLAYER:                            # a pronoun bound to a player: a card is put, not a player
         raise NotUnderstood(f"'{cards.text or 'it'}' is a player, not a card to put", obj.node)
     if up_to:
@@ -1184,6 +1201,12 @@ def _choose(b: Build) -> Built:
         return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     if _one_of_each(np) and not up_to and b.roles.np("among") is None:
         return _choose_each(np, b, who)
+    same_number = _same_number_as_done(np, b)
+    if same_number is not None:                              # "escolha o mesmo número de cards que foi descartado
+        q, np = same_number                                  # desta forma dos recursos daquele jogador"
+        what = replace(things(np, r), count=q, every=False)
+        slot = b.introduce(what, np, "choose", card_level=not r.in_action)
+        return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     what = _opponent_of(things(np, r), who)
     if up_to:
         what = replace(what, count=replace(what.count, up_to=True))
@@ -1243,6 +1266,39 @@ def _must_target(b: Build, who: Selector, np: NP, as_target: PP) -> Built:
         raise NotUnderstood("who must choose what as a target of which action?", b.roles.clause)
     b.roles.extra.remove(as_target)
     return Built([ForceTarget(subject=what, by=by, action_filters=action.filters, text=b.text)], EffectKind.STATIC)
+
+
+# the participle of a procedure and the family whose cards ``Reading.counted`` names (what "desta forma" points at)
+_COUNTED_FAMILY = {"descartar": "discard", "carregar": "load"}
+
+
+def _same_number_as_done(np: NP, b: Build) -> tuple[Quantity, NP] | None:
+    """"o mesmo número de <cards> que foi <descartado> desta forma": as many cards as the latest procedure of that
+    verb in this effect handled (its slot, ``Reading.counted``: fewer than it asked when fewer were there, 4.6.1), of
+    the cards the rest of the phrase describes. None for any other phrase."""
+    r = b.r
+    if np.lemma != "número" or not np.det("o") or not any(a.lemma == "mesmo" for a in np.pre) or not r.counted:
+        return None
+    inner = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if inner is None or inner.obj is None or inner.obj.lemma != "card":
+        return None
+    cards = inner.obj
+    rel = next((m for m in cards.mods if isinstance(m, Rel)), None)
+    if rel is None or _COUNTED_FAMILY.get(rel.lemma) is None \
+            or r.acted.get(_COUNTED_FAMILY[rel.lemma]) != r.counted:
+        return None
+    i = cards.mods.index(rel)
+    how = cards.mods[i + 1] if i + 1 < len(cards.mods) else None
+    if not (isinstance(how, PP) and how.prep == "de" and how.obj is not None and how.obj.lemma == "forma"
+            and how.obj.det("este", "esse") and not how.obj.mods):
+        return None
+    from cardscript.compiler.semantics.syntax import constituent_leaves as _leaves
+
+    r.use(np.head, *np.dets, *np.pre, *inner.preps, *_leaves(rel), *how.preps, how.obj.head, *how.obj.dets)
+    rest = replace(cards, mods=[m for m in cards.mods if m is not rel and m is not how])
+    q = Quantity(x_times=1, x=Count(what=Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=r.counted, every=True),
+                                    text=b.text))
+    return q, rest
 
 
 def _one_of_each(np: NP) -> bool:

@@ -1391,14 +1391,16 @@ def _other_only(node: Node) -> bool:
 
 
 def _is_number_np(node: Node) -> bool:
-    """An np that is only a number or X, possibly after determiners ("[X] [+] [1] [pontos]", "[os dez] [cards]")."""
+    """An np that is only a number or X, possibly after determiners ("[X] [+] [1] [pontos]", "[os dez] [cards]"); X
+    may be written as its icon ("[{X}] [+] [1] [cards]": the X of the cost {X}, 4.6.1)."""
     parts = [node] if not isinstance(node, Phrase) else list(node.parts)
     while len(parts) > 1 and isinstance(parts[0], Lexeme) and parts[0].cls == "DET":
         parts = parts[1:]
     if len(parts) != 1:
         return False
     p = parts[0]
-    return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT")
+    return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT") or (
+        isinstance(p, Icon) and p.code.upper() == "X")
 
 
 def _is_icon_number(node: Node) -> bool:
