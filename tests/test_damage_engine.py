@@ -20,7 +20,8 @@ from cardscript.runtime.library import load_library
 from cardscript.runtime.selectors import EffectContext
 from cardscript.runtime.shielding import end_of_turn, shield
 from cardscript.runtime.state import Zone
-from tests.engine_helpers import FILLER
+from tests.corpus_play import at, card_of, enter, match, use
+from tests.engine_helpers import FILLER, card, own_character, punch
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 
@@ -270,3 +271,22 @@ def test_4_8_6_C_static_escudo_minus_n_while_its_card_is_in_the_scene() -> None:
         game.unload(c)                                                 # the last one knocks it out (4.7)
     assert 0 not in game.state.scene
     assert shield(game, 100) == 1                                      # the penalty is gone; the damage stays
+
+
+def test_4_8_3_D_damage_brought_to_0_fires_no_trigger_on_receiving_damage() -> None:
+    """4.8.3 D: a damage the modifiers bring to 0 or less is no damage -- "the source does not cause damage", so
+    "toda vez que este personagem receber dano" does not trigger; a damage of 1 left does (our own cards)."""
+    guard = card("Personagem: Defensor V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 5\n"
+                 "Escudo: 0\nTexto permanente:\n  Toda vez que um personagem fosse causar dano neste personagem, ele "
+                 "causará aquela quantidade de dano -1.\n  Toda vez que este personagem receber dano, compre um "
+                 "card.\n")
+    for amount, drawn in ((1, 0), (2, 1)):
+        game = match([own_character("Batedor", action=punch("Soco", amount))], [guard])
+        hitter, g = card_of(game, 0, "Batedor V1"), card_of(game, 1, "Defensor V1")
+        enter(game, hitter, 2)
+        enter(game, g, 4)
+        hand = len(game.state.players[1].hand)
+        at(game, "combat", "attack")
+        use(game, hitter, "Soco")
+        assert len(game.state.players[1].hand) - hand == drawn
+        assert len(game.state.scene[g].carried) == 4 - (amount - 1)

@@ -218,6 +218,8 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return False
     if event.kind in ("capacitate", "incapacitate") and not event.data.get("amount"):
         return False                                   # 4.5: a stage that did not change was not (in)capacitated
+    if event.kind == "damage" and event.data.get("causes_damage") is False:
+        return False                                   # 4.8.3 D: 0 or less -- no damage was caused, to trigger on
     if pattern.by is not None and not _done_by(pattern.by, event, controller):
         return False
     if pattern.event == "action_damage":
