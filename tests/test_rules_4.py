@@ -31,7 +31,10 @@ from cardscript.runtime.events import Event
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
-from tests.engine_helpers import Script
+from tests.corpus_play import activatable, activate, at, enter, events, use
+from tests.corpus_play import card_of as cp_card_of
+from tests.corpus_play import match as cp_match
+from tests.engine_helpers import Script, card, own_character
 from tests.test_actions import TARGET, fighter, names, setup
 from tests.test_turn import FILL, cards_of, char, in_scene, match, put
 
@@ -488,3 +491,75 @@ def test_4_9_1_points_reached_by_an_effect_putting_a_card_in_the_prizes_win_at_o
     with _pytest.raises(GameOver):
         game.move(101, _Zone.PRIZES)
     assert game.state.winner == 0 and game.prize_points(0) == 16
+
+
+def _carrier_away(text: str) -> CardDef:
+    return own_character("Levador", ie=1, action=f"Ação: Levar\n  Custo: {{0}}\n  Poder: Super Força\n  {text}\n")
+
+
+def test_4_7_a_base_moved_with_its_cards_by_one_procedure_is_not_knocked_out() -> None:
+    """4.7: "o próprio efeito irá providenciar para que aquele personagem/suporte seja transferido da cena para uma
+    outra área de jogo, evitando assim que o personagem/suporte seja nocauteado": "embaralhe o alvo e os cards que
+    o alvo estiver carregando no deck de seu dono" moves the cards and the target together -- nobody scores."""
+    game = cp_match([_carrier_away("Embaralhe o alvo e os cards que o alvo estiver carregando no deck de seu dono.")],
+                    [own_character("Alvo", ie=3)])
+    user, target = cp_card_of(game, 0, "Levador V1"), cp_card_of(game, 1, "Alvo V1")
+    enter(game, user, 1)
+    enter(game, target, 3)
+    at(game, "combat", "attack")
+    use(game, user, "Levar")
+    assert target in game.state.players[1].deck and not events(game, "knocked_out")
+    assert game.state.players[0].prizes == []
+
+
+def test_4_7_an_actions_user_knocked_out_before_the_effect_is_not_followed_into_the_prizes() -> None:
+    """A card that leaves the scene is a new object (runtime.identity; 9.1.1, the effect resolves after what its use
+    triggered): "embaralhe este personagem no deck de seu dono" does not take the user back out of the prizes where
+    an effect triggered by the use put it (4.7, knocked out carrying nothing)."""
+    unloader = card("Personagem: Descarregador V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 3\n"
+                    "Escudo: 0\n\nTexto permanente:\n  Toda vez que um personagem controlado por um oponente usar uma "
+                    "ação, o controlador daquele personagem deve descarregar um card daquele personagem.\n")
+    game = cp_match([_carrier_away("Embaralhe este personagem no deck de seu dono.")], [unloader])
+    user, other = cp_card_of(game, 0, "Levador V1"), cp_card_of(game, 1, "Descarregador V1")
+    enter(game, user, 1)
+    enter(game, other, 3)
+    at(game, "combat", "attack")
+    use(game, user, "Levar")
+    assert user in game.state.players[0].prizes and events(game, "knocked_out")     # its owner's prize area (4.9.1)
+
+
+_ONCE_A_TURN = "Durante sua Fase de Preparação, uma vez por turno, você pode comprar um card."
+
+
+def _version(n: int) -> CardDef:
+    return card(f"Personagem: Planador V{n}\nAlter ego: Planador\nAlinhamento: Herói\nPoderes: Voo\n"
+                f"Energia inicial: 2\nEscudo: 0\n" + (f"\nTexto permanente:\n  {_ONCE_A_TURN}\n" if n == 1 else ""))
+
+
+def test_4_4_2_3_A_1_2a_a_lent_once_a_turn_text_is_the_characters_whichever_copy_lends_it() -> None:
+    """4.4.2.3 A.1.2a: a carried version of the character "concede àquele personagem ... todos os seus textos
+    permanentes" -- the text is the character's: its "uma vez por turno" (5.1) is used for the character, and
+    another copy of that card carried later the same turn does not offer it again. An ability card's own text (A.1.1)
+    is that card's: a new card carried offers it afresh."""
+    game = cp_match([_version(2), _version(1), _version(1)])
+    base, first, second = cp_card_of(game, 0, "Planador V2"), cp_card_of(game, 0, "Planador V1"), \
+        cp_card_of(game, 0, "Planador V1", 1)
+    enter(game, base, 1, carried=[first])
+    game.move(second, Zone.RESOURCES)
+    at(game, "preparation")
+    activate(game, first)
+    assert not activatable(game, first)
+    game.load(second, base)
+    game.unload(first)
+    assert not activatable(game, second)
+    ability = card(f"Habilidade: Asa Delta V1\nPoder: Voo\n\nTexto permanente:\n  {_ONCE_A_TURN}\n")
+    game = cp_match([_version(2), ability, ability])
+    base, first, second = cp_card_of(game, 0, "Planador V2"), cp_card_of(game, 0, "Asa Delta V1"), \
+        cp_card_of(game, 0, "Asa Delta V1", 1)
+    enter(game, base, 1, carried=[first])
+    game.move(second, Zone.RESOURCES)
+    at(game, "preparation")
+    activate(game, first)
+    game.load(second, base)
+    game.unload(first)
+    assert activatable(game, second)

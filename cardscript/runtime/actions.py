@@ -71,6 +71,7 @@ from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
 from cardscript.runtime import queries, rules, selectors, statics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
+from cardscript.runtime.identity import stay
 from cardscript.runtime.state import ActionGrant, ActionUseRecord, CardId, InScene
 from cardscript.runtime.targeting import mode_targets
 from cardscript.runtime.tree import Pending
@@ -243,7 +244,7 @@ def action_context(engine: Engine, use: ActionUse) -> Any:
     game = engine.game
     return engine.new_context(controller=game.state.scene[use.user].controller, source=use.holder, user=use.user,
                               action_name=use.action.name, action_power=action_power(game, use) or None,
-                              from_action=True, targets=[])
+                              from_action=True, targets=[], user_stay=stay(game.state, use.user))
 
 
 def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any = None) -> list[Any]:

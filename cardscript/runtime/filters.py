@@ -78,6 +78,18 @@ def _related(game: Game, ctx: EffectContext, value: str | Selector) -> list[Thin
     return resolve(game, ctx, value) if isinstance(value, Selector) else []
 
 
+IDENTITY = ("name", "alter_ego")
+
+
+def _chosen_left(game: Game, ctx: EffectContext, value: Selector) -> list[Thing]:
+    """"com o mesmo nome ou alter ego que o personagem escolhido": the text aims at the chosen one's name or alter
+    ego, not at the object, so a chosen card that has left the scene since still gives them (runtime.identity,
+    ``GameState.chosen_left``); "o personagem escolhido" itself no longer names it."""
+    if value.ref is not Ref.SLOT or ctx.source is None:
+        return []
+    return list(game.state.chosen_left.get(ctx.source, {}).get(value.slot, []))
+
+
 def _number(ctx: EffectContext, value: str) -> int:
     text = value.strip().strip("{}")
     if text.upper() == "X":
@@ -353,14 +365,14 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return bool(picked & _card_words(game, card, name, depth))
     if name == "name_or_alter_ego":                         # "com o nome ou o alter ego de ..."
         if isinstance(value, Selector):
-            others = _related(game, ctx, value)             # the chosen one itself shares its own name
+            others = _related(game, ctx, value) + _chosen_left(game, ctx, value)   # the chosen one shares its own
             return bool(_card_words(game, card, "name", depth) & _values_of(game, others, "name", depth)
                         or _card_words(game, card, "alter_ego", depth) & _values_of(game, others, "alter_ego", depth))
         return _shares_name_or_alter_ego(game, ctx, card)
     if op in ("shares", "not_shares") or name == "shares":
         field = "affiliation" if name == "shares" else name
         if isinstance(value, Selector):                     # the same value as one of those things
-            related = _related(game, ctx, value)
+            related = _related(game, ctx, value) + (_chosen_left(game, ctx, value) if field in IDENTITY else [])
             # a thing named by reference ("o personagem escolhido") shares with itself; "um personagem em cena"
             # means another one
             others = related if value.ref is not None else [t for t in related if t != card]

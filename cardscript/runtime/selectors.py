@@ -28,6 +28,7 @@ from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
+from cardscript.runtime.identity import stay
 from cardscript.runtime.state import ActionUseRecord, CardId, Zone
 
 __all__ = ["KIND_TYPES", "ActionThing", "EffectContext", "Player", "Thing", "Trait", "ask_yes_no", "attr",
@@ -88,6 +89,7 @@ class EffectContext:
     controller: int
     source: CardId | None = None                 # the card whose text this is (the action's card)
     user: CardId | None = None                   # the character using the action / carrying the card
+    user_stay: int | None = None                 # an action's: the user's stay in the scene when it used it
     targets: list[list[Thing]] = field(default_factory=list)   # per ActionDef.targets entry (4.6.2 F)
     x: int | None = None                         # X when chosen (cost {X}, extra cost); else counted
     slots: dict[str, list[Thing]] = field(default_factory=dict)   # by slot name (ir/core.py): intro:N, card:N,
@@ -152,7 +154,12 @@ def host(game: Game, card: CardId) -> CardId | None:
 
 
 def base_of(game: Game, ctx: EffectContext) -> CardId | None:
-    """"este personagem": the base card itself, or the character carrying this card (or using the action)."""
+    """"este personagem": the base card itself, or the character carrying this card (or using the action). An
+    action's user that left the scene since it used the action is no longer "este personagem": a card that leaves
+    the scene is a new object (runtime.identity, 9.1.1: the user knocked out by an effect triggered before the
+    action's effect resolves is not followed into the prizes)."""
+    if ctx.user_stay is not None and ctx.user is not None and stay(game.state, ctx.user) != ctx.user_stay:
+        return None
     src = ctx.source
     if src is not None and src in game.state.scene:
         return src

@@ -62,7 +62,7 @@ from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied
 from cardscript.runtime.identity import stay
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
-from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, phase_id
+from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, lends_text, phase_id
 
 HAND_LIMIT = 7          # 6.2 D.2
 MAX_PLAYS = 200         # safety net for one phase/step (a random agent always reaches "end" long before)
@@ -86,8 +86,7 @@ class Engine(OptionFacts):
         self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
         self.triggers = Triggers(game, tree=self.tree, make_pending=self.make_pending)
         self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)
-        self.activated_uses: Counter[tuple[CardId, int, int]] = Counter()   # (card, its stay, effect index):
-        #                                                  a card back in the scene is a new object (runtime.identity)
+        self.activated_uses: Counter[tuple[object, ...]] = Counter()   # "uma vez por turno": see :meth:`use_key`
         self.procedure_errors = 0
         self.running: Procedure | None = None                # the IR procedure being run (for annotate)
         self._names: dict[str, CardId] = {}
@@ -574,8 +573,7 @@ class Engine(OptionFacts):
                 continue
             if not self.in_whose_window(effect, controller, window):
                 continue
-            if effect.limit_per_turn and self.activated_uses[(card, stay(self.game.state, card), i)] \
-                    >= effect.limit_per_turn:
+            if effect.limit_per_turn and self.activated_uses[self.use_key(card, i)] >= effect.limit_per_turn:
                 continue
             probe = Pending(effect.text, effect.procedures, controller=player, source=card, effect=effect,
                             kind="activated")
@@ -596,8 +594,21 @@ class Engine(OptionFacts):
             return turn_player == controller or window == "anticipation"
         return True
 
+    def use_key(self, card: CardId, index: int) -> tuple[object, ...]:
+        """5.1: what an activated effect's "uma vez por turno" is counted for. A card's own text: that card in its
+        stay in the scene (a card back in the scene is a new object, runtime.identity). A character card carried by
+        a version of the same character lends it "todos os seus textos permanentes" (4.4.2.3 A.1.2a/b): the text is
+        that character's, counted for the character (in its stay) and the text -- the printed card and the effect --
+        whichever copy of that card lends it: another copy carried later does not use it again this turn."""
+        state = self.game.state
+        carrier = next((b.card for b in state.scene.values() if card in b.carried), None)
+        if carrier is not None and str(card_attr(self.game, card, "card_type") or "").startswith("Personagem") \
+                and lends_text(self.game, card, carrier):
+            return carrier, stay(state, carrier), str(card_attr(self.game, card, "title") or ""), index
+        return card, stay(state, card), index
+
     def activate(self, player: int, card: CardId, index: int, effect: Effect) -> None:
-        self.activated_uses[(card, stay(self.game.state, card), index)] += 1
+        self.activated_uses[self.use_key(card, index)] += 1
         root = Pending(label=f"{self.game.name(card)}: {effect.text or effect.keyword}", steps=effect.procedures,
                        controller=player, source=card, effect=effect, kind="activated")
         self.tree.resolve(root)

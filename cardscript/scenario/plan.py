@@ -29,6 +29,8 @@ class Physical:
     chose: list[CardId] = field(default_factory=list)
     traits: dict[str, str] = field(default_factory=dict)
     filler: bool = False
+    controller: int | None = None           # in the scene: who controls it (its owner unless "pertence a")
+    shield: list[int] = field(default_factory=list)     # shield changes in effect this turn (4.8.6 B, C)
 
 
 @dataclass
@@ -51,6 +53,8 @@ class PlannedExpectation:
     expectation: ast.Expectation
     card: CardId | None = None
     carrier: CardId | None = None
+    targets: list[CardId] = field(default_factory=list)             # "pode usar A em Y": Y
+    events: list[CardId | None] = field(default_factory=list)      # "ordem dos eventos": each event's card
     things: list[tuple[str, object]] = field(default_factory=list)   # ("card", id) / ("fillers", n)
 
 

@@ -1154,7 +1154,7 @@ def _choose(b: Build) -> Built:
         return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     if _one_of_each(np) and not up_to and b.roles.np("among") is None:
         return _choose_each(np, b, who)
-    what = things(np, r)
+    what = _opponent_of(things(np, r), who)
     if up_to:
         what = replace(what, count=replace(what.count, up_to=True))
     among = b.optional_np("among")
@@ -1165,6 +1165,15 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+def _opponent_of(what: Selector, who: Selector) -> Selector:
+    """"<aquele jogador> escolhe um oponente": an opponent of the player choosing, not of the card's controller -- the
+    players other than the chooser (6.1: a match of two players, one against the other). The chooser "você" keeps
+    the usual "seu oponente"."""
+    if what.kind is not Kind.PLAYER or what.ref is not Ref.OPPONENT or who.ref is Ref.YOU or what.filters:
+        return what
+    return Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, every=True, excluding=who, text=what.text)
 
 
 def _one_of_each(np: NP) -> bool:

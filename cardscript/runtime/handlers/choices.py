@@ -119,6 +119,7 @@ def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
         if not ctx.from_action and ctx.source is not None and proc.introduces.startswith("card:"):
             # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
             game.state.chosen.setdefault(ctx.source, {})[proc.introduces] = [t for t in chosen if isinstance(t, int)]
+            game.state.chosen_left.get(ctx.source, {}).pop(proc.introduces, None)   # a new choice replaces it
     ctx.last_optional_done = bool(chosen)
     for verb in proc.marks:                                     # chosen for a Potencializar effect: it is
         for t in chosen:                                        # "potencializado" this turn (glossary)

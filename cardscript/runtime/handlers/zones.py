@@ -313,6 +313,10 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
         cards = [cards[i] for i in order]
     if to == "deck_top":
         cards.reverse()                     # each goes on top of the one before: the first ends on top
+    # 4.7: "o alvo e os cards que ele estiver carregando": a base this procedure moves goes with the cards of it the
+    # procedure names -- those move first (to the same place, not unloaded), and it is not knocked out meanwhile
+    leaving = {c for c in cards if c in game.state.scene}
+    cards.sort(key=lambda c: host(game, c) not in leaving)
     for c in cards:
         carrier = host(game, c)
         if c in game.state.scene:
@@ -325,7 +329,7 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
         # its owner's (golden rule D, whatever ``to_owner`` says); paying an action's extra cost, that cost's
         game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40],
                   cost=str(ctx.memory.get("paying_cost") or ""))
-        if carrier is not None:
+        if carrier is not None and carrier not in leaving:
             game.check_empty(carrier)
     if proc.shuffle_in:                     # "embaralhe-o no deck de seu dono": into the deck, then shuffled
         for owner in sorted({game.state.owner[c] for c in cards}):
