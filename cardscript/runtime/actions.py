@@ -179,6 +179,9 @@ def action_power(game: Game, use: ActionUse) -> str:
     return ""
 
 
+MAX_STAGE = 2          # 4.5: a character's stages of capacitation run from 0 to 2
+
+
 def type_allowed(action: ActionDef, window: str) -> bool:
     """C.5: Antecipar in the Attack Step or the opponent's Anticipation Step; Imprevistas in the
     Preparation Phase or the Attack Step; normal actions only in the Attack Step (C.5.4)."""
@@ -192,12 +195,36 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
-    """E.1: the incapacitation cost (stage >= cost); the extra costs are checked as procedures (E.2)."""
+    """E.1: the incapacitation cost (stage >= cost; a cost {X}: some X can be chosen, :func:`x_choices`); the extra
+    costs are checked as procedures (E.2)."""
+    if use.action.cost_is_x:
+        return bool(x_choices(game, use, base))
     if free_use(game, use=use, base=base):
         return True                                                  # "sem pagar seu custo de incapacitação"
-    cost = 0 if use.action.cost_is_x else (queries.action_cost(game, use.action, action_power(game, use), use.user,
-                                                               use.holder) or 0)
+    cost = queries.action_cost(game, use.action, action_power(game, use), use.user, use.holder) or 0
     return base.stage >= cost
+
+
+def x_choices(game: Game, use: ActionUse, base: InScene) -> dict[int, int]:
+    """4.6.1, 4.6.2 E.1, F: the values of X the player may choose for an action of cost {X}, each with the cost it
+    pays. X runs over the stages (0 to 2, 4.5); its cost {X} is changed by the statics as any cost (8 B.3: "as ações
+    com custo {0} e {1} têm custo {2}" leaves only X = 2, :func:`queries.action_x_cost`) and must be payable from the
+    user's stage -- unless a grant waives it ("sem pagar seu custo de incapacitação": any X, at no cost). An X that
+    leaves a target counted by it ("a cada um de X alvos") with no target is not a choice: an action whose targets
+    are X different ones cannot be used with none (F)."""
+    free = free_use(game, base, use)
+    power = action_power(game, use)
+    out: dict[int, int] = {}
+    for chosen in range(MAX_STAGE + 1):
+        x, cost = queries.action_x_cost(game, use.action, chosen, power, use.user, use.holder)
+        cost = 0 if free else cost
+        if cost > base.stage or x in out:
+            continue
+        if any(not sel.every and sel.count.x_times and sel.count.x is None
+               and sel.count.fixed + sel.count.x_times * x < 1 for sel in use.action.targets):
+            continue                                                        # F: "X alvos" with X = 0
+        out[x] = cost
+    return out
 
 
 def cost_x_most(game: Game, ctx: Any, action: ActionDef) -> int | None:
@@ -360,8 +387,9 @@ def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
 
 def free_use(game: Game, base: InScene, use: ActionUse) -> bool:
     """Is this use beyond those allowed one a grant lets it use without paying its incapacitation cost ("pode usar
-    mais uma ação ... sem pagar seu custo de incapacitação", 4.6.2 C.4, E.1)? An action of cost X pays its X."""
-    if use.action.cost_is_x or len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
+    mais uma ação ... sem pagar seu custo de incapacitação", 4.6.2 C.4, E.1)? An action of cost X chooses its X all
+    the same, and pays nothing for it (:func:`x_choices`)."""
+    if len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
         return False
     grant = _granted(game, base, use)
     return grant is not None and grant.free
@@ -509,6 +537,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
                                     facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))
         mode = modes[i]
     free = free_use(game, base, use)                                        # E.1 not paid: a grant's
+    choices = x_choices(game, use, base) if action.cost_is_x else {}       # E.1: the X it may choose, while
     _spend_grant(game, base, use)                                           # C.4: one more action, if needed
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     rules.note_action_use(game, player, action)                              # Singularidade
@@ -519,10 +548,12 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     # E.1: the incapacitation cost
     x: int | None = None
     if action.cost_is_x:
-        (x,) = game.decide(Decision(player, "x", f"{action.name}: the cost X (stage {base.stage})",
-                                    tuple(str(v) for v in range(base.stage + 1)),
-                                    facts=tuple({"kind": "x", "value": v} for v in range(base.stage + 1))))
-        cost = x
+        values = sorted(choices)                    # the grant that may waive its cost is not spent yet
+        (i,) = game.decide(Decision(player, "x", f"{action.name}: the cost X (stage {base.stage})",
+                                    tuple(str(v) for v in values),
+                                    facts=tuple({"kind": "x", "value": v} for v in values)))
+        x = values[i]
+        cost = choices[x]
         if ctx is not None:
             ctx.x = x
     elif free:

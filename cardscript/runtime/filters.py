@@ -191,9 +191,11 @@ def _card_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
 
 def _own_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
     if field == "power":
-        from cardscript.runtime.statics import powers_now
+        from cardscript.runtime.statics import gathering_powers, powers_now
 
-        have = {fold_key(p) for p in powers_now(game, card, depth + 1)}
+        # 5.4: as it is now, the statics' powers included -- unless read for a static's own selectors (depth > 0) or
+        # while the statics' powers are being gathered (a static's condition on powers: they do not feed each other)
+        have = {fold_key(p) for p in powers_now(game, card, depth + 1 if depth or gathering_powers() else 0)}
         if str(attr(game, card, "card_type")) == "Habilidade":
             have.add(fold_key(str(attr(game, card, "power") or "")))
         return have

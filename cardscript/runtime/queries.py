@@ -394,7 +394,22 @@ def action_cost(game: Game, action: ActionDef, power: str | None = None, user: C
     the user: "a próxima ação ... que aquele personagem usar")."""
     if action.cost_is_x:
         return None
-    printed = action.cost
+    return _changed_cost(game, action, action.cost, power, user, holder)[0]
+
+
+def action_x_cost(game: Game, action: ActionDef, x: int, power: str | None = None, user: CardId | None = None,
+                  holder: CardId | None = None) -> tuple[int, int]:
+    """4.6.1, 8 B.3: an action of cost {X} used with X chosen as ``x`` has cost {x}, which the statics change as any
+    cost (:func:`action_cost`); the X of its effect is the cost paid when a static sets it ("as ações com custo {0}
+    e {1} têm custo {2}": an X of 0 or 1 becomes a cost {2}, so X is 2), the chosen one otherwise. (X, the cost)."""
+    cost, was_set = _changed_cost(game, action, x, power, user, holder)
+    cost = x if cost is None else cost
+    return (cost if was_set else x), cost
+
+
+def _changed_cost(game: Game, action: ActionDef, printed: int | None, power: str | None, user: CardId | None,
+                  holder: CardId | None) -> tuple[int | None, bool]:
+    """The cost ``printed`` of ``action`` as the statics leave it (8 B.3), and whether one of them set it."""
     set_to: list[int] = []
     change = 0
     thing = ActionThing(holder if holder is not None else -1, action.name, user,
@@ -417,7 +432,7 @@ def action_cost(game: Game, action: ActionDef, power: str | None = None, user: C
     cost = max(set_to) if set_to else printed
     if change and cost is not None:                    # a change applies to the cost it would have (never below 0)
         cost = max(0, cost + change)
-    return cost
+    return cost, bool(set_to)
 
 
 def spend_cost_changes(game: Game, action: ActionDef, power: str | None, user: CardId, holder: CardId) -> None:

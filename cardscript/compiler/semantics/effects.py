@@ -571,21 +571,19 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
         if not isinstance(para, EffectParagraph):
             continue
         r.use(para.keyword_prefix)          # "Clarividência 2 - ...": the keyword's use, lowered from the prelude
+        paid_before = next((k for k, s in enumerate(para.sentences) if s.cost is not None), 0)
         for k, sentence in enumerate(para.sentences):
             if is_x_definition(sentence):
                 r.use(sentence)             # read first by read_x
+                continue
+            if k < paid_before and not frames_allowed:
+                _read_cost(reader, sentence.body, out)     # "Carregue um card ... . Coloque X na base ...: ..."
                 continue
             body = sentence.body
             lead_frame, body = _action_frame(body, r) if frames_allowed else (None, body)
             frame = lead_frame or frame
             if sentence.cost is not None:
-                cost_seq = read_sequence(reader, sentence.cost, first_sentence=False, allow_modes=False,
-                                         options=False)
-                out.problems.extend(cost_seq.problems)
-                out.costs.extend(p for m in cost_seq.modes for p in m)
-                if any(_names_target(p) for m in cost_seq.modes for p in m):
-                    out.problems.append(Problem("an extra cost on the action's target (4.6.2: the costs are paid "
-                                                "before the targets are chosen)", sentence.cost))
+                _read_cost(reader, sentence.cost, out)
             reader.leads = type(reader.leads)()
             seq = read_sequence(reader, body, first_sentence=k == 0, allow_modes=True)
             if frames_allowed and frame is None:
@@ -617,6 +615,17 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
     out.modes = [_unread_slots_dropped(m) for m in out.modes]
     out.costs = _unread_slots_dropped(out.costs, every)
     return out
+
+
+def _read_cost(reader: SentenceReader, clauses: ClauseSeq, out: ActionText) -> None:
+    """4.6.2 E.2: extra costs -- every sentence printed after the action's characteristics and before the ":" (not
+    only the one the ":" ends): its procedures are paid, in order, before the targets are chosen."""
+    cost_seq = read_sequence(reader, clauses, first_sentence=False, allow_modes=False, options=False)
+    out.problems.extend(cost_seq.problems)
+    out.costs.extend(p for m in cost_seq.modes for p in m)
+    if any(_names_target(p) for m in cost_seq.modes for p in m):
+        out.problems.append(Problem("an extra cost on the action's target (4.6.2: the costs are paid before the "
+                                    "targets are chosen)", clauses))
 
 
 def _merge_modes(out: ActionText, seq: Sequence) -> None:
