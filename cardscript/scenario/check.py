@@ -296,7 +296,12 @@ class _Checker:
             planned.card = self.on_board(m.ref, cards, zones)
         if m.kind == "use" and planned.card is not None:
             self.action_with_em(m, planned.card, cards)
-        planned.targets = [i for i in (self.on_board(t, cards, ("scene",)) for t in m.targets) if i is not None]
+        for t in m.targets:                        # in order: a card by its id, a player by its index
+            if isinstance(t, ast.PlayerRef):
+                planned.target_values.append(("player", t.player))
+            elif (i := self.on_board(t, cards, ("scene",))) is not None:
+                planned.targets.append(i)
+                planned.target_values.append(("card", i))
         refused = [a for a in m.answers if a.kind == "refused"]
         if refused and len(m.answers) > 1:
             self.error(dg.E_SCN_STRUCTURE, "a move the engine must refuse takes no other answer", refused[0].span,
@@ -307,6 +312,8 @@ class _Checker:
                 if isinstance(v, ast.CardRef):
                     card = self.on_board(v, cards)
                     pa.values.append(("card", card))
+                elif isinstance(v, ast.PlayerRef):
+                    pa.values.append(("player", v.player))
                 elif isinstance(v, ast.Fillers):
                     pa.values.append(("fillers", v.count))
                 else:
@@ -325,6 +332,8 @@ class _Checker:
         if not m.targets or any(fold_key(m.action) == fold_key(n) for n in names):
             return
         first = m.targets[0]
+        if isinstance(first, ast.PlayerRef):
+            return
         words = [*m.action.split(), "em", *first.text.split()]
         for name in sorted(names, key=len, reverse=True):
             k = len(name.split())

@@ -212,6 +212,8 @@ class _Builder:
             return _int(_tokens(node)[0])
         if node.data == "word":
             return " ".join(str(_tokens(node)[0]).split())
+        if node.data == "player_value":
+            return ast.PlayerRef(_player([t for t in _tokens(node) if t.type == "PLAYER"][0]), _span(node))
         return self.thing(node)
 
     def body(self, items: list[Node], span: Span, label: str = "") -> ast.Body:
@@ -316,7 +318,9 @@ class _Builder:
             move.action, move.action_span = " ".join(str(action[0]).split()), _span(action[0])
         for sub in _trees(line):
             if sub.data == "refs":
-                move.targets = [self.ref(r) for r in _trees(sub) if r.data == "ref"]
+                move.targets = [self.ref(r) if r.data == "ref" else
+                                ast.PlayerRef(_player([t for t in _tokens(r) if t.type == "PLAYER"][0]), _span(r))
+                                for r in _trees(sub) if r.data in ("ref", "target_player")]
                 move.no_requirements |= any(r.data == "no_requirements" for r in _trees(sub))
             elif sub.data == "no_requirements":
                 move.no_requirements = True
