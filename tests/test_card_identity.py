@@ -203,3 +203,29 @@ def test_identity_5_7_a_2_2_ruling_kraven_the_chosen_character_put_back_in_the_s
     use(game, kraven, "Assalto do Caçador")
     game.eng.tree.resolve()
     assert [e["amount"] for e in events(game, "damage") if e["card"] == prey] == [2 + 4, 2]
+
+
+def test_identity_5_4_a_bonus_aimed_at_the_chosen_ones_name_or_alter_ego_goes_on_after_it_left() -> None:
+    """"a um personagem com o mesmo nome ou alter ego que o personagem escolhido": the text aims at the name or alter
+    ego, not at the object (the rulings: "por visarem o alter ego ... não cessam quando o personagem ... sair de
+    cena"); the chosen character returns to the hand and is put back: the bonus still applies -- unlike a bonus to
+    "o personagem escolhido" itself (the test above)."""
+    hunter = card("Personagem: Rastreador V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 4\n"
+                  "Escudo: 0\n\nTexto permanente:\n  Quando este personagem entrar em cena, escolha um personagem "
+                  "controlado por um oponente.\n  Toda vez que uma ação deste personagem fosse causar dano a um "
+                  "personagem com o mesmo nome ou alter ego que o personagem escolhido, ela causará aquela quantidade "
+                  "de dano +3.\n\nAção: Disparo\n  Custo: {0}\n  Poder: Super Força\n  Disparo causa 1 ponto de dano "
+                  "no alvo.\n")
+    assert hunter.executable
+    game = match([hunter], [own_character("Presa", shield=0, ie=9)])
+    me, prey = card_of(game, 0, "Rastreador V1"), card_of(game, 1, "Presa V1")
+    enter(game, prey, n=9)
+    enter(game, me, n=4)                              # its entry trigger: the choice (the opponent's character)
+    assert game.state.chosen[me]["card:0"] == [prey]
+    _leave_to_hand(game, prey)
+    enter(game, prey, n=9)
+    assert game.state.chosen[me]["card:0"] == []      # "o personagem escolhido" is no longer that object
+    at(game, "combat", "attack")
+    use(game, me, "Disparo")
+    game.eng.tree.resolve()
+    assert [e["amount"] for e in events(game, "damage") if e["card"] == prey] == [1 + 3]

@@ -5,6 +5,7 @@ subjects and the damage pipeline."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +17,8 @@ from cardscript.runtime.dealing import party
 from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
 from cardscript.runtime.selectors import EffectContext, matches, static_context
-from tests.engine_helpers import in_scene, small_game
+from cardscript.runtime.shielding import shield
+from tests.engine_helpers import card, in_scene, small_game
 
 A, B = 0, 1
 
@@ -110,6 +112,20 @@ def test_4_4_2_3_a_1_2a_a_carried_version_lends_its_affiliations() -> None:
     in_scene(game, 0, [1, 2])
     assert affiliations(game, 0) == {"Vingadores", "Thunderbolts"} and alignments(game, 0) == {"Herói", "Vilão"}
 
+
+
+def test_4_4_2_3_two_copies_of_one_other_version_lend_their_characteristics_once() -> None:
+    """4.4.2.3: a character carrying two or more copies of one other version of its own card gains the
+    characteristics of one of them only (the official rulings of Ciclope V1 and Veículo de Combate S.H.I.E.L.D.
+    V1, ``tests/rulings/bsum/``): two copies of a V1 that gives "Escudo +1" give +1; a V1 and a V3 give +2."""
+    def version(n: int) -> CardDef:
+        return card(f"Personagem: Sentinela V{n}\nAlter ego: Bob\nAlinhamento: Herói\nPoderes: Super Força\n"
+                    "Energia inicial: 3\nEscudo: 0\nTexto permanente:\n  Este personagem ganha Escudo +1.\n")
+    base = replace(version(2), effects=())
+    for carried, bonus in (((1,), 1), ((1, 1), 1), ((1, 3), 2)):
+        game = small_game({0: base, **{1 + k: version(n) for k, n in enumerate(carried)}})
+        in_scene(game, 0, [1 + k for k in range(len(carried))] + [10])
+        assert shield(game, 0) == bonus, carried
 
 class _Answer:
     def __init__(self, label: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, corpus_card, enter, events, match, require_corpus, stage, use
-from tests.engine_helpers import own_character, punch
+from tests.engine_helpers import own_character, pick, punch
 
 require_corpus()
 
@@ -288,7 +288,7 @@ def test_venom_x_targets_then_x_minus_1_of_them_incapacitated() -> None:
     def foes_only(d: Decision) -> list[int]:
         return [i for i, o in enumerate(d.options) if o.split(" ")[0] in ("Um", "Dois", "Três")][:d.maximum]
 
-    game.agents[0] = Eager({"x": [lambda d: [2]], "target": [foes_only]})
+    game.agents[0] = Eager({"x": [pick("2")], "target": [foes_only]})
     game.agents[0].game, game.agents[0].me = game, 0
     at(game, "combat", "attack", 0)
     use(game, v, "Tiro de Teia")

@@ -22,7 +22,7 @@ from tests.corpus_play import (
     usable,
     use,
 )
-from tests.engine_helpers import card, own_character
+from tests.engine_helpers import card, own_character, pick
 
 require_corpus()
 
@@ -342,7 +342,7 @@ def test_venom_incapacitates_x_minus_one_of_its_targets() -> None:
     d = corpus_card("BSUM 34/100")
     bystander = own_character("Passante", ie=5)
     game = match([d], [own_character("Alvo", ie=5), own_character("Outro", ie=5), bystander],
-                 a=Eager({"x": [[2]], "target": [_two_foes]}))
+                 a=Eager({"x": [pick("2")], "target": [_two_foes]}))
     v = card_of(game, 0, "Venom V1")
     foes = [card_of(game, 1, t) for t in ("Alvo V1", "Outro V1", "Passante V1")]
     enter(game, v, 3)

@@ -20,7 +20,8 @@ from cardscript.runtime.library import load_library
 from cardscript.runtime.selectors import EffectContext
 from cardscript.runtime.shielding import end_of_turn, shield
 from cardscript.runtime.state import Zone
-from tests.engine_helpers import FILLER
+from tests.corpus_play import at, calcs, card_of, enter, match, use
+from tests.engine_helpers import FILLER, card, own_character, punch
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 
@@ -270,3 +271,40 @@ def test_4_8_6_C_static_escudo_minus_n_while_its_card_is_in_the_scene() -> None:
         game.unload(c)                                                 # the last one knocks it out (4.7)
     assert 0 not in game.state.scene
     assert shield(game, 100) == 1                                      # the penalty is gone; the damage stays
+
+
+def test_4_8_3_D_damage_brought_to_0_fires_no_trigger_on_receiving_damage() -> None:
+    """4.8.3 D: a damage the modifiers bring to 0 or less is no damage -- "the source does not cause damage", so
+    "toda vez que este personagem receber dano" does not trigger; a damage of 1 left does (our own cards)."""
+    guard = card("Personagem: Defensor V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 5\n"
+                 "Escudo: 0\nTexto permanente:\n  Toda vez que um personagem fosse causar dano neste personagem, ele "
+                 "causará aquela quantidade de dano -1.\n  Toda vez que este personagem receber dano, compre um "
+                 "card.\n")
+    for amount, drawn in ((1, 0), (2, 1)):
+        game = match([own_character("Batedor", action=punch("Soco", amount))], [guard])
+        hitter, g = card_of(game, 0, "Batedor V1"), card_of(game, 1, "Defensor V1")
+        enter(game, hitter, 2)
+        enter(game, g, 4)
+        hand = len(game.state.players[1].hand)
+        at(game, "combat", "attack")
+        use(game, hitter, "Soco")
+        assert len(game.state.players[1].hand) - hand == drawn
+        assert len(game.state.scene[g].carried) == 4 - (amount - 1)
+
+
+def test_4_8_3_B_a_cards_modifier_of_its_own_action_counts_once_with_two_copies() -> None:
+    """4.8.3 B, 5.3: "toda vez que a ação <the card's own action> causar dano, ela causará +2" -- the modifier of
+    each copy is about the action written on that copy: two copies in the scene give each use +2, never +4 (the
+    official ruling of Impossível de se Ver V1, ``tests/rulings/bsca/impossivel-de-se-ver-v1-1.scn``; our own card)."""
+    hidden = card("Habilidade: Golpe Oculto V1\nPoder: Super Força\nTexto permanente:\n  Toda vez que a ação Golpe "
+                  "Oculto causar dano, ela causará aquela quantidade de dano +2.\nAção: Golpe Oculto\n  Custo: {0}\n"
+                  "  Poder: Super Força\n  Golpe Oculto causa 1 ponto de dano no alvo.\n")
+    game = match([own_character("Um"), own_character("Dois"), hidden, hidden], [own_character("Alvo", ie=9)])
+    one, two, t = card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1"), card_of(game, 1, "Alvo V1")
+    enter(game, one, 1, carried=[card_of(game, 0, "Golpe Oculto V1", 0)])
+    enter(game, two, 1, carried=[card_of(game, 0, "Golpe Oculto V1", 1)])
+    enter(game, t, 9)
+    at(game, "combat", "attack")
+    use(game, one, "Golpe Oculto")
+    use(game, two, "Golpe Oculto")
+    assert [c["amount"] for c in calcs(game)] == [3, 3]

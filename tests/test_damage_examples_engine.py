@@ -58,9 +58,11 @@ def game_with(cards: dict[int, CardDef], a: Picks | None = None, b: Picks | None
     return small_game(cards, [a or Picks(), b or Picks()])
 
 
-def use(game: Game, user: int, targets: Sequence[int], holder: int | None = None, x: int | None = None) -> None:
+def use(game: Game, user: int, targets: Sequence[int], holder: int | None = None, x: int | None = None,
+        costs: bool = False) -> None:
     """``user`` uses the action written on ``holder`` (itself, or a carried ability card) on ``targets``: the
-    action's lowered procedures run with the action's context (4.6.2 I), as the Effects Tree runs them."""
+    action's lowered procedures run with the action's context (4.6.2 I), as the Effects Tree runs them; ``costs``:
+    its extra costs are paid first (4.6.2 E.2)."""
     holder = user if holder is None else holder
     action = game.cards[holder].action
     assert action is not None
@@ -69,7 +71,7 @@ def use(game: Game, user: int, targets: Sequence[int], holder: int | None = None
                         from_action=True)
     game.state.scene[user].actions_used.append(action.name)         # 4.6.2 C.4: used from now on
     (mode,) = action.modes[:1]
-    for p in mode.procedures:
+    for p in (*(action.extra_costs if costs else ()), *mode.procedures):
         run(game, ctx, p)
 
 
@@ -328,7 +330,9 @@ def test_4_8_4_3_carnificina_v2_multiplicacao_de_dna_three_separate_unloads(lib:
     separately, three separate effects, each through its own calculation: 1 + 1 (À Espreita) = 2 piercing each, 6
     to one character (Mulher-Hulk V1, Escudo 2, carrying 8: 6 cards unloaded, the shield untouched). The action's
     first sentence ("Carregue um card de seus recursos neste personagem") loads a fourth card first; the rulebook
-    counts only the three cards Carnificina's controller opts to load, so that trigger is declined ("você pode")."""
+    counts only the three cards Carnificina's controller opts to load, so that trigger is declined ("você pode").
+    That first sentence and "Coloque Multiplicação de DNA na base do deck de seu dono" are its extra costs (before
+    the ":", 4.6.2 E.2): paid first, the card leaves."""
     from cardscript.runtime.turn import Engine
 
     b = Picks({"optional": ["yes", "no", "yes", "yes", "yes"], "target": ["Mulher-Hulk"] * 3,
@@ -342,14 +346,14 @@ def test_4_8_4_3_carnificina_v2_multiplicacao_de_dna_three_separate_unloads(lib:
         game.move(c, Zone.RESOURCES)
     scenario(game, 120)
     at(game, "combat", "attack", B)
-    use(game, 100, [], holder=101)
-    assert energy(game, 100) == 3 + 4                              # one card, then three more, loaded
+    use(game, 100, [], holder=101, costs=True)
+    assert energy(game, 100) == 3 + 1 - 1 + 3                      # one card loaded, the card leaves, three more
     engine.tree.resolve()                                          # the four triggers, one per card loaded
     got = calcs(game)
     assert [(c["card"], c["amount"], c["piercing"]) for c in got] == [(0, 2, True)] * 3
     assert all(stages(c)[:2] == [("A", 1), ("B", 2)] and c["stages"][1][1] == "À Espreita V1 +1" for c in got)
     assert (energy(game, 0), shield(game, 0)) == (2, 2)            # 6 cards unloaded, the shield untouched
-    assert energy(game, 100) == 7 - 3                              # three separate unloads
+    assert energy(game, 100) == 6 - 3                              # three separate unloads
 
 
 # ---------------------------------------------------------------------------------------------

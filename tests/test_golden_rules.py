@@ -214,3 +214,19 @@ def test_8_B_1_losing_a_type_beats_gaining_it(library: dict[str, CardDef]) -> No
         game.move(order[1], Zone.RESOURCES)
         game.load(order[1], 0)
         assert action_types(game, 0, chuva) == (False, False)
+
+
+def test_8_c_every_player_puts_the_top_cards_of_each_own_deck() -> None:
+    """8 C, 8 D: every player putting "os três cards do topo de seus próprios decks" in the resources moves the top
+    three of EACH deck to its owner's resources, not three over both decks; a deck holding fewer gives what it has."""
+    from cardscript.compiler.ir import Kind, Move
+
+    players = Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, every=True)
+    move = Move(cards=Selector(zone="deck_top", count=Quantity.of(3), of=players), to="resources", to_owner=players)
+    game = _game({})
+    for c in list(game.state.players[0].deck[2:]):
+        game.move(c, Zone.HAND)                          # player 0's deck: two cards
+    top_b = list(game.state.players[1].deck[:3])
+    run(game, EffectContext(controller=0), move)
+    assert game.state.players[0].deck == [] and sorted(game.state.players[0].resources) == [0, 1]
+    assert sorted(game.state.players[1].resources) == sorted(top_b)

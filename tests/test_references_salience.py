@@ -382,11 +382,15 @@ def test_se_for_after_damaging_the_target_is_about_the_target() -> None:
     assert restrict.condition.subject.ref is Ref.TARGET
 
 
-def test_se_for_about_a_thing_not_remembered_is_reported() -> None:
+def test_se_for_about_the_card_unloaded_reads_it() -> None:
+    """The unloading remembers the card it unloaded (session 7, tests/test_s7_unloaded_semantics.py): "Se for um
+    card de cenário, ... aquele cenário" is that card, not a second choice."""
     d = _permanent(CHARACTER, "Este personagem ganha Escudo +1.",
                    action="Descarregue um card que estiver sendo carregado por um personagem. Se for um card de "
                           "cenário, você pode colocar aquele cenário em cena.")
-    assert not d.executable
+    assert d.executable and d.action is not None
+    unload, put = d.action.modes[0].procedures
+    assert put.cards.slot == unload.unloaded  # type: ignore[attr-defined]
 
 
 def test_aquele_personagem_after_a_condition_is_the_one_it_describes() -> None:

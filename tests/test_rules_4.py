@@ -31,7 +31,10 @@ from cardscript.runtime.events import Event
 from cardscript.runtime.library import load_library
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
-from tests.engine_helpers import Script
+from tests.corpus_play import activatable, activate, at, enter, events, use
+from tests.corpus_play import card_of as cp_card_of
+from tests.corpus_play import match as cp_match
+from tests.engine_helpers import Script, card, own_character
 from tests.test_actions import TARGET, fighter, names, setup
 from tests.test_turn import FILL, cards_of, char, in_scene, match, put
 
@@ -488,3 +491,178 @@ def test_4_9_1_points_reached_by_an_effect_putting_a_card_in_the_prizes_win_at_o
     with _pytest.raises(GameOver):
         game.move(101, _Zone.PRIZES)
     assert game.state.winner == 0 and game.prize_points(0) == 16
+
+
+def _carrier_away(text: str) -> CardDef:
+    return own_character("Levador", ie=1, action=f"Ação: Levar\n  Custo: {{0}}\n  Poder: Super Força\n  {text}\n")
+
+
+def test_4_7_a_base_moved_with_its_cards_by_one_procedure_is_not_knocked_out() -> None:
+    """4.7: "o próprio efeito irá providenciar para que aquele personagem/suporte seja transferido da cena para uma
+    outra área de jogo, evitando assim que o personagem/suporte seja nocauteado": "embaralhe o alvo e os cards que
+    o alvo estiver carregando no deck de seu dono" moves the cards and the target together -- nobody scores."""
+    game = cp_match([_carrier_away("Embaralhe o alvo e os cards que o alvo estiver carregando no deck de seu dono.")],
+                    [own_character("Alvo", ie=3)])
+    user, target = cp_card_of(game, 0, "Levador V1"), cp_card_of(game, 1, "Alvo V1")
+    enter(game, user, 1)
+    enter(game, target, 3)
+    at(game, "combat", "attack")
+    use(game, user, "Levar")
+    assert target in game.state.players[1].deck and not events(game, "knocked_out")
+    assert game.state.players[0].prizes == []
+
+
+def test_4_7_an_actions_user_knocked_out_before_the_effect_is_not_followed_into_the_prizes() -> None:
+    """A card that leaves the scene is a new object (runtime.identity; 9.1.1, the effect resolves after what its use
+    triggered): "embaralhe este personagem no deck de seu dono" does not take the user back out of the prizes where
+    an effect triggered by the use put it (4.7, knocked out carrying nothing)."""
+    unloader = card("Personagem: Descarregador V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 3\n"
+                    "Escudo: 0\n\nTexto permanente:\n  Toda vez que um personagem controlado por um oponente usar uma "
+                    "ação, o controlador daquele personagem deve descarregar um card daquele personagem.\n")
+    game = cp_match([_carrier_away("Embaralhe este personagem no deck de seu dono.")], [unloader])
+    user, other = cp_card_of(game, 0, "Levador V1"), cp_card_of(game, 1, "Descarregador V1")
+    enter(game, user, 1)
+    enter(game, other, 3)
+    at(game, "combat", "attack")
+    use(game, user, "Levar")
+    assert user in game.state.players[0].prizes and events(game, "knocked_out")     # its owner's prize area (4.9.1)
+
+
+_ONCE_A_TURN = "Durante sua Fase de Preparação, uma vez por turno, você pode comprar um card."
+
+
+def _version(n: int) -> CardDef:
+    return card(f"Personagem: Planador V{n}\nAlter ego: Planador\nAlinhamento: Herói\nPoderes: Voo\n"
+                f"Energia inicial: 2\nEscudo: 0\n" + (f"\nTexto permanente:\n  {_ONCE_A_TURN}\n" if n == 1 else ""))
+
+
+def test_4_4_2_3_A_1_2a_a_lent_once_a_turn_text_is_the_characters_whichever_copy_lends_it() -> None:
+    """4.4.2.3 A.1.2a: a carried version of the character "concede àquele personagem ... todos os seus textos
+    permanentes" -- the text is the character's: its "uma vez por turno" (5.1) is used for the character, and
+    another copy of that card carried later the same turn does not offer it again. An ability card's own text (A.1.1)
+    is that card's: a new card carried offers it afresh."""
+    game = cp_match([_version(2), _version(1), _version(1)])
+    base, first, second = cp_card_of(game, 0, "Planador V2"), cp_card_of(game, 0, "Planador V1"), \
+        cp_card_of(game, 0, "Planador V1", 1)
+    enter(game, base, 1, carried=[first])
+    game.move(second, Zone.RESOURCES)
+    at(game, "preparation")
+    activate(game, first)
+    assert not activatable(game, first)
+    game.load(second, base)
+    game.unload(first)
+    assert not activatable(game, second)
+    ability = card(f"Habilidade: Asa Delta V1\nPoder: Voo\n\nTexto permanente:\n  {_ONCE_A_TURN}\n")
+    game = cp_match([_version(2), ability, ability])
+    base, first, second = cp_card_of(game, 0, "Planador V2"), cp_card_of(game, 0, "Asa Delta V1"), \
+        cp_card_of(game, 0, "Asa Delta V1", 1)
+    enter(game, base, 1, carried=[first])
+    game.move(second, Zone.RESOURCES)
+    at(game, "preparation")
+    activate(game, first)
+    game.load(second, base)
+    game.unload(first)
+    assert activatable(game, second)
+
+
+def test_4_4_1_e_a_scenario_put_in_the_scene_by_an_effect_is_its_controllers() -> None:
+    """4.4.1 E: the player who puts a scenario in the scene controls it -- also one taken from another player's
+    area by an effect: its "você" is that player (its entry draw is theirs), and it goes back to its owner's
+    resources when replaced (golden rule D)."""
+    from cardscript.runtime.selectors import controller_of
+    from tests.corpus_play import card_of, scenario
+    from tests.corpus_play import match as corpus_match
+    from tests.engine_helpers import card
+
+    place = card("Cenário: Praça V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card.\n")
+    other = card("Cenário: Beco V1\n")
+    game = corpus_match([other], [place])
+    square, alley = card_of(game, 1, "Praça V1"), card_of(game, 0, "Beco V1")
+    game.move(square, Zone.RESOURCES)
+    hands = [len(p.hand) for p in game.state.players]
+    game.place_scenario(square, 0)                       # an effect of player 0 takes it from player 1's resources
+    game.eng.tree.resolve()
+    assert controller_of(game, square) == 0
+    assert [len(p.hand) for p in game.state.players] == [hands[0] + 1, hands[1]]
+    scenario(game, alley)
+    assert square in game.state.players[1].resources and controller_of(game, alley) == 0
+    game.move(alley, Zone.RESOURCES)
+    game.place_scenario(square)                          # its owner's own placing: its owner's
+    assert controller_of(game, square) == 1
+
+
+def test_4_4_2_2_A_2a_a_card_counting_as_a_named_character_is_a_base_for_that_name() -> None:
+    """4.4.2.2 A.2a with a ``counts_as`` text: a character whose text makes it also count as a character card named
+    X (while it is in the scene) qualifies for an Evolução panel "Personagem chamado X"; without that text (or with
+    another name) it does not. Our own cards."""
+    from tests.engine_helpers import card
+
+    ev = card("Personagem-EV: Titã V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 5\n"
+              "Valor de acréscimo: 2\nEscudo: 1\nEvolução: Personagem chamado Velho\n")
+    mimic = card("Personagem: Imitador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+                 "Texto permanente:\n  Enquanto estiver em cena, este card também conta como se fosse um card de "
+                 "personagem chamado Velho.\n")
+    plain = card("Personagem: Comum V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n")
+    assert any(getattr(p, "rule", "") == "counts_as" for e in mimic.effects for p in e.procedures)
+    game = match([ev, mimic, plain] + [FILL] * 20, [FILL] * 20)
+    (t,), (m,), (c,) = (cards_of(game, 0, x) for x in ("Titã V1", "Imitador V1", "Comum V1"))
+    put(game, t, Zone.HAND)
+    game.mill_to_resources(0, 5)
+    game.state.turn = 3
+    in_scene(game, c, 2)
+    game.state.scene[c].entered_turn = 2
+    assert not game.eng.can_place(0, t)
+    in_scene(game, m, 2)
+    game.state.scene[m].entered_turn = 2
+    assert [b.card for b in game.eng.evolution_bases(0, t)] == [m]
+
+
+def test_2_1_1_and_4_4_2_1_an_effect_putting_a_character_card_in_the_scene_may_evolve_an_ev() -> None:
+    """2.1.1: a Personagem-EV is a character card too ("card de personagem" reads it); put in the scene by an effect
+    "como se tivesse Materializar" it evolves as the rules say (4.4.2.1 A.1a, A.2a; 4.4.2.2): from a character its
+    player controls since the start of the turn, loading its addition value from the top of the deck, the old base
+    beneath. Our own cards."""
+    from cardscript.compiler.ir import Filter, PutInScene
+    from cardscript.runtime.handlers import run
+    from cardscript.runtime.selectors import EffectContext, matches
+    from tests.engine_helpers import card
+
+    ev = card("Personagem-EV: Gigante V1\nAlter ego: Fulano\nAlinhamento: Herói\nPoderes: Super Força\n"
+              "Energia inicial: 8\nValor de acréscimo: 2\nEscudo: 1\nEvolução: Personagem com o alter ego Fulano\n")
+    small = CardDef("Pequeno V1", "Pequeno", 1, "Personagem", alter_ego="Fulano", initial_energy=2)
+    game = match([ev, small] + [FILL] * 20, [FILL] * 20)
+    (g,), (p,) = (cards_of(game, 0, t) for t in ("Gigante V1", "Pequeno V1"))
+    put(game, g, Zone.HAND)
+    in_scene(game, p, 2)
+    game.state.turn = 3
+    game.state.scene[p].entered_turn = 2
+    wanted = Selector(Kind.CHARACTER, filters=(Filter("card_type", "eq", "Personagem"),), zone="hand")
+    assert matches(game, EffectContext(controller=0), g, wanted)
+    top = list(game.state.players[0].deck[:2])
+    run(game, EffectContext(controller=0), PutInScene(cards=wanted, as_if="Materializar"))
+    assert g in game.state.scene and game.state.scene[g].carried[-1] == p
+    assert all(c in game.state.scene[g].carried for c in top) and len(game.state.scene[g].carried) == 2 + 2 + 1
+
+
+def test_4_4_1_a_scenario_an_effect_puts_in_the_scene_is_controlled_by_who_put_it_there() -> None:
+    """4.4.1 A: the player who puts a scenario in the scene ("o card de cenário que quer colocar em cena") controls
+    it -- also when an effect lets a player put another player's scenario there: its texts' "você" is that player
+    (its "Quando este cenário entrar em cena, compre um card" draws for the player who put it); replaced, it goes to
+    its owner's resources (4.4.1, golden rule D)."""
+    from cardscript.runtime.selectors import controller_of
+    from tests.corpus_play import card_of, match
+    from tests.engine_helpers import card
+
+    base = card("Cenário: Base Teste V1\n\nTexto permanente:\n  Quando este cenário entrar em cena, compre um card.\n")
+    game = match([], [base])
+    theirs = card_of(game, 1, "Base Teste V1")
+    game.move(theirs, Zone.RESOURCES)
+    hands = [len(p.hand) for p in game.state.players]
+    game.place_scenario(theirs, 0)                 # player 0 puts player 1's scenario in the scene
+    game.eng.tree.resolve()
+    assert controller_of(game, theirs) == 0
+    assert [len(p.hand) for p in game.state.players] == [hands[0] + 1, hands[1]]
+    own = game.state.players[0].deck[0]
+    game.move(own, Zone.RESOURCES)
+    game.place_scenario(own)                       # replaced: back to its owner's resources
+    assert theirs in game.state.players[1].resources and controller_of(game, own) == 0

@@ -5,6 +5,7 @@ test cards written here."""
 
 from __future__ import annotations
 
+from cardscript.runtime.state import Zone
 from cardscript.runtime.triggers import lends_text
 from tests.corpus_play import activatable, activate, at, card_of, enter, match
 from tests.engine_helpers import card
@@ -28,11 +29,15 @@ def test_4_4_2_3_A_1_2a_another_card_of_the_alter_ego_lends_its_text_the_same_ca
 
 
 def test_5_1_a_lent_once_a_turn_text_is_used_once_on_the_carrier_whichever_copy() -> None:
+    """Used through one copy, the text is not offered again by another copy loaded in its place that turn."""
     base, other = _robot("Robô-1 V1"), _robot("Robô-9 V1", SEEKER)
     game = match([base, other, other])
     b, o1, o2 = card_of(game, 0, "Robô-1 V1"), card_of(game, 0, "Robô-9 V1"), card_of(game, 0, "Robô-9 V1", 1)
-    enter(game, b, 0, carried=[o1, o2])
+    enter(game, b, 1, carried=[o1])
     at(game, "preparation")
-    assert activatable(game, o1) and activatable(game, o2)
+    assert activatable(game, o1)
     activate(game, o1)
-    assert not activatable(game, o2) and not activatable(game, o1)
+    game.move(o2, Zone.RESOURCES)
+    game.load(o2, b)
+    game.unload(o1)
+    assert lends_text(game, o2, b) and not activatable(game, o2)

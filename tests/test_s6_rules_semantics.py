@@ -13,6 +13,7 @@ from cardscript.compiler.ir import (
     Duration,
     EffectKind,
     Filter,
+    ForceTarget,
     Gain,
     Kind,
     Ref,
@@ -22,10 +23,11 @@ from cardscript.compiler.ir import (
     SetCost,
     SetEvolution,
 )
+from cardscript.runtime.actions import action_context, legal_actions
 from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost, action_types, placement_allowed
+from cardscript.runtime.queries import action_cost, action_types, must_be_targeted, placement_allowed
 from cardscript.runtime.state import Zone
-from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, use
+from tests.corpus_play import activatable, activate, at, card_of, energy, enter, fillers, match, use, zone
 from tests.engine_helpers import card, pick, punch
 from tests.engine_helpers import own_character as char
 
@@ -424,3 +426,178 @@ def test_4_6_2_B_the_option_after_ou_may_leave_out_the_destination_it_repeats() 
     second = d.action.modes[1].procedures[0]
     assert isinstance(second, Damage) and second.targets.ref is Ref.TARGET and second.amount.fixed == 3
     assert not action("Estocada causa 1 ponto de dano no alvo. Estocada causa 3 pontos de dano.").executable
+
+
+PORTAL = card("""Cenário: Portal Gêmeo V1
+
+Texto permanente:
+  Você pode colocar em cena um personagem com o mesmo alter ego de um personagem que seu oponente controla. Se o """
+              """fizer, coloque este cenário em sua mão.
+  Se este card estiver em seus recursos, você pode colocar em cena um personagem com o mesmo alter ego de um """
+              """personagem que seu oponente controla. Se o fizer, coloque este card na base de seu deck.
+""")
+
+
+def test_4_4_2_1_A_4b_a_permanent_you_may_place_a_lookalike_is_a_permission_and_its_if_done_a_consequence() -> None:
+    """A permanent "Você pode colocar em cena um personagem com o mesmo alter ego de um personagem que seu oponente
+    controla. Se o fizer, ..." with no trigger nor window places nothing now: it lifts 4.4.2.1 A.4b for such a
+    character (``Allow`` scene_identity, working where the card is: the scene; the resources with "Se este card
+    estiver em seus recursos"), and "Se o fizer" is what a placing that uses it does (``Allow.then``)."""
+    in_scene, in_resources = PORTAL.effects
+    assert PORTAL.executable
+    for effect in (in_scene, in_resources):
+        (allow,) = effect.procedures
+        assert effect.kind is EffectKind.STATIC and isinstance(allow, Allow) and allow.what == "scene_identity"
+        assert allow.subject is not None and not allow.subject.zone and len(allow.then) == 1
+    assert in_scene.zone in ("", "scene") and in_resources.zone == "resources"
+
+
+def test_4_4_2_1_A_3_a_permission_used_by_a_placing_acts_after_the_count_and_before_the_loading() -> None:
+    """4.4.2.1 A.1 counts the resources with the permission's card among them; using the permission (the second of
+    an alter ego the player already controls, sharing it with the opponent's) moves that card before the
+    character is loaded (4.4.2.2 A.3), which then takes every card left; without the opponent's lookalike the
+    permission does not apply and A.4b refuses the second copy."""
+    twin = char("Gêmeo", alter_ego="Duplo", ie=3)
+    game = match([PORTAL, twin, twin], [char("Sósia", alter_ego="Duplo")])
+    portal, t1, t2 = card_of(game, 0, "Portal Gêmeo V1"), card_of(game, 0, "Gêmeo V1"), card_of(game, 0, "Gêmeo V1", 1)
+    rival = card_of(game, 1, "Sósia V1")
+    enter(game, t1, 2)
+    game.move(t2, Zone.HAND)
+    game.move(portal, Zone.RESOURCES)
+    for c in fillers(game, 0)[:2]:
+        game.move(c, Zone.RESOURCES)
+    at(game, "preparation")
+    assert not game.eng.can_place(0, t2)                  # no lookalike of the opponent's: A.4b holds
+    enter(game, rival, 2)
+    assert game.eng.can_place(0, t2)                      # 3 cards counted, the Portal among them
+    game.eng.place(0, t2)
+    assert zone(game, t2) == "scene" and energy(game, t2) == 2    # the Portal left first: two cards loaded
+    assert game.state.players[0].deck[-1] == portal
+    assert not game.state.players[0].resources
+
+
+ARCHER = card("""Personagem: Arqueira V1
+Alinhamento: Herói
+Poderes: Voo
+Energia inicial: 3
+Escudo: 0
+
+Texto permanente:
+  Este personagem pode usar ações de {VO} como ações de antecipar. O custo de incapacitação de cada ação usada """
+              """dessa forma será {2}.
+
+Ação: Rasante
+  Custo: {1}
+  Poder: Voo
+  Rasante causa 1 ponto de dano no alvo.
+""")
+DIVE = card("""Habilidade: Mergulho V1
+Poder: Voo
+
+Ação: Mergulho
+  Custo: {0}
+  Poder: Voo
+  Tipo: Ação de Antecipar
+  Mergulho causa 1 ponto de dano no alvo.
+""")
+
+
+def test_4_6_2_C_5_an_action_used_as_another_type_this_way_has_the_cost_said_in_that_window_only() -> None:
+    """"pode usar ações de {VO} como ações de antecipar. O custo de incapacitação de cada ação usada dessa forma será
+    {2}": "dessa forma" is the type change before it; an action used as an Antecipar action it is not printed as
+    (in the opponent's Etapa de Antecipação) costs {2}; in the player's own Etapa de Ataque it keeps its printed
+    cost, and an action printed as Antecipar keeps its own in either (4.6.2 E.1)."""
+    assert ARCHER.executable
+    game = match([ARCHER, DIVE], [char("Alvo")])
+    a, d = card_of(game, 0, "Arqueira V1"), card_of(game, 0, "Mergulho V1")
+    enter(game, a, 2, carried=[d])
+    swoop, dive = ARCHER.action, DIVE.action
+    assert swoop is not None and dive is not None
+    at(game, "combat", "anticipation", turn_player=1)
+    assert action_cost(game, swoop, user=a, holder=a) == 2
+    assert action_cost(game, dive, user=a, holder=d) == 0
+    at(game, "combat", "attack")
+    assert action_cost(game, swoop, user=a, holder=a) == 1
+
+
+DECOY = card("""Suporte: Isca V1
+Energia inicial: 2
+Escudo: 0
+
+Texto permanente:
+  Enquanto um oponente estiver escolhendo os alvos de uma ação que cause dano usada por um personagem vilão """
+             """que ele controla, se aquela ação puder ter este suporte como alvo, aquele oponente deve escolher """
+             """este suporte como um dos alvos daquela ação.
+""")
+
+
+def test_4_6_2_F_2_1_while_an_opponent_chooses_the_targets_of_such_an_action_this_must_be_one() -> None:
+    """"Enquanto um oponente estiver escolhendo os alvos de uma ação que cause dano usada por um personagem vilão que
+    ele controla, se aquela ação puder ter este suporte como alvo, aquele oponente deve escolher este suporte como um
+    dos alvos daquela ação": a ``ForceTarget`` of this support for the opponents' damage actions used by villains
+    (the "se ... puder ter ... como alvo" is F.2.2, which forcing checks itself); a hero's action, or one that
+    causes no damage, chooses freely."""
+    (static,) = DECOY.effects
+    (force,) = static.procedures
+    assert DECOY.executable and static.kind is EffectKind.STATIC and static.condition is None
+    assert isinstance(force, ForceTarget) and force.by is Ref.OPPONENT and force.subject.ref is Ref.THIS_CARD
+    fields = {f.field for f in force.action_filters}
+    assert fields == {"damaging", "user"}
+    villain = char("Vilão", alignment="Vilão", action=punch("Soco", cost=1))
+    hero = char("Herói", action=punch("Golpe", cost=1))
+    game = match([DECOY, char("Alvo")], [villain, hero])
+    decoy, target = card_of(game, 0, "Isca V1"), card_of(game, 0, "Alvo V1")
+    v, h = card_of(game, 1, "Vilão V1"), card_of(game, 1, "Herói V1")
+    for c in (decoy, target, v, h):
+        enter(game, c, 2)
+    at(game, "combat", "attack", turn_player=1)
+    uses = {u.user: u for u in legal_actions(game.eng, 1, "attack")}
+    assert must_be_targeted(game, action_context(game.eng, uses[v])) == [decoy]   # the villain's punch
+    assert must_be_targeted(game, action_context(game.eng, uses[h])) == []        # the hero's chooses freely
+    use(game, v, "Soco")
+    assert energy(game, decoy) == 1 and energy(game, target) == 2
+
+
+SEER = card("""Personagem: Vidente V1
+Alinhamento: Herói
+Poderes: Magia
+Energia inicial: 3
+Escudo: 0
+
+Texto permanente:
+  Toda vez que você revelar um ou mais cards de cenário com a Clarividência de uma ação deste personagem, """
+            """coloque um daqueles cards de cenário em cena. Aquele card não será colocado no topo de seu deck """
+            """devido à Clarividência.
+
+Ação: Visão
+  Custo: {1}
+  Poder: Magia
+  Clarividência 2 - Visão causa 1 ponto de dano no alvo.
+""")
+PLACE = card("""Cenário: Lugar Revelado V1
+""")
+
+
+def test_7_clarividencia_a_reveal_by_this_characters_action_triggers_and_the_scenario_taken_stays_out() -> None:
+    """"Toda vez que você revelar um ou mais cards de cenário com a Clarividência de uma ação deste personagem, coloque
+    um daqueles cards de cenário em cena. Aquele card não será colocado no topo de seu deck devido à Clarividência":
+    the reveal event of an action with Clarividência used by this character, the scenarios among the revealed cards
+    in ``event:cards`` ("aqueles cards de cenário", not "uma ação" said after them); the scenario put in the scene
+    left the cards set aside, so the keyword's end does not return it (the last sentence says what follows)."""
+    (trig,) = SEER.effects
+    assert SEER.executable and trig.kind is EffectKind.TRIGGERED and trig.trigger is not None
+    assert trig.trigger.event == "reveal" and Filter("keyword", "has", "Clarividência") in trig.trigger.action_filters
+    (put,) = trig.procedures
+    (slot,) = put.cards.union
+    assert slot.slot == "event:cards"
+    game = match([SEER, PLACE], [char("Alvo")])
+    s, p = card_of(game, 0, "Vidente V1"), card_of(game, 0, "Lugar Revelado V1")
+    t = card_of(game, 1, "Alvo V1")
+    enter(game, s, 2)
+    enter(game, t, 2)
+    deck = game.state.players[0].deck
+    deck.remove(p)
+    deck.insert(0, p)                                      # on top: the Clarividência sets it aside
+    at(game, "combat", "attack")
+    use(game, s, "Visão")
+    assert game.state.scenario == p

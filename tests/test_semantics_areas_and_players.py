@@ -21,7 +21,7 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.runtime.shielding import shield
-from tests.corpus_play import card_of, corpus_available, corpus_card, match, scenario, where
+from tests.corpus_play import card_of, corpus_available, corpus_card, enter, match, scenario, where
 from tests.engine_helpers import card, in_scene, small_game
 
 ABILITY = card("Habilidade: Golpe Fácil V1\nPoder: Super Força\nAção: Golpe Fácil\n  Custo: {1}\n"
@@ -151,3 +151,32 @@ def test_a_power_of_a_character_that_is_referred_to_is_chosen_with_it_first() ->
     assert isinstance(power, Choose) and power.characteristic == "power" and power.if_done and not power.optional
     assert power.among is not None and power.among.slot == first.introduces
     assert isinstance(lose, Lose) and lose.targets.slot == first.introduces and lose.if_done
+
+
+_OPPONENT_CHOSEN = ("Se um jogador colocar um cenário em cena, aquele jogador deve escolher um oponente. O oponente "
+                    "escolhido compra um card.")
+
+
+def test_an_opponent_chosen_by_a_player_is_that_players_opponent() -> None:
+    """"aquele jogador deve escolher um oponente": an opponent of the player choosing (the players but that one),
+    not "seu oponente" of the card's controller."""
+    c = _character(_OPPONENT_CHOSEN)
+    assert c.executable
+    choose, _ = _procedures(c)
+    assert isinstance(choose, Choose) and choose.what.kind is Kind.PLAYER and choose.what.ref is Ref.EVERY_PLAYER
+    assert choose.what.excluding is not None and choose.what.excluding.slot == "event:player"
+    mine = _character("Quando este personagem entrar em cena, escolha um oponente. O oponente escolhido compra um "
+                      "card.")
+    choose, _ = _procedures(mine)
+    assert isinstance(choose, Choose) and choose.what.ref is Ref.OPPONENT      # "você" chooses: your opponent
+
+
+def test_an_opponent_chosen_by_the_player_placing_a_scenario_on_the_engine() -> None:
+    """Player 1 controls the character; player 0 places a scenario and chooses an opponent of player 0's: player 1
+    draws, player 0 does not."""
+    place = card("Cenário: Lugar Qualquer V1\n")
+    game = match([place], [_character(_OPPONENT_CHOSEN)])
+    enter(game, card_of(game, 1, "Portador V1"))
+    hands = [len(game.state.players[p].hand) for p in (0, 1)]
+    scenario(game, card_of(game, 0, "Lugar Qualquer V1"))
+    assert [len(game.state.players[p].hand) for p in (0, 1)] == [hands[0], hands[1] + 1]

@@ -4,7 +4,7 @@ are our own."""
 
 from __future__ import annotations
 
-from cardscript.compiler.ir import CardDef, Choose, EffectKind, Ref, Restrict
+from cardscript.compiler.ir import CardDef, Choose, EffectKind, Kind, Ref, Restrict
 from tests.corpus_play import Eager, card_of, enter, match, scenario
 from tests.engine_helpers import card
 
@@ -92,3 +92,17 @@ def test_que_nao_sejam_os_escolhidos_only_the_chosen_may_target_the_chosen() -> 
     assert not can_be_targeted(game, by(good, 1), hero)             # another character's action
     assert not can_be_targeted(game, by(good, 1), villain)
     assert can_be_targeted(game, by(hero, 0), good)                 # the one not chosen: anyone
+
+
+def test_load_one_of_each_is_a_load_per_conjunct_from_the_area_said_once() -> None:
+    """"carregue um card de habilidade e um card de personagem de seus recursos neste personagem" (4.1): one Load
+    per conjunct, one card each, both from the resources said after the last one."""
+    from cardscript.compiler.ir import Load
+
+    d = card("Habilidade: Reforço V1\nPoder: Super Força\n\nAção: Reforço\n  Custo: {0}\n  Poder: Super Força\n"
+             "  Carregue um card de habilidade e um card de personagem de seus recursos neste personagem.\n")
+    assert d.executable and d.action is not None
+    loads = d.action.modes[0].procedures
+    assert [type(p) for p in loads] == [Load, Load]
+    assert all(isinstance(p, Load) and p.cards.zone == "resources" and p.cards.count.fixed == 1 for p in loads)
+    assert [p.cards.kind for p in loads if isinstance(p, Load)] == [Kind.ABILITY, Kind.CHARACTER]

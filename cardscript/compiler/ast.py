@@ -177,6 +177,7 @@ class Sentence(Node):
 
     body: ClauseSeq
     cost: ClauseSeq | None = None
+    period: bool = True              # False: printed without its period, at the end of its paragraph
 
 
 @dataclass(frozen=True)

@@ -416,7 +416,11 @@ def _bind_to_last(desc: str, span: Span, introduced: list[Referent], bindings: l
         outer = next((r for r in fitting if r is not ref and r.span.start <= ref.span.start
                       and ref.span.end <= r.span.end), None)
         salient = next((r for r in fitting if r.clause == ref.clause and r.subject), None)
-        if pronoun and outer is not None:
+        same = next((r for r in fitting if r.head == head and r.clause == ref.clause), None)
+        if not pronoun and ref.head != head and same is not None:
+            ref = same            # "um ou mais cards de cenário com a Clarividência de uma ação ... aqueles cards":
+            #                       the phrase of that very noun, not a merely compatible one later in its clause
+        elif pronoun and outer is not None:
             ref = outer           # "Escolha um card que ... por um personagem ... e coloque-o": the whole phrase
         elif pronoun and salient is not None:
             ref = salient         # "Quando este card for descarregado de um personagem, coloque-o": the subject

@@ -36,6 +36,8 @@ from cardscript.grammar.normalize import Normalized, fold_text
 from cardscript.grammar.parser import sentence_parser
 
 _PROCEDURES = {p.value: p for p in Procedure}
+# locutions of sequence that lead a sentence as "Então," does: what follows happens after what came before
+_THEN_LOCUTIONS = {("em", "seguida"), ("a", "seguir")}
 _LEAD_KINDS = {"trigger": PhraseKind.TRIGGER, "condition": PhraseKind.CONDITION, "adverbial": PhraseKind.WINDOW}
 _PUNCT = frozenset({",", ":", "(", ")", "+", "-", "=", ".", "CLAUSE_COMMA"})
 
@@ -151,10 +153,10 @@ class Builder:
                 seq = c.children[0]
                 assert isinstance(seq, Tree)
                 cost = self.rule_clause_seq(seq)
-            elif c.data == "sentence":
+            elif c.data in ("sentence", "last_sentence"):
                 sentence = self.rule_sentence(c)
                 if cost is not None:
-                    sentence = Sentence(cost.span.merge(sentence.span), sentence.body, cost)
+                    sentence = Sentence(cost.span.merge(sentence.span), sentence.body, cost, sentence.period)
                     cost = None
                 sentences.append(sentence)
         if len(keyword_lines) == 1 and not sentences:
@@ -181,7 +183,7 @@ class Builder:
     def rule_sentence(self, tree: Tree[Token]) -> Sentence:
         seq = tree.children[0]
         assert isinstance(seq, Tree)
-        return Sentence(self.tree_span(tree), self.rule_clause_seq(seq))
+        return Sentence(self.tree_span(tree), self.rule_clause_seq(seq), period=tree.data == "sentence")
 
     def rule_clause_seq(self, tree: Tree[Token]) -> ClauseSeq:
         items: list[Node] = []
@@ -201,7 +203,10 @@ class Builder:
     def rule_lead(self, tree: Tree[Token]) -> Phrase:
         parts = self.flat_parts(tree)
         first = tree.children[0]
-        if isinstance(first, Tree):
+        words = tuple(fold_text(str(t)) for t in tree.scan_values(lambda t: isinstance(t, Token)) if str(t) != ",")
+        if words in _THEN_LOCUTIONS:
+            kind = PhraseKind.THEN              # "Em seguida," / "A seguir,": as "Então,"
+        elif isinstance(first, Tree):
             kind = _LEAD_KINDS.get(str(first.data), PhraseKind.WINDOW)
         elif fold_text(str(first)) in ("entao", "depois"):
             kind = PhraseKind.THEN              # "Então," / "Depois,"

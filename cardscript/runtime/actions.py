@@ -71,6 +71,7 @@ from cardscript.compiler.vocabulary import fold_key, lookup_power, power_by_code
 from cardscript.runtime import queries, rules, selectors, statics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
+from cardscript.runtime.identity import stay
 from cardscript.runtime.state import ActionGrant, ActionUseRecord, CardId, InScene
 from cardscript.runtime.targeting import mode_targets
 from cardscript.runtime.tree import Pending
@@ -178,6 +179,9 @@ def action_power(game: Game, use: ActionUse) -> str:
     return ""
 
 
+MAX_STAGE = 2          # 4.5: a character's stages of capacitation run from 0 to 2
+
+
 def type_allowed(action: ActionDef, window: str) -> bool:
     """C.5: Antecipar in the Attack Step or the opponent's Anticipation Step; Imprevistas in the
     Preparation Phase or the Attack Step; normal actions only in the Attack Step (C.5.4)."""
@@ -191,12 +195,38 @@ def type_allowed(action: ActionDef, window: str) -> bool:
 
 
 def cost_payable(game: Game, use: ActionUse, base: InScene) -> bool:
-    """E.1: the incapacitation cost (stage >= cost); the extra costs are checked as procedures (E.2)."""
+    """E.1: the incapacitation cost (stage >= cost; a cost {X}: some X can be chosen, :func:`x_choices`); the extra
+    costs are checked as procedures (E.2)."""
+    if use.action.cost_is_x:
+        return bool(x_choices(game, use, base))
     if free_use(game, use=use, base=base):
         return True                                                  # "sem pagar seu custo de incapacitação"
-    cost = 0 if use.action.cost_is_x else (queries.action_cost(game, use.action, action_power(game, use), use.user,
-                                                               use.holder) or 0)
+    cost = queries.action_cost(game, use.action, action_power(game, use), use.user, use.holder) or 0
     return base.stage >= cost
+
+
+def x_choices(game: Game, use: ActionUse, base: InScene) -> dict[int, int]:
+    """4.6.1, 4.6.2 E.1, F: the values of X the player may choose for an action of cost {X}, each with the cost it
+    pays. X runs over the stages (0 to 2, 4.5); its cost {X} is changed by the statics as any cost (8 B.3: "as ações
+    com custo {0} e {1} têm custo {2}" leaves only X = 2, :func:`queries.action_x_cost`) and must be payable from the
+    user's stage -- unless a grant waives it ("sem pagar seu custo de incapacitação": any X, at no cost). An X that
+    leaves a target counted by it ("a cada um de X alvos") with no target is not a choice: an action whose targets
+    are X different ones cannot be used with none (F)."""
+    free = free_use(game, base, use)
+    power = action_power(game, use)
+    out: dict[int, int] = {}
+    for chosen in range(MAX_STAGE + 1):
+        x, cost = queries.action_x_cost(game, use.action, chosen, power, use.user, use.holder)
+        cost = 0 if free else cost
+        if cost > base.stage or x in out:
+            continue
+        if any(not sel.every and sel.count.x_times and sel.count.x is None
+               and sel.count.fixed + sel.count.x_times * x < 1 for sel in use.action.targets):
+            continue                                                        # F: "X alvos" with X = 0
+        if not queries.can_use_action(game, use.user, use.action, use.holder, x=x):
+            continue                                                        # D: "nenhuma ação com custo {1}"
+        out[x] = cost
+    return out
 
 
 def cost_x_most(game: Game, ctx: Any, action: ActionDef) -> int | None:
@@ -216,7 +246,7 @@ def action_context(engine: Engine, use: ActionUse) -> Any:
     game = engine.game
     return engine.new_context(controller=game.state.scene[use.user].controller, source=use.holder, user=use.user,
                               action_name=use.action.name, action_power=action_power(game, use) or None,
-                              from_action=True, targets=[])
+                              from_action=True, targets=[], user_stay=stay(game.state, use.user))
 
 
 def target_candidates(engine: Engine, sel: Selector, controller: int, ctx: Any = None) -> list[Any]:
@@ -262,12 +292,16 @@ def forced_targets(engine: Engine, action: ActionDef, found: list[list[Any]], ct
     """4.6.2 F.2.1: per target selector of ``action`` (``found``: its candidates), the cards it must choose: each
     card an effect says must be the target goes to the first selector that can choose it and still has room (of
     the entries the chosen mode ``used``, all by default). ``None``: the action cannot have all of them as targets,
-    so it cannot be used."""
+    so it cannot be used; a card a prohibition requires among the targets (4.6.2 D, ``queries.required_targets``)
+    that no selector can choose makes it unusable too."""
     forced = queries.must_be_targeted(engine.game, ctx) if ctx is not None else []
+    strict = queries.required_targets(engine.game, ctx) if ctx is not None else []
     required: list[list[Any]] = [[] for _ in action.targets]
-    for card in forced:
+    for card in [*strict, *(c for c in forced if c not in strict)]:
         places = [k for k, sel in enumerate(action.targets) if card in found[k] and (used is None or k in used)]
         if not places:
+            if card in strict:
+                return None                         # D: usable only with that card among its targets
             continue                                # no target of this action can be that card
         if any(action.targets[k].every for k in places):
             continue                                # "cada"/"todos": chosen anyway
@@ -355,8 +389,9 @@ def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
 
 def free_use(game: Game, base: InScene, use: ActionUse) -> bool:
     """Is this use beyond those allowed one a grant lets it use without paying its incapacitation cost ("pode usar
-    mais uma ação ... sem pagar seu custo de incapacitação", 4.6.2 C.4, E.1)? An action of cost X pays its X."""
-    if use.action.cost_is_x or len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
+    mais uma ação ... sem pagar seu custo de incapacitação", 4.6.2 C.4, E.1)? An action of cost X chooses its X all
+    the same, and pays nothing for it (:func:`x_choices`)."""
+    if len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
         return False
     grant = _granted(game, base, use)
     return grant is not None and grant.free
@@ -504,6 +539,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
                                     facts=tuple(_harm_facts("mode", sketch(m)) for m in modes)))
         mode = modes[i]
     free = free_use(game, base, use)                                        # E.1 not paid: a grant's
+    choices = x_choices(game, use, base) if action.cost_is_x else {}       # E.1: the X it may choose, while
     _spend_grant(game, base, use)                                           # C.4: one more action, if needed
     base.actions_used.append(action.name)                                   # C.4 counts from now on
     rules.note_action_use(game, player, action)                              # Singularidade
@@ -514,12 +550,12 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     # E.1: the incapacitation cost
     x: int | None = None
     if action.cost_is_x:
-        values = queries.usable_x(game, use.user, action, use.holder, base.stage) or list(range(base.stage + 1))
+        values = sorted(choices)                    # the grant that may waive its cost is not spent yet
         (i,) = game.decide(Decision(player, "x", f"{action.name}: the cost X (stage {base.stage})",
                                     tuple(str(v) for v in values),
                                     facts=tuple({"kind": "x", "value": v} for v in values)))
         x = values[i]
-        cost = x
+        cost = choices[x]
         if ctx is not None:
             ctx.x = x
     elif free:
@@ -569,9 +605,9 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
             if must:
                 game.log.add("forced_target", game.depth, player=player, action=action.name, cards=list(must))
             if n > 0:
-                idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}",
-                                           tuple(game.name(c) if isinstance(c, int) else f"player {c}"
-                                                 for c in candidates), n, n,
+                labels = tuple(game.name(c) if isinstance(c, int) else f"player {getattr(c, 'index', c)}"
+                               for c in candidates)
+                idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}", labels, n, n,
                                            facts=engine.option_facts(player, targets_facts, engine, candidates,
                                                                      effect_sketch)))
                 picked += [candidates[i] for i in idx]

@@ -76,19 +76,23 @@ def candidates_text(cards: Iterable[CardDef], file_of: Callable[[CardDef], str] 
 class CardIndex:
     """Titles and codes of a set of cards, folded, for :meth:`find`; the titles several cards share."""
 
-    def __init__(self, cards: Iterable[CardDef]) -> None:
+    def __init__(self, cards: Iterable[CardDef] = ()) -> None:
         self.by_code: dict[str, CardDef] = {}
         self.by_title: dict[str, list[CardDef]] = {}
         self.by_name: dict[str, list[CardDef]] = {}
         for card in dict.fromkeys(cards):             # distinct, in order
-            sharing = self.by_title.setdefault(title_key(card.title), [])
-            if card not in sharing:
-                sharing.append(card)
-            if card.code:
-                self.by_code.setdefault(code_key(card.code), card)
-            versions = self.by_name.setdefault(fold_key(card.name), [])
-            if card not in versions:
-                versions.append(card)
+            self.add(card)
+
+    def add(self, card: CardDef) -> None:
+        """Index one more card; a card of a printed code already indexed under its title is the same card."""
+        sharing = self.by_title.setdefault(title_key(card.title), [])
+        if not any(o is card or o == card or (o.code and o.code == card.code) for o in sharing):
+            sharing.append(card)
+        if card.code:
+            self.by_code.setdefault(code_key(card.code), card)
+        versions = self.by_name.setdefault(fold_key(card.name), [])
+        if card not in versions:
+            versions.append(card)
 
     def ambiguous_titles(self) -> dict[str, tuple[CardDef, ...]]:
         """Each title that names more than one card of the index: title -> those cards."""

@@ -224,7 +224,8 @@ class _Run:
             chooser = only.chooser if only.chooser is not None else only.controller
             who = f"player {chooser}"
         labels = [f"{redirects[r].name}: to {p.name}" for r, p in offers]
-        pick = decider.choose(chooser, "redirect", labels, optional) if len(offers) > 1 or optional else 0
+        pick = (decider.choose(chooser, "redirect", labels, optional, [p.card for _, p in offers])
+                if len(offers) > 1 or optional else 0)
         if pick is None:
             if not optional:
                 raise DamageDecisionError("a redirection that must happen was declined")
@@ -305,7 +306,8 @@ def distribute(source: DamageSource, total: int, destinations: Sequence[Party], 
     """4.8.4.2: the effect's controller first distributes all the damage among the destinations; each
     destination given damage is one procedure whose step A is its share; then the controller orders them."""
     decider = decider or FirstChoice()
-    shares = list(decider.split(source.controller, "distribute", total, [d.name for d in destinations]))
+    shares = list(decider.split(source.controller, "distribute", total, [d.name for d in destinations],
+                                [d.card for d in destinations]))
     if len(shares) != len(destinations) or any(s < 0 for s in shares) or sum(shares) != total:
         raise DamageDecisionError(f"distribute {total} among {len(destinations)}: {shares} is not a distribution")
     procs = [DamageProcedure(source, d, s, piercing, effect)

@@ -303,12 +303,16 @@ class DamageDecider(Protocol):
         """A permutation of ``range(len(labels))``: the order things happen in."""
         ...
 
-    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
-        """One option's index, or None to decline (only when ``optional``)."""
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool,
+               cards: Sequence[CardId] = ()) -> int | None:
+        """One option's index, or None to decline (only when ``optional``); ``cards``: the card each option is
+        about (a redirection's new destination), when there is one."""
         ...
 
-    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
-        """How many of ``total`` points go to each option (non-negative, summing to ``total``)."""
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str],
+              cards: Sequence[CardId] = ()) -> Sequence[int]:
+        """How many of ``total`` points go to each option (non-negative, summing to ``total``); ``cards``: the
+        destination each option is."""
         ...
 
     def pick(self, player: int, kind: str, cards: Sequence[CardId], n: int) -> Sequence[CardId]:
@@ -323,10 +327,12 @@ class FirstChoice:
     def order(self, player: int, kind: str, labels: Sequence[str]) -> Sequence[int]:
         return list(range(len(labels)))
 
-    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool,
+               cards: Sequence[CardId] = ()) -> int | None:
         return 0 if labels else None
 
-    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str],
+              cards: Sequence[CardId] = ()) -> Sequence[int]:
         return [total] + [0] * (len(labels) - 1) if labels else []
 
     def pick(self, player: int, kind: str, cards: Sequence[CardId], n: int) -> Sequence[CardId]:
@@ -352,13 +358,15 @@ class ScriptedDecider(FirstChoice):
         found, answer = self._next(player, kind, labels)
         return list(answer) if found and isinstance(answer, (list, tuple)) else super().order(player, kind, labels)
 
-    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool,
+               cards: Sequence[CardId] = ()) -> int | None:
         found, answer = self._next(player, kind, labels)
         if found:
             return answer if isinstance(answer, int) else None
         return super().choose(player, kind, labels, optional)
 
-    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str],
+              cards: Sequence[CardId] = ()) -> Sequence[int]:
         found, answer = self._next(player, kind, labels)
         if found and isinstance(answer, (list, tuple)):
             return [int(x) for x in answer]
@@ -369,6 +377,15 @@ class ScriptedDecider(FirstChoice):
         if found and isinstance(answer, (list, tuple)):
             return [int(x) for x in answer]
         return super().pick(player, kind, cards, n)
+
+
+def _card_facts(cards: Sequence[CardId], options: int) -> tuple[dict[str, object], ...]:
+    """The facts of a decision's options that are cards (two copies of one title told apart by id); options
+    past them (\"decline\") have none."""
+    if not cards:
+        return ()
+    facts: list[dict[str, object]] = [{"card": c} for c in cards]
+    return tuple(facts + [{} for _ in range(options - len(cards))])
 
 
 @dataclass
@@ -391,15 +408,20 @@ class AgentDecider:
                      ordered=True)
         return list(self.decide(d))
 
-    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool) -> int | None:
+    def choose(self, player: int, kind: str, labels: Sequence[str], optional: bool,
+               cards: Sequence[CardId] = ()) -> int | None:
         opts = tuple(labels) + (("decline",) if optional else ())
-        pick = list(self.decide(Decision(player, kind, f"{kind} (4.8.3.1)", opts)))[0]
+        facts = _card_facts(cards, len(opts))
+        pick = list(self.decide(Decision(player, kind, f"{kind} (4.8.3.1)", opts, facts=facts)))[0]
         return None if optional and pick == len(labels) else pick
 
-    def split(self, player: int, kind: str, total: int, labels: Sequence[str]) -> Sequence[int]:
+    def split(self, player: int, kind: str, total: int, labels: Sequence[str],
+              cards: Sequence[CardId] = ()) -> Sequence[int]:
         shares = [0] * len(labels)
+        facts = _card_facts(cards, len(labels))
         for k in range(total):
-            d = Decision(player, kind, f"{kind} (4.8.4.2): where does point {k + 1} of {total} go?", tuple(labels))
+            d = Decision(player, kind, f"{kind} (4.8.4.2): where does point {k + 1} of {total} go?", tuple(labels),
+                         facts=facts)
             shares[list(self.decide(d))[0]] += 1
         return shares
 

@@ -161,6 +161,8 @@ def _action_source_matches(game: Game, ctx: EffectContext, ssel: Selector, mctx:
     # it is causing damage now: "uma ação que cause dano" holds of it whatever its text says
     ssel = replace(ssel, filters=tuple(f for f in ssel.filters
                                        if (f.field, f.op, f.value) != ("damaging", "eq", "true")))
+    if ssel.ref is Ref.THIS_ACTION:             # "a ação <its own name>" in a card's text: the one written on it
+        return action.holder in resolve(game, mctx, ssel)
     if ssel.ref is not None or ssel.union:
         return any(isinstance(a, ActionThing) and a.holder == action.holder and a.name == action.name
                    for a in resolve(game, mctx, ssel))

@@ -67,7 +67,40 @@ def matches(game: Game, ctx: EffectContext, thing: Thing, sel: Selector, depth: 
     typed = isinstance(thing, Player | ActionThing) or isinstance(thing, int) and Kind.CARD not in kinds
     if typed and kind_of(game, thing) not in kinds:
         return False
-    return all(filter_matches(game, ctx, thing, f, depth) for f in sel.filters)
+    if all(filter_matches(game, ctx, thing, f, depth) for f in sel.filters):
+        return True
+    return isinstance(thing, int) and not isinstance(thing, bool) and _counts_as(game, ctx, thing, sel, depth)
+
+
+def _counts_as(game: Game, ctx: EffectContext, card: int, sel: Selector, depth: int) -> bool:
+    """A card whose text makes it also count as a card of a description (the ``counts_as`` rule: "este card também
+    conta como se fosse um card de personagem chamado X", while its condition holds) has what the description says
+    besides its own characteristics: a filter it fails passes when the description names that value (same field, an
+    "eq" / "has" of the word) -- it is a base for an evolution from "Personagem chamado X" (4.4.2.2 A.2a)."""
+    from cardscript.runtime.conditions import check_condition
+    from cardscript.runtime.rules import rule_statics, working_rule_statics
+    from cardscript.runtime.selectors import controller_of, static_context
+
+    defn = game.cards.get(card)
+    if depth > 1 or defn is None or not any(True for _ in rule_statics(defn, "counts_as")):
+        return False                        # (the common case, cheaply: no such text)
+    for effect, rule in working_rule_statics(game, card, "counts_as"):
+        of = rule.of
+        if of is None or (effect.condition is not None and not check_condition(
+                game, static_context(game, card, controller_of(game, card)), effect.condition)):
+            continue
+        said = {(f.field, w) for f in of.filters if f.op in ("eq", "has", "has_any") and isinstance(f.value, str)
+                for w in _wanted(f.value)}
+        if all(filter_matches(game, ctx, card, f, depth + 1) or _said(f, said) for f in sel.filters):
+            return True
+    return False
+
+
+def _said(flt: Filter, said: set[tuple[str, str]]) -> bool:
+    """Does a description's ``said`` (field, word) pairs give the value ``flt`` asks for?"""
+    if flt.op not in ("eq", "has", "has_any") or not isinstance(flt.value, str):
+        return False
+    return any((flt.field, w) in said for w in _wanted(flt.value))
 
 
 def _wanted(value: str) -> list[str]:
@@ -76,6 +109,18 @@ def _wanted(value: str) -> list[str]:
 
 def _related(game: Game, ctx: EffectContext, value: str | Selector) -> list[Thing]:
     return resolve(game, ctx, value) if isinstance(value, Selector) else []
+
+
+IDENTITY = ("name", "alter_ego")
+
+
+def _chosen_left(game: Game, ctx: EffectContext, value: Selector) -> list[Thing]:
+    """"com o mesmo nome ou alter ego que o personagem escolhido": the text aims at the chosen one's name or alter
+    ego, not at the object, so a chosen card that has left the scene since still gives them (runtime.identity,
+    ``GameState.chosen_left``); "o personagem escolhido" itself no longer names it."""
+    if value.ref is not Ref.SLOT or ctx.source is None:
+        return []
+    return list(game.state.chosen_left.get(ctx.source, {}).get(value.slot, []))
 
 
 def _number(ctx: EffectContext, value: str) -> int:
@@ -148,10 +193,9 @@ def _own_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
     if field == "power":
         from cardscript.runtime.statics import gathering_powers, powers_now
 
-        # 5.4: the powers now, the statics' gains and losses too ("um personagem com {TE}": one carrying Olho de
-        # Agamotto); read for a static (``depth`` > 0), or while the statics' powers are being gathered, without
-        # the statics (a static granting powers to "personagens com {X}" must not ask itself)
-        have = {fold_key(p) for p in powers_now(game, card, depth or (1 if gathering_powers() else 0))}
+        # 5.4: as it is now, the statics' powers included -- unless read for a static's own selectors (depth > 0) or
+        # while the statics' powers are being gathered (a static's condition on powers: they do not feed each other)
+        have = {fold_key(p) for p in powers_now(game, card, depth + 1 if depth or gathering_powers() else 0)}
         if str(attr(game, card, "card_type")) == "Habilidade":
             have.add(fold_key(str(attr(game, card, "power") or "")))
         return have
@@ -164,6 +208,8 @@ def _own_words(game: Game, card: CardId, field: str, depth: int) -> set[str]:
         printed = attr(game, card, "alter_ego")
         return egos | ({fold_key(str(printed))} if printed is not None else set())
     raw = attr(game, card, {"keyword": "keywords"}.get(field, field))
+    if field == "card_type" and str(raw or "").startswith("Personagem-"):
+        return {fold_key(str(raw)), fold_key("Personagem")}   # 2.1.1: a Personagem-EV is a character card too
     if isinstance(raw, tuple | list):
         return {fold_key(str(v)) for v in raw}
     return {fold_key(str(raw))} if raw is not None else set()
@@ -354,14 +400,14 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return bool(picked & _card_words(game, card, name, depth))
     if name == "name_or_alter_ego":                         # "com o nome ou o alter ego de ..."
         if isinstance(value, Selector):
-            others = _related(game, ctx, value)             # the chosen one itself shares its own name
+            others = _related(game, ctx, value) + _chosen_left(game, ctx, value)   # the chosen one shares its own
             return bool(_card_words(game, card, "name", depth) & _values_of(game, others, "name", depth)
                         or _card_words(game, card, "alter_ego", depth) & _values_of(game, others, "alter_ego", depth))
         return _shares_name_or_alter_ego(game, ctx, card)
     if op in ("shares", "not_shares") or name == "shares":
         field = "affiliation" if name == "shares" else name
         if isinstance(value, Selector):                     # the same value as one of those things
-            related = _related(game, ctx, value)
+            related = _related(game, ctx, value) + (_chosen_left(game, ctx, value) if field in IDENTITY else [])
             # a thing named by reference ("o personagem escolhido") shares with itself; "um personagem em cena"
             # means another one
             others = related if value.ref is not None else [t for t in related if t != card]
@@ -476,6 +522,11 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         anticipate, unforeseen = action_types(game, action.user, adef) if action.user is not None else (
             adef.anticipate, adef.unforeseen)
         have = {t for t, on in (("antecipar", anticipate), ("imprevista", unforeseen)) if on} or {"normal"}
+        return bool(have & set(_wanted(word)))
+    if name == "printed_action_type":                       # the types printed on the action, no static's change
+        if adef is None:                                    # (4.6.2 C.5: "usada dessa forma", as another type)
+            return False
+        have = {t for t, on in (("antecipar", adef.anticipate), ("imprevista", adef.unforeseen)) if on} or {"normal"}
         return bool(have & set(_wanted(word)))
     if name == "cost":
         from cardscript.runtime.queries import action_cost

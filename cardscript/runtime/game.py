@@ -138,6 +138,7 @@ class Game:
             self.state.players[owner].pile(zone).remove(card)
         elif zone is Zone.SCENARIO:
             self.state.scenario = None
+            self.state.scenario_controller = None
         elif zone is Zone.SCENE:
             base = self.state.scene.pop(card)
             if base.carried:
@@ -224,8 +225,10 @@ class Game:
         self.emit("enter_scene", card=card, controller=controller, carried=list(carried))
         return base
 
-    def place_scenario(self, card: CardId) -> None:
-        """A scenario enters the scene; the one already there goes to its owner's resources (4.4.1 C, E)."""
+    def place_scenario(self, card: CardId, controller: int | None = None) -> None:
+        """A scenario enters the scene; the one already there goes to its owner's resources (4.4.1 C, E). The
+        player who puts it there controls it (4.4.1 E: "toda vez que um efeito ... permitir que você coloque um
+        cenário em cena" -- it enters "com seus textos virados para você"): ``controller``, its owner by default."""
         if self.state.scenario is not None:
             old = self.state.scenario
             self._take(old)
@@ -234,7 +237,9 @@ class Game:
             self.emit("leave_scene", card=old, to="resources", replaced_by=card, player=self.state.owner[card])
         self._take(card)
         self.state.scenario = card
-        self.emit("enter_scene", card=card, controller=self.state.owner[card], scenario=True)
+        who = self.state.owner[card] if controller is None else controller
+        self.state.scenario_controller = None if who == self.state.owner[card] else who
+        self.emit("enter_scene", card=card, controller=who, scenario=True)
 
     def load(self, card: CardId, onto: CardId) -> None:
         """Load a card onto a character/support (4.1); it must be the base card's owner's card (8 D)."""

@@ -26,7 +26,11 @@ binding to the stay that ended is dropped:
 * the continuous effects created by resolved effects that name it (``ActiveEffect.subjects``: "aquele personagem
   ganha {VO} até o final do turno") no longer cover it, and the generated effects (5.7 B) whose creating effect
   targeted or named it ("o alvo", "aquele personagem": the context's targets and slots) no longer find it;
-* what other cards' texts chose (``GameState.chosen``: "o personagem escolhido") no longer holds it;
+* what other cards' texts chose (``GameState.chosen``: "o personagem escolhido") no longer holds it -- but a text
+  aiming at the chosen one's name or alter ego ("um personagem com o mesmo nome ou alter ego que o personagem
+  escolhido") aims at those, not at the object, and goes on (the rulings: "por visarem o alter ego de um
+  personagem, os efeitos ... não cessam quando o personagem ... sair de cena"):
+  the card left is kept in ``GameState.chosen_left`` for those comparisons only (:mod:`cardscript.runtime.filters`);
 * this turn's memory of it as a game object (damaged by an action, targeted, capacitated, "potencializado", the
   damage it received) is forgotten; what happened stays: it entered the scene this turn, it was knocked out, and
   the turn's record of the actions used (``TurnMemory.uses``: "ações chamadas N que foram usadas neste turno"
@@ -79,10 +83,12 @@ def end_stay(state: GameState, card: CardId) -> None:
             effect.subjects = [s for s in effect.subjects if s != card]
         if effect.context is not None:
             _forget_in_context(effect.context, card)
-    for slots in state.chosen.values():
+    state.chosen_left.pop(card, None)              # its own choices' identities end with it
+    for source, slots in state.chosen.items():
         for slot, chosen in slots.items():
             if card in chosen:
                 slots[slot] = [c for c in chosen if c != card]
+                state.chosen_left.setdefault(source, {}).setdefault(slot, []).append(card)
     memory = state.this_turn
     memory.damaged_by_action = [c for c in memory.damaged_by_action if c != card]
     memory.targeted = [c for c in memory.targeted if c != card]

@@ -144,6 +144,34 @@ def must_be_targeted(game: Game, ctx: EffectContext) -> list[CardId]:
     return out
 
 
+def _aimed_at(filters: Sequence[Filter]) -> tuple[tuple[Filter, ...], tuple[Filter, ...]]:
+    """A prohibition's action filters split: those of the targets it lacks ("que não tenham X como alvo"), the rest."""
+    aimed = tuple(f for f in filters if f.field == "targets" and f.op == "lacks")
+    return aimed, tuple(f for f in filters if f not in aimed)
+
+
+def required_targets(game: Game, ctx: EffectContext) -> list[CardId]:
+    """4.6.2 D, F: "as ações de X que não tenham Y como alvo não podem ser usadas" (or "X não pode usar ações que
+    não tenham Y como alvo") -- the prohibition is on the use, by its targets: the action of ``ctx`` (matching the
+    other filters) may be used only with those cards among its targets. Unlike a forced target
+    (:func:`must_be_targeted`), an action that cannot have one of them as a target -- one without targets, or whose
+    targets cannot be that card (F.2.2) -- cannot be used at all."""
+    out: list[CardId] = []
+    thing = using(ctx)
+    for p, sctx in [*_restrictions(game, "be_used"), *_restrictions(game, "use_action")]:
+        aimed, rest = _aimed_at(p.action_filters)
+        if not aimed or not _action_matches(game, sctx, rest, thing) \
+                or not _by(game, sctx, p, ctx.user, ctx.controller):
+            continue
+        if p.subject is not None and not (_action_in(game, sctx, p.subject, thing) if p.what == "be_used" else
+                                          ctx.user is not None and selected(game, sctx, p.subject, ctx.user)):
+            continue
+        for f in aimed:
+            value = f.value if isinstance(f.value, Selector) else None
+            out += [c for c in resolve(game, sctx, value) if isinstance(c, int) and c not in out]
+    return out
+
+
 def note_targeting(game: Game, ctx: EffectContext) -> None:
     """Record that the player of ``ctx`` used an action with a target this turn (for "a primeira ação com
     alvo ... em cada turno")."""
@@ -203,12 +231,16 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
                         player=controller_of(game, user), definition=action, x=x)
     as_if: dict[str, set[str]] | None = None
     for p, sctx in _restrictions(game, "use_action"):
+        if _aimed_at(p.action_filters)[0]:
+            continue                        # "... ações que não tenham X como alvo": read on the use's targets (F)
         if p.subject is not None and as_if is None:
             as_if = _as_if_traits(game, user)
         if (p.subject is None or _user_barred(game, sctx, p.subject, user, as_if or {})) and \
                 _action_matches(game, sctx, p.action_filters, thing) and _by(game, sctx, p, user, thing.player or 0):
             return False
     for p, sctx in _restrictions(game, "be_used"):
+        if _aimed_at(p.action_filters)[0]:
+            continue                        # "... que não tenham X como alvo": read on the use's targets (F, below)
         if _action_matches(game, sctx, p.action_filters, thing) and _by(game, sctx, p, user, thing.player or 0) \
                 and (p.subject is None or _action_in(game, sctx, p.subject, thing)):
             return False
@@ -374,7 +406,22 @@ def action_cost(game: Game, action: ActionDef, power: str | None = None, user: C
     the user: "a próxima ação ... que aquele personagem usar")."""
     if action.cost_is_x:
         return None
-    printed = action.cost
+    return _changed_cost(game, action, action.cost, power, user, holder)[0]
+
+
+def action_x_cost(game: Game, action: ActionDef, x: int, power: str | None = None, user: CardId | None = None,
+                  holder: CardId | None = None) -> tuple[int, int]:
+    """4.6.1, 8 B.3: an action of cost {X} used with X chosen as ``x`` has cost {x}, which the statics change as any
+    cost (:func:`action_cost`); the X of its effect is the cost paid when a static sets it ("as ações com custo {0}
+    e {1} têm custo {2}": an X of 0 or 1 becomes a cost {2}, so X is 2), the chosen one otherwise. (X, the cost)."""
+    cost, was_set = _changed_cost(game, action, x, power, user, holder)
+    cost = x if cost is None else cost
+    return (cost if was_set else x), cost
+
+
+def _changed_cost(game: Game, action: ActionDef, printed: int | None, power: str | None, user: CardId | None,
+                  holder: CardId | None) -> tuple[int | None, bool]:
+    """The cost ``printed`` of ``action`` as the statics leave it (8 B.3), and whether one of them set it."""
     set_to: list[int] = []
     change = 0
     thing = ActionThing(holder if holder is not None else -1, action.name, user,
@@ -397,7 +444,7 @@ def action_cost(game: Game, action: ActionDef, power: str | None = None, user: C
     cost = max(set_to) if set_to else printed
     if change and cost is not None:                    # a change applies to the cost it would have (never below 0)
         cost = max(0, cost + change)
-    return cost
+    return cost, bool(set_to)
 
 
 def spend_cost_changes(game: Game, action: ActionDef, power: str | None, user: CardId, holder: CardId) -> None:

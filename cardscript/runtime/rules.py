@@ -40,16 +40,20 @@ Action keywords carry their RULE statics on the action itself (``ActionDef.keywo
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from cardscript.compiler.ir import ActionDef, CardDef, Effect, Filter, Kind, Rule, Selector
+from cardscript.compiler.ir import ActionDef, Allow, CardDef, Effect, Filter, Kind, Rule, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
 
+if TYPE_CHECKING:
+    from cardscript.runtime.selectors import EffectContext
+
 __all__ = ["DEFAULT_DECK_COPIES", "carried_actions", "copy_limit", "identity", "is_ready", "load_sources",
            "gained_action_keyword", "note_action_use", "use_limited",
-           "may_enter_from", "rule_statics", "scene_identity_allowed", "spend_identity_permission",
-           "working_rule_statics"]
+           "allowed_by_identity_rules", "identity_permissions", "may_enter_from", "rule_statics",
+           "scene_identity_allowed", "spend_identity_permission", "working_rule_statics"]
 
 DEFAULT_DECK_COPIES = 3
 """Glossary, Item Único: "no máximo uma única cópia no deck, e não três" -- a deck holds at most three copies
@@ -204,10 +208,16 @@ def scene_identity_allowed(game: Game, player: int, card: CardId) -> bool:
     ego deste personagem em cena"), ``distinct_names`` (Clone: "... desde que cada um deles tenha nomes
     diferentes": no character of that identity there has ``card``'s name). A card in the hand, or one whose
     texts are lost (5.8 example 1: Câmara Neutralizadora on the only Shuma-Gorath), allows nothing."""
+    return allowed_by_identity_rules(game, player, card) or bool(identity_permissions(game, player, card))
+
+
+def allowed_by_identity_rules(game: Game, player: int, card: CardId) -> bool:
+    """4.4.2.1 A.4b without the permissions (``Allow`` scene_identity): no character ``player`` controls has
+    ``card``'s identity, or a ``scene_identity`` rule static there speaks of it (Pelotão, Clone)."""
     ident = identity(game, card)
     same = [b.card for b in game.state.controlled(player)
             if _is_character(game, b.card) and identity(game, b.card) == ident]
-    if not same or _identity_permitted(game, player, card):
+    if not same:
         return True
     name = fold_key(str(_attr(game, card, "name") or ""))
     for src, base in _in_scene_of(game, player):
@@ -222,18 +232,30 @@ def scene_identity_allowed(game: Game, player: int, card: CardId) -> bool:
     return False
 
 
-def _identity_permitted(game: Game, player: int, card: CardId) -> bool:
-    """A permission working now (a static, or one a resolved effect created for the turn: "até o final do turno, você
-    pode colocar em cena um personagem com o mesmo alter ego de um outro personagem ... que você controla") to put
-    ``card`` into the scene whatever A.4 says: an ``Allow(what="scene_identity")`` of ``player``'s whose subject
-    describes ``card``."""
-    from cardscript.compiler.ir import Allow, EffectKind
-    from cardscript.runtime.selectors import matches
+def identity_permissions(game: Game, player: int, card: CardId) -> list[tuple[CardId, Allow, EffectContext]]:
+    """The permissions working now to put ``card`` into the scene whatever A.4 says: each ``Allow(what=
+    "scene_identity")`` of ``player``'s whose subject describes ``card`` (its source card, the permission, the
+    context it works in) -- a static of a card in place, one a resolved effect created for the turn ("até o final do
+    turno, você pode colocar em cena um personagem com o mesmo alter ego de um outro personagem ... que você
+    controla"), or a static of one of ``player``'s cards working in the area it is in ("Se este card estiver em seus
+    recursos, você pode colocar em cena ...", 5.2.1 / 5.6: ``Effect.zone``), its condition holding."""
+    from cardscript.compiler.ir import EffectKind
+    from cardscript.runtime.selectors import check_condition, matches, static_context
     from cardscript.runtime.statics import active_effects
 
-    return any(isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None
-               and sctx.controller == player and matches(game, sctx, card, p.subject)
-               for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)) for p in effect.procedures)
+    found = [(src, effect, sctx) for src, effect, sctx in active_effects(game, (EffectKind.STATIC,))]
+    me = game.state.players[player]
+    for src in [*me.resources, *me.hand, *me.prizes]:
+        defn = game.cards.get(src)
+        for effect in defn.effects if isinstance(defn, CardDef) else ():
+            if effect.kind is EffectKind.STATIC and effect.zone not in ("", "scene") \
+                    and _works_in(game, src, effect.zone):
+                sctx = static_context(game, src, player)
+                if effect.condition is None or check_condition(game, sctx, effect.condition):
+                    found.append((src, effect, sctx))
+    return [(src, p, sctx) for src, effect, sctx in found for p in effect.procedures
+            if isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None
+            and sctx.controller == player and matches(game, sctx, card, p.subject)]
 
 
 def spend_identity_permission(game: Game, player: int, card: CardId) -> None:

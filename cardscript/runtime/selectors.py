@@ -28,6 +28,7 @@ from cardscript.compiler.ir import Condition, Count, Filter, Kind, Quantity, Ref
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
+from cardscript.runtime.identity import stay
 from cardscript.runtime.state import ActionUseRecord, CardId, Zone
 
 __all__ = ["KIND_TYPES", "ActionThing", "EffectContext", "Player", "Thing", "Trait", "ask_yes_no", "attr",
@@ -88,6 +89,7 @@ class EffectContext:
     controller: int
     source: CardId | None = None                 # the card whose text this is (the action's card)
     user: CardId | None = None                   # the character using the action / carrying the card
+    user_stay: int | None = None                 # an action's: the user's stay in the scene when it used it
     targets: list[list[Thing]] = field(default_factory=list)   # per ActionDef.targets entry (4.6.2 F)
     x: int | None = None                         # X when chosen (cost {X}, extra cost); else counted
     slots: dict[str, list[Thing]] = field(default_factory=dict)   # by slot name (ir/core.py): intro:N, card:N,
@@ -130,10 +132,13 @@ def identity(game: Game, card: CardId) -> str:
 KIND_TYPES = {Kind.CHARACTER: ("Personagem", "Personagem-EV"), Kind.SUPPORT: ("Suporte",),
               Kind.SCENARIO: ("Cenário",), Kind.ABILITY: ("Habilidade",)}
 def controller_of(game: Game, card: CardId) -> int:
-    """Who controls the card: a base card's controller, the carrier's for a carried card, else its owner."""
+    """Who controls the card: a base card's controller, the carrier's for a carried card, the scenario's (the
+    player who put it in the scene, 4.4.1 E), else its owner."""
     base = game.state.scene.get(card)
     if base is not None:
         return base.controller
+    if card == game.state.scenario and game.state.scenario_controller is not None:
+        return game.state.scenario_controller
     try:
         zone, carrier = game.state.location(card)
     except KeyError:
@@ -152,7 +157,12 @@ def host(game: Game, card: CardId) -> CardId | None:
 
 
 def base_of(game: Game, ctx: EffectContext) -> CardId | None:
-    """"este personagem": the base card itself, or the character carrying this card (or using the action)."""
+    """"este personagem": the base card itself, or the character carrying this card (or using the action). An
+    action's user that left the scene since it used the action is no longer "este personagem": a card that leaves
+    the scene is a new object (runtime.identity, 9.1.1: the user knocked out by an effect triggered before the
+    action's effect resolves is not followed into the prizes)."""
+    if ctx.user_stay is not None and ctx.user is not None and stay(game.state, ctx.user) != ctx.user_stay:
+        return None
     src = ctx.source
     if src is not None and src in game.state.scene:
         return src
@@ -568,6 +578,8 @@ def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str
     if sel.count.any_number:                         # "qualquer número de personagens": none to all of them
         return choose(game, ctx, things, len(things), kind, prompt, player=players(game, ctx, sel.chooser)[0]
                       if sel.chooser is not None and players(game, ctx, sel.chooser) else None, minimum=0)
+    if _every_pile_top(sel):                         # "os três cards do topo de seus próprios decks": the count is
+        return things                                # of each pile, already taken from each (8.C, 8.D)
     n = quantity(game, ctx, sel.count)
     if sel.random:                                   # "um card aleatório": the seeded RNG picks (principle 9)
         return list(game.rng.sample(things, max(0, min(n, len(things)))))
@@ -580,6 +592,18 @@ def select(game: Game, ctx: EffectContext, sel: Selector, kind: str, prompt: str
         return choose_different(game, ctx, things, n, sel.different, kind, prompt, player=chooser,
                                 minimum=0 if sel.count.up_to else None)
     return choose(game, ctx, things, n, kind, prompt, player=chooser, minimum=0 if sel.count.up_to else None)
+
+
+def _every_pile_top(sel: Selector) -> bool:
+    """"Todos os jogadores colocam os três cards do topo de seus próprios decks": the N cards of the top (bottom)
+    of the decks of players named all at once are the top N of EACH deck (:func:`candidates` takes them pile by
+    pile), not N among them; a deck holding fewer gives what it has (8.C). A count left to a choice ("até três
+    cards do topo"), a random pick, a filter or a deck to be chosen ("de um deck") keeps the choice."""
+    if sel.zone not in ("deck_top", "deck_bottom") or sel.random or sel.filters:
+        return False
+    if sel.count.up_to or sel.count.any_number or sel.same or sel.different:
+        return False
+    return sel.of is not None and (sel.of.every or sel.of.ref is Ref.EVERY_PLAYER)
 
 
 def ask_yes_no(game: Game, player: int, prompt: str) -> bool:

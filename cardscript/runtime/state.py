@@ -186,6 +186,8 @@ class GameState:
     players: list[PlayerState]
     scene: dict[CardId, InScene] = field(default_factory=dict)     # characters and supports, by base card
     scenario: CardId | None = None
+    scenario_controller: int | None = None   # who put the scenario in the scene (4.4.1 E: "com seus textos virados
+    #                                    para você"), its controller; None: its owner
     turn: int = 0
     turn_player: int = 0              # whose turn it is
     active_player: int = 0            # who decides (the opponent during the Anticipation Step, 6.1)
@@ -201,6 +203,8 @@ class GameState:
     this_turn: TurnMemory = field(default_factory=TurnMemory)
     chosen: dict[CardId, dict[str, list[CardId]]] = field(default_factory=dict)   # what a card's permanent text
     #                                    chose, by slot ("card:0": "o personagem escolhido" of its other texts)
+    chosen_left: dict[CardId, dict[str, list[CardId]]] = field(default_factory=dict)   # what it chose that left
+    #                                    since (runtime.identity): its name and alter ego are still what it aimed at
     chosen_traits: dict[CardId, dict[str, str]] = field(default_factory=dict)   # what a card's text chose that is
     #                                    not a game object: {"affiliation": "X"} ("a afiliação escolhida", Soprano V1)
     stays: dict[CardId, int] = field(default_factory=dict)   # how many times each card left the scene (or the

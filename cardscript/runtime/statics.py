@@ -140,8 +140,8 @@ def powers_now(game: Game, card: CardId, depth: int) -> set[str]:
 
 def _powers_of(game: Game, sctx: EffectContext, p: Gain, depth: int) -> set[str]:
     """"ganha os poderes de <x>": the powers those things have now (read when asked; a chosen power's value;
-    without the statics, so statics do not feed each other). An ability card's power is the one printed on it
-    ("os poderes dos cards de habilidade que estiver carregando", as a power filter reads one: filters._own_words)."""
+    without the statics, so statics do not feed each other); an ability card's is the power printed on it (2.3:
+    "os poderes dos cards de habilidade que estiver carregando" -- a card just loaded gives its power at once, 5.4)."""
     if p.powers_of is None:
         return set()
     from cardscript.runtime.selectors import Trait, resolve
@@ -152,7 +152,7 @@ def _powers_of(game: Game, sctx: EffectContext, p: Gain, depth: int) -> set[str]
             out.add(t.value)
         elif isinstance(t, int):
             out |= powers_now(game, t, depth)
-            if str(attr(game, t, "card_type") or "") == "Habilidade" and attr(game, t, "power"):
+            if attr(game, t, "power"):
                 out.add(str(attr(game, t, "power")))
     return out
 

@@ -194,9 +194,11 @@ class TraceWriter:
         if k == "match":
             self.decks = [str(x) for x in d.get("decks", self.decks)]
             ident = 1
-            for deck in d.get("energy", []):
-                for value in deck:
-                    self.energy[ident] = int(value or 0)
+            ids = d.get("ids")                      # the cards' ids when they are not numbered deck by deck
+            for k_deck, deck in enumerate(d.get("energy", [])):
+                for k_card, value in enumerate(deck):
+                    at = ids[k_deck][k_card] if ids else ident
+                    self.energy[int(at)] = int(value or 0)
                     ident += 1
             return self._emit(out, f"Match (seed {d.get('seed')}): P0 plays {self.decks[0]}, "
                                    f"P1 plays {self.decks[1]}", "", "-- Setup (6.1)")
@@ -209,6 +211,8 @@ class TraceWriter:
             out.append("")
             out.append(f"=== Turn {d['turn']}: P{d['player']} ({self.deck(d['player'])}) ===")
             for p, st in enumerate(d.get("players", [])):
+                if p < len(self.points):
+                    self.points[p] = int(st.get("points", self.points[p]))     # the running total, as it stands
                 scene = ", ".join(f"{name(c)} [energy {e}, stage {s}]" for c, e, s in st.get("scene", []))
                 out.append(f"  P{p}: {st['points']} point(s) | hand {st['hand']}, deck {st['deck']}, "
                            f"resources {st['resources']}, prizes {st['prizes']} | scene: {scene or '-'}")

@@ -109,10 +109,22 @@ def lends_text(game: Game, carried: CardId, base: CardId) -> bool:
 
     if ctype.startswith("Personagem") and base_is_character:       # A.1.2a/b: same alter ego, else same name,
         key = "alter_ego" if card_attr(game, base, "alter_ego") else "name"   # of another card than the base
-        return same(key) and not (same("name") and same("version"))  # ("Ultron-61112 V1" on "Ultron-1 V1": yes)
+        return same(key) and not (same("name") and same("version")) and _first_copy(game, carried, base)
     if ctype == "Suporte" and btype == "Suporte":                  # A.2b
-        return same("name") and not same("version")
+        return same("name") and not same("version") and _first_copy(game, carried, base)
     return False
+
+
+def _first_copy(game: Game, carried: CardId, base: CardId) -> bool:
+    """4.4.2.3: carrying two or more copies of one other version of its own card, a character or support gains the
+    characteristics of one of them only -- the first it carries of that title lends them, the other copies none."""
+    holder = game.state.scene.get(base)
+    if holder is None or carried not in holder.carried:
+        return True
+    title = (card_attr(game, carried, "name"), card_attr(game, carried, "version"))
+    first = next(c for c in holder.carried
+                 if (card_attr(game, c, "name"), card_attr(game, c, "version")) == title)
+    return first == carried
 
 
 def functional_in_scene(game: Game, card: CardId) -> tuple[bool, int | None]:
@@ -123,8 +135,8 @@ def functional_in_scene(game: Game, card: CardId) -> tuple[bool, int | None]:
         return False, None
     if card in state.scene:
         return True, state.scene[card].controller
-    if card == state.scenario:
-        return True, state.owner[card]
+    if card == state.scenario:                                      # who put it there (4.4.1 E)
+        return True, state.owner[card] if state.scenario_controller is None else state.scenario_controller
     for base in state.scene.values():
         if card in base.carried:
             return lends_text(game, card, base.card), base.controller
@@ -218,6 +230,8 @@ def pattern_matches(game: Game, pattern: EventPattern, event: Event, source: Car
         return False
     if event.kind in ("capacitate", "incapacitate") and not event.data.get("amount"):
         return False                                   # 4.5: a stage that did not change was not (in)capacitated
+    if event.kind == "damage" and event.data.get("causes_damage") is False:
+        return False                                   # 4.8.3 D: 0 or less -- no damage was caused, to trigger on
     if pattern.by is not None and not _done_by(pattern.by, event, controller):
         return False
     if pattern.event == "action_damage":

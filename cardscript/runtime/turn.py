@@ -58,7 +58,7 @@ from cardscript.runtime.agents import Decision
 from cardscript.runtime.events import Event
 from cardscript.runtime.facts import OptionFacts
 from cardscript.runtime.game import Game, GameOver
-from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied
+from cardscript.runtime.handlers.zones import knockout_elsewhere, settle_emptied, use_identity_permission
 from cardscript.runtime.identity import stay
 from cardscript.runtime.state import CardId, InScene, Zone, check_invariants
 from cardscript.runtime.tree import EffectsTree, Pending
@@ -86,8 +86,7 @@ class Engine(OptionFacts):
         self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
         self.triggers = Triggers(game, tree=self.tree, make_pending=self.make_pending)
         self.ready: set[CardId] = set()                     # Prontidão granted this turn (4.4.2.2 EV)
-        self.activated_uses: Counter[tuple[CardId, int, int | str]] = Counter()   # (card, its stay, effect index):
-        #                                                  a card back in the scene is a new object (runtime.identity)
+        self.activated_uses: Counter[tuple[object, ...]] = Counter()   # "uma vez por turno": see :meth:`use_key`
         self.procedure_errors = 0
         self.running: Procedure | None = None                # the IR procedure being run (for annotate)
         self._names: dict[str, CardId] = {}
@@ -503,6 +502,8 @@ class Engine(OptionFacts):
                                         tuple(labels.get(x, x) for x in sources),
                                         facts=tuple({"kind": "load_from", "source": x} for x in sources)))
             source = sources[k]
+        if ctype == "Personagem":                             # A.4b lifted by a permission: its "Se o fizer"
+            use_identity_permission(game, player, card)
         pool = self.load_pool(player, card, source)
         n = min(n, len(pool))
         if source == "deck_top":
@@ -541,7 +542,7 @@ class Engine(OptionFacts):
     def place_scenario(self, player: int, card: CardId) -> None:
         """4.4.1: one scenario per turn in the Preparation Phase; the old one goes to the resources."""
         self.game.state.players[player].scenario_placed_this_turn = True
-        self.game.place_scenario(card)
+        self.game.place_scenario(card, player)
 
     def discard(self, player: int) -> None:
         """6.2 C.4: discard a card from the hand."""
@@ -583,18 +584,6 @@ class Engine(OptionFacts):
             out.append((card, i, effect))
         return out
 
-    def use_key(self, card: CardId, index: int) -> tuple[CardId, int, int | str]:
-        """What "uma vez por turno" counts (5.1): the card, in its stay in the scene, and which of its effects; a
-        text a carried character card lends its carrier (4.4.2.3 A.1.2a) is counted on the carrier, by the lending
-        card's name: one instance a turn, whichever copy lends it (the official ruling 1 of Ultron-61112 V1 and of
-        the Ultrons carrying Ultrons)."""
-        state = self.game.state
-        where, host = state.location(card)
-        if where is Zone.CARRIED and host is not None and str(card_attr(self.game, card, "card_type") or "") \
-                .startswith("Personagem") and lends_text(self.game, card, host):
-            return host, stay(state, host), f"{card_attr(self.game, card, 'name')}:{index}"
-        return card, stay(state, card), index
-
     def in_whose_window(self, effect: Effect, controller: int, window: str) -> bool:
         """5.1: whose phase or step the activated effect's window is (``Effect.whose_window``): "you" (the default,
         "sua Fase ..."; the Anticipation Step is the one a player acts in during the opponent's turn), "opponent"
@@ -606,6 +595,19 @@ class Engine(OptionFacts):
         if whose == "you":
             return turn_player == controller or window == "anticipation"
         return True
+
+    def use_key(self, card: CardId, index: int) -> tuple[object, ...]:
+        """5.1: what an activated effect's "uma vez por turno" is counted for. A card's own text: that card in its
+        stay in the scene (a card back in the scene is a new object, runtime.identity). A character card carried by
+        a version of the same character lends it "todos os seus textos permanentes" (4.4.2.3 A.1.2a/b): the text is
+        that character's, counted for the character (in its stay) and the text -- the printed card and the effect --
+        whichever copy of that card lends it: another copy carried later does not use it again this turn."""
+        state = self.game.state
+        carrier = next((b.card for b in state.scene.values() if card in b.carried), None)
+        if carrier is not None and str(card_attr(self.game, card, "card_type") or "").startswith("Personagem") \
+                and lends_text(self.game, card, carrier):
+            return carrier, stay(state, carrier), str(card_attr(self.game, card, "title") or ""), index
+        return card, stay(state, card), index
 
     def activate(self, player: int, card: CardId, index: int, effect: Effect) -> None:
         self.activated_uses[self.use_key(card, index)] += 1

@@ -35,6 +35,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "target": ("target",), "redirect": ("redirect",), "no_redirect": ("redirect",), "order": ("order",),
     "unload": ("unload",), "discard": ("discard",), "load": ("load",), "mode": ("mode",), "x": ("x",),
     "yes": ("optional",), "no": ("optional",), "distribute": ("distribute",), "choose": ("",),
+    "refused": ("-",), "absent": ("-",),          # no decision: the move's refusal, an option not offered
 }
 # a decision kind -> the answer keyword to name in a message
 KEYWORD_OF = {"target": "A_TARGET", "redirect": "A_REDIRECT", "order": "A_ORDER", "unload": "A_UNLOAD",
@@ -105,6 +106,7 @@ class FileAgent:
     open: list[_Open] = field(default_factory=list)
     move_span: Span | None = None
     asked: list[Decision] = field(default_factory=list)
+    checks: list[tuple[Span, str, bool]] = field(default_factory=list)    # "sem opção:": where, what, ok
 
     def start(self, answers: Sequence[PlannedAnswer], span: Span) -> None:
         self.open = [_Open(a, self._values(a)) for a in answers]
@@ -126,6 +128,10 @@ class FileAgent:
         self.asked.append(decision)
         n = len(decision.options)
         for o in self.open:
+            if (o.planned.answer.kind == "absent" and not o.used
+                    and o.planned.answer.player in (None, decision.player)):
+                self._absent(o, decision)                  # checks this decision; another answer answers it
+        for o in self.open:
             kinds = ANSWERS[o.planned.answer.kind]
             if o.used and not o.values:
                 continue
@@ -133,6 +139,8 @@ class FileAgent:
                 continue
             if kinds != ("",) and decision.kind not in kinds:
                 continue
+            if kinds == ("",) and not self._fits(o.values[0] if o.values else None, decision):
+                continue                                   # `escolhe:` waits for a decision its values name
             return self._apply(o, decision)
         other = next((o for o in self.open if (not o.used or o.values) and o.planned.answer.player is not None
                       and o.planned.answer.player != decision.player
@@ -152,6 +160,26 @@ class FileAgent:
                          f"{answer_word(decision.kind)}", self.move_span)
 
     # -- one answer, one decision ----------------------------------------------------------------------------
+    def _absent(self, o: _Open, decision: Decision) -> None:
+        """"sem opção: X": the first decision asked (of that player, if named) must not offer X."""
+        assert self.game is not None
+        o.used = True
+        offered = [self._shown(v) for v in o.values if self._fits(v, decision)]
+        o.values = []
+        what = f"{ast.PLAYERS[decision.player]}'s decision {decision.kind!r} ({decision.prompt})"
+        shown = "; ".join(f"`{_label(self.game, x)}`" for x in decision.options) or "no option"
+        self.checks.append((o.planned.answer.span, (f"{what} offers {', '.join(offered)}" if offered
+                                                     else f"{what} does not offer it") + f" (its options: {shown})",
+                            not offered))
+
+    def _fits(self, value: object, decision: Decision) -> bool:
+        """Whether a value names an option of the decision (a card, cards without text, a number, words)."""
+        if value is None:
+            return True
+        if isinstance(value, tuple) and value[0] == "fillers":
+            return any(self._is_filler(lab) for lab in decision.options)
+        return self._option(decision, value, []) is not None
+
     def _apply(self, o: _Open, decision: Decision) -> list[int]:
         assert self.game is not None
         kind = o.planned.answer.kind
@@ -214,6 +242,8 @@ class FileAgent:
         assert self.game is not None
         if isinstance(value, tuple) and value[0] == "card":
             return f"`{self.game.cards[int(value[1])].title}`"
+        if isinstance(value, tuple) and value[0] == "player":
+            return f"`jogador {ast.PLAYERS[int(value[1])]}`"
         return f"`{value}`"
 
     def _option(self, decision: Decision, value: object, picked: list[int]) -> int | None:
@@ -236,6 +266,10 @@ class FileAgent:
                 if word.search(fold_key(decision.options[i])):
                     return i
             return None
+        if isinstance(value, tuple) and value[0] == "player":     # a player target: the option whose facts say so
+            return next((i for i in free if (decision.fact(i, "kind") == "player"
+                                             and decision.fact(i, "player") == value[1])
+                         or fold_key(decision.options[i]) == f"player {value[1]}"), None)
         text = fold_key(str(value))
         for i in free:
             if fold_key(decision.options[i]) == text:

@@ -60,6 +60,8 @@ class SceneCard:
     chose: list[CardRef] = field(default_factory=list)
     traits: dict[str, str] = field(default_factory=dict)      # "escolheu a afiliação X": {"affiliation": "X"}
     stray: list[Span] = field(default_factory=list)     # cards listed after a property other than `carregando`
+    owner: int | None = None         # "pertence a B": owned by B, controlled by the block's player
+    shield: list[int] = field(default_factory=list)      # "escudo +2" / "escudo -1": changes in effect this turn
 
 
 @dataclass
@@ -81,16 +83,26 @@ class PlayerSetup:
     scenario_chose: list[CardRef] = field(default_factory=list)     # "cenário: X, escolheu Y"
     scenario_traits: dict[str, str] = field(default_factory=dict)
     piles: list[Pile] = field(default_factory=list)
+    without: list[CardRef] = field(default_factory=list)    # a branch's "sem: X": the main setup's X is not there
 
 
-Value = CardRef | Fillers | int | str
+@dataclass(frozen=True)
+class PlayerRef:
+    """A player named where a card could be: a target ("usa X em B", "alvo: jogador B")."""
+
+    player: int
+    span: Span
+
+
+Value = CardRef | Fillers | PlayerRef | int | str
 
 
 @dataclass
 class Answer:
     """An answer to one of the engine's decisions, under the move that asks it: ``kind`` is the answer's keyword
     (``target``, ``redirect``, ``no_redirect``, ``order``, ``unload``, ``discard``, ``load``, ``mode``, ``x``,
-    ``yes``, ``no``, ``distribute``, ``choose``), ``player`` who answers (None: whoever is asked)."""
+    ``yes``, ``no``, ``distribute``, ``choose``; ``refused``: the engine must refuse the move; ``absent``: the next
+    decision must not offer these values), ``player`` who answers (None: whoever is asked)."""
 
     kind: str
     span: Span
@@ -113,7 +125,7 @@ class Move:
     ref: CardRef | None = None
     action: str = ""
     action_span: Span | None = None
-    targets: list[CardRef] = field(default_factory=list)
+    targets: list[CardRef | PlayerRef] = field(default_factory=list)
     no_requirements: bool = False
     answers: list[Answer] = field(default_factory=list)
 
@@ -129,6 +141,19 @@ class Location:
 
 
 @dataclass
+class Event:
+    """One event of "ordem dos eventos:": ``damage`` (damage caused to ``ref``), ``knocked_out`` (``ref`` knocked out
+    or destroyed, 4.7), ``enters`` / ``leaves`` (the scene), ``draws`` (``player`` draws), ``uses`` (``ref`` uses
+    ``action``)."""
+
+    kind: str
+    span: Span
+    ref: CardRef | None = None
+    player: int | None = None
+    action: str = ""
+
+
+@dataclass
 class Expectation:
     """One expectation (its ``kind`` is the grammar rule's name: ``damage``, ``calculation``, ``stage_of``,
     ``energy_of``, ``shield_of``, ``carries``, ``where``, ``can_use``, ``cannot_use``, ``can_activate``,
@@ -140,10 +165,13 @@ class Expectation:
     player: int | None = None
     number: int | None = None
     action: str = ""
+    action_span: Span | None = None
+    targets: list[CardRef] = field(default_factory=list)    # "pode usar A em Y": legal with Y as its target
     things: list[Thing] | None = None
     location: Location | None = None
     stages: list[tuple[str, int]] = field(default_factory=list)
     zone: str = ""
+    events: list[Event] = field(default_factory=list)             # "ordem dos eventos: ..."
 
 
 @dataclass

@@ -8,6 +8,8 @@ from __future__ import annotations
 from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import Agent
 from cardscript.runtime.match import Match
+from cardscript.runtime.shielding import shield_event
+from cardscript.runtime.shields import ShieldDuration, ShieldEvent
 from cardscript.runtime.state import GameState, InScene, PlayerState
 from cardscript.runtime.turn import Engine
 from cardscript.scenario.plan import CardId, Plan
@@ -37,7 +39,8 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
             state.chosen_traits[p.id] = dict(p.traits)
         if p.zone == "scene":
             entered = plan.turn_number if p.entered else plan.turn_number - 1
-            base = InScene(p.id, p.owner, stage=1 if p.stage is None else p.stage, entered_turn=entered)
+            controller = p.owner if p.controller is None else p.controller       # "pertence a": another's card
+            base = InScene(p.id, controller, stage=1 if p.stage is None else p.stage, entered_turn=entered)
             base.carried = [c.id for c in plan.cards if c.zone == "carried" and c.carrier == p.id]
             if p.acted:
                 base.actions_used.append(ACTED)
@@ -58,6 +61,12 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
     ids = sorted(cards)
     game.log.add("match", 0, seed=0, decks=["A", "B"],
                  cards=[[cards[i].title for i in ids if owner[i] == w] for w in (0, 1)],
-                 energy=[[cards[i].initial_energy or 0 for i in ids if owner[i] == w] for w in (0, 1)])
+                 energy=[[cards[i].initial_energy or 0 for i in ids if owner[i] == w] for w in (0, 1)],
+                 ids=[[i for i in ids if owner[i] == w] for w in (0, 1)])      # a board's ids mix the owners
+    for p in plan.cards:                     # "escudo +2" / "escudo -1": shield changes of this turn (4.8.6 B, C)
+        for k, change in enumerate(p.shield):
+            eid = f"setup: Escudo {change:+d} ({k + 1})"
+            shield_event(game, p.id, ShieldEvent.bonus(eid, change, ShieldDuration.END_OF_TURN) if change > 0
+                         else ShieldEvent.penalty(eid, -change))
     game.log.add("status", 0, turn=state.turn, player=state.turn_player, players=game.eng.status())
     return game

@@ -8,31 +8,26 @@ scenario names the card by its code instead (CS503 lists the candidates).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardscript.compiler.ir import CardDef
-from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime.card_refs import code_key
+from cardscript.runtime import card_refs
 
 FILLER = CardDef(title="Card V0", name="Card", version=0, card_type="Habilidade")   # "N cards": no text
 
 
-@dataclass
-class CardIndex:
-    """Titles and codes -> the card definitions of a library; card files by path, compiled once."""
+class CardIndex(card_refs.CardIndex):
+    """The library's index (:class:`cardscript.runtime.card_refs.CardIndex`: titles, codes) with what a scenario
+    adds: card files named by path, compiled once, and the file of each library card for messages."""
 
-    by_title: dict[str, list[CardDef]] = field(default_factory=dict)
-    by_code: dict[str, CardDef] = field(default_factory=dict)
-    by_path: dict[str, CardDef | str] = field(default_factory=dict)     # a definition, or why there is none
-    files: dict[int, str] = field(default_factory=dict)                 # id(definition) -> its card file
+    def __init__(self, cards: Iterable[CardDef] = ()) -> None:
+        self.by_path: dict[str, CardDef | str] = {}     # a definition, or why there is none
+        self.files: dict[int, str] = {}                 # id(definition) -> its card file
+        super().__init__(cards)
 
     @staticmethod
     def of(definitions: Iterable[CardDef]) -> CardIndex:
-        index = CardIndex()
-        for d in definitions:
-            index.add(d)
-        return index
+        return CardIndex(definitions)
 
     def name_of(self, d: CardDef) -> str:
         """How a scenario names this card unambiguously: its printed code, else its card file's path."""
@@ -40,14 +35,10 @@ class CardIndex:
             return d.code
         return f'"{self.files[id(d)]}"' if id(d) in self.files else d.title
 
-    def add(self, d: CardDef, file: str = "") -> None:
+    def add(self, card: CardDef, file: str = "") -> None:
         if file:
-            self.files[id(d)] = file
-        same = self.by_title.setdefault(fold_key(d.title), [])
-        if not any(o is d or (o.code and o.code == d.code) for o in same):
-            same.append(d)
-        if d.code:
-            self.by_code.setdefault(code_key(d.code), d)
+            self.files[id(card)] = file
+        super().add(card)
 
     def titles(self) -> list[str]:
         return sorted({d.title for ds in self.by_title.values() for d in ds})

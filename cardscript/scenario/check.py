@@ -23,6 +23,7 @@ from cardscript.grammar.normalize import fold_text
 from cardscript.runtime.card_refs import code_key
 from cardscript.scenario import ast
 from cardscript.scenario.cards import FILLER, CardIndex
+from cardscript.scenario.parser import parse_refs
 from cardscript.scenario.plan import (
     CardId,
     Physical,
@@ -136,6 +137,7 @@ class _Checker:
         for player in (0, 1):
             mine = [s for s in setups if s.player == player]
             scene: list[ast.SceneCard] = []
+            gone: list[ast.CardRef] = []
             for k, s in enumerate(mine):
                 for sc in s.scene:                          # a branch's line for a card of the main line replaces it
                     same = [i for i, o in enumerate(scene) if k and o.ref.shown() == sc.ref.shown()]
@@ -143,8 +145,19 @@ class _Checker:
                         scene[same[0]] = sc
                     else:
                         scene.append(sc)
+                gone += s.without
             last = next((s for s in reversed(mine) if s.scenario is not None), None)
             scenario = last.scenario if last is not None else None
+            for ref in gone:                                # a branch's "sem: X": the main setup's X is not there
+                kept = [sc for sc in scene if fold_key(sc.ref.shown()) != fold_key(ref.shown())]
+                if len(kept) < len(scene):
+                    scene = kept
+                elif scenario is not None and fold_key(scenario.shown()) == fold_key(ref.shown()):
+                    scenario = None
+                else:
+                    self.error(dg.E_SCN_NOT_ON_BOARD, f"`sem: {ref.shown()}`: no line of this player's scene or "
+                               "scenario names it", ref.span, hint="write the card as its `em cena:` or `cenário:` "
+                               "line does (the cards of the hand, resources... are replaced by the branch's own list)")
             piles: dict[str, list[ast.Thing]] = {}
             for s in mine:
                 for pile in s.piles:
@@ -164,8 +177,9 @@ class _Checker:
                 if sc.stage is not None and not 0 <= sc.stage <= 2 and sc.stage_span is not None:
                     self.error(dg.E_SCN_STRUCTURE, f"stage {sc.stage}: a stage is 0, 1 or 2 (rules 4.5)",
                                sc.stage_span)
-                base = new(player, d, "scene", stage=sc.stage, entered=sc.entered, acted=sc.acted, damaged=sc.damaged,
-                           traits=dict(sc.traits))
+                owner = sc.owner if sc.owner is not None else player      # "pertence a B": B's card, in A's control
+                base = new(owner, d, "scene", stage=sc.stage, entered=sc.entered, acted=sc.acted, damaged=sc.damaged,
+                           traits=dict(sc.traits), controller=player, shield=list(sc.shield))
                 things(player, sc.carried, "carried", base.id)
                 if not sc.carried:
                     self.error(dg.E_SCN_STRUCTURE, f"{d.title} carries nothing: a character in the scene carries at "
@@ -282,13 +296,24 @@ class _Checker:
             planned.card = self.on_board(m.ref, cards, zones)
         if m.kind == "use" and planned.card is not None:
             self.action_with_em(m, planned.card, cards)
-        planned.targets = [i for i in (self.on_board(t, cards, ("scene",)) for t in m.targets) if i is not None]
+        for t in m.targets:                        # in order: a card by its id, a player by its index
+            if isinstance(t, ast.PlayerRef):
+                planned.target_values.append(("player", t.player))
+            elif (i := self.on_board(t, cards, ("scene",))) is not None:
+                planned.targets.append(i)
+                planned.target_values.append(("card", i))
+        refused = [a for a in m.answers if a.kind == "refused"]
+        if refused and len(m.answers) > 1:
+            self.error(dg.E_SCN_STRUCTURE, "a move the engine must refuse takes no other answer", refused[0].span,
+                       hint="`recusada` says the engine does not let the move be made: no decision is asked")
         for a in m.answers:
             pa = PlannedAnswer(a)
             for v in a.values:
                 if isinstance(v, ast.CardRef):
                     card = self.on_board(v, cards)
                     pa.values.append(("card", card))
+                elif isinstance(v, ast.PlayerRef):
+                    pa.values.append(("player", v.player))
                 elif isinstance(v, ast.Fillers):
                     pa.values.append(("fillers", v.count))
                 else:
@@ -307,6 +332,8 @@ class _Checker:
         if not m.targets or any(fold_key(m.action) == fold_key(n) for n in names):
             return
         first = m.targets[0]
+        if isinstance(first, ast.PlayerRef):
+            return
         words = [*m.action.split(), "em", *first.text.split()]
         for name in sorted(names, key=len, reverse=True):
             k = len(name.split())
@@ -317,14 +344,44 @@ class _Checker:
                                            first.copy, first.owner)
                 return
 
+    def action_targets(self, e: ast.Expectation, user: CardId, cards: list[Physical]) -> None:
+        """"X pode usar Hulk Esmaga em Blob V1": the user's actions (its card's and its carried cards') say where the
+        action's name ends; the cards after its `em` are the targets the expectation asks about (parse_refs)."""
+        holders = [c for c in cards if c.id == user or c.carrier == user]
+        names = [n for c in holders for n in (c.definition.action.name if c.definition.action else None,
+                                              c.definition.title) if n]
+        if e.action_span is None or any(fold_key(e.action) == fold_key(n) for n in names):
+            return
+        words = e.action.split()
+        for name in sorted(names, key=len, reverse=True):
+            k = len(name.split())
+            if k < len(words) - 1 and fold_key(" ".join(words[:k])) == fold_key(name) and fold_key(words[k]) == "em":
+                text = self.source.text[e.action_span.start:e.action_span.end]
+                head = r"[ \t]+".join(re.escape(w) for w in text.split()[:k + 1]) + r"[ \t]+"
+                at = re.match(head, text)
+                if at is None:
+                    return
+                start = e.action_span.start + at.end()
+                found = parse_refs(self.source, Span(start, e.action_span.end))
+                if isinstance(found, Diagnostic):
+                    self.diags.append(found)
+                    return
+                e.action, e.targets = name, found
+                return
+
     def expectation(self, e: ast.Expectation, cards: list[Physical]) -> PlannedExpectation:
         planned = PlannedExpectation(e)
         in_scene = ("stage_of", "energy_of", "shield_of", "carries", "can_use", "cannot_use", "damage", "calculation")
         zones = ("scene",) if e.kind in in_scene else ("hand", "resources") if e.kind.endswith("place") else ()
         if e.ref is not None:
             planned.card = self.on_board(e.ref, cards, zones)
+        if e.kind in ("can_use", "cannot_use") and planned.card is not None:
+            self.action_targets(e, planned.card, cards)
+            planned.targets = [i for i in (self.on_board(t, cards, ("scene",)) for t in e.targets) if i is not None]
         if e.location is not None and e.location.carrier is not None:
             planned.carrier = self.on_board(e.location.carrier, cards)
+        for ev in e.events:
+            planned.events.append(self.on_board(ev.ref, cards) if ev.ref is not None else None)
         for t in e.things or []:
             if isinstance(t, ast.Fillers):
                 planned.things.append(("fillers", t.count))

@@ -96,7 +96,14 @@ class Expectations:
             player = s.scene[card].controller
             win = window(game, player)
             uses = [u for u in legal_actions(game.eng, player, win) if u.user == card] if win else []
-            can = any(action_matches(game, u, e.action) for u in uses)
+            named = [u for u in uses if action_matches(game, u, e.action)]
+            if pe.targets and named:           # "pode usar A em Y": Y a legal target of it now (4.6.2 F)
+                fits = [u for u in named if all(t in u.candidates for t in pe.targets)]
+                on = ", ".join(game.cards[t].title for t in pe.targets)
+                legal = sorted({game.cards[c].title for u in named for c in u.candidates if c in game.cards})
+                return found(f"{title} {'can' if fits else 'cannot'} use {e.action} on {on} now (its legal "
+                             f"targets: {', '.join(legal) or 'none'})", bool(fits) == (k == "can_use"))
+            can = bool(named)
             now = ", ".join(u.action.name for u in uses) or "no action"
             return found(f"{title} {'can' if can else 'cannot'} use {e.action} now (it can use: {now})",
                          can == (k == "can_use"))
@@ -124,7 +131,25 @@ class Expectations:
             keeper = e.player if e.zone != "prizes" else 1 - e.player     # prizes: the cards that player scored
             pile = s.players[keeper].pile(Zone(e.zone if e.zone not in ("deck_top", "deck_bottom") else "deck"))
             return found(f"{e.zone} of {PLAYER[e.player]}: {len(pile)} cards", len(pile) == e.number)
+        if k == "event_order":
+            return found(*self.event_order(pe))
         return found(f"unknown expectation {k}", False)
+
+    def event_order(self, pe: PlannedExpectation) -> tuple[str, bool]:
+        """"ordem dos eventos: dano em X, nocaute de Y": each event happened during the moves, the first time of each
+        in the order listed (the events between them are free)."""
+        game = self.game
+        log = game.log.events[self.start_event:]
+        at: list[int | None] = []
+        for ev, card in zip(pe.expectation.events, pe.events, strict=True):
+            at.append(next((i for i, e in enumerate(log) if _is(ev, card, e.kind, e.data)), None))
+        shown = []
+        for ev, card, i in zip(pe.expectation.events, pe.events, at, strict=True):
+            what = _event_text(game, ev, card)
+            shown.append(f"{what}: {'never' if i is None else f'event {i + 1}'}")
+        found = [i for i in at if i is not None]
+        ok = len(found) == len(at) and found == sorted(set(found))
+        return "the events, in the order they happened: " + "; ".join(shown), ok
 
     def things_text(self, cards: list[int]) -> str:
         out: list[str] = []
@@ -169,3 +194,29 @@ class Expectations:
         if str(card_attr(game, card, "card_type")) == "Cenário":
             return not me.scenario_placed_this_turn
         return bool(game.eng.can_place(player, card))
+
+
+def _is(ev: ast.Event, card: int | None, kind: str, data: dict[str, Any]) -> bool:
+    """Whether a logged event is the one ``ev`` names (``card``: its card on the board)."""
+    if ev.kind == "damage":
+        return kind == "damage" and data.get("card") == card and int(data.get("amount") or 0) > 0
+    if ev.kind == "knocked_out":
+        return kind in ("knocked_out", "destroyed") and data.get("card") == card
+    if ev.kind == "enters":
+        return kind == "enter_scene" and data.get("card") == card
+    if ev.kind == "leaves":
+        return kind == "leave_scene" and data.get("card") == card
+    if ev.kind == "draws":
+        return kind == "draw" and data.get("player") == ev.player
+    if ev.kind == "uses":
+        from cardscript.compiler.vocabulary import fold_key
+        return (kind == "use_action" and data.get("card") == card
+                and fold_key(str(data.get("action"))) == fold_key(ev.action))
+    return False
+
+
+def _event_text(game: Match, ev: ast.Event, card: int | None) -> str:
+    title = game.cards[card].title if card is not None else ""
+    return {"damage": f"damage to {title}", "knocked_out": f"{title} knocked out", "enters": f"{title} enters",
+            "leaves": f"{title} leaves the scene", "draws": f"{PLAYER[ev.player or 0]} draws",
+            "uses": f"{title} uses {ev.action}"}[ev.kind]

@@ -70,13 +70,18 @@ class Moves:
     game: Match
     agent: FileAgent
     source: SourceFile
+    turn_started: bool = False        # a board set at `início do turno`: its start triggers fire at the first `passa`
 
     # -- moves ---------------------------------------------------------------------------------------------
-    def play(self, pm: PlannedMove) -> None:
+    def play(self, pm: PlannedMove) -> tuple[str, bool] | None:
+        """Play one move. A move the file says the engine must refuse (`recusada`) is checked, not played: the
+        engine's answer (what it says, whether it refused) is returned; any other move returns None."""
+        if any(a.answer.kind == "refused" for a in pm.answers):
+            return self.refusal(pm)
         m = pm.move
         answers = list(pm.answers)
-        if pm.targets:                                     # "usa X em Y": Y answers the target decision
-            answers.insert(0, PlannedAnswer(ast.Answer("target", m.span), [("card", t) for t in pm.targets]))
+        if pm.target_values:                               # "usa X em Y": Y answers the target decision
+            answers.insert(0, PlannedAnswer(ast.Answer("target", m.span), list(pm.target_values)))
         if m.kind == "discard" and pm.card is not None:    # "A descarta X": X answers "which card?"
             answers.insert(0, PlannedAnswer(ast.Answer("discard", m.span), [("card", pm.card)]))
         self.agent.start(answers, m.span)
@@ -91,8 +96,37 @@ class Moves:
             raise Unanswered("this answer was never asked for: no decision of the move took it"
                              + ("" if not self.agent.asked else "; the move's decisions: "
                                 + " | ".join(describe(d, self.game) for d in self.agent.asked[-3:])), a.span)
+        return None
 
-    def use(self, pm: PlannedMove) -> None:
+    def refusal(self, pm: PlannedMove) -> tuple[str, bool]:
+        """`recusada`: whether the engine refuses the move now. An action is asked without being used (4.6.2 C-F,
+        and each target the move names a legal target); another move is tried, and refused if the engine says no."""
+        m, game = pm.move, self.game
+        self.agent.start([], m.span)
+        if m.kind == "use":
+            game.log.add("play", 0, player=game.state.active_player, what="use (must be refused)", card=pm.card,
+                         play=self.source.text[m.span.start:m.span.end] + " -- recusada?")
+            try:
+                use = self.legal_use(pm)
+            except MoveFailed as exc:
+                return f"the engine refuses it: {exc.message}", True
+            if pm.targets:
+                bad = [t for t in pm.targets if t not in use.candidates]
+                if bad:
+                    return (f"the engine refuses it: {', '.join(game.cards[t].title for t in bad)} is not a legal "
+                            f"target of {use.action.name} now (4.6.2 F)"), True
+            return f"the engine lets {game.cards[use.user].title} use {use.action.name} now", False
+        try:
+            self.play(PlannedMove(m, pm.card, pm.targets, pm.target_values, []))
+        except MoveFailed as exc:
+            return f"the engine refuses it: {exc.message}", True
+        except Unanswered:
+            pass                                       # it was made, and asked something: not refused
+        return "the engine makes the move", False
+
+    def legal_use(self, pm: PlannedMove) -> ActionUse:
+        """The use of the move's action the engine allows now (4.6.2 C-F), or MoveFailed saying why not; with
+        targets named, one whose candidates hold them, if any."""
         m, game = pm.move, self.game
         user = pm.card
         assert user is not None
@@ -113,7 +147,11 @@ class Moves:
             from cardscript.scenario.why import why_not
             raise MoveFailed(f"the engine does not let {game.cards[user].title} use {m.action} now: "
                              f"{why_not(game, named[0], win)}", m.span)
-        use_action(game.eng, chosen[0])
+        fits = [u for u in chosen if all(t in u.candidates for t in pm.targets)]
+        return (fits or chosen)[0]
+
+    def use(self, pm: PlannedMove) -> None:
+        use_action(self.game.eng, self.legal_use(pm))
 
     def place(self, pm: PlannedMove) -> None:
         m, game = pm.move, self.game
@@ -220,6 +258,9 @@ class Moves:
                              m.span)
         mark = eng._mark                                              # noqa: SLF001 - the turn loop's own marker
         player = s.turn_player
+        if s.phase == "turn" and not getattr(self, "turn_started", False):
+            self.turn_started = True                  # a board at the turn's start: its triggers fire now (6.2)
+            mark("phase_start", "turn")
         if s.phase == "combat":
             if s.step == "anticipation":
                 mark("phase_end", "combat", "anticipation")
@@ -270,5 +311,6 @@ class Moves:
         s.turn_player = s.active_player = 1 - player
         s.phase = "turn"
         game.log.add("status", 0, turn=s.turn, player=s.turn_player, players=eng.status())
+        self.turn_started = True
         eng._mark("phase_start", "turn")                              # noqa: SLF001
         self.pass_(PlannedMove(ast.Move("pass", Span(0, 0))))

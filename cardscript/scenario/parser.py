@@ -44,7 +44,7 @@ def grammar_text() -> str:
 @lru_cache(maxsize=1)
 def scenario_parser() -> Lark:
     return Lark(grammar_text(), parser="lalr", lexer="contextual", postlex=_Indenter(), propagate_positions=True,
-                maybe_placeholders=False)
+                maybe_placeholders=False, start=["start", "refs_line"])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -212,6 +212,8 @@ class _Builder:
             return _int(_tokens(node)[0])
         if node.data == "word":
             return " ".join(str(_tokens(node)[0]).split())
+        if node.data == "player_value":
+            return ast.PlayerRef(_player([t for t in _tokens(node) if t.type == "PLAYER"][0]), _span(node))
         return self.thing(node)
 
     def body(self, items: list[Node], span: Span, label: str = "") -> ast.Body:
@@ -234,7 +236,7 @@ class _Builder:
                 body.players.append(self.player(item))
             elif kind == "moves":
                 body.has_moves = True
-                body.moves.extend(self.move(m) for m in _trees(item))
+                body.moves.extend(self.move(m) for m in _trees(item) if m.data == "move")   # or `nada`
             elif kind == "expect":
                 body.has_expectations = True
                 body.expectations.extend(self.expectation(e) for e in _trees(item))
@@ -256,6 +258,8 @@ class _Builder:
                 for c in _trees(line):
                     if c.data == "chose_trait":
                         setup.scenario_traits.update(self.trait(c))
+            elif line.data == "without":
+                setup.without.extend(self.ref(r) for r in _trees(line))
             elif line.data == "pile":
                 zone, things = _trees(line)
                 setup.piles.append(ast.Pile(zone.data, self.things(things), _span(line)))
@@ -286,6 +290,10 @@ class _Builder:
                 card.chose.append(self.ref(_trees(part)[0]))
             elif part.data == "chose_trait":
                 card.traits.update(self.trait(part))
+            elif part.data == "owned_by":
+                card.owner = _player([t for t in _tokens(part) if t.type == "PLAYER"][0])
+            elif part.data == "shield_change":
+                card.shield.append(int("".join(str(_tokens(part)[-1]).split())))
         return card
 
     @staticmethod
@@ -310,7 +318,9 @@ class _Builder:
             move.action, move.action_span = " ".join(str(action[0]).split()), _span(action[0])
         for sub in _trees(line):
             if sub.data == "refs":
-                move.targets = [self.ref(r) for r in _trees(sub) if r.data == "ref"]
+                move.targets = [self.ref(r) if r.data == "ref" else
+                                ast.PlayerRef(_player([t for t in _tokens(r) if t.type == "PLAYER"][0]), _span(r))
+                                for r in _trees(sub) if r.data in ("ref", "target_player")]
                 move.no_requirements |= any(r.data == "no_requirements" for r in _trees(sub))
             elif sub.data == "no_requirements":
                 move.no_requirements = True
@@ -349,8 +359,8 @@ class _Builder:
         if players:
             exp.player = _player(players[0])
         action = [t for t in _tokens(node) if t.type == "ACTION_ALL"]
-        if action:
-            exp.action = " ".join(str(action[0]).split())
+        if action:                    # "X pode usar A em Y": check.py tells the action's name from the targets
+            exp.action, exp.action_span = " ".join(str(action[0]).split()), _span(action[0])
         for sub in _trees(node):
             if sub.data == "things":
                 exp.things = self.things(sub)
@@ -368,7 +378,42 @@ class _Builder:
                 exp.location = ast.Location(zone, owner, carrier)
             elif sub.data == "nothing":
                 exp.player = None
+            elif sub.data == "event":
+                exp.events.append(self.event(_trees(sub)[0]))
         return exp
+
+    def event(self, node: Node) -> ast.Event:
+        event = ast.Event(node.data[3:], _span(node))
+        refs = [t for t in _trees(node) if t.data == "ref"]
+        if refs:
+            event.ref = self.ref(refs[0])
+        players = [t for t in _tokens(node) if t.type == "PLAYER"]
+        if players:
+            event.player = _player(players[0])
+        action = [t for t in _tokens(node) if t.type == "ACTION"]
+        if action:
+            event.action = " ".join(str(action[0]).split())
+        return event
+
+
+def parse_refs(source: SourceFile, span: Span) -> list[ast.CardRef] | Diagnostic:
+    """The cards named in ``span`` of the file ("Blob V1, Thor V2 de B"), as the targets after an action's name
+    that check.py has told apart from the name ("X pode usar Hulk Esmaga em Blob V1"); spans in the whole file."""
+    text = source.text[span.start:span.end]
+    try:
+        tree = scenario_parser().parse(text + "\n", start="refs_line")
+    except LarkError as exc:
+        where = SourceFile(source.path, text + "\n")
+        found = syntax_diagnostic(where, exc)
+        return Diagnostic(found.code, found.message, Span(span.start + found.span.start, span.start + found.span.end),
+                          source, hint=found.hint)
+    for sub in tree.iter_subtrees():
+        sub.data = str(sub.data)
+        if not getattr(sub.meta, "empty", True):
+            sub.meta.start_pos += span.start
+            sub.meta.end_pos += span.start
+    builder = _Builder(source)
+    return [builder.ref(r) for refs in _trees(tree) for r in _trees(refs) if r.data == "ref"]
 
 
 def parse_scenario(source: SourceFile) -> tuple[ast.ScenarioFile | None, list[Diagnostic]]:
@@ -382,7 +427,7 @@ def parse_scenario(source: SourceFile) -> tuple[ast.ScenarioFile | None, list[Di
         return None, [found]
     text = source.text if source.text.endswith(("\n", "\r")) else source.text + "\n"
     try:
-        tree = scenario_parser().parse(text)
+        tree = scenario_parser().parse(text, start="start")
     except UnexpectedInput as exc:
         return None, [syntax_diagnostic(source, exc)]
     except LarkError as exc:                       # the indenter's DedentError and the like
@@ -394,4 +439,4 @@ def parse_scenario(source: SourceFile) -> tuple[ast.ScenarioFile | None, list[Di
     return ast.ScenarioFile(source, main), []
 
 
-__all__ = ["KEYWORDS", "parse_scenario", "scenario_parser", "syntax_diagnostic"]
+__all__ = ["KEYWORDS", "parse_refs", "parse_scenario", "scenario_parser", "syntax_diagnostic"]

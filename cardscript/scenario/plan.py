@@ -29,13 +29,16 @@ class Physical:
     chose: list[CardId] = field(default_factory=list)
     traits: dict[str, str] = field(default_factory=dict)
     filler: bool = False
+    controller: int | None = None           # in the scene: who controls it (its owner unless "pertence a")
+    shield: list[int] = field(default_factory=list)     # shield changes in effect this turn (4.8.6 B, C)
 
 
 @dataclass
 class PlannedMove:
     move: ast.Move
     card: CardId | None = None
-    targets: list[CardId] = field(default_factory=list)
+    targets: list[CardId] = field(default_factory=list)               # the cards among the move's targets
+    target_values: list[tuple[str, int]] = field(default_factory=list)   # all of them in order: card / player
     answers: list[PlannedAnswer] = field(default_factory=list)
 
 
@@ -51,6 +54,8 @@ class PlannedExpectation:
     expectation: ast.Expectation
     card: CardId | None = None
     carrier: CardId | None = None
+    targets: list[CardId] = field(default_factory=list)             # "pode usar A em Y": Y
+    events: list[CardId | None] = field(default_factory=list)      # "ordem dos eventos": each event's card
     things: list[tuple[str, object]] = field(default_factory=list)   # ("card", id) / ("fillers", n)
 
 

@@ -95,13 +95,20 @@ class Runner(Moves, Expectations):
         if self.game.state.scenario is not None:
             self.lines.insert(1, f"  scenario: {self.game.name(self.game.state.scenario)}")
         failed: tuple[str, Span] | None = None
+        checked: list[Finding] = []                # the moves' own checks: `recusada`, `sem opção:`
         try:
             for pm in plan.moves:
                 try:
-                    self.play(pm)
+                    refusal = self.play(pm)
                 finally:
                     self.feed()
                     self.seen_in_play.update(self.game.state.in_place())
+                if refusal is not None:
+                    said = " ".join(self.source.text[pm.move.span.start:pm.move.span.end].split())
+                    checked.append(Finding(pm.move.span, f"{said}: recusada", refusal[0], refusal[1]))
+                    if not refusal[1]:
+                        raise MoveFailed(f"the file says the engine refuses this move, but {refusal[0]}",
+                                         pm.move.span)
         except WrongPlayer as exc:
             failed = (exc.message, exc.span or plan.span)
         except BadAnswer as exc:
@@ -115,9 +122,12 @@ class Runner(Moves, Expectations):
         self.lines.extend(self.trace.finish() if hasattr(self.trace, "finish") else [])
         result.unsupported = [self.unsupported_text(e.data) for e in self.game.log.events[self.start_event:]
                               if e.kind in ("unsupported", "procedure_error")]
+        checked += [Finding(span, " ".join(self.source.text[span.start:span.end].split()), said, ok)
+                    for span, said, ok in self.agent.checks]
+        checked.sort(key=lambda f: f.span.start)
         if result.verdict == PASS:
             if failed is None:
-                result.findings = [self.expect(pe) for pe in plan.expectations]
+                result.findings = [*checked, *(self.expect(pe) for pe in plan.expectations)]
                 bad = [f for f in result.findings if not f.ok]
                 if bad:
                     result.verdict, result.reason, result.reason_span = FAIL, bad[0].actual, bad[0].span

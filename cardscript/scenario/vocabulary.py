@@ -38,6 +38,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "CHOSE_AFFILIATION": ("escolheu a afiliação",),
     "CHOSE_ALIGNMENT": ("escolheu o alinhamento",),
     "DAMAGED": ("já recebeu dano neste turno", "já recebeu dano de uma ação neste turno"),
+    "OWNED_BY": ("pertence a", "pertence ao"),
+    "SHIELD_CHANGE": ("escudo",),
+    "WITHOUT": ("sem",),
     "OF": ("de", "do", "da"),
     "AND": ("e",),
     # the moves
@@ -65,6 +68,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "A_NO": ("não",),
     "A_DISTRIBUTE": ("distribui", "distribua"),
     "A_CHOOSE": ("escolhe", "escolha"),
+    "A_REFUSED": ("recusada", "recusado", "o motor recusa"),
+    "A_ABSENT": ("sem opção", "sem a opção", "não oferece"),
     # the expectations
     "EXPECT": ("esperado", "espera-se"),
     "DAMAGE_TO": ("dano em", "dano no", "dano na"),
@@ -90,6 +95,11 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "CANNOT_PLACE": ("não pode colocar",),
     "POINTS_OF": ("pontos de", "pontos do", "pontos da"),
     "WINNER": ("vencedor",),
+    "EVENT_ORDER": ("ordem dos eventos",),
+    "KNOCKOUT_OF": ("nocaute de", "nocaute do", "nocaute da"),
+    "ENTERS": ("entra em cena",),
+    "LEAVES": ("sai de cena",),
+    "DRAWS": ("compra",),
     # branches, and a ruling the engine does not meet yet
     "BRANCH": ("e se em vez disso",),
     "KNOWN_FAILURE": ("falha conhecida",),
@@ -97,7 +107,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 
 PLAYER_VERBS = ("PLACES", "ACTIVATES", "PASSES", "CAPACITATES", "RENDERS", "CAN_ACTIVATE", "CANNOT_ACTIVATE",
                 "CAN_PLACE", "CANNOT_PLACE", "A_TARGET", "A_REDIRECT", "A_NO_REDIRECT", "A_ORDER", "A_UNLOAD",
-                "A_DISCARD", "A_LOAD", "A_MODE", "A_YES", "A_NO", "A_DISTRIBUTE", "A_CHOOSE", "USES")
+                "A_DISCARD", "A_LOAD", "A_MODE", "A_YES", "A_NO", "A_DISTRIBUTE", "A_CHOOSE", "A_ABSENT", "USES")
 
 _ACCENTS = {"a": "aáàâã", "e": "eéê", "i": "ií", "o": "oóôõ", "u": "uúü", "c": "cç"}
 
@@ -117,10 +127,15 @@ def phrase_pattern(phrase: str) -> str:
     return r"[ \t]+".join("".join(_letter(c) for c in w) for w in words)
 
 
+# a keyword that is one only before what it introduces: "escudo +2" (a shield change), while "Escudo Improvisado
+# V1" in the same place is a card's title
+FOLLOWED_BY = {"SHIELD_CHANGE": r"(?=[ \t]*[+-][ \t]*\d)"}
+
+
 def keyword_pattern(key: str) -> str:
     """A keyword's phrases, longest first, each a whole word."""
     phrases = sorted(KEYWORDS[key], key=lambda p: (-len(p), p))
-    return "(?:" + "|".join(phrase_pattern(p) for p in phrases) + r")(?![\w-])"
+    return "(?:" + "|".join(phrase_pattern(p) for p in phrases) + r")(?![\w-])" + FOLLOWED_BY.get(key, "")
 
 
 def reserved_words() -> list[str]:

@@ -66,7 +66,9 @@ class Allow(Procedure):
     use matching actions it could not), ``put_in_scene``, ``use_as_if`` (4.6.2 D: ``subject`` uses actions as if it
     had the characteristics ``as_if`` says -- a name, an alter ego --, for the prohibitions on who uses them),
     ``use_without_power`` (may use the actions of the ability cards it carries without the power 4.6.2 C.2 asks
-    for)."""
+    for), ``scene_identity`` (4.4.2.1 A.4b lifted: ``subject`` may be put in the scene though its player controls a
+    character of its alter ego -- or name). ``then``: "Se o fizer, ...", what happens when a placing uses the
+    permission (run then, in the permission's context; 4.4.2.1 A.3, before the cards are loaded)."""
 
     family: ClassVar[str] = "allow"
     what: str
@@ -77,6 +79,7 @@ class Allow(Procedure):
     distinct_names: bool = False
     duration: Duration = Duration.WHILE_IN_PLACE
     as_if: tuple[Filter, ...] = ()
+    then: tuple[Procedure, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

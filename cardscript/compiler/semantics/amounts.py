@@ -11,7 +11,10 @@ from cardscript.compiler.semantics.syntax import NP, PP, Leaf
 
 
 def is_x(leaf: Leaf | None) -> bool:
-    return isinstance(leaf, Lexeme) and leaf.lemma == "x" and leaf.cls in ("LIT", "NOUN")
+    """X as a number: the letter, or the icon {X} where a number is read ("Descarte {X}+1 cards": the X of the
+    cost {X}, 4.6.1 -- as "{1}" counts as 1, ``number_value``)."""
+    return (isinstance(leaf, Lexeme) and leaf.lemma == "x" and leaf.cls in ("LIT", "NOUN")) or (
+        isinstance(leaf, Icon) and leaf.code.upper() == "X")
 
 
 def number_value(leaf: Leaf | None) -> int | None:

@@ -164,9 +164,10 @@ class Build:
             self.r.use(*pp.preps)
         return np
 
-    def introduce(self, sel: Selector, np: NP | None, head: str, card_level: bool = False) -> str:
-        """``sel`` leaves a choice (or finds things): the procedure writes a slot that later references read."""
-        slot = self.r.new_slot(card_level)
+    def introduce(self, sel: Selector, np: NP | None, head: str, card_level: bool = False, slot: str = "") -> str:
+        """``sel`` leaves a choice (or finds things): the procedure writes a slot that later references read (``slot``:
+        one the procedure names already, as an unloading's cards unloaded)."""
+        slot = slot or self.r.new_slot(card_level)
         if np is not None:
             leaves = list(constituent_leaves(np))
             spans = [x.span for x in leaves]

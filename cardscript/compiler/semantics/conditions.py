@@ -63,6 +63,14 @@ def _described(roles: Roles, r: Reading, cond: Condition) -> None:
     condition's subject means is the things the condition describes (its filters), not every such thing."""
     np = roles.subject_np
     subject = cond.subject
+    if subject is not None and subject.ref is Ref.SLOT and roles.verb.lemma == "ser" and not cond.negated:
+        # "Se for um card de cenário, ... aquele cenário": the predicate names the thing the subject is (its slot)
+        pred = roles.np("predicate")
+        span = getattr(pred.node, "span", None) if pred is not None else None
+        for ref in r.referents:
+            if span is not None and ref.node_span == span and not ref.slot:
+                ref.slot, ref.selector, ref.indefinite = subject.slot, subject, False
+        return
     if np is None or subject is None or subject.ref is not None or subject.union or cond.negated:
         return
     span = getattr(np.node, "span", None)
@@ -86,9 +94,14 @@ def _subject(roles: Roles, r: Reading, default: Selector | None) -> Selector:
         if r.in_action and roles.verb.lemma == "ser" and r.referents:
             # "... causa 1 ponto de dano no alvo. Se for um personagem, ...": the thing just acted on -- the target;
             # one this effect does not remember ("Descarregue um card ... Se for um card de cenário") is reported
-            last = r.referents[-1].selector
+            latest = r.referents[-1]
+            last = latest.selector
             if last is not None and last.ref is Ref.TARGET:
                 return replace(last, filters=(), every=False)
+            if latest.slot and latest.head not in ("", "np") and not latest.plural:
+                # "Descarregue um card ... Se for um card de cenário": the one the procedure acted on, that it
+                # remembers (its slot)
+                return Selector(kind=latest.kind, ref=Ref.SLOT, slot=latest.slot, every=True)
             raise NotUnderstood("'se for ...': which thing is it?", roles.clause)
         if roles.verb.lemma == "chamar" and r.subject_stack and r.subject_stack[-1].ref is not None:
             return r.subject_stack[-1]    # "este personagem ganha ..., caso se chame X": the clause's own subject
@@ -250,6 +263,9 @@ def _more_than(roles: Roles, r: Reading, who: Selector, obj: NP, what: Selector)
 
 
 def _have(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    as_np = roles.np("as")
+    if roles.verb.modal == "pode" and as_np is not None and as_np.lemma == "alvo":
+        return _may_target(roles, r)
     subject = _subject(roles, r, default)
     obj = roles.np("what")
     adj = adjuncts(roles.filled, r)                          # type: ignore[arg-type]
@@ -740,7 +756,89 @@ def _named(roles: Roles, r: Reading, default: Selector | None) -> Condition:
                                                              "/".join(names))), negated=roles.verb.negated)
 
 
+def _may_target(roles: Roles, r: Reading) -> Condition:
+    """"se aquela ação puder ter este suporte como alvo" (4.6.2 F.1, F.2.2: one of its target selectors can choose
+    it, nothing prevents it): ``may_target``, the thing in ``subject``, the action in ``all_of`` (an ``is`` on it)."""
+    action_np, thing_np, as_np = roles.subject_np, roles.np("what"), roles.np("as")
+    if action_np is None or thing_np is None or as_np is None or roles.verb.negated or as_np.dets or as_np.mods:
+        raise NotUnderstood("may have what as a target?", roles.clause)
+    action = things(action_np, r)
+    thing = things(thing_np, r)
+    as_pp = roles.pp("as")
+    r.use(as_np.head, *(as_pp.preps if as_pp is not None else ()))
+    if action.kind is not Kind.ACTION:
+        raise NotUnderstood("which action may have it as a target?", action_np.node)
+    return Condition("may_target", subject=thing, all_of=(Condition("is", subject=action),))
+
+
+def _choosing(roles: Roles, r: Reading, default: Selector | None) -> Condition:
+    """"Enquanto um oponente estiver escolhendo os alvos de <uma ação ...>" (4.6.2 F: the targets are chosen as the
+    action is used): while that player chooses the targets of such an action -- ``choosing_targets``, the action in
+    ``subject``, the player in ``whose`` ("you" / "opponent" / "" any player). What it governs says what happens
+    then (``effects``: a target that must be chosen, 4.6.2 F.2.1)."""
+    v = roles.verb
+    who_np, obj = roles.subject_np, roles.np("what")
+    if not v.gerund or v.negated or v.modal or who_np is None or obj is None or obj.lemma != "alvo" \
+            or not obj.det("o") or len(obj.mods) != 1:
+        raise NotUnderstood("a condition with 'escolher'", roles.clause)
+    of = obj.mods[0]
+    if not isinstance(of, PP) or of.prep != "de" or of.obj is None or of.obj.lemma != "ação":
+        raise NotUnderstood("choosing the targets of what?", obj.node)
+    who = players(who_np, r)
+    names: dict[Ref | None, str] = {Ref.YOU: "you", Ref.OPPONENT: "opponent", Ref.EVERY_PLAYER: ""}
+    whose = names.get(who.ref) if not who.filters else None
+    if whose is None:
+        raise NotUnderstood("which player chooses the targets?", who_np.node)
+    r.use(obj.head, *obj.dets, *of.preps)
+    act = of.obj
+    _feminine_participle_back(act)
+    user: Selector | None = None
+    agent = next((m for m in act.mods if isinstance(m, PP) and m.prep == "por" and m.obj is not None), None)
+    if act.participle is not None and act.participle.lemma == "usar" and agent is not None and agent.obj is not None:
+        act.mods.remove(agent)                      # "usada por um personagem [vilão] que ele controla": its user;
+        r.use(act.participle, *agent.preps)         # the one choosing its targets controls it (4.6.2: the player
+        user_np = agent.obj                         # using the action chooses them), so that relative says nothing
+        for m in list(user_np.mods):
+            if isinstance(m, Rel) and m.lemma == "controlar" and _the_chooser(m):
+                user_np.mods.remove(m)
+                r.use(*m.markers, *leaves(m.clause))
+        user = things(user_np, r)
+        if user.kind is not Kind.CHARACTER or user.ref is not None:
+            raise NotUnderstood("an action used by whom?", user_np.node)
+    action = things(act, r)
+    if action.kind is not Kind.ACTION or action.ref is not None:
+        raise NotUnderstood("choosing the targets of which action?", act.node)
+    if user is not None and user.filters:
+        action = replace(action, filters=(*action.filters, Filter("user", "eq", replace(user, every=True))))
+    return Condition("choosing_targets", subject=action, whose=whose)
+
+
+def _feminine_participle_back(act: NP) -> None:
+    """"uma ação que cause dano *usada por* ...": the feminine participle agrees with "ação", not with the masculine
+    "dano" it was attached to inside the relative -- it is the action's (moved back with its complements)."""
+    if act.participle is not None:
+        return
+    for m in act.mods:
+        if not isinstance(m, Rel):
+            continue
+        for a in m.args:
+            p = a.participle if isinstance(a, NP) else None
+            if isinstance(a, NP) and p is not None and a.lemma == "dano" and p.lemma == "usar" \
+                    and p.word.endswith(("a", "as")):
+                act.participle, a.participle = p, None
+                act.mods.extend(a.mods)
+                a.mods = []
+                return
+
+
+def _the_chooser(rel: Rel) -> bool:
+    """"que ele controla" with a pronoun subject: the player said before (the one choosing)."""
+    words = [x for x in leaves(rel.clause) if isinstance(x, Lexeme)]
+    return [w.lemma for w in words] in (["ele", "controlar"], ["ela", "controlar"])
+
+
 _RULES: dict[str, Callable[[Roles, Reading, Selector | None], Condition]] = {
+    "choose": _choosing,
     "named": _named,
     "control": _control, "have": _have, "be": _be, "state": _state, "exist": _exist, "load": _loaded,
     "search": _searched, "receive": _received, "use": _used, "enter": _entered, "knock_out": _knocked_out,

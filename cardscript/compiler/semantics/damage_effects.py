@@ -447,7 +447,9 @@ def _from_event(p: ModifyDamage, t: EventPattern) -> ModifyDamage:
         p = replace(p, target=None)
     source, kind = p.source, p.source_kind
     if t.source is not None and source is None:
-        if t.source.kind is Kind.ACTION:                   # "uma ação de Antecipar", "uma ação deste personagem"
+        if t.source.kind is Kind.ACTION and t.source.ref is Ref.THIS_ACTION and not t.source.filters:
+            kind, source = "action", t.source              # "a ação <this card's action>": that one, of this card
+        elif t.source.kind is Kind.ACTION:                 # "uma ação de Antecipar", "uma ação deste personagem"
             kind = "action"
             user = next((f.value for f in t.source.filters if f.field == "user" and isinstance(f.value, Selector)),
                         None)

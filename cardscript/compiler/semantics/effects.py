@@ -37,23 +37,30 @@ from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_END,
     ACTION_START,
+    Allow,
+    ChangeAction,
     Condition,
     Count,
+    Discard,
     Duration,
     Effect,
     EffectKind,
     EventPattern,
     ExtraAction,
+    Filter,
+    ForceTarget,
     Generate,
     Kind,
     ModifyDamage,
     Move,
     Procedure,
+    PutInScene,
     Redirect,
     Ref,
     Replace,
     Rule,
     Selector,
+    SetCost,
     SuppressText,
     Unload,
     Unsupported,
@@ -185,7 +192,8 @@ def permanent_paragraph(para: Paragraph, r: Reading) -> Lowered:
         out.problems.extend(seq.problems)
         procs.extend(p for m in seq.modes for p in m)
         kinds.extend(seq.kinds)
-    procs = _unread_slots_dropped(fold_granted_then(fold_instead(procs, out.problems)))
+    procs = _unread_slots_dropped(fold_used_this_way(fold_granted_then(fold_instead(procs, out.problems)),
+                                                     out.problems))
     effect = _effect_of(reader, procs, kinds, text, out)      # reads the hypothetical lead, if any
     effect = _knockout_to(effect, out.problems)
     if before and (effect is None or effect.kind is not EffectKind.TRIGGERED) and not out.problems:
@@ -405,15 +413,80 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
         return Effect(EffectKind.ACTIVATED, (first, *rest), window=leads.window,
                       whose_window=leads.whose_window, limit_per_turn=leads.limit,
                       condition=_and(leads.condition, cond), text=text)
+    permission = _placing_permission(procs, leads.condition, text)
+    if permission is not None:
+        return permission
     if kinds and all(k is EffectKind.STATIC for k in kinds) and len(kinds) == len(procs):
         cond = procs[0].condition if procs and all(p.condition == procs[0].condition for p in procs) else None
         procs = [replace(p, condition=None) for p in procs] if cond is not None else procs
-        return Effect(EffectKind.STATIC, tuple(procs), condition=_and(leads.condition, cond),
+        made = Effect(EffectKind.STATIC, tuple(procs), condition=_and(leads.condition, cond),
                       duration=Duration.WHILE_IN_PLACE, text=text)
+        try:
+            return _forced_while_choosing(made)
+        except NotUnderstood as exc:
+            return _unsupported(out, text, procs, str(exc))
     if kinds and all(k is EffectKind.DAMAGE_MODIFIER for k in kinds):
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(procs), condition=leads.condition,
                       duration=Duration.WHILE_IN_PLACE, text=text)
     return _unsupported(out, text, procs, "no trigger, window or static form")
+
+
+def _choosing_parts(cond: Condition | None) -> list[Condition]:
+    if cond is None:
+        return []
+    return list(cond.all_of) if cond.kind == "all" and not cond.negated else [cond]
+
+
+def _forced_while_choosing(effect: Effect) -> Effect:
+    """4.6.2 F.2.1: "Enquanto um oponente estiver escolhendo os alvos de <uma ação ...>, se aquela ação puder ter este
+    suporte como alvo, aquele oponente deve escolher este suporte como um dos alvos daquela ação": the target a
+    player must choose for such actions -- a ``ForceTarget`` whose action filters and player are the condition's
+    (``choosing_targets``); "se aquela ação puder ter X como alvo" is F.2.2, which the forcing always checks (the
+    engine forces only a target the action can choose), so neither stays a condition."""
+    parts = _choosing_parts(effect.condition)
+    choosing = [c for c in parts if c.kind == "choosing_targets"]
+    if not choosing and not any(c.kind == "may_target" for c in parts):
+        return effect
+    forced = [p for p in effect.procedures if isinstance(p, ForceTarget)]
+    if len(choosing) != 1 or len(forced) != len(effect.procedures) or choosing[0].subject is None:
+        raise NotUnderstood("while choosing the targets: what must be chosen?", None)
+    mays = [c for c in parts if c.kind == "may_target"]
+    if any(m.subject != p.subject for m in mays for p in forced) or len(parts) != 1 + len(mays):
+        raise NotUnderstood("while choosing the targets: under which condition?", None)
+    action = choosing[0].subject
+    by = {"opponent": Ref.OPPONENT, "": None}.get(choosing[0].whose, Ref.YOU)
+    if by is Ref.YOU or any(p.by != by for p in forced):
+        raise NotUnderstood("while choosing the targets: whose actions?", None)
+    procs = tuple(replace(p, action_filters=action.filters) for p in forced)
+    return replace(effect, procedures=procs, condition=None)
+
+
+def _placing_permission(procs: list[Procedure], condition: Condition | None, text: str) -> Effect | None:
+    """A permanent "Você pode colocar em cena um card de personagem com o mesmo nome ou alter ego de um personagem
+    que seu oponente controla[. Se o fizer, <procedimentos>]" with no trigger and no window places nothing now: it
+    lets its controller's placings -- the Fase de Preparação's (6.2 C.3), or one an effect makes -- put such a
+    character in the scene though they control one of its alter ego or name (4.4.2.1 A.4b lifted for it, golden
+    rule 8 A): a permission (``Allow`` scene_identity) while the card works where it is (its condition: "Se este card
+    estiver em seus recursos"); "Se o fizer, ..." is what a placing that uses it does then (``Allow.then``). Only a
+    description compared with other characters' name or alter ego is such a permission; None otherwise."""
+    first = procs[0] if procs else None
+    if not isinstance(first, PutInScene) or not first.optional or first.if_done or first.if_not_done \
+            or first.as_if or first.loaded_with is not None or first.loading is not None:
+        return None
+    rest = procs[1:]
+    if any(not p.if_done or p.optional or p.if_not_done or p.condition not in (None, first.condition) for p in rest):
+        return None
+    cards = first.cards
+    shared = [f for f in cards.filters if f.field in ("alter_ego", "name", "name_or_alter_ego") and f.op == "shares"
+              and isinstance(f.value, Selector)]
+    if len(shared) != 1 or cards.kind is not Kind.CHARACTER or cards.ref is not None or cards.union \
+            or cards.count.fixed != 1 or cards.count.x is not None:
+        return None
+    allow = Allow(what="scene_identity", subject=replace(cards, zone="", zone_owner=None),
+                  then=tuple(replace(p, if_done=False, condition=None) for p in rest),
+                  introduces=first.introduces, text=first.text)
+    return Effect(EffectKind.STATIC, (allow,), condition=_and(condition, first.condition),
+                  duration=Duration.WHILE_IN_PLACE, text=text)
 
 
 def _turn_of_controller(pt: When) -> Condition | None:
@@ -498,21 +571,19 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
         if not isinstance(para, EffectParagraph):
             continue
         r.use(para.keyword_prefix)          # "Clarividência 2 - ...": the keyword's use, lowered from the prelude
+        paid_before = next((k for k, s in enumerate(para.sentences) if s.cost is not None), 0)
         for k, sentence in enumerate(para.sentences):
             if is_x_definition(sentence):
                 r.use(sentence)             # read first by read_x
+                continue
+            if k < paid_before and not frames_allowed:
+                _read_cost(reader, sentence.body, out)     # "Carregue um card ... . Coloque X na base ...: ..."
                 continue
             body = sentence.body
             lead_frame, body = _action_frame(body, r) if frames_allowed else (None, body)
             frame = lead_frame or frame
             if sentence.cost is not None:
-                cost_seq = read_sequence(reader, sentence.cost, first_sentence=False, allow_modes=False,
-                                         options=False)
-                out.problems.extend(cost_seq.problems)
-                out.costs.extend(p for m in cost_seq.modes for p in m)
-                if any(_names_target(p) for m in cost_seq.modes for p in m):
-                    out.problems.append(Problem("an extra cost on the action's target (4.6.2: the costs are paid "
-                                                "before the targets are chosen)", sentence.cost))
+                _read_cost(reader, sentence.cost, out)
             reader.leads = type(reader.leads)()
             seq = read_sequence(reader, body, first_sentence=k == 0, allow_modes=True)
             if frames_allowed and frame is None:
@@ -544,6 +615,17 @@ def action_paragraphs(paragraphs: tuple[Paragraph, ...], r: Reading, frames_allo
     out.modes = [_unread_slots_dropped(m) for m in out.modes]
     out.costs = _unread_slots_dropped(out.costs, every)
     return out
+
+
+def _read_cost(reader: SentenceReader, clauses: ClauseSeq, out: ActionText) -> None:
+    """4.6.2 E.2: extra costs -- every sentence printed after the action's characteristics and before the ":" (not
+    only the one the ":" ends): its procedures are paid, in order, before the targets are chosen."""
+    cost_seq = read_sequence(reader, clauses, first_sentence=False, allow_modes=False, options=False)
+    out.problems.extend(cost_seq.problems)
+    out.costs.extend(p for m in cost_seq.modes for p in m)
+    if any(_names_target(p) for m in cost_seq.modes for p in m):
+        out.problems.append(Problem("an extra cost on the action's target (4.6.2: the costs are paid before the "
+                                    "targets are chosen)", clauses))
 
 
 def _merge_modes(out: ActionText, seq: Sequence) -> None:
@@ -602,6 +684,36 @@ def fold_granted_then(procs: list[Procedure]) -> list[Procedure]:
     return out
 
 
+_TYPE_WINDOW = {"anticipate": "Etapa de Antecipação", "unforeseen": "Fase de Preparação"}
+"""Where an action is used as a type it does not have (4.6.2 C.5): an Antecipar action in the opponent's Etapa de
+Antecipação, an Imprevista in the Fase de Preparação."""
+
+
+def fold_used_this_way(procs: list[Procedure], problems: list[Problem]) -> list[Procedure]:
+    """"Este personagem pode usar ações de {AD} como ações de antecipar. O custo de incapacitação [de] cada ação usada
+    dessa forma será {2}": "dessa forma" is the type change said before (``ChangeAction``); the cost is set for those
+    actions when they are used as that type -- in that type's window (4.6.2 C.5), not having it printed -- a
+    SetCost with the change's action filters, under that condition (its own static, ``_static_parts``)."""
+    from cardscript.compiler.semantics.statics import USED_THIS_WAY
+
+    out: list[Procedure] = []
+    for p in procs:
+        if not (isinstance(p, SetCost) and USED_THIS_WAY in p.action_filters):
+            out.append(p)
+            continue
+        change = next((c for c in reversed(out) if isinstance(c, ChangeAction)), None)
+        types = [t for t in ("anticipate", "unforeseen") if change is not None and getattr(change, t)]
+        if change is None or change.actions is None or len(types) != 1 or change.lose:
+            problems.append(Problem("'usada dessa forma': used which way?", None))
+            out.append(p)
+            continue
+        word = {"anticipate": "antecipar", "unforeseen": "imprevista"}[types[0]]
+        filters = (*change.actions.filters, Filter("printed_action_type", "ne", word))
+        now = Condition("now", value=_TYPE_WINDOW[types[0]], text=f"used as {word}")
+        out.append(replace(p, action_filters=filters, condition=_and(p.condition, now)))
+    return out
+
+
 def fold_instead(procs: list[Procedure], problems: list[Problem]) -> list[Procedure]:
     """5.5 in one sentence: "Descarregue um card deste personagem. Se o card descarregado for X, coloque aquele card
     em sua mão ao invés de colocá-lo em seus recursos" -- the move marked ``instead_of`` replaces where the unloading
@@ -634,6 +746,9 @@ def _unread_slots_dropped(procs: list[Procedure], readers: list[Procedure] | Non
         if isinstance(p, Unload) and p.unloaded and not p.instead_to \
                 and not any(mentions(q, p.unloaded) for q in (*out[i + 1:], *(readers or ()))):
             out[i] = replace(p, unloaded="")
+        if isinstance(p, Discard) and p.introduces.startswith("discarded:") \
+                and not any(mentions(q, p.introduces) for q in (*out[i + 1:], *(readers or ()))):
+            out[i] = replace(p, introduces="")            # the same for the cards discarded ("aquele mesmo número")
     return out
 
 

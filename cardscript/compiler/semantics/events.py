@@ -45,6 +45,7 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.source import Span
+from cardscript.compiler.vocabulary import fold_key
 
 
 def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> EventPattern:
@@ -654,6 +655,53 @@ def _search(b: Build) -> EventPattern:
     return EventPattern("search", subject=player, cards=cards, origin="/".join(areas))
 
 
+def _reveal(b: Build) -> EventPattern:
+    """"você revelar um ou mais cards de cenário com a Clarividência de uma ação deste personagem" (rules 7,
+    Clarividência): the player reveals cards (one must match what the phrase says; the cards revealed fill
+    ``event:cards``) by the Clarividência of such an action -- a reveal while an action with that keyword, of that
+    user, resolves (the only reveals those actions make)."""
+    r = b.r
+    who = b.roles.subject_np
+    player = players(who, r) if who is not None else YOU
+    if who is not None:
+        _slot(b, who, "player", player)
+    obj = b.roles.np("cards")
+    if obj is None or obj.lemma != "card" or b.roles.get("in"):
+        raise NotUnderstood("reveals what?", b.roles.clause)
+    q = np_quantity(obj, r)                                # "um ou mais cards", "um card": any reveal with one
+    if q is not None and (q.fixed > 1 or q.x_times or q.up_to):
+        raise NotUnderstood("reveals how many?", obj.node)
+    spans = [x.span for x in constituent_leaves(obj)]      # the phrase as written: what "aqueles cards" point at
+    action_np = _by_clairvoyance_of(obj, r) if not b.roles.get("with") else None
+    if action_np is None:
+        raise NotUnderstood("reveals how?", b.roles.clause)
+    action = things(action_np, r)
+    shown = things(obj, r)
+    r.introduce("event:cards", shown.kind, Span(min(x.start for x in spans), max(x.end for x in spans)), "event",
+                shown, node_span=getattr(obj.node, "span", None))
+    cards = replace(shown, count=Quantity.of(1), zone="") if shown.filters else None
+    if action.kind is not Kind.ACTION or action.ref is not None:
+        raise NotUnderstood("the Clarividência of which action?", action_np.node)
+    return EventPattern("reveal", subject=player, cards=cards,
+                        action_filters=(Filter("keyword", "has", "Clarividência"), *action.filters))
+
+
+def _by_clairvoyance_of(obj: NP, r: Reading) -> NP | None:
+    """"... com a Clarividência de <uma ação>" after what is revealed (attached to its last noun): the action's NP,
+    the words taken off that noun and read; None if absent."""
+    for np in (obj, *(m.obj for m in obj.mods if isinstance(m, PP) and m.obj is not None)):
+        mods = np.mods
+        for i, m in enumerate(mods[:-1]):
+            nxt = mods[i + 1]
+            if isinstance(m, PP) and m.prep == "com" and m.keyword is not None \
+                    and fold_key(m.keyword.lemma) == "clarividencia" and isinstance(nxt, PP) and nxt.prep == "de" \
+                    and nxt.obj is not None and nxt.obj.lemma == "ação":
+                r.use(*m.own_leaves, *nxt.preps)
+                del mods[i:i + 2]
+                return nxt.obj
+    return None
+
+
 def _unload(b: Build) -> EventPattern:
     """"você descarregar um card de {AD} de um personagem que você controla" (4.1): a player unloads a card -- by
     an effect they control or adjusting energy (6.4), not damage (4.8)."""
@@ -777,7 +825,7 @@ _RULES: dict[str, Callable[[Build], EventPattern]] = {
     "knocked_out": _knocked_out, "loaded": _loaded, "unloaded": _unloaded, "moved": _moved, "damage": _deal,
     "staged": _staged, "stage": _stage, "knock_out": _knock_out, "unload": _unload, "draw": _draw,
     "replace_scenario": _replaced,
-    "search": _search,
+    "search": _search, "reveal": _reveal,
 }
 
 __all__ = ["event", "Roles"]

@@ -306,7 +306,14 @@ def _introduced_by(lemma: str, r: Reading) -> Selector | None:
             return Selector(kind=ref.kind, ref=Ref.SLOT, slot=ref.slot, every=True)
     if family is not None and family in r.acted:            # "o card carregado (desta forma)": the cards the
         return Selector(Kind.CARD, ref=Ref.SLOT, slot=r.acted[family], every=True)   # latest load loaded
+    if family is not None and family == r.event_kind and family in _EVENT_NAMING_CARDS:
+        # in a trigger's effect, "cada card procurado desta forma": the cards the triggering search found (5.2)
+        return Selector(Kind.CARD, ref=Ref.SLOT, slot="event:cards", every=True)
     return None
+
+
+# events that name the cards they drew, found or revealed (runtime.triggers.event_slots: "event:cards")
+_EVENT_NAMING_CARDS = ("search", "reveal")
 
 
 # action keywords whose procedure a participle can point back at: "revelados na Clarividência desta ação" (7.1)

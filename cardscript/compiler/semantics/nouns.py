@@ -379,8 +379,10 @@ def _addressee(ref: Referent) -> bool:
 
 
 def _carried(ref: Referent) -> bool:
-    """A referent standing for cards carried (a condition's "estiver carregando um card de X")."""
-    return ref.selector is not None and ref.selector.zone == "carried" and not ref.slot
+    """A referent standing for cards carried (a condition's "estiver carregando um card de X"), or for the cards an
+    unloading took off (now in the resources, 4.1: "descarregar um card dele. Se o fizer, ele causa ...": not that
+    card)."""
+    return ref.selector is not None and ref.selector.zone == "carried" and (not ref.slot or ref.head == "unload")
 
 
 def _not_read_yet(span: object, r: Reading) -> bool:
@@ -506,8 +508,12 @@ def _latest_fitting(np: NP, r: Reading) -> Referent | None:
 
 
 def _chosen(np: NP, r: Reading, text: str) -> Selector:
-    """"o personagem escolhido": what a choice of this card chose (in any paragraph)."""
+    """"o personagem escolhido": what a choice of this card chose (in any paragraph); "os cards escolhidos desta
+    forma": by the choice of this effect, the one it reads."""
+    from cardscript.compiler.semantics.modifiers import _use_this_action
+
     r.use(*np.dets, np.head, np.participle)
+    _use_this_action(np, r)
     for conj, other in np.heads:                           # "o personagem ou suporte escolhido"
         r.use(conj, other.head)
     binding = r.binding(np.node)

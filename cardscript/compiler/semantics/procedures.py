@@ -26,6 +26,7 @@ from cardscript.compiler.ir import (
     EffectKind,
     ExtraDraw,
     Filter,
+    ForceTarget,
     Gain,
     KeywordBonus,
     Kind,
@@ -418,7 +419,17 @@ def _discard(b: Build) -> Built:
         cards = replace(sel, zone="hand", zone_owner=who.ref or Ref.YOU, count=q, every=False)
     else:                                                   # "o oponente escolhido descarta um card": theirs
         cards = replace(sel, zone="hand", zone_owner=None, of=who, count=q, every=False)
-    return Built([Discard(who=who, amount=q, cards=cards, text=b.text)])
+    # the cards discarded, for "aquele mesmo número de cards" later: as many as were discarded, which may be fewer
+    # than asked (4.6.1: a hand with fewer cards discards them all); dropped when nothing reads it
+    discarded = b.r.counted = _discarded_slot(b.r)
+    return Built([Discard(who=who, amount=q, cards=cards, text=b.text, introduces=discarded)])
+
+
+def _discarded_slot(r: Reading) -> str:
+    """The slot of the cards a "descarte N cards" discards: what "aquele mesmo número de cards" counts."""
+    slot = f"discarded:{int(r.acted.get('discard', 'discarded:-1').split(':')[1]) + 1}"
+    r.acted["discard"] = slot
+    return slot
 
 
 def _discarded_reference(b: Build, who: Selector) -> Built | None:
@@ -458,6 +469,8 @@ def _load(b: Build) -> Built:
     c = b.roles.one("cards")
     if isinstance(c, PP) and c.prep == "até":
         up_to = True
+    if _one_of_each(obj) and not up_to:
+        return _load_each(b, obj, onto_np)
     owners = _from_its_owner(obj, r)
     cards = things(obj, r)
     if owners is not None:                                  # "um card dos recursos de seu dono": the carrier's owner
@@ -562,6 +575,29 @@ def _and_up_to(b: Build) -> NP | None:
     return pp.obj
 
 
+def _load_each(b: Build, obj: NP, onto_np: NP) -> Built:
+    """"carregue um card de habilidade e um card que não seja de habilidade de seus recursos neste personagem"
+    (4.1, principle 8): one of each -- a :class:`Load` per conjunct, each of one card; an area said once, after the
+    last conjunct, is where all of them come from (the resources by default)."""
+    r = b.r
+    conjuncts: list[NP] = [replace(obj, coords=[])]
+    for conj, other in obj.coords:
+        if not isinstance(other, NP):
+            raise NotUnderstood("one of each of several things", obj.node)
+        r.use_all(conj)
+        conjuncts.append(other)
+    onto = things(onto_np, r)
+    if leaves_choice(onto):
+        raise NotUnderstood("load them onto which one?", onto_np.node)
+    parts = [things(part, r) for part in conjuncts]
+    if any(p.ref is not None or p.every or p.union or p.count != Quantity.of(1) for p in parts):
+        raise NotUnderstood("one of each of several things", obj.node)
+    origin = next((p for p in reversed(parts) if p.zone), None)
+    where = (origin.zone, origin.zone_owner) if origin is not None else ("resources", Ref.YOU)
+    return Built([Load(cards=p if p.zone else replace(p, zone=where[0], zone_owner=where[1]), onto=onto,
+                       text=b.text) for p in parts])
+
+
 def _load_both(b: Build, first_np: NP, second_np: NP, onto_np: NP) -> Built:
     """Two loads onto the same one ("carregue A e até N B em X", 4.1): each card from where it is said to be
     (a card not in the scene and of no area: from the resources); the second at most its number."""
@@ -657,6 +693,8 @@ def _unload(b: Build) -> Built:
         return Built([Unload(who=who, cards=cards, text=b.text)])
     amount = replace(cards.count, up_to=up_to or cards.count.up_to)
     unloaded = _unloaded_slot(r)
+    if obj.det("um") and not plural(obj):                  # "descarregue um card que ... Se for um card de cenário,
+        b.introduce(cards, obj, "unload", slot=unloaded)   # ... aquele cenário": the card unloaded (4.1)
     if origin is None and _carried_by_phrase(obj):         # "até dois cards que estiverem sendo carregados por
         return Built([Unload(who=who, cards=replace(cards, count=amount), text=b.text,   # personagens": in all
                              unloaded=unloaded)])
@@ -833,11 +871,16 @@ def _move(b: Build) -> Built:
                  and m.adv.lemma == "mais" and m.prep == "a"), None)
     if more is not None:                                     # "coloca um card a mais ... durante a Fase de ..."
         return _one_more(b, obj, more, dest)
-    c = b.roles.one("cards")
+    that_many: Quantity | None = None
+    if obj.lemma == "número" and obj.det("aquele") and r.counted:
+        that_many, obj = _counted_cards(b, "cards")        # "coloque aquele mesmo número de cards de seus recursos
+    c = b.roles.one("cards")                                # ...": as many as the effect counted before
     up_to = isinstance(c, PP) and c.prep == "até"
     if up_to and isinstance(c, PP):
         r.use(*c.preps)
     cards = b.chosen_by_subject(things(obj, r))
+    if that_many is not None:
+        cards = replace(cards, count=that_many, every=False)
     if cards.kind is Kind.PLAYER:                            # a pronoun bound to a player: a card is put, not a player
         raise NotUnderstood(f"'{cards.text or 'it'}' is a player, not a card to put", obj.node)
     if up_to:
@@ -1152,6 +1195,10 @@ def _choose(b: Build) -> Built:
     r = b.r
     who = b.player_subject()
     np = b.required("what", "what")
+    as_target = next((c for c in b.roles.extra if isinstance(c, PP) and c.prep == "como" and c.obj is not None
+                      and _one_of_the_targets(c.obj) is not None), None)
+    if as_target is not None:
+        return _must_target(b, who, np, as_target)
     if b.verb.lemma == "nomear":
         return _name_choice(np, b, who)
     if np.lemma in ("afiliação", "poder") or (np.lemma == "tipo"):
@@ -1168,7 +1215,13 @@ def _choose(b: Build) -> Built:
         return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
     if _one_of_each(np) and not up_to and b.roles.np("among") is None:
         return _choose_each(np, b, who)
-    what = things(np, r)
+    same_number = _same_number_as_done(np, b)
+    if same_number is not None:                              # "escolha o mesmo número de cards que foi descartado
+        q, np = same_number                                  # desta forma dos recursos daquele jogador"
+        what = replace(things(np, r), count=q, every=False)
+        slot = b.introduce(what, np, "choose", card_level=not r.in_action)
+        return Built([Choose(what=what, who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot)])
+    what = _opponent_of(things(np, r), who)
     if up_to:
         what = replace(what, count=replace(what.count, up_to=True))
     among = b.optional_np("among")
@@ -1179,6 +1232,87 @@ def _choose(b: Build) -> Built:
     marks = tuple(str(f.value) for f in what.filters if f.field == "this_turn")   # "que não tenha sido potencializado"
     return Built([Choose(what=replace(what, every=False) if what.ref is None else what,
                          who=who if who.ref is not Ref.YOU else None, text=b.text, introduces=slot, marks=marks)])
+
+
+def _opponent_of(what: Selector, who: Selector) -> Selector:
+    """"<aquele jogador> escolhe um oponente": an opponent of the player choosing, not of the card's controller -- the
+    players other than the chooser (6.1: a match of two players, one against the other). The chooser "você" keeps
+    the usual "seu oponente"."""
+    if what.kind is not Kind.PLAYER or what.ref is not Ref.OPPONENT or who.ref is Ref.YOU or what.filters:
+        return what
+    return Selector(kind=Kind.PLAYER, ref=Ref.EVERY_PLAYER, every=True, excluding=who, text=what.text)
+
+
+def _one_of_the_targets(np: NP) -> NP | None:
+    """"um dos alvos daquela ação": the action (its NP) whose targets it is one of; None for anything else."""
+    if np.lemma != "um" or len(np.mods) != 1 or np.dets or np.pre or np.post:
+        return None
+    of = np.mods[0]
+    targets = of.obj if isinstance(of, PP) and of.prep == "de" else None
+    if targets is None or targets.lemma != "alvo" or not targets.det("o") or len(targets.mods) != 1:
+        return None
+    inner = targets.mods[0]
+    if not isinstance(inner, PP) or inner.prep != "de" or inner.obj is None or inner.obj.lemma != "ação":
+        return None
+    return inner.obj
+
+
+def _must_target(b: Build, who: Selector, np: NP, as_target: PP) -> Built:
+    """"<jogador> deve escolher <X> como um dos alvos daquela ação" (4.6.2 F.2.1): X must be one of the targets of
+    that action when that player chooses them -- a static (``ForceTarget``: ``by`` the player who must, the action's
+    filters; ``effects`` reads the "Enquanto ... estiver escolhendo os alvos de ..." it depends on)."""
+    r = b.r
+    if b.verb.modal != "deve" or b.verb.negated:
+        raise NotUnderstood("must choose it as a target?", b.roles.clause)
+    assert as_target.obj is not None
+    action_np = _one_of_the_targets(as_target.obj)
+    assert action_np is not None
+    targets = as_target.obj.mods[0]
+    assert isinstance(targets, PP) and targets.obj is not None
+    inner = targets.obj.mods[0]
+    assert isinstance(inner, PP)
+    r.use(*as_target.preps, as_target.obj.head, *targets.preps, targets.obj.head, *targets.obj.dets, *inner.preps)
+    action = things(action_np, r)
+    what = things(np, r)
+    by = Ref.OPPONENT if who.ref is Ref.OPPONENT else None
+    if action.kind is not Kind.ACTION or what.kind not in (Kind.CHARACTER, Kind.SUPPORT, Kind.CARD) \
+            or who.filters or who.ref not in (Ref.OPPONENT, Ref.EVERY_PLAYER):
+        raise NotUnderstood("who must choose what as a target of which action?", b.roles.clause)
+    b.roles.extra.remove(as_target)
+    return Built([ForceTarget(subject=what, by=by, action_filters=action.filters, text=b.text)], EffectKind.STATIC)
+
+
+# the participle of a procedure and the family whose cards ``Reading.counted`` names (what "desta forma" points at)
+_COUNTED_FAMILY = {"descartar": "discard", "carregar": "load"}
+
+
+def _same_number_as_done(np: NP, b: Build) -> tuple[Quantity, NP] | None:
+    """"o mesmo número de <cards> que foi <descartado> desta forma": as many cards as the latest procedure of that
+    verb in this effect handled (its slot, ``Reading.counted``: fewer than it asked when fewer were there, 4.6.1), of
+    the cards the rest of the phrase describes. None for any other phrase."""
+    r = b.r
+    if np.lemma != "número" or not np.det("o") or not any(a.lemma == "mesmo" for a in np.pre) or not r.counted:
+        return None
+    inner = next((m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if inner is None or inner.obj is None or inner.obj.lemma != "card":
+        return None
+    cards = inner.obj
+    rel = next((m for m in cards.mods if isinstance(m, Rel)), None)
+    if rel is None or _COUNTED_FAMILY.get(rel.lemma) is None \
+            or r.acted.get(_COUNTED_FAMILY[rel.lemma]) != r.counted:
+        return None
+    i = cards.mods.index(rel)
+    how = cards.mods[i + 1] if i + 1 < len(cards.mods) else None
+    if not (isinstance(how, PP) and how.prep == "de" and how.obj is not None and how.obj.lemma == "forma"
+            and how.obj.det("este", "esse") and not how.obj.mods):
+        return None
+    from cardscript.compiler.semantics.syntax import constituent_leaves as _leaves
+
+    r.use(np.head, *np.dets, *np.pre, *inner.preps, *_leaves(rel), *how.preps, how.obj.head, *how.obj.dets)
+    rest = replace(cards, mods=[m for m in cards.mods if m is not rel and m is not how])
+    q = Quantity(x_times=1, x=Count(what=Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=r.counted, every=True),
+                                    text=b.text))
+    return q, rest
 
 
 def _one_of_each(np: NP) -> bool:

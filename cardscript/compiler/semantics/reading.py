@@ -91,8 +91,8 @@ class Reading:
     pending: list[Procedure] = field(default_factory=list)   # choices the next procedure needs made first
     provisional_targets: set[int] = field(default_factory=set)   # "o alvo" of X's definition, read before the
     #                                  text: the text's "o personagem alvo" says its kind (nouns._the_target)
-    counted: str = ""                                  # the slot of the cards a procedure last loaded ("aquele
-                                                       # mesmo número de cards": that many)
+    counted: str = ""                                  # the slot of the cards a procedure last loaded or
+                                                       # discarded ("aquele mesmo número de cards": that many)
     acted: dict[str, str] = field(default_factory=dict)   # by verb family: the slot of the cards a procedure of
     #                                  that family last acted on ("o card carregado (desta forma)": those cards)
     player_case: tuple[Selector, Selector] | None = None   # "um jogador" / "outro jogador" read as these two

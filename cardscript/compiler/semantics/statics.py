@@ -721,7 +721,46 @@ def _be(b: Build) -> Built | None:
                            duration=Duration.WHILE_IN_PLACE, text=b.text)], EffectKind.STATIC)
     if pred.lemma == "ação":                                          # "a ação X é uma ação Imprevista"
         return _action_types(b, pred)
+    cost = b.roles.subject_np
+    if cost is not None and cost.lemma == "custo" and isinstance(pred.head, Icon) and pred.head.code.isdigit() \
+            and not pred.dets and not pred.mods and not v.negated and b.static:
+        return _cost_of_those_used_this_way(b, pred)
     return None
+
+
+USED_THIS_WAY = Filter("used_this_way", "eq", "true")
+"""A placeholder action filter: "cada ação usada dessa forma" -- the actions the permanent text's previous
+statement lets be used as another type (``effects.fold_used_this_way`` replaces it)."""
+
+
+def _cost_of_those_used_this_way(b: Build, pred: NP) -> Built:
+    """"O custo de incapacitação [de] cada ação usada dessa forma será {2}" (4.6.2 E.1, 8 A): the actions used the
+    way the sentence before allows ("pode usar ações de {AD} como ações de antecipar") have that cost -- a SetCost
+    whose actions the paragraph's fold names (``USED_THIS_WAY``)."""
+    r = b.r
+    cost, *rest = [c for c in b.roles.subject if isinstance(c, NP)]
+    of = [m for m in cost.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    kind = [m for m in of if m.obj is not None and m.obj.lemma == "incapacitação"]
+    inner = [x for m in kind if m.obj is not None for x in m.obj.mods]          # "de incapacitação de cada ação"
+    of_inner = [x for x in inner if isinstance(x, PP) and x.prep == "de" and x.obj is not None]
+    actions = [m.obj for m in (*of, *of_inner) if m not in kind] + rest
+    if len(actions) != 1 or len(of_inner) != len(inner) or len(b.roles.subject) != 1 + len(rest) \
+            or len(cost.mods) != len(of):
+        raise NotUnderstood("the cost of which actions?", b.roles.clause)
+    act = actions[0]
+    assert act is not None
+    p = act.participle
+    way = [m for m in act.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+           and m.obj.lemma == "forma" and m.obj.det("este", "esse") and not m.obj.mods]
+    if act.lemma != "ação" or p is None or p.lemma != "usar" or len(way) != 1 or len(act.mods) != 1 \
+            or [d.lemma for d in act.dets] != ["cada"] or act.pre or act.post:
+        raise NotUnderstood("the cost of which actions?", act.node)
+    r.use(cost.head, *cost.dets, *(x for m in (*of, *of_inner) for x in m.preps),
+          *(m.obj.head for m in kind if m.obj is not None),
+          act.head, *act.dets, p, *way[0].preps, *way[0].obj.own_leaves, pred.head)     # type: ignore[union-attr]
+    assert isinstance(pred.head, Icon)
+    return Built([SetCost(value=int(pred.head.code), action_filters=(USED_THIS_WAY,), text=b.text)],
+                 EffectKind.STATIC)
 
 
 def _evolution_requirement(b: Build, subject: NP, pred: NP) -> Built:
@@ -838,12 +877,40 @@ def _mod_leaves(m: object) -> list[object]:
     return list(constituent_leaves(m))  # type: ignore[arg-type]
 
 
-def _because_of_clairvoyance(b: Build) -> PP | None:
-    """"devido à Clarividência": the keyword's own procedure, in an action that has it."""
+def _clairvoyance_pp(b: Build) -> PP | None:
     pp = b.roles.pp("because")
     if pp is None or pp.keyword is None or fold_key(pp.keyword.lemma) != "clarividencia":
         return None
+    return pp
+
+
+def _because_of_clairvoyance(b: Build) -> PP | None:
+    """"devido à Clarividência": the keyword's own procedure, in an action that has it."""
+    pp = _clairvoyance_pp(b)
     return pp if b.r.in_action else None
+
+
+def _taken_from_aside(b: Build) -> Built:
+    """"Toda vez que você revelar ... com a Clarividência de uma ação ..., coloque um daqueles cards em cena. Aquele
+    card não será colocado no topo de seu deck devido à Clarividência": the card the trigger took from those the
+    keyword set aside is no longer among them, and the keyword's end returns only the cards still set aside (rules
+    7, Clarividência: "devolva aqueles cards"; the engine's return takes them from the set-aside pile) -- the
+    sentence says what already follows, no procedure of its own. Only for a card the trigger's effect moved."""
+    r = b.r
+    pp = _clairvoyance_pp(b)
+    dest = b.optional_np("destination")
+    subj = b.roles.subject_np
+    deck = next((m for m in dest.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                 and m.obj.lemma == "deck" and m.obj.det("seu") and not m.obj.mods), None) if dest is not None else None
+    if pp is None or dest is None or dest.lemma != "topo" or deck is None or deck.obj is None or len(dest.mods) != 1 \
+            or subj is None or not _anaphor_of_cards(subj) or b.adjuncts.duration is not None:
+        raise NotUnderstood("not put where, by what?", b.roles.clause)
+    moved = things(subj, r)
+    if moved.ref is not Ref.SLOT or not moved.slot.startswith("intro:"):
+        raise NotUnderstood("which card is not put back?", subj.node)
+    r.use(subj.head, *subj.dets, *pp.own_leaves, dest.head, *dest.dets, *deck.preps, deck.obj.head, *deck.obj.dets,
+          *(w for w in b.verb.words if w.cls in ("AUX", "VFIN", "VPART", "PREADV", "LIT")))
+    return Built([])
 
 
 def _kept_aside(b: Build) -> Built:
@@ -924,6 +991,8 @@ def _passive(b: Build) -> Built | None:
         return None
     if lemma == "colocar" and v.negated and _because_of_clairvoyance(b) is not None:
         return _kept_aside(b)
+    if lemma == "colocar" and v.negated and b.r.event_kind == "reveal" and _clairvoyance_pp(b) is not None:
+        return _taken_from_aside(b)
     subject = b.subject()
     d = _static_duration(b)
     if lemma == "capacitar":

@@ -531,6 +531,7 @@ class _Attacher:
         self.atoms = atoms
         self.pos = 0
         self.top = _Open(frame, {"object"} if object_filled else set())
+        self.heads: list[NP] = []          # the noun phrases whose "de" complement is being read, innermost last
 
     # -- helpers ----------------------------------------------------------------------------
     def peek(self, k: int = 0) -> _Atom | None:
@@ -794,7 +795,8 @@ class _Attacher:
                 np.mods.append(Other("paren", list(self.take().nodes)))
                 continue
             if a.kind == "rel":
-                if not _antecedent(np, a) or self._bare_predicate(np, stack) or self._name_given(np, stack):
+                if not _antecedent(np, a) or self._bare_predicate(np, stack) or self._name_given(np, stack) \
+                        or self._agrees_further_out(np, a):
                     return                              # it belongs to a phrase further out ("um card que não seja
                     #                                     de habilidade | que este personagem estiver carregando")
                 np.mods.append(self.relative(stack))
@@ -809,7 +811,11 @@ class _Attacher:
                                                  and _lemma(a.nodes[0]) == "em" and self._is_predicate(np, stack)):
                     return                              # "{AE} de seus recursos", "que não seja herói em cena"
                 pp_start = self.pos
-                pp = self.prepositional(stack, head=np)
+                self.heads.append(np)
+                try:
+                    pp = self.prepositional(stack, head=np)
+                finally:
+                    self.heads.pop()
                 if not takes_modifier(np, pp) or self._pp_goes_to_frame(pp, stack, np) or (
                         self._predicate_of_be(np, stack) and pp.prep == "de" and pp_class(pp) == "zone") or (
                         pp.prep == "de" and pp.obj is not None and pp.obj.dets and self._bare_predicate(np, stack)):
@@ -819,6 +825,22 @@ class _Attacher:
                 _raise_participle(np, pp)
                 continue
             return
+
+    def _agrees_further_out(self, np: NP, a: _Atom) -> bool:
+        """Does the relative of ``a`` belong to the phrase ``np`` is the "de" complement of, by the agreement of its
+        verb? "as ações do personagem escolhido *que tenham* X como alvo": a relative with a subject gap whose finite
+        verb is plural ("tenham") has a plural antecedent -- the actions, not the one character."""
+        from cardscript.compiler.semantics.nouns import plural
+        from cardscript.compiler.semantics.verbs import analyse
+
+        if not self.heads or a.clause is None or a.clause.subject is not None or plural(np):
+            return False
+        outer = self.heads[-1]
+        if not plural(outer) or not _antecedent(outer, a):
+            return False
+        v = analyse(a.clause)
+        finite = [w for w in v.words if w.cls in ("VFIN", "AUX")]
+        return bool(finite) and v.form(finite[0]).endswith("3p")
 
     def _predicate_of_be(self, np: NP, stack: list[_Open]) -> bool:
         """Is ``np`` the bare predicate of an open "ser" relative ("que não seja *de habilidade*")? An area after it
@@ -1369,14 +1391,16 @@ def _other_only(node: Node) -> bool:
 
 
 def _is_number_np(node: Node) -> bool:
-    """An np that is only a number or X, possibly after determiners ("[X] [+] [1] [pontos]", "[os dez] [cards]")."""
+    """An np that is only a number or X, possibly after determiners ("[X] [+] [1] [pontos]", "[os dez] [cards]"); X
+    may be written as its icon ("[{X}] [+] [1] [cards]": the X of the cost {X}, 4.6.1)."""
     parts = [node] if not isinstance(node, Phrase) else list(node.parts)
     while len(parts) > 1 and isinstance(parts[0], Lexeme) and parts[0].cls == "DET":
         parts = parts[1:]
     if len(parts) != 1:
         return False
     p = parts[0]
-    return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT")
+    return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT") or (
+        isinstance(p, Icon) and p.code.upper() == "X")
 
 
 def _is_icon_number(node: Node) -> bool:

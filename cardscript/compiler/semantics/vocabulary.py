@@ -173,6 +173,8 @@ def takes_modifier(np: NP, pp: PP) -> bool:
         return True                                           # "igual a 2", "(nome ou alter ego) igual ao de ..."
     if pp.obj is None:
         return False
+    if np.lemma == "forma" and np.det("este", "esse"):   # "desta forma": how it was done, not a thing with parts
+        return False                                      # ("... descartado desta forma | dos recursos de X")
     if np.lemma == "comum" and not np.dets:              # "em comum *com este personagem*": in common with
         return prep == "com" and pp.obj.cls in ("thing", "attribute")
     allowed = MODIFIER_TABLE.get((np.cls, prep))

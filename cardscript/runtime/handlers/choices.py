@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardscript.compiler.ir import Choose, ChooseOption
+from cardscript.compiler.ir import Choose, ChooseOption, Ref
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.conditions import check_condition
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
-from cardscript.runtime.selectors import EffectContext, Thing, Trait, names, players, resolve, select
+from cardscript.runtime.selectors import EffectContext, Thing, Trait, names, players, quantity, resolve, select
+from cardscript.runtime.selectors import choose as pick
 
 CARD_TYPES = ("Personagem", "Suporte", "Cenário", "Habilidade")       # rules 2: the card types
 
@@ -104,18 +105,47 @@ def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
     what = proc.what
     if proc.who is not None and what.chooser is None:
         what = replace(what, chooser=proc.who)
-    chosen: list[Thing] = select(game, ctx, what, "choose", f"{proc.text}: choose")
+    need = _cards_taken_later(game, ctx, proc)
+    if need and what.ref is None and not what.every and not (what.same or what.different or what.random
+                                                              or what.count.any_number):
+        things = [t for t in resolve(game, ctx, what)
+                  if isinstance(t, int) and t in game.state.scene and len(game.state.scene[t].carried) >= need]
+        chosen: list[Thing] = pick(game, ctx, things, quantity(game, ctx, what.count), "choose",
+                                   f"{proc.text}: choose", player=player, minimum=0 if what.count.up_to else None)
+    else:
+        chosen = select(game, ctx, what, "choose", f"{proc.text}: choose")
     if proc.introduces:
         ctx.write(proc.introduces, chosen)
         if not ctx.from_action and ctx.source is not None and proc.introduces.startswith("card:"):
             # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
             game.state.chosen.setdefault(ctx.source, {})[proc.introduces] = [t for t in chosen if isinstance(t, int)]
+            game.state.chosen_left.get(ctx.source, {}).pop(proc.introduces, None)   # a new choice replaces it
     ctx.last_optional_done = bool(chosen)
     for verb in proc.marks:                                     # chosen for a Potencializar effect: it is
         for t in chosen:                                        # "potencializado" this turn (glossary)
             if isinstance(t, int):
                 game.state.this_turn.marked.append((verb, t))
     game.emit("chosen", things=list(names(game, chosen)), player=player)
+
+
+def _cards_taken_later(game: Game, ctx: EffectContext, proc: Choose) -> int:
+    """How many of its carried cards the rest of the effect chooses from the character or support ``proc`` chooses
+    ("escolha um card carregado por um personagem em cena e coloque aquele card ...; então escolha outro card
+    carregado por aquele mesmo personagem e ..."): the effect's later choices among "cards carried by" the one
+    chosen -- each excluding the ones before ("outro card") adds up. The choice is among those carrying that many: a
+    choice the effect cannot follow through with is not one it allows (4.6.2 I, as the official ruling of such an
+    action settles). 0: no later choice takes its cards."""
+    if not proc.introduces:
+        return 0
+    later = ctx.memory.get("later_steps", ())
+    takes = [q.what for q in (later if isinstance(later, tuple) else ()) if isinstance(q, Choose)
+             and q.what is not None and q.what.zone == "carried" and q.what.of is not None
+             and q.what.of.ref is Ref.SLOT and q.what.of.slot == proc.introduces]
+    if not takes:
+        return 0
+    counts = [quantity(game, ctx, w.count) for w in takes]
+    distinct = all(w.excluding is not None for w in takes[1:])
+    return sum(counts) if distinct else max(counts)
 
 
 @handles(ChooseOption)

@@ -313,6 +313,10 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
         cards = [cards[i] for i in order]
     if to == "deck_top":
         cards.reverse()                     # each goes on top of the one before: the first ends on top
+    # 4.7: "o alvo e os cards que ele estiver carregando": a base this procedure moves goes with the cards of it the
+    # procedure names -- those move first (to the same place, not unloaded), and it is not knocked out meanwhile
+    leaving = {c for c in cards if c in game.state.scene}
+    cards.sort(key=lambda c: host(game, c) not in leaving)
     for c in cards:
         carrier = host(game, c)
         if c in game.state.scene:
@@ -325,7 +329,7 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
         # its owner's (golden rule D, whatever ``to_owner`` says); paying an action's extra cost, that cost's
         game.move(c, _ZONES[to], bottom=to == "deck_bottom", reason=proc.text[:40],
                   cost=str(ctx.memory.get("paying_cost") or ""))
-        if carrier is not None:
+        if carrier is not None and carrier not in leaving:
             game.check_empty(carrier)
     if proc.shuffle_in:                     # "embaralhe-o no deck de seu dono": into the deck, then shuffled
         for owner in sorted({game.state.owner[c] for c in cards}):
@@ -337,6 +341,50 @@ def move(game: Game, ctx: EffectContext, proc: Move) -> None:
 # "como se ele tivesse <keyword>": the rule of the keyword for this placing (rules 7, Materializar: "carregando cards
 # do topo de seu deck ao invés de cards de seus recursos")
 AS_IF_LOAD_FROM = {"materializar": "deck_top"}
+
+
+def use_identity_permission(game: Game, player: int, card: CardId) -> None:
+    """4.4.2.1 A.3 (the effects checked: after A.1 counted the resources, before 4.4.2.2 A.3 loads the cards): a
+    character placed though ``player`` controls one of its alter ego or name uses a permission that lifts A.4b
+    (``Allow`` scene_identity, golden rule 8 A) -- the player's pick when several would (their "Se o fizer" differ);
+    one that the rules did not need ("você pode") is used only if the player says so. "Se o fizer, ..."
+    (``Allow.then``) then happens in the permission's context, the placed card in its slot: "coloque este card na
+    base de seu deck" leaves the resources before the loading, which takes what is left (4.4.2.2 A.3)."""
+    from cardscript.runtime import rules
+
+    permissions = rules.identity_permissions(game, player, card)
+    if not permissions:
+        return
+    needed = not rules.allowed_by_identity_rules(game, player, card)
+    if not needed:
+        permissions = [x for x in permissions if x[1].then]
+        if not permissions:
+            return
+    if len(permissions) == 1 and not needed:
+        src, allow, sctx = permissions[0]
+        if game.decide(Decision(player, "optional", f"{allow.text or game.name(src)}: put {game.name(card)} in the "
+                                "scene by this permission?", ("yes", "no"))) != (0,):
+            return
+    elif len(permissions) > 1 or not needed:
+        labels = tuple(f"{game.name(src)}: {allow.text}" for src, allow, _ in permissions)
+        extra = () if needed else ("none",)
+        (k,) = game.decide(Decision(player, "choose", f"put {game.name(card)} in the scene by which permission?",
+                                    (*labels, *extra)))
+        if k >= len(permissions):
+            return
+        src, allow, sctx = permissions[k]
+    else:
+        src, allow, sctx = permissions[0]
+    if not allow.then:
+        return
+    game.emit("permission", text=allow.text, source=src, player=player, card=card)
+    ctx = copy.copy(sctx)
+    ctx.slots = dict(sctx.slots)
+    ctx.memory = {}
+    if allow.introduces:
+        ctx.write(allow.introduces, [card])
+    for p in allow.then:
+        run(game, ctx, p)
 
 
 def _is_scenario(game: Game, card: CardId) -> bool:
@@ -370,6 +418,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
             return False                    # already in the scene: it cannot be put there (4.4)
         if _is_scenario(game, c):
             return True                     # a scenario enters with no cards (4.4.1)
+        if _is_ev(game, c):                 # 4.4.2.1 A.1a, A.2a: its addition value, and a character to evolve from
+            return len(pool_for(c)) >= int(attr(game, c, "addition_value") or 0) and bool(_bases(game, player, c))
         energy = int(attr(game, c, "initial_energy") or 0)
         return (given is not None or proc.loading is not None or len(pool_for(c)) >= energy) \
             and placement_allowed(game, player, c)
@@ -385,9 +435,15 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     for c in picked:
         if not isinstance(c, int):
             continue
-        if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario (4.4.1)
-            game.place_scenario(c)
+        if _is_scenario(game, c):           # "coloque em cena um card de cenário ...": the scene's scenario, the
+            game.place_scenario(c, ctx.controller)   # effect's controller's (4.4.1 E), from whoever's area it came
             continue
+        if _is_ev(game, c) and given is None and proc.loading is None:
+            _evolve(game, ctx, c, pool_for(c), load_from)
+            if proc.introduces:
+                ctx.write(proc.introduces, [c])
+            continue
+        use_identity_permission(game, player, c)       # 4.4.2.1 A.4b lifted by a permission: its "Se o fizer"
         n = int(attr(game, c, "initial_energy") or 0)
         pool: list[Thing] = list(pool_for(c))
         if proc.loading is not None:        # as many as the text says, up to: chosen now, not its initial energy
@@ -408,6 +464,40 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
         if proc.introduces:
             ctx.write(proc.introduces, [c])
     ctx.last_optional_done = bool(picked)
+
+
+def _is_ev(game: Game, card: CardId) -> bool:
+    return str(attr(game, card, "card_type") or "") == "Personagem-EV"
+
+
+def _bases(game: Game, player: int, card: CardId) -> list[CardId]:
+    """4.4.2.2 A.2a: the characters ``card`` (a Personagem-EV) may evolve from -- the engine's reading of its
+    Evolução panel (none without an engine)."""
+    engine = getattr(game, "engine", None)
+    return [b.card for b in engine.evolution_bases(player, card)] if engine is not None else []
+
+
+def _evolve(game: Game, ctx: EffectContext, card: CardId, pool: list[CardId], load_from: str) -> None:
+    """An effect puts a Personagem-EV in the scene (4.4.2.1 A.1a, A.2a; 4.4.2.2): it evolves from a character its
+    player chooses, loading its addition value (from the top of the deck, "como se ele tivesse Materializar", or
+    chosen from the resources), the old base and what it carried beneath; it can act this turn (Prontidão)."""
+    player = ctx.controller
+    n = min(int(attr(game, card, "addition_value") or 0), len(pool))
+    if load_from == "deck_top":
+        loaded = pool[:n]
+    else:
+        loaded = [x for x in choose(game, ctx, pool, n, "load", f"load {n} card(s) onto {game.name(card)}")
+                  if isinstance(x, int)]
+    bases = _bases(game, player, card)
+    (b,) = game.decide(Decision(player, "evolve", f"{game.name(card)} evolves from",
+                                tuple(game.name(x) for x in bases)))
+    old = game.state.scene[bases[b]]
+    game.enter_scene(card, player, [*old.carried, *loaded, old.card])
+    engine = getattr(game, "engine", None)
+    if engine is not None:
+        engine.ready.add(card)                       # 4.4.2.2 ATENÇÃO: Prontidão
+    for x in loaded:
+        game.emit("load", card=x, onto=card, frm=load_from, entering=True)
 
 
 def _search_pool(game: Game, ctx: EffectContext, sel: Selector, zones: tuple[str, ...]) -> list[Thing]:
@@ -471,8 +561,8 @@ def reveal(game: Game, ctx: EffectContext, proc: Reveal) -> None:
                                    player=player) if isinstance(c, int)]
     if proc.introduces:
         ctx.write(proc.introduces, cards)
-    if cards or not proc.any_number:
-        game.emit("reveal", cards=cards, player=player)
+    if cards or not proc.any_number:                  # during an action's effect, the action that revealed them
+        game.emit("reveal", cards=cards, player=player, **(game.acting or {}))   # (Clarividência, rules 7)
 
 
 @handles(Look)
