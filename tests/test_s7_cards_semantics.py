@@ -35,7 +35,8 @@ def _run(tmp_path: Path, files: dict[str, str], scenario: str, index: CardIndex)
 THORNS = ("Cenário: Campo de Espinhos V1\n\nTexto permanente:\n  Ações de {AG} cujos efeitos reduzam o valor de Escudo "
           "causam aquela mesma quantidade de dano ao invés disso.\n")
 LASHER = ("Personagem: Chicoteador V1\nAlinhamento: Herói\nPoderes: Agilidade, Super Força\n"
-          "Energia inicial: 3\nEscudo: 1\n\nAção: Laçar\n  Custo: {0}\n  Poder: Agilidade\n  O alvo ganha Escudo -2 até o final do turno.\n")
+          "Energia inicial: 3\nEscudo: 1\n\nAção: Laçar\n  Custo: {0}\n  Poder: Agilidade\n"
+          "  O alvo ganha Escudo -2 até o final do turno.\n")
 SHOVER = ("Personagem: Empurrador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 1\n\n"
           "Ação: Empurrar\n  Custo: {0}\n  Poder: Super Força\n  O alvo ganha Escudo -2 até o final do turno.\n")
 
