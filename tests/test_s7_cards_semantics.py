@@ -93,3 +93,63 @@ e se em vez disso: uma ação de outro poder
     alone = scenario.split("e se em vez disso")[0].replace('  cenário: "thorns.card"\n', "")
     alone = alone.replace("= 2\n", "= 0\n").replace("energia de \"target.card\" = 4", "escudo de \"target.card\" = 0")
     assert _run(tmp_path, files, alone, index) == {"principal": "PASS"}      # no scenario: the Shield is lowered
+
+
+# --- 5.2: "Toda vez que o efeito de uma ação de {X} ... fizer com que você compre um ou mais cards, ..." -------------
+
+WATCHER = ("Personagem: Observador V1\nAlinhamento: Herói\nPoderes: Agilidade\nEnergia inicial: 3\nEscudo: 1\n\n"
+           "Texto permanente:\n  Toda vez que o efeito de uma ação de {AG} de um personagem que você controla "
+           "fizer com que você compre um ou mais cards, este personagem causa 1 ponto de dano em cada personagem "
+           "que seus oponentes controlam.\n\nAção: Estudar\n  Custo: {0}\n  Poder: Agilidade\n  Compre um card.\n")
+READER = ("Personagem: Leitor V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 1\n\n"
+          "Ação: Ler\n  Custo: {0}\n  Poder: Super Força\n  Compre um card.\n")
+
+
+def test_5_2_an_event_an_actions_effect_makes_happen_lowers_to_that_event_with_the_actions_filters() -> None:
+    """"o efeito de <ação> fizer com que você compre ...": the trigger is the embedded clause's event (a draw by
+    you), and the phrase of the action says which actions' effects count (their power, their user)."""
+    d = card(WATCHER)
+    assert d.executable, [e.why for e in d.effects]
+    trigger = d.effects[0].trigger
+    assert trigger is not None and trigger.event == "draw"
+    assert trigger.subject is not None and trigger.subject.ref is Ref.YOU
+    fields = {f.field: f for f in trigger.action_filters}
+    assert fields["power"].value == "AG" and fields["user"].op == "eq"
+
+
+def test_5_2_the_draw_triggers_only_when_an_actions_effect_of_that_power_made_it(tmp_path: Path,
+                                                                                 index: CardIndex) -> None:
+    """Played: the Agilidade action's draw sets the trigger off (1 damage to the opponent's character); a Super Força
+    action's draw does not, nor a draw that no action's effect made (rendering a character draws one by the rules of
+    the game, 6.2 C.5)."""
+    scenario = """turno: A
+jogador A:
+  em cena:
+    "watcher.card", carregando 3 cards
+    "reader.card", carregando 3 cards
+jogador B:
+  em cena: "target.card", carregando 5 cards
+jogadas:
+  "watcher.card" usa Estudar
+esperado:
+  dano em "target.card" = 1
+  mão de A: 1 card
+
+e se em vez disso: a compra de uma ação de outro poder
+  jogadas:
+    "reader.card" usa Ler
+  esperado:
+    dano em "target.card" = 0
+    mão de A: 1 card
+
+e se em vez disso: uma compra que nenhuma ação fez
+  fase: preparação
+  jogadas:
+    A rende "reader.card"
+  esperado:
+    dano em "target.card" = 0
+    mão de A: 1 card
+"""
+    files = {"watcher.card": WATCHER, "reader.card": READER, "target.card": TARGET}
+    verdicts = _run(tmp_path, files, scenario, index)
+    assert set(verdicts.values()) == {"PASS"}, verdicts
