@@ -153,3 +153,54 @@ e se em vez disso: uma compra que nenhuma ação fez
     files = {"watcher.card": WATCHER, "reader.card": READER, "target.card": TARGET}
     verdicts = _run(tmp_path, files, scenario, index)
     assert set(verdicts.values()) == {"PASS"}, verdicts
+
+
+# --- 4.6.2 H: "Se esta foi a segunda vez que este personagem usou esta ação neste turno, ..." ----------------------
+
+REPEATER = ("Personagem: Repetidor V1\nAlinhamento: Herói\nPoderes: Agilidade\nEnergia inicial: 3\nEscudo: 1\n\n"
+            "Ação: Golpe Duplo\n  Custo: {0}\n  Poder: Agilidade\n  Tipo: Ação Imprevista\n  Este personagem pode usar "
+            "esta ação outra vez neste turno. Se esta foi a segunda vez que este personagem usou esta ação neste "
+            "turno, ela causa 2 pontos de dano no alvo.\n")
+
+
+def test_4_6_2_h_the_nth_use_of_this_action_this_turn_lowers_to_a_condition_on_the_turns_record() -> None:
+    """"Se esta foi a segunda vez que este personagem usou esta ação neste turno": the damage's condition is that this
+    use is that character's second use of this action this turn (``nth_use``, value 2)."""
+    d = card(REPEATER)
+    assert d.executable, [e.why for e in d.effects]
+    assert d.action is not None
+    damage = next(p for m in d.action.modes for p in d.action.effect_procedures(m) if isinstance(p, Damage))
+    assert damage.condition is not None and damage.condition.kind == "nth_use" and damage.condition.value == "2"
+    assert damage.condition.subject is not None and damage.condition.subject.ref is Ref.THIS_CHARACTER
+
+
+def test_4_6_2_h_only_the_second_use_of_the_turn_causes_the_damage(tmp_path: Path, index: CardIndex) -> None:
+    """Played: the first use deals nothing, the second deals 2, a third (allowed again by the second) nothing more."""
+    scenario = """turno: A
+fase: preparação
+jogador A:
+  em cena: "repeater.card", carregando 3 cards
+jogador B:
+  em cena: "target.card", carregando 5 cards
+jogadas:
+  "repeater.card" usa Golpe Duplo em "target.card"
+esperado:
+  dano em "target.card" = 0
+
+e se em vez disso: duas vezes
+  jogadas:
+    "repeater.card" usa Golpe Duplo em "target.card"
+    "repeater.card" usa Golpe Duplo em "target.card"
+  esperado:
+    dano em "target.card" = 2
+
+e se em vez disso: três vezes
+  jogadas:
+    "repeater.card" usa Golpe Duplo em "target.card"
+    "repeater.card" usa Golpe Duplo em "target.card"
+    "repeater.card" usa Golpe Duplo em "target.card"
+  esperado:
+    dano em "target.card" = 2
+"""
+    verdicts = _run(tmp_path, {"repeater.card": REPEATER, "target.card": TARGET}, scenario, index)
+    assert set(verdicts.values()) == {"PASS"}, verdicts
