@@ -56,7 +56,9 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
             eid = effect_id(game, ctx)
             if n > 0:
                 shield_event(game, t, shields.ShieldEvent.bonus(eid, n, _lasting(duration)))
-            elif n < 0 and not _penalty_replaced(game, ctx, t, -n):
+            elif n < 0 and _penalty_replaced(game, ctx, t, -n):
+                shield = None                      # 5.5: it did not happen (damage instead)
+            elif n < 0:
                 shield_event(game, t, shields.ShieldEvent.penalty(eid, -n))
         gained = [*proc.powers, *(p for p in powers_of if p not in proc.powers)]   # "os poderes de <x>": as now
         if gained:
