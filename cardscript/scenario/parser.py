@@ -313,9 +313,10 @@ class _Builder:
         refs = [t for t in _trees(line) if t.data == "ref"]
         if refs:
             move.ref = self.ref(refs[0])
-        action = [t for t in _tokens(line) if t.type in ("ACTION", "TEXT")]
+        action = [t for t in _tokens(line) if t.type in ("ACTION", "TEXT", "BRACKETED")]
         if action:                                # the action's name; for `ativa X: <text>`, the effect's words
-            move.action, move.action_span = " ".join(str(action[0]).split()), _span(action[0])
+            name = str(action[0])[1:-1] if action[0].type == "BRACKETED" else str(action[0])
+            move.action, move.action_span = " ".join(name.split()), _span(action[0])
         for sub in _trees(line):
             if sub.data == "refs":
                 move.targets = [self.ref(r) if r.data == "ref" else
