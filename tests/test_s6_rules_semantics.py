@@ -218,6 +218,51 @@ Ação: Golpe Duplo
         assert (len(game.state.scene[target].carried), game.state.scene[target].stage) == expected
 
 
+def test_4_6_2_B_every_option_applied_when_its_character_uses_it() -> None:
+    """"Se <estado>, ao usar a ação X, aplique todos os seus efeitos ao invés de apenas um": a static (``Rule``
+    all_modes, not optional, bound to this character) under its condition -- the character's use of X runs every
+    option, in order, with no question; with the condition false, the option is chosen (4.6.2 B)."""
+    mad = card("""Personagem: Cientista Louco V1
+Alinhamento: Vilão
+Poderes: Genialidade
+Energia inicial: 5
+Escudo: 0
+
+Texto permanente:
+  Se este personagem estiver carregando um card de habilidade de {GE}, ao usar a ação Ensaio, aplique todos os """
+               """seus efeitos ao invés de apenas um.
+
+Ação: Ensaio
+  Custo: {1}
+  Poder: Genialidade
+  Ensaio causa 1 ponto de dano no alvo, ou compre 1 card.
+""")
+    skill = card("""Habilidade: Ideia V1
+Poder: Genialidade
+
+Ação: Ideia
+  Poder: Genialidade
+  Compre 1 card.
+""")
+    (static,) = mad.effects
+    (rule,) = static.procedures
+    assert isinstance(rule, Rule) and rule.rule == "all_modes" and rule.value == "Ensaio" and not rule.optional
+    assert rule.subject is not None and rule.subject.ref is Ref.THIS_CHARACTER and static.condition is not None
+    for carried, expected in ((True, (1, 1)), (False, (0, 1))):
+        game = match([mad, skill], [char("Alvo")])
+        user, target = card_of(game, 0, "Cientista Louco V1"), card_of(game, 1, "Alvo V1")
+        enter(game, user, 3, carried=[card_of(game, 0, "Ideia V1")] if carried else [])
+        enter(game, target, 3)
+        hand = len(game.state.players[0].hand)
+        game.agents[0].answers["mode"] = [[1]]                 # the second option: the draw
+        at(game, "combat", "attack")
+        use(game, user, "Ensaio")
+        game.eng.tree.resolve()
+        damage = 3 - len(game.state.scene[target].carried)
+        assert (damage, len(game.state.players[0].hand) - hand) == expected
+        assert ("mode" in game.agents[0].answers and game.agents[0].answers["mode"] == []) is not carried
+
+
 def test_7_a_gained_keyword_with_parameters_is_its_meaning_filled_in() -> None:
     """"este personagem ganha Liderar {1} - afiliação Guarda" while the condition holds: the prelude's meaning of
     Liderar with N = 1 and the affiliation (5.6), an activated effect the engine offers the character; a keyword
