@@ -15,6 +15,7 @@ from cardscript.compiler.ir import (
     Filter,
     ForceTarget,
     Gain,
+    Generate,
     Kind,
     Ref,
     Restrict,
@@ -261,6 +262,45 @@ Ação: Ideia
         damage = 3 - len(game.state.scene[target].carried)
         assert (damage, len(game.state.players[0].hand) - hand) == expected
         assert ("mode" in game.agents[0].answers and game.agents[0].answers["mode"] == []) is not carried
+
+
+def test_4_6_2_D_each_player_only_uses_actions_of_the_affiliation_it_chose() -> None:
+    """"cada um dos jogadores escolhe uma afiliação. Até o final do turno, cada jogador só pode usar ações de
+    personagens que sejam da afiliação escolhida por ele": a prohibition (``Restrict`` use_action) on the actions
+    of every character but those of the affiliation its own controller chose (``chosen_by_controller``)."""
+    judge = card("""Personagem: Juiz V1
+Alinhamento: Herói
+Afiliações: Guarda
+Poderes: Super Força
+Energia inicial: 3
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, cada um dos jogadores escolhe uma afiliação. Até o final do turno, cada """
+                 """jogador só pode usar ações de personagens que sejam da afiliação escolhida por ele.
+""")
+    (trig,) = judge.effects
+    made = trig.procedures[-1]
+    assert isinstance(made, Generate)
+    (restrict,) = made.effect.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "use_action" and restrict.subject is None
+    (users,) = restrict.action_filters
+    assert isinstance(users.value, Selector) and users.value.excluding is not None
+    assert [f.op for f in users.value.excluding.filters] == ["chosen_by_controller"]
+    guard, patrol = (char(n, affiliations=a, action=punch("Soco " + n)) for n, a in (("Guarda", "Guarda"),
+                                                                                     ("Patrulha", "Ronda")))
+    game = match([judge, guard, patrol], [guard, patrol])
+    game.agents[0].answers["choose_affiliation"] = [pick("Ronda")]
+    game.agents[1].answers["choose_affiliation"] = [pick("Guarda")]
+    mine = [card_of(game, 0, t) for t in ("Guarda V1", "Patrulha V1")]
+    theirs = [card_of(game, 1, t) for t in ("Guarda V1", "Patrulha V1")]
+    for c in (*mine, *theirs):
+        enter(game, c, 2)
+    enter(game, card_of(game, 0, "Juiz V1"), 2)
+    at(game, "combat", "attack")
+    assert {u.user for u in legal_actions(game.eng, 0, "attack")} == {mine[1]}      # A chose Ronda
+    at(game, "combat", "attack", turn_player=1)
+    assert {u.user for u in legal_actions(game.eng, 1, "attack")} == {theirs[0]}    # B chose Guarda
 
 
 def test_7_a_gained_keyword_with_parameters_is_its_meaning_filled_in() -> None:

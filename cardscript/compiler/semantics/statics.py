@@ -315,6 +315,21 @@ def _users_of(who: Selector, b: Build) -> Selector | None:
     raise NotUnderstood("the actions of which player's characters?", b.roles.clause)
 
 
+def _only_those_actions(b: Build, user: Selector, filters: tuple[Filter, ...]) -> Built:
+    """"<jogador> só pode usar ações de personagens que <...>" (4.6.2 D: a prohibition on using actions): the
+    actions of every other character cannot be used by that player's characters (the players using actions are
+    their characters using them) -- a ``Restrict`` use_action on actions whose user is not one the phrase
+    describes. Only the actions' users may be said (no other filter on the actions)."""
+    users = [f.value for f in filters if f.field == "user" and f.op == "eq" and isinstance(f.value, Selector)]
+    if len(users) != 1 or len(filters) != 1 or users[0].ref is not None or users[0].kind is not Kind.CHARACTER:
+        raise NotUnderstood("may use only which actions?", b.roles.clause)
+    others = Selector(kind=Kind.CHARACTER, every=True, excluding=replace(users[0], every=True), text=b.text)
+    d = _static_duration(b)
+    return Built([_during(b, Restrict(what="use_action", subject=_users_of(user, b),
+                                      action_filters=(Filter("user", "eq", others),), duration=d, text=b.text))],
+                 _kind(d))
+
+
 def _only_in_subject(b: Build) -> Lexeme | None:
     """"*Apenas* personagens que ... podem usar ...": an adverb of exclusion before the subject."""
     for c in b.roles.subject:
@@ -405,6 +420,8 @@ def _use(b: Build) -> Built | None:
     as_type = _as_action_type(b)
     if as_type is not None:                     # "podem usar ações de {GE} como se fossem ações de antecipar"
         return _used_as(b, user, filters, as_type)
+    if v.only:                                 # "cada jogador só pode usar ações de personagens que ..."
+        return _only_those_actions(b, user, filters)
     if b.adjuncts.entered_turn:                                         # Prontidão: "... no turno em que ele entrou
         if user.ref is not Ref.THIS_CHARACTER:                          # em cena" (4.6.2 C.1)
             raise NotUnderstood("ready: which character?", b.roles.clause)
