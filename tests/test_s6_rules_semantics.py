@@ -15,6 +15,7 @@ from cardscript.compiler.ir import (
     Filter,
     ForceTarget,
     Gain,
+    Generate,
     Kind,
     Ref,
     Restrict,
@@ -216,6 +217,90 @@ Ação: Golpe Duplo
         use(game, user, "Golpe Duplo")
         game.eng.tree.resolve()
         assert (len(game.state.scene[target].carried), game.state.scene[target].stage) == expected
+
+
+def test_4_6_2_B_every_option_applied_when_its_character_uses_it() -> None:
+    """"Se <estado>, ao usar a ação X, aplique todos os seus efeitos ao invés de apenas um": a static (``Rule``
+    all_modes, not optional, bound to this character) under its condition -- the character's use of X runs every
+    option, in order, with no question; with the condition false, the option is chosen (4.6.2 B)."""
+    mad = card("""Personagem: Cientista Louco V1
+Alinhamento: Vilão
+Poderes: Genialidade
+Energia inicial: 5
+Escudo: 0
+
+Texto permanente:
+  Se este personagem estiver carregando um card de habilidade de {GE}, ao usar a ação Ensaio, aplique todos os """
+               """seus efeitos ao invés de apenas um.
+
+Ação: Ensaio
+  Custo: {1}
+  Poder: Genialidade
+  Ensaio causa 1 ponto de dano no alvo, ou compre 1 card.
+""")
+    skill = card("""Habilidade: Ideia V1
+Poder: Genialidade
+
+Ação: Ideia
+  Poder: Genialidade
+  Compre 1 card.
+""")
+    (static,) = mad.effects
+    (rule,) = static.procedures
+    assert isinstance(rule, Rule) and rule.rule == "all_modes" and rule.value == "Ensaio" and not rule.optional
+    assert rule.subject is not None and rule.subject.ref is Ref.THIS_CHARACTER and static.condition is not None
+    for carried, expected in ((True, (1, 1)), (False, (0, 1))):
+        game = match([mad, skill], [char("Alvo")])
+        user, target = card_of(game, 0, "Cientista Louco V1"), card_of(game, 1, "Alvo V1")
+        enter(game, user, 3, carried=[card_of(game, 0, "Ideia V1")] if carried else [])
+        enter(game, target, 3)
+        hand = len(game.state.players[0].hand)
+        game.agents[0].answers["mode"] = [[1]]                 # the second option: the draw
+        at(game, "combat", "attack")
+        use(game, user, "Ensaio")
+        game.eng.tree.resolve()
+        damage = 3 - len(game.state.scene[target].carried)
+        assert (damage, len(game.state.players[0].hand) - hand) == expected
+        assert ("mode" in game.agents[0].answers and game.agents[0].answers["mode"] == []) is not carried
+
+
+def test_4_6_2_D_each_player_only_uses_actions_of_the_affiliation_it_chose() -> None:
+    """"cada um dos jogadores escolhe uma afiliação. Até o final do turno, cada jogador só pode usar ações de
+    personagens que sejam da afiliação escolhida por ele": a prohibition (``Restrict`` use_action) on the actions
+    of every character but those of the affiliation its own controller chose (``chosen_by_controller``)."""
+    judge = card("""Personagem: Juiz V1
+Alinhamento: Herói
+Afiliações: Guarda
+Poderes: Super Força
+Energia inicial: 3
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, cada um dos jogadores escolhe uma afiliação. Até o final do turno, cada """
+                 """jogador só pode usar ações de personagens que sejam da afiliação escolhida por ele.
+""")
+    (trig,) = judge.effects
+    made = trig.procedures[-1]
+    assert isinstance(made, Generate)
+    (restrict,) = made.effect.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "use_action" and restrict.subject is None
+    (users,) = restrict.action_filters
+    assert isinstance(users.value, Selector) and users.value.excluding is not None
+    assert [f.op for f in users.value.excluding.filters] == ["chosen_by_controller"]
+    guard, patrol = (char(n, affiliations=a, action=punch("Soco " + n)) for n, a in (("Guarda", "Guarda"),
+                                                                                     ("Patrulha", "Ronda")))
+    game = match([judge, guard, patrol], [guard, patrol])
+    game.agents[0].answers["choose_affiliation"] = [pick("Ronda")]
+    game.agents[1].answers["choose_affiliation"] = [pick("Guarda")]
+    mine = [card_of(game, 0, t) for t in ("Guarda V1", "Patrulha V1")]
+    theirs = [card_of(game, 1, t) for t in ("Guarda V1", "Patrulha V1")]
+    for c in (*mine, *theirs):
+        enter(game, c, 2)
+    enter(game, card_of(game, 0, "Juiz V1"), 2)
+    at(game, "combat", "attack")
+    assert {u.user for u in legal_actions(game.eng, 0, "attack")} == {mine[1]}      # A chose Ronda
+    at(game, "combat", "attack", turn_player=1)
+    assert {u.user for u in legal_actions(game.eng, 1, "attack")} == {theirs[0]}    # B chose Guarda
 
 
 def test_7_a_gained_keyword_with_parameters_is_its_meaning_filled_in() -> None:

@@ -528,9 +528,9 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     found = [target_candidates(engine, sel, player, ctx0) for sel in action.targets]
     modes = tuple(m for m in usable_modes(engine, action, found, ctx0) if m is not None) or action.modes
     mode: Effect | None = modes[0] if modes else None
-    every = queries.all_modes_allowed(game, player, action) if len(modes) > 1 else ""
-    if every and len(modes) == len(action.modes) and selectors.ask_yes_no(
-            game, player, f"{action.name}: every option, in order ({every})?"):
+    every, may_decline = queries.all_modes_allowed(game, player, action, use.user) if len(modes) > 1 else ("", True)
+    if every and len(modes) == len(action.modes) and (not may_decline or selectors.ask_yes_no(
+            game, player, f"{action.name}: every option, in order ({every})?")):
         mode = Effect(modes[0].kind, tuple(p for m in modes for p in m.procedures),   # B: all of them, in order
                       text=" ".join(m.text for m in modes))
     elif len(modes) > 1:

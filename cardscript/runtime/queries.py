@@ -512,18 +512,20 @@ def gained_activated(game: Game) -> list[tuple[CardId, int, Effect]]:
     return out
 
 
-def all_modes_allowed(game: Game, player: int, action: ActionDef) -> str:
-    """The text of a static working now that lets ``player`` use every option of ``action``, in order, instead of
-    one (4.6.2 B; "você pode usar todos os efeitos da ação X, ao invés de apenas um": a ``Rule`` all_modes whose
-    value is the action's name, of a card that player controls), or ''."""
+def all_modes_allowed(game: Game, player: int, action: ActionDef, user: CardId | None = None) -> tuple[str, bool]:
+    """The text of a static working now that has ``player``'s ``user`` use every option of ``action``, in order,
+    instead of one (4.6.2 B: a ``Rule`` all_modes whose value is the action's name, of a card that player controls;
+    its ``subject``, if any, the user it binds), and whether the player may decline it ("você pode usar todos os
+    efeitos da ação X": optional; "aplique todos os seus efeitos": not) -- ('', True) without one."""
     from cardscript.compiler.ir import Rule
 
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             if isinstance(p, Rule) and p.rule == "all_modes" and fold_key(p.value) == fold_key(action.name) \
-                    and sctx.controller == player:
-                return p.text or effect.text
-    return ""
+                    and sctx.controller == player and (p.subject is None or user is not None
+                                                       and selected(game, sctx, p.subject, user)):
+                return p.text or effect.text, p.optional
+    return "", True
 
 
 def countdown_as_if_none(game: Game, player: int) -> bool:

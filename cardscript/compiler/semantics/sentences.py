@@ -75,6 +75,7 @@ class Leads:
     hypothetical_trigger: bool = False     # ... introduced by "toda vez que" (5.3) rather than "se" (5.5)
     condition: Condition | None = None     # "Enquanto ...", a leading "Se <state>" of a static
     duration: Duration | None = None       # "Até o final do turno, ..."
+    using: PP | None = None                # "Se ..., ao usar a ação X, <clause>": the action the clause speaks of
     trigger_late: bool = False             # the trigger came after clauses already read ("X ganha ..., e toda vez
     #                                        que ...": those clauses are not the trigger's effect)
 
@@ -206,6 +207,17 @@ class SentenceReader:
         este card estiver em seus recursos durante a sua Fase de Preparação, você pode ...": the windows printed at
         the end of a leading condition are the effect's (5.1), not the condition's -- read as window leads."""
         comps = list(clause.complements)
+        using = next((i for i, c in enumerate(comps) if _starts_using(c)), None)
+        if using is not None:            # ", ao usar a ação X," ending the condition: the main clause's (Build.using)
+            from cardscript.compiler.semantics.syntax import attach_parts
+
+            group = [x for c in comps[using:] for x in (c.parts if isinstance(c, Phrase) else (c,))]
+            self.r.use(*(x for x in group if isinstance(x, Symbol)))
+            made = attach_parts([x for x in group if not isinstance(x, Symbol)])
+            if len(made) == 1 and isinstance(made[0], PP):
+                self.leads.using = made[0]
+                comps = comps[:using]
+                clause = replace(clause, complements=tuple(comps))
         at = next((i for i, c in enumerate(comps) if _starts_window(c)), None)
         if at is None:
             return clause
@@ -409,7 +421,7 @@ class SentenceReader:
         text = render(clause)
         family = frame.family
         b = Build(roles, r, static=self.static_context, text=text,
-                  lead_duration=self._lead_duration(), coordinated=self.coordinated)
+                  lead_duration=self._lead_duration(), coordinated=self.coordinated, using=self.leads.using)
         if family == "make":                       # "você pode fazer com que <clause>"
             return self._make(b, clause)
         unless: list[tuple[Clause, list[Constituent]]] = []
@@ -676,7 +688,8 @@ def _replaced_area(head: PP, rest: list[Constituent]) -> str:
     return ""
 
 
-_STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control"})
+_STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control",
+                          "apply"})
 
 
 _DEEDS = frozenset({"stage", "discard", "unload", "knock_out", "pay", "reveal", "move", "load"})
@@ -727,6 +740,13 @@ def _chunk_leaves(node: Node) -> list[object]:
 def _comma_led(node: Node) -> bool:
     first = _chunk_leaves(node)[:1]
     return bool(first) and isinstance(first[0], Symbol) and first[0].text == ","
+
+
+def _starts_using(node: Node) -> bool:
+    """", ao usar <...>" (a complement led by a comma, "a", the infinitive "usar")."""
+    words = [x for x in _chunk_leaves(node) if isinstance(x, Lexeme)]
+    return _comma_led(node) and len(words) >= 2 and words[0].lemma == "a" and words[-1].lemma == "usar" \
+        and words[-1].cls == "VINF"
 
 
 def _starts_window(node: Node) -> bool:
