@@ -88,6 +88,9 @@ class Sequence:
     problems: list[Problem] = field(default_factory=list)
 
 
+_ONCE_INTRODUCERS = ("quando", "se")   # a trigger they introduce, tied to one's own phase, fires once in it (5.2)
+
+
 class SentenceReader:
     """Reads the sentences of one paragraph (or of an action's text) in order, sharing the reading."""
 
@@ -146,7 +149,7 @@ class SentenceReader:
                 return Condition("possible", text="se possível"), ""
             if first_word == "se" and len(clauses) == 1 and self._is_event(clauses[0]) and first \
                     and self.static_context and self.leads.trigger is None:
-                self._as_trigger(clauses[0], seq)        # "Se este personagem for alvo de uma ação, ..."
+                self._as_trigger(clauses[0], seq, once=True)   # "Se este personagem for alvo de uma ação, ..."
                 return None, ""
             if first_word == "se" and len(clauses) == 2 and [w.lemma for w in words] == ["se", "e"] and first \
                     and self.static_context and self.leads.trigger is None and not self._is_event(clauses[0]) \
@@ -230,7 +233,7 @@ class SentenceReader:
         if happening.subject is None:
             happening = replace(happening, subject=state.subject)
         cond = self._conditions([state], words[:1], seq)
-        self._as_trigger(happening, seq)
+        self._as_trigger(happening, seq, once=True)
         return cond
 
     def _is_event(self, clause: Clause) -> bool:
@@ -266,7 +269,7 @@ class SentenceReader:
             self.r.use(*v.words)
             hypothetical_lead(clause, self.r)
             return
-        self._as_trigger(clause, seq)
+        self._as_trigger(clause, seq, once=first_word in _ONCE_INTRODUCERS)
 
     def _several(self, item: Phrase, clauses: list[Clause], seq: Sequence) -> None:
         """"Quando este cenário entrar ou sair de cena", "Quando X for alvo de alguma ação ou receber dano" (5.2):
@@ -293,13 +296,15 @@ class SentenceReader:
         self.leads.trigger = patterns[0]
         self.leads.also = tuple(patterns[1:])
 
-    def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None) -> None:
+    def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None,
+                    once: bool = False) -> None:
+        """The trigger's event (5.2); ``once``: introduced by "Quando" / "Se" rather than "Toda vez que"."""
         if self.leads.trigger is not None:          # "Quando A, escolha X. Quando aquele personagem B, ...": two
             seq.problems.append(Problem("a second trigger in the paragraph", clause))   # effects, not one
             return
         self.r.trigger_span = clause.span
         try:
-            pattern = event(clause, self.r, args)
+            pattern = event(clause, self.r, args, once=once)
         except NotUnderstood as exc:
             seq.problems.append(Problem(f"trigger: {exc}", exc.node or clause, exc.roles))
             return
