@@ -88,6 +88,22 @@ class Sequence:
     problems: list[Problem] = field(default_factory=list)
 
 
+def _its_own_use(roles: object, rel: _Rel) -> bool:
+    """"<a ação X> causará +N ponto de dano toda vez que for usada": the clause's subject, an action, changes the
+    damage it deals, and the "toda vez que" clause, with no subject nor complement of its own, is that action being
+    used -- a damage modifier of the action works at each of its uses (5.3, 4.8.3 B), so it says nothing more (read
+    as a trigger, it would add a modifier at every use)."""
+    from cardscript.compiler.semantics.clauses import Roles
+
+    assert isinstance(roles, Roles)
+    subject = roles.subject_np
+    if roles.frame is None or roles.frame.family != "damage" or subject is None or subject.lemma != "ação":
+        return False
+    clause = rel.clause
+    v = analyse(clause)
+    return v.lemma == "usar" and v.passive and clause.subject is None and not clause.complements and not rel.args
+
+
 _ONCE_INTRODUCERS = ("quando", "se")   # a trigger they introduce, tied to one's own phase, fires once in it (5.2)
 
 
@@ -493,6 +509,10 @@ class SentenceReader:
                 rel = extra[i + 1]
                 assert isinstance(rel, Rel)
                 r.use(c.head, *c.dets, *rel.markers)
+                if _its_own_use(roles, rel):        # "a ação X causará +1 ponto de dano toda vez que for usada"
+                    r.use(*analyse(rel.clause).words, rel.clause)
+                    del extra[i:i + 2]
+                    continue
                 if self.leads.trigger is None and self.static_context:
                     seq = Sequence()
                     self._as_trigger(rel.clause, seq, list(rel.args))
