@@ -272,7 +272,7 @@ class SentenceReader:
 
     def _trigger(self, item: Phrase, clauses: list[Clause], first_word: str, seq: Sequence) -> None:
         if len(clauses) > 1:
-            self._several(item, clauses, seq)
+            self._several(item, clauses, seq, once=first_word in _ONCE_INTRODUCERS)
             return
         if not clauses:
             seq.problems.append(Problem("a trigger with no event", item))
@@ -287,7 +287,7 @@ class SentenceReader:
             return
         self._as_trigger(clause, seq, once=first_word in _ONCE_INTRODUCERS)
 
-    def _several(self, item: Phrase, clauses: list[Clause], seq: Sequence) -> None:
+    def _several(self, item: Phrase, clauses: list[Clause], seq: Sequence, once: bool = False) -> None:
         """"Quando este cenário entrar ou sair de cena", "Quando X for alvo de alguma ação ou receber dano" (5.2):
         events joined by "ou" -- each fires the effect (one triggered effect per event). A clause with no subject
         shares the one before; a verb with no complements shares the last verb's ("entrar ou sair de cena")."""
@@ -304,7 +304,7 @@ class SentenceReader:
             subject = clause.subject
             if not clause.complements and clause is not clauses[-1]:
                 clause = replace(clause, complements=shared)
-            self._as_trigger(clause, seq)
+            self._as_trigger(clause, seq, once=once)
             if self.leads.trigger is None:
                 return
             patterns.append(self.leads.trigger)
