@@ -517,6 +517,25 @@ def test_4_8_6_atencao_2_mansao_dos_vingadores_and_gerador_de_pem(lib: dict[str,
     assert shield(game, 0) == 0
 
 
+def test_4_8_6_atencao_2_the_shield_record_starts_with_the_engine_not_with_the_first_read(
+        lib: dict[str, CardDef]) -> None:
+    """4.8.6 ATENÇÃO 2 when nobody reads the shield until the end (a scenario's board, a match's play): the
+    statics in operation are recorded from the moment the engine runs the match, so the Mansão's bonus that the
+    Gerador stops is a suspension of an effect already recorded, and it does not come back as a new +1 once the
+    Gerador is destroyed after Hulk's set value began: 0
+    (tests/scenarios/4-8-6-atencao-2-mansao-e-gerador-de-pem.scn)."""
+    from cardscript.runtime.turn import Engine
+
+    game = game_with({0: lib["Hulk V1"], 20: lib["Mansão dos Vingadores V1"], 100: lib["Gerador de P.E.M. V1"]})
+    Engine(game)
+    in_scene(game, 20, [21, 22, 23])
+    in_scene(game, 0, [1, 2])
+    enters_choosing(game, 100, [101, 102, 103], "Mansão")
+    game.unload(2)
+    destroy(game, 100)
+    assert shield(game, 0) == 0
+
+
 # ---------------------------------------------------------------------------------------------
 # 4.8.3.1: the Kraven / Mulher-Hulk example
 

@@ -18,7 +18,7 @@ from cardscript.compiler.ir import (
     Unload,
 )
 from cardscript.runtime import continuous
-from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
+from cardscript.runtime.agents import Decision, FirstLegalAgent, ScriptedAgent
 from cardscript.runtime.handlers import run
 from cardscript.runtime.library import load_library
 from cardscript.runtime.queries import placement_allowed
@@ -114,6 +114,35 @@ def test_8_b_2_losing_a_power_beats_gaining_it(library: dict[str, CardDef]) -> N
     assert "VO" in powers(game, 0)
     continuous.add(game, "lose", None, 1, [0], Duration.END_OF_TURN, powers=["VO"])
     assert "VO" not in powers(game, 0)                   # a later loss beats the earlier gain too
+
+
+def test_8_b_2_drenar_poder_takes_the_power_armadura_grants(library: dict[str, CardDef]) -> None:
+    """8 B.2: "O efeito da ação Drenar Poder da Vampira V2 vence o da Armadura IMA". Drenar Poder's "Escolha um
+    poder" offers each of the 13 powers (rules 2.1), Super Força included though no character card of the match
+    prints it (the target has it from Armadura de Combate I.M.A.); the power taken stays lost while the Armadura
+    still grants it (tests/scenarios/8-B-efeitos-negativos-prevalecem.scn)."""
+    vampira, ultron = library["Vampira V2"], library["Ultron-61112 V1"]
+    offered: list[tuple[str, ...]] = []
+
+    class TakesSuperForca:
+        def decide(self, decision: Decision) -> list[int]:
+            if decision.kind != "choose_power":
+                return list(range(decision.minimum))
+            offered.append(tuple(decision.options))
+            return [decision.options.index("SF")]
+
+    game = _game({0: vampira, 100: ultron, 101: library["Armadura de Combate I.M.A. V1"]},
+                 agents=[TakesSuperForca(), FirstLegalAgent()])
+    _in_scene(game, 0, [1, 2])
+    _in_scene(game, 100, [101, 102])
+    assert "SF" in powers(game, 100)
+    action = vampira.action
+    assert action is not None
+    ctx = EffectContext(controller=0, source=0, user=0, targets=[[100]], action_name=action.name, from_action=True)
+    for p in action.modes[0].procedures:
+        run(game, ctx, p)
+    assert len(offered) == 1 and len(offered[0]) == 13 and "SF" in offered[0]
+    assert "SF" not in powers(game, 100)
 
 
 def test_8_c_unloading_more_than_carried_unloads_what_there_is() -> None:

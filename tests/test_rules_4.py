@@ -178,6 +178,26 @@ def test_4_4_2_3_A_1_1_a_carried_ability_cards_permanent_text_works_for_the_char
     assert names(game, 0, "attack") == ["Golpe de X", "Jogar Objeto"]
 
 
+def test_4_4_2_3_A_2a_an_ability_card_on_a_support_works_when_its_text_names_that_support() -> None:
+    """4.4.2.3 A.2a: "Cards de Habilidade [...] carregados em Suportes não fazem nada além de contar como energia
+    para aquele suporte, a menos que seus textos digam o contrário" (the rulebook's example: Reparos Provisórios).
+    Reparos Provisórios V1's "O suporte que estiver carregando este card ganha Escudo +1" works on the support
+    carrying it; Cubo Cósmico V1 ("Toda vez que este personagem causar dano ...") on a support does nothing
+    (tests/scenarios/4-4-2-3-A-2a-habilidade-num-suporte.scn)."""
+    from cardscript.runtime.shielding import shield
+    from cardscript.runtime.triggers import functional_in_scene
+
+    lib = library()
+    game = match([char("X", ie=2)] + [FILL] * 20, [FILL] * 20)
+    mansao = add_card(game, lib["Mansão dos Vingadores V1"], 0)
+    reparos = add_card(game, lib["Reparos Provisórios V1"], 0)
+    cubo = add_card(game, lib["Cubo Cósmico V1"], 0)
+    game.enter_scene(mansao, 0, [reparos, cubo])
+    assert functional_in_scene(game, reparos) == (True, 0)
+    assert functional_in_scene(game, cubo) == (False, 0)
+    assert shield(game, mansao) == 2 + 1
+
+
 def test_4_4_2_3_A_1_2a_a_carried_same_alter_ego_character_card_grants_its_powers_and_action() -> None:
     """4.4.2.3 A.1.2a: "Cards de personagem carregados em um personagem que possua o mesmo alter ego, porém
     sejam de uma versão diferente do card base [...] concedem àquele personagem suas afiliações, alinhamentos,

@@ -169,3 +169,35 @@ def test_4_8_3_1_the_order_of_events(tmp_path: Path, index: CardIndex) -> None:
     for wrong in ("dano em Triton V1, Capanga do Rei V2 usa Pancadaria", "dano em Maximus V1", "nocaute de Triton V1"):
         bad = run_text(tmp_path, text + f"  ordem dos eventos: {wrong}\n", index)
         assert verdicts(bad)["principal"][0] == "FAIL", wrong
+
+
+MANDANTE = ("Personagem: Mandante Teste V1\nAlinhamento: Vilão\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 1\n\n"
+            "Ação: Ordem Cruel\n  Custo: {0}\n  Poder: Super Força\n  O oponente alvo descarta um card de sua mão.\n")
+
+
+def test_4_6_2_F_1_a_player_as_a_target(tmp_path: Path, index: CardIndex) -> None:
+    """"o oponente alvo" (4.6.2 F.1): the move names the player (`em B`), or the answer does (`alvo: jogador B`)."""
+    (tmp_path / "mandante.card").write_text(MANDANTE, encoding="utf-8")
+    text = ('jogador A:\n  em cena: "mandante.card", carregando 3 cards\njogador B:\n'
+            "  em cena: Blob V1, carregando 3 cards\n  mão: Hulk V1\njogadas:\n"
+            "  Mandante Teste V1 usa Ordem Cruel em B\n"
+            "esperado:\n  mão de B: 0 cards\ne se em vez disso: na resposta\n  jogadas:\n"
+            "    Mandante Teste V1 usa Ordem Cruel\n      alvo: jogador {who}\n")
+    assert {k: v[0] for k, v in verdicts(run_text(tmp_path, text.format(who="B"), index)).items()} == {
+        "principal": "PASS", "na resposta": "PASS"}
+    wrong = verdicts(run_text(tmp_path, text.format(who="A"), index))["na resposta"]
+    assert wrong[0] == "ERROR" and "`jogador A` is not among the options" in wrong[1]
+
+
+def test_a_branch_changes_the_second_of_two_lines_of_one_card(tmp_path: Path, index: CardIndex) -> None:
+    """Two `Blob V1` in the main scene: the branch's `Blob V1 (2)` is the second line; a third copy is added."""
+    text = ("jogador A:\n  em cena: Hulk V1, carregando 3 cards\njogador B:\n  em cena:\n"
+            "    Blob V1, carregando 3 cards\n"
+            "    Blob V1, carregando 2 cards\nesperado:\n  energia de Blob V1 (2) = {second}\n"
+            "e se em vez disso: a segunda muda\n  jogador B:\n    em cena: Blob V1 (2), carregando 1 card\n"
+            "  esperado:\n    energia de Blob V1 (1) = 3\n    energia de Blob V1 (2) = 1\n"
+            "e se em vez disso: sem a segunda\n  jogador B:\n    sem: Blob V1 (2)\n"
+            "  esperado:\n    energia de Blob V1 = 3\n")
+    result = run_text(tmp_path, text.format(second=2), index)
+    assert {k: v[0] for k, v in verdicts(result).items()} == {
+        "principal": "PASS", "a segunda muda": "PASS", "sem a segunda": "PASS"}, verdicts(result)

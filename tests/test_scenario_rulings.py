@@ -21,6 +21,7 @@ from tests.corpus_play import CORPORA, CORPUS_DIR, require_corpus
 require_corpus()
 
 RULINGS = Path(__file__).resolve().parent / "rulings"
+CORPUS_EXAMPLES = Path(__file__).resolve().parent / "scenarios-corpus"
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +43,16 @@ def test_official_ruling(path: Path, index: CardIndex) -> None:
     assert not result.diagnostics, [d.message for d in result.diagnostics]
     bad = [(b.name, b.verdict, b.reason) for b in result.branches if b.verdict not in (*GOOD, "CANNOT")]
     assert result.branches and not bad, bad
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS_EXAMPLES.glob("*.scn")), ids=lambda p: p.stem)
+def test_rulebook_example_with_corpus_cards(path: Path, index: CardIndex) -> None:
+    """The rulebook's worked examples whose cards only the corpora print (tests/scenarios-corpus/): every branch
+    PASS, as tests/scenarios/ with the bundled library."""
+    result = run_file(path, index)
+    assert not result.diagnostics, [d.message for d in result.diagnostics]
+    assert result.branches and all(b.verdict == "PASS" for b in result.branches), \
+        [(b.name, b.verdict, b.reason) for b in result.branches]
 
 
 def test_rulings_are_named_after_the_card_and_numbered_and_cite_the_code() -> None:

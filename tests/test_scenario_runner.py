@@ -337,6 +337,8 @@ def test_an_action_whose_name_holds_em(tmp_path: Path, index: CardIndex) -> None
             "  Golias Teste V1 usa Treinamento em Equipe em Mulher-Hulk V1\n    A descarrega: 1 card\n"
             "esperado:\n  energia de Mulher-Hulk V1 = 2\n  Golias Teste V1 não pode usar Treinamento em Equipe\n")
     assert verdicts(run_text(tmp_path, text, index)) == {"principal": "PASS"}
+    bracketed = text.replace("usa Treinamento em Equipe em", "usa [Treinamento em Equipe] em")   # said outright
+    assert bracketed != text and verdicts(run_text(tmp_path, bracketed, index)) == {"principal": "PASS"}
 
 
 HULK = "  em cena: Hulk V1, carregando 3 cards\n"

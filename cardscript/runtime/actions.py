@@ -603,9 +603,9 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
             if must:
                 game.log.add("forced_target", game.depth, player=player, action=action.name, cards=list(must))
             if n > 0:
-                idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}",
-                                           tuple(game.name(c) if isinstance(c, int) else f"player {c}"
-                                                 for c in candidates), n, n,
+                labels = tuple(game.name(c) if isinstance(c, int) else f"player {getattr(c, 'index', c)}"
+                               for c in candidates)
+                idx = game.decide(Decision(player, "target", f"{action.name}: {sel.text or 'alvo'}", labels, n, n,
                                            facts=engine.option_facts(player, targets_facts, engine, candidates,
                                                                      effect_sketch)))
                 picked += [candidates[i] for i in idx]

@@ -67,6 +67,8 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return _entered(game, ctx, cond, sel)
     if kind == "action_used" and sel is not None:   # "se outra ação chamada X tiver sido usada neste turno"
         return _action_used(game, ctx, cond, sel)
+    if kind == "nth_use" and sel is not None:  # "se esta foi a segunda vez que este personagem usou esta ação ..."
+        return _nth_use(game, ctx, cond, sel)
     if kind == "share" and sel is not None:    # "dois ou mais personagens ... que tenham uma afiliação em comum"
         return _share(game, ctx, cond, sel)
     if kind == "compare":                      # "se você controlar mais personagens do que ...", "se X for 1"
@@ -109,6 +111,19 @@ def _condition(game: Game, ctx: EffectContext, cond: Condition) -> bool:
         return bool(things) and all(game.state.scene[t].damage_taken_this_turn > 0 for t in things
                                     if t in game.state.scene)
     raise ValueError(f"condition kind '{cond.kind}' is not implemented")
+
+
+def _nth_use(game: Game, ctx: EffectContext, cond: Condition, sel: Selector) -> bool:
+    """The action of ``ctx`` is being used for the ``value``-th time this turn by the character ``sel`` stands for:
+    the turn's record of uses (4.6.2 H: a use counts once its targets are chosen, so this one is in it) holds that
+    many uses by it of this action -- the one written on the same card, by name -- up to this use."""
+    if not ctx.from_action or ctx.source is None:
+        return False
+    users = {t for t in resolve(game, ctx, sel) if isinstance(t, int)}
+    uses = [rec for rec in game.state.this_turn.uses if rec.user in users and rec.holder == ctx.source
+            and fold_key(rec.name) == fold_key(ctx.action_name)
+            and (ctx.action_use < 0 or rec.use < 0 or rec.use <= ctx.action_use)]
+    return len(uses) == int(cond.value or 1)
 
 
 def _entered(game: Game, ctx: EffectContext, cond: Condition, sel: Selector) -> bool:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from cardscript.compiler.ir import ActionDef, Damage, Filter, Kind, Ref, Selector
+from cardscript.compiler.ir import ActionDef, Damage, Filter, Gain, Kind, Ref, Selector
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics
 from cardscript.runtime.game import Game
@@ -473,6 +473,15 @@ def _damaging(adef: ActionDef | None, piercing: bool) -> bool:
     return any(isinstance(p, Damage) and (p.piercing or not piercing) for p in procs)
 
 
+def _lowers_shield(adef: ActionDef | None) -> bool:
+    """"ações cujos efeitos reduzam o valor de Escudo": one of its effect's procedures gives a Shield penalty
+    (4.8.6 C: "ganha Escudo -N")."""
+    if adef is None:
+        return False
+    procs = [p for m in adef.modes for p in adef.effect_procedures(m)] or list(adef.effect_procedures(None))
+    return any(isinstance(p, Gain) and p.shield is not None and p.shield < 0 for p in procs)
+
+
 def _chosen_values(game: Game, ctx: EffectContext, slot: Selector, name: str) -> set[str]:
     """The values a Choose wrote in ``slot`` (folded); a permanent text's choice, from its card's memory."""
     picked = {fold_key(t.value) for t in resolve(game, ctx, slot) if isinstance(t, Trait)}
@@ -558,6 +567,8 @@ def _action_filter(game: Game, ctx: EffectContext, action: ActionThing, flt: Fil
         return bool(action.targets) or (adef is not None and bool(adef.targets))
     if name == "damaging":
         return _damaging(adef, fold_key(word) == "piercing")
+    if name == "lowers":                                    # "ações cujos efeitos reduzam o valor de Escudo"
+        return _lowers_shield(adef)
     if name == "kind":
         return Kind.ACTION.value in _wanted(word)
     if name == "holder":

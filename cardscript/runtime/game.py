@@ -188,7 +188,9 @@ class Game:
             self.move(card, Zone.HAND, reason="draw")
             drawn.append(card)
         if drawn:
-            self.emit("draw", player=player, cards=list(drawn))     # "Toda vez que um jogador comprar cards" (5.2)
+            # "Toda vez que um jogador comprar cards" (5.2); "o efeito de uma ação ... fizer com que você compre": the
+            # action whose effect made the draw (``acting``)
+            self.emit("draw", player=player, cards=list(drawn), **(self.acting or {}))
         return drawn
 
     def mill_to_resources(self, player: int, count: int) -> list[CardId]:

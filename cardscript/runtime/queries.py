@@ -618,7 +618,8 @@ def search_prevented(game: Game, player: int, zones: Sequence[str] = ("deck",)) 
 
 def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str] = ()
                     ) -> tuple[Replace, EffectContext] | None:
-    """5.5: a replacement effect working now for ``event`` ("search", "damage") done by / to ``subject``."""
+    """5.5: a replacement effect working now for ``event`` ("search", "damage", "lower_shield") done by / to
+    ``subject`` (a player, a card, or the action whose effect does it)."""
     for _, effect, sctx in active_effects(game, (EffectKind.REPLACEMENT,)):
         for p in effect.procedures:
             if not isinstance(p, Replace) or p.event != event:
@@ -630,6 +631,8 @@ def replacement_for(game: Game, event: str, subject: Thing, zones: Sequence[str]
             sel = p.subject
             if isinstance(subject, Player):
                 ok = sel.kind is Kind.PLAYER and (sel.ref is None or subject in resolve(game, sctx, sel))
+            elif isinstance(subject, ActionThing):      # an action's effect doing it ("ações de {EL} cujos ...")
+                ok = sel.kind is Kind.ACTION and sel.ref is None and _action_matches(game, sctx, sel.filters, subject)
             else:
                 ok = isinstance(subject, int) and selected(game, sctx, sel, subject)
             if ok:

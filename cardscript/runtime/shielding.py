@@ -19,7 +19,7 @@ from cardscript.runtime.selectors import EffectContext, attr, host, quantity, se
 from cardscript.runtime.state import CardId
 from cardscript.runtime.statics import active_effects
 
-__all__ = ["effect_id", "end_of_turn", "shield", "shield_event"]
+__all__ = ["effect_id", "end_of_turn", "shield", "shield_event", "watch_shields"]
 
 
 def end_of_turn(game: Game) -> None:
@@ -208,6 +208,21 @@ class _ShieldWatch:
 def _watch_shields(game: Game) -> None:
     if not any(isinstance(w, _ShieldWatch) for w in game.listeners):
         game.listeners.append(_ShieldWatch(game))
+
+
+def watch_shields(game: Game) -> None:
+    """4.8.6: from the moment the engine runs a match, each card's shield record holds the statics in operation
+    -- the bonuses and set values working now are recorded at once, so a bonus that stops later is a suspension
+    of an effect already recorded (and keeps the window it began in, ATENÇÃO 1 and 2), never a new effect first
+    seen when it returns. A match set at a moment of play (a scenario's board) starts with those records."""
+    _watch_shields(game)
+    statics = _shield_statics(game)
+    for card in list(game.state.scene):
+        base = game.state.scene[card]
+        record = base.shields if base.shields is not None else shields.ShieldRecord(_nominal_shield(game, card))
+        changes = _static_sync(game, card, record, statics)
+        if changes:
+            _store_shield(game, card, record.add(*changes))
 
 
 def _shield_record(game: Game, card: CardId, store: bool) -> shields.ShieldRecord:

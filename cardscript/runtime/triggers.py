@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
@@ -139,8 +139,38 @@ def functional_in_scene(game: Game, card: CardId) -> tuple[bool, int | None]:
         return True, state.owner[card] if state.scenario_controller is None else state.scenario_controller
     for base in state.scene.values():
         if card in base.carried:
-            return lends_text(game, card, base.card), base.controller
+            on_support = str(card_attr(game, base.card, "card_type") or "") == "Suporte"
+            return (lends_text(game, card, base.card) or on_support and names_its_support(game, card),
+                    base.controller)
     return False, None
+
+
+def names_its_support(game: Game, card: CardId) -> bool:
+    """4.4.2.3 A.2a / A.2b: a card carried by a support counts only as energy "a menos que seus textos digam o
+    contrário" -- its texts work there when one of them names the support carrying it ("o suporte que estiver
+    carregando este card", Reparos Provisórios V1)."""
+    definition = game.cards.get(card)
+    key = f"names_its_support:{card}"
+    if key not in game.memo:
+        game.memo[key] = any(_is_its_support(node) for node in _nodes(getattr(definition, "effects", ())))
+    return bool(game.memo[key])
+
+
+def _is_its_support(node: object) -> bool:
+    return isinstance(node, Selector) and node.kind is Kind.SUPPORT and any(
+        f.field == "carrying" and isinstance(f.value, Selector) and f.value.ref is Ref.THIS_CARD
+        for f in node.filters)
+
+
+def _nodes(value: object) -> Iterable[object]:
+    """Every IR node under ``value`` (dataclass fields, tuples and lists), ``value`` first."""
+    yield value
+    if is_dataclass(value) and not isinstance(value, type):
+        for f in fields(value):
+            yield from _nodes(getattr(value, f.name))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _nodes(item)
 
 
 def _text_lost(game: Game, card: CardId) -> bool:

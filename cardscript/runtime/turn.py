@@ -94,6 +94,7 @@ class Engine(OptionFacts):
         self.activated: list[tuple[CardId, int, Effect]] = [
             (card, i, e) for card, d in game.cards.items() for i, e in enumerate(getattr(d, "effects", ()))
             if e.kind is EffectKind.ACTIVATED]
+        shielding.watch_shields(game)                        # 4.8.6: shield records from the start
 
     # -- the handlers (another layer): run a procedure, check a condition --------------------------
     def make_context(self, pending: Pending) -> Any:

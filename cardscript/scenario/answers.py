@@ -242,6 +242,8 @@ class FileAgent:
         assert self.game is not None
         if isinstance(value, tuple) and value[0] == "card":
             return f"`{self.game.cards[int(value[1])].title}`"
+        if isinstance(value, tuple) and value[0] == "player":
+            return f"`jogador {ast.PLAYERS[int(value[1])]}`"
         return f"`{value}`"
 
     def _option(self, decision: Decision, value: object, picked: list[int]) -> int | None:
@@ -264,6 +266,10 @@ class FileAgent:
                 if word.search(fold_key(decision.options[i])):
                     return i
             return None
+        if isinstance(value, tuple) and value[0] == "player":     # a player target: the option whose facts say so
+            return next((i for i in free if (decision.fact(i, "kind") == "player"
+                                             and decision.fact(i, "player") == value[1])
+                         or fold_key(decision.options[i]) == f"player {value[1]}"), None)
         text = fold_key(str(value))
         for i in free:
             if fold_key(decision.options[i]) == text:

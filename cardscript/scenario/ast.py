@@ -86,7 +86,15 @@ class PlayerSetup:
     without: list[CardRef] = field(default_factory=list)    # a branch's "sem: X": the main setup's X is not there
 
 
-Value = CardRef | Fillers | int | str
+@dataclass(frozen=True)
+class PlayerRef:
+    """A player named where a card could be: a target ("usa X em B", "alvo: jogador B")."""
+
+    player: int
+    span: Span
+
+
+Value = CardRef | Fillers | PlayerRef | int | str
 
 
 @dataclass
@@ -117,7 +125,7 @@ class Move:
     ref: CardRef | None = None
     action: str = ""
     action_span: Span | None = None
-    targets: list[CardRef] = field(default_factory=list)
+    targets: list[CardRef | PlayerRef] = field(default_factory=list)
     no_requirements: bool = False
     answers: list[Answer] = field(default_factory=list)
 

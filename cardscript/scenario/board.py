@@ -45,8 +45,9 @@ def build_board(plan: Plan, agents: list[Agent]) -> Match:
             if p.acted:
                 base.actions_used.append(ACTED)
             state.scene[p.id] = base
-            if p.damaged:
-                state.this_turn.damaged_by_action.append(p.id)
+            if p.damaged:                        # an action caused it damage this turn (4.8.1): "que recebeu /
+                state.this_turn.damaged_by_action.append(p.id)     # tiver sofrido dano neste turno" too
+                base.damage_taken_this_turn = max(1, base.damage_taken_this_turn)
             if p.entered:
                 state.this_turn.entered.append((p.id, p.owner, plan.turn_number))
             if p.chose:

@@ -11,7 +11,7 @@ Phases (CS504): rules 6.2's phases and steps. Structure (CS505): repeated or mis
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cardscript.compiler import diagnostics as dg
@@ -140,18 +140,18 @@ class _Checker:
             gone: list[ast.CardRef] = []
             for k, s in enumerate(mine):
                 for sc in s.scene:                          # a branch's line for a card of the main line replaces it
-                    same = [i for i, o in enumerate(scene) if k and o.ref.shown() == sc.ref.shown()]
-                    if same:
-                        scene[same[0]] = sc
+                    same = _same_line(scene, sc.ref) if k else None
+                    if same is not None:
+                        scene[same] = sc
                     else:
                         scene.append(sc)
                 gone += s.without
             last = next((s for s in reversed(mine) if s.scenario is not None), None)
             scenario = last.scenario if last is not None else None
             for ref in gone:                                # a branch's "sem: X": the main setup's X is not there
-                kept = [sc for sc in scene if fold_key(sc.ref.shown()) != fold_key(ref.shown())]
-                if len(kept) < len(scene):
-                    scene = kept
+                at = _same_line(scene, ref)
+                if at is not None:
+                    del scene[at]
                 elif scenario is not None and fold_key(scenario.shown()) == fold_key(ref.shown()):
                     scenario = None
                 else:
@@ -296,7 +296,12 @@ class _Checker:
             planned.card = self.on_board(m.ref, cards, zones)
         if m.kind == "use" and planned.card is not None:
             self.action_with_em(m, planned.card, cards)
-        planned.targets = [i for i in (self.on_board(t, cards, ("scene",)) for t in m.targets) if i is not None]
+        for t in m.targets:                        # in order: a card by its id, a player by its index
+            if isinstance(t, ast.PlayerRef):
+                planned.target_values.append(("player", t.player))
+            elif (i := self.on_board(t, cards, ("scene",))) is not None:
+                planned.targets.append(i)
+                planned.target_values.append(("card", i))
         refused = [a for a in m.answers if a.kind == "refused"]
         if refused and len(m.answers) > 1:
             self.error(dg.E_SCN_STRUCTURE, "a move the engine must refuse takes no other answer", refused[0].span,
@@ -307,6 +312,8 @@ class _Checker:
                 if isinstance(v, ast.CardRef):
                     card = self.on_board(v, cards)
                     pa.values.append(("card", card))
+                elif isinstance(v, ast.PlayerRef):
+                    pa.values.append(("player", v.player))
                 elif isinstance(v, ast.Fillers):
                     pa.values.append(("fillers", v.count))
                 else:
@@ -325,6 +332,8 @@ class _Checker:
         if not m.targets or any(fold_key(m.action) == fold_key(n) for n in names):
             return
         first = m.targets[0]
+        if isinstance(first, ast.PlayerRef):
+            return
         words = [*m.action.split(), "em", *first.text.split()]
         for name in sorted(names, key=len, reverse=True):
             k = len(name.split())
@@ -379,6 +388,21 @@ class _Checker:
             else:
                 planned.things.append(("card", self.on_board(t, cards)))
         return planned
+
+
+def _same_line(scene: list[ast.SceneCard], ref: ast.CardRef) -> int | None:
+    """The main setup's scene line a branch's line names: the one written the same way; "X (n)" is the n-th line of
+    the card X when the main setup has that many (two lines `Mulher-Hulk V1`: the branch's `Mulher-Hulk V1 (2)`
+    changes the second), else a new copy."""
+    same = [i for i, o in enumerate(scene) if fold_key(o.ref.shown()) == fold_key(ref.shown())]
+    if same:
+        return same[0]
+    if ref.copy is not None:
+        plain = replace(ref, copy=None)
+        copies = [i for i, o in enumerate(scene) if fold_key(o.ref.shown()) == fold_key(plain.shown())]
+        if ref.copy <= len(copies):
+            return copies[ref.copy - 1]
+    return None
 
 
 def structure(checker: _Checker, main: ast.Body) -> None:

@@ -80,8 +80,8 @@ class Moves:
             return self.refusal(pm)
         m = pm.move
         answers = list(pm.answers)
-        if pm.targets:                                     # "usa X em Y": Y answers the target decision
-            answers.insert(0, PlannedAnswer(ast.Answer("target", m.span), [("card", t) for t in pm.targets]))
+        if pm.target_values:                               # "usa X em Y": Y answers the target decision
+            answers.insert(0, PlannedAnswer(ast.Answer("target", m.span), list(pm.target_values)))
         if m.kind == "discard" and pm.card is not None:    # "A descarta X": X answers "which card?"
             answers.insert(0, PlannedAnswer(ast.Answer("discard", m.span), [("card", pm.card)]))
         self.agent.start(answers, m.span)
@@ -117,7 +117,7 @@ class Moves:
                             f"target of {use.action.name} now (4.6.2 F)"), True
             return f"the engine lets {game.cards[use.user].title} use {use.action.name} now", False
         try:
-            self.play(PlannedMove(m, pm.card, pm.targets, []))
+            self.play(PlannedMove(m, pm.card, pm.targets, pm.target_values, []))
         except MoveFailed as exc:
             return f"the engine refuses it: {exc.message}", True
         except Unanswered:

@@ -212,6 +212,8 @@ class _Builder:
             return _int(_tokens(node)[0])
         if node.data == "word":
             return " ".join(str(_tokens(node)[0]).split())
+        if node.data == "player_value":
+            return ast.PlayerRef(_player([t for t in _tokens(node) if t.type == "PLAYER"][0]), _span(node))
         return self.thing(node)
 
     def body(self, items: list[Node], span: Span, label: str = "") -> ast.Body:
@@ -311,12 +313,15 @@ class _Builder:
         refs = [t for t in _trees(line) if t.data == "ref"]
         if refs:
             move.ref = self.ref(refs[0])
-        action = [t for t in _tokens(line) if t.type in ("ACTION", "TEXT")]
+        action = [t for t in _tokens(line) if t.type in ("ACTION", "TEXT", "BRACKETED")]
         if action:                                # the action's name; for `ativa X: <text>`, the effect's words
-            move.action, move.action_span = " ".join(str(action[0]).split()), _span(action[0])
+            name = str(action[0])[1:-1] if action[0].type == "BRACKETED" else str(action[0])
+            move.action, move.action_span = " ".join(name.split()), _span(action[0])
         for sub in _trees(line):
             if sub.data == "refs":
-                move.targets = [self.ref(r) for r in _trees(sub) if r.data == "ref"]
+                move.targets = [self.ref(r) if r.data == "ref" else
+                                ast.PlayerRef(_player([t for t in _tokens(r) if t.type == "PLAYER"][0]), _span(r))
+                                for r in _trees(sub) if r.data in ("ref", "target_player")]
                 move.no_requirements |= any(r.data == "no_requirements" for r in _trees(sub))
             elif sub.data == "no_requirements":
                 move.no_requirements = True

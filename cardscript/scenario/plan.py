@@ -37,7 +37,8 @@ class Physical:
 class PlannedMove:
     move: ast.Move
     card: CardId | None = None
-    targets: list[CardId] = field(default_factory=list)
+    targets: list[CardId] = field(default_factory=list)               # the cards among the move's targets
+    target_values: list[tuple[str, int]] = field(default_factory=list)   # all of them in order: card / player
     answers: list[PlannedAnswer] = field(default_factory=list)
 
 

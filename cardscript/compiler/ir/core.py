@@ -147,7 +147,8 @@ class Condition:
     for matches its filters), ``has_power``, ``energy`` ("eq:N"/"ge:N"/"le:N"), ``in_zone``,
     ``damaged_this_turn``, ``compare`` (two quantities: ``value`` = "eq"/"ge"/"le"/"gt"/"lt", ``left`` /
     ``right``), ``now`` (the game is in the phase / step ``value`` -- "" for any -- of the turn of ``whose``:
-    "you" / "opponent" / ""), ``all`` / ``any``."""
+    "you" / "opponent" / ""), ``nth_use`` (the action being used is the ``value``-th use of it this turn by the
+    character ``subject`` stands for, 4.6.2 H), ``all`` / ``any``."""
 
     kind: str
     subject: Selector | None = None

@@ -86,6 +86,44 @@ def clause_text(clause: Clause) -> str:
     return render(clause)
 
 
+_ORDINALS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4}
+
+
+def _nth_use(roles: Roles, r: Reading, pred: NP) -> Condition:
+    """"Se esta foi a segunda vez que este personagem usou esta ação neste turno" (4.6.2 H, the turn's record of
+    uses): this use of the action is that character's N-th use of it this turn (``nth_use``, ``value`` N)."""
+    from cardscript.compiler.semantics.verbs import analyse
+
+    subj = roles.subject_np
+    nth = [a for a in pred.pre if a.lemma in _ORDINALS]
+    rels = [m for m in pred.mods if isinstance(m, Rel)]
+    loose = [c for c in roles.extra if isinstance(c, Rel)]      # the relative left after the predicate
+    if not rels and len(loose) == 1 and not pred.mods:
+        rels = loose
+        roles.extra.remove(loose[0])
+    if subj is None or subj.mods or len(nth) != 1 or len(rels) != 1 or len(pred.mods) > 1 or roles.verb.negated:
+        raise NotUnderstood("which time of what?", roles.clause)
+    if not (isinstance(subj.head, Lexeme) and subj.head.cls == "PRON" and subj.head.lemma in ("este", "esta")):
+        raise NotUnderstood("the time this action was used: which one is it?", subj.node)   # "esta": this use
+    rel = rels[0]
+    v = analyse(rel.clause)
+    users = [c for c in rel.subject if isinstance(c, NP)]
+    objs = [c for c in rel.args if isinstance(c, NP)]
+    times = [c for c in rel.args if isinstance(c, PP)]
+    if v.lemma != "usar" or v.negated or len(users) != 1 or len(objs) != 1 or len(times) != 1 \
+            or len(rel.args) != 2:
+        raise NotUnderstood("the time someone used what?", rel.clause)
+    action = things(objs[0], r)
+    when = times[0]
+    if action.ref is not Ref.THIS_ACTION or when.prep != "em" or when.obj is None or when.obj.lemma != "turno" \
+            or not when.obj.det("este") or when.obj.mods:
+        raise NotUnderstood("used this action when?", rel.clause)
+    user = things(users[0], r)
+    r.use(subj.head, *subj.dets, pred.head, *pred.dets, *nth, *rel.markers, *v.words, *when.preps, when.obj.head,
+          *when.obj.dets)
+    return Condition("nth_use", subject=user, value=str(_ORDINALS[nth[0].lemma]))
+
+
 def _subject(roles: Roles, r: Reading, default: Selector | None) -> Selector:
     np = roles.subject_np
     if np is None:
@@ -351,6 +389,8 @@ def _be(roles: Roles, r: Reading, default: Selector | None) -> Condition:
             r.use(pred.head, *pred.dets, *(a for a in pred.pre if a.lemma == "primeiro"), pred.participle,
                   *when.preps, when.obj.head, *when.obj.dets)
             return Condition("first_action", subject=subject, negated=roles.verb.negated)
+    if pred is not None and pred.lemma == "vez" and r.in_action:
+        return _nth_use(roles, r, pred)
     subject = _subject(roles, r, default)
     filters: list[Filter] = []
     kind: Kind | None = None

@@ -19,6 +19,8 @@ from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme
 from cardscript.compiler.ir import (
+    Count,
+    Damage,
     Duration,
     Effect,
     EffectKind,
@@ -141,6 +143,9 @@ def modifier_clause(b: Build) -> Built | None:
         amount = b.roles.np("amount")
         if amount is None:
             return None
+        lowering = _lowering_as_damage(b, amount)
+        if lowering is not None:
+            return lowering
         mod = relative_amount(amount, b)
         subj = b.roles.subject_np
         if mod is None and b.static and subj is not None and subj.cls == "action" and amount.lemma == "ponto" \
@@ -254,6 +259,40 @@ def modifier_clause(b: Build) -> Built | None:
                 return Built([Generate(effect=made, text=b.text)])
         return Built([mod], EffectKind.DAMAGE_MODIFIER)
     return None
+
+
+def _lowering_as_damage(b: Build, amount: NP) -> Built | None:
+    """"Ações de {EL} cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de dano ao invés disso"
+    (5.5, a replacement in a permanent text): when such an action's effect would give a character a Shield penalty
+    (4.8.6 C), the action causes that much damage to it instead (``Replace`` ``lower_shield``; the damage is the
+    action's, 4.8.5, so the 4.8.3 modifiers of the action's damage apply to it). The action is no damaging action
+    for that (its own effect still deals none): only its effect's penalty is replaced when it resolves."""
+    instead = b.roles.get("instead")
+    subj = b.roles.subject_np
+    if not b.static or not instead or subj is None or subj.cls != "action" or amount.lemma != "quantidade" \
+            or not amount.det("aquele") or _signed(amount, b) is not None:
+        return None
+    dano = next((m for m in amount.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if dano is None or dano.obj is None or dano.obj.lemma != "dano" or len(amount.mods) != 1 or dano.obj.mods \
+            or _signed(dano.obj, b) is not None:
+        return None
+    words = [x for c in instead for x in constituent_leaves(c) if isinstance(x, Lexeme)]
+    if not any(x.lemma in ("invés", "inves") for x in words):
+        return None
+    actions = b.subject()
+    lowers = Filter("lowers", "eq", "shield")
+    if actions.kind is not Kind.ACTION or actions.ref is not None or lowers not in actions.filters:
+        raise NotUnderstood("which actions' Shield penalty becomes damage?", b.roles.clause)
+    r = b.r
+    r.use(amount.head, *amount.dets, *amount.pre, *dano.preps, dano.obj.head)
+    for c in instead:
+        r.use_all(constituent_leaves(c))
+    b.roles.filled.pop("instead", None)
+    damage = Damage(source=Selector(kind=Kind.ACTION, ref=Ref.THIS_ACTION), text=b.text,
+                    amount=Quantity(x_times=1, x=Count(event="amount", text="aquela mesma quantidade")),
+                    targets=Selector(kind=Kind.CHARACTER, ref=Ref.SLOT, slot="event:subject", every=True))
+    return Built([Replace(event="lower_shield", subject=actions, instead=(damage,), subject_slot="event:subject",
+                          text=b.text)], EffectKind.REPLACEMENT)
 
 
 def _received(b: Build) -> Built | None:

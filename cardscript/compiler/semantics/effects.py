@@ -428,6 +428,9 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
     if kinds and all(k is EffectKind.DAMAGE_MODIFIER for k in kinds):
         return Effect(EffectKind.DAMAGE_MODIFIER, tuple(procs), condition=leads.condition,
                       duration=Duration.WHILE_IN_PLACE, text=text)
+    if kinds and all(k is EffectKind.REPLACEMENT for k in kinds) and all(isinstance(p, Replace) for p in procs):
+        return Effect(EffectKind.REPLACEMENT, tuple(procs), condition=leads.condition,   # a permanent text's 5.5
+                      duration=Duration.WHILE_IN_PLACE, text=text)                       # replacement, no lead
     kept = _while_the_turns_record(procs, leads.condition, text)
     if kept is not None:
         return kept

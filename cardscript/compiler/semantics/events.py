@@ -59,6 +59,8 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None, onc
     v = roles.verb
     if v.passive and family in _PASSIVE:
         family = _PASSIVE[family]
+    if family == "make":
+        return _made(clause, roles, r)
     rule = _RULES.get(family)
     if rule is None:
         raise NotUnderstood(f"an event with '{v.lemma}'", clause)
@@ -86,6 +88,31 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None, onc
         pattern = replace(pattern, phase=during.phase or pattern.phase, turn_of=during.whose or pattern.turn_of,
                           once_in_phase=once and during.possessive and bool(during.phase))
     return replace(pattern, text=render(clause))
+
+
+def _made(clause: Clause, roles: Roles, r: Reading) -> EventPattern:
+    """"o efeito de uma ação de {GE} de um personagem que você controla fizer com que você compre um ou mais cards"
+    (5.2): the embedded clause's event, done while that action's effect resolves (4.6.2 I: the event names the action
+    whose effect caused it) -- its ``action_filters`` are what the phrase says of the action."""
+    from cardscript.compiler.semantics.syntax import attach_complements
+
+    subject = roles.subject_np
+    comps = attach_complements(clause)
+    rel = next((c for c in comps if isinstance(c, Rel)), None)
+    if rel is None or subject is None or subject.lemma != "efeito" or subject.participle is not None:
+        raise NotUnderstood("what makes what happen?", clause)
+    of = [m for m in subject.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    if len(of) != 1 or len(subject.mods) != 1 or of[0].obj is None:
+        raise NotUnderstood("the effect of what?", subject.node)
+    action = things(of[0].obj, r)
+    if action.kind is not Kind.ACTION or action.ref is not None or not action.filters:
+        raise NotUnderstood("the effect of which action?", of[0].obj.node)
+    r.use(*roles.verb.words, *rel.markers, subject.head, *subject.dets, *of[0].preps)
+    rest = comps[comps.index(rel) + 1:]               # "fizer com que você compre | um ou mais cards durante ..."
+    pattern = event(rel.clause, r, list(rel.args) + rest)
+    if pattern.action_filters or pattern.event in ("use_action", "action_resolved", "action_damage"):
+        raise NotUnderstood("an action's effect making an action happen", clause)
+    return replace(pattern, action_filters=action.filters)
 
 
 def _slot(b: Build, np: NP | None, name: str, sel: Selector, head: str = "event") -> None:

@@ -17,6 +17,7 @@ state (estar)      where / which stage: "que estiver em cena", "que esteja no es
 exist (haver)      where: "que houver na mão daquele jogador" (the gap is what there is)
 use (usar)         user / used: "o personagem que usou esta ação", "as ações que ele usar"
 damage (causar)    an action that causes damage: "uma ação que cause dano [penetrante]"
+reduce (reduzir)   an action whose effect lowers a Shield: "ações ... cujos efeitos reduzam o valor de Escudo"
 receive            damaged this turn: "que tenha recebido dano neste turno"
 enter              entered this turn: "que entrou em cena neste turno"
 =================  ===========================================================================================
@@ -59,7 +60,7 @@ def relative_filter(sel: Selector, rel: Rel, r: Reading, np: NP | None = None) -
         return _keyword_mark(sel, rel, v, r)
     assert rule is not None
     if any(isinstance(m, Lexeme) and m.lemma == "cujo" for m in rel.markers):
-        return _whose(sel, rel, v, r)
+        return _whose_effects(sel, rel, v, r) if family == "reduce" else _whose(sel, rel, v, r)
     out = rule(sel, rel, v, r)
     return out
 
@@ -104,6 +105,30 @@ def _keyword_mark(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if not rel.args:
         raise NotUnderstood(f"'{v.lemma}' when?", rel.clause)
     return add_filter(sel, Filter("this_turn", _neg(v, "has", "lacks"), v.lemma))
+
+
+def _whose_effects(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"ações ... cujos efeitos reduzam o valor de Escudo": actions whose own effect lowers a Shield (a penalty,
+    4.8.6 C: "ganha Escudo -N"), read in their definition as "que cause dano" is (``lowers`` ``shield``)."""
+    subj = _subject(rel)
+    obj = _object(rel)
+    if sel.kind is not Kind.ACTION or subj is None or subj.lemma != "efeito" or obj is None or v.negated:
+        raise NotUnderstood("whose what reduces what?", rel.clause)
+    what = obj
+    if obj.lemma == "valor":                    # "o valor de Escudo": the characteristic itself
+        of = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+        if of is None or of.obj is None or len(obj.mods) != 1:
+            raise NotUnderstood("the value of what?", rel.clause)
+        r.use(obj.head, *obj.dets, *of.preps)
+        what = of.obj
+    if fold(what.lemma) != "escudo" or what.mods:
+        raise NotUnderstood("reduces what?", rel.clause)
+    r.use(subj.head, *subj.dets, what.head, *what.dets)
+    return add_filter(sel, Filter("lowers", "eq", "shield"))
+
+
+def _reduce(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    raise NotUnderstood("a relative clause with 'reduzir'", rel.clause)
 
 
 def _whose(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
@@ -712,5 +737,5 @@ def _staged_this_way(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
 _RULES: dict[str, Callable[[Selector, Rel, Verb, Reading], Selector]] = {
     "reveal": _revealed, "stage": _staged_this_way,
     "control": _control, "load": _load, "have": _have, "be": _be, "state": _state, "use": _use, "damage": _damage,
-    "receive": _receive, "enter": _enter, "named": _named, "exist": _exists,
+    "receive": _receive, "enter": _enter, "named": _named, "exist": _exists, "reduce": _reduce,
 }

@@ -11,7 +11,8 @@ from __future__ import annotations
 from cardscript.compiler.ir import Duration, Gain, Lose, Selector, SetShield
 from cardscript.runtime import characteristics, continuous, shields
 from cardscript.runtime.game import Game
-from cardscript.runtime.handlers import handles
+from cardscript.runtime.handlers import handles, run
+from cardscript.runtime.queries import replacement_for, using
 from cardscript.runtime.selectors import ActionThing, EffectContext, Trait, quantity, resolve, select
 from cardscript.runtime.shielding import effect_id, shield_event
 from cardscript.runtime.statics import powers_now
@@ -55,6 +56,8 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
             eid = effect_id(game, ctx)
             if n > 0:
                 shield_event(game, t, shields.ShieldEvent.bonus(eid, n, _lasting(duration)))
+            elif n < 0 and _penalty_replaced(game, ctx, t, -n):
+                shield = None                      # 5.5: it did not happen (damage instead)
             elif n < 0:
                 shield_event(game, t, shields.ShieldEvent.penalty(eid, -n))
         gained = [*proc.powers, *(p for p in powers_of if p not in proc.powers)]   # "os poderes de <x>": as now
@@ -71,6 +74,33 @@ def gain(game: Game, ctx: EffectContext, proc: Gain) -> None:
                            keywords=list(proc.keywords), rules=list(proc.keyword_rules),
                            ready_actions=list(proc.ready_actions))
         game.emit("gain", card=t, shield=shield, powers=gained, duration=str(proc.duration))
+
+
+def _penalty_replaced(game: Game, ctx: EffectContext, card: int, n: int) -> bool:
+    """5.5: a replacement of the Shield penalty (4.8.6 C) an action's effect gives ``card`` ("Ações de {EL} cujos
+    efeitos reduzam o valor de Escudo causam aquela mesma quantidade de dano ao invés disso"): the replacing
+    procedures run instead, as part of the action's effect (the damage is the action's, 4.8.5), with the penalty's
+    number (``event_amount``) and the character (the replacement's ``subject_slot``). True when it was replaced."""
+    if ctx is not game.using or not ctx.from_action:
+        return False
+    found = replacement_for(game, "lower_shield", using(ctx))
+    if found is None:
+        return False
+    rep, sctx = found
+    game.emit("replaced", text=f"Escudo -{n}", by=rep.text, source=sctx.source, card=card)
+    saved_amount, saved_slot = ctx.event_amount, ctx.slots.get(rep.subject_slot)
+    ctx.event_amount = n
+    ctx.slots[rep.subject_slot] = [card]
+    try:
+        for q in rep.instead:
+            run(game, ctx, q)
+    finally:
+        ctx.event_amount = saved_amount
+        if saved_slot is None:
+            ctx.slots.pop(rep.subject_slot, None)
+        else:
+            ctx.slots[rep.subject_slot] = saved_slot
+    return True
 
 
 def _alter_egos_of(game: Game, ctx: EffectContext, proc: Gain) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardscript.compiler.ir import Choose, ChooseOption, Ref
-from cardscript.compiler.vocabulary import fold_key
+from cardscript.compiler.vocabulary import Power, fold_key
 from cardscript.runtime import characteristics
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.conditions import check_condition
@@ -50,6 +50,8 @@ def _values(game: Game, ctx: EffectContext, proc: Choose) -> list[str]:
         found = _names_to_name(game, proc)
     elif attr == "card_type":
         found = list(CARD_TYPES)
+    elif attr == "power":                          # "escolha um poder": any of the 13 powers (rules 2.1), not only
+        found = sorted((p.code for p in Power), key=fold_key)   # those printed on the match's characters
     else:
         field = {"power": "powers", "affiliation": "affiliations", "alignment": "alignments"}.get(attr, attr)
         found = sorted({str(v) for d in game.cards.values() for v in (getattr(d, field, None) or ())}, key=fold_key)
