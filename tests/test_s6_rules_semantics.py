@@ -15,6 +15,7 @@ from cardscript.compiler.ir import (
     Filter,
     ForceTarget,
     Gain,
+    Generate,
     Kind,
     Ref,
     Restrict,
@@ -25,7 +26,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.runtime.actions import action_context, legal_actions
 from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost, action_types, must_be_targeted
+from cardscript.runtime.queries import action_cost, action_types, must_be_targeted, placement_allowed
 from cardscript.runtime.state import Zone
 from tests.corpus_play import activatable, activate, at, card_of, energy, enter, fillers, match, use, zone
 from tests.engine_helpers import card, pick, punch
@@ -218,6 +219,90 @@ Ação: Golpe Duplo
         assert (len(game.state.scene[target].carried), game.state.scene[target].stage) == expected
 
 
+def test_4_6_2_B_every_option_applied_when_its_character_uses_it() -> None:
+    """"Se <estado>, ao usar a ação X, aplique todos os seus efeitos ao invés de apenas um": a static (``Rule``
+    all_modes, not optional, bound to this character) under its condition -- the character's use of X runs every
+    option, in order, with no question; with the condition false, the option is chosen (4.6.2 B)."""
+    mad = card("""Personagem: Cientista Louco V1
+Alinhamento: Vilão
+Poderes: Genialidade
+Energia inicial: 5
+Escudo: 0
+
+Texto permanente:
+  Se este personagem estiver carregando um card de habilidade de {GE}, ao usar a ação Ensaio, aplique todos os """
+               """seus efeitos ao invés de apenas um.
+
+Ação: Ensaio
+  Custo: {1}
+  Poder: Genialidade
+  Ensaio causa 1 ponto de dano no alvo, ou compre 1 card.
+""")
+    skill = card("""Habilidade: Ideia V1
+Poder: Genialidade
+
+Ação: Ideia
+  Poder: Genialidade
+  Compre 1 card.
+""")
+    (static,) = mad.effects
+    (rule,) = static.procedures
+    assert isinstance(rule, Rule) and rule.rule == "all_modes" and rule.value == "Ensaio" and not rule.optional
+    assert rule.subject is not None and rule.subject.ref is Ref.THIS_CHARACTER and static.condition is not None
+    for carried, expected in ((True, (1, 1)), (False, (0, 1))):
+        game = match([mad, skill], [char("Alvo")])
+        user, target = card_of(game, 0, "Cientista Louco V1"), card_of(game, 1, "Alvo V1")
+        enter(game, user, 3, carried=[card_of(game, 0, "Ideia V1")] if carried else [])
+        enter(game, target, 3)
+        hand = len(game.state.players[0].hand)
+        game.agents[0].answers["mode"] = [[1]]                 # the second option: the draw
+        at(game, "combat", "attack")
+        use(game, user, "Ensaio")
+        game.eng.tree.resolve()
+        damage = 3 - len(game.state.scene[target].carried)
+        assert (damage, len(game.state.players[0].hand) - hand) == expected
+        assert ("mode" in game.agents[0].answers and game.agents[0].answers["mode"] == []) is not carried
+
+
+def test_4_6_2_D_each_player_only_uses_actions_of_the_affiliation_it_chose() -> None:
+    """"cada um dos jogadores escolhe uma afiliação. Até o final do turno, cada jogador só pode usar ações de
+    personagens que sejam da afiliação escolhida por ele": a prohibition (``Restrict`` use_action) on the actions
+    of every character but those of the affiliation its own controller chose (``chosen_by_controller``)."""
+    judge = card("""Personagem: Juiz V1
+Alinhamento: Herói
+Afiliações: Guarda
+Poderes: Super Força
+Energia inicial: 3
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, cada um dos jogadores escolhe uma afiliação. Até o final do turno, cada """
+                 """jogador só pode usar ações de personagens que sejam da afiliação escolhida por ele.
+""")
+    (trig,) = judge.effects
+    made = trig.procedures[-1]
+    assert isinstance(made, Generate)
+    (restrict,) = made.effect.procedures
+    assert isinstance(restrict, Restrict) and restrict.what == "use_action" and restrict.subject is None
+    (users,) = restrict.action_filters
+    assert isinstance(users.value, Selector) and users.value.excluding is not None
+    assert [f.op for f in users.value.excluding.filters] == ["chosen_by_controller"]
+    guard, patrol = (char(n, affiliations=a, action=punch("Soco " + n)) for n, a in (("Guarda", "Guarda"),
+                                                                                     ("Patrulha", "Ronda")))
+    game = match([judge, guard, patrol], [guard, patrol])
+    game.agents[0].answers["choose_affiliation"] = [pick("Ronda")]
+    game.agents[1].answers["choose_affiliation"] = [pick("Guarda")]
+    mine = [card_of(game, 0, t) for t in ("Guarda V1", "Patrulha V1")]
+    theirs = [card_of(game, 1, t) for t in ("Guarda V1", "Patrulha V1")]
+    for c in (*mine, *theirs):
+        enter(game, c, 2)
+    enter(game, card_of(game, 0, "Juiz V1"), 2)
+    at(game, "combat", "attack")
+    assert {u.user for u in legal_actions(game.eng, 0, "attack")} == {mine[1]}      # A chose Ronda
+    at(game, "combat", "attack", turn_player=1)
+    assert {u.user for u in legal_actions(game.eng, 1, "attack")} == {theirs[0]}    # B chose Guarda
+
+
 def test_7_a_gained_keyword_with_parameters_is_its_meaning_filled_in() -> None:
     """"este personagem ganha Liderar {1} - afiliação Guarda" while the condition holds: the prelude's meaning of
     Liderar with N = 1 and the affiliation (5.6), an activated effect the engine offers the character; a keyword
@@ -276,8 +361,9 @@ def test_4_4_2_1_A_4_a_permission_for_the_turn_after_the_trigger_is_not_a_placin
     """"Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o
     mesmo alter ego de um outro personagem com a afiliação Guarda que você controla": the duration after the event
     is the effect's (a permanent trigger has none of its own); "até o final do turno, você pode colocar em cena" is
-    a permission for the turn (``Allow`` scene_identity); "outro" is another than the one compared (as in every
-    comparison), so no exclusion of this character."""
+    a permission for the turn (``Allow`` scene_identity); "outro" is another than this character -- the card
+    compared is the one to be placed, so it cannot mean "another than the one compared" as in other comparisons
+    (the official ruling 1 of Selene V1: her effect never allows a copy of herself)."""
     warden = card("""Personagem: Carcereiro V1
 Alinhamento: Herói
 Afiliações: Guarda
@@ -293,8 +379,46 @@ Texto permanente:
     assert trig.kind is EffectKind.TRIGGERED and isinstance(allow, Allow) and allow.what == "scene_identity"
     assert allow.duration is Duration.END_OF_TURN and not allow.optional and allow.subject is not None
     (shares,) = [f for f in allow.subject.filters if f.op == "shares"]
-    assert isinstance(shares.value, Selector) and shares.value.excluding is None
+    assert isinstance(shares.value, Selector) and shares.value.excluding is not None
+    assert shares.value.excluding.ref is Ref.THIS_CHARACTER
     assert Filter("affiliation", "has", "Guarda") in shares.value.filters
+
+
+def test_4_4_2_1_A_4b_a_permission_for_one_character_is_spent_by_it() -> None:
+    """The permission above lets ONE character of an alter ego already controlled enter (the official ruling 1 of
+    Selene V1): once a copy of one Guarda character entered, a copy of another may not; nor a copy of the
+    character whose entry gave the permission."""
+    def guard(name: str, ego: str) -> CardDef:
+        return card(f"Personagem: {name}\nAlter ego: {ego}\nAlinhamento: Herói\nAfiliações: Guarda\n"
+                    "Energia inicial: 1\nEscudo: 0\n")
+    warden = card("""Personagem: Carcereiro V1
+Alter ego: Carcereiro
+Alinhamento: Herói
+Afiliações: Guarda
+Energia inicial: 1
+Escudo: 0
+
+Texto permanente:
+  Quando este personagem entrar em cena, até o final do turno, você pode colocar em cena um personagem com o """
+                  """mesmo alter ego de um outro personagem com a afiliação Guarda que você controla.
+""")
+    deck = [warden, warden, guard("Vigia V1", "Vigia"), guard("Vigia V2", "Vigia"), guard("Sentinela V1", "Sentinela"),
+            guard("Sentinela V2", "Sentinela")]
+    game = match(deck)
+    w, w2 = card_of(game, 0, "Carcereiro V1"), card_of(game, 0, "Carcereiro V1", 1)
+    v1, v2 = card_of(game, 0, "Vigia V1"), card_of(game, 0, "Vigia V2")
+    s1, s2 = card_of(game, 0, "Sentinela V1"), card_of(game, 0, "Sentinela V2")
+    enter(game, v1, 1)
+    enter(game, s1, 1)
+    for c in (w2, v2, s2):
+        game.move(c, Zone.HAND)
+    at(game, "preparation")
+    assert not placement_allowed(game, 0, v2) and not placement_allowed(game, 0, s2)
+    enter(game, w, 1)                               # its entry: the permission for the turn
+    assert placement_allowed(game, 0, v2) and placement_allowed(game, 0, s2)
+    assert not placement_allowed(game, 0, w2)       # not for a copy of itself
+    enter(game, v2, 1)
+    assert not placement_allowed(game, 0, s2)       # spent by the one character it let in
 
 
 def test_a_comparison_after_coordinated_heads_takes_its_ao_de() -> None:

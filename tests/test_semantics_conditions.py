@@ -22,6 +22,7 @@ from cardscript.compiler.ir import (
 from cardscript.runtime.conditions import check_condition
 from cardscript.runtime.selectors import EffectContext
 from cardscript.runtime.state import Zone
+from cardscript.runtime.statics import powers
 from tests.corpus_play import card_of, enter, match, stage, where, zone
 from tests.engine_helpers import Script, card, in_scene, small_game
 
@@ -430,3 +431,29 @@ def test_4_6_2_C_1_carrying_since_the_turn_began_counts_only_cards_not_loaded_th
     game.state.scene[0].entered_turn = 3                  # the carrier itself entered this turn: not since then
     assert not check_condition(game, ctx, cond)
 
+
+
+def _gigante(text: str) -> CardDef:
+    return card("Personagem: Gigante V1\nAlinhamento: Herói\nPoderes: Super Força, Voo\nEnergia inicial: 3\n"
+                f"Escudo: 2\n\nTexto permanente:\n  {text}\n")
+
+
+def test_5_4_a_closing_enquanto_holds_for_every_verb_the_subject_coordinates() -> None:
+    """"X perde {SF} e não pode ser alvo de ... enquanto não estiver no estágio {2}": the closing "enquanto" says
+    how long the whole predicate lasts -- the loss too, not only the prohibition next to it; a closing "se" stays
+    its own clause's."""
+    d = _gigante("Este personagem perde {SF} e não pode ser alvo de ações imprevistas enquanto não estiver no "
+                 "estágio {2} de capacitação.")
+    assert d.executable
+    procs = [(p, e.condition or p.condition) for e in d.effects for p in e.procedures]
+    assert {type(p).__name__ for p, _ in procs} == {"Lose", "Restrict"}
+    for _, cond in procs:
+        assert cond is not None and cond.negated and cond.subject is not None
+        assert cond.subject.ref is Ref.THIS_CHARACTER and cond.subject.filters == (Filter("stage", "eq", "2"),)
+    game = match([d])
+    g = card_of(game, 0, "Gigante V1")
+    enter(game, g, 3)
+    game.state.scene[g].stage = 1
+    assert "SF" not in powers(game, g)
+    game.state.scene[g].stage = 2
+    assert "SF" in powers(game, g)

@@ -188,7 +188,8 @@ def explain_effects(card: CompiledCard) -> list[str]:
             head.append(f"limit={e.limit_per_turn}/turn")
         if e.condition is not None:
             value = f" {e.condition.value}" if e.condition.value else ""
-            head.append(f"if {e.condition.kind}({_operand(e.condition.subject)}{value})")
+            negated = "not " if e.condition.negated else ""      # "enquanto não estiver ..."
+            head.append(f"if {negated}{e.condition.kind}({_operand(e.condition.subject)}{value})")
         if e.keyword:
             head.append(f"{e.keyword} {' '.join(e.keyword_args)}".rstrip())
         if e.from_keyword:

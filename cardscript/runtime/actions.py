@@ -223,6 +223,8 @@ def x_choices(game: Game, use: ActionUse, base: InScene) -> dict[int, int]:
         if any(not sel.every and sel.count.x_times and sel.count.x is None
                and sel.count.fixed + sel.count.x_times * x < 1 for sel in use.action.targets):
             continue                                                        # F: "X alvos" with X = 0
+        if not queries.can_use_action(game, use.user, use.action, use.holder, x=x):
+            continue                                                        # D: "nenhuma ação com custo {1}"
         out[x] = cost
     return out
 
@@ -526,9 +528,9 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     found = [target_candidates(engine, sel, player, ctx0) for sel in action.targets]
     modes = tuple(m for m in usable_modes(engine, action, found, ctx0) if m is not None) or action.modes
     mode: Effect | None = modes[0] if modes else None
-    every = queries.all_modes_allowed(game, player, action) if len(modes) > 1 else ""
-    if every and len(modes) == len(action.modes) and selectors.ask_yes_no(
-            game, player, f"{action.name}: every option, in order ({every})?"):
+    every, may_decline = queries.all_modes_allowed(game, player, action, use.user) if len(modes) > 1 else ("", True)
+    if every and len(modes) == len(action.modes) and (not may_decline or selectors.ask_yes_no(
+            game, player, f"{action.name}: every option, in order ({every})?")):
         mode = Effect(modes[0].kind, tuple(p for m in modes for p in m.procedures),   # B: all of them, in order
                       text=" ".join(m.text for m in modes))
     elif len(modes) > 1:

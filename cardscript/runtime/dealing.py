@@ -210,8 +210,10 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
             if not sit.source.is_action or not _action_source_matches(game, ctx, ssel, mctx):
                 return False
         elif ssel is not None:
-            src = sit.source
-            dealers = [c for c in (src.card, src.user.card if src.user else None)
+            src = sit.source             # 4.8.5: "este personagem causar dano" -- the character, or an action it
+            #                              uses (the user); a carried card's own text is its own source, not its
+            #                              carrier's ("esta habilidade causa": the official ruling 2 of Adaga Psíquica)
+            dealers = [c for c in (src.card, src.user.card if src.user and src.is_action else None)
                        if c is not None and c in game.state.scene]
             if not any(selected(game, mctx, ssel, c) for c in dealers):
                 return False

@@ -43,7 +43,8 @@ from cardscript.runtime.state import CardId, Zone
 
 __all__ = ["NEGATIVE", "action_def", "action_matches", "filter_matches", "kind_of", "matches"]
 
-NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares", "lacks_words", "ne_stage"})
+NEGATIVE = frozenset({"ne", "lacks", "lacks_all", "ne_all", "not_shares", "lacks_words", "ne_stage",
+                      "not_chosen_by_controller"})
 _NUMERIC = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "ge": lambda a, b: a >= b,
             "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "lt": lambda a, b: a < b}
 _NUMERIC_FIELDS = ("initial_energy", "energy", "cost", "stage", "shield")
@@ -391,6 +392,10 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
             "card" in _wanted(word) and kind_of(game, card) is not Kind.PLAYER)
     if name == "zone":
         return _zone_of(game, card) in _wanted(word)
+    if op in ("chosen_by_controller", "not_chosen_by_controller") and isinstance(value, Selector) \
+            and len(value.union) == 2:              # "da afiliação escolhida por ele", each player's own choice: of
+        own = value.union[0] if controller_of(game, card) == ctx.controller else value.union[1]   # the (you,
+        return bool(_chosen_values(game, ctx, own, name) & _card_words(game, card, name, depth))  # opponent) ones
     if op == "chosen":                                      # "com o poder / tipo escolhido": a Choose's slot
         if isinstance(value, Selector):
             picked = _chosen_values(game, ctx, value, name)

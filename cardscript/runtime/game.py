@@ -210,7 +210,12 @@ class Game:
 
     # -- the scene -----------------------------------------------------------------------------------
     def enter_scene(self, card: CardId, controller: int, carried: Sequence[CardId] = ()) -> InScene:
-        """A character or support enters the scene loaded with ``carried`` (4.4.2.2 A.1, A.3)."""
+        """A character or support enters the scene loaded with ``carried`` (4.4.2.2 A.1, A.3); a permission to put
+        one of an alter ego already controlled in the scene is used up (4.4.2.1 A.4b,
+        :func:`cardscript.runtime.rules.spend_identity_permission`)."""
+        from cardscript.runtime.rules import spend_identity_permission
+
+        spend_identity_permission(self, controller, card)
         self._take(card)
         base = InScene(card, controller, stage=1, entered_turn=self.state.turn)
         self.state.scene[card] = base

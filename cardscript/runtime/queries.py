@@ -218,11 +218,17 @@ def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
     return True
 
 
-def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId | None = None) -> bool:
+def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId | None = None,
+                   x: int | None = None) -> bool:
     """4.6.2 D: does an effect prevent ``user`` from using ``action`` (written on ``holder``)? ``use_action``: the
-    subject cannot use matching actions; ``be_used``: matching actions cannot be used (by ``by``)."""
+    subject cannot use matching actions; ``be_used``: matching actions cannot be used (by ``by``). An action of
+    cost {X} costs the X chosen (4.6.2 E.1: "nenhuma ação com custo {1}" bars it with X = 1): with ``x``, that use;
+    without, it can be used when some X its user's stage can pay is not barred (:func:`usable_x`)."""
+    base = game.state.scene.get(user)
+    if action.cost_is_x and x is None and base is not None:
+        return bool(usable_x(game, user, action, holder, base.stage))
     thing = ActionThing(user if holder is None else holder, action.name, user, action.power,
-                        player=controller_of(game, user), definition=action)
+                        player=controller_of(game, user), definition=action, x=x)
     as_if: dict[str, set[str]] | None = None
     for p, sctx in _restrictions(game, "use_action"):
         if _aimed_at(p.action_filters)[0]:
@@ -251,6 +257,12 @@ def can_use_action(game: Game, user: CardId, action: ActionDef, holder: CardId |
         if gained_action_keyword(game, user, action, "Ação Única"):    # "as ações que ele usar ganham Ação Única"
             return False
     return True
+
+
+def usable_x(game: Game, user: CardId, action: ActionDef, holder: CardId | None, stage: int) -> list[int]:
+    """4.6.2 E.1, D: the values of X, up to ``stage``, for which no effect prevents ``user`` from using an action of
+    cost {X} ("custo igual a {1}" bars X = 1, not X = 2)."""
+    return [v for v in range(stage + 1) if can_use_action(game, user, action, holder, x=v)]
 
 
 def _as_if_traits(game: Game, user: CardId) -> dict[str, set[str]]:
@@ -500,18 +512,20 @@ def gained_activated(game: Game) -> list[tuple[CardId, int, Effect]]:
     return out
 
 
-def all_modes_allowed(game: Game, player: int, action: ActionDef) -> str:
-    """The text of a static working now that lets ``player`` use every option of ``action``, in order, instead of
-    one (4.6.2 B; "você pode usar todos os efeitos da ação X, ao invés de apenas um": a ``Rule`` all_modes whose
-    value is the action's name, of a card that player controls), or ''."""
+def all_modes_allowed(game: Game, player: int, action: ActionDef, user: CardId | None = None) -> tuple[str, bool]:
+    """The text of a static working now that has ``player``'s ``user`` use every option of ``action``, in order,
+    instead of one (4.6.2 B: a ``Rule`` all_modes whose value is the action's name, of a card that player controls;
+    its ``subject``, if any, the user it binds), and whether the player may decline it ("você pode usar todos os
+    efeitos da ação X": optional; "aplique todos os seus efeitos": not) -- ('', True) without one."""
     from cardscript.compiler.ir import Rule
 
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
         for p in effect.procedures:
             if isinstance(p, Rule) and p.rule == "all_modes" and fold_key(p.value) == fold_key(action.name) \
-                    and sctx.controller == player:
-                return p.text or effect.text
-    return ""
+                    and sctx.controller == player and (p.subject is None or user is not None
+                                                       and selected(game, sctx, p.subject, user)):
+                return p.text or effect.text, p.optional
+    return "", True
 
 
 def countdown_as_if_none(game: Game, player: int) -> bool:

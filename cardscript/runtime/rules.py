@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_DECK_COPIES", "carried_actions", "copy_limit", "identity", "is_ready", "load_sources",
            "gained_action_keyword", "note_action_use", "use_limited",
            "allowed_by_identity_rules", "identity_permissions", "may_enter_from", "rule_statics",
-           "scene_identity_allowed", "working_rule_statics"]
+           "scene_identity_allowed", "spend_identity_permission", "working_rule_statics"]
 
 DEFAULT_DECK_COPIES = 3
 """Glossary, Item Único: "no máximo uma única cópia no deck, e não três" -- a deck holds at most three copies
@@ -256,6 +256,31 @@ def identity_permissions(game: Game, player: int, card: CardId) -> list[tuple[Ca
     return [(src, p, sctx) for src, effect, sctx in found for p in effect.procedures
             if isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None
             and sctx.controller == player and matches(game, sctx, card, p.subject)]
+
+
+def spend_identity_permission(game: Game, player: int, card: CardId) -> None:
+    """4.4.2.1 A.4b lifted once: ``card`` entering the scene under ``player`` thanks to a permission a resolved
+    effect created for the turn ("você pode colocar em cena um personagem com o mesmo alter ego de ...": one
+    character, not every one) uses it up -- the permission ends (official ruling 1 of Selene V1: a single other
+    character). Nothing is spent when no character of ``card``'s identity is controlled (A.4 did not bar it), or
+    when the permission speaks of every such character."""
+    from cardscript.compiler.ir import Allow, EffectKind
+    from cardscript.runtime import continuous
+    from cardscript.runtime.selectors import EffectContext, matches
+
+    ident = identity(game, card)
+    if not any(_is_character(game, b.card) and identity(game, b.card) == ident
+               for b in game.state.controlled(player)):
+        return
+    for made in list(game.state.effects):
+        effect, ctx = made.effect, made.context
+        if not isinstance(effect, Effect) or effect.kind is not EffectKind.STATIC \
+                or not isinstance(ctx, EffectContext) or ctx.controller != player or not continuous.live(game, made):
+            continue
+        if any(isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None and not p.subject.every
+               and matches(game, ctx, card, p.subject) for p in effect.procedures):
+            game.state.effects.remove(made)
+            return
 
 
 DEFAULT_LOAD_SOURCE = "resources"

@@ -107,9 +107,9 @@ def lends_text(game: Game, carried: CardId, base: CardId) -> bool:
     def same(attr: str) -> bool:
         return bool(card_attr(game, carried, attr) == card_attr(game, base, attr))
 
-    if ctype.startswith("Personagem") and base_is_character:       # A.1.2a/b: same alter ego, else same name
-        key = "alter_ego" if card_attr(game, base, "alter_ego") else "name"
-        return same(key) and not same("version") and _first_copy(game, carried, base)
+    if ctype.startswith("Personagem") and base_is_character:       # A.1.2a/b: same alter ego, else same name,
+        key = "alter_ego" if card_attr(game, base, "alter_ego") else "name"   # of another card than the base
+        return same(key) and not (same("name") and same("version")) and _first_copy(game, carried, base)
     if ctype == "Suporte" and btype == "Suporte":                  # A.2b
         return same("name") and not same("version") and _first_copy(game, carried, base)
     return False

@@ -75,7 +75,8 @@ RULES: dict[str, str] = {
     "use_carried_action": "a carried card whose action the carrier may use (Interligar)",
     "open_hand": "a player plays with the hand revealed ('you' or 'opponent': whose, from the controller's side)",
     "counts_as": "this card also counts as a card of the ``of`` description while where its effect works",
-    "all_modes": "the action named ``value`` uses every option of its effect, in order, instead of one",
+    "all_modes": "the action named ``value`` uses every option of its effect, in order, instead of one (optional: its "
+                 "user's controller may decline; ``subject``: the user it binds)",
 }
 
 

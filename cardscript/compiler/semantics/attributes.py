@@ -171,6 +171,11 @@ def _chosen_value(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     from cardscript.compiler.ir import Kind, Ref
     from cardscript.compiler.semantics.nouns import plural
 
+    if not ref.slot and ref.selector is not None and not plural(np) and _by_that_player(np, r):
+        # "cada jogador só pode usar ações de personagens que sejam da afiliação escolhida por ele": each player's own
+        # choice -- the one the controller of the card described made (a player uses its own characters' actions)
+        r.use(*np.dets, np.participle)
+        return Filter(attr, "not_chosen_by_controller" if negate else "chosen_by_controller", ref.selector)
     if not ref.slot:                                 # several choices ("cada um dos jogadores escolhe ..."): all of
         if not plural(np) or ref.selector is None or np.mods:     # them, "das afiliações escolhidas" -- not one
             raise NotUnderstood(f"which chosen {np.lemma}?", np.node)
@@ -179,6 +184,23 @@ def _chosen_value(np: NP, r: Reading, attr: str, negate: bool) -> Filter:
     r.use(*np.dets, np.participle)
 
     return Filter(attr, "not_chosen" if negate else "chosen", Selector(kind=Kind.CARD, ref=Ref.SLOT, slot=ref.slot))
+
+
+def _by_that_player(np: NP, r: Reading) -> bool:
+    """"escolhida por ele", the pronoun standing for "cada jogador" (every player, one at a time): its words used."""
+    from cardscript.compiler.semantics.nouns import things
+
+    if len(np.mods) != 1 or not isinstance(np.mods[0], PP) or np.mods[0].prep != "por" or np.mods[0].obj is None:
+        return False
+    by = np.mods[0]
+    assert by.obj is not None
+    if by.obj.lemma != "ele" or by.obj.mods or by.obj.dets:
+        return False
+    who = things(by.obj, r)
+    if who.kind is not Kind.PLAYER or who.ref is not Ref.EVERY_PLAYER or who.filters or who.excluding is not None:
+        return False
+    r.use(*by.preps)
+    return True
 
 
 def names_in_peek(np: NP) -> bool:

@@ -13,7 +13,7 @@ from cardscript.compiler.ir import Condition, Duration, EffectKind, Kind, Proced
 from cardscript.compiler.semantics.clauses import Roles
 from cardscript.compiler.semantics.nouns import YOU, players, things
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
-from cardscript.compiler.semantics.syntax import NP, constituent_leaves
+from cardscript.compiler.semantics.syntax import NP, PP, constituent_leaves
 from cardscript.compiler.semantics.times import Adjuncts, adjuncts
 
 
@@ -27,6 +27,7 @@ class Build:
     subject_sel: Selector | None = None   # the clause's subject, once read (who decides a "pode")
     lead_duration: Duration | None = None  # the sentence's leading "Neste turno, ..." / "Até o final do turno, ..."
     coordinated: bool = False             # the clause follows "e" with its subject left out ("X ganha ... e pode ...")
+    using: PP | None = None               # "Se ..., ao usar a ação X, <this clause>" (a leading condition's end)
 
     @property
     def verb(self):  # type: ignore[no-untyped-def]

@@ -121,6 +121,7 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     _f("tornar-se", "become", _r("subject", "subject"), _r("predicate", "object")),
     _f("usar", "use", _r("user", "subject"), _r("action", "object", "action", "thing", "amount"),
        _r("target", "em", "thing"), _r("target", "contra", "thing")),
+    _f("aplicar", "apply", _r("who", "subject"), _r("what", "object")),
     _f("custar", "cost", _r("action", "subject"), _r("value", "object", "stage", "amount"), _r("less", "a", "")),
     _f("jogar", "play", _r("who", "subject"), _r("with", "com", "zone", "thing"), _r("turn", "object", "time")),
     _f("aumentar", "change_amount", _r("what", "subject"), _r("by", "em", "thing", "amount")),

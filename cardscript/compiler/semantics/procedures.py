@@ -51,7 +51,16 @@ from cardscript.compiler.ir import (
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity, number_value
 from cardscript.compiler.semantics.build import Build, Built, leaves_choice
-from cardscript.compiler.semantics.nouns import OPPONENT, THIS_CARD, YOU, players, plural, text_of, things
+from cardscript.compiler.semantics.nouns import (
+    OPPONENT,
+    THIS_CARD,
+    THIS_CHARACTER,
+    YOU,
+    players,
+    plural,
+    text_of,
+    things,
+)
 from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
@@ -822,8 +831,10 @@ def _identity_permission(b: Build, obj: NP, cards: Selector) -> Built:
     """"Até o final do turno, você pode colocar em cena um personagem com o mesmo alter ego de um outro personagem
     com a afiliação X que você controla": for the turn, placing (6.2 C.3, with its costs) such a character is
     allowed though you control one of that alter ego (4.4.2.1 A.4b lifted for it) -- a permission (``Allow``
-    scene_identity), not a placing now ("um outro personagem": another than the one compared, as every
-    comparison reads it -- attributes._relational_filter)."""
+    scene_identity), not a placing now. "um outro personagem": another than the character with this text -- the
+    card compared is the one to be placed, never the one compared with, so "outro" cannot be read as the comparison
+    reads it (attributes._relational_filter); this card's own alter ego is not lifted (official ruling 1 of Selene
+    V1: not for a copy of herself)."""
     shared = [f for f in cards.filters if f.field in ("alter_ego", "name", "name_or_alter_ego") and f.op == "shares"
               and isinstance(f.value, Selector)]
     compared = [m.obj for m in obj.mods if isinstance(m, PP) and m.prep == "com" and m.obj is not None
@@ -833,6 +844,9 @@ def _identity_permission(b: Build, obj: NP, cards: Selector) -> Built:
         raise NotUnderstood("until the end of the turn you may put in the scene: which rule is lifted?",
                             b.roles.clause)
     allowed = replace(cards, zone="", zone_owner=None)
+    if whose[0].det("outro") and isinstance(shared[0].value, Selector) and shared[0].value.excluding is None:
+        other = replace(shared[0], value=replace(shared[0].value, excluding=THIS_CHARACTER))
+        allowed = replace(allowed, filters=tuple(other if f is shared[0] else f for f in allowed.filters))
     return Built([Allow(what="scene_identity", subject=allowed, duration=Duration.END_OF_TURN, text=b.text)])
 
 

@@ -75,6 +75,7 @@ class Leads:
     hypothetical_trigger: bool = False     # ... introduced by "toda vez que" (5.3) rather than "se" (5.5)
     condition: Condition | None = None     # "Enquanto ...", a leading "Se <state>" of a static
     duration: Duration | None = None       # "Até o final do turno, ..."
+    using: PP | None = None                # "Se ..., ao usar a ação X, <clause>": the action the clause speaks of
     trigger_late: bool = False             # the trigger came after clauses already read ("X ganha ..., e toda vez
     #                                        que ...": those clauses are not the trigger's effect)
 
@@ -119,6 +120,7 @@ class SentenceReader:
         self.built_clauses = 0                    # clauses read so far in the paragraph
         self.shared_duration: Duration | None = None    # the duration closing the clause's coordination
         self.coordinated = False                  # the clause being read follows "e" with no subject of its own
+        self.trailing_while: Condition | None = None    # the clause's closing "enquanto ..." (read_sequence)
         self.effect_condition: Condition | None = None   # "Quando X, se Y, A. Então, B": Y, for B too (5.2)
 
     # -- leads ------------------------------------------------------------------------------
@@ -224,6 +226,17 @@ class SentenceReader:
         este card estiver em seus recursos durante a sua Fase de Preparação, você pode ...": the windows printed at
         the end of a leading condition are the effect's (5.1), not the condition's -- read as window leads."""
         comps = list(clause.complements)
+        using = next((i for i, c in enumerate(comps) if _starts_using(c)), None)
+        if using is not None:            # ", ao usar a ação X," ending the condition: the main clause's (Build.using)
+            from cardscript.compiler.semantics.syntax import attach_parts
+
+            group = [x for c in comps[using:] for x in (c.parts if isinstance(c, Phrase) else (c,))]
+            self.r.use(*(x for x in group if isinstance(x, Symbol)))
+            made = attach_parts([x for x in group if not isinstance(x, Symbol)])
+            if len(made) == 1 and isinstance(made[0], PP):
+                self.leads.using = made[0]
+                comps = comps[:using]
+                clause = replace(clause, complements=tuple(comps))
         at = next((i for i, c in enumerate(comps) if _starts_window(c)), None)
         if at is None:
             return clause
@@ -429,11 +442,12 @@ class SentenceReader:
         text = render(clause)
         family = frame.family
         b = Build(roles, r, static=self.static_context, text=text,
-                  lead_duration=self._lead_duration(), coordinated=self.coordinated)
+                  lead_duration=self._lead_duration(), coordinated=self.coordinated, using=self.leads.using)
         if family == "make":                       # "você pode fazer com que <clause>"
             return self._make(b, clause)
         unless: list[tuple[Clause, list[Constituent]]] = []
         later = self._forward_conditions(roles, clause)
+        self.trailing_while = None
         own_condition = self._subordinates(roles, unless)
         self._after_each_action(roles, clause)
         built = self._build(b, roles, clause, family)
@@ -542,6 +556,8 @@ class SentenceReader:
                     cond = condition(c.clause, r, args=c.args)
                     if first == "a":
                         cond = replace(cond, negated=not cond.negated, text=f"a não ser que {cond.text}")
+                    if first == "enquanto" and i == len(extra) - 1:
+                        self.trailing_while = cond     # closing the clause: it may close a coordination too
                     out = _and(out, cond)
                     del extra[i]
                     continue
@@ -697,7 +713,8 @@ def _replaced_area(head: PP, rest: list[Constituent]) -> str:
     return ""
 
 
-_STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control"})
+_STATIC_ONLY = frozenset({"become", "cost", "have", "count_as", "play", "change_amount", "exist", "control",
+                          "apply"})
 
 
 _DEEDS = frozenset({"stage", "discard", "unload", "knock_out", "pay", "reveal", "move", "load"})
@@ -750,6 +767,13 @@ def _comma_led(node: Node) -> bool:
     return bool(first) and isinstance(first[0], Symbol) and first[0].text == ","
 
 
+def _starts_using(node: Node) -> bool:
+    """", ao usar <...>" (a complement led by a comma, "a", the infinitive "usar")."""
+    words = [x for x in _chunk_leaves(node) if isinstance(x, Lexeme)]
+    return _comma_led(node) and len(words) >= 2 and words[0].lemma == "a" and words[-1].lemma == "usar" \
+        and words[-1].cls == "VINF"
+
+
 def _starts_window(node: Node) -> bool:
     """A complement opening a window: "durante <uma fase>" (a phase or step, not "este turno"), or ", uma vez por
     turno"."""
@@ -789,6 +813,7 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     pending = None if first_sentence else _effect_condition_goes_on(reader, items)
     flag = ""
     last_procs: list[Procedure] = []
+    chain: list[Procedure] = []         # the procedures of the clauses coordinated by "e" under one subject so far
     previous_condition: Condition | None = None
     first = first_sentence
     optional_chain = False
@@ -906,7 +931,12 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
                 procs = [Unsupported(why=str(exc), text=render(item))]
         procs = _loaded_as_placed(out.modes[-1], procs)
         _unloaded_as_moved(out.modes[-1], procs)
+        if not reader.coordinated:
+            chain = []
+        elif reader.trailing_while is not None:
+            _while_closes_coordination(out.modes[-1], chain, reader.trailing_while)
         out.modes[-1].extend(procs)
+        chain.extend(procs)
         last_procs = procs or last_procs
     if both:
         if len(out.modes) != 2:
@@ -916,6 +946,18 @@ def read_sequence(reader: SentenceReader, seq_node: ClauseSeq, first_sentence: b
     if len(out.modes) > 1 and not allow_modes:
         _options(out, joiners, r, options)
     return out
+
+
+def _while_closes_coordination(mode: list[Procedure], chain: list[Procedure], cond: Condition) -> None:
+    """"Este personagem perde {SF} e não pode ser alvo de ... enquanto não estiver no estágio {2}": a closing
+    "enquanto <estado>" says how long the whole predicate holds -- each verb the subject's "e" coordinates, not
+    only the last (5.4: a continuous effect with its condition). ``chain``'s procedures in ``mode`` (those of the
+    earlier coordinated clauses) take it; they are changed in place. A closing "se" stays its own clause's ("...
+    e embaralhe o seu deck se tiver procurado ali")."""
+    for k, p in enumerate(mode):
+        if any(p is q for q in chain):
+            mode[k] = replace(p, condition=_and(p.condition, cond))
+            chain[chain.index(p)] = mode[k]
 
 
 def _loaded_as_placed(mode: list[Procedure], procs: list[Procedure]) -> list[Procedure]:

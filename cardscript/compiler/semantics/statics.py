@@ -212,29 +212,59 @@ _INSTEAD_OF_ONE = {"ao", "a", "o", "invés", "inves", "de", "apenas", "somente",
 def _all_modes(b: Build, user: Selector, obj: NP) -> Built:
     """"Você pode usar todos os efeitos da ação X, ao invés de apenas um" (4.6.2 B: an action with options uses one,
     its user's choice): the action named X uses every option, in order, when its user's controller so chooses --
-    a static (``Rule`` all_modes) while the card's text works and its condition holds."""
-    from cardscript.compiler.semantics.syntax import constituent_leaves
-
+    a static (``Rule`` all_modes, optional) while the card's text works and its condition holds."""
     r = b.r
     of = next((m for m in obj.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
     if user.ref is not Ref.YOU or of is None or of.obj is None or not b.static or len(obj.mods) != 1:
         raise NotUnderstood("every effect of which action?", obj.node)
-    action = things(of.obj, r)
+    name = _named_action(of.obj, r)
+    r.use(obj.head, *obj.dets, *of.preps)
+    _instead_of_one(b)
+    return _rule("all_modes", name, b, optional=True)
+
+
+def _named_action(np: NP, r: Reading) -> str:
+    """"a ação X" (or this action): the action's name."""
+    action = things(np, r)
     names = [f.value for f in action.filters if f.field == "name" and f.op == "eq" and isinstance(f.value, str)]
     name = r.card.action_name if action.ref is Ref.THIS_ACTION else names[0] if len(names) == 1 else ""
     if action.kind is not Kind.ACTION or not name or len(action.filters) > 1:
-        raise NotUnderstood("every effect of which action?", of.obj.node)
-    r.use(obj.head, *obj.dets, *of.preps)
+        raise NotUnderstood("every effect of which action?", np.node)
+    return name
+
+
+def _instead_of_one(b: Build) -> None:
+    """"ao invés de apenas um" after "todos os efeitos" (4.6.2 B: instead of the one option): its words used."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
     instead = [*b.roles.get("instead"), *b.roles.extra]
     words = [x for c in instead for x in constituent_leaves(c)]
     lemmas = {x.lemma for x in words if isinstance(x, Lexeme)}
     if "invés" not in lemmas and "inves" not in lemmas or not lemmas <= _INSTEAD_OF_ONE \
             or len(lemmas & {"um", "uma"}) != 1 or any(not isinstance(x, Lexeme) for x in words):
         raise NotUnderstood("every effect instead of what?", b.roles.clause)
-    r.use_all(words)
+    b.r.use_all(words)
     b.roles.extra = []
     b.roles.filled.pop("instead", None)
-    return _rule("all_modes", name, b)
+
+
+def _apply(b: Build) -> Built | None:
+    """"Se <estado>, ao usar a ação X, aplique todos os seus efeitos ao invés de apenas um" (4.6.2 B: an action with
+    options uses one): when this card's character uses X, it uses every option, in order -- the imperative leaves no
+    choice (``Rule`` all_modes, not optional, ``subject`` the user it binds) -- a static while the card's text works
+    and its condition holds."""
+    r = b.r
+    obj = b.roles.np("what")
+    using = b.using
+    if not b.static or obj is None or using is None or b.roles.subject or b.verb.modal or b.verb.negated \
+            or obj.lemma != "efeito" or not obj.det("todo") or not obj.det("seu") or obj.mods \
+            or using.subject is not None or len(using.args) != 1 or not isinstance(using.args[0], NP):
+        return None
+    name = _named_action(using.args[0], r)
+    r.use(*using.preps, *using.verb, obj.head, *obj.dets)
+    _instead_of_one(b)
+    user = Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER, text="este personagem")
+    return _rule("all_modes", name, b, subject=user)
 
 
 def _action_types_of(np: NP, r: Reading) -> set[str]:
@@ -283,6 +313,21 @@ def _users_of(who: Selector, b: Build) -> Selector | None:
         return Selector(kind=Kind.CHARACTER, every=True, text=who.text,
                         filters=(Filter("controller", "eq", who.ref.value),))
     raise NotUnderstood("the actions of which player's characters?", b.roles.clause)
+
+
+def _only_those_actions(b: Build, user: Selector, filters: tuple[Filter, ...]) -> Built:
+    """"<jogador> só pode usar ações de personagens que <...>" (4.6.2 D: a prohibition on using actions): the
+    actions of every other character cannot be used by that player's characters (the players using actions are
+    their characters using them) -- a ``Restrict`` use_action on actions whose user is not one the phrase
+    describes. Only the actions' users may be said (no other filter on the actions)."""
+    users = [f.value for f in filters if f.field == "user" and f.op == "eq" and isinstance(f.value, Selector)]
+    if len(users) != 1 or len(filters) != 1 or users[0].ref is not None or users[0].kind is not Kind.CHARACTER:
+        raise NotUnderstood("may use only which actions?", b.roles.clause)
+    others = Selector(kind=Kind.CHARACTER, every=True, excluding=replace(users[0], every=True), text=b.text)
+    d = _static_duration(b)
+    return Built([_during(b, Restrict(what="use_action", subject=_users_of(user, b),
+                                      action_filters=(Filter("user", "eq", others),), duration=d, text=b.text))],
+                 _kind(d))
 
 
 def _only_in_subject(b: Build) -> Lexeme | None:
@@ -375,6 +420,8 @@ def _use(b: Build) -> Built | None:
     as_type = _as_action_type(b)
     if as_type is not None:                     # "podem usar ações de {GE} como se fossem ações de antecipar"
         return _used_as(b, user, filters, as_type)
+    if v.only:                                 # "cada jogador só pode usar ações de personagens que ..."
+        return _only_those_actions(b, user, filters)
     if b.adjuncts.entered_turn:                                         # Prontidão: "... no turno em que ele entrou
         if user.ref is not Ref.THIS_CHARACTER:                          # em cena" (4.6.2 C.1)
             raise NotUnderstood("ready: which character?", b.roles.clause)
@@ -1639,7 +1686,7 @@ STATIC_BUILDERS: dict[str, Callable[[Build], Built | None]] = {
     "play": _play, "count_as": _count_as, "load": _load_fewer,
     "use": _use, "be": _be, "become": _become, "cost": _cost, "have": _have, "search": _search, "move": _put,
     "unload": _passive, "stage": _passive, "exist": _exist,
-    "change_amount": _hand_limit,
+    "change_amount": _hand_limit, "apply": _apply,
 }
 
 __all__ = ["STATIC_BUILDERS", "ModifyDamage", "Quantity", "Selector", "players", "replace"]
