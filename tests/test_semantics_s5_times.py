@@ -451,3 +451,35 @@ def test_the_next_turn_effect_works_in_the_next_turn_only() -> None:
     end_of_turn(game)
     game.state.turn += 1
     assert made not in game.state.effects
+
+
+# --- 5.3 / 6.2: "Se X tiver recebido dano em um turno, até o final daquele turno <modifier>" ---------------------
+
+
+def _damaged_then(tail: str) -> CardDef:
+    return card("Personagem: Ricochete V1\nAlinhamento: Herói\nPoderes: Agilidade\nEnergia inicial: 3\nEscudo: 1\n\n"
+                "Texto permanente:\n  Se este personagem tiver recebido dano em um turno, até o final daquele turno "
+                f"{tail}\n\nAção: Quique\n  Custo: {{1}}\n  Poder: Agilidade\n"
+                "  Quique causa 1 ponto de dano no alvo.\n")
+
+
+def test_5_3_a_modifier_until_the_end_of_the_turn_of_a_damage_received_is_static_under_the_turns_record() -> None:
+    """From the moment the character was damaged to the end of that turn is while the turn's record says so (6.2
+    clears it): a static damage modifier under that condition, not a one-off created by nothing; "toda vez que for
+    usada", said of the action that deals the damage, is how a modifier of it works anyway (no trigger of its own)."""
+    d = _damaged_then("a ação Quique causará +1 ponto de dano toda vez que for usada.")
+    assert d.executable
+    (effect,) = d.effects
+    assert effect.kind is EffectKind.DAMAGE_MODIFIER and effect.trigger is None
+    assert effect.duration is Duration.WHILE_IN_PLACE
+    assert effect.condition is not None and effect.condition.subject is not None
+    assert [(f.field, f.value) for f in effect.condition.subject.filters] == [("damaged_this_turn", "true")]
+    (mod,) = effect.procedures
+    assert getattr(mod, "delta", None) == 1 and mod.source is not None and mod.source.ref is Ref.THIS_ACTION
+
+
+def test_5_3_toda_vez_que_with_a_subject_of_its_own_is_not_the_actions_own_use() -> None:
+    """Only the action's own use says nothing more: "toda vez que outra ação for usada" is an event of its own."""
+    d = _damaged_then("a ação Quique causará +1 ponto de dano toda vez que outra ação for usada.")
+    assert not any(e.kind is EffectKind.DAMAGE_MODIFIER and e.duration is Duration.WHILE_IN_PLACE
+                   and e.trigger is None for e in d.effects)

@@ -163,3 +163,54 @@ def test_5_2_a_card_lowered_by_the_new_semantics_triggers_on_an_action_of_a_powe
     before = _hand(game, 1)
     _use(game, x)
     assert _hand(game, 1) == before                          # a {TE} action: no trigger
+
+
+# --- 5.2: "Quando / Se <event> durante a própria / sua Fase X" fires once in that phase ---------------------------
+
+
+def _trigger_of(paragraph: str) -> EventPattern:
+    """The trigger of a scenario whose permanent text is ``paragraph`` (a made-up text, not a corpus card's)."""
+    from cardscript.compiler.lower import lower_card
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+
+    card = compile_source(SourceFile("t.card", f"Cenário: Teste V1\n\nTexto permanente:\n  {paragraph}\n"))
+    d = lower_card(card)
+    (effect,) = [e for e in d.effects if e.kind is EffectKind.TRIGGERED]
+    assert effect.trigger is not None
+    return effect.trigger
+
+
+def test_5_2_quando_or_se_during_ones_own_phase_reads_once_in_that_phase() -> None:
+    quando = _trigger_of("Quando um jogador comprar cards durante a própria Fase de Combate, compre um card.")
+    assert (quando.event, quando.phase, quando.turn_of, quando.once_in_phase) == (
+        "draw", "Fase de Combate", Ref.OWNER, True)
+    se = _trigger_of("Se um personagem que você controla usar uma ação durante sua Fase de Preparação, "
+                     "compre um card.")
+    assert (se.event, se.turn_of, se.once_in_phase) == ("use_action", Ref.YOU, True)
+
+
+def test_5_2_toda_vez_que_or_another_players_phase_fires_every_time() -> None:
+    every = _trigger_of("Toda vez que um jogador comprar cards durante a própria Fase de Combate, compre um card.")
+    assert every.phase == "Fase de Combate" and not every.once_in_phase
+    other = _trigger_of("Se um jogador usar uma ação durante a Fase de Combate de um oponente, compre um card.")
+    assert other.phase == "Fase de Combate" and not other.once_in_phase
+
+
+def test_5_2_a_trigger_once_in_phase_fires_once_in_each_such_phase() -> None:
+    from cardscript.runtime.continuous import end_of_turn
+
+    trigger = EventPattern("draw", subject=Selector(kind=Kind.PLAYER), phase="Fase de Combate", turn_of=Ref.OWNER,
+                           once_in_phase=True)
+    game, x, y = setup(fighter(), _watcher(trigger))
+    game.state.turn_player, game.state.phase = 0, "combat"
+    game.draw(0, 1)
+    game.eng.tree.resolve()
+    assert _hand(game, 1) == 1                           # the first draw of the phase fired it
+    game.draw(0, 1)
+    game.eng.tree.resolve()
+    assert _hand(game, 1) == 1                           # the second one in the same phase did not
+    end_of_turn(game)
+    game.draw(0, 1)
+    game.eng.tree.resolve()
+    assert _hand(game, 1) == 2                           # the next turn's combat phase: once again

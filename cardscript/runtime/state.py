@@ -167,6 +167,8 @@ class TurnMemory:
     #                                    turn (4.8.1: more than 0) ("se ele tiver recebido dano de uma ação de ...")
     knocked_out: list[CardId] = field(default_factory=list)    # characters knocked out, supports destroyed this
     #                                    turn (4.7) ("se ... não tiver sido nocauteado")
+    fired_in_phase: list[tuple[CardId, str, str]] = field(default_factory=list)   # (card, effect text, phase):
+    #                                    a trigger firing once in its phase fired (``EventPattern.once_in_phase``, 5.2)
     targeted: list[CardId] = field(default_factory=list)   # the targets of actions this turn, once each time
     #                                    (4.6.2 F: "pela primeira vez em um turno")
     capacitated: list[CardId] = field(default_factory=list)   # the bases capacitated this turn, once each time

@@ -192,6 +192,9 @@ class EventPattern:
                                          # OPPONENT; EVERY_PLAYER: any effect, not the rules of the game)
     first_in_turn: bool = False          # "pela primeira vez em um turno": only the first such event of the
                                          # subject in each turn (targeted)
+    once_in_phase: bool = False          # "Quando/Se <event> durante a própria / sua Fase X" (not "Toda vez que"):
+                                         # the trigger fires once in each such phase (5.2; the rulings of the
+                                         # corpus: the card drawn thanks to it does not fire it again)
 
 
 class Duration(StrEnum):

@@ -619,11 +619,13 @@ def _received(roles: Roles, r: Reading, default: Selector | None) -> Condition:
     if not roles.verb.past:
         raise NotUnderstood("receiving damage as a condition", roles.clause)
     duration = adj.duration                                  # "neste turno": the turn's record (read)
+    if duration is None and adj.per_turn:                    # "tiver recebido dano em um turno": in a turn -- the
+        duration = Duration.END_OF_TURN                      # turn's record too (cleared at its end, 6.2)
     if duration not in (None, Duration.END_OF_TURN) or (adj.at is not None and not duration):
         raise NotUnderstood("damage received when?", roles.clause)
     source = roles.pp("source") or next((m for m in dano.mods if isinstance(m, PP) and m.prep == "de"), None)
     if source is not None:
-        return _received_from(roles, r, subject, source, adj.duration)
+        return _received_from(roles, r, subject, source, duration)
     if any(isinstance(m, PP) for m in dano.mods):
         raise NotUnderstood("damage from what?", roles.clause)
     return Condition("is", subject=add_filter(subject, Filter("damaged_this_turn", "eq", "true")),

@@ -431,7 +431,38 @@ def _effect_of(reader: SentenceReader, procs: list[Procedure], kinds: list[Effec
     if kinds and all(k is EffectKind.REPLACEMENT for k in kinds) and all(isinstance(p, Replace) for p in procs):
         return Effect(EffectKind.REPLACEMENT, tuple(procs), condition=leads.condition,   # a permanent text's 5.5
                       duration=Duration.WHILE_IN_PLACE, text=text)                       # replacement, no lead
+    kept = _while_the_turns_record(procs, leads.condition, text)
+    if kept is not None:
+        return kept
     return _unsupported(out, text, procs, "no trigger, window or static form")
+
+
+_TURN_RECORDS = ("damaged_this_turn",)       # filters on what happened this turn: true once, true to its end (6.2)
+
+
+def _turns_record(cond: Condition | None) -> bool:
+    """"este personagem tiver recebido dano em um turno": a condition on the turn's record -- once it holds, it holds
+    until the Final do Turno clears the record (6.2)."""
+    return cond is not None and cond.kind == "is" and not cond.negated and cond.subject is not None \
+        and any(f.field in _TURN_RECORDS and f.op == "eq" and f.value == "true" for f in cond.subject.filters)
+
+
+def _while_the_turns_record(procs: list[Procedure], condition: Condition | None, text: str) -> Effect | None:
+    """A permanent text with no trigger: "Se este personagem tiver recebido dano em um turno, até o final daquele
+    turno <modifier or static>" -- from the moment the condition holds to the end of that turn is exactly while
+    the turn's record holds it, so the effect is continuous under that condition (5.4, 5.3; 5.7 A.2.2 while the
+    card works), not one created once (nothing triggers it)."""
+    if not procs or not all(isinstance(p, Generate) and p.effect is not None and p.effect.trigger is None
+                            and p.effect.duration is Duration.END_OF_TURN and p.effect.condition is None
+                            and p.effect.kind in (EffectKind.DAMAGE_MODIFIER, EffectKind.STATIC)
+                            and not p.optional and p.condition == procs[0].condition for p in procs):
+        return None
+    made = [p.effect for p in procs if isinstance(p, Generate) and p.effect is not None]
+    cond = _and(condition, procs[0].condition)
+    if len({e.kind for e in made}) != 1 or not any(_turns_record(c) for c in _choosing_parts(cond)):
+        return None
+    return Effect(made[0].kind, tuple(q for e in made for q in e.procedures), condition=cond,
+                  duration=Duration.WHILE_IN_PLACE, text=text)
 
 
 def _choosing_parts(cond: Condition | None) -> list[Condition]:

@@ -48,9 +48,11 @@ from cardscript.compiler.source import Span
 from cardscript.compiler.vocabulary import fold_key
 
 
-def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> EventPattern:
+def event(clause: Clause, r: Reading, args: list[Constituent] | None = None, once: bool = False) -> EventPattern:
     """The event a trigger's clause describes; its participants fill the ``event:*`` slots (``args``: the
-    complements an embedded clause took, ``syntax.Rel.args``)."""
+    complements an embedded clause took, ``syntax.Rel.args``). ``once``: the trigger is introduced by "Quando" /
+    "Se", not "Toda vez que" -- tied to a phase by a possessive ("durante a própria / sua Fase X") it fires once
+    in that phase (``EventPattern.once_in_phase``, 5.2)."""
     roles = roles_of(clause, args)
     frame = roles.frame
     family = frame.family if frame is not None else ""
@@ -83,7 +85,8 @@ def event(clause: Clause, r: Reading, args: list[Constituent] | None = None) -> 
         if during.edge or during.this_turn or during.next_turn or during.each_player or during.phase == "current" \
                 or during.whose not in (None, Ref.YOU, Ref.OPPONENT, Ref.OWNER):
             raise NotUnderstood("during which part of which turn?", clause)
-        pattern = replace(pattern, phase=during.phase or pattern.phase, turn_of=during.whose or pattern.turn_of)
+        pattern = replace(pattern, phase=during.phase or pattern.phase, turn_of=during.whose or pattern.turn_of,
+                          once_in_phase=once and during.possessive and bool(during.phase))
     return replace(pattern, text=render(clause))
 
 

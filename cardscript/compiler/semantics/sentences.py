@@ -89,6 +89,25 @@ class Sequence:
     problems: list[Problem] = field(default_factory=list)
 
 
+def _its_own_use(roles: object, rel: _Rel) -> bool:
+    """"<a ação X> causará +N ponto de dano toda vez que for usada": the clause's subject, an action, changes the
+    damage it deals, and the "toda vez que" clause, with no subject nor complement of its own, is that action being
+    used -- a damage modifier of the action works at each of its uses (5.3, 4.8.3 B), so it says nothing more (read
+    as a trigger, it would add a modifier at every use)."""
+    from cardscript.compiler.semantics.clauses import Roles
+
+    assert isinstance(roles, Roles)
+    subject = roles.subject_np
+    if roles.frame is None or roles.frame.family != "damage" or subject is None or subject.lemma != "ação":
+        return False
+    clause = rel.clause
+    v = analyse(clause)
+    return v.lemma == "usar" and v.passive and clause.subject is None and not clause.complements and not rel.args
+
+
+_ONCE_INTRODUCERS = ("quando", "se")   # a trigger they introduce, tied to one's own phase, fires once in it (5.2)
+
+
 class SentenceReader:
     """Reads the sentences of one paragraph (or of an action's text) in order, sharing the reading."""
 
@@ -148,7 +167,7 @@ class SentenceReader:
                 return Condition("possible", text="se possível"), ""
             if first_word == "se" and len(clauses) == 1 and self._is_event(clauses[0]) and first \
                     and self.static_context and self.leads.trigger is None:
-                self._as_trigger(clauses[0], seq)        # "Se este personagem for alvo de uma ação, ..."
+                self._as_trigger(clauses[0], seq, once=True)   # "Se este personagem for alvo de uma ação, ..."
                 return None, ""
             if first_word == "se" and len(clauses) == 2 and [w.lemma for w in words] == ["se", "e"] and first \
                     and self.static_context and self.leads.trigger is None and not self._is_event(clauses[0]) \
@@ -243,7 +262,7 @@ class SentenceReader:
         if happening.subject is None:
             happening = replace(happening, subject=state.subject)
         cond = self._conditions([state], words[:1], seq)
-        self._as_trigger(happening, seq)
+        self._as_trigger(happening, seq, once=True)
         return cond
 
     def _is_event(self, clause: Clause) -> bool:
@@ -266,7 +285,7 @@ class SentenceReader:
 
     def _trigger(self, item: Phrase, clauses: list[Clause], first_word: str, seq: Sequence) -> None:
         if len(clauses) > 1:
-            self._several(item, clauses, seq)
+            self._several(item, clauses, seq, once=first_word in _ONCE_INTRODUCERS)
             return
         if not clauses:
             seq.problems.append(Problem("a trigger with no event", item))
@@ -279,9 +298,9 @@ class SentenceReader:
             self.r.use(*v.words)
             hypothetical_lead(clause, self.r)
             return
-        self._as_trigger(clause, seq)
+        self._as_trigger(clause, seq, once=first_word in _ONCE_INTRODUCERS)
 
-    def _several(self, item: Phrase, clauses: list[Clause], seq: Sequence) -> None:
+    def _several(self, item: Phrase, clauses: list[Clause], seq: Sequence, once: bool = False) -> None:
         """"Quando este cenário entrar ou sair de cena", "Quando X for alvo de alguma ação ou receber dano" (5.2):
         events joined by "ou" -- each fires the effect (one triggered effect per event). A clause with no subject
         shares the one before; a verb with no complements shares the last verb's ("entrar ou sair de cena")."""
@@ -298,7 +317,7 @@ class SentenceReader:
             subject = clause.subject
             if not clause.complements and clause is not clauses[-1]:
                 clause = replace(clause, complements=shared)
-            self._as_trigger(clause, seq)
+            self._as_trigger(clause, seq, once=once)
             if self.leads.trigger is None:
                 return
             patterns.append(self.leads.trigger)
@@ -306,13 +325,15 @@ class SentenceReader:
         self.leads.trigger = patterns[0]
         self.leads.also = tuple(patterns[1:])
 
-    def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None) -> None:
+    def _as_trigger(self, clause: Clause, seq: Sequence, args: list[Constituent] | None = None,
+                    once: bool = False) -> None:
+        """The trigger's event (5.2); ``once``: introduced by "Quando" / "Se" rather than "Toda vez que"."""
         if self.leads.trigger is not None:          # "Quando A, escolha X. Quando aquele personagem B, ...": two
             seq.problems.append(Problem("a second trigger in the paragraph", clause))   # effects, not one
             return
         self.r.trigger_span = clause.span
         try:
-            pattern = event(clause, self.r, args)
+            pattern = event(clause, self.r, args, once=once)
         except NotUnderstood as exc:
             seq.problems.append(Problem(f"trigger: {exc}", exc.node or clause, exc.roles))
             return
@@ -502,6 +523,10 @@ class SentenceReader:
                 rel = extra[i + 1]
                 assert isinstance(rel, Rel)
                 r.use(c.head, *c.dets, *rel.markers)
+                if _its_own_use(roles, rel):        # "a ação X causará +1 ponto de dano toda vez que for usada"
+                    r.use(*analyse(rel.clause).words, rel.clause)
+                    del extra[i:i + 2]
+                    continue
                 if self.leads.trigger is None and self.static_context:
                     seq = Sequence()
                     self._as_trigger(rel.clause, seq, list(rel.args))

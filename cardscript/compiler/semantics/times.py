@@ -27,6 +27,8 @@ class When:
     #                                      escolhido")
     whose_filters: tuple[Filter, ...] = ()   # "a Fase ... do jogador que controlar menos personagens": a player
     #                                          of that description's (checked when it begins, as a trigger's)
+    possessive: bool = False             # whose was said by a possessive on the phase itself ("sua Fase",
+    #                                      "a própria Fase"), not by "do turno de ..." / "daquele jogador"
 
 
 def when_of(np: NP, r: Reading) -> When:
@@ -48,6 +50,7 @@ def when_of(np: NP, r: Reading) -> When:
     if lemma in ("fase", "etapa"):
         phase = _phase_name(np, r)
         described = _described_player(np, r)
+        possessive = np.det("seu") or any(a.lemma in ("próprio", "respectivo") for a in np.pre)
         whose = _whose(np, r)
         r.use(*(d for d in np.dets if d.lemma in ("o", "este")))
         rest = [m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
@@ -61,11 +64,13 @@ def when_of(np: NP, r: Reading) -> When:
             r.use(*m.preps)
             inner_when = when_of(m.obj, r)                          # type: ignore[arg-type]
             whose = inner_when.whose or whose
+            possessive = possessive and inner_when.whose is None
             this_turn = this_turn or (inner_when.this_turn and phase != "current")
             next_turn = next_turn or inner_when.next_turn           # "a Fase de Preparação do próximo turno"
             if phase == "current" and m.obj is not None and m.obj.det("o"):
                 r.use(*m.obj.dets)                                  # "... do turno"
-        return When(phase, whose, "", this_turn, next_turn, whose_filters=described)
+        return When(phase, whose, "", this_turn, next_turn, whose_filters=described,
+                    possessive=bool(possessive and whose is not None))
     if lemma == "turno":
         whose, of = _controller_of_turn(np, r)
         whose = whose or _whose(np, r)
