@@ -1,0 +1,74 @@
+"""Session 7: an activated effect that EACH player may use in their own phase ("Durante a Fase de Preparação de
+cada jogador, aquele jogador pode ...", 5.1: "aquele jogador" is the one whose phase it is and who activates it,
+whoever controls the card), and a discard between alternatives of different numbers ("descartar um card de
+suporte ou dois outros cards": the discarding player chooses which, 4.1). Our own card texts, lowered and played
+on the engine."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import CardDef, Discard, EffectKind, Move, Ref
+from cardscript.runtime.state import Zone
+from tests.corpus_play import activatable, activate, at, card_of, fillers, match, scenario, where
+from tests.engine_helpers import card
+
+WALL = card("Cenário: Muralha V1\n\nTexto permanente:\n  Durante a Fase de Preparação de cada jogador, aquele "
+            "jogador pode descartar um card de suporte ou três outros cards. Se ele o fizer, coloque este cenário "
+            "nos recursos de seu dono.\n")
+BOX = card("Suporte: Caixa V1\nEnergia inicial: 2\nEscudo: 0\n")
+
+
+def _effect(c: CardDef) -> tuple[Discard, Move]:
+    (effect,) = c.effects
+    assert effect.kind is EffectKind.ACTIVATED and effect.whose_window == "each"
+    discard, move = effect.procedures
+    assert isinstance(discard, Discard) and isinstance(move, Move)
+    return discard, move
+
+
+def test_5_1_each_players_phase_window_lowers_to_that_players_activation() -> None:
+    assert WALL.executable
+    discard, move = _effect(WALL)
+    assert discard.who.ref is Ref.SLOT and discard.who.slot == "event:player"
+    assert discard.amount.fixed == 1 and any(f.field == "card_type" and f.op == "eq" for f in discard.cards.filters)
+    (other,) = discard.alternatives
+    assert other.count.fixed == 3
+    assert [(f.field, f.op, f.value) for f in other.filters] == [("card_type", "ne", "Suporte")]
+    assert move.if_done and move.to == "resources"
+
+
+def test_4_1_or_between_phrases_of_the_same_number_is_still_one_card() -> None:
+    c = card("Cenário: Muralha V1\n\nTexto permanente:\n  Durante sua Fase de Preparação, você pode descartar um "
+             "card de suporte ou um card de habilidade. Se o fizer, compre um card.\n")
+    discard = c.effects[0].procedures[0]
+    assert isinstance(discard, Discard) and not discard.alternatives
+
+
+def test_5_1_the_player_whose_phase_it_is_activates_a_card_controlled_by_another() -> None:
+    """Player 0's scenario; in player 1's Preparation Phase player 1 (not 0) may use it, discarding the one support
+    card (the alternative the hand can give), and the scenario goes to its owner's resources."""
+    game = match([WALL], [BOX])
+    wall, box = card_of(game, 0, "Muralha V1"), card_of(game, 1, "Caixa V1")
+    scenario(game, wall)
+    game.move(box, Zone.HAND)
+    at(game, "preparation", turn_player=1)
+    assert activatable(game, wall, player=1)
+    assert not activatable(game, wall, player=0)
+    activate(game, wall, player=1)
+    game.eng.tree.resolve()
+    assert box in where(game, 1)("resources")
+    assert wall in where(game, 0)("resources") and game.state.scenario is None
+
+
+def test_4_1_the_other_alternative_discards_its_own_number_of_other_cards() -> None:
+    """Without a support card in hand, the player discards three cards of other types."""
+    game = match([WALL], [BOX])
+    wall, box = card_of(game, 0, "Muralha V1"), card_of(game, 1, "Caixa V1")
+    scenario(game, wall)
+    spare = fillers(game, 1)[:3]
+    for c in spare:
+        game.move(c, Zone.HAND)
+    at(game, "preparation", turn_player=1)
+    activate(game, wall, player=1)
+    game.eng.tree.resolve()
+    assert all(c in where(game, 1)("resources") for c in spare) and box not in where(game, 1)("resources")
+    assert wall in where(game, 0)("resources")
