@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Discard, EffectKind, Move, Ref
 from cardscript.runtime.state import Zone
-from tests.corpus_play import activatable, activate, at, card_of, fillers, match, scenario, where
+from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, scenario, where
 from tests.engine_helpers import card
 
 WALL = card("Cenário: Muralha V1\n\nTexto permanente:\n  Durante a Fase de Preparação de cada jogador, aquele "
@@ -72,3 +72,23 @@ def test_4_1_the_other_alternative_discards_its_own_number_of_other_cards() -> N
     game.eng.tree.resolve()
     assert all(c in where(game, 1)("resources") for c in spare) and box not in where(game, 1)("resources")
     assert wall in where(game, 0)("resources")
+
+
+BARRIER = card("Cenário: Barreira V1\n\nTexto permanente:\n  Os jogadores não podem colocar cenários em cena.\n")
+CALLER = card("Suporte: Chamador V1\nEnergia inicial: 1\nEscudo: 0\n\nTexto permanente:\n  Quando este suporte "
+              "entrar em cena, coloque em cena um card de cenário de seus recursos.\n")
+FIELD = card("Cenário: Campo V1\n")
+
+
+def test_regras_de_ouro_b_an_effect_puts_no_scenario_in_the_scene_while_that_is_prohibited() -> None:
+    """Regras de Ouro B: the prohibition beats the effect that would put a scenario in the scene; the scenario
+    stays in the resources and the prohibiting one stays in the scene. Without it, the effect does put it there."""
+    for barred in (True, False):
+        game = match([CALLER, FIELD], [BARRIER])
+        caller, field = card_of(game, 0, "Chamador V1"), card_of(game, 0, "Campo V1")
+        game.move(field, Zone.RESOURCES)
+        if barred:
+            scenario(game, card_of(game, 1, "Barreira V1"))
+        enter(game, caller, 1)
+        assert (game.state.scenario == field) is not barred
+        assert (field in where(game, 0)("resources")) is barred

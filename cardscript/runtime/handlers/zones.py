@@ -33,6 +33,7 @@ from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles, run
 from cardscript.runtime.queries import (
     placement_allowed,
+    put_in_scene_prevented,
     replacement_for,
     replacing_context,
     search_prevented,
@@ -440,8 +441,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     def placeable(c: CardId) -> bool:
         if game.state.location(c)[0] in (Zone.SCENE, Zone.CARRIED, Zone.SCENARIO):
             return False                    # already in the scene: it cannot be put there (4.4)
-        if _is_scenario(game, c):
-            return True                     # a scenario enters with no cards (4.4.1)
+        if _is_scenario(game, c):           # a scenario enters with no cards (4.4.1), unless an effect says no
+            return not put_in_scene_prevented(game, player, c)   # scenario may be put there (Regras de Ouro B)
         if _is_ev(game, c):                 # 4.4.2.1 A.1a, A.2a: its addition value, and a character to evolve from
             return len(pool_for(c)) >= int(attr(game, c, "addition_value") or 0) and bool(_bases(game, player, c))
         energy = int(attr(game, c, "initial_energy") or 0)
