@@ -1,15 +1,17 @@
-"""Session 7: an activated effect that EACH player may use in their own phase ("Durante a Fase de Preparação de
-cada jogador, aquele jogador pode ...", 5.1: "aquele jogador" is the one whose phase it is and who activates it,
-whoever controls the card), and a discard between alternatives of different numbers ("descartar um card de
-suporte ou dois outros cards": the discarding player chooses which, 4.1). Our own card texts, lowered and played
-on the engine."""
+"""Session 7, the constructions of Parede Holográfica: an activated effect that EACH player may use in their own
+phase ("Durante a Fase de Preparação de cada jogador, aquele jogador pode ...", 5.1: "aquele jogador" is the one
+whose phase it is and who activates it, whoever controls the card); a discard between alternatives of different
+numbers ("descartar um card de suporte ou dois outros cards": the discarding player chooses which, 4.1); no
+scenario put in the scene by an effect while that is prohibited (Regras de Ouro B); a D effect that hangs on an
+optional step (4.8.3 D). Our own card texts, lowered and played on the engine."""
 
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Discard, EffectKind, Move, Ref
 from cardscript.runtime.state import Zone
-from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, scenario, where
-from tests.engine_helpers import card
+from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, scenario, use, where
+from tests.engine_helpers import Script, card, punch
+from tests.engine_helpers import own_character as char
 
 WALL = card("Cenário: Muralha V1\n\nTexto permanente:\n  Durante a Fase de Preparação de cada jogador, aquele "
             "jogador pode descartar um card de suporte ou três outros cards. Se ele o fizer, coloque este cenário "
@@ -92,3 +94,27 @@ def test_regras_de_ouro_b_an_effect_puts_no_scenario_in_the_scene_while_that_is_
         enter(game, caller, 1)
         assert (game.state.scenario == field) is not barred
         assert (field in where(game, 0)("resources")) is barred
+
+
+SHELTER = card("Cenário: Abrigo V1\n\nTexto permanente:\n  Se um personagem que você controla receber dano, você pode "
+               "colocar este cenário em seus recursos. Se o fizer, aquele dano torna-se 0.\n")
+
+
+def test_4_8_3_d_a_fixed_value_that_hangs_on_an_optional_step_acts_only_when_it_is_done() -> None:
+    """4.8.3 D: "você pode X. Se o fizer, aquele dano torna-se 0" -- the choice is made as the effect triggers;
+    declined, the damage is not changed and the scenario stays; accepted, the damage becomes 0 and it goes."""
+    for accept in (True, False):
+        keeper = Script({"optional": [[0 if accept else 1]]})
+        game = match([SHELTER, char("Guarda", ie=3)], [char("Lutador", action=punch("Soco", 2))], a=keeper,
+                     turn_player=1)
+        shelter, guard = card_of(game, 0, "Abrigo V1"), card_of(game, 0, "Guarda V1")
+        fighter = card_of(game, 1, "Lutador V1")
+        scenario(game, shelter)
+        enter(game, guard, 3)
+        enter(game, fighter, 3)
+        at(game, "combat", "attack", turn_player=1)
+        use(game, fighter, "Soco")
+        game.eng.tree.resolve()
+        assert len(game.state.scene[guard].carried) == (3 if accept else 1)
+        assert (game.state.scenario == shelter) is not accept
+        assert (shelter in game.state.players[0].resources) is accept
