@@ -192,6 +192,10 @@ class _Run:
         for i in ds:
             m = self.modifiers[i]
             self.triggered.append(m)
+            if m.consent is not None and not m.consent(self.situation):
+                self.applied.append(i)
+                self.note("D", f"{m.name}: not done, so it does not act", m.name)
+                continue
             if self.value <= 0 and m.increases(self.value):
                 self.applied.append(i)
                 self.note("D", f"{m.name} {m.describe()}: does not work, the source no longer causes damage",

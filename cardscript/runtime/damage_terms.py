@@ -205,6 +205,9 @@ class Modifier:
     phases: frozenset[str] = frozenset()
     when: Callable[[Situation], bool] | None = field(default=None, compare=False)
     when_text: str = ""
+    # a D effect whose value its text makes hang on a choice made as it triggers ("você pode X. Se o fizer,
+    # aquele dano torna-se 0", 4.8.3 D): asked then; declined, it does not act
+    consent: Callable[[Situation], bool] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.step is Step.B and (self.multiply != 1 or self.divide != 1 or self.set_to is not None):
@@ -278,6 +281,9 @@ class Redirect:
     chooser: int | None = None
     when: Callable[[Situation], bool] | None = field(default=None, compare=False)
     when_text: str = ""
+    # a D effect whose value its text makes hang on a choice made as it triggers ("você pode X. Se o fizer,
+    # aquele dano torna-se 0", 4.8.3 D): asked then; declined, it does not act
+    consent: Callable[[Situation], bool] | None = field(default=None, compare=False)
 
     def options(self, situation: Situation) -> list[Party]:
         if situation.destination.card not in self.protects:

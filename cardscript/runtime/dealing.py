@@ -12,7 +12,18 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from cardscript.compiler.ir import ActionDef, Effect, EffectKind, Kind, ModifyDamage, Redirect, Ref, Replace, Selector
+from cardscript.compiler.ir import (
+    ActionDef,
+    Effect,
+    EffectKind,
+    Kind,
+    ModifyDamage,
+    Procedure,
+    Redirect,
+    Ref,
+    Replace,
+    Selector,
+)
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.runtime import characteristics, damage, shields, trace
 from cardscript.runtime.conditions import check_condition
@@ -278,7 +289,39 @@ def _modifier(game: Game, ctx: EffectContext, card: CardId, effect: Effect, p: M
         set_to=p.set_to if p.set_to is not None and step is damage.Step.D else None,
         scope=scope, source_kinds=kinds,
         action_types=frozenset(p.action_types),
-        destinations=destinations, when=when, when_text=p.text)
+        destinations=destinations, when=when, when_text=p.text,
+        consent=_consent(game, effect, p, mctx) if _gate(effect, p) else None)
+
+
+def _gate(effect: Effect, p: ModifyDamage) -> tuple[Procedure, ...]:
+    """What a D effect's fixed value hangs on (4.8.3 D): "você pode colocar este cenário em seus recursos. Se o
+    fizer, aquele dano torna-se 0" -- the optional procedures before an ``if_done`` modification, done (or not)
+    as it triggers."""
+    if not p.if_done or p not in effect.procedures:
+        return ()
+    before = effect.procedures[:effect.procedures.index(p)]
+    if any(isinstance(q, ModifyDamage) for q in before) or not any(q.optional for q in before):
+        return ()
+    return before
+
+
+def _event_context(mctx: EffectContext, dest: CardId, source: CardId | None) -> EffectContext:
+    """The modifier's context with the damage event's slots: "o personagem que ... receber dano" is the damage's
+    destination, its source the card dealing it."""
+    return replace(mctx, slots={**mctx.slots, "event:subject": [dest],
+                                **({"event:source": [source]} if source is not None else {})})
+
+
+def _consent(game: Game, effect: Effect, p: ModifyDamage, mctx: EffectContext
+             ) -> Callable[[damage.Situation], bool]:
+    from cardscript.runtime.handlers import run
+
+    def consent(sit: damage.Situation) -> bool:
+        tctx = _event_context(mctx, sit.destination.card, sit.source.card)
+        for q in _gate(effect, p):
+            run(game, tctx, q)
+        return bool(tctx.last_optional_done)
+    return consent
 
 
 def damage_modifiers(game: Game, ctx: EffectContext) -> tuple[list[damage.Modifier], list[_ModifierOrigin]]:
@@ -431,11 +474,10 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
         o = by_index.get(id(m))
         if o is not None:
             # the event it triggered on: "o personagem que ... receber dano" is the damage's destination
-            tctx = replace(o.ctx, slots={**o.ctx.slots, "event:subject": [dest],
-                                         **({"event:source": [procedure.source.card]}
-                                            if procedure.source.card is not None else {})})
+            tctx = _event_context(o.ctx, dest, procedure.source.card)
+            done = _gate(o.effect, o.proc)          # already done (or declined) as it triggered
             for q in o.effect.procedures:
-                if not isinstance(q, ModifyDamage):
+                if not isinstance(q, ModifyDamage) and q not in done:
                     run(game, tctx, q)
     base = game.state.scene.get(dest)
     if base is None:

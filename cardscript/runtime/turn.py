@@ -572,6 +572,8 @@ class Engine(OptionFacts):
             else:
                 where, _ = self.game.state.location(card)
                 working, controller = str(where) == zone, self.game.state.owner[card]
+            if effect.whose_window == "each":          # each player in their own phase, whoever controls it
+                controller = player
             if not working or controller != player:
                 continue
             if not self.in_whose_window(effect, controller, window):
@@ -588,11 +590,14 @@ class Engine(OptionFacts):
     def in_whose_window(self, effect: Effect, controller: int, window: str) -> bool:
         """5.1: whose phase or step the activated effect's window is (``Effect.whose_window``): "you" (the default,
         "sua Fase ..."; the Anticipation Step is the one a player acts in during the opponent's turn), "opponent"
-        ("durante o turno de um oponente"), "any"."""
+        ("durante o turno de um oponente"), "any"; "each" ("durante a Fase de Preparação de cada jogador, aquele
+        jogador pode ..."): the player whose phase it is, whoever controls the card (``controller``: that player)."""
         whose = effect.whose_window or "you"
         turn_player = self.game.state.turn_player
         if whose == "opponent":
             return turn_player != controller
+        if whose == "each":
+            return turn_player == controller
         if whose == "you":
             return turn_player == controller or window == "anticipation"
         return True
@@ -614,6 +619,8 @@ class Engine(OptionFacts):
         self.activated_uses[self.use_key(card, index)] += 1
         root = Pending(label=f"{self.game.name(card)}: {effect.text or effect.keyword}", steps=effect.procedures,
                        controller=player, source=card, effect=effect, kind="activated")
+        if effect.whose_window == "each":               # "aquele jogador": the one activating it (5.1)
+            root.data["slots"] = {"event:player": [selectors.Player(player)]}
         self.tree.resolve(root)
 
 

@@ -24,12 +24,15 @@ class Draw(Procedure):
 
 @dataclass(frozen=True, kw_only=True)
 class Discard(Procedure):
-    """"<who> descarta N cards" (from the hand to the resources): ``cards`` are the ones that may be chosen."""
+    """"<who> descarta N cards" (from the hand to the resources): ``cards`` are the ones that may be chosen.
+    ``alternatives``: "um card de cenário ou dois outros cards" -- the discarding player chooses which of ``cards``
+    (``amount`` of them) or an alternative (its own ``count`` of its cards) to discard."""
 
     family: ClassVar[str] = "discard"
     who: Selector
     amount: Quantity
     cards: Selector
+    alternatives: tuple[Selector, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -414,15 +414,56 @@ def _discard(b: Build) -> Built:
     if named is not None:
         return named
     q, np = _counted_cards(b, "cards")
-    sel = things(np, b.r)
-    if who.ref in (None, Ref.YOU, Ref.OPPONENT):            # a player discards from their own hand (4.1)
-        cards = replace(sel, zone="hand", zone_owner=who.ref or Ref.YOU, count=q, every=False)
-    else:                                                   # "o oponente escolhido descarta um card": theirs
-        cards = replace(sel, zone="hand", zone_owner=None, of=who, count=q, every=False)
+    others = _discard_alternatives(np, b)
+    sel = things(replace(np, coords=[]) if others else np, b.r)
+
+    def in_hand(s: Selector, n: Quantity) -> Selector:
+        if who.ref in (None, Ref.YOU, Ref.OPPONENT):        # a player discards from their own hand (4.1)
+            return replace(s, zone="hand", zone_owner=who.ref or Ref.YOU, count=n, every=False)
+        return replace(s, zone="hand", zone_owner=None, of=who, count=n, every=False)   # "o oponente ...": theirs
+
+    cards = in_hand(sel, q)
+    alternatives = tuple(in_hand(_other_than(other, sel, b), card_count(other, b)) for other in others)
     # the cards discarded, for "aquele mesmo número de cards" later: as many as were discarded, which may be fewer
     # than asked (4.6.1: a hand with fewer cards discards them all); dropped when nothing reads it
     discarded = b.r.counted = _discarded_slot(b.r)
-    return Built([Discard(who=who, amount=q, cards=cards, text=b.text, introduces=discarded)])
+    return Built([Discard(who=who, amount=q, cards=cards, alternatives=alternatives, text=b.text,
+                          introduces=discarded)])
+
+
+def _discard_alternatives(np: NP, b: Build) -> list[NP]:
+    """"descarte um card de cenário ou dois outros cards": the phrases after "ou", each an alternative with its own
+    number of cards (the discarding player chooses one, 4.1); none when the phrase is not such a choice."""
+    if not np.coords:
+        return []
+    others: list[NP] = []
+    for conj, other in np.coords:
+        lemmas = [getattr(w, "lemma", "") for w in conj]
+        if lemmas != ["ou"] or not isinstance(other, NP) or other.coords or other.lemma != "card":
+            return []
+        others.append(other)
+    counts = [card_count(np, b), *(card_count(o, b) for o in others)]
+    if len(set(counts)) == 1:                               # "um card A ou um card B": one card, of either kind
+        return []
+    for conj, _ in np.coords:
+        b.r.use_all(conj)
+    for other in others:
+        b.r.use(other.head)
+    return others
+
+
+def _other_than(np: NP, first: Selector, b: Build) -> Selector:
+    """An alternative of a discard: "dois outros cards" after "um card de cenário" are cards of another card type
+    than the first alternative's (its one card-type filter, negated); without "outros", what it describes."""
+    other = [d for d in np.dets if d.lemma == "outro"]
+    sel = things(replace(np, dets=[d for d in np.dets if d.lemma != "outro"]) if other else np, b.r)
+    if not other:
+        return sel
+    b.r.use(*other)
+    types = [f for f in first.filters if f.field == "card_type" and f.op == "eq"]
+    if len(types) != 1 or len(first.filters) != 1 or first.also:
+        raise NotUnderstood("other than what?", np.node)
+    return replace(sel, filters=(*sel.filters, replace(types[0], op="ne")))
 
 
 def _discarded_slot(r: Reading) -> str:

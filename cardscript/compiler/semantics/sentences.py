@@ -397,6 +397,15 @@ class SentenceReader:
                     if ref.kind is Kind.PLAYER and not ref.slot and (   # jogador": the player whose phase it is
                             ref.selector is None or ref.selector.ref in (None, Ref.EVERY_PLAYER)):
                         ref.slot, ref.selector, ref.indefinite = "event:player", None, False
+            elif prep == "durante" and w.phase and w.each_player:
+                # "Durante a Fase de Preparação de cada jogador, aquele jogador pode ...": each player may activate
+                # it in their own phase (5.1), "aquele jogador" being the one who does
+                self.leads.window = w.phase
+                self.leads.whose_window = "each"
+                for ref in r.referents[known:]:
+                    if ref.kind is Kind.PLAYER and not ref.slot and (
+                            ref.selector is None or ref.selector.ref in (None, Ref.EVERY_PLAYER)):
+                        ref.slot, ref.selector, ref.indefinite = "event:player", None, False
             elif prep == "durante" and w.phase:
                 self.leads.window = w.phase
                 if w.whose is not None or not self.leads.whose_window:

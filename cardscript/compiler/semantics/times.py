@@ -51,6 +51,8 @@ def when_of(np: NP, r: Reading) -> When:
         phase = _phase_name(np, r)
         described = _described_player(np, r)
         possessive = np.det("seu") or any(a.lemma in ("próprio", "respectivo") for a in np.pre)
+        each = any(isinstance(m, PP) and m.prep == "de" and m.obj is not None and m.obj.cls == "player"
+                   and m.obj.det("cada") for m in np.mods)          # "a Fase de Preparação de cada jogador"
         whose = _whose(np, r)
         r.use(*(d for d in np.dets if d.lemma in ("o", "este")))
         rest = [m for m in np.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None
@@ -69,7 +71,7 @@ def when_of(np: NP, r: Reading) -> When:
             next_turn = next_turn or inner_when.next_turn           # "a Fase de Preparação do próximo turno"
             if phase == "current" and m.obj is not None and m.obj.det("o"):
                 r.use(*m.obj.dets)                                  # "... do turno"
-        return When(phase, whose, "", this_turn, next_turn, whose_filters=described,
+        return When(phase, whose, "", this_turn, next_turn, each, whose_filters=described,
                     possessive=bool(possessive and whose is not None))
     if lemma == "turno":
         whose, of = _controller_of_turn(np, r)

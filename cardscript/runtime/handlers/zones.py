@@ -18,6 +18,7 @@ from cardscript.compiler.ir import (
     Look,
     Move,
     PutInScene,
+    Quantity,
     Ref,
     Reveal,
     Search,
@@ -32,6 +33,7 @@ from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles, run
 from cardscript.runtime.queries import (
     placement_allowed,
+    put_in_scene_prevented,
     replacement_for,
     replacing_context,
     search_prevented,
@@ -85,11 +87,14 @@ def draw(game: Game, ctx: EffectContext, proc: Draw) -> None:
 
 @handles(Discard)
 def discard(game: Game, ctx: EffectContext, proc: Discard) -> None:
-    """"descarte N cards": each player named chooses N cards of the hand, which go to the resources."""
-    n = quantity(game, ctx, proc.amount)
-    wanted = Selector(kind=proc.cards.kind, also=proc.cards.also, filters=proc.cards.filters)
+    """"descarte N cards": each player named chooses N cards of the hand, which go to the resources. With
+    ``alternatives`` ("um card de cenário ou dois outros cards") the player first chooses which of them to discard,
+    among those the hand can fully give (4.1)."""
     discarded: list[CardId] = []
     for player in players(game, ctx, proc.who):
+        cards, amount = _alternative(game, ctx, proc, player)
+        n = quantity(game, ctx, amount)
+        wanted = Selector(kind=cards.kind, also=cards.also, filters=cards.filters)
         # only the cards the text describes ("um card de personagem com o mesmo alter ego do alvo")
         hand: list[Thing] = [c for c in game.state.players[player].hand if matches(game, ctx, c, wanted)]
         if proc.cards.ref is not None:                 # "descarta o card escolhido": that card, if in the hand
@@ -109,6 +114,26 @@ def discard(game: Game, ctx: EffectContext, proc: Discard) -> None:
         ctx.write(proc.introduces, list(discarded))
     if proc.optional:                  # "você pode descartar ... Se o fizer": done only if a card was discarded
         ctx.last_optional_done = bool(discarded)
+
+
+def _alternative(game: Game, ctx: EffectContext, proc: Discard, player: int) -> tuple[Selector, Quantity]:
+    """Which cards ``player`` discards: ``proc.cards`` (``amount`` of them), or -- with ``alternatives`` -- the one
+    the player chooses among those whose number of cards the hand holds (none holding enough: the first)."""
+    if not proc.alternatives:
+        return proc.cards, proc.amount
+    options = [(proc.cards, proc.amount), *((alt, alt.count) for alt in proc.alternatives)]
+    hand = game.state.players[player].hand
+
+    def enough(sel: Selector, amount: Quantity) -> bool:
+        wanted = Selector(kind=sel.kind, also=sel.also, filters=sel.filters)
+        return sum(1 for c in hand if matches(game, ctx, c, wanted)) >= quantity(game, ctx, amount)
+
+    open_ = [o for o in options if enough(*o)] or options[:1]
+    if len(open_) == 1:
+        return open_[0]
+    (k,) = game.decide(Decision(player, "mode", f"{proc.text}: which to discard?",
+                                tuple(sel.text or f"option {i + 1}" for i, (sel, _) in enumerate(open_))))
+    return open_[k]
 
 
 def _x_to_choose(ctx: EffectContext, proc: Discard) -> bool:
@@ -416,8 +441,8 @@ def put_in_scene(game: Game, ctx: EffectContext, proc: PutInScene) -> None:
     def placeable(c: CardId) -> bool:
         if game.state.location(c)[0] in (Zone.SCENE, Zone.CARRIED, Zone.SCENARIO):
             return False                    # already in the scene: it cannot be put there (4.4)
-        if _is_scenario(game, c):
-            return True                     # a scenario enters with no cards (4.4.1)
+        if _is_scenario(game, c):           # a scenario enters with no cards (4.4.1), unless an effect says no
+            return not put_in_scene_prevented(game, player, c)   # scenario may be put there (Regras de Ouro B)
         if _is_ev(game, c):                 # 4.4.2.1 A.1a, A.2a: its addition value, and a character to evolve from
             return len(pool_for(c)) >= int(attr(game, c, "addition_value") or 0) and bool(_bases(game, player, c))
         energy = int(attr(game, c, "initial_energy") or 0)
