@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardscript.compiler.source import SourceFile, Span
-from cardscript.runtime import rules
+from cardscript.runtime import queries, rules
 from cardscript.runtime.actions import legal_actions
 from cardscript.runtime.match import Match
 from cardscript.runtime.shielding import shield
@@ -191,8 +191,10 @@ class Expectations:
             return False
         if card not in me.hand and not (card in me.resources and rules.may_enter_from(game, card, "resources")):
             return False
+        if str(card_attr(game, card, "card_type")) not in ("Cenário", "Personagem", "Personagem-EV", "Suporte"):
+            return False                                 # an ability card is loaded, never placed (6.2 C.3)
         if str(card_attr(game, card, "card_type")) == "Cenário":
-            return not me.scenario_placed_this_turn
+            return not me.scenario_placed_this_turn and not queries.put_in_scene_prevented(game, player, card)
         return bool(game.eng.can_place(player, card))
 
 

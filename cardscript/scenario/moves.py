@@ -11,7 +11,7 @@ from typing import Any
 
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import rules
+from cardscript.runtime import queries, rules
 from cardscript.runtime.actions import ActionUse, available_actions, legal_actions, use_action
 from cardscript.runtime.match import Match
 from cardscript.runtime.state import Zone
@@ -167,9 +167,15 @@ class Moves:
             raise MoveFailed(f"cards are placed in their player's Fase de Preparação (6.2 C.3); now: "
                              f"{self.phase_name()}", m.span)
         kind = str(card_attr(game, card, "card_type"))
+        if kind not in ("Cenário", "Personagem", "Personagem-EV", "Suporte"):
+            raise MoveFailed(f"{game.cards[card].title} is a {kind} card: characters, supports and scenarios are "
+                             "placed (6.2 C.3); an ability card is loaded", m.span)
         if kind == "Cenário":
             if me.scenario_placed_this_turn:
                 raise MoveFailed("one scenario per turn (4.4.1)", m.span)
+            if queries.put_in_scene_prevented(game, player, card):
+                raise MoveFailed(f"an effect does not let {game.cards[card].title} enter the scene (golden rule B)",
+                                 m.span)
             game.eng.place_scenario(player, card)
         else:
             if not game.eng.can_place(player, card):
