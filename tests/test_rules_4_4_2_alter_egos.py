@@ -57,3 +57,32 @@ def test_4_4_2_3_a1_1_a_carried_ability_card_is_in_the_scene() -> None:
     game = small_game({0: own_character("Portador", shield=1), 1: AMULET})
     in_scene(game, 0, [1, 2])
     assert shield(game, 0) == 3
+
+
+_NO_PLACING = ("Seus oponentes não podem colocar em cena cards com nomes iguais aos dos cards que você derrotou e que "
+               "estejam nos seus prêmios.")
+CONQUEROR = card(f"""Personagem: Conquistador de Teste V1
+Alinhamento: Vilão
+Poderes: Genialidade
+Energia inicial: 3
+Escudo: 1
+
+Texto permanente:
+  {_NO_PLACING}
+""")
+
+
+def test_4_9_1_the_cards_you_defeated_are_in_your_prizes() -> None:
+    """"que você derrotou": in your prizes (4.9.1); the coordinated "e que estejam nos seus prêmios" has no subject
+    of its own, so its "seus" is the first relative's "você", not the main clause's "Seus oponentes"."""
+    from cardscript.compiler.ir import Ref, Restrict
+
+    (effect,) = CONQUEROR.effects
+    (proc,) = effect.procedures
+    assert isinstance(proc, Restrict) and proc.what == "put_in_scene"
+    assert proc.by is not None and proc.by.ref is Ref.OPPONENT
+    assert proc.subject is not None
+    (shares,) = proc.subject.filters
+    assert shares.field == "name" and shares.op == "shares"
+    defeated = shares.value
+    assert not isinstance(defeated, str) and defeated.zone == "prizes" and defeated.zone_owner is Ref.YOU
