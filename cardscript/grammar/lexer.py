@@ -68,6 +68,7 @@ CLAUSE_GAP = "CLAUSE_GAP"
 # grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
 # clause follows, else as their lexicon word ("como alvo" is the preposition)
 _CLAUSE_LITERALS = frozenset({"como"})
+_WORD_QUE = re.compile(r" que\b")
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,8 @@ class SentenceLexer(Lexer):
             lexicon_word = bool(terms)
             if word in _CLAUSE_LITERALS and self.words.get(word) in accepts and not self._clause_follows(inp, end):
                 terms = [t for t in terms if t != self.words[word]]
+            if word == "mesmo" and self.words.get(word) in accepts and _WORD_QUE.match(folded, end):
+                terms = [self.words[word]]     # "mesmo que" + clause: concessive, not "neste turno mesmo"
             rank = 30
             for term in terms:
                 if term in accepts:
