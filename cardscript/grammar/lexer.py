@@ -68,6 +68,7 @@ CLAUSE_GAP = "CLAUSE_GAP"
 # grammar literals that open a clause ("da forma como você escolher"): read as the literal only when a
 # clause follows, else as their lexicon word ("como alvo" is the preposition)
 _CLAUSE_LITERALS = frozenset({"como"})
+_WORD_QUE = re.compile(r" que\b")
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,8 @@ class SentenceLexer(Lexer):
             lexicon_word = bool(terms)
             if word in _CLAUSE_LITERALS and self.words.get(word) in accepts and not self._clause_follows(inp, end):
                 terms = [t for t in terms if t != self.words[word]]
+            if word == "mesmo" and self.words.get(word) in accepts and _WORD_QUE.match(folded, end):
+                terms = [self.words[word]]     # "mesmo que" + clause: concessive, not "neste turno mesmo"
             rank = 30
             for term in terms:
                 if term in accepts:
@@ -269,10 +272,18 @@ class SentenceLexer(Lexer):
             length = inp.names.match_known(folded, pos)
             if not length and not (word_m and lexicon_word):
                 length = match_name_shape(text, pos)
-            if length:
-                own = fold_text(text[pos:pos + length]).rstrip("!") in inp.own
-                candidates.append((length, 36 if own else 10, [_tok(NAME, text[pos:pos + length], pos, pos + length)],
-                                   []))
+            lengths = [length] if length else []
+            after = text[pos + length:pos + length + 2]
+            if length and text[pos + length - 1] not in ".!?" and after[:1] == " " and after[1:].isupper():
+                # two names side by side, nothing between them, are one longer name ("Robert" and "Bruce Banner"
+                # known, "Robert Bruce Banner" printed): the whole run is tried first (language.md, open names);
+                # not after a name's final period, where the next sentence may start ("H.I.D.R.A. Se ...")
+                longer = match_name_shape(text, pos)
+                if longer > length:
+                    lengths.insert(0, longer)
+            for n in lengths:
+                own = fold_text(text[pos:pos + n]).rstrip("!") in inp.own
+                candidates.append((n, 36 if own else 10, [_tok(NAME, text[pos:pos + n], pos, pos + n)], []))
         for name, rx in self.regexes:
             if name in accepts:
                 rm = rx.match(folded, pos)
@@ -986,6 +997,10 @@ def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
     while True:
         action = states[stack[-1]].get(term)
         if action is None:
+            # the end of the text reduced to the start symbol: accepted (a panel or a paragraph without its
+            # final period ends there, and LALR tables have no $END action in the end state)
+            if term == "$END" and stack[-1] == getattr(conf, "end_state", None):
+                return stack
             return None
         kind, arg = action
         if kind is Shift:

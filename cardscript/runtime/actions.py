@@ -332,7 +332,8 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         # the powers it has now: printed, lent by carried cards, gained -- less those lost (8 B.2: losing wins)
         powers = {power_key(p) for p in statics.powers(game, base.card)}
         for use in uses:
-            if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None):
+            if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None) \
+                    and not _ready_by_grant(game, base, use):
                 continue                                                     # C.1 (Prontidão: the action's)
             if not _room_for(game, base, use):                                  # C.4
                 continue
@@ -385,6 +386,16 @@ def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
     thing = selectors.ActionThing(use.holder, use.action.name, base.card, use.action.power, definition=use.action)
     return next((g for g in sorted(base.extra_grants, key=lambda g: not g.free) if action_matches(
         game, selectors.EffectContext(controller=g.controller, source=g.source), thing, g.filters)), None)
+
+
+def _ready_by_grant(game: Game, base: InScene, use: ActionUse) -> bool:
+    """4.6.2 C.1 waived: this use beyond those allowed is one a grant lets the character make though it entered the
+    scene this turn ("pode usar mais uma ação de {AG} neste turno mesmo que ele tenha entrado em cena neste
+    turno"); the grants of one more action without it ("pode usar mais uma ação neste turno") leave C.1 as it is."""
+    if len(base.actions_used) < max(1, queries.actions_allowed(game, base.card, use.action)):
+        return False
+    grant = _granted(game, base, use)
+    return grant is not None and grant.ready
 
 
 def free_use(game: Game, base: InScene, use: ActionUse) -> bool:

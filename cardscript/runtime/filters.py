@@ -35,6 +35,7 @@ from cardscript.runtime.selectors import (
     attr,
     base_of,
     controller_of,
+    host,
     identity,
     resolve,
     used_action,
@@ -391,7 +392,12 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return kind_of(game, card).value in _wanted(word) or (
             "card" in _wanted(word) and kind_of(game, card) is not Kind.PLAYER)
     if name == "zone":
-        return _zone_of(game, card) in _wanted(word)
+        zone = _zone_of(game, card)
+        if zone == "carried" and card == ctx.source and "scene" in _wanted(word):
+            # "enquanto este card ... estiver em cena" on a card carried by a character in the scene: its permanent
+            # text works there (4.4.2.3 A.1.1), so it is in the scene as its text means it
+            return host(game, card) is not None
+        return zone in _wanted(word)
     if op in ("chosen_by_controller", "not_chosen_by_controller") and isinstance(value, Selector) \
             and len(value.union) == 2:              # "da afiliação escolhida por ele", each player's own choice: of
         own = value.union[0] if controller_of(game, card) == ctx.controller else value.union[1]   # the (you,
@@ -422,7 +428,20 @@ def _card_filter(game: Game, ctx: EffectContext, card: CardId, flt: Filter, dept
         return bool((_card_words(game, card, field, depth) - {""}) & _values_of(game, others, field, depth))
     if name in ("affiliation", "alignment"):                # printed, lent, gained, lost (8 B.2)
         return any(characteristics.has_trait(game, card, name, v, depth) for v in word.split("/"))
+    if name == "alter_ego":
+        return any(_same_person(w, have) for w in _wanted(word) for have in _card_words(game, card, name, depth))
     return bool(_card_words(game, card, name, depth) & set(_wanted(word)))
+
+
+def _same_person(named: str, printed: str) -> bool:
+    """Does an alter ego a text names (folded) aim at a card's printed alter ego (4.4.2.1 A.4: one person, one
+    alter ego)? The same, or its longer form: the printed given name and surname ending the named one, after more
+    given names ("Robert Bruce Banner" names the cards printing "Bruce Banner"); one word alone is no person's full
+    name ("Robert" is not "Robert Baldwin")."""
+    if named == printed:
+        return True
+    have, full = printed.split(), named.split()
+    return len(have) >= 2 and len(full) > len(have) and full[-len(have):] == have
 
 
 def _has_words(name: str, words: str) -> bool:

@@ -52,6 +52,7 @@ class ActionGrant:
     targets: Any = None
     then: tuple[Any, ...] = ()           # IR procedures run when the grant is used ("Se o fizer, ...")
     context: Any = None                  # the granting effect's context, for them
+    ready: bool = False                  # "mesmo que ele tenha entrado em cena neste turno": that use waives C.1
 
 
 @dataclass

@@ -26,6 +26,7 @@ class ExtraAction(Procedure):
     action_filters: tuple[Filter, ...] = ()
     free: bool = False
     target: Selector | None = None
+    ready: bool = False                  # "mesmo que ele tenha entrado em cena neste turno": 4.6.2 C.1 waived
     duration: Duration = Duration.INSTANT
     then: tuple[Procedure, ...] = ()     # "Se o fizer, ...": what happens when the use it grants is made (run then,
     #                                      in the granting effect's context)

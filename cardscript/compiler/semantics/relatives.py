@@ -20,6 +20,7 @@ damage (causar)    an action that causes damage: "uma ação que cause dano [pen
 reduce (reduzir)   an action whose effect lowers a Shield: "ações ... cujos efeitos reduzam o valor de Escudo"
 receive            damaged this turn: "que tenha recebido dano neste turno"
 enter              entered this turn: "que entrou em cena neste turno"
+defeat (derrotar)  in that player's prizes (4.9.1): "os cards de personagens que você derrotou"
 =================  ===========================================================================================
 """
 
@@ -61,8 +62,33 @@ def relative_filter(sel: Selector, rel: Rel, r: Reading, np: NP | None = None) -
     assert rule is not None
     if any(isinstance(m, Lexeme) and m.lemma == "cujo" for m in rel.markers):
         return _whose_effects(sel, rel, v, r) if family == "reduce" else _whose(sel, rel, v, r)
-    out = rule(sel, rel, v, r)
+    possessor = _coordinated_possessor(rel, r, np)
+    if possessor is not None:
+        r.subject_stack.append(possessor)
+    try:
+        out = rule(sel, rel, v, r)
+    finally:
+        if possessor is not None:
+            r.subject_stack.pop()
     return out
+
+
+def _coordinated_possessor(rel: Rel, r: Reading, np: NP | None) -> Selector | None:
+    """Relatives coordinated on one noun share their possessor: in "os cards que você derrotou e que estejam nos
+    seus prêmios" the second has no subject of its own (the gap), so its "seus" is the player of the first ("você"),
+    not the main clause's subject ("Seus oponentes não podem ..."). None when there is no such earlier relative."""
+    from cardscript.compiler.semantics.nouns import PLAYER_ONLY, players
+
+    if np is None or _subject(rel) is not None or rel not in np.mods:
+        return None
+    for m in reversed(np.mods[:np.mods.index(rel)]):
+        subj = _subject(m) if isinstance(m, Rel) else None
+        if subj is None:
+            continue
+        if isinstance(subj.head, Lexeme) and subj.head.cls == "PRON" and subj.head.lemma == "você":
+            return players(replace(subj, fills=PLAYER_ONLY), r)
+        return None
+    return None
 
 
 # the trigger's event a relative clause can restate, by the relative's verb family
@@ -677,6 +703,23 @@ def _enter(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     return add_filter(sel, Filter("entered_this_turn", _neg(v, "eq", "ne"), "true"))
 
 
+def _defeated(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
+    """"os cards de personagens que você derrotou": the characters that player knocked out are the cards in its
+    prizes (4.9.1: a knocked-out character goes to the prizes of its controller's opponents)."""
+    from cardscript.compiler.semantics.nouns import PLAYER_ONLY, players
+
+    subj = _subject(rel)
+    if subj is None or v.negated or rel.args and any(not isinstance(a, NP) or a is not subj for a in rel.args):
+        raise NotUnderstood("defeated by whom?", rel.clause)
+    who = players(replace(subj, fills=PLAYER_ONLY) if isinstance(subj.head, Lexeme) and subj.head.cls == "PRON"
+                  else subj, r)
+    if who.ref not in (Ref.YOU, Ref.OPPONENT):
+        raise NotUnderstood("defeated by which player?", rel.clause)
+    if sel.zone not in ("", "prizes") or sel.zone_owner not in (None, who.ref):
+        raise NotUnderstood("defeated, and where?", rel.clause)
+    return replace(sel, zone="prizes", zone_owner=who.ref)
+
+
 def _named(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     names = [n for c in rel.args if isinstance(c, NP) for n in at.names_in(c, r)]
     if not names:
@@ -738,4 +781,5 @@ _RULES: dict[str, Callable[[Selector, Rel, Verb, Reading], Selector]] = {
     "reveal": _revealed, "stage": _staged_this_way,
     "control": _control, "load": _load, "have": _have, "be": _be, "state": _state, "use": _use, "damage": _damage,
     "receive": _receive, "enter": _enter, "named": _named, "exist": _exists, "reduce": _reduce,
+    "defeat": _defeated,
 }

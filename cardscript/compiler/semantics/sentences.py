@@ -555,6 +555,9 @@ class SentenceReader:
                         and target_proviso(c) is not None:
                     i += 1                         # "pode usar mais uma ação ..., desde que seu alvo seja X": what
                     continue                       # the granted use may target (statics reads it)
+                if markers == ["mesmo", "que"] and roles.frame is not None and roles.frame.family == "use":
+                    i += 1                         # "pode usar mais uma ação ... mesmo que ele tenha entrado em cena
+                    continue                       # neste turno": a waiver of the granted use (statics reads it)
                 if first in ("se", "caso", "enquanto", "desde") or markers[:3] == ["a", "não", "ser"] \
                         or markers[:2] == ["a", "nao"]:
                     r.use(*c.markers)

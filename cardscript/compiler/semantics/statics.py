@@ -409,9 +409,10 @@ def _use(b: Build) -> Built | None:
         new_name = _named_unlike_used(b, user, obj)
         filters = (*_actions(obj, b), *new_name)
         target = _granted_target(b)
+        ready = _even_if_entered(b)
         d = b.adjuncts.duration or Duration.INSTANT
         return Built([ExtraAction(who=user, action_filters=filters, duration=d, free=free, target=target,
-                                  text=b.text)])
+                                  ready=ready, text=b.text)])
     if _other_actions(obj) and b.adjuncts.duration is not None:      # "até duas outras ações de {VO} neste turno"
         return _more_actions(b, user, obj)
     if b.adjuncts.per_turn and (obj.quantity or obj.up_to):           # "até duas ações de {LA} ... em cada turno"
@@ -560,6 +561,29 @@ def _granted_target(b: Build) -> Selector | None:
         assert isinstance(a, PP) and a.obj is not None      # record's time, this turn
         b.r.use(*a.preps, a.obj.head, *a.obj.dets)
     return target
+
+
+def _even_if_entered(b: Build) -> bool:
+    """"... mesmo que ele tenha entrado em cena neste turno": the use granted may be made by a character that
+    entered the scene this turn -- 4.6.2 C.1 waived for it (a concessive clause, "mesmo que")."""
+    from cardscript.compiler.semantics.syntax import constituent_leaves
+
+    rel = next((c for c in b.roles.extra if isinstance(c, Rel)
+                and [getattr(m, "lemma", "") for m in c.markers] == ["mesmo", "que"]), None)
+    if rel is None:
+        return False
+    v = analyse(rel.clause)
+    subj = next((c for c in rel.subject if isinstance(c, NP)), None)
+    where = [a for a in rel.args if isinstance(a, PP) and a.obj is not None and a.obj.lemma == "cena"]
+    times = [a for a in rel.args if _this_turn_pp(a)]
+    if v.lemma != "entrar" or v.negated or subj is None or not isinstance(subj.head, Lexeme) \
+            or subj.head.cls != "PRON" or len(where) != 1 or len(times) != 1 or len(rel.args) != 2:
+        raise NotUnderstood("even if what?", rel.clause)
+    b.r.use(*rel.markers, *v.words, subj.head, *subj.dets)
+    for a in rel.args:
+        b.r.use_all(constituent_leaves(a))
+    b.roles.extra.remove(rel)
+    return True
 
 
 def _named_unlike_used(b: Build, user: Selector, obj: NP) -> tuple[Filter, ...]:

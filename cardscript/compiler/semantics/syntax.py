@@ -288,7 +288,7 @@ class _Atom:
     clause: Clause | None = None
 
 
-_MARKERS = frozenset({"que", "se", "enquanto", "como", "a", "não", "nao", "ser", "desde", "quando", "caso"})
+_MARKERS = frozenset({"que", "se", "enquanto", "como", "a", "não", "nao", "ser", "desde", "quando", "caso", "mesmo"})
 _COORD_WORDS = frozenset({"e", "ou", "nem", ",", "/"})
 
 
@@ -1296,7 +1296,7 @@ def _spine(c: Constituent) -> Iterator[NP | PP]:  # noqa: C901 - one case per ki
 
 
 _ANTECEDENTS = frozenset({"thing", "player", "action"})
-_SUBORDINATORS = frozenset({"se", "enquanto", "desde", "caso", "quando", "nao", "não", "ser"})
+_SUBORDINATORS = frozenset({"se", "enquanto", "desde", "caso", "quando", "nao", "não", "ser", "mesmo"})
 _RELATIVE_MARKERS = frozenset({"que", "cujo"})
 
 

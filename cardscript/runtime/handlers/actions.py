@@ -36,9 +36,10 @@ def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
     for t in resolve(game, ctx, proc.who):
         if isinstance(t, int) and t in game.state.scene:
             base = game.state.scene[t]
-            if filters or proc.free or proc.target is not None or proc.then:
+            if filters or proc.free or proc.target is not None or proc.then or proc.ready:
                 base.extra_grants.extend([ActionGrant(filters, ctx.controller, ctx.source, proc.free, proc.target,
-                                                      proc.then, copy.copy(ctx) if proc.then else None)]
+                                                      proc.then, copy.copy(ctx) if proc.then else None,
+                                                      ready=proc.ready)]
                                          * proc.amount)
             else:
                 base.extra_actions += proc.amount
