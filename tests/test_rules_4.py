@@ -686,3 +686,24 @@ def test_4_4_1_a_scenario_an_effect_puts_in_the_scene_is_controlled_by_who_put_i
     game.move(own, Zone.RESOURCES)
     game.place_scenario(own)                       # replaced: back to its owner's resources
     assert theirs in game.state.players[1].resources and controller_of(game, own) == 0
+
+
+def test_4_4_2_2_A_2a_a_counts_as_text_whose_condition_reads_the_card_itself_does_not_loop() -> None:
+    """"Enquanto estiver em seu deck ou recursos, este card também conta como ... chamado Velho": the condition reads
+    the card itself, so asking whether it is a card named Velho asks its condition, which asks about the card -- read
+    as printed meanwhile, once (a match crashed on a RecursionError placing any character beside such a card)."""
+    from cardscript.compiler.ir import Filter, Kind, Selector
+    from cardscript.runtime.filters import matches
+    from cardscript.runtime.selectors import EffectContext
+    from tests.engine_helpers import card as make
+
+    mimic = make("Personagem: Imitador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"
+                 "Texto permanente:\n  Enquanto estiver em seu deck ou recursos, este card também conta como se fosse "
+                 "um card de personagem chamado Velho.\n")
+    game = match([mimic] + [FILL] * 20, [FILL] * 20)
+    (m,) = cards_of(game, 0, "Imitador V1")
+    put(game, m, Zone.RESOURCES)
+    named = Selector(kind=Kind.CHARACTER, filters=(Filter("name", "eq", "Velho"),))
+    assert matches(game, EffectContext(controller=0), m, named)
+    put(game, m, Zone.HAND)
+    assert not matches(game, EffectContext(controller=0), m, named)

@@ -326,9 +326,14 @@ def test_at_least_a_number() -> None:
 
 
 def test_alternatives_of_different_numbers_are_not_one_card() -> None:
+    """4.1: "um card de cenário ou dois outros cards" is a discard of either (Discard.alternatives), never one card."""
+    from cardscript.compiler.ir import Discard
+
     d = _support("Durante sua Fase de Preparação, você pode descartar um card de cenário ou dois outros cards. Se o "
                  "fizer, compre um card.")
-    assert not d.executable
+    assert d.executable
+    (discard,) = [p for e in d.effects for p in e.procedures if isinstance(p, Discard)]
+    assert discard.amount.fixed == 1 and [a.count.fixed for a in discard.alternatives] == [2]
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -154,8 +154,7 @@ _KEYWORD_LINE_FORMS = {"keyword line", "keyword with value and argument", "keywo
 _ENDS_WITH_SENTENCE = [f for f in FORMS if f[0] not in _KEYWORD_LINE_FORMS]
 # the forms whose last words the lexer reads only with the period after them (its one-word lookahead at the end of
 # the paragraph: a trailing "a menos que" clause, a reflexive verb before a name): without it they still end too early
-_NEEDS_ITS_PERIOD = {"comparative adjectives", "reflexive verb", "lead without its comma before a name",
-                     "condition: a menos que"}
+_NEEDS_ITS_PERIOD = {"reflexive verb", "lead without its comma before a name", "condition: a menos que"}
 _READ_WITHOUT_PERIOD = [f for f in _ENDS_WITH_SENTENCE if f[0] not in _NEEDS_ITS_PERIOD]
 
 

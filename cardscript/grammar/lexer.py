@@ -274,10 +274,13 @@ class SentenceLexer(Lexer):
                 length = match_name_shape(text, pos)
             lengths = [length] if length else []
             after = text[pos + length:pos + length + 2]
-            if length and text[pos + length - 1] not in ".!?" and after[:1] == " " and after[1:].isupper():
+            following = _match_word(folded, pos + length + 1) if length else None
+            if length and text[pos + length - 1] not in ".!?" and after[:1] == " " and after[1:].isupper() \
+                    and not (following and any(True for _ in lookup(following.group(0)))):
                 # two names side by side, nothing between them, are one longer name ("Robert" and "Bruce Banner"
                 # known, "Robert Bruce Banner" printed): the whole run is tried first (language.md, open names);
-                # not after a name's final period, where the next sentence may start ("H.I.D.R.A. Se ...")
+                # not after a name's final period, where the next sentence may start ("H.I.D.R.A. Se ..."), nor
+                # before a word of the lexicon (a sentence whose period is missing: "... Demolição Compre um card")
                 longer = match_name_shape(text, pos)
                 if longer > length:
                     lengths.insert(0, longer)

@@ -86,16 +86,23 @@ def _counts_as(game: Game, ctx: EffectContext, card: int, sel: Selector, depth: 
     defn = game.cards.get(card)
     if depth > 1 or defn is None or not any(True for _ in rule_statics(defn, "counts_as")):
         return False                        # (the common case, cheaply: no such text)
-    for effect, rule in working_rule_statics(game, card, "counts_as"):
-        of = rule.of
-        if of is None or (effect.condition is not None and not check_condition(
-                game, static_context(game, card, controller_of(game, card)), effect.condition)):
-            continue
-        said = {(f.field, w) for f in of.filters if f.op in ("eq", "has", "has_any") and isinstance(f.value, str)
-                for w in _wanted(f.value)}
-        if all(filter_matches(game, ctx, card, f, depth + 1) or _said(f, said) for f in sel.filters):
-            return True
-    return False
+    busy: set[int] = game.memo.setdefault("counts_as_reading", set())
+    if card in busy:
+        return False                        # its own condition asks about it: read as it is printed meanwhile
+    busy.add(card)
+    try:
+        for effect, rule in working_rule_statics(game, card, "counts_as"):
+            of = rule.of
+            if of is None or (effect.condition is not None and not check_condition(
+                    game, static_context(game, card, controller_of(game, card)), effect.condition)):
+                continue
+            said = {(f.field, w) for f in of.filters if f.op in ("eq", "has", "has_any") and isinstance(f.value, str)
+                    for w in _wanted(f.value)}
+            if all(filter_matches(game, ctx, card, f, depth + 1) or _said(f, said) for f in sel.filters):
+                return True
+        return False
+    finally:
+        busy.discard(card)
 
 
 def _said(flt: Filter, said: set[tuple[str, str]]) -> bool:
