@@ -624,14 +624,21 @@ def _loaded(b: Build) -> EventPattern:
     return EventPattern("load", subject=subject, target=onto, origin=origin)
 
 
+def _subject_player(b: Build) -> Selector:
+    """The player the event's subject names ("um jogador", "algum jogador", "você"; none said: you), its slot
+    ``event:player`` filled for "aquele jogador"."""
+    who = b.roles.subject_np
+    player = players(who, b.r) if who is not None else YOU
+    if who is not None:
+        _slot(b, who, "player", player)
+    return player
+
+
 def _draw(b: Build) -> EventPattern:
     """"um jogador comprar um ou mais cards de habilidade", "algum jogador comprar cards" (4.2): a player draws; the
     cards drawn (one must match what the phrase says of them) fill ``event:cards`` ("um daqueles cards")."""
     r = b.r
-    who = b.roles.subject_np
-    player = players(who, r) if who is not None else YOU
-    if who is not None:
-        _slot(b, who, "player", player)
+    player = _subject_player(b)
     obj = b.roles.np("amount")
     cards: Selector | None = None
     if obj is not None:
@@ -654,10 +661,7 @@ def _search(b: Build) -> EventPattern:
     in the areas named (``origin``: one of those searched), for the cards named (one found must match; the cards
     found fill ``event:cards``)."""
     r = b.r
-    who = b.roles.subject_np
-    player = players(who, r) if who is not None else YOU
-    if who is not None:
-        _slot(b, who, "player", player)
+    player = _subject_player(b)
     areas: list[str] = []
     for c in b.roles.get("zones"):
         if not isinstance(c, PP) or c.obj is None:
@@ -691,10 +695,7 @@ def _reveal(b: Build) -> EventPattern:
     ``event:cards``) by the Clarividência of such an action -- a reveal while an action with that keyword, of that
     user, resolves (the only reveals those actions make)."""
     r = b.r
-    who = b.roles.subject_np
-    player = players(who, r) if who is not None else YOU
-    if who is not None:
-        _slot(b, who, "player", player)
+    player = _subject_player(b)
     obj = b.roles.np("cards")
     if obj is None or obj.lemma != "card" or b.roles.get("in"):
         raise NotUnderstood("reveals what?", b.roles.clause)
