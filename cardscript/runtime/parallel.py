@@ -27,8 +27,8 @@ from cardscript.compiler.ir import CardDef
 from cardscript.runtime.match import DeckSource, SimulationReport, simulate_matches
 
 Progress = Callable[[int, int], None]
-CHUNKS_PER_WORKER = 8          # enough chunks for the workers to finish together and the progress bar to move
-MAX_CHUNK = 25                 # matches
+GUIDED = 4                     # a chunk holds 1/(GUIDED * workers) of the matches left: large chunks first,
+MAX_CHUNK = 25                 # single matches at the end, so the workers finish together; the bar moves often
 
 
 class WorkerFailed(Exception):
@@ -83,9 +83,15 @@ class MatchSettings:
 # -- cutting and merging ----------------------------------------------------------------------------------
 
 def chunks(games: int, seed: int, workers: int) -> list[tuple[int, int]]:
-    """``(first seed, matches)`` of each chunk, in seed order, covering ``seed`` .. ``seed + games - 1``."""
-    size = max(1, min(MAX_CHUNK, math.ceil(games / max(1, workers * CHUNKS_PER_WORKER))))
-    return [(seed + k, min(size, games - k)) for k in range(0, games, size)]
+    """``(first seed, matches)`` of each chunk, in seed order, covering ``seed`` .. ``seed + games - 1``: guided
+    self-scheduling (each chunk a share of the matches left), at most :data:`MAX_CHUNK` matches a chunk."""
+    plan: list[tuple[int, int]] = []
+    done = 0
+    while done < games:
+        size = max(1, min(MAX_CHUNK, math.ceil((games - done) / (GUIDED * max(1, workers)))))
+        plan.append((seed + done, size))
+        done += size
+    return plan
 
 
 def merge(parts: Iterable[tuple[int, SimulationReport]]) -> SimulationReport:
