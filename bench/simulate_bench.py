@@ -6,7 +6,8 @@ spawned processes (:func:`parallel.simulate_processes`: process start-up, import
 worker included in its time), alternating the two ``--repeat`` times, and prints a Markdown table of the best
 run of each, their games/s ratio and whether the two reports are identical (they must be). The decks are
 compiled once, before any timing. ``cpu s`` is the CPU time of the run (the parent's, plus the workers' for the
-parallel run): their ratio shows the parallel overhead whatever else the machine is running.
+parallel run): their ratio is the parallel overhead (start-up, pickling) whatever else the machine is running, and
+from it the ratio on idle cores is estimated.
 
     python bench/simulate_bench.py --games 200 --seed 1 --workers 2 --repeat 3
 """
@@ -67,7 +68,9 @@ def main() -> None:
     print("|---|---|---|---|")
     for label, (wall, cpu) in best.items():
         print(f"| {label} | {wall * 1000:.0f} ms | {args.games / wall:.1f} | {cpu:.1f} |")
-    print(f"| **ratio parallel / serial games/s** | **{serial / parallel:.2f}** | | {p_cpu / s_cpu:.2f} |")
+    print(f"| **ratio parallel / serial games/s** | | **{serial / parallel:.2f}** | {p_cpu / s_cpu:.2f} |")
+    print(f"\nfrom the CPU times, on {args.workers} idle cores the ratio would be about "
+          f"{s_cpu / (p_cpu / args.workers):.2f} (the parallel run's CPU time shared evenly by the workers)")
     print(f"\nreports identical: {'yes' if identical else 'NO'}")
 
 
