@@ -77,3 +77,4 @@ def test_the_rich_table() -> None:
     print_win_rates([WinRate("vingadores", None, 23, 50)], console=console)
     text = console.export_text()
     assert "win rates" in text and "vingadores" in text and "33.0% - 59.6%" in text and "95% interval" in text
+    assert "Wilson score interval, 95%" in text

@@ -70,7 +70,8 @@ def print_win_rates(rows: Sequence[WinRate], console: Any = None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"win rates, of the matches won by a side ({INTERVAL})", title_justify="left")
+    table = Table(title="win rates, of the matches won by a side", title_justify="left",
+                  caption=f"the intervals: {INTERVAL}", caption_justify="left")
     for k, name in enumerate(HEADER):
         table.add_column(name, justify="left" if k == 0 else "right")
     for row in rows:
