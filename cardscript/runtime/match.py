@@ -31,7 +31,6 @@ from types import TracebackType
 from typing import Any
 
 from cardscript.compiler.ir import CardDef, Procedure
-from cardscript.runtime import library
 from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, RandomAgent
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.game import Game, GameOver
@@ -206,8 +205,11 @@ def bundled_deck_path(name: str) -> Path:
 
 def load_deck_file(path: str | Path, cards: dict[str, CardDef] | None = None) -> list[CardDef]:
     """A deck file's cards, from ``cards`` (as ``library.load_library`` returns them; default: the bundled
-    library) -- ``library.load_deck``."""
-    return list(library.load_deck(Path(path), cards))
+    library) -- ``library.load_deck``. (Imported here: a simulation's worker process plays compiled cards and
+    never loads the library, nor imports the compiler's lowering with it.)"""
+    from cardscript.runtime.library import load_deck
+
+    return list(load_deck(Path(path), cards))
 
 
 # ---------------------------------------------------------------------------------------------------------
