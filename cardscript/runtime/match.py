@@ -25,13 +25,12 @@ from __future__ import annotations
 import re
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from cardscript.compiler.ir import CardDef, Procedure
-from cardscript.runtime import library
 from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, RandomAgent
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.game import Game, GameOver
@@ -213,8 +212,11 @@ def bundled_deck_path(name: str) -> Path:
 
 def load_deck_file(path: str | Path, cards: dict[str, CardDef] | None = None) -> list[CardDef]:
     """A deck file's cards, from ``cards`` (as ``library.load_library`` returns them; default: the bundled
-    library) -- ``library.load_deck``."""
-    return list(library.load_deck(Path(path), cards))
+    library) -- ``library.load_deck``. (Imported here: a simulation's worker process plays compiled cards and
+    never loads the library, nor imports the compiler's lowering with it.)"""
+    from cardscript.runtime.library import load_deck
+
+    return list(load_deck(Path(path), cards))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -240,7 +242,8 @@ class CardFailure:
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """One match of a simulation: its seed, how it ended, and (random decks) the decks played."""
+    """One match of a simulation: its seed, how it ended, who started it (6.1; None when the match stopped
+    before the report could tell: a crash or an invariant violation), and (random decks) the decks played."""
 
     seed: int
     winner: int | None
@@ -248,10 +251,11 @@ class MatchRecord:
     turns: int
     procedure_errors: int
     decks: tuple[tuple[tuple[str, int], ...], ...] = ()    # [(title, copies)...] of side A's and side B's deck
+    first: int | None = None           # the player who started the match (6.1)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seed": self.seed, "winner": self.winner, "ended": self.ended, "turns": self.turns,
-                               "procedure_errors": self.procedure_errors}
+                               "procedure_errors": self.procedure_errors, "first": self.first}
         if self.decks:
             out["decks"] = [[{"card": t, "count": n} for t, n in deck] for deck in self.decks]
         return out
@@ -340,8 +344,7 @@ def simulate_matches(decks: DeckSource, games: int, seed: int = 0, max_turns: in
         deck_a, deck_b = decks(game_seed)
         played = _play_one(deck_a, deck_b, game_seed, agents, max_turns, check, report, files)
         if record_decks:
-            played = MatchRecord(played.seed, played.winner, played.ended, played.turns, played.procedure_errors,
-                                 (_entries(deck_a), _entries(deck_b)))
+            played = replace(played, decks=(_entries(deck_a), _entries(deck_b)))
         report.matches.append(played)
     if progress is not None:
         progress(games, games)
@@ -378,7 +381,8 @@ def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: i
         except GameOver as over:                 # the match ended during the setup (a tiny deck)
             report.wins[over.winner] += 1
             report.by_reason[_ending(over.reason)] = report.by_reason.get(_ending(over.reason), 0) + 1
-            return MatchRecord(game_seed, over.winner, _ending(over.reason), game.state.turn, 0)
+            return MatchRecord(game_seed, over.winner, _ending(over.reason), game.state.turn, 0,
+                               first=game.state.first_player)
         result = play_match(game, max_turns=max_turns)
     except AssertionError as exc:
         if check_invariants(game.state):        # the state is broken: an invariant violation, not a crash
@@ -407,9 +411,11 @@ def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: i
         report.wins[result.winner] += 1
         kind = _ending(result.reason)
         report.by_reason[kind] = report.by_reason.get(kind, 0) + 1
-        return MatchRecord(game_seed, result.winner, kind, result.turns, result.procedure_errors)
+        return MatchRecord(game_seed, result.winner, kind, result.turns, result.procedure_errors,
+                           first=game.state.first_player)
     report.unfinished += 1
-    return MatchRecord(game_seed, None, "unfinished", result.turns, result.procedure_errors)
+    return MatchRecord(game_seed, None, "unfinished", result.turns, result.procedure_errors,
+                       first=game.state.first_player)
 
 
 # -- which card a failure belongs to ------------------------------------------------------------------------

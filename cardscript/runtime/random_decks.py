@@ -32,11 +32,16 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardscript.compiler.ir import CardDef
 from cardscript.runtime.deck import DECK_SIZE, check_cards
-from cardscript.runtime.library import LibraryCard, library_cards
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
+
+# the library (and the compiler with it) is imported only where a pool is read from files: a simulation's worker
+# builds its decks from compiled cards
+if TYPE_CHECKING:
+    from cardscript.runtime.library import LibraryCard
 
 __all__ = ["CHARACTERS", "CardPool", "PoolCard", "PoolTooSmall", "build_deck", "card_pool", "deck_entries",
            "random_decks"]
@@ -86,6 +91,8 @@ def card_pool(paths: Iterable[str | Path] | None = None, *,
               entries: Iterable[LibraryCard] | None = None) -> CardPool:
     """The executable cards of ``paths`` (default: the bundled library), or of the library files ``entries``
     (``MergedLibrary.folder_entries()``: the ``--library`` folders' cards), one per title (the first by path)."""
+    from cardscript.runtime.library import library_cards
+
     entries = sorted(library_cards(paths) if entries is None else entries, key=lambda e: e.path)
     chosen: dict[str, PoolCard] = {}
     shadowed: list[str] = []

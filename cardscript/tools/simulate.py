@@ -18,8 +18,18 @@ import json
 import sys
 from typing import Any
 
+from cardscript.runtime.win_rates import win_rates, win_rates_dict
 from cardscript.tools.common import err, folders_text, library_of, out
-from cardscript.tools.play import RANDOM_NAMES, UsageError, add_match_options, decks, library_arg, random_pool
+from cardscript.tools.play import (
+    RANDOM_NAMES,
+    UsageError,
+    add_match_options,
+    at_least,
+    decks,
+    library_arg,
+    random_pool,
+)
+from cardscript.tools.terminal import print_win_rates, progress_bar
 
 
 def _files(args: argparse.Namespace) -> dict[str, str]:
@@ -35,46 +45,32 @@ def _files(args: argparse.Namespace) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardscript.runtime.match import simulate_matches
+    from cardscript.runtime.parallel import FixedDecks, MatchSettings, RandomDecks, WorkerFailed
 
     if args.games < 0:
         err("--games must be 0 or more")
         return 2
     try:
         if args.random_decks:
-            from cardscript.runtime.random_decks import random_decks
-
             pool = random_pool(args)
-            cards = pool.definitions
+            source: Any = RandomDecks(tuple(pool.definitions))
             names = RANDOM_NAMES
-
-            def source(seed: int) -> tuple[list[Any], list[Any]]:
-                return random_decks(cards, seed)
-
             files = {c.definition.title: c.path for c in pool.cards}
         else:
             deck_a, deck_b, names = decks(args)
-
-            def source(seed: int) -> tuple[list[Any], list[Any]]:
-                return deck_a, deck_b
-
+            source = FixedDecks(tuple(deck_a), tuple(deck_b))
             files = _files(args)
     except UsageError as exc:
         err(str(exc))
         return 2
-
-    def progress(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    quiet = args.quiet or args.json
-    report = simulate_matches(source, args.games, seed=args.seed, max_turns=args.max_turns,
-                              progress=None if quiet else progress, agents=args.agents, files=files,
-                              record_decks=args.random_decks)
+    settings = MatchSettings(agents=args.agents, max_turns=args.max_turns, files=files,
+                             record_decks=args.random_decks)
+    try:
+        with progress_bar(enabled=not (args.quiet or args.json)) as progress:
+            report = _simulate(args, source, settings, progress)
+    except WorkerFailed as exc:
+        err(str(exc))
+        return 2
     if args.debug:
         for seed, text in report.tracebacks:
             sys.stderr.write(f"engine crash in the match of seed {seed}:\n{text}")
@@ -90,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             doc["decks"] = list(names)
         doc.update(report.to_dict())
+        doc["win_rates"] = win_rates_dict(report.matches, names)
         out(json.dumps(doc, ensure_ascii=False, indent=2))
         return 1 if report.violations else 0
     if args.random_decks:
@@ -108,8 +105,23 @@ def run(args: argparse.Namespace) -> int:
     out(f"invariant violations: {len(report.violations)}")
     for v in report.violations[:10]:
         out(f"  {v}")
+    print_win_rates(win_rates(report.matches, names))
     _print_failures(args, report)
     return 1 if report.violations else 0
+
+
+def _simulate(args: argparse.Namespace, source: Any, settings: Any, progress: Any) -> Any:
+    """The report: serial (one process, :func:`simulate_matches`), or over ``--workers`` processes or a
+    ``--ray`` cluster (:mod:`cardscript.runtime.parallel`), the same report for the same seeds."""
+    from cardscript.runtime import parallel
+    from cardscript.runtime.match import simulate_matches
+
+    if args.ray is not None:
+        return parallel.simulate_ray(source, settings, args.games, args.seed, args.workers, args.ray, progress)
+    if (args.workers or 1) > 1 and args.games > 1:
+        return parallel.simulate_processes(source, settings, args.games, args.seed, args.workers, progress)
+    return simulate_matches(source, args.games, seed=args.seed, max_turns=settings.max_turns, progress=progress,
+                            agents=settings.agents, files=settings.files, record_decks=settings.record_decks)
 
 
 def _print_failures(args: argparse.Namespace, report: Any) -> None:
@@ -141,7 +153,14 @@ def register(sub: Any) -> None:
                                         "the cards whose procedures failed")
     add_match_options(g, "random")
     g.add_argument("--games", type=int, default=100)
-    g.add_argument("--quiet", action="store_true", help="no progress bar")
+    g.add_argument("--workers", type=at_least(1), default=None, metavar="N",
+                   help="play the matches in N processes (default 1; with --ray: one per CPU of the cluster); "
+                        "the report is the same as the serial run's")
+    g.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="play the matches on a Ray cluster (auto, ray://HOST:10001, or local for a new local "
+                        "instance); needs the optional extra: pip install 'cardscript[ray]'")
+    g.add_argument("--quiet", action="store_true", help="no progress bar (there is none when standard error "
+                                                       "is not a terminal)")
     g.add_argument("--json", action="store_true", help="the report as one JSON object (for tools)")
     g.add_argument("--top", type=int, default=20,
                    help="failures listed, the most frequent first (default 20; 0: all)")
