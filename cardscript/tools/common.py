@@ -7,10 +7,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.diagnostics import E_IO, Diagnostic
-from cardscript.compiler.pipeline import CompiledCard, compile_paths
+if TYPE_CHECKING:           # the commands import the compiler when they run, not when the CLI starts
+    from cardscript.compiler.diagnostics import Diagnostic
+    from cardscript.compiler.pipeline import CompiledCard
 
 
 def out(text: str) -> None:
@@ -25,6 +26,8 @@ def err(text: str) -> None:
 
 def unreadable(card: CompiledCard) -> bool:
     """The card file could not be read at all (missing, a directory, binary, not UTF-8: CS001): exit 2."""
+    from cardscript.compiler.diagnostics import E_IO
+
     return card.raw is None and any(d.code == E_IO for d in card.diagnostics)
 
 
@@ -34,11 +37,31 @@ def diagnostics_of(cards: Sequence[CompiledCard]) -> list[Diagnostic]:
 
 def single(path: str) -> CompiledCard | None:
     """The one card file at ``path`` compiled (None, with a message, when there is none)."""
+    from cardscript.compiler.pipeline import compile_paths
+
     cards = compile_paths([path])
     if not cards:
         err(f"no card file at {path}")
         return None
     return cards[0]
+
+
+CACHE_HELP = ("compile every card afresh: the compiled-card cache (in the user cache folder, or "
+              "$CARDSCRIPT_CACHE_DIR) is neither read nor written")
+
+
+def add_cache_option(parser: argparse.ArgumentParser) -> None:
+    """``--no-cache`` (every command that compiles card files through the cache: see :func:`use_cache`)."""
+    parser.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
+
+
+def use_cache(args: argparse.Namespace) -> None:
+    """Turn the compiled-card cache off for this run when ``--no-cache`` was given (``cli.main`` calls it before
+    any command runs)."""
+    if getattr(args, "no_cache", False):
+        from cardscript.compiler.cache import set_enabled
+
+        set_enabled(False)
 
 
 class UsageError(Exception):

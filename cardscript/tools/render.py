@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardscript.compiler.diagnostics import format_text
 from cardscript.tools.common import err, out, single, unreadable
 
 
 def run(args: argparse.Namespace) -> int:
+    from cardscript.compiler.diagnostics import format_text
     from cardscript.compiler.render import LANGUAGES, render_node
 
     if args.lang not in LANGUAGES:

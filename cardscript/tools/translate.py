@@ -20,9 +20,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cardscript.compiler.diagnostics import format_text
-from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
 from cardscript.tools.common import err, out
 
 
@@ -94,6 +91,10 @@ def translate_to_stdout(label: str, data: bytes) -> int:
             err(f"{label} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})")
             return 2
         texts.append(plain_text_to_card_text(text))
+    from cardscript.compiler.diagnostics import format_text
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+
     for text in texts:
         card = compile_source(SourceFile("<translated>", text))
         out(text)
