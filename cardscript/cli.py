@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from cardscript.tools.common import use_cache
 
-    use_cache(args)                          # --no-cache
+    restore = use_cache(args)                # --no-cache, for this command only
     try:
         result: Any = args.func(args)
         return int(result)
@@ -50,6 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:
         return _failure(exc, args)
+    finally:
+        restore()
 
 
 def _raised(exc: Exception, module: str, name: str) -> bool:
@@ -75,6 +76,8 @@ def _failure(exc: Exception, args: argparse.Namespace) -> int:
         return 1
     debug = getattr(args, "debug", None)     # a bug: one plain line, the traceback only when asked for (None: no
     if debug:                                # --debug for this command)
+        import traceback
+
         traceback.print_exc()
     hint = " (run it again with --debug to see where)" if debug is False else ""
     sys.stderr.write(f"cardscript: internal error in '{args.command}': {type(exc).__name__}: {exc}{hint}\n")

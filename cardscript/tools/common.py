@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,13 +55,17 @@ def add_cache_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
 
 
-def use_cache(args: argparse.Namespace) -> None:
-    """Turn the compiled-card cache off for this run when ``--no-cache`` was given (``cli.main`` calls it before
-    any command runs)."""
-    if getattr(args, "no_cache", False):
-        from cardscript.compiler.cache import set_enabled
+def use_cache(args: argparse.Namespace) -> Callable[[], None]:
+    """Turn the compiled-card cache off when ``--no-cache`` was given (``cli.main`` calls it before the command
+    runs); the function that puts it back as it was."""
+    if not getattr(args, "no_cache", False):
+        return lambda: None
+    from cardscript.compiler.cache import set_enabled
+    from cardscript.compiler.cache.store import enabled
 
-        set_enabled(False)
+    before = enabled()
+    set_enabled(False)
+    return lambda: set_enabled(before)
 
 
 class UsageError(Exception):

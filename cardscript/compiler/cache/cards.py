@@ -14,6 +14,9 @@ decode (``codec``) is compiled again and rewritten.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -162,10 +165,33 @@ def _facts(store: Store | None, sources: Sequence[SourceFile],
 
 
 @dataclass(frozen=True)
-class _Definition:
+class DefinitionEntry:
     """The second entry of a card: its lowered definition (apart, so ``check`` never loads the IR)."""
 
     definition: CardDef | None
+
+
+def _set_key(files: Sequence[Path], names: NameRegistry | None, memo: Path | None) -> str | None:
+    """The key of a whole set's builds: every file's path and bytes, in order (the names in scope are a function of
+    them), the names given, the prelude, the compiler; None when a file is not a regular file that reads (the slow
+    path says why)."""
+    from cardscript.compiler.textfile import MAX_BYTES
+
+    h = hashlib.blake2b(digest_size=20)
+    for path in files:
+        try:
+            with open(path, "rb") as f:
+                st = os.fstat(f.fileno())
+                if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+                    return None
+                data = f.read()
+        except OSError:
+            return None
+        name = os.fsencode(path)
+        h.update(len(name).to_bytes(8, "little") + name + len(data).to_bytes(8, "little"))
+        h.update(data)
+    given = keys.scope_digest(names) if names is not None else ""
+    return keys.digest("set", keys.compiler_digest(memo), _prelude_digest(), given, h.hexdigest())
 
 
 def compile_cards(paths: Iterable[str | Path], names: NameRegistry | None = None,
@@ -173,11 +199,34 @@ def compile_cards(paths: Iterable[str | Path], names: NameRegistry | None = None
     """Compile, check and lower every card file of ``paths`` (files and folders, ``pipeline.card_files``); the
     names of all their headers in scope for each (and ``names``): what ``pipeline.compile_paths`` and a lowering
     of each card give, in the same order (the files that cannot be read first), from the cache when kept.
-    ``definitions=False``: the builds carry no ``definition`` (what ``check`` needs, without loading the IR)."""
+    ``definitions=False``: the builds carry no ``definition`` (what ``check`` needs, without loading the IR).
+
+    Two layers: the builds of the whole set under one key (a library checked again unchanged: one read), and
+    each card's under its own (a card edited: that card compiles again, the others are read one by one)."""
+    files = card_files(paths)
     store = open_store()
+    set_key = _set_key(files, names, _memo(store)) if store is not None else None
+    if set_key is not None:
+        set_key = keys.digest(set_key, "definitions" if definitions else "reports")
+        kept = _load(store, set_key, tuple)
+        if kept is not None and all(isinstance(b, CardBuild) for b in kept):
+            return [b for b in kept if isinstance(b, CardBuild)]
+    results = _compile_cards(store, files, names, definitions)
+    again = _set_key(files, names, _memo(store)) if set_key is not None else None
+    if set_key is not None and again is not None and set_key == keys.digest(again, "definitions" if definitions
+                                                                              else "reports"):
+        _save(store, set_key, tuple(results))          # (not when a file changed while the set compiled)
+    if store is not None and store.written:
+        store.prune()
+    return results
+
+
+def _compile_cards(store: Store | None, files: Sequence[Path], names: NameRegistry | None,
+                   definitions: bool) -> list[CardBuild]:
+    """:func:`compile_cards` card by card."""
     results: list[CardBuild] = []
     sources: list[SourceFile] = []
-    for path in card_files(paths):
+    for path in files:
         src = read_source(path)
         if isinstance(src, Diagnostic):
             results.append(CardBuild(src.source, (src,)))
@@ -193,7 +242,7 @@ def compile_cards(paths: Iterable[str | Path], names: NameRegistry | None = None
         key = keys.digest(prefix, src.path, src.text)
         kept = _load(store, key, CardBuild)
         if kept is not None and kept.source == src and kept.bound and definitions:
-            second = _load(store, keys.digest(key, "definition"), _Definition)
+            second = _load(store, keys.digest(key, "definition"), DefinitionEntry)
             kept = replace(kept, definition=second.definition) if second is not None else None
         if kept is None or kept.source != src:
             from cardscript.compiler.pipeline import compile_read, read_header
@@ -206,10 +255,8 @@ def compile_cards(paths: Iterable[str | Path], names: NameRegistry | None = None
             kept = build_of(compile_read(src, read, scope))
             _save(store, key, replace(kept, definition=None))
             if kept.bound:
-                _save(store, keys.digest(key, "definition"), _Definition(kept.definition))
+                _save(store, keys.digest(key, "definition"), DefinitionEntry(kept.definition))
             if not definitions:
                 kept = replace(kept, definition=None)
         results.append(kept)
-    if store is not None and store.written:
-        store.prune()
     return results

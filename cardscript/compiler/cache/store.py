@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["SIZE_ENV", "NO_CACHE_ENV", "Store", "open_store", "set_enabled", "size_limit"]
+__all__ = ["SIZE_ENV", "NO_CACHE_ENV", "Store", "enabled", "open_store", "set_enabled", "size_limit"]
 
 SIZE_ENV = "CARDSCRIPT_CACHE_SIZE"
 NO_CACHE_ENV = "CARDSCRIPT_NO_CACHE"
@@ -31,6 +31,11 @@ def set_enabled(on: bool) -> None:
     """Turn the compiled-card cache on or off for this process (``--no-cache``)."""
     global _enabled
     _enabled = on
+
+
+def enabled() -> bool:
+    """Whether the compiled-card cache is on for this process (:func:`set_enabled`; the environment aside)."""
+    return _enabled
 
 
 def size_limit() -> int:
