@@ -77,7 +77,9 @@ def uncached(paths: list[str | Path]) -> list[CardBuild]:
 
 
 def entries(folder: Path) -> list[Path]:
-    return sorted(p for p in (folder / "compiled").rglob("*") if p.is_file() and p.parent.name != "versions")
+    """The entries of the cache (not the memo of the compiler's version, nor the size last listed)."""
+    root = folder / "compiled"
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.parent != root and p.parent.name != "versions")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -311,6 +313,9 @@ def test_pruning_removes_the_oldest_used_first(tmp_path: Path) -> None:
     left = sorted(p.name[:2] for _, _, p in store.entries())
     assert left == ["00", "04"]
     assert store.prune(limit=10_000) == 0
+    store.put("05" + "ab" * 19, bytes(100))
+    assert store.prune(limit=250) == 1                      # the size kept (200) + written (100) passes 250
+    assert sorted(p.name[:2] for _, _, p in store.entries()) == ["00", "05"]
 
 
 def test_the_size_bound_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,9 +50,14 @@ CACHE_HELP = ("compile every card afresh: the compiled-card cache (in the user c
               "$CARDSCRIPT_CACHE_DIR) is neither read nor written")
 
 
-def add_cache_option(parser: argparse.ArgumentParser) -> None:
-    """``--no-cache`` (every command that compiles card files through the cache: see :func:`use_cache`)."""
-    parser.add_argument("--no-cache", action="store_true", help=CACHE_HELP)
+UNCACHED_HELP = ("accepted as on every command that compiles; this one needs the syntax trees, which the "
+                 "compiled-card cache does not keep, and always compiles afresh")
+
+
+def add_cache_option(parser: argparse.ArgumentParser, cached: bool = True) -> None:
+    """``--no-cache`` on every command that compiles card files (see :func:`use_cache`); ``cached=False``: the
+    command compiles without the cache anyway (``fmt``, ``render``, ``translate``, ``corpus``)."""
+    parser.add_argument("--no-cache", action="store_true", help=CACHE_HELP if cached else UNCACHED_HELP)
 
 
 def use_cache(args: argparse.Namespace) -> Callable[[], None]:

@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardscript.tools.common import out
+from cardscript.tools.common import add_cache_option, out
 
 if TYPE_CHECKING:
     from cardscript.compiler.pipeline import CompiledCard
@@ -57,4 +57,5 @@ def register(sub: Any) -> None:
     f = sub.add_parser("fmt", help="rewrite card files in canonical form (never changing what they mean)")
     f.add_argument("paths", nargs="+")
     f.add_argument("--check", action="store_true", help="only report files not in canonical form")
+    add_cache_option(f, cached=False)
     f.set_defaults(func=run)

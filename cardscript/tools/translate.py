@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cardscript.tools.common import err, out
+from cardscript.tools.common import add_cache_option, err, out
 
 
 class InputError(Exception):
@@ -160,4 +160,5 @@ def register(sub: Any) -> None:
     t.add_argument("--out", metavar="DIR",
                    help="write one card file per record of a JSON Lines corpus into DIR, placed as the bundled "
                         "library's are (DIR/<collection>/<name>-<version>.card)")
+    add_cache_option(t, cached=False)
     t.set_defaults(func=run)

@@ -108,23 +108,44 @@ class Store:
 
     def prune(self, limit: int | None = None) -> int:
         """Remove the oldest-used entries while the cache is over ``limit`` (default :func:`size_limit`), down to
-        80% of it; the number removed."""
+        80% of it; the number removed. The folder is listed only when the size kept in ``size`` (what the last
+        listing found, plus what was written since) passes the bound, not after every run that wrote."""
         bound = size_limit() if limit is None else limit
+        known = self._known_size()
+        if known is not None and known + self.written <= bound:
+            self._keep_size(known + self.written)
+            return 0
         entries = self.entries()
         total = sum(size for _, size, _ in entries)
-        if total <= bound:
-            return 0
         removed = 0
-        for _, size, path in sorted(entries, key=lambda e: e[0]):
-            if total <= bound * _PRUNE_TO:
-                break
-            try:
-                path.unlink()
-            except OSError:
-                continue
-            total -= size
-            removed += 1
+        if total > bound:
+            for _, size, path in sorted(entries, key=lambda e: e[0]):
+                if total <= bound * _PRUNE_TO:
+                    break
+                try:
+                    path.unlink()
+                except OSError:
+                    continue
+                total -= size
+                removed += 1
+        self._keep_size(total)
         return removed
+
+    def _known_size(self) -> int | None:
+        try:
+            return int((self.folder / "size").read_text(encoding="ascii"))
+        except (OSError, ValueError):
+            return None
+
+    def _keep_size(self, total: int) -> None:
+        self.written = 0
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.folder)
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(str(total))
+            os.replace(tmp, self.folder / "size")
+        except OSError:
+            return
 
 
 def open_store() -> Store | None:
