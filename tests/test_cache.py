@@ -364,6 +364,22 @@ def test_help_and_version_load_no_compiler(flag: str) -> None:
                             "jinja2")) == []
 
 
+def test_the_help_lists_every_command_and_each_command_parses_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the command named is registered (start-up), yet the top-level help and errors know them all."""
+    from cardscript.tools import COMMANDS
+
+    names = [cli.command_name(c) for c in COMMANDS]
+    for argv in (["--help"], ["--help", "check"]):
+        assert cli.main(argv) == 0
+        listed = capsys.readouterr().out
+        assert all(name in listed for name in names)
+    assert cli.main(["chek"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+    assert cli.main(["check", "--help"]) == 0
+    assert "--no-cache" in capsys.readouterr().out
+    assert cli.build_parser(["check"]).parse_args(["check", "--strict"]).strict
+
+
 def test_version_says_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out.strip() == f"cardscript {cardscript.__version__}"
