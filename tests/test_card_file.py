@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -368,20 +369,33 @@ def fresh_parser() -> Iterator[None]:
 
 
 def test_parser_is_cached_per_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_parser: None) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    """The tables in the user cache folder (``$CARDSCRIPT_CACHE_DIR`` when set), under ``lark/``, named by Lark's
+    version: written once, read after."""
+    import lark
+
+    monkeypatch.setenv("CARDSCRIPT_CACHE_DIR", str(tmp_path))
     card_file.card_file_parser()
-    files = list((tmp_path / "cardscript").glob("card_file-*.lark-cache"))
+    files = list((tmp_path / "lark").glob(f"card_file-lark{lark.__version__}-*.lark-cache"))
     assert len(files) == 1 and files[0].stat().st_size > 0
     card_file.card_file_parser.cache_clear()
     ok(RAIO_NEGRO)  # loads from the cache file
-    assert list((tmp_path / "cardscript").iterdir()) == files
+    assert list((tmp_path / "lark").iterdir()) == files
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_CACHE_HOME is the Linux user cache folder")
+def test_the_user_cache_folder_honours_xdg_cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      fresh_parser: None) -> None:
+    monkeypatch.delenv("CARDSCRIPT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    card_file.card_file_parser()
+    assert list((tmp_path / "cardscript" / "lark").glob("card_file-*.lark-cache"))
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root can write anywhere")
 def test_parser_works_without_a_writable_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                fresh_parser: None) -> None:
     tmp_path.chmod(stat.S_IRUSR | stat.S_IXUSR)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("CARDSCRIPT_CACHE_DIR", str(tmp_path))
     try:
         ok(RAIO_NEGRO)
     finally:
@@ -392,5 +406,5 @@ def test_parser_works_when_cache_home_is_not_a_directory(tmp_path: Path, monkeyp
                                                          fresh_parser: None) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.setenv("CARDSCRIPT_CACHE_DIR", str(blocker))
     ok(RAIO_NEGRO)

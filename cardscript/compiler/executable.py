@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic
-from cardscript.compiler.lower import lower_compiled
+from cardscript.compiler.lower import LoweredCard, lower_compiled
 from cardscript.compiler.pipeline import CompiledCard
-from cardscript.compiler.source import Span
+from cardscript.compiler.source import SourceFile, Span
 
-__all__ = ["lowering_diagnostics"]
+__all__ = ["lowering_diagnostics", "lowering_failed", "problem_diagnostics"]
 
 
 def lowering_diagnostics(card: CompiledCard, strict: bool = False) -> tuple[bool, list[Diagnostic]]:
@@ -22,12 +22,22 @@ def lowering_diagnostics(card: CompiledCard, strict: bool = False) -> tuple[bool
     compile: its errors are reported already)."""
     if card.raw is None or not card.bound:
         return False, []
-    code = dg.E_NOT_EXECUTABLE if strict else dg.W_NOT_EXECUTABLE
     try:
         lowered = lower_compiled(card)
     except Exception as exc:  # noqa: BLE001 - a lowering bug is reported, never stops the check of the rest
-        return False, [Diagnostic(dg.E_INTERNAL, f"the lowering failed: {type(exc).__name__}: {exc}",
-                                  Span(0, 0), card.source)]
+        return False, [lowering_failed(exc, card.source)]
+    return problem_diagnostics(lowered, card.source, strict)
+
+
+def lowering_failed(exc: Exception, source: SourceFile) -> Diagnostic:
+    """CS900 for a lowering that raised."""
+    return Diagnostic(dg.E_INTERNAL, f"the lowering failed: {type(exc).__name__}: {exc}", Span(0, 0), source)
+
+
+def problem_diagnostics(lowered: LoweredCard, source: SourceFile,
+                        strict: bool = False) -> tuple[bool, list[Diagnostic]]:
+    """Is the lowered card executable, and a CS260 (``strict``: CS261) for each part of it that is not."""
+    code = dg.E_NOT_EXECUTABLE if strict else dg.W_NOT_EXECUTABLE
     out: list[Diagnostic] = []
     seen: set[tuple[int, int, str]] = set()
     for p in lowered.problems:
@@ -38,8 +48,8 @@ def lowering_diagnostics(card: CompiledCard, strict: bool = False) -> tuple[bool
             continue
         seen.add(key)
         hint = f"the verb's roles -- {p.roles}" if p.roles else None
-        out.append(Diagnostic(code, p.message, span, card.source, hint))
+        out.append(Diagnostic(code, p.message, span, source, hint))
     executable = lowered.card.executable
     if not executable and not out:
-        out.append(Diagnostic(code, "a part of this card's text does not run", Span(0, 0), card.source))
+        out.append(Diagnostic(code, "a part of this card's text does not run", Span(0, 0), source))
     return executable, out

@@ -20,6 +20,10 @@ from cardscript.compiler.build import build_panel, build_paragraph
 from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.expand import KeywordUse, expand_keywords
+from cardscript.compiler.files import CARD_SUFFIX as CARD_SUFFIX  # re-exported: callers import them from here
+from cardscript.compiler.files import card_files as card_files
+from cardscript.compiler.files import library_path as library_path
+from cardscript.compiler.files import read_source as read_source
 from cardscript.compiler.header import CardFileRaw
 from cardscript.compiler.limits import (
     MAX_DIGITS,
@@ -36,8 +40,6 @@ from cardscript.grammar.lexicon import LEXICON, lookup
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.normalize import Normalized, fold_text
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
-
-CARD_SUFFIX = ".card"
 
 
 @dataclass
@@ -346,31 +348,6 @@ def describe_expected(expected: Iterable[str]) -> str:
     return ", ".join(words)
 
 
-def card_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand files and folders into the ``.card`` files they hold, in a stable order."""
-    out: list[Path] = []
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            out.extend(sorted(q for q in path.rglob(f"*{CARD_SUFFIX}") if q.is_file()))
-        else:
-            out.append(path)
-    return out
-
-
-def read_source(path: Path) -> SourceFile | Diagnostic:
-    """A card file's text (a UTF-8 byte order mark dropped), or the CS001 diagnostic saying why it cannot be
-    read: missing, a directory, binary (a NUL byte), not UTF-8 (the line and column of the first bad byte)."""
-    from cardscript.compiler.textfile import UnreadableFile, read_text
-
-    try:
-        return SourceFile(str(path), read_text(path, "card file"))
-    except UnreadableFile as exc:
-        text, at = exc.located()               # a bad byte: its line and column, with a caret
-        return Diagnostic(dg.E_IO, f"cannot read the card file: {exc.why}", Span(at, at + 1 if text else at),
-                          SourceFile(str(path), text), hint="card files are UTF-8 text")
-
-
 def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None) -> list[CompiledCard]:
     """Compile many card files; names from all of their headers are in scope for each."""
     sources: list[SourceFile] = []
@@ -381,29 +358,31 @@ def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None
             results.append(CompiledCard(src.source, None, diagnostics=[src], unparsed=1))
         else:
             sources.append(src)
-    raws: dict[str, tuple[CardFileRaw | None, list[Diagnostic]]] = {}
-    for src in sources:
-        try:
-            raws[src.path] = read_card_file(src)
-        except Exception:  # noqa: BLE001 - compile_source reports it as CS900
-            raws[src.path] = (None, [])
+    raws = {src.path: read_header(src) for src in sources}
     scope = names_from_headers(r for r, _ in raws.values() if r is not None)
     if names is not None:
         scope = scope.merged(names)
-    for src in sources:
-        raw, file_diags = raws[src.path]
-        if raw is None:
-            card = (compile_source(src, scope) if not file_diags
-                    else CompiledCard(src, None, diagnostics=bound_diagnostics(file_diags), unparsed=1))
-        else:
-            card = compile_source(src, scope, raw)
-            card.diagnostics = bound_diagnostics([*file_diags, *card.diagnostics])
-        results.append(card)
+    results.extend(compile_read(src, raws[src.path], scope) for src in sources)
     return results
 
 
-def library_path() -> Path:
-    """The bundled card library, installed inside the package."""
-    import cardscripts
+def read_header(src: SourceFile) -> tuple[CardFileRaw | None, list[Diagnostic]]:
+    """The card file read by its grammar (header, text blocks) and its diagnostics; ``(None, [])`` when reading
+    it failed inside (:func:`compile_read` then reports it as CS900)."""
+    try:
+        return read_card_file(src)
+    except Exception:  # noqa: BLE001 - compile_source reports it as CS900
+        return None, []
 
-    return Path(cardscripts.__file__).parent
+
+def compile_read(src: SourceFile, read: tuple[CardFileRaw | None, list[Diagnostic]],
+                 scope: NameRegistry) -> CompiledCard:
+    """One card of a set, its file already read (:func:`read_header`), compiled in the set's ``scope``."""
+    raw, file_diags = read
+    if raw is None:
+        if file_diags:
+            return CompiledCard(src, None, diagnostics=bound_diagnostics(file_diags), unparsed=1)
+        return compile_source(src, scope)
+    card = compile_source(src, scope, raw)
+    card.diagnostics = bound_diagnostics([*file_diags, *card.diagnostics])
+    return card

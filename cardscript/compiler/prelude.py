@@ -30,7 +30,6 @@ card's name, ``[ação]`` its action's name, ``[alter ego]`` its alter ego.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +40,8 @@ from pathlib import Path
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
+from cardscript.compiler.files import PRELUDE_ENV as PRELUDE_ENV  # re-exported (tests, tools import it here)
+from cardscript.compiler.files import prelude_path
 from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
 
@@ -294,18 +295,6 @@ class Prelude:
 
     def closest(self, word: str) -> str | None:
         return did_you_mean(word, self.names())
-
-
-PRELUDE_ENV = "CARDSCRIPT_PRELUDE"
-
-
-def prelude_path() -> Path:
-    """The prelude folder: ``$CARDSCRIPT_PRELUDE`` when set (a prelude of one's own, or a test's), else the
-    bundled one, installed with the card library."""
-    import cardscripts
-
-    folder = os.environ.get(PRELUDE_ENV)
-    return Path(folder) if folder else Path(cardscripts.__file__).parent / "prelude"
 
 
 def load_prelude(folder: str | None = None) -> Prelude:

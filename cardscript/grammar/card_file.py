@@ -29,10 +29,7 @@ omitted when the printed card shows no cost (the corpus has such actions); ``Ene
 from __future__ import annotations
 
 import functools
-import hashlib
-import os
 import re
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -133,43 +130,14 @@ _TERMINAL_WORDS = {
 # the parser, cached per user
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cardscript"
-
-
-def _build(grammar: str, cache: str | bool) -> Lark:
-    return Lark(grammar, parser="lalr", lexer="contextual", strict=True, maybe_placeholders=False,
-                cache=cache)
-
-
 @functools.lru_cache(maxsize=1)
 def card_file_parser() -> Lark:
-    """The LALR parser for card files, loaded from the per-user cache when possible.
+    """The LALR parser for card files, its tables cached per user (``grammar.lark_cache``: keyed by the grammar
+    and the Lark version, written atomically; no writable cache folder, no cache)."""
+    from cardscript.grammar.lark_cache import cached_lark
 
-    The cache lives in ``$XDG_CACHE_HOME/cardscript`` (else ``~/.cache/cardscript``); its file name
-    carries a hash of the grammar and the Lark version. It is written to a temporary file and renamed into
-    place, so concurrent processes never read a half-written cache. If the directory is not writable, the
-    parser is built without a cache.
-    """
-    import lark
-
-    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
-    digest = hashlib.sha256(f"{lark.__version__}\0{grammar}".encode()).hexdigest()[:16]
-    try:
-        directory = _cache_dir()
-        directory.mkdir(parents=True, exist_ok=True)
-        final = directory / f"card_file-{digest}.lark-cache"
-        if final.is_file():
-            return _build(grammar, str(final))
-        fd, tmp = tempfile.mkstemp(prefix=".card_file-", suffix=".tmp", dir=directory)
-        os.close(fd)
-        os.unlink(tmp)  # Lark writes the file itself
-        parser = _build(grammar, tmp)
-        os.replace(tmp, final)
-        return parser
-    except OSError:
-        return _build(grammar, False)
+    return cached_lark("card_file", GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                       strict=True, maybe_placeholders=False)
 
 
 # ---------------------------------------------------------------------------------------------------------

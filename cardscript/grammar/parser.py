@@ -6,13 +6,10 @@
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -48,30 +45,14 @@ def keyword_terminals() -> str:
             f"KEYWORD_PREFIX.3: /{alternatives(Usage.ACTION)}/\n")
 
 
-def cache_dir() -> Path | None:
-    """Per-user cache folder (``$XDG_CACHE_HOME/cardscript`` or ``~/.cache/cardscript``), if writable."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(base) / "cardscript"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return path if os.access(path, os.W_OK) else None
-
-
 @lru_cache(maxsize=1)
 def sentence_parser() -> Lark:
-    text = grammar_text()
-    options: dict[str, Any] = dict(parser="lalr", lexer=SentenceLexer, start=["paragraph", "panel"], strict=True,
-                   propagate_positions=True, maybe_placeholders=False, keep_all_tokens=True)
-    folder = cache_dir()
-    if folder is not None:
-        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-        try:
-            return Lark(text, cache=str(folder / f"sentences-{digest}.lark-cache"), **options)
-        except (OSError, EOFError):
-            pass
-    return Lark(text, **options)
+    """The sentence grammar's LALR parser, its tables cached per user (``grammar.lark_cache``)."""
+    from cardscript.grammar.lark_cache import cached_lark
+
+    return cached_lark("sentences", grammar_text(), parser="lalr", lexer=SentenceLexer,
+                       start=["paragraph", "panel"], strict=True, propagate_positions=True,
+                       maybe_placeholders=False, keep_all_tokens=True)
 
 
 @dataclass(frozen=True)

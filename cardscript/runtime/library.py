@@ -22,9 +22,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardscript.compiler.cache import compile_cards
+from cardscript.compiler.files import library_path
 from cardscript.compiler.ir import CardDef
-from cardscript.compiler.lower import lower_card
-from cardscript.compiler.pipeline import compile_paths, library_path
 from cardscript.runtime.card_refs import CardIndex, Found, code_key, title_key
 from cardscript.runtime.deck import check_source, read_deck
 
@@ -171,7 +171,7 @@ def load_libraries(folders: Sequence[str | Path] = ()) -> MergedLibrary:
     cached = _MERGED_CACHE.get(key)
     if cached is not None:
         return cached
-    from cardscript.compiler.pipeline import card_files
+    from cardscript.compiler.files import card_files
 
     files: list[Path] = []
     seen: set[Path] = set()
@@ -229,24 +229,22 @@ def forget_libraries() -> None:
 
 def library_cards(paths: Iterable[str | Path] | None = None) -> tuple[LibraryCard, ...]:
     """Every card file of the library (default: the bundled one), in the compiler's file order, each lowered
-    when it compiles (parsed and bound). A lowering that raises leaves that card without a definition (its
-    ``problem`` says why) instead of stopping the others."""
+    when it compiles (parsed and bound; ``compiler.cache.compile_cards``, from the compiled-card cache when
+    kept). A lowering that raises leaves that card without a definition (its ``problem`` says why) instead of
+    stopping the others."""
     key = _key(paths)
     cached = _CARDS_CACHE.get(key)
     if cached is not None:
         return cached
     entries: list[LibraryCard] = []
-    for card in compile_paths(key):
-        path = card.source.path
-        if card.raw is None or not card.bound:
+    for card in compile_cards(key):             # compiled and lowered, from the compiled-card cache when kept
+        path = card.path
+        if not card.bound:
             entries.append(LibraryCard(path, None, False, "does not compile (`cardscript check` says why)"))
-            continue
-        try:
-            definition = lower_card(card)
-        except Exception as exc:  # noqa: BLE001 - one card's lowering failing must not hide the others
-            entries.append(LibraryCard(path, None, card.ok, f"its lowering failed: {type(exc).__name__}: {exc}"))
-            continue
-        entries.append(LibraryCard(path, definition, card.ok))
+        elif card.definition is None:
+            entries.append(LibraryCard(path, None, card.ok, f"its lowering failed: {card.lowering_error}"))
+        else:
+            entries.append(LibraryCard(path, card.definition, card.ok))
     result = tuple(entries)
     _CARDS_CACHE[key] = result
     return result

@@ -55,22 +55,20 @@ class CardIndex(card_refs.CardIndex):
 
 
 def _compile_one(path: Path) -> CardDef | str:
-    from cardscript.compiler.lower import lower_card
-    from cardscript.compiler.pipeline import compile_paths
+    from cardscript.compiler.cache import compile_cards
 
     if not path.is_file():
         return "no such card file"
-    cards = compile_paths([path])
+    cards = compile_cards([path])
     if not cards:
         return "not a card file"
     card = cards[0]
-    if card.raw is None or not card.bound or not card.ok:
+    if not card.bound or not card.ok:
         first = next((d for d in card.diagnostics if d.severity.value == "error"), None)
         return "it does not compile" + (f" ({first.message})" if first else "") + " (`cardscript check` says why)"
-    try:
-        return lower_card(card)
-    except Exception as exc:  # noqa: BLE001 - a card's lowering failing is that card's problem, reported
-        return f"its lowering failed: {type(exc).__name__}: {exc}"
+    if card.definition is None:
+        return f"its lowering failed: {card.lowering_error}"
+    return card.definition
 
 
 def library_index(folders: Iterable[str | Path] = ()) -> CardIndex:

@@ -43,8 +43,11 @@ def grammar_text() -> str:
 
 @lru_cache(maxsize=1)
 def scenario_parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", postlex=_Indenter(), propagate_positions=True,
-                maybe_placeholders=False, start=["start", "refs_line"])
+    """The scenario grammar's LALR parser, its tables cached per user (``grammar.lark_cache``)."""
+    from cardscript.grammar.lark_cache import cached_lark
+
+    return cached_lark("scenario", grammar_text(), parser="lalr", lexer="contextual", postlex=_Indenter(),
+                       propagate_positions=True, maybe_placeholders=False, start=["start", "refs_line"])
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.diagnostics import E_IO, Diagnostic
-from cardscript.compiler.pipeline import CompiledCard, compile_paths
+if TYPE_CHECKING:           # the commands import the compiler when they run, not when the CLI starts
+    from cardscript.compiler.diagnostics import Diagnostic
+    from cardscript.compiler.pipeline import CompiledCard
 
 
 def out(text: str) -> None:
@@ -25,6 +26,8 @@ def err(text: str) -> None:
 
 def unreadable(card: CompiledCard) -> bool:
     """The card file could not be read at all (missing, a directory, binary, not UTF-8: CS001): exit 2."""
+    from cardscript.compiler.diagnostics import E_IO
+
     return card.raw is None and any(d.code == E_IO for d in card.diagnostics)
 
 
@@ -34,11 +37,40 @@ def diagnostics_of(cards: Sequence[CompiledCard]) -> list[Diagnostic]:
 
 def single(path: str) -> CompiledCard | None:
     """The one card file at ``path`` compiled (None, with a message, when there is none)."""
+    from cardscript.compiler.pipeline import compile_paths
+
     cards = compile_paths([path])
     if not cards:
         err(f"no card file at {path}")
         return None
     return cards[0]
+
+
+CACHE_HELP = ("compile every card afresh: the compiled-card cache (in the user cache folder, or "
+              "$CARDSCRIPT_CACHE_DIR) is neither read nor written")
+
+
+UNCACHED_HELP = ("accepted as on every command that compiles; this one needs the syntax trees, which the "
+                 "compiled-card cache does not keep, and always compiles afresh")
+
+
+def add_cache_option(parser: argparse.ArgumentParser, cached: bool = True) -> None:
+    """``--no-cache`` on every command that compiles card files (see :func:`use_cache`); ``cached=False``: the
+    command compiles without the cache anyway (``fmt``, ``render``, ``translate``, ``corpus``)."""
+    parser.add_argument("--no-cache", action="store_true", help=CACHE_HELP if cached else UNCACHED_HELP)
+
+
+def use_cache(args: argparse.Namespace) -> Callable[[], None]:
+    """Turn the compiled-card cache off when ``--no-cache`` was given (``cli.main`` calls it before the command
+    runs); the function that puts it back as it was."""
+    if not getattr(args, "no_cache", False):
+        return lambda: None
+    from cardscript.compiler.cache import set_enabled
+    from cardscript.compiler.cache.store import enabled
+
+    before = enabled()
+    set_enabled(False)
+    return lambda: set_enabled(before)
 
 
 class UsageError(Exception):

@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from cardscript.tools.common import err, out
+from cardscript.tools.common import add_cache_option, err, out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,4 +52,5 @@ def register(sub: Any) -> None:
     k.add_argument("file")
     k.add_argument("--json", action="store_true")
     k.add_argument("--top", type=int, default=20)
+    add_cache_option(k, cached=False)
     k.set_defaults(func=run)

@@ -6,13 +6,21 @@ import argparse
 import json
 from typing import Any
 
-from cardscript.compiler.diagnostics import format_text
-from cardscript.tools.common import UsageError, add_library_option, err, library_folders, library_of, out
+from cardscript.tools.common import (
+    UsageError,
+    add_cache_option,
+    add_library_option,
+    err,
+    library_folders,
+    library_of,
+    out,
+)
 
 
 def run_check(args: argparse.Namespace) -> int:
     """Check deck files against the bundled library plus the ``--library`` folders: 0 valid, 1 a rule broken,
     2 unreadable (or a ``--library`` that is not a folder)."""
+    from cardscript.compiler.diagnostics import format_text
     from cardscript.runtime.deck import check_deck
     from cardscript.runtime.library import load_library
     from cardscript.runtime.rules import DEFAULT_DECK_COPIES
@@ -45,4 +53,5 @@ def register(sub: Any) -> None:
     dc.add_argument("--format", choices=("text", "json"), default="text")
     add_library_option(dc, "a folder of your own card files, added to the bundled library (repeat it for more "
                            "folders); a card with the printed code of a bundled card replaces it, with a note")
+    add_cache_option(dc)
     dc.set_defaults(func=run_check)

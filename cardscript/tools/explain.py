@@ -6,8 +6,16 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from cardscript.compiler.diagnostics import format_text
-from cardscript.tools.common import UsageError, add_library_option, err, library_folders, out, single, unreadable
+from cardscript.tools.common import (
+    UsageError,
+    add_cache_option,
+    add_library_option,
+    err,
+    library_folders,
+    out,
+    single,
+    unreadable,
+)
 
 
 def _names_a_card(text: str) -> bool:
@@ -40,6 +48,7 @@ def _card_path(ref: str, args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     """A card file: how the compiler reads it. A match log (``cardscript play --log FILE``): each
     resolution of ``--turn N`` (or of every turn) step by step, with its damage calculations in full."""
+    from cardscript.compiler.diagnostics import format_text
     from cardscript.compiler.explain import ExplainError, explain_card, explain_log, is_event_log
 
     path = Path(args.card)
@@ -80,5 +89,6 @@ def register(sub: Any) -> None:
                                                       "cardscript play --log")
     add_library_option(e, "with a title or code: a folder of your own card files to look in too, beside the "
                           "bundled library (repeatable)")
+    add_cache_option(e)
     e.add_argument("--turn", type=int, help="a match log: explain only this turn's resolutions")
     e.set_defaults(func=run)

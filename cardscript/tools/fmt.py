@@ -5,21 +5,27 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.diagnostics import format_text
-from cardscript.compiler.formatting import format_card, rendered_file
-from cardscript.compiler.pipeline import CompiledCard, compile_paths, names_from_headers
-from cardscript.tools.common import out
+from cardscript.tools.common import add_cache_option, out
+
+if TYPE_CHECKING:
+    from cardscript.compiler.pipeline import CompiledCard
 
 
 def canonical_file(card: CompiledCard) -> str | None:
     """The canonical text of a card file that parsed: header in order, sentences rendered from the AST
     (unchecked; ``fmt`` writes :func:`~cardscript.compiler.formatting.format_card`'s checked text)."""
+    from cardscript.compiler.formatting import rendered_file
+
     return rendered_file(card)
 
 
 def run(args: argparse.Namespace) -> int:
+    from cardscript.compiler.diagnostics import format_text
+    from cardscript.compiler.formatting import format_card
+    from cardscript.compiler.pipeline import compile_paths, names_from_headers
+
     cards = compile_paths(args.paths)
     names = names_from_headers(c.raw for c in cards if c.raw is not None)
     status = 0
@@ -51,4 +57,5 @@ def register(sub: Any) -> None:
     f = sub.add_parser("fmt", help="rewrite card files in canonical form (never changing what they mean)")
     f.add_argument("paths", nargs="+")
     f.add_argument("--check", action="store_true", help="only report files not in canonical form")
+    add_cache_option(f, cached=False)
     f.set_defaults(func=run)

@@ -7,7 +7,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from cardscript.tools.common import UsageError, add_library_option, err, folders_text, library_folders, library_of, out
+from cardscript.tools.common import (
+    UsageError,
+    add_cache_option,
+    add_library_option,
+    err,
+    folders_text,
+    library_folders,
+    library_of,
+    out,
+)
 
 __all__ = ["RANDOM_NAMES", "UsageError", "add_match_options", "decks", "library_arg", "random_pool", "register",
            "run"]
@@ -195,6 +204,7 @@ def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
     g.add_argument("--deck-a", help="a .deck file (default: the bundled vingadores.deck)")
     g.add_argument("--deck-b", help="a .deck file (default: the bundled irmandade.deck)")
     add_library_option(g)
+    add_cache_option(g)
     g.add_argument("--random-decks", action="store_true",
                    help="random legal decks of 40 cards, built from the seed, from the executable cards of the "
                         "--library folders (of the bundled library when none is given; docs/simulation.md)")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardscript.compiler.diagnostics import format_text
-from cardscript.tools.common import err, out, single, unreadable
+from cardscript.tools.common import add_cache_option, err, out, single, unreadable
 
 
 def run(args: argparse.Namespace) -> int:
+    from cardscript.compiler.diagnostics import format_text
     from cardscript.compiler.render import LANGUAGES, render_node
 
     if args.lang not in LANGUAGES:
@@ -33,4 +33,5 @@ def register(sub: Any) -> None:
     r = sub.add_parser("render", help="the canonical card text, rendered from the AST")
     r.add_argument("card")
     r.add_argument("--lang", default="pt")
+    add_cache_option(r, cached=False)
     r.set_defaults(func=run)

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardscript.tools.common import UsageError, add_library_option, err, library_folders, out
+from cardscript.tools.common import UsageError, add_cache_option, add_library_option, err, library_folders, out
 
 SUFFIX = ".scn"
 
@@ -103,6 +103,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("scenario", help="run scenario files (.scn): a board, moves, expectations (docs/scenarios.md)")
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
     add_library_option(p, "add the card files of DIR to the bundled library (repeatable)")
+    add_cache_option(p)
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="verdicts only, no trace")
     p.add_argument("--allow-cannot", action="store_true",

@@ -20,10 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cardscript.compiler.diagnostics import format_text
-from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
-from cardscript.tools.common import err, out
+from cardscript.tools.common import add_cache_option, err, out
 
 
 class InputError(Exception):
@@ -94,6 +91,10 @@ def translate_to_stdout(label: str, data: bytes) -> int:
             err(f"{label} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})")
             return 2
         texts.append(plain_text_to_card_text(text))
+    from cardscript.compiler.diagnostics import format_text
+    from cardscript.compiler.pipeline import compile_source
+    from cardscript.compiler.source import SourceFile
+
     for text in texts:
         card = compile_source(SourceFile("<translated>", text))
         out(text)
@@ -159,4 +160,5 @@ def register(sub: Any) -> None:
     t.add_argument("--out", metavar="DIR",
                    help="write one card file per record of a JSON Lines corpus into DIR, placed as the bundled "
                         "library's are (DIR/<collection>/<name>-<version>.card)")
+    add_cache_option(t, cached=False)
     t.set_defaults(func=run)

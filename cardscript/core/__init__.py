@@ -1,0 +1,1 @@
+"""What every layer uses (the grammar, the compiler, the runtime, the tools): the per-user cache folder."""
