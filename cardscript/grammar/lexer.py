@@ -128,6 +128,9 @@ class SentenceLexer(Lexer):
         self._plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
         self._planned_at: set[int] = set()   # the positions the plan holds a choice for
 
+    def forget(self) -> None:
+        """Drop what is kept across paragraphs."""
+
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
         assert isinstance(inp, LexInput)
