@@ -94,6 +94,8 @@ class _WordInfo:
 
     terms: tuple[str, ...]              # its terminals (SentenceLexer._word_terminals)
     possible: frozenset[str]            # every terminal the lookahead may read it as (SentenceLexer._possible)
+    contextual: bool                    # its readings depend on the words around it ("que", "e", "como", "mesmo")
+    pronoun: bool                       # its pronoun reading depends on the next word (_pronoun_misread)
     gerund: bool
     adverb: bool
     participle: bool
@@ -106,6 +108,10 @@ class _WordInfo:
     # part, the verb's terminals
     clitic: tuple[str, int, str, tuple[str, ...]] | None
 
+
+# a reading of a word kept across paragraphs (SentenceLexer._readings): its rank, terminal, spelling, where its
+# first token ends and its later parts, offsets relative to the word
+_Template = tuple[int, str, str, int, tuple[tuple[str, int, int], ...]]
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
@@ -143,6 +149,7 @@ class SentenceLexer(Lexer):
             elif t.name not in _DECLARED:
                 self.regexes.append((t.name, re.compile(t.pattern.to_regexp())))
         self.max_punct = max((len(p) for p in self.puncts), default=1)
+        self.punct_starts = frozenset(p[:1] for p in self.puncts)
         self.declared = {t.name for t in lexer_conf.terminals} | {CLITIC}
         # per paragraph (reset by lex): memoised look-ups by position, and the choices of the last
         # successful speculative parse, reused while the real parse follows the same path
@@ -158,11 +165,13 @@ class SentenceLexer(Lexer):
         # kept across paragraphs (forget() drops them): what depends on a word alone
         self._terminals: dict[tuple[str, str], tuple[str, ...]] = {}
         self._infos: dict[tuple[str, str], _WordInfo] = {}
+        self._word_readings: dict[tuple[str, str, int], tuple[_Template, ...]] = {}
 
     def forget(self) -> None:
         """Drop what is kept across paragraphs."""
         self._terminals = {}
         self._infos = {}
+        self._word_readings = {}
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
@@ -322,8 +331,10 @@ class SentenceLexer(Lexer):
                     verb = stem[:-1] + _INFINITIVE_STEM[stem[-1]]
                     clitic = clitic[1:]
                 with_clitic = (verb, len(stem), "-" + clitic, self._word_terminals(verb))
-        return _WordInfo(terms, frozenset(possible), word in _GERUNDS, word in _ADVERBS, word in _PARTICIPLES,
-                         word in _PROCLITICS, {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word),
+        contextual = word in _CLAUSE_LITERALS or word in ("mesmo", "que", "e", "ou", "nem")
+        return _WordInfo(terms, frozenset(possible), contextual, word in _PRONOUN_WORDS, word in _GERUNDS,
+                         word in _ADVERBS, word in _PARTICIPLES, word in _PROCLITICS,
+                         {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word),
                          contraction, with_clitic)
 
     def _next(self, inp: LexInput, pos: int,
@@ -349,42 +360,23 @@ class SentenceLexer(Lexer):
             info = self._info(word, value)
             terms = info.terms
             lexicon_word = bool(terms)
-            if word in _CLAUSE_LITERALS and self.words.get(word) in accepts and not self._clause_follows(inp, end):
-                terms = tuple(t for t in terms if t != self.words[word])
-            if word == "mesmo" and self.words.get(word) in accepts and _WORD_QUE.match(folded, end):
-                terms = (self.words[word],)     # "mesmo que" + clause: concessive, not "neste turno mesmo"
-            rank = 30
-            width = end - pos
-            for term in terms:
-                if term in accepts:
-                    if term == "PRON" and word in _PRONOUN_WORDS and rank < 30 \
-                            and self._pronoun_misread(inp, _tok(term, value, pos, end)):
-                        continue      # "este personagem": no pronoun reading to weigh (see _choose)
-                    candidates.append((width, rank, [_tok(term, value, pos, end)], []))
-                    rank -= 1
-            if word == "que" and QUE_COMP in accepts:
-                # a bare noun phrase up to punctuation: a comparison; a noun phrase and more (usually a
-                # relative clause's subject and verb): a comparison only if the relative reading fails
-                comparative = self._comparative_follows(inp, end)
-                if comparative is not None:
-                    candidates.append((width, 50 if comparative else 5, [_tok(QUE_COMP, value, pos, end)], []))
-            if info.gerund and GER_ADV in accepts:
-                candidates.append((width, 16, [_tok(GER_ADV, value, pos, end)], []))
-            if info.adverb and MID_ADV in accepts:
-                candidates.append((width, 12, [_tok(MID_ADV, value, pos, end)], []))
-            if info.participle and PART_ADV in accepts and _after_verb(inp, pos):
-                # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
-                # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
-                candidates.append((width, 14, [_tok(PART_ADV, value, pos, end)], []))
-            if info.proclitic and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
-                candidates.append((width, 15, [_tok(PROCLITIC, value, pos, end)], []))
-            joiner = info.joiner
-            if joiner and joiner in accepts:
-                rank = 50 if self._clause_follows(inp, end) else 20
-                candidates.append((width, rank, [_tok(joiner, value, pos, end)], []))
-            if info.contraction is not None or info.clitic is not None:
-                for k, split in enumerate(self._split_word(info, pos, end, accepts)):
-                    candidates.append((width, 40 - k, [split[0]], split[1]))
+            if not info.contextual and not (info.participle and PART_ADV in accepts) \
+                    and not (info.pronoun and "PRON" in accepts):
+                # what the word can be here depends on the word and the parser's state alone: kept across
+                # paragraphs, offsets relative to the word
+                key = (word, value, id(accepts))
+                readings = self._word_readings.get(key)
+                if readings is None:
+                    readings = self._word_readings[key] = tuple(
+                        (c[1], c[2][0].type, str(c[2][0]), (c[2][0].end_pos or 0) - pos,
+                         tuple((part, a - pos, b - pos) for part, a, b in c[3]))
+                        for c in self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
+                width = end - pos
+                candidates.extend((width, rank, [_tok(term, spelling, pos, pos + cut)],
+                                   [(part, pos + a, pos + b) for part, a, b in rest])
+                                  for rank, term, spelling, cut, rest in readings)
+            else:
+                candidates.extend(self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
         if NAME in accepts:
             length = self._known(inp, pos)
             if not length and not (word_m and lexicon_word):
@@ -423,16 +415,63 @@ class SentenceLexer(Lexer):
             gap = len(text[:pos].rstrip())
             candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
             gap_first = inp.thorough and _imperative_at(inp, pos)
-        for k in range(self.max_punct, 0, -1):
-            p = folded[pos:pos + k]
-            if p in self.puncts and self.puncts[p] in accepts:
-                candidates.append((k, 30, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
-                break
-        candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
+        if folded[pos:pos + 1] in self.punct_starts:
+            for k in range(self.max_punct, 0, -1):
+                p = folded[pos:pos + k]
+                if p in self.puncts and self.puncts[p] in accepts:
+                    candidates.append((k, 30, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
+                    break
+        if len(candidates) > 1:
+            candidates.sort(key=_preference, reverse=True)
         if gap_first:
             # before an imperative a left-out comma is the likely reading ("... entrar em cena escolha um
             # personagem": not the noun "escolha"): the thorough reading tries it first
             candidates.insert(0, candidates.pop())
+        return candidates
+
+    def _word_readings_at(self, inp: LexInput, pos: int, end: int, value: str, word: str, info: _WordInfo,
+                          terms: tuple[str, ...], accepts: dict[str, Any],
+                          ) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
+        """The readings of the word at ``pos`` (``value`` as written, ``word`` folded) as a word of the lexicon or
+        of the grammar, a contraction or a verb with its clitic."""
+        folded = inp.folded
+        candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
+        if word in _CLAUSE_LITERALS and self.words.get(word) in accepts and not self._clause_follows(inp, end):
+            terms = tuple(t for t in terms if t != self.words[word])
+        if word == "mesmo" and self.words.get(word) in accepts and _WORD_QUE.match(folded, end):
+            terms = (self.words[word],)     # "mesmo que" + clause: concessive, not "neste turno mesmo"
+        rank = 30
+        width = end - pos
+        for term in terms:
+            if term in accepts:
+                if term == "PRON" and word in _PRONOUN_WORDS and rank < 30 \
+                        and self._pronoun_misread(inp, _tok(term, value, pos, end)):
+                    continue      # "este personagem": no pronoun reading to weigh (see _choose)
+                candidates.append((width, rank, [_tok(term, value, pos, end)], []))
+                rank -= 1
+        if word == "que" and QUE_COMP in accepts:
+            # a bare noun phrase up to punctuation: a comparison; a noun phrase and more (usually a
+            # relative clause's subject and verb): a comparison only if the relative reading fails
+            comparative = self._comparative_follows(inp, end)
+            if comparative is not None:
+                candidates.append((width, 50 if comparative else 5, [_tok(QUE_COMP, value, pos, end)], []))
+        if info.gerund and GER_ADV in accepts:
+            candidates.append((width, 16, [_tok(GER_ADV, value, pos, end)], []))
+        if info.adverb and MID_ADV in accepts:
+            candidates.append((width, 12, [_tok(MID_ADV, value, pos, end)], []))
+        if info.participle and PART_ADV in accepts and _after_verb(inp, pos):
+            # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
+            # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
+            candidates.append((width, 14, [_tok(PART_ADV, value, pos, end)], []))
+        if info.proclitic and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
+            candidates.append((width, 15, [_tok(PROCLITIC, value, pos, end)], []))
+        joiner = info.joiner
+        if joiner and joiner in accepts:
+            rank = 50 if self._clause_follows(inp, end) else 20
+            candidates.append((width, rank, [_tok(joiner, value, pos, end)], []))
+        if info.contraction is not None or info.clitic is not None:
+            for k, split in enumerate(self._split_word(info, pos, end, accepts)):
+                candidates.append((width, 40 - k, [split[0]], split[1]))
         return candidates
 
     def _pending_token(self, inp: LexInput, conf: Any, stack: list[Any], part: str, start: int, end: int,
@@ -1150,6 +1189,11 @@ def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
         if size:
             del stack[-size:]
         stack.append(states[stack[-1]][arg.origin.name][1])
+
+
+def _preference(candidate: tuple[int, int, list[Token], list[tuple[str, int, int]]]) -> tuple[int, int]:
+    """How a reading ranks: the longest first, then by its kind's rank."""
+    return candidate[0], candidate[1]
 
 
 def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | list[Any],
