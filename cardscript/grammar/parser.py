@@ -17,7 +17,6 @@ from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.parsers.lalr_analysis import Shift
 
 from cardscript.grammar.lexer import UNKNOWN, LexInput, SentenceLexer
 from cardscript.grammar.names import NameRegistry
@@ -63,29 +62,6 @@ def cache_dir() -> Path | None:
 @lru_cache(maxsize=1)
 def sentence_parser() -> Lark:
     """The sentence grammar's LALR parser, built once (from the user's cache when it holds this grammar)."""
-    return _same_rules(_build_sentence_parser())
-
-
-def _same_rules(parser: Lark) -> Lark:
-    """Key the parser's tree-building callbacks by the very rule objects of its parse table. Loaded from the cache,
-    the table and the callbacks hold equal but distinct copies of each rule, so every reduction of every parse
-    compared two rules field by field (``Rule.__eq__``) to find its callback; the callbacks are the same."""
-    lalr: Any = getattr(getattr(parser.parser, "parser", None), "parser", None)
-    callbacks = getattr(lalr, "callbacks", None)
-    table = getattr(lalr, "parse_table", None)
-    if not isinstance(callbacks, dict) or table is None:
-        return parser
-    rules = {id(arg): arg for state in table.states.values() for kind, arg in state.values() if kind is not Shift}
-    rekeyed = dict(callbacks)
-    for rule in rules.values():
-        if rule in rekeyed:
-            callback = rekeyed.pop(rule)       # a dict keeps the first key of equal ones: put this one in
-            rekeyed[rule] = callback
-    lalr.callbacks = rekeyed
-    return parser
-
-
-def _build_sentence_parser() -> Lark:
     text = grammar_text()
     options: dict[str, Any] = dict(parser="lalr", lexer=SentenceLexer, start=["paragraph", "panel"], strict=True,
                    propagate_positions=True, maybe_placeholders=False, keep_all_tokens=True)
