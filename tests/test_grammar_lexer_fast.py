@@ -202,3 +202,14 @@ def test_the_word_caches_are_dropped_by_forget_readings() -> None:
     forget_readings()
     assert not lexer._terminals and not lexer._infos
     assert lexer_module.SentenceLexer.replay is True
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="0123456789{}xa -alterego" + "energia cosmica" + "clarividencia", max_size=30),
+       st.integers(min_value=0, max_value=30))
+def test_the_joined_pattern_matches_where_any_pattern_does(text: str, pos: int) -> None:
+    lexer = sentence_parser().parser.lexer
+    assert isinstance(lexer, SentenceLexer) and lexer.any_regex is not None
+    pos = min(pos, len(text))
+    joined = lexer.any_regex.match(text, pos) is not None
+    assert joined == any(rx.match(text, pos) is not None for _, rx in lexer.regexes)

@@ -148,6 +148,7 @@ class SentenceLexer(Lexer):
                     self.puncts[value] = t.name
             elif t.name not in _DECLARED:
                 self.regexes.append((t.name, re.compile(t.pattern.to_regexp())))
+        self.any_regex = _any_of([rx for _, rx in self.regexes])
         self.max_punct = max((len(p) for p in self.puncts), default=1)
         self.punct_starts = frozenset(p[:1] for p in self.puncts)
         self.declared = {t.name for t in lexer_conf.terminals} | {CLITIC}
@@ -372,9 +373,9 @@ class SentenceLexer(Lexer):
                          tuple((part, a - pos, b - pos) for part, a, b in c[3]))
                         for c in self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
                 width = end - pos
-                candidates.extend((width, rank, [_tok(term, spelling, pos, pos + cut)],
-                                   [(part, pos + a, pos + b) for part, a, b in rest])
-                                  for rank, term, spelling, cut, rest in readings)
+                for rank, term, spelling, cut, rest in readings:
+                    candidates.append((width, rank, [_tok(term, spelling, pos, pos + cut)],
+                                       [(part, pos + a, pos + b) for part, a, b in rest] if rest else []))
             else:
                 candidates.extend(self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
         if NAME in accepts:
@@ -801,6 +802,9 @@ class SentenceLexer(Lexer):
         if found is None:
             folded = inp.folded
             found = []
+            if self.any_regex is not None and self.any_regex.match(folded, pos) is None:
+                self._memo[key] = found          # none of them matches here (one match instead of each)
+                return found
             for name, rx in self.regexes:
                 rm = rx.match(folded, pos)
                 if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
@@ -1189,6 +1193,19 @@ def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
         if size:
             del stack[-size:]
         stack.append(states[stack[-1]][arg.origin.name][1])
+
+
+def _any_of(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
+    """One pattern that matches where any of ``patterns`` does (their alternation), or None when they cannot be
+    joined (group references, global flags)."""
+    if not patterns or any(p.groups or p.flags & ~(re.UNICODE | re.IGNORECASE) for p in patterns):
+        return None
+    if len({p.flags for p in patterns}) > 1:
+        return None
+    try:
+        return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), patterns[0].flags)
+    except re.error:
+        return None
 
 
 def _preference(candidate: tuple[int, int, list[Token], list[tuple[str, int, int]]]) -> tuple[int, int]:
