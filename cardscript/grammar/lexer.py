@@ -125,7 +125,10 @@ class SentenceLexer(Lexer):
     When a piece of text can be read in more than one acceptable way (a literal or a word class,
     a determiner or a pronoun, a name or a word), the readings are tried in preference order and
     the first one after which the parser can also accept the *next* piece of text is taken: a
-    one-token lookahead on top of the LALR(1) parser, computed on a copy of its state stack.
+    one-token lookahead on top of the LALR(1) parser, probed on its tables without touching its state stack.
+    Where several readings pass, a speculative parse to the end of the sentence decides, and the real parse then
+    replays the speculation's tokens (``replay``). What a word can be is kept across paragraphs (``forget``
+    drops it); what depends on its position is kept per paragraph (docs/performance.md, "The bare parse, faster").
     """
 
     __future_interface__ = 2   # Lark: lex(lexer_state, parser_state), input passed through untouched
