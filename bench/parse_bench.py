@@ -6,42 +6,202 @@ Both are measured in the same run, on the same paragraphs, so the ratio is meani
 
 "bare parse" = the sentence parser alone on every paragraph (lexer + LALR, failures included);
 "compile"   = read_card_file + parse + AST build + binding + checks + keyword expansion of every translated card.
+
+Against an earlier grammar (the sentence lexer and parser of a git revision, run from a temporary package):
+
+    python bench/parse_bench.py --against REV [--repeat 5]     # both bare parses, alternated, in one run
+    python bench/parse_bench.py --check REV CORPUS...          # every parse the compile makes, old vs new
+
+``--check`` records every call of the sentence parser a compile of the corpora makes (paragraphs, panels, keyword
+meanings, with the card's own names) and compares the tree (every token's type, text and offsets, every node's
+positions) or the failure of both grammars, paragraph by paragraph; it exits 1 on any difference.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import json
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-from cardscript.compiler import expand
+from lark import Token, Tree
+
+from cardscript.compiler import expand, pipeline
 from cardscript.compiler.pipeline import compile_source, names_from_headers
 from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
+from cardscript.grammar import parser as grammar_parser
 from cardscript.grammar.card_file import read_card_file
-from cardscript.grammar.parser import parse_paragraph, sentence_parser
+from cardscript.grammar.names import NameRegistry
+from cardscript.grammar.parser import ParseFailure, parse_paragraph, sentence_parser
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = "cardscript_grammar_reference"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("corpus", nargs="?", default="../shared/corpus/battle-scenes-cards-dev.jsonl")
-    ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args()
-    records = [json.loads(line) for line in Path(args.corpus).read_text(encoding="utf-8").splitlines() if line]
+def load_reference(rev: str) -> ModuleType:
+    """The sentence parser module of ``cardscript/grammar`` at git revision ``rev``, imported as a package of its
+    own (``cardscript_grammar_reference``) from a temporary folder; its grammar cache is off (it would overwrite
+    the current grammar's)."""
+    folder = Path(tempfile.mkdtemp(prefix="cardscript-grammar-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "cardscript/grammar"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    package = folder / REFERENCE
+    (folder / "cardscript" / "grammar").rename(package)
+    for py in package.glob("*.py"):
+        py.write_text(py.read_text(encoding="utf-8").replace("cardscript.grammar", REFERENCE), encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    module = importlib.import_module(f"{REFERENCE}.parser")
+    module.cache_dir = lambda: None
+    return module
+
+
+def reference_names(module: ModuleType, names: NameRegistry) -> Any:
+    """The same names in the reference package's own registry class."""
+    names_module = importlib.import_module(f"{REFERENCE}.names")
+    out = names_module.NameRegistry()
+    for kind, by_folded in names.by_kind.items():
+        out.add_all(kind, by_folded.values())
+    return out
+
+
+def shape(result: Any) -> Any:
+    """A parse result as plain data: every token's type, text and offsets, every node's rule and positions; a
+    failure as its fields."""
+    if isinstance(result, Token):
+        return ("token", result.type, str(result), result.start_pos, result.end_pos, result.line, result.column,
+                result.end_line, result.end_column)
+    if isinstance(result, Tree):
+        meta = result.meta
+        where = () if meta.empty else (meta.line, meta.column, meta.start_pos, meta.end_line, meta.end_column,
+                                       meta.end_pos)
+        return ("tree", str(result.data), where, tuple(shape(c) for c in result.children))
+    return ("failure", result.start, result.end, result.found, result.expected, result.at_end)
+
+
+def load(corpus: str) -> tuple[list[SourceFile], NameRegistry, list[str]]:
+    records = [json.loads(line) for line in Path(corpus).read_text(encoding="utf-8").splitlines() if line]
     sources = [SourceFile(r["code"], record_to_card_text(r)) for r in records]
     raws = [read_card_file(s)[0] for s in sources]
     names = names_from_headers(r for r in raws if r is not None)
     paragraphs = [p.text for r in raws if r is not None for p in (*(r.permanent or ()), *r.action_text)]
+    return sources, names, paragraphs
+
+
+def record_calls(corpora: list[str]) -> list[tuple[str, NameRegistry, str, frozenset[str]]]:
+    """Every call of the sentence parser that compiling the corpora makes."""
+    calls: list[tuple[str, NameRegistry, str, frozenset[str]]] = []
+
+    def recording(text: str, names: NameRegistry, start: str = "paragraph",
+                  own: frozenset[str] = frozenset()) -> Tree[Token] | ParseFailure:
+        calls.append((text, names, start, own))
+        return parse_paragraph(text, names, start, own)
+
+    pipeline.parse_paragraph = expand.parse_paragraph = recording     # type: ignore[assignment]
+    try:
+        for corpus in corpora:
+            sources, names, paragraphs = load(corpus)
+            calls.extend((text, names, "paragraph", frozenset()) for text in paragraphs)   # the bare parse's
+            expand.forget_parses()
+            for src in sources:
+                compile_source(src, names)
+    finally:
+        pipeline.parse_paragraph = expand.parse_paragraph = parse_paragraph
+    return calls
+
+
+def check(rev: str, corpora: list[str]) -> int:
+    reference = load_reference(rev)
+    calls = record_calls(corpora)
+    converted: dict[int, Any] = {}
+    differ = 0
+    for text, names, start, own in calls:
+        ref_names = converted.setdefault(id(names), reference_names(reference, names))
+        new = shape(parse_paragraph(text, names, start, own))
+        old = shape(reference.parse_paragraph(text, ref_names, start, own))
+        # the thorough second reading (parser.parse_paragraph) on every paragraph, not only on those that fail
+        new_thorough = shape(grammar_parser._parse(text, names, start, True, own))
+        old_thorough = shape(reference._parse(text, ref_names, start, True, own))
+        if new != old or new_thorough != old_thorough:
+            differ += 1
+            print(f"DIFFERENT ({start}{'' if new == old else ', first reading'}): {text[:100]}")
+    failures = sum(1 for text, names, start, own in calls
+                   if isinstance(parse_paragraph(text, names, start, own), ParseFailure))
+    print(f"{len(calls)} parses ({len(set(c[0] for c in calls))} texts, {failures} failures), each also read "
+          f"thoroughly, compared with {rev}: {differ} different")
+    return 1 if differ else 0
+
+
+def timed(run: Callable[[], None]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of ``run`` (the CPU time of this process is steadier on a loaded machine)."""
+    gc.collect()
+    t0, c0 = time.perf_counter(), time.process_time()
+    run()
+    return time.perf_counter() - t0, time.process_time() - c0
+
+
+def against(rev: str, corpus: str, repeat: int) -> None:
+    reference = load_reference(rev)
+    _, names, paragraphs = load(corpus)
+    ref_names = reference_names(reference, names)
+    sentence_parser()
+    reference.sentence_parser()
+
+    def old() -> None:
+        for text in paragraphs:
+            reference.parse_paragraph(text, ref_names)
+
+    def new() -> None:
+        grammar_parser.forget_readings()
+        for text in paragraphs:
+            parse_paragraph(text, names)
+
+    inf = float("inf")
+    best_old, best_new = (inf, inf), (inf, inf)
+    for _ in range(repeat):          # alternated, best of each
+        o, n = timed(old), timed(new)
+        best_old = (min(best_old[0], o[0]), min(best_old[1], o[1]))
+        best_new = (min(best_new[0], n[0]), min(best_new[1], n[1]))
+    print(f"paragraphs: {len(paragraphs)}  (best of {repeat}, alternated; wall clock / CPU time of the process)")
+    for label, (wall, cpu) in ((f"at {rev}", best_old), ("now", best_new)):
+        print(f"bare parse {label:12}: {wall * 1000:8.1f} ms wall {cpu * 1000:8.1f} ms CPU"
+              f"  ({len(paragraphs) / cpu:6.0f} paragraphs per CPU second)")
+    print(f"speed-up: {best_old[0] / best_new[0]:.2f}x wall, {best_old[1] / best_new[1]:.2f}x CPU")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("corpus", nargs="*", default=["../shared/corpus/battle-scenes-cards-dev.jsonl"])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--against", metavar="REV", help="time the bare parse of this git revision's grammar too")
+    ap.add_argument("--check", metavar="REV", help="compare every parse with this git revision's grammar")
+    args = ap.parse_args()
+    if args.check:
+        raise SystemExit(check(args.check, args.corpus))
+    if args.against:
+        against(args.against, args.corpus[0], args.repeat)
+        return
+    sources, names, paragraphs = load(args.corpus[0])
     sentence_parser()  # build/load the grammar outside the timings
 
     best_bare = best_compile = float("inf")
     for _ in range(args.repeat):
+        grammar_parser.forget_readings()   # each run reads every paragraph afresh (the memo lives within a run)
         t0 = time.perf_counter()
         for text in paragraphs:
             parse_paragraph(text, names)
         best_bare = min(best_bare, time.perf_counter() - t0)
         expand.forget_parses()          # each run expands the keywords afresh (the cache lives within a run)
+        grammar_parser.forget_readings()
         t0 = time.perf_counter()
         for src in sources:
             compile_source(src, names)

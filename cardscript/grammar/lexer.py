@@ -88,6 +88,31 @@ class LexInput:
     own: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True)
+class _WordInfo:
+    """What a word as written can be, whatever its paragraph (kept across paragraphs: see SentenceLexer)."""
+
+    terms: tuple[str, ...]              # its terminals (SentenceLexer._word_terminals)
+    possible: frozenset[str]            # every terminal the lookahead may read it as (SentenceLexer._possible)
+    contextual: bool                    # its readings depend on the words around it ("que", "e", "como", "mesmo")
+    pronoun: bool                       # its pronoun reading depends on the next word (_pronoun_misread)
+    gerund: bool
+    adverb: bool
+    participle: bool
+    proclitic: bool
+    joiner: str | None                  # CLAUSE_AND / CLAUSE_OR for "e" / "ou" / "nem"
+    # a contraction ("no" -> "em o"): its first part, the first part's terminals (never DET or PRON), the offset of
+    # the cut, the second part
+    contraction: tuple[str, tuple[str, ...], int, str] | None
+    # a verb with a clitic ("coloque-o", "colocá-lo" -> "colocar -o"): the verb, the offset of the cut, the clitic
+    # part, the verb's terminals
+    clitic: tuple[str, int, str, tuple[str, ...]] | None
+
+
+# a reading of a word kept across paragraphs (SentenceLexer._readings): its rank, terminal, spelling, where its
+# first token ends and its later parts, offsets relative to the word
+_Template = tuple[int, str, str, int, tuple[tuple[str, int, int], ...]]
+
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
                        "CLAUSE_OR", "QUE_COMP", "PROCLITIC", "GER_ADV",
@@ -100,10 +125,16 @@ class SentenceLexer(Lexer):
     When a piece of text can be read in more than one acceptable way (a literal or a word class,
     a determiner or a pronoun, a name or a word), the readings are tried in preference order and
     the first one after which the parser can also accept the *next* piece of text is taken: a
-    one-token lookahead on top of the LALR(1) parser, computed on a copy of its state stack.
+    one-token lookahead on top of the LALR(1) parser, probed on its tables without touching its state stack.
+    Where several readings pass, a speculative parse to the end of the sentence decides, and the real parse then
+    replays the speculation's tokens (``replay``). What a word can be is kept across paragraphs (``forget``
+    drops it); what depends on its position is kept per paragraph (docs/performance.md, "The bare parse, faster").
     """
 
     __future_interface__ = 2   # Lark: lex(lexer_state, parser_state), input passed through untouched
+    # the real parse takes the tokens of a successful speculation as they are (see _scripted); off, it reads the
+    # text again and follows the speculation's choices by state stack (the reference the tests compare with)
+    replay = True
 
     def __init__(self, lexer_conf: Any) -> None:
         self.words: dict[str, str] = {}      # folded word -> terminal name
@@ -120,13 +151,31 @@ class SentenceLexer(Lexer):
                     self.puncts[value] = t.name
             elif t.name not in _DECLARED:
                 self.regexes.append((t.name, re.compile(t.pattern.to_regexp())))
+        self.any_regex = _any_of([rx for _, rx in self.regexes])
         self.max_punct = max((len(p) for p in self.puncts), default=1)
+        self.punct_starts = frozenset(p[:1] for p in self.puncts)
         self.declared = {t.name for t in lexer_conf.terminals} | {CLITIC}
         # per paragraph (reset by lex): memoised look-ups by position, and the choices of the last
         # successful speculative parse, reused while the real parse follows the same path
         self._memo: dict[tuple[Any, ...], Any] = {}
+        self._readings_at: dict[tuple[int, int], list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]] = {}
+        self._known_at: dict[int, int] = {}
         self._plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
         self._planned_at: set[int] = set()   # the positions the plan holds a choice for
+        # the first reading's plan: every choice of the last successful speculation in order, each with the
+        # depth and top of the state stack it was made at; _step is the next one to take
+        self._script: list[tuple[int, int, int, Any]] = []
+        self._step = 0
+        # kept across paragraphs (forget() drops them): what depends on a word alone
+        self._terminals: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._infos: dict[tuple[str, str], _WordInfo] = {}
+        self._word_readings: dict[tuple[str, str, int], tuple[_Template, ...]] = {}
+
+    def forget(self) -> None:
+        """Drop what is kept across paragraphs."""
+        self._terminals = {}
+        self._infos = {}
+        self._word_readings = {}
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
@@ -136,31 +185,44 @@ class SentenceLexer(Lexer):
         n = len(text)
         pending: list[tuple[str, int, int]] = []   # later parts of a split word, typed when reached
         self._memo = {}
+        self._readings_at = {}
+        self._known_at = {}
         self._plan = {}
         self._planned_at = set()
+        self._script = []
+        self._step = 0
+        stack = parser_state.state_stack
+        conf = parser_state.parse_conf
         while True:
             if pending:
                 part, start, end = pending.pop(0)
-                accepts = parser_state.parse_conf.states[parser_state.position]
-                planned = self._planned(-1 - start, parser_state.state_stack)
+                scripted = self._scripted(-1 - start, stack)
+                if scripted is not None:
+                    yield scripted
+                    continue
+                accepts = conf.states[stack[-1]]
+                planned = self._planned(-1 - start, stack)
                 yield planned if planned is not None else self._pending_token(
-                    inp, parser_state.parse_conf, parser_state.state_stack, part, start, end, accepts, deep=True)
+                    inp, conf, stack, part, start, end, accepts, deep=True)
                 continue
             m = _SPACE.match(text, pos)
             if m:
                 pos = m.end()
             if pos >= n:
                 return
-            accepts = parser_state.parse_conf.states[parser_state.position]
-            candidates = self._next(inp, pos, accepts)
-            planned = self._planned(pos, parser_state.state_stack)
-            if planned is not None:
-                tokens, rest = planned
-            elif candidates:
-                tokens, rest = self._choose(inp, parser_state.parse_conf, parser_state.state_stack, candidates,
-                                            deep=True)
+            scripted = self._scripted(pos, stack)
+            if scripted is not None:
+                tokens, rest = scripted
             else:
-                tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
+                accepts = conf.states[stack[-1]]
+                candidates = self._next(inp, pos, accepts)
+                planned = self._planned(pos, stack)
+                if planned is not None:
+                    tokens, rest = planned
+                elif candidates:
+                    tokens, rest = self._choose(inp, conf, stack, candidates, deep=True)
+                else:
+                    tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
             if tokens[-1].type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
                 end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
                 pos = end if end > pos else pos + 1
@@ -170,6 +232,22 @@ class SentenceLexer(Lexer):
             # a name that ends in an abbreviation's period also ends the sentence when nothing follows it
             if last.type == NAME and str(last).endswith(".") and self._sentence_ends_after(text, pos):
                 yield _tok(self.puncts.get(".", "DOT"), ".", pos - 1, pos - 1)
+
+    def _scripted(self, key: int, stack: list[Any]) -> Any:
+        """The choice the last successful speculative parse of the first reading made at ``key`` (a position; a
+        split word's later part at -1 - its start), when the parse reaches it as the speculation did (the
+        speculation follows the LALR tables exactly, so it does; the check is a guard). The real parse then
+        takes the speculated tokens one after the other without reading the text again."""
+        script = self._script
+        step = self._step
+        if step >= len(script):
+            return None
+        at, depth, top, choice = script[step]
+        if at != key or depth != len(stack) or top != stack[-1]:
+            self._script = []
+            return None
+        self._step = step + 1
+        return choice
 
     def _planned(self, key: int, stack: list[Any]) -> Any:
         """The choice the last successful speculative parse made at ``key`` (a position; a split word's
@@ -184,16 +262,24 @@ class SentenceLexer(Lexer):
         at = m.end() if m else pos
         return at >= len(text) or text[at].isupper() or text[at] in "({"
 
-    def _word_terminals(self, word: str, original: str = "") -> list[str]:
+    def _word_terminals(self, word: str, original: str = "") -> tuple[str, ...]:
         """Terminals a whole word can be: a grammar literal first, then its lexicon classes.
 
         Matching ignores accents, but when the word as written matches some reading exactly
         ("é" the verb, "e" the conjunction; "está" / "esta"), only the exact readings are kept.
+        Kept across paragraphs: they depend on the word alone.
         """
+        key = (word, original.lower())
+        found = self._terminals.get(key)
+        if found is None:
+            found = self._terminals[key] = self._word_terminals_of(word, key[1])
+        return found
+
+    def _word_terminals_of(self, word: str, low: str) -> tuple[str, ...]:
         if word.startswith("-"):
-            return [CLITIC]
-        if original.lower() in ("à", "às"):
-            return []                            # a crasis is always a contraction: read as its parts
+            return (CLITIC,)
+        if low in ("à", "às"):
+            return ()                            # a crasis is always a contraction: read as its parts
         readings: list[tuple[str, str]] = []     # (terminal, spelling)
         lit = self.words.get(word)
         if lit is not None:
@@ -203,22 +289,65 @@ class SentenceLexer(Lexer):
             readings.append((term, entry.spelling.lower()))
             if term == "VINF":
                 readings.append(("VFIN", entry.spelling.lower()))   # future subjunctive: "quando ... entrar"
-        low = original.lower()
         if low and any(sp == low for _, sp in readings):
             readings = [r for r in readings if r[1] == low]
         out: list[str] = []
         for term, _ in readings:
             if term not in out:
                 out.append(term)
-        return out
+        return tuple(out)
+
+    def _info(self, word: str, original: str) -> _WordInfo:
+        """What the folded ``word``, written ``original``, can be (kept across paragraphs)."""
+        key = (word, original)
+        found = self._infos.get(key)
+        if found is None:
+            found = self._infos[key] = self._word_info(word, original)
+        return found
+
+    def _word_info(self, word: str, original: str) -> _WordInfo:
+        terms = self._word_terminals(word, original)
+        possible = set(terms)
+        if word in ("e", "ou", "nem"):
+            possible.update((CLAUSE_AND, CLAUSE_OR))
+        parts = FOLDED_CONTRACTIONS.get(word) or CONTRACTIONS.get(original.lower())
+        if parts:      # a contraction's first part is the preposition (see _split_word)
+            possible.update(t for t in self._word_terminals(parts[0]) if t not in ("DET", "PRON"))
+        if "-" in word:
+            stem, _, clitic = word.rpartition("-")
+            if clitic in CLITICS:
+                possible.update(self._word_terminals(stem))
+                if clitic.startswith("l") and stem and stem[-1] in _INFINITIVE_STEM:
+                    possible.update(self._word_terminals(stem[:-1] + _INFINITIVE_STEM[stem[-1]]))
+        contraction = None
+        parts = FOLDED_CONTRACTIONS.get(word)
+        if original[:1] in ("à", "À"):
+            parts = CONTRACTIONS.get(original.lower())
+        if parts and self._word_terminals(parts[1]):
+            firsts = tuple(t for t in self._word_terminals(parts[0]) if t not in ("DET", "PRON"))
+            contraction = (parts[0], firsts, 1 if len(word) > 1 else 0, parts[1])
+        with_clitic = None
+        if "-" in word:
+            stem, _, clitic = word.rpartition("-")
+            if clitic in CLITICS:
+                verb = stem
+                if clitic.startswith("l") and stem and stem[-1] in _INFINITIVE_STEM:
+                    verb = stem[:-1] + _INFINITIVE_STEM[stem[-1]]
+                    clitic = clitic[1:]
+                with_clitic = (verb, len(stem), "-" + clitic, self._word_terminals(verb))
+        contextual = word in _CLAUSE_LITERALS or word in ("mesmo", "que", "e", "ou", "nem")
+        return _WordInfo(terms, frozenset(possible), contextual, word in _PRONOUN_WORDS, word in _GERUNDS,
+                         word in _ADVERBS, word in _PARTICIPLES, word in _PROCLITICS,
+                         {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word),
+                         contraction, with_clitic)
 
     def _next(self, inp: LexInput, pos: int,
               accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
         """Every acceptable reading at ``pos``, most preferred first (longest, then by kind)."""
-        key = ("next", pos, id(accepts))
-        found = self._memo.get(key)
+        key = (pos, id(accepts))
+        found = self._readings_at.get(key)
         if found is None:
-            found = self._memo[key] = self._readings(inp, pos, accepts)
+            found = self._readings_at[key] = self._readings(inp, pos, accepts)
         return found
 
     def _readings(self, inp: LexInput, pos: int,
@@ -231,52 +360,36 @@ class SentenceLexer(Lexer):
         if word_m:
             word = word_m.group(0)
             end = word_m.end()
-            terms = self._word_terminals(word, text[pos:end])
+            value = text[pos:end]
+            info = self._info(word, value)
+            terms = info.terms
             lexicon_word = bool(terms)
-            if word in _CLAUSE_LITERALS and self.words.get(word) in accepts and not self._clause_follows(inp, end):
-                terms = [t for t in terms if t != self.words[word]]
-            if word == "mesmo" and self.words.get(word) in accepts and _WORD_QUE.match(folded, end):
-                terms = [self.words[word]]     # "mesmo que" + clause: concessive, not "neste turno mesmo"
-            rank = 30
-            for term in terms:
-                if term in accepts:
-                    if term == "PRON" and word in _PRONOUN_WORDS and rank < 30 \
-                            and self._pronoun_misread(inp, _tok(term, text[pos:end], pos, end)):
-                        continue      # "este personagem": no pronoun reading to weigh (see _choose)
-                    candidates.append((end - pos, rank, [_tok(term, text[pos:end], pos, end)], []))
-                    rank -= 1
-            if word == "que" and QUE_COMP in accepts:
-                # a bare noun phrase up to punctuation: a comparison; a noun phrase and more (usually a
-                # relative clause's subject and verb): a comparison only if the relative reading fails
-                comparative = self._comparative_follows(inp, end)
-                if comparative is not None:
-                    candidates.append((end - pos, 50 if comparative else 5,
-                                       [_tok(QUE_COMP, text[pos:end], pos, end)], []))
-            if GER_ADV in accepts and word in _GERUNDS:
-                candidates.append((end - pos, 16, [_tok(GER_ADV, text[pos:end], pos, end)], []))
-            if MID_ADV in accepts and word in _ADVERBS:
-                candidates.append((end - pos, 12, [_tok(MID_ADV, text[pos:end], pos, end)], []))
-            if PART_ADV in accepts and word in _PARTICIPLES and _after_verb(inp, pos):
-                # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
-                # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
-                candidates.append((end - pos, 14, [_tok(PART_ADV, text[pos:end], pos, end)], []))
-            if word in _PROCLITICS and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
-                candidates.append((end - pos, 15, [_tok(PROCLITIC, text[pos:end], pos, end)], []))
-            joiner = {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word)
-            if joiner and joiner in accepts:
-                rank = 50 if self._clause_follows(inp, end) else 20
-                candidates.append((end - pos, rank, [_tok(joiner, text[pos:end], pos, end)], []))
-            for k, split in enumerate(self._split_word(word, text[pos:end], pos, accepts)):
-                candidates.append((end - pos, 40 - k, [split[0]], split[1]))
+            if not info.contextual and not (info.participle and PART_ADV in accepts) \
+                    and not (info.pronoun and "PRON" in accepts):
+                # what the word can be here depends on the word and the parser's state alone: kept across
+                # paragraphs, offsets relative to the word
+                key = (word, value, id(accepts))
+                readings = self._word_readings.get(key)
+                if readings is None:
+                    readings = self._word_readings[key] = tuple(
+                        (c[1], c[2][0].type, str(c[2][0]), (c[2][0].end_pos or 0) - pos,
+                         tuple((part, a - pos, b - pos) for part, a, b in c[3]))
+                        for c in self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
+                width = end - pos
+                for rank, term, spelling, cut, rest in readings:
+                    candidates.append((width, rank, [_tok(term, spelling, pos, pos + cut)],
+                                       [(part, pos + a, pos + b) for part, a, b in rest] if rest else []))
+            else:
+                candidates.extend(self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
         if NAME in accepts:
-            length = inp.names.match_known(folded, pos)
+            length = self._known(inp, pos)
             if not length and not (word_m and lexicon_word):
                 length = match_name_shape(text, pos)
             lengths = [length] if length else []
             after = text[pos + length:pos + length + 2]
             following = _match_word(folded, pos + length + 1) if length else None
             if length and text[pos + length - 1] not in ".!?" and after[:1] == " " and after[1:].isupper() \
-                    and not (following and any(True for _ in lookup(following.group(0)))):
+                    and not (following and lookup(following.group(0))):
                 # two names side by side, nothing between them, are one longer name ("Robert" and "Bruce Banner"
                 # known, "Robert Bruce Banner" printed): the whole run is tried first (language.md, open names);
                 # not after a name's final period, where the next sentence may start ("H.I.D.R.A. Se ..."), nor
@@ -287,11 +400,9 @@ class SentenceLexer(Lexer):
             for n in lengths:
                 own = fold_text(text[pos:pos + n]).rstrip("!") in inp.own
                 candidates.append((n, 36 if own else 10, [_tok(NAME, text[pos:pos + n], pos, pos + n)], []))
-        for name, rx in self.regexes:
+        for name, rend in self._regexes_at(inp, pos):
             if name in accepts:
-                rm = rx.match(folded, pos)
-                if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
-                    candidates.append((rm.end() - pos, 35, [_tok(name, text[pos:rm.end()], pos, rm.end())], []))
+                candidates.append((rend - pos, 35, [_tok(name, text[pos:rend], pos, rend)], []))
         if folded.startswith(",", pos) and CLAUSE_COMMA in accepts:
             rank = 50 if self._clause_follows(inp, pos + 1) else 20
             candidates.append((1, rank, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
@@ -308,16 +419,63 @@ class SentenceLexer(Lexer):
             gap = len(text[:pos].rstrip())
             candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
             gap_first = inp.thorough and _imperative_at(inp, pos)
-        for k in range(self.max_punct, 0, -1):
-            p = folded[pos:pos + k]
-            if p in self.puncts and self.puncts[p] in accepts:
-                candidates.append((k, 30, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
-                break
-        candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
+        if folded[pos:pos + 1] in self.punct_starts:
+            for k in range(self.max_punct, 0, -1):
+                p = folded[pos:pos + k]
+                if p in self.puncts and self.puncts[p] in accepts:
+                    candidates.append((k, 30, [_tok(self.puncts[p], text[pos:pos + k], pos, pos + k)], []))
+                    break
+        if len(candidates) > 1:
+            candidates.sort(key=_preference, reverse=True)
         if gap_first:
             # before an imperative a left-out comma is the likely reading ("... entrar em cena escolha um
             # personagem": not the noun "escolha"): the thorough reading tries it first
             candidates.insert(0, candidates.pop())
+        return candidates
+
+    def _word_readings_at(self, inp: LexInput, pos: int, end: int, value: str, word: str, info: _WordInfo,
+                          terms: tuple[str, ...], accepts: dict[str, Any],
+                          ) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
+        """The readings of the word at ``pos`` (``value`` as written, ``word`` folded) as a word of the lexicon or
+        of the grammar, a contraction or a verb with its clitic."""
+        folded = inp.folded
+        candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
+        if word in _CLAUSE_LITERALS and self.words.get(word) in accepts and not self._clause_follows(inp, end):
+            terms = tuple(t for t in terms if t != self.words[word])
+        if word == "mesmo" and self.words.get(word) in accepts and _WORD_QUE.match(folded, end):
+            terms = (self.words[word],)     # "mesmo que" + clause: concessive, not "neste turno mesmo"
+        rank = 30
+        width = end - pos
+        for term in terms:
+            if term in accepts:
+                if term == "PRON" and word in _PRONOUN_WORDS and rank < 30 \
+                        and self._pronoun_misread(inp, _tok(term, value, pos, end)):
+                    continue      # "este personagem": no pronoun reading to weigh (see _choose)
+                candidates.append((width, rank, [_tok(term, value, pos, end)], []))
+                rank -= 1
+        if word == "que" and QUE_COMP in accepts:
+            # a bare noun phrase up to punctuation: a comparison; a noun phrase and more (usually a
+            # relative clause's subject and verb): a comparison only if the relative reading fails
+            comparative = self._comparative_follows(inp, end)
+            if comparative is not None:
+                candidates.append((width, 50 if comparative else 5, [_tok(QUE_COMP, value, pos, end)], []))
+        if info.gerund and GER_ADV in accepts:
+            candidates.append((width, 16, [_tok(GER_ADV, value, pos, end)], []))
+        if info.adverb and MID_ADV in accepts:
+            candidates.append((width, 12, [_tok(MID_ADV, value, pos, end)], []))
+        if info.participle and PART_ADV in accepts and _after_verb(inp, pos):
+            # a participle heading an adverbial phrase; right after a noun it is the noun's ("o personagem
+            # escolhido"), so only after a verb: "que este personagem estiver carregando multiplicado por 2"
+            candidates.append((width, 14, [_tok(PART_ADV, value, pos, end)], []))
+        if info.proclitic and PROCLITIC in accepts:      # a clitic before its verb: "e o coloque"
+            candidates.append((width, 15, [_tok(PROCLITIC, value, pos, end)], []))
+        joiner = info.joiner
+        if joiner and joiner in accepts:
+            rank = 50 if self._clause_follows(inp, end) else 20
+            candidates.append((width, rank, [_tok(joiner, value, pos, end)], []))
+        if info.contraction is not None or info.clitic is not None:
+            for k, split in enumerate(self._split_word(info, pos, end, accepts)):
+                candidates.append((width, 40 - k, [split[0]], split[1]))
         return candidates
 
     def _pending_token(self, inp: LexInput, conf: Any, stack: list[Any], part: str, start: int, end: int,
@@ -344,7 +502,8 @@ class SentenceLexer(Lexer):
         if not viable:
             # nothing fits what follows (an error further on): a reading the parser can at least take
             # (LALR states list lookaheads that fail once reduced), so the error is reported after it
-            taken = [c for c in candidates if _shift(conf, list(stack), c[2][0].type) is not None] or candidates
+            taken = [c for c in candidates if _probe(conf, stack, len(stack), (), c[2][0].type) is not None] \
+                or candidates
             return taken[0][2], taken[0][3]
         if not inp.thorough and len(viable) > 1 and any(v[0][0].type != CLAUSE_GAP for v in viable):
             # a lead's left-out comma before a subject only where nothing else fits the next word ("neste turno
@@ -356,12 +515,20 @@ class SentenceLexer(Lexer):
             furthest = (-1, viable[0])
             for reading in viable:
                 tokens, rest, after_stack = reading
-                plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
-                speculate = self._sentence_parses_all if inp.thorough else self._sentence_parses
-                parses, reached = speculate(inp, conf, list(after_stack), tokens, rest, plan)
+                plan: dict[tuple[int, tuple[Any, ...]], Any] | None = None if self.replay else {}
+                script: list[tuple[int, int, int, Any]] = []
+                if inp.thorough:
+                    plan = {}
+                    parses, reached = self._sentence_parses_all(inp, conf, list(after_stack), tokens, rest, plan)
+                else:
+                    parses, reached = self._sentence_parses(inp, conf, list(after_stack), tokens, rest, script, plan)
                 if parses:
-                    self._plan = plan
-                    self._planned_at = {k[0] for k in plan}
+                    if plan is None:
+                        self._script = script
+                        self._step = 0
+                    else:
+                        self._plan = plan
+                        self._planned_at = {k[0] for k in plan}
                     return tokens, rest
                 if reached > furthest[0]:
                     furthest = (reached, reading)
@@ -377,15 +544,25 @@ class SentenceLexer(Lexer):
         """The readings after which the parser also accepts the next piece of text (a one-token lookahead),
         each with the state stack after it, in preference order."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
+        states = conf.states
+        here = states[stack[-1]]
         for _, _, tokens, rest in candidates:
-            if tokens[0].type == "DET" and not rest and self._article_misread(inp, tokens[0]):
+            first = tokens[0].type
+            if first == "DET" and not rest and self._article_misread(inp, tokens[0]):
                 continue
-            if tokens[0].type == "PRON" and not rest and self._pronoun_misread(inp, tokens[0]):
+            if first == "PRON" and not rest and self._pronoun_misread(inp, tokens[0]):
                 continue
-            after_stack = _shift(conf, list(stack), tokens[0].type)
-            if after_stack is None:
+            action = here.get(first)
+            if action is None:
                 continue
-            after = conf.states[after_stack[-1]]
+            if action[0] is Shift:       # the usual case, without the general probe
+                depth, extra = len(stack), [action[1]]
+            else:
+                shifted = _probe(conf, stack, len(stack), (), first)
+                if shifted is None:
+                    continue
+                depth, extra = shifted
+            after = states[extra[-1] if extra else stack[depth - 1]]
             if rest:
                 nxt = set(self._word_terminals(rest[0][0]))
             else:
@@ -394,18 +571,24 @@ class SentenceLexer(Lexer):
                     nxt = nxt | {CLAUSE_GAP}      # a lead may end here without its comma
             # a true one-token lookahead: the next token must be shifted after the reductions it
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
-            if any(_shift(conf, list(after_stack), t) is not None for t in nxt & after.keys()):
-                viable.append((tokens, rest, after_stack))
+            for t in nxt:
+                step = after.get(t)
+                if step is not None and (step[0] is Shift or _probe(conf, stack, depth, extra, t) is not None):
+                    viable.append((tokens, rest, stack[:depth] + extra))
+                    break
         return viable
 
     def _sentence_parses(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
                          rest: list[tuple[str, int, int]],
-                         plan: dict[tuple[int, tuple[Any, ...]], Any]) -> tuple[bool, int]:
+                         script: list[tuple[int, int, int, Any]],
+                         plan: dict[tuple[int, tuple[Any, ...]], Any] | None = None) -> tuple[bool, int]:
         """Speculative parse, on a copy of the state stack, from after ``tokens`` to the end of the
         sentence (its period) or of the paragraph; each later choice uses the one-token lookahead.
-        The choices between several readings go into ``plan`` (see :meth:`_planned`): when the parse
-        succeeds, the real parse makes the same ones without speculating again. Returns whether it
-        parses and, when not, the offset it read up to."""
+        Every choice goes into ``script`` in order (see :meth:`_scripted`): when the parse succeeds, the
+        real parse takes the same tokens without reading the text again. Without ``replay``, the choices
+        between several readings go into ``plan`` instead, by state stack (see :meth:`_planned`; the real parse
+        then reads the text again and makes the same choices). Returns whether it parses and, when not, the
+        offset it read up to."""
         text = inp.text
         dot = self.puncts.get(".", "DOT")
         if tokens[-1].type == dot:
@@ -416,9 +599,10 @@ class SentenceLexer(Lexer):
             accepts = conf.states[stack[-1]]
             if pending:
                 part = pending.pop(0)
-                before = tuple(stack)
                 tok = self._pending_token(inp, conf, stack, *part, accepts, deep=False)
-                plan[(-1 - part[1], before)] = tok
+                script.append((-1 - part[1], len(stack), stack[-1], tok))
+                if plan is not None:
+                    plan[(-1 - part[1], tuple(stack))] = tok
                 nxt = _shift(conf, stack, tok.type) if tok.type in accepts else None
                 if nxt is None:
                     return False, part[1]
@@ -432,10 +616,13 @@ class SentenceLexer(Lexer):
             cands = self._next(inp, pos, accepts)
             if not cands:
                 return False, pos
-            before = tuple(stack)
-            toks, rst = self._choose(inp, conf, stack, cands, deep=False)
-            if len(cands) > 1:
-                plan[(pos, before)] = (toks, rst)
+            if len(cands) == 1:
+                toks, rst = cands[0][2], cands[0][3]
+            else:
+                toks, rst = self._choose(inp, conf, stack, cands, deep=False)
+                if plan is not None:
+                    plan[(pos, tuple(stack))] = (toks, rst)
+            script.append((pos, len(stack), stack[-1], (toks, rst)))
             nxt = _shift(conf, stack, toks[0].type)
             if nxt is None:
                 return False, pos
@@ -575,7 +762,7 @@ class SentenceLexer(Lexer):
     def _possible(self, inp: LexInput, pos: int) -> set[str]:
         """Every terminal the text at ``pos`` could be read as (for the lookahead)."""
         key = ("possible", pos)
-        found = self._memo.get(key)
+        found: set[str] | None = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._possible_at(inp, pos)
         return found
@@ -590,25 +777,10 @@ class SentenceLexer(Lexer):
         out: set[str] = set()
         word_m = _match_word(folded, pos)
         if word_m:
-            word = word_m.group(0)
-            out.update(self._word_terminals(word, text[pos:word_m.end()]))
-            if word in ("e", "ou", "nem"):
-                out.update((CLAUSE_AND, CLAUSE_OR))
-            parts = FOLDED_CONTRACTIONS.get(word) or CONTRACTIONS.get(text[pos:word_m.end()].lower())
-            if parts:      # a contraction's first part is the preposition (see _split_word)
-                out.update(t for t in self._word_terminals(parts[0]) if t not in ("DET", "PRON"))
-            if "-" in word:
-                stem, _, clitic = word.rpartition("-")
-                if clitic in CLITICS:
-                    out.update(self._word_terminals(stem))
-                    if clitic.startswith("l") and stem and stem[-1] in _INFINITIVE_STEM:
-                        out.update(self._word_terminals(stem[:-1] + _INFINITIVE_STEM[stem[-1]]))
-        if inp.names.match_known(folded, pos) or match_name_shape(text, pos):
+            out.update(self._info(word_m.group(0), text[pos:word_m.end()]).possible)
+        if self._known(inp, pos) or match_name_shape(text, pos):
             out.add(NAME)
-        for name, rx in self.regexes:
-            rm = rx.match(folded, pos)
-            if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
-                out.add(name)
+        out.update(name for name, _ in self._regexes_at(inp, pos))
         if folded.startswith(",", pos):
             out.add(CLAUSE_COMMA)
         if folded.startswith("- ", pos):
@@ -617,6 +789,31 @@ class SentenceLexer(Lexer):
             if folded[pos:pos + k] in self.puncts:
                 out.add(self.puncts[folded[pos:pos + k]])
         return out
+
+    def _known(self, inp: LexInput, pos: int) -> int:
+        """The length of the longest known name at ``pos`` (per paragraph)."""
+        found = self._known_at.get(pos)
+        if found is None:
+            found = self._known_at[pos] = inp.names.match_known(inp.folded, pos)
+        return found
+
+    def _regexes_at(self, inp: LexInput, pos: int) -> list[tuple[str, int]]:
+        """The pattern terminals (icons, numbers, keywords...) that match at ``pos`` as whole words, with their
+        ends (per paragraph: the readings and the lookahead both ask)."""
+        key = ("regexes", pos)
+        found = self._memo.get(key)
+        if found is None:
+            folded = inp.folded
+            found = []
+            if self.any_regex is not None and self.any_regex.match(folded, pos) is None:
+                self._memo[key] = found          # none of them matches here (one match instead of each)
+                return found
+            for name, rx in self.regexes:
+                rm = rx.match(folded, pos)
+                if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
+                    found.append((name, rm.end()))
+            self._memo[key] = found
+        return found
 
     def _clause_follows(self, inp: LexInput, pos: int) -> bool:
         key = ("clause", pos)
@@ -819,40 +1016,26 @@ class SentenceLexer(Lexer):
                 continue
             return i, seen
 
-    def _split_word(self, word: str, original: str, pos: int,
+    def _split_word(self, info: _WordInfo, pos: int, end: int,
                     accepts: dict[str, Any]) -> list[tuple[Token, list[tuple[str, int, int]]]]:
         """The readings of a contraction or a verb with a clitic as two tokens (the second typed later)."""
-        end = pos + len(word)
         out: list[tuple[Token, list[tuple[str, int, int]]]] = []
-        parts = FOLDED_CONTRACTIONS.get(word)
-        if original[:1] in ("à", "À"):
-            parts = CONTRACTIONS.get(original.lower())
-        if parts and self._word_terminals(parts[1]):
-            mid = pos + (1 if len(word) > 1 else 0)
-            for first in self._word_terminals(parts[0]):
-                if first in accepts and first not in ("DET", "PRON"):     # its first part is the preposition
-                    out.append((_tok(first, parts[0], pos, mid), [(parts[1], mid, end)]))
-        if "-" in word:
-            stem, _, clitic = word.rpartition("-")
-            if clitic in CLITICS:
-                verb = stem
-                if clitic.startswith("l") and stem and stem[-1] in _INFINITIVE_STEM:
-                    verb = stem[:-1] + _INFINITIVE_STEM[stem[-1]]
-                    clitic = clitic[1:]
-                vterm = self._accepted_terminal(verb, accepts)
-                cut = pos + len(stem)
-                if vterm is not None and CLITIC in self.declared:
-                    out.append((_tok(vterm, verb, pos, cut), [("-" + clitic, cut, end)]))
-                if GER_ADV in accepts and verb in _GERUNDS:
-                    # a gerund heading an adverbial phrase, with its clitic: "ou descarregando-o de um personagem"
-                    out.append((_tok(GER_ADV, verb, pos, cut), [("-" + clitic, cut, end)]))
+        if info.contraction is not None:
+            first_part, firsts, cut, second = info.contraction
+            mid = pos + cut
+            for first in firsts:
+                if first in accepts:     # its first part is the preposition
+                    out.append((_tok(first, first_part, pos, mid), [(second, mid, end)]))
+        if info.clitic is not None:
+            verb, stem_length, clitic, verb_terms = info.clitic
+            vterm = next((t for t in verb_terms if t in accepts), None)
+            cut = pos + stem_length
+            if vterm is not None and CLITIC in self.declared:
+                out.append((_tok(vterm, verb, pos, cut), [(clitic, cut, end)]))
+            if GER_ADV in accepts and verb in _GERUNDS:
+                # a gerund heading an adverbial phrase, with its clitic: "ou descarregando-o de um personagem"
+                out.append((_tok(GER_ADV, verb, pos, cut), [(clitic, cut, end)]))
         return out
-
-    def _accepted_terminal(self, word: str, accepts: dict[str, Any]) -> str | None:
-        for term in self._word_terminals(word):
-            if term in accepts:
-                return term
-        return None
 
     def _fallback(self, inp: LexInput, pos: int, word_m: re.Match[str] | None) -> list[Token]:
         """Nothing acceptable matches: produce the token the text most looks like, for the error."""
@@ -1015,13 +1198,59 @@ def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
         stack.append(states[stack[-1]][arg.origin.name][1])
 
 
+def _any_of(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
+    """One pattern that matches where any of ``patterns`` does (their alternation), or None when they cannot be
+    joined (group references, global flags)."""
+    if not patterns or any(p.groups or p.flags & ~(re.UNICODE | re.IGNORECASE) for p in patterns):
+        return None
+    if len({p.flags for p in patterns}) > 1:
+        return None
+    try:
+        return re.compile("|".join(f"(?:{p.pattern})" for p in patterns), patterns[0].flags)
+    except re.error:
+        return None
+
+
+def _preference(candidate: tuple[int, int, list[Token], list[tuple[str, int, int]]]) -> tuple[int, int]:
+    """How a reading ranks: the longest first, then by its kind's rank."""
+    return candidate[0], candidate[1]
+
+
+def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | list[Any],
+           term: str) -> tuple[int, list[Any]] | None:
+    """:func:`_shift` without copying the stack: the stack is ``stack[:depth] + extra`` (``stack`` is left as it
+    is); returns the stack after feeding ``term`` in the same form, or None if ``term`` is not accepted."""
+    states = conf.states
+    above = list(extra)
+    while True:
+        top = above[-1] if above else stack[depth - 1]
+        action = states[top].get(term)
+        if action is None:
+            if term == "$END" and top == getattr(conf, "end_state", None):
+                return depth, above
+            return None
+        kind, arg = action
+        if kind is Shift:
+            above.append(arg)
+            return depth, above
+        size = len(arg.expansion)
+        if size:
+            kept = len(above) - size
+            if kept >= 0:
+                del above[kept:]
+            else:
+                above.clear()
+                depth += kept
+        above.append(states[above[-1] if above else stack[depth - 1]][arg.origin.name][1])
+
+
 _AUX_LEMMAS = frozenset({"poder", "dever", "ser", "estar", "ter", "haver", "fazer"})
 
 
 def _match_word(folded: str, pos: int) -> re.Match[str] | None:
     """The word at ``pos``; a hyphenated quantity ("x-1") yields only its first part."""
     m = _WORD.match(folded, pos)
-    if m and _QUANTITY_WORD.fullmatch(m.group(0)):
+    if m and "-" in m.group(0) and _QUANTITY_WORD.fullmatch(m.group(0)):
         return _QUANTITY_PART.match(folded, pos)
     return m
 
@@ -1052,5 +1281,8 @@ def _ends_at_boundary(folded: str, end: int) -> bool:
 
 
 def _tok(type_: str, value: str, start: int, end: int) -> Token:
-    return Token(type_, value, start_pos=start, line=1, column=start + 1, end_line=1, end_column=end + 1,
-                 end_pos=end)
+    token: Token = _new_token(type_, value, start, 1, start + 1, 1, end + 1, end)
+    return token
+
+
+_new_token: Any = Token._future_new     # Token(...) without its keyword-argument checks

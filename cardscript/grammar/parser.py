@@ -55,6 +55,14 @@ def sentence_parser() -> Lark:
                        maybe_placeholders=False, keep_all_tokens=True)
 
 
+def forget_readings() -> None:
+    """Drop what the sentence lexer keeps across paragraphs (benchmarks start each run cold)."""
+    if sentence_parser.cache_info().currsize:
+        lexer = sentence_parser().parser.lexer
+        if isinstance(lexer, SentenceLexer):
+            lexer.forget()
+
+
 @dataclass(frozen=True)
 class ParseFailure:
     """Where and why a paragraph did not parse (offsets into the paragraph)."""

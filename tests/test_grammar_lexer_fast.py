@@ -1,0 +1,214 @@
+"""Issue 12 (lexer and parse speed): the sentence lexer's shortcuts never change a parse.
+
+The shortcuts (docs/performance.md, "The bare parse, faster"): what a word can be is kept across paragraphs; the
+real parse takes the tokens of a successful speculation as they are instead of reading the text again
+(``SentenceLexer.replay``); the one-token lookahead probes the LALR tables without copying the state stack
+(``lexer._probe``). Each is compared here with what it replaces: the lexer with its caches dropped before every
+paragraph, the lexer that reads the text again and follows the speculation's choices by state stack, and
+``lexer._shift`` on a copy of the stack.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark import Token, Tree
+
+from cardscript.grammar import lexer as lexer_module
+from cardscript.grammar.lexer import SentenceLexer, _probe, _shift
+from cardscript.grammar.lexicon import LEXICON
+from cardscript.grammar.names import NameRegistry
+from cardscript.grammar.parser import ParseFailure, _parse, forget_readings, parse_paragraph, sentence_parser
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "battle-scenes-cards-dev.jsonl"
+
+
+def shape(result: Any) -> Any:
+    """A parse as plain data: every token's type, text and offsets, every node's rule and positions."""
+    if isinstance(result, Token):
+        return (result.type, str(result), result.start_pos, result.end_pos, result.column, result.end_column)
+    if isinstance(result, Tree):
+        meta = result.meta
+        where = () if meta.empty else (meta.start_pos, meta.end_pos, meta.column, meta.end_column)
+        return (str(result.data), where, tuple(shape(c) for c in result.children))
+    assert isinstance(result, ParseFailure)
+    return ("failure", result.start, result.end, result.found, result.expected, result.at_end)
+
+
+@contextmanager
+def rereading() -> Iterator[None]:
+    """The lexer without replay: the real parse reads the text again (the algorithm before issue 12)."""
+    lexer = sentence_parser().parser.lexer
+    assert isinstance(lexer, SentenceLexer)
+    lexer.replay = False
+    try:
+        yield
+    finally:
+        del lexer.replay
+
+
+def both_readings(text: str, names: NameRegistry, start: str = "paragraph") -> tuple[Any, Any]:
+    """The first and the thorough reading of a paragraph (parser.parse_paragraph takes the second on a failure)."""
+    return (shape(_parse(text, names, start, thorough=False)), shape(_parse(text, names, start, thorough=True)))
+
+
+def corpus_sample() -> tuple[list[str], NameRegistry]:
+    """Paragraphs of the development corpus where the lexer has choices to make: contractions, clitics, names with
+    periods, "que", commas before a clause, and those that do not parse (read twice); at most 120, seeded."""
+    from cardscript.compiler.pipeline import names_from_headers
+    from cardscript.compiler.source import SourceFile
+    from cardscript.compiler.translate import record_to_card_text
+    from cardscript.grammar.card_file import read_card_file
+
+    if not CORPUS.exists():
+        pytest.skip("the development corpus (../shared/corpus) is not available")
+    records = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
+    raws = [read_card_file(SourceFile(r["code"], record_to_card_text(r)))[0] for r in records]
+    names = names_from_headers(r for r in raws if r is not None)
+    paragraphs = sorted({p.text for r in raws if r is not None for p in (*(r.permanent or ()), *r.action_text)})
+    marks = (" que ", "-o", "-lo", " no ", " da ", " ao ", ". ", ", ", " ou ", " e ", "mesmo", " como ")
+    tricky = [p for p in paragraphs if sum(m in p for m in marks) >= 3
+              or isinstance(parse_paragraph(p, names), ParseFailure)]
+    return random.Random(12).sample(tricky, min(120, len(tricky))), names
+
+
+def test_tricky_corpus_paragraphs_parse_the_same_with_every_shortcut_off() -> None:
+    sample, names = corpus_sample()
+    assert len(sample) >= 60
+    forget_readings()
+    fast = [both_readings(text, names) for text in sample]
+    cold = []
+    for text in sample:
+        forget_readings()                   # nothing kept from the paragraphs before
+        cold.append(both_readings(text, names))
+    with rereading():
+        reread = [both_readings(text, names) for text in reversed(sample)][::-1]
+    assert fast == cold
+    assert fast == reread
+    assert any(first[0] == "failure" for first, _ in fast)      # the sample holds failures too
+    assert any(first[0] != "failure" for first, _ in fast)
+
+
+def test_a_speculation_that_succeeds_is_replayed_not_read_again() -> None:
+    """The replay is not dead code: on an ambiguous paragraph the real parse asks for the readings of fewer
+    positions with it (without it, it asks again for every position the speculation read)."""
+    names = NameRegistry()
+    names.add("card", "Thor")
+    text = "Escolha um personagem e coloque-o no topo do seu deck, e o jogador que o controla compra um card."
+    asked: list[int] = []
+    original = SentenceLexer._next
+
+    def counting(self: SentenceLexer, *args: Any) -> Any:
+        asked.append(args[1])
+        return original(self, *args)
+
+    SentenceLexer._next = counting            # type: ignore[method-assign]
+    try:
+        with_replay = shape(parse_paragraph(text, names))
+        replayed = len(asked)
+        asked.clear()
+        with rereading():
+            without = shape(parse_paragraph(text, names))
+    finally:
+        SentenceLexer._next = original        # type: ignore[method-assign]
+    assert with_replay == without
+    assert with_replay[0] != "failure"
+    assert replayed < len(asked)
+
+
+# --- random input --------------------------------------------------------------------------------------------
+
+WORDS = sorted(LEXICON)[::7] + ["que", "e", "ou", "se", "o", "a", "no", "da", "ao", "coloque-o", "colocá-lo",
+                                 "você", "este", "personagem", "card", "Thor", "Thor.", "S.H.I.E.L.D.", "{1}",
+                                 "2", "x-1", ",", ".", "(", ")", "-", ":"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=14), st.booleans())
+def test_random_word_sequences_parse_the_same_with_every_shortcut_off(words: list[str], capital: bool) -> None:
+    names = NameRegistry()
+    names.add("card", "Thor")
+    names.add("affiliation", "S.H.I.E.L.D.")
+    text = " ".join(words)
+    if capital:
+        text = text[:1].upper() + text[1:]
+    fast = both_readings(text, names)
+    forget_readings()
+    cold = both_readings(text, names)
+    with rereading():
+        reread = both_readings(text, names)
+    assert fast == cold == reread
+
+
+def reachable_stacks(seed: int, steps: int) -> Iterator[list[Any]]:
+    """State stacks of the sentence grammar reached by feeding random acceptable terminals from the start."""
+    conf = _conf()
+    rng = random.Random(seed)
+    stack = [conf.start_state]
+    for _ in range(steps):
+        yield list(stack)
+        terms = sorted(t for t in conf.states[stack[-1]] if t.isupper() and t != "$END")
+        moved = False
+        for term in rng.sample(terms, len(terms)):
+            after = _shift(conf, list(stack), term)
+            if after is not None:
+                stack = after
+                moved = True
+                break
+        if not moved:
+            return
+
+
+def _conf() -> Any:
+    from lark.parsers.lalr_parser_state import ParseConf
+
+    parser = sentence_parser().parser.parser.parser
+    return ParseConf(parser.parse_table, parser.callbacks, "paragraph")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=40))
+def test_probing_the_tables_is_shifting_a_copy_of_the_stack(seed: int, extra: int) -> None:
+    conf = _conf()
+    terminals = sorted({t for state in conf.states.values() for t in state if t.isupper()})
+    rng = random.Random(seed)
+    for stack in reachable_stacks(seed, 30):
+        # the stack as stack[:depth] + above, split anywhere
+        cut = rng.randint(1, len(stack))
+        base, above = stack[:cut] + [0] * (extra % 3), stack[cut:]
+        for term in rng.sample(terminals, 12):
+            expected = _shift(conf, list(stack), term)
+            probed = _probe(conf, base, cut, above, term)
+            got = None if probed is None else base[:probed[0]] + probed[1]
+            assert got == expected
+        assert base[:cut] + above == stack          # the probe leaves what it was given as it was
+
+
+def test_the_word_caches_are_dropped_by_forget_readings() -> None:
+    names = NameRegistry()
+    parse_paragraph("Compre um card.", names)
+    lexer = sentence_parser().parser.lexer
+    assert isinstance(lexer, SentenceLexer)
+    assert lexer._terminals and lexer._infos
+    forget_readings()
+    assert not lexer._terminals and not lexer._infos
+    assert lexer_module.SentenceLexer.replay is True
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="0123456789{}xa -alterego" + "energia cosmica" + "clarividencia", max_size=30),
+       st.integers(min_value=0, max_value=30))
+def test_the_joined_pattern_matches_where_any_pattern_does(text: str, pos: int) -> None:
+    lexer = sentence_parser().parser.lexer
+    assert isinstance(lexer, SentenceLexer) and lexer.any_regex is not None
+    pos = min(pos, len(text))
+    joined = lexer.any_regex.match(text, pos) is not None
+    assert joined == any(rx.match(text, pos) is not None for _, rx in lexer.regexes)
