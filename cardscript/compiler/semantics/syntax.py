@@ -27,8 +27,6 @@ from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import (
     Clause,
-    ClauseSeq,
-    EffectParagraph,
     Icon,
     Lexeme,
     Name,
@@ -36,42 +34,17 @@ from cardscript.compiler.ast import (
     Number,
     Phrase,
     PhraseKind,
-    Sentence,
     Symbol,
 )
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, PARTICIPLE_PREPS, head_class, takes_modifier
-
-Leaf = Lexeme | Name | Icon | Number | Symbol
+from cardscript.compiler.tree import Leaf
+from cardscript.compiler.tree import leaves as tree_leaves
 
 
 def leaves(node: Node) -> Iterator[Leaf]:
-    """Every word and symbol under ``node``, in printed order."""
-    if isinstance(node, Lexeme | Name | Icon | Number | Symbol):
-        yield node
-    elif isinstance(node, Phrase):
-        for p in node.parts:
-            yield from leaves(p)
-    elif isinstance(node, Clause):
-        for f in node.fronted:
-            yield from leaves(f)
-        if node.subject is not None:
-            yield from leaves(node.subject)
-        yield from leaves(node.verb)
-        for c in node.complements:
-            yield from leaves(c)
-    elif isinstance(node, ClauseSeq):
-        for item in node.items:
-            yield from leaves(item)
-    elif isinstance(node, Sentence):
-        if node.cost is not None:
-            yield from leaves(node.cost)
-        yield from leaves(node.body)
-    elif isinstance(node, EffectParagraph):
-        if node.keyword_prefix is not None:
-            yield from leaves(node.keyword_prefix)
-        for sentence in node.sentences:
-            yield from leaves(sentence)
+    """Every word and symbol under ``node``, in printed order (``tree.leaves``, kept per node)."""
+    return iter(tree_leaves(node))
 
 
 # ---------------------------------------------------------------------------------------------
