@@ -38,7 +38,7 @@ from cardscript.compiler.ast import (
 )
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, PARTICIPLE_PREPS, head_class, takes_modifier
-from cardscript.compiler.tree import Leaf
+from cardscript.compiler.tree import Leaf as Leaf
 from cardscript.compiler.tree import leaves as tree_leaves
 
 
