@@ -19,8 +19,17 @@ _CONTRACTIONS = {("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em
                  ("em", "um"): "em um", ("de", "um"): "de um"}
 
 
+_KEPT = "_plain_text"
+
+
 def render(node: Node) -> str:
-    return render_leaves(list(leaves(node)))
+    """The words under ``node`` as plain text; worked out once per node (a node's text is asked for by several
+    readers) and kept on it (``compiler/tree.py`` says why that is safe)."""
+    done: str | None = node.__dict__.get(_KEPT)
+    if done is None:
+        done = render_leaves(list(leaves(node)))
+        object.__setattr__(node, _KEPT, done)
+    return done
 
 
 def render_leaves(items: list[Leaf]) -> str:
