@@ -33,3 +33,24 @@ def test_the_fast_path_is_taken_for_card_text() -> None:
 def test_combining_accents_take_the_general_loop() -> None:
     assert not nz._plain("e\u0301")
     assert nz.normalize("cafe\u0301 x").text == "café x"
+
+
+def _split_by_character(norm: nz.Normalized) -> list[nz.Normalized]:
+    """split_paragraphs as it was written first, one character at a time."""
+    parts: list[nz.Normalized] = []
+    start = 0
+    for k in range(len(norm.text) + 1):
+        if k == len(norm.text) or norm.text[k] == "\n":
+            if k > start:
+                parts.append(nz.Normalized(norm.text[start:k], norm.origin[start:k]))
+            start = k + 1
+    return parts
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS)
+def test_split_paragraphs_keeps_every_paragraph_and_offset(raw: str) -> None:
+    norm = nz.normalize(raw)
+    assert nz.split_paragraphs(norm) == _split_by_character(norm)
+    text = "a\n\nb\n"
+    assert [p.text for p in nz.split_paragraphs(nz.Normalized(text, tuple(range(len(text)))))] == ["a", "b"]

@@ -173,9 +173,11 @@ def split_paragraphs(norm: Normalized) -> list[Normalized]:
     parts: list[Normalized] = []
     start = 0
     text = norm.text
-    for k in range(len(text) + 1):
-        if k == len(text) or text[k] == "\n":
-            if k > start:
-                parts.append(Normalized(text[start:k], norm.origin[start:k]))
-            start = k + 1
+    while start <= len(text):
+        k = text.find("\n", start)
+        if k < 0:
+            k = len(text)
+        if k > start:
+            parts.append(Normalized(text[start:k], norm.origin[start:k]))
+        start = k + 1
     return parts
