@@ -196,40 +196,46 @@ def parens_in(c: Constituent) -> Iterator[Other]:
 
 def constituent_leaves(c: Constituent) -> Iterator[Leaf]:
     """Every word of a constituent, its attachments included."""
+    out: list[Leaf] = []
+    _constituent_leaves(c, out)
+    return iter(out)
+
+
+def _constituent_leaves(c: Constituent, out: list[Leaf]) -> None:
     if isinstance(c, NP):
-        yield from c.own_leaves
-        for _, h in c.heads:
-            yield _
-            yield from constituent_leaves(h)
+        out.extend(c.own_leaves)
+        for first, h in c.heads:
+            out.append(first)
+            _constituent_leaves(h, out)
         for m in c.mods:
-            yield from constituent_leaves(m)
+            _constituent_leaves(m, out)
         for conj, other in c.coords:
-            yield from conj
-            yield from constituent_leaves(other)
+            out.extend(conj)
+            _constituent_leaves(other, out)
     elif isinstance(c, PP):
-        yield from c.own_leaves
+        out.extend(c.own_leaves)
         if c.subject is not None:
-            yield from constituent_leaves(c.subject)
+            _constituent_leaves(c.subject, out)
         if c.obj is not None:
-            yield from constituent_leaves(c.obj)
+            _constituent_leaves(c.obj, out)
         for a in c.args:
-            yield from constituent_leaves(a)
+            _constituent_leaves(a, out)
         for conj, other in c.coords:
-            yield from conj
-            yield from constituent_leaves(other)
+            out.extend(conj)
+            _constituent_leaves(other, out)
     elif isinstance(c, Rel):
-        yield from c.markers
-        yield from leaves(c.clause)
+        out.extend(c.markers)
+        out.extend(tree_leaves(c.clause))
         for a in c.args:
-            yield from constituent_leaves(a)
+            _constituent_leaves(a, out)
     elif isinstance(c, Other):
         for n in c.nodes:
-            yield from leaves(n)
+            out.extend(tree_leaves(n))
         if c.np is not None:
-            yield from constituent_leaves(c.np)
+            _constituent_leaves(c.np, out)
     else:
         for n in c.nodes:
-            yield from leaves(n)
+            out.extend(tree_leaves(n))
 
 
 # ---------------------------------------------------------------------------------------------
