@@ -21,6 +21,10 @@ from cardscript.compiler.source import Span
 class Node:
     span: Span
 
+    def __getstate__(self) -> dict[str, object]:
+        """The fields only: what ``compiler/tree.py`` keeps on a node (its walks) is not pickled."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
 
 @dataclass(frozen=True)
 class Lexeme(Node):

@@ -29,10 +29,7 @@ from dataclasses import dataclass, field
 from cardscript.compiler.ast import (
     Binding,
     Clause,
-    ClauseSeq,
-    EffectParagraph,
     Icon,
-    KeywordLine,
     Lexeme,
     Name,
     Node,
@@ -43,6 +40,7 @@ from cardscript.compiler.ast import (
     Sentence,
 )
 from cardscript.compiler.source import Span
+from cardscript.compiler.tree import nodes
 from cardscript.grammar.normalize import fold_text
 
 _ANAPHORIC_DET = frozenset({"aquele", "esse"})
@@ -77,40 +75,8 @@ class Unbound:
 
 
 def walk(node: Node) -> Iterator[Node]:
-    """Every node under ``node`` (itself first), in printed order."""
-    yield node
-    if isinstance(node, Phrase):
-        for p in node.parts:
-            yield from walk(p)
-    elif isinstance(node, Clause):
-        for f in node.fronted:
-            yield from walk(f)
-        if node.subject is not None:
-            yield from walk(node.subject)
-        yield from walk(node.verb)
-        for c in node.complements:
-            yield from walk(c)
-    elif isinstance(node, ClauseSeq):
-        for item in node.items:
-            yield from walk(item)
-    elif isinstance(node, Sentence):
-        if node.cost is not None:
-            yield from walk(node.cost)
-        yield from walk(node.body)
-    elif isinstance(node, EffectParagraph):
-        for k in node.keyword_lines:
-            yield from walk(k)
-        if node.keyword_prefix is not None:
-            yield from walk(node.keyword_prefix)
-        for s in node.sentences:
-            yield from walk(s)
-    elif isinstance(node, KeywordLine):
-        if node.value is not None:
-            yield from walk(node.value)
-        for a in node.arguments:
-            yield from walk(a)
-        if node.reminder is not None:
-            yield from walk(node.reminder)
+    """Every node under ``node`` (itself first), in printed order (``tree.nodes``, kept per node)."""
+    return iter(nodes(node))
 
 
 def _describe(np: Phrase) -> str:

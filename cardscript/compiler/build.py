@@ -61,9 +61,17 @@ class Builder:
 
     # -- spans -------------------------------------------------------------------------------
     def span_of(self, start: int, end: int) -> Span:
-        a = self.para.source_offset(start)
-        b = self.para.source_offset(end - 1) + 1 if end > start else a
-        return Span(a, b)
+        """The source span of the normalised text's ``[start, end)`` (``Normalized.source_offset`` of both ends,
+        written out: this runs for every node)."""
+        origin = self.para.origin
+        if not origin:
+            return Span(0, 1 if end > start else 0)
+        n = len(origin)
+        a = origin[-1] + 1 if start >= n else origin[start if start > 0 else 0]
+        if end <= start:
+            return Span(a, a)
+        last = end - 1
+        return Span(a, (origin[-1] + 1 if last >= n else origin[last if last > 0 else 0]) + 1)
 
     def tree_span(self, tree: Tree[Token] | Token) -> Span:
         if isinstance(tree, Token):
@@ -78,31 +86,10 @@ class Builder:
     def token(self, tok: Token) -> Node:
         span = self.tree_span(tok)
         value = str(tok)
-        folded = fold_text(value)
         if tok.type == "NAME":
             return Name(span, value, tuple(self.names.kinds_of(value)))
-        if tok.type == "ICON":
-            return Icon(span, value[1:-1].upper())
-        if tok.type == "NUMBER":
-            return Number(span, int(value))
-        if tok.type == "NUMWORD":
-            word = _spelling(folded, "NUMWORD")
-            return Number(span, NUMBERS.get(word, 0), spelled=word)
-        if tok.type in ("KEYWORD", "KEYWORD_PREFIX"):
-            return Lexeme(span, tok.type, folded, value)
-        if tok.type == "CLAUSE_AND":
-            return Lexeme(span, "CONJ", "e", "e")
-        if tok.type == "CLAUSE_COMMA" or (not value[:1].isalnum() and not value.startswith("-")) or value == "-":
-            return Symbol(span, "," if tok.type == "CLAUSE_COMMA" else value)
-        entries = [e for e in lookup(folded) if _class_matches(e.cls, e.form, e.lemma, tok.type)]
-        exact = [e for e in entries if e.spelling == value.lower()]
-        entries = exact or entries          # "têm" (3pl) is not "tem" (3sg): the accent chooses the word
-        if entries:
-            return Lexeme(span, tok.type, entries[0].lemma, entries[0].spelling)
-        if tok.type == "CLITIC":
-            return Lexeme(span, "CLITIC", value.lower(), value.lower())
-        spelled = literal_spellings().get(tok.type, folded)
-        return Lexeme(span, "LIT", folded, spelled)
+        kind, args = _leaf_of(tok.type, value)
+        return kind(span, *args)
 
     def parts(self, tree: Tree[Token]) -> tuple[Node, ...]:
         out: list[Node] = []
@@ -280,6 +267,36 @@ _RULE_KINDS = {
 _FLAT_RULES = frozenset({"head", "number", "participle", "coord", "quantity_op", "keyword_value", "keyword_args"})
 
 
+@lru_cache(maxsize=1 << 16)
+def _leaf_of(terminal: str, value: str) -> tuple[type[Node], tuple[object, ...]]:
+    """The leaf a token other than a name becomes, but for its span: the node's class and its other fields. A
+    function of the terminal and the word alone (the lexicon is fixed), worked out once per word."""
+    folded = fold_text(value)
+    if terminal == "ICON":
+        return Icon, (value[1:-1].upper(),)
+    if terminal == "NUMBER":
+        return Number, (int(value),)
+    if terminal == "NUMWORD":
+        word = _spelling(folded, "NUMWORD")
+        return Number, (NUMBERS.get(word, 0), word)
+    if terminal in ("KEYWORD", "KEYWORD_PREFIX"):
+        return Lexeme, (terminal, folded, value)
+    if terminal == "CLAUSE_AND":
+        return Lexeme, ("CONJ", "e", "e")
+    if terminal == "CLAUSE_COMMA" or (not value[:1].isalnum() and not value.startswith("-")) or value == "-":
+        return Symbol, ("," if terminal == "CLAUSE_COMMA" else value,)
+    entries = [e for e in lookup(folded) if _class_matches(e.cls, e.form, e.lemma, terminal)]
+    exact = [e for e in entries if e.spelling == value.lower()]
+    entries = exact or entries          # "têm" (3pl) is not "tem" (3sg): the accent chooses the word
+    if entries:
+        return Lexeme, (terminal, entries[0].lemma, entries[0].spelling)
+    if terminal == "CLITIC":
+        return Lexeme, ("CLITIC", value.lower(), value.lower())
+    spelled = literal_spellings().get(terminal, folded)
+    return Lexeme, ("LIT", folded, spelled)
+
+
+@lru_cache(maxsize=1 << 12)
 def _class_matches(cls: str, form: str, lemma: str, terminal: str) -> bool:
     from cardscript.grammar.lexer import word_class_terminal
     from cardscript.grammar.lexicon import Word

@@ -115,8 +115,21 @@ def actions_argument(phrase: str) -> str | None:
 
 def _fold_accents(text: str) -> str:
     """Accents folded, case kept (a capital starts a sentence); same length as ``text``."""
-    return "".join(f if ch.islower() or not ch.isalpha() else f.upper() for ch, f in zip(text, fold_text(text),
-                                                                                      strict=True))
+    return text.translate(_ACCENTS_TABLE)
+
+
+class _AccentsTable(dict[int, str]):
+    """``str.translate`` table of :func:`_fold_accents`, each character's entry worked out when first met."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        f = fold_text(ch)
+        out = f if ch.islower() or not ch.isalpha() else f.upper()
+        self[code] = out
+        return out
+
+
+_ACCENTS_TABLE = _AccentsTable()
 
 
 def _squash(text: str) -> str:

@@ -317,6 +317,7 @@ def forget_prelude() -> None:
     _load.cache_clear()
     parser.sentence_parser.cache_clear()
     build.literal_spellings.cache_clear()
+    build._leaf_of.cache_clear()         # its words are spelled from the grammar's literals
     pipeline._lexicon_words.cache_clear()
     pipeline._structural_words.cache_clear()
     expand.forget_parses()

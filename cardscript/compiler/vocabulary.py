@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 from cardscript.compiler.diagnostics import did_you_mean
@@ -27,6 +28,7 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=1 << 12)
 def fold_key(text: str) -> str:
     """The matching key of a term: folded, blanks collapsed, no blanks around ``-``, trimmed."""
     key = fold_text(text.strip())

@@ -174,7 +174,10 @@ def _lex_text(text: str) -> str:
     """The text the parser sees: folded, a leading BOM and lone CRs turned into newlines, a final newline."""
     from cardscript.grammar.normalize import fold_text
 
-    chars = list(fold_text(text))
+    folded = fold_text(text)
+    if "\r" not in folded and not folded.startswith("\ufeff"):
+        return folded + "\n"                 # the usual file: nothing to turn into newlines
+    chars = list(folded)
     if chars and chars[0] == "\ufeff":
         chars[0] = "\n"
     for i, ch in enumerate(chars):

@@ -44,6 +44,11 @@ def normalize(raw: str, base: int = 0) -> Normalized:
 
     ``<br>`` becomes a newline (a paragraph break); the caller splits paragraphs on it.
     """
+    return _normalize_plain(raw, base) if _plain(raw) else _normalize_general(raw, base)
+
+
+def _normalize_general(raw: str, base: int) -> Normalized:
+    """:func:`normalize` character by character, for any text."""
     # NFC per character run keeps the offset map exact for precomposed input (the usual case);
     # decomposed input (e + combining accent) is composed and mapped to the base letter's offset.
     chars: list[str] = []
@@ -92,6 +97,51 @@ def normalize(raw: str, base: int = 0) -> Normalized:
     return Normalized("".join(out_c), tuple(out_o))
 
 
+_PLAIN: set[str] = set()       # characters seen that normalisation keeps as they are
+
+
+def _plain(raw: str) -> bool:
+    """Does every character of ``raw`` outside the markup stay as it is (composed, not combining, not mapped)?"""
+    for ch in set(raw) - _PLAIN:
+        if ch.isspace() or ch in "#<" or ch in _CHAR_MAP or unicodedata.combining(ch) \
+                or unicodedata.normalize("NFC", ch) != ch:
+            if not (ch.isspace() or ch in "#<"):
+                return False
+            continue          # blanks and markup characters are the markup pass's
+        _PLAIN.add(ch)
+    return True
+
+
+def _normalize_plain(raw: str, base: int) -> Normalized:
+    """:func:`normalize` of a text whose characters all stay as they are (:func:`_plain`): only the markup and the
+    blanks change, so the text is copied in stretches between them instead of character by character. Same
+    result as the general loop (``tests/test_normalize.py`` checks it)."""
+    out: list[tuple[str, int]] = []          # stretches of text (no blanks) and single blanks, with their offset
+    last = 0
+    for m in _MARKUP.finditer(raw):
+        if m.start() > last:
+            out.append((raw[last:m.start()], base + last))
+        last = m.end()
+        token = m.group(0)
+        if token == "#&#":
+            continue
+        blank = "\n" if token.startswith("<") or "\n" in token else " "
+        if blank == " ":
+            if not out or out[-1][0] in (" ", "\n"):
+                continue
+        elif out and out[-1][0] == " ":
+            out.pop()
+        out.append((blank, base + m.start()))
+    if last < len(raw):
+        out.append((raw[last:], base + last))
+    while out and out[-1][0] in (" ", "\n"):
+        out.pop()
+    origin: list[int] = []
+    for text, at in out:
+        origin.extend(range(at, at + len(text)))
+    return Normalized("".join(text for text, _ in out), tuple(origin))
+
+
 def fold_char(ch: str) -> str:
     """One character, lower-cased and without accents; always exactly one character."""
     low = ch.lower()
@@ -123,9 +173,11 @@ def split_paragraphs(norm: Normalized) -> list[Normalized]:
     parts: list[Normalized] = []
     start = 0
     text = norm.text
-    for k in range(len(text) + 1):
-        if k == len(text) or text[k] == "\n":
-            if k > start:
-                parts.append(Normalized(text[start:k], norm.origin[start:k]))
-            start = k + 1
+    while start <= len(text):
+        k = text.find("\n", start)
+        if k < 0:
+            k = len(text)
+        if k > start:
+            parts.append(Normalized(text[start:k], norm.origin[start:k]))
+        start = k + 1
     return parts

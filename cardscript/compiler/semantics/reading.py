@@ -16,10 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cardscript.compiler.ast import Binding, Clause, Lexeme, Node
+from cardscript.compiler.ast import Binding, Clause, Icon, Lexeme, Name, Node, Number, Symbol
 from cardscript.compiler.ir import Condition, Count, Duration, Kind, Procedure, Ref, Selector
 from cardscript.compiler.semantics.syntax import Leaf, leaves
 from cardscript.compiler.source import Span
+
+# the leaf classes themselves: a word of one of them is no stand-in for another (syntax.Retagged, AndOr)
+_PLAIN = frozenset({Lexeme, Name, Icon, Number, Symbol})
 
 
 class NotUnderstood(Exception):
@@ -106,7 +109,10 @@ class Reading:
             if n is None:
                 continue
             for leaf in leaves(n):
-                self._mark(leaf)
+                if type(leaf) in _PLAIN:
+                    self.used.add(id(leaf))
+                else:
+                    self._mark(leaf)
 
     def use_all(self, items: Iterable[Leaf]) -> None:
         for leaf in items:
@@ -114,6 +120,8 @@ class Reading:
 
     def _mark(self, leaf: Leaf) -> None:
         self.used.add(id(leaf))
+        if type(leaf) in _PLAIN:
+            return
         original = getattr(leaf, "original", None)         # a word read in another class (syntax.Retagged)
         if original is not None:
             self.used.add(id(original))

@@ -27,8 +27,6 @@ from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import (
     Clause,
-    ClauseSeq,
-    EffectParagraph,
     Icon,
     Lexeme,
     Name,
@@ -36,42 +34,17 @@ from cardscript.compiler.ast import (
     Number,
     Phrase,
     PhraseKind,
-    Sentence,
     Symbol,
 )
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, PARTICIPLE_PREPS, head_class, takes_modifier
-
-Leaf = Lexeme | Name | Icon | Number | Symbol
+from cardscript.compiler.tree import Leaf as Leaf
+from cardscript.compiler.tree import leaves as tree_leaves
 
 
 def leaves(node: Node) -> Iterator[Leaf]:
-    """Every word and symbol under ``node``, in printed order."""
-    if isinstance(node, Lexeme | Name | Icon | Number | Symbol):
-        yield node
-    elif isinstance(node, Phrase):
-        for p in node.parts:
-            yield from leaves(p)
-    elif isinstance(node, Clause):
-        for f in node.fronted:
-            yield from leaves(f)
-        if node.subject is not None:
-            yield from leaves(node.subject)
-        yield from leaves(node.verb)
-        for c in node.complements:
-            yield from leaves(c)
-    elif isinstance(node, ClauseSeq):
-        for item in node.items:
-            yield from leaves(item)
-    elif isinstance(node, Sentence):
-        if node.cost is not None:
-            yield from leaves(node.cost)
-        yield from leaves(node.body)
-    elif isinstance(node, EffectParagraph):
-        if node.keyword_prefix is not None:
-            yield from leaves(node.keyword_prefix)
-        for sentence in node.sentences:
-            yield from leaves(sentence)
+    """Every word and symbol under ``node``, in printed order (``tree.leaves``, kept per node)."""
+    return iter(tree_leaves(node))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,40 +196,46 @@ def parens_in(c: Constituent) -> Iterator[Other]:
 
 def constituent_leaves(c: Constituent) -> Iterator[Leaf]:
     """Every word of a constituent, its attachments included."""
+    out: list[Leaf] = []
+    _constituent_leaves(c, out)
+    return iter(out)
+
+
+def _constituent_leaves(c: Constituent, out: list[Leaf]) -> None:
     if isinstance(c, NP):
-        yield from c.own_leaves
-        for _, h in c.heads:
-            yield _
-            yield from constituent_leaves(h)
+        out.extend(c.own_leaves)
+        for first, h in c.heads:
+            out.append(first)
+            _constituent_leaves(h, out)
         for m in c.mods:
-            yield from constituent_leaves(m)
+            _constituent_leaves(m, out)
         for conj, other in c.coords:
-            yield from conj
-            yield from constituent_leaves(other)
+            out.extend(conj)
+            _constituent_leaves(other, out)
     elif isinstance(c, PP):
-        yield from c.own_leaves
+        out.extend(c.own_leaves)
         if c.subject is not None:
-            yield from constituent_leaves(c.subject)
+            _constituent_leaves(c.subject, out)
         if c.obj is not None:
-            yield from constituent_leaves(c.obj)
+            _constituent_leaves(c.obj, out)
         for a in c.args:
-            yield from constituent_leaves(a)
+            _constituent_leaves(a, out)
         for conj, other in c.coords:
-            yield from conj
-            yield from constituent_leaves(other)
+            out.extend(conj)
+            _constituent_leaves(other, out)
     elif isinstance(c, Rel):
-        yield from c.markers
-        yield from leaves(c.clause)
+        out.extend(c.markers)
+        out.extend(tree_leaves(c.clause))
         for a in c.args:
-            yield from constituent_leaves(a)
+            _constituent_leaves(a, out)
     elif isinstance(c, Other):
         for n in c.nodes:
-            yield from leaves(n)
+            out.extend(tree_leaves(n))
         if c.np is not None:
-            yield from constituent_leaves(c.np)
+            _constituent_leaves(c.np, out)
     else:
         for n in c.nodes:
-            yield from leaves(n)
+            out.extend(tree_leaves(n))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ rendering of card text is ``compiler/render.py``'s.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from cardscript.compiler.ast import Icon, Lexeme, Name, Node, Number, Symbol
 from cardscript.compiler.semantics.syntax import Leaf, leaves
 
@@ -19,14 +21,23 @@ _CONTRACTIONS = {("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em
                  ("em", "um"): "em um", ("de", "um"): "de um"}
 
 
+_KEPT = "_plain_text"
+
+
 def render(node: Node) -> str:
-    return render_leaves(list(leaves(node)))
+    """The words under ``node`` as plain text; worked out once per node (a node's text is asked for by several
+    readers) and kept on it (``compiler/tree.py`` says why that is safe)."""
+    done: str | None = node.__dict__.get(_KEPT)
+    if done is None:
+        done = render_leaves(list(leaves(node)))
+        object.__setattr__(node, _KEPT, done)
+    return done
 
 
 def render_leaves(items: list[Leaf]) -> str:
     """Words in printed order (by their spans) as plain text."""
     words: list[str] = []
-    for leaf in sorted(items, key=lambda x: x.span.start):
+    for leaf in sorted(items, key=_START):
         if isinstance(leaf, Lexeme):
             w = leaf.word
         elif isinstance(leaf, Name):
@@ -39,17 +50,19 @@ def render_leaves(items: list[Leaf]) -> str:
             w = leaf.text
         else:
             continue
-        if words and (words[-1].lower(), w.lower()) in _CONTRACTIONS:
-            words[-1] = _CONTRACTIONS[(words[-1].lower(), w.lower())]
-            continue
-        if w.startswith("-") and len(w) > 1 and w[1].isalpha() and words:
-            words[-1] += w
-            continue
-        if w in (",", ".", ")", ":") and words:
-            words[-1] += w
-            continue
-        if words and words[-1] == "(":
-            words[-1] += w
-            continue
+        if words:
+            last = words[-1]
+            if last.lower() in _CONTRACTED:
+                joined = _CONTRACTIONS.get((last.lower(), w.lower()))
+                if joined is not None:
+                    words[-1] = joined
+                    continue
+            if (w.startswith("-") and len(w) > 1 and w[1].isalpha()) or w in (",", ".", ")", ":") or last == "(":
+                words[-1] = last + w
+                continue
         words.append(w)
     return " ".join(words)
+
+
+_START = attrgetter("span.start")
+_CONTRACTED = frozenset(first for first, _ in _CONTRACTIONS)     # the prepositions that contract

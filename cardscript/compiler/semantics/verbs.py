@@ -49,7 +49,32 @@ def _proclitics(clause: Clause) -> list[Lexeme]:
     return proclitics_of(group) if isinstance(group, Phrase) and group.kind is PhraseKind.VERB_GROUP else []
 
 
+_KEPT = "_verb_analysed"
+
+
 def analyse(clause: Clause) -> Verb:
+    """The clause's verb group analysed: worked out once per clause (the readers ask again and again) and kept on
+    the clause; each call returns a fresh :class:`Verb` (its readers may change it), with fresh ``Retagged``
+    proclitics as before."""
+    kept: tuple[Verb, frozenset[int]] | None = clause.__dict__.get(_KEPT)
+    if kept is None:
+        kept = _analyse(clause)
+        object.__setattr__(clause, _KEPT, kept)
+    done, retag = kept
+    return Verb(done.lemma, list(done.words), done.main, negated=done.negated, modal=done.modal, only=done.only,
+                passive=done.passive, hypothetical=done.hypothetical, past=done.past, future=done.future,
+                gerund=done.gerund, copula=done.copula,
+                clitics=[_retagged(w) if i in retag else w for i, w in enumerate(done.clitics)],
+                adverbs=list(done.adverbs))
+
+
+def _retagged(w: Lexeme) -> Lexeme:
+    return Retagged(w.span, "CLITIC", "-" + w.word.lower(), w.word, original=w)
+
+
+def _analyse(clause: Clause) -> tuple[Verb, frozenset[int]]:
+    """The analysis and which of its clitics are proclitics to retag."""
+    retag: set[int] = set()
     words = verb_words(clause)
     mains = [w for w in words if w.cls in ("VFIN", "VINF", "VPART", "VGER")]
     auxes = [w for w in words if w.cls in ("AUX", "AUX_NF")]
@@ -58,7 +83,8 @@ def analyse(clause: Clause) -> Verb:
     before = {id(w) for w in _proclitics(clause)}
     for w in words:
         if id(w) in before:                  # "e o coloque ...": the object pronoun before the verb
-            v.clitics.append(Retagged(w.span, "CLITIC", "-" + w.word.lower(), w.word, original=w))
+            retag.add(len(v.clitics))
+            v.clitics.append(w)
         elif w.cls in ("CLITIC", "PROCLITIC"):
             v.clitics.append(w)
         elif w.cls == "PREADV":
@@ -84,4 +110,4 @@ def analyse(clause: Clause) -> Verb:
     v.passive = "ser" in aux_lemmas and any(m.cls == "VPART" for m in mains)
     if main is not None and not mains:
         v.copula = main.lemma if main.lemma in ("ser", "estar", "ter", "haver") else ""
-    return v
+    return v, frozenset(retag)
