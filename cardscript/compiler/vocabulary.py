@@ -11,6 +11,7 @@ Open vocabularies (affiliations, names, alter egos, rarities of future collectio
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -27,8 +28,10 @@ __all__ = [
 ]
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold_key(text: str) -> str:
-    """The matching key of a term: folded, blanks collapsed, no blanks around ``-``, trimmed."""
+    """The matching key of a term: folded, blanks collapsed, no blanks around ``-``, trimmed (kept per text: the
+    engine folds the same few names millions of times)."""
     key = fold_text(text.strip())
     key = re.sub(r"\s+", " ", key)
     return re.sub(r"\s*-\s*", "-", key)

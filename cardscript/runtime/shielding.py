@@ -57,7 +57,7 @@ def _shield_statics(game: Game) -> list[_ShieldStatic]:
     """The statics working now that give shields: ((source card, effect index, procedure index), ``bonus`` /
     ``set``, value, source name, the selector of what gets it, the static's context)."""
     out: list[_ShieldStatic] = []
-    for src, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for src, effect, sctx in active_effects(game, (EffectKind.STATIC,), (SetShield, Gain)):
         if src < 0:
             continue                       # generated statics have no card to key them by (not produced today)
         procs = [(pi, p) for pi, p in enumerate(effect.procedures)

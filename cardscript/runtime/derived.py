@@ -1,0 +1,116 @@
+"""The continuous state derived from the game state, kept between questions until an event can change it (rules
+5.4, 5.7, 5.8; issue 12, part 5).
+
+Statics "são sempre atualizados a cada modificação que ocorre no estado do jogo" (5.4): what is working, and the
+characteristics it gives, is a function of the state. Recomputing it on every question (is this a legal target?
+which powers has this character?) was most of a game's time; here each answer is kept in a table of
+:class:`Derived` (``Game.derived``, one object a ``Game.clone()`` drops and rebuilds) until the **version** of the
+state changes. The version (:func:`version`) is read in O(1):
+
+* the length of the event log: every primitive of ``Game`` logs an event (``Game.emit``), and so does every
+  decision, expiry and play (``EventLog.add``) -- the one place every state change goes through;
+* the scalars the turn loop sets before it logs (turn, phase, step, players), the number of state effects and
+  the next effect id (5.7 effects added, spent or expired), the number of card definitions;
+* ``Derived.touched``, bumped by :func:`touch` where the engine edits the state with no event (a card's choice
+  remembered, the turn's memory of targets, an action in use): conservative -- when unsure, touch.
+
+A caller that edits ``game.state`` by hand between questions (a test, a tool) calls :func:`touch` too.
+
+Each table entry is also keyed by the **layer** being read (``statics.layer``): the statics' answers while the
+statics' own powers or characteristics are being gathered differ from the answers outside (the layering of
+``characteristics``), so each layer has its own entries.
+
+Check mode (``Game(check=True)``, as ``cardscript simulate`` runs): every ``check_every``-th answer taken from a
+table is recomputed from scratch (with empty tables) and compared; a difference raises :class:`StaleDerivedState`,
+an invariant violation of the simulation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from cardscript.runtime.game import Game
+
+__all__ = ["Derived", "StaleDerivedState", "cached", "touch", "version"]
+
+T = TypeVar("T")
+
+
+class StaleDerivedState(AssertionError):
+    """A kept answer differs from the one computed from scratch: an event that changed it did not invalidate it."""
+
+
+@dataclass
+class Derived:
+    """The tables of derived answers of one game, valid for the state version ``key``."""
+
+    touched: int = 0                      # state edits with no event (:func:`touch`)
+    key: tuple[Any, ...] = ()
+    tables: dict[str, dict[Any, Any]] = field(default_factory=dict)
+    check_every: int = 4                  # in check mode, recompute every n-th answer taken from a table
+    hits: int = 0
+    misses: int = 0
+    checked: int = 0
+    settling: dict[Any, Any] = field(default_factory=dict)   # statics being settled (statics._settled): their
+    #                                      approximation so far, by (kinds, layer)
+    reentered: set[Any] = field(default_factory=set)          # ... and those asked for again meanwhile
+
+
+def version(game: Game) -> tuple[Any, ...]:
+    """The state's version: changes whenever an event is logged or the state is edited (module docstring)."""
+    s = game.state
+    return (len(game.log.events), id(game.log), game.derived.touched, s.turn, s.turn_player, s.active_player,
+            s.phase, s.step, len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene), s.scenario)
+
+
+def touch(game: Game) -> None:
+    """The state changed with no event: the answers kept are dropped."""
+    game.derived.touched += 1
+
+
+def _table(game: Game, name: str) -> dict[Any, Any]:
+    d = game.derived
+    key = version(game)
+    if key != d.key:
+        d.key = key
+        d.tables = {}
+    table = d.tables.get(name)
+    if table is None:
+        table = d.tables[name] = {}
+    return table
+
+
+def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
+           same: Callable[[T, T], bool] | None = None) -> T:
+    """The answer ``compute()`` gives for ``key`` in table ``name``, computed once per state version."""
+    table = _table(game, name)
+    d = game.derived
+    if key in table:
+        value: T = table[key]
+        d.hits += 1
+        if game.check and d.hits % max(1, d.check_every) == 0:
+            _verify(game, name, key, value, compute, same)
+        return value
+    d.misses += 1
+    value = compute()
+    if d.key == version(game):          # not when computing it changed the state (tables dropped meanwhile: anew)
+        d.tables.setdefault(name, {})[key] = value
+    return value
+
+
+def _verify(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
+            same: Callable[[T, T], bool] | None) -> None:
+    """Check mode: recompute from scratch (empty tables, put back afterwards) and compare."""
+    d = game.derived
+    kept_key, kept = d.key, d.tables
+    d.tables = {}
+    try:
+        fresh = compute()
+    finally:
+        d.key, d.tables = kept_key, kept
+    d.checked += 1
+    if not (same(value, fresh) if same is not None else value == fresh):
+        raise StaleDerivedState(f"stale derived state: {name}[{key!r}] kept {value!r}, from scratch {fresh!r}")
