@@ -46,7 +46,7 @@ from cardscript.compiler.ir import (
     Unload,
 )
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import rules
+from cardscript.runtime import derived, rules
 from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
 from cardscript.runtime.selectors import (
@@ -177,6 +177,7 @@ def note_targeting(game: Game, ctx: EffectContext) -> None:
     alvo ... em cada turno")."""
     if ctx.controller not in game.state.this_turn.targeted_by:
         game.state.this_turn.targeted_by.append(ctx.controller)
+        derived.touch(game)
 
 
 def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
@@ -461,6 +462,7 @@ def spend_cost_changes(game: Game, action: ActionDef, power: str | None, user: C
                 spent.append(made)
     if spent:
         game.state.effects = [e for e in game.state.effects if e not in spent]
+        derived.touch(game)
 
 
 def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
@@ -540,6 +542,7 @@ def countdown_as_if_none(game: Game, player: int) -> bool:
     pending = [e for e in state.effects if e.what == "countdown_as_if_none" and e.data.get("player") == player]
     if pending:
         state.effects = [e for e in state.effects if e not in pending]
+        derived.touch(game)
         return True
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (CountdownAsIfNone,)):
         for p in effect.procedures:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardscript.compiler.ir import EffectKind, Gain, Selector, SetShield
-from cardscript.runtime import continuous, shields
+from cardscript.runtime import continuous, derived, shields
 from cardscript.runtime.game import Game
 from cardscript.runtime.selectors import EffectContext, attr, host, quantity, selected, title
 from cardscript.runtime.state import CardId
@@ -241,6 +241,7 @@ def _store_shield(game: Game, card: CardId, record: shields.ShieldRecord) -> Non
     base = game.state.scene[card]
     base.shields = record
     base.shield_bonus = shields.shield_value(record) - record.nominal     # the turn loop's quick facts read it
+    derived.touch(game)
 
 
 def shield_event(game: Game, card: CardId, event: shields.ShieldEvent) -> None:

@@ -35,6 +35,7 @@ from typing import Any
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
 from cardscript.compiler.vocabulary import PHASES, STEPS, Phase, Step, fold_key
+from cardscript.runtime import derived
 from cardscript.runtime.events import Event
 from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
@@ -573,6 +574,7 @@ class Triggers:
                 subject_sel = effect.trigger.subject
                 if made.duration == "instant" or subject_sel is not None and subject_sel.next_only:
                     self.game.state.effects.remove(made)   # 5.7 B: no duration -> once; "o próximo ...": the next
+                    derived.touch(self.game)
                 if isinstance(ctx, EffectContext):          # "aquele personagem": what the event names
                     for slot in [s for s in ctx.slots if s.startswith("event:")]:
                         del ctx.slots[slot]
