@@ -7,8 +7,10 @@ which powers has this character?) was most of a game's time; here each answer is
 :class:`Derived` (``Game.derived``, one object a ``Game.clone()`` drops and rebuilds) until the **version** of the
 state changes. The version (:func:`version`) is read in O(1):
 
-* the length of the event log: every primitive of ``Game`` logs an event (``Game.emit``), and so does every
-  decision, expiry and play (``EventLog.add``) -- the one place every state change goes through;
+* ``Derived.events``, bumped by ``Game.emit`` -- every primitive of ``Game`` emits an event, the one place every
+  state change goes through -- but for the :data:`QUIET_EVENTS`, which mark what changed nothing (a phase
+  starting, a damage calculation); what is only logged (``EventLog.add``: a decision, a play, the turn's
+  status) is not a change either;
 * the scalars the turn loop sets before it logs (turn, phase, step, players), the number of state effects and
   the next effect id (5.7 effects added, spent or expired), the number of card definitions;
 * ``Derived.touched``, bumped by :func:`touch` where the engine edits the state with no event (a card's choice
@@ -34,9 +36,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from cardscript.runtime.game import Game
 
-__all__ = ["Derived", "StaleDerivedState", "cached", "touch", "version"]
+__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "table", "touch", "version"]
 
 T = TypeVar("T")
+
+
+QUIET_EVENTS = frozenset({"phase_start", "phase_end", "countdown_skipped", "damage_calculation", "look", "declined"})
+"""Events ``Game.emit`` sends that change nothing in the state (the phase and step they mark are set before them and
+read by :func:`version` itself): they do not change the version."""
 
 
 class StaleDerivedState(AssertionError):
@@ -47,6 +54,7 @@ class StaleDerivedState(AssertionError):
 class Derived:
     """The tables of derived answers of one game, valid for the state version ``key``."""
 
+    events: int = 0                       # events emitted that can change the state (``Game.emit``)
     touched: int = 0                      # state edits with no event (:func:`touch`)
     key: tuple[Any, ...] = ()
     tables: dict[str, dict[Any, Any]] = field(default_factory=dict)
@@ -60,10 +68,12 @@ class Derived:
 
 
 def version(game: Game) -> tuple[Any, ...]:
-    """The state's version: changes whenever an event is logged or the state is edited (module docstring)."""
+    """The state's version: changes whenever an event that can change the state is emitted or the state is edited
+    (module docstring)."""
     s = game.state
-    return (len(game.log.events), id(game.log), game.derived.touched, s.turn, s.turn_player, s.active_player,
-            s.phase, s.step, len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene), s.scenario)
+    d = game.derived
+    return (d.events, d.touched, s.turn, s.turn_player, s.active_player, s.first_player, s.phase, s.step,
+            len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene), s.scenario)
 
 
 def touch(game: Game) -> None:
@@ -71,25 +81,27 @@ def touch(game: Game) -> None:
     game.derived.touched += 1
 
 
-def _table(game: Game, name: str) -> dict[Any, Any]:
+def table(game: Game, name: str) -> dict[Any, Any]:
+    """The table ``name`` of the state's version (emptied when the version changed): for a caller that keeps
+    many small answers itself (not checked in check mode: check what they make)."""
     d = game.derived
     key = version(game)
     if key != d.key:
         d.key = key
         d.tables = {}
-    table = d.tables.get(name)
-    if table is None:
-        table = d.tables[name] = {}
-    return table
+    found = d.tables.get(name)
+    if found is None:
+        found = d.tables[name] = {}
+    return found
 
 
 def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
            same: Callable[[T, T], bool] | None = None) -> T:
     """The answer ``compute()`` gives for ``key`` in table ``name``, computed once per state version."""
-    table = _table(game, name)
+    kept = table(game, name)
     d = game.derived
-    if key in table:
-        value: T = table[key]
+    if key in kept:
+        value: T = kept[key]
         d.hits += 1
         if game.check and d.hits % max(1, d.check_every) == 0:
             _verify(game, name, key, value, compute, same)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardscript.runtime.agents import Agent, Decision, ask
-from cardscript.runtime.derived import Derived
+from cardscript.runtime.derived import QUIET_EVENTS, Derived
 from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.identity import end_stay
 from cardscript.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
@@ -100,6 +100,8 @@ class Game:
     # -- events and decisions ---------------------------------------------------------------------
     def emit(self, kind: str, **data: Any) -> Event:
         event = self.log.add(kind, self.depth, **data)
+        if kind not in QUIET_EVENTS:
+            self.derived.events += 1            # the derived state's version (runtime.derived)
         for listener in list(self.listeners):
             listener(event)
         if self.check:

@@ -557,6 +557,7 @@ class Triggers:
         if key in fired:
             return False
         fired.append(key)
+        derived.touch(self.game)
         return True
 
     def on_event_generated(self, event: Event) -> None:
