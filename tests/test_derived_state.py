@@ -118,14 +118,18 @@ def test_answers_are_kept_until_an_event_and_recomputed_after_it() -> None:
 
 
 def test_a_state_edit_without_an_event_needs_touch() -> None:
-    """An edit of ``game.state`` by hand (a tool, a test) is no event: the kept answer stays until ``touch``."""
+    """An edit by hand (a tool, a test) is no event: the kept answer stays until ``touch`` -- but a base's attribute
+    set by hand (a stage) changes the version by itself."""
     game = _norman_game()
     game.check = False
     assert "Thunderbolts" in characteristics.affiliations(game, 10)
-    game.state.scene[0].controller = 1                        # by hand: Norman now "controlled" by player 1
+    game.cards[0] = character("Sem", "Este personagem ganha Voo.")   # by hand: Norman's card is another card
     assert "Thunderbolts" in characteristics.affiliations(game, 10)          # (stale, as documented)
     derived.touch(game)
     assert "Thunderbolts" not in characteristics.affiliations(game, 10)
+    kept = derived.version(game)
+    game.state.scene[10].stage = 2
+    assert derived.version(game) != kept
 
 
 @pytest.mark.parametrize("inject", ["traits", "active_effects"])

@@ -13,6 +13,8 @@ state changes. The version (:func:`version`) is read in O(1):
   status) is not a change either;
 * the scalars the turn loop sets before it logs (turn, phase, step, players), the number of state effects and
   the next effect id (5.7 effects added, spent or expired), the number of card definitions;
+* ``state.BASE_EDITS``, bumped by every attribute set of a base in the scene (a stage, a count, set by the engine
+  or by hand);
 * ``Derived.touched``, bumped by :func:`touch` where the engine edits the state with no event (a card's choice
   remembered, the turn's memory of targets, an action in use): conservative -- when unsure, touch.
 
@@ -33,10 +35,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardscript.runtime.state import BASE_EDITS
+
 if TYPE_CHECKING:
     from cardscript.runtime.game import Game
 
-__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "table", "touch", "version"]
+__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "kept_while", "table", "touch", "version"]
 
 T = TypeVar("T")
 
@@ -62,6 +66,8 @@ class Derived:
     hits: int = 0
     misses: int = 0
     checked: int = 0
+    lasting: dict[str, tuple[Any, Any]] = field(default_factory=dict)   # answers kept across versions while
+    #                                      what they read is unchanged (:func:`kept_while`): name -> (signature, value)
     settling: dict[Any, Any] = field(default_factory=dict)   # statics being settled (statics._settled): their
     #                                      approximation so far, by (kinds, layer)
     reentered: set[Any] = field(default_factory=set)          # ... and those asked for again meanwhile
@@ -72,7 +78,7 @@ def version(game: Game) -> tuple[Any, ...]:
     (module docstring)."""
     s = game.state
     d = game.derived
-    return (d.events, d.touched, s.turn, s.turn_player, s.active_player, s.first_player, s.phase, s.step,
+    return (d.events, d.touched, BASE_EDITS[0], s.turn, s.turn_player, s.active_player, s.first_player, s.phase, s.step,
             len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene), s.scenario)
 
 
@@ -113,16 +119,34 @@ def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
     return value
 
 
+def kept_while(game: Game, name: str, signature: Any, compute: Callable[[], T],
+               same: Callable[[T, T], bool] | None = None) -> T:
+    """The answer ``compute()`` gives, kept across state versions while ``signature`` (all the answer reads, cheap
+    to build: the cards in place and who carries what) is unchanged. Checked in check mode like :func:`cached`."""
+    d = game.derived
+    hit = d.lasting.get(name)
+    if hit is not None and hit[0] == signature:
+        value: T = hit[1]
+        d.hits += 1
+        if game.check and d.hits % max(1, d.check_every) == 0:
+            _verify(game, name, signature, value, compute, same)
+        return value
+    d.misses += 1
+    value = compute()
+    d.lasting[name] = (signature, value)
+    return value
+
+
 def _verify(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
             same: Callable[[T, T], bool] | None) -> None:
     """Check mode: recompute from scratch (empty tables, put back afterwards) and compare."""
     d = game.derived
-    kept_key, kept = d.key, d.tables
-    d.tables = {}
+    kept_key, kept, lasting = d.key, d.tables, d.lasting
+    d.tables, d.lasting = {}, {}
     try:
         fresh = compute()
     finally:
-        d.key, d.tables = kept_key, kept
+        d.key, d.tables, d.lasting = kept_key, kept, lasting
     d.checked += 1
     if not (same(value, fresh) if same is not None else value == fresh):
         raise StaleDerivedState(f"stale derived state: {name}[{key!r}] kept {value!r}, from scratch {fresh!r}")

@@ -17,7 +17,7 @@ from cardscript.runtime import continuous, derived, shields
 from cardscript.runtime.game import Game
 from cardscript.runtime.selectors import EffectContext, attr, host, quantity, selected, title
 from cardscript.runtime.state import CardId
-from cardscript.runtime.statics import active_effects
+from cardscript.runtime.statics import active_effects, layer
 
 __all__ = ["effect_id", "end_of_turn", "shield", "shield_event", "watch_shields"]
 
@@ -55,7 +55,12 @@ _ShieldStatic = tuple[tuple[int, int, int], str, int, str, Selector, EffectConte
 
 def _shield_statics(game: Game) -> list[_ShieldStatic]:
     """The statics working now that give shields: ((source card, effect index, procedure index), ``bonus`` /
-    ``set``, value, source name, the selector of what gets it, the static's context)."""
+    ``set``, value, source name, the selector of what gets it, the static's context). Kept per state version and
+    layer (:mod:`cardscript.runtime.derived`)."""
+    return derived.cached(game, "shield_statics", layer(game), lambda: _find_shield_statics(game))
+
+
+def _find_shield_statics(game: Game) -> list[_ShieldStatic]:
     out: list[_ShieldStatic] = []
     for src, effect, sctx in active_effects(game, (EffectKind.STATIC,), (SetShield, Gain)):
         if src < 0:

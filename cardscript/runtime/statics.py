@@ -167,8 +167,9 @@ _CONTINUOUS = (EffectKind.STATIC, EffectKind.DAMAGE_MODIFIER, EffectKind.REPLACE
 
 def _sources(game: Game, lay: tuple[object, ...]) -> list[tuple[CardId, object, EffectContext]]:
     """The cards in place whose continuous effects can work now (their text works where they are, 4.4.2.3, 5.8),
-    with their definitions and contexts: found once per state version, for every kind of question -- per layer
-    when a 5.8 text loss is possible in the match (it is read with the layer's guards)."""
+    with their definitions and contexts, for every kind of question: kept while the cards in place, who controls
+    and who carries them, and what their texts chose are unchanged -- per version and layer when a 5.8 text loss
+    is possible in the match (it is read with the layer's guards)."""
     def find() -> list[tuple[CardId, object, EffectContext]]:
         out: list[tuple[CardId, object, EffectContext]] = []
         for card in game.state.in_place():
@@ -180,9 +181,12 @@ def _sources(game: Game, lay: tuple[object, ...]) -> list[tuple[CardId, object, 
                 out.append((card, definition, static_context(game, card, controller)))
         return out
 
-    texts_can_be_lost = bool(continuous._suppressing_cards(game)) or any(e.what == "text_loss"
-                                                                         for e in game.state.effects)
-    return derived.cached(game, "sources", lay if texts_can_be_lost else None, find)   # (5.8 read per layer)
+    state = game.state
+    if continuous._suppressing_cards(game) or any(e.what == "text_loss" for e in state.effects):
+        return derived.cached(game, "sources", lay, find)          # 5.8 read with the layer's guards, per version
+    placed = (tuple((b.card, b.controller, tuple(b.carried)) for b in state.scene.values()), state.scenario,
+              state.scenario_controller, game.derived.touched, len(game.cards))
+    return derived.kept_while(game, "sources", placed, find)      # what it reads: who is where, carried by whom
 
 
 def _active_effects(game: Game, kinds: tuple[EffectKind, ...], having: tuple[type, ...] = (),
