@@ -104,8 +104,13 @@ def table(game: Game, name: str) -> dict[Any, Any]:
 def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
            same: Callable[[T, T], bool] | None = None) -> T:
     """The answer ``compute()`` gives for ``key`` in table ``name``, computed once per state version."""
-    kept = table(game, name)
     d = game.derived
+    now = version(game)
+    if now != d.key:
+        d.key, d.tables = now, {}
+    kept = d.tables.get(name)
+    if kept is None:
+        kept = d.tables[name] = {}
     if key in kept:
         value: T = kept[key]
         d.hits += 1
@@ -114,7 +119,9 @@ def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
         return value
     d.misses += 1
     value = compute()
-    if d.key == version(game):          # not when computing it changed the state (tables dropped meanwhile: anew)
+    if version(game) == now:            # not when computing it changed the state (tables dropped meanwhile: anew)
+        if d.key != now:
+            d.key, d.tables = now, {}
         d.tables.setdefault(name, {})[key] = value
     return value
 
