@@ -5,12 +5,23 @@ without and once with invariant checks after every primitive (``Game(check=True)
 simulate`` runs), side by side in one run, and prints a Markdown table.
 
     python bench/engine_bench.py --games 100 --seed 1
+    python bench/engine_bench.py --games 100 --seed 1 --compare main --rounds 3
+
+``--compare REF``: the same games played by the engine of the git commit REF (``git archive`` of it in a temporary
+folder, run with this script in a child process whose ``PYTHONPATH`` puts it first), alternating with this
+engine's, ``--rounds`` times each; the best time of each is reported, with the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from cardscript.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
 
@@ -19,7 +30,7 @@ def run(games: int, seed: int, check: bool) -> dict[str, float]:
     deck_a = load_deck_file(bundled_deck_path("vingadores"))
     deck_b = load_deck_file(bundled_deck_path("irmandade"))
     procedures = events = turns = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for k in range(games):
         game = new_match(deck_a, deck_b, seed=seed + k, check=check)
         result = play_match(game)
@@ -27,15 +38,65 @@ def run(games: int, seed: int, check: bool) -> dict[str, float]:
         events += len(game.log.events)
         turns += result.turns
     elapsed = time.perf_counter() - start
-    return {"seconds": elapsed, "games/s": games / elapsed, "procedures/s": procedures / elapsed,
+    return {"seconds": elapsed, "cpu": time.process_time() - cpu, "games/s": games / elapsed,
+            "procedures/s": procedures / elapsed,
             "events/s": events / elapsed, "turns/s": turns / elapsed, "procedures": procedures, "turns": turns}
+
+
+def _child(games: int, seed: int, check: bool, source: Path | None) -> dict[str, float]:
+    """One run in a child process, with the engine of ``source`` (a folder) first on the path (None: this one)."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(source), *filter(None, [env.get("PYTHONPATH")])])
+    cmd = [sys.executable, __file__, "--games", str(games), "--seed", str(seed),
+           "--one", "checked" if check else "plain"]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def compare(games: int, seed: int, ref: str, rounds: int, check: bool) -> None:
+    """This engine against the one of commit ``ref``, alternated ``rounds`` times; best of each (by the CPU time of
+    the process, less sensitive than wall-clock to the other jobs of a shared machine)."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="engine-bench-") as tmp:
+        archive = subprocess.run(["git", "-C", str(root), "archive", ref], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        mine: list[dict[str, float]] = []
+        theirs: list[dict[str, float]] = []
+        for _ in range(rounds):
+            theirs.append(_child(games, seed, check, Path(tmp)))
+            mine.append(_child(games, seed, check, None))
+    best_mine = min(mine, key=lambda r: r["cpu"])
+    best_theirs = min(theirs, key=lambda r: r["cpu"])
+    what = "invariants checked" if check else "no checks"
+    print(f"{games} random games, seeds {seed}..{seed + games - 1}, {what}, best of {rounds} alternated runs\n")
+    print("| engine | CPU time | games/s (CPU) | wall time | turns | procedures |")
+    print("|---|---|---|---|---|---|")
+    for label, r in ((ref, best_theirs), ("this tree", best_mine)):
+        print(f"| {label} | {r['cpu'] * 1000:.0f} ms | {games / r['cpu']:.1f} | {r['seconds'] * 1000:.0f} ms "
+              f"| {r['turns']:.0f} | {r['procedures']:.0f} |")
+    print(f"| **speed-up** | **{best_theirs['cpu'] / best_mine['cpu']:.2f}x** | | | | |")
+    if (best_mine["turns"], best_mine["procedures"]) != (best_theirs["turns"], best_theirs["procedures"]):
+        print("\nwarning: the two engines played different games (turns / procedures differ)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compare", metavar="REF", help="also time the engine of git commit REF, alternated")
+    parser.add_argument("--rounds", type=int, default=3, help="alternated runs of each engine with --compare")
+    parser.add_argument("--checked", action="store_true", help="with --compare: time the runs with invariant checks")
+    parser.add_argument("--one", choices=("plain", "checked"), help=argparse.SUPPRESS)   # a child run: JSON out
     args = parser.parse_args()
+    if args.one:
+        load_deck_file(bundled_deck_path("vingadores"))
+        print(json.dumps(run(args.games, args.seed, check=args.one == "checked")))
+        return
+    if args.compare:
+        compare(args.games, args.seed, args.compare, args.rounds, args.checked)
+        return
     load_deck_file(bundled_deck_path("vingadores"))          # warm the library cache, outside the timing
     plain = run(args.games, args.seed, check=False)
     checked = run(args.games, args.seed, check=True)

@@ -28,9 +28,10 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 16)
 def fold_key(text: str) -> str:
-    """The matching key of a term: folded, blanks collapsed, no blanks around ``-``, trimmed."""
+    """The matching key of a term: folded, blanks collapsed, no blanks around ``-``, trimmed (kept per text: the
+    engine folds the same few names millions of times)."""
     key = fold_text(text.strip())
     key = re.sub(r"\s+", " ", key)
     return re.sub(r"\s*-\s*", "-", key)

@@ -26,6 +26,7 @@ from typing import Any
 
 from cardscript.compiler.ir import Effect, EffectKind, Gain, Lose
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime import derived
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId
 
@@ -64,6 +65,11 @@ def _changer(definition: object) -> bool:
 
 
 def _changers_in_place(game: Game) -> bool:
+    """Is a static changing alignments or affiliations in place, or a state effect doing it? (per state version)"""
+    return derived.cached(game, "changers", None, lambda: _find_changers(game))
+
+
+def _find_changers(game: Game) -> bool:
     state = game.state
     cards = state.in_place()
     return any(_changer(game.cards.get(c)) for c in cards) or any(
@@ -92,7 +98,17 @@ def _lost(value: object, have: set[str]) -> set[str]:
 
 def traits(game: Game, card: CardId, attr: str, depth: int = 0) -> frozenset[str]:
     """The card's ``alignments`` or ``affiliations`` now (see the module docstring). ``depth`` > 0 (a selector
-    being read for a static): printed, lent and state effects only."""
+    being read for a static): printed, lent and state effects only. Kept per state version at the top layer
+    (``statics.at_top``, :mod:`cardscript.runtime.derived`)."""
+    from cardscript.runtime.statics import at_top
+
+    if depth == 0 and at_top(game):
+        key = ATTRS[attr]
+        return derived.cached(game, "traits", (card, key), lambda: _traits(game, card, key, 0))
+    return _traits(game, card, attr, depth)
+
+
+def _traits(game: Game, card: CardId, attr: str, depth: int) -> frozenset[str]:
     from cardscript.runtime import continuous
     from cardscript.runtime.selectors import resolve, selected
     from cardscript.runtime.statics import active_effects
@@ -117,7 +133,7 @@ def traits(game: Game, card: CardId, attr: str, depth: int = 0) -> frozenset[str
         return frozenset(have - lost)
     _GATHERING.add(id(game))
     try:
-        for _, effect, sctx in list(active_effects(game, (EffectKind.STATIC,))):
+        for _, effect, sctx in list(active_effects(game, (EffectKind.STATIC,), (Gain, Lose))):
             if not _changes(effect) or not effect.executable:
                 continue
             for p in effect.procedures:
@@ -177,4 +193,5 @@ def choose_trait(game: Game, ctx: Any, attr: str, excluding: tuple[str, ...], pr
     chosen = options[pick]
     if not ctx.from_action and ctx.source is not None:
         game.state.chosen_traits.setdefault(ctx.source, {})[singular] = chosen
+        derived.touch(game)
     return chosen

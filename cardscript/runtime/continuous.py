@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardscript.compiler.ir import Duration, Effect, EffectKind, Ref, Selector, SuppressText
+from cardscript.runtime import derived
 from cardscript.runtime.events import Event
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import ActiveEffect, CardId
@@ -74,6 +75,7 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.loaded_onto.clear()
     state.this_turn.targeted.clear()
     state.this_turn.fired_in_phase.clear()
+    derived.touch(game)
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 

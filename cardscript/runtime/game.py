@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardscript.runtime.agents import Agent, Decision, ask
+from cardscript.runtime.derived import QUIET_EVENTS, Derived
 from cardscript.runtime.events import Event, EventLog
 from cardscript.runtime.identity import end_stay
 from cardscript.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
@@ -86,6 +87,8 @@ class Game:
     using: Any = None                   # the EffectContext of the action whose effect is resolving (4.6.2 I)
     check: bool = False                 # check invariants after every primitive (tests, simulation)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)   # facts derived from ``cards``
+    derived: Derived = field(default_factory=Derived, repr=False, compare=False)   # answers derived from the
+    #   state, kept until its version changes (runtime.derived); a copy of the game starts a new one
     knockout_elsewhere: Callable[[CardId], bool] | None = field(default=None, repr=False, compare=False)
     #   5.5: the engine's replacements of where a knocked-out character goes (True: it went elsewhere, 4.7)
     labels: dict[CardId, str] = field(default_factory=dict, repr=False, compare=False)   # a card's name in
@@ -97,6 +100,8 @@ class Game:
     # -- events and decisions ---------------------------------------------------------------------
     def emit(self, kind: str, **data: Any) -> Event:
         event = self.log.add(kind, self.depth, **data)
+        if kind not in QUIET_EVENTS:
+            self.derived.events += 1            # the derived state's version (runtime.derived)
         for listener in list(self.listeners):
             listener(event)
         if self.check:

@@ -46,7 +46,7 @@ from cardscript.compiler.ir import (
     Unload,
 )
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import rules
+from cardscript.runtime import derived, rules
 from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
 from cardscript.runtime.selectors import (
@@ -76,7 +76,7 @@ __all__ = ["action_cost", "action_types", "actions_allowed", "allowed_holders", 
 
 
 def _restrictions(game: Game, what: str) -> Iterator[tuple[Restrict, EffectContext]]:
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Restrict,)):
         for p in effect.procedures:
             if isinstance(p, Restrict) and p.what == what and during_now(game, p.phase, p.whose_turn,
                                                                          sctx.controller):
@@ -132,7 +132,7 @@ def must_be_targeted(game: Game, ctx: EffectContext) -> list[CardId]:
     target of that action is not forced. The caller requires each of them only where a target selector of the
     action can choose it."""
     out: list[CardId] = []
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (ForceTarget,)):
         for p in effect.procedures:
             if not isinstance(p, ForceTarget) or not _action_matches(game, sctx, p.action_filters, using(ctx)):
                 continue
@@ -177,6 +177,7 @@ def note_targeting(game: Game, ctx: EffectContext) -> None:
     alvo ... em cada turno")."""
     if ctx.controller not in game.state.this_turn.targeted_by:
         game.state.this_turn.targeted_by.append(ctx.controller)
+        derived.touch(game)
 
 
 def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
@@ -268,7 +269,7 @@ def usable_x(game: Game, user: CardId, action: ActionDef, holder: CardId | None,
 def _as_if_traits(game: Game, user: CardId) -> dict[str, set[str]]:
     """The characteristics ``user`` uses actions as if it had (``Allow(what="use_as_if")``, 4.6.2 D), by field."""
     traits: dict[str, set[str]] = {}
-    for _, effect, actx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, actx in active_effects(game, (EffectKind.STATIC,), (Allow,)):
         for p in effect.procedures:
             if isinstance(p, Allow) and p.what == "use_as_if" and p.subject is not None \
                     and selected(game, actx, p.subject, user):
@@ -308,7 +309,7 @@ def actions_allowed(game: Game, user: CardId, action: ActionDef) -> int:
     """4.6.2 C.4: how many actions like ``action`` the character may use per turn by a static (1 normally)."""
     best = 1
     thing = ActionThing(user, action.name, user, action.power, definition=action)
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Allow,)):
         for p in effect.procedures:
             if isinstance(p, Allow) and p.what == "actions_per_turn" and p.subject is not None \
                     and selected(game, sctx, p.subject, user) and _action_matches(game, sctx, p.action_filters, thing):
@@ -322,7 +323,7 @@ def evolution_requirement(game: Game, player: int, card: CardId) -> Selector | N
     """The Evolução requirement a static working now sets for the EV card ``card`` that ``player`` puts into the
     scene ("o requisito para você colocar em cena um Personagem-EV chamado X será Qualquer personagem ao invés de
     ...": ``SetEvolution``, 4.4.2.2 A.2a; golden rule 8 A, the card's effect beats its panel), or None."""
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (SetEvolution,)):
         for p in effect.procedures:
             if isinstance(p, SetEvolution) and sctx.controller == player and matches(game, sctx, card, p.cards):
                 return p.requirement
@@ -346,7 +347,7 @@ def allowed_holders(game: Game, user: CardId) -> list[CardId]:
     character may use by an ``Allow(what="use_action")`` working now (matching its ``action_filters``), or by a
     ``Gain.actions_of`` ("pode usar as ações de <cards>")."""
     out: list[CardId] = []
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Allow,)):
         for p in effect.procedures:
             if isinstance(p, Allow) and p.what == "use_action" and p.subject is not None \
                     and selected(game, sctx, p.subject, user):
@@ -380,7 +381,7 @@ def action_types(game: Game, user: CardId, action: ActionDef) -> tuple[bool, boo
     anticipate, unforeseen = action.anticipate, action.unforeseen
     lost: set[str] = set()
     thing = ActionThing(user, action.name, user, action.power, definition=action)
-    for card, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for card, effect, sctx in active_effects(game, (EffectKind.STATIC,), (ChangeAction,)):
         for p in effect.procedures:
             if not isinstance(p, ChangeAction):
                 continue
@@ -426,7 +427,7 @@ def _changed_cost(game: Game, action: ActionDef, printed: int | None, power: str
     change = 0
     thing = ActionThing(holder if holder is not None else -1, action.name, user,
                         power if power is not None else action.power, definition=action)
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (SetCost,)):
         for p in effect.procedures:
             if not isinstance(p, SetCost) or (p.value is None and p.delta is None):
                 continue
@@ -461,6 +462,7 @@ def spend_cost_changes(game: Game, action: ActionDef, power: str | None, user: C
                 spent.append(made)
     if spent:
         game.state.effects = [e for e in game.state.effects if e not in spent]
+        derived.touch(game)
 
 
 def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
@@ -479,7 +481,7 @@ def extra_draws(game: Game, player: int, phase: str = "draw") -> int:
     """Cards ``player`` draws in addition during the Fase de Compra (6.2 B) by statics -- or, ``phase``
     "countdown", puts in addition from the deck into the resources in the Fase de Contagem Regressiva (6.2 A)."""
     n = 0
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (ExtraDraw,)):
         for p in effect.procedures:
             if isinstance(p, ExtraDraw) and p.phase == phase and Player(player) in resolve(game, sctx, p.who):
                 n += quantity(game, sctx, p.amount)
@@ -498,7 +500,7 @@ def gained_activated(game: Game) -> list[tuple[CardId, int, Effect]]:
 
     out: list[tuple[CardId, int, Effect]] = []
     seen: dict[CardId, int] = {}
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Gain,)):
         for p in effect.procedures:
             if not isinstance(p, Gain) or not p.keyword_effects:
                 continue
@@ -519,7 +521,7 @@ def all_modes_allowed(game: Game, player: int, action: ActionDef, user: CardId |
     efeitos da ação X": optional; "aplique todos os seus efeitos": not) -- ('', True) without one."""
     from cardscript.compiler.ir import Rule
 
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Rule,)):
         for p in effect.procedures:
             if isinstance(p, Rule) and p.rule == "all_modes" and fold_key(p.value) == fold_key(action.name) \
                     and sctx.controller == player and (p.subject is None or user is not None
@@ -540,8 +542,9 @@ def countdown_as_if_none(game: Game, player: int) -> bool:
     pending = [e for e in state.effects if e.what == "countdown_as_if_none" and e.data.get("player") == player]
     if pending:
         state.effects = [e for e in state.effects if e not in pending]
+        derived.touch(game)
         return True
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (CountdownAsIfNone,)):
         for p in effect.procedures:
             if isinstance(p, CountdownAsIfNone) and Player(player) in resolve(game, sctx, p.who):
                 return not p.optional or ask_yes_no(game, player, f"{p.text}?")
@@ -553,7 +556,7 @@ def keyword_bonus(game: Game, user: CardId, holder: CardId, action: ActionDef, k
     Clarividência que este personagem usar ganham Clarividência +1"), by the statics working now."""
     thing = ActionThing(holder, action.name, user, action.power, definition=action)
     n = 0
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (KeywordBonus,)):
         for p in effect.procedures:
             if isinstance(p, KeywordBonus) and fold_key(p.keyword) == fold_key(keyword) \
                     and matches(game, sctx, thing, p.actions):
@@ -565,7 +568,7 @@ def hand_limit(game: Game, player: int, base: int) -> int:
     """The number of cards ``player`` may keep at the Ajuste de Mão (6.2 D.2): ``base`` (7) changed by the
     statics working now ("o número máximo de cards em sua mão durante a Fase de Ajuste aumenta em um card")."""
     n = base
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (ChangeHandLimit,)):
         for p in effect.procedures:
             if isinstance(p, ChangeHandLimit) and Player(player) in resolve(game, sctx, p.who):
                 n += p.sign * quantity(game, sctx, p.amount)

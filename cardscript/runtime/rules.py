@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.compiler.ir import ActionDef, Allow, CardDef, Effect, Filter, Kind, Rule, Selector
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.runtime import derived
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, Zone
 
@@ -137,14 +138,14 @@ def _gained_rules(game: Game, card: CardId, rule: str) -> Iterator[tuple[Effect,
     """The RULE statics of the keywords ``card`` gained (5.6, the prelude's meaning carried by ``Gain.keyword_rules``):
     by a state effect with a duration, or by a continuous effect working now (a static of a card in place, or one a
     resolved effect created). Not while its own texts have no effect (5.8: "inclusive as palavras-chave")."""
+    state = game.state
+    if card not in state.scene:
+        return
     from cardscript.compiler.ir import EffectKind, Gain
     from cardscript.runtime.continuous import live, text_lost
     from cardscript.runtime.selectors import selected
     from cardscript.runtime.statics import active_effects
 
-    state = game.state
-    if card not in state.scene:
-        return
     found: list[tuple[Effect, Rule]] = []
     for e in state.effects:
         if e.what == "gain" and card in e.subjects and e.data.get("rules") and live(game, e):
@@ -157,7 +158,7 @@ def _gained_rules(game: Game, card: CardId, rule: str) -> Iterator[tuple[Effect,
             for d in game.cards.values()))
         game.memo["keyword_gainers"] = memo
     if memo[1] or any(e.what == str(EffectKind.STATIC) for e in state.effects):
-        for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+        for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Gain,)):
             for p in effect.procedures:
                 if isinstance(p, Gain) and any(r.rule == rule for r in p.keyword_rules) \
                         and selected(game, sctx, p.targets, card, 1):
@@ -280,6 +281,7 @@ def spend_identity_permission(game: Game, player: int, card: CardId) -> None:
         if any(isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None and not p.subject.every
                and matches(game, ctx, card, p.subject) for p in effect.procedures):
             game.state.effects.remove(made)
+            derived.touch(game)
             return
 
 
@@ -323,7 +325,7 @@ def _fewer_by_statics(game: Game, card: CardId) -> Iterator[int]:
     from cardscript.runtime.selectors import matches
     from cardscript.runtime.statics import active_effects
 
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Rule,)):
         for p in effect.procedures:
             if isinstance(p, Rule) and p.rule == "entry_load" and p.of is not None and p.value.startswith("-") \
                     and p.value[1:].isdigit() \
@@ -364,7 +366,7 @@ def _gained_ready(game: Game, user: CardId, action_name: str, power: str | None)
             actions = tuple(e.data.get("ready_actions", ()))
             if not actions or _action_matches(actions, action_name, power):
                 return True
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Gain,)):
         for p in effect.procedures:
             if isinstance(p, Gain) and any(fold_key(k) == want for k in p.keywords) \
                     and (not p.ready_actions or _action_matches(p.ready_actions, action_name, power)) \
@@ -433,7 +435,7 @@ def gained_action_keyword(game: Game, user: CardId, action: ActionDef, keyword: 
                 and fold_key(keyword) in {fold_key(str(k)) for k in e.data.get("keywords", ())}:   # final do turno")
             return f"{action.name} gained {keyword} until the end of the turn"
     thing = ActionThing(user, action.name, user, action.power, definition=action)
-    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (Gain,)):
         for p in effect.procedures:
             if isinstance(p, Gain) and fold_key(keyword) in {fold_key(k) for k in p.keywords} \
                     and matches(game, sctx, thing, p.targets):
@@ -447,3 +449,4 @@ def note_action_use(game: Game, player: int, action: ActionDef) -> None:
         key = (player, fold_key(proc.value))
         if key not in game.state.this_turn.used_once_per_player:
             game.state.this_turn.used_once_per_player.append(key)
+            derived.touch(game)

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardscript.compiler.ir import EffectKind, Gain, Selector, SetShield
-from cardscript.runtime import continuous, shields
+from cardscript.runtime import continuous, derived, shields
 from cardscript.runtime.game import Game
 from cardscript.runtime.selectors import EffectContext, attr, host, quantity, selected, title
 from cardscript.runtime.state import CardId
-from cardscript.runtime.statics import active_effects
+from cardscript.runtime.statics import active_effects, layer
 
 __all__ = ["effect_id", "end_of_turn", "shield", "shield_event", "watch_shields"]
 
@@ -55,9 +55,14 @@ _ShieldStatic = tuple[tuple[int, int, int], str, int, str, Selector, EffectConte
 
 def _shield_statics(game: Game) -> list[_ShieldStatic]:
     """The statics working now that give shields: ((source card, effect index, procedure index), ``bonus`` /
-    ``set``, value, source name, the selector of what gets it, the static's context)."""
+    ``set``, value, source name, the selector of what gets it, the static's context). Kept per state version and
+    layer (:mod:`cardscript.runtime.derived`)."""
+    return derived.cached(game, "shield_statics", layer(game), lambda: _find_shield_statics(game))
+
+
+def _find_shield_statics(game: Game) -> list[_ShieldStatic]:
     out: list[_ShieldStatic] = []
-    for src, effect, sctx in active_effects(game, (EffectKind.STATIC,)):
+    for src, effect, sctx in active_effects(game, (EffectKind.STATIC,), (SetShield, Gain)):
         if src < 0:
             continue                       # generated statics have no card to key them by (not produced today)
         procs = [(pi, p) for pi, p in enumerate(effect.procedures)
@@ -247,6 +252,7 @@ def _store_shield(game: Game, card: CardId, record: shields.ShieldRecord) -> Non
     base = game.state.scene[card]
     base.shields = record
     base.shield_bonus = shields.shield_value(record) - record.nominal     # the turn loop's quick facts read it
+    derived.touch(game)
 
 
 def shield_event(game: Game, card: CardId, event: shields.ShieldEvent) -> None:

@@ -56,6 +56,11 @@ class ActionGrant:
     ready: bool = False                  # "mesmo que ele tenha entrado em cena neste turno": that use waives C.1
 
 
+BASE_EDITS = [0]
+"""How many times an attribute of an :class:`InScene` was set (every game): part of the version of the state the
+derived answers are kept for (:mod:`cardscript.runtime.derived`), so that a base edited by hand drops them."""
+
+
 @dataclass
 class InScene:
     """A character or support in the scene (rules 4.4.2) and what it carries (its current energy, 4.3)."""
@@ -75,6 +80,10 @@ class InScene:
     # start / stop), replayed by shields.shield_value; None until the first event (the printed shield). It lives
     # with the card's stay in the scene: a card that leaves and comes back starts afresh.
     shields: ShieldRecord | None = None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+        BASE_EDITS[0] += 1               # a stage, a count... set, by the engine or by hand: runtime.derived's version
 
     @property
     def energy(self) -> int:

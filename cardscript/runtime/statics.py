@@ -14,12 +14,13 @@ from contextlib import contextmanager
 
 from cardscript.compiler.ir import Effect, EffectKind, Gain, Lose
 from cardscript.compiler.vocabulary import fold_key
-from cardscript.runtime import continuous
+from cardscript.runtime import characteristics, continuous, derived
 from cardscript.runtime.game import Game
 from cardscript.runtime.selectors import EffectContext, attr, check_condition, selected, static_context
 from cardscript.runtime.state import ActiveEffect, CardId
 
-__all__ = ["active_effects", "gathering_powers", "has_keyword", "powers", "powers_now", "reading", "state_effects"]
+__all__ = ["active_effects", "at_top", "gathering_powers", "has_keyword", "layer", "powers", "powers_now", "reading",
+           "state_effects"]
 
 
 def _working(game: Game, card: CardId) -> tuple[bool, int | None]:
@@ -31,53 +32,193 @@ def _working(game: Game, card: CardId) -> tuple[bool, int | None]:
 
 @contextmanager
 def reading(game: Game) -> Iterator[None]:
-    """A stretch in which the state is only read (listing the legal plays): the continuous effects working are
-    computed once per kind of effect inside it, not once per question."""
-    if "active_effects" in game.memo:
-        yield
-        return
-    game.memo["active_effects"] = {}
-    try:
-        yield
-    finally:
-        del game.memo["active_effects"]
+    """A stretch in which the state is only read (listing the legal plays). The continuous effects are kept per
+    state version (:mod:`cardscript.runtime.derived`) whether inside one or not; kept for the callers that mark
+    their read-only stretches."""
+    yield
 
 
-def active_effects(game: Game, kinds: Sequence[EffectKind] = (EffectKind.STATIC, EffectKind.DAMAGE_MODIFIER)
-                   ) -> Iterator[tuple[CardId, Effect, EffectContext]]:
+def layer(game: Game) -> tuple[object, ...]:
+    """Which of the statics' own readings are under way for ``game`` (the layering of
+    :mod:`cardscript.runtime.characteristics`): the statics' powers or characteristics being gathered, a card's
+    5.8 text loss or a state effect's life being evaluated, a card's ``counts_as`` being read, a user's "como se"
+    characteristics. The continuous effects working (and what they give) are a function of the state and of this
+    layer: each layer's answers are kept apart. Empty at the top (the answer to a player's question)."""
+    g = id(game)
+    evaluating, living = continuous._EVALUATING, continuous._LIVE_CHECKING
+    as_if = game.memo.get("using_as_if")
+    busy = game.memo.get("counts_as_reading")
+    gathering = characteristics._GATHERING
+    if not (_GATHERING_POWERS or gathering or evaluating or living or as_if or busy):
+        return _TOP
+    return (_GATHERING_POWERS > 0, g in gathering,
+            tuple(sorted(c for k, c in evaluating if k == g)) if evaluating else (),
+            tuple(sorted(u for k, u in living if k == g)) if living else (),
+            tuple(sorted((c, tuple(sorted((f, tuple(sorted(v))) for f, v in fs.items())))
+                         for c, fs in as_if.items())) if as_if else (),
+            tuple(sorted(busy)) if busy else ())
+
+
+_TOP: tuple[object, ...] = (False, False, (), (), (), ())
+
+
+def at_top(game: Game) -> bool:
+    """Is a question about ``game`` asked at the top layer? (Then the characteristics it gets may be kept per state
+    version; :func:`_settled` drops those read on an approximation.)"""
+    return not any(layer(game))
+
+
+def active_effects(game: Game, kinds: Sequence[EffectKind] = (EffectKind.STATIC, EffectKind.DAMAGE_MODIFIER),
+                   having: tuple[type, ...] = ()) -> Iterator[tuple[CardId, Effect, EffectContext]]:
     """The continuous effects working now (5.3, 5.4): their card works in the scene and their condition holds.
+    ``having``: only the effects with a procedure of one of those types (a caller that reads only those: the
+    conditions of the others are not evaluated).
 
-    Computed on demand from the cards where they are (never stored): a static starts and stops working the
-    moment its card, its condition or a 5.8 text loss changes ("atualizados a cada modificação", 5.4). Inside
-    :func:`reading` they are computed once per kind."""
-    cache = game.memo.get("active_effects")
-    if cache is None:
-        yield from _active_effects(game, kinds)
+    Computed from the cards where they are, so that a static starts and stops working the moment its card, its
+    condition or a 5.8 text loss changes ("atualizados a cada modificação", 5.4); the answer is kept until the
+    state's version changes (:mod:`cardscript.runtime.derived`), per kind and per :func:`layer`. A static whose
+    condition reads what the statics of its own layer change (a power, an affiliation they give) is settled by
+    :func:`_settled`."""
+    key = (tuple(kinds), having, layer(game))
+    settling = game.derived.settling.get(key)
+    if settling is not None:                # asked again while these are being settled: the approximation
+        game.derived.reentered.add(key)
+        yield from settling
         return
-    key = tuple(kinds)
-    if key not in cache:
-        cache[key] = list(_active_effects(game, kinds))
-    yield from cache[key]
+    yield from derived.cached(game, "active_effects", key, lambda: _settled(game, key), _same_effects)
 
 
-def _active_effects(game: Game, kinds: Sequence[EffectKind]) -> Iterator[tuple[CardId, Effect, EffectContext]]:
+def _same_effects(a: list[tuple[CardId, Effect, EffectContext]], b: list[tuple[CardId, Effect, EffectContext]]
+                  ) -> bool:
+    return len(a) == len(b) and all(x[0] == y[0] and x[1] is y[1] and x[2] == y[2] for x, y in zip(a, b, strict=True))
+
+
+def _same_working(a: list[tuple[CardId, Effect, EffectContext]], b: list[tuple[CardId, Effect, EffectContext]]
+                  ) -> bool:
+    return [(c, id(e)) for c, e, _ in a] == [(c, id(e)) for c, e, _ in b]
+
+
+def _settled(game: Game, key: tuple[tuple[EffectKind, ...], tuple[type, ...], tuple[object, ...]]
+             ) -> list[tuple[CardId, Effect, EffectContext]]:
+    """The continuous effects working, settled: 5.4 "todos eles se atualizam simultaneamente" -- a static whose
+    condition reads what the statics of the same layer change (a power or an affiliation one of them gives) is
+    working when its condition holds in the state those very statics give. Found as a fixed point: first with
+    the conditions read on the printed characteristics (no static working), then on what the statics found
+    give, until the statics working no longer change. Conditions that read nothing the statics change settle
+    at once. A cycle with no fixed point ("ganha X enquanto não tiver X") has no answer the rules define: it is
+    logged once as ``unsupported`` and the statics found on the printed characteristics work."""
+    d = game.derived
+    kinds, having, lay = key
+    rounds: list[list[tuple[CardId, Effect, EffectContext]]] = []
+    approx: list[tuple[CardId, Effect, EffectContext]] = []
+    try:
+        while True:
+            d.settling[key] = approx
+            d.reentered.discard(key)
+            found = list(_active_effects(game, kinds, having, lay))
+            if key not in d.reentered:
+                return found
+            d.tables = {}                       # what was read on the approximation is computed again
+            if _same_working(found, approx):
+                return found
+            if any(_same_working(found, r) for r in rounds):
+                _unsettled(game, found)
+                return rounds[0]
+            rounds.append(found)
+            approx = found
+    finally:
+        d.settling.pop(key, None)
+        d.reentered.discard(key)
+
+
+def _unsettled(game: Game, found: list[tuple[CardId, Effect, EffectContext]]) -> None:
+    """Log once per match and set of cards a cycle of statics with no fixed point (unsupported)."""
+    cards = tuple(sorted({c for c, _, _ in found}))
+    seen: set[tuple[CardId, ...]] = game.memo.setdefault("unsettled_statics", set())
+    if cards in seen:
+        return
+    seen.add(cards)
+    game.log.add("unsupported", game.depth, text="; ".join(game.name(c) for c in cards if c >= 0),
+                 why="statics whose conditions read what they change have no fixed point (5.4): read on the "
+                     "printed characteristics", source=cards[0] if cards else None)
+
+
+_EFFECTS_OF: dict[tuple[int, tuple[EffectKind, ...], tuple[type, ...]], tuple[object, tuple[Effect, ...]]] = {}
+
+
+def _effects_of(definition: object, kinds: tuple[EffectKind, ...], having: tuple[type, ...]) -> tuple[Effect, ...]:
+    """A card definition's effects of those kinds (with a procedure of a type of ``having``, if given), in order
+    (kept per definition: derived from the immutable card definition, not game state)."""
+    key = (id(definition), kinds, having)
+    hit = _EFFECTS_OF.get(key)
+    if hit is not None and hit[0] is definition:
+        return hit[1]
+    found = tuple(e for e in getattr(definition, "effects", None) or () if e.kind in kinds and _has(e, having))
+    _EFFECTS_OF[key] = (definition, found)
+    return found
+
+
+def _has(effect: Effect, having: tuple[type, ...]) -> bool:
+    return not having or any(isinstance(p, having) for p in effect.procedures)
+
+
+_CONTINUOUS = (EffectKind.STATIC, EffectKind.DAMAGE_MODIFIER, EffectKind.REPLACEMENT)
+
+
+def _sources(game: Game, lay: tuple[object, ...]) -> list[tuple[CardId, object, EffectContext]]:
+    """The cards in place whose continuous effects can work now (their text works where they are, 4.4.2.3, 5.8),
+    with their definitions and contexts, for every kind of question: kept while the cards in place, who controls
+    and who carries them, and what their texts chose are unchanged -- per version and layer when a 5.8 text loss
+    is possible in the match (it is read with the layer's guards)."""
+    def find() -> list[tuple[CardId, object, EffectContext]]:
+        out: list[tuple[CardId, object, EffectContext]] = []
+        for card in game.state.in_place():
+            definition = game.cards.get(card)
+            if not _effects_of(definition, _CONTINUOUS, ()):
+                continue
+            working, controller = _working(game, card)
+            if working and controller is not None:
+                out.append((card, definition, static_context(game, card, controller)))
+        return out
+
     state = game.state
-    cards = state.in_place()
-    for card in cards:
-        effects = attr(game, card, "effects") or ()
-        if not any(e.kind in kinds for e in effects):
-            continue
-        working, controller = _working(game, card)
-        if not working or controller is None:
-            continue
-        ctx = static_context(game, card, controller)
-        for e in effects:
-            if e.kind in kinds and (e.condition is None or check_condition(game, ctx, e.condition)):
-                yield card, e, ctx
+    if continuous._suppressing_cards(game) or any(e.what == "text_loss" for e in state.effects):
+        return derived.cached(game, "sources", lay, find)          # 5.8 read with the layer's guards, per version
+    placed = (tuple((b.card, b.controller, tuple(b.carried)) for b in state.scene.values()), state.scenario,
+              state.scenario_controller, game.derived.touched, len(game.cards))
+    return derived.kept_while(game, "sources", placed, find)      # what it reads: who is where, carried by whom
+
+
+def _active_effects(game: Game, kinds: tuple[EffectKind, ...], having: tuple[type, ...] = (),
+                    lay: tuple[object, ...] = _TOP) -> Iterator[tuple[CardId, Effect, EffectContext]]:
+    """The effects working now, found from the cards in place (their contexts and conditions kept per state
+    version and layer, so that the lists of different kinds share them)."""
+    state = game.state
+    if all(k in _CONTINUOUS for k in kinds):
+        sources = _sources(game, lay)
+    else:
+        sources = []
+        for card in state.in_place():
+            definition = game.cards.get(card)
+            if _effects_of(definition, kinds, having):
+                working, controller = _working(game, card)
+                if working and controller is not None:
+                    sources.append((card, definition, static_context(game, card, controller)))
+    holds = derived.table(game, "condition")
+    for card, definition, ctx in sources:
+        for e in _effects_of(definition, kinds, having):
+            if e.condition is not None:
+                key = (card, id(e), lay)
+                held = holds.get(key)
+                if held is None:
+                    held = holds[key] = check_condition(game, ctx, e.condition)
+                if not held:
+                    continue
+            yield card, e, ctx
     for made in list(state.effects):           # effects generated by resolved effects (5.7 B), with a duration
         effect = made.effect
         if isinstance(effect, Effect) and effect.kind in kinds and made.what == str(effect.kind) \
-                and continuous.live(game, made) and isinstance(made.context, EffectContext):
+                and _has(effect, having) and continuous.live(game, made) and isinstance(made.context, EffectContext):
             yield (made.source if made.source is not None else -1), effect, made.context
 
 
@@ -99,7 +240,13 @@ def gathering_powers() -> bool:
 def powers_now(game: Game, card: CardId, depth: int) -> set[str]:
     """Printed powers, plus gained ones (statics; until-end-of-turn state effects), minus lost ones: golden
     rule 8 B.2, losing an attribute beats gaining it, whatever the order of the effects. ``depth`` > 0: read
-    for a static, without the statics."""
+    for a static, without the statics. Kept per state version at the top layer (:func:`at_top`)."""
+    if depth == 0 and at_top(game):
+        return set(derived.cached(game, "powers", card, lambda: frozenset(_powers_now(game, card, 0))))
+    return _powers_now(game, card, depth)
+
+
+def _powers_now(game: Game, card: CardId, depth: int) -> set[str]:
     have = {str(p) for p in (attr(game, card, "powers") or ())}
     base = game.state.scene.get(card)
     if base is not None:                   # 4.4.2.3 A.1.2a/b: a carried version of this character lends its powers
@@ -122,7 +269,7 @@ def powers_now(game: Game, card: CardId, depth: int) -> set[str]:
     global _GATHERING_POWERS
     _GATHERING_POWERS += 1
     try:
-        statics = list(active_effects(game, (EffectKind.STATIC,)))
+        statics = list(active_effects(game, (EffectKind.STATIC,), (Gain, Lose)))
     finally:
         _GATHERING_POWERS -= 1
     for _, effect, sctx in statics:

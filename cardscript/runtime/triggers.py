@@ -35,6 +35,7 @@ from typing import Any
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
 from cardscript.compiler.vocabulary import PHASES, STEPS, Phase, Step, fold_key
+from cardscript.runtime import derived
 from cardscript.runtime.events import Event
 from cardscript.runtime.filters import action_matches
 from cardscript.runtime.game import Game
@@ -97,22 +98,36 @@ def card_attr(game: Game, card: CardId, name: str) -> Any:
     return getattr(game.cards.get(card), name, None)
 
 
+_LENDS: dict[tuple[int, int], tuple[object, object, int]] = {}
+_NEVER, _ALWAYS, _FIRST_COPY = 0, 1, 2
+
+
 def lends_text(game: Game, carried: CardId, base: CardId) -> bool:
-    """4.4.2.3: does a card carried by ``base`` lend it its permanent texts (and actions)?"""
-    ctype = str(card_attr(game, carried, "card_type") or "")
-    btype = str(card_attr(game, base, "card_type") or "")
+    """4.4.2.3: does a card carried by ``base`` lend it its permanent texts (and actions)? (What the two definitions
+    say is kept per pair of definitions; which copy is first is read in the state.)"""
+    dc, db = game.cards.get(carried), game.cards.get(base)
+    key = (id(dc), id(db))
+    hit = _LENDS.get(key)
+    if hit is None or hit[0] is not dc or hit[1] is not db:
+        hit = _LENDS[key] = (dc, db, _lends(dc, db))
+    return hit[2] == _ALWAYS or hit[2] == _FIRST_COPY and _first_copy(game, carried, base)
+
+
+def _lends(dc: object, db: object) -> int:
+    ctype = str(getattr(dc, "card_type", None) or "")
+    btype = str(getattr(db, "card_type", None) or "")
     base_is_character = btype.startswith("Personagem")
     if ctype == "Habilidade":
-        return base_is_character                                   # A.1.1 (A.2a: not on supports)
+        return _ALWAYS if base_is_character else _NEVER             # A.1.1 (A.2a: not on supports)
     def same(attr: str) -> bool:
-        return bool(card_attr(game, carried, attr) == card_attr(game, base, attr))
+        return bool(getattr(dc, attr, None) == getattr(db, attr, None))
 
     if ctype.startswith("Personagem") and base_is_character:       # A.1.2a/b: same alter ego, else same name,
-        key = "alter_ego" if card_attr(game, base, "alter_ego") else "name"   # of another card than the base
-        return same(key) and not (same("name") and same("version")) and _first_copy(game, carried, base)
+        key = "alter_ego" if getattr(db, "alter_ego", None) else "name"   # of another card than the base
+        return _FIRST_COPY if same(key) and not (same("name") and same("version")) else _NEVER
     if ctype == "Suporte" and btype == "Suporte":                  # A.2b
-        return same("name") and not same("version") and _first_copy(game, carried, base)
-    return False
+        return _FIRST_COPY if same("name") and not same("version") else _NEVER
+    return _NEVER
 
 
 def _first_copy(game: Game, carried: CardId, base: CardId) -> bool:
@@ -556,6 +571,7 @@ class Triggers:
         if key in fired:
             return False
         fired.append(key)
+        derived.touch(self.game)
         return True
 
     def on_event_generated(self, event: Event) -> None:
@@ -573,6 +589,7 @@ class Triggers:
                 subject_sel = effect.trigger.subject
                 if made.duration == "instant" or subject_sel is not None and subject_sel.next_only:
                     self.game.state.effects.remove(made)   # 5.7 B: no duration -> once; "o próximo ...": the next
+                    derived.touch(self.game)
                 if isinstance(ctx, EffectContext):          # "aquele personagem": what the event names
                     for slot in [s for s in ctx.slots if s.startswith("event:")]:
                         del ctx.slots[slot]

@@ -46,7 +46,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, Procedure, Selector
-from cardscript.runtime import handlers, queries, rules, selectors, shielding
+from cardscript.runtime import derived, handlers, queries, rules, selectors, shielding
 from cardscript.runtime.actions import (
     ActionUse,
     action_facts,
@@ -330,6 +330,7 @@ class Engine(OptionFacts):
             base.damage_taken_this_turn = 0
         for p in s.players:
             p.scenario_placed_this_turn = False
+            derived.touch(self.game)
         self.activated_uses.clear()
         self.ready.clear()
         shielding.end_of_turn(self.game)              # "até o final do turno" effects expire (5.7)
@@ -434,6 +435,7 @@ class Engine(OptionFacts):
                                     facts=self.option_facts(player, self.cards_facts, hand)))
         game.move(hand[i], Zone.RESOURCES, reason="discard")
         base.basic_capacitation = True
+        derived.touch(self.game)
         game.capacitate(base.card, 1)
 
     def extra_capacitation(self, player: int, base: InScene) -> None:
@@ -549,6 +551,7 @@ class Engine(OptionFacts):
     def place_scenario(self, player: int, card: CardId) -> None:
         """4.4.1: one scenario per turn in the Preparation Phase; the old one goes to the resources."""
         self.game.state.players[player].scenario_placed_this_turn = True
+        derived.touch(self.game)
         self.game.place_scenario(card, player)
 
     def discard(self, player: int) -> None:

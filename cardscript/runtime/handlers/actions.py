@@ -21,7 +21,7 @@ from cardscript.compiler.ir import (
     Restrict,
     SetCost,
 )
-from cardscript.runtime import continuous
+from cardscript.runtime import continuous, derived
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
 from cardscript.runtime.selectors import ActionThing, EffectContext, resolve
@@ -43,6 +43,7 @@ def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
                                          * proc.amount)
             else:
                 base.extra_actions += proc.amount
+                derived.touch(game)
             game.emit("extra_action", card=t, same_action=proc.same_action, free=proc.free,
                       only=[f"{f.field} {f.op} {f.value}" for f in filters])
 

@@ -18,7 +18,7 @@ from cardscript.compiler.ir import (
     Selector,
     SuppressText,
 )
-from cardscript.runtime import continuous
+from cardscript.runtime import continuous, derived
 from cardscript.runtime.game import Game
 from cardscript.runtime.handlers import handles
 from cardscript.runtime.selectors import ActionThing, EffectContext, Player, resolve
@@ -33,6 +33,7 @@ def generate(game: Game, ctx: EffectContext, proc: Generate) -> None:
                           context=ctx)
     if isinstance(made.context, EffectContext):        # "a próxima ação ...": the uses after this moment (4.6.2 H)
         made.context.memory["uses_before"] = len(game.state.this_turn.uses)
+        derived.touch(game)
 
 
 @handles(SuppressText)
