@@ -74,11 +74,16 @@ class MatchResult:
     extra: dict[str, int] = field(default_factory=dict)
 
 
-AGENT_KINDS = ("heuristic", "random")
+AGENT_KINDS = ("heuristic", "random", "mcts")
 
 
 def make_agents(kind: str, seed: int) -> list[Agent]:
-    """Two seeded agents of one kind (``heuristic`` or ``random``) for the match of ``seed``."""
+    """Two seeded agents of one kind (``heuristic``, ``random``, or ``mcts`` with its budget: runtime.mcts
+    ``agent_kind``) for the match of ``seed``."""
+    if kind.split(":")[0] == "mcts":            # imported here: runtime.mcts imports this module
+        from cardscript.runtime.mcts import make_mcts_agents
+
+        return make_mcts_agents(kind, seed)
     if kind == "heuristic":
         return [HeuristicAgent(seed * 2 + 1), HeuristicAgent(seed * 2 + 2)]
     if kind == "random":

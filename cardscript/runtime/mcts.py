@@ -1,0 +1,236 @@
+"""The search agent (issue 12 part 7): information-set MCTS (runtime.ismcts) on the steppable engine.
+
+:class:`MCTSAgent` answers a decision by searching determinised copies of the match it is asked in
+(``decide_in(match, decision)``, runtime.stepping): it never reads the real hidden cards -- every iteration plays
+on ``match.determinize(me, rng)``, where the opponent's hand and both decks' unseen cards are dealt again.
+
+Which decisions are searched (:data:`SEARCHED`): the ones that shape the match and offer few answers -- the plays
+of the Preparation Phase and the combat steps (``play``: place, capacitate, use an action, end), one-pick
+targets, optional steps, modes, X values, the hand exchange and who starts (6.1). Every other decision goes to
+the heuristic agent (runtime.agents.HeuristicAgent): the multi-pick ones (cards to the resources at 6.1, discards
+and unloads of several cards, loading) have combinatorial answer spaces a budget of a second cannot explore, and
+their heuristic answers (keep characters, drop the least useful) are what a search would rediscover slowly; a
+decision with one legal answer is never searched.
+
+A playout (:func:`evaluate`, :class:`_Horizon`): both players are heuristic agents (a sensible beginner is a far
+better model of play than random answers, and the opponent it is measured against is one), played ``depth``
+turns past the turn of the search (2: the searcher's turn and the opponent's reply) and then scored by a static
+evaluation of the position for the searcher: the prize points (4.9.1), the characters in the scene with their
+energy and stage (what scores and protects points), the hand and the resources (what places the next ones),
+squashed into (0, 1); a match that ends in the playout scores 1 or 0. The opponent's decisions are not tree
+nodes (``opponent_in_tree=False``): with tens of playouts a tree over both players is too thin to help.
+
+Budget: ``playouts`` (deterministic for a seed) and/or ``ms`` per decision; the default is 1000 ms. As an agent
+kind (runtime.match.make_agents, ``--agents mcts`` with ``--mcts-playouts`` / ``--mcts-ms``) the budget travels in
+the kind's name: ``mcts``, ``mcts:playouts=32``, ``mcts:ms=500``, ``mcts:playouts=32,ms=500`` (:func:`agent_kind`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardscript.runtime.agents import Decision, HeuristicAgent, IllegalChoice
+from cardscript.runtime.ismcts import Budget, NoDeterminization, Steppable, candidate_answers, search
+from cardscript.runtime.match import Match
+
+__all__ = ["SEARCHED", "MCTSAgent", "agent_kind", "evaluate", "make_mcts_agents"]
+
+SEARCHED = frozenset({"play", "target", "optional", "mode", "x", "exchange", "first_player"})
+DETERMINIZE_TRIES = 4
+
+
+def evaluate(game: Match, me: int, scale: float = 8.0) -> float:
+    """A static value of the position for ``me`` in (0, 1): 0.5 when even; higher is better."""
+    s = game.state
+    if s.winner is not None:
+        return 1.0 if s.winner == me else 0.0
+
+    def side(p: int) -> float:
+        mine = s.players[p]
+        value = 3.0 * game.prize_points(p)
+        for b in s.controlled(p):
+            if game.eng.is_character(b.card):
+                value += 2.0 + b.energy + 1.5 * b.stage
+            else:
+                value += 1.0
+        value += 0.5 * len(mine.hand) + 0.4 * len(mine.resources)
+        if len(mine.deck) < 6:
+            value -= 2.0 * (6 - len(mine.deck))      # drawing from an empty deck loses (4.9.2)
+        return value
+
+    diff = side(me) - side(1 - me)
+    return 1.0 / (1.0 + math.exp(-diff / scale))
+
+
+class _Horizon(BaseException):
+    """Raised by a playout agent at its horizon, with the position's value (a BaseException: the engine's own
+    ``except Exception`` handlers must not take it for a procedure error)."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(value)
+        self.value = value
+
+
+@dataclass
+class _PlayoutAgent:
+    """A heuristic agent that stops the playout at the first decision of turn ``until`` and scores it."""
+
+    agent: HeuristicAgent
+    me: int
+    until: int
+    scale: float
+    wants_facts: bool = True
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        return self.agent.decide(decision)
+
+    def decide_in(self, match: Any, decision: Decision) -> Sequence[int]:
+        game = match.game
+        if game.state.turn >= self.until:
+            raise _Horizon(evaluate(game, self.me, self.scale))
+        return self.agent.decide(decision)
+
+
+class _World:
+    """A stepped match as the search's Steppable (runtime.ismcts): a determinisation is played out before it is
+    handed over, so one that cannot reach the decision (a dealt card mattered earlier in the turn) is dealt
+    again."""
+
+    def __init__(self, match: Any) -> None:
+        self.match = match
+
+    def advance(self) -> Decision | None:
+        return self.match.advance()  # type: ignore[no-any-return]
+
+    def answer(self, answer: Sequence[int]) -> Decision | None:
+        return self.match.answer(answer)  # type: ignore[no-any-return]
+
+    def clone(self) -> _World:
+        return _World(self.match.clone())
+
+    def determinize(self, player: int, rng: random.Random) -> _World:
+        from cardscript.runtime.stepping import ReplayDiverged
+
+        for _ in range(DETERMINIZE_TRIES):
+            world = self.match.determinize(player, rng)
+            try:
+                _ = world.game                          # replays the turn so far in the dealt world
+            except (ReplayDiverged, IllegalChoice):     # an answer of the turn does not fit the dealt cards
+                world.close()
+                continue
+            return _World(world)
+        raise NoDeterminization(f"no determinisation reached the decision in {DETERMINIZE_TRIES} deals")
+
+    @property
+    def over(self) -> bool:
+        return bool(self.match.over)
+
+    @property
+    def result(self) -> Any:
+        return self.match.result
+
+
+@dataclass
+class MCTSAgent:
+    """ISMCTS over the steppable engine (the module docstring); ``decide`` without a match is the heuristic's.
+
+    ``playouts`` / ``ms``: the budget per searched decision (neither: 1000 ms); ``depth``: the turns a playout
+    plays past the current one before it is evaluated; ``exploration``: UCB1's constant. ``searches`` counts
+    the decisions searched, ``seconds`` their summed time and ``slowest`` the longest."""
+
+    seed: int = 0
+    playouts: int | None = None
+    ms: float | None = None
+    depth: int = 2
+    exploration: float = 0.7
+    scale: float = 8.0
+    wants_facts: bool = True
+    searches: int = 0
+    iterations: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+    fallback: HeuristicAgent = field(init=False)
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.budget = Budget(self.playouts, self.ms if self.ms is not None or self.playouts is not None else 1000.0)
+        self.fallback = HeuristicAgent(self.seed)
+        self.rng = random.Random(self.seed)
+
+    def decide(self, decision: Decision) -> Sequence[int]:
+        return self.fallback.decide(decision)
+
+    def searched(self, decision: Decision) -> bool:
+        """Whether a decision is searched (the module docstring): its kind, and two or more one-pick answers."""
+        return decision.kind in SEARCHED and len(candidate_answers(decision)) > 1
+
+    def decide_in(self, match: Any, decision: Decision) -> Sequence[int]:
+        if not self.searched(decision):
+            return self.fallback.decide(decision)
+        start = time.perf_counter()
+        rng = random.Random(self.rng.getrandbits(64))
+        policy_agents = [HeuristicAgent(rng.getrandbits(32)), HeuristicAgent(rng.getrandbits(32))]
+        me = decision.player
+        until = match.game.state.turn + self.depth
+
+        def policy(_world: Steppable, d: Decision) -> Sequence[int]:
+            return policy_agents[d.player].decide(d)
+
+        def rollout(world: Steppable, player: int, rng: random.Random) -> float:
+            assert isinstance(world, _World)
+            if world.over:
+                winner = world.result.winner
+                return 0.5 if winner is None else float(winner == player)
+            agents = [_PlayoutAgent(HeuristicAgent(rng.getrandbits(32)), player, until, self.scale)
+                      for _ in (0, 1)]
+            try:
+                result = world.match.finish(agents)
+            except _Horizon as horizon:
+                return horizon.value
+            return 0.5 if result.winner is None else float(result.winner == player)
+
+        found = search(_World(match), self.budget, rng, rollout=rollout, policy=policy, searchable=self.searched,
+                       exploration=self.exploration, opponent_in_tree=False)
+        elapsed = time.perf_counter() - start
+        self.searches += 1
+        self.iterations += found.iterations
+        self.seconds += elapsed
+        self.slowest = max(self.slowest, elapsed)
+        if not found.stats:                            # no determinisation could be played: the heuristic's
+            return self.fallback.decide(decision)
+        assert me == decision.player
+        return found.answer
+
+
+def agent_kind(playouts: int | None = None, ms: float | None = None) -> str:
+    """The agent kind naming a search agent with this budget: ``mcts``, ``mcts:playouts=32,ms=500``."""
+    parts = [f"playouts={playouts}"] if playouts is not None else []
+    if ms is not None:
+        parts.append(f"ms={ms:g}")
+    return "mcts" + (":" + ",".join(parts) if parts else "")
+
+
+def make_mcts_agents(kind: str, seed: int) -> list[MCTSAgent]:
+    """Two search agents for the match of ``seed`` from a kind of :func:`agent_kind` (ValueError if malformed)."""
+    name, _, options = kind.partition(":")
+    if name != "mcts":
+        raise ValueError(f"not a search agent kind: {kind!r}")
+    budget: dict[str, Any] = {}
+    for part in filter(None, options.split(",")):
+        key, _, value = part.partition("=")
+        try:
+            if key == "playouts":
+                budget["playouts"] = int(value)
+            elif key == "ms":
+                budget["ms"] = float(value)
+            else:
+                raise ValueError(key)
+        except ValueError:
+            raise ValueError(f"{kind!r}: a search budget is playouts=N and/or ms=MS, not {part!r}") from None
+    Budget(budget.get("playouts"), budget.get("ms", 1.0))          # refuses bad values (ValueError)
+    return [MCTSAgent(seed * 2 + 1, **budget), MCTSAgent(seed * 2 + 2, **budget)]
