@@ -192,6 +192,13 @@ def play_match(game: Match, max_turns: int = 200) -> MatchResult:
                 engine.play_turn()
     except GameOver:
         pass
+    return match_result(game)
+
+
+def match_result(game: Match) -> MatchResult:
+    """How a match that stopped playing turns ended (or did not), logged as its ``result`` event."""
+    engine = game.eng
+    s = game.state
     ended = s.winner is not None
     result = MatchResult(
         winner=s.winner, reason=s.end_reason if ended else f"not ended after {s.turn} turns (max_turns)",

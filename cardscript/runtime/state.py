@@ -14,11 +14,12 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from cardscript.runtime.shields import ShieldRecord
 
 CardId = int
+_T = TypeVar("_T")
 
 
 class Zone(StrEnum):
@@ -80,6 +81,14 @@ class InScene:
         """Current energy: the number of cards carried (rules 4.3)."""
         return len(self.carried)
 
+    def copy(self, memo: dict[int, Any]) -> InScene:
+        """An independent copy (:meth:`GameState.copy`); the grants' effect contexts through ``memo``."""
+        new = _shallow(self)
+        new.carried = list(self.carried)
+        new.actions_used = list(self.actions_used)
+        new.extra_grants = [copy.deepcopy(g, memo) for g in self.extra_grants] if self.extra_grants else []
+        return new                       # ``shields`` is a frozen record: shared
+
 
 @dataclass
 class PlayerState:
@@ -92,6 +101,12 @@ class PlayerState:
     set_aside: list[CardId] = field(default_factory=list)
     scenario_placed_this_turn: bool = False
     hand_exchanged_reveal: bool = False      # the once-per-match "one or no character" exchange (6.1)
+
+    def copy(self) -> PlayerState:
+        new = _shallow(self)
+        new.deck, new.hand, new.resources = list(self.deck), list(self.hand), list(self.resources)
+        new.prizes, new.set_aside = list(self.prizes), list(self.set_aside)
+        return new
 
     def pile(self, zone: Zone) -> list[CardId]:
         """The list holding this player's cards of one of their own areas."""
@@ -122,6 +137,15 @@ class ActiveEffect:
     effect: Any = None                   # the generated IR Effect (frozen dataclass), if any
     context: Any = None                  # the creating effect's EffectContext (a dataclass), if any
     data: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self, memo: dict[int, Any]) -> ActiveEffect:
+        """An independent copy; the generated IR ``effect`` is frozen and shared, the creating ``context`` (a
+        mutable EffectContext, maybe shared with other effects: ``memo`` keeps it shared) and ``data`` copied."""
+        new = _shallow(self)
+        new.subjects = list(self.subjects)
+        new.context = copy.deepcopy(self.context, memo) if self.context is not None else None
+        new.data = copy.deepcopy(self.data, memo) if self.data else {}
+        return new
 
 
 @dataclass(frozen=True)
@@ -180,6 +204,20 @@ class TurnMemory:
     #                                    this turn and where (4.4.2.1 A.3, effects: "se ela tiver sido carregada
     #                                    neste personagem neste turno")
 
+    def copy(self) -> TurnMemory:
+        """Every field is a list of immutable records: the lists are copied."""
+        new = _shallow(self)
+        for name, value in self.__dict__.items():
+            setattr(new, name, list(value))
+        return new
+
+
+def _shallow(obj: _T) -> _T:
+    """A new object of the same class with the same attribute values (the caller copies the mutable ones)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
 
 @dataclass
 class GameState:
@@ -214,7 +252,22 @@ class GameState:
     #                                    card carrying it): back, it is a new object (runtime.identity)
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """An independent copy, explicit and cheap (issue 12: clones of a match): every mutable part copied, the
+        immutable records (shield records, IR effects, action-use records) shared; the effect contexts held by
+        continuous effects and action grants go through one ``deepcopy`` memo, so what they share stays shared."""
+        memo: dict[int, Any] = {}
+        new = _shallow(self)
+        new.owner = dict(self.owner)
+        new.players = [p.copy() for p in self.players]
+        new.scene = {card: base.copy(memo) for card, base in self.scene.items()}
+        new.effects = [e.copy(memo) for e in self.effects]
+        new.this_turn = self.this_turn.copy()
+        new.chosen = {card: {slot: list(v) for slot, v in slots.items()} for card, slots in self.chosen.items()}
+        new.chosen_left = {card: {slot: list(v) for slot, v in slots.items()}
+                           for card, slots in self.chosen_left.items()}
+        new.chosen_traits = {card: dict(v) for card, v in self.chosen_traits.items()}
+        new.stays = dict(self.stays)
+        return new
 
     def opponent(self, player: int) -> int:
         return 1 - player
