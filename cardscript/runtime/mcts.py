@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardscript.runtime.agents import Decision, HeuristicAgent, IllegalChoice
+from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, IllegalChoice
 from cardscript.runtime.ismcts import Budget, NoDeterminization, Steppable, candidate_answers, search
 from cardscript.runtime.match import Match
 
@@ -215,7 +215,7 @@ def agent_kind(playouts: int | None = None, ms: float | None = None) -> str:
     return "mcts" + (":" + ",".join(parts) if parts else "")
 
 
-def make_mcts_agents(kind: str, seed: int) -> list[MCTSAgent]:
+def make_mcts_agents(kind: str, seed: int) -> list[Agent]:
     """Two search agents for the match of ``seed`` from a kind of :func:`agent_kind` (ValueError if malformed)."""
     name, _, options = kind.partition(":")
     if name != "mcts":

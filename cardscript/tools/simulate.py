@@ -19,7 +19,15 @@ import sys
 from typing import Any
 
 from cardscript.tools.common import err, folders_text, library_of, out
-from cardscript.tools.play import RANDOM_NAMES, UsageError, add_match_options, decks, library_arg, random_pool
+from cardscript.tools.play import (
+    RANDOM_NAMES,
+    UsageError,
+    add_match_options,
+    agents_kind,
+    decks,
+    library_arg,
+    random_pool,
+)
 
 
 def _files(args: argparse.Namespace) -> dict[str, str]:
@@ -41,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         err("--games must be 0 or more")
         return 2
     try:
+        kind = agents_kind(args)
         if args.random_decks:
             from cardscript.runtime.random_decks import random_decks
 
@@ -73,13 +82,13 @@ def run(args: argparse.Namespace) -> int:
 
     quiet = args.quiet or args.json
     report = simulate_matches(source, args.games, seed=args.seed, max_turns=args.max_turns,
-                              progress=None if quiet else progress, agents=args.agents, files=files,
+                              progress=None if quiet else progress, agents=kind, files=files,
                               record_decks=args.random_decks)
     if args.debug:
         for seed, text in report.tracebacks:
             sys.stderr.write(f"engine crash in the match of seed {seed}:\n{text}")
     if args.json:
-        doc: dict[str, Any] = {"agents": args.agents, "seed": args.seed, "max_turns": args.max_turns,
+        doc: dict[str, Any] = {"agents": kind, "seed": args.seed, "max_turns": args.max_turns,
                                "sides": list(names)}
         if args.random_decks:
             doc["decks"] = "random, two new decks per match"
@@ -96,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         where = folders_text(args.library) if args.library else "the bundled library"
         out(f"decks: two new random legal decks per match (40 cards), from {len(pool.cards)} executable card(s) "
             f"of {pool.files} card file(s) in {where}")
-    out(f"games: {report.games} ({args.agents} agents)")
+    out(f"games: {report.games} ({kind} agents)")
     for i in (0, 1):
         out(f"wins {names[i]} (player {i}): {report.wins[i]}")
     for reason, n in sorted(report.by_reason.items()):
@@ -131,7 +140,9 @@ def _print_failures(args: argparse.Namespace, report: Any) -> None:
         out(f"  ... and {len(failures) - len(shown)} more (--top 0 shows all, --json lists all)")
     library = "".join(f" --library {folder}" for folder in args.library or [])
     decks = " --random-decks" if args.random_decks else ""
-    out(f"replay a match: cardscript play{library}{decks} --agents {args.agents} --seed SEED")
+    budget = "".join(f" --mcts-{k} {v}" for k, v in (("playouts", args.mcts_playouts), ("ms", args.mcts_ms))
+                     if v is not None)
+    out(f"replay a match: cardscript play{library}{decks} --agents {args.agents}{budget} --seed SEED")
     if report.crashes and not args.debug:
         out("(--debug prints each engine crash's traceback on standard error)")
 
