@@ -36,7 +36,7 @@ from typing import Protocol, TypeVar
 from cardscript.runtime.agents import Answer, Decision
 
 __all__ = ["Budget", "Edge", "NoDeterminization", "Node", "SearchResult", "Steppable", "answer_key",
-           "candidate_answers", "decision_key", "random_rollout", "search"]
+           "candidate_answers", "decision_key", "random_policy", "random_rollout", "search"]
 
 
 class NoDeterminization(Exception):
@@ -72,8 +72,9 @@ class Steppable(Protocol):
 G = TypeVar("G", bound=Steppable)
 DecisionKey = tuple[int, str, tuple[str, ...]]
 AnswerKey = tuple[str, ...]
-Policy = Callable[[Steppable, Decision], Sequence[int]]
+Policy = Callable[[Steppable, Decision, random.Random], Sequence[int]]
 Rollout = Callable[[Steppable, int, random.Random], float]
+Horizon = Callable[[Steppable, Decision], bool]
 
 
 def decision_key(d: Decision) -> DecisionKey:
@@ -161,28 +162,40 @@ def random_rollout(world: Steppable, me: int, rng: random.Random) -> float:
     return 0.5 if winner is None else float(winner == me)
 
 
-def _random_policy(rng: random.Random) -> Policy:
-    def policy(_world: Steppable, d: Decision) -> Sequence[int]:
-        n = len(d.options)
-        hi = min(d.maximum, n)
-        return rng.sample(range(n), rng.randint(min(d.minimum, hi), hi))
-    return policy
+def random_policy(_world: Steppable, d: Decision, rng: random.Random) -> Sequence[int]:
+    """A random legal answer (the default policy)."""
+    n = len(d.options)
+    hi = min(d.maximum, n)
+    return rng.sample(range(n), rng.randint(min(d.minimum, hi), hi))
 
 
 def search(game: Steppable, budget: Budget, rng: random.Random, *,
            rollout: Rollout = random_rollout,
-           policy: Policy | None = None,
+           policy: Policy = random_policy,
            searchable: Callable[[Decision], bool] | None = None,
            candidates: Callable[[Decision], list[Answer]] = candidate_answers,
            exploration: float = 0.7,
            opponent_in_tree: bool = True,
+           tree_depth: int | None = None,
+           horizon: Horizon | None = None,
+           paired: bool = False,
            clock: Callable[[], float] = time.perf_counter) -> SearchResult:
     """ISMCTS from the decision ``game`` is paused at, for its decider (the module docstring).
 
-    ``policy(world, decision)`` answers the decisions that are not nodes (default: random legal answers);
+    ``policy(world, decision, rng)`` answers the decisions that are not nodes (default: random legal answers);
     ``searchable(decision)`` says which decisions are nodes (those with two or more candidates at most);
-    ``candidates(decision)`` lists a node's answers (default :func:`candidate_answers`). ``game`` itself is
-    only read (advance) and determinised, never answered."""
+    ``candidates(decision)`` lists a node's answers (default :func:`candidate_answers`); ``tree_depth``: at
+    most that many nodes on a path (None: no bound; 1: only the root is searched, the playout plays on);
+    ``horizon(world, decision)``: the decision is past the playout's horizon -- the descent stops there and
+    leaves it to the rollout (which knows where to stop: a truncated playout), rather than playing on with the
+    policy to the next node.
+    ``game`` itself is only read (advance) and determinised, never answered.
+
+    ``paired``: common random numbers at the root -- the iterations go in rounds; a round draws one seed and
+    plays every root answer once from it (the same determinisation, the same policy and playout draws), so the
+    answers are compared in the same worlds and the spread between worlds cancels out of the comparison (it
+    dwarfs the differences between answers when a playout is a long stretch of a card game). The budget then
+    ends at the end of a round; the answer is the best mean."""
     root_decision = game.advance()
     if root_decision is None:
         raise ValueError("the game is over: there is no decision to search")
@@ -192,10 +205,13 @@ def search(game: Steppable, budget: Budget, rng: random.Random, *,
         raise ValueError(f"no candidate answer to search at a {root_decision.kind!r} decision")
     if len(root_answers) == 1:
         return SearchResult(root_answers[0], 0, {})
-    answer_policy = policy or _random_policy(rng)
+    depth_bound = math.inf if tree_depth is None else tree_depth
 
-    def is_node(d: Decision) -> bool:
-        if not opponent_in_tree and d.player != me:
+    def is_node_at(depth: int) -> bool:
+        return depth < depth_bound
+
+    def is_node(d: Decision, depth: int) -> bool:
+        if depth >= depth_bound or (not opponent_in_tree and d.player != me):
             return False
         return (searchable is None or searchable(d)) and len(candidates(d)) > 1
 
@@ -203,9 +219,18 @@ def search(game: Steppable, budget: Budget, rng: random.Random, *,
     deadline = None if budget.ms is None else clock() + budget.ms / 1000.0
     iterations = 0
     while True:
-        with contextlib.suppress(NoDeterminization):
-            _iterate(game, me, root, rng, rollout, answer_policy, is_node, candidates, exploration)
-        iterations += 1
+        if paired:
+            seed = rng.getrandbits(64)
+            for forced in root_answers:
+                with contextlib.suppress(NoDeterminization):
+                    _iterate(game, me, root, random.Random(seed), rollout, policy, is_node, candidates,
+                             exploration, forced, horizon, is_node_at)
+                iterations += 1
+        else:
+            with contextlib.suppress(NoDeterminization):
+                _iterate(game, me, root, rng, rollout, policy, is_node, candidates, exploration, None, horizon,
+                         is_node_at)
+            iterations += 1
         if budget.playouts is not None and iterations >= budget.playouts:
             break
         if deadline is not None and clock() >= deadline:
@@ -223,9 +248,11 @@ def search(game: Steppable, budget: Budget, rng: random.Random, *,
 
 
 def _iterate(game: Steppable, me: int, root: Node, rng: random.Random, rollout: Rollout, policy: Policy,
-             is_node: Callable[[Decision], bool], candidates: Callable[[Decision], list[Answer]],
-             exploration: float) -> None:
-    """One iteration: determinise, select/expand down the tree, play out, back up."""
+             is_node: Callable[[Decision, int], bool], candidates: Callable[[Decision], list[Answer]],
+             exploration: float, forced: Answer | None = None, horizon: Horizon | None = None,
+             is_node_at: Callable[[int], bool] = lambda depth: True) -> None:
+    """One iteration: determinise, select/expand down the tree, play out, back up; ``forced``: the root
+    answer to take (a paired round)."""
     world = game.determinize(me, rng)
     d = world.advance()
     node = root
@@ -237,18 +264,26 @@ def _iterate(game: Steppable, me: int, root: Node, rng: random.Random, rollout: 
         for k, _a in keyed:
             if k in edges:
                 edges[k].available += 1
-        if untried:
+        expanded = False
+        if forced is not None and not path:
+            a, k = forced, answer_key(d, forced)
+            expanded = k not in edges
+            edge = edges.setdefault(k, Edge(available=1))
+        elif untried:
             k, a = untried[rng.randrange(len(untried))]
             edge = edges[k] = Edge(available=1)
+            expanded = True
         else:
             k, a = max(keyed, key=lambda ka: _ucb(edges[ka[0]], exploration))
             edge = edges[k]
         path.append((edge, d.player))
         d = world.answer(a)
-        while d is not None and not is_node(d):
-            d = world.answer(policy(world, d))
-        if untried or d is None:
-            break                                   # expanded (or over): the playout takes it from here
+        if expanded or d is None or not is_node_at(len(path)):
+            break                                   # expanded, over, or deep enough: the playout takes it on
+        while d is not None and not is_node(d, len(path)) and not (horizon is not None and horizon(world, d)):
+            d = world.answer(policy(world, d, rng))
+        if d is None or not is_node(d, len(path)):
+            break                                   # over, or at the playout's horizon before the next node
         node = edge.children.setdefault(decision_key(d), Node())
     reward = rollout(world, me, rng)
     for edge, player in path:

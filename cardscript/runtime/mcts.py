@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, IllegalChoice
-from cardscript.runtime.ismcts import Budget, NoDeterminization, Steppable, candidate_answers, search
+from cardscript.runtime.ismcts import Budget, NoDeterminization, Steppable, answer_key, candidate_answers, search
 from cardscript.runtime.match import Match
 
 __all__ = ["SEARCHED", "MCTSAgent", "agent_kind", "evaluate", "make_mcts_agents"]
@@ -146,8 +146,11 @@ class MCTSAgent:
     seed: int = 0
     playouts: int | None = None
     ms: float | None = None
-    depth: int = 2
+    depth: int = 1
     exploration: float = 0.7
+    tree_depth: int | None = 1
+    paired: bool = True
+    margin: float = 0.01
     scale: float = 8.0
     wants_facts: bool = True
     searches: int = 0
@@ -178,8 +181,14 @@ class MCTSAgent:
         me = decision.player
         until = match.game.state.turn + self.depth
 
-        def policy(_world: Steppable, d: Decision) -> Sequence[int]:
-            return policy_agents[d.player].decide(d)
+        def policy(_world: Steppable, d: Decision, rng: random.Random) -> Sequence[int]:
+            agent = policy_agents[d.player]
+            agent.rng = rng                             # the iteration's draws (paired rounds share them)
+            return agent.decide(d)
+
+        def past(world: Steppable, _d: Decision) -> bool:
+            assert isinstance(world, _World)
+            return bool(world.match.game.state.turn >= until)
 
         def rollout(world: Steppable, player: int, rng: random.Random) -> float:
             assert isinstance(world, _World)
@@ -195,15 +204,21 @@ class MCTSAgent:
             return 0.5 if result.winner is None else float(result.winner == player)
 
         found = search(_World(match), self.budget, rng, rollout=rollout, policy=policy, searchable=self.searched,
-                       exploration=self.exploration, opponent_in_tree=False)
+                       exploration=self.exploration, opponent_in_tree=False, tree_depth=self.tree_depth,
+                       horizon=past, paired=self.paired)
         elapsed = time.perf_counter() - start
         self.searches += 1
         self.iterations += found.iterations
         self.seconds += elapsed
         self.slowest = max(self.slowest, elapsed)
+        usual = list(self.fallback.decide(decision))
         if not found.stats:                            # no determinisation could be played: the heuristic's
-            return self.fallback.decide(decision)
+            return usual
         assert me == decision.player
+        kept = found.stats.get(answer_key(decision, usual))
+        best = found.stats.get(answer_key(decision, found.answer))
+        if kept is not None and best is not None and best[1] <= kept[1] + self.margin:
+            return usual                               # not clearly better than the heuristic's own answer
         return found.answer
 
 
