@@ -9,7 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.ismcts import Budget, NoDeterminization, answer_key, candidate_answers, decision_key, search
+from cardscript.runtime.ismcts import (
+    Budget,
+    NoDeterminization,
+    Steppable,
+    answer_key,
+    candidate_answers,
+    decision_key,
+    random_rollout,
+    search,
+)
 from tests.toy_games import Guess, Nim
 
 
@@ -116,3 +125,47 @@ def test_when_no_iteration_could_be_played_nothing_is_learnt() -> None:
 
     found = search(Never(card=9, pool=(1,)), Budget(playouts=5), random.Random(0))
     assert found.stats == {} and found.iterations == 5
+
+
+def test_paired_rounds_compare_answers_in_the_same_worlds() -> None:
+    game = Guess(card=9, pool=(1, 1, 2, 2, 3, 3, 4, 9, 9, 9))
+    found = search(game, Budget(playouts=60), random.Random(3), paired=True)
+    assert found.answer == (0,)
+    (v_low, m_low), (v_high, m_high) = found.stats[("bet low",)], found.stats[("bet high",)]
+    assert v_low == v_high == 30                     # every round plays both answers
+    assert m_low + m_high == pytest.approx(1.0)      # in each world exactly one bet wins: the same worlds
+    assert found == search(game, Budget(playouts=60), random.Random(3), paired=True)
+
+
+def test_a_tree_depth_of_one_searches_the_root_only() -> None:
+    seen: list[int] = []
+
+    def rollout(world: Steppable, me: int, rng: random.Random) -> float:
+        assert isinstance(world, Nim)
+        seen.append(world.heap)
+        return random_rollout(world, me, rng)
+
+    search(Nim(10), Budget(playouts=200), random.Random(2), rollout=rollout, tree_depth=1)
+    assert min(seen) >= 7                            # one answer taken: the playout starts right after it
+    seen.clear()
+    search(Nim(10), Budget(playouts=200), random.Random(2), rollout=rollout)
+    assert min(seen) < 7                             # an unbounded tree goes deeper
+
+
+def test_the_descent_stops_at_the_playouts_horizon() -> None:
+    seen: list[int] = []
+
+    def rollout(world: Steppable, me: int, rng: random.Random) -> float:
+        assert isinstance(world, Nim)
+        seen.append(world.heap)
+        return random_rollout(world, me, rng)
+
+    def past(world: Steppable, d: Decision) -> bool:
+        assert isinstance(world, Nim)
+        return world.heap < 9
+
+    search(Nim(10), Budget(playouts=300), random.Random(4), rollout=rollout, opponent_in_tree=False, horizon=past)
+    assert min(seen) >= 6                            # my answer and at most one of the policy's before the horizon
+    seen.clear()
+    search(Nim(10), Budget(playouts=300), random.Random(4), rollout=rollout, opponent_in_tree=False)
+    assert min(seen) < 6

@@ -282,7 +282,7 @@ def _iterate(game: Steppable, me: int, root: Node, rng: random.Random, rollout: 
             break                                   # expanded, over, or deep enough: the playout takes it on
         while d is not None and not is_node(d, len(path)) and not (horizon is not None and horizon(world, d)):
             d = world.answer(policy(world, d, rng))
-        if d is None or not is_node(d, len(path)):
+        if d is None or not is_node(d, len(path)) or (horizon is not None and horizon(world, d)):
             break                                   # over, or at the playout's horizon before the next node
         node = edge.children.setdefault(decision_key(d), Node())
     reward = rollout(world, me, rng)
