@@ -225,6 +225,12 @@ def watch_shields(game: Game) -> None:
             _store_shield(game, card, record.add(*changes))
 
 
+def keep_watching_shields(game: Game) -> None:
+    """4.8.6 for a match restored from a snapshot (runtime.stepping): its records are as they were; from now on
+    each event that can change the statics brings them up to date, as in the match it copies."""
+    _watch_shields(game)
+
+
 def _shield_record(game: Game, card: CardId, store: bool) -> shields.ShieldRecord:
     """The card's shield record with the statics brought up to date; ``store``: keep it in the state (before
     a new event is recorded, so events stay in the order they happened)."""

@@ -93,7 +93,7 @@ def _restore(origin: Origin, snap: Snapshot, agents: Sequence[Agent]) -> Match:
     game.labels = dict(origin.labels)
     game.rng.setstate(snap.rng)
     game.log.events = list(snap.events)
-    game.engine = eng = Engine(game)
+    game.engine = eng = Engine(game, resumed=True)
     c = dict(snap.counters)
     eng.procedure_errors = c["procedure_errors"]
     eng.first_turn_done = c["first_turn_done"]
@@ -134,6 +134,7 @@ class _Channel:
     direct: Sequence[Agent] | None = None       # answer from these agents in the engine's thread (finish)
     owner: Any = None                            # weak reference to the SteppedMatch, for decide_in
     checkpoints: bool = True                     # take a snapshot at every turn start (clone needs one)
+    until_turn: int | None = None                # stop before this turn (a playout cut short: finish)
     to_engine: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(0))
     to_driver: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(0))
     thread: threading.Thread | None = None
@@ -199,7 +200,8 @@ def _engine_main(ch: _Channel) -> None:
         try:
             if s.phase == "setup":
                 setup_match(game)
-            while s.winner is None and s.turn < ch.origin.max_turns:
+            last = ch.origin.max_turns if ch.until_turn is None else min(ch.origin.max_turns, ch.until_turn)
+            while s.winner is None and s.turn < last:
                 if ch.checkpoints:
                     ch.snapshot = Snapshot.of(game)
                     ch.given_at_snapshot = len(ch.raw)
@@ -408,14 +410,17 @@ class SteppedMatch:
         return SteppedMatch(replace(pos, origin=origin), tuple(self._facts))   # type: ignore[arg-type]
 
     # -- the rest of the match --------------------------------------------------------------------------
-    def finish(self, agents: Sequence[Agent]) -> MatchResult:
+    def finish(self, agents: Sequence[Agent], until_turn: int | None = None) -> MatchResult:
         """Play the rest with ``agents`` called directly by the engine (no hand-over per decision: the fast
-        path for playouts); the match is over afterwards."""
+        path for playouts); the match is over afterwards. ``until_turn``: stop once that many turns were
+        played (a playout cut short; the result says it did not end). Option facts are built for the agents
+        that read them (``wants_facts``)."""
+        wanted = [bool(getattr(a, "wants_facts", False)) for a in agents]
         if self._channel is None:
             pos = self._position
             assert pos is not None
-            ch = _Channel(pos.origin, pos.snapshot, list(pos.answers), self._facts, direct=agents,
-                          checkpoints=False)
+            ch = _Channel(pos.origin, pos.snapshot, list(pos.answers), wanted, direct=agents,
+                          checkpoints=False, until_turn=until_turn)
             ch.owner = weakref.ref(self)
             self._channel, self._position = ch, None
             _engine_main(ch)
@@ -423,8 +428,8 @@ class SteppedMatch:
         else:
             ch = self._channel
             if ch.pending is not None:
-                ch.direct = agents
-                ch.checkpoints = False
+                ch.direct, ch.facts[:] = agents, wanted
+                ch.checkpoints, ch.until_turn = False, until_turn
                 self.give(_ASK_DIRECT)
         assert ch.result is not None
         return ch.result

@@ -80,7 +80,10 @@ class Engine(OptionFacts):
     """Game + Effects Tree + triggers + the turn structure (rules 6); its card and option facts come from
     :class:`~cardscript.runtime.facts.OptionFacts`."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, resumed: bool = False) -> None:
+        """``resumed``: the game is a match restored between two turns (runtime.stepping): its shield records
+        are as the match left them, so they are watched from now on but not brought up to date first (the
+        match it copies did not do so at this moment either)."""
         self.game = game
         game.knockout_elsewhere = partial(knockout_elsewhere, game)      # 5.5: replacements of 4.7's prizes
         self.tree = EffectsTree(game, self.run_procedure, active_player=lambda: game.state.active_player)
@@ -94,7 +97,10 @@ class Engine(OptionFacts):
         self.activated: list[tuple[CardId, int, Effect]] = [
             (card, i, e) for card, d in game.cards.items() for i, e in enumerate(getattr(d, "effects", ()))
             if e.kind is EffectKind.ACTIVATED]
-        shielding.watch_shields(game)                        # 4.8.6: shield records from the start
+        if resumed:
+            shielding.keep_watching_shields(game)
+        else:
+            shielding.watch_shields(game)                    # 4.8.6: shield records from the start
 
     # -- the handlers (another layer): run a procedure, check a condition --------------------------
     def make_context(self, pending: Pending) -> Any:

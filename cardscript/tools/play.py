@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -81,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     if args.log and not _writable(Path(args.log)):
         return 2
     from cardscript.runtime.agents import IllegalChoice, InteractiveAgent
-    from cardscript.runtime.game import GameOver
-    from cardscript.runtime.match import make_agents, new_match, play_match, setup_match
+    from cardscript.runtime.match import make_agents
+    from cardscript.runtime.stepping import SteppedMatch, play_stepped
     from cardscript.runtime.trace import TraceWriter
 
     try:
@@ -108,8 +107,10 @@ def run(args: argparse.Namespace) -> int:
     from cardscript.runtime.library import load_library
 
     library = library_of(args, notes=False).cards() if library_arg(args) else load_library()
-    game = new_match(deck_a, deck_b, agents, seed=args.seed, deck_names=names, setup=False,
-                     card_names=library.name_of)      # a title several cards share: the code (the replay finds it)
+    match = SteppedMatch.start(deck_a, deck_b, seed=args.seed, deck_names=names, max_turns=args.max_turns,
+                               card_names=library.name_of,   # a title several cards share: the code (a replay finds it)
+                               facts=(_wants_facts(agents[0]), _wants_facts(agents[1])))
+    game = match.game
     writer = TraceWriter(game.name)
     printed = 0
 
@@ -124,10 +125,9 @@ def run(args: argparse.Namespace) -> int:
                 out(line)
 
     try:
-        with contextlib.suppress(GameOver):         # a deck too small to draw a hand
-            setup_match(game)
-        play_match(game, max_turns=args.max_turns)
+        play_stepped(match, agents)                 # the match one decision at a time (runtime.stepping)
     except (IllegalChoice, EOFError, KeyboardInterrupt) as exc:
+        match.close()
         flush(finish=True)
         out(f"match abandoned: {exc or type(exc).__name__}")
         if args.log:
@@ -139,6 +139,11 @@ def run(args: argparse.Namespace) -> int:
         game.log.save(Path(args.log))
         out(f"event log saved to {args.log} (replay it: cardscript play --replay {args.log})")
     return 0
+
+
+def _wants_facts(agent: object) -> bool:
+    """Whether the engine builds option facts for this agent's decisions (runtime.facts)."""
+    return bool(getattr(agent, "wants_facts", False))
 
 
 def _writable(path: Path) -> bool:

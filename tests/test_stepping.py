@@ -1,0 +1,167 @@
+"""The steppable engine (issue 12 part 4): a match advanced one decision at a time, cloned at any decision,
+seen by one player, determinized, finished by agents -- and always the same match as the one the agents play
+straight through (principle 9: same cards, seed and answers give the same match)."""
+
+from __future__ import annotations
+
+import gc
+import random
+import threading
+from collections import Counter
+from dataclasses import asdict
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardscript.runtime.agents import FirstLegalAgent, IllegalChoice, RandomAgent
+from cardscript.runtime.events import state_hash
+from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
+from cardscript.runtime.stepping import SteppedMatch, hidden_from, play_stepped
+
+
+@pytest.fixture(scope="module")
+def decks() -> tuple[list[object], list[object]]:
+    return (load_deck_file(bundled_deck_path("vingadores")), load_deck_file(bundled_deck_path("irmandade")))
+
+
+def _walk(match: SteppedMatch, agents: list[object], steps: int) -> None:
+    decision = match.advance()
+    for _ in range(steps):
+        if decision is None:
+            return
+        decision = match.give(agents[decision.player].decide(decision))   # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("random", 1), ("random", 2), ("heuristic", 3)])
+def test_stepped_match_is_the_match_played_straight(decks, kind: str, seed: int) -> None:
+    straight = new_match(*decks, make_agents(kind, seed), seed=seed)
+    expected = play_match(straight)
+    facts = (kind == "heuristic",) * 2
+    stepped = SteppedMatch.start(*decks, seed=seed, facts=facts)       # type: ignore[arg-type]
+    result = play_stepped(stepped, make_agents(kind, seed))
+    assert result.state_hash == expected.state_hash
+    assert [asdict(e) for e in stepped.game.log.events] == [asdict(e) for e in straight.log.events]
+    assert stepped.over and stepped.advance() is None
+
+
+def test_clone_has_the_same_state_hash_and_the_same_future(decks) -> None:
+    match = SteppedMatch.start(*decks, seed=5, facts=(False, False))
+    agents = make_agents("random", 5)
+    rng = random.Random(0)
+    checked = 0
+    decision = match.advance()
+    while decision is not None:
+        if rng.random() < 0.08:
+            clone = match.clone()
+            assert clone.advance() == decision
+            assert clone.state_hash() == match.state_hash()
+            again = match.clone()
+            ends = [c.finish([RandomAgent(11), RandomAgent(12)]).state_hash for c in (clone, again)]
+            assert ends[0] == ends[1]
+            checked += 1
+        decision = match.give(agents[decision.player].decide(decision))
+    assert checked >= 3
+
+
+def test_answering_a_clone_never_changes_the_original(decks) -> None:
+    match = SteppedMatch.start(*decks, seed=6, facts=(False, False))
+    _walk(match, make_agents("random", 6), 40)
+    before = match.state_hash()
+    events = len(match.game.log.events)
+    clone = match.clone()
+    clone.finish([FirstLegalAgent(), FirstLegalAgent()])
+    assert clone.over
+    assert match.state_hash() == before and len(match.game.log.events) == events
+    assert not match.over
+
+
+def test_an_illegal_answer_is_refused_and_changes_nothing(decks) -> None:
+    match = SteppedMatch.start(*decks, seed=7)
+    decision = match.advance()
+    assert decision is not None
+    before = match.state_hash()
+    for wrong in ([len(decision.options)], [0, 0], "0", [-1]):
+        with pytest.raises(IllegalChoice):
+            match.answer(wrong)            # type: ignore[arg-type]
+    assert match.advance() == decision and match.state_hash() == before
+
+
+def test_view_shows_only_what_a_player_may_see(decks) -> None:
+    """Rules 3: the hand and the deck are hidden (their sizes are not); the scene, resources, prizes are seen."""
+    match = SteppedMatch.start(*decks, seed=8, facts=(False, False))
+    _walk(match, make_agents("random", 8), 60)
+    state = match.game.state
+    for player in (0, 1):
+        view = match.view(player)
+        assert [c.card for c in view.hand] == state.players[player].hand
+        assert view.hand_sizes == (len(state.players[0].hand), len(state.players[1].hand))
+        assert view.deck_sizes == (len(state.players[0].deck), len(state.players[1].deck))
+        assert {b[0].card for b in view.scene} == set(state.scene)
+        shown = {c.card for c in view.hand} | {c.card for pile in (*view.resources, *view.prizes) for c in pile}
+        opponent = state.players[1 - player]
+        assert not shown & {*opponent.hand, *opponent.deck}
+
+
+def test_determinize_deals_again_only_what_the_player_cannot_see(decks) -> None:
+    match = SteppedMatch.start(*decks, seed=9, facts=(False, False))
+    _walk(match, make_agents("random", 9), 50)
+    state = match.game.state
+    original = match.game.cards
+    decision = match.advance()
+    assert decision is not None
+    seen_before = match.view(decision.player)
+    changed = 0
+    for k in range(5):
+        other = match.determinize(decision.player, random.Random(k))
+        assert other.advance() == decision
+        assert other.view(decision.player) == seen_before      # what the player sees is the same world
+        for group in hidden_from(state, decision.player):
+            assert Counter(id(other.game.cards[c]) for c in group) == Counter(id(original[c]) for c in group)
+            changed += sum(other.game.cards[c] is not original[c] for c in group)
+        other.finish([RandomAgent(1), RandomAgent(2)])
+    assert changed > 0
+
+
+def test_dropped_paused_clones_release_their_threads(decks) -> None:
+    match = SteppedMatch.start(*decks, seed=10, facts=(False, False))
+    _walk(match, make_agents("random", 10), 30)
+    before = threading.active_count()
+    clones = [match.clone() for _ in range(5)]
+    for c in clones:
+        c.advance()
+        c.state_hash()
+    assert threading.active_count() >= before + 5
+    del clones, c
+    gc.collect()
+    for t in [t for t in threading.enumerate() if t.name == "cardscript-match"]:
+        t.join(timeout=5)
+    assert threading.active_count() <= before
+
+
+def test_game_state_copy_is_independent_and_equal(decks) -> None:
+    match = SteppedMatch.start(*decks, seed=11, facts=(False, False))
+    _walk(match, make_agents("random", 11), 80)
+    state = match.game.state
+    copied = state.copy()
+    assert copied == state and state_hash(copied) == state_hash(state)
+    copied.players[0].hand.append(999)
+    copied.this_turn.knocked_out.append(999)
+    for base in copied.scene.values():
+        base.carried.append(999)
+        base.actions_used.append("x")
+    assert 999 not in state.players[0].hand and 999 not in state.this_turn.knocked_out
+    assert all(999 not in b.carried and "x" not in b.actions_used for b in state.scene.values())
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 150), agent_seed=st.integers(0, 100))
+def test_a_clone_at_any_decision_replays_to_the_same_state(decks, seed: int, steps: int, agent_seed: int) -> None:
+    match = SteppedMatch.start(*decks, seed=seed, facts=(False, False))
+    _walk(match, [RandomAgent(agent_seed), RandomAgent(agent_seed + 1)], steps)
+    clone = match.clone()
+    assert clone.advance() == match.advance()
+    assert clone.state_hash() == match.state_hash()
+    assert len(clone.game.log.events) == len(match.game.log.events)
+    match.close()
+    clone.close()
