@@ -93,22 +93,35 @@ def main() -> None:
     parser.add_argument("--max-turns", type=int, default=200)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--records", metavar="FILE",
+                        help="append each finished match as a JSON line (an interrupted run keeps its matches)")
+    parser.add_argument("--summarize", metavar="FILE", help="print the figures of a --records file and stop")
     args = parser.parse_args()
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as f:
+            done = [json.loads(line) for line in f if line.strip()]
+        print(json.dumps({k: v for k, v in summary(done, 0.0).items() if k != "matches"}, indent=2))
+        return
     if args.budget_ms is None and args.playouts is None:
         args.budget_ms = 1000.0
     jobs = [(args.seed + k, args.playouts, args.budget_ms, args.depth, args.exploration, args.scale, args.max_turns,
              args.tree_depth, not args.unpaired) for k in range(args.games)]
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
+    def record(r: dict[str, Any]) -> None:
+        results.append(r)
+        _progress(results, args.games)
+        if args.records:
+            with open(args.records, "a", encoding="utf-8") as f:
+                f.write(json.dumps(r) + "\n")
+
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             for r in pool.map(play_one, jobs):
-                results.append(r)
-                _progress(results, args.games)
+                record(r)
     else:
         for job in jobs:
-            results.append(play_one(job))
-            _progress(results, args.games)
+            record(play_one(job))
     wall = time.perf_counter() - start
     report = summary(results, wall)
     report["command"] = " ".join(["python bench/mcts_bench.py", *sys.argv[1:]])

@@ -20,7 +20,8 @@ labels they pick, never by object identities, so the same information set reache
 the most visited at the root (ties: the best mean, then the first legal).
 
 Budget: a number of iterations (``playouts``: seeded, the search is deterministic) and/or a wall-clock bound in
-milliseconds (``ms``), whichever comes first; at least one iteration runs.
+milliseconds (``ms``), whichever comes first; at least one iteration runs, and no other is started when one as
+long as the mean so far would end past the bound.
 """
 
 from __future__ import annotations
@@ -216,8 +217,9 @@ def search(game: Steppable, budget: Budget, rng: random.Random, *,
         return (searchable is None or searchable(d)) and len(candidates(d)) > 1
 
     root = Node()
-    deadline = None if budget.ms is None else clock() + budget.ms / 1000.0
-    iterations = 0
+    started = clock()
+    deadline = None if budget.ms is None else started + budget.ms / 1000.0
+    iterations = rounds = 0
     while True:
         if paired:
             seed = rng.getrandbits(64)
@@ -231,10 +233,12 @@ def search(game: Steppable, budget: Budget, rng: random.Random, *,
                 _iterate(game, me, root, rng, rollout, policy, is_node, candidates, exploration, None, horizon,
                          is_node_at)
             iterations += 1
+        rounds += 1
         if budget.playouts is not None and iterations >= budget.playouts:
             break
-        if deadline is not None and clock() >= deadline:
-            break
+        now = clock()
+        if deadline is not None and now + (now - started) / rounds > deadline:
+            break                                    # another round (iteration) as long as the mean would overrun
     stats = {k: (e.visits, e.mean) for k, e in root.edges.items() if e.visits}
     legal: dict[AnswerKey, Answer] = {}
     for a in root_answers:

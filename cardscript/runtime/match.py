@@ -367,6 +367,10 @@ def _ending(reason: str) -> str:
 
 def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: int, agents: str, max_turns: int,
               check: bool, report: SimulationReport, files: Mapping[str, str]) -> MatchRecord:
+    if agents.split(":")[0] == "mcts":           # a search agent needs the steppable engine (runtime.mcts)
+        from cardscript.runtime.mcts import simulate_one
+
+        return simulate_one(deck_a, deck_b, game_seed, agents, max_turns, check, report, files)
     try:
         game = new_match(deck_a, deck_b, make_agents(agents, game_seed), seed=game_seed, check=check, setup=False)
     except Exception as exc:  # noqa: BLE001 - the match could not even be set up: a crash with no card resolved

@@ -12,9 +12,10 @@ and unloads of several cards, loading) have combinatorial answer spaces a budget
 their heuristic answers (keep characters, drop the least useful) are what a search would rediscover slowly; a
 decision with one legal answer is never searched.
 
-A playout (:func:`evaluate`, :class:`_Horizon`): both players are heuristic agents (a sensible beginner is a far
-better model of play than random answers, and the opponent it is measured against is one), played ``depth``
-turns past the turn of the search (2: the searcher's turn and the opponent's reply) and then scored by a static
+A playout (:func:`evaluate`): both players are heuristic agents (a sensible beginner is a far
+better model of play than random answers, and the opponent it is measured against is one), played to the end
+of the turn of the search (``depth`` 1; 2: and the opponent's reply; ``SteppedMatch.finish(until_turn=)``) and
+then scored by a static
 evaluation of the position for the searcher: the prize points (4.9.1), the characters in the scene with their
 energy and stage (what scores and protects points), the hand and the resources (what places the next ones),
 squashed into (0, 1); a match that ends in the playout scores 1 or 0. The opponent's decisions are not tree
@@ -27,18 +28,32 @@ the kind's name: ``mcts``, ``mcts:playouts=32``, ``mcts:ms=500``, ``mcts:playout
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
-from collections.abc import Sequence
+import traceback
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardscript.compiler.ir import CardDef
 from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, IllegalChoice
 from cardscript.runtime.ismcts import Budget, NoDeterminization, Steppable, answer_key, candidate_answers, search
-from cardscript.runtime.match import Match
+from cardscript.runtime.match import (
+    CRASH,
+    VIOLATION,
+    Match,
+    MatchRecord,
+    SimulationReport,
+    _ending,
+    crash_failure,
+    logged_failures,
+    make_agents,
+)
+from cardscript.runtime.state import check_invariants
 
-__all__ = ["SEARCHED", "MCTSAgent", "agent_kind", "evaluate", "make_mcts_agents"]
+__all__ = ["SEARCHED", "MCTSAgent", "agent_kind", "evaluate", "make_mcts_agents", "simulate_one"]
 
 SEARCHED = frozenset({"play", "target", "optional", "mode", "x", "exchange", "first_player"})
 DETERMINIZE_TRIES = 4
@@ -68,31 +83,25 @@ def evaluate(game: Match, me: int, scale: float = 8.0) -> float:
 
 
 class _Horizon(BaseException):
-    """Raised by a playout agent at its horizon, with the position's value (a BaseException: the engine's own
-    ``except Exception`` handlers must not take it for a procedure error)."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(value)
-        self.value = value
+    """Raised by a playout agent asked past the horizon (a BaseException: the engine's own ``except Exception``
+    handlers must not take it for a procedure error); the position is evaluated where it stopped."""
 
 
 @dataclass
 class _PlayoutAgent:
-    """A heuristic agent that stops the playout at the first decision of turn ``until`` and scores it."""
+    """A heuristic agent that stops the playout at its first decision of turn ``until`` or later -- where
+    ``finish(until_turn=)`` does not stop it first (a match resumed from a paused decision)."""
 
     agent: HeuristicAgent
-    me: int
     until: int
-    scale: float
     wants_facts: bool = True
 
     def decide(self, decision: Decision) -> Sequence[int]:
         return self.agent.decide(decision)
 
     def decide_in(self, match: Any, decision: Decision) -> Sequence[int]:
-        game = match.game
-        if game.state.turn >= self.until:
-            raise _Horizon(evaluate(game, self.me, self.scale))
+        if match.game.state.turn >= self.until:
+            raise _Horizon
         return self.agent.decide(decision)
 
 
@@ -192,16 +201,11 @@ class MCTSAgent:
 
         def rollout(world: Steppable, player: int, rng: random.Random) -> float:
             assert isinstance(world, _World)
-            if world.over:
-                winner = world.result.winner
-                return 0.5 if winner is None else float(winner == player)
-            agents = [_PlayoutAgent(HeuristicAgent(rng.getrandbits(32)), player, until, self.scale)
-                      for _ in (0, 1)]
-            try:
-                result = world.match.finish(agents)
-            except _Horizon as horizon:
-                return horizon.value
-            return 0.5 if result.winner is None else float(result.winner == player)
+            if not world.over and world.match.game.state.turn < until:
+                agents = [_PlayoutAgent(HeuristicAgent(rng.getrandbits(32)), until) for _ in (0, 1)]
+                with contextlib.suppress(_Horizon):
+                    world.match.finish(agents, until_turn=until - 1)    # to the end of the horizon's last turn
+            return evaluate(world.match.game, player, self.scale)
 
         found = search(_World(match), self.budget, rng, rollout=rollout, policy=policy, searchable=self.searched,
                        exploration=self.exploration, opponent_in_tree=False, tree_depth=self.tree_depth,
@@ -249,3 +253,40 @@ def make_mcts_agents(kind: str, seed: int) -> list[Agent]:
             raise ValueError(f"{kind!r}: a search budget is playouts=N and/or ms=MS, not {part!r}") from None
     Budget(budget.get("playouts"), budget.get("ms", 1.0))          # refuses bad values (ValueError)
     return [MCTSAgent(seed * 2 + 1, **budget), MCTSAgent(seed * 2 + 2, **budget)]
+
+
+def simulate_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: int, kind: str, max_turns: int,
+                 check: bool, report: SimulationReport, files: Mapping[str, str]) -> MatchRecord:
+    """One match of ``cardscript simulate --agents mcts``: runtime.match's ``_play_one`` on the steppable engine
+    (the search agents are asked with ``decide_in``), counted in ``report`` the same way -- a win and how, an
+    unfinished match, an invariant violation, or a crash as a failure of the card being resolved."""
+    from cardscript.runtime.stepping import SteppedMatch, play_stepped
+
+    match = SteppedMatch.start(deck_a, deck_b, seed=game_seed, max_turns=max_turns, check=check)
+    try:
+        result = play_stepped(match, make_agents(kind, game_seed))
+    except Exception as exc:  # noqa: BLE001 - one match's crash is reported, the run goes on
+        game = match.game
+        for failure in logged_failures(game, files):
+            report.add_failure(failure, game_seed)
+        report.turns += game.state.turn
+        if isinstance(exc, AssertionError) and check_invariants(game.state):
+            report.violations.append(f"seed {game_seed}: {exc}")
+            return MatchRecord(game_seed, None, VIOLATION, game.state.turn, 0)
+        report.tracebacks.append((game_seed, "".join(traceback.format_exception(exc))))
+        report.crashes += 1
+        report.procedure_errors += game.eng.procedure_errors + 1
+        report.add_failure(crash_failure(game, exc, files), game_seed)
+        return MatchRecord(game_seed, None, CRASH, game.state.turn, game.eng.procedure_errors + 1)
+    for failure in logged_failures(match.game, files):
+        report.add_failure(failure, game_seed)
+    report.procedures += result.procedures
+    report.turns += result.turns
+    report.procedure_errors += result.procedure_errors
+    if result.ended and result.winner is not None:
+        report.wins[result.winner] += 1
+        how = _ending(result.reason)
+        report.by_reason[how] = report.by_reason.get(how, 0) + 1
+        return MatchRecord(game_seed, result.winner, how, result.turns, result.procedure_errors)
+    report.unfinished += 1
+    return MatchRecord(game_seed, None, "unfinished", result.turns, result.procedure_errors)
