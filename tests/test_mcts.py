@@ -114,3 +114,20 @@ def test_play_runs_the_search_agent_and_refuses_a_budget_without_it(capsys: pyte
     assert "add --agents mcts" in capsys.readouterr().err
     assert main(["simulate", "--games", "1", "--mcts-playouts", "3", "--quiet"]) == 2
     assert main(["play", "--agents", "mcts", "--mcts-playouts", "0"]) == 2
+
+
+def test_simulate_plays_the_search_agent_on_the_steppable_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardscript.runtime.match import simulate
+
+    asked: list[str] = []
+    original = MCTSAgent.decide_in
+
+    def counting(self: MCTSAgent, match: Any, decision: Decision) -> Any:
+        asked.append(decision.kind)
+        return original(self, match, decision)
+
+    monkeypatch.setattr(MCTSAgent, "decide_in", counting)
+    a, b = decks()
+    report = simulate(a, b, games=1, seed=2, max_turns=2, agents="mcts:playouts=2")
+    assert report.games == 1 and report.crashes == 0 and not report.violations and report.unfinished == 1
+    assert report.matches[0].turns == 2 and "play" in asked
