@@ -38,16 +38,20 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_one(args: tuple[int, int | None, float | None, int, float, float, int, int, bool]) -> dict[str, Any]:
+Job = tuple[int, int | None, float | None, int, float, float, int, int, bool, str, float]
+
+
+def play_one(args: Job) -> dict[str, Any]:
     """One match: the search agent's seat, the winner, the turns and the searched decisions' times."""
     from cardscript.runtime.stepping import SteppedMatch, play_stepped
 
-    game_seed, playouts, ms, depth, exploration, scale, max_turns, tree_depth, paired = args
+    game_seed, playouts, ms, depth, exploration, scale, max_turns, tree_depth, paired, phases, margin = args
     deck_a = load_deck_file(bundled_deck_path("vingadores"))
     deck_b = load_deck_file(bundled_deck_path("irmandade"))
     seat = game_seed % 2
     searcher = MCTSAgent(game_seed * 2 + 1 + seat, playouts=playouts, ms=ms, depth=depth, exploration=exploration,
-                         scale=scale, tree_depth=tree_depth or None, paired=paired)
+                         scale=scale, tree_depth=tree_depth or None, paired=paired, margin=margin,
+                         play_phases=tuple(phases.split(",")))
     agents: list[Any] = [None, None]
     agents[seat] = _Timed(searcher)
     agents[1 - seat] = HeuristicAgent(game_seed * 2 + 2 - seat)
@@ -88,6 +92,10 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=1, help="turns a playout plays before it is evaluated")
     parser.add_argument("--tree-depth", type=int, default=1, help="nodes on a path (0: no bound)")
     parser.add_argument("--unpaired", action="store_true", help="no common random numbers at the root")
+    parser.add_argument("--play-phases", default="preparation,combat",
+                        help="the phases whose plays are searched (comma-separated)")
+    parser.add_argument("--margin", type=float, default=0.01,
+                        help="how much better than the heuristic's answer a searched answer must be")
     parser.add_argument("--exploration", type=float, default=0.7)
     parser.add_argument("--scale", type=float, default=8.0, help="the evaluation's squashing scale")
     parser.add_argument("--max-turns", type=int, default=200)
@@ -105,7 +113,7 @@ def main() -> None:
     if args.budget_ms is None and args.playouts is None:
         args.budget_ms = 1000.0
     jobs = [(args.seed + k, args.playouts, args.budget_ms, args.depth, args.exploration, args.scale, args.max_turns,
-             args.tree_depth, not args.unpaired) for k in range(args.games)]
+             args.tree_depth, not args.unpaired, args.play_phases, args.margin) for k in range(args.games)]
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     def record(r: dict[str, Any]) -> None:
@@ -131,7 +139,7 @@ def main() -> None:
     print(f"{report['games']} games, seeds {args.seed}..{args.seed + args.games - 1}, search agent vs heuristic "
           f"(budget: {args.playouts or '-'} playouts, {args.budget_ms or '-'} ms; depth {args.depth}, "
           f"exploration {args.exploration}, scale {args.scale}, tree depth {args.tree_depth or 'unbounded'}, "
-          f"{'unpaired' if args.unpaired else 'paired'})")
+          f"{'unpaired' if args.unpaired else 'paired'}, plays searched in {args.play_phases}, margin {args.margin})")
     lo, hi = report["ci95"]
     print(f"search agent wins: {report['wins']} of {report['games']} = {report['rate']:.1%} "
           f"(95% CI {lo:.1%}-{hi:.1%}); draws/unfinished {report['draws']}")

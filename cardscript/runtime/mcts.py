@@ -160,6 +160,7 @@ class MCTSAgent:
     tree_depth: int | None = 1
     paired: bool = True
     margin: float = 0.01
+    play_phases: tuple[str, ...] = ("preparation", "combat")
     scale: float = 8.0
     wants_facts: bool = True
     searches: int = 0
@@ -177,12 +178,15 @@ class MCTSAgent:
     def decide(self, decision: Decision) -> Sequence[int]:
         return self.fallback.decide(decision)
 
-    def searched(self, decision: Decision) -> bool:
-        """Whether a decision is searched (the module docstring): its kind, and two or more one-pick answers."""
-        return decision.kind in SEARCHED and len(candidate_answers(decision)) > 1
+    def searched(self, decision: Decision, phase: str = "") -> bool:
+        """Whether a decision is searched (the module docstring): its kind (a ``play`` only in ``play_phases``),
+        and two or more one-pick answers."""
+        if decision.kind not in SEARCHED or (decision.kind == "play" and phase and phase not in self.play_phases):
+            return False
+        return len(candidate_answers(decision)) > 1
 
     def decide_in(self, match: Any, decision: Decision) -> Sequence[int]:
-        if not self.searched(decision):
+        if match is None or not self.searched(decision, match.game.state.phase):
             return self.fallback.decide(decision)
         start = time.perf_counter()
         rng = random.Random(self.rng.getrandbits(64))
