@@ -73,11 +73,16 @@ class MatchResult:
     extra: dict[str, int] = field(default_factory=dict)
 
 
-AGENT_KINDS = ("heuristic", "random")
+AGENT_KINDS = ("heuristic", "random", "mcts")
 
 
 def make_agents(kind: str, seed: int) -> list[Agent]:
-    """Two seeded agents of one kind (``heuristic`` or ``random``) for the match of ``seed``."""
+    """Two seeded agents of one kind (``heuristic``, ``random``, or ``mcts`` with its budget: runtime.mcts
+    ``agent_kind``) for the match of ``seed``."""
+    if kind.split(":")[0] == "mcts":            # imported here: runtime.mcts imports this module
+        from cardscript.runtime.mcts import make_mcts_agents
+
+        return make_mcts_agents(kind, seed)
     if kind == "heuristic":
         return [HeuristicAgent(seed * 2 + 1), HeuristicAgent(seed * 2 + 2)]
     if kind == "random":
@@ -365,6 +370,10 @@ def _ending(reason: str) -> str:
 
 def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: int, agents: str, max_turns: int,
               check: bool, report: SimulationReport, files: Mapping[str, str]) -> MatchRecord:
+    if agents.split(":")[0] == "mcts":           # a search agent needs the steppable engine (runtime.mcts)
+        from cardscript.runtime.mcts import simulate_one
+
+        return simulate_one(deck_a, deck_b, game_seed, agents, max_turns, check, report, files)
     try:
         game = new_match(deck_a, deck_b, make_agents(agents, game_seed), seed=game_seed, check=check, setup=False)
     except Exception as exc:  # noqa: BLE001 - the match could not even be set up: a crash with no card resolved

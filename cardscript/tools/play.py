@@ -18,8 +18,8 @@ from cardscript.tools.common import (
     out,
 )
 
-__all__ = ["RANDOM_NAMES", "UsageError", "add_match_options", "decks", "library_arg", "random_pool", "register",
-           "run"]
+__all__ = ["RANDOM_NAMES", "UsageError", "add_match_options", "agents_kind", "decks", "library_arg", "random_pool",
+           "register", "run"]
 
 
 def library_arg(args: argparse.Namespace) -> list[str] | None:
@@ -103,7 +103,11 @@ def run(args: argparse.Namespace) -> int:
 
         for name, deck in zip(names, (deck_a, deck_b), strict=True):
             out(f"{name}: " + ", ".join(f"{n} {title}" for title, n in deck_entries(deck)))
-    agents = make_agents(args.agents, args.seed)
+    try:
+        agents = make_agents(agents_kind(args), args.seed)
+    except UsageError as exc:
+        err(str(exc))
+        return 2
     if args.interactive:
         def show(text: str) -> None:
             flush(finish=True)                      # the whole trace so far, before the question
@@ -211,9 +215,26 @@ def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
     g.add_argument("--max-turns", type=at_least(1), default=200)
     g.add_argument("--debug", action="store_true",
                    help="print the traceback of an engine crash (an exception escaping the engine)")
-    g.add_argument("--agents", choices=("heuristic", "random"), default=default_agents,
-                   help="who plays both sides: the seeded sensible beginner or seeded random legal choices "
-                        f"(default: {default_agents})")
+    g.add_argument("--agents", choices=("heuristic", "random", "mcts"), default=default_agents,
+                   help="who plays both sides: the seeded sensible beginner, seeded random legal choices, or the "
+                        f"search agent (information-set MCTS, docs/engine.md) (default: {default_agents})")
+    g.add_argument("--mcts-playouts", type=at_least(1), metavar="N",
+                   help="--agents mcts: playouts per searched decision (deterministic for a seed)")
+    g.add_argument("--mcts-ms", type=at_least(1), metavar="MS",
+                   help="--agents mcts: milliseconds per searched decision (default 1000 when no playouts given)")
+
+
+def agents_kind(args: argparse.Namespace) -> str:
+    """The agent kind of ``--agents`` with the search budget (``mcts:playouts=32``, runtime.mcts.agent_kind);
+    UsageError for a budget given to other agents."""
+    playouts, ms = getattr(args, "mcts_playouts", None), getattr(args, "mcts_ms", None)
+    if args.agents != "mcts":
+        if playouts is not None or ms is not None:
+            raise UsageError("--mcts-playouts and --mcts-ms are the search agent's budget: add --agents mcts")
+        return str(args.agents)
+    from cardscript.runtime.mcts import agent_kind
+
+    return agent_kind(playouts, ms)
 
 
 def register(sub: Any) -> None:

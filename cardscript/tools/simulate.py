@@ -24,6 +24,7 @@ from cardscript.tools.play import (
     RANDOM_NAMES,
     UsageError,
     add_match_options,
+    agents_kind,
     at_least,
     decks,
     library_arg,
@@ -51,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         err("--games must be 0 or more")
         return 2
     try:
+        kind = agents_kind(args)
         if args.random_decks:
             pool = random_pool(args)
             source: Any = RandomDecks(tuple(pool.definitions))
@@ -63,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         err(str(exc))
         return 2
-    settings = MatchSettings(agents=args.agents, max_turns=args.max_turns, files=files,
+    settings = MatchSettings(agents=kind, max_turns=args.max_turns, files=files,
                              record_decks=args.random_decks)
     try:
         with progress_bar(enabled=not (args.quiet or args.json)) as progress:
@@ -75,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         for seed, text in report.tracebacks:
             sys.stderr.write(f"engine crash in the match of seed {seed}:\n{text}")
     if args.json:
-        doc: dict[str, Any] = {"agents": args.agents, "seed": args.seed, "max_turns": args.max_turns,
+        doc: dict[str, Any] = {"agents": kind, "seed": args.seed, "max_turns": args.max_turns,
                                "sides": list(names)}
         if args.random_decks:
             doc["decks"] = "random, two new decks per match"
@@ -93,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         where = folders_text(args.library) if args.library else "the bundled library"
         out(f"decks: two new random legal decks per match (40 cards), from {len(pool.cards)} executable card(s) "
             f"of {pool.files} card file(s) in {where}")
-    out(f"games: {report.games} ({args.agents} agents)")
+    out(f"games: {report.games} ({kind} agents)")
     for i in (0, 1):
         out(f"wins {names[i]} (player {i}): {report.wins[i]}")
     for reason, n in sorted(report.by_reason.items()):
@@ -143,7 +145,9 @@ def _print_failures(args: argparse.Namespace, report: Any) -> None:
         out(f"  ... and {len(failures) - len(shown)} more (--top 0 shows all, --json lists all)")
     library = "".join(f" --library {folder}" for folder in args.library or [])
     decks = " --random-decks" if args.random_decks else ""
-    out(f"replay a match: cardscript play{library}{decks} --agents {args.agents} --seed SEED")
+    budget = "".join(f" --mcts-{k} {v}" for k, v in (("playouts", args.mcts_playouts), ("ms", args.mcts_ms))
+                     if v is not None)
+    out(f"replay a match: cardscript play{library}{decks} --agents {args.agents}{budget} --seed SEED")
     if report.crashes and not args.debug:
         out("(--debug prints each engine crash's traceback on standard error)")
 
