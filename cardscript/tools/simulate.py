@@ -18,7 +18,6 @@ import json
 import sys
 from typing import Any
 
-from cardscript.runtime.win_rates import win_rates, win_rates_dict
 from cardscript.tools.common import err, folders_text, library_of, out
 from cardscript.tools.play import (
     RANDOM_NAMES,
@@ -30,7 +29,6 @@ from cardscript.tools.play import (
     library_arg,
     random_pool,
 )
-from cardscript.tools.terminal import print_win_rates, progress_bar
 
 
 def _files(args: argparse.Namespace) -> dict[str, str]:
@@ -47,6 +45,8 @@ def _files(args: argparse.Namespace) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     from cardscript.runtime.parallel import FixedDecks, MatchSettings, RandomDecks, WorkerFailed
+    from cardscript.runtime.win_rates import win_rates, win_rates_dict
+    from cardscript.tools.terminal import print_win_rates, progress_bar
 
     if args.games < 0:
         err("--games must be 0 or more")
