@@ -15,6 +15,11 @@ Against an earlier grammar (the sentence lexer and parser of a git revision, run
     python bench/parse_bench.py --against REV [--repeat 5]     # both bare parses, alternated, in one run
     python bench/parse_bench.py --check REV CORPUS...          # every parse the compile makes, old vs new
 
+Instructions, steadier than time on a loaded machine (the bare parse = run minus setup):
+
+    valgrind --tool=callgrind python bench/parse_bench.py --once setup
+    valgrind --tool=callgrind python bench/parse_bench.py --once run
+
 ``--check`` records every call of the sentence parser a compile of the corpora makes (paragraphs, panels, keyword
 meanings, with the card's own names) and compares the tree (every token's type, text and offsets, every node's
 positions) or the failure of both grammars, paragraph by paragraph; it exits 1 on any difference.
@@ -190,7 +195,16 @@ def main() -> None:
     ap.add_argument("--against", metavar="REV", help="time the bare parse of this git revision's grammar too")
     ap.add_argument("--check", metavar="REV", help="compare every parse with this git revision's grammar")
     ap.add_argument("--cpu", action="store_true", help="time with the process CPU clock, not the wall clock")
+    ap.add_argument("--once", choices=("setup", "run"),
+                    help="for callgrind: load the corpus and the grammar (setup), and parse every paragraph once (run)")
     args = ap.parse_args()
+    if args.once:
+        _, names, paragraphs = load(args.corpus[0])
+        sentence_parser()
+        if args.once == "run":
+            for text in paragraphs:
+                parse_paragraph(text, names)
+        return
     if args.check:
         raise SystemExit(check(args.check, args.corpus))
     if args.against:
