@@ -1,4 +1,4 @@
-"""The AST's walks kept per node (compiler/tree.py): the same nodes and words, in the same order, as walking the
+"""The AST's walks kept per node (compiler/walks.py): the same nodes and words, in the same order, as walking the
 tree each time; kept on the node without changing what it equals, how it prints or what it pickles to; and the
 readers built on them (a clause's verb analysis, a node's plain text) still give each caller its own answer."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pickle
 from collections.abc import Iterator
 
-from cardscript.compiler import tree
+from cardscript.compiler import walks
 from cardscript.compiler.ast import (
     Clause,
     ClauseSeq,
@@ -60,7 +60,7 @@ def _walk(node: Node) -> Iterator[Node]:
 
 def _leaves(node: Node) -> Iterator[Node]:
     """The words as syntax.leaves first wrote it: a keyword line's are not its paragraph's."""
-    if isinstance(node, tree._LEAF_TYPES):
+    if isinstance(node, walks._LEAF_TYPES):
         yield node
     elif isinstance(node, Phrase):
         for p in node.parts:
@@ -101,17 +101,17 @@ def test_the_kept_walks_are_the_walks() -> None:
     assert len(paragraphs) > 100
     for para in paragraphs:
         for node in _walk(para):
-            assert tree.nodes(node) == tuple(_walk(node))
-            assert [id(n) for n in tree.nodes(node)] == [id(n) for n in _walk(node)]
-            assert [id(n) for n in tree.leaves(node)] == [id(n) for n in _leaves(node)]
+            assert walks.nodes(node) == tuple(_walk(node))
+            assert [id(n) for n in walks.nodes(node)] == [id(n) for n in _walk(node)]
+            assert [id(n) for n in walks.leaves(node)] == [id(n) for n in _leaves(node)]
     assert any(isinstance(p, KeywordLine) for p in paragraphs)          # keyword lines are walked too
 
 
 def test_a_walk_is_kept_and_invisible() -> None:
     para = _paragraphs()[0]
     fresh = pickle.loads(pickle.dumps(para))
-    first = tree.nodes(para)
-    assert tree.nodes(para) is first                   # worked out once
+    first = walks.nodes(para)
+    assert walks.nodes(para) is first                   # worked out once
     assert para == fresh and hash(para) == hash(fresh) and repr(para) == repr(fresh)
     again = pickle.loads(pickle.dumps(para))
     assert not any(k.startswith("_") for n in _walk(again) for k in vars(n))      # not pickled
@@ -119,7 +119,7 @@ def test_a_walk_is_kept_and_invisible() -> None:
 
 
 def test_each_caller_gets_its_own_verb_analysis() -> None:
-    clause = next(n for p in _paragraphs() for n in tree.nodes(p) if isinstance(n, Clause))
+    clause = next(n for p in _paragraphs() for n in walks.nodes(p) if isinstance(n, Clause))
     first = analyse(clause)
     first.words.append(first.words[0])
     first.negated = not first.negated
