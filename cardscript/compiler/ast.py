@@ -22,7 +22,7 @@ class Node:
     span: Span
 
     def __getstate__(self) -> dict[str, object]:
-        """The fields only: what ``compiler/tree.py`` keeps on a node (its walks) is not pickled."""
+        """The fields only: what ``compiler/walks.py`` keeps on a node (its walks) is not pickled."""
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
 

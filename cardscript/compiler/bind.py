@@ -40,7 +40,7 @@ from cardscript.compiler.ast import (
     Sentence,
 )
 from cardscript.compiler.source import Span
-from cardscript.compiler.tree import nodes
+from cardscript.compiler.walks import nodes
 from cardscript.grammar.normalize import fold_text
 
 _ANAPHORIC_DET = frozenset({"aquele", "esse"})
@@ -75,7 +75,7 @@ class Unbound:
 
 
 def walk(node: Node) -> Iterator[Node]:
-    """Every node under ``node`` (itself first), in printed order (``tree.nodes``, kept per node)."""
+    """Every node under ``node`` (itself first), in printed order (``walks.nodes``, kept per node)."""
     return iter(nodes(node))
 
 

@@ -38,12 +38,12 @@ from cardscript.compiler.ast import (
 )
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, PARTICIPLE_PREPS, head_class, takes_modifier
-from cardscript.compiler.tree import Leaf as Leaf
-from cardscript.compiler.tree import leaves as tree_leaves
+from cardscript.compiler.walks import Leaf as Leaf
+from cardscript.compiler.walks import leaves as tree_leaves
 
 
 def leaves(node: Node) -> Iterator[Leaf]:
-    """Every word and symbol under ``node``, in printed order (``tree.leaves``, kept per node)."""
+    """Every word and symbol under ``node``, in printed order (``walks.leaves``, kept per node)."""
     return iter(tree_leaves(node))
 
 

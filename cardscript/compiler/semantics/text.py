@@ -26,7 +26,7 @@ _KEPT = "_plain_text"
 
 def render(node: Node) -> str:
     """The words under ``node`` as plain text; worked out once per node (a node's text is asked for by several
-    readers) and kept on it (``compiler/tree.py`` says why that is safe)."""
+    readers) and kept on it (``compiler/walks.py`` says why that is safe)."""
     done: str | None = node.__dict__.get(_KEPT)
     if done is None:
         done = render_leaves(list(leaves(node)))
