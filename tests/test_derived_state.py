@@ -185,3 +185,15 @@ def test_kept_answers_equal_answers_from_scratch_after_any_moves(moves: list[tup
                 statics.powers(game, base)
                 characteristics.affiliations(game, base)
                 shield(game, base)
+
+
+def test_simulate_reports_a_stale_derived_state_as_an_invariant_violation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A version that never changes (every event forgotten): the check mode of ``simulate`` finds kept answers that
+    differ from the state, and reports each match as an invariant violation with its seed, not as a crash."""
+    from cardscript.runtime.match import bundled_deck_path, load_deck_file, simulate
+
+    deck_a, deck_b = load_deck_file(bundled_deck_path("vingadores")), load_deck_file(bundled_deck_path("irmandade"))
+    monkeypatch.setattr(derived, "version", lambda game: ("never changes",))
+    report = simulate(deck_a, deck_b, games=2, seed=1)
+    assert report.crashes == 0
+    assert len(report.violations) == 2 and all("stale derived state" in v for v in report.violations)

@@ -32,6 +32,7 @@ from typing import Any
 
 from cardscript.compiler.ir import CardDef, Procedure
 from cardscript.runtime.agents import Agent, Decision, HeuristicAgent, RandomAgent
+from cardscript.runtime.derived import StaleDerivedState
 from cardscript.runtime.events import state_hash
 from cardscript.runtime.game import Game, GameOver
 from cardscript.runtime.state import CardId, GameState, PlayerState, Zone, check_invariants
@@ -394,7 +395,8 @@ def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: i
                                first=game.state.first_player)
         result = play_match(game, max_turns=max_turns)
     except AssertionError as exc:
-        if check_invariants(game.state):        # the state is broken: an invariant violation, not a crash
+        if check_invariants(game.state) or isinstance(exc, StaleDerivedState):   # the state is broken, or an answer
+            #                                    kept from it is stale (runtime.derived): a violation, not a crash
             report.violations.append(f"seed {game_seed}: {exc}")
             report.turns += game.state.turn
             return MatchRecord(game_seed, None, VIOLATION, game.state.turn, 0)
