@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import threading
 import weakref
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,6 +40,12 @@ from cardscript.runtime.turn import Engine
 class ReplayDiverged(RuntimeError):
     """A clone's replay of its turn did not reach the decision it was cloned at (a determinized card that did
     matter before the decision, or an engine that is not deterministic: a bug)."""
+
+
+class _Diverged(BaseException):
+    """Raised inside the engine when a replayed answer meets another decision than the one it answered (not
+    an Exception, so no handler of the engine takes it for a procedure's error); the driver raises
+    :class:`ReplayDiverged`."""
 
 
 class _Stopped(BaseException):
@@ -108,11 +115,12 @@ def _restore(origin: Origin, snap: Snapshot, agents: Sequence[Agent]) -> Match:
 @dataclass(frozen=True)
 class Position:
     """A paused match as data: the snapshot of its turn's start, the raw answers given since (refused ones
-    included, so the log replays as it was), and the decision it waits on (None: not known yet)."""
+    included, so the log replays as it was) each with the shape of the decision it answered
+    (:func:`_shape`, checked when replayed), and the decision it waits on (None: not known yet)."""
 
     origin: Origin
     snapshot: Snapshot
-    answers: tuple[object, ...]
+    answers: tuple[tuple[object, tuple[object, ...]], ...]
     decision: Decision | None = None
 
 
@@ -125,9 +133,9 @@ class _Channel:
 
     origin: Origin
     snapshot: Snapshot
-    replay: list[object]
+    replay: deque[tuple[object, tuple[object, ...]]]
     facts: list[bool]
-    raw: list[object] = field(default_factory=list)
+    raw: list[tuple[object, tuple[object, ...]]] = field(default_factory=list)
     given_at_snapshot: int = 0
     pending: Decision | None = None
     answer: object = None
@@ -166,7 +174,9 @@ class _Seat:
     def decide(self, decision: Decision) -> Sequence[int]:
         ch = self.channel
         if ch.replay:
-            raw = ch.replay.pop(0)
+            raw, shape = ch.replay.popleft()
+            if shape != _shape(decision):
+                raise _Diverged(f"a replayed answer met {_shown(decision)}, not the decision it answered")
         elif ch.direct is not None:
             agent = ch.direct[decision.player]
             owner = ch.owner() if ch.owner is not None else None
@@ -183,8 +193,14 @@ class _Seat:
             if ch.direct is not None and ch.answer is _ASK_DIRECT:
                 return self.decide(decision)
             raw = ch.answer
-        ch.raw.append(raw)
+        ch.raw.append((raw, _shape(decision)))
         return raw  # type: ignore[return-value]    # ask() validates what it is
+
+
+def _shape(decision: Decision) -> tuple[object, ...]:
+    """What a replayed answer must meet again: who decides what, among how many options, how many to pick
+    (not the options' labels: in a determinized clone a hidden card listed in a decision may be another)."""
+    return (decision.player, decision.kind, len(decision.options), decision.minimum, decision.maximum)
 
 
 _ASK_DIRECT = object()       # the driver's answer meaning "ask the direct agents" (finish from a paused match)
@@ -211,6 +227,8 @@ def _engine_main(ch: _Channel) -> None:
         ch.result = match_result(game)
     except _Stopped:
         return
+    except _Diverged as diverged:
+        ch.error = ReplayDiverged(str(diverged))
     except BaseException as exc:  # noqa: BLE001 - handed to the driver, which raises it in its own thread
         ch.error = exc
     finally:
@@ -307,7 +325,7 @@ class SteppedMatch:
             return self._channel
         pos = self._position
         assert pos is not None
-        ch = _Channel(pos.origin, pos.snapshot, list(pos.answers), self._facts)
+        ch = _Channel(pos.origin, pos.snapshot, deque(pos.answers), self._facts)
         ch.owner = weakref.ref(self)
         ch.thread = threading.Thread(target=_engine_main, args=(ch,), daemon=True, name="cardscript-match")
         self._channel = ch
@@ -419,7 +437,7 @@ class SteppedMatch:
         if self._channel is None:
             pos = self._position
             assert pos is not None
-            ch = _Channel(pos.origin, pos.snapshot, list(pos.answers), wanted, direct=agents,
+            ch = _Channel(pos.origin, pos.snapshot, deque(pos.answers), wanted, direct=agents,
                           checkpoints=False, until_turn=until_turn)
             ch.owner = weakref.ref(self)
             self._channel, self._position = ch, None
@@ -441,8 +459,7 @@ class SteppedMatch:
 
 
 def _same_decision(a: Decision | None, b: Decision) -> bool:
-    return a is not None and (a.player, a.kind, a.options, a.minimum, a.maximum) == \
-        (b.player, b.kind, b.options, b.minimum, b.maximum)
+    return a is not None and _shape(a) == _shape(b)
 
 
 def _shown(d: Decision | None) -> str:
