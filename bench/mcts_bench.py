@@ -4,7 +4,8 @@ Plays ``--games`` seeded matches between the two bundled decks (vingadores as pl
 the search agent (runtime.mcts.MCTSAgent) in seat 0 of the even games and seat 1 of the odd ones (so it plays
 each deck and each seat half the time) against runtime.agents.HeuristicAgent, on the steppable engine
 (runtime.stepping.play_stepped). Prints the search agent's win rate with its 95% Wilson interval, per seat, and
-the time of its searched decisions (mean, 99th percentile, slowest) with the playouts they ran.
+the time of its searched decisions (wall: mean, 99th percentile, slowest; and the process's CPU time, which a
+loaded machine does not inflate) with the playouts they ran.
 
     python bench/mcts_bench.py --games 200 --seed 1 --budget-ms 1000
     python bench/mcts_bench.py --games 20 --seed 1 --playouts 16 --workers 2     # deterministic budget
@@ -59,7 +60,7 @@ def play_one(args: Job) -> dict[str, Any]:
     start = time.perf_counter()
     result = play_stepped(match, agents)
     return {"seed": game_seed, "seat": seat, "winner": result.winner, "turns": result.turns,
-            "seconds": time.perf_counter() - start, "times": agents[seat].times,
+            "seconds": time.perf_counter() - start, "times": agents[seat].times, "cpu": agents[seat].cpu,
             "iterations": searcher.iterations, "searches": searcher.searches}
 
 
@@ -69,6 +70,7 @@ class _Timed:
     def __init__(self, agent: MCTSAgent) -> None:
         self.agent = agent
         self.times: list[float] = []
+        self.cpu: list[float] = []                # the process's CPU time (all its threads): the load aside
         self.wants_facts = True
 
     def decide(self, decision: Any) -> Any:
@@ -76,10 +78,11 @@ class _Timed:
 
     def decide_in(self, match: Any, decision: Any) -> Any:
         before = self.agent.searches
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         answer = self.agent.decide_in(match, decision)
         if self.agent.searches > before:
             self.times.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - cpu)
         return answer
 
 
@@ -149,6 +152,9 @@ def main() -> None:
     t = report["decisions"]
     print(f"searched decisions: {t['count']}, mean {t['mean_ms']:.0f} ms, p99 {t['p99_ms']:.0f} ms, "
           f"slowest {t['max_ms']:.0f} ms; {t['playouts_per_search']:.1f} playouts per search")
+    if t["cpu_mean_ms"] is not None:
+        print(f"their CPU time (the machine's load aside): mean {t['cpu_mean_ms']:.0f} ms, "
+              f"slowest {t['cpu_max_ms']:.0f} ms")
     print(f"wall time {wall:.0f} s")
 
 
@@ -159,6 +165,7 @@ def summary(results: list[dict[str, Any]], wall: float) -> dict[str, Any]:
     n = len(results)
     score = wins + draws / 2
     times = sorted(t for r in results for t in r["times"])
+    cpu = sorted(t for r in results for t in r.get("cpu", []))
     searches = sum(r["searches"] for r in results)
     seats = [{"games": sum(1 for r in results if r["seat"] == s),
               "wins": sum(1 for r in results if r["seat"] == s and r["winner"] == s)} for s in (0, 1)]
@@ -168,8 +175,10 @@ def summary(results: list[dict[str, Any]], wall: float) -> dict[str, Any]:
         "decisions": {"count": len(times), "mean_ms": 1000 * sum(times) / len(times) if times else 0.0,
                       "p99_ms": 1000 * times[int(0.99 * (len(times) - 1))] if times else 0.0,
                       "max_ms": 1000 * times[-1] if times else 0.0,
-                      "playouts_per_search": sum(r["iterations"] for r in results) / searches if searches else 0.0},
-        "matches": [{k: v for k, v in r.items() if k != "times"} for r in results],
+                      "playouts_per_search": sum(r["iterations"] for r in results) / searches if searches else 0.0,
+                      "cpu_mean_ms": 1000 * sum(cpu) / len(cpu) if cpu else None,
+                      "cpu_max_ms": 1000 * cpu[-1] if cpu else None},
+        "matches": [{k: v for k, v in r.items() if k not in ("times", "cpu")} for r in results],
     }
 
 

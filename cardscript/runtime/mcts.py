@@ -12,14 +12,16 @@ and unloads of several cards, loading) have combinatorial answer spaces a budget
 their heuristic answers (keep characters, drop the least useful) are what a search would rediscover slowly; a
 decision with one legal answer is never searched.
 
-A playout (:func:`evaluate`): both players are heuristic agents (a sensible beginner is a far
-better model of play than random answers, and the opponent it is measured against is one), played to the end
-of the turn of the search (``depth`` 1; 2: and the opponent's reply; ``SteppedMatch.finish(until_turn=)``) and
-then scored by a static
-evaluation of the position for the searcher: the prize points (4.9.1), the characters in the scene with their
-energy and stage (what scores and protects points), the hand and the resources (what places the next ones),
-squashed into (0, 1); a match that ends in the playout scores 1 or 0. The opponent's decisions are not tree
-nodes (``opponent_in_tree=False``): with tens of playouts a tree over both players is too thin to help.
+A playout (:func:`evaluate`): both players are heuristic agents (a sensible beginner is a far better model of
+play than random answers, and the opponent it is measured against is one), played to the end of the turn of the
+search (``depth`` 1; 2: and the opponent's reply) and then scored by a static evaluation of the position for the
+searcher: the prize points (4.9.1), the characters in the scene with their energy and stage (what scores and
+protects points), the hand and the resources (what places the next ones), squashed into (0, 1); a match that
+ends in the playout scores 1 or 0. The search (:func:`runtime.ismcts.search`) runs in paired rounds (every root
+answer played in the same deal with the same draws: the spread between deals dwarfs the difference between two
+plays), searches the root only (``tree_depth`` 1: with a handful of rounds a deeper tree is noise), plays the
+opponent's decisions by the policy (``opponent_in_tree=False``), and the heuristic's own answer is kept unless
+another is better by more than ``margin``.
 
 Budget: ``playouts`` (deterministic for a seed) and/or ``ms`` per decision; the default is 1000 ms. As an agent
 kind (runtime.match.make_agents, ``--agents mcts`` with ``--mcts-playouts`` / ``--mcts-ms``) the budget travels in
