@@ -165,3 +165,16 @@ def test_a_clone_at_any_decision_replays_to_the_same_state(decks, seed: int, ste
     assert len(clone.game.log.events) == len(match.game.log.events)
     match.close()
     clone.close()
+
+
+def test_finish_until_turn_stops_a_paused_match_too(decks) -> None:
+    """A playout cut short: ``until_turn`` holds whether the match was paused in its thread or never run."""
+    for paused in (False, True):
+        match = SteppedMatch.start(*decks, seed=12, facts=(False, False))
+        _walk(match, make_agents("random", 12), 10)
+        clone = match.clone()
+        if paused:
+            clone.advance()                       # made real: its engine waits in its thread
+        turn = clone.game.state.turn
+        result = clone.finish([RandomAgent(3), RandomAgent(4)], until_turn=turn + 2)
+        assert not result.ended and result.turns == turn + 2

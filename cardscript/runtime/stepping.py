@@ -216,8 +216,7 @@ def _engine_main(ch: _Channel) -> None:
         try:
             if s.phase == "setup":
                 setup_match(game)
-            last = ch.origin.max_turns if ch.until_turn is None else min(ch.origin.max_turns, ch.until_turn)
-            while s.winner is None and s.turn < last:
+            while s.winner is None and s.turn < _last_turn(ch):     # read each turn: finish may set until_turn
                 if ch.checkpoints:
                     ch.snapshot = Snapshot.of(game)
                     ch.given_at_snapshot = len(ch.raw)
@@ -236,6 +235,11 @@ def _engine_main(ch: _Channel) -> None:
         ch.pending = None
         if ch.thread is not None:
             ch.to_driver.release()
+
+
+def _last_turn(ch: _Channel) -> int:
+    """The turn the match stops before: its turn limit, or an earlier one a playout set (finish's ``until_turn``)."""
+    return ch.origin.max_turns if ch.until_turn is None else min(ch.origin.max_turns, ch.until_turn)
 
 
 # -- what a player may see ---------------------------------------------------------------------------------
