@@ -165,10 +165,14 @@ def names_its_support(game: Game, card: CardId) -> bool:
     contrário" -- its texts work there when one of them names the support carrying it ("o suporte que estiver
     carregando este card", Reparos Provisórios V1)."""
     definition = game.cards.get(card)
-    key = f"names_its_support:{card}"
-    if key not in game.memo:
-        game.memo[key] = any(_is_its_support(node) for node in _nodes(getattr(definition, "effects", ())))
-    return bool(game.memo[key])
+    known = _NAMES_ITS_SUPPORT.get(id(definition))
+    if known is None or known[0] is not definition:        # a fact of the definition: kept for every match
+        known = (definition, any(_is_its_support(node) for node in _nodes(getattr(definition, "effects", ()))))
+        _NAMES_ITS_SUPPORT[id(definition)] = known
+    return known[1]
+
+
+_NAMES_ITS_SUPPORT: dict[int, tuple[object, bool]] = {}     # id(definition) -> (definition, names its support)
 
 
 def _is_its_support(node: object) -> bool:
