@@ -1,0 +1,54 @@
+"""Driver for instruction counts (not a test): load the grammar and the prelude, read the card files, then do one of
+``none`` / ``bare`` (the bare parse of every paragraph) / ``full`` (the full cold compile: compile + lowering).
+
+    valgrind --tool=callgrind --callgrind-out-file=cg-full.out python bench/cg_compile.py full [--cards 120]
+
+A figure is a run's instruction count minus the ``none`` run's (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+from pathlib import Path
+
+from cardscript.compiler import expand
+from cardscript.compiler.lower import lower_card
+from cardscript.compiler.pipeline import compile_source, names_from_headers
+from cardscript.compiler.prelude import load_prelude
+from cardscript.compiler.source import SourceFile
+from cardscript.compiler.translate import record_to_card_text
+from cardscript.grammar.card_file import read_card_file
+from cardscript.grammar.parser import parse_paragraph, sentence_parser
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=("none", "bare", "full"))
+    ap.add_argument("corpus", nargs="?", default="../shared/corpus/battle-scenes-cards-dev.jsonl")
+    ap.add_argument("--cards", type=int, default=0, help="only the first N cards (0: all)")
+    args = ap.parse_args()
+    records = [json.loads(line) for line in Path(args.corpus).read_text(encoding="utf-8").splitlines() if line]
+    if args.cards:
+        records = records[:args.cards]
+    sources = [SourceFile(r["code"], record_to_card_text(r)) for r in records]
+    raws = [read_card_file(s)[0] for s in sources]
+    names = names_from_headers(r for r in raws if r is not None)
+    paragraphs = [p.text for r in raws if r is not None for p in (*(r.permanent or ()), *r.action_text)]
+    sentence_parser()
+    load_prelude()
+    if args.mode == "bare":
+        for text in paragraphs:
+            parse_paragraph(text, names)
+    elif args.mode == "full":
+        expand.forget_parses()
+        for src in sources:
+            card = compile_source(src, names)
+            if card.raw is not None and card.bound:
+                with contextlib.suppress(Exception):    # as the library load: a failing card is left out
+                    lower_card(card)
+
+
+if __name__ == "__main__":
+    main()
