@@ -416,17 +416,21 @@ def _play_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed: i
         report.add_failure(crash, game_seed)
         report.turns += game.state.turn
         return MatchRecord(game_seed, None, CRASH, game.state.turn, errors + 1)
+    return count_result(report, game_seed, result, game.state.first_player)
+
+
+def count_result(report: SimulationReport, game_seed: int, result: MatchResult, first: int) -> MatchRecord:
+    """A match that played to its end or its turn limit, counted in ``report``: turns, procedure errors, a win and
+    how, or an unfinished match."""
     report.turns += result.turns
     report.procedure_errors += result.procedure_errors
     if result.ended and result.winner is not None:
         report.wins[result.winner] += 1
         kind = _ending(result.reason)
         report.by_reason[kind] = report.by_reason.get(kind, 0) + 1
-        return MatchRecord(game_seed, result.winner, kind, result.turns, result.procedure_errors,
-                           first=game.state.first_player)
+        return MatchRecord(game_seed, result.winner, kind, result.turns, result.procedure_errors, first=first)
     report.unfinished += 1
-    return MatchRecord(game_seed, None, "unfinished", result.turns, result.procedure_errors,
-                       first=game.state.first_player)
+    return MatchRecord(game_seed, None, "unfinished", result.turns, result.procedure_errors, first=first)
 
 
 # -- which card a failure belongs to ------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from cardscript.runtime.match import (
     Match,
     MatchRecord,
     SimulationReport,
-    _ending,
+    count_result,
     crash_failure,
     logged_failures,
     make_agents,
@@ -287,12 +287,4 @@ def simulate_one(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], game_seed
     for failure in logged_failures(match.game, files):
         report.add_failure(failure, game_seed)
     report.procedures += result.procedures
-    report.turns += result.turns
-    report.procedure_errors += result.procedure_errors
-    if result.ended and result.winner is not None:
-        report.wins[result.winner] += 1
-        how = _ending(result.reason)
-        report.by_reason[how] = report.by_reason.get(how, 0) + 1
-        return MatchRecord(game_seed, result.winner, how, result.turns, result.procedure_errors)
-    report.unfinished += 1
-    return MatchRecord(game_seed, None, "unfinished", result.turns, result.procedure_errors)
+    return count_result(report, game_seed, result, match.game.state.first_player)
