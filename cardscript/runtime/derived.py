@@ -112,17 +112,24 @@ def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
     if kept is None:
         kept = d.tables[name] = {}
     if key in kept:
-        value: T = kept[key]
-        d.hits += 1
-        if game.check and d.hits % max(1, d.check_every) == 0:
-            _verify(game, name, key, value, compute, same)
-        return value
+        found: T = kept[key]
+        return _reused(game, name, key, found, compute, same)
     d.misses += 1
     value = compute()
     if version(game) == now:            # not when computing it changed the state (tables dropped meanwhile: anew)
         if d.key != now:
             d.key, d.tables = now, {}
         d.tables.setdefault(name, {})[key] = value
+    return value
+
+
+def _reused(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
+            same: Callable[[T, T], bool] | None) -> T:
+    """A kept answer given again: counted, and in check mode every ``check_every``-th one recomputed."""
+    d = game.derived
+    d.hits += 1
+    if game.check and d.hits % max(1, d.check_every) == 0:
+        _verify(game, name, key, value, compute, same)
     return value
 
 
@@ -133,11 +140,8 @@ def kept_while(game: Game, name: str, signature: Any, compute: Callable[[], T],
     d = game.derived
     hit = d.lasting.get(name)
     if hit is not None and hit[0] == signature:
-        value: T = hit[1]
-        d.hits += 1
-        if game.check and d.hits % max(1, d.check_every) == 0:
-            _verify(game, name, signature, value, compute, same)
-        return value
+        lasting: T = hit[1]
+        return _reused(game, name, signature, lasting, compute, same)
     d.misses += 1
     value = compute()
     d.lasting[name] = (signature, value)
