@@ -64,6 +64,79 @@ def test_clone_has_the_same_state_hash_and_the_same_future(decks) -> None:
     assert checked >= 3
 
 
+@pytest.mark.parametrize(("kind", "seed"), [("random", 21), ("random", 22), ("heuristic", 23)])
+def test_a_clone_given_the_same_answers_has_the_same_whole_future(decks, kind: str, seed: int) -> None:
+    """Clones made at decisions all through a match (many of them at rest points inside a turn, where the
+    clone starts from a snapshot taken there), each given the answers the original got afterwards, end with the
+    original's very log and state."""
+    match = SteppedMatch.start(*decks, seed=seed, facts=(kind == "heuristic",) * 2)    # type: ignore[arg-type]
+    agents = make_agents(kind, seed)
+    rng = random.Random(seed)
+    answers: list[object] = []
+    clones: list[tuple[int, SteppedMatch]] = []
+    decision = match.advance()
+    while decision is not None:
+        if rng.random() < 0.06:
+            clones.append((len(answers), match.clone()))
+        answers.append(agents[decision.player].decide(decision))
+        decision = match.give(answers[-1])
+    events = [asdict(e) for e in match.game.log.events]
+    assert len(clones) >= 4
+    for since, clone in clones:
+        for raw in answers[since:]:
+            clone.give(raw)
+        assert clone.over
+        assert clone.state_hash() == match.state_hash()
+        assert [asdict(e) for e in clone.game.log.events] == events
+
+
+def test_a_clone_at_the_first_turn_keeps_the_triggers_of_the_setup(decks) -> None:
+    """6.1 puts cards from the hand into the resources before the first turn; a card that triggers on that
+    (5.2.1) has its effect in the Effects Tree when the first turn starts, resolved there. That is no rest
+    point: a clone made at its decision replays from before the setup, and keeps the effect."""
+    from tests.engine_helpers import card
+
+    rede = card("Habilidade: Rede V1\nPoder: Elasticidade\n\nTexto permanente:\n  Quando você colocar este card em "
+                "seus recursos vindo de sua mão, você pode comprar um card.\n")
+    deck_a = [rede if i % 2 else c for i, c in enumerate(decks[0])]
+    checked = 0
+    for seed in range(6):
+        match = SteppedMatch.start(deck_a, decks[1], seed=seed, facts=(False, False))   # type: ignore[arg-type]
+        agents = make_agents("random", seed)
+        decision = match.advance()
+        while decision is not None and match.game.state.turn <= 1:
+            if match.game.state.turn == 1 and match.game.state.phase == "turn" and decision.kind == "optional":
+                assert match.position().snapshot.at is None and match.position().snapshot.state.turn == 0
+                clone = match.clone()
+                assert clone.advance() == decision and clone.state_hash() == match.state_hash()
+                clone.close()
+                checked += 1
+            decision = match.give(agents[decision.player].decide(decision))
+        match.close()
+    assert checked >= 1
+
+
+def test_a_clone_at_a_play_decision_replays_nothing(decks) -> None:
+    """The Preparation Phase and the action steps are rest points: a clone made at one of their play decisions
+    starts from the snapshot taken there, with no answer to replay; elsewhere the answers since the last rest
+    point are replayed."""
+    match = SteppedMatch.start(*decks, seed=8, facts=(False, False))
+    agents = make_agents("random", 8)
+    plays = others = 0
+    decision = match.advance()
+    while decision is not None and match.game.state.turn < 8:
+        position = match.position()
+        if decision.kind == "play":
+            assert position.answers == () and position.snapshot.at is not None
+            assert position.snapshot.at[0] in ("preparation", "anticipation", "attack")
+            plays += 1
+        elif position.answers:
+            others += 1
+        decision = match.give(agents[decision.player].decide(decision))
+    assert plays >= 10 and others >= 1
+    match.close()
+
+
 def test_answering_a_clone_never_changes_the_original(decks) -> None:
     match = SteppedMatch.start(*decks, seed=6, facts=(False, False))
     _walk(match, make_agents("random", 6), 40)

@@ -5,10 +5,12 @@ match keeps its place in one of two ways, both explicit:
 
 * **running**: the engine runs in its own thread and blocks at the decision (:class:`_Channel`: two
   semaphores, one side runs at a time, so the engine is never touched by two threads at once);
-* **as data** (:class:`Position`): the last turn-start :class:`Snapshot` -- the whole state, the log, the RNG
-  state and the engine's counters -- plus the answers given since. A clone is such a position: cheap to make,
-  made real when first asked (the snapshot copied, the turn's answers replayed without asking anyone, 9
-  principle: same cards, seed and answers give the same match), with the same state hash as the original.
+* **as data** (:class:`Position`): the :class:`Snapshot` of the last rest point -- a turn's start, or the top
+  of a loop of plays (the Preparation Phase, an action step: ``Engine.at_rest``), where the Effects Tree is
+  empty and the whole match is the state, the log, the RNG state and the engine's counters -- plus the answers
+  given since. A clone is such a position: cheap to make, made real when first asked (the snapshot copied, the
+  answers since replayed without asking anyone, 9 principle: same cards, seed and answers give the same match),
+  with the same state hash as the original. A clone made at a play decision replays nothing.
 
 :class:`SteppedMatch` is the API (``advance`` / ``answer`` / ``clone`` / ``view`` / ``determinize`` /
 ``finish``); ``cardscript play`` and the agents run on top of it (:func:`play_stepped`). Hidden information is
@@ -34,7 +36,7 @@ from cardscript.runtime.events import Event, state_hash
 from cardscript.runtime.game import GameOver, json_safe
 from cardscript.runtime.match import Match, MatchResult, match_result, new_match, setup_match
 from cardscript.runtime.state import CardId, GameState
-from cardscript.runtime.turn import Engine
+from cardscript.runtime.turn import Engine, RestPoint
 
 
 class ReplayDiverged(RuntimeError):
@@ -57,27 +59,31 @@ class _Stopped(BaseException):
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A match at the start of a turn (or before its setup, 6.1): everything its future depends on. Never
-    changed once taken: a match restored from it works on copies."""
+    """A match at a rest point: the start of a turn (or before its setup, 6.1; ``at`` None) or the top of a
+    loop of plays (``at``: ``Engine.at_rest``'s point, the turn is taken up there) -- everything its future
+    depends on. Never changed once taken: a match restored from it works on copies."""
 
     state: GameState
     events: tuple[Event, ...]
     rng: tuple[Any, ...]
-    counters: tuple[tuple[str, Any], ...]       # the engine's own state between turns (:func:`_counters`)
+    counters: tuple[tuple[str, Any], ...]       # the engine's own state at rest (:func:`_counters`)
+    at: RestPoint | None = None
 
     @staticmethod
-    def of(game: Match) -> Snapshot:
-        return Snapshot(game.state.copy(), tuple(game.log.events), game.rng.getstate(), _counters(game))
+    def of(game: Match, at: RestPoint | None = None) -> Snapshot:
+        return Snapshot(game.state.copy(), tuple(game.log.events), game.rng.getstate(), _counters(game), at)
 
 
 def _counters(game: Match) -> tuple[tuple[str, Any], ...]:
-    """The engine's state that is not in the GameState, as it stands between two turns (the Effects Tree is
-    empty then, 6.2 C; the per-turn sets were cleared at the Final do Turno)."""
+    """The engine's state that is not in the GameState, as it stands at a rest point (the Effects Tree is empty
+    and no procedure runs): this turn's Prontidão and "uma vez por turno" uses, the tree's counters, and the
+    cycles of statics already logged (so that a restored match logs what the original does)."""
     eng = game.eng
     return (("procedure_errors", eng.procedure_errors), ("first_turn_done", eng.first_turn_done),
             ("ready", frozenset(eng.ready)), ("activated_uses", tuple(eng.activated_uses.items())),
             ("procedures_run", eng.tree.procedures_run), ("tree_uid", eng.tree._uid),
-            ("once_per_action", frozenset(eng.triggers.once_per_action)))
+            ("once_per_action", frozenset(eng.triggers.once_per_action)),
+            ("unsettled_statics", frozenset(game.memo.get("unsettled_statics", ()))))
 
 
 @dataclass(frozen=True)
@@ -109,12 +115,14 @@ def _restore(origin: Origin, snap: Snapshot, agents: Sequence[Agent]) -> Match:
     eng.tree.procedures_run = c["procedures_run"]
     eng.tree._uid = c["tree_uid"]
     eng.triggers.once_per_action = set(c["once_per_action"])
+    if c["unsettled_statics"]:
+        game.memo["unsettled_statics"] = set(c["unsettled_statics"])
     return game
 
 
 @dataclass(frozen=True)
 class Position:
-    """A paused match as data: the snapshot of its turn's start, the raw answers given since (refused ones
+    """A paused match as data: the snapshot of its last rest point, the raw answers given since (refused ones
     included, so the log replays as it was) each with the shape of the decision it answered
     (:func:`_shape`, checked when replayed), and the decision it waits on (None: not known yet)."""
 
@@ -141,7 +149,7 @@ class _Channel:
     answer: object = None
     direct: Sequence[Agent] | None = None       # answer from these agents in the engine's thread (finish)
     owner: Any = None                            # weak reference to the SteppedMatch, for decide_in
-    checkpoints: bool = True                     # take a snapshot at every turn start (clone needs one)
+    checkpoints: bool = True                     # take a snapshot at every rest point (clone needs one)
     until_turn: int | None = None                # stop before this turn (a playout cut short: finish)
     to_engine: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(0))
     to_driver: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(0))
@@ -213,14 +221,16 @@ def _engine_main(ch: _Channel) -> None:
         game = _restore(ch.origin, ch.snapshot, [_Seat(ch, 0), _Seat(ch, 1)])
         ch.game = game
         s = game.state
+        game.eng.rest = lambda at: _checkpoint(ch, game, at)
+        resume = ch.snapshot.at                 # a snapshot inside a turn: the turn is taken up there
         try:
             if s.phase == "setup":
                 setup_match(game)
-            while s.winner is None and s.turn < _last_turn(ch):     # read each turn: finish may set until_turn
-                if ch.checkpoints:
-                    ch.snapshot = Snapshot.of(game)
-                    ch.given_at_snapshot = len(ch.raw)
-                game.eng.play_turn()
+            while s.winner is None and (resume is not None or s.turn < _last_turn(ch)):   # read each turn:
+                if resume is None and game.eng.resting():                              # finish may set until_turn
+                    _checkpoint(ch, game, None)       # (not with the setup's triggers still in the tree)
+                game.eng.play_turn(resume)
+                resume = None
         except GameOver:
             pass
         ch.result = match_result(game)
@@ -235,6 +245,13 @@ def _engine_main(ch: _Channel) -> None:
         ch.pending = None
         if ch.thread is not None:
             ch.to_driver.release()
+
+
+def _checkpoint(ch: _Channel, game: Match, at: RestPoint | None) -> None:
+    """A rest point: the snapshot a clone starts from (when clones may be made: not in a playout)."""
+    if ch.checkpoints:
+        ch.snapshot = Snapshot.of(game, at)
+        ch.given_at_snapshot = len(ch.raw)
 
 
 def _last_turn(ch: _Channel) -> int:
@@ -398,7 +415,7 @@ class SteppedMatch:
 
     # -- copies -----------------------------------------------------------------------------------------
     def position(self) -> Position:
-        """Where the match is, as data (its last turn-start snapshot and the answers since)."""
+        """Where the match is, as data (its last rest point's snapshot and the answers since)."""
         if self._position is not None:
             return self._position
         ch = self._running()
@@ -411,8 +428,8 @@ class SteppedMatch:
 
     def determinize(self, player: int, rng: random.Random) -> SteppedMatch:
         """A clone in which the cards ``player`` cannot see (:func:`hidden_from`) are dealt again among
-        themselves: what a search agent may plan with. Cards that were elsewhere at the turn's start keep
-        what they are (their past in this turn is replayed)."""
+        themselves: what a search agent may plan with. Cards that were elsewhere at the last rest point
+        keep what they are (their past since is replayed)."""
         pos = self.position()
         now = self.game.state
         then = pos.snapshot.state

@@ -65,6 +65,11 @@ from cardscript.runtime.tree import EffectsTree, Pending
 from cardscript.runtime.triggers import Triggers, card_attr, event_slots, functional_in_scene, lends_text, phase_id
 
 HAND_LIMIT = 7          # 6.2 D.2
+RestPoint = tuple[str, int]
+"""Where a turn can be taken up (:meth:`Engine.at_rest`): the loop of plays ("preparation", "anticipation",
+"attack") and the plays made in it so far."""
+_PHASE_OF_REST = {"preparation": "preparation", "anticipation": "combat", "attack": "combat"}
+
 MAX_PLAYS = 200         # safety net for one phase/step (a random agent always reaches "end" long before)
 
 
@@ -94,6 +99,7 @@ class Engine(OptionFacts):
         self.running: Procedure | None = None                # the IR procedure being run (for annotate)
         self._names: dict[str, CardId] = {}
         self.first_turn_done = False
+        self.rest: Callable[[RestPoint], None] | None = None     # told at every rest point (runtime.stepping)
         self.activated: list[tuple[CardId, int, Effect]] = [
             (card, i, e) for card, d in game.cards.items() for i, e in enumerate(getattr(d, "effects", ()))
             if e.kind is EffectKind.ACTIVATED]
@@ -181,21 +187,31 @@ class Engine(OptionFacts):
         self.game.emit(kind, phase=phase, step=step, player=s.turn_player, turn=s.turn)
         self.tree.resolve()
 
-    def play_turn(self) -> None:
-        """One whole turn of ``state.turn_player`` (6.2); raises GameOver when the match ends."""
+    def play_turn(self, resume: RestPoint | None = None) -> None:
+        """One whole turn of ``state.turn_player`` (6.2); raises GameOver when the match ends. ``resume``: the turn
+        is taken up at that rest point (:meth:`rest`) of a match restored there (runtime.stepping), the state
+        being as it was when the rest point was reached; what came before it in the turn is not done again."""
         game, s = self.game, self.game.state
-        s.turn += 1
+        if resume is None:
+            s.turn += 1
         player = s.turn_player
-        s.active_player = player
-        s.phase, s.step = "turn", ""
-        game.log.add("status", 0, turn=s.turn, player=player, players=self.status())
-        self._mark("phase_start", "turn")
+        if resume is None:
+            s.active_player = player
+            s.phase, s.step = "turn", ""
+            game.log.add("status", 0, turn=s.turn, player=player, players=self.status())
+            self._mark("phase_start", "turn")
         for phase, body in (("countdown", self.countdown), ("draw", self.draw_phase),
                             ("preparation", self.preparation), ("adjustment", self.adjustment),
                             ("combat", self.combat)):
-            s.phase, s.step = phase, ""
-            self._mark("phase_start", phase)
-            body(player)
+            if resume is not None and phase != _PHASE_OF_REST[resume[0]]:
+                continue                        # before the rest point: done already
+            if resume is None:
+                s.phase, s.step = phase, ""
+                self._mark("phase_start", phase)
+                body(player)
+            else:
+                body(player, resume)
+                resume = None
             s.phase, s.step = phase, ""
             s.active_player = player
             self._mark("phase_end", phase)
@@ -205,6 +221,18 @@ class Engine(OptionFacts):
         self.first_turn_done = True
         s.turn_player = s.opponent(player)
         game.log.add("turn_over", 0, turn=s.turn, player=player)
+
+    def at_rest(self, where: str, plays: int) -> None:
+        """The top of a loop of plays (the Preparation Phase, an action step): the Effects Tree is empty and no
+        procedure runs, so the match is wholly in the state and the engine's counters -- a point it can be
+        taken up at (:meth:`play_turn`'s ``resume``). Tells :attr:`rest` (runtime.stepping takes a snapshot)."""
+        if self.rest is not None and self.resting():
+            self.rest((where, plays))
+
+    def resting(self) -> bool:
+        """Nothing is under way: the Effects Tree is empty and no procedure or action runs (a turn's start, after
+        the setup's triggers resolved; the top of a loop of plays)."""
+        return not self.tree.pending and not self.tree.incoming and self.running is None and self.game.acting is None
 
     def status(self) -> list[dict[str, Any]]:
         """Both players' prize points, hand/deck/resources/prizes counts and scene (for the trace)."""
@@ -278,28 +306,33 @@ class Engine(OptionFacts):
                 game.move(cards[i], Zone.RESOURCES, reason="discard")
             self.tree.resolve()
 
-    def combat(self, player: int) -> None:
-        """6.2 E: E.1 Antecipação (the opponent is the Active Player), then E.2 Ataque."""
+    def combat(self, player: int, resume: RestPoint | None = None) -> None:
+        """6.2 E: E.1 Antecipação (the opponent is the Active Player), then E.2 Ataque. ``resume``: taken up at a
+        rest point of one of its steps (:meth:`play_turn`)."""
         s = self.game.state
         opp = s.opponent(player)
-        s.step = "anticipation"
-        s.active_player = opp
-        self._mark("phase_start", "combat", "anticipation")
-        self.action_step(opp, "anticipation")
-        self._mark("phase_end", "combat", "anticipation")
-        s.step = "attack"
-        s.active_player = player
-        self._mark("phase_start", "combat", "attack")
-        self.action_step(player, "attack")
+        if resume is None or resume[0] == "anticipation":
+            if resume is None:
+                s.step = "anticipation"
+                s.active_player = opp
+                self._mark("phase_start", "combat", "anticipation")
+            self.action_step(opp, "anticipation", resume[1] if resume is not None else 0)
+            self._mark("phase_end", "combat", "anticipation")
+        if resume is None or resume[0] != "attack":
+            s.step = "attack"
+            s.active_player = player
+            self._mark("phase_start", "combat", "attack")
+        self.action_step(player, "attack", resume[1] if resume is not None and resume[0] == "attack" else 0)
         self._mark("phase_end", "combat", "attack")
         s.step = ""
 
-    def action_step(self, player: int, window: str) -> None:
+    def action_step(self, player: int, window: str, start: int = 0) -> None:
         """Use actions -- or activate the effects whose window is this step (5.1) -- until the player ends the step
-        (6.2 E.1, E.2)."""
+        (6.2 E.1, E.2). ``start``: the plays made already (a step taken up at a rest point)."""
         game = self.game
         end = "end the Etapa de Antecipação" if window == "anticipation" else "end the Etapa de Ataque"
-        for _ in range(MAX_PLAYS):
+        for k in range(start, MAX_PLAYS):
+            self.at_rest(window, k)
             uses = legal_actions(self, player, window)
             # activated effects whose window is this step (5.1: Potencializar, "Durante sua Etapa de Ataque")
             effects = [a for a in self.activatable(player, window) if a[2].window]
@@ -337,10 +370,12 @@ class Engine(OptionFacts):
         self.game.log.add("end_of_turn_resets", 0, turn=s.turn)
 
     # -- C: the Preparation Phase -------------------------------------------------------------------------
-    def preparation(self, player: int) -> None:
-        """6.2 C: plays chosen by the player, one at a time, each with its triggers resolved."""
+    def preparation(self, player: int, resume: RestPoint | None = None) -> None:
+        """6.2 C: plays chosen by the player, one at a time, each with its triggers resolved. ``resume``: taken up
+        at a rest point (:meth:`play_turn`), after that many plays."""
         game = self.game
-        for _ in range(MAX_PLAYS):
+        for k in range(resume[1] if resume is not None else 0, MAX_PLAYS):
+            self.at_rest("preparation", k)
             plays = self.preparation_plays(player)
             (i,) = game.decide(Decision(player, "play", "Fase de Preparação: a play, or end the phase",
                                         ("end the Fase de Preparação", *(p.label for p in plays)),
