@@ -209,8 +209,8 @@ class Engine(OptionFacts):
                 s.phase, s.step = phase, ""
                 self._mark("phase_start", phase)
                 body(player)
-            else:
-                body(player, resume)
+            else:                               # the phase of the rest point (preparation or combat)
+                (self.preparation if phase == "preparation" else self.combat)(player, resume)
                 resume = None
             s.phase, s.step = phase, ""
             s.active_player = player
