@@ -1,9 +1,9 @@
 """The continuous state kept between questions (rules 5.4, 5.7; issue 12 part 5: ``cardscript/runtime/derived.py``).
 
 What is working, and the characteristics it gives, are kept per state version and recomputed only when an event (or
-a :func:`derived.touch`) can change them; statics whose conditions read what statics change are read layer by
-layer (no exponential re-derivation) or settled at a fixed point (5.4: "todos eles se atualizam simultaneamente");
-check mode catches a stale answer."""
+an edit, :func:`derived.edited` / :func:`derived.touch`) can change them; statics whose conditions read what statics
+change are read layer by layer (no exponential re-derivation) or settled at a fixed point (5.4: "todos eles se
+atualizam simultaneamente"); check mode catches a stale answer."""
 
 from __future__ import annotations
 
@@ -130,6 +130,36 @@ def test_a_state_edit_without_an_event_needs_touch() -> None:
     kept = derived.version(game)
     game.state.scene[10].stage = 2
     assert derived.version(game) != kept
+
+
+def test_the_cards_whose_statics_can_work_are_kept_across_the_engines_edits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cards in place whose statics can work (``statics._sources``) are kept while what they read is unchanged:
+    an edit of the engine with no event (``derived.edited``: a per-turn flag) does not find them again; what the
+    cards' texts chose (``GameState.chosen``, read into the statics' contexts) and a hand edit (``touch``) do."""
+    game = _norman_game()
+    game.check = False
+    found = [0]
+    original = statics._working
+
+    def counted(*args: Any) -> Any:
+        found[0] += 1
+        return original(*args)
+
+    monkeypatch.setattr(statics, "_working", counted)
+    list(statics.active_effects(game, (EffectKind.STATIC,)))
+    first = found[0]
+    assert first > 0
+    derived.edited(game)
+    list(statics.active_effects(game, (EffectKind.STATIC,)))
+    assert found[0] == first                                  # the version changed, the sources were kept
+    game.state.chosen[0] = {"card:1": [10]}
+    derived.edited(game)
+    (norman,) = [ctx for c, _, ctx in statics.active_effects(game, (EffectKind.STATIC,)) if c == 0]
+    assert found[0] > first and norman.slots["card:1"] == [10]
+    again = found[0]
+    derived.touch(game)
+    list(statics.active_effects(game, (EffectKind.STATIC,)))
+    assert found[0] > again
 
 
 @pytest.mark.parametrize("inject", ["traits", "active_effects"])

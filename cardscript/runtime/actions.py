@@ -440,7 +440,7 @@ def _spend_grant(game: Game, base: InScene, use: ActionUse) -> None:
     grant = _granted(game, base, use)
     if grant is not None:
         base.extra_grants.remove(grant)
-        derived.touch(game)
+        derived.edited(game)
         if grant.then:                   # "Se o fizer, este personagem não pode usar mais ações neste turno"
             from cardscript.runtime.handlers import run
 
@@ -448,7 +448,7 @@ def _spend_grant(game: Game, base: InScene, use: ActionUse) -> None:
                 run(game, grant.context, p)
     elif base.extra_actions > 0:
         base.extra_actions -= 1
-        derived.touch(game)
+        derived.edited(game)
 
 
 def _with_keyword_bonus(game: Game, use: ActionUse, action: ActionDef, mode: Effect | None) -> tuple[Any, ...]:
@@ -555,13 +555,13 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     choices = x_choices(game, use, base) if action.cost_is_x else {}       # E.1: the X it may choose, while
     _spend_grant(game, base, use)                                           # C.4: one more action, if needed
     base.actions_used.append(action.name)                                   # C.4 counts from now on
-    derived.touch(game)
+    derived.edited(game)
     rules.note_action_use(game, player, action)                              # Singularidade
     ctx = restrict_targets(action_context(engine, use), grant)
     if ctx is not None:
         ctx.action_use = len(game.log.events)                              # this use (Predador: once per action)
         game.memo.setdefault("actions_in_use", {})[ctx.action_use] = ctx   # for "aquela ação não terá efeito"
-        derived.touch(game)
+        derived.edited(game)
     # E.1: the incapacitation cost
     x: int | None = None
     if action.cost_is_x:
@@ -630,7 +630,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
         for t in picked:
             if isinstance(t, int):
                 game.state.this_turn.targeted.append(t)
-                derived.touch(game)
+                derived.edited(game)
                 game.emit("targeted", card=t, by=use.user, holder=use.holder, action=action.name, player=player,
                           power=action_power(game, use) or None, use=ctx.action_use if ctx is not None else -1)
     if ctx is not None:
@@ -655,7 +655,7 @@ def _use_action(engine: Engine, use: ActionUse) -> None:
     game.using = outer                                    # (an action used inside another's effect: back to it)
     if ctx is not None:
         game.memo.get("actions_in_use", {}).pop(ctx.action_use, None)
-        derived.touch(game)
+        derived.edited(game)
     if not (ctx is not None and ctx.memory.get("cancelled")):
         game.emit("action_resolved", **event)     # "após o efeito daquela ação": its effect has finished resolving
         engine.tree.resolve()

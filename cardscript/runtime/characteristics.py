@@ -193,5 +193,5 @@ def choose_trait(game: Game, ctx: Any, attr: str, excluding: tuple[str, ...], pr
     chosen = options[pick]
     if not ctx.from_action and ctx.source is not None:
         game.state.chosen_traits.setdefault(ctx.source, {})[singular] = chosen
-        derived.touch(game)
+        derived.edited(game)
     return chosen

@@ -75,7 +75,7 @@ def end_of_turn(game: Game) -> None:
     state.this_turn.loaded_onto.clear()
     state.this_turn.targeted.clear()
     state.this_turn.fired_in_phase.clear()
-    derived.touch(game)
+    derived.edited(game)
     for e in expired:
         game.log.add("effect_expired", game.depth, uid=e.uid, what=e.what, source=e.source)
 

@@ -407,10 +407,10 @@ def _bind_next_action(game: Game, ctx: EffectContext, mods: list[damage.Modifier
         if ssel.kind is not Kind.ACTION and ctx.user not in resolve(game, o.ctx, ssel):
             continue
         o.ctx.memory.setdefault("use", ctx.action_use)
-        derived.touch(game)
+        derived.edited(game)
         if id(m) in applied:
             o.ctx.memory.setdefault("hit", []).append(dest)
-            derived.touch(game)
+            derived.edited(game)
 
 
 # -- 4.8.1-4.8.4: the procedure
@@ -472,7 +472,7 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     if procedure.source.is_action and (result.causes_damage or first_turn) \
             and dest not in game.state.this_turn.damaged_by_action:
         game.state.this_turn.damaged_by_action.append(dest)
-        derived.touch(game)
+        derived.edited(game)
     for m in result.triggered:                     # 4.8.3 D: the rest of a triggered effect's text
         o = by_index.get(id(m))
         if o is not None:
@@ -495,10 +495,10 @@ def deal_damage(game: Game, ctx: EffectContext, source: CardId | None, target: C
     if app.absorbed:
         shield_event(game, dest, shields.ShieldEvent.penalty(f"damage of {procedure.source.name}", app.absorbed))
     base.damage_taken_this_turn += result.amount
-    derived.touch(game)
+    derived.edited(game)
     if ctx.from_action and ctx.action_name and ctx.source is not None:    # the turn's record of action damage
         game.state.this_turn.damaged_from.append((dest, ctx.user, ctx.source, ctx.action_name, ctx.action_power))
-        derived.touch(game)
+        derived.edited(game)
     game.emit("damage", card=dest, source=procedure.source.card, amount=result.amount, initial=procedure.amount,
               piercing=procedure.piercing, absorbed=app.absorbed, unloaded=app.to_unload,
               player=procedure.source.controller, causes_damage=True,

@@ -15,10 +15,11 @@ state changes. The version (:func:`version`) is read in O(1):
   the next effect id (5.7 effects added, spent or expired), the number of card definitions;
 * ``state.BASE_EDITS``, bumped by every attribute set of a base in the scene (a stage, a count, set by the engine
   or by hand);
-* ``Derived.touched``, bumped by :func:`touch` where the engine edits the state with no event (a card's choice
-  remembered, the turn's memory of targets, an action in use): conservative -- when unsure, touch.
+* ``Derived.touched``, bumped by :func:`edited` where the engine edits the state with no event (a card's choice
+  remembered, the turn's memory of targets, an action in use): conservative -- when unsure, call it.
 
-A caller that edits ``game.state`` by hand between questions (a test, a tool) calls :func:`touch` too.
+A caller that edits ``game.state`` or a card's definition by hand between questions (a test, a tool) calls
+:func:`touch`, which also drops the answers kept across versions.
 
 Each table entry is also keyed by the **layer** being read (``statics.layer``): the statics' answers while the
 statics' own powers or characteristics are being gathered differ from the answers outside (the layering of
@@ -40,7 +41,8 @@ from cardscript.runtime.state import BASE_EDITS
 if TYPE_CHECKING:
     from cardscript.runtime.game import Game
 
-__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "kept_while", "table", "touch", "version"]
+__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "edited", "kept_while", "table", "touch",
+           "version"]
 
 T = TypeVar("T")
 
@@ -59,7 +61,7 @@ class Derived:
     """The tables of derived answers of one game, valid for the state version ``key``."""
 
     events: int = 0                       # events emitted that can change the state (``Game.emit``)
-    touched: int = 0                      # state edits with no event (:func:`touch`)
+    touched: int = 0                      # state edits with no event (:func:`edited`, :func:`touch`)
     key: tuple[Any, ...] = ()
     tables: dict[str, dict[Any, Any]] = field(default_factory=dict)
     check_every: int = 4                  # in check mode, recompute every n-th answer taken from a table
@@ -83,7 +85,16 @@ def version(game: Game) -> tuple[Any, ...]:
 
 
 def touch(game: Game) -> None:
-    """The state changed with no event: the answers kept are dropped."""
+    """The state (or a card's definition) was changed by hand with no event -- a test, a tool: every answer kept
+    is dropped, those kept across versions too (:func:`kept_while`)."""
+    edited(game)
+    game.derived.lasting.clear()
+
+
+def edited(game: Game) -> None:
+    """The engine changed the state with no event (a card's choice remembered, the turn's memory of targets, an
+    action in use, a per-turn flag): the answers kept for this version are dropped; an answer kept across versions
+    compares what it reads (:func:`kept_while`), which the engine's edits change only through the state."""
     game.derived.touched += 1
 
 

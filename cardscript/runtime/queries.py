@@ -177,7 +177,7 @@ def note_targeting(game: Game, ctx: EffectContext) -> None:
     alvo ... em cada turno")."""
     if ctx.controller not in game.state.this_turn.targeted_by:
         game.state.this_turn.targeted_by.append(ctx.controller)
-        derived.touch(game)
+        derived.edited(game)
 
 
 def extra_cost_payable(game: Game, ctx: EffectContext, proc: Procedure) -> bool:
@@ -462,7 +462,7 @@ def spend_cost_changes(game: Game, action: ActionDef, power: str | None, user: C
                 spent.append(made)
     if spent:
         game.state.effects = [e for e in game.state.effects if e not in spent]
-        derived.touch(game)
+        derived.edited(game)
 
 
 def _printed_cost_matches(f: Filter, printed: int | None) -> bool:
@@ -542,7 +542,7 @@ def countdown_as_if_none(game: Game, player: int) -> bool:
     pending = [e for e in state.effects if e.what == "countdown_as_if_none" and e.data.get("player") == player]
     if pending:
         state.effects = [e for e in state.effects if e not in pending]
-        derived.touch(game)
+        derived.edited(game)
         return True
     for _, effect, sctx in active_effects(game, (EffectKind.STATIC,), (CountdownAsIfNone,)):
         for p in effect.procedures:

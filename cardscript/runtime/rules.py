@@ -281,7 +281,7 @@ def spend_identity_permission(game: Game, player: int, card: CardId) -> None:
         if any(isinstance(p, Allow) and p.what == "scene_identity" and p.subject is not None and not p.subject.every
                and matches(game, ctx, card, p.subject) for p in effect.procedures):
             game.state.effects.remove(made)
-            derived.touch(game)
+            derived.edited(game)
             return
 
 
@@ -449,4 +449,4 @@ def note_action_use(game: Game, player: int, action: ActionDef) -> None:
         key = (player, fold_key(proc.value))
         if key not in game.state.this_turn.used_once_per_player:
             game.state.this_turn.used_once_per_player.append(key)
-            derived.touch(game)
+            derived.edited(game)

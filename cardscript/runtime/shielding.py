@@ -252,7 +252,7 @@ def _store_shield(game: Game, card: CardId, record: shields.ShieldRecord) -> Non
     base = game.state.scene[card]
     base.shields = record
     base.shield_bonus = shields.shield_value(record) - record.nominal     # the turn loop's quick facts read it
-    derived.touch(game)
+    derived.edited(game)
 
 
 def shield_event(game: Game, card: CardId, event: shields.ShieldEvent) -> None:

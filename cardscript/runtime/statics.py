@@ -185,8 +185,16 @@ def _sources(game: Game, lay: tuple[object, ...]) -> list[tuple[CardId, object, 
     if continuous._suppressing_cards(game) or any(e.what == "text_loss" for e in state.effects):
         return derived.cached(game, "sources", lay, find)          # 5.8 read with the layer's guards, per version
     placed = (tuple((b.card, b.controller, tuple(b.carried)) for b in state.scene.values()), state.scenario,
-              state.scenario_controller, game.derived.touched, len(game.cards))
-    return derived.kept_while(game, "sources", placed, find)      # what it reads: who is where, carried by whom
+              state.scenario_controller, _remembered(state.chosen), len(game.cards))
+    return derived.kept_while(game, "sources", placed, find)      # what it reads: who is where, carried by whom,
+    #                                                               what the texts chose (static_context)
+
+
+def _remembered(chosen: dict[CardId, dict[str, list[CardId]]]) -> tuple[object, ...]:
+    """What the cards' texts chose (``GameState.chosen``), as a value (the lists copied: they change in place)."""
+    if not chosen:
+        return ()
+    return tuple((card, tuple((slot, tuple(v)) for slot, v in slots.items())) for card, slots in chosen.items())
 
 
 def _active_effects(game: Game, kinds: tuple[EffectKind, ...], having: tuple[type, ...] = (),

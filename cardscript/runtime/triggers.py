@@ -575,7 +575,7 @@ class Triggers:
         if key in fired:
             return False
         fired.append(key)
-        derived.touch(self.game)
+        derived.edited(self.game)
         return True
 
     def on_event_generated(self, event: Event) -> None:
@@ -593,7 +593,7 @@ class Triggers:
                 subject_sel = effect.trigger.subject
                 if made.duration == "instant" or subject_sel is not None and subject_sel.next_only:
                     self.game.state.effects.remove(made)   # 5.7 B: no duration -> once; "o próximo ...": the next
-                    derived.touch(self.game)
+                    derived.edited(self.game)
                 if isinstance(ctx, EffectContext):          # "aquele personagem": what the event names
                     for slot in [s for s in ctx.slots if s.startswith("event:")]:
                         del ctx.slots[slot]

@@ -363,7 +363,7 @@ class Engine(OptionFacts):
             base.damage_taken_this_turn = 0
         for p in s.players:
             p.scenario_placed_this_turn = False
-            derived.touch(self.game)
+            derived.edited(self.game)
         self.activated_uses.clear()
         self.ready.clear()
         shielding.end_of_turn(self.game)              # "até o final do turno" effects expire (5.7)
@@ -470,7 +470,7 @@ class Engine(OptionFacts):
                                     facts=self.option_facts(player, self.cards_facts, hand)))
         game.move(hand[i], Zone.RESOURCES, reason="discard")
         base.basic_capacitation = True
-        derived.touch(self.game)
+        derived.edited(self.game)
         game.capacitate(base.card, 1)
 
     def extra_capacitation(self, player: int, base: InScene) -> None:
@@ -586,7 +586,7 @@ class Engine(OptionFacts):
     def place_scenario(self, player: int, card: CardId) -> None:
         """4.4.1: one scenario per turn in the Preparation Phase; the old one goes to the resources."""
         self.game.state.players[player].scenario_placed_this_turn = True
-        derived.touch(self.game)
+        derived.edited(self.game)
         self.game.place_scenario(card, player)
 
     def discard(self, player: int) -> None:

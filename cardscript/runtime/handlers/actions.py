@@ -43,7 +43,7 @@ def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
                                          * proc.amount)
             else:
                 base.extra_actions += proc.amount
-                derived.touch(game)
+                derived.edited(game)
             game.emit("extra_action", card=t, same_action=proc.same_action, free=proc.free,
                       only=[f"{f.field} {f.op} {f.value}" for f in filters])
 

@@ -90,7 +90,7 @@ def _choose_value(game: Game, ctx: EffectContext, proc: Choose, player: int) -> 
     if named is not None and not ctx.from_action and ctx.source is not None:
         # a permanent text's choice ("Quando este personagem entrar em cena, escolha um poder"): its card remembers
         game.state.chosen_traits.setdefault(ctx.source, {})[attr.rstrip("s")] = named   # it for its other texts
-        derived.touch(game)
+        derived.edited(game)
     ctx.last_optional_done = named is not None
     game.emit("chosen", things=[named] if named else [], player=player, characteristic=attr)
 
@@ -122,14 +122,14 @@ def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
         if not ctx.from_action and ctx.source is not None and proc.introduces.startswith("card:"):
             # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
             game.state.chosen.setdefault(ctx.source, {})[proc.introduces] = [t for t in chosen if isinstance(t, int)]
-            derived.touch(game)
+            derived.edited(game)
             game.state.chosen_left.get(ctx.source, {}).pop(proc.introduces, None)   # a new choice replaces it
     ctx.last_optional_done = bool(chosen)
     for verb in proc.marks:                                     # chosen for a Potencializar effect: it is
         for t in chosen:                                        # "potencializado" this turn (glossary)
             if isinstance(t, int):
                 game.state.this_turn.marked.append((verb, t))
-                derived.touch(game)
+                derived.edited(game)
     game.emit("chosen", things=list(names(game, chosen)), player=player)
 
 

@@ -33,7 +33,7 @@ def generate(game: Game, ctx: EffectContext, proc: Generate) -> None:
                           context=ctx)
     if isinstance(made.context, EffectContext):        # "a próxima ação ...": the uses after this moment (4.6.2 H)
         made.context.memory["uses_before"] = len(game.state.this_turn.uses)
-        derived.touch(game)
+        derived.edited(game)
 
 
 @handles(SuppressText)
