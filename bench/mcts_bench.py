@@ -39,20 +39,20 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-Job = tuple[int, int | None, float | None, int, float, float, int, int, bool, str, float]
+Job = tuple[int, int | None, float | None, int, float, float, int, int, bool, str, float, bool]
 
 
 def play_one(args: Job) -> dict[str, Any]:
     """One match: the search agent's seat, the winner, the turns and the searched decisions' times."""
     from cardscript.runtime.stepping import SteppedMatch, play_stepped
 
-    game_seed, playouts, ms, depth, exploration, scale, max_turns, tree_depth, paired, phases, margin = args
+    game_seed, playouts, ms, depth, exploration, scale, max_turns, tree_depth, paired, phases, margin, cpu_clock = args
     deck_a = load_deck_file(bundled_deck_path("vingadores"))
     deck_b = load_deck_file(bundled_deck_path("irmandade"))
     seat = game_seed % 2
     searcher = MCTSAgent(game_seed * 2 + 1 + seat, playouts=playouts, ms=ms, depth=depth, exploration=exploration,
                          scale=scale, tree_depth=tree_depth or None, paired=paired, margin=margin,
-                         play_phases=tuple(phases.split(",")))
+                         play_phases=tuple(phases.split(",")), cpu_clock=cpu_clock)
     agents: list[Any] = [None, None]
     agents[seat] = _Timed(searcher)
     agents[1 - seat] = HeuristicAgent(game_seed * 2 + 2 - seat)
@@ -92,6 +92,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, default=None, help="milliseconds per searched decision")
     parser.add_argument("--playouts", type=int, default=None, help="playouts per searched decision")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="--budget-ms counts the process's CPU time (a shared machine: what an idle one does)")
     parser.add_argument("--depth", type=int, default=1, help="turns a playout plays before it is evaluated")
     parser.add_argument("--tree-depth", type=int, default=1, help="nodes on a path (0: no bound)")
     parser.add_argument("--unpaired", action="store_true", help="no common random numbers at the root")
@@ -116,7 +118,8 @@ def main() -> None:
     if args.budget_ms is None and args.playouts is None:
         args.budget_ms = 1000.0
     jobs = [(args.seed + k, args.playouts, args.budget_ms, args.depth, args.exploration, args.scale, args.max_turns,
-             args.tree_depth, not args.unpaired, args.play_phases, args.margin) for k in range(args.games)]
+             args.tree_depth, not args.unpaired, args.play_phases, args.margin, args.cpu_clock)
+            for k in range(args.games)]
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     def record(r: dict[str, Any]) -> None:

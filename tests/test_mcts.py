@@ -131,3 +131,22 @@ def test_simulate_plays_the_search_agent_on_the_steppable_engine(monkeypatch: py
     report = simulate(a, b, games=1, seed=2, max_turns=2, agents="mcts:playouts=2")
     assert report.games == 1 and report.crashes == 0 and not report.violations and report.unfinished == 1
     assert report.matches[0].turns == 2 and "play" in asked
+
+
+def test_a_cpu_clock_budget_reads_the_process_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cpu_clock``: the milliseconds are read on the process's CPU clock (a benchmark on a shared machine: what
+    the search does on an idle one); otherwise on the wall clock."""
+    import time
+
+    m, d = at_a_searched_decision()
+    read: list[str] = []
+    wall, cpu = time.perf_counter, time.process_time
+    monkeypatch.setattr(time, "perf_counter", lambda: read.append("wall") or wall())
+    monkeypatch.setattr(time, "process_time", lambda: read.append("cpu") or cpu())
+    for cpu_clock in (True, False):
+        read.clear()
+        MCTSAgent(7, ms=30, cpu_clock=cpu_clock).decide_in(m, d)
+        budget_reads = read.count("cpu" if cpu_clock else "wall")
+        assert budget_reads >= 2                    # the start and at least one check against the deadline
+        if cpu_clock:
+            assert read.count("cpu") > read.count("wall")
