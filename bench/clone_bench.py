@@ -5,8 +5,8 @@ A mid-game state: the bundled decks (vingadores vs irmandade), random agents, th
 to the first decision of turn ``--turn``.
 
 * ``GameState.copy()`` (explicit) beside ``copy.deepcopy`` of the same state (what it replaced);
-* ``SteppedMatch.clone()``: a position (the turn-start snapshot and the answers since);
-* a clone made real: the snapshot copied, the turn so far replayed, the state hash computed;
+* ``SteppedMatch.clone()``: a position (the last rest point's snapshot and the answers since);
+* a clone made real: the snapshot copied, the answers since replayed, the state hash computed;
 * random games played straight (``play_match``) beside the same games stepped (``play_stepped``: the engine in
   its thread, one hand-over per decision) and finished inline (``SteppedMatch.finish``).
 
@@ -50,8 +50,11 @@ def main() -> None:
     while decision is not None and match.game.state.turn < args.turn:
         decision = match.give(agents[decision.player].decide(decision))
     state = match.game.state
+    position = match.position()
     print(f"mid-game state: seed {args.seed}, turn {state.turn} ({state.phase}), {len(state.scene)} cards in the "
-          f"scene, {len(state.effects)} continuous effects, {len(match.game.log.events)} events in the log\n")
+          f"scene, {len(state.effects)} continuous effects, {len(match.game.log.events)} events in the log; a clone "
+          f"starts from the snapshot of rest point {position.snapshot.at} and replays {len(position.answers)} "
+          f"answers\n")
 
     def made_real() -> None:
         match.clone().state_hash()
@@ -60,7 +63,7 @@ def main() -> None:
         ("copy.deepcopy(state)", rate(lambda: copy.deepcopy(state), max(1, args.repeat // 20))),
         ("GameState.copy()", rate(state.copy, args.repeat)),
         ("SteppedMatch.clone()", rate(match.clone, args.repeat)),
-        ("clone made real (replay + state hash)", rate(made_real, max(1, args.repeat // 100))),
+        ("clone made real (restore, replay, state hash)", rate(made_real, max(1, args.repeat // 100))),
     ]
     print("| operation | per second | time each |")
     print("|---|---|---|")
