@@ -189,7 +189,7 @@ class Engine(OptionFacts):
 
     def play_turn(self, resume: RestPoint | None = None) -> None:
         """One whole turn of ``state.turn_player`` (6.2); raises GameOver when the match ends. ``resume``: the turn
-        is taken up at that rest point (:meth:`rest`) of a match restored there (runtime.stepping), the state
+        is taken up at that rest point (:meth:`at_rest`) of a match restored there (runtime.stepping), the state
         being as it was when the rest point was reached; what came before it in the turn is not done again."""
         game, s = self.game, self.game.state
         if resume is None:
