@@ -169,3 +169,20 @@ def test_the_descent_stops_at_the_playouts_horizon() -> None:
     seen.clear()
     search(Nim(10), Budget(playouts=300), random.Random(4), rollout=rollout, opponent_in_tree=False)
     assert min(seen) < 6
+
+
+def test_a_paired_round_cut_by_the_bound_is_dropped_whole() -> None:
+    """The clock passes the milliseconds bound in the middle of a round: that round is not backed up, so every
+    answer keeps the same number of visits (the rounds that were whole) and the bound is not overrun by it."""
+    game = Nim(10)                                     # three answers at the root: take 1, 2 or 3
+    readings = iter([0.0, 0.001, 0.002, 0.003, 0.004, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5])
+    # the start; the check after round 1 (0.001: on, the mean round predicts 0.002 < 0.1); inside round 2 the
+    # first answer is played (0.002), then 0.003 < 0.1 plays the second, then 0.004 the third -- round 2 whole;
+    # after it 0.5 > 0.1: stop. A second test moves the jump inside round 2.
+    found = search(game, Budget(ms=100), random.Random(0), paired=True, clock=lambda: next(readings))
+    visits = {k: v for k, (v, _) in found.stats.items()}
+    assert set(visits.values()) == {2}
+    readings = iter([0.0, 0.001, 0.002, 0.5, 0.5, 0.5, 0.5, 0.5])
+    cut = search(game, Budget(ms=100), random.Random(0), paired=True, clock=lambda: next(readings))
+    visits = {k: v for k, (v, _) in cut.stats.items()}
+    assert set(visits.values()) == {1}                 # round 2 reached 0.5 after its first answer: dropped

@@ -20,8 +20,10 @@ labels they pick, never by object identities, so the same information set reache
 the most visited at the root (ties: the best mean, then the first legal).
 
 Budget: a number of iterations (``playouts``: seeded, the search is deterministic) and/or a wall-clock bound in
-milliseconds (``ms``), whichever comes first; at least one iteration runs, and no other is started when one as
-long as the mean so far would end past the bound.
+milliseconds (``ms``), whichever comes first; at least one iteration (one round, paired) runs, and no other is
+started when one as long as the mean so far would end past the bound. A paired round that reaches the bound
+before it is whole is dropped (its iterations are not backed up: a round compares every answer in the same
+worlds, or none), so the bound holds but for the first round and one iteration.
 """
 
 from __future__ import annotations
@@ -223,11 +225,20 @@ def search(game: Steppable, budget: Budget, rng: random.Random, *,
     while True:
         if paired:
             seed = rng.getrandbits(64)
+            backups: list[tuple[list[tuple[Edge, int]], float]] = []
+            cut = False
             for forced in root_answers:
+                if rounds and deadline is not None and clock() > deadline:
+                    cut = True                       # past the bound inside a round: the round is dropped
+                    break
                 with contextlib.suppress(NoDeterminization):
-                    _iterate(game, me, root, random.Random(seed), rollout, policy, is_node, candidates,
-                             exploration, forced, horizon, is_node_at)
+                    backups.append(_iterate(game, me, root, random.Random(seed), rollout, policy, is_node,
+                                            candidates, exploration, forced, horizon, is_node_at, defer=True))
                 iterations += 1
+            if cut:
+                break
+            for path, reward in backups:             # a round counts whole, or not at all
+                _back_up(path, me, reward)
         else:
             with contextlib.suppress(NoDeterminization):
                 _iterate(game, me, root, rng, rollout, policy, is_node, candidates, exploration, None, horizon,
@@ -254,9 +265,11 @@ def search(game: Steppable, budget: Budget, rng: random.Random, *,
 def _iterate(game: Steppable, me: int, root: Node, rng: random.Random, rollout: Rollout, policy: Policy,
              is_node: Callable[[Decision, int], bool], candidates: Callable[[Decision], list[Answer]],
              exploration: float, forced: Answer | None = None, horizon: Horizon | None = None,
-             is_node_at: Callable[[int], bool] = lambda depth: True) -> None:
+             is_node_at: Callable[[int], bool] = lambda depth: True,
+             defer: bool = False) -> tuple[list[tuple[Edge, int]], float]:
     """One iteration: determinise, select/expand down the tree, play out, back up; ``forced``: the root
-    answer to take (a paired round)."""
+    answer to take (a paired round); ``defer``: the path and the reward are returned, not backed up (a paired
+    round backs up its iterations together, when it is whole)."""
     world = game.determinize(me, rng)
     d = world.advance()
     node = root
@@ -290,6 +303,13 @@ def _iterate(game: Steppable, me: int, root: Node, rng: random.Random, rollout: 
             break                                   # over, or at the playout's horizon before the next node
         node = edge.children.setdefault(decision_key(d), Node())
     reward = rollout(world, me, rng)
+    if not defer:
+        _back_up(path, me, reward)
+    return path, reward
+
+
+def _back_up(path: list[tuple[Edge, int]], me: int, reward: float) -> None:
+    """Every answer on the path gets the reward, from the point of view of the player who chose it."""
     for edge, player in path:
         edge.visits += 1
         edge.total += reward if player == me else 1.0 - reward
