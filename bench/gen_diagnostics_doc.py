@@ -4,7 +4,8 @@ from cardscript.compiler.diagnostics import CODES
 
 print("# Diagnostics\n")
 print("Every finding is `file:line:col: severity[CODE] message`, then the source line, a caret under the span")
-print("and a hint. `cardscript check --format json|sarif` gives the same as JSON or SARIF 2.1.0.")
+print("and a hint. `cardscript check --format json|sarif` gives the same as JSON or SARIF 2.1.0;")
+print("`cardscript explain CODE` prints one code's entry.")
 print("Exit codes: 0 clean, 1 diagnostics, 2 usage. Generated from `cardscript/compiler/diagnostics.py` by")
 print("`python bench/gen_diagnostics_doc.py > docs/diagnostics.md`.\n")
 print("| code | severity | title | meaning |")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import traceback
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -349,7 +349,7 @@ def describe_expected(expected: Iterable[str]) -> str:
 
 
 def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None) -> list[CompiledCard]:
-    """Compile many card files; names from all of their headers are in scope for each."""
+    """Compile many card files; names from all of their headers are in scope for each (and ``names``)."""
     sources: list[SourceFile] = []
     results: list[CompiledCard] = []
     for path in card_files(paths):
@@ -358,12 +358,18 @@ def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None
             results.append(CompiledCard(src.source, None, diagnostics=[src], unparsed=1))
         else:
             sources.append(src)
-    raws = {src.path: read_header(src) for src in sources}
-    scope = names_from_headers(r for r, _ in raws.values() if r is not None)
+    results.extend(compile_sources(sources, names))
+    return results
+
+
+def compile_sources(sources: Sequence[SourceFile], names: NameRegistry | None = None) -> list[CompiledCard]:
+    """Compile card texts already read (files, or standard input); names from all of their headers are in scope
+    for each (and ``names``)."""
+    raws = [read_header(src) for src in sources]
+    scope = names_from_headers(r for r, _ in raws if r is not None)
     if names is not None:
         scope = scope.merged(names)
-    results.extend(compile_read(src, raws[src.path], scope) for src in sources)
-    return results
+    return [compile_read(src, read, scope) for src, read in zip(sources, raws, strict=True)]
 
 
 def read_header(src: SourceFile) -> tuple[CardFileRaw | None, list[Diagnostic]]:
