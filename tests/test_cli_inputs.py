@@ -151,3 +151,27 @@ def test_property_standard_input_of_any_bytes_is_text_or_one_cs001(data: bytes) 
         assert read.code == "CS001" and read.source.path == "<stdin>"
     else:
         assert "\x00" not in read.text
+
+
+def test_diagnostics_are_coloured_on_a_terminal_unless_no_color(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--color auto`` (the default): ANSI colours when standard output is a terminal and NO_COLOR is not set;
+    ``always`` / ``never`` force it; the text without the colour codes is the same."""
+    import re
+
+    card = tmp_path / "x-v1.card"
+    card.write_text(OUTSIDER.replace("Vingadores", "Vingadoras Secretas"), encoding="utf-8")
+    _, plain, _ = run(capsys, monkeypatch, "check", str(card))
+    assert "\033[" not in plain                                   # not a terminal
+    _, coloured, _ = run(capsys, monkeypatch, "check", "--color", "always", str(card))
+    assert "\033[1;33mwarning[CS220]\033[0m" in coloured
+    assert re.sub(r"\033\[[0-9;]*m", "", coloured) == plain
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    _, out, _ = run(capsys, monkeypatch, "check", str(card))
+    assert "\033[" in out
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, out, _ = run(capsys, monkeypatch, "check", str(card))
+    assert "\033[" not in out
+    _, out, _ = run(capsys, monkeypatch, "check", "--color", "never", str(card))
+    assert "\033[" not in out

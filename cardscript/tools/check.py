@@ -9,7 +9,15 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardscript.tools.common import CardInputs, add_cache_option, card_inputs, library_names, out
+from cardscript.tools.common import (
+    CardInputs,
+    add_cache_option,
+    add_color_option,
+    card_inputs,
+    color_wanted,
+    library_names,
+    out,
+)
 
 if TYPE_CHECKING:
     from cardscript.compiler.diagnostics import Diagnostic
@@ -50,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "sarif":
         out(format_sarif(diags))
     else:
+        color = color_wanted(args)
         for d in diags:
-            out(format_text(d))
+            out(format_text(d, color))
         errors = sum(1 for d in diags if d.severity is dg.Severity.ERROR)
         warnings = sum(1 for d in diags if d.severity is dg.Severity.WARNING)
         out(f"checked {len(cards)} card(s): {executable} executable, {clean} clean, {errors} error(s), "
@@ -74,5 +83,6 @@ def register(sub: Any) -> None:
                    help="card files and folders (default: the bundled library); - reads a card on standard input")
     c.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     c.add_argument("--strict", action="store_true", help="report the parts that will not run as errors (CS261)")
+    add_color_option(c)
     add_cache_option(c)
     c.set_defaults(func=run)

@@ -152,6 +152,23 @@ def use_cache(args: argparse.Namespace) -> Callable[[], None]:
     return lambda: set_enabled(before)
 
 
+def add_color_option(parser: argparse.ArgumentParser) -> None:
+    """``--color auto|always|never`` for the commands printing diagnostics (see :func:`color_wanted`)."""
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
+
+
+def color_wanted(args: argparse.Namespace) -> bool:
+    """Colour for ``--color``: ``always``; ``never``; ``auto`` -- standard output is a terminal and ``NO_COLOR``
+    (no-color.org) is not set."""
+    import os
+
+    choice = getattr(args, "color", "never")
+    if choice != "auto":
+        return bool(choice == "always")
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
 class UsageError(Exception):
     """Options that cannot be used (exit 2)."""
 
