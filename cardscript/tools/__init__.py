@@ -14,6 +14,7 @@ from cardscript.tools import (
     explain,
     export,
     fmt,
+    lsp,
     play,
     render,
     rulings,
@@ -22,6 +23,6 @@ from cardscript.tools import (
     translate,
 )
 
-COMMANDS = (check, fmt, render, explain, export, translate, corpus, rulings, deck, play, simulate, scenario)
+COMMANDS = (check, fmt, render, explain, export, translate, corpus, rulings, deck, play, simulate, scenario, lsp)
 
 __all__ = ["COMMANDS"]
