@@ -17,7 +17,7 @@ from cardscript.compiler.bind import walk
 from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.render import render_node
 from cardscript.compiler.source import SourceFile
-from cardscript.compiler.vocabulary import PHASES, STEPS, Power
+from cardscript.compiler.vocabulary import PHASES, POWERS, STEPS, Power
 from cardscript.grammar.names import NameRegistry
 
 ICON_CODES = tuple(p.code for p in Power) + ("0", "1", "2", "X")
@@ -94,7 +94,8 @@ def _names(phrase: Phrase, names: NameRegistry, source: SourceFile) -> list[Diag
     after_affiliation = False
     for part in phrase.parts:
         name = part if isinstance(part, Name) else _name_of(part)
-        if name is not None and not name.kinds and name.text.upper() not in _NONE:
+        if name is not None and not name.kinds and name.text.upper() not in _NONE and not POWERS.lookup(name.text):
+            # (a power is the game's own word, not a name: "ganha Super Força", "ganha Voo")
             pool = names.all_names("affiliation") if after_affiliation else names.all_names()
             guess = did_you_mean(name.text, pool)
             what = "affiliation" if after_affiliation else "name"

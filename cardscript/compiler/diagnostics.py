@@ -255,21 +255,31 @@ def echo_window(text: str, col: int, width: int) -> tuple[str, int, int]:
     return shown, caret, max(1, min(width, end - (col - 1)))
 
 
-def format_text(diag: Diagnostic) -> str:
+_COLOURS = {Severity.ERROR: "\033[1;31m", Severity.WARNING: "\033[1;33m", Severity.NOTE: "\033[1;36m"}
+_BOLD, _DIM, _RESET = "\033[1m", "\033[2m", "\033[0m"
+
+
+def format_text(diag: Diagnostic, color: bool = False) -> str:
     """The human rendering, like a compiler's: location, message, the source line (a window of it when it is
-    long), a caret and a hint."""
+    long), a caret and a hint. ``color``: ANSI colours for a terminal (the severity and the caret in the
+    severity's colour, the location bold, the gutter dim); the text is the same without them."""
+    def paint(text: str, code: str) -> str:
+        return f"{code}{text}{_RESET}" if color else text
+
     line, col = diag.location()
-    out = [f"{diag.source.path}:{line}:{col}: {diag.severity.value}[{diag.code}] {diag.message}"]
+    tone = _COLOURS[diag.severity]
+    out = [f"{paint(f'{diag.source.path}:{line}:{col}:', _BOLD)} "
+           f"{paint(f'{diag.severity.value}[{diag.code}]', tone)} {paint(diag.message, _BOLD)}"]
     text = diag.source.line_text(line)
     if text or diag.source.text:
         end_line, end_col = diag.source.position(diag.span.end)
         width = (end_col - col) if end_line == line else len(text) - col + 1
         shown, caret, width = echo_window(text, col, width)
-        out.append(f"  {line:>4} | {shown}")
-        out.append(f"       | {' ' * (caret - 1)}{'^' * max(1, width)}")
+        out.append(f"{paint(f'  {line:>4} |', _DIM)} {shown}")
+        out.append(f"{paint('       |', _DIM)} {' ' * (caret - 1)}{paint('^' * max(1, width), tone)}")
     if diag.hint:
-        out.append(f"  hint: {diag.hint}")
-    out.extend(f"  note: {n}" for n in diag.notes)
+        out.append(f"  {paint('hint:', _BOLD)} {diag.hint}")
+    out.extend(f"  {paint('note:', _BOLD)} {n}" for n in diag.notes)
     return "\n".join(out)
 
 

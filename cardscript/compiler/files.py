@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.diagnostics import Diagnostic
@@ -14,7 +15,8 @@ from cardscript.compiler.source import SourceFile, Span
 
 CARD_SUFFIX = ".card"
 
-__all__ = ["CARD_SUFFIX", "PRELUDE_ENV", "card_files", "library_path", "prelude_path", "read_source"]
+__all__ = ["CARD_SUFFIX", "PRELUDE_ENV", "STDIN_NAME", "card_files", "library_path", "prelude_path",
+           "read_source", "read_stdin"]
 
 PRELUDE_ENV = "CARDSCRIPT_PRELUDE"
 
@@ -41,6 +43,24 @@ def read_source(path: Path) -> SourceFile | Diagnostic:
         text, at = exc.located()               # a bad byte: its line and column, with a caret
         return Diagnostic(dg.E_IO, f"cannot read the card file: {exc.why}", Span(at, at + 1 if text else at),
                           SourceFile(str(path), text), hint="card files are UTF-8 text")
+
+STDIN_NAME = "<stdin>"
+
+
+def read_stdin(stream: BinaryIO | None = None, name: str = STDIN_NAME) -> SourceFile | Diagnostic:
+    """A card file's text given on standard input (``-`` on the command line), named ``name`` in diagnostics, or
+    the CS001 diagnostic saying why it cannot be read (as :func:`read_source` for a file)."""
+    import sys
+
+    from cardscript.compiler.textfile import UnreadableFile, read_stream
+
+    try:
+        return SourceFile(name, read_stream(stream if stream is not None else sys.stdin.buffer, name, "card file"))
+    except UnreadableFile as exc:
+        text, at = exc.located()
+        return Diagnostic(dg.E_IO, f"cannot read the card file: {exc.why}", Span(at, at + 1 if text else at),
+                          SourceFile(name, text), hint="card files are UTF-8 text")
+
 
 def library_path() -> Path:
     """The bundled card library, installed inside the package."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import traceback
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -106,6 +106,7 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
     card = CompiledCard(source, raw, diagnostics=diags)
     if raw is None:
         card.unparsed = 1
+        _check_text_alone(card, names)
         return card
     card.diagnostics.extend(check_old_wording(raw, source))      # CS250: the long form of a keyword
     own = names_from_headers([raw])
@@ -134,6 +135,38 @@ def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | 
     if raw.header.evolution is not None:
         card.evolution = _parse_panel(card, raw.header.evolution, scope)
     return card
+
+
+_HEADER_ONLY = frozenset({dg.E_HEADER_FIRST, dg.E_UNKNOWN_FIELD, dg.E_FIELD_VALUE, dg.E_FIELD_MISSING,
+                          dg.E_FIELD_DUPLICATE, dg.E_FIELD_NOT_ALLOWED})
+
+
+def _check_text_alone(card: CompiledCard, names: NameRegistry | None) -> None:
+    """A card file whose header does not read: its text is still parsed and bound, for its diagnostics only (the
+    card stays unread: it neither lowers nor runs), so one pass reports every independent problem of the file.
+    Not when the file's structure itself is broken (its blocks are not known) or it could not be read."""
+    from cardscript.grammar.card_file import read_text_blocks
+
+    if not card.diagnostics or any(d.code not in _HEADER_ONLY for d in card.diagnostics
+                                   if d.severity is dg.Severity.ERROR):
+        return
+    blocks = read_text_blocks(card.source)
+    if blocks is None:
+        return
+    own = NameRegistry()
+    if blocks.name:
+        own.add("card", blocks.name)
+    if blocks.action is not None:
+        own.add("action", blocks.action.name)
+    scope = own if names is None else names.merged(own)
+    card_scope = CardScope(blocks.name, blocks.action.name if blocks.action else "")
+    own_names = frozenset(fold_text(n) for n in (blocks.name, blocks.action.name if blocks.action else "") if n)
+    x_by_cost = blocks.action is not None and blocks.action.cost is not None and str(blocks.action.cost.value) == "X"
+    for paragraphs, in_action in ((blocks.permanent, False), (blocks.action_text, True)):
+        if paragraphs:
+            built = _parse_block(card, paragraphs, scope, own_names)
+            _bind_block(card, built, scope, card_scope, in_action, x_by_cost and in_action)
+    card.unparsed = max(card.unparsed, 1)
 
 
 def _too_long(card: CompiledCard, para: Normalized, read: int) -> bool:
@@ -184,9 +217,36 @@ def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: Na
         if isinstance(result, ParseFailure):
             card.unparsed += 1
             card.diagnostics.append(_syntax_diagnostic(card.source, para, result, names))
+            card.diagnostics.extend(_later_failures(card.source, para, result, names, own))
             continue
         built.append(build_paragraph(result, para, names))
     return built
+
+
+# a sentence starts after ". " (or "! ", "? ", ") ") before a capital -- not after an initial ("T. Ross")
+_SENTENCE_START = re.compile(r"(?<=[a-zà-ÿ0-9})\]][.!?]|[.!?][)\]])\s+(?=[A-ZÀ-Ý])")
+MAX_PER_PARAGRAPH = 5
+
+
+def _later_failures(source: SourceFile, para: Normalized, failure: ParseFailure, names: NameRegistry,
+                    own: frozenset[str]) -> list[Diagnostic]:
+    """The problems of a paragraph after the first one: the parser resumes at the next sentence after each
+    failure and reads the rest of the paragraph on its own (a paragraph that parses whole parses from each of
+    its sentences on, but for a handful in the corpus), up to :data:`MAX_PER_PARAGRAPH` diagnostics."""
+    out: list[Diagnostic] = []
+    at = max(failure.start, failure.end)
+    while len(out) < MAX_PER_PARAGRAPH - 1:
+        start = next((m.end() for m in _SENTENCE_START.finditer(para.text, at)
+                      if para.text.count('"', 0, m.end()) % 2 == 0), None)     # not inside a quotation
+        if start is None:
+            break
+        rest = Normalized(para.text[start:], para.origin[start:])
+        result = parse_paragraph(rest.text, names, own=own)
+        if not isinstance(result, ParseFailure):
+            break
+        out.append(_syntax_diagnostic(source, rest, result, names))
+        at = start + max(result.start, result.end, 1)
+    return out
 
 
 def _parse_panel(card: CompiledCard, panel: Normalized, names: NameRegistry) -> Phrase | None:
@@ -349,7 +409,7 @@ def describe_expected(expected: Iterable[str]) -> str:
 
 
 def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None) -> list[CompiledCard]:
-    """Compile many card files; names from all of their headers are in scope for each."""
+    """Compile many card files; names from all of their headers are in scope for each (and ``names``)."""
     sources: list[SourceFile] = []
     results: list[CompiledCard] = []
     for path in card_files(paths):
@@ -358,12 +418,18 @@ def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None
             results.append(CompiledCard(src.source, None, diagnostics=[src], unparsed=1))
         else:
             sources.append(src)
-    raws = {src.path: read_header(src) for src in sources}
-    scope = names_from_headers(r for r, _ in raws.values() if r is not None)
+    results.extend(compile_sources(sources, names))
+    return results
+
+
+def compile_sources(sources: Sequence[SourceFile], names: NameRegistry | None = None) -> list[CompiledCard]:
+    """Compile card texts already read (files, or standard input); names from all of their headers are in scope
+    for each (and ``names``)."""
+    raws = [read_header(src) for src in sources]
+    scope = names_from_headers(r for r, _ in raws if r is not None)
     if names is not None:
         scope = scope.merged(names)
-    results.extend(compile_read(src, raws[src.path], scope) for src in sources)
-    return results
+    return [compile_read(src, read, scope) for src, read in zip(sources, raws, strict=True)]
 
 
 def read_header(src: SourceFile) -> tuple[CardFileRaw | None, list[Diagnostic]]:
@@ -381,7 +447,13 @@ def compile_read(src: SourceFile, read: tuple[CardFileRaw | None, list[Diagnosti
     raw, file_diags = read
     if raw is None:
         if file_diags:
-            return CompiledCard(src, None, diagnostics=bound_diagnostics(file_diags), unparsed=1)
+            card = CompiledCard(src, None, diagnostics=list(file_diags), unparsed=1)
+            try:
+                _check_text_alone(card, scope)
+            except Exception:  # noqa: BLE001 - more diagnostics or none: the header's are kept either way
+                card.diagnostics = list(file_diags)
+            card.diagnostics = bound_diagnostics(card.diagnostics)
+            return card
         return compile_source(src, scope)
     card = compile_source(src, scope, raw)
     card.diagnostics = bound_diagnostics([*file_diags, *card.diagnostics])

@@ -2,17 +2,18 @@
 one plain reason why it cannot be read, located at the first bad byte.
 
 Every command reads its files through :func:`read_text` (or :func:`read_bytes` when it decodes line by line
-itself), so a missing file, a directory, a binary file or a file that is not UTF-8 is the same message
-everywhere, and never a Python traceback. A UTF-8 byte order mark is dropped (an editor on Windows writes one;
-the first line keeps its meaning).
+itself; :func:`read_stream` for standard input), so a missing file, a directory, a binary file or a file that is
+not UTF-8 is the same message everywhere, and never a Python traceback. A UTF-8 byte order mark is dropped (an
+editor on Windows writes one; the first line keeps its meaning).
 """
 
 from __future__ import annotations
 
 import codecs
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["MAX_BYTES", "UnreadableFile", "decode", "read_bytes", "read_text"]
+__all__ = ["MAX_BYTES", "UnreadableFile", "decode", "read_bytes", "read_stream", "read_text"]
 
 MAX_BYTES = 256 * 1024 * 1024     # no file a user names is read past this (a corpus of 1,000 cards is ~2 MB)
 
@@ -62,6 +63,20 @@ def read_bytes(path: str | Path, what: str = "file", nul_ok: bool = False) -> by
         raise UnreadableFile(path, "no such file") from None
     except OSError as exc:
         raise UnreadableFile(path, f"cannot be read ({exc.strerror or type(exc).__name__})") from None
+    return _text_like(path, data, what, nul_ok)
+
+
+def read_stream(stream: BinaryIO, name: str, what: str = "file") -> str:
+    """The text of a stream (standard input, named ``name`` in messages), checked as :func:`read_text` checks a
+    file's: UTF-8, not binary, at most :data:`MAX_BYTES`."""
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise UnreadableFile(name, f"more than {MAX_BYTES:,} bytes: too large for a {what}")
+    return decode(name, _text_like(name, data, what), what)
+
+
+def _text_like(path: str | Path, data: bytes, what: str, nul_ok: bool = False) -> bytes:
+    """``data`` when it can be text: not UTF-16, no NUL byte (unless ``nul_ok``); else :class:`UnreadableFile`."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise UnreadableFile(path, f"UTF-16 text, not UTF-8: save the {what} as UTF-8")
     nul = -1 if nul_ok else data.find(b"\x00")

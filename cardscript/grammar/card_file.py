@@ -72,7 +72,7 @@ from cardscript.grammar.normalize import Normalized, normalize, split_paragraphs
 
 __all__ = [
     "ALLOWED_FIELDS", "HEADER_FIELDS", "ACTION_FIELDS", "REQUIRED_FIELDS", "card_file_parser",
-    "Entry", "EntryPart", "read_card_file", "read_entries",
+    "Entry", "EntryPart", "TextBlocks", "read_card_file", "read_entries", "read_text_blocks",
 ]
 
 GRAMMAR_PATH = Path(__file__).with_name("card_file.lark")
@@ -755,6 +755,39 @@ def read_card_file(source: SourceFile) -> tuple[CardFileRaw | None, list[Diagnos
     except Exception as exc:  # noqa: BLE001 - the reader must not raise; report it as a bug instead
         return None, [Diagnostic(dg.E_INTERNAL, f"internal error while reading the card file: {exc!r}",
                                  Span(0, 0), source)]
+
+
+@dataclass(frozen=True)
+class TextBlocks:
+    """The text blocks of a card file whose header does not read (:func:`read_text_blocks`): what the compiler can
+    still check, so one pass reports the header's problems and the text's."""
+
+    name: str                                   # the card's name, when its title line reads ("" otherwise)
+    permanent: tuple[Normalized, ...]
+    action: ActionHeader | None
+    action_text: tuple[Normalized, ...]
+
+
+def read_text_blocks(source: SourceFile) -> TextBlocks | None:
+    """The text blocks of a card file, read apart from its header (whose diagnostics :func:`read_card_file` gives):
+    None when the file's line structure does not read or it has no text. Never raises."""
+    try:
+        reader = _Reader(source)
+        heads = reader.parse()
+        if not heads:
+            return None
+        _, title = reader.title(heads[0])
+        blocks = _Blocks(reader)
+        for head in heads:
+            if head.kind == "permanent":
+                blocks.permanent(head)
+            elif head.kind == "action":
+                blocks.action(head)
+        found = TextBlocks(title[0] if title is not None else "", blocks.permanent_text or (), blocks.action_header,
+                           tuple(blocks.action_text))
+    except Exception:  # noqa: BLE001 - only for more diagnostics: a failure here costs them, nothing else
+        return None
+    return found if found.permanent or found.action_text else None
 
 
 # The line structure alone, for other files written in the same layout (keyword definitions, cardscripts/prelude/).

@@ -336,19 +336,60 @@ class FirstLegalAgent:
 
 @dataclass
 class InteractiveAgent:
-    """A person at a terminal: prints the decision and reads the option numbers."""
+    """A person at a terminal: prints the decision -- each option with its number, and what to type -- and reads
+    the answer. ``help`` lists the commands; ``look CARD`` describes a card the player can see (its number or the
+    start of its title: :mod:`cardscript.runtime.looking`), then the question is asked again."""
 
-    read: Callable[[str], str] = input
+    read: Callable[[str], str] = field(default=lambda prompt: input(prompt))     # (input as it is when called)
     write: Callable[[str], Any] = print
 
     def decide(self, decision: Decision) -> Sequence[int]:
+        return self._ask(decision, None)
+
+    def decide_in(self, match: Any, decision: Decision) -> Sequence[int]:
+        from cardscript.runtime.looking import look
+
+        game = match.game if match is not None else None
+        return self._ask(decision, None if game is None else lambda query: look(game, decision.player, query))
+
+    def _ask(self, decision: Decision, looking: Callable[[str], str] | None) -> Sequence[int]:
         self.write(f"\n[player {decision.player}] {decision.prompt}")
         for i, option in enumerate(decision.options):
             self.write(f"  {i}: {option}")
-        span = (f"{decision.minimum}" if decision.minimum == decision.maximum
-                else f"{decision.minimum}-{decision.maximum}")
-        text = self.read(f"choose {span} (numbers separated by spaces): ")
-        try:
-            return [int(t) for t in text.replace(",", " ").split()]
-        except ValueError:
-            return [-1]          # refused by validate() with its reason
+        question = _what_to_type(decision)
+        while True:
+            text = self.read(question).strip()
+            word, _, rest = text.partition(" ")
+            if word.lower() in ("help", "?"):
+                self.write(INTERACTIVE_HELP)
+                continue
+            if word.lower() == "look":
+                self.write(looking(rest) if looking is not None and rest.strip() else
+                           "look CARD: a card's number (12) or the start of its title (hulk)")
+                continue
+            try:
+                return [int(t) for t in text.replace(",", " ").split()]
+            except ValueError:
+                return [-1]          # refused by validate() with its reason, and asked again
+
+
+INTERACTIVE_HELP = """commands:
+  a number, or numbers separated by spaces   answer with those options
+  (nothing, just Enter)                      answer with no option, where none may be chosen
+  look CARD                                  a card you can see: its number (12) or the start of its title (hulk)
+  help                                       this list
+(the trace shows what you may see: the opponent's hand, draws and deck are counts, rules 3)"""
+
+
+def _what_to_type(d: Decision) -> str:
+    """What the answer to ``d`` is, in words: how many options, their numbers."""
+    last = len(d.options) - 1
+    numbers = f"0-{last}" if last > 0 else "0"
+    if d.minimum == d.maximum == 1:
+        return f"choose one: type its number ({numbers}; help for more): "
+    if d.minimum == d.maximum:
+        return f"choose {d.minimum}: type their numbers separated by spaces ({numbers}; help for more): "
+    if d.minimum == 0:
+        return (f"choose up to {d.maximum}: their numbers separated by spaces, or just Enter for none "
+                f"({numbers}; help for more): ")
+    return f"choose {d.minimum} to {d.maximum}: their numbers separated by spaces ({numbers}; help for more): "

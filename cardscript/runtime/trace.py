@@ -42,6 +42,7 @@ PHASE_NAMES = {
     "anticipation": "Etapa de Antecipação", "attack": "Etapa de Ataque",
 }
 SHOWN_CHOICES = ("optional", "mode", "evolve", "x", "reveal", "stage")
+_HIDDEN_AREAS = frozenset({"hand", "deck"})          # rules 3: their cards are seen by no one / their owner only
 
 Namer = Callable[[Any], str]
 
@@ -104,11 +105,16 @@ class TraceWriter:
 
     ``detail`` (``cardscript explain LOG``): every damage calculation in full, the Effects Tree's level 0 and
     every choice shown, the quieter events of the procedures printed, no phase headers (the resolution's
-    header says where it happens), indented by the Effects Tree levels open."""
+    header says where it happens), indented by the Effects Tree levels open.
 
-    def __init__(self, name: Namer = default_name, detail: bool = False) -> None:
+    ``viewer``: only what that player may see (rules 3, areas of the game: the hand and the deck are hidden,
+    their sizes are not) -- the opponent's draws, the cards shuffled back and what they search or look at are
+    counts, never names (a person playing at the keyboard, ``cardscript play --interactive``)."""
+
+    def __init__(self, name: Namer = default_name, detail: bool = False, viewer: int | None = None) -> None:
         self.name = name
         self.detail = detail
+        self.viewer = viewer                          # the trace of what this player may see (None: everything)
         self.open: list[int] = []                     # Effects Tree levels resolving (detail: the indentation)
         self.decks: list[str] = ["A", "B"]
         self.energy: dict[int, int] = {}              # initial energy by card id (from the ``match`` event)
@@ -138,6 +144,10 @@ class TraceWriter:
         self.group, self.group_cards = None, []
         kind, who = key[0], key[1]
         n = len(cards)
+        if self._hidden_group(key):
+            what = {"draw": "draws", "exchange": "shuffles into the deck"}.get(kind, f"moves ({key[2]} -> {key[3]})"
+                                                                                if kind == "move" else kind)
+            return [f"{indent}P{who} {what} {n} card(s)"]
         if kind == "draw":
             return [f"{indent}P{who} draws {n}: {_cards(self.name, cards)}"]
         if kind == "countdown":
@@ -153,6 +163,14 @@ class TraceWriter:
             return [f"{indent}P{who} discards {_cards(self.name, cards)}"]
         frm, to, reason = key[2], key[3], key[4]
         return [f"{indent}P{who}: {_cards(self.name, cards)} {frm} -> {to}" + (f" [{reason}]" if reason else "")]
+
+    def _hidden_group(self, key: tuple[Any, ...]) -> bool:
+        """Grouped moves of the opponent's cards the viewer may not see: between their hand and their deck."""
+        if self.viewer is None or str(key[1]) == str(self.viewer):
+            return False
+        if key[0] in ("draw", "exchange"):
+            return True
+        return key[0] == "move" and str(key[2]) in _HIDDEN_AREAS and str(key[3]).split(" ")[0] in _HIDDEN_AREAS
 
     def _flush_action(self) -> list[str]:
         if self.action is None:
@@ -362,6 +380,8 @@ class TraceWriter:
             return self._emit(out, f"{ind}replacement (5.5): {d.get('text')} goes{to} instead, by {d.get('by')}")
         if k == "search":
             found = _cards(name, d.get("found") or []) or "nothing"
+            if self._unseen(d.get("player")):
+                found = f"{len(d.get('found') or [])} card(s)"
             return self._emit(out, f"{ind}P{d.get('player')} searches the {', '.join(d.get('zones') or [])}: "
                                    f"{found}")
         if k == "chosen":
@@ -374,6 +394,10 @@ class TraceWriter:
         if k in ("use_action", "shuffle", "turn_over", "end_of_turn_resets"):
             return out
         return self._emit(out, f"{ind}{k}: " + ", ".join(f"{key}={value}" for key, value in sorted(d.items())))
+
+    def _unseen(self, player: Any) -> bool:
+        """What ``player`` found or chose among hidden cards is not for the viewer (another player)."""
+        return self.viewer is not None and str(player) != str(self.viewer)
 
     def deck(self, player: Any) -> str:
         try:

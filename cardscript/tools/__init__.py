@@ -7,8 +7,22 @@ Every module has ``register(sub)``, which adds its subcommand to the ``cardscrip
 
 from __future__ import annotations
 
-from cardscript.tools import check, corpus, deck, explain, fmt, play, render, rulings, scenario, simulate, translate
+from cardscript.tools import (
+    check,
+    corpus,
+    deck,
+    explain,
+    export,
+    fmt,
+    lsp,
+    play,
+    render,
+    rulings,
+    scenario,
+    simulate,
+    translate,
+)
 
-COMMANDS = (check, fmt, render, explain, translate, corpus, rulings, deck, play, simulate, scenario)
+COMMANDS = (check, fmt, render, explain, export, translate, corpus, rulings, deck, play, simulate, scenario, lsp)
 
 __all__ = ["COMMANDS"]

@@ -1,17 +1,22 @@
-"""What the command modules share: writing to standard output, reading one card file, the ``--library DIR``
-option (repeatable: the user's folders of card files added to the bundled library) and the library it gives."""
+"""What the command modules share: writing to standard output, the card paths of a command line (``-`` is
+standard input; a missing path is one plain line), compiling them with the library's names in scope, the
+``--library DIR`` option (repeatable: the user's folders of card files added to the bundled library) and the
+library it gives."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:           # the commands import the compiler when they run, not when the CLI starts
     from cardscript.compiler.diagnostics import Diagnostic
     from cardscript.compiler.pipeline import CompiledCard
+    from cardscript.compiler.source import SourceFile
+    from cardscript.grammar.names import NameRegistry
 
 
 def out(text: str) -> None:
@@ -35,13 +40,87 @@ def diagnostics_of(cards: Sequence[CompiledCard]) -> list[Diagnostic]:
     return [d for c in cards for d in c.diagnostics]
 
 
-def single(path: str) -> CompiledCard | None:
-    """The one card file at ``path`` compiled (None, with a message, when there is none)."""
-    from cardscript.compiler.pipeline import compile_paths
+STDIN = "-"
+"""A card path meaning standard input (``cardscript check -``, ``fmt -``, ``render -``, ``explain -``)."""
 
-    cards = compile_paths([path])
+
+@dataclass
+class CardInputs:
+    """The card paths of a command line: the files and folders that exist, as given; whether ``-`` (standard
+    input) was among them; how many did not exist (each told on standard error: the command exits 2 after doing
+    the others)."""
+
+    paths: list[str]
+    stdin: bool
+    missing: int
+
+
+def card_inputs(paths: Sequence[str]) -> CardInputs:
+    """Sort the card paths given: a path that does not exist is one plain line (``cardscript: X: no such file or
+    folder``), not a diagnostic; ``-`` is standard input, read once however often it is given."""
+    found: list[str] = []
+    missing = 0
+    for path in paths:
+        if path == STDIN:
+            continue
+        if Path(path).exists() or Path(path).is_symlink():
+            found.append(path)
+        else:
+            err(f"{path}: no such file or folder")
+            missing += 1
+    return CardInputs(found, STDIN in paths, missing)
+
+
+def read_card_sources(inputs: CardInputs) -> tuple[list[SourceFile], list[CompiledCard]]:
+    """The card texts of ``inputs`` (the files of its folders, then standard input) and, for those that cannot be
+    read, their cards with the CS001 diagnostic saying why."""
+    from cardscript.compiler.diagnostics import Diagnostic
+    from cardscript.compiler.files import card_files, read_source, read_stdin
+    from cardscript.compiler.pipeline import CompiledCard
+
+    sources: list[SourceFile] = []
+    failed: list[CompiledCard] = []
+    reads = [read_source(path) for path in card_files(inputs.paths)]
+    if inputs.stdin:
+        reads.append(read_stdin())
+    for read in reads:
+        if isinstance(read, Diagnostic):
+            failed.append(CompiledCard(read.source, None, diagnostics=[read], unparsed=1))
+        else:
+            sources.append(read)
+    return sources, failed
+
+
+def library_names(paths: Sequence[str]) -> NameRegistry | None:
+    """The names of the bundled library (its cards, alter egos, affiliations, actions), in scope for cards checked
+    apart from it -- a card of the library's affiliations checked alone is not told its affiliation is unknown;
+    None when the paths are the library itself."""
+    from cardscript.compiler.cache import names_in
+    from cardscript.compiler.files import library_path
+
+    library = library_path().resolve()
+    if paths and all(Path(p).resolve() == library for p in paths):
+        return None
+    return names_in([library])
+
+
+def compile_inputs(inputs: CardInputs) -> list[CompiledCard]:
+    """Every card of ``inputs`` compiled (no cache: the commands that need the syntax trees), the names of all their
+    headers and of the bundled library in scope."""
+    from cardscript.compiler.pipeline import compile_sources
+
+    sources, failed = read_card_sources(inputs)
+    return [*failed, *compile_sources(sources, library_names(inputs.paths))]
+
+
+def single(path: str) -> CompiledCard | None:
+    """The one card file at ``path`` (``-``: standard input) compiled, the library's names in scope (None, with a
+    message, when there is none)."""
+    inputs = card_inputs([path])
+    cards = compile_inputs(inputs)
     if not cards:
-        err(f"no card file at {path}")
+        if not inputs.missing:
+            err(f"no card file at {path}")
         return None
     return cards[0]
 
@@ -71,6 +150,23 @@ def use_cache(args: argparse.Namespace) -> Callable[[], None]:
     before = enabled()
     set_enabled(False)
     return lambda: set_enabled(before)
+
+
+def add_color_option(parser: argparse.ArgumentParser) -> None:
+    """``--color auto|always|never`` for the commands printing diagnostics (see :func:`color_wanted`)."""
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never")
+
+
+def color_wanted(args: argparse.Namespace) -> bool:
+    """Colour for ``--color``: ``always``; ``never``; ``auto`` -- standard output is a terminal and ``NO_COLOR``
+    (no-color.org) is not set."""
+    import os
+
+    choice = getattr(args, "color", "never")
+    if choice != "auto":
+        return bool(choice == "always")
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
 class UsageError(Exception):

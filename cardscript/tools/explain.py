@@ -1,4 +1,5 @@
-"""``cardscript explain CARD_OR_LOG [--turn N]``: how the compiler reads a card, or a match log's resolutions."""
+"""``cardscript explain CARD_OR_LOG_OR_CODE [--turn N]``: how the compiler reads a card (``-``: one on standard input),
+a match log's resolutions, or what a diagnostic code means (``cardscript explain CS220``)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,30 @@ def _card_path(ref: str, args: argparse.Namespace) -> str:
     raise UsageError(f"{ref}: no such file, nor a card of that title or printed code in the library")
 
 
+def _is_code(text: str) -> bool:
+    """``CS220`` (any case): a diagnostic code, not a file or a card."""
+    import re
+
+    return re.fullmatch(r"\s*[Cc][Ss]\d{3}\s*", text) is not None
+
+
+def _explain_code(code: str) -> int:
+    """What a diagnostic code means: its severity, title and explanation (docs/diagnostics.md lists them all)."""
+    import textwrap
+
+    from cardscript.compiler.diagnostics import CODES
+
+    found = CODES.get(code)
+    if found is None:
+        near = sorted(sorted(CODES, key=lambda c: abs(int(c[2:]) - int(code[2:])))[:4])
+        err(f"{code}: no such diagnostic code (the nearest: {', '.join(near)}; every code is in "
+            "docs/diagnostics.md)")
+        return 2
+    out(f"{found.code} ({found.severity.value}): {found.title}\n")
+    out(textwrap.fill(found.explanation, width=100))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """A card file: how the compiler reads it. A match log (``cardscript play --log FILE``): each
     resolution of ``--turn N`` (or of every turn) step by step, with its damage calculations in full."""
@@ -52,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     from cardscript.compiler.explain import ExplainError, explain_card, explain_log, is_event_log
 
     path = Path(args.card)
+    if not path.exists() and _is_code(args.card):         # "CS220": what that diagnostic means
+        return _explain_code(args.card.strip().upper())
     if is_event_log(path):
         try:
             text, status = explain_log(path, args.turn)
@@ -82,11 +109,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    e = sub.add_parser("explain", help="how the compiler reads a card; or a saved match log's resolutions step by "
-                                        "step, with every damage calculation in the rulebook's lettering")
+    e = sub.add_parser("explain", help="how the compiler reads a card; a saved match log's resolutions step by "
+                                        "step, with every damage calculation in the rulebook's lettering; or what a "
+                                        "diagnostic code means")
     e.add_argument("card", metavar="CARD_OR_LOG", help="a .card file (or a card's title or printed code: "
-                                                      "'Hulk V1', 'BSUM 20/100'), or an event log from "
-                                                      "cardscript play --log")
+                                                      "'Hulk V1', 'BSUM 20/100'; - reads one on standard input), "
+                                                      "an event log from cardscript play --log, or a diagnostic "
+                                                      "code (CS220)")
     add_library_option(e, "with a title or code: a folder of your own card files to look in too, beside the "
                           "bundled library (repeatable)")
     add_cache_option(e)

@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
                                card_names=library.name_of,   # a title several cards share: the code (a replay finds it)
                                facts=(_wants_facts(agents[0]), _wants_facts(agents[1])))
     game = match.game
-    writer = TraceWriter(game.name)
+    writer = TraceWriter(game.name, viewer=0 if args.interactive else None)   # a person sees what P0 may see
     printed = 0
 
     def flush(finish: bool = False) -> None:
@@ -240,7 +240,8 @@ def agents_kind(args: argparse.Namespace) -> str:
 def register(sub: Any) -> None:
     g = sub.add_parser("play", help="play one seeded match between two decks, with a readable trace")
     add_match_options(g, "heuristic")
-    g.add_argument("--interactive", action="store_true", help="play side A yourself")
+    g.add_argument("--interactive", action="store_true",
+                   help="play side A yourself: the trace shows what you may see; type help at a question")
     g.add_argument("--log", help="save the event log (JSON Lines) to this file")
     g.add_argument("--replay", metavar="FILE",
                    help="print the trace of a saved log and check its final state by replaying its choices")

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from cardscript.compiler.pipeline import CompiledCard
     from cardscript.grammar.names import NameRegistry
 
-__all__ = ["CardBuild", "build_of", "compile_cards", "prelude_diagnostics"]
+__all__ = ["CardBuild", "build_of", "compile_cards", "names_in", "prelude_diagnostics"]
 
 
 @dataclass(frozen=True)
@@ -162,6 +162,18 @@ def _facts(store: Store | None, sources: Sequence[SourceFile],
         _save(store, key, (facts,))
         out.append(facts)
     return out
+
+
+def names_in(paths: Iterable[str | Path]) -> NameRegistry:
+    """The names the headers of the card files of ``paths`` give (card names, alter egos, affiliations, action
+    names): what a card checked apart from its library has in scope. Each file's header facts come from the cache
+    when kept (no card-file parse); a file that does not read gives none."""
+    store = open_store()
+    sources = [src for src in (read_source(path) for path in card_files(paths)) if isinstance(src, SourceFile)]
+    facts = [f for f in _facts(store, sources, {}) if f is not None]
+    if store is not None and store.written:
+        store.prune()
+    return keys.names_from_facts(facts)
 
 
 @dataclass(frozen=True)
