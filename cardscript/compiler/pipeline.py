@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from cardscript.compiler import collector
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import Paragraph, Phrase, TextBlock
 from cardscript.compiler.bind import CardScope, bind_paragraphs, chosen_in
@@ -362,7 +363,8 @@ def compile_paths(paths: Iterable[str | Path], names: NameRegistry | None = None
     scope = names_from_headers(r for r, _ in raws.values() if r is not None)
     if names is not None:
         scope = scope.merged(names)
-    results.extend(compile_read(src, raws[src.path], scope) for src in sources)
+    with collector.batch():                   # the kept cards grow the heap: the collector paced for it
+        results.extend(compile_read(src, raws[src.path], scope) for src in sources)
     return results
 
 
