@@ -4,6 +4,8 @@ The file structure (title, ``Campo: valor`` header, ``Texto permanente:`` and ``
 indented lines, ``#`` comments in column 1) is parsed by the LALR grammar ``card_file.lark`` over the
 FOLDED text (:func:`~cardscript.grammar.normalize.fold_text`, same length as the file), so keys match
 without case or accents and every token's offsets index the original text, from which values are taken.
+The lines of a file the grammar accepts are read by hand with the grammar's own terminals
+(:mod:`~cardscript.grammar.card_lines`, the same reading without a parse tree); the others go to the parser.
 
 The grammar is permissive about the order of lines; this module checks the rest (which fields exist, are
 required or allowed for the card type, their values, duplicates, empty blocks) and reports each problem as
