@@ -22,6 +22,11 @@ from cardscript.compiler.translate import record_to_card_text
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.parser import parse_paragraph, sentence_parser
 
+try:
+    from cardscript.compiler.collector import batch
+except ImportError:                                     # a tree from before the collector's pacing (its "before")
+    batch = contextlib.nullcontext
+
 
 def main() -> None:
     ap = argparse.ArgumentParser()
@@ -43,11 +48,15 @@ def main() -> None:
             parse_paragraph(text, names)
     elif args.mode == "full":
         expand.forget_parses()
-        for src in sources:
-            card = compile_source(src, names)
-            if card.raw is not None and card.bound:
-                with contextlib.suppress(Exception):    # as the library load: a failing card is left out
-                    lower_card(card)
+        kept: list[object] = []                         # as the library load: every card and its IR kept
+        with batch():                                   # ... and the collector paced for it (compile_cards)
+            for src in sources:
+                card = compile_source(src, names)
+                definition = None
+                if card.raw is not None and card.bound:
+                    with contextlib.suppress(Exception):    # as the library load: a failing card is left out
+                        definition = lower_card(card)
+                kept.append((card, definition))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,14 @@ def test_the_fast_path_is_taken_for_card_text() -> None:
     assert norm.origin[norm.text.index("compre")] == 10 + raw.index("compre")
 
 
+def test_a_line_of_single_spaced_words_is_kept_as_it_is() -> None:
+    raw = "Este personagem ganha {AG} até o final do turno."
+    norm = nz.normalize(raw, 7)
+    assert norm == nz._normalize_general(raw, 7) and norm.text == raw and norm.origin == tuple(range(7, 7 + len(raw)))
+    for other in (" " + raw, raw + " ", raw.replace(" ", "  ", 1), raw + "<br>", "#&#" + raw, raw + "\u00a0x"):
+        assert nz.normalize(other, 7) == nz._normalize_general(other, 7)
+
+
 def test_combining_accents_take_the_general_loop() -> None:
     assert not nz._plain("e\u0301")
     assert nz.normalize("cafe\u0301 x").text == "café x"

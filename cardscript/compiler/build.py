@@ -6,7 +6,6 @@ card file through the paragraph's ``origin`` table, so every node's span points 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from lark import Token, Tree
@@ -29,6 +28,7 @@ from cardscript.compiler.ast import (
     Sentence,
     Symbol,
 )
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.source import Span
 from cardscript.grammar.lexicon import NUMBERS, lookup
 from cardscript.grammar.names import NameRegistry

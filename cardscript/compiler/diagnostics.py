@@ -7,6 +7,7 @@ a span into the source, and (where we can offer one) a hint. Nothing here raises
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -232,9 +233,15 @@ class Diagnostic:
 
 def did_you_mean(word: str, candidates: Iterable[str], fold: bool = True) -> str | None:
     """The closest candidate to ``word``, compared without case/accents, or None."""
+    return _closest(word, tuple(dict.fromkeys(candidates)), fold)
+
+
+@functools.lru_cache(maxsize=512)
+def _closest(word: str, pool: tuple[str, ...], fold: bool) -> str | None:
+    """:func:`did_you_mean`, kept per word and pool: a library's unknown name is looked up once among its 1,500
+    names, not from each phrase it is seen in (difflib's comparisons were 2% of a cold compile)."""
     from cardscript.grammar.normalize import fold_text
 
-    pool = list(dict.fromkeys(candidates))
     keyed = {fold_text(c) if fold else c: c for c in pool}
     match = difflib.get_close_matches(fold_text(word) if fold else word, list(keyed), n=1, cutoff=0.6)
     return keyed[match[0]] if match else None

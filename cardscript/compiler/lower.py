@@ -9,10 +9,11 @@ keyword use its prelude meaning, lowered like the card's own text and marked wit
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, Sentence, TextBlock
 from cardscript.compiler.expand import KeywordUse
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_END,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from cardscript.compiler import collector
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import Paragraph, Phrase, TextBlock
 from cardscript.compiler.bind import CardScope, bind_paragraphs, chosen_in
@@ -429,7 +430,8 @@ def compile_sources(sources: Sequence[SourceFile], names: NameRegistry | None = 
     scope = names_from_headers(r for r, _ in raws if r is not None)
     if names is not None:
         scope = scope.merged(names)
-    return [compile_read(src, read, scope) for src, read in zip(sources, raws, strict=True)]
+    with collector.batch():                   # the kept cards grow the heap: the collector paced for it
+        return [compile_read(src, read, scope) for src, read in zip(sources, raws, strict=True)]
 
 
 def read_header(src: SourceFile) -> tuple[CardFileRaw | None, list[Diagnostic]]:

@@ -9,16 +9,19 @@ from dataclasses import dataclass, field
 _LINE_END = re.compile(r"\r\n?|\n")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Span:
-    """A half-open character range ``[start, end)`` in a :class:`SourceFile`'s text."""
+    """A half-open character range ``[start, end)`` in a :class:`SourceFile`'s text (an end before the start is
+    the start: an empty range)."""
 
     start: int
     end: int
 
-    def __post_init__(self) -> None:
-        if self.end < self.start:
-            object.__setattr__(self, "end", self.start)
+    def __init__(self, start: int, end: int) -> None:
+        # the frozen dataclass's __init__ and __post_init__ in one step (every node and token has spans: issue 12)
+        d = self.__dict__
+        d["start"] = start
+        d["end"] = end if end >= start else start
 
     def merge(self, other: Span) -> Span:
         return Span(min(self.start, other.start), max(self.end, other.end))

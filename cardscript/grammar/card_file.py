@@ -4,6 +4,8 @@ The file structure (title, ``Campo: valor`` header, ``Texto permanente:`` and ``
 indented lines, ``#`` comments in column 1) is parsed by the LALR grammar ``card_file.lark`` over the
 FOLDED text (:func:`~cardscript.grammar.normalize.fold_text`, same length as the file), so keys match
 without case or accents and every token's offsets index the original text, from which values are taken.
+The lines of a file the grammar accepts are read by hand with the grammar's own terminals
+(:mod:`~cardscript.grammar.card_lines`, the same reading without a parse tree); the others go to the parser.
 
 The grammar is permissive about the order of lines; this module checks the rest (which fields exist, are
 required or allowed for the card type, their values, duplicates, empty blocks) and reports each problem as
@@ -68,6 +70,7 @@ from cardscript.compiler.vocabulary import (
     Vocabulary,
     fold_key,
 )
+from cardscript.grammar.card_lines import HeadLine, Range, scan
 from cardscript.grammar.normalize import Normalized, normalize, split_paragraphs
 
 __all__ = [
@@ -205,11 +208,7 @@ class _Reader:
 
     def part(self, tok: Token) -> _Part:
         """The token's original text, stripped of surrounding blanks, with its span."""
-        start, end = cast(int, tok.start_pos), cast(int, tok.end_pos)
-        raw = self.text[start:end]
-        lead = len(raw) - len(raw.lstrip())
-        stripped = raw.strip()
-        return _Part(stripped, Span(start + lead, start + lead + len(stripped)))
+        return self.span_part((cast(int, tok.start_pos), cast(int, tok.end_pos)))
 
     def where(self, span: Span) -> str:
         line, col = self.source.position(span.start)
@@ -226,6 +225,38 @@ class _Reader:
                        "a card file holds one card (the longest of the library has 1,502 characters)")
             return None
         lex = _lex_text(self.text)
+        lines = scan(lex)                  # the grammar's reading, by hand (card_lines.py); Lark for the rest
+        if lines is not None:
+            return [self.head_of(line) for line in lines]
+        return self.parse_lark(lex)
+
+    def span_part(self, where: Range) -> _Part:
+        """:meth:`part` of a token at ``where`` (``card_lines``)."""
+        start, end = where
+        raw = self.text[start:end]
+        lead = len(raw) - len(raw.lstrip())
+        stripped = raw.strip()
+        return _Part(stripped, Span(start + lead, start + lead + len(stripped)))
+
+    def head_of(self, line: HeadLine) -> _Head:
+        """A head line of :func:`card_lines.scan` as :meth:`parse_lark` builds it from the tree."""
+        key = self.span_part(line.key)
+        value = self.span_part(line.value) if line.value is not None else None
+        if value is not None and not value.text:
+            value = None
+        head = _Head(line.kind, key, value, Span(key.span.start, value.span.end if value else key.span.end))
+        for b in line.bodies:
+            indent = Span(*b.indent)
+            if b.text is not None:
+                head.bodies.append(_Body("text", indent, None, None, self.span_part(b.text)))
+            else:
+                assert b.key is not None
+                bval = self.span_part(b.value) if b.value is not None else None
+                head.bodies.append(_Body("field", indent, self.span_part(b.key), bval, None))
+        return head
+
+    def parse_lark(self, lex: str) -> list[_Head] | None:
+        """:meth:`parse` by the LALR parser of ``card_file.lark`` (the files :func:`card_lines.scan` leaves to it)."""
         try:
             tree = card_file_parser().parse(lex)
         except UnexpectedInput as err:

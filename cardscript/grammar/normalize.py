@@ -116,6 +116,9 @@ def _normalize_plain(raw: str, base: int) -> Normalized:
     """:func:`normalize` of a text whose characters all stay as they are (:func:`_plain`): only the markup and the
     blanks change, so the text is copied in stretches between them instead of character by character. Same
     result as the general loop (``tests/test_normalize.py`` checks it)."""
+    if raw.isprintable() and "  " not in raw and "<" not in raw and "#&#" not in raw and raw[:1] != " " \
+            and raw[-1:] != " ":
+        return Normalized(raw, tuple(range(base, base + len(raw))))   # single spaces between words: all kept
     out: list[tuple[str, int]] = []          # stretches of text (no blanks) and single blanks, with their offset
     last = 0
     for m in _MARKUP.finditer(raw):

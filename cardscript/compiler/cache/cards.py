@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardscript.compiler import collector
 from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.cache import keys
 from cardscript.compiler.cache.codec import BadEntry, decode, encode
@@ -223,7 +224,8 @@ def compile_cards(paths: Iterable[str | Path], names: NameRegistry | None = None
         kept = _load(store, set_key, tuple)
         if kept is not None and all(isinstance(b, CardBuild) for b in kept):
             return [b for b in kept if isinstance(b, CardBuild)]
-    results = _compile_cards(store, files, names, definitions)
+    with collector.batch():                        # the kept builds grow the heap: the collector paced for it
+        results = _compile_cards(store, files, names, definitions)
     again = _set_key(files, names, _memo(store)) if set_key is not None else None
     if set_key is not None and again is not None and set_key == keys.digest(again, "definitions" if definitions
                                                                               else "reports"):

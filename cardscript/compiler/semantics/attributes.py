@@ -5,9 +5,10 @@ what is gained and lost (``ganhar`` / ``perder``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import is_x, quantity_of_run
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading

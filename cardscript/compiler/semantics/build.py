@@ -7,8 +7,9 @@ static of a permanent text, the trigger's event) -- and returns IR objects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Condition, Duration, EffectKind, Kind, Procedure, Quantity, Ref, Selector
 from cardscript.compiler.semantics.clauses import Roles
 from cardscript.compiler.semantics.nouns import YOU, players, things

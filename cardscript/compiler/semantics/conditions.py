@@ -18,9 +18,9 @@ exist                   "houver algum card com X entre os prêmios de seus opone
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Icon, Lexeme, Number
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Condition, Count, Duration, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.amounts import is_x, np_quantity

@@ -15,9 +15,8 @@ A **replacement** is a hypothetical lead ("Se este personagem fosse receber dano
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardscript.compiler.ast import Clause, Lexeme
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import (
     Count,
     Damage,

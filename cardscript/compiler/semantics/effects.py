@@ -20,7 +20,7 @@ What does not fit is an UNSUPPORTED effect carrying every problem, located: ``ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from cardscript.compiler.ast import (
     Clause,
@@ -33,6 +33,7 @@ from cardscript.compiler.ast import (
     PhraseKind,
     Sentence,
 )
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_END,

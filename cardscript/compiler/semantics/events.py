@@ -32,9 +32,9 @@ player's), checked for every event.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from cardscript.compiler.ast import Clause, Lexeme
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Condition, Duration, EventPattern, Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.build import Build

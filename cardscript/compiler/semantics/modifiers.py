@@ -22,9 +22,8 @@ Relative clauses are read by ``relatives.relative_filter``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardscript.compiler.ast import Icon, Lexeme, Name
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics.places import place

@@ -17,9 +17,8 @@ A part no rule gives a meaning stays unused and is reported by the accounting.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardscript.compiler.ast import Icon, Lexeme, Name, Number, Symbol
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent

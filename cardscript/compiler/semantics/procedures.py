@@ -10,9 +10,9 @@ is a :class:`NotUnderstood` naming the words and the frame's roles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from cardscript.compiler.ast import Icon, Lexeme, Number
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import (
     Allow,
     ChangeStage,

@@ -27,9 +27,9 @@ defeat (derrotar)  in that player's prizes (4.9.1): "os cards de personagens que
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme, Name
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics import attributes as at
 from cardscript.compiler.semantics import frames as fr

@@ -13,9 +13,10 @@ applies to every clause after it in the sentence, a trailing one to the clause b
 from __future__ import annotations
 
 from collections import abc
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Clause, ClauseSeq, Lexeme, Node, Phrase, PhraseKind, Symbol
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import (
     Condition,
     Damage,

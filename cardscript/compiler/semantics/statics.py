@@ -9,9 +9,9 @@ A builder returns ``None`` when the clause is not its static reading; the proced
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from cardscript.compiler.ast import Icon, Lexeme, Phrase
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import (
     Allow,
     CancelAction,

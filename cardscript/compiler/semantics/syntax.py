@@ -23,7 +23,7 @@ cannot place is kept as a :class:`Stray` for the meaning to report (``accounting
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import (
     Clause,
@@ -36,6 +36,7 @@ from cardscript.compiler.ast import (
     PhraseKind,
     Symbol,
 )
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, PARTICIPLE_PREPS, head_class, takes_modifier
 from cardscript.compiler.walks import Leaf as Leaf

@@ -4,9 +4,8 @@ ao número de poderes do alvo" -- what X counts, as a :class:`Count` the quantit
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardscript.compiler.ast import Clause, Lexeme, Number, Sentence
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Count, Filter, Kind, Ref, Selector
 from cardscript.compiler.semantics.amounts import is_x
 from cardscript.compiler.semantics.clauses import Roles, require_no_extra, roles_of
@@ -91,9 +90,7 @@ def x_definition(sentence: Sentence, r: Reading) -> Count:
     when = [c for c in roles.get("when") if isinstance(c, PP)]
     count = times_used if times_used is not None else counted(np, r, render(sentence), when)
     if multiplier != 1:
-        from dataclasses import replace as _replace
-
-        count = _replace(count, multiplier=multiplier)
+        count = replace(count, multiplier=multiplier)
     for c in list(roles.extra):
         if isinstance(c, Rel) and np.lemma == "estágio":
             roles.extra.remove(c)

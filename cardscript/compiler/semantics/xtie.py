@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, TypeVar
 
+from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir import Count, Procedure, Quantity, Selector
 
 T = TypeVar("T")
@@ -14,16 +15,16 @@ T = TypeVar("T")
 
 def _tie(value: Any, x: Count) -> Any:
     if isinstance(value, Quantity):
-        return dataclasses.replace(value, x=x) if value.x_times and value.x is None else value
+        return replace(value, x=x) if value.x_times and value.x is None else value
     if isinstance(value, Selector):
-        return dataclasses.replace(value, count=_tie(value.count, x))
+        return replace(value, count=_tie(value.count, x))
     return value
 
 
 def tie_x(p: Procedure, x: Count) -> Procedure:
     """``p`` with every undefined X of its quantities (and of its selectors' counts) defined as ``x``."""
     changes = {f.name: _tie(getattr(p, f.name), x) for f in dataclasses.fields(p)}
-    return dataclasses.replace(p, **changes)
+    return replace(p, **changes)
 
 
 def tie_x_deep(value: T, x: Count) -> T:
@@ -34,7 +35,7 @@ def tie_x_deep(value: T, x: Count) -> T:
 
 def _deep(value: Any, x: Count) -> Any:
     if isinstance(value, Quantity):
-        return dataclasses.replace(value, x=x) if value.x_times and value.x is None else value
+        return replace(value, x=x) if value.x_times and value.x is None else value
     if isinstance(value, Count):
         return value                                   # a count's own things have no X of this text
     if isinstance(value, tuple):
@@ -46,5 +47,5 @@ def _deep(value: Any, x: Count) -> Any:
             new = _deep(old, x)
             if new is not old:
                 changes[f.name] = new
-        return dataclasses.replace(value, **changes) if changes else value
+        return replace(value, **changes) if changes else value
     return value
