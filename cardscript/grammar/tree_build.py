@@ -3,9 +3,10 @@
 Lark (1.3, ``parse_tree_builder``) wraps each rule's ``Tree`` constructor in a child filter (inlining ``_rule``
 children) and in ``PropagatePositions`` (each node's ``meta`` from its first and last child, with ``container_*``
 copies for the nodes that inline it), walking the children through ``getattr``/``hasattr`` at every reduction.
-:func:`fast_callbacks` makes one closure per rule that does the same with direct attribute reads and writes each
-``meta`` in one step, its attributes in the order Lark sets them: the trees, their children lists and every
-``meta`` attribute are the same (``tests/test_grammar_tree_build.py`` compares them with Lark's, pickled).
+:func:`fast_callbacks` makes one closure per rule that does the same with direct attribute reads, and writes each
+node and its ``meta`` in one step, their attributes in the order Lark's ``__init__`` and wrappers set them: the
+trees, their children lists and every ``meta`` attribute are the same (``tests/test_grammar_lalr_run.py`` compares
+them with Lark's, pickled).
 
 Only the wrapper chains this grammar's options give (``propagate_positions=True``, ``maybe_placeholders=False``,
 no ``?rule`` expansion, no transformer) are rebuilt; :func:`fast_callbacks` returns None for anything else, and
@@ -23,7 +24,7 @@ from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, PropagatePos
 from lark.tree import Meta
 
 Callback = Callable[[list[Any]], Any]
-_new_meta: Callable[[], Meta] = Meta      # Lark's Meta (its __init__ is untyped)
+_new: Any = object.__new__         # an instance without its __init__ (its attributes set at once)
 
 
 def fast_callbacks(lark: Lark) -> dict[Any, Callback] | None:
@@ -31,6 +32,10 @@ def fast_callbacks(lark: Lark) -> dict[Any, Callback] | None:
     rule's tree building is not one this module rebuilds."""
     builder = getattr(lark, "_parse_tree_builder", None)
     if builder is None or builder.tree_class is not Tree or builder.ambiguous or lark.options.transformer:
+        return None
+    # the nodes are made with their attributes set at once: only where Lark's classes set just these
+    made: Any = Tree("x", [])
+    if list(vars(made)) != ["data", "children", "_meta"] or vars(made.meta) != {"empty": True}:
         return None
     out: dict[Any, Callback] = {}
     for rule, chain in builder.rule_builders:
@@ -54,9 +59,9 @@ def _callback(name: str, include: list[tuple[int, bool]] | None) -> Callback:
 
     def build(children: list[Any]) -> Tree[Token]:
         if include is None:
-            res: Tree[Token] = Tree(name, children)
+            filtered = children
         else:
-            filtered: list[Any] = []
+            filtered = []
             for i, expand in include:
                 if expand:
                     if filtered:
@@ -65,25 +70,28 @@ def _callback(name: str, include: list[tuple[int, bool]] | None) -> Callback:
                         filtered = children[i].children
                 else:
                     filtered.append(children[i])
-            res = Tree(name, filtered)
-        meta = res._meta = _new_meta()
+        # Tree(name, filtered) with its meta: the attributes Tree.__init__ and Meta.__init__ set, in their order
+        meta = _new(Meta)
+        res: Tree[Token] = _new(Tree)
+        res.__dict__ = {"data": name, "children": filtered, "_meta": meta}
         # the first child with a position: a token, or a subtree whose meta is set (every subtree here has one:
         # it was built by one of these callbacks)
         for c in children:
             if c.__class__ is Token:
                 line, column, start = c.line, c.column, c.start_pos
                 break
-            m = c.meta
+            m = c._meta
             if not m.empty:
                 line, column, start = m.container_line, m.container_column, m.container_start_pos
                 break
         else:
+            meta.__dict__ = {"empty": True}
             return res
         for c in reversed(children):
             if c.__class__ is Token:
                 end_line, end_column, end = c.end_line, c.end_column, c.end_pos
                 break
-            m = c.meta
+            m = c._meta
             if not m.empty:
                 end_line, end_column, end = m.container_end_line, m.container_end_column, m.container_end_pos
                 break
