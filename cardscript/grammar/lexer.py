@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Set
 from dataclasses import dataclass, field
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -388,8 +389,16 @@ class SentenceLexer(Lexer):
                         for c in self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
                 width = end - pos
                 for rank, term, spelling, cut, rest in readings:
-                    candidates.append((width, rank, [_new_token(term, spelling, pos, 1, pos + 1, 1, pos + cut + 1,
-                                                                pos + cut)],
+                    token: Any = _str_new(Token, spelling)      # _tok(term, spelling, pos, pos + cut), inlined
+                    token.type = term
+                    token.start_pos = pos
+                    token.value = spelling
+                    token.line = 1
+                    token.column = pos + 1
+                    token.end_line = 1
+                    token.end_column = pos + cut + 1
+                    token.end_pos = pos + cut
+                    candidates.append((width, rank, [token],
                                        [(part, pos + a, pos + b) for part, a, b in rest] if rest else []))
             else:
                 candidates.extend(self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
@@ -567,8 +576,8 @@ class SentenceLexer(Lexer):
         """The readings after which the parser also accepts the next piece of text (a one-token lookahead),
         each with the state stack after it, in preference order."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
-        states = conf.states
-        here = states[stack[-1]]
+        rows = _rows(conf.states)
+        here = rows[stack[-1]]
         for _, _, tokens, rest in candidates:
             first = tokens[0].type
             if first == "DET" and not rest and self._article_misread(inp, tokens[0]):
@@ -578,14 +587,14 @@ class SentenceLexer(Lexer):
             action = here.get(first)
             if action is None:
                 continue
-            if action[0] is Shift:       # the usual case, without the general probe
+            if action[0]:                # a shift, the usual case, without the general probe
                 depth, extra = len(stack), [action[1]]
             else:
                 shifted = _probe(conf, stack, len(stack), (), first)
                 if shifted is None:
                     continue
                 depth, extra = shifted
-            after = states[extra[-1] if extra else stack[depth - 1]]
+            after = rows[extra[-1] if extra else stack[depth - 1]]
             nxt: Collection[str]
             if rest:
                 nxt = self._word_terminals(rest[0][0])
@@ -598,7 +607,7 @@ class SentenceLexer(Lexer):
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
             for t in nxt:
                 step = after.get(t)
-                if step is not None and (step[0] is Shift or _probe(conf, stack, depth, extra, t) is not None):
+                if step is not None and (step[0] or _probe(conf, stack, depth, extra, t) is not None):
                     viable.append((tokens, rest, stack[:depth] + extra))
                     break
         return viable
@@ -1221,24 +1230,42 @@ def _skip_space(inp: LexInput, pos: int) -> int:
     return m.end() if m else pos
 
 
-def _entries(piece: _Piece) -> list[Word]:
+def _entries(piece: _Piece) -> tuple[Word, ...]:
     """Lexicon entries of a word; those spelled exactly as written, when there are any."""
-    entries = lookup(piece[1])
-    exact = [w for w in entries if w.spelling.lower() == piece[0]]
-    if exact or piece[0] in _STRUCTURAL:
+    return _entries_of(piece[0], piece[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _entries_of(written: str, folded: str) -> tuple[Word, ...]:
+    """:func:`_entries` of the word written ``written`` (lower case), folded ``folded`` (the lexicon never changes:
+    kept per word)."""
+    entries = lookup(folded)
+    exact = tuple(w for w in entries if w.spelling.lower() == written)
+    if exact or written in _STRUCTURAL:
         return exact
-    return entries
+    return tuple(entries)
 
 
 def _has_class(piece: _Piece, cls: str) -> bool:
-    return any(w.cls == cls for w in _entries(piece))
+    return cls in _classes_of(piece[0], piece[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _classes_of(written: str, folded: str) -> frozenset[str]:
+    """The word classes of :func:`_entries`."""
+    return frozenset(w.cls for w in _entries_of(written, folded))
 
 
 def _is_verb(piece: _Piece) -> bool:
     """A verb form that can head a clause (any form but the participle and the gerund); a verb with
     a clitic ("coloque-o", "colocá-lo") counts by its stem."""
-    word = piece[1]
-    entries = [w for w in _entries(piece) if w.cls == "VERB"]
+    return _is_verb_of(piece[0], piece[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _is_verb_of(written: str, word: str) -> bool:
+    """:func:`_is_verb` of a word, written ``written`` (lower case), folded ``word`` (kept per word)."""
+    entries = [w for w in _entries_of(written, word) if w.cls == "VERB"]
     if not entries and "-" in word and word.rpartition("-")[2] in CLITICS:
         stem = word.rpartition("-")[0]
         entries = [w for w in lookup(stem) + lookup(_infinitive(stem)) if w.cls == "VERB"]
@@ -1247,23 +1274,38 @@ def _is_verb(piece: _Piece) -> bool:
 
 def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
     """The LALR state stack after feeding ``term`` (reductions, then the shift); None if not accepted."""
-    states = conf.states
+    rows = _rows(conf.states)
     while True:
-        action = states[stack[-1]].get(term)
+        action = rows[stack[-1]].get(term)
         if action is None:
             # the end of the text reduced to the start symbol: accepted (a panel or a paragraph without its
             # final period ends there, and LALR tables have no $END action in the end state)
             if term == "$END" and stack[-1] == getattr(conf, "end_state", None):
                 return stack
             return None
-        kind, arg = action
-        if kind is Shift:
-            stack.append(arg)
+        if action[0]:
+            stack.append(action[1])
             return stack
-        size = len(arg.expansion)
+        size = action[1]
         if size:
             del stack[-size:]
-        stack.append(states[stack[-1]][arg.origin.name][1])
+        stack.append(rows[stack[-1]][action[2]][1])
+
+
+# the LALR tables as the lexer reads them: per state, per symbol, (True, the state shifted to) or (False, the
+# reduced rule's length, the name it reduces to) -- Lark's (Shift, state) / (Reduce, rule) without the attribute reads
+_Row = dict[str, tuple[Any, ...]]
+_ROWS: dict[int, tuple[Any, dict[Any, _Row]]] = {}
+
+
+def _rows(states: dict[Any, dict[str, tuple[Any, Any]]]) -> dict[Any, _Row]:
+    """The lexer's form of Lark's ``states`` table (made once per table)."""
+    found = _ROWS.get(id(states))
+    if found is None or found[0] is not states:
+        rows = {state: {term: (True, arg) if kind is Shift else (False, len(arg.expansion), arg.origin.name)
+                        for term, (kind, arg) in row.items()} for state, row in states.items()}
+        found = _ROWS[id(states)] = (states, rows)
+    return found[1]
 
 
 def _any_of(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
@@ -1287,20 +1329,19 @@ def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | lis
            term: str) -> tuple[int, list[Any]] | None:
     """:func:`_shift` without copying the stack: the stack is ``stack[:depth] + extra`` (``stack`` is left as it
     is); returns the stack after feeding ``term`` in the same form, or None if ``term`` is not accepted."""
-    states = conf.states
+    rows = _rows(conf.states)
     above = list(extra)
     while True:
         top = above[-1] if above else stack[depth - 1]
-        action = states[top].get(term)
+        action = rows[top].get(term)
         if action is None:
             if term == "$END" and top == getattr(conf, "end_state", None):
                 return depth, above
             return None
-        kind, arg = action
-        if kind is Shift:
-            above.append(arg)
+        if action[0]:
+            above.append(action[1])
             return depth, above
-        size = len(arg.expansion)
+        size = action[1]
         if size:
             kept = len(above) - size
             if kept >= 0:
@@ -1308,7 +1349,7 @@ def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | lis
             else:
                 above.clear()
                 depth += kept
-        above.append(states[above[-1] if above else stack[depth - 1]][arg.origin.name][1])
+        above.append(rows[above[-1] if above else stack[depth - 1]][action[2]][1])
 
 
 _AUX_LEMMAS = frozenset({"poder", "dever", "ser", "estar", "ter", "haver", "fazer"})
@@ -1348,8 +1389,18 @@ def _ends_at_boundary(folded: str, end: int) -> bool:
 
 
 def _tok(type_: str, value: str, start: int, end: int) -> Token:
-    token: Token = _new_token(type_, value, start, 1, start + 1, 1, end + 1, end)
-    return token
+    """A token of the paragraph's one line: what ``Token._future_new(type_, value, start, 1, start + 1, 1, end + 1,
+    end)`` makes (Token(...) without its keyword-argument checks), without its calls."""
+    token: Any = _str_new(Token, value)
+    token.type = type_
+    token.start_pos = start
+    token.value = value
+    token.line = 1
+    token.column = start + 1
+    token.end_line = 1
+    token.end_column = end + 1
+    token.end_pos = end
+    return token  # type: ignore[no-any-return]
 
 
-_new_token: Any = Token._future_new     # Token(...) without its keyword-argument checks
+_str_new: Any = str.__new__
