@@ -218,25 +218,28 @@ class SentenceLexer(Lexer):
                 pos = m.end()
             if pos >= n:
                 return
-            scripted = self._scripted(pos, stack)
+            scripted = self._scripted(pos, stack) if self._script else None
             if scripted is not None:
                 tokens, rest = scripted
             else:
                 accepts = conf.states[stack[-1]]
                 candidates = self._next(inp, pos, accepts)
-                planned = self._planned(pos, stack)
+                planned = self._planned(pos, stack) if self._planned_at else None
                 if planned is not None:
                     tokens, rest = planned
+                elif len(candidates) == 1:           # what _choose takes of a lone reading
+                    tokens, rest = candidates[0][2], candidates[0][3]
                 elif candidates:
                     tokens, rest = self._choose(inp, conf, stack, candidates, deep=True)
                 else:
                     tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
-            if tokens[-1].type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
-                end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
-                pos = end if end > pos else pos + 1
-            pending.extend(rest)
-            yield from tokens
             last = tokens[-1]
+            if last.type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
+                end = (rest[-1][2] if rest else last.end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
+            if rest:
+                pending.extend(rest)
+            yield from tokens
             # a name that ends in an abbreviation's period also ends the sentence when nothing follows it
             if last.type == NAME and str(last).endswith(".") and self._sentence_ends_after(text, pos):
                 yield _tok(self.puncts.get(".", "DOT"), ".", pos - 1, pos - 1)
@@ -647,7 +650,9 @@ class SentenceLexer(Lexer):
                 pos = m.end()
             if pos >= len(text):
                 return "$END" in accepts, pos
-            cands = self._next(inp, pos, accepts)
+            cands = self._readings_at.get((pos, id(accepts)))      # self._next, its memo first
+            if cands is None:
+                cands = self._next(inp, pos, accepts)
             if not cands:
                 return False, pos
             if len(cands) == 1:
