@@ -24,7 +24,7 @@ from cardscript.grammar.lalr_run import LalrRun
 from cardscript.grammar.lexer import LexInput
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.normalize import fold_text
-from cardscript.grammar.parser import sentence_parser, sentence_run
+from cardscript.grammar.parser import forget_readings, sentence_parser, sentence_run
 from cardscript.grammar.tree_build import fast_callbacks
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "battle-scenes-cards-dev.jsonl"
@@ -52,8 +52,10 @@ def outcome(parse: Any) -> Any:
 
 
 def both(text: str, names: NameRegistry, start: str = "paragraph", thorough: bool = False) -> tuple[Any, Any]:
-    """Lark's parse and LalrRun's of the same input."""
+    """Lark's parse and LalrRun's of the same input, each with the lexer's word caches dropped first: a token's
+    strings are then the same objects in both (pickle writes a string met again as a reference to the first)."""
     def inp() -> Any:
+        forget_readings()
         return LexInput(text, fold_text(text), names, thorough)
     return (outcome(lambda: sentence_parser().parse(inp(), start=start)),
             outcome(lambda: sentence_run().parse(inp(), start)))
