@@ -139,3 +139,17 @@ def test_random_paragraphs_of_corpus_words_give_lark_s_result(data: st.DataObjec
         picked[data.draw(st.integers(0, len(picked) - 1))] = data.draw(st.sampled_from(every))
     lark_result, run_result = both(" ".join(picked), names, thorough=data.draw(st.booleans()))
     assert lark_result == run_result
+
+
+def test_the_run_follows_the_parser_when_the_grammar_is_made_again() -> None:
+    """The prelude's keywords changed (compiler.prelude clears sentence_parser's cache): the run is the new
+    parser's, not the old one's."""
+    before = sentence_run()
+    assert before.lark is sentence_parser()
+    sentence_parser.cache_clear()
+    try:
+        after = sentence_run()
+        assert after.lark is sentence_parser() and after is not before
+        assert sentence_run() is after
+    finally:
+        sentence_parser.cache_clear()

@@ -56,10 +56,17 @@ def sentence_parser() -> Lark:
                        maybe_placeholders=False, keep_all_tokens=True)
 
 
-@lru_cache(maxsize=1)
 def sentence_run() -> LalrRun:
-    """The sentence parser's LALR loop (``grammar.lalr_run``): the same trees as ``sentence_parser().parse``."""
-    return LalrRun(sentence_parser())
+    """The sentence parser's LALR loop (``grammar.lalr_run``): the same trees as ``sentence_parser().parse``; made
+    again whenever ``sentence_parser`` gives another parser (the prelude's keywords changed: its cache cleared)."""
+    lark = sentence_parser()
+    run = _RUN[0]
+    if run is None or run.lark is not lark:
+        run = _RUN[0] = LalrRun(lark)
+    return run
+
+
+_RUN: list[LalrRun | None] = [None]
 
 
 def forget_readings() -> None:
