@@ -212,3 +212,74 @@ def test_the_joined_pattern_matches_where_any_pattern_does(text: str, pos: int) 
     pos = min(pos, len(text))
     joined = lexer.any_regex.match(text, pos) is not None
     assert joined == any(rx.match(text, pos) is not None for _, rx in lexer.regexes)
+
+
+# --- the per-word shortcuts of _readings and _possible_at (docs/performance.md, "The bare parse, faster") ---------
+
+_TEXT_ALPHABET = "aeiouxvcls EÉÀçã-'_0123.,!?(){}" + "\u00d7\u00b2"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=_TEXT_ALPHABET, max_size=30))
+def test_word_starts_are_the_starts_finditer_finds(text: str) -> None:
+    starts = {m.start() for m in lexer_module._WORD.finditer(text)}
+    assert {p for p in range(len(text) + 2) if lexer_module._word_starts_at(text, p)} == starts
+
+
+def test_a_letter_or_digit_is_what_the_word_pattern_takes() -> None:
+    """_word_starts_at reads [^\\W_] as str.isalnum."""
+    for code in range(0x3000):
+        c = chr(code)
+        assert (lexer_module._WORD.fullmatch(c) is not None) == c.isalnum(), hex(code)
+
+
+def test_a_name_shape_starts_only_at_its_initials() -> None:
+    """match_name_shape answers 0 at once before a character no capitalised word starts with."""
+    from cardscript.grammar import names as names_module
+
+    for code in range(0x3000):
+        c = chr(code)
+        assert (names_module._CAP_WORD.match(c + "bc") is not None) == (c in names_module._NAME_INITIALS), hex(code)
+
+
+_NAMES = ["Thor", "S.H.I.E.L.D.", "Avante, Vingadores!", "Vai, Lockheed!", "O Vigia", "Homem-Aranha", "X-Men",
+          "d'Artagnan", "A Coisa", "Dr. Estranho", "Ás da Esgrima", "(Anônimo)"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_NAMES), min_size=1, max_size=6),
+       st.text(alphabet=_TEXT_ALPHABET + "THSvdhiAOD", max_size=40), st.integers(0, 40),
+       st.lists(st.sampled_from(_NAMES), max_size=3))
+def test_no_known_name_starts_where_its_lead_word_is_unknown(known: list[str], text: str, pos: int,
+                                                              inserted: list[str]) -> None:
+    registry = NameRegistry()
+    for name in known:
+        registry.add("card", name)
+    text = " ".join([text[:pos], *inserted, text[pos:]])
+    folded = lexer_module.fold_text(text)
+    for p in range(len(folded)):
+        m = lexer_module._WORD.match(folded, p)
+        if m and not registry.lead_word_may_start(m.group(0)):
+            assert registry.match_known(folded, p) == 0
+    registry.add("card", "Vigia Supremo")            # a first word added later is seen
+    assert registry.lead_word_may_start("vigia")
+
+
+def test_the_first_reading_s_gaps_position_by_position_are_the_paragraph_s() -> None:
+    """_first_gap (asked per position) finds the positions _first_gaps finds in the whole paragraph, and a word whose
+    _WordInfo.gap is false is never one of them."""
+    sample, names = corpus_sample()
+    lexer = sentence_parser().parser.lexer
+    assert isinstance(lexer, SentenceLexer)
+    found = 0
+    for text in sample:
+        inp = lexer_module.LexInput(text, lexer_module.fold_text(text), names)
+        lexer._memo, lexer._first_gap_at = {}, {}
+        gaps = lexer._first_gaps(inp)
+        lexer._memo, lexer._first_gap_at = {}, {}
+        assert {p for p in range(len(text) + 1) if lexer._first_gap(inp, p)} == gaps
+        found += len(gaps)
+        for m in lexer_module._WORD.finditer(inp.folded):
+            if not lexer._info(m.group(0), text[m.start():m.end()]).gap:
+                assert m.start() not in gaps
+    assert found > 0

@@ -16,15 +16,17 @@ Tokens carry offsets into the normalised paragraph; values are the original spel
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator, Set
+from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
 from cardscript.grammar.lexicon import LEXICON, Word, lookup
-from cardscript.grammar.names import NameRegistry, match_name_shape
+from cardscript.grammar.names import WORD, NameRegistry, match_name_shape
 from cardscript.grammar.normalize import fold_text
 
 CONTRACTIONS: dict[str, tuple[str, str]] = {}
@@ -47,7 +49,7 @@ _INFINITIVE_STEM = {"a": "ar", "e": "er", "i": "ir", "o": "or"}
 
 _QUANTITY_WORD = re.compile(r"[\dx]+(?:-[\dx]+)+")   # "x-1", "8-x": a quantity, read as its parts
 _QUANTITY_PART = re.compile(r"[\dx]+")
-_WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
+_WORD = WORD       # a word: letters and digits, joined by hyphens or apostrophes (names.WORD)
 _SPACE = re.compile(r"\s+")
 
 NAME = "NAME"
@@ -88,6 +90,11 @@ class LexInput:
     own: frozenset[str] = frozenset()
 
 
+# a reading of a word kept across paragraphs (SentenceLexer._readings): its rank, terminal, spelling, where its
+# first token ends and its later parts, offsets relative to the word
+_Template = tuple[int, str, str, int, tuple[tuple[str, int, int], ...]]
+
+
 @dataclass(frozen=True)
 class _WordInfo:
     """What a word as written can be, whatever its paragraph (kept across paragraphs: see SentenceLexer)."""
@@ -107,11 +114,12 @@ class _WordInfo:
     # a verb with a clitic ("coloque-o", "colocá-lo" -> "colocar -o"): the verb, the offset of the cut, the clitic
     # part, the verb's terminals
     clitic: tuple[str, int, str, tuple[str, ...]] | None
+    # the first reading may take a lead's left-out comma before it (SentenceLexer._first_gap): it opens with a
+    # subject pronoun or is an imperative; when not, no comma is left out before it
+    gap: bool = True
+    # its readings per parser state (id of the state's actions), where they depend on the word and the state alone
+    by_state: dict[int, tuple[_Template, ...]] = field(default_factory=dict, compare=False, repr=False)
 
-
-# a reading of a word kept across paragraphs (SentenceLexer._readings): its rank, terminal, spelling, where its
-# first token ends and its later parts, offsets relative to the word
-_Template = tuple[int, str, str, int, tuple[tuple[str, int, int], ...]]
 
 _DECLARED = frozenset({"NAME", "VFIN", "VINF", "VPART", "VGER", "AUX", "NOUN", "ADJ", "DET", "REL", "NUMWORD",
                        "PREP", "PRON", "ADV", "PREADV", "AUX_NF", "CLITIC", "CLAUSE_COMMA", "CLAUSE_AND",
@@ -160,6 +168,7 @@ class SentenceLexer(Lexer):
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._readings_at: dict[tuple[int, int], list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]] = {}
         self._known_at: dict[int, int] = {}
+        self._first_gap_at: dict[int, bool] = {}
         self._plan: dict[tuple[int, tuple[Any, ...]], Any] = {}
         self._planned_at: set[int] = set()   # the positions the plan holds a choice for
         # the first reading's plan: every choice of the last successful speculation in order, each with the
@@ -168,14 +177,12 @@ class SentenceLexer(Lexer):
         self._step = 0
         # kept across paragraphs (forget() drops them): what depends on a word alone
         self._terminals: dict[tuple[str, str], tuple[str, ...]] = {}
-        self._infos: dict[tuple[str, str], _WordInfo] = {}
-        self._word_readings: dict[tuple[str, str, int], tuple[_Template, ...]] = {}
+        self._infos: dict[str, _WordInfo] = {}
 
     def forget(self) -> None:
         """Drop what is kept across paragraphs."""
         self._terminals = {}
         self._infos = {}
-        self._word_readings = {}
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         inp = lexer_state.text
@@ -187,6 +194,7 @@ class SentenceLexer(Lexer):
         self._memo = {}
         self._readings_at = {}
         self._known_at = {}
+        self._first_gap_at = {}
         self._plan = {}
         self._planned_at = set()
         self._script = []
@@ -210,25 +218,28 @@ class SentenceLexer(Lexer):
                 pos = m.end()
             if pos >= n:
                 return
-            scripted = self._scripted(pos, stack)
+            scripted = self._scripted(pos, stack) if self._script else None
             if scripted is not None:
                 tokens, rest = scripted
             else:
                 accepts = conf.states[stack[-1]]
                 candidates = self._next(inp, pos, accepts)
-                planned = self._planned(pos, stack)
+                planned = self._planned(pos, stack) if self._planned_at else None
                 if planned is not None:
                     tokens, rest = planned
+                elif len(candidates) == 1:           # what _choose takes of a lone reading
+                    tokens, rest = candidates[0][2], candidates[0][3]
                 elif candidates:
                     tokens, rest = self._choose(inp, conf, stack, candidates, deep=True)
                 else:
                     tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
-            if tokens[-1].type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
-                end = (rest[-1][2] if rest else tokens[-1].end_pos) or pos + 1
-                pos = end if end > pos else pos + 1
-            pending.extend(rest)
-            yield from tokens
             last = tokens[-1]
+            if last.type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
+                end = (rest[-1][2] if rest else last.end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
+            if rest:
+                pending.extend(rest)
+            yield from tokens
             # a name that ends in an abbreviation's period also ends the sentence when nothing follows it
             if last.type == NAME and str(last).endswith(".") and self._sentence_ends_after(text, pos):
                 yield _tok(self.puncts.get(".", "DOT"), ".", pos - 1, pos - 1)
@@ -298,11 +309,11 @@ class SentenceLexer(Lexer):
         return tuple(out)
 
     def _info(self, word: str, original: str) -> _WordInfo:
-        """What the folded ``word``, written ``original``, can be (kept across paragraphs)."""
-        key = (word, original)
-        found = self._infos.get(key)
+        """What the folded ``word``, written ``original``, can be (kept across paragraphs, by ``original``: the
+        folded word is its folding, character by character)."""
+        found = self._infos.get(original)
         if found is None:
-            found = self._infos[key] = self._word_info(word, original)
+            found = self._infos[original] = self._word_info(word, original)
         return found
 
     def _word_info(self, word: str, original: str) -> _WordInfo:
@@ -336,10 +347,11 @@ class SentenceLexer(Lexer):
                     clitic = clitic[1:]
                 with_clitic = (verb, len(stem), "-" + clitic, self._word_terminals(verb))
         contextual = word in _CLAUSE_LITERALS or word in ("mesmo", "que", "e", "ou", "nem")
+        gap = word.startswith(_SUBJECT_PRONOUN_STARTS) or _imperative_word(word)
         return _WordInfo(terms, frozenset(possible), contextual, word in _PRONOUN_WORDS, word in _GERUNDS,
                          word in _ADVERBS, word in _PARTICIPLES, word in _PROCLITICS,
                          {"e": CLAUSE_AND, "ou": CLAUSE_OR, "nem": CLAUSE_OR}.get(word),
-                         contraction, with_clitic)
+                         contraction, with_clitic, gap)
 
     def _next(self, inp: LexInput, pos: int,
               accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
@@ -357,69 +369,92 @@ class SentenceLexer(Lexer):
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
         lexicon_word = False
         gap_first = False
+        info: _WordInfo | None = None
+        plain = False              # the word is the whole _WORD at pos (not a quantity's first part)
         if word_m:
-            word = word_m.group(0)
             end = word_m.end()
             value = text[pos:end]
-            info = self._info(word, value)
+            info = self._infos.get(value)
+            if info is None:
+                info = self._info(word_m.group(0), value)
+            plain = word_m.re is _WORD
             terms = info.terms
             lexicon_word = bool(terms)
             if not info.contextual and not (info.participle and PART_ADV in accepts) \
                     and not (info.pronoun and "PRON" in accepts):
                 # what the word can be here depends on the word and the parser's state alone: kept across
                 # paragraphs, offsets relative to the word
-                key = (word, value, id(accepts))
-                readings = self._word_readings.get(key)
+                readings = info.by_state.get(id(accepts))
                 if readings is None:
-                    readings = self._word_readings[key] = tuple(
+                    readings = info.by_state[id(accepts)] = tuple(
                         (c[1], c[2][0].type, str(c[2][0]), (c[2][0].end_pos or 0) - pos,
                          tuple((part, a - pos, b - pos) for part, a, b in c[3]))
-                        for c in self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
+                        for c in self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
                 width = end - pos
                 for rank, term, spelling, cut, rest in readings:
-                    candidates.append((width, rank, [_tok(term, spelling, pos, pos + cut)],
+                    token: Any = _str_new(Token, spelling)      # _tok(term, spelling, pos, pos + cut), inlined
+                    token.type = term
+                    token.start_pos = pos
+                    token.value = spelling
+                    token.line = 1
+                    token.column = pos + 1
+                    token.end_line = 1
+                    token.end_column = pos + cut + 1
+                    token.end_pos = pos + cut
+                    candidates.append((width, rank, [token],
                                        [(part, pos + a, pos + b) for part, a, b in rest] if rest else []))
             else:
-                candidates.extend(self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
+                candidates.extend(self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
         if NAME in accepts:
-            length = self._known(inp, pos)
+            if plain and not inp.names.lead_word_may_start(word_m.group(0)):     # type: ignore[union-attr]
+                length = 0                 # no known name starts with this word
+            else:
+                length = self._known(inp, pos)
             if not length and not (word_m and lexicon_word):
                 length = match_name_shape(text, pos)
-            lengths = [length] if length else []
-            after = text[pos + length:pos + length + 2]
-            following = _match_word(folded, pos + length + 1) if length else None
-            if length and text[pos + length - 1] not in ".!?" and after[:1] == " " and after[1:].isupper() \
-                    and not (following and lookup(following.group(0))):
-                # two names side by side, nothing between them, are one longer name ("Robert" and "Bruce Banner"
-                # known, "Robert Bruce Banner" printed): the whole run is tried first (language.md, open names);
-                # not after a name's final period, where the next sentence may start ("H.I.D.R.A. Se ..."), nor
-                # before a word of the lexicon (a sentence whose period is missing: "... Demolição Compre um card")
-                longer = match_name_shape(text, pos)
-                if longer > length:
-                    lengths.insert(0, longer)
-            for n in lengths:
-                own = fold_text(text[pos:pos + n]).rstrip("!") in inp.own
-                candidates.append((n, 36 if own else 10, [_tok(NAME, text[pos:pos + n], pos, pos + n)], []))
-        for name, rend in self._regexes_at(inp, pos):
-            if name in accepts:
-                candidates.append((rend - pos, 35, [_tok(name, text[pos:rend], pos, rend)], []))
-        if folded.startswith(",", pos) and CLAUSE_COMMA in accepts:
-            rank = 50 if self._clause_follows(inp, pos + 1) else 20
-            candidates.append((1, rank, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
-        if folded.startswith(",", pos) and ASIDE_CLOSE in accepts:
-            candidates.append((1, 45, [_tok(ASIDE_CLOSE, ",", pos, pos + 1)], []))
-        if folded.startswith(",", pos) and ASIDE_OPEN in accepts and self._aside_follows(inp, pos):
-            candidates.append((1, 5, [_tok(ASIDE_OPEN, ",", pos, pos + 1)], []))
-        if folded.startswith("- ", pos) and CLAUSE_DASH in accepts and folded[pos - 1:pos] == " " \
-                and self._clause_follows(inp, pos + 1):
+            if length:
+                lengths = [length]
+                after = text[pos + length:pos + length + 2]
+                if text[pos + length - 1] not in ".!?" and after[:1] == " " and after[1:].isupper():
+                    following = _match_word(folded, pos + length + 1)
+                    if not (following and lookup(following.group(0))):
+                        # two names side by side, nothing between them, are one longer name ("Robert" and "Bruce
+                        # Banner" known, "Robert Bruce Banner" printed): the whole run is tried first (language.md,
+                        # open names); not after a name's final period, where the next sentence may start
+                        # ("H.I.D.R.A. Se ..."), nor before a word of the lexicon (a sentence whose period is
+                        # missing: "... Demolição Compre um card")
+                        longer = match_name_shape(text, pos)
+                        if longer > length:
+                            lengths.insert(0, longer)
+                for n in lengths:
+                    own = fold_text(text[pos:pos + n]).rstrip("!") in inp.own
+                    candidates.append((n, 36 if own else 10, [_tok(NAME, text[pos:pos + n], pos, pos + n)], []))
+        if self.any_regex is None or self.any_regex.match(folded, pos) is not None:
+            for name, rend in self._regexes_at(inp, pos):
+                if name in accepts:
+                    candidates.append((rend - pos, 35, [_tok(name, text[pos:rend], pos, rend)], []))
+        first = folded[pos:pos + 1]
+        if first == ",":
+            if CLAUSE_COMMA in accepts:
+                rank = 50 if self._clause_follows(inp, pos + 1) else 20
+                candidates.append((1, rank, [_tok(CLAUSE_COMMA, ",", pos, pos + 1)], []))
+            if ASIDE_CLOSE in accepts:
+                candidates.append((1, 45, [_tok(ASIDE_CLOSE, ",", pos, pos + 1)], []))
+            if ASIDE_OPEN in accepts and self._aside_follows(inp, pos):
+                candidates.append((1, 5, [_tok(ASIDE_OPEN, ",", pos, pos + 1)], []))
+        elif first == "-" and folded.startswith("- ", pos) and CLAUSE_DASH in accepts \
+                and folded[pos - 1:pos] == " " and self._clause_follows(inp, pos + 1):
             candidates.append((1, 50, [_tok(CLAUSE_DASH, "-", pos, pos + 1)], []))
-        if CLAUSE_GAP in accepts and self._gap_before(inp, pos):
+        # the first reading takes a left-out comma only before a word that may open a subject pronoun or be an
+        # imperative (_WordInfo.gap; _first_gap), never before anything but a word
+        if CLAUSE_GAP in accepts and (inp.thorough or (info is not None and (info.gap or not plain))) \
+                and self._gap_before(inp, pos):
             # a lead's comma left out before the subject of the main clause ("Se o alvo sair de cena neste
             # turno você pode ..."): a token of no width, right after the previous word; the last resort
             gap = len(text[:pos].rstrip())
             candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
             gap_first = inp.thorough and _imperative_at(inp, pos)
-        if folded[pos:pos + 1] in self.punct_starts:
+        if first in self.punct_starts:
             for k in range(self.max_punct, 0, -1):
                 p = folded[pos:pos + k]
                 if p in self.puncts and self.puncts[p] in accepts:
@@ -544,8 +579,8 @@ class SentenceLexer(Lexer):
         """The readings after which the parser also accepts the next piece of text (a one-token lookahead),
         each with the state stack after it, in preference order."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
-        states = conf.states
-        here = states[stack[-1]]
+        rows = _rows(conf.states)
+        here = rows[stack[-1]]
         for _, _, tokens, rest in candidates:
             first = tokens[0].type
             if first == "DET" and not rest and self._article_misread(inp, tokens[0]):
@@ -555,25 +590,27 @@ class SentenceLexer(Lexer):
             action = here.get(first)
             if action is None:
                 continue
-            if action[0] is Shift:       # the usual case, without the general probe
+            if action[0]:                # a shift, the usual case, without the general probe
                 depth, extra = len(stack), [action[1]]
             else:
                 shifted = _probe(conf, stack, len(stack), (), first)
                 if shifted is None:
                     continue
                 depth, extra = shifted
-            after = states[extra[-1] if extra else stack[depth - 1]]
+            after = rows[extra[-1] if extra else stack[depth - 1]]
+            nxt: Collection[str]
             if rest:
-                nxt = set(self._word_terminals(rest[0][0]))
+                nxt = self._word_terminals(rest[0][0])
             else:
-                nxt = self._possible(inp, tokens[-1].end_pos or 0)
+                possible = self._possible(inp, tokens[-1].end_pos or 0)
                 if CLAUSE_GAP in after and self._gap_before(inp, _skip_space(inp, tokens[-1].end_pos or 0)):
-                    nxt = nxt | {CLAUSE_GAP}      # a lead may end here without its comma
+                    possible = possible | {CLAUSE_GAP}      # a lead may end here without its comma
+                nxt = possible
             # a true one-token lookahead: the next token must be shifted after the reductions it
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
             for t in nxt:
                 step = after.get(t)
-                if step is not None and (step[0] is Shift or _probe(conf, stack, depth, extra, t) is not None):
+                if step is not None and (step[0] or _probe(conf, stack, depth, extra, t) is not None):
                     viable.append((tokens, rest, stack[:depth] + extra))
                     break
         return viable
@@ -613,7 +650,9 @@ class SentenceLexer(Lexer):
                 pos = m.end()
             if pos >= len(text):
                 return "$END" in accepts, pos
-            cands = self._next(inp, pos, accepts)
+            cands = self._readings_at.get((pos, id(accepts)))      # self._next, its memo first
+            if cands is None:
+                cands = self._next(inp, pos, accepts)
             if not cands:
                 return False, pos
             if len(cands) == 1:
@@ -759,36 +798,48 @@ class SentenceLexer(Lexer):
             return any(w.cls in ("NOUN", "ADJ", "NUMWORD") for w in lookup(wm.group(0)))
         return False
 
-    def _possible(self, inp: LexInput, pos: int) -> set[str]:
+    def _possible(self, inp: LexInput, pos: int) -> Set[str]:
         """Every terminal the text at ``pos`` could be read as (for the lookahead)."""
         key = ("possible", pos)
-        found: set[str] | None = self._memo.get(key)
+        found: Set[str] | None = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._possible_at(inp, pos)
         return found
 
-    def _possible_at(self, inp: LexInput, pos: int) -> set[str]:
+    def _possible_at(self, inp: LexInput, pos: int) -> Set[str]:
         text, folded = inp.text, inp.folded
         m = _SPACE.match(text, pos)
         if m:
             pos = m.end()
         if pos >= len(text):
             return {"$END"}
-        out: set[str] = set()
         word_m = _match_word(folded, pos)
+        words: Set[str] = frozenset()
+        name = True                      # a known name may start here
         if word_m:
-            out.update(self._info(word_m.group(0), text[pos:word_m.end()]).possible)
-        if self._known(inp, pos) or match_name_shape(text, pos):
-            out.add(NAME)
-        out.update(name for name, _ in self._regexes_at(inp, pos))
-        if folded.startswith(",", pos):
-            out.add(CLAUSE_COMMA)
-        if folded.startswith("- ", pos):
-            out.add(CLAUSE_DASH)
-        for k in range(self.max_punct, 0, -1):
-            if folded[pos:pos + k] in self.puncts:
-                out.add(self.puncts[folded[pos:pos + k]])
-        return out
+            value = text[pos:word_m.end()]
+            info = self._infos.get(value)
+            if info is None:
+                info = self._info(word_m.group(0), value)
+            words = info.possible
+            name = word_m.re is not _WORD or inp.names.lead_word_may_start(word_m.group(0))
+        more: list[str] = []
+        if (name and self._known(inp, pos)) or match_name_shape(text, pos):
+            more.append(NAME)
+        if self.any_regex is None or self.any_regex.match(folded, pos) is not None:
+            more.extend(term for term, _ in self._regexes_at(inp, pos))
+        first = folded[pos]
+        if first == ",":
+            more.append(CLAUSE_COMMA)
+        elif first == "-" and folded.startswith("- ", pos):
+            more.append(CLAUSE_DASH)
+        if first in self.punct_starts:
+            for k in range(self.max_punct, 0, -1):
+                if folded[pos:pos + k] in self.puncts:
+                    more.append(self.puncts[folded[pos:pos + k]])
+        if not more:
+            return words                 # what the word can be: kept with the word
+        return words | set(more)
 
     def _known(self, inp: LexInput, pos: int) -> int:
         """The length of the longest known name at ``pos`` (per paragraph)."""
@@ -800,14 +851,13 @@ class SentenceLexer(Lexer):
     def _regexes_at(self, inp: LexInput, pos: int) -> list[tuple[str, int]]:
         """The pattern terminals (icons, numbers, keywords...) that match at ``pos`` as whole words, with their
         ends (per paragraph: the readings and the lookahead both ask)."""
+        folded = inp.folded
+        if self.any_regex is not None and self.any_regex.match(folded, pos) is None:
+            return []                            # none of them matches here (one match instead of each)
         key = ("regexes", pos)
-        found = self._memo.get(key)
+        found: list[tuple[str, int]] | None = self._memo.get(key)
         if found is None:
-            folded = inp.folded
             found = []
-            if self.any_regex is not None and self.any_regex.match(folded, pos) is None:
-                self._memo[key] = found          # none of them matches here (one match instead of each)
-                return found
             for name, rx in self.regexes:
                 rm = rx.match(folded, pos)
                 if rm and rm.end() > pos and _ends_at_boundary(folded, rm.end()):
@@ -853,7 +903,7 @@ class SentenceLexer(Lexer):
         a determiner the determiner always fits as well, and the gap is left to the thorough second reading
         (see _choose)."""
         if not inp.thorough:
-            return pos in self._first_gaps(inp)
+            return self._first_gap(inp, pos)
         key = ("gap", pos)
         found = self._memo.get(key)
         if found is None:
@@ -863,9 +913,21 @@ class SentenceLexer(Lexer):
             self._memo[key] = found
         return found
 
+    def _first_gap(self, inp: LexInput, pos: int) -> bool:
+        """May the first reading take a lead's left-out comma at ``pos``: before an imperative, or before a subject
+        pronoun that a finite verb follows? Asked where the parser could take one, once per position (the same
+        positions as :meth:`_first_gaps` finds in the whole paragraph)."""
+        found = self._first_gap_at.get(pos)
+        if found is None:
+            folded = inp.folded
+            found = self._first_gap_at[pos] = bool(
+                (_SUBJECT_PRONOUN.match(folded, pos) and self._subject_clause_follows(inp, pos))
+                or (_word_starts_at(folded, pos) and _imperative_at(inp, pos)))
+        return found
+
     def _first_gaps(self, inp: LexInput) -> frozenset[int]:
-        """Where the first reading may take a lead's left-out comma: before an imperative, or before a subject
-        pronoun that a finite verb follows (computed once per paragraph)."""
+        """Where the first reading may take a lead's left-out comma, in the whole paragraph (what :meth:`_first_gap`
+        answers position by position; the tests compare them)."""
         found = self._memo.get(("first gaps",))
         if found is None:
             folded = inp.folded
@@ -1074,6 +1136,7 @@ _STRUCTURAL = frozenset({"e", "ou", "que", "se", "nem"})
 _NOT_AFTER_ARTICLE = frozenset({"o", "um", "este", "esse", "aquele", "cada", "todo", "qualquer", "nenhum", "algum"})
 _CLAUSE_OPENERS = frozenset({"voce", "entao", "se", "quando", "enquanto", "caso"})
 _SUBJECT_PRONOUNS = frozenset({"ele", "ela", "eles", "elas", "voce", "ambos"})
+_SUBJECT_PRONOUN_STARTS = tuple(sorted(_SUBJECT_PRONOUNS))
 _SUBJECT_PRONOUN = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_SUBJECT_PRONOUNS)) + r")(?![\w-])")
 
 
@@ -1135,6 +1198,12 @@ def _is_predicating(piece: _Piece) -> bool:
     return any(w.form.startswith("part") or w.lemma in ("ser", "estar", "tornar-se") for w in verbs)
 
 
+def _imperative_word(word: str) -> bool:
+    """An imperative ("compre"), or one with its clitic ("coloque-o")."""
+    return word in _IMPERATIVES or ("-" in word and word.rpartition("-")[0] in _IMPERATIVES
+                                    and word.rpartition("-")[2] in CLITICS)
+
+
 def _imperative_at(inp: LexInput, pos: int) -> bool:
     """An imperative at ``pos`` ("compre", "coloque-o"), the verb of a main clause without a subject; a
     capitalised word inside a sentence is a name's ("a ação Ataque de ...")."""
@@ -1148,29 +1217,60 @@ def _imperative_at(inp: LexInput, pos: int) -> bool:
                                     and word.rpartition("-")[2] in CLITICS)
 
 
+def _word_starts_at(folded: str, pos: int) -> bool:
+    """Does a word of ``_WORD.finditer(folded)`` start at ``pos``: a letter or digit there, not joined to a word before
+    it (directly, or through a hyphen or apostrophe after a letter or digit)?"""
+    if pos >= len(folded) or not folded[pos].isalnum():
+        return False
+    if pos == 0:
+        return True
+    before = folded[pos - 1]
+    if before.isalnum():
+        return False
+    return not (before in "-'" and pos >= 2 and folded[pos - 2].isalnum())
+
+
 def _skip_space(inp: LexInput, pos: int) -> int:
     m = _SPACE.match(inp.folded, pos)
     return m.end() if m else pos
 
 
-def _entries(piece: _Piece) -> list[Word]:
+def _entries(piece: _Piece) -> tuple[Word, ...]:
     """Lexicon entries of a word; those spelled exactly as written, when there are any."""
-    entries = lookup(piece[1])
-    exact = [w for w in entries if w.spelling.lower() == piece[0]]
-    if exact or piece[0] in _STRUCTURAL:
+    return _entries_of(piece[0], piece[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _entries_of(written: str, folded: str) -> tuple[Word, ...]:
+    """:func:`_entries` of the word written ``written`` (lower case), folded ``folded`` (the lexicon never changes:
+    kept per word)."""
+    entries = lookup(folded)
+    exact = tuple(w for w in entries if w.spelling.lower() == written)
+    if exact or written in _STRUCTURAL:
         return exact
-    return entries
+    return tuple(entries)
 
 
 def _has_class(piece: _Piece, cls: str) -> bool:
-    return any(w.cls == cls for w in _entries(piece))
+    return cls in _classes_of(piece[0], piece[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _classes_of(written: str, folded: str) -> frozenset[str]:
+    """The word classes of :func:`_entries`."""
+    return frozenset(w.cls for w in _entries_of(written, folded))
 
 
 def _is_verb(piece: _Piece) -> bool:
     """A verb form that can head a clause (any form but the participle and the gerund); a verb with
     a clitic ("coloque-o", "colocá-lo") counts by its stem."""
-    word = piece[1]
-    entries = [w for w in _entries(piece) if w.cls == "VERB"]
+    return _is_verb_of(piece[0], piece[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _is_verb_of(written: str, word: str) -> bool:
+    """:func:`_is_verb` of a word, written ``written`` (lower case), folded ``word`` (kept per word)."""
+    entries = [w for w in _entries_of(written, word) if w.cls == "VERB"]
     if not entries and "-" in word and word.rpartition("-")[2] in CLITICS:
         stem = word.rpartition("-")[0]
         entries = [w for w in lookup(stem) + lookup(_infinitive(stem)) if w.cls == "VERB"]
@@ -1179,23 +1279,38 @@ def _is_verb(piece: _Piece) -> bool:
 
 def _shift(conf: Any, stack: list[Any], term: str) -> list[Any] | None:
     """The LALR state stack after feeding ``term`` (reductions, then the shift); None if not accepted."""
-    states = conf.states
+    rows = _rows(conf.states)
     while True:
-        action = states[stack[-1]].get(term)
+        action = rows[stack[-1]].get(term)
         if action is None:
             # the end of the text reduced to the start symbol: accepted (a panel or a paragraph without its
             # final period ends there, and LALR tables have no $END action in the end state)
             if term == "$END" and stack[-1] == getattr(conf, "end_state", None):
                 return stack
             return None
-        kind, arg = action
-        if kind is Shift:
-            stack.append(arg)
+        if action[0]:
+            stack.append(action[1])
             return stack
-        size = len(arg.expansion)
+        size = action[1]
         if size:
             del stack[-size:]
-        stack.append(states[stack[-1]][arg.origin.name][1])
+        stack.append(rows[stack[-1]][action[2]][1])
+
+
+# the LALR tables as the lexer reads them: per state, per symbol, (True, the state shifted to) or (False, the
+# reduced rule's length, the name it reduces to) -- Lark's (Shift, state) / (Reduce, rule) without the attribute reads
+_Row = dict[str, tuple[Any, ...]]
+_ROWS: dict[int, tuple[Any, dict[Any, _Row]]] = {}
+
+
+def _rows(states: dict[Any, dict[str, tuple[Any, Any]]]) -> dict[Any, _Row]:
+    """The lexer's form of Lark's ``states`` table (made once per table)."""
+    found = _ROWS.get(id(states))
+    if found is None or found[0] is not states:
+        rows = {state: {term: (True, arg) if kind is Shift else (False, len(arg.expansion), arg.origin.name)
+                        for term, (kind, arg) in row.items()} for state, row in states.items()}
+        found = _ROWS[id(states)] = (states, rows)
+    return found[1]
 
 
 def _any_of(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
@@ -1211,29 +1326,27 @@ def _any_of(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
         return None
 
 
-def _preference(candidate: tuple[int, int, list[Token], list[tuple[str, int, int]]]) -> tuple[int, int]:
-    """How a reading ranks: the longest first, then by its kind's rank."""
-    return candidate[0], candidate[1]
+# how a reading ranks: the longest first, then by its kind's rank
+_preference = itemgetter(0, 1)
 
 
 def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | list[Any],
            term: str) -> tuple[int, list[Any]] | None:
     """:func:`_shift` without copying the stack: the stack is ``stack[:depth] + extra`` (``stack`` is left as it
     is); returns the stack after feeding ``term`` in the same form, or None if ``term`` is not accepted."""
-    states = conf.states
+    rows = _rows(conf.states)
     above = list(extra)
     while True:
         top = above[-1] if above else stack[depth - 1]
-        action = states[top].get(term)
+        action = rows[top].get(term)
         if action is None:
             if term == "$END" and top == getattr(conf, "end_state", None):
                 return depth, above
             return None
-        kind, arg = action
-        if kind is Shift:
-            above.append(arg)
+        if action[0]:
+            above.append(action[1])
             return depth, above
-        size = len(arg.expansion)
+        size = action[1]
         if size:
             kept = len(above) - size
             if kept >= 0:
@@ -1241,7 +1354,7 @@ def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | lis
             else:
                 above.clear()
                 depth += kept
-        above.append(states[above[-1] if above else stack[depth - 1]][arg.origin.name][1])
+        above.append(rows[above[-1] if above else stack[depth - 1]][action[2]][1])
 
 
 _AUX_LEMMAS = frozenset({"poder", "dever", "ser", "estar", "ter", "haver", "fazer"})
@@ -1281,8 +1394,18 @@ def _ends_at_boundary(folded: str, end: int) -> bool:
 
 
 def _tok(type_: str, value: str, start: int, end: int) -> Token:
-    token: Token = _new_token(type_, value, start, 1, start + 1, 1, end + 1, end)
-    return token
+    """A token of the paragraph's one line: what ``Token._future_new(type_, value, start, 1, start + 1, 1, end + 1,
+    end)`` makes (Token(...) without its keyword-argument checks), without its calls."""
+    token: Any = _str_new(Token, value)
+    token.type = type_
+    token.start_pos = start
+    token.value = value
+    token.line = 1
+    token.column = start + 1
+    token.end_line = 1
+    token.end_column = end + 1
+    token.end_pos = end
+    return token  # type: ignore[no-any-return]
 
 
-_new_token: Any = Token._future_new     # Token(...) without its keyword-argument checks
+_str_new: Any = str.__new__

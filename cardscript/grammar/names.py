@@ -21,6 +21,8 @@ NAME_KINDS = ("card", "action", "alter_ego", "affiliation")
 _CAP_WORD = re.compile(r"(?:[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?|[A-ZÀ-Ý]/[A-ZÀ-Ý](?![\w/])|[A-ZÀ-Ý0-9][\w'\-]*\.?)", re.UNICODE)
 # an exclamation closes a name of several capitalised words, commas allowed: "Avante, Vingadores!"
 _EXCLAMATION = re.compile(r"(?:,? [A-ZÀ-Ý][\w'\-]*)*!", re.UNICODE)
+# a word as the sentence lexer reads it (letters and digits, joined by hyphens or apostrophes)
+WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
 _CONNECTOR = re.compile(r" (?:de|da|do|das|dos|del|von|van|di|o|a|se|à|às|ao|aos) (?=[A-ZÀ-Ý0-9])")
 
 
@@ -30,6 +32,9 @@ class NameRegistry:
 
     by_kind: dict[str, dict[str, str]] = field(default_factory=lambda: {k: {} for k in NAME_KINDS})
     _first_word: dict[str, list[str]] = field(default_factory=dict)
+    # the WORD each first word above opens with, and how many first words there were when it was made (first words
+    # are only ever added): see lead_word_may_start
+    _leads: tuple[int, frozenset[str]] | None = field(default=None, repr=False, compare=False)
 
     def add(self, kind: str, name: str) -> None:
         name = name.strip()
@@ -63,6 +68,16 @@ class NameRegistry:
             return [n for names in self.by_kind.values() for n in names.values()]
         return list(self.by_kind.get(kind, {}).values())
 
+    def lead_word_may_start(self, word: str) -> bool:
+        """May a known name start where the folded text's WORD at a position is ``word``? When not, ``match_known``
+        there is 0: the first word it looks up (up to a space or ",:;()", less a final ".!?") opens with that WORD.
+        """
+        leads = getattr(self, "_leads", None)       # (a registry pickled before it had them)
+        if leads is None or leads[0] != len(self._first_word):
+            words = frozenset(m.group(0) for m in map(WORD.match, self._first_word) if m)
+            leads = self._leads = (len(self._first_word), words)
+        return word in leads[1]
+
     def match_known(self, folded: str, pos: int) -> int:
         """Length of the longest known name starting at ``pos`` of a folded text (0 if none)."""
         word = _first_word(folded, pos)
@@ -86,6 +101,9 @@ class NameRegistry:
 _ABBREVIATION = re.compile(r"[A-ZÀ-Ý](?:\.[A-ZÀ-Ý])+\.?$")
 _QUANTITY = re.compile(r"[\dX][\dX+\-]*$")          # "8-X", "X-1", "2": quantities, never names
 _KEYWORD_INITIALS = frozenset("CcEeAaPpLlIi")     # first letters of the keywords below (a quick test)
+# the characters a _CAP_WORD starts with ([A-ZÀ-Ý0-9])
+_NAME_INITIALS = frozenset([chr(c) for c in range(ord("A"), ord("Z") + 1)] + [chr(c) for c in range(0xC0, 0xDE)]
+                           + list("0123456789"))
 _KEYWORD_START = re.compile(r"(?:clarividencia|energia cosmica|acao unica|pelotao|liderar|atrasar|potencializar"
                             r"|prontidao|item unico|item magico)\b")
 
@@ -107,6 +125,8 @@ def match_name_shape(text: str, pos: int) -> int:
     that ends in a period unless the word is an abbreviation (``S.H.I.E.L.D.``), so a name-shaped run
     never swallows the next sentence. A run closed by "!" may also hold commas ("Avante, Vingadores!").
     """
+    if text[pos:pos + 1] not in _NAME_INITIALS:
+        return 0                                   # no _CAP_WORD starts here
     if text[pos:pos + 1] in _KEYWORD_INITIALS and _KEYWORD_START.match(fold_text(text[pos:pos + 16])):
         return 0
     m = _CAP_WORD.match(text, pos)

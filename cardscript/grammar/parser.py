@@ -15,6 +15,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from cardscript.grammar.lalr_run import LalrRun
 from cardscript.grammar.lexer import UNKNOWN, LexInput, SentenceLexer
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.normalize import fold_text
@@ -53,6 +54,19 @@ def sentence_parser() -> Lark:
     return cached_lark("sentences", grammar_text(), parser="lalr", lexer=SentenceLexer,
                        start=["paragraph", "panel"], strict=True, propagate_positions=True,
                        maybe_placeholders=False, keep_all_tokens=True)
+
+
+def sentence_run() -> LalrRun:
+    """The sentence parser's LALR loop (``grammar.lalr_run``): the same trees as ``sentence_parser().parse``; made
+    again whenever ``sentence_parser`` gives another parser (the prelude's keywords changed: its cache cleared)."""
+    lark = sentence_parser()
+    run = _RUN[0]
+    if run is None or run.lark is not lark:
+        run = _RUN[0] = LalrRun(lark)
+    return run
+
+
+_RUN: list[LalrRun | None] = [None]
 
 
 def forget_readings() -> None:
@@ -97,7 +111,7 @@ def _parse(text: str, names: NameRegistry, start: str, thorough: bool,
            own: frozenset[str] = frozenset()) -> Tree[Token] | ParseFailure:
     try:
         inp: Any = LexInput(text, fold_text(text), names, thorough, own)   # a custom lexer's input (Lark types it str)
-        return sentence_parser().parse(inp, start=start)
+        return sentence_run().parse(inp, start)
     except UnexpectedEOF as e:
         return ParseFailure(len(text), len(text), "", tuple(sorted(e.expected)), True)
     except UnexpectedToken as e:
