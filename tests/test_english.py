@@ -115,7 +115,7 @@ def test_a_part_the_engine_does_not_run_is_kept_in_portuguese_in_brackets() -> N
                 assert f"[{MARK}: {' '.join(effect.text.split())}]" in text
     marked = [stem for stem, text in english.items() if f"[{MARK}:" in text]
     # the count docs/english.md gives (update both together)
-    assert len(marked) == 37
+    assert len(marked) == 18
 
 
 def test_the_header_uses_the_rulebooks_terms() -> None:

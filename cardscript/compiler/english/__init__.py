@@ -55,7 +55,8 @@ def _environment() -> jinja2.Environment:
     env.filters.update({
         "power_name": phrases.power_name, "alignment": lambda a: terms.ALIGNMENTS.get(a, a),
         "rarity": lambda r: terms.RARITIES.get(r, r), "icon_stage": lambda n: "{" + str(n) + "}",
-        "capitalize_first": lambda s: s[:1].upper() + s[1:], "option": lambda i: f"option {i}",
+        "option": lambda i: f"option {i}",
+        "action_type": lambda t: terms.ACTION_TYPES.get(t) or _fail(f"action type {t}"),
     })
     return env
 
@@ -89,6 +90,7 @@ class _Renderer:
             "effect": self.effect, "action_text": self.action_text,
             "card_type": lambda t: terms.CARD_TYPES.get(t, t), "field": lambda f: terms.FIELDS[f],
             "power_name": phrases.power_name,
+            "turn_of": lambda r: {Ref.YOU: "your turn", Ref.OPPONENT: "an opponent's turn"}.get(r) or _fail("turn"),
         }
         self.procedures = env.get_template("procedures.j2").make_module(helpers)
         self.cards = env.get_template("card.j2").make_module(helpers)
@@ -171,6 +173,7 @@ class _Renderer:
             return bracket(e.text)
         if e.kind is EffectKind.KEYWORD:
             return phrases.keyword_line(e.keyword, e.keyword_args)
+        self.ctx.event_subject = ""
         try:
             lead = self._frame(e)
         except Untranslated:

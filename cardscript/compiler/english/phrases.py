@@ -6,7 +6,7 @@ rendered as its Portuguese text in brackets (never a guessed meaning)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.english import terms
 from cardscript.compiler.ir.base import Procedure
@@ -89,6 +89,11 @@ def x_definition(q: Quantity | None, ctx: Context) -> str:
 
 
 def count(c: Count, ctx: Context) -> str:
+    if c.when is not None and c.otherwise is not None:
+        from dataclasses import replace
+
+        return (f"{count(replace(c, when=None, otherwise=None), ctx)} if {condition(c.when, ctx)}, "
+                f"otherwise {count(c.otherwise, ctx)}")
     if c.when is not None or c.offset or c.subtracted or c.divisor != 1:
         raise Untranslated("a conditional or computed count")
     if c.fixed is not None:
@@ -99,7 +104,8 @@ def count(c: Count, ctx: Context) -> str:
         raise Untranslated(f"count of {c.event or '?'}")
     what = selector(c.what, ctx, plural=True)
     attributes = {"": "the number of ", "energy": "the energy of ", "initial_energy": "the Initial Energy of ",
-                  "shield": "the Shield of ", "powers": "the number of powers of "}
+                  "shield": "the Shield of ", "powers": "the number of powers of ",
+                  "stage": "the Capacitation Stage of "}
     if c.attribute not in attributes:
         raise Untranslated(f"count attribute {c.attribute!r}")
     mult = f"{number(c.multiplier)} times " if c.multiplier != 1 else ""
@@ -452,11 +458,14 @@ def duration(d: Duration, ctx: Context) -> str:
 
 def _is(s: Selector, fs: tuple[Filter, ...], ctx: Context, negated: bool) -> str:
     """``this card is in a player's prizes``, ``the target has {AG}``, ``that character is a Villain``."""
-    from dataclasses import replace
-
     subject = selector(replace(s, filters=()), ctx)
     parts: list[str] = []
     for f in fs:
+        if f.field in ("kind", "card_type") and f.op == "eq":
+            if f.field == "card_type" or not any(g.field == "card_type" for g in fs):
+                noun = _kind_noun(replace(s, filters=(f,)))[0]
+                parts.append(("is not " if negated else "is ") + ("an " if noun[:1] in "aeiou" else "a ") + noun)
+            continue
         if f.field == "used_this_turn" and isinstance(f.value, Selector):
             parts.append(f"{'has not used' if negated else 'has used'} {selector(f.value, ctx)} this turn")
             continue
@@ -492,6 +501,7 @@ def _is(s: Selector, fs: tuple[Filter, ...], ctx: Context, negated: bool) -> str
     return f"{subject} {text}"
 
 
+_COMPARE = {"eq": "equal to", "ge": "at least", "le": "at most", "gt": "greater than", "lt": "less than"}
 _CONTROL = {
     "you control": ("is controlled by you", "is not controlled by you"),
     "an opponent controls": ("is controlled by an opponent", "is not controlled by an opponent"),
@@ -527,10 +537,14 @@ def condition(c: Condition, ctx: Context) -> str:
             return f"you {'do not control' if neg else 'control'} {'at least ' if n > 1 else ''}{what}"
         case "has_power" if c.subject is not None:
             return f"{selector(c.subject, ctx)} {'does not have' if neg else 'has'} {power(c.value)}"
-        case "now":
+        case "now" if c.value or c.whose:
             when = phase(c.value) if c.value else "turn"
             whose = {"you": "your", "opponent": "an opponent's", "": "the"}.get(c.whose, "the")
             return f"it is {'not ' if neg else ''}{whose} {when}"
+        case "searched" if c.value in terms.ZONES:
+            return f"you {'did not search' if neg else 'searched'} your {terms.ZONES[c.value]}"
+        case "compare" if c.left is not None and c.right is not None and c.value in _COMPARE:
+            return f"{quantity(c.left, digits=True)} is {_COMPARE[c.value]} {quantity(c.right, digits=True)}"
         case "damaged_this_turn" if c.subject is not None:
             return f"{selector(c.subject, ctx)} {'did not receive' if neg else 'received'} damage this turn"
     raise Untranslated(f"condition {c.kind}")
@@ -554,8 +568,10 @@ def event(e: EventPattern, ctx: Context) -> tuple[str, str]:
     if e.phase and e.phase != "current":
         whose = _WHOSE.get(e.turn_of or e.whose or Ref.YOU, "")
         during = f" during {whose} {phase(e.phase)}".replace("  ", " ")
-    if e.by is not None or e.cost or e.replaced or e.first_in_turn or e.destination:
-        raise Untranslated("a trigger with a source, cost or replacement")
+    if e.cost or e.replaced or e.first_in_turn or e.destination or e.by not in (None, Ref.YOU, Ref.OPPONENT):
+        raise Untranslated("a trigger with a cost or a replacement")
+    if e.by is not None:
+        during += f" by an effect {'you control' if e.by is Ref.YOU else 'an opponent controls'}"
     match e.event:
         case "enter_scene":
             return ("When" if once else "Whenever"), f"{subj} enters the scene{during}"
@@ -582,12 +598,18 @@ def event(e: EventPattern, ctx: Context) -> tuple[str, str]:
             return ("When" if once else "Whenever"), f"{subj} is loaded{origin}{onto}{during}"
         case "unload":
             return ("When" if once else "Whenever"), f"{subj} is unloaded{during}"
+        case "phase_start" if not e.phase:
+            return "At", f"the start of {'each turn' if e.whose is None else _WHOSE.get(e.whose, '?') + ' turn'}"
+        case "phase_end" if e.phase == "current":
+            return "At", "the end of the current step or phase of the turn"
         case "phase_start":
             return "At", f"the start of {_WHOSE.get(e.whose or Ref.YOU, 'each')} {phase(e.phase)}"
         case "phase_end":
             return "At", f"the end of {_WHOSE.get(e.whose or Ref.YOU, 'each')} {phase(e.phase)}"
         case "incapacitate":
             return "Whenever", f"{subj} is incapacitated{during}"
+        case "capacitate":
+            return "Whenever", f"{subj} is capacitated{during}"
         case "draw":
             who = subj or "you"
             return "Whenever", f"{who} draw{'' if who == 'you' else 's'} one or more cards{during}"
