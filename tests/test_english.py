@@ -169,6 +169,14 @@ WORKED = [
     ("garota-aranha-v1", "This character cannot be the target of the first action with targets your opponent uses "
                          "each turn."),
     ("calmaria-v1", "When this scenario leaves the scene, draw one card."),
+    ("mulher-hulk-v1", "Sequência de Socos causes 2 points of damage to each of the two different targets."),
+    ("reparos-provisorios-v1", "During your Preparation Phase, if this ability is in its owner's resources, "
+                               "incapacitate one of the characters you control by {1}. If you do, load this ability "
+                               "onto a support you control."),
+    ("cidade-fantasma-v1", "If a player would search their deck, instead that player draws X cards, where X is "
+                           "that same number."),
+    ("rompante-mistico-v1", "This ability causes 2 points of damage for each of the revealed cards of the chosen "
+                            "card type to the target."),
 ]
 
 

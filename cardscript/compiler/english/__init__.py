@@ -173,7 +173,8 @@ class _Renderer:
             return bracket(e.text)
         if e.kind is EffectKind.KEYWORD:
             return phrases.keyword_line(e.keyword, e.keyword_args)
-        self.ctx.event_subject = ""
+        if not strict:                   # a generated effect keeps the subject of the effect generating it
+            self.ctx.event_subject = ""
         try:
             lead = self._frame(e)
         except Untranslated:
@@ -194,7 +195,7 @@ class _Renderer:
             if e.window:
                 whose = {"you": "your", "any": "any", "opponent": "an opponent's"}.get(e.whose_window or "you", "your")
                 parts.append(f"during {whose} {phrases.phase(e.window)}")
-            if e.zone in ("hand", "resources"):
+            if e.zone in ("hand", "resources") and not _names_zone(e.condition):
                 parts.append(f"while this {self.ctx.card_noun} is in your {e.zone}")
         if e.limit_per_turn:
             n = e.limit_per_turn
@@ -209,8 +210,9 @@ class _Renderer:
         """The action's text: its extra costs before ":", then its effect (one mode, or the options)."""
         for e in (*a.keyword_effects, *a.modes):
             self._scan(e.procedures)
-        self.ctx.plural_targets = frozenset(i for i, t in enumerate(a.targets) if t.count.fixed != 1
-                                            or t.count.up_to or t.count.x_times)
+        self.ctx.plural_targets = {
+            i: phrases.quantity(t.count) + (" different" if t.distinct else "") + " targets"
+            for i, t in enumerate(a.targets) if t.count.fixed != 1 or t.count.up_to or t.count.x_times}
         modes = [self.effect(m) for m in a.modes]
         cost = ""
         if a.extra_costs:
@@ -238,6 +240,11 @@ class _Renderer:
         card = self.card if effects == self.card.effects else _with_effects(self.card, effects)
         layout: Callable[[CardDef, str], Any] = getattr(self.cards, "CardDef")  # noqa: B009 - a template macro
         return str(layout(card, rarity or "")).rstrip() + "\n"
+
+
+def _names_zone(c: Condition | None) -> bool:
+    """The condition says where the card is (the activated effect's area need not be said again)."""
+    return c is not None and c.subject is not None and any(f.field == "zone" for f in c.subject.filters)
 
 
 def _with_effects(card: CardDef, effects: tuple[Effect, ...]) -> CardDef:

@@ -25,7 +25,8 @@ class Context:
     action_name: str = ""
     card_noun: str = "card"
     event_subject: str = ""      # the firing event's subject when the trigger names it ("this scenario")
-    plural_targets: frozenset[int] = frozenset()   # the action's targets that are several ("até quatro alvos")
+    plural_targets: dict[int, str] = field(default_factory=dict)   # the action's targets that are several: their
+    #                                                                 words ("up to four targets")
     slots: dict[str, str] = field(default_factory=dict)    # slot -> participle ("chosen", "revealed")
 
     def introduce(self, proc: Procedure, participle: str) -> None:
@@ -317,7 +318,8 @@ def _ref(s: Selector, ctx: Context, plural: bool) -> str:
             if s.index < 0:
                 return "each target"
             if s.index in ctx.plural_targets:
-                return "the targets"
+                words = ctx.plural_targets[s.index]
+                return words if words.startswith("up to") else "the " + words
             return "the target" if s.index == 0 else f"target #{s.index + 1}"
         case Ref.YOU:
             return "you"
@@ -369,7 +371,13 @@ def selector(s: Selector, ctx: Context, plural: bool | None = None) -> str:
             out = " ".join(x for x in (out, pre, post) if x)
         return out
     if s.union:
+        if not s.every and all(u.every and u.ref is None for u in s.union):    # "um dos personagens que ..."
+            inner = " or ".join(selector(u, ctx, True) for u in s.union)
+            return f"{quantity(s.count)} of the {inner}"
         inner = " or ".join(selector(u, ctx, plural) for u in s.union)
+        if s.filters:                    # the things of the union that match ("... do tipo escolhido")
+            pre, post = filters(s.filters, ctx, bool(plural))
+            inner = " ".join(x for x in (pre, inner, post) if x)
         return inner
     noun = _kind_noun(s)
     many = plural if plural is not None else (s.every or s.count.fixed != 1 or s.count.up_to
@@ -563,7 +571,8 @@ def event(e: EventPattern, ctx: Context) -> tuple[str, str]:
     """A trigger (5.2): (``When`` or ``Whenever``, the event clause)."""
     subj = selector(e.subject, ctx) if e.subject is not None else ""
     once = e.subject is not None and e.subject.ref in (Ref.THIS_CARD, Ref.THIS_CHARACTER)
-    ctx.event_subject = subj if once else ""
+    if e.subject is not None:
+        ctx.event_subject = subj if once else ""
     during = ""
     if e.phase and e.phase != "current":
         whose = _WHOSE.get(e.turn_of or e.whose or Ref.YOU, "")
