@@ -130,6 +130,7 @@ def test_the_header_uses_the_rulebooks_terms() -> None:
     assert "Support: Zeus V1" in _english()["zeus-v1"]
     assert "  Lead {1} - affiliation Thunderbolts\n" in _english()["zeus-v1"]
     assert "  Clairvoyance 4\n" in _english()["rompante-mistico-v1"]
+    assert "  Readiness - actions Flechas Especiais and Voleio de Flechas\n" in _english()["gaviao-arqueiro-v2"]
 
 
 # (card, a sentence of its English): damage, draw, load / unload, capacitate / incapacitate, triggers, conditions,
@@ -204,6 +205,19 @@ def test_render_lang_en_of_a_card_that_does_not_bind_prints_its_diagnostics(
     assert main(["render", "--lang", "en", str(card)]) == 1
     captured = capsys.readouterr()
     assert "error[" in captured.out and "Traceback" not in captured.out + captured.err
+
+
+def test_a_card_that_does_not_lower_is_a_plain_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardscript.compiler.english as english
+
+    def broken(card: CompiledCard) -> str:
+        raise ValueError("no such frame")
+
+    monkeypatch.setattr(english, "render_card", broken)
+    assert main(["render", "--lang", "en", str(LIBRARY / "bsum" / "rasgar-v1.card")]) == 1
+    captured = capsys.readouterr()
+    assert "cannot render in English: ValueError: no such frame" in captured.err and captured.out == ""
 
 
 def test_the_english_is_the_ir_s_not_the_text_s() -> None:

@@ -31,12 +31,17 @@ def run(args: argparse.Namespace) -> int:
     if args.lang == "en":
         from cardscript.compiler.english import render_card
 
-        out(render_card(card).rstrip("\n"))
+        try:
+            text = render_card(card)
+        except Exception as exc:  # noqa: BLE001 - a card the compiler cannot lower: said plainly, never a traceback
+            err(f"{card.source.path}: cannot render in English: {type(exc).__name__}: {exc}")
+            return 1
+        out(text.rstrip("\n"))
         return 0
-    text = rendered_file(card)
-    if text is None:                     # parsed cards always render; kept for the type checker
+    canonical = rendered_file(card)
+    if canonical is None:                # parsed cards always render; kept for the type checker
         return 1
-    out(text.rstrip("\n"))
+    out(canonical.rstrip("\n"))
     return 0
 
 

@@ -137,6 +137,8 @@ def keyword_line(name: str, args: tuple[str, ...]) -> str:
         head, out = f"{head} {out[0]}", out[1:]
     if not out:
         return head
+    if len(out) > 2 and out[0] in words.values():       # "ações", "A", "B": actions A and B
+        out = [out[0], " and ".join(out[1:])]
     rest = " ".join(out)
     return f"{head} - {rest}"
 
