@@ -131,6 +131,19 @@ def test_the_header_uses_the_rulebooks_terms() -> None:
     assert "  Lead {1} - affiliation Thunderbolts\n" in _english()["zeus-v1"]
     assert "  Clairvoyance 4\n" in _english()["rompante-mistico-v1"]
     assert "  Readiness - actions Flechas Especiais and Voleio de Flechas\n" in _english()["gaviao-arqueiro-v2"]
+    assert "  Delay {1} - character without the Thunderbolts affiliation\n" in _english()["zeus-v1"]
+
+
+@pytest.mark.parametrize(("keyword", "args", "line"), [
+    ("Liderar", ("{1} ou {2}", "afiliação Inumanos"), "Lead {1} or {2} - affiliation Inumanos"),
+    ("Prontidão", ("ações", "de {AE}"), "Readiness - actions of {AE}"),
+    ("Atrasar", ("{1}", "personagem", "controlado por um oponente"), "Delay {1} - character an opponent controls"),
+    ("Prontidão", ("ação", "Voleio de Flechas"), "Readiness - action Voleio de Flechas"),
+    ("Predador", (), "Predador"),
+])
+def test_a_keyword_line_in_english(keyword: str, args: tuple[str, ...], line: str) -> None:
+    """The rulebook's name, its numbers, its argument's words in English and the names in it as written."""
+    assert phrases.keyword_line(keyword, args) == line
 
 
 # (card, a sentence of its English): damage, draw, load / unload, capacitate / incapacitate, triggers, conditions,

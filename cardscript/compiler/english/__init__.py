@@ -52,12 +52,13 @@ def bracket(text: str) -> str:
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("cardscript.compiler", "templates/en"),
                              autoescape=False, keep_trailing_newline=False, extensions=["jinja2.ext.do"])
-    env.filters.update({
+    filters: dict[str, Callable[[Any], str]] = {
         "power_name": phrases.power_name, "alignment": lambda a: terms.ALIGNMENTS.get(a, a),
         "rarity": lambda r: terms.RARITIES.get(r, r), "icon_stage": lambda n: "{" + str(n) + "}",
-        "option": lambda i: f"option {i}",
+        "number": phrases.number,
         "action_type": lambda t: terms.ACTION_TYPES.get(t) or _fail(f"action type {t}"),
-    })
+    }
+    env.filters.update(filters)
     return env
 
 
@@ -74,7 +75,8 @@ class _Renderer:
         self.card = card
         env = _environment()
         helpers: dict[str, Any] = {
-            "np": lambda s, plural=None: phrases.selector(s, self.ctx, plural),
+            "np": lambda s, plural=None: (phrases.selector(s, self.ctx, plural) if s is not None
+                                          else _fail("no selector")),
             "np_ref": lambda r: phrases.selector(Selector(kind=_player_kind(), ref=r), self.ctx),
             "q": lambda q, noun=None, digits=False: (phrases.quantity(q, noun, digits) if q is not None
                                                      else _fail("no quantity")),

@@ -6,6 +6,7 @@ rendered as its Portuguese text in brackets (never a guessed meaning)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.english import terms
@@ -124,23 +125,42 @@ def per(c: Count, ctx: Context) -> str:
     return "for " + selector(replace(c.what, every=True), ctx)
 
 
+_KEYWORD_WORDS = {"ação": "action", "ações": "actions", "afiliação": "affiliation", "afiliações": "affiliations",
+                  "poder": "power", "personagem": "character", "personagens": "characters"}
+# the phrases a keyword's argument is written with (Prontidão - ações de {AE}, Atrasar {1} - personagem sem a
+# afiliação X, ... controlado por um oponente); names inside them stay as written
+_KEYWORD_PHRASES = [
+    (re.compile(r"^de (\{[A-Z]{2}\})$"), r"of \1"),
+    (re.compile(r"^(personagens?|ações|ação) de (\{[A-Z]{2}\})$"), r"\1 of \2"),
+    (re.compile(r"\bsem a afiliação (.+)$"), r"without the \1 affiliation"),
+    (re.compile(r"\bcom a afiliação (.+)$"), r"with the \1 affiliation"),
+    (re.compile(r"\bcontrolad[oa]s? por um oponente$"), "an opponent controls"),
+    (re.compile(r"\bque você controla$"), "you control"),
+    (re.compile(r"^afiliação (.+)$"), r"affiliation \1"),
+    (re.compile(r"^personagens\b"), "characters"),
+    (re.compile(r"^personagem\b"), "character"),
+    (re.compile(r"^ações\b"), "actions"),
+    (re.compile(r"^ação\b"), "action"),
+]
+
+
 def keyword_line(name: str, args: tuple[str, ...]) -> str:
     """A keyword with its arguments: ``Lead {1} - affiliation Tropa Alfa``, ``Readiness - actions X and Y``."""
-    words = {"ação": "action", "ações": "actions", "afiliação": "affiliation", "afiliações": "affiliations",
-             "poder": "power", "e": "and", "ou": "or", "personagem": "character", "personagens": "characters",
-             "sem": "without", "com": "with", "a": "the", "o": "the"}
-    out: list[str] = []
-    for a in args:
-        out.append(" ".join(words.get(w.lower(), w) for w in a.split()))
     head = keyword(name)
-    if out and out[0].startswith("{"):
-        head, out = f"{head} {out[0]}", out[1:]
-    if not out:
+    rest = list(args)
+    icons: list[str] = []
+    while rest and (re.fullmatch(r"\{\w+\}( ou \{\w+\})*", rest[0]) or rest[0] == "ou" and icons):
+        icons.extend(w for w in rest.pop(0).split() if w != "ou")
+    if icons:
+        head = f"{head} {' or '.join(icons)}"
+    if not rest:
         return head
-    if len(out) > 2 and out[0] in words.values():       # "ações", "A", "B": actions A and B
-        out = [out[0], " and ".join(out[1:])]
-    rest = " ".join(out)
-    return f"{head} - {rest}"
+    if len(rest) > 2 and rest[0].lower() in ("ações", "ação"):      # "ações", "A", "B": actions A and B
+        return f"{head} - {_KEYWORD_WORDS[rest[0].lower()]} {' and '.join(rest[1:])}"
+    text = " ".join(_KEYWORD_WORDS.get(a.lower(), a) if len(rest) == 1 else a for a in rest)
+    for pattern, replacement in _KEYWORD_PHRASES:
+        text = pattern.sub(replacement, text)
+    return f"{head} - {text}"
 
 
 def _kind_noun(s: Selector) -> tuple[str, str]:
