@@ -137,6 +137,8 @@ class _Renderer:
             prefix = ""
             if p.condition is not None:
                 prefix = self._condition_prefix(p.condition)
+                if prefix.startswith("option "):          # "Option 2: This scenario causes ..."
+                    text = text[:1].upper() + text[1:]
             if p.if_done:
                 prefix = "if you do, " + prefix
             elif p.if_not_done:
