@@ -58,7 +58,10 @@ def test_render_and_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     f = tmp_path / "ok.card"
     f.write_text(GOOD, encoding="utf-8")
     assert main(["render", str(f)]) == 0
-    assert capsys.readouterr().out.strip() == "Quando este cenário entrar em cena, compre um card."
+    assert capsys.readouterr().out == GOOD           # the whole card: header, blocks, text
+    assert main(["render", "--lang", "en", str(f)]) == 0
+    assert capsys.readouterr().out == ("Scenario: Teste V1\n\nPermanent text:\n"
+                                       "  When this scenario enters the scene, draw one card.\n")
     assert main(["explain", str(f)]) == 0
     out = capsys.readouterr().out
     assert "trigger: quando este cenário entrar em cena," in out and "procedure 1: comprar (draw)" in out
