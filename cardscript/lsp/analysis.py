@@ -16,7 +16,6 @@ Positions are 0-based lines and UTF-16-free character columns (the server conver
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -88,27 +87,12 @@ def offset_of(text: str, line: int, column: int) -> int:
 
 
 def location_of(path: str, text: str, start: int, end: int) -> Location:
-    def at(offset: int) -> tuple[int, int]:
-        before = text[:offset]
-        return before.count("\n"), offset - (before.rfind("\n") + 1)
+    """The 0-based line and column of two offsets of ``text`` (``SourceFile.position`` counts from 1)."""
+    from cardscript.compiler.source import SourceFile
 
-    (l0, c0), (l1, c1) = at(start), at(end)
-    return Location(path, l0, c0, l1, c1)
-
-
-def _nodes(node: Any) -> Iterator[Any]:
-    """Every AST node under ``node`` (dataclass fields, tuples), ``node`` first."""
-    import dataclasses
-
-    yield node
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, tuple):
-                for item in value:
-                    yield from _nodes(item)
-            elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-                yield from _nodes(value)
+    source = SourceFile(path, text)
+    (l0, c0), (l1, c1) = source.position(start), source.position(end)
+    return Location(path, l0 - 1, c0 - 1, l1 - 1, c1 - 1)
 
 
 def hover(path: str, text: str, line: int, column: int) -> str | None:
@@ -116,6 +100,7 @@ def hover(path: str, text: str, line: int, column: int) -> str | None:
     from cardscript.compiler.ast import Clause, Icon, Name, Phrase, PhraseKind
     from cardscript.compiler.render import render_node
     from cardscript.compiler.vocabulary import POWERS, power_by_code
+    from cardscript.compiler.walks import nodes
 
     card = compile_text(path, text)
     at = offset_of(text, line, column)
@@ -133,7 +118,7 @@ def hover(path: str, text: str, line: int, column: int) -> str | None:
     innermost: dict[str, Any] = {}
     for block in blocks:
         for paragraph in block.paragraphs:
-            for node in _nodes(paragraph):
+            for node in nodes(paragraph):
                 span = getattr(node, "span", None)
                 if span is None or not (span.start <= at <= span.end):
                     continue
@@ -208,6 +193,7 @@ def definition(path: str, text: str, line: int, column: int) -> Location | None:
     """Where what is at the position is defined: a keyword's ``.kw`` file (its ``Palavra-chave`` line), a card
     name's card file in the bundled library."""
     from cardscript.compiler.ast import Name
+    from cardscript.compiler.walks import nodes
 
     card = compile_text(path, text)
     at = offset_of(text, line, column)
@@ -219,7 +205,7 @@ def definition(path: str, text: str, line: int, column: int) -> Location | None:
             return location_of(source.path, source.text, start, start + len("Palavra-chave:"))
     for block in (b for b in (card.permanent, card.action) if b is not None):
         for paragraph in block.paragraphs:
-            for node in _nodes(paragraph):
+            for node in nodes(paragraph):
                 span = getattr(node, "span", None)
                 if isinstance(node, Name) and span is not None and span.start <= at <= span.end:
                     found = _card_file(node.text)
