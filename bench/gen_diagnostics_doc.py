@@ -11,8 +11,10 @@ print("paragraph -- after a failure the parser reads the paragraph again from th
 print("diagnostics a paragraph (`python bench/resume_check.py DIR`: every sentence start of the translated dev")
 print("corpus parses on its own when its paragraph parses, 421 of 421, so a resumption adds no false error).")
 print("Exit codes: 0 clean, 1 diagnostics, 2 usage. Generated from `cardscript/compiler/diagnostics.py` by")
-print("`python bench/gen_diagnostics_doc.py > docs/diagnostics.md`.\n")
+print("`python bench/gen_diagnostics_doc.py > docs/diagnostics.md`. In SARIF each rule's `helpUri` is its row here")
+print("(`diagnostics.md#cs100`, under the `Documentation` address of pyproject.toml's `[project.urls]`), and the")
+print("run names the tool's version; the output validates against the SARIF 2.1.0 schema (tests/test_sarif.py).\n")
 print("| code | severity | title | meaning |")
 print("|---|---|---|---|")
 for c in sorted(CODES.values(), key=lambda c: c.code):
-    print(f"| {c.code} | {c.severity.value} | {c.title} | {c.explanation} |")
+    print(f"| <a id=\"{c.code.lower()}\"></a>{c.code} | {c.severity.value} | {c.title} | {c.explanation} |")

@@ -5,16 +5,13 @@ files by vscode-textmate, VS Code's own tokenizer (node; installed with npm into
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-from functools import cache
 from pathlib import Path
-
-import pytest
 
 from cardscript.compiler.files import library_path
 from cardscript.tools.editor_grammar import grammar
+from tests.external_tools import npm_modules, unavailable
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITOR = ROOT / "editors" / "vscode"
@@ -38,32 +35,18 @@ def test_the_extension_manifest_names_the_language_and_the_grammar() -> None:
     assert (EDITOR / language["configuration"]).is_file()
 
 
-@cache
 def _modules() -> Path | None:
     """node_modules with vscode-textmate and vscode-oniguruma ($CARDSCRIPT_TEXTMATE_MODULES, or installed by npm
     into the user cache); None when node or npm cannot give them."""
-    given = os.environ.get("CARDSCRIPT_TEXTMATE_MODULES")
-    if given:
-        return Path(given)
-    if shutil.which("node") is None or shutil.which("npm") is None:
+    if shutil.which("node") is None:
         return None
-    from platformdirs import user_cache_dir
-
-    prefix = Path(user_cache_dir("cardscript")) / "test-textmate"
-    modules = prefix / "node_modules"
-    if not (modules / "vscode-textmate").is_dir() or not (modules / "vscode-oniguruma").is_dir():
-        prefix.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(prefix),
-                               *PACKAGES], capture_output=True, text=True, timeout=300)
-        if done.returncode != 0:
-            return None
-    return modules
+    return npm_modules("test-textmate", PACKAGES, "CARDSCRIPT_TEXTMATE_MODULES")
 
 
 def _tokens(*files: Path) -> dict[str, list[list[tuple[str, list[str]]]]]:
     modules = _modules()
     if modules is None:
-        pytest.skip("node and npm (vscode-textmate) are needed to tokenize with the grammar")
+        unavailable("node and npm (vscode-textmate) are needed to tokenize with the grammar")
     done = subprocess.run(["node", str(TOKENIZE), str(modules), str(GRAMMAR), *map(str, files)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -20,6 +20,7 @@ from cardscript.runtime.events import Event
 from cardscript.runtime.match import bundled_deck_path, load_deck_file
 from cardscript.runtime.stepping import SteppedMatch
 from cardscript.runtime.trace import TraceWriter
+from tests.external_tools import unavailable
 
 
 def _trace(viewer: int | None) -> list[str]:
@@ -103,9 +104,10 @@ def test_play_interactive_shows_the_opponents_setup_draw_as_a_count(monkeypatch:
 TMUX = shutil.which("tmux")
 
 
-@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it)")
 def test_play_interactive_through_tmux(tmp_path: Path) -> None:
     """The real terminal: ``cardscript play --interactive`` in a tmux pane, typed at with send-keys."""
+    if TMUX is None:
+        unavailable("tmux is not installed (.ci/run installs it)")
     session = f"cardscript-{uuid.uuid4().hex[:8]}"
     command = f"{sys.executable} -m cardscript play --interactive --seed 1 --no-cache"
     assert TMUX is not None

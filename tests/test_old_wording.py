@@ -259,6 +259,6 @@ def test_docs_keywords_md_is_generated_from_the_prelude() -> None:
 def test_docs_diagnostics_md_is_generated_from_the_registry() -> None:
     generated = subprocess.run([sys.executable, str(ROOT / "bench" / "gen_diagnostics_doc.py")], check=True,
                                capture_output=True, text=True, cwd=ROOT).stdout
-    assert "| CS250 | warning | long form of a keyword |" in generated
+    assert '| <a id="cs250"></a>CS250 | warning | long form of a keyword |' in generated
     assert (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8") == generated, \
         "docs/diagnostics.md is stale: python bench/gen_diagnostics_doc.py > docs/diagnostics.md"

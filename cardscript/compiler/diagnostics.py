@@ -294,26 +294,67 @@ def format_json(diags: Sequence[Diagnostic]) -> str:
     return json.dumps([d.to_dict() for d in diags], ensure_ascii=False, indent=2)
 
 
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
+
+
 def format_sarif(diags: Sequence[Diagnostic]) -> str:
-    """SARIF 2.1.0, the format code-scanning tools read."""
+    """SARIF 2.1.0, the format code-scanning tools read: the tool with its version, one rule per code used
+    (its title, its explanation, its default level and the address of its entry in docs/diagnostics.md), and one
+    result per diagnostic. Columns count code points (``columnKind``), as the text rendering does; a file's
+    path is a URI reference (relative paths stay relative, absolute ones are ``file://``)."""
+    from cardscript import __version__
+    from cardscript.about import docs_page, project_urls
+
     used = sorted({d.code for d in diags})
-    rules = [{"id": c, "name": CODES[c].title, "shortDescription": {"text": CODES[c].title},
-              "fullDescription": {"text": CODES[c].explanation}} for c in used]
-    level = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
+    index = {c: i for i, c in enumerate(used)}
+    rules = []
+    for c in used:
+        code = CODES[c]
+        rule: dict[str, Any] = {
+            "id": c, "name": _rule_name(code.title), "shortDescription": {"text": code.title},
+            "fullDescription": {"text": code.explanation}, "help": {"text": code.explanation},
+            "defaultConfiguration": {"level": _SARIF_LEVEL[code.severity]},
+        }
+        help_uri = docs_page("diagnostics.md", c.lower())
+        if help_uri is not None:
+            rule["helpUri"] = help_uri
+        rules.append(rule)
     results = []
     for d in diags:
         line, col = d.location()
         end_line, end_col = d.source.position(d.span.end)
         message = d.message + (f" (hint: {d.hint})" if d.hint else "")
         results.append({
-            "ruleId": d.code, "level": level[d.severity], "message": {"text": message},
+            "ruleId": d.code, "ruleIndex": index[d.code], "level": _SARIF_LEVEL[d.severity],
+            "message": {"text": message},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": d.source.path},
+                "artifactLocation": {"uri": _artifact_uri(d.source.path)},
                 "region": {"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col},
             }}],
         })
-    doc = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-        "runs": [{"tool": {"driver": {"name": "cardscript", "rules": rules}}, "results": results}],
-    }
+    driver: dict[str, Any] = {"name": "cardscript", "version": __version__, "semanticVersion": __version__,
+                              "rules": rules}
+    home = project_urls().get("Homepage")
+    if home is not None:
+        driver["informationUri"] = home
+    doc = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
+           "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}]}
     return json.dumps(doc, ensure_ascii=False, indent=2)
+
+
+def _rule_name(title: str) -> str:
+    """A rule's ``name`` is an identifier in SARIF's examples: ``unbound reference`` -> ``UnboundReference``."""
+    words = ("".join(ch for ch in word if ch.isalnum()) for word in title.split())
+    return "".join(word[:1].upper() + word[1:] for word in words)
+
+
+def _artifact_uri(path: str) -> str:
+    """A file's path as a URI reference: percent-encoded, ``file://`` when absolute, ``/`` between folders."""
+    from pathlib import PurePath
+    from urllib.parse import quote
+
+    pure = PurePath(path)
+    if pure.is_absolute():
+        return "file://" + quote(pure.as_posix())
+    return quote(pure.as_posix())

@@ -67,6 +67,11 @@ def _explain_code(code: str) -> int:
         return 2
     out(f"{found.code} ({found.severity.value}): {found.title}\n")
     out(textwrap.fill(found.explanation, width=100))
+    from cardscript.about import docs_page
+
+    page = docs_page("diagnostics.md", found.code.lower())
+    if page is not None:
+        out(f"\nsee {page}")
     return 0
 
 
