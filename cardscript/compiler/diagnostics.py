@@ -243,8 +243,28 @@ def _closest(word: str, pool: tuple[str, ...], fold: bool) -> str | None:
     from cardscript.grammar.normalize import fold_text
 
     keyed = {fold_text(c) if fold else c: c for c in pool}
-    match = difflib.get_close_matches(fold_text(word) if fold else word, list(keyed), n=1, cutoff=0.6)
-    return keyed[match[0]] if match else None
+    key = fold_text(word) if fold else word
+    near = difflib.get_close_matches(key, list(keyed), n=8, cutoff=0.6)
+    if not near:
+        return None
+    # the fewest typing mistakes first (a swapped pair of letters is one: 'crad' is 'card', not 'curado'), then
+    # difflib's order (its likeness), which get_close_matches gives best first
+    best = min(range(len(near)), key=lambda i: (edit_distance(key, near[i]), i))
+    return keyed[near[best]]
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Typing mistakes from ``a`` to ``b``: letters inserted, deleted, changed, or two neighbours swapped (the
+    optimal string alignment distance)."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        earlier, before, row = before, row, [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], earlier[j - 2] + 1)
+    return row[len(b)]
 
 
 ECHO_WIDTH = 100   # the characters of a source line a diagnostic echoes: a window around the caret
