@@ -30,7 +30,7 @@ from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.render import render_node
 
 if TYPE_CHECKING:
-    from cardscript.compiler.ir import Procedure
+    from cardscript.compiler.ir import Condition, Procedure
     from cardscript.runtime.events import EventLog
 
 LOG_SUFFIXES = (".jsonl", ".json", ".log")
@@ -187,9 +187,7 @@ def explain_effects(card: CompiledCard) -> list[str]:
         if e.limit_per_turn:
             head.append(f"limit={e.limit_per_turn}/turn")
         if e.condition is not None:
-            value = f" {e.condition.value}" if e.condition.value else ""
-            negated = "not " if e.condition.negated else ""      # "enquanto não estiver ..."
-            head.append(f"if {negated}{e.condition.kind}({_operand(e.condition.subject)}{value})")
+            head.append(_condition(e.condition))
         if e.keyword:
             head.append(f"{e.keyword} {' '.join(e.keyword_args)}".rstrip())
         if e.from_keyword:
@@ -208,7 +206,7 @@ def explain_effects(card: CompiledCard) -> list[str]:
             if p.decider is not None:
                 flags.append(f"decided by {_operand(p.decider)}")
             if p.condition is not None:
-                flags.append(f"if {p.condition.kind}")
+                flags.append(_condition(p.condition))
             if p.introduces:
                 flags.append(f"introduces {p.introduces}")
             lines.append(f"{pad}  {_procedure(p)}" + (f" [{', '.join(flags)}]" if flags else ""))
@@ -234,6 +232,23 @@ def explain_effects(card: CompiledCard) -> list[str]:
             lines.append("      keyword effect:")
             effect(e, "        ")
     return lines
+
+
+def _condition(c: Condition) -> str:
+    """``if kind(subject value)``, with ``not`` for a negated one ("enquanto não estiver ..."), the two quantities
+    of a comparison and the parts of an ``all`` / ``any``."""
+    return f"if {_condition_body(c)}"
+
+
+def _condition_body(c: Condition) -> str:
+    parts = c.all_of or c.any_of
+    if parts:
+        inner = f" {'and' if c.all_of else 'or'} ".join(_condition_body(part) for part in parts)
+        return f"{'not ' if c.negated else ''}({inner})"
+    operands = [_operand(c.subject)] if c.subject is not None else []
+    operands += [_operand(q) for q in (c.left, c.right) if q is not None]
+    operands += [v for v in (c.value, c.whose) if v]
+    return f"{'not ' if c.negated else ''}{c.kind}({' '.join(operands)})"
 
 
 def _procedure(p: Procedure) -> str:
