@@ -324,7 +324,7 @@ def _defines_x(sentence: Sentence) -> bool:
     return bool(words) and words[0].lemma == "x" and first is not None and clauses[0].procedure.value == "ser"
 
 
-_CARD_LIKE = frozenset({"card", "habilidade", "suporte", "cenário", "personagem", "name", "ação"})
+_CARD_LIKE = frozenset({"card", "habilidade", "suporte", "cenário", "personagem", "name"})
 _COMPATIBLE = {
     "personagem": frozenset({"personagem", "herói", "vilão", "alvo", "name"}),
     "card": _CARD_LIKE,

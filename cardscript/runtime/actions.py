@@ -385,7 +385,8 @@ def _granted(game: Game, base: InScene, use: ActionUse) -> ActionGrant | None:
 
     thing = selectors.ActionThing(use.holder, use.action.name, base.card, use.action.power, definition=use.action)
     return next((g for g in sorted(base.extra_grants, key=lambda g: not g.free) if action_matches(
-        game, selectors.EffectContext(controller=g.controller, source=g.source), thing, g.filters)), None)
+        game, g.context or selectors.EffectContext(controller=g.controller, source=g.source), thing, g.filters)),
+        None)
 
 
 def _ready_by_grant(game: Game, base: InScene, use: ActionUse) -> bool:

@@ -429,6 +429,18 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
     return sel
 
 
+def _ability_card(owner: Selector) -> bool:
+    """An ability card: of that kind, or described as one ("um card de habilidade de {MA}")."""
+    return owner.kind is Kind.ABILITY or any(f.field == "card_type" and f.value == "Habilidade"
+                                             for f in owner.filters)
+
+
+def _said_ability(np: NP) -> bool:
+    """"aquele card de habilidade": a reference that says its card is an ability card."""
+    return np.lemma == "habilidade" or any(isinstance(m, PP) and m.prep == "de" and m.obj is not None
+                                           and m.obj.lemma == "habilidade" for m in np.mods)
+
+
 def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
     """The "de" modifiers (see the module table)."""
     from cardscript.compiler.semantics.nouns import players, things
@@ -437,9 +449,7 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
     if sel.kind is Kind.ACTION and lemma in (*CARD_TYPE_OF_NOUN, "card") and not obj.dets and sel.ref is None:
         r.use(*pp.preps)                       # "ações de personagens sem {VO}": used by such characters; "ações de
         owner = things(obj, r)                 # cards de habilidade": written on such cards
-        written_on = owner.kind is Kind.ABILITY or any(f.field == "card_type" and f.value == "Habilidade"
-                                                       for f in owner.filters)
-        return add_filter(sel, Filter("holder" if written_on else "user", "eq", replace(owner, every=True)))
+        return add_filter(sel, Filter("holder" if _ability_card(owner) else "user", "eq", replace(owner, every=True)))
     if lemma in CARD_TYPE_OF_NOUN and not obj.dets and sel.ref is None:          # "card de personagem"
         r.use(*pp.preps, obj.head)
         kind = KIND_OF_NOUN[lemma] if sel.kind in (Kind.CARD,) else sel.kind
@@ -514,6 +524,9 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
         if sel.kind is Kind.ACTION and owner.zone == "carried" and owner.ref is None:
             # "as ações dos cards de personagem que ele estiver carregando": a card carried uses no action (4.6.2
             # C.3) -- the actions written on those cards
+            return add_filter(sel, Filter("holder", "eq", owner))
+        if sel.kind is Kind.ACTION and (_ability_card(owner) or _said_ability(obj)):
+            # "a ação daquele card de habilidade": the action written on that card, whoever uses it (4.6.2 C.3)
             return add_filter(sel, Filter("holder", "eq", owner))
         if sel.kind is Kind.ACTION:                                              # "ação deste personagem"
             return add_filter(sel, Filter("user", "eq", owner))

@@ -435,6 +435,10 @@ def _use(b: Build) -> Built | None:
     if carrier and filters == (Filter("user", "eq", THIS_CARD),) and d is Duration.WHILE_IN_PLACE:
         # "O personagem que estiver carregando este card pode usar a ação deste card" (Interligar, 4.4.2.3)
         return _rule("use_carried_action", "this_card", b)
+    if b.r.in_action and user.ref is Ref.THIS_CHARACTER and d is Duration.END_OF_TURN and filters:
+        # 4.6.2 C.4: an action's user has used an action this turn -- this one --, so "este personagem pode usar a
+        # ação daquele card neste turno", said by the action, is the effect that lets it use one more: that one
+        return Built([ExtraAction(who=user, action_filters=filters, duration=d, text=b.text)])
     return Built([Allow(what="use_action", subject=user, action_filters=filters, duration=d, text=b.text)],
                  _kind(d))
 

@@ -18,7 +18,9 @@ from cardscript.compiler.ir import (
     EffectKind,
     ExtraAction,
     Filter,
+    Ref,
     Restrict,
+    Selector,
     SetCost,
 )
 from cardscript.runtime import continuous, derived
@@ -37,15 +39,20 @@ def extra_action(game: Game, ctx: EffectContext, proc: ExtraAction) -> None:
         if isinstance(t, int) and t in game.state.scene:
             base = game.state.scene[t]
             if filters or proc.free or proc.target is not None or proc.then or proc.ready:
+                kept = copy.copy(ctx) if proc.then or _remembers(filters) else None
                 base.extra_grants.extend([ActionGrant(filters, ctx.controller, ctx.source, proc.free, proc.target,
-                                                      proc.then, copy.copy(ctx) if proc.then else None,
-                                                      ready=proc.ready)]
+                                                      proc.then, kept, ready=proc.ready)]
                                          * proc.amount)
             else:
                 base.extra_actions += proc.amount
                 derived.edited(game)
             game.emit("extra_action", card=t, same_action=proc.same_action, free=proc.free,
                       only=[f"{f.field} {f.op} {f.value}" for f in filters])
+
+
+def _remembers(filters: tuple[Filter, ...]) -> bool:
+    """Filters naming a card this effect remembered ("a ação daquele card"): read later in the granting context."""
+    return any(isinstance(f.value, Selector) and f.value.ref is Ref.SLOT for f in filters)
 
 
 def _again(game: Game, ctx: EffectContext, proc: ExtraAction) -> tuple[Filter, ...]:

@@ -1,0 +1,51 @@
+"""4.6.2 C.4 inside an action: "Este personagem pode usar a ação daquele card de habilidade neste turno", said by an
+action that loaded that card, is the effect that lets its user use one more action this turn -- that card's action,
+no other (its user has used an action: this one). The card is the one the action remembered (a slot), read when
+the grant is used."""
+
+from __future__ import annotations
+
+from cardscript.compiler.ir import ExtraAction, Filter, Ref
+from cardscript.runtime.actions import legal_actions
+from cardscript.runtime.state import Zone
+from tests.corpus_play import card_of, enter, match, use
+from tests.engine_helpers import card, own_character
+
+CONJURE = """Ação: Conjurar
+  Custo: {0}
+  Tipo: Ação Imprevista
+  Você pode procurar em sua mão por um card de habilidade de {MA}. Se o fizer, carregue-o neste personagem. Este \
+personagem pode usar a ação daquele card de habilidade neste turno.
+"""
+
+
+def spell(name: str) -> str:
+    return (f"Habilidade: {name} V1\nPoder: Magia\n\nAção: {name}\n  Custo: {{1}}\n  Poder: Magia\n"
+            f"  {name} causa 1 ponto de dano no alvo.\n")
+
+
+def test_the_permission_lowers_as_one_more_action_of_that_card() -> None:
+    mage = own_character("Maga", powers="Magia", action=CONJURE)
+    assert mage.action is not None
+    grant = mage.action.modes[0].procedures[-1]
+    assert isinstance(grant, ExtraAction) and grant.who.ref is Ref.THIS_CHARACTER
+    (only,) = grant.action_filters
+    assert only.field == "holder" and only.value.ref is Ref.SLOT     # the card the search found, not any action
+    assert isinstance(only, Filter)
+
+
+def test_4_6_2_C_4_the_loaded_cards_action_and_no_other_after_the_action() -> None:
+    mage = own_character("Maga", powers="Magia", action=CONJURE)
+    foe = own_character("Alvo", shield=0)
+    game = match([mage, card(spell("Raio Arcano")), card(spell("Velha Magia"))], [foe])
+    m = card_of(game, 0, "Maga V1")
+    fresh, old = card_of(game, 0, "Raio Arcano V1"), card_of(game, 0, "Velha Magia V1")
+    game.move(fresh, Zone.HAND)
+    enter(game, m, 2, carried=[old])                 # carries another {MA} card since an earlier turn
+    enter(game, card_of(game, 1, "Alvo V1"), 2)
+    use(game, m, "Conjurar")
+    assert game.state.scene[m].carried.count(fresh) == 1
+    names = {u.action.name for u in legal_actions(game.eng, 0, "attack") if u.user == m}
+    assert names == {"Raio Arcano"}                  # one more action: that card's, not Velha Magia's
+    use(game, m, "Raio Arcano")
+    assert not [u for u in legal_actions(game.eng, 0, "attack") if u.user == m]      # and only one more
