@@ -525,8 +525,10 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
             # "as ações dos cards de personagem que ele estiver carregando": a card carried uses no action (4.6.2
             # C.3) -- the actions written on those cards
             return add_filter(sel, Filter("holder", "eq", owner))
-        if sel.kind is Kind.ACTION and (_ability_card(owner) or _said_ability(obj)):
-            # "a ação daquele card de habilidade": the action written on that card, whoever uses it (4.6.2 C.3)
+        if sel.kind is Kind.ACTION and owner.kind is not Kind.CHARACTER and (
+                _ability_card(owner) or _said_ability(obj) or obj.lemma == "card"):
+            # "a ação daquele card [de habilidade]": the action written on that card, whoever uses it (4.6.2 C.3);
+            # a character's ("a ação deste personagem") is the one it uses
             return add_filter(sel, Filter("holder", "eq", owner))
         if sel.kind is Kind.ACTION:                                              # "ação deste personagem"
             return add_filter(sel, Filter("user", "eq", owner))

@@ -552,6 +552,7 @@ def _load(b: Build) -> Built:
         loaded = r.counted = r.new_slot()                  # "carregue até X cards ...": how many, for later
     elif cards.ref is None and not alternatives:          # "o card carregado (desta forma)": the card loaded
         loaded = f"loaded:{int(r.acted.get('load', 'loaded:-1').split(':')[1]) + 1}"
+        b.introduce(cards, obj, "load", slot=loaded)       # and what a later "aquele card" means: that one
     if loaded:
         r.acted["load"] = loaded
     return Built([Load(cards=cards, onto=onto, alternatives=alternatives, text=b.text, introduces=slot,
