@@ -417,3 +417,16 @@ def test_other_in_a_comparison_excludes_what_it_is_compared_with() -> None:
     assert cond is not None and cond.kind == "exists" and cond.subject is not None
     excluded = cond.subject.excluding
     assert excluded is not None and excluded.ref is Ref.TARGET
+
+
+def test_este_names_the_turn_the_action_the_phase_not_the_character() -> None:
+    """What "este turno", "esta ação", "esta etapa" are bound to (explain's and the editor's hover): the turn, the
+    action, the step -- "este personagem" alone is the card's character."""
+    text = ("Personagem: Teste V1\nAlinhamento: Herói\nPoderes: Voo\nEnergia inicial: 3\nEscudo: 1\n\n"
+            "Ação: Golpe\n  Custo: {1}\n  Poder: Voo\n  Golpe causa 1 ponto de dano no alvo. Este personagem pode "
+            "usar esta ação outra vez neste turno.\n")
+    compiled = compile_source(SourceFile("t.card", text))
+    assert compiled.action is not None
+    bound = {b.reference: b.target for b in compiled.action.bindings}
+    assert bound["este personagem"] == "the character with Teste"
+    assert bound["esta ação"] == "this action" and bound["este turno"] == "this turn"

@@ -208,7 +208,8 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
             head = _head(node)
             desc = _describe(node)
             if det == "este":
-                target = card_name if head in ("card", "cenário", "suporte") else f"the character with {card_name}"
+                target = _THIS.get(head) or (card_name if head in ("card", "cenário", "suporte", "habilidade")
+                                             else f"the character with {card_name}")
                 bindings.append(Binding(desc, node.span, target))
                 if head not in ("turno", "partida", "fase", "etapa", "ação", "forma"):
                     introduced.append(Referent("this card" if target == card_name else target, node.span, head,
@@ -342,6 +343,11 @@ _EVENT_ANAPHORS = {
     "forma": "the way the previous sentence describes",
     "vez": "the time the triggering event happened",
 }
+
+
+# "este turno", "esta ação": what the demonstrative "este" names when it is not the card or its character
+_THIS = {"turno": "this turn", "partida": "this match", "fase": "this phase", "etapa": "this step",
+         "ação": "this action", "forma": "the way this effect describes"}
 
 
 def _fits(head: str, ref: Referent) -> bool:
