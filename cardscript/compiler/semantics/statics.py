@@ -432,7 +432,7 @@ def _use(b: Build) -> Built | None:
     d = _static_duration(b)
     carrier = any(f.field == "carrying" and isinstance(f.value, Selector) and f.value.ref is Ref.THIS_CARD
                   for f in user.filters)
-    if carrier and filters == (Filter("user", "eq", THIS_CARD),) and d is Duration.WHILE_IN_PLACE:
+    if carrier and filters == (Filter("holder", "eq", THIS_CARD),) and d is Duration.WHILE_IN_PLACE:
         # "O personagem que estiver carregando este card pode usar a ação deste card" (Interligar, 4.4.2.3)
         return _rule("use_carried_action", "this_card", b)
     if b.r.in_action and user.ref is Ref.THIS_CHARACTER and d is Duration.END_OF_TURN and filters:
