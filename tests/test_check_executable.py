@@ -49,3 +49,9 @@ def test_the_bundled_library_is_checked_green_and_counts_executable(capsys: pyte
     assert main(["check"]) == 0
     summary = capsys.readouterr().out.strip().splitlines()[-1]
     assert summary.startswith("checked ") and " executable, " in summary
+
+
+def test_a_not_executable_message_names_the_words_even_without_a_noun() -> None:
+    """"ganha 2": the CS260 message quotes what cannot be gained ('2'), never an empty ''."""
+    _, diags = lowering_diagnostics(compile_source(SourceFile("a.card", HEAD + "Este personagem ganha 2.\n")))
+    assert [d.message for d in diags] == ["'2' is not something that can be gained"]

@@ -554,7 +554,9 @@ def _gained_one(np: NP, r: Reading, out: Attributes) -> None:
         out.affiliations.extend(names_in(np, r))
         return
     del things
-    raise NotUnderstood(f"'{lemma}' is not something that can be gained", np.node)
+    from cardscript.compiler.semantics.nouns import text_of
+
+    raise NotUnderstood(f"'{lemma or text_of(np)}' is not something that can be gained", np.node)
 
 
 def _of_things(np: NP, r: Reading) -> Selector | None:
