@@ -179,7 +179,7 @@ def _english(card: CompiledCard, build: CardBuild) -> tuple[str, str]:
     if not card.bound or build.definition is None:
         return "", "no English rendering: the card does not compile (see its diagnostics)"
     try:
-        return render_definition(build.definition, card.raw.header.rarity if card.raw else None), ""
+        return render_definition(build.definition, card.raw.header.rarity if card.raw else None).rstrip("\n"), ""
     except Exception as exc:  # noqa: BLE001 - as `render --lang en`: said plainly, never a traceback
         return "", f"cannot render in English: {type(exc).__name__}: {exc}"
 
