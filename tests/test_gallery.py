@@ -93,6 +93,15 @@ def test_every_bundled_card_gets_a_page_and_the_index_lists_it(site: Path) -> No
             assert parsed.texts[".shield"] == [f"Escudo{h['shield']}"]
 
 
+def test_each_page_links_the_cards_before_and_after_it_in_the_index(site: Path) -> None:
+    slugs = [d["slug"] for d in index_data(site)]
+    for i, slug in enumerate(slugs):
+        text = (site / "cards" / f"{slug}.html").read_text(encoding="utf-8")
+        linked = re.findall(r'rel="(prev|next)" href="([^"]+)\.html"', text)
+        expected = ([("prev", slugs[i - 1])] if i else []) + ([("next", slugs[i + 1])] if i + 1 < len(slugs) else [])
+        assert linked == expected
+
+
 def test_the_index_data_and_the_executable_flag_are_the_compilers(site: Path) -> None:
     records = {r["title"]: r for r in _export().values()}
     data = index_data(site)
@@ -187,6 +196,10 @@ def test_a_broken_card_gets_a_page_with_its_diagnostics_and_stops_no_other(tmp_p
     assert broken.texts[".severity"] == ["error[CS012]"]
     assert "Energia inicial: abc" in broken.texts[".source"][0]
     assert "Energia inicial: abc" in broken.texts[".check"][0]            # check's text: the line and a caret
+    from cardscript.compiler.diagnostics import CODES
+
+    assert f'title="{html.escape(CODES["CS012"].title)} (cardscript explain CS012)"' in (
+        out / "cards" / "cards-quebrado-v1.html").read_text(encoding="utf-8")
     unreadable = read_page(out / "cards" / "cards-binario.html")
     assert unreadable.texts[".severity"] == ["error[CS001]"]
     other = read_page(out / "cards" / f"cards-{good.stem}.html")
@@ -278,3 +291,24 @@ def test_the_templates_are_package_data() -> None:
     files = [p.relative_to(folder).as_posix() for p in (folder / "templates").iterdir() if p.is_file()]
     assert {f"templates/{n}" for n in ("card.html.j2", "index.html.j2", "style.css", "gallery.js")} <= set(files)
     assert all(any(fnmatch.fnmatch(f, g) for g in globs) for f in files)
+
+
+def test_mutated_cards_are_pages_never_a_traceback(tmp_path: Path) -> None:
+    """Thirty library cards mutated at random (tests/fuzz_oracles.py; seeded), bytes broken too, in one gallery:
+    a page each, exit 0, nothing on standard error."""
+    import random
+
+    from tests.fuzz_oracles import make_card
+
+    rnd = random.Random(13)
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for i in range(30):
+        (folder / f"mutated-{i:02}.card").write_bytes(make_card(rnd))
+    code, stdout, stderr = gallery(str(folder), "--out", str(tmp_path / "site"))
+    assert (code, stderr) == (0, "")
+    assert stdout.startswith("30 pages, ")
+    assert len(list((tmp_path / "site" / "cards").glob("*.html"))) == 30
+    for page in (tmp_path / "site" / "cards").glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "Traceback" not in text and "<script" not in text

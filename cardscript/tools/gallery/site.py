@@ -73,8 +73,11 @@ def write_site(pages: Sequence[CardPage], out: Path) -> Path:
     env = environment()
     (out / "cards").mkdir(parents=True, exist_ok=True)
     card = env.get_template("card.html.j2")
-    for page in pages:
-        _write(out / "cards" / f"{page.slug}.html", card.render(card=page, root="../"))
+    for i, page in enumerate(pages):             # each page links the cards before and after it in the index
+        before = pages[i - 1] if i > 0 else None
+        after = pages[i + 1] if i + 1 < len(pages) else None
+        _write(out / "cards" / f"{page.slug}.html", card.render(card=page, before=before, after=after, root="../",
+                                                                 code_title=_code_title))
     index = out / "index.html"
     _write(index, env.get_template("index.html.j2").render(
         pages=pages, filters=filters_of(pages), data=[p.index_entry() for p in pages], root=""))
@@ -82,6 +85,14 @@ def write_site(pages: Sequence[CardPage], out: Path) -> Path:
     for name in STATIC:
         _write(out / name, (templates / name).read_text(encoding="utf-8"))
     return index
+
+
+def _code_title(code: str) -> str:
+    """A diagnostic code's title (what ``cardscript explain CODE`` heads its explanation with)."""
+    from cardscript.compiler.diagnostics import CODES
+
+    found = CODES.get(code)
+    return found.title if found is not None else ""
 
 
 def _write(path: Path, text: str) -> None:
