@@ -157,6 +157,21 @@ def test_a_card_page_holds_its_english_its_explain_and_its_check(site: Path) -> 
         assert page.texts[".severity"] == [f"{d['severity']}[{d['code']}]" for d in json.loads(checked)]
 
 
+def test_every_page_explains_and_renders_its_card_as_the_commands_do(site: Path) -> None:
+    """The page's "what the engine runs" is ``explain_card`` and its English ``render_card`` of the card lowered
+    afresh, for every card (the gallery passes the lowering it has; the commands lower again)."""
+    from cardscript.compiler.english import render_card
+    from cardscript.compiler.explain import explain_card
+    from cardscript.tools.common import CardInputs, compile_inputs
+
+    cards = {c.source.path: c for c in compile_inputs(CardInputs([str(library_path())], False, 0))}
+    for entry in index_data(site):
+        page = read_page(site / "cards" / f"{entry['slug']}.html")
+        (file,) = page.texts[".file"]
+        assert page.texts[".explain"] == [explain_card(cards[file])], file
+        assert page.texts[".english"] == [render_card(cards[file]).rstrip("\n")], file
+
+
 def test_markup_in_a_card_is_escaped_in_its_page_and_in_the_index(tmp_path: Path) -> None:
     (tmp_path / "cards").mkdir()
     (tmp_path / "cards" / "injetor-v1.card").write_text(INJECTING_CARD, encoding="utf-8")

@@ -129,7 +129,7 @@ def card_page(card: CompiledCard, build: CardBuild) -> CardPage:
         page.source_text = card.source.text
         return page
     _header(page, card)
-    page.explain = _explain(card)
+    page.explain = _explain(card, build)
     page.english, page.english_error = _english(card, build)
     return page
 
@@ -162,12 +162,13 @@ def _header(page: CardPage, card: CompiledCard) -> None:
                                 tuple(p.text for p in card.raw.action_text))
 
 
-def _explain(card: CompiledCard) -> str:
-    """``cardscript explain``'s text for the card (its reading, keywords, the effects as the engine runs them)."""
+def _explain(card: CompiledCard, build: CardBuild) -> str:
+    """``cardscript explain``'s text for the card (its reading, keywords, the effects as the engine runs them), from
+    the lowering ``build`` holds (a card whose lowering failed is lowered again by explain, which says why)."""
     from cardscript.compiler.explain import explain_card
 
     try:
-        return explain_card(card)
+        return explain_card(card, build.definition)
     except Exception as exc:  # noqa: BLE001 - one card's failure is said on its page, never stops the others
         return f"(explain failed: {type(exc).__name__}: {exc})"
 
