@@ -30,7 +30,7 @@ from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.render import render_node
 
 if TYPE_CHECKING:
-    from cardscript.compiler.ir import Condition, Procedure
+    from cardscript.compiler.ir import CardDef, Condition, Procedure
     from cardscript.runtime.events import EventLog
 
 LOG_SUFFIXES = (".jsonl", ".json", ".log")
@@ -128,7 +128,9 @@ def _explain_events(path: Path, log: EventLog, turn: int | None, replay: bool) -
     return "\n".join(lines), status
 
 
-def explain_card(card: CompiledCard) -> str:
+def explain_card(card: CompiledCard, definition: CardDef | None = None) -> str:
+    """How the compiler reads ``card`` (``cardscript explain CARD``); ``definition``: its lowering when the caller
+    has it already (the gallery), else it is lowered here."""
     lines: list[str] = []
     if card.raw is None:
         return f"{card.source.path}: the card file could not be read (see `cardscript check`)"
@@ -145,7 +147,7 @@ def explain_card(card: CompiledCard) -> str:
         lines.append(f"  ({card.unparsed} paragraph(s) not understood: run `cardscript check` for details)")
     lines.extend(explain_keywords(card))
     if card.bound:
-        lines.extend(explain_effects(card))
+        lines.extend(explain_effects(card, definition))
     return "\n".join(lines)
 
 
@@ -168,13 +170,15 @@ def explain_keywords(card: CompiledCard) -> list[str]:
     return lines
 
 
-def explain_effects(card: CompiledCard) -> list[str]:
+def explain_effects(card: CompiledCard, definition: CardDef | None = None) -> list[str]:
     """The section "effects (as the engine runs them)": each lowered effect, its procedures and operands,
-    and "NOT EXECUTABLE: <text>" for what the lowering could not express."""
+    and "NOT EXECUTABLE: <text>" for what the lowering could not express (``definition``: the card lowered
+    already, else lowered here)."""
     from cardscript.compiler.ir import Effect, EffectKind, Unsupported
     from cardscript.compiler.lower import lower_card
 
-    definition = lower_card(card)
+    if definition is None:
+        definition = lower_card(card)
     lines = [f"  effects (as the engine runs them){'' if definition.executable else ' -- NOT fully executable'}:"]
 
     def effect(e: Effect, pad: str) -> None:

@@ -14,6 +14,7 @@ from cardscript.tools import (
     explain,
     export,
     fmt,
+    gallery,
     lsp,
     play,
     render,
@@ -23,6 +24,7 @@ from cardscript.tools import (
     translate,
 )
 
-COMMANDS = (check, fmt, render, explain, export, translate, corpus, rulings, deck, play, simulate, scenario, lsp)
+COMMANDS = (check, fmt, render, explain, export, gallery, translate, corpus, rulings, deck, play, simulate, scenario,
+            lsp)
 
 __all__ = ["COMMANDS"]
