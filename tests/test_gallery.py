@@ -177,7 +177,7 @@ def test_markup_in_a_card_is_escaped_in_its_page_and_in_the_index(tmp_path: Path
     (tmp_path / "cards" / "injetor-v1.card").write_text(INJECTING_CARD, encoding="utf-8")
     out = tmp_path / "site"
     code, stdout, _ = gallery(str(tmp_path / "cards"), "--out", str(out))
-    assert code == 0 and stdout.startswith("1 pages, 1 with errors")
+    assert code == 0 and stdout.startswith("1 page, 1 with errors")
     page_html = (out / "cards" / "cards-injetor-v1.html").read_text(encoding="utf-8")
     index_html = (out / "index.html").read_text(encoding="utf-8")
     for text in (page_html, index_html):
@@ -258,7 +258,7 @@ def test_out_must_be_a_folder_that_can_be_written(tmp_path: Path) -> None:
 def test_standard_input_is_a_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(INJECTING_CARD.encode("utf-8"))))
     code, stdout, _ = gallery("-", "--out", str(tmp_path))
-    assert code == 0 and stdout.startswith("1 pages")
+    assert code == 0 and stdout.startswith("1 page, ")
     assert INJECTED_TEXT in read_page(tmp_path / "cards" / "stdin.html").texts[".paragraph"][0]
 
 

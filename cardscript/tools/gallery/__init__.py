@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         err(f"--out {args.out}: cannot write the gallery: {exc.strerror or exc}")
         return 2
     with_errors = sum(1 for p in pages if p.errors)
-    out(f"{len(pages)} pages, {with_errors} with errors: {index}")
+    out(f"{len(pages)} page{'' if len(pages) == 1 else 's'}, {with_errors} with errors: {index}")
     named = {str(Path(p)) for p in inputs.paths if not Path(p).is_dir()}
     if inputs.missing or any(unreadable(c) and (str(Path(c.source.path)) in named or c.source.path == STDIN_NAME)
                              for c in cards):
