@@ -246,6 +246,8 @@ def _filter(f: Filter, ctx: Context, plural: bool) -> tuple[str, str]:
             return "", f"of {sel}"
         case ("user", "eq"):
             return "", f"used by {sel}"
+        case ("holder", "eq"):                           # the actions written on that card (4.6.2 C.3)
+            return "", f"of {sel}"
         case ("damaging", "eq"):
             return "", "that cause damage" if plural else "that causes damage"
         case ("since_turn_start", "eq"):
