@@ -25,6 +25,7 @@ from cardscript.compiler.files import library_path
 from cardscript.compiler.vocabulary import Cost, Power
 from cardscript.runtime.card_refs import collection_of
 from cardscript.tools.gallery.icons import icon_of, power_icon, with_icons
+from cardscript.tools.gallery.model import shown_path
 from cardscript.tools.gallery.site import embedded_json
 from tests.gallery_site import BROKEN_CARD, INJECTED_TEXT, INJECTING_CARD, gallery, index_data, read_page
 
@@ -54,13 +55,14 @@ def _export() -> dict[str, dict[str, Any]]:
     """``cardscript export`` of the library, by file: what the compiler says of each card, independently."""
     code, text = _cli("export", "--compact")
     assert code == 0
-    return {r["file"]: r for r in json.loads(text)["cards"]}
+    return {shown_path(r["file"]): r for r in json.loads(text)["cards"]}
 
 
 def _page_of(site: Path, file: str) -> Path:
     for entry in index_data(site):
         page = site / "cards" / f"{entry['slug']}.html"
-        if f"· <span class=\"file\">{html.escape(file, quote=False)}</span>" in page.read_text(encoding="utf-8"):
+        shown = html.escape(shown_path(file), quote=False)
+        if f"· <span class=\"file\">{shown}</span>" in page.read_text(encoding="utf-8"):
             return page
     raise AssertionError(f"no page for {file}")
 
@@ -164,7 +166,7 @@ def test_every_page_explains_and_renders_its_card_as_the_commands_do(site: Path)
     from cardscript.compiler.explain import explain_card
     from cardscript.tools.common import CardInputs, compile_inputs
 
-    cards = {c.source.path: c for c in compile_inputs(CardInputs([str(library_path())], False, 0))}
+    cards = {shown_path(c.source.path): c for c in compile_inputs(CardInputs([str(library_path())], False, 0))}
     for entry in index_data(site):
         page = read_page(site / "cards" / f"{entry['slug']}.html")
         (file,) = page.texts[".file"]

@@ -114,13 +114,25 @@ def _stat(value: object) -> str:
     return "" if value is None else str(value)
 
 
+def shown_path(path: str) -> str:
+    """The card's file as its page names it: a bundled card from the package's folder (``cardscripts/bsum/...``),
+    not this machine's install path; any other as it was given."""
+    from cardscript.compiler.files import library_path
+
+    library = library_path().resolve()
+    try:
+        return str(Path(path).resolve().relative_to(library.parent))
+    except ValueError:
+        return path
+
+
 def card_page(card: CompiledCard, build: CardBuild) -> CardPage:
     """The page of one compiled card (``build``: it checked and lowered, ``compiler.cache.build_of``)."""
     from cardscript.compiler.diagnostics import format_text
     from cardscript.tools.check import by_position
 
     raw = card.raw
-    page = CardPage(file=card.source.path, title=Path(card.source.path).name, parsed=card.parsed,
+    page = CardPage(file=shown_path(card.source.path), title=Path(card.source.path).name, parsed=card.parsed,
                     executable=build.executable)
     diags = by_position([*card.diagnostics, *build.lowering_diagnostics()])
     page.diagnostics = tuple(DiagnosticLine(*d.location(), d.severity.value, d.code, d.message, d.hint,
