@@ -13,13 +13,11 @@ through ``compile_paths`` with its ASTs), so a result kept between calls that ch
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from pathlib import Path
 from typing import TextIO
 
 import cardscript
-
 from cardscript.compiler.cache import compile_cards, store
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_paths, library_path
@@ -56,8 +54,7 @@ def main() -> None:
                         out.write(repr(lower_card(card)) + "\n")
                     except Exception as exc:  # noqa: BLE001 - a failing lowering is part of what is compared
                         out.write("LOWER-ERR " + repr(exc) + "\n")
-    with contextlib.suppress(Exception):
-        print(f"{sys.argv[1]}: {sum(1 for _ in open(sys.argv[1], encoding='utf-8'))} lines")
+    print(f"{sys.argv[1]}: {len(Path(sys.argv[1]).read_text(encoding='utf-8').splitlines())} lines")
 
 
 if __name__ == "__main__":
