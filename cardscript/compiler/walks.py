@@ -35,7 +35,7 @@ _LEAF_SET = frozenset(_LEAF_TYPES)       # the exact types, for one set lookup (
 def _walked(node: Node) -> tuple[Node, ...]:
     """The children :func:`nodes` descends into, in printed order."""
     if type(node) is Phrase:
-        return node.parts                               # type: ignore[attr-defined]
+        return node.parts
     if isinstance(node, Phrase):
         return node.parts
     if isinstance(node, Clause):
@@ -80,7 +80,7 @@ def leaves(node: Node) -> tuple[Leaf, ...]:
     if done is not None:
         return done
     if isinstance(node, _LEAF_TYPES):
-        return (node,)                                  # type: ignore[return-value]
+        return (node,)
     found: tuple[Leaf, ...]
     if isinstance(node, KeywordLine):
         found = ()
