@@ -243,8 +243,56 @@ def _closest(word: str, pool: tuple[str, ...], fold: bool) -> str | None:
     from cardscript.grammar.normalize import fold_text
 
     keyed = {fold_text(c) if fold else c: c for c in pool}
-    match = difflib.get_close_matches(fold_text(word) if fold else word, list(keyed), n=1, cutoff=0.6)
-    return keyed[match[0]] if match else None
+    match = closest_match(fold_text(word) if fold else word, tuple(keyed))
+    return keyed[match] if match is not None else None
+
+
+def closest_match(word: str, possibilities: tuple[str, ...], cutoff: float = 0.6) -> str | None:
+    """``difflib.get_close_matches(word, possibilities, n=1, cutoff=cutoff)``'s one match (or None), the same one:
+    the same three tests in the same order, the first two -- difflib's upper bounds of the ratio from the lengths
+    and from the letters in common -- worked out without a ``SequenceMatcher`` per candidate (the letters of each
+    candidate counted once per pool), so only the candidates that pass both are matched (``tests/test_closest.py``
+    holds it equal to difflib's)."""
+    counts = _letter_counts(possibilities)
+    want = _counter(word)
+    lb = len(word)
+    best: tuple[float, str] | None = None
+    s = difflib.SequenceMatcher()
+    s.set_seq2(word)
+    for x, have in zip(possibilities, counts, strict=True):
+        la = len(x)
+        if _ratio(min(la, lb), la + lb) < cutoff:                     # SequenceMatcher.real_quick_ratio
+            continue
+        common = 0
+        for letter, n in want.items():                               # SequenceMatcher.quick_ratio
+            m = have.get(letter)
+            if m:
+                common += n if n < m else m
+        if _ratio(common, la + lb) < cutoff:
+            continue
+        s.set_seq1(x)
+        score = s.ratio()
+        if score >= cutoff and (best is None or (score, x) > best):  # heapq.nlargest(1, ...) of (score, x)
+            best = (score, x)
+    return best[1] if best is not None else None
+
+
+def _ratio(matches: int, length: int) -> float:
+    """difflib's ``_calculate_ratio``."""
+    return 2.0 * matches / length if length else 1.0
+
+
+def _counter(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in text:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _letter_counts(possibilities: tuple[str, ...]) -> tuple[dict[str, int], ...]:
+    """Each candidate's letters counted (a library's names are one pool for all its unknown names)."""
+    return tuple(_counter(x) for x in possibilities)
 
 
 ECHO_WIDTH = 100   # the characters of a source line a diagnostic echoes: a window around the caret
