@@ -33,7 +33,8 @@ def check_paragraphs(paragraphs: Iterable[Paragraph], names: NameRegistry, sourc
                                       hint=f"did you mean {{{guess}}}?" if guess else
                                       "powers: " + " ".join("{" + c + "}" for c in ICON_CODES)))
             elif isinstance(node, Phrase):
-                heads = [_head_lemma(part) for part in node.parts]     # read once, for both checks
+                heads = [_head_lemma(part) if isinstance(part, Phrase) else "" for part in node.parts]   # read once,
+                #                                                                          for both checks
                 if "fase" in heads or "etapa" in heads:
                     out.extend(_phase_names(node, source, heads))
                 out.extend(_names(node, names, source, heads))

@@ -29,6 +29,7 @@ Leaf = Lexeme | Name | Icon | Number | Symbol
 _NODES = "_walk_nodes"
 _LEAVES = "_walk_leaves"
 _LEAF_TYPES = (Lexeme, Name, Icon, Number, Symbol)
+_FILTERED = (Phrase, Clause, ClauseSeq, Sentence)     # the nodes whose words are those of their kept nodes
 _LEAF_SET = frozenset(_LEAF_TYPES)       # the exact types, for one set lookup (a subclass takes the isinstance test)
 
 
@@ -82,8 +83,13 @@ def leaves(node: Node) -> tuple[Leaf, ...]:
     if isinstance(node, _LEAF_TYPES):
         return (node,)
     found: tuple[Leaf, ...]
+    kept: tuple[Node, ...] | None = node.__dict__.get(_NODES)
     if isinstance(node, KeywordLine):
         found = ()
+    elif kept is not None and isinstance(node, _FILTERED):
+        # its nodes are kept (the binder walked them): its words are theirs, in the same order, with no walk of
+        # its own nor a tuple kept on each node under it (no keyword line is under these)
+        found = tuple([n for n in kept if isinstance(n, _LEAF_TYPES)])
     else:
         children = _walked(node)
         if isinstance(node, EffectParagraph):
