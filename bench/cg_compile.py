@@ -1,9 +1,11 @@
 """Driver for instruction counts (not a test): load the grammar and the prelude, read the card files, then do one of
-``none`` / ``bare`` (the bare parse of every paragraph) / ``full`` (the full cold compile: compile + lowering).
+``none`` / ``bare`` (the bare parse of every paragraph) / ``compile`` (the cold compile without the lowering: card
+file, parse, AST, checks, binding, keyword expansion) / ``full`` (the full cold compile: compile + lowering).
 
     valgrind --tool=callgrind --callgrind-out-file=cg-full.out python bench/cg_compile.py full [--cards 120]
 
-A figure is a run's instruction count minus the ``none`` run's (docs/performance.md).
+A figure is a run's instruction count minus the ``none`` run's (docs/performance.md); the lowering alone is
+``full`` minus ``compile``, the compile's work beyond the parse but for the lowering ``compile`` minus ``bare``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ except ImportError:                                     # a tree from before the
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=("none", "bare", "full"))
+    ap.add_argument("mode", choices=("none", "bare", "compile", "full"))
     ap.add_argument("corpus", nargs="?", default="../shared/corpus/battle-scenes-cards-dev.jsonl")
     ap.add_argument("--cards", type=int, default=0, help="only the first N cards (0: all)")
     args = ap.parse_args()
@@ -46,6 +48,12 @@ def main() -> None:
     if args.mode == "bare":
         for text in paragraphs:
             parse_paragraph(text, names)
+    elif args.mode == "compile":
+        expand.forget_parses()
+        kept_cards = []                                 # as the library load: every card kept
+        with batch():
+            for src in sources:
+                kept_cards.append(compile_source(src, names))
     elif args.mode == "full":
         expand.forget_parses()
         kept: list[object] = []                         # as the library load: every card and its IR kept

@@ -34,6 +34,15 @@ class Lexeme(Node):
     lemma: str
     word: str
 
+    def __init__(self, span: Span, cls: str, lemma: str, word: str) -> None:
+        # the frozen dataclass's __init__ in one step (every word of every paragraph is one: issue 12); a subclass
+        # with fields of its own gets the dataclass's
+        d = self.__dict__
+        d["span"] = span
+        d["cls"] = cls
+        d["lemma"] = lemma
+        d["word"] = word
+
 
 @dataclass(frozen=True)
 class Name(Node):
@@ -42,6 +51,12 @@ class Name(Node):
     text: str
     kinds: tuple[str, ...] = ()
 
+    def __init__(self, span: Span, text: str, kinds: tuple[str, ...] = ()) -> None:
+        d = self.__dict__                  # in one step, as Lexeme's
+        d["span"] = span
+        d["text"] = text
+        d["kinds"] = kinds
+
 
 @dataclass(frozen=True)
 class Icon(Node):
@@ -49,11 +64,22 @@ class Icon(Node):
 
     code: str
 
+    def __init__(self, span: Span, code: str) -> None:
+        d = self.__dict__                  # in one step, as Lexeme's
+        d["span"] = span
+        d["code"] = code
+
 
 @dataclass(frozen=True)
 class Number(Node):
     value: int
     spelled: str = ""              # the lexicon word when spelled out ("dois", "duas"), agreeing in gender
+
+    def __init__(self, span: Span, value: int, spelled: str = "") -> None:
+        d = self.__dict__                  # in one step, as Lexeme's
+        d["span"] = span
+        d["value"] = value
+        d["spelled"] = spelled
 
 
 @dataclass(frozen=True)
@@ -61,6 +87,11 @@ class Symbol(Node):
     """Punctuation and operators that carry meaning: ``+ - = , : ( )``."""
 
     text: str
+
+    def __init__(self, span: Span, text: str) -> None:
+        d = self.__dict__                  # in one step, as Lexeme's
+        d["span"] = span
+        d["text"] = text
 
 
 class PhraseKind(StrEnum):
@@ -91,6 +122,12 @@ Part = "Lexeme | Name | Icon | Number | Symbol | Phrase | Clause"
 class Phrase(Node):
     kind: PhraseKind
     parts: tuple[Node, ...]
+
+    def __init__(self, span: Span, kind: PhraseKind, parts: tuple[Node, ...]) -> None:
+        d = self.__dict__                  # in one step, as Lexeme's
+        d["span"] = span
+        d["kind"] = kind
+        d["parts"] = parts
 
 
 class Procedure(StrEnum):
@@ -151,6 +188,19 @@ class Clause(Node):
     negated: bool = False
     optional: bool = False
     fronted: tuple[Node, ...] = ()     # complements printed before the subject ("ao invés disso você pode")
+
+    def __init__(self, span: Span, subject: Phrase | None, verb: Phrase, complements: tuple[Node, ...],
+                 procedure: Procedure, negated: bool = False, optional: bool = False,
+                 fronted: tuple[Node, ...] = ()) -> None:
+        d = self.__dict__                  # in one step, as Lexeme's
+        d["span"] = span
+        d["subject"] = subject
+        d["verb"] = verb
+        d["complements"] = complements
+        d["procedure"] = procedure
+        d["negated"] = negated
+        d["optional"] = optional
+        d["fronted"] = fronted
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,8 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
     x_uses: list[Span] = []
     x_defined = x_defined_by_cost
     card_name = scope.card_name
+    card_key = fold_text(scope.card_name)
+    action_key = fold_text(scope.action_name) if scope.action_name else ""
     previous_word = ""
     clause = 0
     choosing = False                      # inside a sentence with "você pode ..."
@@ -152,7 +154,36 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
         asides: list[Span] = []               # parentheses: what they say is no antecedent outside them
         embedded: set[int] = set()            # clauses inside another clause's phrases (relatives)
         shown: list[Referent] = []            # demonstratives ("aquele personagem"), for a later "ele"
-        for node in walk(para):
+        for node in nodes(para):
+            # one type test per node (the walk is the paragraph's kept node list, walks.nodes); each kind of node
+            # does what it did in the one cascade of tests, in the same order
+            if isinstance(node, Lexeme):
+                if node.lemma == "x" and node.cls == "LIT":
+                    if previous_word in ("sendo", "onde"):
+                        x_defined = True  # "..., sendo X igual ao número de ...", "..., onde X é o número de ..."
+                    if choosing and not x_uses:
+                        x_defined = True  # first used in what the player may do: "você pode ... descartar X cards"
+                    x_uses.append(node.span)
+                previous_word = node.word
+                if node.cls == "CLITIC" and node.lemma in _PRONOUNS or id(node) in proclitics:
+                    # "-o", or "e o coloque ...": the object of "carregá-lo", "descarregue-o", "coloque-o" is a
+                    # card, never a player
+                    pool = [x for x in introduced if x.head not in _PLAYERS] if procedure in _CARD_OBJECT \
+                        else introduced
+                    pool = [x for x in pool if x.clause != clause]   # never its own clause's object (binding B)
+                    _bind_to_last(node.word, node.span, pool, bindings, unbound, embedded=embedded)
+                continue
+            if isinstance(node, Name):
+                own = fold_text(node.text)
+                if own == card_key:
+                    bindings.append(Binding(node.text, node.span, "this card"))
+                elif action_key and own == action_key:
+                    bindings.append(Binding(node.text, node.span, "this action"))
+                continue
+            if isinstance(node, Icon):
+                if node.code == "X":
+                    x_defined = True      # "incapacite ... em {X}": the stage chosen is X
+                continue
             if isinstance(node, Clause):
                 clause = id(node)
                 procedure = node.procedure
@@ -161,48 +192,27 @@ def bind_paragraphs(paragraphs: tuple[Paragraph, ...], in_action: bool, scope: C
                 if _copula(node) and node.subject is not None:    # "se o card descarregado for um card de
                     predicates.update({id(n): node.subject.span for c in _predicate(node) for n in walk(c)})
                     #                   suporte": a description of the subject, no new thing
-            if isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE:
-                nested.update(id(n) for n in walk(node) if n is not node and isinstance(n, Phrase)
-                              and n.kind is PhraseKind.NOUN_PHRASE)
-            if isinstance(node, Sentence) and (_defines_x(node) or _chosen_x(node.cost)):
-                x_defined = True
-            if isinstance(node, Sentence):
-                choosing = any(c.optional for c in node.body.clauses)
-            if isinstance(node, Phrase) and node.kind is PhraseKind.KEYWORD_PREFIX and _chosen_x(node):
-                x_defined = True          # "Energia Cósmica X -": X is chosen when the cost is paid
-            if isinstance(node, Icon) and node.code == "X":
-                x_defined = True          # "incapacite ... em {X}": the stage chosen is X
-            if isinstance(node, Lexeme) and node.lemma == "x" and node.cls == "LIT":
-                if previous_word in ("sendo", "onde"):
-                    x_defined = True      # "..., sendo X igual ao número de ...", "..., onde X é o número de ..."
-                if choosing and not x_uses:
-                    x_defined = True      # first used in what the player may do: "você pode ... descartar X cards"
-                x_uses.append(node.span)
-            if isinstance(node, Lexeme):
-                previous_word = node.word
-            if isinstance(node, Name):
-                own = fold_text(node.text)
-                if own == fold_text(scope.card_name):
-                    bindings.append(Binding(node.text, node.span, "this card"))
-                elif scope.action_name and own == fold_text(scope.action_name):
-                    bindings.append(Binding(node.text, node.span, "this action"))
-                continue
-            if isinstance(node, Phrase) and node.kind is PhraseKind.VERB_GROUP:
-                proclitics.update(id(w) for w in proclitics_of(node))
-            if isinstance(node, Phrase) and node.kind is PhraseKind.PARENTHETICAL:
-                asides.append(node.span)
-            if isinstance(node, Clause):
                 embedded.update(id(c) for part in (node.subject, *node.complements) if part is not None
                                 for c in walk(part) if isinstance(c, Clause))
-            if not (isinstance(node, Phrase) and node.kind is PhraseKind.NOUN_PHRASE):
-                if isinstance(node, Lexeme) and (node.cls == "CLITIC" and node.lemma in _PRONOUNS
-                                                 or id(node) in proclitics):     # "-o", or "e o coloque ..."
-                    # the object of "carregá-lo", "descarregue-o", "coloque-o" is a card, never a player
-                    pool = [x for x in introduced if x.head not in _PLAYERS] if procedure in _CARD_OBJECT \
-                        else introduced
-                    pool = [x for x in pool if x.clause != clause]   # never its own clause's object (binding B)
-                    _bind_to_last(node.word, node.span, pool, bindings, unbound, embedded=embedded)
                 continue
+            if isinstance(node, Sentence):
+                if _defines_x(node) or _chosen_x(node.cost):
+                    x_defined = True
+                choosing = any(c.optional for c in node.body.clauses)
+                continue
+            if not isinstance(node, Phrase):
+                continue
+            kind = node.kind
+            if kind is not PhraseKind.NOUN_PHRASE:
+                if kind is PhraseKind.KEYWORD_PREFIX and _chosen_x(node):
+                    x_defined = True      # "Energia Cósmica X -": X is chosen when the cost is paid
+                elif kind is PhraseKind.VERB_GROUP:
+                    proclitics.update(id(w) for w in proclitics_of(node))
+                elif kind is PhraseKind.PARENTHETICAL:
+                    asides.append(node.span)
+                continue
+            nested.update(id(n) for n in walk(node) if n is not node and isinstance(n, Phrase)
+                          and n.kind is PhraseKind.NOUN_PHRASE)
             dets = [p for p in node.parts if isinstance(p, Lexeme) and p.cls == "DET"]
             det = dets[0].lemma if dets else ""
             head = _head(node)

@@ -84,7 +84,8 @@ class Builder:
 
     # -- leaves ------------------------------------------------------------------------------
     def token(self, tok: Token) -> Node:
-        span = self.tree_span(tok)
+        s = tok.start_pos or 0
+        span = self.span_of(s, tok.end_pos if tok.end_pos is not None else s)     # tree_span of a token
         value = str(tok)
         if tok.type == "NAME":
             return Name(span, value, tuple(self.names.kinds_of(value)))
@@ -104,9 +105,9 @@ class Builder:
     # -- rules -------------------------------------------------------------------------------
     def node(self, tree: Tree[Token]) -> Node:
         rule = str(tree.data)
-        method = getattr(self, "rule_" + rule, None)
+        method = _RULE_METHODS.get(rule)
         if method is not None:
-            result: Node = method(tree)
+            result: Node = method(self, tree)
             return result
         kind = _RULE_KINDS.get(rule, PhraseKind.CHUNK)
         return Phrase(self.tree_span(tree), kind, self.flat_parts(tree))
@@ -115,11 +116,11 @@ class Builder:
         """Children, with helper rules (number, head, participle...) flattened into their parent."""
         out: list[Node] = []
         for child in tree.children:
-            if isinstance(child, Tree) and str(child.data) in _FLAT_RULES:
-                out.extend(self.flat_parts(child))
-            elif isinstance(child, Token):
+            if isinstance(child, Token):
                 if child.type != "CLAUSE_GAP":      # a comma left out: nothing to keep
                     out.append(self.token(child))
+            elif str(child.data) in _FLAT_RULES:
+                out.extend(self.flat_parts(child))
             else:
                 out.append(self.node(child))
         return tuple(out)
@@ -264,6 +265,8 @@ _RULE_KINDS = {
     "paren": PhraseKind.PARENTHETICAL, "trigger": PhraseKind.TRIGGER, "condition": PhraseKind.CONDITION,
     "adverbial": PhraseKind.WINDOW, "keyword_prefix": PhraseKind.KEYWORD_PREFIX,
 }
+# the rules with a method of their own: rule name -> Builder.rule_<name> (Builder.node looks it up per tree)
+_RULE_METHODS = {name[len("rule_"):]: method for name, method in vars(Builder).items() if name.startswith("rule_")}
 _FLAT_RULES = frozenset({"head", "number", "participle", "coord", "quantity_op", "keyword_value", "keyword_args"})
 
 

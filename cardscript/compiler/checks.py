@@ -33,20 +33,24 @@ def check_paragraphs(paragraphs: Iterable[Paragraph], names: NameRegistry, sourc
                                       hint=f"did you mean {{{guess}}}?" if guess else
                                       "powers: " + " ".join("{" + c + "}" for c in ICON_CODES)))
             elif isinstance(node, Phrase):
-                out.extend(_phase_names(node, source))
-                out.extend(_names(node, names, source))
+                heads = [_head_lemma(part) if isinstance(part, Phrase) else "" for part in node.parts]   # read once,
+                #                                                                          for both checks
+                if "fase" in heads or "etapa" in heads:
+                    out.extend(_phase_names(node, source, heads))
+                out.extend(_names(node, names, source, heads))
     unique: dict[tuple[str, int, int], Diagnostic] = {}
     for d in out:                       # a name is seen from its noun phrase and from the phrase around it
         unique.setdefault((d.code, d.span.start, d.span.end), d)
     return list(unique.values())
 
 
-def _phase_names(phrase: Phrase, source: SourceFile) -> list[Diagnostic]:
-    """``Fase de X`` / ``Etapa de X`` among a phrase's parts: X must be a phase / step (rules 6)."""
+def _phase_names(phrase: Phrase, source: SourceFile, heads: list[str]) -> list[Diagnostic]:
+    """``Fase de X`` / ``Etapa de X`` among a phrase's parts (``heads``: their head lemmas): X must be a phase / step
+    (rules 6)."""
     out: list[Diagnostic] = []
     parts = phrase.parts
     for i, part in enumerate(parts[:-1]):
-        head = _head_lemma(part)
+        head = heads[i]
         if head not in ("fase", "etapa"):
             continue
         nxt = parts[i + 1]
@@ -88,11 +92,12 @@ def _head_lemma(node: Node) -> str:
     return ""
 
 
-def _names(phrase: Phrase, names: NameRegistry, source: SourceFile) -> list[Diagnostic]:
-    """Names among a phrase's parts (directly or as a noun phrase); after "afiliação" an affiliation."""
+def _names(phrase: Phrase, names: NameRegistry, source: SourceFile, heads: list[str]) -> list[Diagnostic]:
+    """Names among a phrase's parts (directly or as a noun phrase; ``heads``: their head lemmas); after "afiliação" an
+    affiliation."""
     out: list[Diagnostic] = []
     after_affiliation = False
-    for part in phrase.parts:
+    for part, head in zip(phrase.parts, heads, strict=True):
         name = part if isinstance(part, Name) else _name_of(part)
         if name is not None and not name.kinds and name.text.upper() not in _NONE and not POWERS.lookup(name.text):
             # (a power is the game's own word, not a name: "ganha Super Força", "ganha Voo")
@@ -102,7 +107,7 @@ def _names(phrase: Phrase, names: NameRegistry, source: SourceFile) -> list[Diag
             out.append(Diagnostic(dg.W_UNKNOWN_NAME, f"unknown {what} '{name.text}'", name.span, source,
                                   hint=f"did you mean '{guess}'?" if guess else
                                   "no checked card or library card defines it; check the spelling"))
-        after_affiliation = _head_lemma(part) == "afiliação" or (after_affiliation and name is None
+        after_affiliation = head == "afiliação" or (after_affiliation and name is None
                                                                   and isinstance(part, Lexeme))
     return out
 

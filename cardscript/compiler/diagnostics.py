@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import heapq
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -244,7 +245,7 @@ def _closest(word: str, pool: tuple[str, ...], fold: bool) -> str | None:
 
     keyed = {fold_text(c) if fold else c: c for c in pool}
     key = fold_text(word) if fold else word
-    near = difflib.get_close_matches(key, list(keyed), n=8, cutoff=0.6)
+    near = close_matches(key, tuple(keyed), n=8)
     if not near:
         return None
     # the fewest typing mistakes first (a swapped pair of letters is one: 'crad' is 'card', not 'curado'), then
@@ -265,6 +266,54 @@ def edit_distance(a: str, b: str) -> int:
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
                 row[j] = min(row[j], earlier[j - 2] + 1)
     return row[len(b)]
+
+
+def close_matches(word: str, possibilities: tuple[str, ...], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """``difflib.get_close_matches(word, possibilities, n, cutoff)``, the same matches in the same order (best
+    first): the same three tests in the same order, the first two -- difflib's upper bounds of the ratio from the
+    lengths and from the letters in common -- worked out without a ``SequenceMatcher`` per candidate (the letters of
+    each candidate counted once per pool), so only the candidates that pass both are matched
+    (``tests/test_closest.py`` holds it equal to difflib's)."""
+    counts = _letter_counts(possibilities)
+    want = _counter(word)
+    lb = len(word)
+    scored: list[tuple[float, str]] = []
+    s = difflib.SequenceMatcher()
+    s.set_seq2(word)
+    for x, have in zip(possibilities, counts, strict=True):
+        la = len(x)
+        if _ratio(min(la, lb), la + lb) < cutoff:                     # SequenceMatcher.real_quick_ratio
+            continue
+        common = 0
+        for letter, wanted in want.items():                          # SequenceMatcher.quick_ratio
+            m = have.get(letter)
+            if m:
+                common += wanted if wanted < m else m
+        if _ratio(common, la + lb) < cutoff:
+            continue
+        s.set_seq1(x)
+        score = s.ratio()
+        if score >= cutoff:
+            scored.append((score, x))
+    return [x for _, x in heapq.nlargest(n, scored)]                 # as difflib: best first, ties to the greater
+
+
+def _ratio(matches: int, length: int) -> float:
+    """difflib's ``_calculate_ratio``."""
+    return 2.0 * matches / length if length else 1.0
+
+
+def _counter(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in text:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _letter_counts(possibilities: tuple[str, ...]) -> tuple[dict[str, int], ...]:
+    """Each candidate's letters counted (a library's names are one pool for all its unknown names)."""
+    return tuple(_counter(x) for x in possibilities)
 
 
 ECHO_WIDTH = 100   # the characters of a source line a diagnostic echoes: a window around the caret

@@ -261,6 +261,32 @@ def _templates(keyword: KeywordDef) -> tuple[tuple[str, bool], ...]:
     return tuple((t, False) for t in keyword.old_forms) + tuple(meaning)
 
 
+_Candidate = tuple[KeywordDef, str, bool, _Pattern]
+_CANDIDATES: dict[tuple[int, bool], tuple[Prelude, dict[str, KeywordDef], int, tuple[_Candidate, ...]]] = {}
+
+
+def _candidates(prelude: Prelude, in_action: bool) -> tuple[_Candidate, ...]:
+    """The templates :func:`find_old_wording` tries, in its order (each keyword of ``prelude`` of the usage, its
+    templates, those with a pattern), each with its keyword and pattern: listed once per prelude (the two
+    ``lru_cache`` lookups per keyword and template hashed the whole keyword definition, for every paragraph)."""
+    hit = _CANDIDATES.get((id(prelude), in_action))
+    if hit is not None and hit[0] is prelude and hit[1] is prelude.keywords and hit[2] == len(prelude.keywords):
+        return hit[3]
+    out: list[_Candidate] = []
+    for keyword in prelude.keywords.values():
+        if (keyword.usage is Usage.ACTION) != in_action:
+            continue
+        for template, from_meaning in _templates(keyword):
+            pattern = _pattern(template, keyword, in_action)
+            if pattern is not None:
+                out.append((keyword, template, from_meaning, pattern))
+    if len(_CANDIDATES) > 8:
+        _CANDIDATES.clear()
+    found = tuple(out)
+    _CANDIDATES[(id(prelude), in_action)] = (prelude, prelude.keywords, len(prelude.keywords), found)
+    return found
+
+
 def find_old_wording(text: str, name: str, alter_ego: str = "", action: str = "", in_action: bool = False,
                      prelude: Prelude | None = None) -> OldWording | None:
     """The keyword whose long form (a ``Forma antiga`` or its meaning) ``text``, one paragraph, is; None if none.
@@ -274,34 +300,28 @@ def find_old_wording(text: str, name: str, alter_ego: str = "", action: str = ""
     folded = _fold_accents(norm)
     own = {"nome": name, "alter ego": alter_ego or name, "acao": action}
     best: tuple[int, OldWording] | None = None
-    for keyword in (prelude or load_prelude()).keywords.values():
-        if (keyword.usage is Usage.ACTION) != in_action:
+    for keyword, template, from_meaning, pattern in _candidates(prelude or load_prelude(), in_action):
+        m = pattern.regex.fullmatch(folded)
+        if m is None or any(_squash(m.group(g)) != _squash(own[kind]) for g, kind in pattern.names):
             continue
-        for template, from_meaning in _templates(keyword):
-            pattern = _pattern(template, keyword, in_action)
-            if pattern is None:
+        value: str | None = None
+        args: str | None = None
+        for group, param in pattern.groups:
+            if m.group(group) is None:
                 continue
-            m = pattern.regex.fullmatch(folded)
-            if m is None or any(_squash(m.group(g)) != _squash(own[kind]) for g, kind in pattern.names):
-                continue
-            value: str | None = None
-            args: str | None = None
-            for group, param in pattern.groups:
-                if m.group(group) is None:
-                    continue
-                captured = norm[m.start(group):m.end(group)].strip()
-                if param is Parameter.N:
-                    value = re.sub(r"\s+", "", captured.upper())        # "{ 1 }" -> "{1}", "x" -> "X"
-                elif param is Parameter.CHARACTERISTICS:
-                    args = characteristics_argument(captured)
-                else:
-                    args = actions_argument(captured)
-            rest = norm[m.start("rest"):m.end("rest")] if in_action else None
-            found = OldWording(keyword, template, from_meaning, norm, value, args, rest,
-                               0, len(norm[:m.start("rest")].rstrip()) if in_action else len(norm))
-            score = len(template)
-            if best is None or score > best[0]:
-                best = (score, found)
+            captured = norm[m.start(group):m.end(group)].strip()
+            if param is Parameter.N:
+                value = re.sub(r"\s+", "", captured.upper())        # "{ 1 }" -> "{1}", "x" -> "X"
+            elif param is Parameter.CHARACTERISTICS:
+                args = characteristics_argument(captured)
+            else:
+                args = actions_argument(captured)
+        rest = norm[m.start("rest"):m.end("rest")] if in_action else None
+        found = OldWording(keyword, template, from_meaning, norm, value, args, rest,
+                           0, len(norm[:m.start("rest")].rstrip()) if in_action else len(norm))
+        score = len(template)
+        if best is None or score > best[0]:
+            best = (score, found)
     return best[1] if best is not None else None
 
 

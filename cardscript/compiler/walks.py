@@ -29,10 +29,14 @@ Leaf = Lexeme | Name | Icon | Number | Symbol
 _NODES = "_walk_nodes"
 _LEAVES = "_walk_leaves"
 _LEAF_TYPES = (Lexeme, Name, Icon, Number, Symbol)
+_FILTERED = (Phrase, Clause, ClauseSeq, Sentence)     # the nodes whose words are those of their kept nodes
+_LEAF_SET = frozenset(_LEAF_TYPES)       # the exact types, for one set lookup (a subclass takes the isinstance test)
 
 
 def _walked(node: Node) -> tuple[Node, ...]:
     """The children :func:`nodes` descends into, in printed order."""
+    if type(node) is Phrase:
+        return node.parts
     if isinstance(node, Phrase):
         return node.parts
     if isinstance(node, Clause):
@@ -52,13 +56,19 @@ def _walked(node: Node) -> tuple[Node, ...]:
 
 
 def nodes(node: Node) -> tuple[Node, ...]:
-    """Every node under ``node`` (itself first), in printed order."""
+    """Every node under ``node`` (itself first), in printed order. A word or symbol is its own walk (nothing is kept
+    on it: most nodes are words, and only their parents' walks are asked for again)."""
     done: tuple[Node, ...] | None = node.__dict__.get(_NODES)
     if done is not None:
         return done
+    if type(node) in _LEAF_SET or isinstance(node, _LEAF_TYPES):
+        return (node,)
     out: list[Node] = [node]
     for child in _walked(node):
-        out.extend(nodes(child))
+        if type(child) in _LEAF_SET:
+            out.append(child)
+        else:
+            out.extend(nodes(child))
     found = tuple(out)
     object.__setattr__(node, _NODES, found)
     return found
@@ -70,18 +80,26 @@ def leaves(node: Node) -> tuple[Leaf, ...]:
     done: tuple[Leaf, ...] | None = node.__dict__.get(_LEAVES)
     if done is not None:
         return done
-    found: tuple[Leaf, ...]
     if isinstance(node, _LEAF_TYPES):
-        found = (node,)
-    elif isinstance(node, KeywordLine):
+        return (node,)
+    found: tuple[Leaf, ...]
+    kept: tuple[Node, ...] | None = node.__dict__.get(_NODES)
+    if isinstance(node, KeywordLine):
         found = ()
+    elif kept is not None and isinstance(node, _FILTERED):
+        # its nodes are kept (the binder walked them): its words are theirs, in the same order, with no walk of
+        # its own nor a tuple kept on each node under it (no keyword line is under these)
+        found = tuple([n for n in kept if isinstance(n, _LEAF_TYPES)])
     else:
         children = _walked(node)
         if isinstance(node, EffectParagraph):
             children = children[len(node.keyword_lines):]
         out: list[Leaf] = []
         for child in children:
-            out.extend(leaves(child))
+            if type(child) in _LEAF_SET:
+                out.append(child)                       # type: ignore[arg-type]
+            else:
+                out.extend(leaves(child))
         found = tuple(out)
     object.__setattr__(node, _LEAVES, found)
     return found

@@ -93,10 +93,17 @@ class NP:
         return ""
 
     def det(self, *lemmas: str) -> bool:
-        return any(d.lemma in lemmas for d in self.dets)
+        for d in self.dets:     # noqa: SIM110 - a loop: no generator per call (a hot test)
+            if d.lemma in lemmas:
+                return True
+        return False
 
     def adj(self, *lemmas: str) -> bool:
-        return any(isinstance(a, Lexeme) and a.lemma in lemmas for a in (*self.pre, *self.post))
+        for group in (self.pre, self.post):
+            for a in group:
+                if isinstance(a, Lexeme) and a.lemma in lemmas:
+                    return True
+        return False
 
     @property
     def own_leaves(self) -> list[Leaf]:
@@ -506,9 +513,14 @@ class _Open:
     #                                                            você controla" does not: they are the clause's)
 
 
+_OTHER_KINDS = {"adv": "adv", "op": "op", "keyword": "keyword", "paren": "paren", "quote": "quote",
+                "gerund": "gerund", "adj": "adj", "verb": "verb"}     # an atom's kind -> its Other's (else "lit")
+
+
 class _Attacher:
     def __init__(self, atoms: list[_Atom], frame: fr.Frame | None, object_filled: bool) -> None:
         self.atoms = atoms
+        self._ahead: list[_Atom | None] = [*atoms, None, None, None, None]    # peek(k) for k < 4 past the end
         self.pos = 0
         self.top = _Open(frame, {"object"} if object_filled else set())
         self.heads: list[NP] = []          # the noun phrases whose "de" complement is being read, innermost last
@@ -516,7 +528,8 @@ class _Attacher:
     # -- helpers ----------------------------------------------------------------------------
     def peek(self, k: int = 0) -> _Atom | None:
         i = self.pos + k
-        return self.atoms[i] if i < len(self.atoms) else None
+        ahead = self._ahead
+        return ahead[i] if i < len(ahead) else None
 
     @staticmethod
     def _compared_value(np: NP, a: _Atom) -> bool:
@@ -534,8 +547,11 @@ class _Attacher:
 
     def _more_than(self) -> bool:
         """"mais / menos de <np>": a count compared, standing as a noun phrase."""
-        a, b, c = self.peek(), self.peek(1), self.peek(2)
-        return a is not None and a.kind == "adv" and _lemma(a.nodes[0]) in ("mais", "menos") and b is not None \
+        a = self.peek()
+        if a is None or a.kind != "adv":
+            return False
+        b, c = self.peek(1), self.peek(2)
+        return _lemma(a.nodes[0]) in ("mais", "menos") and b is not None \
             and b.kind == "prep" and _lemma(b.nodes[0]) == "de" and c is not None and c.kind == "np"
 
     def _do_que(self) -> bool:
@@ -600,8 +616,7 @@ class _Attacher:
                 and self.peek().kind == "np":                                   # type: ignore[union-attr]
             np = self.noun_phrase(stack)                                        # "o mesmo nome que X"
             return Other("compare", list(a.nodes), np=np)
-        kind = {"adv": "adv", "op": "op", "keyword": "keyword", "paren": "paren", "quote": "quote",
-                "gerund": "gerund", "adj": "adj", "verb": "verb"}.get(a.kind, "lit")
+        kind = _OTHER_KINDS.get(a.kind, "lit")
         if kind == "gerund" and self.peek() is not None and self.peek().kind == "verb":   # type: ignore[union-attr]
             nodes = list(a.nodes) + list(self.take().nodes)                           # "descarregando-o"
             return Other(kind, nodes)
@@ -1373,36 +1388,47 @@ def _other_only(node: Node) -> bool:
 def _is_number_np(node: Node) -> bool:
     """An np that is only a number or X, possibly after determiners ("[X] [+] [1] [pontos]", "[os dez] [cards]"); X
     may be written as its icon ("[{X}] [+] [1] [cards]": the X of the cost {X}, 4.6.1)."""
-    parts = [node] if not isinstance(node, Phrase) else list(node.parts)
-    while len(parts) > 1 and isinstance(parts[0], Lexeme) and parts[0].cls == "DET":
-        parts = parts[1:]
-    if len(parts) != 1:
-        return False
-    p = parts[0]
+    if isinstance(node, Phrase):
+        parts = node.parts
+        i, n = 0, len(parts)
+        while n - i > 1 and isinstance(parts[i], Lexeme) and parts[i].cls == "DET":    # type: ignore[attr-defined]
+            i += 1
+        if n - i != 1:
+            return False
+        p = parts[i]
+    else:
+        p = node
     return isinstance(p, Number) or (isinstance(p, Lexeme) and p.lemma == "x" and p.cls == "LIT") or (
         isinstance(p, Icon) and p.code.upper() == "X")
 
 
 def _is_icon_number(node: Node) -> bool:
     """An energy icon standing for a number ("{1}")."""
-    parts = _parts(node)
-    return len(parts) == 1 and isinstance(parts[0], Icon) and parts[0].code.isdigit()
+    only = _only_part(node)
+    return isinstance(only, Icon) and only.code.isdigit()
 
 
 def _lone_um(node: Node) -> bool:
     """An np that is only "um"/"uma" (the quantity of "um ou mais personagens")."""
-    parts = _parts(node)
-    return len(parts) == 1 and isinstance(parts[0], Lexeme) and parts[0].lemma == "um"
+    only = _only_part(node)
+    return isinstance(only, Lexeme) and only.lemma == "um"
 
 
 def _lone_pronoun(node: Node, lemma: str) -> bool:
     """An np that is only the pronoun ``lemma`` ("outro" read alone before its noun: "outro | jogador")."""
-    parts = _parts(node)
-    return len(parts) == 1 and isinstance(parts[0], Lexeme) and parts[0].lemma == lemma
+    only = _only_part(node)
+    return isinstance(only, Lexeme) and only.lemma == lemma
 
 
 def _parts(node: Node) -> list[Node]:
     return list(node.parts) if isinstance(node, Phrase) else [node]
+
+
+def _only_part(node: Node) -> Node | None:
+    """The one part of :func:`_parts` (None when there are several or none), without building the list."""
+    if isinstance(node, Phrase):
+        return node.parts[0] if len(node.parts) == 1 else None
+    return node
 
 
 def _starts_with_det(node: Node, *lemmas: str) -> bool:
