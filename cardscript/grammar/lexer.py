@@ -22,9 +22,11 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from lark import Tree
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
+from cardscript.grammar.lalr_run import feed
 from cardscript.grammar.lexicon import LEXICON, Word, lookup
 from cardscript.grammar.names import WORD, NameRegistry, match_name_shape
 from cardscript.grammar.normalize import fold_text
@@ -175,6 +177,10 @@ class SentenceLexer(Lexer):
         # depth and top of the state stack it was made at; _step is the next one to take
         self._script: list[tuple[int, int, int, Any]] = []
         self._step = 0
+        # the parser state a speculation feeds (see _feed_sentence), and where the parse goes on after a successful
+        # one: the position, the split word's parts still to type, the last token fed
+        self._fed: Any = None
+        self._resume: tuple[int, list[tuple[str, int, int]], Token] | None = None
         # kept across paragraphs (forget() drops them): what depends on a word alone
         self._terminals: dict[tuple[str, str], tuple[str, ...]] = {}
         self._infos: dict[str, _WordInfo] = {}
@@ -199,24 +205,39 @@ class SentenceLexer(Lexer):
         self._planned_at = set()
         self._script = []
         self._step = 0
+        self._resume = None
         stack = parser_state.state_stack
         conf = parser_state.parse_conf
+        # the parser's own stacks and table, when its state offers them (lalr_run.FedState): a successful
+        # speculation of the first reading is then fed to the parser as it goes (_feed_sentence)
+        self._fed = parser_state if self.replay and not inp.thorough \
+            and getattr(parser_state, "actions", None) is not None else None
+        fed_last: Token | None = None       # the last token fed by a speculation, when nothing was yielded after it
         while True:
             if pending:
                 part, start, end = pending.pop(0)
-                scripted = self._scripted(-1 - start, stack)
+                scripted = self._scripted(-1 - start, stack) if self._script else None
                 if scripted is not None:
                     yield scripted
                     continue
                 accepts = conf.states[stack[-1]]
-                planned = self._planned(-1 - start, stack)
-                yield planned if planned is not None else self._pending_token(
-                    inp, conf, stack, part, start, end, accepts, deep=True)
+                planned = self._planned(-1 - start, stack) if self._planned_at else None
+                if planned is None:
+                    planned = self._pending_token(inp, conf, stack, part, start, end, accepts, deep=True)
+                    if self._resume is not None:       # fed up to the sentence's end: go on from there
+                        pos, more, fed_last = self._resume
+                        self._resume = None
+                        pending.extend(more)
+                        continue
+                fed_last = None
+                yield planned
                 continue
             m = _SPACE.match(text, pos)
             if m:
                 pos = m.end()
             if pos >= n:
+                if fed_last is not None:
+                    parser_state.last = fed_last
                 return
             scripted = self._scripted(pos, stack) if self._script else None
             if scripted is not None:
@@ -231,8 +252,14 @@ class SentenceLexer(Lexer):
                     tokens, rest = candidates[0][2], candidates[0][3]
                 elif candidates:
                     tokens, rest = self._choose(inp, conf, stack, candidates, deep=True)
+                    if self._resume is not None:       # fed up to the sentence's end: go on from there
+                        pos, rest, fed_last = self._resume
+                        self._resume = None
+                        pending.extend(rest)
+                        continue
                 else:
                     tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
+            fed_last = None
             last = tokens[-1]
             if last.type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
                 end = (rest[-1][2] if rest else last.end_pos) or pos + 1
@@ -548,8 +575,13 @@ class SentenceLexer(Lexer):
                       or _imperative_at(inp, _skip_space(inp, v[0][0].end_pos or 0))]
         if deep and len(viable) > 1:
             furthest = (-1, viable[0])
+            fed = self._fed
             for reading in viable:
                 tokens, rest, after_stack = reading
+                if fed is not None and not self._period_after(inp, tokens, rest):
+                    if self._feed_sentence(inp, conf, fed, tokens, rest):
+                        return tokens, rest
+                    continue
                 plan: dict[tuple[int, tuple[Any, ...]], Any] | None = None if self.replay else {}
                 script: list[tuple[int, int, int, Any]] = []
                 if inp.thorough:
@@ -675,6 +707,90 @@ class SentenceLexer(Lexer):
             if toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
                 return _shift(conf, stack, dot) is not None, pos
         return True, pos
+
+    def _period_after(self, inp: LexInput, tokens: list[Token], rest: list[tuple[str, int, int]]) -> bool:
+        """Does the real parse take a period after this reading (a name ending in an abbreviation's period that ends
+        the sentence, see :meth:`lex`)? The speculation from it does not: such a reading is weighed by
+        :meth:`_sentence_parses` on a copy of the stack, as before, and the real parse then reads on."""
+        last = tokens[-1]
+        return last.type == NAME and str(last).endswith(".") \
+            and self._sentence_ends_after(inp.text, (rest[-1][2] if rest else last.end_pos) or 0)
+
+    def _feed_sentence(self, inp: LexInput, conf: Any, fed: Any, tokens: list[Token],
+                       rest: list[tuple[str, int, int]]) -> bool:
+        """:meth:`_sentence_parses` fed to the parser itself (``fed``: a ``lalr_run.FedState``): ``tokens`` and what
+        follows them to the end of the sentence go to its stacks, trees built, as the real parse would take them.
+        When the sentence parses, ``_resume`` says where the real parse goes on (and nothing is read twice); when
+        not, the stacks are rolled back to what they were, and the trees on them too: a reduction that inlines a
+        subtree (a ``_rule``) extends that subtree's children list in place (Lark's tree builder reuses it), so
+        each list is cut back to its length at the checkpoint (nothing else of a tree on the stack changes)."""
+        states, values = fed.state_stack, fed.value_stack
+        saved_states, saved_values = states[:], values[:]
+        lengths = [(v.children, len(v.children)) for v in values if v.__class__ is Tree]
+        found = self._sentence_feeds(inp, conf, fed.actions, states, values, tokens, rest)
+        if found is not None:
+            self._resume = found
+            return True
+        states[:] = saved_states
+        values[:] = saved_values
+        for children, length in lengths:
+            del children[length:]
+        return False
+
+    def _sentence_feeds(self, inp: LexInput, conf: Any, actions: Any, stack: list[Any], values: list[Any],
+                        tokens: list[Token], rest: list[tuple[str, int, int]],
+                        ) -> tuple[int, list[tuple[str, int, int]], Token] | None:
+        """The loop of :meth:`_sentence_parses`, each token fed (``lalr_run.feed``) where that one shifts it on its
+        simulation of the tables: where the parse goes on (position, parts still to type, the last token fed) when
+        the sentence parses, None when not. A name's final period that ends the sentence is fed as the real parse
+        yields it (see :meth:`lex`)."""
+        text = inp.text
+        dot = self.puncts.get(".", "DOT")
+        last = tokens[-1]
+        for tok in tokens:
+            if not feed(actions, stack, values, tok):
+                return None
+        pos = (rest[-1][2] if rest else last.end_pos) or 0
+        if last.type == dot:
+            return pos, list(rest), last
+        pending = list(rest)
+        for _ in range(400):
+            accepts = conf.states[stack[-1]]
+            if pending:
+                part = pending.pop(0)
+                tok = self._pending_token(inp, conf, stack, *part, accepts, deep=False)
+                if tok.type not in accepts or not feed(actions, stack, values, tok):
+                    return None
+                last = tok
+                continue
+            m = _SPACE.match(text, pos)
+            if m:
+                pos = m.end()
+            if pos >= len(text):
+                return (pos, pending, last) if "$END" in accepts else None
+            cands = self._readings_at.get((pos, id(accepts)))      # self._next, its memo first
+            if cands is None:
+                cands = self._next(inp, pos, accepts)
+            if not cands:
+                return None
+            if len(cands) == 1:
+                toks, rst = cands[0][2], cands[0][3]
+            else:
+                toks, rst = self._choose(inp, conf, stack, cands, deep=False)
+            for tok in toks:
+                if not feed(actions, stack, values, tok):
+                    return None
+            last = toks[-1]
+            if last.type != CLAUSE_GAP:
+                end = (rst[-1][2] if rst else last.end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
+            pending = list(rst)
+            if toks[0].type == dot:
+                return pos, pending, last
+            if last.type == NAME and str(last).endswith(".") and self._sentence_ends_after(text, pos):
+                period = _tok(dot, ".", pos - 1, pos - 1)
+                return (pos, pending, period) if feed(actions, stack, values, period) else None
+        return pos, pending, last
 
     def _sentence_parses_all(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
                              rest: list[tuple[str, int, int]],
