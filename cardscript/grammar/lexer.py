@@ -560,7 +560,14 @@ class SentenceLexer(Lexer):
         when several pass, the first with which the rest of the sentence also parses."""
         if len(candidates) == 1:
             return candidates[0][2], candidates[0][3]
-        viable = self._viable(inp, conf, stack, candidates)
+        viable = self._viable(inp, conf, stack, candidates, only_first=not deep)
+        if not deep and viable:
+            # the first reading that passes is the one taken, the readings after it are not weighed: the filter
+            # below drops a lead's left-out comma only, which ranks last; when it comes first (only the thorough
+            # reading tries it first, and does not filter), every reading is weighed
+            if inp.thorough or viable[0][0][0].type != CLAUSE_GAP:
+                return viable[0][0], viable[0][1]
+            viable = self._viable(inp, conf, stack, candidates)
         if not viable:
             # nothing fits what follows (an error further on): a reading the parser can at least take
             # (LALR states list lookaheads that fail once reduced), so the error is reported after it
@@ -606,10 +613,11 @@ class SentenceLexer(Lexer):
         return viable[0][0], viable[0][1]
 
     def _viable(self, inp: LexInput, conf: Any, stack: list[Any],
-                candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]],
+                candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]], only_first: bool = False,
                 ) -> list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]]:
         """The readings after which the parser also accepts the next piece of text (a one-token lookahead),
-        each with the state stack after it, in preference order."""
+        each with the state stack after it, in preference order; with ``only_first``, only the first of them, and
+        without its stack (an empty list)."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
         rows = _rows(conf.states)
         here = rows[stack[-1]]
@@ -643,6 +651,8 @@ class SentenceLexer(Lexer):
             for t in nxt:
                 step = after.get(t)
                 if step is not None and (step[0] or _probe(conf, stack, depth, extra, t) is not None):
+                    if only_first:
+                        return [(tokens, rest, [])]
                     viable.append((tokens, rest, stack[:depth] + extra))
                     break
         return viable
