@@ -78,27 +78,40 @@ def _callback(name: str, include: list[tuple[int, bool]] | None) -> Callback:
         res.data = name
         res.children = filtered
         res._meta = meta
-        # the first child with a position: a token, or a subtree whose meta is set (every subtree here has one:
-        # it was built by one of these callbacks)
-        for c in children:
+        if len(children) == 1:             # the usual node: its one child's positions are its start and end
+            c = children[0]
             if c.__class__ is Token:
                 line, column, start = c.line, c.column, c.start_pos
-                break
-            m = c._meta
-            if not m.empty:
-                line, column, start = m.container_line, m.container_column, m.container_start_pos
-                break
-        else:
-            meta.empty = True
-            return res
-        for c in reversed(children):
-            if c.__class__ is Token:
                 end_line, end_column, end = c.end_line, c.end_column, c.end_pos
-                break
-            m = c._meta
-            if not m.empty:
+            else:
+                m = c._meta
+                if m.empty:
+                    meta.empty = True
+                    return res
+                line, column, start = m.container_line, m.container_column, m.container_start_pos
                 end_line, end_column, end = m.container_end_line, m.container_end_column, m.container_end_pos
-                break
+        else:
+            # the first child with a position: a token, or a subtree whose meta is set (every subtree here has one:
+            # it was built by one of these callbacks)
+            for c in children:
+                if c.__class__ is Token:
+                    line, column, start = c.line, c.column, c.start_pos
+                    break
+                m = c._meta
+                if not m.empty:
+                    line, column, start = m.container_line, m.container_column, m.container_start_pos
+                    break
+            else:
+                meta.empty = True
+                return res
+            for c in reversed(children):
+                if c.__class__ is Token:
+                    end_line, end_column, end = c.end_line, c.end_column, c.end_pos
+                    break
+                m = c._meta
+                if not m.empty:
+                    end_line, end_column, end = m.container_end_line, m.container_end_column, m.container_end_pos
+                    break
         # Lark's order: empty (Meta()), line, column, start_pos, container_*, then the end's
         meta.empty = False
         meta.line = line
