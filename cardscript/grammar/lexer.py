@@ -164,6 +164,8 @@ class SentenceLexer(Lexer):
         self.any_regex = _any_of([rx for _, rx in self.regexes])
         self.max_punct = max((len(p) for p in self.puncts), default=1)
         self.punct_starts = frozenset(p[:1] for p in self.puncts)
+        self._word_puncts = any(c.isalnum() for c in self.punct_starts)    # some punctuation opens like a word
+        self._leads: frozenset[str] = frozenset()    # per paragraph: NameRegistry.lead_words()
         self.declared = {t.name for t in lexer_conf.terminals} | {CLITIC}
         # per paragraph (reset by lex): memoised look-ups by position, and the choices of the last
         # successful speculative parse, reused while the real parse follows the same path
@@ -206,6 +208,7 @@ class SentenceLexer(Lexer):
         self._script = []
         self._step = 0
         self._resume = None
+        self._leads = inp.names.lead_words()
         stack = parser_state.state_stack
         conf = parser_state.parse_conf
         # the parser's own stacks and table, when its state offers them (lalr_run.FedState): a successful
@@ -392,19 +395,26 @@ class SentenceLexer(Lexer):
     def _readings(self, inp: LexInput, pos: int,
                   accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
         text, folded = inp.text, inp.folded
-        word_m = _match_word(folded, pos)
+        word_m = _WORD.match(folded, pos)          # _match_word, inlined
+        word = ""
+        plain = False              # the word is the whole _WORD at pos (not a quantity's first part)
+        if word_m is not None:
+            word = word_m.group(0)
+            plain = True
+            if "-" in word and _QUANTITY_WORD.fullmatch(word):
+                word_m = _QUANTITY_PART.match(folded, pos)
+                word = word_m.group(0)     # type: ignore[union-attr]
+                plain = False
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
         lexicon_word = False
         gap_first = False
         info: _WordInfo | None = None
-        plain = False              # the word is the whole _WORD at pos (not a quantity's first part)
         if word_m:
             end = word_m.end()
             value = text[pos:end]
             info = self._infos.get(value)
             if info is None:
-                info = self._info(word_m.group(0), value)
-            plain = word_m.re is _WORD
+                info = self._info(word, value)
             terms = info.terms
             lexicon_word = bool(terms)
             if not info.contextual and not (info.participle and PART_ADV in accepts) \
@@ -416,7 +426,7 @@ class SentenceLexer(Lexer):
                     readings = info.by_state[id(accepts)] = tuple(
                         (c[1], c[2][0].type, str(c[2][0]), (c[2][0].end_pos or 0) - pos,
                          tuple((part, a - pos, b - pos) for part, a, b in c[3]))
-                        for c in self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
+                        for c in self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
                 width = end - pos
                 for rank, term, spelling, cut, rest in readings:
                     token: Any = _str_new(Token, spelling)      # _tok(term, spelling, pos, pos + cut), inlined
@@ -431,10 +441,10 @@ class SentenceLexer(Lexer):
                     candidates.append((width, rank, [token],
                                        [(part, pos + a, pos + b) for part, a, b in rest] if rest else []))
             else:
-                candidates.extend(self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
+                candidates.extend(self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
         if NAME in accepts:
-            if plain and not inp.names.lead_word_may_start(word_m.group(0)):     # type: ignore[union-attr]
-                length = 0                 # no known name starts with this word
+            if plain and word not in self._leads:
+                length = 0                 # no known name starts with this word (NameRegistry.lead_word_may_start)
             else:
                 length = self._known(inp, pos)
             if not length and not (word_m and lexicon_word):
@@ -460,7 +470,9 @@ class SentenceLexer(Lexer):
             for name, rend in self._regexes_at(inp, pos):
                 if name in accepts:
                     candidates.append((rend - pos, 35, [_tok(name, text[pos:rend], pos, rend)], []))
-        first = folded[pos:pos + 1]
+        # punctuation, a comma or a dash: never where a word starts (no punctuation literal starts with a letter or
+        # a digit, else _word_puncts)
+        first = "" if word_m is not None and not self._word_puncts else folded[pos:pos + 1]
         if first == ",":
             if CLAUSE_COMMA in accepts:
                 rank = 50 if self._clause_follows(inp, pos + 1) else 20
@@ -481,7 +493,7 @@ class SentenceLexer(Lexer):
             gap = len(text[:pos].rstrip())
             candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
             gap_first = inp.thorough and _imperative_at(inp, pos)
-        if first in self.punct_starts:
+        if first and first in self.punct_starts:
             for k in range(self.max_punct, 0, -1):
                 p = folded[pos:pos + k]
                 if p in self.puncts and self.puncts[p] in accepts:
@@ -620,6 +632,7 @@ class SentenceLexer(Lexer):
         without its stack (an empty list)."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
         rows = _rows(conf.states)
+        end_state = getattr(conf, "end_state", None)
         here = rows[stack[-1]]
         for _, _, tokens, rest in candidates:
             first = tokens[0].type
@@ -633,7 +646,7 @@ class SentenceLexer(Lexer):
             if action[0]:                # a shift, the usual case, without the general probe
                 depth, extra = len(stack), [action[1]]
             else:
-                shifted = _probe(conf, stack, len(stack), (), first)
+                shifted = _probe_rows(rows, end_state, stack, len(stack), (), first)
                 if shifted is None:
                     continue
                 depth, extra = shifted
@@ -650,7 +663,7 @@ class SentenceLexer(Lexer):
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
             for t in nxt:
                 step = after.get(t)
-                if step is not None and (step[0] or _probe(conf, stack, depth, extra, t) is not None):
+                if step is not None and (step[0] or _probe_rows(rows, end_state, stack, depth, extra, t) is not None):
                     if only_first:
                         return [(tokens, rest, [])]
                     viable.append((tokens, rest, stack[:depth] + extra))
@@ -948,18 +961,18 @@ class SentenceLexer(Lexer):
             if info is None:
                 info = self._info(word_m.group(0), value)
             words = info.possible
-            name = word_m.re is not _WORD or inp.names.lead_word_may_start(word_m.group(0))
+            name = word_m.re is not _WORD or word_m.group(0) in self._leads
         more: list[str] = []
         if (name and self._known(inp, pos)) or match_name_shape(text, pos):
             more.append(NAME)
         if self.any_regex is None or self.any_regex.match(folded, pos) is not None:
             more.extend(term for term, _ in self._regexes_at(inp, pos))
-        first = folded[pos]
+        first = "" if word_m is not None and not self._word_puncts else folded[pos]    # as in _readings
         if first == ",":
             more.append(CLAUSE_COMMA)
         elif first == "-" and folded.startswith("- ", pos):
             more.append(CLAUSE_DASH)
-        if first in self.punct_starts:
+        if first and first in self.punct_starts:
             for k in range(self.max_punct, 0, -1):
                 if folded[pos:pos + k] in self.puncts:
                     more.append(self.puncts[folded[pos:pos + k]])
@@ -1460,13 +1473,18 @@ def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | lis
            term: str) -> tuple[int, list[Any]] | None:
     """:func:`_shift` without copying the stack: the stack is ``stack[:depth] + extra`` (``stack`` is left as it
     is); returns the stack after feeding ``term`` in the same form, or None if ``term`` is not accepted."""
-    rows = _rows(conf.states)
+    return _probe_rows(_rows(conf.states), getattr(conf, "end_state", None), stack, depth, extra, term)
+
+
+def _probe_rows(rows: dict[Any, _Row], end_state: Any, stack: list[Any], depth: int,
+                extra: tuple[Any, ...] | list[Any], term: str) -> tuple[int, list[Any]] | None:
+    """:func:`_probe` on the lexer's form of the table (``_rows``) and the end state, looked up once by the caller."""
     above = list(extra)
     while True:
         top = above[-1] if above else stack[depth - 1]
         action = rows[top].get(term)
         if action is None:
-            if term == "$END" and top == getattr(conf, "end_state", None):
+            if term == "$END" and top == end_state:
                 return depth, above
             return None
         if action[0]:
