@@ -777,8 +777,9 @@ class SentenceLexer(Lexer):
         if last.type == dot:
             return pos, list(rest), last
         pending = list(rest)
+        table, readings_at, n = conf.states, self._readings_at, len(text)
         for _ in range(400):
-            accepts = conf.states[stack[-1]]
+            accepts = table[stack[-1]]
             if pending:
                 part = pending.pop(0)
                 tok = self._pending_token(inp, conf, stack, *part, accepts, deep=False)
@@ -789,9 +790,9 @@ class SentenceLexer(Lexer):
             m = _SPACE.match(text, pos)
             if m:
                 pos = m.end()
-            if pos >= len(text):
+            if pos >= n:
                 return (pos, pending, last) if "$END" in accepts else None
-            cands = self._readings_at.get((pos, id(accepts)))      # self._next, its memo first
+            cands = readings_at.get((pos, id(accepts)))      # self._next, its memo first
             if cands is None:
                 cands = self._next(inp, pos, accepts)
             if not cands:
@@ -807,7 +808,8 @@ class SentenceLexer(Lexer):
             if last.type != CLAUSE_GAP:
                 end = (rst[-1][2] if rst else last.end_pos) or pos + 1
                 pos = end if end > pos else pos + 1
-            pending = list(rst)
+            if rst:
+                pending = list(rst)
             if toks[0].type == dot:
                 return pos, pending, last
             if last.type == NAME and str(last).endswith(".") and self._sentence_ends_after(text, pos):
