@@ -385,3 +385,18 @@ def test_the_first_passing_reading_is_the_one_weighing_every_reading_takes_on_ra
     text = " ".join(words)
     with comparing_first_readings([]):
         both_readings(text[:1].upper() + text[1:] if capital else text, names)
+
+
+def test_no_punctuation_is_looked_up_where_a_word_starts_because_none_starts_like_a_word() -> None:
+    """_readings and _possible_at skip the punctuation, the comma and the dash where a word matches: a word starts
+    with a letter or a digit (test above), and no punctuation literal does (else the lexer's _word_puncts keeps the
+    look-up); and the names' lead words taken once a paragraph are what lead_word_may_start answers."""
+    lexer = sentence_parser().parser.lexer
+    assert isinstance(lexer, SentenceLexer)
+    assert lexer._word_puncts == any(p[:1].isalnum() for p in lexer.puncts)
+    assert not any(lexer_module._WORD.match(p) for p in [*lexer.puncts, ",", "-"])
+    names = NameRegistry()
+    names.add("card", "Dr. Estranho")
+    names.add("affiliation", "X-Men")
+    assert all(names.lead_word_may_start(w) for w in names.lead_words())
+    assert names.lead_words() == {"dr", "x-men"}
