@@ -20,10 +20,11 @@ Instructions, steadier than time on a loaded machine (the bare parse = run minus
     valgrind --tool=callgrind python bench/parse_bench.py --once setup
     valgrind --tool=callgrind python bench/parse_bench.py --once run
 
-or the parse alone, counted in one run (the set-up runs uncounted):
+or the parse alone, counted in one run (the set-up runs uncounted); with ``--against REV``, the parse of that
+revision's grammar (from its temporary package), counted the same way:
 
     valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \
-        python bench/parse_bench.py --once run
+        python bench/parse_bench.py --once run [--against REV]
 
 ``--check`` records every call of the sentence parser a compile of the corpora makes (paragraphs, panels, keyword
 meanings, with the card's own names) and compares the tree (every token's type, text and offsets, every node's
@@ -206,13 +207,21 @@ def main() -> None:
     args = ap.parse_args()
     if args.once:
         _, names, paragraphs = load(args.corpus[0])
-        sentence_parser()
-        grammar_parser.sentence_run()
-        grammar_parser.forget_readings()
+        parse: Callable[..., Any] = parse_paragraph
+        scope: Any = names
+        if args.against:       # the same count for the reference grammar (its own package, same corpus)
+            reference = load_reference(args.against)
+            reference.sentence_parser()
+            getattr(reference, "sentence_run", lambda: None)()
+            parse, scope = reference.parse_paragraph, reference_names(reference, names)
+        else:
+            sentence_parser()
+            grammar_parser.sentence_run()
+            grammar_parser.forget_readings()
 
         def run(_a: int, _b: int) -> int:
             for text in paragraphs:
-                parse_paragraph(text, names)
+                parse(text, scope)
             return 0
 
         if args.once == "run":

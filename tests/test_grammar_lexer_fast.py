@@ -283,3 +283,120 @@ def test_the_first_reading_s_gaps_position_by_position_are_the_paragraph_s() -> 
             if not lexer._info(m.group(0), text[m.start():m.end()]).gap:
                 assert m.start() not in gaps
     assert found > 0
+
+
+# --- session 10: the speculation fed to the parser, the first passing reading (docs/performance.md) ---------------
+
+def _lark_and_run(text: str, names: NameRegistry) -> tuple[Any, Any]:
+    """Lark's own parse (its parser state offers no table: the lexer simulates a speculation and replays it) and
+    the run's (lalr_run.FedState: the lexer feeds it), pickled, each with the word caches dropped first."""
+    import pickle
+
+    from lark.exceptions import UnexpectedInput
+
+    from cardscript.grammar.parser import sentence_run
+
+    def outcome(parse: Any) -> Any:
+        forget_readings()
+        try:
+            return pickle.dumps(parse(lexer_module.LexInput(text, lexer_module.fold_text(text), names)))
+        except UnexpectedInput as e:
+            return ("error", shape(getattr(e, "token", None)), sorted(getattr(e, "expected", ()) or ()))
+
+    return (outcome(lambda inp: sentence_parser().parse(inp, start="paragraph")),
+            outcome(lambda inp: sentence_run().parse(inp, "paragraph")))
+
+
+def test_a_fed_speculation_parses_as_the_replayed_one_and_one_that_fails_leaves_the_stacks_as_they_were() -> None:
+    """Where the lexer feeds a speculation to the parser, the trees and errors are those of the speculation
+    simulated on the tables and replayed (Lark's own parse, pickled); a fed speculation that fails leaves the
+    state stack and every value on the value stack (children lists included) as they were before it."""
+    import pickle
+
+    sample, names = corpus_sample()
+    outcomes: list[bool] = []
+    original = SentenceLexer._feed_sentence
+
+    def checking(self: SentenceLexer, inp: Any, conf: Any, fed: Any, tokens: Any, rest: Any) -> bool:
+        states, values = list(fed.state_stack), pickle.dumps(fed.value_stack)
+        found = original(self, inp, conf, fed, tokens, rest)
+        outcomes.append(found)
+        if not found:
+            assert fed.state_stack == states and pickle.dumps(fed.value_stack) == values
+        return found
+
+    SentenceLexer._feed_sentence = checking        # type: ignore[method-assign]
+    try:
+        for text in sample:
+            lark_result, run_result = _lark_and_run(text, names)
+            assert lark_result == run_result, text
+    finally:
+        SentenceLexer._feed_sentence = original    # type: ignore[method-assign]
+    assert True in outcomes and False in outcomes    # both ways taken: fed to the end, and rolled back
+
+
+def _weighed_in_full(lexer: SentenceLexer, inp: Any, conf: Any, stack: list[Any], candidates: Any) -> Any:
+    """What _choose took without ``deep`` before session 10: every reading weighed, a left-out comma filtered."""
+    viable = lexer._viable(inp, conf, stack, candidates)
+    if not viable:
+        taken = [c for c in candidates if _probe(conf, stack, len(stack), (), c[2][0].type) is not None] \
+            or candidates
+        return taken[0][2], taken[0][3]
+    if not inp.thorough and len(viable) > 1 and any(v[0][0].type != "CLAUSE_GAP" for v in viable):
+        viable = [v for v in viable if v[0][0].type != "CLAUSE_GAP"
+                  or lexer_module._imperative_at(inp, lexer_module._skip_space(inp, v[0][0].end_pos or 0))]
+    return viable[0][0], viable[0][1]
+
+
+@contextmanager
+def comparing_first_readings(counted: list[int]) -> Iterator[None]:
+    """Every _choose without ``deep`` checked against every reading weighed in full."""
+    original = SentenceLexer._choose
+
+    def checking(self: SentenceLexer, inp: Any, conf: Any, stack: list[Any], candidates: Any, deep: bool) -> Any:
+        found = original(self, inp, conf, stack, candidates, deep)
+        if not deep and len(candidates) > 1:
+            assert found == _weighed_in_full(self, inp, conf, stack, candidates)
+            counted.append(len(candidates))
+        return found
+
+    SentenceLexer._choose = checking               # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        SentenceLexer._choose = original           # type: ignore[method-assign]
+
+
+def test_the_first_passing_reading_is_the_one_weighing_every_reading_takes_on_corpus_paragraphs() -> None:
+    sample, names = corpus_sample()
+    counted: list[int] = []
+    with comparing_first_readings(counted):
+        for text in sample:
+            both_readings(text, names)
+    assert len(counted) > 100
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=14), st.booleans())
+def test_the_first_passing_reading_is_the_one_weighing_every_reading_takes_on_random_words(words: list[str],
+                                                                                             capital: bool) -> None:
+    names = NameRegistry()
+    names.add("card", "Thor")
+    text = " ".join(words)
+    with comparing_first_readings([]):
+        both_readings(text[:1].upper() + text[1:] if capital else text, names)
+
+
+def test_no_punctuation_is_looked_up_where_a_word_starts_because_none_starts_like_a_word() -> None:
+    """_readings and _possible_at skip the punctuation, the comma and the dash where a word matches: a word starts
+    with a letter or a digit (test above), and no punctuation literal does (else the lexer's _word_puncts keeps the
+    look-up); and the names' lead words taken once a paragraph are what lead_word_may_start answers."""
+    lexer = sentence_parser().parser.lexer
+    assert isinstance(lexer, SentenceLexer)
+    assert lexer._word_puncts == any(p[:1].isalnum() for p in lexer.puncts)
+    assert not any(lexer_module._WORD.match(p) for p in [*lexer.puncts, ",", "-"])
+    names = NameRegistry()
+    names.add("card", "Dr. Estranho")
+    names.add("affiliation", "X-Men")
+    assert all(names.lead_word_may_start(w) for w in names.lead_words())
+    assert names.lead_words() == {"dr", "x-men"}

@@ -9,6 +9,10 @@ actions in the same order, so the same tree, and on a token the table does not a
 ``UnexpectedToken`` Lark raises (its expected terminals, its parser state and interactive parser). The checks that
 the table makes true (no token shifted into an end state, no callback for a terminal) are made once, when it is built;
 where one fails, :meth:`LalrRun.parse` leaves the parse to Lark.
+
+The parser state it makes (:class:`FedState`) carries that table, so that the sentence lexer can feed a speculative
+parse to the parser itself (:func:`feed`, from a checkpoint it rolls back to when the speculation fails) instead of
+simulating it on the tables and having the parse take the same tokens again (``lexer.SentenceLexer``).
 """
 
 from __future__ import annotations
@@ -76,14 +80,15 @@ class LalrRun:
             return tree
         conf = self.conf(start)
         thread = LexerThread(self.lexer, LexerState(inp))
-        state: ParserState[Any] = ParserState(conf, thread)
+        state = FedState(conf, thread)
+        state.actions = self.actions
         try:
             return self._run(state, thread)
         except UnexpectedInput as e:
             e.interactive_parser = InteractiveParser(self.parser, state, thread)
             raise
 
-    def _run(self, state: ParserState[Any], thread: LexerThread) -> Tree[Token]:
+    def _run(self, state: FedState, thread: LexerThread) -> Tree[Token]:
         actions = self.actions
         states = state.state_stack
         values = state.value_stack
@@ -108,6 +113,8 @@ class LalrRun:
                     children = []
                 values.append(callback(children))
                 states.append(actions[states[-1]][origin][1])
+        if state.last is not None:       # the lexer fed the last tokens itself (see FedState)
+            token = state.last
         end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
         end_state = state.parse_conf.end_state
         while True:
@@ -129,6 +136,45 @@ class LalrRun:
             if states[-1] == end_state:
                 tree: Tree[Token] = values[-1]
                 return tree
+
+
+class FedState(ParserState[Any]):
+    """Lark's parser state, with the table of :class:`LalrRun` (``actions``) for a lexer that feeds tokens itself
+    (:func:`feed`), and the last token it fed when it stopped after feeding (``last``: the end of the text borrows
+    its position, as from the last token the loop took)."""
+
+    __slots__ = ("actions", "last")
+
+    def __init__(self, parse_conf: ParseConf[Any], lexer: LexerThread, state_stack: list[Any] | None = None,
+                 value_stack: list[Any] | None = None) -> None:
+        super().__init__(parse_conf, lexer, state_stack, value_stack)
+        self.actions: dict[Any, dict[str, _Action]] | None = None     # a copy (Lark's interactive parser) feeds nothing
+        self.last: Token | None = None
+
+
+def feed(actions: dict[Any, dict[str, _Action]], states: list[Any], values: list[Any], token: Token) -> bool:
+    """One step of :meth:`LalrRun._run`: ``token`` fed to the stacks (its reductions, their callbacks, then its
+    shift). False when the table does not take it; the stacks may then hold reductions already made (the caller
+    rolls back to its checkpoint)."""
+    kind = token.type
+    while True:
+        action = actions[states[-1]].get(kind)
+        if action is None:
+            return False
+        shift, arg = action
+        if shift:
+            states.append(arg)
+            values.append(token)
+            return True
+        size, callback, origin = arg
+        if size:
+            children = values[-size:]
+            del states[-size:]
+            del values[-size:]
+        else:
+            children = []
+        values.append(callback(children))
+        states.append(actions[states[-1]][origin][1])
 
 
 def _unexpected(state: ParserState[Any], token: Token) -> UnexpectedToken:

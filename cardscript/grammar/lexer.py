@@ -22,9 +22,11 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from lark import Tree
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
+from cardscript.grammar.lalr_run import feed
 from cardscript.grammar.lexicon import LEXICON, Word, lookup
 from cardscript.grammar.names import WORD, NameRegistry, match_name_shape
 from cardscript.grammar.normalize import fold_text
@@ -162,6 +164,8 @@ class SentenceLexer(Lexer):
         self.any_regex = _any_of([rx for _, rx in self.regexes])
         self.max_punct = max((len(p) for p in self.puncts), default=1)
         self.punct_starts = frozenset(p[:1] for p in self.puncts)
+        self._word_puncts = any(c.isalnum() for c in self.punct_starts)    # some punctuation opens like a word
+        self._leads: frozenset[str] = frozenset()    # per paragraph: NameRegistry.lead_words()
         self.declared = {t.name for t in lexer_conf.terminals} | {CLITIC}
         # per paragraph (reset by lex): memoised look-ups by position, and the choices of the last
         # successful speculative parse, reused while the real parse follows the same path
@@ -175,6 +179,10 @@ class SentenceLexer(Lexer):
         # depth and top of the state stack it was made at; _step is the next one to take
         self._script: list[tuple[int, int, int, Any]] = []
         self._step = 0
+        # the parser state a speculation feeds (see _feed_sentence), and where the parse goes on after a successful
+        # one: the position, the split word's parts still to type, the last token fed
+        self._fed: Any = None
+        self._resume: tuple[int, list[tuple[str, int, int]], Token] | None = None
         # kept across paragraphs (forget() drops them): what depends on a word alone
         self._terminals: dict[tuple[str, str], tuple[str, ...]] = {}
         self._infos: dict[str, _WordInfo] = {}
@@ -199,24 +207,40 @@ class SentenceLexer(Lexer):
         self._planned_at = set()
         self._script = []
         self._step = 0
+        self._resume = None
+        self._leads = inp.names.lead_words()
         stack = parser_state.state_stack
         conf = parser_state.parse_conf
+        # the parser's own stacks and table, when its state offers them (lalr_run.FedState): a successful
+        # speculation of the first reading is then fed to the parser as it goes (_feed_sentence)
+        self._fed = parser_state if self.replay and not inp.thorough \
+            and getattr(parser_state, "actions", None) is not None else None
+        fed_last: Token | None = None       # the last token fed by a speculation, when nothing was yielded after it
         while True:
             if pending:
                 part, start, end = pending.pop(0)
-                scripted = self._scripted(-1 - start, stack)
+                scripted = self._scripted(-1 - start, stack) if self._script else None
                 if scripted is not None:
                     yield scripted
                     continue
                 accepts = conf.states[stack[-1]]
-                planned = self._planned(-1 - start, stack)
-                yield planned if planned is not None else self._pending_token(
-                    inp, conf, stack, part, start, end, accepts, deep=True)
+                planned = self._planned(-1 - start, stack) if self._planned_at else None
+                if planned is None:
+                    planned = self._pending_token(inp, conf, stack, part, start, end, accepts, deep=True)
+                    if self._resume is not None:       # fed up to the sentence's end: go on from there
+                        pos, more, fed_last = self._resume
+                        self._resume = None
+                        pending.extend(more)
+                        continue
+                fed_last = None
+                yield planned
                 continue
             m = _SPACE.match(text, pos)
             if m:
                 pos = m.end()
             if pos >= n:
+                if fed_last is not None:
+                    parser_state.last = fed_last
                 return
             scripted = self._scripted(pos, stack) if self._script else None
             if scripted is not None:
@@ -231,8 +255,14 @@ class SentenceLexer(Lexer):
                     tokens, rest = candidates[0][2], candidates[0][3]
                 elif candidates:
                     tokens, rest = self._choose(inp, conf, stack, candidates, deep=True)
+                    if self._resume is not None:       # fed up to the sentence's end: go on from there
+                        pos, rest, fed_last = self._resume
+                        self._resume = None
+                        pending.extend(rest)
+                        continue
                 else:
                     tokens, rest = self._fallback(inp, pos, _WORD.match(inp.folded, pos)), []
+            fed_last = None
             last = tokens[-1]
             if last.type != CLAUSE_GAP:          # a gap takes no room: the next token starts here
                 end = (rest[-1][2] if rest else last.end_pos) or pos + 1
@@ -365,19 +395,26 @@ class SentenceLexer(Lexer):
     def _readings(self, inp: LexInput, pos: int,
                   accepts: dict[str, Any]) -> list[tuple[int, int, list[Token], list[tuple[str, int, int]]]]:
         text, folded = inp.text, inp.folded
-        word_m = _match_word(folded, pos)
+        word_m = _WORD.match(folded, pos)          # _match_word, inlined
+        word = ""
+        plain = False              # the word is the whole _WORD at pos (not a quantity's first part)
+        if word_m is not None:
+            word = word_m.group(0)
+            plain = True
+            if "-" in word and _QUANTITY_WORD.fullmatch(word):
+                word_m = _QUANTITY_PART.match(folded, pos)
+                word = word_m.group(0)     # type: ignore[union-attr]
+                plain = False
         candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]] = []
         lexicon_word = False
         gap_first = False
         info: _WordInfo | None = None
-        plain = False              # the word is the whole _WORD at pos (not a quantity's first part)
         if word_m:
             end = word_m.end()
             value = text[pos:end]
             info = self._infos.get(value)
             if info is None:
-                info = self._info(word_m.group(0), value)
-            plain = word_m.re is _WORD
+                info = self._info(word, value)
             terms = info.terms
             lexicon_word = bool(terms)
             if not info.contextual and not (info.participle and PART_ADV in accepts) \
@@ -389,7 +426,7 @@ class SentenceLexer(Lexer):
                     readings = info.by_state[id(accepts)] = tuple(
                         (c[1], c[2][0].type, str(c[2][0]), (c[2][0].end_pos or 0) - pos,
                          tuple((part, a - pos, b - pos) for part, a, b in c[3]))
-                        for c in self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
+                        for c in self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
                 width = end - pos
                 for rank, term, spelling, cut, rest in readings:
                     token: Any = _str_new(Token, spelling)      # _tok(term, spelling, pos, pos + cut), inlined
@@ -404,10 +441,10 @@ class SentenceLexer(Lexer):
                     candidates.append((width, rank, [token],
                                        [(part, pos + a, pos + b) for part, a, b in rest] if rest else []))
             else:
-                candidates.extend(self._word_readings_at(inp, pos, end, value, word_m.group(0), info, terms, accepts))
+                candidates.extend(self._word_readings_at(inp, pos, end, value, word, info, terms, accepts))
         if NAME in accepts:
-            if plain and not inp.names.lead_word_may_start(word_m.group(0)):     # type: ignore[union-attr]
-                length = 0                 # no known name starts with this word
+            if plain and word not in self._leads:
+                length = 0                 # no known name starts with this word (NameRegistry.lead_word_may_start)
             else:
                 length = self._known(inp, pos)
             if not length and not (word_m and lexicon_word):
@@ -433,7 +470,9 @@ class SentenceLexer(Lexer):
             for name, rend in self._regexes_at(inp, pos):
                 if name in accepts:
                     candidates.append((rend - pos, 35, [_tok(name, text[pos:rend], pos, rend)], []))
-        first = folded[pos:pos + 1]
+        # punctuation, a comma or a dash: never where a word starts (no punctuation literal starts with a letter or
+        # a digit, else _word_puncts)
+        first = "" if word_m is not None and not self._word_puncts else folded[pos:pos + 1]
         if first == ",":
             if CLAUSE_COMMA in accepts:
                 rank = 50 if self._clause_follows(inp, pos + 1) else 20
@@ -454,7 +493,7 @@ class SentenceLexer(Lexer):
             gap = len(text[:pos].rstrip())
             candidates.append((0, 0, [_tok(CLAUSE_GAP, "", gap, gap)], []))
             gap_first = inp.thorough and _imperative_at(inp, pos)
-        if first in self.punct_starts:
+        if first and first in self.punct_starts:
             for k in range(self.max_punct, 0, -1):
                 p = folded[pos:pos + k]
                 if p in self.puncts and self.puncts[p] in accepts:
@@ -533,7 +572,14 @@ class SentenceLexer(Lexer):
         when several pass, the first with which the rest of the sentence also parses."""
         if len(candidates) == 1:
             return candidates[0][2], candidates[0][3]
-        viable = self._viable(inp, conf, stack, candidates)
+        viable = self._viable(inp, conf, stack, candidates, only_first=not deep)
+        if not deep and viable:
+            # the first reading that passes is the one taken, the readings after it are not weighed: the filter
+            # below drops a lead's left-out comma only, which ranks last; when it comes first (only the thorough
+            # reading tries it first, and does not filter), every reading is weighed
+            if inp.thorough or viable[0][0][0].type != CLAUSE_GAP:
+                return viable[0][0], viable[0][1]
+            viable = self._viable(inp, conf, stack, candidates)
         if not viable:
             # nothing fits what follows (an error further on): a reading the parser can at least take
             # (LALR states list lookaheads that fail once reduced), so the error is reported after it
@@ -548,8 +594,13 @@ class SentenceLexer(Lexer):
                       or _imperative_at(inp, _skip_space(inp, v[0][0].end_pos or 0))]
         if deep and len(viable) > 1:
             furthest = (-1, viable[0])
+            fed = self._fed
             for reading in viable:
                 tokens, rest, after_stack = reading
+                if fed is not None and not self._period_after(inp, tokens, rest):
+                    if self._feed_sentence(inp, conf, fed, tokens, rest):
+                        return tokens, rest
+                    continue
                 plan: dict[tuple[int, tuple[Any, ...]], Any] | None = None if self.replay else {}
                 script: list[tuple[int, int, int, Any]] = []
                 if inp.thorough:
@@ -574,12 +625,14 @@ class SentenceLexer(Lexer):
         return viable[0][0], viable[0][1]
 
     def _viable(self, inp: LexInput, conf: Any, stack: list[Any],
-                candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]],
+                candidates: list[tuple[int, int, list[Token], list[tuple[str, int, int]]]], only_first: bool = False,
                 ) -> list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]]:
         """The readings after which the parser also accepts the next piece of text (a one-token lookahead),
-        each with the state stack after it, in preference order."""
+        each with the state stack after it, in preference order; with ``only_first``, only the first of them, and
+        without its stack (an empty list)."""
         viable: list[tuple[list[Token], list[tuple[str, int, int]], list[Any]]] = []
         rows = _rows(conf.states)
+        end_state = getattr(conf, "end_state", None)
         here = rows[stack[-1]]
         for _, _, tokens, rest in candidates:
             first = tokens[0].type
@@ -593,7 +646,7 @@ class SentenceLexer(Lexer):
             if action[0]:                # a shift, the usual case, without the general probe
                 depth, extra = len(stack), [action[1]]
             else:
-                shifted = _probe(conf, stack, len(stack), (), first)
+                shifted = _probe_rows(rows, end_state, stack, len(stack), (), first)
                 if shifted is None:
                     continue
                 depth, extra = shifted
@@ -610,7 +663,9 @@ class SentenceLexer(Lexer):
             # calls for (LALR states merged by core can list lookaheads that fail once reduced)
             for t in nxt:
                 step = after.get(t)
-                if step is not None and (step[0] or _probe(conf, stack, depth, extra, t) is not None):
+                if step is not None and (step[0] or _probe_rows(rows, end_state, stack, depth, extra, t) is not None):
+                    if only_first:
+                        return [(tokens, rest, [])]
                     viable.append((tokens, rest, stack[:depth] + extra))
                     break
         return viable
@@ -675,6 +730,92 @@ class SentenceLexer(Lexer):
             if toks[0].type == NAME and str(toks[0]).endswith(".") and self._sentence_ends_after(text, pos):
                 return _shift(conf, stack, dot) is not None, pos
         return True, pos
+
+    def _period_after(self, inp: LexInput, tokens: list[Token], rest: list[tuple[str, int, int]]) -> bool:
+        """Does the real parse take a period after this reading (a name ending in an abbreviation's period that ends
+        the sentence, see :meth:`lex`)? The speculation from it does not: such a reading is weighed by
+        :meth:`_sentence_parses` on a copy of the stack, as before, and the real parse then reads on."""
+        last = tokens[-1]
+        return last.type == NAME and str(last).endswith(".") \
+            and self._sentence_ends_after(inp.text, (rest[-1][2] if rest else last.end_pos) or 0)
+
+    def _feed_sentence(self, inp: LexInput, conf: Any, fed: Any, tokens: list[Token],
+                       rest: list[tuple[str, int, int]]) -> bool:
+        """:meth:`_sentence_parses` fed to the parser itself (``fed``: a ``lalr_run.FedState``): ``tokens`` and what
+        follows them to the end of the sentence go to its stacks, trees built, as the real parse would take them.
+        When the sentence parses, ``_resume`` says where the real parse goes on (and nothing is read twice); when
+        not, the stacks are rolled back to what they were, and the trees on them too: a reduction that inlines a
+        subtree (a ``_rule``) extends that subtree's children list in place (Lark's tree builder reuses it), so
+        each list is cut back to its length at the checkpoint (nothing else of a tree on the stack changes)."""
+        states, values = fed.state_stack, fed.value_stack
+        saved_states, saved_values = states[:], values[:]
+        lengths = [(v.children, len(v.children)) for v in values if v.__class__ is Tree]
+        found = self._sentence_feeds(inp, conf, fed.actions, states, values, tokens, rest)
+        if found is not None:
+            self._resume = found
+            return True
+        states[:] = saved_states
+        values[:] = saved_values
+        for children, length in lengths:
+            del children[length:]
+        return False
+
+    def _sentence_feeds(self, inp: LexInput, conf: Any, actions: Any, stack: list[Any], values: list[Any],
+                        tokens: list[Token], rest: list[tuple[str, int, int]],
+                        ) -> tuple[int, list[tuple[str, int, int]], Token] | None:
+        """The loop of :meth:`_sentence_parses`, each token fed (``lalr_run.feed``) where that one shifts it on its
+        simulation of the tables: where the parse goes on (position, parts still to type, the last token fed) when
+        the sentence parses, None when not. A name's final period that ends the sentence is fed as the real parse
+        yields it (see :meth:`lex`)."""
+        text = inp.text
+        dot = self.puncts.get(".", "DOT")
+        last = tokens[-1]
+        for tok in tokens:
+            if not feed(actions, stack, values, tok):
+                return None
+        pos = (rest[-1][2] if rest else last.end_pos) or 0
+        if last.type == dot:
+            return pos, list(rest), last
+        pending = list(rest)
+        table, readings_at, n = conf.states, self._readings_at, len(text)
+        for _ in range(400):
+            accepts = table[stack[-1]]
+            if pending:
+                part = pending.pop(0)
+                tok = self._pending_token(inp, conf, stack, *part, accepts, deep=False)
+                if tok.type not in accepts or not feed(actions, stack, values, tok):
+                    return None
+                last = tok
+                continue
+            m = _SPACE.match(text, pos)
+            if m:
+                pos = m.end()
+            if pos >= n:
+                return (pos, pending, last) if "$END" in accepts else None
+            cands = readings_at.get((pos, id(accepts)))      # self._next, its memo first
+            if cands is None:
+                cands = self._next(inp, pos, accepts)
+            if not cands:
+                return None
+            if len(cands) == 1:
+                toks, rst = cands[0][2], cands[0][3]
+            else:
+                toks, rst = self._choose(inp, conf, stack, cands, deep=False)
+            for tok in toks:
+                if not feed(actions, stack, values, tok):
+                    return None
+            last = toks[-1]
+            if last.type != CLAUSE_GAP:
+                end = (rst[-1][2] if rst else last.end_pos) or pos + 1
+                pos = end if end > pos else pos + 1
+            if rst:
+                pending = list(rst)
+            if toks[0].type == dot:
+                return pos, pending, last
+            if last.type == NAME and str(last).endswith(".") and self._sentence_ends_after(text, pos):
+                period = _tok(dot, ".", pos - 1, pos - 1)
+                return (pos, pending, period) if feed(actions, stack, values, period) else None
+        return pos, pending, last
 
     def _sentence_parses_all(self, inp: LexInput, conf: Any, stack: list[Any], tokens: list[Token],
                              rest: list[tuple[str, int, int]],
@@ -822,18 +963,18 @@ class SentenceLexer(Lexer):
             if info is None:
                 info = self._info(word_m.group(0), value)
             words = info.possible
-            name = word_m.re is not _WORD or inp.names.lead_word_may_start(word_m.group(0))
+            name = word_m.re is not _WORD or word_m.group(0) in self._leads
         more: list[str] = []
         if (name and self._known(inp, pos)) or match_name_shape(text, pos):
             more.append(NAME)
         if self.any_regex is None or self.any_regex.match(folded, pos) is not None:
             more.extend(term for term, _ in self._regexes_at(inp, pos))
-        first = folded[pos]
+        first = "" if word_m is not None and not self._word_puncts else folded[pos]    # as in _readings
         if first == ",":
             more.append(CLAUSE_COMMA)
         elif first == "-" and folded.startswith("- ", pos):
             more.append(CLAUSE_DASH)
-        if first in self.punct_starts:
+        if first and first in self.punct_starts:
             for k in range(self.max_punct, 0, -1):
                 if folded[pos:pos + k] in self.puncts:
                     more.append(self.puncts[folded[pos:pos + k]])
@@ -1334,13 +1475,18 @@ def _probe(conf: Any, stack: list[Any], depth: int, extra: tuple[Any, ...] | lis
            term: str) -> tuple[int, list[Any]] | None:
     """:func:`_shift` without copying the stack: the stack is ``stack[:depth] + extra`` (``stack`` is left as it
     is); returns the stack after feeding ``term`` in the same form, or None if ``term`` is not accepted."""
-    rows = _rows(conf.states)
+    return _probe_rows(_rows(conf.states), getattr(conf, "end_state", None), stack, depth, extra, term)
+
+
+def _probe_rows(rows: dict[Any, _Row], end_state: Any, stack: list[Any], depth: int,
+                extra: tuple[Any, ...] | list[Any], term: str) -> tuple[int, list[Any]] | None:
+    """:func:`_probe` on the lexer's form of the table (``_rows``) and the end state, looked up once by the caller."""
     above = list(extra)
     while True:
         top = above[-1] if above else stack[depth - 1]
         action = rows[top].get(term)
         if action is None:
-            if term == "$END" and top == getattr(conf, "end_state", None):
+            if term == "$END" and top == end_state:
                 return depth, above
             return None
         if action[0]:

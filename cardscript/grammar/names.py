@@ -72,11 +72,16 @@ class NameRegistry:
         """May a known name start where the folded text's WORD at a position is ``word``? When not, ``match_known``
         there is 0: the first word it looks up (up to a space or ",:;()", less a final ".!?") opens with that WORD.
         """
+        return word in self.lead_words()
+
+    def lead_words(self) -> frozenset[str]:
+        """The WORDs :meth:`lead_word_may_start` says yes to, as they are now (the sentence lexer takes them once a
+        paragraph: no name is added while one is parsed)."""
         leads = getattr(self, "_leads", None)       # (a registry pickled before it had them)
         if leads is None or leads[0] != len(self._first_word):
             words = frozenset(m.group(0) for m in map(WORD.match, self._first_word) if m)
             leads = self._leads = (len(self._first_word), words)
-        return word in leads[1]
+        return leads[1]
 
     def match_known(self, folded: str, pos: int) -> int:
         """Length of the longest known name starting at ``pos`` of a folded text (0 if none)."""

@@ -4,9 +4,9 @@ Lark (1.3, ``parse_tree_builder``) wraps each rule's ``Tree`` constructor in a c
 children) and in ``PropagatePositions`` (each node's ``meta`` from its first and last child, with ``container_*``
 copies for the nodes that inline it), walking the children through ``getattr``/``hasattr`` at every reduction.
 :func:`fast_callbacks` makes one closure per rule that does the same with direct attribute reads, and writes each
-node and its ``meta`` in one step, their attributes in the order Lark's ``__init__`` and wrappers set them: the
-trees, their children lists and every ``meta`` attribute are the same (``tests/test_grammar_lalr_run.py`` compares
-them with Lark's, pickled).
+node and its ``meta`` without their ``__init__``, their attributes in the order Lark's ``__init__`` and wrappers set
+them: the trees, their children lists and every ``meta`` attribute are the same (``tests/test_grammar_lalr_run.py``
+compares them with Lark's, pickled).
 
 Only the wrapper chains this grammar's options give (``propagate_positions=True``, ``maybe_placeholders=False``,
 no ``?rule`` expansion, no transformer) are rebuilt; :func:`fast_callbacks` returns None for anything else, and
@@ -71,36 +71,61 @@ def _callback(name: str, include: list[tuple[int, bool]] | None) -> Callback:
                 else:
                     filtered.append(children[i])
         # Tree(name, filtered) with its meta: the attributes Tree.__init__ and Meta.__init__ set, in their order
+        # (set one by one, not as a dict given to __dict__: the instance keeps them inline, at less than half the
+        # instructions; the attributes, their order and the pickle are the same)
         meta = _new(Meta)
         res: Tree[Token] = _new(Tree)
-        res.__dict__ = {"data": name, "children": filtered, "_meta": meta}
-        # the first child with a position: a token, or a subtree whose meta is set (every subtree here has one:
-        # it was built by one of these callbacks)
-        for c in children:
+        res.data = name
+        res.children = filtered
+        res._meta = meta
+        if len(children) == 1:             # the usual node: its one child's positions are its start and end
+            c = children[0]
             if c.__class__ is Token:
                 line, column, start = c.line, c.column, c.start_pos
-                break
-            m = c._meta
-            if not m.empty:
-                line, column, start = m.container_line, m.container_column, m.container_start_pos
-                break
-        else:
-            meta.__dict__ = {"empty": True}
-            return res
-        for c in reversed(children):
-            if c.__class__ is Token:
                 end_line, end_column, end = c.end_line, c.end_column, c.end_pos
-                break
-            m = c._meta
-            if not m.empty:
+            else:
+                m = c._meta
+                if m.empty:
+                    meta.empty = True
+                    return res
+                line, column, start = m.container_line, m.container_column, m.container_start_pos
                 end_line, end_column, end = m.container_end_line, m.container_end_column, m.container_end_pos
-                break
+        else:
+            # the first child with a position: a token, or a subtree whose meta is set (every subtree here has one:
+            # it was built by one of these callbacks)
+            for c in children:
+                if c.__class__ is Token:
+                    line, column, start = c.line, c.column, c.start_pos
+                    break
+                m = c._meta
+                if not m.empty:
+                    line, column, start = m.container_line, m.container_column, m.container_start_pos
+                    break
+            else:
+                meta.empty = True
+                return res
+            for c in reversed(children):
+                if c.__class__ is Token:
+                    end_line, end_column, end = c.end_line, c.end_column, c.end_pos
+                    break
+                m = c._meta
+                if not m.empty:
+                    end_line, end_column, end = m.container_end_line, m.container_end_column, m.container_end_pos
+                    break
         # Lark's order: empty (Meta()), line, column, start_pos, container_*, then the end's
-        meta.__dict__ = {"empty": False, "line": line, "column": column, "start_pos": start,
-                         "container_line": line, "container_column": column, "container_start_pos": start,
-                         "end_line": end_line, "end_column": end_column, "end_pos": end,
-                         "container_end_line": end_line, "container_end_column": end_column,
-                         "container_end_pos": end}
+        meta.empty = False
+        meta.line = line
+        meta.column = column
+        meta.start_pos = start
+        meta.container_line = line
+        meta.container_column = column
+        meta.container_start_pos = start
+        meta.end_line = end_line
+        meta.end_column = end_column
+        meta.end_pos = end
+        meta.container_end_line = end_line
+        meta.container_end_column = end_column
+        meta.container_end_pos = end
         return res
 
     return build
