@@ -306,13 +306,22 @@ def load_prelude(folder: str | None = None) -> Prelude:
     return _load(str(Path(folder) if folder is not None else prelude_path()))
 
 
+_FORGET_ALSO: list[Callable[[], None]] = []
+
+
+def on_forget_prelude(forget: Callable[[], None]) -> None:
+    """Have :func:`forget_prelude` call ``forget`` too: what a later layer keeps that was built from the prelude
+    (the engine's compiled libraries) registers its own forgetting, so the compiler need not import it."""
+    if forget not in _FORGET_ALSO:
+        _FORGET_ALSO.append(forget)
+
+
 def forget_prelude() -> None:
     """Forget the prelude and everything built from it (the sentence grammar holds the keywords; compiled
     libraries hold their expansions): the next use reads :func:`prelude_path` again. For tests and tools
     that point ``$CARDSCRIPT_PRELUDE`` elsewhere."""
     from cardscript.compiler import build, expand, pipeline
     from cardscript.grammar import parser
-    from cardscript.runtime import library
 
     _load.cache_clear()
     parser.sentence_parser.cache_clear()
@@ -321,7 +330,8 @@ def forget_prelude() -> None:
     pipeline._lexicon_words.cache_clear()
     pipeline._structural_words.cache_clear()
     expand.forget_parses()
-    library.forget_libraries()
+    for forget in _FORGET_ALSO:
+        forget()
 
 
 _KEYWORD_LINE = re.compile(r"(?im)^palavra-chave[^\S\n]*:[^\S\n]*(\S[^\n]*?)[^\S\n]*$")

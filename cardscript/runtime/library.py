@@ -25,6 +25,7 @@ from pathlib import Path
 from cardscript.compiler.cache import compile_cards
 from cardscript.compiler.files import library_path
 from cardscript.compiler.ir import CardDef
+from cardscript.compiler.prelude import on_forget_prelude
 from cardscript.runtime.card_refs import CardIndex, Found, code_key, title_key
 from cardscript.runtime.deck import check_source, read_deck
 
@@ -225,6 +226,9 @@ def forget_libraries() -> None:
     _CARDS_CACHE.clear()
     _LIBRARY_CACHE.clear()
     _MERGED_CACHE.clear()
+
+
+on_forget_prelude(forget_libraries)
 
 
 def library_cards(paths: Iterable[str | Path] | None = None) -> tuple[LibraryCard, ...]:

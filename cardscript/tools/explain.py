@@ -79,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     """A card file: how the compiler reads it. A match log (``cardscript play --log FILE``): each
     resolution of ``--turn N`` (or of every turn) step by step, with its damage calculations in full."""
     from cardscript.compiler.diagnostics import format_text
-    from cardscript.compiler.explain import ExplainError, explain_card, explain_log, is_event_log
+    from cardscript.compiler.explain import explain_card
+    from cardscript.runtime.log_explain import ExplainError, explain_log, is_event_log
 
     path = Path(args.card)
     if not path.exists() and _is_code(args.card):         # "CS220": what that diagnostic means
