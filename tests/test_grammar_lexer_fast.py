@@ -10,14 +10,11 @@ paragraph, the lexer that reads the text again and follows the speculation's cho
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark import Token, Tree
@@ -27,8 +24,7 @@ from cardscript.grammar.lexer import SentenceLexer, _probe, _shift
 from cardscript.grammar.lexicon import LEXICON
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.parser import ParseFailure, _parse, forget_readings, parse_paragraph, sentence_parser
-
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "battle-scenes-cards-dev.jsonl"
+from tests.test_grammar_lalr_run import corpus
 
 
 def shape(result: Any) -> Any:
@@ -63,17 +59,7 @@ def both_readings(text: str, names: NameRegistry, start: str = "paragraph") -> t
 def corpus_sample() -> tuple[list[str], NameRegistry]:
     """Paragraphs of the development corpus where the lexer has choices to make: contractions, clitics, names with
     periods, "que", commas before a clause, and those that do not parse (read twice); at most 120, seeded."""
-    from cardscript.compiler.pipeline import names_from_headers
-    from cardscript.compiler.source import SourceFile
-    from cardscript.compiler.translate import record_to_card_text
-    from cardscript.grammar.card_file import read_card_file
-
-    if not CORPUS.exists():
-        pytest.skip("the development corpus (../shared/corpus) is not available")
-    records = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
-    raws = [read_card_file(SourceFile(r["code"], record_to_card_text(r)))[0] for r in records]
-    names = names_from_headers(r for r in raws if r is not None)
-    paragraphs = sorted({p.text for r in raws if r is not None for p in (*(r.permanent or ()), *r.action_text)})
+    paragraphs, names = corpus()
     marks = (" que ", "-o", "-lo", " no ", " da ", " ao ", ". ", ", ", " ou ", " e ", "mesmo", " como ")
     tricky = [p for p in paragraphs if sum(m in p for m in marks) >= 3
               or isinstance(parse_paragraph(p, names), ParseFailure)]
