@@ -94,25 +94,8 @@ class LalrRun:
         values = state.value_stack
         token = None
         for token in self.lexer.lex(thread.state, state):
-            kind = token.type
-            while True:
-                try:
-                    shift, arg = actions[states[-1]][kind]
-                except KeyError:
-                    raise _unexpected(state, token) from None
-                if shift:
-                    states.append(arg)
-                    values.append(token)
-                    break
-                size, callback, origin = arg
-                if size:
-                    children = values[-size:]
-                    del states[-size:]
-                    del values[-size:]
-                else:
-                    children = []
-                values.append(callback(children))
-                states.append(actions[states[-1]][origin][1])
+            if not feed(actions, states, values, token):
+                raise _unexpected(state, token)
         if state.last is not None:       # the lexer fed the last tokens itself (see FedState)
             token = state.last
         end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
