@@ -1,4 +1,4 @@
-"""What the tool says about itself: its version and the addresses in its package metadata.
+"""What the tool says about itself: the addresses in its package metadata (its version is ``cardscript.__version__``).
 
 The addresses are ``[project.urls]`` of pyproject.toml, read from the installed distribution, so that one place
 holds them; a source tree that is not installed has none.
@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import functools
 from importlib import metadata
-
-from cardscript import __version__
 
 DISTRIBUTION = "cardscript"
 
@@ -36,7 +34,3 @@ def docs_page(page: str, anchor: str = "") -> str | None:
     if base is None:
         return None
     return f"{base.rstrip('/')}/{page}" + (f"#{anchor}" if anchor else "")
-
-
-def version() -> str:
-    return __version__

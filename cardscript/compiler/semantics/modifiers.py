@@ -435,12 +435,6 @@ def _ability_card(owner: Selector) -> bool:
                                              for f in owner.filters)
 
 
-def _said_ability(np: NP) -> bool:
-    """"aquele card de habilidade": a reference that says its card is an ability card."""
-    return np.lemma == "habilidade" or any(isinstance(m, PP) and m.prep == "de" and m.obj is not None
-                                           and m.obj.lemma == "habilidade" for m in np.mods)
-
-
 def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
     """The "de" modifiers (see the module table)."""
     from cardscript.compiler.semantics.nouns import players, things
@@ -526,7 +520,7 @@ def _of(sel: Selector, pp: PP, obj: NP, np: NP, r: Reading) -> Selector:
             # C.3) -- the actions written on those cards
             return add_filter(sel, Filter("holder", "eq", owner))
         if sel.kind is Kind.ACTION and owner.kind is not Kind.CHARACTER and (
-                _ability_card(owner) or _said_ability(obj) or obj.lemma == "card"):
+                _ability_card(owner) or obj.lemma in ("card", "habilidade")):
             # "a ação daquele card [de habilidade]": the action written on that card, whoever uses it (4.6.2 C.3);
             # a character's ("a ação deste personagem") is the one it uses
             return add_filter(sel, Filter("holder", "eq", owner))
