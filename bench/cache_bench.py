@@ -41,7 +41,7 @@ def run(cards: Path, repeat: int) -> None:
     from cardscript.compiler.cache import compile_cards, set_enabled
     from cardscript.compiler.files import card_files, read_source
     from cardscript.compiler.pipeline import names_from_headers, read_header
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
     from cardscript.grammar.parser import parse_paragraph, sentence_parser
 
     sources = [s for s in map(read_source, card_files([cards])) if isinstance(s, SourceFile)]

@@ -19,8 +19,8 @@ from cardscript.compiler import expand
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source, names_from_headers
 from cardscript.compiler.prelude import load_prelude
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
+from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.parser import parse_paragraph, sentence_parser
 

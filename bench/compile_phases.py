@@ -23,8 +23,8 @@ import cardscript.compiler.pipeline as pipeline
 from cardscript.compiler import expand
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.prelude import load_prelude
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
+from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.parser import sentence_parser
 

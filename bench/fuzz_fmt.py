@@ -21,7 +21,7 @@ from pathlib import Path
 
 from cardscript.compiler.formatting import format_card, meaning, rendered_file
 from cardscript.compiler.pipeline import compile_paths, compile_source, library_path, names_from_headers
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 

@@ -18,7 +18,7 @@ from cardscript.compiler.explain import explain_effects, explain_keywords
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import CompiledCard, compile_source
 from cardscript.compiler.prelude import KeywordDef, Parameter, Usage, load_prelude
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 _PARAMETERS = {
     Parameter.N: "N: a number, an icon or X after the keyword (`{1}`, `2`, `X`), fills `[N]`",

@@ -53,8 +53,8 @@ from cardscript.compiler import expand, pipeline
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source, names_from_headers
 from cardscript.compiler.prelude import load_prelude
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
+from cardscript.core.source import SourceFile
 from cardscript.grammar import parser as grammar_parser
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.names import NameRegistry

@@ -13,7 +13,7 @@ import sys
 
 from cardscript.compiler.files import card_files
 from cardscript.compiler.pipeline import _SENTENCE_START, names_from_headers
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cardscript.compiler.diagnostics import Diagnostic
     from cardscript.compiler.ir import CardDef
     from cardscript.compiler.pipeline import CompiledCard
+    from cardscript.core.diagnostics import Diagnostic
     from cardscript.runtime.agents import Agent
     from cardscript.runtime.library import Library
     from cardscript.runtime.match import MatchResult
@@ -50,7 +50,7 @@ def compile_card(source: str | Path, *, name: str = "<text>") -> CardResult:
     from cardscript.compiler.cache import build_of, names_in
     from cardscript.compiler.files import library_path, read_source
     from cardscript.compiler.pipeline import CompiledCard, compile_sources
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     if isinstance(source, Path):
         read = read_source(source)

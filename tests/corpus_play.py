@@ -15,8 +15,8 @@ import pytest
 from cardscript.compiler.ir import CardDef
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import NameRegistry, compile_source, names_from_headers
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
+from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
 from cardscript.runtime.actions import legal_actions, use_action
 from cardscript.runtime.match import Match, new_match

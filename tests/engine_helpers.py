@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from cardscript.compiler.ir import CardDef
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 from cardscript.runtime.agents import Agent, Decision, FirstLegalAgent
 from cardscript.runtime.game import Game
 from cardscript.runtime.state import CardId, GameState, PlayerState, Zone

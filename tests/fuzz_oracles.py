@@ -16,13 +16,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardscript.compiler import limits
-from cardscript.compiler.diagnostics import Diagnostic, format_text
 from cardscript.compiler.pipeline import compile_source, library_path
 from cardscript.compiler.prelude import prelude_path, read_keyword_file, sensible
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.textfile import UnreadableFile, decode
 from cardscript.compiler.translate import RecordError, read_corpus, record_to_card_text
+from cardscript.core import limits
+from cardscript.core.diagnostics import Diagnostic, format_text
+from cardscript.core.source import SourceFile
 from cardscript.runtime.deck import check_source
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "battle-scenes-cards-dev.jsonl"

@@ -109,7 +109,7 @@ def keyworded(prefix: str, **kw: object) -> CardDef:
     the prelude (cardscripts/prelude/) into the action's keyword effects, which the engine runs."""
     from cardscript.compiler.lower import lower_card
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     text = ("Personagem: K V1\nAlter ego: K\nEnergia inicial: 2\nEscudo: 0\n\nAção: Golpe de K\n  Custo: {0}\n"
             f"  {prefix} - Golpe de K causa 1 ponto de dano no alvo.\n")

@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 from cardscript.compiler.ast import Clause, Icon, Lexeme, Name, Node, Number, Phrase, PhraseKind, Procedure, Symbol
-from cardscript.compiler.source import Span
+from cardscript.core.source import Span
 
 _OWN_INIT = (Lexeme, Name, Icon, Number, Symbol, Phrase, Clause)
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardscript.compiler.diagnostics import CODES, Diagnostic, format_text
 from cardscript.compiler.header import CardFileRaw, HeaderField
-from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import ActionType, Alignment, CardType, Cost, Power
+from cardscript.core.diagnostics import CODES, Diagnostic, format_text
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar import card_file
 from cardscript.grammar.card_file import read_card_file
 

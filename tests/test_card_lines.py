@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 from cardscript.grammar import card_file
 from cardscript.grammar.card_lines import scan
 

@@ -10,7 +10,7 @@ import pytest
 from cardscript.cli import main
 from cardscript.compiler.executable import lowering_diagnostics
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 HEAD = ("Personagem: Teste V1\nAlinhamento: Herói\nPoderes: Agilidade\nEnergia inicial: 3\nEscudo: 1\n\n"
         "Texto permanente:\n  ")

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardscript.cli import main
-from cardscript.compiler.diagnostics import CODES
 from cardscript.compiler.files import library_path, read_stdin
+from cardscript.core.diagnostics import CODES
 
 RASGAR = library_path() / "bsum" / "rasgar-v1.card"
 OUTSIDER = ("Personagem: Forasteiro V1\nAlinhamento: Herói\nAfiliações: X-Men\nPoderes: Voo\nEnergia inicial: 1\n"

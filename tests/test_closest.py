@@ -8,7 +8,7 @@ import difflib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardscript.compiler.diagnostics import close_matches, did_you_mean
+from cardscript.core.diagnostics import close_matches, did_you_mean
 
 _LETTERS = st.text(alphabet="abcdeéfgxyz -", max_size=12)
 

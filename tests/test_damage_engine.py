@@ -252,7 +252,7 @@ def test_4_8_6_C_static_escudo_minus_n_while_its_card_is_in_the_scene() -> None:
     the penalty ends when the card leaves."""
     from cardscript.compiler.lower import lower_card
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     text = ("Personagem: Sombra Penal V1\nAlter ego: Teste\nEnergia inicial: 2\nEscudo: 0\n\nTexto permanente:\n"
             "  Os personagens que seus oponentes controlam ganham Escudo -1.\n")

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import format_text
 from cardscript.compiler.ir import CardDef, Effect, EffectKind, Rule
-from cardscript.compiler.source import SourceFile
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import format_text
+from cardscript.core.source import SourceFile
 from cardscript.runtime.deck import DeckReport, check_deck, check_source, parse_deck
 from cardscript.runtime.library import DeckError, deck_paths, load_deck, load_library
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardscript.compiler.diagnostics import did_you_mean, edit_distance
+from cardscript.core.diagnostics import did_you_mean, edit_distance
 
 WORDS = st.text(alphabet="abcdeçãé", max_size=8)
 

@@ -15,7 +15,7 @@ from cardscript.compiler import walks
 from cardscript.compiler.ast import Lexeme, Phrase, PhraseKind
 from cardscript.compiler.fast_replace import replace
 from cardscript.compiler.ir.core import Quantity, Selector
-from cardscript.compiler.source import Span
+from cardscript.core.source import Span
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 SEED_CARD = """Personagem: Callisto V1
 Alter ego: Alexandra Gabler

@@ -213,7 +213,7 @@ def test_a_broken_card_gets_a_page_with_its_diagnostics_and_stops_no_other(tmp_p
     assert broken.texts[".severity"] == ["error[CS012]"]
     assert "Energia inicial: abc" in broken.texts[".source"][0]
     assert "Energia inicial: abc" in broken.texts[".check"][0]            # check's text: the line and a caret
-    from cardscript.compiler.diagnostics import CODES
+    from cardscript.core.diagnostics import CODES
 
     assert f'title="{html.escape(CODES["CS012"].title)} (cardscript explain CS012)"' in (
         out / "cards" / "cards-quebrado-v1.html").read_text(encoding="utf-8")

@@ -63,8 +63,8 @@ def both(text: str, names: NameRegistry, start: str = "paragraph", thorough: boo
 
 def corpus() -> tuple[list[str], NameRegistry]:
     from cardscript.compiler.pipeline import names_from_headers
-    from cardscript.compiler.source import SourceFile
     from cardscript.compiler.translate import record_to_card_text
+    from cardscript.core.source import SourceFile
     from cardscript.grammar.card_file import read_card_file
 
     if not CORPUS.exists():

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ir import CardDef, EffectKind, Rule
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core import diagnostics as dg
+from cardscript.core.source import SourceFile
 from cardscript.runtime.actions import legal_actions
 from cardscript.runtime.deck import check_source
 from cardscript.runtime.library import load_library

@@ -11,19 +11,18 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cardscript"
 
 # what each layer may not import (the layers after it)
 FORBIDDEN = {
+    "core": {"grammar", "compiler", "runtime", "scenario", "tools", "lsp", "cli", "api", "games"},
     "grammar": {"compiler", "runtime", "scenario", "tools", "lsp", "cli", "api"},
     "compiler": {"runtime", "scenario", "tools", "lsp", "cli", "api"},
     "runtime": {"scenario", "tools", "lsp", "cli", "api"},
     "scenario": {"tools", "lsp", "cli", "api"},
 }
 
-# Known, older breaches, to be removed (issue 14 moves the shared base -- source spans, diagnostics, limits, the
-# header's vocabulary -- out of the compiler, into the language core): the grammar's card-file reader and the
-# keyword lines of the sentence parser. A new breach fails; one fixed is to be taken off this list.
+# Known, older breaches, to be removed (issue 14 moves the header's vocabulary out of the compiler, into the
+# game packs): the grammar's card-file reader and the keyword lines of the sentence parser. A new breach fails; one
+# fixed is to be taken off this list.
 KNOWN = {
-    ("grammar.card_file", "compiler.diagnostics"), ("grammar.card_file", "compiler.header"),
-    ("grammar.card_file", "compiler.source"), ("grammar.card_file", "compiler.vocabulary"),
-    ("grammar.card_file", "compiler.limits"), ("grammar.card_file", "compiler"),
+    ("grammar.card_file", "compiler.header"), ("grammar.card_file", "compiler.vocabulary"),
     ("grammar.parser", "compiler.prelude"),
 }
 

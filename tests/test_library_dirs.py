@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import card_file_name, record_to_card_text
+from cardscript.core import diagnostics as dg
+from cardscript.core.source import SourceFile
 from cardscript.runtime.card_refs import CardIndex, code_key
 from cardscript.runtime.deck import check_source
 from cardscript.runtime.library import load_libraries, load_library

@@ -29,7 +29,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 HEAD = """Personagem: Teste V1
 Alinhamento: Herói

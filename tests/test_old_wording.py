@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.old_wording import (
     actions_argument,
     characteristics_argument,
@@ -24,8 +23,9 @@ from cardscript.compiler.old_wording import (
 )
 from cardscript.compiler.pipeline import CompiledCard, compile_source
 from cardscript.compiler.prelude import Usage, characteristics_complement, load_prelude
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import plain_text_to_card_text, record_to_card_text
+from cardscript.core import diagnostics as dg
+from cardscript.core.source import SourceFile
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus" / "battle-scenes-cards-dev.jsonl"

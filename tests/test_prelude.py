@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.diagnostics import format_text
 from cardscript.compiler.explain import explain_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.prelude import Usage, load_prelude, read_keyword_file
-from cardscript.compiler.source import SourceFile
+from cardscript.core.diagnostics import format_text
+from cardscript.core.source import SourceFile
 from cardscript.grammar.parser import keyword_terminals
 
 # rules 7 and the glossary: every keyword the issue names, and the Predador characteristic

@@ -167,7 +167,7 @@ def test_extra_cost_unloads_this_card(library: dict[str, CardDef]) -> None:
 def test_search_reveal_put_in_hand_and_shuffle() -> None:
     from cardscript.compiler.lower import lower_card
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     lider = lower_card(compile_source(SourceFile("t.card", (
         "Personagem: Busca V1\nEnergia inicial: 3\nEscudo: 1\n\nAção: Buscar\n  Custo: {1}\n"

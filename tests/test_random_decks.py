@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardscript.compiler.ir import CardDef, Effect, EffectKind, Rule
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 from cardscript.runtime.deck import DECK_SIZE, check_cards, check_source
 from cardscript.runtime.library import library_cards, load_library
 from cardscript.runtime.random_decks import (

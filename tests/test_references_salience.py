@@ -27,7 +27,7 @@ from cardscript.compiler.ir import (
 )
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 CHARACTER = """Personagem: Sentinela Teste V1
 Alinhamento: Herói

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from cardscript.cli import main
 from cardscript.compiler.formatting import format_card, meaning, rendered_file
 from cardscript.compiler.pipeline import CompiledCard, compile_paths, compile_source, library_path, names_from_headers
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 from cardscript.grammar.names import NameRegistry
 from tests.card_mutations import KINDS, mutation
 

@@ -12,8 +12,8 @@ import pytest
 
 from cardscript.cli import main
 from cardscript.compiler.pipeline import library_path
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.textfile import UnreadableFile, read_text
+from cardscript.core.source import SourceFile
 from cardscript.runtime.deck import check_source, parse_deck
 from cardscript.runtime.library import load_library
 

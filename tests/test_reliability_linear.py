@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
-from cardscript.compiler import limits
-from cardscript.compiler.diagnostics import ECHO_WIDTH, Diagnostic, format_text
 from cardscript.compiler.pipeline import _KEYWORD_SHAPE, compile_source
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core import limits
+from cardscript.core.diagnostics import ECHO_WIDTH, Diagnostic, format_text
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_file import _TITLE, card_file_parser, read_card_file
 from cardscript.grammar.names import _CAP_WORD, _CONNECTOR, _EXCLAMATION, NameRegistry, match_name_shape
 from cardscript.grammar.normalize import _MARKUP, fold_text, normalize

@@ -462,7 +462,7 @@ def test_4_4_2_2_A_2a_negated_panels_lack_the_alignments_they_name() -> None:
     from cardscript.compiler.ir import Filter
     from cardscript.compiler.lower import lower_card
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     def panel(text: str) -> tuple[Filter, ...]:
         card = compile_source(SourceFile("ev.card", "Personagem-EV: Teste V2\nEnergia inicial: 5\n"

@@ -14,7 +14,7 @@ import pytest
 
 import cardscript
 from cardscript.cli import main
-from cardscript.compiler.diagnostics import CODES
+from cardscript.core.diagnostics import CODES
 from tests.external_tools import npm_modules, unavailable
 from tests.test_diagnostics_all_at_once import EXPECTED, TEN_MISTAKES
 

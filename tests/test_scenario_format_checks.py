@@ -143,7 +143,7 @@ def test_6_2_turn_start_triggers_4_8_6_shield_changes_and_branches_without_moves
 
 
 def test_the_board_of_a_card_controlled_by_another_player(tmp_path: Path, index: CardIndex) -> None:
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
     from cardscript.scenario.answers import FileAgent
     from cardscript.scenario.board import build_board
     from cardscript.scenario.check import check_scenario

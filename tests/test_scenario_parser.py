@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardscript.compiler.diagnostics import Diagnostic, format_text
-from cardscript.compiler.source import SourceFile
+from cardscript.core.diagnostics import Diagnostic, format_text
+from cardscript.core.source import SourceFile
 from cardscript.scenario import ast
 from cardscript.scenario.cards import library_index
 from cardscript.scenario.check import check_scenario, phase_of

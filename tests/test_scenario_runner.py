@@ -393,7 +393,7 @@ def test_a_title_the_library_and_a_folder_share_is_ambiguous(tmp_path: Path,
 
 def test_allow_cannot() -> None:
     """`--allow-cannot`: a CANNOT (counted) does not fail the run, as for the rulings in .ci/run; a FAIL still does."""
-    from cardscript.compiler.source import Span
+    from cardscript.core.source import Span
     from cardscript.scenario.run import BranchResult
     from cardscript.tools.scenario import exit_code
 

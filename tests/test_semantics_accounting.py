@@ -15,8 +15,8 @@ import pytest
 from cardscript.compiler.ir import EffectKind, Unsupported
 from cardscript.compiler.lower import lower_compiled
 from cardscript.compiler.pipeline import compile_source, names_from_headers
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
+from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
 
 ROOT = Path(__file__).resolve().parent.parent

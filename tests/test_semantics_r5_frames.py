@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardscript.compiler.ir import CardDef, Ref, Unload
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 
 def _ability(name: str, body: str) -> CardDef:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardscript.compiler.ir import CardDef, Count, Damage, Kind, Ref, Selector
 from cardscript.compiler.lower import lower_compiled
 from cardscript.compiler.pipeline import compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 from cardscript.runtime.selectors import EffectContext, count
 from tests.engine_helpers import in_scene, small_game
 

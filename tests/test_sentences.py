@@ -12,7 +12,7 @@ import pytest
 from cardscript.compiler.ast import Clause, EffectParagraph, KeywordLine, Procedure
 from cardscript.compiler.pipeline import CompiledCard, compile_source
 from cardscript.compiler.render import render_node
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 
 FORMS: list[tuple[str, str, str | None, str | None]] = [
     # (id, text, key word to misspell, misspelling)

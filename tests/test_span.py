@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardscript.compiler.source import Span
+from cardscript.core.source import Span
 
 
 @given(st.integers(-5, 50), st.integers(-5, 50))

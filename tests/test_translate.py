@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardscript.compiler.diagnostics import format_text
 from cardscript.compiler.header import CardFileRaw
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import (
     card_file_name,
     clean_printed_text,
@@ -19,6 +17,8 @@ from cardscript.compiler.translate import (
     record_to_card_text,
 )
 from cardscript.compiler.vocabulary import CardType, Cost, Power
+from cardscript.core.diagnostics import format_text
+from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.normalize import Normalized
 

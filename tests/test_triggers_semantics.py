@@ -149,7 +149,7 @@ Texto permanente:
 def test_5_2_a_card_lowered_by_the_new_semantics_triggers_on_an_action_of_a_power() -> None:
     from cardscript.compiler.lower import lower_compiled
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     lowered = lower_compiled(compile_source(SourceFile("vigia.card", VIGIA)))
     assert not lowered.problems
@@ -172,7 +172,7 @@ def _trigger_of(paragraph: str) -> EventPattern:
     """The trigger of a scenario whose permanent text is ``paragraph`` (a made-up text, not a corpus card's)."""
     from cardscript.compiler.lower import lower_card
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     card = compile_source(SourceFile("t.card", f"Cenário: Teste V1\n\nTexto permanente:\n  {paragraph}\n"))
     d = lower_card(card)

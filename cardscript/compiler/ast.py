@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from cardscript.compiler.source import Span
+from cardscript.core.source import Span
 
 
 @dataclass(frozen=True)

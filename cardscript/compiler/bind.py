@@ -39,8 +39,8 @@ from cardscript.compiler.ast import (
     Procedure,
     Sentence,
 )
-from cardscript.compiler.source import Span
 from cardscript.compiler.walks import nodes
+from cardscript.core.source import Span
 from cardscript.grammar.normalize import fold_text
 
 _ANAPHORIC_DET = frozenset({"aquele", "esse"})

@@ -29,7 +29,7 @@ from cardscript.compiler.ast import (
     Symbol,
 )
 from cardscript.compiler.fast_replace import replace
-from cardscript.compiler.source import Span
+from cardscript.core.source import Span
 from cardscript.grammar.lexicon import NUMBERS, lookup
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.normalize import Normalized, fold_text

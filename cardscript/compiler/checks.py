@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import Icon, Lexeme, Name, Node, Paragraph, Phrase, PhraseKind
 from cardscript.compiler.bind import walk
-from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.render import render_node
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.vocabulary import PHASES, POWERS, STEPS, Power
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.source import SourceFile
 from cardscript.grammar.names import NameRegistry
 
 ICON_CODES = tuple(p.code for p in Power) + ("0", "1", "2", "X")

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ir import Unsupported
 from cardscript.compiler.pipeline import CompiledCard, compile_source, names_from_headers
 from cardscript.compiler.roundtrip import paragraph_roundtrips
-from cardscript.compiler.source import SourceFile
 from cardscript.compiler.translate import record_to_card_text
+from cardscript.core import diagnostics as dg
+from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
 
 _NAME_RUN = re.compile(r"(?<=[a-zà-ý,] )[A-ZÀ-Ý][\w\-.!?']*"

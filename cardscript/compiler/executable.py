@@ -8,11 +8,11 @@ the hint; ``strict`` makes it CS261, an error. A card is *executable* when its l
 
 from __future__ import annotations
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic
 from cardscript.compiler.lower import LoweredCard, lower_compiled
 from cardscript.compiler.pipeline import CompiledCard
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.source import SourceFile, Span
 
 __all__ = ["lowering_diagnostics", "lowering_failed", "problem_diagnostics"]
 

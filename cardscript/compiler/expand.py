@@ -18,13 +18,13 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
-from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import EffectParagraph, KeywordLine, Lexeme, Number, Phrase, Symbol, TextBlock
 from cardscript.compiler.bind import CardScope, bind_paragraphs
 from cardscript.compiler.build import build_paragraph
-from cardscript.compiler.diagnostics import Diagnostic
 from cardscript.compiler.prelude import KeywordDef, Usage, load_prelude
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.normalize import Normalized, normalize
 from cardscript.grammar.parser import ParseFailure, parse_paragraph

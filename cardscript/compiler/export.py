@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 from cardscript.compiler import ir
 
 if TYPE_CHECKING:
-    from cardscript.compiler.diagnostics import Diagnostic
     from cardscript.compiler.pipeline import CompiledCard
+    from cardscript.core.diagnostics import Diagnostic
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "card_record", "document", "from_json", "ir_classes", "schema", "to_json"]
 

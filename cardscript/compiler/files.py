@@ -9,9 +9,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.source import SourceFile, Span
 
 CARD_SUFFIX = ".card"
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardscript.compiler.pipeline import CompiledCard, compile_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core.source import SourceFile
 from cardscript.grammar.names import NameRegistry
 
 

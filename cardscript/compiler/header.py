@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import ActionType, Alignment, CardType, Cost, Power
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.normalize import Normalized
 
 Stat = int | Literal["*"]

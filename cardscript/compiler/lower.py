@@ -196,7 +196,7 @@ def keyword_meaning(keyword: str) -> tuple[Effect, ...] | None:
     """What a keyword means on a character that has it without parameters (5.6: its prelude's text, lowered as on
     any card), for a keyword a card *gains* ("ganha Prontidão"); None when that does not lower as executable."""
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     card = lower_card(compile_source(SourceFile("<keyword>", _CARRIER.format(keyword=keyword))))
     if not card.executable:

@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic
 from cardscript.compiler.header import CardFileRaw
-from cardscript.compiler.limits import MAX_PARAGRAPH_CHARS
 from cardscript.compiler.prelude import KeywordDef, Parameter, Prelude, Usage, characteristics_complement, load_prelude
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.limits import MAX_PARAGRAPH_CHARS
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.normalize import Normalized, fold_text, normalize
 
 __all__ = [

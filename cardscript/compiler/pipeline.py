@@ -14,19 +14,20 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardscript.compiler import collector
-from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.ast import Paragraph, Phrase, TextBlock
 from cardscript.compiler.bind import CardScope, bind_paragraphs, chosen_in
 from cardscript.compiler.build import build_panel, build_paragraph
 from cardscript.compiler.checks import check_paragraphs
-from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.expand import KeywordUse, expand_keywords
 from cardscript.compiler.files import CARD_SUFFIX as CARD_SUFFIX  # re-exported: callers import them from here
 from cardscript.compiler.files import card_files as card_files
 from cardscript.compiler.files import library_path as library_path
 from cardscript.compiler.files import read_source as read_source
 from cardscript.compiler.header import CardFileRaw
-from cardscript.compiler.limits import (
+from cardscript.compiler.old_wording import check_old_wording
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.limits import (
     MAX_DIGITS,
     MAX_PARAGRAPH_CHARS,
     MAX_PER_FILE,
@@ -34,8 +35,7 @@ from cardscript.compiler.limits import (
     bound_diagnostics,
     long_number,
 )
-from cardscript.compiler.old_wording import check_old_wording
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.lexicon import LEXICON, lookup
 from cardscript.grammar.names import NameRegistry

@@ -38,12 +38,12 @@ from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.files import PRELUDE_ENV as PRELUDE_ENV  # re-exported (tests, tools import it here)
 from cardscript.compiler.files import prelude_path
-from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.source import SourceFile, Span
 
 __all__ = [
     "KEYWORD_SUFFIX", "KeywordDef", "Parameter", "Prelude", "Usage", "Zone", "load_prelude",
@@ -345,8 +345,8 @@ def _missing_name(file: Path, text: str) -> str:
 
 @lru_cache(maxsize=4)
 def _load(folder: str) -> Prelude:
-    from cardscript.compiler.limits import bound_diagnostics
     from cardscript.compiler.textfile import UnreadableFile, read_text
+    from cardscript.core.limits import bound_diagnostics
 
     path = Path(folder)
     keywords: dict[str, KeywordDef] = {}
@@ -428,7 +428,7 @@ def sensible(definition: KeywordDef, source: SourceFile) -> list[Diagnostic]:
     """What makes a definition that reads unusable, so that it does not disturb the other cards: a name that is
     not one to three capitalised words (the grammar would read it in every sentence: "O", "."), or that is a
     word of the language ("Escolha"); a meaning longer than a paragraph may be. CS012 each, at the name."""
-    from cardscript.compiler.limits import MAX_PARAGRAPH_CHARS
+    from cardscript.core.limits import MAX_PARAGRAPH_CHARS
 
     out: list[Diagnostic] = []
     at = source.text.find(definition.name)

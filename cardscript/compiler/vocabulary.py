@@ -18,7 +18,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Generic, TypeVar
 
-from cardscript.compiler.diagnostics import did_you_mean
+from cardscript.core.diagnostics import did_you_mean
 from cardscript.grammar.normalize import fold_text
 
 __all__ = [

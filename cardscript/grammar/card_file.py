@@ -9,7 +9,7 @@ The lines of a file the grammar accepts are read by hand with the grammar's own 
 
 The grammar is permissive about the order of lines; this module checks the rest (which fields exist, are
 required or allowed for the card type, their values, duplicates, empty blocks) and reports each problem as
-a :class:`~cardscript.compiler.diagnostics.Diagnostic` with a registered code and a span. It never raises on
+a :class:`~cardscript.core.diagnostics.Diagnostic` with a registered code and a span. It never raises on
 any input: unexpected failures become a CS900 diagnostic.
 
 Card types and their fields (rules 2; the corpus's cards decide what is optional):
@@ -41,8 +41,6 @@ from typing import Any, TypeVar, cast
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.header import (
     ActionField,
     ActionHeader,
@@ -54,7 +52,6 @@ from cardscript.compiler.header import (
     HeaderSpans,
     Stat,
 )
-from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import (
     ACTION_TYPES,
     ALIGNMENTS,
@@ -70,6 +67,9 @@ from cardscript.compiler.vocabulary import (
     Vocabulary,
     fold_key,
 )
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_lines import HeadLine, Range, scan
 from cardscript.grammar.normalize import Normalized, normalize, split_paragraphs
 
@@ -217,7 +217,7 @@ class _Reader:
     # -- parse --------------------------------------------------------------------------------------------
 
     def parse(self) -> list[_Head] | None:
-        from cardscript.compiler.limits import MAX_FILE_CHARS
+        from cardscript.core.limits import MAX_FILE_CHARS
 
         if len(self.text) > MAX_FILE_CHARS:      # bounded time and output whatever the file (docs/reliability.md)
             self.error(dg.E_TOO_LARGE, f"the file has {len(self.text):,} characters; at most {MAX_FILE_CHARS:,} are "
@@ -399,7 +399,7 @@ class _Reader:
             self.error(dg.E_FIELD_VALUE, "the card's name must end with its version, e.g. `V1`",
                        head.value.span, f"write `{head.key.text}: {head.value.text} V1`")
             return found.value, None
-        from cardscript.compiler.limits import MAX_DIGITS
+        from cardscript.core.limits import MAX_DIGITS
 
         if len(m.group("version")) > MAX_DIGITS:
             self.error(dg.E_LONG_NUMBER, f"a version of {len(m.group('version')):,} digits",

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cardscript.compiler.diagnostics import Diagnostic
     from cardscript.compiler.pipeline import CompiledCard
+    from cardscript.core.diagnostics import Diagnostic
     from cardscript.grammar.names import NameRegistry
 
 __all__ = ["Completion", "Location", "completions", "compile_text", "definition", "diagnostics", "formatted",
@@ -59,7 +59,7 @@ def _library_names() -> NameRegistry:
 def compile_text(path: str, text: str) -> CompiledCard:
     """The card file's text compiled as ``cardscript check`` would, the bundled library's names in scope."""
     from cardscript.compiler.pipeline import compile_sources
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     (card,) = compile_sources([SourceFile(path, text)], _library_names())
     return card
@@ -88,7 +88,7 @@ def offset_of(text: str, line: int, column: int) -> int:
 
 def location_of(path: str, text: str, start: int, end: int) -> Location:
     """The 0-based line and column of two offsets of ``text`` (``SourceFile.position`` counts from 1)."""
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.source import SourceFile
 
     source = SourceFile(path, text)
     (l0, c0), (l1, c1) = source.position(start), source.position(end)

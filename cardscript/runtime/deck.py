@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.ir import CardDef
-from cardscript.compiler.limits import MAX_DIGITS, MAX_FILE_CHARS, MAX_PER_FILE, bound_diagnostics
-from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.limits import MAX_DIGITS, MAX_FILE_CHARS, MAX_PER_FILE, bound_diagnostics
+from cardscript.core.source import SourceFile, Span
 from cardscript.runtime.card_refs import CODE_PATTERN, CardIndex, Found, candidates_text, collection_of, title_key
 from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
 

@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardscript.compiler.source import Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core.source import Span
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.game import Game
 from cardscript.scenario import ast

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core.source import SourceFile, Span
 
 PLAYERS = ("A", "B")          # player 0 and player 1
 

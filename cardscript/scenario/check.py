@@ -14,11 +14,11 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic, did_you_mean
 from cardscript.compiler.ir import CardDef
-from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.normalize import fold_text
 from cardscript.runtime.card_refs import code_key
 from cardscript.scenario import ast

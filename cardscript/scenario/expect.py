@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core.source import SourceFile, Span
 from cardscript.runtime import queries, rules
 from cardscript.runtime.actions import legal_actions
 from cardscript.runtime.match import Match

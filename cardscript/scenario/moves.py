@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardscript.compiler.source import SourceFile, Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core.source import SourceFile, Span
 from cardscript.runtime import queries, rules
 from cardscript.runtime.actions import ActionUse, available_actions, legal_actions, use_action
 from cardscript.runtime.match import Match

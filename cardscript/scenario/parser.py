@@ -16,9 +16,9 @@ from lark import Tree as LarkTree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import Diagnostic
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.source import SourceFile, Span
 from cardscript.scenario import ast
 from cardscript.scenario.vocabulary import KEYWORDS, keyword_terminals, phrases
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import CardDef
-from cardscript.compiler.source import Span
+from cardscript.core.source import Span
 from cardscript.scenario import ast
 
 CardId = int

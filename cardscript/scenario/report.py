@@ -7,8 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardscript.compiler.diagnostics import Diagnostic, format_text
-from cardscript.compiler.source import SourceFile
+from cardscript.core.diagnostics import Diagnostic, format_text
+from cardscript.core.source import SourceFile
 from cardscript.scenario.run import ERROR, PASS, BranchResult
 
 INVALID = "INVALID"          # a branch whose file has diagnostics: not run

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core.source import SourceFile, Span
 from cardscript.runtime.game import GameOver
 from cardscript.runtime.trace import TraceWriter
 from cardscript.scenario import ast

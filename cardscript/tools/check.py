@@ -20,14 +20,14 @@ from cardscript.tools.common import (
 )
 
 if TYPE_CHECKING:
-    from cardscript.compiler.diagnostics import Diagnostic
+    from cardscript.core.diagnostics import Diagnostic
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardscript.compiler import diagnostics as dg
     from cardscript.compiler.cache import CardBuild, build_of, compile_cards, names_in, prelude_diagnostics
-    from cardscript.compiler.diagnostics import format_json, format_sarif, format_text
     from cardscript.compiler.files import STDIN_NAME, library_path, read_stdin
+    from cardscript.core import diagnostics as dg
+    from cardscript.core.diagnostics import format_json, format_sarif, format_text
 
     inputs = card_inputs(args.paths) if args.paths else CardInputs([str(library_path())], False, 0)
     names = library_names(inputs.paths)          # a card checked apart from the library knows its names

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:           # the commands import the compiler when they run, not when the CLI starts
-    from cardscript.compiler.diagnostics import Diagnostic
     from cardscript.compiler.pipeline import CompiledCard
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.diagnostics import Diagnostic
+    from cardscript.core.source import SourceFile
     from cardscript.grammar.names import NameRegistry
 
 
@@ -31,7 +31,7 @@ def err(text: str) -> None:
 
 def unreadable(card: CompiledCard) -> bool:
     """The card file could not be read at all (missing, a directory, binary, not UTF-8: CS001): exit 2."""
-    from cardscript.compiler.diagnostics import E_IO
+    from cardscript.core.diagnostics import E_IO
 
     return card.raw is None and any(d.code == E_IO for d in card.diagnostics)
 
@@ -74,9 +74,9 @@ def card_inputs(paths: Sequence[str]) -> CardInputs:
 def read_card_sources(inputs: CardInputs) -> tuple[list[SourceFile], list[CompiledCard]]:
     """The card texts of ``inputs`` (the files of its folders, then standard input) and, for those that cannot be
     read, their cards with the CS001 diagnostic saying why."""
-    from cardscript.compiler.diagnostics import Diagnostic
     from cardscript.compiler.files import card_files, read_source, read_stdin
     from cardscript.compiler.pipeline import CompiledCard
+    from cardscript.core.diagnostics import Diagnostic
 
     sources: list[SourceFile] = []
     failed: list[CompiledCard] = []

@@ -20,7 +20,7 @@ from cardscript.tools.common import (
 def run_check(args: argparse.Namespace) -> int:
     """Check deck files against the bundled library plus the ``--library`` folders: 0 valid, 1 a rule broken,
     2 unreadable (or a ``--library`` that is not a folder)."""
-    from cardscript.compiler.diagnostics import format_text
+    from cardscript.core.diagnostics import format_text
     from cardscript.runtime.deck import check_deck
     from cardscript.runtime.library import load_library
     from cardscript.runtime.rules import DEFAULT_DECK_COPIES

@@ -57,7 +57,7 @@ def _explain_code(code: str) -> int:
     """What a diagnostic code means: its severity, title and explanation (docs/diagnostics.md lists them all)."""
     import textwrap
 
-    from cardscript.compiler.diagnostics import CODES
+    from cardscript.core.diagnostics import CODES
 
     found = CODES.get(code)
     if found is None:
@@ -78,8 +78,8 @@ def _explain_code(code: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """A card file: how the compiler reads it. A match log (``cardscript play --log FILE``): each
     resolution of ``--turn N`` (or of every turn) step by step, with its damage calculations in full."""
-    from cardscript.compiler.diagnostics import format_text
     from cardscript.compiler.explain import explain_card
+    from cardscript.core.diagnostics import format_text
     from cardscript.runtime.log_explain import ExplainError, explain_log, is_event_log
 
     path = Path(args.card)

@@ -24,10 +24,10 @@ def canonical_file(card: CompiledCard) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardscript.compiler.diagnostics import format_text
     from cardscript.compiler.files import STDIN_NAME
     from cardscript.compiler.formatting import format_card
     from cardscript.compiler.pipeline import names_from_headers
+    from cardscript.core.diagnostics import format_text
 
     inputs = card_inputs(args.paths)
     cards = compile_inputs(inputs)

@@ -15,8 +15,8 @@ LANGUAGES = ("pt", "en")
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardscript.compiler.diagnostics import format_text
     from cardscript.compiler.formatting import rendered_file
+    from cardscript.core.diagnostics import format_text
 
     if args.lang not in LANGUAGES:
         err(f"no templates for --lang {args.lang} (available: {', '.join(LANGUAGES)})")

@@ -35,10 +35,10 @@ def scenario_files(paths: list[str]) -> tuple[list[Path], list[str]]:
 
 
 def run_file(path: Path, index: Any) -> Any:
-    from cardscript.compiler import diagnostics as dg
-    from cardscript.compiler.diagnostics import Diagnostic
-    from cardscript.compiler.source import SourceFile, Span
     from cardscript.compiler.textfile import UnreadableFile, read_text
+    from cardscript.core import diagnostics as dg
+    from cardscript.core.diagnostics import Diagnostic
+    from cardscript.core.source import SourceFile, Span
     from cardscript.scenario.check import check_scenario
     from cardscript.scenario.parser import parse_scenario
     from cardscript.scenario.report import FileResult

@@ -91,9 +91,9 @@ def translate_to_stdout(label: str, data: bytes) -> int:
             err(f"{label} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})")
             return 2
         texts.append(plain_text_to_card_text(text))
-    from cardscript.compiler.diagnostics import format_text
     from cardscript.compiler.pipeline import compile_source
-    from cardscript.compiler.source import SourceFile
+    from cardscript.core.diagnostics import format_text
+    from cardscript.core.source import SourceFile
 
     for text in texts:
         card = compile_source(SourceFile("<translated>", text))

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardscript.compiler import collector
-from cardscript.compiler import diagnostics as dg
 from cardscript.compiler.cache import keys
 from cardscript.compiler.cache.codec import BadEntry, decode, encode
 from cardscript.compiler.cache.store import Store, open_store
-from cardscript.compiler.diagnostics import Diagnostic
 from cardscript.compiler.files import card_files, prelude_path, read_source
-from cardscript.compiler.source import SourceFile
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.source import SourceFile
 
 if TYPE_CHECKING:
     from cardscript.compiler.header import CardFileRaw

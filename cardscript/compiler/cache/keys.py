@@ -59,14 +59,15 @@ def _files(folder: Path) -> Iterable[Path]:
 @lru_cache(maxsize=4)
 def compiler_digest(memo: Path | None = None) -> str:
     """The compiler's version: the package version, the Python version, the entry format, and every file of
-    ``cardscript/compiler`` and ``cardscript/grammar`` (name and bytes). With a ``memo`` folder, the digest is
-    kept there under the files' names, sizes and modification times, so a run whose files did not change
-    reads one small file instead of them all."""
+    ``cardscript/core``, ``cardscript/grammar``, ``cardscript/compiler`` and ``cardscript/games`` (name and
+    bytes; a game pack's header fields, vocabulary and prelude are part of what a compile reads). With a
+    ``memo`` folder, the digest is kept there under the files' names, sizes and modification times, so a run
+    whose files did not change reads one small file instead of them all."""
     import cardscript
 
     package = Path(cardscript.__file__).parent
     head: list[str | bytes] = [cardscript.__version__, f"{sys.version_info[:2]}", FORMAT]
-    files = [(file.relative_to(package).as_posix(), file) for sub in ("compiler", "grammar")
+    files = [(file.relative_to(package).as_posix(), file) for sub in ("core", "grammar", "compiler", "games")
              for file in _files(package / sub)]
     memo_file: Path | None = None
     if memo is not None:

@@ -176,7 +176,7 @@ class Build:
             start = min(s.start for s in spans) if spans else np.node.span.start
             end = max(s.end for s in spans) if spans else np.node.span.end
             from cardscript.compiler.semantics.nouns import plural
-            from cardscript.compiler.source import Span
+            from cardscript.core.source import Span
 
             one = sel.count.fixed == 1 and not sel.count.x_times and not sel.count.any_number and not sel.every
             many = (plural(np) and not (one and sel.union)) or (      # "um desses cards": one

@@ -531,7 +531,7 @@ def hypothetical_lead(clause: object, r: object) -> None:
     from cardscript.compiler.ast import Clause
     from cardscript.compiler.semantics.reading import Reading
     from cardscript.compiler.semantics.syntax import attach_subject, constituent_leaves
-    from cardscript.compiler.source import Span
+    from cardscript.core.source import Span
 
     assert isinstance(clause, Clause) and isinstance(r, Reading)
     if clause.subject is None:

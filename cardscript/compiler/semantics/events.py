@@ -44,8 +44,8 @@ from cardscript.compiler.semantics.places import Place, place
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.text import render
-from cardscript.compiler.source import Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core.source import Span
 
 
 def event(clause: Clause, r: Reading, args: list[Constituent] | None = None, once: bool = False) -> EventPattern:

@@ -877,7 +877,7 @@ def _new_target(np: NP, r: Reading, sel: Selector) -> Selector:
 def _register(r: Reading, np: NP, slot: str, kind: Kind, selector: Selector) -> None:
     """``np`` stands for ``selector`` from now on: references bound to it read that."""
     from cardscript.compiler.semantics.syntax import constituent_leaves
-    from cardscript.compiler.source import Span
+    from cardscript.core.source import Span
 
     spans = [x.span for x in constituent_leaves(np)]
     node_span = getattr(np.node, "span", None)

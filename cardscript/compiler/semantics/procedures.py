@@ -66,8 +66,8 @@ from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
 from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.vocabulary import ATTRIBUTE_OF_NOUN, ZONE_OF_NOUN
-from cardscript.compiler.source import Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core.source import Span
 
 # ---------------------------------------------------------------------------------------------
 # damage (4.8)
@@ -1080,7 +1080,7 @@ def _search(b: Build) -> Built:
 def _also_introduces(b: Build, slot: str, sel: Selector, np: NP, head: str) -> None:
     """A reference bound to ``np`` (an alternative of what a procedure found) reads ``slot`` too."""
     from cardscript.compiler.semantics.syntax import constituent_leaves
-    from cardscript.compiler.source import Span
+    from cardscript.core.source import Span
 
     spans = [x.span for x in constituent_leaves(np)]
     if spans:

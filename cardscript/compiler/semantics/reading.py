@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from cardscript.compiler.ast import Binding, Clause, Icon, Lexeme, Name, Node, Number, Symbol
 from cardscript.compiler.ir import Condition, Count, Duration, Kind, Procedure, Ref, Selector
 from cardscript.compiler.semantics.syntax import Leaf, leaves
-from cardscript.compiler.source import Span
+from cardscript.core.source import Span
 
 # the leaf classes themselves: a word of one of them is no stand-in for another (syntax.Retagged, AndOr)
 _PLAIN = frozenset({Lexeme, Name, Icon, Number, Symbol})

@@ -47,8 +47,8 @@ from cardscript.compiler.semantics.syntax import Rel as _Rel
 from cardscript.compiler.semantics.text import render
 from cardscript.compiler.semantics.times import When, when_of
 from cardscript.compiler.semantics.verbs import analyse
-from cardscript.compiler.source import Span
 from cardscript.compiler.vocabulary import fold_key
+from cardscript.core.source import Span
 
 
 @dataclass

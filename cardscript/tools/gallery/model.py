@@ -128,7 +128,7 @@ def shown_path(path: str) -> str:
 
 def card_page(card: CompiledCard, build: CardBuild) -> CardPage:
     """The page of one compiled card (``build``: it checked and lowered, ``compiler.cache.build_of``)."""
-    from cardscript.compiler.diagnostics import format_text
+    from cardscript.core.diagnostics import format_text
     from cardscript.tools.check import by_position
 
     raw = card.raw

@@ -89,7 +89,7 @@ def write_site(pages: Sequence[CardPage], out: Path) -> Path:
 
 def _code_title(code: str) -> str:
     """A diagnostic code's title (what ``cardscript explain CODE`` heads its explanation with)."""
-    from cardscript.compiler.diagnostics import CODES
+    from cardscript.core.diagnostics import CODES
 
     found = CODES.get(code)
     return found.title if found is not None else ""

@@ -22,9 +22,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from cardscript.compiler import diagnostics as dg
-from cardscript.compiler.diagnostics import ECHO_WIDTH, Diagnostic
-from cardscript.compiler.source import Span
+from cardscript.core import diagnostics as dg
+from cardscript.core.diagnostics import ECHO_WIDTH, Diagnostic
+from cardscript.core.source import Span
 
 __all__ = ["ECHO_WIDTH", "MAX_DIGITS", "MAX_FILE_CHARS", "MAX_PARAGRAPH_CHARS", "MAX_PER_FILE", "MAX_PER_LINE",
            "MAX_TEXT_CHARS", "bound_diagnostics", "long_number"]

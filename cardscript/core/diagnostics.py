@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from cardscript.compiler.source import SourceFile, Span
+from cardscript.core.source import SourceFile, Span
 
 
 class Severity(StrEnum):
