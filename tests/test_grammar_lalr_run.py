@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from cardscript.core.normalize import fold_text
 from cardscript.grammar.lalr_run import LalrRun
 from cardscript.grammar.lexer import LexInput
 from cardscript.grammar.names import NameRegistry
-from cardscript.grammar.normalize import fold_text
 from cardscript.grammar.parser import forget_readings, sentence_parser, sentence_run
 from cardscript.grammar.tree_build import fast_callbacks
 

@@ -7,10 +7,10 @@ import pytest
 
 from cardscript.compiler.pipeline import compile_source
 from cardscript.compiler.render import render_node
+from cardscript.core.normalize import fold_text
 from cardscript.core.source import SourceFile
 from cardscript.grammar.lexicon import LEXICON, VERBS, lookup
 from cardscript.grammar.morphology import adjective_forms, adverb, conjugate, plural
-from cardscript.grammar.normalize import fold_text
 
 
 @pytest.mark.parametrize(("lemma", "form", "spelling"), [

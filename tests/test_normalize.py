@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardscript.grammar import normalize as nz
+from cardscript.core import normalize as nz
 
 # the characters card text is made of, and those normalisation changes or must treat with care
 _PIECES = st.sampled_from([

@@ -21,10 +21,10 @@ from cardscript.cli import main
 from cardscript.compiler.pipeline import _KEYWORD_SHAPE, compile_source
 from cardscript.core import limits
 from cardscript.core.diagnostics import ECHO_WIDTH, Diagnostic, format_text
+from cardscript.core.normalize import _MARKUP, fold_text, normalize
 from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_file import _TITLE, card_file_parser, read_card_file
 from cardscript.grammar.names import _CAP_WORD, _CONNECTOR, _EXCLAMATION, NameRegistry, match_name_shape
-from cardscript.grammar.normalize import _MARKUP, fold_text, normalize
 from cardscript.grammar.parser import parse_paragraph
 from cardscript.runtime import card_refs, deck
 

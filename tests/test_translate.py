@@ -18,9 +18,9 @@ from cardscript.compiler.translate import (
 )
 from cardscript.compiler.vocabulary import CardType, Cost, Power
 from cardscript.core.diagnostics import format_text
+from cardscript.core.normalize import Normalized
 from cardscript.core.source import SourceFile
 from cardscript.grammar.card_file import read_card_file
-from cardscript.grammar.normalize import Normalized
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "battle-scenes-cards-dev.jsonl"
 

@@ -40,8 +40,8 @@ from cardscript.compiler.ast import (
     Sentence,
 )
 from cardscript.compiler.walks import nodes
+from cardscript.core.normalize import fold_text
 from cardscript.core.source import Span
-from cardscript.grammar.normalize import fold_text
 
 _ANAPHORIC_DET = frozenset({"aquele", "esse"})
 _PLAYERS = frozenset({"jogador", "oponente", "controlador", "dono"})

@@ -29,10 +29,10 @@ from cardscript.compiler.ast import (
     Symbol,
 )
 from cardscript.compiler.fast_replace import replace
+from cardscript.core.normalize import Normalized, fold_text
 from cardscript.core.source import Span
 from cardscript.grammar.lexicon import NUMBERS, lookup
 from cardscript.grammar.names import NameRegistry
-from cardscript.grammar.normalize import Normalized, fold_text
 from cardscript.grammar.parser import sentence_parser
 
 _PROCEDURES = {p.value: p for p in Procedure}

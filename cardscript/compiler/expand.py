@@ -24,9 +24,9 @@ from cardscript.compiler.build import build_paragraph
 from cardscript.compiler.prelude import KeywordDef, Usage, load_prelude
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.normalize import Normalized, normalize
 from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.names import NameRegistry
-from cardscript.grammar.normalize import Normalized, normalize
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
 
 __all__ = ["KeywordUse", "expand_keywords", "forget_parses", "keyword_uses"]

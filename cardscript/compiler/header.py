@@ -1,7 +1,7 @@
 """The card file as read, before any sentence is parsed: header, blocks and their spans.
 
 :func:`cardscript.grammar.card_file.read_card_file` produces a :class:`CardFileRaw`; the sentence parser
-reads its paragraphs (:class:`~cardscript.grammar.normalize.Normalized`, whose ``origin`` offsets are
+reads its paragraphs (:class:`~cardscript.core.normalize.Normalized`, whose ``origin`` offsets are
 absolute offsets into the file text), and ``fmt`` writes it back with
 :func:`cardscript.compiler.translate.format_card_text`.
 
@@ -15,8 +15,8 @@ from enum import Enum
 from typing import Literal
 
 from cardscript.compiler.vocabulary import ActionType, Alignment, CardType, Cost, Power
+from cardscript.core.normalize import Normalized
 from cardscript.core.source import SourceFile, Span
-from cardscript.grammar.normalize import Normalized
 
 Stat = int | Literal["*"]
 """Initial energy or shield as printed: a number, or ``*`` when the card's text defines it."""

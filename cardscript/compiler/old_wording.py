@@ -36,8 +36,8 @@ from cardscript.compiler.prelude import KeywordDef, Parameter, Prelude, Usage, c
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic
 from cardscript.core.limits import MAX_PARAGRAPH_CHARS
+from cardscript.core.normalize import Normalized, fold_text, normalize
 from cardscript.core.source import SourceFile, Span
-from cardscript.grammar.normalize import Normalized, fold_text, normalize
 
 __all__ = [
     "OldWording", "actions_argument", "characteristics_argument", "check_old_wording", "comment_lines",

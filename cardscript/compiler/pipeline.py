@@ -35,11 +35,11 @@ from cardscript.core.limits import (
     bound_diagnostics,
     long_number,
 )
+from cardscript.core.normalize import Normalized, fold_text
 from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.lexicon import LEXICON, lookup
 from cardscript.grammar.names import NameRegistry
-from cardscript.grammar.normalize import Normalized, fold_text
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
 
 

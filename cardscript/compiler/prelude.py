@@ -398,7 +398,7 @@ def _grammar_words() -> frozenset[str]:
     (the grammar itself is built from the prelude, so it cannot be asked)."""
     from importlib import resources
 
-    from cardscript.grammar.normalize import fold_text
+    from cardscript.core.normalize import fold_text
 
     folder = resources.files("cardscript.grammar") / "sentences"
     text = "\n".join(p.read_text(encoding="utf-8") for p in folder.iterdir() if p.name.endswith(".lark"))
@@ -410,8 +410,8 @@ def _a_word_of_the_language(name: str) -> bool:
     """A name whose first word the grammar reads as something else: a structural word ("Se", "Quando"), a
     determiner, pronoun, preposition... ("O", "Este"), or, for a name of one word, any word but a verb's
     infinitive (a keyword may be one: Potencializar) -- "Escolha", "Compre", "Personagem"."""
+    from cardscript.core.normalize import fold_text
     from cardscript.grammar.lexicon import lookup
-    from cardscript.grammar.normalize import fold_text
 
     words = fold_text(name).split()
     first = words[0].split("-")[0]

@@ -12,7 +12,7 @@ import re
 
 from cardscript.compiler.ast import Paragraph
 from cardscript.compiler.render import render_node
-from cardscript.grammar.normalize import normalize
+from cardscript.core.normalize import normalize
 
 # printed variant -> canonical phrasing (both sides are rewritten before comparing)
 SYNONYMS: tuple[tuple[str, str], ...] = (

@@ -4,7 +4,7 @@ Powers, cost/stage icons, alignments, card types, action types, zones, phases an
 rules (sections 2, 3, 4.5, 4.6 and 6.2 of the comprehensive rules); a word outside these sets is a
 misspelling, so every lookup either finds the term or offers a "did you mean" candidate.
 
-Lookups compare keys folded with :func:`cardscript.grammar.normalize.fold_text` (no case, no accents),
+Lookups compare keys folded with :func:`cardscript.core.normalize.fold_text` (no case, no accents),
 with runs of blanks collapsed and blanks around hyphens dropped (``Personagem - EV`` = ``personagem-ev``).
 Open vocabularies (affiliations, names, alter egos, rarities of future collections) are not here.
 """
@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Generic, TypeVar
 
 from cardscript.core.diagnostics import did_you_mean
-from cardscript.grammar.normalize import fold_text
+from cardscript.core.normalize import fold_text
 
 __all__ = [
     "ALIGNMENTS", "ACTION_TYPES", "CARD_TYPES", "COSTS", "PHASES", "POWERS", "RARITIES", "STEPS",

@@ -241,7 +241,7 @@ def did_you_mean(word: str, candidates: Iterable[str], fold: bool = True) -> str
 def _closest(word: str, pool: tuple[str, ...], fold: bool) -> str | None:
     """:func:`did_you_mean`, kept per word and pool: a library's unknown name is looked up once among its 1,500
     names, not from each phrase it is seen in (difflib's comparisons were 2% of a cold compile)."""
-    from cardscript.grammar.normalize import fold_text
+    from cardscript.core.normalize import fold_text
 
     keyed = {fold_text(c) if fold else c: c for c in pool}
     key = fold_text(word) if fold else word

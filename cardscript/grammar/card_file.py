@@ -2,7 +2,7 @@
 
 The file structure (title, ``Campo: valor`` header, ``Texto permanente:`` and ``Ação: <nome>`` blocks of
 indented lines, ``#`` comments in column 1) is parsed by the LALR grammar ``card_file.lark`` over the
-FOLDED text (:func:`~cardscript.grammar.normalize.fold_text`, same length as the file), so keys match
+FOLDED text (:func:`~cardscript.core.normalize.fold_text`, same length as the file), so keys match
 without case or accents and every token's offsets index the original text, from which values are taken.
 The lines of a file the grammar accepts are read by hand with the grammar's own terminals
 (:mod:`~cardscript.grammar.card_lines`, the same reading without a parse tree); the others go to the parser.
@@ -69,9 +69,9 @@ from cardscript.compiler.vocabulary import (
 )
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.normalize import Normalized, normalize, split_paragraphs
 from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_lines import HeadLine, Range, scan
-from cardscript.grammar.normalize import Normalized, normalize, split_paragraphs
 
 __all__ = [
     "ALLOWED_FIELDS", "HEADER_FIELDS", "ACTION_FIELDS", "REQUIRED_FIELDS", "card_file_parser",
@@ -175,7 +175,7 @@ class _Head:
 
 def _lex_text(text: str) -> str:
     """The text the parser sees: folded, a leading BOM and lone CRs turned into newlines, a final newline."""
-    from cardscript.grammar.normalize import fold_text
+    from cardscript.core.normalize import fold_text
 
     folded = fold_text(text)
     if "\r" not in folded and not folded.startswith("\ufeff"):

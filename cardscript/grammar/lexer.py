@@ -26,10 +26,10 @@ from lark import Tree
 from lark.lexer import Lexer, LexerState, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
+from cardscript.core.normalize import fold_text
 from cardscript.grammar.lalr_run import feed
 from cardscript.grammar.lexicon import LEXICON, Word, lookup
 from cardscript.grammar.names import WORD, NameRegistry, match_name_shape
-from cardscript.grammar.normalize import fold_text
 
 CONTRACTIONS: dict[str, tuple[str, str]] = {}
 for _prep, _pfx in (("em", "n"), ("de", "d")):

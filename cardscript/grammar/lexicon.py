@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardscript.core.normalize import fold_text
 from cardscript.grammar.morphology import adjective_forms, adverb, conjugate, plural
-from cardscript.grammar.normalize import fold_text
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cardscript.grammar.normalize import fold_text
+from cardscript.core.normalize import fold_text
 
 NAME_KINDS = ("card", "action", "alter_ego", "affiliation")
 

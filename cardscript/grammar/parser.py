@@ -15,10 +15,10 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from cardscript.core.normalize import fold_text
 from cardscript.grammar.lalr_run import LalrRun
 from cardscript.grammar.lexer import UNKNOWN, LexInput, SentenceLexer
 from cardscript.grammar.names import NameRegistry
-from cardscript.grammar.normalize import fold_text
 
 
 def grammar_text() -> str:

@@ -18,8 +18,8 @@ from cardscript.compiler.ir import CardDef
 from cardscript.compiler.vocabulary import fold_key
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.normalize import fold_text
 from cardscript.core.source import SourceFile, Span
-from cardscript.grammar.normalize import fold_text
 from cardscript.runtime.card_refs import code_key
 from cardscript.scenario import ast
 from cardscript.scenario.cards import FILLER, CardIndex

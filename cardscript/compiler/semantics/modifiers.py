@@ -117,7 +117,7 @@ def _named(sel: Selector, np: NP, r: Reading) -> Selector:
     names = at.names_in(NP(np.node, mods=[m for m in np.mods if isinstance(m, NP)]), r)
     if not names:
         return sel
-    from cardscript.grammar.normalize import fold_text
+    from cardscript.core.normalize import fold_text
 
     if len(names) == 1 and sel.kind is Kind.ACTION and r.card.action_name \
             and fold_text(names[0]) == fold_text(r.card.action_name) and sel.ref is None and not sel.every:

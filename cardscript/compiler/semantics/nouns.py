@@ -24,7 +24,7 @@ from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.syntax import NP, PP, Leaf
 from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD, KIND_OF_NOUN
-from cardscript.grammar.normalize import fold_text
+from cardscript.core.normalize import fold_text
 
 YOU = Selector(kind=Kind.PLAYER, ref=Ref.YOU, text="você")
 OPPONENT = Selector(kind=Kind.PLAYER, ref=Ref.OPPONENT, text="seu oponente")

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from cardscript.compiler.ast import Clause, Lexeme
 from cardscript.compiler.semantics.syntax import Retagged, verb_words
+from cardscript.core.normalize import fold_text
 from cardscript.grammar.lexicon import lookup
-from cardscript.grammar.normalize import fold_text
 
 
 @dataclass

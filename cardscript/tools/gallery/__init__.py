@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     """Compile every card given (a broken one still gets its page), write the site, one summary line."""
     from cardscript.compiler.cache import build_of
     from cardscript.compiler.files import STDIN_NAME, library_path
-    from cardscript.grammar.normalize import fold_text
+    from cardscript.core.normalize import fold_text
     from cardscript.tools.gallery.model import card_page, slugs
     from cardscript.tools.gallery.site import write_site
 

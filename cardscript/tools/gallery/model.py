@@ -203,7 +203,7 @@ _UNSAFE = re.compile(r"[^a-z0-9]+")
 def slugs(files: list[str]) -> list[str]:
     """A page name per card file, unique, from its folder and file name (``bsum/rajada-v1.card`` ->
     ``bsum-rajada-v1``; standard input: ``stdin``), numbered when two would be the same."""
-    from cardscript.grammar.normalize import fold_text
+    from cardscript.core.normalize import fold_text
 
     taken: set[str] = set()
     out: list[str] = []
