@@ -25,8 +25,9 @@ _NO_SPAN = Span(0, 0)
 
 
 class HeaderField(Enum):
-    """The header fields of a card file, with their canonical spelling (the formatter writes it)."""
+    """The header fields of a card file, with their canonical spelling (the formatter writes it, in this order)."""
 
+    GAME = "Jogo"                   # the game the card belongs to (cardscript.core.games; Battle Scenes by default)
     CODE = "Código"
     ALTER_EGO = "Alter ego"
     ALIGNMENTS = "Alinhamento"
@@ -64,6 +65,7 @@ class HeaderSpans:
     card_type: Span = _NO_SPAN
     name: Span = _NO_SPAN
     version: Span = _NO_SPAN
+    game: Span | None = None
     code: Span | None = None
     alter_ego: Span | None = None
     alignments: tuple[Span, ...] = ()
@@ -86,6 +88,7 @@ class CardHeader:
     card_type: CardType
     name: str
     version: int
+    game: str | None = None         # the ``Jogo:`` line's game, as its title ("Battle Scenes"); None: no such line
     code: str | None = None
     alter_ego: str | None = None
     alignments: tuple[Alignment, ...] = ()

@@ -27,6 +27,7 @@ from cardscript.compiler.header import CardFileRaw
 from cardscript.compiler.old_wording import check_old_wording
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.games import DEFAULT_GAME, Game, load_pack
 from cardscript.core.limits import (
     MAX_DIGITS,
     MAX_PARAGRAPH_CHARS,
@@ -37,7 +38,7 @@ from cardscript.core.limits import (
 )
 from cardscript.core.normalize import Normalized, fold_text
 from cardscript.core.source import SourceFile, Span
-from cardscript.grammar.card_file import read_card_file
+from cardscript.grammar.card_file import declared_game, read_card_file
 from cardscript.grammar.lexicon import LEXICON, lookup
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
@@ -57,6 +58,7 @@ class CompiledCard:
     unparsed: int = 0            # paragraphs that did not parse
     unbound: int = 0             # references left unbound
     text_read: int = 0           # characters of card text given to the parser (limits.MAX_TEXT_CHARS)
+    game: str = DEFAULT_GAME.key  # the game whose pack read it (cardscript.core.games; a ``Jogo:`` line)
 
     @property
     def ok(self) -> bool:
@@ -99,9 +101,19 @@ def compile_source(source: SourceFile, names: NameRegistry | None = None,
         return CompiledCard(source, None, diagnostics=[diag], unparsed=1)
 
 
+def _other_game(source: SourceFile) -> Game | None:
+    """The game of a card file whose ``Jogo:`` line names another game than the default (None otherwise)."""
+    game = declared_game(source)
+    return game if game is not None and game is not DEFAULT_GAME else None
+
+
 def _compile(source: SourceFile, names: NameRegistry | None, raw: CardFileRaw | None) -> CompiledCard:
     diags: list[Diagnostic] = []
     if raw is None:
+        game = _other_game(source)
+        if game is not None:                 # another game's card: its pack reads it (issue 14)
+            card: CompiledCard = load_pack(game).compile_source(source, names)
+            return card
         raw, file_diags = read_card_file(source)
         diags.extend(file_diags)
     card = CompiledCard(source, raw, diagnostics=diags)
@@ -447,6 +459,8 @@ def compile_read(src: SourceFile, read: tuple[CardFileRaw | None, list[Diagnosti
                  scope: NameRegistry) -> CompiledCard:
     """One card of a set, its file already read (:func:`read_header`), compiled in the set's ``scope``."""
     raw, file_diags = read
+    if raw is None and _other_game(src) is not None:
+        return compile_source(src, scope)          # another game's card: its pack reads it
     if raw is None:
         if file_diags:
             card = CompiledCard(src, None, diagnostics=list(file_diags), unparsed=1)

@@ -562,6 +562,7 @@ def format_card_text(raw: CardFileRaw, permanent: Sequence[str], action_text: Se
     h = raw.header
     draft = _Draft(card_type=h.card_type.label, title=f"{h.name} V{h.version}")
     f = draft.fields
+    f[HeaderField.GAME] = h.game or ""
     f[HeaderField.CODE] = h.code or ""
     f[HeaderField.ALTER_EGO] = h.alter_ego or ""
     f[HeaderField.ALIGNMENTS] = ", ".join(a.label for a in h.alignments)

@@ -69,13 +69,14 @@ from cardscript.compiler.vocabulary import (
 )
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
+from cardscript.core.games import DEFAULT_GAME, Game, game_named, game_titles
 from cardscript.core.normalize import Normalized, normalize, split_paragraphs
 from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_lines import HeadLine, Range, scan
 
 __all__ = [
     "ALLOWED_FIELDS", "HEADER_FIELDS", "ACTION_FIELDS", "REQUIRED_FIELDS", "card_file_parser",
-    "Entry", "EntryPart", "TextBlocks", "read_card_file", "read_entries", "read_text_blocks",
+    "Entry", "EntryPart", "TextBlocks", "declared_game", "read_card_file", "read_entries", "read_text_blocks",
 ]
 
 GRAMMAR_PATH = Path(__file__).with_name("card_file.lark")
@@ -91,7 +92,7 @@ ACTION_FIELDS: Vocabulary[ActionField] = Vocabulary(
 )
 
 _F = HeaderField
-_COMMON = frozenset({_F.CODE, _F.RARITY})
+_COMMON = frozenset({_F.GAME, _F.CODE, _F.RARITY})
 _CHARACTERISTICS = frozenset({_F.ALTER_EGO, _F.ALIGNMENTS, _F.AFFILIATIONS})
 _CHARACTER = _COMMON | _CHARACTERISTICS | {_F.POWERS}
 REQUIRED_FIELDS: dict[CardType, frozenset[HeaderField]] = {
@@ -317,6 +318,19 @@ class _Reader:
 
     # -- read ---------------------------------------------------------------------------------------------
 
+    def foreign(self, heads: list[_Head]) -> bool:
+        """A ``Jogo:`` line naming another game than the default: one diagnostic, none of this reader's (its
+        fields and card types are not that game's); that game's pack reads the file (:func:`declared_game`)."""
+        for head in heads:
+            if head.kind == "field" and head.value is not None and fold_key(head.key.text) == "jogo":
+                found = game_named(head.value.text)
+                if found is not None and found is not DEFAULT_GAME:
+                    self.error(dg.E_FIELD_VALUE, f"a {found.title} card, read here as a {DEFAULT_GAME.title} card "
+                               "file", head.value.span, "`cardscript check` reads each game's cards with its pack; "
+                               f"this command reads {DEFAULT_GAME.title} cards only so far")
+                    return True
+        return False
+
     def read(self) -> tuple[CardFileRaw | None, list[Diagnostic]]:
         heads = self.parse()
         if heads is None:
@@ -325,6 +339,8 @@ class _Reader:
             what = "empty file" if not self.text.strip() else "no card type line"
             self.error(dg.E_HEADER_FIRST, f"{what}: a card file starts with `<Tipo>: <Nome> V<n>`",
                        Span(0, 0), f"e.g. {_EXAMPLE_TITLE}")
+            return None, self.diags
+        if self.foreign(heads):
             return None, self.diags
         card_type, title = self.title(heads[0])
         rest = heads[1:]
@@ -521,7 +537,9 @@ class _HeaderBuilder:
                 return
             r.error(dg.E_FIELD_VALUE, f"`{fld.label}` has no value", head.key.span)
             return
-        if fld in (_F.CODE, _F.ALTER_EGO, _F.RARITY):
+        if fld is _F.GAME:
+            self.game(val)
+        elif fld in (_F.CODE, _F.ALTER_EGO, _F.RARITY):
             text = normalize(val.text).text
             if fld is _F.RARITY:
                 rarity = RARITIES.get(text)
@@ -569,6 +587,18 @@ class _HeaderBuilder:
             self.values[fld] = norm
             self.spans[fld] = val.span
 
+    def game(self, val: _Part) -> None:
+        """``Jogo: Battle Scenes``: this reader reads Battle Scenes cards (the default game); another game's card
+        stops at :meth:`foreign`, and its pack reads it (:func:`declared_game`, which the compiler asks first)."""
+        found = game_named(val.text)
+        if found is None:
+            sugg = did_you_mean(val.text, game_titles())
+            self.r.error(dg.E_FIELD_VALUE, f"unknown game `{val.text}`", val.span,
+                         f"did you mean `{sugg}`?" if sugg else "the games are " + ", ".join(game_titles()))
+            return
+        self.values[_F.GAME] = found.title
+        self.spans[_F.GAME] = val.span
+
     def bad_term(self, item: _Part, kind: str, sugg: str | None, vocab: Vocabulary[Any]) -> None:
         hint = f"did you mean `{sugg}`?" if sugg else f"the {kind}s are " + ", ".join(vocab.labels())
         self.r.error(dg.E_FIELD_VALUE, f"unknown {kind} `{item.text}`", item.span, hint)
@@ -605,14 +635,15 @@ class _HeaderBuilder:
         v, s = self.values, self.spans
         spans = HeaderSpans(
             title=title_spans.title, card_type=title_spans.card_type, name=title_spans.name,
-            version=title_spans.version, code=s.get(_F.CODE), alter_ego=s.get(_F.ALTER_EGO),
+            version=title_spans.version, game=s.get(_F.GAME), code=s.get(_F.CODE), alter_ego=s.get(_F.ALTER_EGO),
             alignments=s.get(_F.ALIGNMENTS, ()), affiliations=s.get(_F.AFFILIATIONS, ()),
             powers=s.get(_F.POWERS, ()), power=s.get(_F.POWER), initial_energy=s.get(_F.INITIAL_ENERGY),
             shield=s.get(_F.SHIELD), addition_value=s.get(_F.ADDITION_VALUE), evolution=s.get(_F.EVOLUTION),
             rarity=s.get(_F.RARITY), fields=tuple(self.order),
         )
         return CardHeader(
-            card_type=ctype, name=name, version=version, code=v.get(_F.CODE), alter_ego=v.get(_F.ALTER_EGO),
+            card_type=ctype, name=name, version=version, game=v.get(_F.GAME), code=v.get(_F.CODE),
+            alter_ego=v.get(_F.ALTER_EGO),
             alignments=cast(tuple[Alignment, ...], v.get(_F.ALIGNMENTS, ())),
             affiliations=cast(tuple[str, ...], v.get(_F.AFFILIATIONS, ())),
             powers=cast(tuple[Power, ...], v.get(_F.POWERS, ())), power=v.get(_F.POWER),
@@ -835,3 +866,19 @@ def read_entries(source: SourceFile) -> tuple[list[Entry] | None, list[Diagnosti
     except Exception as exc:  # noqa: BLE001 - the reader must not raise; report it as a bug instead
         return None, [Diagnostic(dg.E_INTERNAL, f"internal error while reading the file: {exc!r}",
                                  Span(0, 0), source)]
+
+
+_GAME_LINE = re.compile(r"^[^\S\n]*jogo[^\S\n]*:", re.IGNORECASE | re.MULTILINE)
+
+
+def declared_game(source: SourceFile) -> Game | None:
+    """The game a card file's ``Jogo:`` header line names (issue 14), or None: no such line (a Battle Scenes
+    card, the default), a name no game has, or a file whose lines do not read -- the reader of the default game
+    then reports it. Costs one pattern search for a file without the line. Never raises."""
+    if _GAME_LINE.search(source.text) is None:
+        return None
+    entries, _ = read_entries(source)
+    for entry in entries or ():
+        if entry.kind == "field" and fold_key(entry.key.text) == "jogo" and entry.value is not None:
+            return game_named(entry.value.text)
+    return None

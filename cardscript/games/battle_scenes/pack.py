@@ -1,0 +1,26 @@
+"""Battle Scenes, the default game (rules: ``battle-scenes-regras-compreensivas-pt.txt``).
+
+Where its parts are today (issue 14 moves them into this package): the header fields and card types in
+``cardscript/compiler/header.py`` and ``grammar/card_file.py``, its vocabulary in ``compiler/vocabulary.py``, its
+keyword prelude in ``cardscripts/prelude/``, its library in ``cardscripts/``, its engine in ``cardscript/runtime/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardscript.compiler.pipeline import CompiledCard, compile_source
+from cardscript.core.games import GAMES, Game
+from cardscript.core.source import SourceFile
+from cardscript.grammar.names import NameRegistry
+
+
+@dataclass(frozen=True)
+class BattleScenes:
+    game: Game
+
+    def compile_source(self, source: SourceFile, names: NameRegistry | None = None) -> CompiledCard:
+        return compile_source(source, names)
+
+
+PACK = BattleScenes(next(g for g in GAMES if g.key == "battle-scenes"))

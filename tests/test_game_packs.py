@@ -1,0 +1,176 @@
+"""Game packs (issue 14, part 1): a card file names its game in its header; the default game reads files without
+the line; another game's file is read by that game's pack; the core imports no pack."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from cardscript.cli import main
+from cardscript.compiler.pipeline import compile_source
+from cardscript.core import diagnostics as dg
+from cardscript.core.games import DEFAULT_GAME, GAMES, game_named, load_pack
+from cardscript.core.source import SourceFile
+from cardscript.games.sky_world.seals import read_seal, split_lead
+from cardscript.grammar.card_file import declared_game, read_card_file
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cardscript"
+
+BS = """Personagem: Raio Negro V1
+Jogo: Battle Scenes
+Energia inicial: 2
+Escudo: 1
+Texto permanente:
+  Este personagem ganha {AG}.
+"""
+
+SKY = """Personagem: Morteus
+Jogo: Sky World
+Requisito: 4
+Consumo: 1
+Poder: 6
+Fé: 2
+Estágio: I
+Texto permanente:
+  AO ENTRAR: Fortalecer 1.
+  INÍCIO DO TURNO · ESPAÇO LIVRE: Você ganha 1 de Fé.
+"""
+
+
+def codes(card_text: str, path: str = "c.card") -> list[str]:
+    return [d.code for d in compile_source(SourceFile(path, card_text)).diagnostics]
+
+
+def messages(card_text: str) -> list[str]:
+    return [f"{d.code} {d.message} | {d.hint}" for d in compile_source(SourceFile("c.card", card_text)).diagnostics]
+
+
+def test_games_are_named_without_case_accents_or_dashes() -> None:
+    assert game_named("sky world") is game_named("Sky-World") is game_named("SKY WORLD TCG") is GAMES[1]
+    assert game_named("battle-scenes") is DEFAULT_GAME
+    assert game_named("Magic") is None
+
+
+def test_each_game_has_a_pack_for_its_title() -> None:
+    for game in GAMES:
+        assert load_pack(game).game is game
+
+
+def test_a_battle_scenes_card_may_say_its_game_and_compiles_as_without_it() -> None:
+    with_line = compile_source(SourceFile("a.card", BS))
+    without = compile_source(SourceFile("b.card", BS.replace("Jogo: Battle Scenes\n", "")))
+    assert with_line.ok and without.ok and with_line.game == without.game == "battle-scenes"
+    assert with_line.raw is not None and with_line.raw.header.game == "Battle Scenes"
+    assert without.raw is not None and without.raw.header.game is None
+
+
+def test_fmt_keeps_the_game_line_after_the_title(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "raio.card"
+    path.write_text(BS.replace("Jogo: Battle Scenes\n", "").replace("Escudo: 1\n", "Escudo: 1\njogo:  battle scenes\n"),
+                    encoding="utf-8")
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_text(encoding="utf-8").splitlines()[:2] == ["Personagem: Raio Negro V1", "Jogo: Battle Scenes"]
+
+
+def test_an_unknown_game_is_a_bad_header_value_with_a_suggestion() -> None:
+    (line,) = [m for m in messages(BS.replace("Battle Scenes", "Battle Scens")) if m.startswith(dg.E_FIELD_VALUE)]
+    assert "unknown game `Battle Scens`" in line and "did you mean `Battle Scenes`?" in line
+
+
+def test_the_default_reader_reports_another_games_card_once() -> None:
+    raw, diags = read_card_file(SourceFile("m.card", SKY))
+    assert raw is None and [d.code for d in diags] == [dg.E_FIELD_VALUE]
+    assert "a Sky World card" in diags[0].message
+
+
+def test_declared_game_reads_the_line_wherever_it_is() -> None:
+    assert declared_game(SourceFile("m.card", SKY)) is game_named("sky world")
+    assert declared_game(SourceFile("r.card", BS)) is DEFAULT_GAME
+    assert declared_game(SourceFile("r.card", BS.replace("Jogo: Battle Scenes\n", ""))) is None
+
+
+def test_a_sky_world_card_is_read_by_its_pack() -> None:
+    card = compile_source(SourceFile("m.card", SKY))
+    assert card.game == "sky-world" and card.unparsed == 0
+    # no Battle Scenes diagnostic (Energia inicial, Escudo, the V1 in the name); each paragraph says it is not run
+    assert [d.code for d in card.diagnostics] == [dg.W_NOT_EXECUTABLE, dg.W_NOT_EXECUTABLE]
+    assert card.diagnostics[0].message.startswith("AO ENTRAR:")
+    assert card.diagnostics[1].message.startswith("INÍCIO DO TURNO:")
+
+
+def test_sky_world_header_problems_are_all_reported() -> None:
+    text = SKY.replace("Requisito: 4\n", "").replace("Estágio: I", "Estágio: IV").replace("Fé: 2", "Fé: dois")
+    text = text.replace("Consumo: 1", "Consumu: 1")
+    found = messages(text)
+    assert any(m.startswith(dg.E_FIELD_MISSING) and "`Requisito`" in m for m in found)
+    assert any(m.startswith(dg.E_FIELD_VALUE) and "`Estágio` is I, II or III, not `IV`" in m for m in found)
+    assert any(m.startswith(dg.E_FIELD_VALUE) and "`Fé` must be a whole number" in m for m in found)
+    assert any(m.startswith(dg.E_UNKNOWN_FIELD) and "did you mean `Consumo`?" in m for m in found)
+
+
+def test_a_sky_world_card_has_no_action_block() -> None:
+    found = messages(SKY + "Ação: Golpe\n  Custo: 1\n")
+    assert any(m.startswith(dg.E_STRUCTURE) and "no `Ação:`" in m for m in found)
+
+
+def test_an_unknown_seal_gets_the_closest_one() -> None:
+    found = messages(SKY.replace("AO ENTRAR:", "AO ENTRA:"))
+    assert any(m.startswith(dg.E_SYNTAX) and "did you mean `AO ENTRAR: ...`?" in m for m in found)
+
+
+@pytest.mark.parametrize(("lead", "words", "qualifier", "name"), [
+    ("AO ENTRAR", "AO ENTRAR", "", ""),
+    ("ao sobreviver atacando", "AO SOBREVIVER ATACANDO", "", ""),
+    ("INÍCIO DO TURNO · MAIS ESSÊNCIAS", "INÍCIO DO TURNO", "MAIS ESSÊNCIAS", ""),
+    ("AO ENTRAR · MENOS FE", "AO ENTRAR", "MENOS FÉ", ""),
+    ("AO ENTRAR UM DUDURIMA", "AO ENTRAR UM", "", "Dudurima"),
+])
+def test_seals_compose_a_base_a_qualifier_and_a_name(lead: str, words: str, qualifier: str, name: str) -> None:
+    seal = read_seal(lead)
+    assert seal is not None and (seal.seal.words, seal.qualifier, seal.name) == (words, qualifier, name)
+
+
+def test_a_seal_is_the_capitalised_lead_only() -> None:
+    assert split_lead("AO MORRER: Você ganha 1 de Fé.") == ("AO MORRER", 11)
+    assert split_lead("Escolha um aliado: ele recebe +1 de Poder.") is None
+
+
+def test_check_reports_a_sky_world_card(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "morteus.card"
+    path.write_text(SKY.replace("Estágio: I", "Estágio: 4"), encoding="utf-8")
+    assert main(["check", str(path), "--no-cache"]) == 1
+    out = capsys.readouterr().out
+    assert "morteus.card:7:10" in out and "CS012" in out and "Traceback" not in out
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return found
+
+
+def test_the_core_imports_no_game_pack() -> None:
+    """Issue 14: nothing of one game is imported by the core, nor by another game. The registry
+    (``cardscript.core.games``) names the packs' modules and imports them by name, on demand."""
+    packs = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists())
+    assert packs == ["battle_scenes", "sky_world"]
+    breaches = []
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE).parts
+        own = rel[1] if rel[0] == "games" and len(rel) > 2 else None
+        for imported in _imports(path):
+            for pack in packs:
+                if imported.startswith(f"cardscript.games.{pack}") and pack != own:
+                    breaches.append(f"{'/'.join(rel)} -> {imported}")
+    assert not breaches, breaches
+
+
+def test_a_sky_world_header_problem_does_not_hide_the_texts() -> None:
+    found = codes(SKY.replace("Estágio: I", "Estágio: V").replace("AO ENTRAR:", "AO ENTRA:"))
+    assert dg.E_FIELD_VALUE in found and dg.E_SYNTAX in found
