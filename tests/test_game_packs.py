@@ -96,8 +96,12 @@ def test_a_sky_world_card_is_read_by_its_pack() -> None:
     assert card.game == "sky-world" and card.unparsed == 0
     # no Battle Scenes diagnostic (Energia inicial, Escudo, the V1 in the name); each paragraph says it is not run
     assert [d.code for d in card.diagnostics] == [dg.W_NOT_EXECUTABLE, dg.W_NOT_EXECUTABLE]
-    assert card.diagnostics[0].message.startswith("AO ENTRAR:")
-    assert card.diagnostics[1].message.startswith("INÍCIO DO TURNO:")
+    assert card.diagnostics[0].message.startswith("AO ENTRAR: read (seal and text)")
+    assert card.diagnostics[1].message.startswith("INÍCIO DO TURNO: read")
+    # the body is read by the core compiler: the keyword expanded from this game's prelude, bound
+    (use,) = card.keywords
+    assert use.definition.name == "Fortalecer" and use.block is not None
+    assert use.text == ("Um aliado recebe +1 de Poder permanente.",)
 
 
 def test_sky_world_header_problems_are_all_reported() -> None:
@@ -174,3 +178,32 @@ def test_the_core_imports_no_game_pack() -> None:
 def test_a_sky_world_header_problem_does_not_hide_the_texts() -> None:
     found = codes(SKY.replace("Estágio: I", "Estágio: V").replace("AO ENTRAR:", "AO ENTRA:"))
     assert dg.E_FIELD_VALUE in found and dg.E_SYNTAX in found
+
+
+def test_a_sky_world_text_is_read_with_its_own_words_and_keywords() -> None:
+    found = messages(SKY.replace("Fortalecer 1.", "Fortalecr 1.").replace("ganha 1 de Fé.", "ganha 1 de fée."))
+    assert found == ["CS104 unknown keyword 'Fortalecr' | did you mean 'Fortalecer'?",
+                     "CS100 unknown word 'fée' | did you mean 'fé'?"]
+
+
+def test_the_sky_world_words_are_not_battle_scenes_words() -> None:
+    """A game's lexicon is used for its cards only: the default game's reading of the same words is unchanged."""
+    from cardscript.games.sky_world.parsing import profile
+    from cardscript.grammar.lexicon import active, lookup
+    from cardscript.grammar.names import NameRegistry
+    from cardscript.grammar.parser import ParseFailure, parse_paragraph
+
+    sentence = "Um aliado recebe +1 de Poder neste turno."
+    assert not isinstance(parse_paragraph(sentence, NameRegistry(), profile=profile()), ParseFailure)
+    assert isinstance(parse_paragraph(sentence, NameRegistry()), ParseFailure)
+    assert lookup("aliado") == [] and active().key == "core"
+    bs = codes(BS.replace("Este personagem ganha {AG}.", "Um aliado ganha {AG}."))
+    assert dg.E_SYNTAX in bs
+
+
+def test_the_sky_world_prelude_reads_clean() -> None:
+    from cardscript.games.sky_world.parsing import prelude
+
+    kept = prelude()
+    assert not kept.diagnostics and not kept.missing
+    assert {"Fortalecer", "Inspirar", "Intimidar", "Drenar Fé", "Salvaguarda", "Vasculhar"} <= set(kept.names())

@@ -31,6 +31,7 @@ from cardscript.compiler.ast import (
 from cardscript.compiler.fast_replace import replace
 from cardscript.core.normalize import Normalized, fold_text
 from cardscript.core.source import Span
+from cardscript.grammar import lexicon
 from cardscript.grammar.lexicon import NUMBERS, lookup
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.parser import sentence_parser
@@ -297,6 +298,9 @@ def _leaf_of(terminal: str, value: str) -> tuple[type[Node], tuple[object, ...]]
         return Lexeme, ("CLITIC", value.lower(), value.lower())
     spelled = literal_spellings().get(terminal, folded)
     return Lexeme, ("LIT", folded, spelled)
+
+
+lexicon.on_switch(lambda _: _leaf_of.cache_clear())     # a game's card: its words' lemmas are its lexicon's
 
 
 @lru_cache(maxsize=1 << 12)

@@ -21,13 +21,14 @@ from lark import Token, Tree
 from cardscript.compiler.ast import EffectParagraph, KeywordLine, Lexeme, Number, Phrase, Symbol, TextBlock
 from cardscript.compiler.bind import CardScope, bind_paragraphs
 from cardscript.compiler.build import build_paragraph
-from cardscript.compiler.prelude import KeywordDef, Usage, load_prelude
+from cardscript.compiler.game_text import DEFAULT_TEXT, GameText
+from cardscript.compiler.prelude import KeywordDef, Usage
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic
 from cardscript.core.normalize import Normalized, normalize
 from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.names import NameRegistry
-from cardscript.grammar.parser import ParseFailure, parse_paragraph
+from cardscript.grammar.parser import ParseFailure, SentenceProfile, parse_paragraph
 
 __all__ = ["KeywordUse", "expand_keywords", "forget_parses", "keyword_uses"]
 
@@ -100,9 +101,11 @@ def _flat(phrase: Phrase) -> Iterator[object]:
 
 
 def expand_keywords(block: TextBlock, source: SourceFile, in_action: bool, names: NameRegistry, scope: CardScope,
-                    diagnostics: list[Diagnostic], alter_ego: str = "") -> list[KeywordUse]:
-    """Every keyword of ``block`` with its meaning compiled in the card's scope; problems go to ``diagnostics``."""
-    prelude = load_prelude()
+                    diagnostics: list[Diagnostic], alter_ego: str = "",
+                    text: GameText = DEFAULT_TEXT) -> list[KeywordUse]:
+    """Every keyword of ``block`` with its meaning compiled in the card's scope; problems go to ``diagnostics``.
+    ``text``: the game's prelude and sentence profile (the default game's by default)."""
+    prelude = text.keywords()
     out: list[KeywordUse] = []
     for written, span, value, args in keyword_uses(block, source):
         definition = prelude.get(written)
@@ -122,18 +125,19 @@ def expand_keywords(block: TextBlock, source: SourceFile, in_action: bool, names
                                           hint=f"e.g. {definition.example}" if definition.example else None))
             out.append(KeywordUse(definition, span, value, args, in_action))
             continue
-        text = tuple(definition.instantiate(value, args, card=scope.card_name, action=scope.action_name,
-                                            alter_ego=alter_ego))
-        block_out = _compile_meaning(definition, text, span, source, names, scope,
+        meaning = tuple(definition.instantiate(value, args, card=scope.card_name, action=scope.action_name,
+                                               alter_ego=alter_ego))
+        block_out = _compile_meaning(definition, meaning, span, source, names, scope,
                                      in_action or definition.usage is Usage.ACTION,
-                                     x_chosen=bool(value and "x" in value.lower()), diagnostics=diagnostics)
-        out.append(KeywordUse(definition, span, value, args, in_action, text, block_out))
+                                     x_chosen=bool(value and "x" in value.lower()), diagnostics=diagnostics,
+                                     profile=text.profile)
+        out.append(KeywordUse(definition, span, value, args, in_action, meaning, block_out))
     return out
 
 
 def _compile_meaning(definition: KeywordDef, text: tuple[str, ...], span: Span, source: SourceFile,
                      names: NameRegistry, scope: CardScope, in_action: bool, x_chosen: bool,
-                     diagnostics: list[Diagnostic]) -> TextBlock | None:
+                     diagnostics: list[Diagnostic], profile: SentenceProfile | None = None) -> TextBlock | None:
     built = []
     where = definition.source.path if definition.source is not None else "the prelude"
     # The meaning's words get offsets of their own, past the end of the card file (so no diagnostic points at
@@ -143,7 +147,7 @@ def _compile_meaning(definition: KeywordDef, text: tuple[str, ...], span: Span, 
         norm = normalize(paragraph)
         norm = Normalized(norm.text, tuple(base + i for i in range(len(norm.origin))))
         base += len(norm.origin) + 1
-        result = _parse_meaning(norm.text, names)
+        result = _parse_meaning(norm.text, names, profile)
         if isinstance(result, ParseFailure):
             diagnostics.append(Diagnostic(
                 dg.E_KEYWORD_MEANING, f"the meaning of {definition.name} does not compile here",
@@ -160,7 +164,7 @@ def _compile_meaning(definition: KeywordDef, text: tuple[str, ...], span: Span, 
     return TextBlock(tuple(built), tuple(bindings))
 
 
-_PARSED: dict[tuple[str, int], tuple[NameRegistry, Tree[Token] | ParseFailure]] = {}
+_PARSED: dict[tuple[str, int, str], tuple[NameRegistry, Tree[Token] | ParseFailure]] = {}
 
 
 def forget_parses() -> None:
@@ -168,15 +172,16 @@ def forget_parses() -> None:
     _PARSED.clear()
 
 
-def _parse_meaning(text: str, names: NameRegistry) -> Tree[Token] | ParseFailure:
+def _parse_meaning(text: str, names: NameRegistry,
+                   profile: SentenceProfile | None = None) -> Tree[Token] | ParseFailure:
     """The parse of a filled-in meaning, kept per text and name registry: many cards of a library use the same
     keyword with the same parameters (the tree is only read; each use builds its own AST with its own offsets)."""
-    key = (text, id(names))
+    key = (text, id(names), profile.key if profile is not None else "")
     hit = _PARSED.get(key)
     if hit is not None and hit[0] is names:
         return hit[1]
     if len(_PARSED) > 512:
         _PARSED.clear()
-    result = parse_paragraph(text, names)
+    result = parse_paragraph(text, names, profile=profile)
     _PARSED[key] = (names, result)
     return result

@@ -23,6 +23,7 @@ from cardscript.compiler.files import CARD_SUFFIX as CARD_SUFFIX  # re-exported:
 from cardscript.compiler.files import card_files as card_files
 from cardscript.compiler.files import library_path as library_path
 from cardscript.compiler.files import read_source as read_source
+from cardscript.compiler.game_text import DEFAULT_TEXT, GameText
 from cardscript.compiler.header import CardFileRaw
 from cardscript.compiler.old_wording import check_old_wording
 from cardscript.core import diagnostics as dg
@@ -39,7 +40,7 @@ from cardscript.core.limits import (
 from cardscript.core.normalize import Normalized, fold_text
 from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_file import declared_game, read_card_file
-from cardscript.grammar.lexicon import LEXICON, lookup
+from cardscript.grammar.lexicon import Lexicon, active, lookup
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.parser import ParseFailure, parse_paragraph
 
@@ -210,7 +211,7 @@ def _too_long(card: CompiledCard, para: Normalized, read: int) -> bool:
 
 
 def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: NameRegistry,
-                 own: frozenset[str] = frozenset()) -> list[Paragraph]:
+                 own: frozenset[str] = frozenset(), text: GameText = DEFAULT_TEXT) -> list[Paragraph]:
     built: list[Paragraph] = []
     for para in paragraphs:
         if card.unparsed >= MAX_PER_FILE:           # the diagnostics shown are full: the rest is not read
@@ -226,11 +227,11 @@ def _parse_block(card: CompiledCard, paragraphs: Iterable[Normalized], names: Na
             card.unparsed += 1
             continue
         card.text_read += len(para.text)
-        result = parse_paragraph(para.text, names, own=own)
+        result = parse_paragraph(para.text, names, own=own, profile=text.profile)
         if isinstance(result, ParseFailure):
             card.unparsed += 1
-            card.diagnostics.append(_syntax_diagnostic(card.source, para, result, names))
-            card.diagnostics.extend(_later_failures(card.source, para, result, names, own))
+            card.diagnostics.append(_syntax_diagnostic(card.source, para, result, names, text))
+            card.diagnostics.extend(_later_failures(card.source, para, result, names, own, text))
             continue
         built.append(build_paragraph(result, para, names))
     return built
@@ -242,7 +243,7 @@ MAX_PER_PARAGRAPH = 5
 
 
 def _later_failures(source: SourceFile, para: Normalized, failure: ParseFailure, names: NameRegistry,
-                    own: frozenset[str]) -> list[Diagnostic]:
+                    own: frozenset[str], text: GameText = DEFAULT_TEXT) -> list[Diagnostic]:
     """The problems of a paragraph after the first one: the parser resumes at the next sentence after each
     failure and reads the rest of the paragraph on its own (a paragraph that parses whole parses from each of
     its sentences on, but for a handful in the corpus), up to :data:`MAX_PER_PARAGRAPH` diagnostics."""
@@ -254,10 +255,10 @@ def _later_failures(source: SourceFile, para: Normalized, failure: ParseFailure,
         if start is None:
             break
         rest = Normalized(para.text[start:], para.origin[start:])
-        result = parse_paragraph(rest.text, names, own=own)
+        result = parse_paragraph(rest.text, names, own=own, profile=text.profile)
         if not isinstance(result, ParseFailure):
             break
-        out.append(_syntax_diagnostic(source, rest, result, names))
+        out.append(_syntax_diagnostic(source, rest, result, names, text))
         at = start + max(result.start, result.end, 1)
     return out
 
@@ -297,6 +298,23 @@ def _bind_block(card: CompiledCard, built: list[Paragraph], names: NameRegistry,
     return TextBlock(tuple(built), tuple(bindings))
 
 
+def read_text_block(card: CompiledCard, paragraphs: Sequence[Normalized], names: NameRegistry, card_name: str,
+                    text: GameText) -> TextBlock | None:
+    """A game pack's text front door (issue 14): one block of a card's text parsed with the game's profile, its
+    references bound, its keywords expanded from the game's prelude, every problem in ``card.diagnostics``
+    (as for a Battle Scenes card); None when no paragraph parses. The caller reads it under the game's lexicon
+    (``lexicon.using``): the words' lemmas are that lexicon's."""
+    own = frozenset({fold_text(card_name)}) if card_name else frozenset()
+    built = _parse_block(card, paragraphs, names, own, text)
+    if not built:
+        return None
+    scope = CardScope(card_name, "")
+    scope.chosen = chosen_in(tuple(built))
+    block = _bind_block(card, built, names, scope, False, False)
+    card.keywords.extend(expand_keywords(block, card.source, False, names, scope, card.diagnostics, text=text))
+    return block
+
+
 def _misread_name(before: str, names: NameRegistry) -> str | None:
     """A capitalised word earlier in the sentence that is no known name but close to a word of the
     language: it was read as a name, which is the likely cause of the failure ("Compri um card")."""
@@ -314,11 +332,15 @@ def _misread_name(before: str, names: NameRegistry) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1)
 def _lexicon_words() -> list[str]:
-    """The words of the language: the lexicon's, and the grammar's structural words ("sempre", "quando")."""
-    lexicon = {e.spelling for entries in LEXICON.values() for e in entries if e.cls not in ("NUMWORD",)}
-    return sorted(lexicon | set(_structural_words().values()))
+    """The words of the language: the active lexicon's, and the grammar's structural words ("sempre", "quando")."""
+    return _words_of(active())
+
+
+@lru_cache(maxsize=4)
+def _words_of(lexicon: Lexicon) -> list[str]:
+    words = {e.spelling for entries in lexicon.words.values() for e in entries if e.cls not in ("NUMWORD",)}
+    return sorted(words | set(_structural_words().values()))
 
 
 @lru_cache(maxsize=1)
@@ -334,7 +356,7 @@ def _known_word(folded: str) -> bool:
 
 
 def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailure,
-                       names: NameRegistry) -> Diagnostic:
+                       names: NameRegistry, text: GameText = DEFAULT_TEXT) -> Diagnostic:
     start = para.source_offset(failure.start)
     end = para.source_offset(max(failure.end - 1, failure.start)) + 1
     expected = describe_expected(failure.expected)
@@ -342,7 +364,7 @@ def _syntax_diagnostic(source: SourceFile, para: Normalized, failure: ParseFailu
         return Diagnostic(dg.E_UNEXPECTED_END, "the sentence ends before it is complete",
                           Span(start, start + 1), source,
                           hint=f"expected {expected}" if expected else "end the sentence with a period")
-    unknown = _unknown_keyword(source, para)
+    unknown = _unknown_keyword(source, para, text)
     if unknown is not None:
         return unknown
     hint = f"expected {expected}" if expected else None
@@ -363,16 +385,14 @@ _KEYWORD_SHAPE = re.compile(r"^\s*(?P<kw>[A-ZÀ-Ý][\w-]*(?: [A-ZÀ-Ý][\w-]*)?)
                             r"(?: +(?:\{\w+\}|\d+|X))?(?: *[-–] *[^.]+)?\s*\.?\s*$")
 
 
-def _unknown_keyword(source: SourceFile, para: Normalized) -> Diagnostic | None:
+def _unknown_keyword(source: SourceFile, para: Normalized, text: GameText = DEFAULT_TEXT) -> Diagnostic | None:
     """A paragraph shaped like a keyword line ("Furtividade.", "Comandar {1} - afiliação X.") whose first words
     are no keyword of the prelude and no word of the language: CS104, naming the closest keyword."""
-    from cardscript.compiler.prelude import load_prelude
-
     m = _KEYWORD_SHAPE.match(para.text)
     if m is None:
         return None
     word = m.group("kw")
-    prelude = load_prelude()
+    prelude = text.keywords()
     start = para.source_offset(m.start("kw"))
     missing = next((w for w in (word, word.split()[0]) if prelude.missing_reason(w)), None)
     if missing is not None:                  # its definition did not read: say so, not "unknown"
@@ -383,7 +403,7 @@ def _unknown_keyword(source: SourceFile, para: Normalized) -> Diagnostic | None:
         return None
     guess = prelude.closest(word)
     hint = (f"did you mean '{guess}'?" if guess else "keywords: " + ", ".join(prelude.names())) + \
-        " (keywords are defined in cardscripts/prelude/, see docs/keywords.md)"
+        (" (keywords are defined in cardscripts/prelude/, see docs/keywords.md)" if text.prelude is None else "")
     return Diagnostic(dg.E_UNKNOWN_KEYWORD, f"unknown keyword '{word}'", Span(start, start + len(word)), source,
                       hint=hint)
 

@@ -61,12 +61,13 @@ class Zone(StrEnum):
     HAND = "mão"
     CARRIED = "carregado"
     ANY = "qualquer área"
+    FIELD = "campo"                  # Sky World: the five character slots
 
     @property
     def engine_zone(self) -> str:
         """The zone name the engine's effects use (``Effect.zone``)."""
         return {"cena": "scene", "recursos": "resources", "mão": "hand", "carregado": "carried",
-                "qualquer área": "any"}[self.value]
+                "qualquer área": "any", "campo": "field"}[self.value]
 
 
 class Usage(StrEnum):
@@ -327,7 +328,7 @@ def forget_prelude() -> None:
     parser.sentence_parser.cache_clear()
     build.literal_spellings.cache_clear()
     build._leaf_of.cache_clear()         # its words are spelled from the grammar's literals
-    pipeline._lexicon_words.cache_clear()
+    pipeline._words_of.cache_clear()
     pipeline._structural_words.cache_clear()
     expand.forget_parses()
     for forget in _FORGET_ALSO:

@@ -28,7 +28,7 @@ from lark.parsers.lalr_analysis import Shift
 
 from cardscript.core.normalize import fold_text
 from cardscript.grammar.lalr_run import feed
-from cardscript.grammar.lexicon import LEXICON, Word, lookup
+from cardscript.grammar.lexicon import CORE, Lexicon, Word, lookup, on_switch
 from cardscript.grammar.names import WORD, NameRegistry, match_name_shape
 
 CONTRACTIONS: dict[str, tuple[str, str]] = {}
@@ -1262,11 +1262,11 @@ class SentenceLexer(Lexer):
 _CLOSING = {"{": "}", "(": ")"}
 _LONE_DEMONSTRATIVES = frozenset({"aquele", "aquela", "aqueles", "aquelas"})
 # folded words that are gerunds / participles of some verb (GER_ADV / PART_ADV readings)
-_GERUNDS = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "ger" for w in ws))
-_PARTICIPLES = frozenset(k for k, ws in LEXICON.items()
-                         if any(w.cls == "VERB" and w.form.startswith("part") for w in ws))
-_IMPERATIVES = frozenset(k for k, ws in LEXICON.items() if any(w.cls == "VERB" and w.form == "imp" for w in ws))
-_ADVERBS = frozenset(k for k, ws in LEXICON.items() if any(w.cls in ("ADV", "PREADV") for w in ws)) - {"nao"}
+# (of the active lexicon: a game's card is read with its own, lexicon.using; _lexicon_switched keeps them current)
+_GERUNDS = CORE.gerunds
+_PARTICIPLES = CORE.participles
+_IMPERATIVES = CORE.imperatives
+_ADVERBS = CORE.adverbs
 # structural words of the grammar: never read as the accented word they fold onto ("e" is not "é")
 _PROCLITICS = frozenset({"o", "a", "os", "as", "se", "lhe", "lhes"})
 _ARTICLES = frozenset({"o", "a", "os", "as"})
@@ -1555,3 +1555,16 @@ def _tok(type_: str, value: str, start: int, end: int) -> Token:
 
 
 _str_new: Any = str.__new__
+
+
+def _lexicon_switched(lexicon: Lexicon) -> None:
+    """The active lexicon changed (a game's card is being read, or it ended): what is kept per word follows it.
+    The lexer's own per-word caches are per parser, and each game has its own parser (``parser.sentence_run``)."""
+    global _GERUNDS, _PARTICIPLES, _IMPERATIVES, _ADVERBS
+    _GERUNDS, _PARTICIPLES = lexicon.gerunds, lexicon.participles
+    _IMPERATIVES, _ADVERBS = lexicon.imperatives, lexicon.adverbs
+    for kept in (_entries_of, _classes_of, _is_verb_of):
+        kept.cache_clear()
+
+
+on_switch(_lexicon_switched)

@@ -12,7 +12,10 @@ meaning (a verb's lemma names its procedure) and the renderer uses to spell them
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from cardscript.core.normalize import fold_text
 from cardscript.grammar.morphology import adjective_forms, adverb, conjugate, plural
@@ -294,18 +297,38 @@ PRE_VERBAL_ADVERBS = ("não", "também", "ainda", "já", "apenas", "somente", "s
 POST_VERBAL_ADVERBS = ("também",)
 
 
-def _build() -> dict[str, list[Word]]:
+@dataclass(frozen=True)
+class WordTables:
+    """A set of open-class word tables in the lexicon's own format (a game pack's words: ``VERBS``, ``NOUNS``...
+    above are the core's). Function words (determiners, prepositions, pronouns, numbers) are the core's only."""
+
+    verbs: dict[str, dict[str, str]] = field(default_factory=dict)
+    regular_verbs: tuple[str, ...] = ()
+    nouns: dict[str, str] = field(default_factory=dict)
+    no_plural: frozenset[str] = frozenset()
+    adjectives: dict[str, str] = field(default_factory=dict)
+    inflected_adjectives: tuple[str, ...] = ()
+
+
+CORE_TABLES = WordTables(VERBS, REGULAR_VERBS, NOUNS, NO_PLURAL, ADJECTIVES, INFLECTED_ADJECTIVES)
+
+
+def _build(extra: WordTables = WordTables()) -> dict[str, list[Word]]:
+    verbs = {**VERBS, **extra.verbs}
+    nouns = {**NOUNS, **extra.nouns}
+    adjectives = {**ADJECTIVES, **extra.adjectives}
+    no_plural = NO_PLURAL | extra.no_plural
     table: dict[str, list[Word]] = {}
 
     def add(spelling: str, cls: str, lemma: str, form: str = "") -> None:
         table.setdefault(fold_text(spelling), []).append(Word(spelling, cls, lemma, form))
 
-    for lemma, forms in VERBS.items():
+    for lemma, forms in verbs.items():
         for form, spelling in forms.items():
             add(spelling, "VERB", lemma.removesuffix("_imp"), form)
-    for spelling, lemma in NOUNS.items():
+    for spelling, lemma in nouns.items():
         add(spelling, "NOUN", lemma)
-    for spelling, lemma in ADJECTIVES.items():
+    for spelling, lemma in adjectives.items():
         add(spelling, "ADJ", lemma)
     for spelling, lemma in DETERMINERS.items():
         add(spelling, "DET", lemma)
@@ -332,7 +355,7 @@ def _build() -> dict[str, list[Word]]:
         if key not in taken and not any(w.cls == cls for w in table.get(key, ())):
             add(spelling, cls, lemma, form)
 
-    for lemma in (*VERBS, *REGULAR_VERBS):
+    for lemma in (*verbs, *REGULAR_VERBS, *extra.regular_verbs):
         skip = REGULAR_EXCEPT.get(lemma, ())
         if skip is None:
             continue
@@ -340,21 +363,92 @@ def _build() -> dict[str, list[Word]]:
             if form not in skip:
                 add_regular(spelling, "VERB", lemma, form)
     by_lemma: dict[str, list[str]] = {}
-    for spelling, lemma in NOUNS.items():
+    for spelling, lemma in nouns.items():
         by_lemma.setdefault(lemma, []).append(spelling)
     for lemma, spellings in by_lemma.items():
-        if len(spellings) == 1 and lemma not in NO_PLURAL and lemma.isalpha():
+        if len(spellings) == 1 and lemma not in no_plural and lemma.isalpha():
             add_regular(plural(lemma), "NOUN", lemma)
-    for lemma in INFLECTED_ADJECTIVES:
+    for lemma in (*INFLECTED_ADJECTIVES, *extra.inflected_adjectives):
         for spelling in adjective_forms(lemma):
             add_regular(spelling, "ADJ", lemma)
         add_regular(adverb(lemma), "ADV", adverb(lemma))
     return table
 
 
-LEXICON: dict[str, list[Word]] = _build()
+class Lexicon:
+    """One game's closed lexicon: the core's words (the tables above) and the game's own (issue 14: a game pack
+    brings its vocabulary; the function words and the grammar are everyone's). ``key`` names it in caches."""
+
+    def __init__(self, key: str, words: dict[str, list[Word]]) -> None:
+        self.key = key
+        self.words = words
+
+    @cached_property
+    def gerunds(self) -> frozenset[str]:
+        """Folded words that are a gerund of some verb (the lexer's GER_ADV readings)."""
+        return self._verbs_with(lambda form: form == "ger")
+
+    @cached_property
+    def participles(self) -> frozenset[str]:
+        return self._verbs_with(lambda form: form.startswith("part"))
+
+    @cached_property
+    def imperatives(self) -> frozenset[str]:
+        return self._verbs_with(lambda form: form == "imp")
+
+    @cached_property
+    def adverbs(self) -> frozenset[str]:
+        return frozenset(k for k, ws in self.words.items() if any(w.cls in ("ADV", "PREADV") for w in ws)) - {"nao"}
+
+    def _verbs_with(self, form: Callable[[str], bool]) -> frozenset[str]:
+        return frozenset(k for k, ws in self.words.items() if any(w.cls == "VERB" and form(w.form) for w in ws))
+
+
+CORE = Lexicon("core", _build())
+LEXICON: dict[str, list[Word]] = CORE.words
+"""The core lexicon's words (a game's lexicon adds to them: :func:`extended`)."""
+
+
+def extended(key: str, tables: WordTables) -> Lexicon:
+    """The core lexicon with a game's words added (the same regular forms, plurals and adverbs as the core's)."""
+    return Lexicon(key, _build(tables))
+
+
+_ACTIVE: list[Lexicon] = [CORE]
+_ON_SWITCH: list[Callable[[Lexicon], None]] = []
+
+
+def active() -> Lexicon:
+    """The lexicon the words of the text being read are looked up in."""
+    return _ACTIVE[0]
+
+
+def on_switch(hook: Callable[[Lexicon], None]) -> None:
+    """Run ``hook`` with the new lexicon whenever :func:`using` changes it (what a module keeps per word)."""
+    _ON_SWITCH.append(hook)
+
+
+@contextmanager
+def using(lexicon: Lexicon) -> Iterator[Lexicon]:
+    """Read with ``lexicon`` inside the block (a game's card); the core lexicon's reading is unchanged outside.
+    A block that asks for the lexicon already in use costs nothing."""
+    before = _ACTIVE[0]
+    if lexicon is before:
+        yield lexicon
+        return
+    _switch(lexicon)
+    try:
+        yield lexicon
+    finally:
+        _switch(before)
+
+
+def _switch(lexicon: Lexicon) -> None:
+    _ACTIVE[0] = lexicon
+    for hook in _ON_SWITCH:
+        hook(lexicon)
 
 
 def lookup(folded_word: str) -> list[Word]:
-    """All lexicon entries of a folded word (empty if the word is not in the language)."""
-    return LEXICON.get(folded_word, [])
+    """All entries of a folded word in the active lexicon (empty if the word is not in the language)."""
+    return _ACTIVE[0].words.get(folded_word, [])

@@ -1,23 +1,38 @@
 """The Sky World pack's front door for the core (:class:`cardscript.games.GamePack`).
 
-What it reads today: the header (``header.py``) and each paragraph's seal (``seals.py``), with the core's
-diagnostics. The text after the seal is not yet lowered to the engine's effects: each paragraph says so with
-a CS260 warning (never silently), as a Battle Scenes text the engine does not run does.
+A card file is read by this game's header reader (``header.py``); each paragraph of its text is a seal
+(``seals.py``) and a body, which the core compiler reads as it reads any card text -- the one sentence grammar
+with this game's words and keywords (``parsing.py``), references bound, keywords expanded from this game's
+prelude -- with the core's diagnostics. The bodies are not yet lowered to the engine's effects: each paragraph
+that reads says so with a CS260 warning (never silently), as a Battle Scenes text the engine does not run does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardscript.compiler.pipeline import CompiledCard
+from cardscript.compiler.game_text import GameText
+from cardscript.compiler.pipeline import CompiledCard, read_text_block
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
 from cardscript.core.games import GAMES, Game
 from cardscript.core.normalize import Normalized
 from cardscript.core.source import SourceFile, Span
-from cardscript.games.sky_world.header import read_sky_card
-from cardscript.games.sky_world.seals import read_seal, seal_spellings, split_lead
+from cardscript.games.sky_world.header import SkyCardFile, read_sky_card
+from cardscript.games.sky_world.parsing import prelude, profile
+from cardscript.games.sky_world.seals import ReadSeal, read_seal, seal_spellings, split_lead
+from cardscript.games.sky_world.words import LEXICON
+from cardscript.grammar.lexicon import using
 from cardscript.grammar.names import NameRegistry
+
+
+@dataclass(frozen=True)
+class SealedParagraph:
+    """A paragraph of a Sky World card: its seal, where the seal is, and the text after it."""
+
+    seal: ReadSeal
+    seal_span: Span
+    body: Normalized
 
 
 @dataclass(frozen=True)
@@ -25,35 +40,64 @@ class SkyWorld:
     game: Game
 
     def compile_source(self, source: SourceFile, names: NameRegistry | None = None) -> CompiledCard:
-        card, diags = read_sky_card(source)
-        unread = 0
-        if card is not None:
-            for paragraph in card.paragraphs:
-                lead = split_lead(paragraph.text)
-                span = _span(paragraph, len(lead[0]) if lead is not None else len(paragraph.text))
-                seal = read_seal(lead[0]) if lead is not None else None
-                if seal is None:
-                    unread += 1
-                    written = lead[0] if lead is not None else paragraph.text.split(":")[0][:40]
-                    sugg = did_you_mean(written, seal_spellings())
-                    diags.append(Diagnostic(
-                        dg.E_SYNTAX, f"a Sky World paragraph starts with its seal, not `{written}`", span, source,
-                        f"did you mean `{sugg}: ...`?" if sugg else "e.g. `AO ENTRAR: Fortalecer 1.`"))
-                    continue
-                diags.append(Diagnostic(
-                    dg.W_NOT_EXECUTABLE, f"{seal.seal.words}: Sky World card text is read up to its seal; the "
-                    "text after it is not lowered to the engine's effects yet", span, source,
-                    "the Sky World engine runs its keywords and procedures; the compiler's lowering of this "
-                    "game's sentences is the next step of issue 14"))
-        return CompiledCard(source, None, diagnostics=diags, unparsed=1 if card is None else unread,
-                            game=self.game.key)
+        with using(LEXICON):
+            return _compile(self.game, source, names)
 
 
-def _span(paragraph: Normalized, length: int) -> Span:
-    """The span of the paragraph's first ``length`` characters in the file."""
-    if not paragraph.origin or length <= 0:
+def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> CompiledCard:
+    read, diags = read_sky_card(source)
+    card = CompiledCard(source, None, diagnostics=diags, unparsed=1 if read is None else 0, game=game.key)
+    if read is None:
+        return card
+    sealed = sealed_paragraphs(read, card.diagnostics)
+    card.unparsed += len(read.paragraphs) - len(sealed)
+    scope = names if names is not None else NameRegistry()
+    scope = scope if scope.kinds_of(read.header.name) else scope.merged(_own_names(read))
+    text = GameText(profile(), prelude())
+    card.permanent = read_text_block(card, [p.body for p in sealed], scope, read.header.name, text)
+    read_at = {p.span.start for p in card.permanent.paragraphs} if card.permanent is not None else set()
+    for paragraph in sealed:
+        if paragraph.body.origin and paragraph.body.source_offset(0) in read_at:
+            card.diagnostics.append(Diagnostic(
+                dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: read (seal and text), not yet lowered to the "
+                "Sky World engine's effects", paragraph.seal_span, source,
+                "the compiler's lowering of this game's sentences is the next step of issue 14"))
+    return card
+
+
+def sealed_paragraphs(card: SkyCardFile, diagnostics: list[Diagnostic]) -> list[SealedParagraph]:
+    """Each paragraph split into its seal and its body; a paragraph without a known seal is a CS100."""
+    out: list[SealedParagraph] = []
+    for paragraph in card.paragraphs:
+        lead = split_lead(paragraph.text)
+        seal = read_seal(lead[0]) if lead is not None else None
+        if lead is None or seal is None:
+            written = lead[0] if lead is not None else paragraph.text.split(":")[0][:40]
+            sugg = did_you_mean(written, seal_spellings())
+            diagnostics.append(Diagnostic(
+                dg.E_SYNTAX, f"a Sky World paragraph starts with its seal, not `{written}`",
+                _span(paragraph, 0, len(written)), card.source,
+                f"did you mean `{sugg}: ...`?" if sugg else "e.g. `AO ENTRAR: Fortalecer 1.`"))
+            continue
+        words, body_at = lead
+        body = Normalized(paragraph.text[body_at:], paragraph.origin[body_at:])
+        out.append(SealedParagraph(seal, _span(paragraph, 0, len(words)), body))
+    return out
+
+
+def _own_names(card: SkyCardFile) -> NameRegistry:
+    names = NameRegistry()
+    names.add("card", card.header.name)
+    return names
+
+
+def _span(paragraph: Normalized, start: int, length: int) -> Span:
+    """The span of ``length`` characters of the paragraph from ``start``, in the file."""
+    origin = paragraph.origin
+    if not origin or length <= 0:
         return Span(0, 0)
-    return Span(paragraph.origin[0], paragraph.origin[min(length, len(paragraph.origin)) - 1] + 1)
+    first = origin[min(start, len(origin) - 1)]
+    return Span(first, origin[min(start + length, len(origin)) - 1] + 1)
 
 
 PACK = SkyWorld(next(g for g in GAMES if g.key == "sky-world"))
