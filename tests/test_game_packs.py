@@ -207,3 +207,26 @@ def test_the_sky_world_prelude_reads_clean() -> None:
     kept = prelude()
     assert not kept.diagnostics and not kept.missing
     assert {"Fortalecer", "Inspirar", "Intimidar", "Drenar Fé", "Salvaguarda", "Vasculhar"} <= set(kept.names())
+
+
+SKY_LIBRARY = PACKAGE / "games" / "sky_world" / "cards"
+
+
+def test_the_sky_world_library_reads_every_card_of_the_manual(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14 part 3: every card the manual names or describes, as a card file; each reads without an error
+    (the texts are not lowered yet: one CS260 per paragraph)."""
+    titles = set()
+    for path in sorted(SKY_LIBRARY.glob("*.card")):
+        card = compile_source(SourceFile(str(path), path.read_text(encoding="utf-8")))
+        assert card.game == "sky-world" and card.ok, [d.message for d in card.diagnostics]
+        assert {d.code for d in card.diagnostics} <= {dg.W_NOT_EXECUTABLE}
+        first = path.read_text(encoding="utf-8").splitlines()
+        titles.add(next(line for line in first if not line.startswith("#")).split(":", 1)[1].strip())
+    named = ["Morteus", "Elyra", "Nina", "Flor I", "Flor II", "Aurora", "Arthur", "Lotus", "Sião, Deus do Sinal",
+             "Charles, Passagem pelo Vazio", "Gili, Fúria do Vazio", "Dudurima", "Anastacia, Estandarte Crescente",
+             "Anastacia, Estandarte da Ascensão", "Morteus da Reserva", "Leon, Voz do Legado", "Leon, Voz da Formação"]
+    assert sorted(titles) == sorted(named)
+    manual = (Path(__file__).resolve().parents[2] / "shared" / "rules" / "sky-world-manual-pt.txt")
+    if manual.exists():
+        text = manual.read_text(encoding="utf-8")
+        assert all(title.split(",")[0] in text for title in named)

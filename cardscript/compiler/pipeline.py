@@ -102,6 +102,13 @@ def compile_source(source: SourceFile, names: NameRegistry | None = None,
         return CompiledCard(source, None, diagnostics=[diag], unparsed=1)
 
 
+def other_game_name(source: SourceFile) -> str | None:
+    """The card name the header of another game's card file gives (its pack reads it), or None."""
+    game = _other_game(source)
+    name: str | None = load_pack(game).card_name(source) if game is not None else None
+    return name
+
+
 def _other_game(source: SourceFile) -> Game | None:
     """The game of a card file whose ``Jogo:`` line names another game than the default (None otherwise)."""
     game = declared_game(source)
@@ -460,6 +467,10 @@ def compile_sources(sources: Sequence[SourceFile], names: NameRegistry | None = 
     for each (and ``names``)."""
     raws = [read_header(src) for src in sources]
     scope = names_from_headers(r for r, _ in raws if r is not None)
+    for src, (raw, _) in zip(sources, raws, strict=True):
+        other = other_game_name(src) if raw is None else None
+        if other:
+            scope.add("card", other)
     if names is not None:
         scope = scope.merged(names)
     with collector.batch():                   # the kept cards grow the heap: the collector paced for it

@@ -31,3 +31,7 @@ class GamePack(Protocol):
     def compile_source(self, source: SourceFile, names: NameRegistry | None = None) -> CompiledCard:
         """One card file of this game, compiled: its diagnostics (header, text) and what the compiler read."""
         ...
+
+    def card_name(self, source: SourceFile) -> str | None:
+        """The name the card file's header gives (a name in scope for the other cards), or None."""
+        ...

@@ -158,8 +158,13 @@ def _facts(store: Store | None, sources: Sequence[SourceFile],
             continue
         from cardscript.compiler.pipeline import read_header
 
+        from cardscript.compiler.pipeline import other_game_name
+
         read = reads[src.path] = read_header(src)
         facts = keys.header_facts(read[0]) if read[0] is not None else None
+        other = other_game_name(src) if facts is None else None
+        if other:                                   # another game's card: the name its pack reads
+            facts = keys.HeaderFacts(other, None, (), None)
         _save(store, key, (facts,))
         out.append(facts)
     return out

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cardscript.compiler.pipeline import CompiledCard, compile_source
 from cardscript.core.games import GAMES, Game
 from cardscript.core.source import SourceFile
+from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.names import NameRegistry
 
 
@@ -21,6 +22,10 @@ class BattleScenes:
 
     def compile_source(self, source: SourceFile, names: NameRegistry | None = None) -> CompiledCard:
         return compile_source(source, names)
+
+    def card_name(self, source: SourceFile) -> str | None:
+        raw, _ = read_card_file(source)
+        return raw.header.name if raw is not None else None
 
 
 PACK = BattleScenes(next(g for g in GAMES if g.key == "battle-scenes"))

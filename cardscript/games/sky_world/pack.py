@@ -10,6 +10,8 @@ that reads says so with a CS260 warning (never silently), as a Battle Scenes tex
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from cardscript.compiler.game_text import GameText
 from cardscript.compiler.pipeline import CompiledCard, read_text_block
@@ -43,6 +45,10 @@ class SkyWorld:
         with using(LEXICON):
             return _compile(self.game, source, names)
 
+    def card_name(self, source: SourceFile) -> str | None:
+        read, _ = read_sky_card(source)
+        return read.header.name if read is not None else None
+
 
 def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> CompiledCard:
     read, diags = read_sky_card(source)
@@ -51,7 +57,7 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
         return card
     sealed = sealed_paragraphs(read, card.diagnostics)
     card.unparsed += len(read.paragraphs) - len(sealed)
-    scope = names if names is not None else NameRegistry()
+    scope = (names if names is not None else NameRegistry()).merged(library_names())
     scope = scope if scope.kinds_of(read.header.name) else scope.merged(_own_names(read))
     text = GameText(profile(), prelude())
     card.permanent = read_text_block(card, [p.body for p in sealed], scope, read.header.name, text)
@@ -83,6 +89,17 @@ def sealed_paragraphs(card: SkyCardFile, diagnostics: list[Diagnostic]) -> list[
         body = Normalized(paragraph.text[body_at:], paragraph.origin[body_at:])
         out.append(SealedParagraph(seal, _span(paragraph, 0, len(words)), body))
     return out
+
+
+LIBRARY = Path(__file__).with_name("cards")
+
+
+@lru_cache(maxsize=1)
+def library_names() -> NameRegistry:
+    """The names of this game's bundled cards: in scope for every Sky World card (and for no other game's)."""
+    from cardscript.compiler.cache import names_in
+
+    return names_in([LIBRARY])
 
 
 def _own_names(card: SkyCardFile) -> NameRegistry:

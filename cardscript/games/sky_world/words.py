@@ -32,9 +32,9 @@ TABLES = WordTables(
         **{w: w for w in ("fé", "essência", "banco", "campo", "rastro", "fundo", "insígnia", "proteção",
                           "capacidade", "limite", "bloqueio", "consumo", "vínculo", "espaço", "placar",
                           "vulnerabilidade", "patamar", "despertar", "conversão", "imunidade", "busca",
-                          "depósito", "gatilho", "meta", "reposição", "bônus", "sucessor", "antecessor")},
+                          "depósito", "gatilho", "meta", "reposição", "bônus", "sucessor", "antecessor", "fim")},
     },
-    no_plural=frozenset({"fé", "placar", "bônus"}),
+    no_plural=frozenset({"fé", "placar", "bônus", "fim"}),
     adjectives={
         **{w: "inimigo" for w in ("inimigo", "inimigos", "inimiga", "inimigas")},
         **{w: "aliado" for w in ("aliado", "aliados", "aliada", "aliadas")},
