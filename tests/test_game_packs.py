@@ -230,3 +230,15 @@ def test_the_sky_world_library_reads_every_card_of_the_manual(capsys: pytest.Cap
     if manual.exists():
         text = manual.read_text(encoding="utf-8")
         assert all(title.split(",")[0] in text for title in named)
+
+
+@pytest.mark.parametrize("command", ["fmt", "render"])
+def test_a_command_of_the_default_game_says_it_does_not_do_another_games_card(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = SKY_LIBRARY / "nina.card"
+    before = path.read_text(encoding="utf-8")
+    assert main([command, str(path)]) == 1
+    captured = capsys.readouterr()
+    assert f"{path}: a Sky World card: `cardscript {command}` does Battle Scenes cards only so far" in \
+        captured.out + captured.err
+    assert path.read_text(encoding="utf-8") == before

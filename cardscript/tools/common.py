@@ -36,6 +36,18 @@ def unreadable(card: CompiledCard) -> bool:
     return card.raw is None and any(d.code == E_IO for d in card.diagnostics)
 
 
+def other_game(card: CompiledCard, command: str) -> str | None:
+    """For a command that reads the default game's cards only (``fmt``, ``render``): the plain line that says a
+    card of another game is not done, or None (issue 14: those commands come to each game's pack later)."""
+    from cardscript.core.games import DEFAULT_GAME, GAMES
+
+    if card.game == DEFAULT_GAME.key:
+        return None
+    title = next((g.title for g in GAMES if g.key == card.game), card.game)
+    return (f"{card.source.path}: a {title} card: `cardscript {command}` does {DEFAULT_GAME.title} cards only so "
+            f"far (`cardscript check {card.source.path}` reads it)")
+
+
 def diagnostics_of(cards: Sequence[CompiledCard]) -> list[Diagnostic]:
     return [d for c in cards for d in c.diagnostics]
 

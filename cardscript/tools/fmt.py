@@ -9,7 +9,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardscript.tools.common import add_cache_option, card_inputs, compile_inputs, err, library_names, out, unreadable
+from cardscript.tools.common import (
+    add_cache_option,
+    card_inputs,
+    compile_inputs,
+    err,
+    library_names,
+    other_game,
+    out,
+    unreadable,
+)
 
 if TYPE_CHECKING:
     from cardscript.compiler.pipeline import CompiledCard
@@ -39,6 +48,11 @@ def run(args: argparse.Namespace) -> int:
     for card in cards:
         piped = card.source.path == STDIN_NAME       # "-": the result on standard output, the messages on stderr
         say = err if piped else out
+        foreign = other_game(card, "fmt")
+        if foreign is not None:
+            say(foreign)
+            status = max(status, 1)
+            continue
         if card.raw is None or not card.parsed:
             for d in card.diagnostics:
                 say(format_text(d))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardscript.tools.common import add_cache_option, err, out, single, unreadable
+from cardscript.tools.common import add_cache_option, err, other_game, out, single, unreadable
 
 LANGUAGES = ("pt", "en")
 
@@ -24,6 +24,10 @@ def run(args: argparse.Namespace) -> int:
     card = single(args.card)
     if card is None:
         return 2
+    foreign = other_game(card, "render")
+    if foreign is not None:
+        err(foreign)
+        return 1
     if not card.parsed or card.raw is None or (args.lang == "en" and not card.bound):
         for d in card.diagnostics:
             out(format_text(d))

@@ -156,9 +156,7 @@ def _facts(store: Store | None, sources: Sequence[SourceFile],
         if kept is not None and len(kept) == 1 and (kept[0] is None or isinstance(kept[0], keys.HeaderFacts)):
             out.append(kept[0])
             continue
-        from cardscript.compiler.pipeline import read_header
-
-        from cardscript.compiler.pipeline import other_game_name
+        from cardscript.compiler.pipeline import other_game_name, read_header
 
         read = reads[src.path] = read_header(src)
         facts = keys.header_facts(read[0]) if read[0] is not None else None
