@@ -33,13 +33,13 @@ SEALS: tuple[Seal, ...] = (
     Seal("ATIVAÇÃO", "ativar", zone="field",
          reading="used on your turn, in the field, out of Preparação; it spends no action"),
     Seal("HABILIDADE DA MÃO", "ativar", zone="hand", reading="used from the hand, without awakening the character"),
-    Seal("PRIMEIRA HABILIDADE DA MÃO", "ativar", zone="hand",
+    Seal("PRIMEIRA HABILIDADE DA MÃO", "auto", "hand_ability",
          reading="armed, then resolved at your next use of an ability from the hand"),
     Seal("AÇÃO NO BANCO", "ativar", zone="bank", reading="used from the card available in the Banco"),
     Seal("PODER DO HERÓI", "ativar", zone="hero", reading="the Herói's power: cost, evolution tier and limit"),
     Seal("CONTÍNUA", "permanente", reading="applies while the source and the text's conditions hold"),
     Seal("EM PREPARAÇÃO", "permanente", reading="works while the character is in Preparação"),
-    Seal("AO ENTRAR", "auto", "enter_field", reading="this character enters the field, also as an evolution"),
+    Seal("AO ENTRAR", "auto", "enter", reading="this character enters the field, also as an evolution"),
     Seal("LEGADO", "auto", "replaced_by_evolution", reading="this card is replaced by an evolution"),
     Seal("AO CANALIZAR FÉ", "auto", "channel", reading="this character channels"),
     Seal("AO FICAR VULNERÁVEL", "auto", "become_vulnerable", reading="this character becomes vulnerable"),
@@ -54,18 +54,18 @@ SEALS: tuple[Seal, ...] = (
          reading="after combat, this character attacked and survived"),
     Seal("AO SOBREVIVER AO COMBATE", "auto", "survive_combat",
          reading="after combat, this character survived, attacking or defending"),
-    Seal("AO MORRER", "auto", "destroyed", reading="this character is destroyed (not returned, not evolved)"),
+    Seal("AO MORRER", "auto", "die", reading="this character is destroyed (not returned, not evolved)"),
     Seal("AO OCORRER UMA EXECUÇÃO", "auto", "execution", reading="an execution is concluded"),
     Seal("INÍCIO DO TURNO", "auto", "turn_start", reading="the start of its owner's turn, before the free plays"),
     Seal("NO FIM DO SEU TURNO", "auto", "turn_end", reading="the end of its owner's turn"),
-    Seal("AO ENTRAR UM", "auto", "ally_enters",
+    Seal("AO ENTRAR UM", "auto", "ally_enter",
          reading="another allied card of the name that follows enters, while the source is ready"),
 )
 
-QUALIFIERS: dict[str, str] = {
-    "MENOS FÉ": "you have less Fé than the rival",
-    "ESPAÇO LIVRE": "your field has a free slot",
-    "MAIS ESSÊNCIAS": "your Banco has more Essências than the rival's",
+QUALIFIERS: dict[str, str] = {           # the qualifier -> the condition kind it adds (the engine checks it)
+    "MENOS FÉ": "less_faith",             # you have less Fé than the rival
+    "ESPAÇO LIVRE": "free_slot",          # your field has a free slot
+    "MAIS ESSÊNCIAS": "more_essences",    # your Banco has more Essências than the rival's
 }
 
 
