@@ -19,6 +19,8 @@ a verb").
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -152,3 +154,31 @@ FRAMES: dict[str, Frame] = {f.lemma: f for f in (
     # a keyword's own verb, in its meaning ("que não tenha sido potencializado neste turno", Potencializar)
     _f("potencializar", "keyword_mark", _r("who", "subject"), _r("targets", "object", "thing")),
 )}
+
+
+CORE_FRAMES: dict[str, Frame] = FRAMES
+"""The core's frames (the default game reads with these alone)."""
+
+
+def frame(lemma: str, family: str, *roles: Role, object_gap: bool = True, adverbs: bool = False) -> Frame:
+    """A frame with the time adjuncts every clause may carry (for a game pack's own frames)."""
+    return _f(lemma, family, *roles, object_gap=object_gap, adverbs=adverbs)
+
+
+def role(name: str, position: str, *accepts: str) -> Role:
+    """A role of a frame: ``position`` "subject", "object" or a preposition; ``accepts`` the head classes."""
+    return _r(name, position, *accepts)
+
+
+@contextmanager
+def using(overlay: Mapping[str, Frame]) -> Iterator[None]:
+    """Read with a game's frames inside the block (issue 14): ``overlay`` adds frames for the game's own lemmas and
+    replaces those whose meaning is the game's ("perde 1 de Fé"); the core's frames are back outside. The rules
+    read the table as ``frames.FRAMES``, so the swap reaches them all."""
+    global FRAMES
+    before = FRAMES
+    FRAMES = {**before, **overlay}
+    try:
+        yield
+    finally:
+        FRAMES = before

@@ -23,7 +23,12 @@ from cardscript.compiler.ir import Filter, Kind, Quantity, Ref, Selector
 from cardscript.compiler.semantics.amounts import np_quantity
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading, Referent
 from cardscript.compiler.semantics.syntax import NP, PP, Leaf
-from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD, KIND_OF_NOUN
+from cardscript.compiler.semantics.vocabulary import (
+    ACTION_TYPE_OF_WORD,
+    ALIGNMENT_OF_WORD,
+    IMPLIED_FILTERS,
+    KIND_OF_NOUN,
+)
 from cardscript.core.normalize import fold_text
 
 YOU = Selector(kind=Kind.PLAYER, ref=Ref.YOU, text="você")
@@ -636,6 +641,7 @@ def _things(np: NP, r: Reading) -> Selector:
     filters: list[Filter] = []
     if lemma in ALIGNMENT_OF_WORD:                         # "um herói", "os vilões"
         filters.append(Filter("alignment", "has", ALIGNMENT_OF_WORD[lemma]))
+    filters.extend(IMPLIED_FILTERS.get(lemma, ()))         # a game's: "um aliado" (a character you control)
     if lemma == "habilidade":
         kind = Kind.ABILITY
     sel = Selector(kind=kind, filters=tuple(filters), text=text)

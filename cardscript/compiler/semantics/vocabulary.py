@@ -8,10 +8,12 @@ gives a meaning is reported by the accounting, never dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from cardscript.compiler.ast import Icon, Lexeme, Name, Node, Number
-from cardscript.compiler.ir import Kind
+from cardscript.compiler.ir import Filter, Kind
 
 if TYPE_CHECKING:
     from cardscript.compiler.semantics.syntax import NP, PP
@@ -51,6 +53,9 @@ KIND_OF_NOUN: dict[str, Kind] = {
     "jogador": Kind.PLAYER, "oponente": Kind.PLAYER, "você": Kind.PLAYER, "dono": Kind.PLAYER,
     "controlador": Kind.PLAYER, "ação": Kind.ACTION, "alvo": Kind.CHARACTER,
 }
+
+# head nouns that imply filters on what they select (a game's: Sky World's "aliado" is a character you control)
+IMPLIED_FILTERS: dict[str, tuple[Filter, ...]] = {}
 
 # the card type a noun names as a classifier ("card de personagem", "cards de habilidade")
 CARD_TYPE_OF_NOUN: dict[str, str] = {"personagem": "Personagem", "suporte": "Suporte", "cenário": "Cenário",
@@ -190,3 +195,29 @@ def takes_modifier(np: NP, pp: PP) -> bool:
     if prep == "em" and pp.obj.lemma == "comum":
         return np.cls == "attribute"
     return cls in allowed
+
+
+# the tables a game pack may extend while its cards are read (:func:`using`)
+_EXTENSIBLE: dict[str, dict[str, Any]] = {
+    "NOUN_CLASS": NOUN_CLASS, "KIND_OF_NOUN": KIND_OF_NOUN, "IMPLIED_FILTERS": IMPLIED_FILTERS,
+    "ATTRIBUTE_OF_NOUN": ATTRIBUTE_OF_NOUN, "ZONE_OF_NOUN": ZONE_OF_NOUN, "DECK_END_OF_NOUN": DECK_END_OF_NOUN,
+}
+
+
+@contextmanager
+def using(extensions: Mapping[str, Mapping[str, Any]]) -> Iterator[None]:
+    """Read with a game's semantic vocabulary inside the block (issue 14): ``extensions`` names tables of this
+    module (``"KIND_OF_NOUN"``...) and the entries the game adds or changes; the tables are restored after, so the
+    default game never sees them. The tables are updated in place: the construction rules import them by name."""
+    unknown = set(extensions) - set(_EXTENSIBLE)
+    if unknown:
+        raise KeyError(f"not an extensible table: {', '.join(sorted(unknown))}")
+    saved = {name: dict(_EXTENSIBLE[name]) for name in extensions}
+    try:
+        for name, entries in extensions.items():
+            _EXTENSIBLE[name].update(entries)
+        yield
+    finally:
+        for name, before in saved.items():
+            _EXTENSIBLE[name].clear()
+            _EXTENSIBLE[name].update(before)

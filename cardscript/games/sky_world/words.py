@@ -1,8 +1,9 @@
 """Sky World's words (manual): what its card texts name that the core lexicon does not -- Fé, Essências, the
 Banco, allies and enemies, the rival; channelling, awakening, consuming, blocking. Added to the core's
 controlled Portuguese (``grammar.lexicon.extended``), with the same regular conjugations, plurals and
-adjective forms: a text of this game is read with this lexicon (``parsing.PROFILE``), a Battle Scenes text
-never is."""
+adjective forms: a text of this game is read with this lexicon (``parsing.profile``), a Battle Scenes text
+never is. A word that names a concept the core has is its synonym: its lemma is the core word's ("rival" is
+"oponente", "campo" is "cena")."""
 
 from __future__ import annotations
 
@@ -23,13 +24,15 @@ TABLES = WordTables(
     nouns={
         **{w: "aliado" for w in ("aliado", "aliados", "aliada", "aliadas")},
         **{w: "inimigo" for w in ("inimigo", "inimigos", "inimiga", "inimigas")},
-        **{w: "rival" for w in ("rival", "rivais")},
+        # synonyms of the core's words (the lemma is the core's: every rule that reads it reads them)
+        **{w: "oponente" for w in ("rival", "rivais")},              # two players: the rival is the opponent
+        "campo": "cena",                                             # "em campo": in play
         **{w: "card" for w in ("cartas",)},
         **{w: "evolução" for w in ("evolução", "evoluções")},
         **{w: "execução" for w in ("execução", "execuções")},
         **{w: "fixação" for w in ("fixação", "fixações")},
         **{w: "canalização" for w in ("canalização", "canalizações")},
-        **{w: w for w in ("fé", "essência", "banco", "campo", "rastro", "fundo", "insígnia", "proteção",
+        **{w: w for w in ("fé", "essência", "banco", "rastro", "fundo", "insígnia", "proteção",
                           "capacidade", "limite", "bloqueio", "consumo", "vínculo", "espaço", "placar",
                           "vulnerabilidade", "patamar", "despertar", "conversão", "imunidade", "busca",
                           "depósito", "gatilho", "meta", "reposição", "bônus", "sucessor", "antecessor", "fim")},
