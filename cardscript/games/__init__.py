@@ -1,0 +1,1 @@
+"""Game packs: one package per game played with the cardscript language (Sky World TCG...)."""
