@@ -30,22 +30,44 @@ carry their level too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardscript.compiler.ir import Effect, Procedure
 from cardscript.runtime.agents import Decision
-from cardscript.runtime.game import Game
+from cardscript.runtime.events import EventLog
 from cardscript.runtime.state import CardId
 
-StepFn = Callable[[Game, "Pending"], None]
-Step = Procedure | StepFn
-"""One procedure: an IR :class:`Procedure` (run by the procedure runner) or a Python callable (the
-engine's own procedures, e.g. the two halves of Clarividência; and hand-built test effects)."""
 
-Runner = Callable[[Game, "Pending", Procedure], None]
-ConditionCheck = Callable[[Game, "Pending"], bool]
+class _TurnState(Protocol):
+    @property
+    def active_player(self) -> int: ...
+
+
+class TreeHost(Protocol):
+    """What the tree needs of a game (any game pack's: Battle Scenes' ``Game``, Sky World's ``SkyGame``): the
+    level being resolved, the event log, whose turn it is, and a way to ask a player's agent."""
+
+    depth: int
+
+    @property
+    def log(self) -> EventLog: ...
+
+    @property
+    def state(self) -> _TurnState: ...
+
+    def decide(self, decision: Decision) -> Sequence[int]: ...
+
+
+G = TypeVar("G", bound=TreeHost)
+
+StepFn = Callable[[Any, "Pending"], None]
+Step = Procedure | StepFn
+"""One procedure: an IR :class:`Procedure` (run by the procedure runner) or a Python callable taking the game
+(the engine's own procedures, e.g. the two halves of Clarividência; and hand-built test effects)."""
+
+ConditionCheck = Callable[[Any, "Pending"], bool]
 
 
 @dataclass(eq=False)
@@ -73,10 +95,10 @@ class Pending:
         return self.next >= len(self.steps)
 
 
-class EffectsTree:
+class EffectsTree(Generic[G]):
     """The Effects Tree of a match (9.1.2). ``runner`` executes one IR procedure."""
 
-    def __init__(self, game: Game, runner: Runner | None = None,
+    def __init__(self, game: G, runner: Callable[[G, Pending, Procedure], None] | None = None,
                  active_player: Callable[[], int] | None = None) -> None:
         self.game = game
         self.runner = runner

@@ -512,7 +512,7 @@ PendingFactory = Callable[[Game, CardId, Effect, int, Event], Pending]
 class Triggers:
     """Matches every emitted event against the triggered effects of the match's cards (5.2)."""
 
-    def __init__(self, game: Game, tree: EffectsTree, make_pending: PendingFactory | None = None) -> None:
+    def __init__(self, game: Game, tree: EffectsTree[Game], make_pending: PendingFactory | None = None) -> None:
         self.game = game
         self.tree = tree
         self.make_pending = make_pending or default_pending
