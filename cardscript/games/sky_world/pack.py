@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from cardscript.compiler.ast import Paragraph
 from cardscript.compiler.game_text import GameText
+from cardscript.compiler.ir import EffectKind
 from cardscript.compiler.pipeline import CompiledCard, read_text_block
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
@@ -21,6 +23,8 @@ from cardscript.core.games import GAMES, Game
 from cardscript.core.normalize import Normalized
 from cardscript.core.source import SourceFile, Span
 from cardscript.games.sky_world.header import SkyCardFile, read_sky_card
+from cardscript.games.sky_world.ir import SkyCard
+from cardscript.games.sky_world.lower import lower_sky
 from cardscript.games.sky_world.parsing import prelude, profile
 from cardscript.games.sky_world.seals import ReadSeal, read_seal, seal_spellings, split_lead
 from cardscript.games.sky_world.words import LEXICON
@@ -61,14 +65,32 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
     scope = scope if scope.kinds_of(read.header.name) else scope.merged(_own_names(read))
     text = GameText(profile(), prelude())
     card.permanent = read_text_block(card, [p.body for p in sealed], scope, read.header.name, text)
-    read_at = {p.span.start for p in card.permanent.paragraphs} if card.permanent is not None else set()
-    for paragraph in sealed:
-        if paragraph.body.origin and paragraph.body.source_offset(0) in read_at:
+    lowered = lower_sky(read.header, _pairs(sealed, card), card.permanent, card.keywords)
+    for paragraph, effect in zip(sealed, lowered.card.effects, strict=True):
+        if effect.kind is EffectKind.UNSUPPORTED and effect.why != "the text does not read":
             card.diagnostics.append(Diagnostic(
-                dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: read (seal and text), not yet lowered to the "
-                "Sky World engine's effects", paragraph.seal_span, source,
-                "the compiler's lowering of this game's sentences is the next step of issue 14"))
+                dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: not executable: {effect.why}",
+                paragraph.seal_span, source, "the Sky World construction rules do not read this yet"))
     return card
+
+
+def sky_card(source: SourceFile, names: NameRegistry | None = None) -> tuple[SkyCard | None, CompiledCard]:
+    """A Sky World card file compiled and lowered: the engine's card (None when its file does not read) and the
+    compile (its diagnostics)."""
+    with using(LEXICON):
+        card = _compile(next(g for g in GAMES if g.key == "sky-world"), source, names)
+        read, _ = read_sky_card(source)
+        if read is None or not card.ok:
+            return None, card
+        return lower_sky(read.header, _pairs(sealed_paragraphs(read, []), card), card.permanent,
+                         card.keywords).card, card
+
+
+def _pairs(sealed: list[SealedParagraph], card: CompiledCard) -> list[tuple[ReadSeal, Paragraph | None, str]]:
+    """Each sealed paragraph with the syntax tree of its body (None: it did not parse) and its text as written."""
+    read_at = {p.span.start: p for p in card.permanent.paragraphs} if card.permanent is not None else {}
+    return [(p.seal, read_at.get(p.body.source_offset(0)) if p.body.origin else None,
+             f"{p.seal.seal.words}: {p.body.text}") for p in sealed]
 
 
 def sealed_paragraphs(card: SkyCardFile, diagnostics: list[Diagnostic]) -> list[SealedParagraph]:

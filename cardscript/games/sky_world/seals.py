@@ -27,6 +27,7 @@ class Seal:
     event: str = ""      # Auto: the engine's event name
     zone: str = "field"  # Ativar: where the card is when it is used (field, hand, bank, hero)
     reading: str = ""
+    of_this: bool = True  # Auto: the event is this character's (it enters, attacks, dies); False: the turn's, any
 
 
 SEALS: tuple[Seal, ...] = (
@@ -34,7 +35,7 @@ SEALS: tuple[Seal, ...] = (
          reading="used on your turn, in the field, out of Preparação; it spends no action"),
     Seal("HABILIDADE DA MÃO", "ativar", zone="hand", reading="used from the hand, without awakening the character"),
     Seal("PRIMEIRA HABILIDADE DA MÃO", "auto", "hand_ability",
-         reading="armed, then resolved at your next use of an ability from the hand"),
+         reading="armed, then resolved at your next use of an ability from the hand", of_this=False),
     Seal("AÇÃO NO BANCO", "ativar", zone="bank", reading="used from the card available in the Banco"),
     Seal("PODER DO HERÓI", "ativar", zone="hero", reading="the Herói's power: cost, evolution tier and limit"),
     Seal("CONTÍNUA", "permanente", reading="applies while the source and the text's conditions hold"),
@@ -55,11 +56,12 @@ SEALS: tuple[Seal, ...] = (
     Seal("AO SOBREVIVER AO COMBATE", "auto", "survive_combat",
          reading="after combat, this character survived, attacking or defending"),
     Seal("AO MORRER", "auto", "die", reading="this character is destroyed (not returned, not evolved)"),
-    Seal("AO OCORRER UMA EXECUÇÃO", "auto", "execution", reading="an execution is concluded"),
-    Seal("INÍCIO DO TURNO", "auto", "turn_start", reading="the start of its owner's turn, before the free plays"),
-    Seal("NO FIM DO SEU TURNO", "auto", "turn_end", reading="the end of its owner's turn"),
+    Seal("AO OCORRER UMA EXECUÇÃO", "auto", "execution", reading="an execution is concluded", of_this=False),
+    Seal("INÍCIO DO TURNO", "auto", "turn_start", reading="the start of its owner's turn, before the free plays",
+         of_this=False),
+    Seal("NO FIM DO SEU TURNO", "auto", "turn_end", reading="the end of its owner's turn", of_this=False),
     Seal("AO ENTRAR UM", "auto", "ally_enter",
-         reading="another allied card of the name that follows enters, while the source is ready"),
+         reading="another allied card of the name that follows enters, while the source is ready", of_this=False),
 )
 
 QUALIFIERS: dict[str, str] = {           # the qualifier -> the condition kind it adds (the engine checks it)
@@ -76,6 +78,11 @@ class ReadSeal:
     seal: Seal
     qualifier: str = ""
     name: str = ""
+
+    @property
+    def qualifier_condition(self) -> str:
+        """The condition kind the qualifier adds ("less_faith"), "" without one."""
+        return QUALIFIERS.get(self.qualifier, "")
 
 
 def _key(text: str) -> str:

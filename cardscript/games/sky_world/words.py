@@ -35,9 +35,10 @@ TABLES = WordTables(
         **{w: w for w in ("fé", "essência", "banco", "rastro", "fundo", "insígnia", "proteção",
                           "capacidade", "limite", "bloqueio", "consumo", "vínculo", "espaço", "placar",
                           "vulnerabilidade", "patamar", "despertar", "conversão", "imunidade", "busca",
-                          "depósito", "gatilho", "meta", "reposição", "bônus", "sucessor", "antecessor", "fim")},
+                          "depósito", "gatilho", "meta", "reposição", "bônus", "sucessor", "antecessor")},
+        "fim": "final",                                              # "até o fim do turno" is the core's "final"
     },
-    no_plural=frozenset({"fé", "placar", "bônus", "fim"}),
+    no_plural=frozenset({"fé", "placar", "bônus"}),
     adjectives={
         **{w: "inimigo" for w in ("inimigo", "inimigos", "inimiga", "inimigas")},
         **{w: "aliado" for w in ("aliado", "aliados", "aliada", "aliadas")},

@@ -1,0 +1,128 @@
+"""A compiled Sky World card -> the engine's :class:`~cardscript.games.sky_world.ir.SkyCard` (issue 14).
+
+The header gives the numbers (``header.py``); each paragraph's seal its effect's kind, event, condition and zone
+(``seals.py``); the body its procedures, read by the core's construction rules with this game's vocabulary and
+frames (``meaning.py``). A keyword line ("Fortalecer 1.") is its prelude meaning, lowered the same way. Whatever no
+rule reads is a located problem and the paragraph an ``UNSUPPORTED`` effect: never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, TextBlock
+from cardscript.compiler.expand import KeywordUse
+from cardscript.compiler.ir import (
+    Condition,
+    Effect,
+    EffectKind,
+    EventPattern,
+    Filter,
+    Kind,
+    Procedure,
+    Ref,
+    Selector,
+    Unsupported,
+)
+from cardscript.compiler.semantics.effects import permanent_paragraph, unread_words
+from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
+from cardscript.compiler.semantics.sentences import Problem, SentenceReader, read_sequence
+from cardscript.games.sky_world.header import SkyHeader
+from cardscript.games.sky_world.ir import SkyCard
+from cardscript.games.sky_world.meaning import reading
+from cardscript.games.sky_world.seals import ReadSeal
+
+_THIS = Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER, text="este personagem")
+_KIND = {"ativar": EffectKind.ACTIVATED, "auto": EffectKind.TRIGGERED, "permanente": EffectKind.STATIC}
+
+
+@dataclass
+class LoweredSky:
+    """A Sky World card's effect objects and what kept a part of it from being any."""
+
+    card: SkyCard
+    problems: list[Problem] = field(default_factory=list)
+
+
+def lower_sky(header: SkyHeader, paragraphs: list[tuple[ReadSeal, Paragraph | None, str]], block: TextBlock | None,
+              keywords: list[KeywordUse]) -> LoweredSky:
+    """The card: each ``(seal, paragraph, text)`` (paragraph None: the body did not parse; text: the paragraph as
+    written) lowered to one effect."""
+    bindings = {b.span.start: b for b in block.bindings} if block is not None else {}
+    info = CardInfo(header.name, kind=header.card_type)
+    effects: list[Effect] = []
+    problems: list[Problem] = []
+    with reading():
+        for seal, para, text in paragraphs:
+            effect, found = _effect(seal, para, text, info, bindings, keywords)
+            effects.append(effect)
+            problems.extend(found)
+    card = SkyCard(title=header.name, name=header.name, card_type="Herói" if header.card_type == "Herói"
+                   else "Personagem", requirement=header.requirement or 0, consumption=header.consumption,
+                   power=header.power or 0, faith=header.faith or 0, stage=header.stage or 1,
+                   insignia=header.insignia or "", effects=tuple(effects))
+    return LoweredSky(card, problems)
+
+
+def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, bindings: dict[int, Binding],
+            keywords: list[KeywordUse]) -> tuple[Effect, list[Problem]]:
+    zone = seal.seal.zone
+    if para is None:
+        return Effect(EffectKind.UNSUPPORTED, text=text, zone=zone, why="the text does not read"), []
+    kind = _KIND[seal.seal.activation]
+    procedures, problems = (_meaning(para, info, bindings, keywords, static=kind is EffectKind.STATIC))
+    if problems:
+        why = "; ".join(p.message for p in problems)
+        return Effect(EffectKind.UNSUPPORTED, tuple(procedures), text=text, zone=zone, why=why), problems
+    trigger = _trigger(seal) if kind is EffectKind.TRIGGERED else None
+    condition = Condition(seal.qualifier_condition, text=seal.qualifier) if seal.qualifier else None
+    return Effect(kind, tuple(procedures), trigger=trigger, condition=condition, zone=zone, text=text), []
+
+
+def _trigger(seal: ReadSeal) -> EventPattern:
+    """The seal's event: this character's (it enters, attacks, dies...) or, for the turn's and the others', any;
+    ``AO ENTRAR UM <nome>``: another allied card of that name."""
+    if seal.name:
+        ally = Selector(kind=Kind.CHARACTER, excluding=_THIS, text=f"um {seal.name}",
+                        filters=(Filter("controller", "eq", "you"), Filter("name", "eq", seal.name)))
+        return EventPattern(seal.seal.event, subject=ally, text=f"{seal.seal.words} {seal.name.upper()}")
+    return EventPattern(seal.seal.event, subject=_THIS if seal.seal.of_this else None, text=seal.seal.words)
+
+
+def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keywords: list[KeywordUse],
+             static: bool) -> tuple[list[Procedure], list[Problem]]:
+    if isinstance(para, KeywordLine):
+        use = next((u for u in keywords if para.span.start <= u.span.start < para.span.end), None)
+        if use is None or use.block is None:
+            return [], [Problem(f"{para.keyword}: the keyword's meaning did not compile", para)]
+        inner = {b.span.start: b for b in use.block.bindings}
+        out: list[Procedure] = []
+        found: list[Problem] = []
+        for meaning in use.block.paragraphs:
+            procs, inner_problems = _meaning(meaning, CardInfo(info.name, kind=info.kind, keyword=use.name), inner,
+                                             keywords, static)
+            out.extend(procs)
+            found.extend(Problem(f"{use.name}: {p.message}", p.node, p.roles, span=use.span) for p in inner_problems)
+        return out, found
+    r = Reading(info, bindings)
+    if static:
+        lowered = permanent_paragraph(para, r)
+        if lowered.problems:
+            return [], lowered.problems
+        return [p for e in lowered.effects for p in e.procedures], []
+    reader = SentenceReader(r, static_context=False)
+    procedures: list[Procedure] = []
+    problems: list[Problem] = []
+    try:
+        for k, sentence in enumerate(para.sentences):
+            seq = read_sequence(reader, sentence.body, first_sentence=k == 0, allow_modes=False)
+            problems.extend(seq.problems)
+            procedures.extend(p for mode in seq.modes for p in mode)
+    except NotUnderstood as exc:
+        problems.append(Problem(str(exc), exc.node, exc.roles))
+    if reader.leads.trigger is not None and not problems:
+        problems.append(Problem("a trigger after the seal (the seal is the trigger)", para))
+    unread_words(para, r, problems)
+    if any(isinstance(p, Unsupported) for p in procedures) and not problems:
+        problems.append(Problem("; ".join(p.why for p in procedures if isinstance(p, Unsupported)), para))
+    return procedures, problems

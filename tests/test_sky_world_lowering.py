@@ -1,0 +1,114 @@
+"""Sky World text lowered by the core's composition of meaning (issue 14): seals to effects, the manual's keyword
+reminders (the prelude) to this game's procedure families, with the numbers the manual gives; a wording that
+does not say enough is not executable, never guessed; the Battle Scenes tables are untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardscript.compiler.ir import Effect, EffectKind, Kind, Ref
+from cardscript.compiler.semantics import frames
+from cardscript.compiler.semantics import vocabulary as voc
+from cardscript.core import diagnostics as dg
+from cardscript.core.source import SourceFile
+from cardscript.games.sky_world.ir import ChangePower, Destroy, DrawCards, GainFaith, LoseFaith
+from cardscript.games.sky_world.pack import sky_card
+
+HEAD = "Personagem: Teste\nJogo: Sky World\nRequisito: 1\nPoder: 3\nFé: 1\nEstágio: I\nTexto permanente:\n"
+
+
+def effect(paragraph: str) -> Effect:
+    card, compiled = sky_card(SourceFile("t.card", HEAD + f"  {paragraph}\n"))
+    assert card is not None, [d.message for d in compiled.diagnostics]
+    (only,) = card.effects
+    return only
+
+
+def not_executable(paragraph: str) -> str:
+    card, compiled = sky_card(SourceFile("t.card", HEAD + f"  {paragraph}\n"))
+    assert card is not None and card.effects[0].kind is EffectKind.UNSUPPORTED
+    (warning,) = [d for d in compiled.diagnostics if d.code == dg.W_NOT_EXECUTABLE]
+    return warning.message
+
+
+@pytest.mark.parametrize(("keyword", "controller", "amount", "permanent"), [
+    ("Inspirar 1", "you", 1, False),         # "Um aliado recebe +1 de Poder neste turno."
+    ("Inspirar 3", "you", 3, False),
+    ("Intimidar 2", "opponent", -2, False),  # "Um inimigo perde 2 de Poder neste turno."
+    ("Fortalecer 1", "you", 1, True),        # "Um aliado recebe +1 de Poder permanente."
+])
+def test_palavras_chave_de_efeito_change_poder(keyword: str, controller: str, amount: int, permanent: bool) -> None:
+    (proc,) = effect(f"AO ENTRAR: {keyword}.").procedures
+    assert isinstance(proc, ChangePower) and (proc.amount, proc.permanent) == (amount, permanent)
+    assert proc.targets.kind is Kind.CHARACTER and proc.targets.ref is None     # one to choose
+    assert [(f.field, f.value) for f in proc.targets.filters] == [("controller", controller)]
+
+
+def test_drenar_fe_takes_fe_from_the_rival() -> None:
+    (proc,) = effect("AO DESTRUIR ATACANDO: Drenar Fé 2.").procedures
+    assert isinstance(proc, LoseFaith) and proc.amount == 2 and proc.player.ref is Ref.OPPONENT
+
+
+def test_fe_is_gained_and_lost_by_players() -> None:
+    (gain,) = effect("AO MORRER: Você ganha 2 de Fé.").procedures
+    (loss,) = effect("AO MORRER: O rival perde 1 de Fé.").procedures
+    assert isinstance(gain, GainFaith) and (gain.amount, gain.player.ref) == (2, Ref.YOU)
+    assert isinstance(loss, LoseFaith) and (loss.amount, loss.player.ref) == (1, Ref.OPPONENT)
+
+
+def test_poder_zero_destroi_aurora_loses_poder_permanently() -> None:
+    """Manual, "Counter de despertar": "No início de cada turno do dono, Aurora em campo perde 1 de Poder
+    permanentemente"."""
+    found = effect("INÍCIO DO TURNO: Este personagem perde 1 de Poder permanente.")
+    (proc,) = found.procedures
+    assert isinstance(proc, ChangePower) and (proc.amount, proc.permanent) == (-1, True)
+    assert proc.targets.ref is Ref.THIS_CHARACTER
+    assert found.trigger is not None and (found.trigger.event, found.trigger.subject) == ("turn_start", None)
+
+
+@pytest.mark.parametrize(("seal", "kind", "zone", "event", "of_this"), [
+    ("AO ENTRAR", EffectKind.TRIGGERED, "field", "enter", True),
+    ("AO SOBREVIVER ATACANDO", EffectKind.TRIGGERED, "field", "survive_attacking", True),
+    ("NO FIM DO SEU TURNO", EffectKind.TRIGGERED, "field", "turn_end", False),
+    ("ATIVAÇÃO", EffectKind.ACTIVATED, "field", "", False),
+    ("HABILIDADE DA MÃO", EffectKind.ACTIVATED, "hand", "", False),
+    ("PODER DO HERÓI", EffectKind.ACTIVATED, "hero", "", False),
+])
+def test_gatilhos_a_seal_gives_the_effects_kind_zone_and_event(seal: str, kind: EffectKind, zone: str, event: str,
+                                                                of_this: bool) -> None:
+    found = effect(f"{seal}: Você ganha 1 de Fé.")
+    assert (found.kind, found.zone) == (kind, zone)
+    if event:
+        assert found.trigger is not None and found.trigger.event == event
+        assert (found.trigger.subject is not None) is of_this
+    else:
+        assert found.trigger is None
+
+
+def test_a_seal_qualifier_is_a_condition() -> None:
+    found = effect("INÍCIO DO TURNO · ESPAÇO LIVRE: Você ganha 1 de Fé.")
+    assert found.condition is not None and found.condition.kind == "free_slot"
+
+
+def test_destroy_and_draw_are_this_games() -> None:
+    (destroy,) = effect("AO ENTRAR: Destrua um inimigo.").procedures
+    (draw,) = effect("AO ENTRAR: Compre uma carta.").procedures
+    assert isinstance(destroy, Destroy) and [(f.field, f.value) for f in destroy.targets.filters] == \
+        [("controller", "opponent")]
+    assert isinstance(draw, DrawCards) and draw.amount == 1 and draw.player.ref is Ref.YOU
+
+
+@pytest.mark.parametrize(("paragraph", "why"), [
+    ("AO ENTRAR: Um aliado recebe +1 de Poder.", "for how long?"),            # neither 'neste turno' nor 'permanente'
+    ("AO ENTRAR: Você ganha 1 de Fé neste turno.", "Fé gained or lost for a time"),
+    ("AO ENTRAR: Este personagem ganha 2 de Fé.", "'fé' is a player's"),
+    ("AO ENTRAR: Você ganha 1 de Poder neste turno.", "'poder' is a character's"),
+])
+def test_what_does_not_say_enough_is_not_executable(paragraph: str, why: str) -> None:
+    assert why in not_executable(paragraph)
+
+
+def test_the_default_games_tables_are_untouched() -> None:
+    effect("AO ENTRAR: Fortalecer 1.")
+    assert frames.FRAMES is frames.CORE_FRAMES and frames.FRAMES["perder"].family == "lose"
+    assert "aliado" not in voc.KIND_OF_NOUN and "aliado" not in voc.IMPLIED_FILTERS
