@@ -11,7 +11,7 @@ from cardscript.compiler.semantics import frames
 from cardscript.compiler.semantics import vocabulary as voc
 from cardscript.core import diagnostics as dg
 from cardscript.core.source import SourceFile
-from cardscript.games.sky_world.ir import ChangePower, Destroy, DrawCards, GainFaith, LoseFaith
+from cardscript.games.sky_world.ir import ChangePower, Destroy, DrawCards, Expose, GainFaith, LoseFaith, MakeReady
 from cardscript.games.sky_world.pack import sky_card
 
 HEAD = "Personagem: Teste\nJogo: Sky World\nRequisito: 1\nPoder: 3\nFé: 1\nEstágio: I\nTexto permanente:\n"
@@ -112,3 +112,17 @@ def test_the_default_games_tables_are_untouched() -> None:
     effect("AO ENTRAR: Fortalecer 1.")
     assert frames.FRAMES is frames.CORE_FRAMES and frames.FRAMES["perder"].family == "lose"
     assert "aliado" not in voc.KIND_OF_NOUN and "aliado" not in voc.IMPLIED_FILTERS
+
+
+def test_ready_vulnerable_and_preparation_are_states() -> None:
+    """Manual, "Canalize para conquistar Fé": ready again, vulnerable; "Desperte e prepare seu campo": Preparação."""
+    (out,) = effect("AO ENTRAR: Este personagem sai de Preparação.").procedures
+    (again,) = effect("AO SOBREVIVER ATACANDO: Este personagem fica pronto novamente.").procedures
+    (exposed,) = effect("AO ENTRAR: Este personagem fica vulnerável.").procedures
+    (destroy,) = effect("AO ENTRAR: Destrua um inimigo vulnerável.").procedures
+    assert isinstance(out, MakeReady) and out.leave_preparation and out.targets.ref is Ref.THIS_CHARACTER
+    assert isinstance(again, MakeReady) and not again.leave_preparation
+    assert isinstance(exposed, Expose)
+    assert isinstance(destroy, Destroy) and [(f.field, f.value) for f in destroy.targets.filters] == \
+        [("controller", "opponent"), ("vulnerable", "true")]
+    assert "ready for what?" in not_executable("AO ENTRAR: Este personagem fica pronto para comprar.")

@@ -34,6 +34,7 @@ from cardscript.compiler.semantics.vocabulary import (
     ATTRIBUTE_OF_NOUN,
     CARD_TYPE_OF_NOUN,
     KIND_OF_NOUN,
+    STATE_FILTERS,
 )
 
 _CARD_KINDS = (Kind.CARD, Kind.CHARACTER, Kind.SUPPORT, Kind.SCENARIO, Kind.ABILITY)
@@ -360,6 +361,9 @@ def prepositional(sel: Selector, pp: PP, np: NP, r: Reading) -> Selector:
         return sel
     if prep == "de":
         return _of(sel, pp, obj, np, r)
+    if prep == "em" and obj.lemma in STATE_FILTERS and not obj.dets and not obj.mods:     # a game's state
+        r.use(*pp.preps, obj.head)                                       # ("um aliado em Preparação")
+        return add_filter(sel, STATE_FILTERS[obj.lemma])
     if prep in ("com", "sem"):
         if sel.kind is Kind.ACTION and obj.lemma == "alvo":
             r.use(*pp.preps, *obj.own_leaves)

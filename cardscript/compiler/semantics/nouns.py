@@ -25,6 +25,7 @@ from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Readi
 from cardscript.compiler.semantics.syntax import NP, PP, Leaf
 from cardscript.compiler.semantics.vocabulary import (
     ACTION_TYPE_OF_WORD,
+    ADJECTIVE_FILTERS,
     ALIGNMENT_OF_WORD,
     IMPLIED_FILTERS,
     KIND_OF_NOUN,
@@ -829,6 +830,9 @@ def _adjectives(sel: Selector, np: NP, r: Reading) -> Selector:
         elif lemma == "próximo":
             r.use(a)
             sel = replace(sel, next_only=True)
+        elif lemma in ADJECTIVE_FILTERS and not r.is_used(a):        # a game's state: "um aliado vulnerável"
+            r.use(a)
+            sel = replace(sel, filters=(*sel.filters, ADJECTIVE_FILTERS[lemma]))
         elif lemma in ACTION_TYPE_OF_WORD and sel.kind is Kind.ACTION and a in np.post and not r.is_used(a):
             r.use(a)                      # "as ações imprevistas": of that type (4.6.2 A)
             sel = replace(sel, filters=(*sel.filters, Filter("action_type", "has", ACTION_TYPE_OF_WORD[lemma])))

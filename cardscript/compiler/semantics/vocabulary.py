@@ -56,6 +56,10 @@ KIND_OF_NOUN: dict[str, Kind] = {
 
 # head nouns that imply filters on what they select (a game's: Sky World's "aliado" is a character you control)
 IMPLIED_FILTERS: dict[str, tuple[Filter, ...]] = {}
+# adjectives that are a filter on what the noun selects (a game's states: Sky World's "vulnerável", "pronto")
+ADJECTIVE_FILTERS: dict[str, Filter] = {}
+# "em <noun>" as a state of what the noun phrase selects, not a place (Sky World's "um aliado em Preparação")
+STATE_FILTERS: dict[str, Filter] = {}
 
 # the card type a noun names as a classifier ("card de personagem", "cards de habilidade")
 CARD_TYPE_OF_NOUN: dict[str, str] = {"personagem": "Personagem", "suporte": "Suporte", "cenário": "Cenário",
@@ -200,6 +204,7 @@ def takes_modifier(np: NP, pp: PP) -> bool:
 # the tables a game pack may extend while its cards are read (:func:`using`)
 _EXTENSIBLE: dict[str, dict[str, Any]] = {
     "NOUN_CLASS": NOUN_CLASS, "KIND_OF_NOUN": KIND_OF_NOUN, "IMPLIED_FILTERS": IMPLIED_FILTERS,
+    "ADJECTIVE_FILTERS": ADJECTIVE_FILTERS, "STATE_FILTERS": STATE_FILTERS,
     "ATTRIBUTE_OF_NOUN": ATTRIBUTE_OF_NOUN, "ZONE_OF_NOUN": ZONE_OF_NOUN, "DECK_END_OF_NOUN": DECK_END_OF_NOUN,
 }
 

@@ -31,8 +31,8 @@ from cardscript.compiler.semantics import vocabulary as voc
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood
-from cardscript.compiler.semantics.syntax import NP, PP
-from cardscript.games.sky_world.ir import ChangePower, Destroy, DrawCards, GainFaith, LoseFaith
+from cardscript.compiler.semantics.syntax import NP, PP, Other, constituent_leaves
+from cardscript.games.sky_world.ir import ChangePower, Destroy, DrawCards, Expose, GainFaith, LoseFaith, MakeReady
 
 STATS: dict[str, tuple[str, Kind]] = {
     "poder": ("power", Kind.CHARACTER),      # a character's Poder ("Poder decide o combate")
@@ -44,12 +44,17 @@ VOCABULARY: dict[str, dict[str, object]] = {
     "KIND_OF_NOUN": {"aliado": Kind.CHARACTER, "inimigo": Kind.CHARACTER},
     "IMPLIED_FILTERS": {"aliado": (Filter("controller", "eq", "you"),),
                         "inimigo": (Filter("controller", "eq", "opponent"),)},
+    # the states of a character (the hourglass, the red outline, an action not spent)
+    "ADJECTIVE_FILTERS": {"vulnerável": Filter("vulnerable", "eq", "true"), "pronto": Filter("ready", "eq", "true")},
+    "STATE_FILTERS": {"preparação": Filter("preparation", "eq", "true")},
 }
 
 GAIN = "sky_world.gain"
 LOSE = "sky_world.lose"
 DESTROY = "sky_world.destroy"
 DRAW = "sky_world.draw"
+BECOME = "sky_world.become"
+LEAVE = "sky_world.leave"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -58,7 +63,13 @@ FRAMES: dict[str, fr.Frame] = {
     # the core's frames of these verbs, read into this game's families ("destruído vai ao Banco do dono")
     "destruir": replace(fr.CORE_FRAMES["destruir"], family=DESTROY),
     "comprar": replace(fr.CORE_FRAMES["comprar"], family=DRAW),
+    # the states of a character: "fica pronto" (its action back), "fica vulnerável", "sai de Preparação"
+    "ficar": fr.frame("ficar", BECOME, fr.role("targets", "subject"), fr.role("purpose", "para", "")),
+    "sair": fr.frame("sair", LEAVE, fr.role("subject", "subject", "thing"), fr.role("from", "de", "phase", "zone")),
 }
+
+# what "pronto para ..." may say: ready is ready to attack or to channel ("Canalize para conquistar Fé")
+_READY_FOR = frozenset({"atacar", "canalizar"})
 
 
 @contextmanager
@@ -158,9 +169,52 @@ def _draw(b: Build) -> Built:
     return replace(built, procedures=procs)
 
 
+def _become(b: Build) -> Built:
+    """"<personagem> fica pronto [novamente] [para atacar ou canalizar] [neste turno]" (Prontidão, Revigorar: its
+    action back, "Ao ficar pronto novamente, o personagem recupera sua ação"); "fica vulnerável" (exposed)."""
+    adjectives = [w for w in b.verb.words if isinstance(w, Lexeme) and w.cls == "ADJ"]
+    if len(adjectives) != 1 or adjectives[0].lemma not in ("pronto", "vulnerável"):
+        raise NotUnderstood("fica how? ('pronto' or 'vulnerável')", b.roles.clause)
+    state = adjectives[0].lemma
+    subject = b.subject()
+    if subject.kind is not Kind.CHARACTER:
+        raise NotUnderstood(f"only a character is {state}", b.roles.clause)
+    for purpose in b.roles.get("purpose"):
+        words = [x for x in constituent_leaves(purpose) if isinstance(x, Lexeme)]
+        verbs = {w.lemma for w in words if w.cls in ("VINF", "VFIN")}
+        if state != "pronto" or not verbs or not verbs <= _READY_FOR \
+                or any(w.cls not in ("VINF", "VFIN", "PREP") and w.lemma not in ("ou", "e") for w in words):
+            raise NotUnderstood("ready for what? (to attack or channel: what ready means)", b.roles.clause)
+        b.r.use_all(constituent_leaves(purpose))
+    again = [c for c in b.roles.extra if isinstance(c, Other) and c.kind == "adv"
+             and all(isinstance(n, Lexeme) and n.lemma == "novamente" for n in c.nodes)]
+    for c in again:
+        b.r.use(*c.nodes)
+    b.roles.extra = [c for c in b.roles.extra if c not in again]
+    if b.adjuncts.duration not in (None, Duration.END_OF_TURN) or (state != "pronto" and b.adjuncts.duration):
+        raise NotUnderstood(f"{state} for how long?", b.roles.clause)
+    proc: Procedure = MakeReady(targets=subject, text=b.text) if state == "pronto" else \
+        Expose(targets=subject, text=b.text)
+    return Built([proc])
+
+
+def _leave(b: Build) -> Built:
+    """"<personagem> sai de Preparação" (Prontidão): out of Preparação, ready to act this turn."""
+    where = b.roles.np("from")
+    if where is None or where.lemma != "preparação":
+        raise NotUnderstood("leaves what? (only 'sai de Preparação' is read)", b.roles.clause)
+    pp = b.roles.pp("from")
+    b.r.use(where.head, *where.dets, *(pp.preps if pp is not None else ()))
+    subject = b.subject()
+    if subject.kind is not Kind.CHARACTER:
+        raise NotUnderstood("only a character leaves Preparação", b.roles.clause)
+    return Built([MakeReady(targets=subject, leave_preparation=True, text=b.text)])
+
+
 def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
-    for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw)):
+    for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw), (BECOME, _become),
+                            (LEAVE, _leave)):
         PROCEDURE_BUILDERS.setdefault(family, builder)
 
 
