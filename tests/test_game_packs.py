@@ -245,3 +245,18 @@ def test_a_command_of_the_default_game_says_it_does_not_do_another_games_card(
     assert f"{path}: a Sky World card: `cardscript {command}` does Battle Scenes cards only so far" in \
         captured.out + captured.err
     assert path.read_text(encoding="utf-8") == before
+
+
+def test_a_heros_power_has_its_cost_and_tier() -> None:
+    from cardscript.games.sky_world.header import read_sky_card
+
+    text = "Herói: H\nJogo: Sky World\nCusto: 4\nPatamar: Evolução ×2\n"
+    read, diags = read_sky_card(SourceFile("h.card", text))
+    assert read is not None and not diags and (read.header.power_cost, read.header.tier) == (4, 2)
+    assert any("`Patamar` is `Evolução ×N`" in m for m in messages(text.replace("×2", "duas")))
+    assert any(m.startswith(dg.E_FIELD_NOT_ALLOWED) for m in messages(SKY.replace("Fé: 2", "Fé: 2\nCusto: 1")))
+
+
+def test_check_counts_a_sky_world_card_that_lowers_whole_as_executable(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SKY_LIBRARY / "lotus.card"), "--no-cache"]) == 0
+    assert "1 executable" in capsys.readouterr().out

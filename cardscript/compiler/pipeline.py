@@ -60,6 +60,7 @@ class CompiledCard:
     unbound: int = 0             # references left unbound
     text_read: int = 0           # characters of card text given to the parser (limits.MAX_TEXT_CHARS)
     game: str = DEFAULT_GAME.key  # the game whose pack read it (cardscript.core.games; a ``Jogo:`` line)
+    runs: bool = False           # another game's card: its pack lowered all of it to effects its engine runs
 
     @property
     def ok(self) -> bool:

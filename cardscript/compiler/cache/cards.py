@@ -29,6 +29,7 @@ from cardscript.compiler.cache.store import Store, open_store
 from cardscript.compiler.files import card_files, prelude_path, read_source
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.games import DEFAULT_GAME
 from cardscript.core.source import SourceFile
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ def build_of(card: CompiledCard) -> CardBuild:
     from cardscript.compiler.lower import lower_compiled
 
     base = CardBuild(card.source, tuple(card.diagnostics), card.raw is not None, card.parsed, card.bound)
+    if card.game != DEFAULT_GAME.key:            # another game's card: its pack lowered it in its compile
+        return replace(base, read=not any(d.code == dg.E_IO for d in card.diagnostics), executable=card.runs)
     if card.raw is None or not card.bound:
         return base
     try:

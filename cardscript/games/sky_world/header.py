@@ -8,6 +8,8 @@
     Fé: 2                               <- what channelling adds to its player's score
     Estágio: I                          <- I, II or III (an evolution replaces the stage before it)
     Insígnia: ...                       <- the line an evolution follows
+    Custo: 0                            <- a Herói: Essências its power consumes ("Seu Herói também participa")
+    Patamar: Evolução ×2                <- a Herói: the evolved cards (II or III) on the field its power needs
     Texto permanente:
       AO ENTRAR: Fortalecer 1.          <- one paragraph per effect, each with its seal (seals.py)
 
@@ -17,6 +19,7 @@ card type needs and what their values may be are this game's, checked here with 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from cardscript.core import diagnostics as dg
@@ -26,19 +29,21 @@ from cardscript.core.source import SourceFile, Span
 from cardscript.grammar.card_file import Entry, EntryPart, read_entries
 
 CARD_TYPES = ("Personagem", "Herói")
-NUMBER_FIELDS = ("Requisito", "Consumo", "Poder", "Fé")
+NUMBER_FIELDS = ("Requisito", "Consumo", "Poder", "Fé", "Custo")
 TEXT_FIELDS = ("Jogo", "Insígnia", "Código", "Raridade")
 STAGE_FIELD = "Estágio"
-FIELDS = (*TEXT_FIELDS[:1], *NUMBER_FIELDS, STAGE_FIELD, *TEXT_FIELDS[1:])
+TIER_FIELD = "Patamar"          # a Herói's power: how many evolutions it needs ("Evolução ×2", or "2")
+FIELDS = (*TEXT_FIELDS[:1], *NUMBER_FIELDS, STAGE_FIELD, TIER_FIELD, *TEXT_FIELDS[1:])
 REQUIRED: dict[str, tuple[str, ...]] = {
     "Personagem": ("Jogo", "Requisito", "Poder", "Fé", "Estágio"),
     "Herói": ("Jogo",),
 }
 ALLOWED: dict[str, frozenset[str]] = {
-    "Personagem": frozenset(FIELDS),
-    "Herói": frozenset({"Jogo", "Código", "Raridade", "Insígnia"}),
+    "Personagem": frozenset(FIELDS) - {"Custo", TIER_FIELD},
+    "Herói": frozenset({"Jogo", "Código", "Raridade", "Insígnia", "Custo", TIER_FIELD}),
 }
 STAGES = {"i": 1, "ii": 2, "iii": 3}
+_TIER = re.compile(r"(?:evolucao\s*[x×*]\s*)?(\d)")
 MAX_NUMBER = 99
 
 
@@ -54,6 +59,8 @@ class SkyHeader:
     faith: int | None = None
     stage: int | None = None
     insignia: str | None = None
+    power_cost: int = 0             # a Herói's power: its cost ...
+    tier: int = 0                   # ... and the evolutions it needs
     code: str | None = None
     rarity: str | None = None
     spans: dict[str, Span] = field(default_factory=dict, compare=False)
@@ -115,7 +122,8 @@ class _Reader:
             card_type, normalize(title.value.text).text,
             requirement=_int(values.get("Requisito")), consumption=_int(values.get("Consumo")) or 0,
             power=_int(values.get("Poder")), faith=_int(values.get("Fé")), stage=_int(values.get(STAGE_FIELD)),
-            insignia=_str(values.get("Insígnia")), code=_str(values.get("Código")),
+            insignia=_str(values.get("Insígnia")), power_cost=_int(values.get("Custo")) or 0,
+            tier=_int(values.get(TIER_FIELD)) or 0, code=_str(values.get("Código")),
             rarity=_str(values.get("Raridade")), spans=spans)
         return SkyCardFile(self.source, header, paragraphs)
 
@@ -147,6 +155,13 @@ class _Reader:
                            f"`{text}`", value.span, f"e.g. `{name}: 2`")
                 return None
             return int(text)
+        if name == TIER_FIELD:
+            tier = _TIER.fullmatch(fold_text(text).strip())
+            if tier is None:
+                self.error(dg.E_FIELD_VALUE, f"`{TIER_FIELD}` is `Evolução ×N` or a number, not `{text}`",
+                           value.span, "how many evolved cards (II or III) on your field the power needs")
+                return None
+            return int(tier.group(1))
         if name == STAGE_FIELD:
             stage = STAGES.get(fold_text(text).strip())
             if stage is None:

@@ -28,7 +28,7 @@ from cardscript.compiler.semantics.effects import permanent_paragraph, unread_wo
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem, SentenceReader, read_sequence
 from cardscript.games.sky_world.header import SkyHeader
-from cardscript.games.sky_world.ir import SkyCard
+from cardscript.games.sky_world.ir import HeroPower, SkyCard
 from cardscript.games.sky_world.meaning import reading
 from cardscript.games.sky_world.seals import ReadSeal
 
@@ -42,6 +42,7 @@ class LoweredSky:
 
     card: SkyCard
     problems: list[Problem] = field(default_factory=list)
+    paragraphs: list[Effect] = field(default_factory=list)    # each paragraph's effect, in the file's order
 
 
 def lower_sky(header: SkyHeader, paragraphs: list[tuple[ReadSeal, Paragraph | None, str]], block: TextBlock | None,
@@ -57,11 +58,15 @@ def lower_sky(header: SkyHeader, paragraphs: list[tuple[ReadSeal, Paragraph | No
             effect, found = _effect(seal, para, text, info, bindings, keywords)
             effects.append(effect)
             problems.extend(found)
-    card = SkyCard(title=header.name, name=header.name, card_type="Herói" if header.card_type == "Herói"
-                   else "Personagem", requirement=header.requirement or 0, consumption=header.consumption,
-                   power=header.power or 0, faith=header.faith or 0, stage=header.stage or 1,
-                   insignia=header.insignia or "", effects=tuple(effects))
-    return LoweredSky(card, problems)
+    hero = header.card_type == "Herói"
+    power = next((e for e in effects if hero and e.kind is EffectKind.ACTIVATED and e.zone == "hero"), None)
+    card = SkyCard(title=header.name, name=header.name, card_type="Herói" if hero else "Personagem",
+                   requirement=header.requirement or 0, consumption=header.consumption, power=header.power or 0,
+                   faith=header.faith or 0, stage=header.stage or 1, insignia=header.insignia or "",
+                   effects=tuple(e for e in effects if e is not power),
+                   hero_power=HeroPower(power, cost=header.power_cost, evolutions=header.tier)
+                   if power is not None else None)
+    return LoweredSky(card, problems, effects)
 
 
 def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, bindings: dict[int, Binding],

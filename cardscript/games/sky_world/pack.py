@@ -66,7 +66,8 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
     text = GameText(profile(), prelude())
     card.permanent = read_text_block(card, [p.body for p in sealed], scope, read.header.name, text)
     lowered = lower_sky(read.header, _pairs(sealed, card), card.permanent, card.keywords)
-    for paragraph, effect in zip(sealed, lowered.card.effects, strict=True):
+    card.runs = card.ok and len(sealed) == len(read.paragraphs) and all(e.executable for e in lowered.paragraphs)
+    for paragraph, effect in zip(sealed, lowered.paragraphs, strict=True):
         if effect.kind is EffectKind.UNSUPPORTED and effect.why != "the text does not read":
             card.diagnostics.append(Diagnostic(
                 dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: not executable: {effect.why}",
