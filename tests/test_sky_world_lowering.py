@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardscript.compiler.ir import Effect, EffectKind, Kind, Ref
+from cardscript.compiler.ir import Choose, Effect, EffectKind, Kind, Ref
 from cardscript.compiler.semantics import frames
 from cardscript.compiler.semantics import vocabulary as voc
 from cardscript.core import diagnostics as dg
@@ -126,3 +126,17 @@ def test_ready_vulnerable_and_preparation_are_states() -> None:
     assert isinstance(destroy, Destroy) and [(f.field, f.value) for f in destroy.targets.filters] == \
         [("controller", "opponent"), ("vulnerable", "true")]
     assert "ready for what?" in not_executable("AO ENTRAR: Este personagem fica pronto para comprar.")
+
+
+def test_prontidao_and_revigorar_choose_an_ally_and_ready_it() -> None:
+    """Manual, "Palavras-chave de efeito": "Prontidão escolhe aliados em Preparação. Revigorar escolhe aliados
+    vulneráveis que já saíram de Preparação."."""
+    choose, *readies = effect("AO ENTRAR: Prontidão 1.").procedures
+    assert isinstance(choose, Choose) and [(f.field, f.value) for f in choose.what.filters] == \
+        [("controller", "you"), ("preparation", "true")]
+    assert [(type(p), p.leave_preparation, p.targets.slot) for p in readies if isinstance(p, MakeReady)] == \
+        [(MakeReady, True, choose.introduces), (MakeReady, False, choose.introduces)]
+    choose, ready = effect("AO SOBREVIVER ATACANDO: Revigorar 1.").procedures
+    assert isinstance(choose, Choose) and [(f.field, f.value) for f in choose.what.filters] == \
+        [("controller", "you"), ("vulnerable", "true"), ("preparation", "false")]
+    assert isinstance(ready, MakeReady) and not ready.leave_preparation and ready.targets.slot == choose.introduces

@@ -37,7 +37,12 @@ from cardscript.compiler.semantics.modifiers import add_filter, apply_modifiers
 from cardscript.compiler.semantics.reading import NotUnderstood, Reading
 from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
 from cardscript.compiler.semantics.verbs import Verb, analyse
-from cardscript.compiler.semantics.vocabulary import ACTION_TYPE_OF_WORD, ALIGNMENT_OF_WORD, CARD_TYPE_OF_NOUN
+from cardscript.compiler.semantics.vocabulary import (
+    ACTION_TYPE_OF_WORD,
+    ALIGNMENT_OF_WORD,
+    CARD_TYPE_OF_NOUN,
+    STATE_FILTERS,
+)
 from cardscript.compiler.vocabulary import fold_key as fold
 
 
@@ -566,6 +571,10 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     r.use(*where.preps)
     if where.obj.lemma == "estágio":
         return add_filter(sel, *at.filters_for(where.obj, r, negate=v.negated))
+    state = STATE_FILTERS.get(where.obj.lemma)
+    if state is not None and not where.obj.dets and not where.obj.mods:     # a game's state: "que não esteja em
+        r.use(where.obj.head)                                               # Preparação" (Sky World)
+        return add_filter(sel, _negated_state(state) if v.negated else state)
     p = place(where.obj, r)
     if _since_turn_start(rel, r):                       # "que estão em cena desde o início do turno" (4.6.2 C.1)
         if v.negated or p.zone != "scene":
@@ -576,6 +585,13 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     if p.owner is not None and p.owner.ref not in (Ref.YOU, Ref.OPPONENT):    # "na mão daquele jogador"
         return replace(sel, zone=p.zone, of=p.owner)
     return replace(sel, zone=p.zone, zone_owner=p.owner.ref if p.owner is not None else sel.zone_owner)
+
+
+def _negated_state(state: Filter) -> Filter:
+    """Not in that state: a yes / no state says the other value ("preparation" = "false"), another is "ne"."""
+    if state.op == "eq" and state.value in ("true", "false"):
+        return replace(state, value="false" if state.value == "true" else "true")
+    return replace(state, op="ne" if state.op == "eq" else state.op)
 
 
 def _exists(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:

@@ -40,7 +40,8 @@ STATS: dict[str, tuple[str, Kind]] = {
 }
 
 VOCABULARY: dict[str, dict[str, object]] = {
-    "NOUN_CLASS": {"aliado": "thing", "inimigo": "thing", "fé": "attribute"},
+    # Preparação is a state of a character here, not a phase of the turn: "um aliado em Preparação"
+    "NOUN_CLASS": {"aliado": "thing", "inimigo": "thing", "fé": "attribute", "preparação": "attribute"},
     "KIND_OF_NOUN": {"aliado": Kind.CHARACTER, "inimigo": Kind.CHARACTER},
     "IMPLIED_FILTERS": {"aliado": (Filter("controller", "eq", "you"),),
                         "inimigo": (Filter("controller", "eq", "opponent"),)},
@@ -65,7 +66,8 @@ FRAMES: dict[str, fr.Frame] = {
     "comprar": replace(fr.CORE_FRAMES["comprar"], family=DRAW),
     # the states of a character: "fica pronto" (its action back), "fica vulnerável", "sai de Preparação"
     "ficar": fr.frame("ficar", BECOME, fr.role("targets", "subject"), fr.role("purpose", "para", "")),
-    "sair": fr.frame("sair", LEAVE, fr.role("subject", "subject", "thing"), fr.role("from", "de", "phase", "zone")),
+    "sair": fr.frame("sair", LEAVE, fr.role("subject", "subject", "thing"),
+                     fr.role("from", "de", "attribute", "phase", "zone")),
 }
 
 # what "pronto para ..." may say: ready is ready to attack or to channel ("Canalize para conquistar Fé")
