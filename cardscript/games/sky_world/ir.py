@@ -304,6 +304,17 @@ class Awaken(Procedure):
     free: bool = False
 
 
+@dataclass(frozen=True, kw_only=True)
+class Protect(Procedure):
+    """A protection, in a CONTÍNUA (STATIC) effect: ``targets`` are not destroyed by ``against`` -- ``"combat"``
+    (a combat shield: not by Poder zero, "Poder zero destrói"), ``"execute"`` (Executar) or ``"any"`` ("não pode
+    ser destruído": every destruction, Poder zero included)."""
+
+    family: ClassVar[str] = "protect"
+    targets: Selector
+    against: Literal["combat", "execute", "any"] = "combat"
+
+
 # -- cards -----------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -349,12 +360,13 @@ class SkyCard:
 
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
-    Destroy, DrawCards, Fix, Awaken,
+    Destroy, DrawCards, Fix, Awaken, Protect,
 )
 
 __all__ = [
     "ACTIVATED_SEALS", "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "SEALS", "STATIC_SEALS", "THIS", "YOU",
     "ZONES", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "Deposit", "Destroy",
-    "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady", "Permutar", "Seal",
+    "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady", "Permutar",
+    "Protect", "Seal",
     "SkyCard", "Vasculhar",
 ]
