@@ -111,7 +111,7 @@ class Table:
             p = players[index]
             p.faith = side.faith
 
-            def add(d: SkyCard) -> CardId:
+            def add(d: SkyCard, index: int = index) -> CardId:
                 card = len(cards)
                 cards[card] = d
                 owner[card] = index

@@ -12,7 +12,7 @@ from cardscript.games.sky_world import procedures
 from cardscript.games.sky_world.game import SkyGame
 from cardscript.games.sky_world.ir import SEALS, Block, Consume
 from cardscript.games.sky_world.queries import Context, holds, matches, power, protected
-from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Character, Fixation, SkyState
+from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Character, Fixation, SkyPlayer, SkyState
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.tree import EffectsTree, Pending
 
@@ -252,29 +252,36 @@ class SkyEngine:
         slot = owner.slot_of(card)
         assert slot is not None
         owner.slots[slot] = None
-        self.to_bank(card, f"destroyed ({how})")
+        ended = [(q, f) for q in state.players for f in q.fixed if f.host == card]
+        for q, f in ended:
+            q.fixed.remove(f)
+        owner.bank.append(card)
+        returned = [self._binding_ended(q, f, slot) for q, f in ended]
+        self.game.emit("bank", player=state.owner[card], card=card, why=f"destroyed ({how})", amber=False)
         self.game.emit("destroyed", card=card, how=how, player=state.owner[card])
-        self._bindings_end(card, slot)
+        for (_q, f), back in zip(ended, returned, strict=True):
+            if back is None:
+                self.game.emit("binding_ended", card=f.card, host=card)
+            else:
+                self.game.emit("returned", card=f.card, slot=back)
         self.fire("die", card, state.owner[card])
+        for (_q, f), back in zip(ended, returned, strict=True):
+            if back is not None:
+                self.fire("enter", f.card, state.owner[f.card])
         return True
 
-    def _bindings_end(self, host: CardId, slot: int) -> None:
-        """The host left: each card fixed on it is consumed (Fixe), or back to the field in Preparação (Fixar +
-        Despertar, into the slot it reserved; destroyed to the Banco if there is none)."""
-        for p in self.state.players:
-            for f in [f for f in p.fixed if f.host == host]:
-                p.fixed.remove(f)
-                if f.awaken:
-                    free = [slot] if p.slots[slot] is None else p.free_slots()
-                    if free:
-                        p.slots[free[0]] = Character(f.card)
-                        self.game.emit("returned", card=f.card, slot=free[0])
-                        self.fire("enter", f.card, self.state.owner[f.card])
-                        continue
-                    self.to_bank(f.card, "no slot to return to")
-                    continue
-                p.consumed.append(f.card)
-                self.game.emit("binding_ended", card=f.card, host=host)
+    def _binding_ended(self, p: SkyPlayer, f: Fixation, slot: int) -> int | None:
+        """The host left: a card fixed on it is consumed (Fixe), or back to the field in Preparação (Fixar +
+        Despertar, into the slot it reserved; to the Banco if there is none). The slot it returned to, or None."""
+        if f.awaken:
+            free = [slot] if p.slots[slot] is None else p.free_slots()
+            if free:
+                p.slots[free[0]] = Character(f.card)
+                return free[0]
+            p.bank.append(f.card)
+            return None
+        p.consumed.append(f.card)
+        return None
 
     def check_zero(self) -> None:
         """Poder zero destroys, checked when each effect ends ("Poder zero destrói"); not combat."""
