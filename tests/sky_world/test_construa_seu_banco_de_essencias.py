@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sky_fixtures import ELYRA, FILLER, MORTEUS, NINA, LabelAgent, Side, Table, ally
+from sky_fixtures import ELYRA, FILLER, MORTEUS, NINA, LabelAgent, Side, Table
 
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.plays import conversions_allowed, convert, legal_plays
@@ -69,8 +69,6 @@ def test_5_essences_awaken_morteus_requirement_4_consumption_1_leaves_4() -> Non
     t = Table(Side(hand=[MORTEUS], bank=[FILLER] * 5))
     t.engine.awaken(0, t.id("Morteus"))
     assert t.state.players[0].essences == 4
-    fortalecer = ir.SkyCard("F", "F", effects=())
-    del fortalecer
     t.engine.change_power(t.id("Morteus"), 1, permanent=True)
     from cardscript.games.sky_world.turn import end_turn
     end_turn(t.engine, 0)
@@ -119,4 +117,3 @@ def test_permutar_brings_an_essence_to_the_hand_and_sends_another_card_available
     t.engine.resolve(card.effects[0], _ctx(t, "Troca"), "permutar")    # type: ignore[arg-type]
     p = t.state.players[0]
     assert p.hand == [t.id("Nina")] and p.bank == [t.id("Carta")] and p.consumable_count == 1
-    assert ally()   # the selector helper builds
