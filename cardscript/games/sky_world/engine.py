@@ -11,7 +11,7 @@ from cardscript.compiler.ir import Effect, EffectKind, Procedure
 from cardscript.games.sky_world import procedures
 from cardscript.games.sky_world.game import SkyGame
 from cardscript.games.sky_world.ir import SEALS, Block, Consume
-from cardscript.games.sky_world.queries import Context, holds, matches, power, protected
+from cardscript.games.sky_world.queries import Context, countered, holds, matches, power, protected
 from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Character, Fixation, SkyPlayer, SkyState
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.tree import EffectsTree, Pending
@@ -147,6 +147,9 @@ class SkyEngine:
         Preparação, vulnerability and action; the predecessor to the Banco; one card drawn)."""
         p = self.state.players[player]
         d = self.state.cards[card]
+        if free and countered(self.state, player, card):
+            self._stopped_by_counter(player, card)
+            return
         if not free:
             p.awakens_used += 1
         if not from_bank and d.consumption:
@@ -184,6 +187,15 @@ class SkyEngine:
         self.fire("replaced_by_evolution", old, player, objects=[card])
         self.fire("enter", card, player)
         self._ally_entered(card, player)
+
+    def _stopped_by_counter(self, player: int, card: CardId) -> None:
+        """The candidate is destroyed before entering: to its owner's Banco from where it was, nothing paid."""
+        p = self.state.players[player]
+        if card in p.hand:
+            p.hand.remove(card)
+            p.bank.append(card)
+        self.game.emit("countered", player=player, card=card)
+        self.game.emit("destroyed", card=card, how="counter", player=player)
 
     def choose_slot(self, player: int, slots: list[int]) -> tuple[int]:
         if len(slots) == 1:
@@ -343,7 +355,7 @@ class SkyEngine:
                                  "event:object": list(objects)})
             if not self._fires(event, effect, card, subject, player, ctx):
                 continue
-            if effect.limit_per_turn and not self._use(card, index, effect.limit_per_turn):
+            if effect.limit_per_turn and not self.use_effect(card, index, effect.limit_per_turn):
                 continue
             self.tree.trigger(self.pending(effect, ctx, f"{self.game.name(card)}: {effect.text or event}",
                                            "triggered"))
@@ -382,7 +394,7 @@ class SkyEngine:
             return False
         return effect.condition is None or holds(state, effect.condition, ctx)
 
-    def _use(self, card: CardId, index: int, limit: int) -> bool:
+    def use_effect(self, card: CardId, index: int, limit: int) -> bool:
         """One use of a limited effect this turn, keyed by the card's field slot (evolving or becoming ready does
         not renew it, "Uma vez por turno")."""
         p = self.state.players[self.state.owner[card]]

@@ -315,6 +315,15 @@ class Protect(Procedure):
     against: Literal["combat", "execute", "any"] = "combat"
 
 
+@dataclass(frozen=True, kw_only=True)
+class CounterAwaken(Procedure):
+    """Counter de despertar, in a CONTÍNUA (STATIC) effect: while it is in place the rival may awaken or evolve
+    only by spending a normal despertar; a candidate without Salvaguarda that tries otherwise is destroyed before
+    entering (no costs paid, no AO ENTRAR; an evolution's predecessor stays)."""
+
+    family: ClassVar[str] = "counter_awaken"
+
+
 # -- cards -----------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -360,12 +369,13 @@ class SkyCard:
 
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
-    Destroy, DrawCards, Fix, Awaken, Protect,
+    Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken,
 )
 
 __all__ = [
     "ACTIVATED_SEALS", "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "SEALS", "STATIC_SEALS", "THIS", "YOU",
-    "ZONES", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "Deposit", "Destroy",
+    "ZONES", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "CounterAwaken", "Deposit",
+    "Destroy",
     "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady", "Permutar",
     "Protect", "Seal",
     "SkyCard", "Vasculhar",

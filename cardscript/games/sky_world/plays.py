@@ -130,7 +130,7 @@ def _hand_usable(engine: SkyEngine, player: int, card: CardId, index: int) -> bo
 def activate(engine: SkyEngine, player: int, card: CardId, index: int) -> None:
     """ATIVAÇÃO / AÇÃO NO BANCO: the action of the character is neither spent nor given back."""
     e = engine.state.cards[card].effects[index]
-    engine._use(card, index, e.limit_per_turn or 10 ** 6)
+    engine.use_effect(card, index, e.limit_per_turn or 10 ** 6)
     engine.resolve(e, Context(player, card, host=card), f"{engine.game.name(card)}: {e.text or 'ativação'}")
 
 
@@ -140,7 +140,7 @@ def use_from_hand(engine: SkyEngine, player: int, card: CardId, index: int) -> N
     d = engine.state.cards[card]
     p = engine.state.players[player]
     e = d.effects[index]
-    engine._use(card, index, e.limit_per_turn or 10 ** 6)
+    engine.use_effect(card, index, e.limit_per_turn or 10 ** 6)
     p.hand.remove(card)
     p.trail.append(card)
     engine.game.emit("trail", player=player, card=card)

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.ir import Kind, Procedure, Ref, Selector, Unsupported
+from cardscript.compiler.ir import Filter, Kind, Procedure, Ref, Selector, Unsupported
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.queries import Context, holds, members, safeguarded
-from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Fixation
+from cardscript.games.sky_world.state import HAND_LIMIT, CardId
 
 if TYPE_CHECKING:
     from cardscript.games.sky_world.engine import SkyEngine
@@ -90,9 +91,6 @@ def _make_ready(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
 def _narrow(selector: Selector, *filters: tuple[str, str]) -> Selector:
     """The selector with the filters the keyword itself requires (Prontidão: in Preparação; Revigorar: vulnerable,
     out of Preparação), unless it is a reference."""
-    from dataclasses import replace
-
-    from cardscript.compiler.ir import Filter
     if selector.ref is not None:
         return selector
     return replace(selector, kind=Kind.CHARACTER,
@@ -215,7 +213,7 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.GainFaith: _gain_faith, ir.LoseFaith: _lose_faith, ir.ChangePower: _change_power, ir.MakeReady: _make_ready,
     ir.Expose: _expose, ir.Vasculhar: _vasculhar, ir.Consume: _consume, ir.Block: _block, ir.Deposit: _deposit,
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
-    ir.Awaken: _awaken, ir.Protect: _protect,
+    ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect,
 }
 
-__all__ = ["HANDLERS", "Fixation", "player_of", "run", "select"]
+__all__ = ["HANDLERS", "player_of", "run", "select"]

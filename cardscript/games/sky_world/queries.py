@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import Condition, EffectKind, Filter, Kind, Ref, Selector
-from cardscript.games.sky_world.ir import ChangePower, Fix, Protect
+from cardscript.games.sky_world.ir import ChangePower, CounterAwaken, Fix, Protect
 from cardscript.games.sky_world.state import CardId, Character, SkyState
 
 
@@ -94,6 +94,15 @@ def protected(state: SkyState, card: CardId, how: str) -> bool:
                     and card in members(state, proc.targets, ctx, statics_ok=False):
                 return True
     return False
+
+
+def countered(state: SkyState, player: int, card: CardId) -> bool:
+    """A free despertar of ``card`` by ``player`` is stopped by a rival's Counter in place (Salvaguarda on the
+    candidate keeps the enemy Counter from affecting it, "Counter de despertar")."""
+    if "Salvaguarda" in state.cards[card].keywords:
+        return False
+    return any(isinstance(proc, CounterAwaken) and controller != player
+               for _source, controller, _ctx, _kind, procedures in statics(state) for proc in procedures)
 
 
 def matches(state: SkyState, card: CardId, f: Filter, ctx: Context, statics_ok: bool = True) -> bool:
