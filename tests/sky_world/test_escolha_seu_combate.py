@@ -143,3 +143,10 @@ def test_interceptar_takes_the_first_attack_and_renews_when_vulnerable_again() -
     assert t.engine.attack_targets(t.id("Flor I")) == [t.id("Fraco", 1)]
     t.engine.make_vulnerable(t.id("Guarda", 1))
     assert t.engine.attack_targets(t.id("Flor I")) == [t.id("Guarda", 1)]
+
+
+def test_an_ability_may_allow_other_targets_than_the_vulnerable() -> None:
+    bold = ir.SkyCard("Ousado", "Ousado", power=5, effects=(static(ir.AllowAttack(targets=THIS, any_target=True)),))
+    t = Table(Side(board=[bold, FLOR_I]), Side(board=[WEAK]))
+    assert t.engine.attack_targets(t.id("Ousado")) == [t.id("Fraco", 1)]
+    assert t.engine.attack_targets(t.id("Flor I")) == []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sky_fixtures import FILLER, Side, Table, activated, seal
+from sky_fixtures import FILLER, THIS, Side, Table, activated, seal, static
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, Kind, Procedure, Ref, Selector
 from cardscript.games.sky_world import ir
@@ -104,3 +104,22 @@ def test_reserva_apogeu_formacao() -> None:
     assert holds(t2.state, Condition("formation"), ctx)
     with pytest.raises(ValueError, match="no condition"):
         holds(t.state, Condition("nope"), ctx)
+
+
+def test_arthurs_legado_fixes_him_on_the_successor_with_his_attack_permission_no_extra_action() -> None:
+    """"Arthur deve ficar fixado no personagem evoluído e conceder sua permissão de ataque. Essa permissão não
+    concede ação extra nem libera Preparação.\""""
+    permission = static(ir.AllowAttack(targets=THIS, in_preparation=True))
+    arthur = ir.SkyCard("Arthur", "Arthur", power=2, stage=1, insignia="A",
+                        effects=(seal("LEGADO", ir.Fix(onto=SUCCESSOR, grants=(permission,))),))
+    successor = ir.SkyCard("Arthur II", "Arthur", power=5, stage=2, insignia="A")
+    t = Table(Side(board=[arthur], hand=[successor], ready=False), Side(board=[FILLER]))
+    t.ch("Carta", 1).vulnerable = True
+    t.engine.awaken(0, t.id("Arthur II"))
+    t.engine.settle()
+    heir = t.ch("Arthur II")
+    assert heir.preparation                                    # Preparação is not released
+    kinds = {x.kind for x in legal_plays(t.engine, 0) if x.facts.get("card") == t.id("Arthur II")}
+    assert kinds == {"attack"}                                  # attacking allowed, channelling not
+    t.engine.attack(t.id("Arthur II"), t.id("Carta", 1))
+    assert not [x for x in legal_plays(t.engine, 0) if x.facts.get("card") == t.id("Arthur II")]

@@ -11,7 +11,16 @@ from cardscript.compiler.ir import Effect, EffectKind, Procedure
 from cardscript.games.sky_world import procedures
 from cardscript.games.sky_world.game import SkyGame
 from cardscript.games.sky_world.ir import SEALS, Block, Consume
-from cardscript.games.sky_world.queries import Context, countered, holds, matches, power, protected
+from cardscript.games.sky_world.queries import (
+    Context,
+    attack_permission,
+    can_attack,
+    countered,
+    holds,
+    matches,
+    power,
+    protected,
+)
 from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Character, Fixation, SkyPlayer, SkyState
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.tree import EffectsTree, Pending
@@ -430,7 +439,8 @@ class SkyEngine:
         """The enemies it may attack: the vulnerable ones; an enemy Interceptar with its charge takes the first
         attack against its allies."""
         enemy = self.state.players[1 - self.state.owner[attacker]]
-        vulnerable = [c.card for c in enemy.characters() if c.vulnerable]
+        anyone = attack_permission(self.state, attacker)[1]
+        vulnerable = [c.card for c in enemy.characters() if c.vulnerable or anyone]
         if not vulnerable:
             return []
         guards = [c.card for c in enemy.characters() if c.intercept_charge
@@ -442,7 +452,7 @@ class SkyEngine:
         of destroying and surviving ("Escolha seu combate")."""
         state = self.state
         ch = state.character(attacker)
-        assert ch is not None and ch.ready
+        assert ch is not None and can_attack(state, attacker)
         player = state.owner[attacker]
         defender = state.character(target)
         assert defender is not None

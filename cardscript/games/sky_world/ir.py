@@ -316,6 +316,18 @@ class Protect(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AllowAttack(Procedure):
+    """An attack permission, in a CONTÍNUA (STATIC) effect or a Fixação's grant: ``targets`` may attack while in
+    Preparação (``in_preparation``) and / or enemies that are not vulnerable (``any_target``). It grants no extra
+    action and does not let it channel ("Apenas permitir um ataque em Preparação não libera canalizar")."""
+
+    family: ClassVar[str] = "allow_attack"
+    targets: Selector
+    in_preparation: bool = False
+    any_target: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class CounterAwaken(Procedure):
     """Counter de despertar, in a CONTÍNUA (STATIC) effect: while it is in place the rival may awaken or evolve
     only by spending a normal despertar; a candidate without Salvaguarda that tries otherwise is destroyed before
@@ -369,14 +381,12 @@ class SkyCard:
 
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
-    Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken,
+    Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
 )
 
 __all__ = [
     "ACTIVATED_SEALS", "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "SEALS", "STATIC_SEALS", "THIS", "YOU",
-    "ZONES", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "CounterAwaken", "Deposit",
-    "Destroy",
-    "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady", "Permutar",
-    "Protect", "Seal",
-    "SkyCard", "Vasculhar",
+    "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "CounterAwaken",
+    "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
+    "Permutar", "Protect", "Seal", "SkyCard", "Vasculhar",
 ]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import EffectKind
 from cardscript.games.sky_world.engine import SkyEngine
-from cardscript.games.sky_world.queries import Context, evolutions, holds
+from cardscript.games.sky_world.queries import Context, can_attack, evolutions, holds
 from cardscript.games.sky_world.state import DRAIN_AMOUNT, DRAIN_COST, MAX_AWAKEN_LIMIT, RAISE_COST, CardId
 
 MAX_PLAYS_PER_TURN = 60   # a bound on a turn's plays (repeatable abilities without a limit), reported when reached
@@ -65,6 +65,7 @@ def legal_plays(engine: SkyEngine, player: int) -> list[Play]:
         if ch.ready:
             plays.append(Play(f"Canalizar: {name(ch.card)} (+{state.cards[ch.card].faith} Fé)", "channel",
                               _bind(engine.channel, ch.card), {"card": ch.card}))
+        if can_attack(state, ch.card):
             for target in engine.attack_targets(ch.card):
                 plays.append(Play(f"Atacar: {name(ch.card)} -> {name(target)}", "attack",
                                   _bind(engine.attack, ch.card, target), {"card": ch.card, "target": target}))

@@ -205,7 +205,8 @@ def _awaken(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
 
 
 def _protect(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
-    """A protection is a static: as a resolving procedure it does nothing (the statics of cards in place act)."""
+    """A protection, a Counter, a permission are statics: as a resolving procedure they do nothing (the statics of
+    cards in place act)."""
     return []
 
 
@@ -213,7 +214,7 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.GainFaith: _gain_faith, ir.LoseFaith: _lose_faith, ir.ChangePower: _change_power, ir.MakeReady: _make_ready,
     ir.Expose: _expose, ir.Vasculhar: _vasculhar, ir.Consume: _consume, ir.Block: _block, ir.Deposit: _deposit,
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
-    ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect,
+    ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect, ir.AllowAttack: _protect,
 }
 
 __all__ = ["HANDLERS", "player_of", "run", "select"]

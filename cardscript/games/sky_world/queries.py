@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import Condition, EffectKind, Filter, Kind, Ref, Selector
-from cardscript.games.sky_world.ir import ChangePower, CounterAwaken, Fix, Protect
+from cardscript.games.sky_world.ir import AllowAttack, ChangePower, CounterAwaken, Fix, Protect
 from cardscript.games.sky_world.state import CardId, Character, SkyState
 
 
@@ -94,6 +94,23 @@ def protected(state: SkyState, card: CardId, how: str) -> bool:
                     and card in members(state, proc.targets, ctx, statics_ok=False):
                 return True
     return False
+
+
+def attack_permission(state: SkyState, card: CardId) -> tuple[bool, bool]:
+    """(may attack in Preparação, may attack enemies that are not vulnerable), from the permissions in place."""
+    in_preparation = any_target = False
+    for _source, _player, ctx, _kind, procedures in statics(state):
+        for proc in procedures:
+            if isinstance(proc, AllowAttack) and card in members(state, proc.targets, ctx, statics_ok=False):
+                in_preparation = in_preparation or proc.in_preparation
+                any_target = any_target or proc.any_target
+    return in_preparation, any_target
+
+
+def can_attack(state: SkyState, card: CardId) -> bool:
+    """Its action available, out of Preparação -- or in it with a permission."""
+    ch = state.character(card)
+    return ch is not None and not ch.spent and (not ch.preparation or attack_permission(state, card)[0])
 
 
 def countered(state: SkyState, player: int, card: CardId) -> bool:
