@@ -123,3 +123,22 @@ def test_arthurs_legado_fixes_him_on_the_successor_with_his_attack_permission_no
     assert kinds == {"attack"}                                  # attacking allowed, channelling not
     t.engine.attack(t.id("Arthur II"), t.id("Carta", 1))
     assert not [x for x in legal_plays(t.engine, 0) if x.facts.get("card") == t.id("Arthur II")]
+
+
+def test_anastacia_replaces_each_essence_an_evolution_consumes_by_bloquear_2() -> None:
+    """"Anastacia, Estandarte da Ascensão tem uma passiva desde a primeira evolução: substitua cada Essência que
+    seria consumida nessa evolução por Bloquear 2. Consumo 2 vira Bloquear 4.\""""
+    passive = Effect(EffectKind.STATIC, (ir.ConsumptionAsBlock(per=2),), zone="hero",
+                     condition=Condition("evolutions", value="1"))
+    hero = ir.SkyCard("Anastacia, Estandarte da Ascensão", "Anastacia", card_type="Herói", effects=(passive,))
+    low = ir.SkyCard("Broto I", "Broto", power=1, stage=1, insignia="B")
+    high = ir.SkyCard("Broto II", "Broto", requirement=4, consumption=2, power=4, stage=2, insignia="B")
+    other = ir.SkyCard("Outro II", "Outro", power=3, stage=2, insignia="O")
+    t = Table(Side(board=[low, other], hand=[high], bank=[FILLER] * 4, hero=hero))
+    assert t.engine.can_awaken(0, t.id("Broto II"))
+    t.engine.awaken(0, t.id("Broto II"))
+    p = t.state.players[0]
+    assert p.blocks == 4 and p.consumed == [] and p.essences == 5     # the Broto I joined the Banco
+    t2 = Table(Side(board=[low], hand=[high], bank=[FILLER] * 4, hero=hero))   # no evolution yet: consumo paid
+    t2.engine.awaken(0, t2.id("Broto II"))
+    assert t2.state.players[0].blocks == 0 and len(t2.state.players[0].consumed) == 2

@@ -14,6 +14,7 @@ from cardscript.games.sky_world.ir import SEALS, Block, Consume
 from cardscript.games.sky_world.queries import (
     Context,
     attack_permission,
+    block_per_consumed,
     can_attack,
     countered,
     holds,
@@ -139,7 +140,10 @@ class SkyEngine:
         essences = p.essences - (1 if from_bank else 0)
         if d.requirement > essences:
             return False
-        if not from_bank and d.consumption > p.consumable_count - (0 if card not in p.bank else 1):
+        per = block_per_consumed(self.state, player) if d.stage > 1 else 0
+        if not from_bank and per and d.consumption * per > p.free_capacity:
+            return False
+        if not from_bank and not per and d.consumption > p.consumable_count - (0 if card not in p.bank else 1):
             return False
         if d.stage == 1:
             return bool(p.free_slots())
@@ -161,7 +165,10 @@ class SkyEngine:
             return
         if not free:
             p.awakens_used += 1
-        if not from_bank and d.consumption:
+        per = block_per_consumed(self.state, player) if d.stage > 1 else 0
+        if not from_bank and d.consumption and per:
+            self.block(player, d.consumption * per)
+        elif not from_bank and d.consumption:
             paid = self.consume(player, d.consumption)
             if card in paid:
                 raise AssertionError("a card does not pay its own consumo")

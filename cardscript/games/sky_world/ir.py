@@ -328,6 +328,15 @@ class AllowAttack(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ConsumptionAsBlock(Procedure):
+    """A passive (a Herói's CONTÍNUA, ``zone="hero"``): each Essência an evolution of yours would consume is replaced
+    by Bloquear ``per`` ("Consumo 2 vira Bloquear 4"); requisito and the previous stage still apply."""
+
+    family: ClassVar[str] = "consumption_as_block"
+    per: int = 2
+
+
+@dataclass(frozen=True, kw_only=True)
 class CounterAwaken(Procedure):
     """Counter de despertar, in a CONTÍNUA (STATIC) effect: while it is in place the rival may awaken or evolve
     only by spending a normal despertar; a candidate without Salvaguarda that tries otherwise is destroyed before
@@ -382,11 +391,13 @@ class SkyCard:
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
     Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
+    ConsumptionAsBlock,
 )
 
 __all__ = [
     "ACTIVATED_SEALS", "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "SEALS", "STATIC_SEALS", "THIS", "YOU",
-    "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "CounterAwaken",
+    "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
+    "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
     "Permutar", "Protect", "Seal", "SkyCard", "Vasculhar",
 ]

@@ -215,6 +215,7 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.Expose: _expose, ir.Vasculhar: _vasculhar, ir.Consume: _consume, ir.Block: _block, ir.Deposit: _deposit,
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
     ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect, ir.AllowAttack: _protect,
+    ir.ConsumptionAsBlock: _protect,
 }
 
 __all__ = ["HANDLERS", "player_of", "run", "select"]

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import Condition, EffectKind, Filter, Kind, Ref, Selector
-from cardscript.games.sky_world.ir import AllowAttack, ChangePower, CounterAwaken, Fix, Protect
+from cardscript.games.sky_world.ir import AllowAttack, ChangePower, ConsumptionAsBlock, CounterAwaken, Fix, Protect
 from cardscript.games.sky_world.state import CardId, Character, SkyState
 
 
@@ -52,7 +52,7 @@ def statics(state: SkyState) -> Iterator[tuple[CardId, int, Context, EffectKind,
                     sources.append((ch.card, ch.card, e.procedures))
         if p.hero is not None:
             for e in state.cards[p.hero].effects:
-                if e.kind is EffectKind.STATIC and e.zone == "hero":
+                if e.kind is EffectKind.STATIC and e.zone == "hero" and _static_on(state, e.condition, index, p.hero):
                     sources.append((p.hero, None, e.procedures))
         for f in p.fixed:
             for link in state.cards[f.card].effects:
@@ -111,6 +111,12 @@ def can_attack(state: SkyState, card: CardId) -> bool:
     """Its action available, out of Preparação -- or in it with a permission."""
     ch = state.character(card)
     return ch is not None and not ch.spent and (not ch.preparation or attack_permission(state, card)[0])
+
+
+def block_per_consumed(state: SkyState, player: int) -> int:
+    """0, or the Bloquear that replaces each Essência an evolution of ``player``'s would consume."""
+    return max((proc.per for _source, controller, _ctx, _kind, procedures in statics(state) for proc in procedures
+                if isinstance(proc, ConsumptionAsBlock) and controller == player), default=0)
 
 
 def countered(state: SkyState, player: int, card: CardId) -> bool:
