@@ -48,7 +48,10 @@ CARDS = (
     ir.SkyCard("Anastacia", "Anastacia", requirement=2, power=2, faith=1, effects=(
         activated("bank", ir.Awaken(cards=Selector(kind=Kind.CARD, ref=Ref.THIS_CARD, zone="bank"), free=True),
                   limit=1, condition=Condition("apogee")),)),
+    ir.SkyCard("Dudurima", "Dudurima", requirement=1, power=2, faith=1, effects=(
+        activated("field", ir.Consume(amount=1, cost=True), ir.PreventChannelFaith(), limit=1),)),
     ir.SkyCard("Aurora", "Aurora", requirement=2, power=3, faith=1, effects=(
+        static(ir.CounterAwaken()),
         seal("INÍCIO DO TURNO", ir.ChangePower(targets=THIS, amount=-1, permanent=True)),
         seal("NO FIM DO SEU TURNO", ir.Expose(targets=enemy(), optional=True)))),
 )

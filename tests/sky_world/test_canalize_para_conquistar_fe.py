@@ -86,3 +86,44 @@ def test_preparation_ends_at_the_end_of_the_turn_but_spent_cards_stay_spent() ->
     t.engine.channel(t.id("Nina"))
     end_turn(t.engine, 0)
     assert not t.ch("Elyra").preparation and t.ch("Nina").spent
+
+
+DUDURIMA = ir.SkyCard("Dudurima", "Dudurima", power=2, faith=1, effects=(
+    activated("field", ir.Consume(amount=1, cost=True), ir.PreventChannelFaith(), limit=1),))
+
+
+def _dudurima_table() -> Table:
+    from sky_fixtures import FILLER
+    return Table(Side(board=[DUDURIMA], bank=[FILLER] * 2, hand=[FILLER] * 6),
+                 Side(board=[NINA, NINA], hand=[FILLER] * 6))
+
+
+def test_dudurima_channels_then_activates_consuming_1_the_first_rival_channel_grants_no_fe() -> None:
+    """"Dudurima pode canalizar e depois ativar, consumindo 1 Essência. Ela continua vulnerável. A ativação impede a
+    primeira canalização de conceder Fé no próximo turno rival.\""""
+    t = _dudurima_table()
+    t.engine.channel(t.id("Dudurima"))
+    (use,) = [p for p in legal_plays(t.engine, 0) if p.kind == "activate"]
+    use.run()
+    assert t.ch("Dudurima").vulnerable and t.state.players[0].essences == 1 and t.state.players[0].faith == 1
+    end_turn(t.engine, 0)
+    start_turn(t.engine, 1)
+    first, second = (c.card for c in t.state.players[1].characters())
+    t.engine.channel(first)
+    assert t.state.players[1].faith == 0 and t.events("faith_prevented")
+    t.engine.channel(second)
+    assert t.state.players[1].faith == 1
+    end_turn(t.engine, 1)
+    assert t.state.lasting == []
+
+
+def test_if_dudurima_is_destroyed_before_the_prevention_ends() -> None:
+    """"Se Dudurima for destruída antes disso, o impedimento acaba.\""""
+    t = _dudurima_table()
+    (use,) = [p for p in legal_plays(t.engine, 0) if p.kind == "activate"]
+    use.run()
+    end_turn(t.engine, 0)
+    start_turn(t.engine, 1)
+    t.engine.destroy(t.id("Dudurima"), "effect")
+    t.engine.channel(t.state.players[1].characters()[0].card)
+    assert t.state.players[1].faith == 1

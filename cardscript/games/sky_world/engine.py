@@ -22,7 +22,7 @@ from cardscript.games.sky_world.queries import (
     power,
     protected,
 )
-from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Character, Fixation, SkyPlayer, SkyState
+from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Character, Fixation, Lasting, SkyPlayer, SkyState
 from cardscript.runtime.agents import Decision
 from cardscript.runtime.tree import EffectsTree, Pending
 
@@ -292,6 +292,9 @@ class SkyEngine:
                 self.game.emit("binding_ended", card=f.card, host=card)
             else:
                 self.game.emit("returned", card=f.card, slot=back)
+        for x in [x for x in state.lasting if x.tied and x.source == card]:
+            state.lasting.remove(x)
+            self.game.emit("lasting_ended", what=x.kind, source=card, why="its source was destroyed")
         self.fire("die", card, state.owner[card])
         for (_q, f), back in zip(ended, returned, strict=True):
             if back is not None:
@@ -437,10 +440,36 @@ class SkyEngine:
         self.game.emit("channel", player=player, card=card, faith=self.state.cards[card].faith)
         self.make_vulnerable(card)
         ch.channeled = True
-        self.gain_faith(player, self.state.cards[card].faith, why=f"canalizar {self.game.name(card)}")
+        prevented = self._prevention(player)
+        if prevented is None:
+            self.gain_faith(player, self.state.cards[card].faith, why=f"canalizar {self.game.name(card)}")
+        else:
+            prevented.remaining -= 1
+            self.game.emit("faith_prevented", player=player, card=card, source=prevented.source)
         self.fire("channel", card, player)
         self.fire("attack_or_channel", card, player)
         self.settle()
+
+    def _prevention(self, player: int) -> Lasting | None:
+        """The registered prevention working on ``player``'s channelling now (their turn after it was made)."""
+        state = self.state
+        for lasting in state.lasting:
+            if lasting.kind == "prevent_channel_faith" and lasting.against == player and lasting.remaining > 0 \
+                    and state.active_player == player and state.turn > lasting.since_turn:
+                return lasting
+        return None
+
+    def register(self, lasting: Lasting) -> None:
+        self.state.lasting.append(lasting)
+        self.game.emit("registered", what=lasting.kind, against=lasting.against, source=lasting.source)
+
+    def expire(self, ended_turn_of: int) -> None:
+        """At the end of a turn: what worked on that player's turn ends."""
+        state = self.state
+        gone = [x for x in state.lasting if x.against == ended_turn_of and state.turn > x.since_turn]
+        state.lasting = [x for x in state.lasting if x not in gone]
+        for x in gone:
+            self.game.emit("lasting_ended", what=x.kind, source=x.source, why="its turn ended")
 
     def attack_targets(self, attacker: CardId) -> list[CardId]:
         """The enemies it may attack: the vulnerable ones; an enemy Interceptar with its charge takes the first

@@ -337,6 +337,17 @@ class ConsumptionAsBlock(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PreventChannelFaith(Procedure):
+    """Registered for the rival's next turn: its first ``times`` channellings grant no Fé. Registering concludes
+    the effect (no refund if the rival does not channel); activated from the field, it ends if the source is
+    destroyed before ("ATIVAÇÃO ATIVA"); from the hand it lasts its written time (manual, "Ativação, fonte e
+    duração": Dudurima)."""
+
+    family: ClassVar[str] = "prevent_channel_faith"
+    times: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
 class CounterAwaken(Procedure):
     """Counter de despertar, in a CONTÍNUA (STATIC) effect: while it is in place the rival may awaken or evolve
     only by spending a normal despertar; a candidate without Salvaguarda that tries otherwise is destroyed before
@@ -391,7 +402,7 @@ class SkyCard:
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
     Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
-    ConsumptionAsBlock,
+    ConsumptionAsBlock, PreventChannelFaith,
 )
 
 __all__ = [
@@ -399,5 +410,5 @@ __all__ = [
     "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
     "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
-    "Permutar", "Protect", "Seal", "SkyCard", "Vasculhar",
+    "Permutar", "PreventChannelFaith", "Protect", "Seal", "SkyCard", "Vasculhar",
 ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.compiler.ir import Filter, Kind, Procedure, Ref, Selector, Unsupported
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.queries import Context, holds, members, safeguarded
-from cardscript.games.sky_world.state import HAND_LIMIT, CardId
+from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Lasting
 
 if TYPE_CHECKING:
     from cardscript.games.sky_world.engine import SkyEngine
@@ -204,6 +204,13 @@ def _awaken(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     return chosen
 
 
+def _prevent_channel_faith(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    tied = ctx.source is not None and engine.state.character(ctx.source) is not None
+    engine.register(Lasting("prevent_channel_faith", 1 - ctx.controller, engine.state.turn, proc.times, ctx.source,
+                            tied))
+    return []
+
+
 def _protect(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     """A protection, a Counter, a permission are statics: as a resolving procedure they do nothing (the statics of
     cards in place act)."""
@@ -215,7 +222,7 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.Expose: _expose, ir.Vasculhar: _vasculhar, ir.Consume: _consume, ir.Block: _block, ir.Deposit: _deposit,
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
     ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect, ir.AllowAttack: _protect,
-    ir.ConsumptionAsBlock: _protect,
+    ir.ConsumptionAsBlock: _protect, ir.PreventChannelFaith: _prevent_channel_faith,
 }
 
 __all__ = ["HANDLERS", "player_of", "run", "select"]

@@ -109,6 +109,20 @@ class SkyPlayer:
 
 
 @dataclass
+class Lasting:
+    """An effect registered for later (a turn to come): ``kind`` ("prevent_channel_faith"), the player it works on
+    (``against``) in their next turn after ``since_turn``, ``remaining`` uses; ``source`` and ``tied``: it ends
+    when that source leaves the field (an ATIVAÇÃO's effect)."""
+
+    kind: str
+    against: int
+    since_turn: int
+    remaining: int
+    source: CardId | None = None
+    tied: bool = False
+
+
+@dataclass
 class SkyState:
     players: list[SkyPlayer]
     cards: dict[CardId, SkyCard]
@@ -118,6 +132,7 @@ class SkyState:
     turn: int = 0
     winner: int | None = None
     goal: int = GOAL
+    lasting: list[Lasting] = field(default_factory=list)
 
     def opponent(self, player: int) -> int:
         return 1 - player

@@ -72,6 +72,7 @@ def end_turn(engine: SkyEngine, player: int) -> None:
             ch.temporary_power = 0
             ch.preparation = False
     state.players[player].turns_played += 1
+    engine.expire(player)
     engine.game.emit("end_turn", player=player)
     engine.check_zero()
     engine.settle()
