@@ -45,3 +45,15 @@ def test_the_trace_reads_a_match() -> None:
     assert text.startswith("Match (seed 5)")
     assert "=== Turn 1:" in text and f"*** P{result.winner} wins: 20 de Fé ***" in text
     assert "Canalizar:" in text
+
+
+def test_the_logged_choices_replay_the_match_with_scripted_agents() -> None:
+    from cardscript.runtime.agents import ScriptedAgent
+    first = new_match(deck("A"), deck("B", 7), 11)
+    played = play_match(first)
+    answers: list[list[list[int]]] = [[], []]
+    for e in first.game.log.events:
+        if e.kind == "choice":
+            answers[e.data["player"]].append(e.data["answer"])
+    replay = new_match(deck("A"), deck("B", 7), 11, agents=[ScriptedAgent(answers[0]), ScriptedAgent(answers[1])])
+    assert play_match(replay) == played
