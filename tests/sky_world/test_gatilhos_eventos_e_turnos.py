@@ -119,3 +119,17 @@ def test_start_of_turn_renews_rights_actions_releases_blocks_and_amber() -> None
     start_turn(t.engine, 0)
     assert t.ch("Nina").ready and not t.ch("Nina").vulnerable
     assert p.blocks == 0 and p.amber == [] and p.awakens_used == 0 and p.conversions_used == 0
+
+
+def test_primeira_habilidade_da_mao_resolves_on_the_next_hand_ability_within_its_limit() -> None:
+    from sky_fixtures import LOTUS
+
+    from cardscript.games.sky_world.plays import use_from_hand
+    armed = ir.SkyCard("Armado", "Armado", power=1, effects=(seal("PRIMEIRA HABILIDADE DA MÃO",
+                                                                   ir.GainFaith(amount=2), limit=1),))
+    t = Table(Side(board=[armed, NINA], hand=[LOTUS, LOTUS], bank=[FILLER] * 4))
+    first, second = t.state.players[0].hand
+    use_from_hand(t.engine, 0, first, 0)
+    assert t.state.players[0].faith == 2
+    use_from_hand(t.engine, 0, second, 0)
+    assert t.state.players[0].faith == 2

@@ -409,6 +409,9 @@ class SkyEngine:
         elif event == "execution":
             if state.character(card) is None:
                 return False
+        elif event == "hand_ability":
+            if state.character(card) is None or state.owner[card] != player or subject == card:
+                return False
         else:
             return False
         return effect.condition is None or holds(state, effect.condition, ctx)

@@ -114,7 +114,7 @@ SEALS: dict[str, Seal] = {
     "NO FIM DO SEU TURNO": Seal("turn_end", "", "Acontece no fim do turno do dono desta carta, antes de passar a "
                                 "vez ao rival."),
     "PRIMEIRA HABILIDADE DA MÃO": Seal("hand_ability", "", "Aguarda seu próximo uso de habilidade da mão e então "
-                                       "resolve o efeito indicado."),
+                                       "resolve o efeito indicado (with ``limit_per_turn``: the first one only)."),
 }
 
 # the seals that are not triggers: where the effect works (EffectKind.ACTIVATED / STATIC, Effect.zone)

@@ -148,6 +148,8 @@ def use_from_hand(engine: SkyEngine, player: int, card: CardId, index: int) -> N
     if d.requirement:
         engine.block(player, d.requirement)
     engine.resolve(e, Context(player, card), f"{engine.game.name(card)} (da mão): {e.text or 'habilidade'}")
+    engine.fire("hand_ability", card, player)
+    engine.settle()
 
 
 def _hero_usable(engine: SkyEngine, player: int) -> bool:
