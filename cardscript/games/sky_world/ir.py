@@ -114,7 +114,7 @@ SEALS: dict[str, Seal] = {
     "NO FIM DO SEU TURNO": Seal("turn_end", "", "Acontece no fim do turno do dono desta carta, antes de passar a "
                                 "vez ao rival."),
     "PRIMEIRA HABILIDADE DA MÃO": Seal("hand_ability", "", "Aguarda seu próximo uso de habilidade da mão e então "
-                                       "resolve o efeito indicado."),
+                                       "resolve o efeito indicado (with ``limit_per_turn``: the first one only)."),
 }
 
 # the seals that are not triggers: where the effect works (EffectKind.ACTIVATED / STATIC, Effect.zone)
@@ -304,6 +304,58 @@ class Awaken(Procedure):
     free: bool = False
 
 
+@dataclass(frozen=True, kw_only=True)
+class Protect(Procedure):
+    """A protection, in a CONTÍNUA (STATIC) effect: ``targets`` are not destroyed by ``against`` -- ``"combat"``
+    (a combat shield: not by Poder zero, "Poder zero destrói"), ``"execute"`` (Executar) or ``"any"`` ("não pode
+    ser destruído": every destruction, Poder zero included)."""
+
+    family: ClassVar[str] = "protect"
+    targets: Selector
+    against: Literal["combat", "execute", "any"] = "combat"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllowAttack(Procedure):
+    """An attack permission, in a CONTÍNUA (STATIC) effect or a Fixação's grant: ``targets`` may attack while in
+    Preparação (``in_preparation``) and / or enemies that are not vulnerable (``any_target``). It grants no extra
+    action and does not let it channel ("Apenas permitir um ataque em Preparação não libera canalizar")."""
+
+    family: ClassVar[str] = "allow_attack"
+    targets: Selector
+    in_preparation: bool = False
+    any_target: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConsumptionAsBlock(Procedure):
+    """A passive (a Herói's CONTÍNUA, ``zone="hero"``): each Essência an evolution of yours would consume is replaced
+    by Bloquear ``per`` ("Consumo 2 vira Bloquear 4"); requisito and the previous stage still apply."""
+
+    family: ClassVar[str] = "consumption_as_block"
+    per: int = 2
+
+
+@dataclass(frozen=True, kw_only=True)
+class PreventChannelFaith(Procedure):
+    """Registered for the rival's next turn: its first ``times`` channellings grant no Fé. Registering concludes
+    the effect (no refund if the rival does not channel); activated from the field, it ends if the source is
+    destroyed before ("ATIVAÇÃO ATIVA"); from the hand it lasts its written time (manual, "Ativação, fonte e
+    duração": Dudurima)."""
+
+    family: ClassVar[str] = "prevent_channel_faith"
+    times: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class CounterAwaken(Procedure):
+    """Counter de despertar, in a CONTÍNUA (STATIC) effect: while it is in place the rival may awaken or evolve
+    only by spending a normal despertar; a candidate without Salvaguarda that tries otherwise is destroyed before
+    entering (no costs paid, no AO ENTRAR; an evolution's predecessor stays)."""
+
+    family: ClassVar[str] = "counter_awaken"
+
+
 # -- cards -----------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -349,12 +401,14 @@ class SkyCard:
 
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
-    Destroy, DrawCards, Fix, Awaken,
+    Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
+    ConsumptionAsBlock, PreventChannelFaith,
 )
 
 __all__ = [
     "ACTIVATED_SEALS", "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "SEALS", "STATIC_SEALS", "THIS", "YOU",
-    "ZONES", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "Deposit", "Destroy",
-    "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady", "Permutar", "Seal",
-    "SkyCard", "Vasculhar",
+    "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
+    "CounterAwaken",
+    "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
+    "Permutar", "PreventChannelFaith", "Protect", "Seal", "SkyCard", "Vasculhar",
 ]
