@@ -13,7 +13,9 @@ into ``battle_scenes/`` step by step.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from cardscript.compiler.pipeline import CompiledCard
@@ -34,4 +36,31 @@ class GamePack(Protocol):
 
     def card_name(self, source: SourceFile) -> str | None:
         """The name the card file's header gives (a name in scope for the other cards), or None."""
+        ...
+
+
+@dataclass(frozen=True)
+class MatchOptions:
+    """What ``play`` and ``simulate`` pass a game's pack: ``--seed``, ``--deck-a``, ``--deck-b``, ``--max-turns``."""
+
+    seed: int = 0
+    deck_a: str | None = None
+    deck_b: str | None = None
+    max_turns: int = 200
+
+
+Say = Callable[[str], None]
+
+
+@runtime_checkable
+class PlayablePack(Protocol):
+    """A pack whose matches ``cardscript play --game`` and ``simulate --game`` run (the default game's run through
+    the commands' own code)."""
+
+    def play(self, options: MatchOptions, say: Say, err: Say) -> int:
+        """One seeded match with its readable trace; the exit status."""
+        ...
+
+    def simulate(self, options: MatchOptions, games: int, as_json: bool, say: Say, err: Say) -> int:
+        """Seeded matches with the invariants checked; the report; the exit status."""
         ...

@@ -80,6 +80,9 @@ RANDOM_NAMES = ("random deck A", "random deck B")
 def run(args: argparse.Namespace) -> int:
     """One seeded match with a readable log (rules 6); ``--interactive``: a person plays side A;
     ``--replay FILE``: print a saved log's trace and check its final state by replaying its choices."""
+    routed = other_game(args, "play")
+    if routed is not None:
+        return routed
     if args.replay:
         try:
             return replay(Path(args.replay), library_of(args).cards() if library_arg(args) else None)
@@ -203,7 +206,12 @@ def at_least(minimum: int) -> Any:
 
 
 def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
-    """The options ``play`` and ``simulate`` share: the seed, the decks, the turn limit, the agents."""
+    """The options ``play`` and ``simulate`` share: the game, the seed, the decks, the turn limit, the agents."""
+    from cardscript.core.games import DEFAULT_GAME, GAMES
+
+    g.add_argument("--game", choices=[game.key for game in GAMES], default=DEFAULT_GAME.key,
+                   help=f"the game (default: {DEFAULT_GAME.key}); another game's matches use its pack's demo decks "
+                        "and seeded random agents (docs/games.md)")
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--deck-a", help="a .deck file (default: the bundled vingadores.deck)")
     g.add_argument("--deck-b", help="a .deck file (default: the bundled irmandade.deck)")
@@ -222,6 +230,39 @@ def add_match_options(g: argparse.ArgumentParser, default_agents: str) -> None:
                    help="--agents mcts: playouts per searched decision (deterministic for a seed)")
     g.add_argument("--mcts-ms", type=at_least(1), metavar="MS",
                    help="--agents mcts: milliseconds per searched decision (default 1000 when no playouts given)")
+
+
+# options of the default game's matches that another game's do not take yet (name, its value when not given)
+_DEFAULT_GAME_ONLY = (("interactive", False), ("log", None), ("replay", None), ("random_decks", False),
+                      ("library", None), ("mcts_playouts", None), ("mcts_ms", None), ("workers", None),
+                      ("ray", None), ("debug", False))
+
+
+def other_game(args: argparse.Namespace, command: str) -> int | None:
+    """``--game`` naming another game than the default: its pack runs the match(es) (its exit status); None for the
+    default game. An option its matches do not take is a plain usage error (exit 2)."""
+    from cardscript.core.games import DEFAULT_GAME, game_named, load_pack
+    from cardscript.games import MatchOptions, PlayablePack
+
+    game = game_named(args.game)
+    if game is None or game is DEFAULT_GAME:
+        return None
+    given = [name for name, unset in _DEFAULT_GAME_ONLY if getattr(args, name, unset) not in (unset, [], None)]
+    if args.agents not in ("random", "heuristic"):
+        given.append("agents")
+    if given:
+        takes = "--seed, --deck-a, --deck-b, --max-turns" + (", --games, --json" if command == "simulate" else "")
+        err(f"cardscript {command}: --game {game.key} does not take --{given[0].replace('_', '-')} yet "
+            f"(its matches: {takes})")
+        return 2
+    pack = load_pack(game)
+    if not isinstance(pack, PlayablePack):
+        err(f"cardscript {command}: the {game.title} pack plays no matches yet")
+        return 2
+    options = MatchOptions(args.seed, args.deck_a, args.deck_b, args.max_turns)
+    if command == "simulate":
+        return pack.simulate(options, args.games, bool(getattr(args, "json", False)), out, err)
+    return pack.play(options, out, err)
 
 
 def agents_kind(args: argparse.Namespace) -> str:

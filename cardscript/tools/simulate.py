@@ -27,6 +27,7 @@ from cardscript.tools.play import (
     at_least,
     decks,
     library_arg,
+    other_game,
     random_pool,
 )
 
@@ -51,6 +52,9 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 0:
         err("--games must be 0 or more")
         return 2
+    routed = other_game(args, "simulate")
+    if routed is not None:
+        return routed
     try:
         kind = agents_kind(args)
         if args.random_decks:

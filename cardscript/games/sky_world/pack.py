@@ -22,6 +22,7 @@ from cardscript.core.diagnostics import Diagnostic, did_you_mean
 from cardscript.core.games import GAMES, Game
 from cardscript.core.normalize import Normalized
 from cardscript.core.source import SourceFile, Span
+from cardscript.games import MatchOptions, Say
 from cardscript.games.sky_world.header import SkyCardFile, read_sky_card
 from cardscript.games.sky_world.ir import SkyCard
 from cardscript.games.sky_world.lower import lower_sky
@@ -52,6 +53,16 @@ class SkyWorld:
     def card_name(self, source: SourceFile) -> str | None:
         read, _ = read_sky_card(source)
         return read.header.name if read is not None else None
+
+    def play(self, options: MatchOptions, say: Say, err: Say) -> int:
+        from cardscript.games.sky_world.commands import play
+
+        return play(options, say, err)
+
+    def simulate(self, options: MatchOptions, games: int, as_json: bool, say: Say, err: Say) -> int:
+        from cardscript.games.sky_world.commands import simulate_matches
+
+        return simulate_matches(options, games, as_json, say, err)
 
 
 def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> CompiledCard:
