@@ -252,12 +252,12 @@ def other_game(args: argparse.Namespace, command: str) -> int | None:
         given.append("agents")
     if given:
         takes = "--seed, --deck-a, --deck-b, --max-turns" + (", --games, --json" if command == "simulate" else "")
-        err(f"cardscript {command}: --game {game.key} does not take --{given[0].replace('_', '-')} yet "
+        err(f"{command}: --game {game.key} does not take --{given[0].replace('_', '-')} yet "
             f"(its matches: {takes})")
         return 2
     pack = load_pack(game)
     if not isinstance(pack, PlayablePack):
-        err(f"cardscript {command}: the {game.title} pack plays no matches yet")
+        err(f"{command}: the {game.title} pack plays no matches yet")
         return 2
     options = MatchOptions(args.seed, args.deck_a, args.deck_b, args.max_turns)
     if command == "simulate":
