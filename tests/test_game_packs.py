@@ -4,6 +4,7 @@ the line; another game's file is read by that game's pack; the core imports no p
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
@@ -260,3 +261,44 @@ def test_a_heros_power_has_its_cost_and_tier() -> None:
 def test_check_counts_a_sky_world_card_that_lowers_whole_as_executable(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(SKY_LIBRARY / "lotus.card"), "--no-cache"]) == 0
     assert "1 executable" in capsys.readouterr().out
+
+
+def test_play_game_sky_world_plays_the_demo_decks_with_a_trace(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14 part 3: `cardscript play --game sky-world` -- the library's card files, lowered, played."""
+    assert main(["play", "--game", "sky-world", "--seed", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("Match (seed 1): P0 plays aurora, P1 plays flor")
+    assert "=== Turn 1: P0 === Fé 0 x 0" in printed and "\nresult: " in printed
+
+
+def test_simulate_game_sky_world_checks_every_invariant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", "sky-world", "--games", "20", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 20 and report["invariant_violations"] == 0
+    assert sum(report["wins"].values()) + report["unfinished"] == 20
+
+
+@pytest.mark.parametrize(("command", "option"), [("play", "--interactive"), ("simulate", "--workers=2"),
+                                                 ("play", "--agents=mcts")])
+def test_an_option_another_games_matches_do_not_take_is_a_usage_error(
+        command: str, option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--game", "sky-world", option]) == 2
+    err = capsys.readouterr().err
+    assert f"{command}: --game sky-world does not take --{option[2:].split('=')[0]} yet" in err
+    assert "Traceback" not in err
+
+
+def test_a_sky_world_deck_file_problem_is_located(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "d.deck"
+    deck.write_text("Herói: Morteus da Reserva\n50 Ninna\n", encoding="utf-8")
+    assert main(["play", "--game", "sky-world", "--deck-a", str(deck)]) == 2
+    err = capsys.readouterr().err
+    assert f"{deck}:2:4: error[CS401] no Sky World card `Ninna` in the library" in err and "did you mean `Nina`?" in err
+
+
+def test_an_effect_with_a_procedure_the_engine_has_no_handler_for_does_not_run() -> None:
+    """Vasculhar's reminder lowers to the core's reveal / choose / move, which this engine does not run: the card is
+    not counted as executable (the engine would log it unsupported)."""
+    card = compile_source(SourceFile("v.card", SKY.replace("Fortalecer 1.", "Vasculhar 2.")))
+    assert not card.runs
+    assert compile_source(SourceFile("v.card", SKY)).runs

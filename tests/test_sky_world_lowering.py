@@ -140,3 +140,16 @@ def test_prontidao_and_revigorar_choose_an_ally_and_ready_it() -> None:
     assert isinstance(choose, Choose) and [(f.field, f.value) for f in choose.what.filters] == \
         [("controller", "you"), ("vulnerable", "true"), ("preparation", "false")]
     assert isinstance(ready, MakeReady) and not ready.leave_preparation and ready.targets.slot == choose.introduces
+
+
+def test_morteus_da_reserva_releases_your_blocks() -> None:
+    """Manual, "Seu Herói também participa": "Morteus da Reserva libera Essências bloqueadas, custa zero e exige
+    duas evoluções"."""
+    from cardscript.games.sky_world.ir import ReleaseBlocks
+    from cardscript.games.sky_world.library import library
+
+    hero = library()[0]["Morteus da Reserva"]
+    assert hero.is_hero and hero.hero_power is not None
+    assert (hero.hero_power.cost, hero.hero_power.evolutions) == (0, 2)
+    (proc,) = hero.hero_power.effect.procedures
+    assert isinstance(proc, ReleaseBlocks) and proc.player.ref is Ref.YOU

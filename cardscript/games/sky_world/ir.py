@@ -399,10 +399,19 @@ class SkyCard:
         return self.card_type == "Herói"
 
 
+@dataclass(frozen=True, kw_only=True)
+class ReleaseBlocks(Procedure):
+    """``player``'s blocked capacity released now, instead of at the start of their next turn ("Morteus da Reserva
+    libera Essências bloqueadas")."""
+
+    family: ClassVar[str] = "release_blocks"
+    player: Selector = YOU
+
+
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
     Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
-    ConsumptionAsBlock, PreventChannelFaith,
+    ConsumptionAsBlock, PreventChannelFaith, ReleaseBlocks,
 )
 
 __all__ = [
@@ -410,5 +419,5 @@ __all__ = [
     "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
     "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
-    "Permutar", "PreventChannelFaith", "Protect", "Seal", "SkyCard", "Vasculhar",
+    "Permutar", "PreventChannelFaith", "Protect", "ReleaseBlocks", "Seal", "SkyCard", "Vasculhar",
 ]

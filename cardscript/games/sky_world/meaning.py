@@ -25,14 +25,23 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme, Number, Symbol
-from cardscript.compiler.ir import Draw, Duration, Filter, Kind, KnockOut, Procedure
+from cardscript.compiler.ir import Draw, Duration, Filter, Kind, KnockOut, Procedure, Ref
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics import vocabulary as voc
 from cardscript.compiler.semantics.build import Build, Built
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.syntax import NP, PP, Other, constituent_leaves
-from cardscript.games.sky_world.ir import ChangePower, Destroy, DrawCards, Expose, GainFaith, LoseFaith, MakeReady
+from cardscript.games.sky_world.ir import (
+    ChangePower,
+    Destroy,
+    DrawCards,
+    Expose,
+    GainFaith,
+    LoseFaith,
+    MakeReady,
+    ReleaseBlocks,
+)
 
 STATS: dict[str, tuple[str, Kind]] = {
     "poder": ("power", Kind.CHARACTER),      # a character's Poder ("Poder decide o combate")
@@ -56,6 +65,7 @@ DESTROY = "sky_world.destroy"
 DRAW = "sky_world.draw"
 BECOME = "sky_world.become"
 LEAVE = "sky_world.leave"
+RELEASE = "sky_world.release"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -68,6 +78,8 @@ FRAMES: dict[str, fr.Frame] = {
     "ficar": fr.frame("ficar", BECOME, fr.role("targets", "subject"), fr.role("purpose", "para", "")),
     "sair": fr.frame("sair", LEAVE, fr.role("subject", "subject", "thing"),
                      fr.role("from", "de", "attribute", "phase", "zone")),
+    # "libere suas Essências bloqueadas" (Morteus da Reserva): the blocks end now, not at the next turn
+    "liberar": fr.frame("liberar", RELEASE, fr.role("who", "subject"), fr.role("what", "object", "thing", "")),
 }
 
 # what "pronto para ..." may say: ready is ready to attack or to channel ("Canalize para conquistar Fé")
@@ -213,10 +225,25 @@ def _leave(b: Build) -> Built:
     return Built([MakeReady(targets=subject, leave_preparation=True, text=b.text)])
 
 
+def _release(b: Build) -> Built:
+    """"Libere suas Essências bloqueadas": the Banco's blocked capacity released (Bloquear N reserves it without
+    choosing cards, so what is released is the capacity, all of it)."""
+    what = b.roles.np("what")
+    blocked = what.participle if what is not None else None
+    if what is None or what.lemma != "essência" or not what.det("seu") or blocked is None \
+            or blocked.lemma != "bloquear" or what.mods or what.post:
+        raise NotUnderstood("release what? ('suas Essências bloqueadas')", b.roles.clause)
+    b.r.use(what.head, *what.dets, blocked)
+    who = b.subject()
+    if who.kind is not Kind.PLAYER or who.ref is not Ref.YOU:
+        raise NotUnderstood("only your own blocks are released", b.roles.clause)
+    return Built([ReleaseBlocks(player=who, text=b.text)])
+
+
 def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw), (BECOME, _become),
-                            (LEAVE, _leave)):
+                            (LEAVE, _leave), (RELEASE, _release)):
         PROCEDURE_BUILDERS.setdefault(family, builder)
 
 

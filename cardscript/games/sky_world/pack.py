@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cardscript.compiler.ast import Paragraph
 from cardscript.compiler.game_text import GameText
-from cardscript.compiler.ir import EffectKind
+from cardscript.compiler.ir import Effect, EffectKind
 from cardscript.compiler.pipeline import CompiledCard, read_text_block
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
@@ -77,13 +77,20 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
     text = GameText(profile(), prelude())
     card.permanent = read_text_block(card, [p.body for p in sealed], scope, read.header.name, text)
     lowered = lower_sky(read.header, _pairs(sealed, card), card.permanent, card.keywords)
-    card.runs = card.ok and len(sealed) == len(read.paragraphs) and all(e.executable for e in lowered.paragraphs)
+    card.runs = card.ok and len(sealed) == len(read.paragraphs) and all(_runs(e) for e in lowered.paragraphs)
     for paragraph, effect in zip(sealed, lowered.paragraphs, strict=True):
         if effect.kind is EffectKind.UNSUPPORTED and effect.why != "the text does not read":
             card.diagnostics.append(Diagnostic(
                 dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: not executable: {effect.why}",
                 paragraph.seal_span, source, "the Sky World construction rules do not read this yet"))
     return card
+
+
+def _runs(effect: Effect) -> bool:
+    """The engine runs the effect: it lowered whole, and each of its procedures has a handler of this engine."""
+    from cardscript.games.sky_world.procedures import HANDLERS
+
+    return effect.executable and all(type(p) in HANDLERS for p in effect.procedures)
 
 
 def sky_card(source: SourceFile, names: NameRegistry | None = None) -> tuple[SkyCard | None, CompiledCard]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.ir import Filter, Kind, Procedure, Ref, Selector, Unsupported
+from cardscript.compiler.ir import Choose, Filter, Kind, Procedure, Ref, Selector, Unsupported
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.queries import Context, holds, members, safeguarded
 from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Lasting
@@ -217,12 +217,31 @@ def _protect(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     return []
 
 
+def _release_blocks(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    player = player_of(proc.player, ctx)
+    released = engine.state.players[player].blocks
+    engine.state.players[player].blocks = 0
+    engine.game.emit("release_blocks", player=player, amount=released)
+    return []
+
+
+def _choose(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    """The core's "escolha <what>": the chosen fill the procedure's slot, read by the next steps ("Ele ...")."""
+    if proc.what is None or proc.characteristic or proc.who is not None or proc.marks:
+        engine.game.emit("unsupported", effect=proc.text, text="a choice of a characteristic or by another player")
+        return []
+    chosen = select(engine, proc.what, ctx, prompt=proc.text)
+    engine.game.emit("chosen", player=ctx.controller, cards=list(chosen))
+    return chosen
+
+
 HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]]] = {
     ir.GainFaith: _gain_faith, ir.LoseFaith: _lose_faith, ir.ChangePower: _change_power, ir.MakeReady: _make_ready,
     ir.Expose: _expose, ir.Vasculhar: _vasculhar, ir.Consume: _consume, ir.Block: _block, ir.Deposit: _deposit,
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
     ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect, ir.AllowAttack: _protect,
     ir.ConsumptionAsBlock: _protect, ir.PreventChannelFaith: _prevent_channel_faith,
+    ir.ReleaseBlocks: _release_blocks, Choose: _choose,
 }
 
 __all__ = ["HANDLERS", "player_of", "run", "select"]
