@@ -10,6 +10,7 @@ from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.engine import SkyEngine
 from cardscript.games.sky_world.game import SkyGame
 from cardscript.games.sky_world.ir import SkyCard
+from cardscript.games.sky_world.seals import read_seal
 from cardscript.games.sky_world.state import CardId, Character, SkyPlayer, SkyState
 from cardscript.runtime.agents import Decision
 
@@ -30,9 +31,10 @@ THIS = Selector(kind=Kind.CHARACTER, ref=Ref.THIS_CHARACTER)
 
 def seal(name: str, *procedures: ir.Procedure, limit: int = 0, condition: Condition | None = None) -> Effect:
     """A triggered effect with one of the manual's seals (the pack's table gives the event)."""
-    s = ir.SEALS[name]
-    cond = condition or (Condition(s.condition) if s.condition else None)
-    return Effect(EffectKind.TRIGGERED, procedures, trigger=EventPattern(event=s.event), limit_per_turn=limit,
+    read = read_seal(name)
+    assert read is not None, name
+    cond = condition or (Condition(read.qualifier_condition) if read.qualifier else None)
+    return Effect(EffectKind.TRIGGERED, procedures, trigger=EventPattern(event=read.seal.event), limit_per_turn=limit,
                   condition=cond, zone="field", text=name)
 
 

@@ -7,6 +7,7 @@ from sky_fixtures import FILLER, NINA, THIS, LabelAgent, Side, Table, seal
 from cardscript.compiler.ir import EventPattern, Filter, Kind, Selector
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.queries import power
+from cardscript.games.sky_world.seals import read_seal
 from cardscript.games.sky_world.turn import end_turn, start_turn
 
 
@@ -59,7 +60,9 @@ def test_inicio_do_turno_espaco_livre_and_mais_essencias() -> None:
 
 
 def test_ao_entrar_um_aliado_of_the_name_while_the_source_is_ready_not_itself() -> None:
-    pattern = EventPattern(event=ir.SEALS["AO ENTRAR UM ALIADO"].event,
+    sealed = read_seal("AO ENTRAR UM DUDURIMA")
+    assert sealed is not None and sealed.name == "Dudurima"
+    pattern = EventPattern(event=sealed.seal.event,
                            subject=Selector(kind=Kind.CHARACTER, filters=(Filter("name", "eq", "Dudurima"),)))
     from cardscript.compiler.ir import Effect, EffectKind
     cheer = Effect(EffectKind.TRIGGERED, (ir.GainFaith(amount=1),), trigger=pattern, zone="field")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from cardscript.compiler.ir import Effect, EffectKind, Procedure
 from cardscript.games.sky_world import procedures
 from cardscript.games.sky_world.game import SkyGame
-from cardscript.games.sky_world.ir import SEALS, Block, Consume
+from cardscript.games.sky_world.ir import Block, Consume
 from cardscript.games.sky_world.queries import (
     Context,
     attack_permission,
@@ -31,7 +31,6 @@ SELF_EVENTS = frozenset({
     "enter", "replaced_by_evolution", "channel", "become_vulnerable", "attack", "attack_or_channel",
     "attack_channeler", "destroy_attacking", "destroy_channeler", "survive_attacking", "survive_combat", "die",
 })
-SEAL_CONDITIONS = {seal.event + ":" + seal.condition for seal in SEALS.values() if seal.condition}
 
 
 class SkyEngine:

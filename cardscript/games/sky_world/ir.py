@@ -4,8 +4,9 @@ A card is a :class:`SkyCard` whose effects are core :class:`~cardscript.compiler
 (manual, "Aprenda a ler uma carta", "Gatilhos: como usar"):
 
 * a seal (AO ENTRAR, AO ATACAR, AO MORRER, INÍCIO DO TURNO, ...) is ``EffectKind.TRIGGERED`` with
-  ``trigger=EventPattern(event=SEALS[seal].event)`` -- a seal with a "·" qualifier (AO ENTRAR · MENOS FÉ) is the
-  same event with ``Effect.condition`` set (:data:`SEALS` gives it);
+  ``trigger=EventPattern(event=<the seal's event>)`` (``seals.py`` holds the table: seal -> activation, event,
+  zone, the manual's sentence) -- a seal with a "·" qualifier (AO ENTRAR · MENOS FÉ) is the same event with
+  ``Effect.condition`` set to the qualifier's condition kind;
 * ATIVAÇÃO is ``ACTIVATED`` with ``zone="field"``, HABILIDADE DA MÃO ``ACTIVATED`` ``zone="hand"``, AÇÃO NO BANCO
   ``ACTIVATED`` ``zone="bank"``, PODER DO HERÓI ``ACTIVATED`` ``zone="hero"`` (the Herói's :class:`HeroPower`);
 * CONTÍNUA and EM PREPARAÇÃO are ``STATIC`` (``zone="field"``; EM PREPARAÇÃO with the condition
@@ -49,7 +50,7 @@ field), ``is`` / ``exists`` (a selector with the filters above matches / has ``v
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, NamedTuple
+from typing import ClassVar, Literal
 
 from cardscript.compiler.ir.base import Procedure
 from cardscript.compiler.ir.core import Condition, Kind, Ref, Selector
@@ -70,58 +71,6 @@ ZONES: dict[str, str] = {
     "hero": "o Herói, fora dos cinco espaços",
 }
 
-
-# -- the seals: seal -> event the engine emits -> the manual's sentence ----------------------------------------
-
-class Seal(NamedTuple):
-    event: str                      # the EventPattern.event the engine fires
-    condition: str                  # a pack condition kind the trigger also needs ("" none)
-    sentence: str                   # the manual's definition ("Gatilhos: ...")
-
-
-SEALS: dict[str, Seal] = {
-    "AO ENTRAR": Seal("enter", "", "Acontece quando este personagem entra no campo, inclusive como evolução."),
-    "AO ENTRAR · MENOS FÉ": Seal("enter", "less_faith", "Acontece na entrada deste personagem, somente se você "
-                                 "tiver menos Fé que o rival naquele momento."),
-    "AO ENTRAR UM ALIADO": Seal("ally_enter", "", "Acontece quando outro aliado (do nome indicado) entra, enquanto "
-                                "a fonte está pronta e com a ação disponível. A própria fonte não o dispara."),
-    "LEGADO": Seal("replaced_by_evolution", "", "Acontece quando esta carta é substituída por uma evolução."),
-    "AO CANALIZAR FÉ": Seal("channel", "", "Acontece quando este personagem canaliza."),
-    "AO FICAR VULNERÁVEL": Seal("become_vulnerable", "", "Acontece quando este personagem passa a ficar "
-                                "vulnerável. Continuar vulnerável não é uma nova mudança de estado."),
-    "AO ATACAR": Seal("attack", "", "Acontece no início do ataque deste personagem, antes da comparação de Poder."),
-    "AO ATACAR OU CANALIZAR": Seal("attack_or_channel", "", "Acontece tanto ao iniciar um ataque quanto ao "
-                                   "canalizar com este personagem."),
-    "AO ATACAR QUEM GEROU FÉ": Seal("attack_channeler", "", "Acontece quando este personagem ataca um inimigo que "
-                                    "está vulnerável por ter canalizado Fé."),
-    "AO DESTRUIR ATACANDO": Seal("destroy_attacking", "", "Acontece quando o ataque deste personagem destrói o "
-                                 "inimigo."),
-    "AO DESTRUIR QUEM CANALIZOU": Seal("destroy_channeler", "", "Exige destruir, no ataque deste personagem, um "
-                                       "inimigo que já tenha canalizado Fé."),
-    "AO SOBREVIVER ATACANDO": Seal("survive_attacking", "", "Acontece depois do combate, se este personagem foi o "
-                                   "atacante e sobreviveu."),
-    "AO SOBREVIVER AO COMBATE": Seal("survive_combat", "", "Acontece depois do combate, se este personagem "
-                                     "sobreviveu, como atacante ou defensor."),
-    "AO MORRER": Seal("die", "", "Acontece quando este personagem é destruído. Voltar para a mão ou ser "
-                      "substituído por evolução não é morrer."),
-    "AO OCORRER UMA EXECUÇÃO": Seal("execution", "", "Acontece quando uma execução é concluída."),
-    "INÍCIO DO TURNO": Seal("turn_start", "", "Acontece no início do turno do dono desta carta, antes das jogadas "
-                            "livres."),
-    "INÍCIO DO TURNO · ESPAÇO LIVRE": Seal("turn_start", "free_slot", "Acontece no início do seu turno se houver um "
-                                           "espaço livre no seu campo."),
-    "INÍCIO DO TURNO · MAIS ESSÊNCIAS": Seal("turn_start", "more_essences", "Acontece no início do seu turno se seu "
-                                             "Banco tiver mais Essências que o do rival."),
-    "NO FIM DO SEU TURNO": Seal("turn_end", "", "Acontece no fim do turno do dono desta carta, antes de passar a "
-                                "vez ao rival."),
-    "PRIMEIRA HABILIDADE DA MÃO": Seal("hand_ability", "", "Aguarda seu próximo uso de habilidade da mão e então "
-                                       "resolve o efeito indicado (with ``limit_per_turn``: the first one only)."),
-}
-
-# the seals that are not triggers: where the effect works (EffectKind.ACTIVATED / STATIC, Effect.zone)
-ACTIVATED_SEALS: dict[str, str] = {
-    "ATIVAÇÃO": "field", "HABILIDADE DA MÃO": "hand", "AÇÃO NO BANCO": "bank", "PODER DO HERÓI": "hero",
-}
-STATIC_SEALS: dict[str, str] = {"CONTÍNUA": "field", "EM PREPARAÇÃO": "field"}
 
 CONDITIONS: dict[str, str] = {
     "reserve": "Reserva N: pelo menos N Essências no Banco",
@@ -415,9 +364,9 @@ FAMILIES: tuple[type[Procedure], ...] = (
 )
 
 __all__ = [
-    "ACTIVATED_SEALS", "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "SEALS", "STATIC_SEALS", "THIS", "YOU",
+    "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "THIS", "YOU",
     "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
     "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
-    "Permutar", "PreventChannelFaith", "Protect", "ReleaseBlocks", "Seal", "SkyCard", "Vasculhar",
+    "Permutar", "PreventChannelFaith", "Protect", "ReleaseBlocks",  "SkyCard", "Vasculhar",
 ]
