@@ -53,9 +53,11 @@ from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_START,
     ActionDef,
+    ChangeAction,
     ChangeStage,
     Damage,
     Effect,
+    EffectKind,
     ExtraAction,
     Gain,
     Kind,
@@ -322,6 +324,10 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
     game = engine.game
     state = game.state
     out: list[ActionUse] = []
+    # C.5 outside the Attack Step reads the actions' types; with no static changing a type now (ChangeAction),
+    # they are the printed ones, for every action of the listing
+    retyped = window != "attack" and any(True for _ in statics.active_effects(game, (EffectKind.STATIC,),
+                                                                              (ChangeAction,)))
     for base in state.controlled(player):
         if not str(card_attr(game, base.card, "card_type")).startswith("Personagem"):
             continue
@@ -333,7 +339,8 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         for use in uses:
             # C.5 first (the window's types: in the Preparation Phase only Imprevistas): the checks are reads of
             # the state, so their order changes no answer, and this one rules out most actions outside the Attack
-            if window != "attack" and not _type_allowed_now(game, base, use.action, window):
+            if window != "attack" and not (_type_allowed_now(game, base, use.action, window) if retyped
+                                           else type_allowed(use.action, window)):
                 continue
             if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None) \
                     and not _ready_by_grant(game, base, use):
