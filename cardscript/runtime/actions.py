@@ -53,9 +53,11 @@ from cardscript.compiler.ir import (
     ACTION_COST,
     ACTION_START,
     ActionDef,
+    ChangeAction,
     ChangeStage,
     Damage,
     Effect,
+    EffectKind,
     ExtraAction,
     Gain,
     Kind,
@@ -322,6 +324,10 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
     game = engine.game
     state = game.state
     out: list[ActionUse] = []
+    # C.5 outside the Attack Step reads the actions' types; with no static changing a type now (ChangeAction),
+    # they are the printed ones, for every action of the listing
+    retyped = window != "attack" and any(True for _ in statics.active_effects(game, (EffectKind.STATIC,),
+                                                                              (ChangeAction,)))
     for base in state.controlled(player):
         if not str(card_attr(game, base.card, "card_type")).startswith("Personagem"):
             continue
@@ -329,25 +335,26 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
         if not uses:
             continue
         ready = base.entered_turn < state.turn or base.card in engine.ready
-        # the powers it has now: printed, lent by carried cards, gained -- less those lost (8 B.2: losing wins)
-        powers = {power_key(p) for p in statics.powers(game, base.card)}
+        powers: set[str] | None = None
         for use in uses:
+            # C.5 first (the window's types: in the Preparation Phase only Imprevistas): the checks are reads of
+            # the state, so their order changes no answer, and this one rules out most actions outside the Attack
+            if window != "attack" and not (_type_allowed_now(game, base, use.action, window) if retyped
+                                           else type_allowed(use.action, window)):
+                continue
             if not ready and not rules.is_ready(game, base.card, use.action.name, action_power(game, use) or None) \
                     and not _ready_by_grant(game, base, use):
                 continue                                                     # C.1 (Prontidão: the action's)
             if not _room_for(game, base, use):                                  # C.4
                 continue
             need = action_power(game, use)
-            if need and need not in powers and not queries.power_waived(game, base.card, use.holder):
+            if need and powers is None:     # the powers it has now: printed, lent by carried cards, gained -- less
+                powers = {power_key(p) for p in statics.powers(game, base.card)}   # those lost (8 B.2: losing wins)
+            if need and need not in (powers or ()) and not queries.power_waived(game, base.card, use.holder):
                 continue                                                     # C.2
             if rules.use_limited(game, player, base.card, use.action) is not None:
                 continue                                                     # Ação Única, Singularidade
             if not cost_payable(game, use, base):                            # E
-                continue
-            action = use.action
-            anticipate, unforeseen = queries.action_types(game, base.card, action)
-            action = replace(action, anticipate=anticipate, unforeseen=unforeseen)
-            if not type_allowed(action, window):                             # C.5
                 continue
             if not queries.can_use_action(game, base.card, use.action, use.holder):
                 continue                                                     # D
@@ -361,6 +368,12 @@ def _legal_actions(engine: Engine, player: int, window: str) -> list[ActionUse]:
             first = min(mode_targets(use.action, modes[0]), default=None)
             out.append(replace(use, candidates=tuple(found[first]) if first is not None else ()))
     return out
+
+
+def _type_allowed_now(game: Game, base: InScene, action: ActionDef, window: str) -> bool:
+    """4.6.2 C.5 with the action's types now (printed, or changed by a static: Antecipar, Imprevistas)."""
+    anticipate, unforeseen = queries.action_types(game, base.card, action)
+    return type_allowed(replace(action, anticipate=anticipate, unforeseen=unforeseen), window)
 
 
 def _targets_for_some_x(engine: Engine, use: ActionUse, player: int, ctx: Any) -> list[list[Any]]:
