@@ -274,9 +274,16 @@ def anatomy(effect: Effect, action: ActionDef | None = None, tables: AnatomyTabl
         scope=_scope(effect, action, body, t),
         task=_task(effect, body, t),
         requirements=_requirements(effect, action, costs, t),
-        generated=tuple(anatomy(g, tables=t) for p in body for g in _generated(p)),
+        generated=tuple(_generated_anatomy(g, t) for p in body for g in _generated(p)),
         keyword=effect.keyword or effect.from_keyword,
     )
+
+
+def _generated_anatomy(effect: Effect, t: AnatomyTables) -> Anatomy:
+    """An effect a procedure creates (5.7 B): its own anatomy, its timing led by the moment it is created."""
+    found = anatomy(effect, tables=t)
+    note = _note(t, "generated")
+    return dataclasses.replace(found, timing=(note, *found.timing)) if note is not None else found
 
 
 def card_anatomies(effects: tuple[Effect, ...], action: ActionDef | None,
@@ -403,13 +410,19 @@ def _scope(e: Effect, action: ActionDef | None, body: tuple[Procedure, ...], t: 
             words = Words(f"afeta o alvo: {kinds.pt}", f"affects the target: {kinds.english()}")
             seen.add(words.pt)
             out.append(Entry(words, detail=describe_selector(sel)))
+    introduced: set[str] = set()          # things an earlier step introduced were named by that step already
     for p in body:
         roles = t.scope_roles.get(p.family, DEFAULT_SCOPE_ROLES)
         for role in roles:
             value = _role(p, role)
             for sel in value if isinstance(value, tuple) else (value,):
-                if isinstance(sel, Selector) and not (action is not None and sel.ref is Ref.TARGET):
-                    add(sel)
+                if not isinstance(sel, Selector) or action is not None and sel.ref is Ref.TARGET:
+                    continue
+                if sel.ref is Ref.SLOT and sel.slot.split(":rest")[0] in introduced:
+                    continue
+                add(sel)
+        if p.introduces:
+            introduced.add(p.introduces)
     return tuple(out)
 
 
