@@ -176,6 +176,8 @@ class AnatomyTables:
         self._put(self.zones, "zone", zone, Words(pt, en), replace)
 
     def register_note(self, key: str, pt: str, en: str = "", replace: bool = False) -> None:
+        """A named sentence: a ``str.format`` template (``{cost}``, ``{power}``, ``{target}`` where the model fills
+        them; ``{{`` for a brace)."""
         self._put(self.notes, "note", key, Words(pt, en), replace)
 
 
@@ -293,8 +295,7 @@ def card_anatomies(effects: tuple[Effect, ...], action: ActionDef | None,
     if action is not None:
         for i, mode in enumerate(action.modes, 1):
             label = f"ação {action.name}" + (f", modo {i}" if len(action.modes) > 1 else "")
-            out.append((label, anatomy(mode, action, tables) if mode.kind is not EffectKind.UNSUPPORTED
-                        else anatomy(mode, tables=tables)))
+            out.append((label, anatomy(mode, action, tables)))
     return out
 
 
