@@ -301,17 +301,28 @@ def test_registering_other_words_for_a_name_is_refused_unless_replaced() -> None
     assert tables.tasks["summon_dragon"].pt == "chamar dragões"
 
 
-def test_the_module_registers_into_the_default_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    tables = model.TABLES.copy()
-    monkeypatch.setattr(model, "TABLES", tables)
-    model.register_timing("moon_rise", "quando a lua nasce")
-    model.register_task("summon_dragon", "invocar dragões")
-    model.register_phase("Fase da Lua", "Fase da Lua", "Moon Phase")
-    model.register_zone("sky", "no céu")
-    model.register_note("kind:triggered", "acontece sozinho", replace=True)
-    assert anatomy(MOON).timing[0].words.pt == "quando a lua nasce"
-    assert tables.phases["Fase da Lua"].english() == "Moon Phase"
-    assert "moon_rise" not in cardscript.compiler.anatomy_words.TIMING
+def test_each_game_registers_into_its_own_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pack registers with ``game=``: its rows go to that game's tables, the default game's (Battle Scenes') keep
+    theirs, and two games may give one IR name (an event, a kind's note) their own words."""
+    default = model.TABLES.copy()                                                # Battle Scenes' rows, a copy
+    monkeypatch.setattr(model, "_GAME_TABLES", {model.DEFAULT_GAME: default})
+    monkeypatch.setattr(model, "TABLES", default)
+    model.register_timing("moon_rise", "quando a lua nasce", game="moon-game")
+    model.register_task("summon_dragon", "invocar dragões", game="moon-game")
+    model.register_task("pay_gold", "pagar ouro", game="moon-game")
+    model.register_phase("Fase da Lua", "Fase da Lua", "Moon Phase", game="moon-game")
+    model.register_zone("sky", "no céu", game="moon-game")
+    model.register_timing("enter_scene", "quando chega ao céu", game="moon-game")
+    model.register_note("kind:triggered", "acontece sozinho", game="moon-game")
+    moon = model.tables_of("moon-game")
+    assert anatomy(MOON, tables=moon).known
+    assert moon.phases["Fase da Lua"].english() == "Moon Phase"
+    assert moon.timing["enter_scene"].pt == "quando chega ao céu"
+    assert model.TABLES.timing["enter_scene"].pt == "quando entra em cena"       # Battle Scenes' own, untouched
+    assert "moon_rise" not in model.TABLES.timing and not anatomy(MOON).known
+    model.register_timing("moon_rise", "ao nascer da lua")                       # no game: the default game's
+    assert model.tables_of(model.DEFAULT_GAME) is default and default.timing["moon_rise"].pt == "ao nascer da lua"
+    assert anatomy(MOON).timing[0].words.pt == "ao nascer da lua"
 
 
 def test_every_family_of_the_ir_has_battle_scenes_words() -> None:

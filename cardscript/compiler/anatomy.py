@@ -12,9 +12,9 @@ zone), ``ActionDef`` (cost, power, types, targets, extra costs, its keywords' ru
 common flags, its selector roles, read as dataclass fields), ``Selector`` / ``Condition`` / ``EventPattern`` (their
 ``text``: the card's own words) and ``describe`` (the IR's notation) -- so the model is common to every game. What
 is one game's -- the words of its event names, phases, zones and procedure families, the rule sections it cites --
-is a row of :class:`AnatomyTables`, which a game pack extends by registration (:func:`register_timing`,
-:func:`register_task`, ...); this module imports no game. A name no table knows is shown as it is, marked unknown
-(:attr:`Entry.known`), never guessed.
+is a row of that game's :class:`AnatomyTables` (:func:`tables_of`), which its pack fills by registration
+(:func:`register_timing`, :func:`register_task`, ... with ``game=``); this module imports no game. A name no
+table knows is shown as it is, marked unknown (:attr:`Entry.known`), never guessed.
 """
 
 from __future__ import annotations
@@ -181,29 +181,37 @@ class AnatomyTables:
         self._put(self.notes, "note", key, Words(pt, en), replace)
 
 
-TABLES = AnatomyTables()
-"""The default tables: each game pack registers its rows here (Battle Scenes': ``compiler/anatomy_words.py``)."""
+DEFAULT_GAME = "battle-scenes"          # the game of a card file that names none (cardscript.core.games, issue 14)
+_GAME_TABLES: dict[str, AnatomyTables] = {DEFAULT_GAME: AnatomyTables()}
+TABLES = _GAME_TABLES[DEFAULT_GAME]
+"""The default game's tables (Battle Scenes' rows: ``compiler/anatomy_words.py``)."""
 
 
-def register_timing(event: str, pt: str, en: str = "", replace: bool = False) -> None:
-    TABLES.register_timing(event, pt, en, replace)
+def tables_of(game: str) -> AnatomyTables:
+    """The tables of ``game`` (a game's key, ``"sky-world"``), empty until its pack registers its rows: each game
+    has its own, so two games may give the same IR name (an event, a zone, a kind's note) their own words."""
+    return _GAME_TABLES.setdefault(game, AnatomyTables())
 
 
-def register_phase(phase: str, pt: str, en: str = "", replace: bool = False) -> None:
-    TABLES.register_phase(phase, pt, en, replace)
+def register_timing(event: str, pt: str, en: str = "", replace: bool = False, game: str = DEFAULT_GAME) -> None:
+    tables_of(game).register_timing(event, pt, en, replace)
+
+
+def register_phase(phase: str, pt: str, en: str = "", replace: bool = False, game: str = DEFAULT_GAME) -> None:
+    tables_of(game).register_phase(phase, pt, en, replace)
 
 
 def register_task(family: str, pt: str, en: str = "", replace: bool = False,
-                  scope_roles: tuple[str, ...] | None = None) -> None:
-    TABLES.register_task(family, pt, en, replace, scope_roles)
+                  scope_roles: tuple[str, ...] | None = None, game: str = DEFAULT_GAME) -> None:
+    tables_of(game).register_task(family, pt, en, replace, scope_roles)
 
 
-def register_zone(zone: str, pt: str, en: str = "", replace: bool = False) -> None:
-    TABLES.register_zone(zone, pt, en, replace)
+def register_zone(zone: str, pt: str, en: str = "", replace: bool = False, game: str = DEFAULT_GAME) -> None:
+    tables_of(game).register_zone(zone, pt, en, replace)
 
 
-def register_note(key: str, pt: str, en: str = "", replace: bool = False) -> None:
-    TABLES.register_note(key, pt, en, replace)
+def register_note(key: str, pt: str, en: str = "", replace: bool = False, game: str = DEFAULT_GAME) -> None:
+    tables_of(game).register_note(key, pt, en, replace)
 
 
 # -- the model ---------------------------------------------------------------------------------------------------
@@ -567,7 +575,8 @@ def condition_words(c: Condition) -> Words:
 
 
 __all__ = [
-    "ACTIVATION_WORDS", "DURATIONS", "FIELD_WORDS", "TABLES", "Activation", "Anatomy", "AnatomyTables", "Entry",
-    "Step", "Words", "anatomy", "card_anatomies", "condition_words", "register_note", "register_phase",
-    "register_task", "register_timing", "register_zone", "selector_words",
+    "ACTIVATION_WORDS", "DEFAULT_GAME", "DURATIONS", "FIELD_WORDS", "TABLES", "Activation", "Anatomy",
+    "AnatomyTables", "Entry", "Step", "Words", "anatomy", "card_anatomies", "condition_words", "kinds_words",
+    "register_note", "register_phase", "register_task", "register_timing", "register_zone", "selector_words",
+    "tables_of",
 ]
