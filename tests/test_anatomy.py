@@ -112,6 +112,18 @@ def test_4_6_2_an_action_with_its_cost_power_type_and_target() -> None:
                                        "um alvo que exista: um personagem ou suporte (4.6.2 F)"]
 
 
+def test_4_6_2_H_an_action_with_acao_unica_has_both_limits() -> None:
+    """Capitão América V3's action "Ação Única - ... Este personagem pode usar mais uma ação neste turno": one action a
+    turn (4.6.2 C.4, H), never twice by name (Ação Única, 7), and a step lasting to the end of the turn."""
+    found = _anatomies("bsos/capitao-america-v3.card")["ação Avante, Vingadores"]
+    assert _pt(found.limit) == [
+        "uma ação por personagem por turno, salvo um efeito que permita mais (4.6.2 C.4, H)",
+        "Ação Única: não mais de uma vez por turno, nem se outra ação for permitida (7)",
+        "instantâneo: acontece uma vez",
+        "usar mais uma ação (4.6.2 C.4): até o final do turno"]
+    assert _pt(found.requirements) == ["custo de incapacitação {0} (4.6.1, 4.6.2 E.1)"]
+
+
 def test_4_6_2_E_2_an_action_keyword_cost_is_a_requirement_and_its_procedures_are_the_task() -> None:
     """Energia Cósmica's "coloque N cards de seus recursos na base de seu deck" is an extra cost (4.6.2 E.2), paid
     before the effect: a requirement, not a step of the Tarefa."""
