@@ -394,6 +394,18 @@ def test_explain_shows_the_anatomy_of_each_effect_and_the_action(capsys: pytest.
     assert "effects (as the engine runs them)" in out[:out.index("  anatomia")]     # the existing parts stay first
 
 
+def test_explain_says_what_it_could_not_read(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(LIBRARY / "bsic" / "gamora-v1.card")]) == 0      # a warning (CS260), no error
+    block = capsys.readouterr().out.split("  anatomia", 1)[1].splitlines()
+    assert block[1:6] == [
+        "    efeito 1 (unsupported):",
+        "      Ativação (activation): desconhecida (unknown) -- not executable: swap between two characters",
+        "      Temporização (timing): não lido (not read)",
+        "      Limite (limit): não lido (not read)",
+        "      Escopo (scope): não lido (not read)",
+    ]
+
+
 def test_explain_shows_a_generated_effect_inside_the_one_creating_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "Rei das Sombras V1"]) == 0
     block = capsys.readouterr().out.split("  anatomia", 1)[1].splitlines()

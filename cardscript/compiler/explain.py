@@ -166,7 +166,7 @@ def _anatomy(found: Anatomy, lines: list[str], pad: str) -> None:
     lines.append(f"{label('activation')} {activation.pt}{english}"
                  + (f" -- not executable: {found.why}" if found.why else ""))
     for name, entries in (("timing", found.timing), ("limit", found.limit), ("scope", found.scope)):
-        _entries(label(name), [_entry(e) for e in entries], lines, pad)
+        _entries(label(name), [_entry(e) for e in entries] or ["não lido (not read)"], lines, pad)
     steps = [f"{i}. {_step(s)}" for i, s in enumerate(found.task, 1)]
     _entries(label("task"), steps, lines, pad)
     _entries(label("requirements"), [_entry(e) for e in found.requirements] or ["nenhum"], lines, pad)
