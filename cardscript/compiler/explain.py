@@ -24,6 +24,7 @@ from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.render import render_node
 
 if TYPE_CHECKING:
+    from cardscript.compiler.anatomy import Anatomy, Entry, Step
     from cardscript.compiler.ir import CardDef, Condition, Procedure
 
 def explain_card(card: CompiledCard, definition: CardDef | None = None) -> str:
@@ -45,7 +46,12 @@ def explain_card(card: CompiledCard, definition: CardDef | None = None) -> str:
         lines.append(f"  ({card.unparsed} paragraph(s) not understood: run `cardscript check` for details)")
     lines.extend(explain_keywords(card))
     if card.bound:
+        if definition is None:
+            from cardscript.compiler.lower import lower_card
+
+            definition = lower_card(card)
         lines.extend(explain_effects(card, definition))
+        lines.extend(explain_anatomy(definition))
     return "\n".join(lines)
 
 
@@ -133,6 +139,62 @@ def explain_effects(card: CompiledCard, definition: CardDef | None = None) -> li
             lines.append("      keyword effect:")
             effect(e, "        ")
     return lines
+
+
+def explain_anatomy(definition: CardDef) -> list[str]:
+    """The section "anatomia": each effect and the action in Apoteose's terms (docs/anatomy.md), the Portuguese
+    terms with the English ones beside them."""
+    from cardscript.compiler import anatomy_words  # noqa: F401 - registers Battle Scenes' rows
+    from cardscript.compiler.anatomy import card_anatomies
+
+    lines = ["  anatomia (Apoteose's effect anatomy, docs/anatomy.md):"]
+    for label, found in card_anatomies(definition.effects, definition.action):
+        lines.append(f"    {label} ({found.kind.value}" + (f", {found.keyword}" if found.keyword else "") + "):")
+        _anatomy(found, lines, "      ")
+    return lines
+
+
+def _anatomy(found: Anatomy, lines: list[str], pad: str) -> None:
+    from cardscript.compiler.anatomy import ACTIVATION_WORDS, FIELD_WORDS
+
+    def label(name: str) -> str:
+        words = FIELD_WORDS[name]
+        return f"{pad}{words.pt} ({words.en}):"
+
+    activation = ACTIVATION_WORDS[found.activation]
+    english = f" ({activation.en})" if activation.en != activation.pt else ""
+    lines.append(f"{label('activation')} {activation.pt}{english}"
+                 + (f" -- not executable: {found.why}" if found.why else ""))
+    for name, entries in (("timing", found.timing), ("limit", found.limit), ("scope", found.scope)):
+        _entries(label(name), [_entry(e) for e in entries] or ["não lido (not read)"], lines, pad)
+    steps = [f"{i}. {_step(s)}" for i, s in enumerate(found.task, 1)]
+    _entries(label("task"), steps, lines, pad)
+    _entries(label("requirements"), [_entry(e) for e in found.requirements] or ["nenhum"], lines, pad)
+    for generated in found.generated:
+        lines.append(f"{pad}gera (5.7 B) um efeito {generated.kind.value}:")
+        _anatomy(generated, lines, pad + "  ")
+
+
+def _entries(head: str, texts: list[str], lines: list[str], pad: str) -> None:
+    """One text on the heading's line, several each on a line of their own."""
+    if len(texts) == 1:
+        lines.append(f"{head} {texts[0]}")
+        return
+    lines.append(head)
+    lines.extend(f"{pad}  {t}" for t in texts)
+
+
+def _entry(e: Entry) -> str:
+    text = e.words.pt + (f' -- "{e.text}"' if e.text else "")
+    return text if e.known else f"{text} (no words in the anatomy's tables)"
+
+
+def _step(s: Step) -> str:
+    flags = f" [{', '.join(f.pt for f in s.flags)}]" if s.flags else ""
+    text = f': "{s.text}"' if s.text else ""
+    detail = f" -- {s.detail}" if s.detail else ""
+    known = "" if s.known else " (no words in the anatomy's tables)"
+    return f"{s.words.pt}{flags}{text}{detail}{known}"
 
 
 def _condition(c: Condition) -> str:
