@@ -26,7 +26,7 @@ def effect(paragraph: str) -> Effect:
 
 def not_executable(paragraph: str) -> str:
     card, compiled = sky_card(SourceFile("t.card", HEAD + f"  {paragraph}\n"))
-    assert card is not None and card.effects[0].kind is EffectKind.UNSUPPORTED
+    assert card is not None and not card.effects[0].executable
     (warning,) = [d for d in compiled.diagnostics if d.code == dg.W_NOT_EXECUTABLE]
     return warning.message
 
@@ -153,3 +153,34 @@ def test_morteus_da_reserva_releases_your_blocks() -> None:
     assert (hero.hero_power.cost, hero.hero_power.evolutions) == (0, 2)
     (proc,) = hero.hero_power.effect.procedures
     assert isinstance(proc, ReleaseBlocks) and proc.player.ref is Ref.YOU
+
+
+def test_explain_shows_a_sky_world_card_in_apoteoses_terms(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14 part 5: the same anatomy for either game, with this game's words (its seals' sentences)."""
+    from pathlib import Path
+
+    from cardscript.cli import main
+
+    library = Path(__file__).resolve().parents[1] / "cardscript" / "games" / "sky_world" / "cards"
+    assert main(["explain", str(library / "aurora.card")]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("Personagem: Aurora (Sky World): Requisito 3, Consumo 0, Poder 4, Fé 1, Estágio I")
+    assert "INÍCIO DO TURNO: Este personagem perde 1 de Poder permanente.\n    triggered (field) on turn_start:" \
+        in printed
+    timing = ("Temporização (timing):\n        Acontece no início do turno do dono desta carta, antes das jogadas "
+              "livres.")
+    assert timing in printed
+    assert "Ativação (activation): Auto" in printed and "not executable: " in printed
+    assert "desconhecida" not in printed          # an effect not read still has its seal's activation
+    assert "no words in the anatomy's tables" not in printed
+
+
+def test_every_sky_world_family_has_anatomy_words() -> None:
+    from cardscript.compiler.anatomy import tables_of
+    from cardscript.games.sky_world import anatomy_words
+    from cardscript.games.sky_world.ir import FAMILIES
+    from cardscript.games.sky_world.seals import SEALS
+
+    tables = tables_of(anatomy_words.GAME)
+    assert {f.family for f in FAMILIES} <= set(tables.tasks)
+    assert {s.event for s in SEALS if s.event} <= set(tables.timing)

@@ -22,15 +22,26 @@ from cardscript.compiler.ast import (
 )
 from cardscript.compiler.pipeline import CompiledCard
 from cardscript.compiler.render import render_node
+from cardscript.core.games import DEFAULT_GAME, Game, game_named, load_pack
 
 if TYPE_CHECKING:
-    from cardscript.compiler.anatomy import Anatomy, Entry, Step
-    from cardscript.compiler.ir import CardDef, Condition, Procedure
+    from cardscript.compiler.anatomy import Anatomy, AnatomyTables, Entry, Step
+    from cardscript.compiler.ir import ActionDef, CardDef, Condition, Effect, Procedure
+
+
+def _game(key: str) -> Game:
+    found = game_named(key)
+    assert found is not None, key           # a CompiledCard's game is a registered one
+    return found
+
 
 def explain_card(card: CompiledCard, definition: CardDef | None = None) -> str:
     """How the compiler reads ``card`` (``cardscript explain CARD``); ``definition``: its lowering when the caller
     has it already (the gallery), else it is lowered here."""
     lines: list[str] = []
+    if card.game != DEFAULT_GAME.key:            # another game's card: its pack explains it
+        explained: str = load_pack(_game(card.game)).explain(card)
+        return explained
     if card.raw is None:
         return f"{card.source.path}: the card file could not be read (see `cardscript check`)"
     h = card.raw.header
@@ -77,7 +88,7 @@ def explain_effects(card: CompiledCard, definition: CardDef | None = None) -> li
     """The section "effects (as the engine runs them)": each lowered effect, its procedures and operands,
     and "NOT EXECUTABLE: <text>" for what the lowering could not express (``definition``: the card lowered
     already, else lowered here)."""
-    from cardscript.compiler.ir import Effect, EffectKind, Unsupported
+    from cardscript.compiler.ir import EffectKind, Unsupported
     from cardscript.compiler.lower import lower_card
 
     if definition is None:
@@ -145,10 +156,17 @@ def explain_anatomy(definition: CardDef) -> list[str]:
     """The section "anatomia": each effect and the action in Apoteose's terms (docs/anatomy.md), the Portuguese
     terms with the English ones beside them."""
     from cardscript.compiler import anatomy_words  # noqa: F401 - registers Battle Scenes' rows
+
+    return anatomy_section(definition.effects, definition.action)
+
+
+def anatomy_section(effects: tuple[Effect, ...], action: ActionDef | None,
+                    tables: AnatomyTables | None = None) -> list[str]:
+    """The "anatomia" lines of these effects and action, with a game's ``tables`` (the default game's: None)."""
     from cardscript.compiler.anatomy import card_anatomies
 
     lines = ["  anatomia (Apoteose's effect anatomy, docs/anatomy.md):"]
-    for label, found in card_anatomies(definition.effects, definition.action):
+    for label, found in card_anatomies(effects, action, tables):
         lines.append(f"    {label} ({found.kind.value}" + (f", {found.keyword}" if found.keyword else "") + "):")
         _anatomy(found, lines, "      ")
     return lines

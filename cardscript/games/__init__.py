@@ -38,6 +38,10 @@ class GamePack(Protocol):
         """The name the card file's header gives (a name in scope for the other cards), or None."""
         ...
 
+    def explain(self, card: CompiledCard) -> str:
+        """How the engine reads the card (``cardscript explain CARD``): its effects and their anatomy."""
+        ...
+
 
 @dataclass(frozen=True)
 class MatchOptions:

@@ -23,6 +23,11 @@ class BattleScenes:
     def compile_source(self, source: SourceFile, names: NameRegistry | None = None) -> CompiledCard:
         return compile_source(source, names)
 
+    def explain(self, card: CompiledCard) -> str:
+        from cardscript.compiler.explain import explain_card
+
+        return explain_card(card)
+
     def card_name(self, source: SourceFile) -> str | None:
         raw, _ = read_card_file(source)
         return raw.header.name if raw is not None else None

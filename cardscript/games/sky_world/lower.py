@@ -3,7 +3,9 @@
 The header gives the numbers (``header.py``); each paragraph's seal its effect's kind, event, condition and zone
 (``seals.py``); the body its procedures, read by the core's construction rules with this game's vocabulary and
 frames (``meaning.py``). A keyword line ("Fortalecer 1.") is its prelude meaning, lowered the same way. Whatever no
-rule reads is a located problem and the paragraph an ``UNSUPPORTED`` effect: never a guess.
+rule reads is a located problem, and the paragraph's effect keeps the kind, zone and event its seal gives with one
+``Unsupported`` procedure saying why (not executable; its anatomy still says how it would be used): never a
+guess.
 """
 
 from __future__ import annotations
@@ -72,16 +74,21 @@ def lower_sky(header: SkyHeader, paragraphs: list[tuple[ReadSeal, Paragraph | No
 def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, bindings: dict[int, Binding],
             keywords: list[KeywordUse]) -> tuple[Effect, list[Problem]]:
     zone = seal.seal.zone
-    if para is None:
-        return Effect(EffectKind.UNSUPPORTED, text=text, zone=zone, why="the text does not read"), []
     kind = _KIND[seal.seal.activation]
+    trigger = _trigger(seal) if kind is EffectKind.TRIGGERED else None
+    condition = Condition(seal.qualifier_condition, text=seal.qualifier) if seal.qualifier else None
+    if para is None:
+        return Effect(kind, (Unsupported(why=NOT_READ, text=text),), trigger=trigger, condition=condition, zone=zone,
+                      text=text, why=NOT_READ), []
     procedures, problems = (_meaning(para, info, bindings, keywords, static=kind is EffectKind.STATIC))
     if problems:
         why = "; ".join(p.message for p in problems)
-        return Effect(EffectKind.UNSUPPORTED, tuple(procedures), text=text, zone=zone, why=why), problems
-    trigger = _trigger(seal) if kind is EffectKind.TRIGGERED else None
-    condition = Condition(seal.qualifier_condition, text=seal.qualifier) if seal.qualifier else None
+        return Effect(kind, (Unsupported(why=why, text=text),), trigger=trigger, condition=condition, zone=zone,
+                      text=text, why=why), problems
     return Effect(kind, tuple(procedures), trigger=trigger, condition=condition, zone=zone, text=text), []
+
+
+NOT_READ = "the text does not read"
 
 
 def _trigger(seal: ReadSeal) -> EventPattern:

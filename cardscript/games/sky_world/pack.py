@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cardscript.compiler.ast import Paragraph
 from cardscript.compiler.game_text import GameText
-from cardscript.compiler.ir import Effect, EffectKind
+from cardscript.compiler.ir import Effect
 from cardscript.compiler.pipeline import CompiledCard, read_text_block
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic, did_you_mean
@@ -25,7 +25,7 @@ from cardscript.core.source import SourceFile, Span
 from cardscript.games import MatchOptions, Say
 from cardscript.games.sky_world.header import SkyCardFile, read_sky_card
 from cardscript.games.sky_world.ir import SkyCard
-from cardscript.games.sky_world.lower import lower_sky
+from cardscript.games.sky_world.lower import NOT_READ, lower_sky
 from cardscript.games.sky_world.parsing import prelude, profile
 from cardscript.games.sky_world.seals import ReadSeal, read_seal, seal_spellings, split_lead
 from cardscript.games.sky_world.words import LEXICON
@@ -54,6 +54,11 @@ class SkyWorld:
         read, _ = read_sky_card(source)
         return read.header.name if read is not None else None
 
+    def explain(self, card: CompiledCard) -> str:
+        from cardscript.games.sky_world.explain import explain
+
+        return explain(card)
+
     def play(self, options: MatchOptions, say: Say, err: Say) -> int:
         from cardscript.games.sky_world.commands import play
 
@@ -79,7 +84,7 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
     lowered = lower_sky(read.header, _pairs(sealed, card), card.permanent, card.keywords)
     card.runs = card.ok and len(sealed) == len(read.paragraphs) and all(_runs(e) for e in lowered.paragraphs)
     for paragraph, effect in zip(sealed, lowered.paragraphs, strict=True):
-        if effect.kind is EffectKind.UNSUPPORTED and effect.why != "the text does not read":
+        if not effect.executable and effect.why != NOT_READ:
             card.diagnostics.append(Diagnostic(
                 dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: not executable: {effect.why}",
                 paragraph.seal_span, source, "the Sky World construction rules do not read this yet"))
