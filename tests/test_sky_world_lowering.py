@@ -184,3 +184,34 @@ def test_every_sky_world_family_has_anatomy_words() -> None:
     tables = tables_of(anatomy_words.GAME)
     assert {f.family for f in FAMILIES} <= set(tables.tasks)
     assert {s.event for s in SEALS if s.event} <= set(tables.timing)
+
+
+def test_costs_are_paid_first() -> None:
+    """Manual, "Consumir retira a Essência" and "Use uma habilidade da mão": Consumir N and Bloquear N before ":" are
+    the effect's costs (Leon, Voz do Legado: "pode Bloquear 3 para deixar outro aliado vulnerável pronto")."""
+    from cardscript.games.sky_world.ir import Block, Consume
+
+    block, choose, ready = effect("ATIVAÇÃO: Bloqueie 3: escolha outro aliado vulnerável. Ele fica pronto "
+                                  "novamente.").procedures
+    assert isinstance(block, Block) and (block.amount, block.cost) == (3, True)
+    assert isinstance(choose, Choose) and choose.what is not None and choose.what.excluding is not None
+    assert isinstance(ready, MakeReady) and ready.targets.slot == choose.introduces
+    consume, loss = effect("ATIVAÇÃO: Consuma 2 Essências: o rival perde 1 de Fé.").procedures
+    assert isinstance(consume, Consume) and (consume.amount, consume.cost) == (2, True)
+    assert isinstance(loss, LoseFaith)
+    assert "a cost other than Consumir or Bloquear" in not_executable("ATIVAÇÃO: Compre uma carta: o rival perde 1 "
+                                                                      "de Fé.")
+
+
+def test_attack_permissions_are_static() -> None:
+    """Manual, "Escolha seu combate": "Normalmente, só se ataca um inimigo vulnerável. ... Uma habilidade pode
+    permitir outros alvos"; "Apenas permitir um ataque em Preparação não libera canalizar"."""
+    from cardscript.games.sky_world.ir import AllowAttack
+
+    others = effect("CONTÍNUA: Este personagem pode atacar inimigos que não estejam vulneráveis.")
+    early = effect("CONTÍNUA: Este personagem pode atacar em Preparação.")
+    (a,), (b,) = others.procedures, early.procedures
+    assert others.kind is EffectKind.STATIC and isinstance(a, AllowAttack) and (a.any_target, a.in_preparation) == \
+        (True, False)
+    assert isinstance(b, AllowAttack) and (b.any_target, b.in_preparation) == (False, True)
+    assert "attack whom?" in not_executable("CONTÍNUA: Este personagem pode atacar inimigos vulneráveis.")

@@ -39,6 +39,7 @@ from cardscript.compiler.semantics.syntax import NP, PP, Constituent, Other, Rel
 from cardscript.compiler.semantics.verbs import Verb, analyse
 from cardscript.compiler.semantics.vocabulary import (
     ACTION_TYPE_OF_WORD,
+    ADJECTIVE_FILTERS,
     ALIGNMENT_OF_WORD,
     CARD_TYPE_OF_NOUN,
     STATE_FILTERS,
@@ -566,6 +567,11 @@ def _state(sel: Selector, rel: Rel, v: Verb, r: Reading) -> Selector:
     from cardscript.compiler.semantics.places import place
 
     where = _pp(rel, "em")
+    states = [w for w in v.words if w.cls == "ADJ" and w.lemma in ADJECTIVE_FILTERS]
+    if where is None and len(states) == 1:              # a game's state: "que não estejam vulneráveis" (Sky World)
+        r.use(*states)
+        adjective = ADJECTIVE_FILTERS[states[0].lemma]
+        return add_filter(sel, _negated_state(adjective) if v.negated else adjective)
     if where is None or where.obj is None:
         raise NotUnderstood("is where?", rel.clause)
     r.use(*where.preps)

@@ -10,7 +10,7 @@ guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, TextBlock
 from cardscript.compiler.expand import KeywordUse
@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.effects import permanent_paragraph, unread_wo
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem, SentenceReader, read_sequence
 from cardscript.games.sky_world.header import SkyHeader
-from cardscript.games.sky_world.ir import HeroPower, SkyCard
+from cardscript.games.sky_world.ir import Block, Consume, HeroPower, SkyCard
 from cardscript.games.sky_world.meaning import reading
 from cardscript.games.sky_world.seals import ReadSeal
 
@@ -127,7 +127,18 @@ def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keyw
     problems: list[Problem] = []
     try:
         for k, sentence in enumerate(para.sentences):
-            seq = read_sequence(reader, sentence.body, first_sentence=k == 0, allow_modes=False)
+            if sentence.cost is not None:          # "Consuma 1 Essência: ..." -- paid before the rest
+                if k:
+                    problems.append(Problem("a cost after the effect's first sentence", sentence))
+                costs = read_sequence(reader, sentence.cost, first_sentence=True, allow_modes=False, options=False)
+                problems.extend(costs.problems)
+                for p in (p for mode in costs.modes for p in mode):
+                    if isinstance(p, Consume | Block):
+                        procedures.append(replace(p, cost=True))
+                    else:
+                        problems.append(Problem("a cost other than Consumir or Bloquear", sentence))
+            seq = read_sequence(reader, sentence.body, first_sentence=k == 0 and sentence.cost is None,
+                                allow_modes=False)
             problems.extend(seq.problems)
             procedures.extend(p for mode in seq.modes for p in mode)
     except NotUnderstood as exc:

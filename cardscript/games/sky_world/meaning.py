@@ -25,15 +25,20 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme, Number, Symbol
-from cardscript.compiler.ir import Draw, Duration, Filter, Kind, KnockOut, Procedure, Ref
+from cardscript.compiler.ir import Draw, Duration, EffectKind, Filter, Kind, KnockOut, Procedure, Ref
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics import vocabulary as voc
 from cardscript.compiler.semantics.build import Build, Built
+from cardscript.compiler.semantics.nouns import things
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood
+from cardscript.compiler.semantics.statics import STATIC_BUILDERS
 from cardscript.compiler.semantics.syntax import NP, PP, Other, constituent_leaves
 from cardscript.games.sky_world.ir import (
+    AllowAttack,
+    Block,
     ChangePower,
+    Consume,
     Destroy,
     DrawCards,
     Expose,
@@ -66,6 +71,9 @@ DRAW = "sky_world.draw"
 BECOME = "sky_world.become"
 LEAVE = "sky_world.leave"
 RELEASE = "sky_world.release"
+CONSUME = "sky_world.consume"
+BLOCK = "sky_world.block"
+ATTACK = "sky_world.attack"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -78,6 +86,12 @@ FRAMES: dict[str, fr.Frame] = {
     "ficar": fr.frame("ficar", BECOME, fr.role("targets", "subject"), fr.role("purpose", "para", "")),
     "sair": fr.frame("sair", LEAVE, fr.role("subject", "subject", "thing"),
                      fr.role("from", "de", "attribute", "phase", "zone")),
+    # "Consuma 1 Essência", "Bloqueie 3" (manual, "Consumir retira a Essência", "Use uma habilidade da mão")
+    **{lemma: fr.frame(lemma, family, fr.role("who", "subject"), fr.role("what", "object", "thing", "amount", ""))
+       for lemma, family in (("consumir", CONSUME), ("bloquear", BLOCK))},
+    # "pode atacar inimigos que não estejam vulneráveis" / "pode atacar em Preparação": an attack permission
+    "atacar": fr.frame("atacar", ATTACK, fr.role("who", "subject"), fr.role("targets", "object", "thing"),
+                       fr.role("state", "em", "attribute")),
     # "libere suas Essências bloqueadas" (Morteus da Reserva): the blocks end now, not at the next turn
     "liberar": fr.frame("liberar", RELEASE, fr.role("who", "subject"), fr.role("what", "object", "thing", "")),
 }
@@ -240,10 +254,77 @@ def _release(b: Build) -> Built:
     return Built([ReleaseBlocks(player=who, text=b.text)])
 
 
+def _essences(b: Build) -> int:
+    """The number of Essências of "Consuma 2 Essências" / "Bloqueie 3" (a number alone: Essências, the only thing
+    consumed or blocked)."""
+    np = b.roles.np("what")
+    if np is None:
+        raise NotUnderstood(f"'{b.verb.lemma}' how many Essências?", b.roles.clause)
+    if isinstance(np.head, Number) and not np.quantity and not np.dets and not np.mods:
+        b.r.use(np.head)
+        return np.head.value
+    numbers = [n for n in np.quantity if isinstance(n, Number)]
+    if np.lemma == "essência" and len(numbers) == 1 == len(np.quantity) and not np.dets and not np.mods:
+        b.r.use(np.head, *numbers)
+        return numbers[0].value
+    raise NotUnderstood(f"'{b.verb.lemma}' a number of Essências ('2 Essências')", b.roles.clause)
+
+
+def _you_pay(b: Build) -> None:
+    who = b.subject()
+    if who.kind is not Kind.PLAYER or who.ref is not Ref.YOU:
+        raise NotUnderstood("only you pay with your Banco", b.roles.clause)
+
+
+def _consume(b: Build) -> Built:
+    """"Consuma N Essências": N available Essências leave the Banco and the match (a cost before ":")."""
+    amount = _essences(b)
+    _you_pay(b)
+    return Built([Consume(amount=amount, text=b.text)])
+
+
+def _block(b: Build) -> Built:
+    """"Bloqueie N": N of the Banco's free capacity reserved until your next turn (a cost before ":")."""
+    amount = _essences(b)
+    _you_pay(b)
+    return Built([Block(amount=amount, text=b.text)])
+
+
+def _attack(b: Build) -> Built:
+    """"<personagem> pode atacar <inimigos que não estejam vulneráveis>" (other targets than the vulnerable) or
+    "... pode atacar em Preparação" (manual, "Escolha seu combate", "Desperte e prepare seu campo"): a CONTÍNUA's
+    attack permission -- no extra action, no channelling."""
+    if b.verb.modal != "pode" or b.verb.negated:
+        raise NotUnderstood("'atacar' is read as a permission ('pode atacar ...')", b.roles.clause)
+    who = b.subject()
+    if who.kind is not Kind.CHARACTER:
+        raise NotUnderstood("only a character attacks", b.roles.clause)
+    in_preparation = any_target = False
+    state = b.roles.np("state")
+    if state is not None:
+        if state.lemma != "preparação" or state.dets or state.mods:
+            raise NotUnderstood("attack while what? ('em Preparação')", b.roles.clause)
+        pp = b.roles.pp("state")
+        b.r.use(state.head, *(pp.preps if pp is not None else ()))
+        in_preparation = True
+    target = b.roles.np("targets")
+    if target is not None:
+        chosen = things(target, b.r)
+        if [(f.field, f.value) for f in chosen.filters] != [("controller", "opponent"), ("vulnerable", "false")] \
+                or chosen.ref is not None:
+            raise NotUnderstood("attack whom? (read: 'inimigos que não estejam vulneráveis')", b.roles.clause)
+        any_target = True
+    if not (in_preparation or any_target):
+        raise NotUnderstood("a permission to attack what or when?", b.roles.clause)
+    return Built([AllowAttack(targets=who, in_preparation=in_preparation, any_target=any_target, text=b.text)],
+                 EffectKind.STATIC)
+
+
 def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
+    STATIC_BUILDERS.setdefault(ATTACK, _attack)
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw), (BECOME, _become),
-                            (LEAVE, _leave), (RELEASE, _release)):
+                            (LEAVE, _leave), (RELEASE, _release), (CONSUME, _consume), (BLOCK, _block)):
         PROCEDURE_BUILDERS.setdefault(family, builder)
 
 
