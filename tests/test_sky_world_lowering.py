@@ -215,3 +215,16 @@ def test_attack_permissions_are_static() -> None:
         (True, False)
     assert isinstance(b, AllowAttack) and (b.any_target, b.in_preparation) == (False, True)
     assert "attack whom?" in not_executable("CONTÍNUA: Este personagem pode atacar inimigos vulneráveis.")
+
+
+def test_dudurima_the_rivals_first_channelling_grants_no_fe() -> None:
+    """Manual, "Ativação, fonte e duração": "A ativação impede a primeira canalização de conceder Fé no próximo turno
+    rival"."""
+    from cardscript.games.sky_world.ir import Consume, PreventChannelFaith
+
+    consume, prevent = effect("ATIVAÇÃO: Consuma 1 Essência: a primeira canalização do rival em seu próximo turno "
+                              "não concede Fé.").procedures
+    assert isinstance(consume, Consume) and consume.cost and isinstance(prevent, PreventChannelFaith)
+    assert prevent.times == 1
+    assert "which channelling?" in not_executable("ATIVAÇÃO: A segunda canalização do rival em seu próximo turno não "
+                                                  "concede Fé.")

@@ -45,6 +45,7 @@ from cardscript.games.sky_world.ir import (
     GainFaith,
     LoseFaith,
     MakeReady,
+    PreventChannelFaith,
     ReleaseBlocks,
 )
 
@@ -74,6 +75,7 @@ RELEASE = "sky_world.release"
 CONSUME = "sky_world.consume"
 BLOCK = "sky_world.block"
 ATTACK = "sky_world.attack"
+GRANT = "sky_world.grant"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -92,6 +94,9 @@ FRAMES: dict[str, fr.Frame] = {
     # "pode atacar inimigos que não estejam vulneráveis" / "pode atacar em Preparação": an attack permission
     "atacar": fr.frame("atacar", ATTACK, fr.role("who", "subject"), fr.role("targets", "object", "thing"),
                        fr.role("state", "em", "attribute")),
+    # "a primeira canalização do rival em seu próximo turno não concede Fé" (Dudurima)
+    "conceder": fr.frame("conceder", GRANT, fr.role("what_grants", "subject"),
+                         fr.role("what", "object", "attribute", "")),
     # "libere suas Essências bloqueadas" (Morteus da Reserva): the blocks end now, not at the next turn
     "liberar": fr.frame("liberar", RELEASE, fr.role("who", "subject"), fr.role("what", "object", "thing", "")),
 }
@@ -320,9 +325,38 @@ def _attack(b: Build) -> Built:
                  EffectKind.STATIC)
 
 
+def _no_faith(b: Build) -> Built:
+    """"A primeira canalização do rival em seu próximo turno não concede Fé" (manual, "Ativação, fonte e duração":
+    Dudurima's activation): registered for the rival's next turn, its first N channellings grant no Fé. Each part
+    is read: the ordinal, the rival's channelling, its next turn, "não concede Fé"; anything else is not."""
+    subject = b.roles.subject_np
+    what = b.roles.np("what")
+    when = b.roles.pp("when")
+    if subject is None or subject.lemma != "canalização" or not b.verb.negated or what is None \
+            or what.lemma != "fé" or what.dets or what.mods or when is None or when.obj is None:
+        raise NotUnderstood("what does not grant Fé, when? (read: 'a primeira canalização do rival em seu "
+                            "próximo turno não concede Fé')", b.roles.clause)
+    ordinals = [w for w in subject.pre if isinstance(w, Lexeme) and w.lemma == "primeiro"]   # the first one only
+    # ("a segunda canalização" is the second alone, which this engine's family does not say)
+    of = [m for m in subject.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None]
+    turn = when.obj
+    nexts = [w for w in (*turn.pre, *turn.post) if isinstance(w, Lexeme) and w.lemma == "próximo"]
+    if len(ordinals) != 1 or len(subject.pre) != 1 or len(of) != 1 or len(subject.mods) != 1 or of[0].obj is None \
+            or of[0].obj.lemma != "oponente" or of[0].obj.mods or turn.lemma != "turno" or len(nexts) != 1 \
+            or not turn.det("seu") or turn.mods:
+        raise NotUnderstood("which channelling? (read: 'a primeira canalização do rival em seu próximo turno')",
+                            b.roles.clause)
+    rival = of[0].obj
+    b.r.use(subject.head, *subject.dets, *ordinals, *of[0].preps, rival.head, *rival.dets, what.head,
+            *when.preps, turn.head, *turn.dets, *nexts)
+    b.roles.filled.pop("when")                 # the rival's next turn is the registration's, read here: not a delay
+    return Built([PreventChannelFaith(times=1, text=b.text)])
+
+
 def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
     STATIC_BUILDERS.setdefault(ATTACK, _attack)
+    STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw), (BECOME, _become),
                             (LEAVE, _leave), (RELEASE, _release), (CONSUME, _consume), (BLOCK, _block)):
         PROCEDURE_BUILDERS.setdefault(family, builder)
