@@ -1,0 +1,109 @@
+"""The manual's worked examples played with the library's card files (issue 14, parts 3 and 4): each card compiled
+and lowered from `cardscript/games/sky_world/cards/`, run by the engine, with the manual's numbers -- the same
+examples the other files of this folder check with hand-built cards."""
+
+from __future__ import annotations
+
+import pytest
+from sky_fixtures import FILLER, Side, Table
+
+from cardscript.games.sky_world.game import SkyGameOver
+from cardscript.games.sky_world.ir import SkyCard
+from cardscript.games.sky_world.library import library
+from cardscript.games.sky_world.plays import convert, legal_plays
+from cardscript.games.sky_world.queries import power
+from cardscript.games.sky_world.turn import end_turn, start_turn
+
+
+def card(title: str) -> SkyCard:
+    runs, not_run = library()
+    assert title in runs, f"{title} does not run ({title in not_run and 'its text is not read yet'})"
+    return runs[title]
+
+
+def test_aprenda_a_ler_uma_carta_morteus() -> None:
+    """"Morteus pede 4 Essências no Banco e consome 1 ao ser despertado. Ele tem Poder 6, Fé 2 e é de estágio I.\""""
+    morteus = card("Morteus")
+    assert (morteus.requirement, morteus.consumption, morteus.power, morteus.faith, morteus.stage) == (4, 1, 6, 2, 1)
+
+
+def test_consumir_5_essences_morteus_leaves_4() -> None:
+    """"Você tem 5 Essências. Desperta Morteus, que exige 4 e consome 1. Depois do pagamento, seu Banco fica com 4.\""""
+    t = Table(Side(hand=[card("Morteus")], bank=[FILLER] * 5))
+    t.engine.awaken(0, t.id("Morteus"))
+    assert t.state.players[0].essences == 4 and t.ch("Morteus").preparation
+
+
+def test_construa_seu_banco_convert_one_then_elyra() -> None:
+    """"Você converte uma carta e passa de 0 para 1 Essência. Desperta Elyra, cujo requisito é 1. Como ela não tem
+    consumo, seu Banco continua com 1.\""""
+    t = Table(Side(hand=[card("Elyra"), FILLER]))
+    convert(t.engine, 0, t.id("Carta"))
+    assert t.state.players[0].essences == 1
+    assert t.engine.can_awaken(0, t.id("Elyra"))
+    t.engine.awaken(0, t.id("Elyra"))
+    assert t.state.players[0].essences == 1
+
+
+def test_canalize_19_fe_nina_channels_1_and_wins() -> None:
+    """"Você tem 19 de Fé. Nina canaliza 1: você chega a 20 e vence imediatamente.\""""
+    t = Table(Side(faith=19, board=[card("Nina")]))
+    with pytest.raises(SkyGameOver) as over:
+        t.engine.channel(t.id("Nina"))
+    assert over.value.winner == 0 and t.state.players[0].faith == 20
+
+
+def test_escolha_seu_combate_flor_5_against_a_vulnerable_2() -> None:
+    """"Flor tem Poder 5 e enfrenta um inimigo vulnerável de Poder 2: o inimigo é destruído e vai ao Banco do dono.
+    Flor sobrevive, mas fica vulnerável com a ação gasta.\" (Nina has Poder 2 in this library.)"""
+    flor, nina = card("Flor I"), card("Nina")
+    assert (flor.power, nina.power) == (5, 2)
+    t = Table(Side(board=[flor]), Side(board=[nina]))
+    t.ch("Nina", 1).vulnerable = True
+    t.engine.attack(t.id("Flor I"), t.id("Nina", 1))
+    assert t.state.players[1].bank == [t.id("Nina", 1)]
+    assert t.ch("Flor I").vulnerable and t.ch("Flor I").spent
+
+
+def test_use_uma_habilidade_da_mao_lotus_on_nina_with_3_essences() -> None:
+    """"Com 3 Essências, use Lotus da mão, escolha Nina e bloqueie 2. Nina recebe +1 de Poder neste turno. O Banco
+    continua com 3 para requisitos, mas só uma Essência está disponível para outros pagamentos.\" (This library's
+    Lotus: Requisito 2, blocked from the hand, and Inspirar 1.)"""
+    nina = card("Nina")
+    t = Table(Side(hand=[card("Lotus")], bank=[FILLER] * 3, board=[nina]))
+    (play,) = [p for p in legal_plays(t.engine, 0) if p.kind == "hand_ability"]
+    play.run()
+    p = t.state.players[0]
+    assert power(t.state, t.id("Nina")) == nina.power + 1
+    assert p.essences == 3 and p.blocks == 2 and p.consumable_count == 1
+    end_turn(t.engine, 0)
+    assert power(t.state, t.id("Nina")) == nina.power
+
+
+def test_evolua_flor_i_channelled_becomes_flor_ii_and_draws() -> None:
+    """"Flor I já canalizou. Você a substitui por Flor II e compra uma carta: a evolução continua com a ação gasta. A
+    Flor anterior entra no Banco.\""""
+    t = Table(Side(board=[card("Flor I")], hand=[card("Flor II")], bank=[FILLER] * 3, deck=[card("Nina")]))
+    t.engine.channel(t.id("Flor I"))
+    t.engine.awaken(0, t.id("Flor II"))
+    p = t.state.players[0]
+    assert t.ch("Flor II").spent and t.id("Flor I") in p.bank and p.hand == [t.id("Nina")]
+
+
+def test_ativacao_dudurima_channels_then_denies_the_rivals_first_channelling() -> None:
+    """"Dudurima pode canalizar e depois ativar, consumindo 1 Essência. Ela continua vulnerável. A ativação impede a
+    primeira canalização de conceder Fé no próximo turno rival.\""""
+    nina = card("Nina")
+    t = Table(Side(board=[card("Dudurima")], bank=[FILLER] * 3, hand=[FILLER] * 6),
+              Side(board=[nina, nina], hand=[FILLER] * 6))
+    t.engine.channel(t.id("Dudurima"))
+    (use,) = [p for p in legal_plays(t.engine, 0) if p.kind == "activate"]
+    use.run()
+    assert t.ch("Dudurima").vulnerable and t.state.players[0].essences == 2
+    end_turn(t.engine, 0)
+    start_turn(t.engine, 1)
+    first, second = (c.card for c in t.state.players[1].characters())
+    t.engine.channel(first)
+    assert t.state.players[1].faith == 0
+    t.engine.channel(second)
+    assert t.state.players[1].faith == 1
