@@ -228,3 +228,20 @@ def test_dudurima_the_rivals_first_channelling_grants_no_fe() -> None:
     assert prevent.times == 1
     assert "which channelling?" in not_executable("ATIVAÇÃO: A segunda canalização do rival em seu próximo turno não "
                                                   "concede Fé.")
+
+
+def test_salvaguarda_and_interceptar_are_characteristics_the_engine_applies() -> None:
+    """Manual, "Palavras-chave de efeito": Salvaguarda and Interceptar are rules of the card that has them (the
+    engine's ``SkyCard.keywords``); their prelude meanings say the rule in words."""
+    for keyword in ("Salvaguarda", "Interceptar"):
+        card, compiled = sky_card(SourceFile("t.card", HEAD + f"  CONTÍNUA: {keyword}.\n"))
+        assert card is not None and compiled.runs and card.keywords == (keyword,) and card.effects == ()
+
+
+@pytest.mark.parametrize(("keyword", "family", "amount"), [("Depositar 2", "deposit", 2), ("Bloquear 1", "block", 1),
+                                                           ("Consumir 3", "consume", 3)])
+def test_condicoes_depositar_bloquear_consumir_as_steps(keyword: str, family: str, amount: int) -> None:
+    """Manual, "Condições, vínculos e escolhas": Depositar N, Bloquear N, Consumir N -- as a step of an effect (not
+    a cost: that is the same words before ':')."""
+    (proc,) = effect(f"AO ENTRAR: {keyword}.").procedures
+    assert proc.family == family and proc.amount == amount and not getattr(proc, "cost", False)

@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.effects import permanent_paragraph, unread_wo
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem, SentenceReader, read_sequence
 from cardscript.games.sky_world.header import SkyHeader
-from cardscript.games.sky_world.ir import Block, Consume, HeroPower, SkyCard
+from cardscript.games.sky_world.ir import KEYWORDS, Block, Consume, HeroPower, SkyCard
 from cardscript.games.sky_world.meaning import reading
 from cardscript.games.sky_world.seals import ReadSeal
 
@@ -65,7 +65,8 @@ def lower_sky(header: SkyHeader, paragraphs: list[tuple[ReadSeal, Paragraph | No
     card = SkyCard(title=header.name, name=header.name, card_type="Herói" if hero else "Personagem",
                    requirement=header.requirement or 0, consumption=header.consumption, power=header.power or 0,
                    faith=header.faith or 0, stage=header.stage or 1, insignia=header.insignia or "",
-                   effects=tuple(e for e in effects if e is not power),
+                   effects=tuple(e for e in effects if e is not power and e.kind is not EffectKind.KEYWORD),
+                   keywords=tuple(e.keyword for e in effects if e.kind is EffectKind.KEYWORD),
                    hero_power=HeroPower(power, cost=header.power_cost, evolutions=header.tier)
                    if power is not None else None)
     return LoweredSky(card, problems, effects)
@@ -80,6 +81,9 @@ def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, b
     if para is None:
         return Effect(kind, (Unsupported(why=NOT_READ, text=text),), trigger=trigger, condition=condition, zone=zone,
                       text=text, why=NOT_READ), []
+    characteristic = _characteristic(para, keywords)
+    if characteristic and kind is EffectKind.STATIC:   # "CONTÍNUA: Salvaguarda.": a rule the engine applies (5.6)
+        return Effect(EffectKind.KEYWORD, keyword=characteristic, zone=zone, text=text), []
     procedures, problems = (_meaning(para, info, bindings, keywords, static=kind is EffectKind.STATIC))
     if problems:
         why = "; ".join(p.message for p in problems)
@@ -89,6 +93,15 @@ def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, b
 
 
 NOT_READ = "the text does not read"
+
+
+def _characteristic(para: Paragraph, keywords: list[KeywordUse]) -> str:
+    """The keyword of a keyword line that is a characteristic the engine applies (``ir.KEYWORDS``: Salvaguarda,
+    Interceptar), or ""; its prelude meaning says the rule in words, the engine keeps it."""
+    if not isinstance(para, KeywordLine):
+        return ""
+    use = next((u for u in keywords if para.span.start <= u.span.start < para.span.end), None)
+    return use.definition.name if use is not None and use.definition.name in KEYWORDS else ""
 
 
 def _trigger(seal: ReadSeal) -> EventPattern:

@@ -39,6 +39,7 @@ from cardscript.games.sky_world.ir import (
     Block,
     ChangePower,
     Consume,
+    Deposit,
     Destroy,
     DrawCards,
     Expose,
@@ -76,6 +77,7 @@ CONSUME = "sky_world.consume"
 BLOCK = "sky_world.block"
 ATTACK = "sky_world.attack"
 GRANT = "sky_world.grant"
+DEPOSIT = "sky_world.deposit"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -97,6 +99,8 @@ FRAMES: dict[str, fr.Frame] = {
     # "a primeira canalização do rival em seu próximo turno não concede Fé" (Dudurima)
     "conceder": fr.frame("conceder", GRANT, fr.role("what_grants", "subject"),
                          fr.role("what", "object", "attribute", "")),
+    # "Envie 2 cartas de sua mão ao Banco" (Depositar)
+    "enviar": fr.frame("enviar", DEPOSIT, fr.role("who", "subject"), fr.role("what", "object", "thing", "amount")),
     # "libere suas Essências bloqueadas" (Morteus da Reserva): the blocks end now, not at the next turn
     "liberar": fr.frame("liberar", RELEASE, fr.role("who", "subject"), fr.role("what", "object", "thing", "")),
 }
@@ -353,12 +357,31 @@ def _no_faith(b: Build) -> Built:
     return Built([PreventChannelFaith(times=1, text=b.text)])
 
 
+def _deposit(b: Build) -> Built:
+    """"Envie N cartas de sua mão ao Banco" (Depositar N): the cards become available Essências; one Depósito a
+    turn, shared between your cards (the engine's rule)."""
+    what = b.roles.np("what")
+    numbers = [n for n in (what.quantity if what is not None else []) if isinstance(n, Number)]
+    if what is None or what.lemma != "card" or len(numbers) != 1 or len(what.quantity) != 1 or what.dets:
+        raise NotUnderstood("send how many cards? ('2 cartas de sua mão')", b.roles.clause)
+    origin = next((m for m in what.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    target = next((m for m in what.mods if isinstance(m, PP) and m.prep == "a" and m.obj is not None), None)
+    if origin is None or origin.obj is None or origin.obj.lemma != "mão" or not origin.obj.det("seu") \
+            or target is None or target.obj is None or target.obj.lemma != "banco" or len(what.mods) != 2:
+        raise NotUnderstood("from where to where? (read: 'de sua mão ao Banco')", b.roles.clause)
+    b.r.use(what.head, *numbers, *origin.preps, origin.obj.head, *origin.obj.dets, *target.preps, target.obj.head,
+            *target.obj.dets)
+    _you_pay(b)
+    return Built([Deposit(amount=numbers[0].value, text=b.text)])
+
+
 def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
     STATIC_BUILDERS.setdefault(ATTACK, _attack)
     STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw), (BECOME, _become),
-                            (LEAVE, _leave), (RELEASE, _release), (CONSUME, _consume), (BLOCK, _block)):
+                            (LEAVE, _leave), (RELEASE, _release), (CONSUME, _consume), (BLOCK, _block),
+                            (DEPOSIT, _deposit)):
         PROCEDURE_BUILDERS.setdefault(family, builder)
 
 
