@@ -12,7 +12,14 @@ know are given a meaning here:
   (:data:`STATS`); in this game *Poder* is that number, not a power icon;
 * **frames**: *ganhar* / *receber* and *perder* an amount of a stat are this game's families (:data:`FRAMES`),
   built by :func:`_gain` / :func:`_lose` into ``GainFaith``, ``LoseFaith`` and ``ChangePower``; *destruir* and
-  *comprar* keep the core's frames and reading, made into this game's ``Destroy`` and ``DrawCards``.
+  *comprar* keep the core's frames and reading, made into this game's ``Destroy`` and ``DrawCards``;
+* **states**: *vulnerável*, *pronto* and *em Preparação* filter a selection (``ADJECTIVE_FILTERS``,
+  ``STATE_FILTERS``); "fica pronto", "fica vulnerável", "sai de Preparação" change them (``MakeReady``, ``Expose``);
+* **the Banco**: "Consuma N Essências" / "Bloqueie N" (costs before ":", or steps), "Envie N cartas de sua mão ao
+  Banco" (``Deposit``), "libere suas Essências bloqueadas" (``ReleaseBlocks``);
+* **permissions and registrations**: "pode atacar inimigos que não estejam vulneráveis / em Preparação"
+  (``AllowAttack``, static), "a primeira canalização do rival em seu próximo turno não concede Fé"
+  (``PreventChannelFaith``).
 
 How long a change of Poder lasts is always said ("neste turno", "até o fim do turno", "permanente": the manual's
 Inspirar / Intimidar / Fortalecer); a change that does not say is not read (never a guessed duration).
