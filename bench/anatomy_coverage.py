@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-import cardscript.compiler.anatomy_words  # noqa: F401 - Battle Scenes' rows
+import cardscript.games.battle_scenes.anatomy_words  # noqa: F401 - Battle Scenes' rows
 from cardscript.compiler.anatomy import Activation, Anatomy, card_anatomies
 from cardscript.compiler.files import card_files
 from cardscript.compiler.lower import lower_card

@@ -184,13 +184,28 @@ class AnatomyTables:
 DEFAULT_GAME = "battle-scenes"          # the game of a card file that names none (cardscript.core.games, issue 14)
 _GAME_TABLES: dict[str, AnatomyTables] = {DEFAULT_GAME: AnatomyTables()}
 TABLES = _GAME_TABLES[DEFAULT_GAME]
-"""The default game's tables (Battle Scenes' rows: ``compiler/anatomy_words.py``)."""
+"""The default game's tables (Battle Scenes' rows: ``games/battle_scenes/anatomy_words.py``, registered when its
+pack is loaded -- :func:`game_tables`)."""
+_LOADED: set[str] = set()
 
 
 def tables_of(game: str) -> AnatomyTables:
     """The tables of ``game`` (a game's key, ``"sky-world"``), empty until its pack registers its rows: each game
     has its own, so two games may give the same IR name (an event, a zone, a kind's note) their own words."""
     return _GAME_TABLES.setdefault(game, AnatomyTables())
+
+
+def game_tables(game: str = DEFAULT_GAME) -> AnatomyTables:
+    """The tables of ``game`` with its pack's rows: the pack is loaded (``cardscript.core.games.load_pack``, which
+    registers them) the first time they are asked for, so this module imports no game."""
+    if game not in _LOADED:
+        _LOADED.add(game)
+        from cardscript.core.games import game_named, load_pack
+
+        found = game_named(game)
+        if found is not None:
+            load_pack(found)
+    return tables_of(game)
 
 
 def register_timing(event: str, pt: str, en: str = "", replace: bool = False, game: str = DEFAULT_GAME) -> None:
@@ -268,7 +283,7 @@ def anatomy(effect: Effect, action: ActionDef | None = None, tables: AnatomyTabl
     """``effect`` in Apoteose's terms. With ``action`` (``effect`` one of its modes), the action's own parts too:
     its types (timing), its limits, its cost, power, extra costs and targets (requirements), its keywords' procedures
     (task). ``tables``: the games' words (default :data:`TABLES`)."""
-    t = tables if tables is not None else TABLES
+    t = tables if tables is not None else game_tables()
     if effect.kind is EffectKind.UNSUPPORTED:
         return Anatomy(effect.kind, Activation.UNKNOWN, why=effect.why or effect.text,
                        task=(_unread_step(effect.text, effect.why),))

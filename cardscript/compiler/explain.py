@@ -155,8 +155,6 @@ def explain_effects(card: CompiledCard, definition: CardDef | None = None) -> li
 def explain_anatomy(definition: CardDef) -> list[str]:
     """The section "anatomia": each effect and the action in Apoteose's terms (docs/anatomy.md), the Portuguese
     terms with the English ones beside them."""
-    from cardscript.compiler import anatomy_words  # noqa: F401 - registers Battle Scenes' rows
-
     return anatomy_section(definition.effects, definition.action)
 
 

@@ -1,6 +1,7 @@
 """Battle Scenes, the default game (rules: ``battle-scenes-regras-compreensivas-pt.txt``).
 
-Where its parts are today (issue 14 moves them into this package): the header fields and card types in
+Its effect anatomy's rows are here (``anatomy_words.py``). Where its other parts are today (issue 14 moves them
+into this package): the header fields and card types in
 ``cardscript/compiler/header.py`` and ``grammar/card_file.py``, its vocabulary in ``compiler/vocabulary.py``, its
 keyword prelude in ``cardscripts/prelude/``, its library in ``cardscripts/``, its engine in ``cardscript/runtime/``.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from cardscript.compiler.pipeline import CompiledCard, compile_source
 from cardscript.core.games import GAMES, Game
 from cardscript.core.source import SourceFile
+from cardscript.games.battle_scenes import anatomy_words  # noqa: F401 - registers this game's anatomy rows
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.names import NameRegistry
 

@@ -23,6 +23,7 @@ from cardscript.core.games import GAMES, Game
 from cardscript.core.normalize import Normalized
 from cardscript.core.source import SourceFile, Span
 from cardscript.games import MatchOptions, Say
+from cardscript.games.sky_world import anatomy_words  # noqa: F401 - registers this game's anatomy rows
 from cardscript.games.sky_world.header import SkyCardFile, read_sky_card
 from cardscript.games.sky_world.ir import SkyCard
 from cardscript.games.sky_world.lower import NOT_READ, lower_sky

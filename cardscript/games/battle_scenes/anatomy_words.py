@@ -1,8 +1,9 @@
 """Battle Scenes' rows of the effect anatomy's tables (:mod:`cardscript.compiler.anatomy`): its event names, phases,
 areas and procedure families in words, and the rule sections of its kinds of effect and of its actions.
 
-Registered into the default tables when this module is imported (``cardscript explain`` does). Battle Scenes' other
-words still live in the compiler (issue 14 moves them into ``games/battle_scenes/``); these rows go with them. The
+Registered into the default game's tables when this module is imported, which the pack does (``pack.py``): the
+anatomy loads the pack when it first needs these rows (``anatomy.game_tables``). Battle Scenes' other words still
+live in the compiler (issue 14 moves them into this package, as it moved these). The
 English is the rulebook's where it has it (``english/terms.py``: the phases)."""
 
 from __future__ import annotations
