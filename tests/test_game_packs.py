@@ -297,8 +297,11 @@ def test_a_sky_world_deck_file_problem_is_located(capsys: pytest.CaptureFixture[
 
 
 def test_an_effect_with_a_procedure_the_engine_has_no_handler_for_does_not_run() -> None:
-    """Vasculhar's reminder lowers to the core's reveal / choose / move, which this engine does not run: the card is
-    not counted as executable (the engine would log it unsupported)."""
-    card = compile_source(SourceFile("v.card", SKY.replace("Fortalecer 1.", "Vasculhar 2.")))
+    """"Revele as 2 cartas do topo de seu deck" reads as the core's reveal, which this engine does not run: the card
+    is not counted as executable, and check says why (the engine would log it unsupported)."""
+    card = compile_source(SourceFile("v.card", SKY.replace("Fortalecer 1.", "Revele as 2 cartas do topo de seu "
+                                                           "deck.")))
     assert not card.runs
+    (warning,) = card.diagnostics
+    assert warning.code == dg.W_NOT_EXECUTABLE and "the Sky World engine has no procedure for reveal" in warning.message
     assert compile_source(SourceFile("v.card", SKY)).runs

@@ -245,3 +245,13 @@ def test_condicoes_depositar_bloquear_consumir_as_steps(keyword: str, family: st
     a cost: that is the same words before ':')."""
     (proc,) = effect(f"AO ENTRAR: {keyword}.").procedures
     assert proc.family == family and proc.amount == amount and not getattr(proc, "cost", False)
+
+
+def test_vasculhar_is_the_engines_search() -> None:
+    """Manual, "Palavras-chave de efeito": "Vasculhar 1 (revele 1 cartas do topo, escolha uma para a mão e coloque as
+    demais no fundo) Uma busca por turno entre suas habilidades Vasculhar." -- the Vasculhar family, whose rule (the
+    private reveal, one search a turn) is the engine's."""
+    from cardscript.games.sky_world.ir import Vasculhar
+
+    (proc,) = effect("AO ENTRAR: Vasculhar 3.").procedures
+    assert isinstance(proc, Vasculhar) and proc.amount == 3

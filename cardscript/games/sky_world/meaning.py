@@ -55,6 +55,7 @@ from cardscript.games.sky_world.ir import (
     MakeReady,
     PreventChannelFaith,
     ReleaseBlocks,
+    Vasculhar,
 )
 
 STATS: dict[str, tuple[str, Kind]] = {
@@ -85,6 +86,7 @@ BLOCK = "sky_world.block"
 ATTACK = "sky_world.attack"
 GRANT = "sky_world.grant"
 DEPOSIT = "sky_world.deposit"
+SEARCH = "sky_world.vasculhar"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -106,6 +108,8 @@ FRAMES: dict[str, fr.Frame] = {
     # "a primeira canalização do rival em seu próximo turno não concede Fé" (Dudurima)
     "conceder": fr.frame("conceder", GRANT, fr.role("what_grants", "subject"),
                          fr.role("what", "object", "attribute", "")),
+    # "Vasculhe as 3 cartas do topo de seu deck" (Vasculhar: the engine's search, once a turn, seen by you alone)
+    "vasculhar": fr.frame("vasculhar", SEARCH, fr.role("who", "subject"), fr.role("what", "object", "thing", "amount")),
     # "Envie 2 cartas de sua mão ao Banco" (Depositar)
     "enviar": fr.frame("enviar", DEPOSIT, fr.role("who", "subject"), fr.role("what", "object", "thing", "amount")),
     # "libere suas Essências bloqueadas" (Morteus da Reserva): the blocks end now, not at the next turn
@@ -382,13 +386,32 @@ def _deposit(b: Build) -> Built:
     return Built([Deposit(amount=numbers[0].value, text=b.text)])
 
 
+def _vasculhar(b: Build) -> Built:
+    """"Vasculhe as N cartas do topo de seu deck" (Vasculhar N): reveal them to you alone, one to the hand, the rest
+    to the bottom; one search a turn among your Vasculhar abilities -- the engine's ``Vasculhar`` family."""
+    what = b.roles.np("what")
+    numbers = [n for n in (what.quantity if what is not None else []) if isinstance(n, Number)]
+    top = next((m for m in (what.mods if what is not None else []) if isinstance(m, PP) and m.prep == "de"
+                and m.obj is not None), None)
+    deck = next((m for m in (top.obj.mods if top is not None and top.obj is not None else [])
+                 if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
+    if what is None or what.lemma != "card" or len(numbers) != 1 or len(what.quantity) != 1 or not what.det("o") \
+            or top is None or top.obj is None or top.obj.lemma != "topo" or deck is None or deck.obj is None \
+            or deck.obj.lemma != "deck" or not deck.obj.det("seu") or len(what.mods) != 1:
+        raise NotUnderstood("search what? (read: 'as N cartas do topo de seu deck')", b.roles.clause)
+    b.r.use(what.head, *what.dets, *numbers, *top.preps, top.obj.head, *top.obj.dets, *deck.preps, deck.obj.head,
+            *deck.obj.dets)
+    _you_pay(b)
+    return Built([Vasculhar(amount=numbers[0].value, text=b.text)])
+
+
 def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
     STATIC_BUILDERS.setdefault(ATTACK, _attack)
     STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw), (BECOME, _become),
                             (LEAVE, _leave), (RELEASE, _release), (CONSUME, _consume), (BLOCK, _block),
-                            (DEPOSIT, _deposit)):
+                            (DEPOSIT, _deposit), (SEARCH, _vasculhar)):
         PROCEDURE_BUILDERS.setdefault(family, builder)
 
 

@@ -85,6 +85,12 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
     lowered = lower_sky(read.header, _pairs(sealed, card), card.permanent, card.keywords)
     card.runs = card.ok and len(sealed) == len(read.paragraphs) and all(_runs(e) for e in lowered.paragraphs)
     for paragraph, effect in zip(sealed, lowered.paragraphs, strict=True):
+        missing = _unhandled(effect)
+        if effect.executable and missing:
+            card.diagnostics.append(Diagnostic(
+                dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: not executable: the Sky World engine has no "
+                f"procedure for {', '.join(missing)}", paragraph.seal_span, source,
+                "the text reads, as the core's procedures; this game's engine does not run them"))
         if not effect.executable and effect.why != NOT_READ:
             card.diagnostics.append(Diagnostic(
                 dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: not executable: {effect.why}",
@@ -94,9 +100,14 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
 
 def _runs(effect: Effect) -> bool:
     """The engine runs the effect: it lowered whole, and each of its procedures has a handler of this engine."""
+    return effect.executable and not _unhandled(effect)
+
+
+def _unhandled(effect: Effect) -> list[str]:
+    """The families of the effect's procedures this engine has no handler for, in order, once each."""
     from cardscript.games.sky_world.procedures import HANDLERS
 
-    return effect.executable and all(type(p) in HANDLERS for p in effect.procedures)
+    return list(dict.fromkeys(p.family for p in effect.procedures if type(p) not in HANDLERS))
 
 
 def sky_card(source: SourceFile, names: NameRegistry | None = None) -> tuple[SkyCard | None, CompiledCard]:
