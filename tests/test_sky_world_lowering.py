@@ -255,3 +255,11 @@ def test_vasculhar_is_the_engines_search() -> None:
 
     (proc,) = effect("AO ENTRAR: Vasculhar 3.").procedures
     assert isinstance(proc, Vasculhar) and proc.amount == 3
+
+
+def test_a_longer_preparacao_is_read_only_as_written() -> None:
+    from cardscript.games.sky_world.ir import HoldPreparation
+
+    (proc,) = effect("AO ENTRAR: Este personagem fica em Preparação até o fim de seu próximo turno.").procedures
+    assert isinstance(proc, HoldPreparation) and proc.targets.ref is Ref.THIS_CHARACTER
+    assert "until when?" in not_executable("AO ENTRAR: Este personagem fica em Preparação até o fim do turno.")

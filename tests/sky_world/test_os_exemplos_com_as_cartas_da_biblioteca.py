@@ -107,3 +107,22 @@ def test_ativacao_dudurima_channels_then_denies_the_rivals_first_channelling() -
     assert t.state.players[1].faith == 0
     t.engine.channel(second)
     assert t.state.players[1].faith == 1
+
+
+def test_desperte_siao_keeps_preparacao_until_the_end_of_its_owners_next_turn() -> None:
+    """"Algumas cartas mantêm a Preparação por mais tempo, como Sião, Deus do Sinal. Siga a duração escrita na
+    carta." (This library's Sião: "AO ENTRAR: Este personagem fica em Preparação até o fim de seu próximo turno.")"""
+    t = Table(Side(hand=[card("Sião, Deus do Sinal")], bank=[FILLER] * 6, deck=[FILLER] * 20),
+              Side(deck=[FILLER] * 20))
+    t.engine.awaken(0, t.id("Sião, Deus do Sinal"))
+    t.engine.settle()
+    siao = t.ch("Sião, Deus do Sinal")
+    end_turn(t.engine, 0)
+    assert siao.preparation                        # not at the end of this turn
+    start_turn(t.engine, 1)
+    end_turn(t.engine, 1)
+    assert siao.preparation                        # nor the rival's
+    start_turn(t.engine, 0)
+    assert siao.preparation
+    end_turn(t.engine, 0)
+    assert not siao.preparation                    # at the end of its owner's next turn

@@ -57,6 +57,8 @@ TASKS: dict[str, tuple[str, str, tuple[str, ...] | None]] = {
     "consumption_as_block": ("consumo como bloqueio", "consumption as a block", ()),
     "prevent_channel_faith": ("impedir que a canalização conceda Fé", "stop channelling from granting Fé", ()),
     "release_blocks": ("liberar os bloqueios do Banco", "release the Banco's blocks", ("player",)),
+    "hold_preparation": ("manter em Preparação até o fim do próximo turno do dono",
+                         "keep in Preparação until the end of its owner's next turn", ("targets",)),
     "choose": ("escolher", "choose", ("what",)),
 }
 

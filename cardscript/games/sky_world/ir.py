@@ -349,6 +349,15 @@ class SkyCard:
 
 
 @dataclass(frozen=True, kw_only=True)
+class HoldPreparation(Procedure):
+    """``targets`` stay in Preparação until the end of their owner's next turn, instead of the end of this one
+    ("Algumas cartas mantêm a Preparação por mais tempo, como Sião, Deus do Sinal. Siga a duração escrita")."""
+
+    family: ClassVar[str] = "hold_preparation"
+    targets: Selector
+
+
+@dataclass(frozen=True, kw_only=True)
 class ReleaseBlocks(Procedure):
     """``player``'s blocked capacity released now, instead of at the start of their next turn ("Morteus da Reserva
     libera Essências bloqueadas")."""
@@ -360,7 +369,7 @@ class ReleaseBlocks(Procedure):
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
     Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
-    ConsumptionAsBlock, PreventChannelFaith, ReleaseBlocks,
+    ConsumptionAsBlock, PreventChannelFaith, ReleaseBlocks, HoldPreparation,
 )
 
 __all__ = [
@@ -368,5 +377,5 @@ __all__ = [
     "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
     "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
-    "Permutar", "PreventChannelFaith", "Protect", "ReleaseBlocks",  "SkyCard", "Vasculhar",
+    "Permutar", "PreventChannelFaith", "HoldPreparation", "Protect", "ReleaseBlocks",  "SkyCard", "Vasculhar",
 ]

@@ -51,6 +51,7 @@ from cardscript.games.sky_world.ir import (
     DrawCards,
     Expose,
     GainFaith,
+    HoldPreparation,
     LoseFaith,
     MakeReady,
     PreventChannelFaith,
@@ -96,7 +97,8 @@ FRAMES: dict[str, fr.Frame] = {
     "destruir": replace(fr.CORE_FRAMES["destruir"], family=DESTROY),
     "comprar": replace(fr.CORE_FRAMES["comprar"], family=DRAW),
     # the states of a character: "fica pronto" (its action back), "fica vulnerável", "sai de Preparação"
-    "ficar": fr.frame("ficar", BECOME, fr.role("targets", "subject"), fr.role("purpose", "para", "")),
+    "ficar": fr.frame("ficar", BECOME, fr.role("targets", "subject"), fr.role("purpose", "para", ""),
+                      fr.role("state", "em", "attribute")),
     "sair": fr.frame("sair", LEAVE, fr.role("subject", "subject", "thing"),
                      fr.role("from", "de", "attribute", "phase", "zone")),
     # "Consuma 1 Essência", "Bloqueie 3" (manual, "Consumir retira a Essência", "Use uma habilidade da mão")
@@ -221,6 +223,8 @@ def _become(b: Build) -> Built:
     """"<personagem> fica pronto [novamente] [para atacar ou canalizar] [neste turno]" (Prontidão, Revigorar: its
     action back, "Ao ficar pronto novamente, o personagem recupera sua ação"); "fica vulnerável" (exposed)."""
     adjectives = [w for w in b.verb.words if isinstance(w, Lexeme) and w.cls == "ADJ"]
+    if not adjectives and b.roles.np("state") is not None:
+        return _held(b)
     if len(adjectives) != 1 or adjectives[0].lemma not in ("pronto", "vulnerável"):
         raise NotUnderstood("fica how? ('pronto' or 'vulnerável')", b.roles.clause)
     state = adjectives[0].lemma
@@ -244,6 +248,30 @@ def _become(b: Build) -> Built:
     proc: Procedure = MakeReady(targets=subject, text=b.text) if state == "pronto" else \
         Expose(targets=subject, text=b.text)
     return Built([proc])
+
+
+def _held(b: Build) -> Built:
+    """"<personagem> fica em Preparação até o fim de seu próximo turno" (Sião, Deus do Sinal: "Algumas cartas
+    mantêm a Preparação por mais tempo ... Siga a duração escrita na carta"): each part read, no other duration."""
+    state = b.roles.np("state")
+    until = b.roles.pp("until")
+    end = until.obj if until is not None else None
+    turn_pp = next((m for m in (end.mods if end is not None else []) if isinstance(m, PP) and m.prep == "de"
+                    and m.obj is not None), None)
+    turn = turn_pp.obj if turn_pp is not None else None
+    nexts = [w for w in (*turn.pre, *turn.post) if isinstance(w, Lexeme) and w.lemma == "próximo"] if turn else []
+    if state is None or state.lemma != "preparação" or state.dets or state.mods or until is None or end is None \
+            or end.lemma != "final" or not end.det("o") or len(end.mods) != 1 or turn is None \
+            or turn_pp is None or turn.lemma != "turno" or not turn.det("seu") or len(nexts) != 1 or turn.mods:
+        raise NotUnderstood("in Preparação until when? (read: 'até o fim de seu próximo turno')", b.roles.clause)
+    subject = b.subject()
+    if subject.kind is not Kind.CHARACTER:
+        raise NotUnderstood("only a character is in Preparação", b.roles.clause)
+    state_pp = b.roles.pp("state")
+    b.r.use(state.head, *(state_pp.preps if state_pp is not None else ()), *until.preps, end.head, *end.dets,
+            *turn_pp.preps, turn.head, *turn.dets, *nexts)
+    b.roles.filled.pop("until")             # read here: the hold's own duration, not the clause's
+    return Built([HoldPreparation(targets=subject, text=b.text)])
 
 
 def _leave(b: Build) -> Built:

@@ -217,6 +217,22 @@ def _protect(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     return []
 
 
+def _hold_preparation(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    """Preparação until the end of the owner's next turn (this one's end does not end it)."""
+    state = engine.state
+    held: list[CardId] = []
+    for card in select(engine, proc.targets, ctx, prompt=proc.text):
+        ch = state.character(card)
+        if ch is None:
+            continue
+        owner = state.owner[card]
+        ch.preparation = True
+        ch.held_until = state.turn + (2 if state.active_player == owner else 1)
+        engine.game.emit("hold_preparation", card=card, until_turn=ch.held_until)
+        held.append(card)
+    return held
+
+
 def _release_blocks(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     player = player_of(proc.player, ctx)
     released = engine.state.players[player].blocks
@@ -241,7 +257,7 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
     ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect, ir.AllowAttack: _protect,
     ir.ConsumptionAsBlock: _protect, ir.PreventChannelFaith: _prevent_channel_faith,
-    ir.ReleaseBlocks: _release_blocks, Choose: _choose,
+    ir.ReleaseBlocks: _release_blocks, Choose: _choose, ir.HoldPreparation: _hold_preparation,
 }
 
 __all__ = ["HANDLERS", "player_of", "run", "select"]

@@ -34,6 +34,7 @@ class Character:
     temporary_power: int = 0          # Inspirar / Intimidar: until the end of the turn
     permanent_power: int = 0          # Fortalecer, Aurora's loss
     intercept_charge: bool = True     # Interceptar: renewed when it becomes vulnerable again
+    held_until: int = 0               # its Preparação lasts until the end of this turn (HoldPreparation; 0: none)
 
     @property
     def ready(self) -> bool:

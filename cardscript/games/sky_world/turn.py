@@ -70,7 +70,8 @@ def end_turn(engine: SkyEngine, player: int) -> None:
     for q in state.players:
         for ch in q.characters():
             ch.temporary_power = 0
-            ch.preparation = False
+            if ch.held_until <= state.turn:      # "mantêm a Preparação por mais tempo" (Sião): until its turn ends
+                ch.preparation = False
     state.players[player].turns_played += 1
     engine.expire(player)
     engine.game.emit("end_turn", player=player)
