@@ -158,6 +158,24 @@ class AnatomyTables:
                              f"registering {words.pt!r} needs replace=True")
         table[key] = words
 
+    def register_rows(self, timing: dict[str, tuple[str, str]] | None = None,
+                      phases: dict[str, tuple[str, str]] | None = None,
+                      zones: dict[str, tuple[str, str]] | None = None,
+                      tasks: dict[str, tuple[str, str, tuple[str, ...] | None]] | None = None,
+                      notes: dict[str, tuple[str, str]] | None = None) -> None:
+        """A game's rows at once, each ``name -> (Portuguese, English)`` (a task also its scope roles): what a pack
+        registers (registering the same words again changes nothing)."""
+        for event, (pt, en) in (timing or {}).items():
+            self.register_timing(event, pt, en)
+        for phase, (pt, en) in (phases or {}).items():
+            self.register_phase(phase, pt, en)
+        for zone, (pt, en) in (zones or {}).items():
+            self.register_zone(zone, pt, en)
+        for family, (pt, en, roles) in (tasks or {}).items():
+            self.register_task(family, pt, en, scope_roles=roles)
+        for key, (pt, en) in (notes or {}).items():
+            self.register_note(key, pt, en)
+
     def register_timing(self, event: str, pt: str, en: str = "", replace: bool = False) -> None:
         """The moment the event ``event`` names ("ao entrar em cena")."""
         self._put(self.timing, "event", event, Words(pt, en), replace)

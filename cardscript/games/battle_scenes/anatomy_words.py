@@ -130,17 +130,9 @@ NOTES: dict[str, tuple[str, str]] = {
 
 def register(tables: AnatomyTables = TABLES) -> None:
     """Put Battle Scenes' rows into ``tables`` (registering the same words again changes nothing)."""
-    for event, (pt, en) in TIMING.items():
-        tables.register_timing(event, pt, en)
-    for name, en in PHASES.items():
-        if name[:1].isupper():                   # the Portuguese names (PHASES also keys the short ones)
-            tables.register_phase(name, name, en)
-    for zone, (pt, en) in ZONES.items():
-        tables.register_zone(zone, pt, en)
-    for family, (pt, en, roles) in TASKS.items():
-        tables.register_task(family, pt, en, scope_roles=roles)
-    for key, (pt, en) in NOTES.items():
-        tables.register_note(key, pt, en)
+    phases = {name: (name, en) for name, en in PHASES.items()
+              if name[:1].isupper()}             # the Portuguese names (PHASES also keys the short ones)
+    tables.register_rows(TIMING, phases, ZONES, TASKS, NOTES)
 
 
 register()

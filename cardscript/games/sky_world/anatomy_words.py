@@ -75,15 +75,8 @@ NOTES: dict[str, tuple[str, str]] = {
 def register(tables: AnatomyTables | None = None) -> None:
     """Put Sky World's rows into its tables (registering the same words again changes nothing)."""
     tables = tables if tables is not None else tables_of(GAME)
-    for seal in SEALS:
-        if seal.event and seal.event in _EVENT_EN:
-            tables.register_timing(seal.event, seal.reading, _EVENT_EN[seal.event])
-    for zone, (pt, en) in ZONES.items():
-        tables.register_zone(zone, pt, en)
-    for family, (pt, en, roles) in TASKS.items():
-        tables.register_task(family, pt, en, scope_roles=roles)
-    for key, (pt, en) in NOTES.items():
-        tables.register_note(key, pt, en)
+    timing = {seal.event: (seal.reading, _EVENT_EN[seal.event]) for seal in SEALS if seal.event in _EVENT_EN}
+    tables.register_rows(timing=timing, zones=ZONES, tasks=TASKS, notes=NOTES)
 
 
 register()
