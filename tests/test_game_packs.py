@@ -305,3 +305,10 @@ def test_an_effect_with_a_procedure_the_engine_has_no_handler_for_does_not_run()
     (warning,) = card.diagnostics
     assert warning.code == dg.W_NOT_EXECUTABLE and "the Sky World engine has no procedure for reveal" in warning.message
     assert compile_source(SourceFile("v.card", SKY)).runs
+
+
+def test_the_sky_world_ir_imports_only_the_compilers_ir() -> None:
+    """The pack's IR (what the compiler lowers Sky World text to) imports nothing of the runtime, so that the
+    compiler may import it."""
+    imported = {i for i in _imports(PACKAGE / "games" / "sky_world" / "ir.py") if i.startswith("cardscript")}
+    assert imported and all(i.startswith("cardscript.compiler.ir") for i in imported)
