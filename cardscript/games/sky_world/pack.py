@@ -49,7 +49,7 @@ class SkyWorld:
 
     def compile_source(self, source: SourceFile, names: NameRegistry | None = None) -> CompiledCard:
         with using(LEXICON):
-            return _compile(self.game, source, names)
+            return _compile(self.game, source, names)[0]
 
     def card_name(self, source: SourceFile) -> str | None:
         read, _ = read_sky_card(source)
@@ -71,11 +71,12 @@ class SkyWorld:
         return simulate_matches(options, games, as_json, say, err)
 
 
-def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> CompiledCard:
+def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> tuple[CompiledCard, SkyCard | None]:
+    """The compile (its diagnostics) and the engine's card, lowered (None when the file does not read)."""
     read, diags = read_sky_card(source)
     card = CompiledCard(source, None, diagnostics=diags, unparsed=1 if read is None else 0, game=game.key)
     if read is None:
-        return card
+        return card, None
     sealed = sealed_paragraphs(read, card.diagnostics)
     card.unparsed += len(read.paragraphs) - len(sealed)
     scope = (names if names is not None else NameRegistry()).merged(library_names())
@@ -95,7 +96,7 @@ def _compile(game: Game, source: SourceFile, names: NameRegistry | None) -> Comp
             card.diagnostics.append(Diagnostic(
                 dg.W_NOT_EXECUTABLE, f"{paragraph.seal.seal.words}: not executable: {effect.why}",
                 paragraph.seal_span, source, "the Sky World construction rules do not read this yet"))
-    return card
+    return card, lowered.card
 
 
 def _runs(effect: Effect) -> bool:
@@ -114,12 +115,8 @@ def sky_card(source: SourceFile, names: NameRegistry | None = None) -> tuple[Sky
     """A Sky World card file compiled and lowered: the engine's card (None when its file does not read) and the
     compile (its diagnostics)."""
     with using(LEXICON):
-        card = _compile(next(g for g in GAMES if g.key == "sky-world"), source, names)
-        read, _ = read_sky_card(source)
-        if read is None or not card.ok:
-            return None, card
-        return lower_sky(read.header, _pairs(sealed_paragraphs(read, []), card), card.permanent,
-                         card.keywords).card, card
+        card, lowered = _compile(PACK.game, source, names)
+    return (lowered if card.ok else None), card
 
 
 def _pairs(sealed: list[SealedParagraph], card: CompiledCard) -> list[tuple[ReadSeal, Paragraph | None, str]]:
