@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import functools
 
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
 
 
 def main() -> None:

@@ -20,8 +20,14 @@ import copy
 import time
 from collections.abc import Callable
 
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
-from cardscript.runtime.stepping import SteppedMatch, play_stepped
+from cardscript.games.battle_scenes.runtime.match import (
+    bundled_deck_path,
+    load_deck_file,
+    make_agents,
+    new_match,
+    play_match,
+)
+from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch, play_stepped
 
 
 def rate(work: Callable[[], object], repeat: int) -> float:

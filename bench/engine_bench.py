@@ -30,8 +30,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from cardscript.runtime.events import state_hash
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
+from cardscript.engine.events import state_hash
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
 
 
 def run(games: int, seed: int, check: bool, digests: list[str] | None = None) -> dict[str, float]:

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
 
 DRIVER = Path(__file__).with_name("fireplace_driver.py")
 

@@ -19,11 +19,11 @@ import time
 import traceback
 from dataclasses import asdict
 
-from cardscript.runtime.agents import RandomAgent
-from cardscript.runtime.library import load_libraries
-from cardscript.runtime.match import make_agents
-from cardscript.runtime.random_decks import card_pool, random_decks
-from cardscript.runtime.stepping import ReplayDiverged, SteppedMatch
+from cardscript.engine.agents import RandomAgent
+from cardscript.games.battle_scenes.runtime.library import load_libraries
+from cardscript.games.battle_scenes.runtime.match import make_agents
+from cardscript.games.battle_scenes.runtime.random_decks import card_pool, random_decks
+from cardscript.games.battle_scenes.runtime.stepping import ReplayDiverged, SteppedMatch
 
 
 def check_seed(definitions: list[object], seed: int, rate: float) -> tuple[int, int, int]:

@@ -25,10 +25,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardscript.runtime.agents import Agent, Decision, RandomAgent
-from cardscript.runtime.library import load_library
-from cardscript.runtime.log_check import LogError, check_log, read_log
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
+from cardscript.engine.agents import Agent, Decision, RandomAgent
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.log_check import LogError, check_log, read_log
+from cardscript.games.battle_scenes.runtime.match import (
+    bundled_deck_path,
+    load_deck_file,
+    make_agents,
+    new_match,
+    play_match,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 

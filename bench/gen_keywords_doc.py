@@ -1,6 +1,7 @@
 """Writes docs/keywords.md from the prelude: python bench/gen_keywords_doc.py > docs/keywords.md
 
-One section per keyword of cardscripts/prelude/*.kw: name, parameters, zone, usage, the rules it implements, the
+One section per keyword of cardscript/games/battle_scenes/prelude/*.kw: name, parameters, zone, usage, the rules it
+implements, the
 definition file's notes, its meaning as card text, the example, the old forms `cardscript translate` recognises,
 and what the example expands to: the keyword and effect sections `cardscript explain` prints for a small card
 that uses it (so the page shows honestly what the engine runs, and what is NOT EXECUTABLE yet).
@@ -86,7 +87,7 @@ def section(keyword: KeywordDef) -> list[str]:
         f"- **Usage:** `{keyword.usage.value}`: " + ("a prefix of an action's effect, `Nome N - efeito`"
                                                       if keyword.usage is Usage.ACTION else
                                                       "a line of the permanent text"),
-        f"- **Definition:** `cardscripts/prelude/{where}`",
+        f"- **Definition:** `cardscript/games/battle_scenes/prelude/{where}`",
         f"- **Executable:** {'yes' if executable(card) else 'no (see the NOT EXECUTABLE lines below)'}",
         "",
     ]
@@ -117,7 +118,8 @@ def render() -> str:
         "# Keywords",
         "",
         "Every keyword of Battle Scenes (rules 7, \"Principais Palavras-Chave\", and the Glossário) is defined once, "
-        "in the language, in `cardscripts/prelude/*.kw` (the definition form: docs/language.md, \"Keywords\"). A "
+        "in the language, in `cardscript/games/battle_scenes/prelude/*.kw` (the definition form: docs/language.md, "
+        "\"Keywords\"). A "
         "card that uses a keyword behaves as if its text said the keyword's meaning with the parameters filled in: "
         "the compiler expands each use into that card text and lowers it like any paragraph of the card.",
         "",

@@ -24,9 +24,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cardscript.runtime.agents import HeuristicAgent
-from cardscript.runtime.match import bundled_deck_path, load_deck_file
-from cardscript.runtime.mcts import MCTSAgent
+from cardscript.engine.agents import HeuristicAgent
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file
+from cardscript.games.battle_scenes.runtime.mcts import MCTSAgent
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -44,7 +44,7 @@ Job = tuple[int, int | None, float | None, int, float, float, int, int, bool, st
 
 def play_one(args: Job) -> dict[str, Any]:
     """One match: the search agent's seat, the winner, the turns and the searched decisions' times."""
-    from cardscript.runtime.stepping import SteppedMatch, play_stepped
+    from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch, play_stepped
 
     game_seed, playouts, ms, depth, exploration, scale, max_turns, tree_depth, paired, phases, margin, cpu_clock = args
     deck_a = load_deck_file(bundled_deck_path("vingadores"))

@@ -20,8 +20,8 @@ import resource
 import time
 from typing import Any
 
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, simulate_matches
-from cardscript.runtime.parallel import FixedDecks, MatchSettings, simulate_processes
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, simulate_matches
+from cardscript.games.battle_scenes.runtime.parallel import FixedDecks, MatchSettings, simulate_processes
 
 
 def _cpu() -> float:

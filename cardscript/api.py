@@ -13,10 +13,10 @@ if TYPE_CHECKING:
     from cardscript.compiler.ir import CardDef
     from cardscript.compiler.pipeline import CompiledCard
     from cardscript.core.diagnostics import Diagnostic
-    from cardscript.runtime.agents import Agent
-    from cardscript.runtime.library import Library
-    from cardscript.runtime.match import MatchResult
-    from cardscript.runtime.stepping import SteppedMatch
+    from cardscript.engine.agents import Agent
+    from cardscript.games.battle_scenes.runtime.library import Library
+    from cardscript.games.battle_scenes.runtime.match import MatchResult
+    from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch
 
 __all__ = ["CardResult", "compile_card", "load_library", "new_game", "play"]
 
@@ -69,14 +69,14 @@ def load_library(*folders: str | Path) -> Library:
     """The bundled library's cards, with the card files of ``folders`` added (a card with the printed code of a
     bundled one replaces it): a mapping from title (``"Hulk V1"``) and printed code (``"BSUM 20/100"``) to
     definitions, with ``find(ref)`` and ``path_of(definition)``."""
-    from cardscript.runtime.library import load_libraries
-    from cardscript.runtime.library import load_library as bundled
+    from cardscript.games.battle_scenes.runtime.library import load_libraries
+    from cardscript.games.battle_scenes.runtime.library import load_library as bundled
 
     return load_libraries(list(folders)).cards() if folders else bundled()
 
 
 def _deck(deck: str | Path | Sequence[CardDef], library: Library | None) -> list[CardDef]:
-    from cardscript.runtime.match import bundled_deck_path, load_deck_file
+    from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file
 
     if isinstance(deck, (str, Path)):
         path = Path(deck)
@@ -92,7 +92,7 @@ def new_game(deck_a: str | Path | Sequence[CardDef] = "vingadores",
     """A match between two decks -- a bundled deck's name (``"vingadores"``), a deck file, or a list of card
     definitions -- before its setup, to be stepped decision by decision (``advance``, ``answer``, ``clone``,
     ``view``, ``determinize``, ``finish``: docs/engine.md) or played by agents (:func:`play`)."""
-    from cardscript.runtime.stepping import SteppedMatch
+    from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch
 
     a, b = _deck(deck_a, library), _deck(deck_b, library)
     names = tuple(Path(str(d)).stem if isinstance(d, (str, Path)) else label
@@ -103,8 +103,8 @@ def new_game(deck_a: str | Path | Sequence[CardDef] = "vingadores",
 def play(match: SteppedMatch, agents: str | Sequence[Agent] = "heuristic", seed: int = 0) -> MatchResult:
     """Play the rest of ``match`` with ``agents`` -- a kind (``"heuristic"``, ``"random"``, ``"mcts"``) or one agent
     per player -- and return its result (winner, turns, reason)."""
-    from cardscript.runtime.match import make_agents
-    from cardscript.runtime.stepping import play_stepped
+    from cardscript.games.battle_scenes.runtime.match import make_agents
+    from cardscript.games.battle_scenes.runtime.stepping import play_stepped
 
     chosen = make_agents(agents, seed) if isinstance(agents, str) else list(agents)
     return play_stepped(match, chosen)

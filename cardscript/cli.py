@@ -86,7 +86,8 @@ def _failure(exc: Exception, args: argparse.Namespace) -> int:
             return 0
         sys.stderr.write(f"cardscript: {exc.strerror or type(exc).__name__}: {exc.filename}\n")
         return 2
-    if _raised(exc, "cardscript.runtime.library", "DeckError"):   # a deck naming a card the library lacks
+    # a deck naming a card the library lacks
+    if _raised(exc, "cardscript.games.battle_scenes.runtime.library", "DeckError"):
         sys.stderr.write(f"cardscript: {exc}\n")
         return 1
     debug = getattr(args, "debug", None)     # a bug: one plain line, the traceback only when asked for (None: no

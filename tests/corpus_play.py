@@ -17,11 +17,11 @@ from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import NameRegistry, compile_source, names_from_headers
 from cardscript.compiler.translate import record_to_card_text
 from cardscript.core.source import SourceFile
+from cardscript.games.battle_scenes.runtime.actions import legal_actions, use_action
+from cardscript.games.battle_scenes.runtime.match import Match, new_match
+from cardscript.games.battle_scenes.runtime.shielding import shield
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
 from cardscript.grammar.card_file import read_card_file
-from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.match import Match, new_match
-from cardscript.runtime.shielding import shield
-from cardscript.runtime.state import CardId, Zone
 from tests.engine_helpers import Script
 
 ROOT = Path(__file__).resolve().parent.parent

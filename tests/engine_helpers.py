@@ -10,9 +10,9 @@ from cardscript.compiler.ir import CardDef
 from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.core.source import SourceFile
-from cardscript.runtime.agents import Agent, Decision, FirstLegalAgent
-from cardscript.runtime.game import Game
-from cardscript.runtime.state import CardId, GameState, PlayerState, Zone
+from cardscript.engine.agents import Agent, Decision, FirstLegalAgent
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.state import CardId, GameState, PlayerState, Zone
 
 FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
 

@@ -16,14 +16,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardscript.compiler.pipeline import compile_source, library_path
+from cardscript.compiler.pipeline import compile_source, decks_path, library_path
 from cardscript.compiler.prelude import prelude_path, read_keyword_file, sensible
 from cardscript.compiler.textfile import UnreadableFile, decode
 from cardscript.compiler.translate import RecordError, read_corpus, record_to_card_text
 from cardscript.core import limits
 from cardscript.core.diagnostics import Diagnostic, format_text
 from cardscript.core.source import SourceFile
-from cardscript.runtime.deck import check_source
+from cardscript.games.battle_scenes.runtime.deck import check_source
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "battle-scenes-cards-dev.jsonl"
 JUNK = list("abc éõÇ{}()[]-–:;,.!?\n\n\r\t\u00a0\u200b\ufeff0123456789XV#&<>/\"'\\*+") + ["<br>", "#&#", "  ", "\r\n",
@@ -37,7 +37,7 @@ def library_texts() -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def deck_texts() -> tuple[str, ...]:
-    return tuple(p.read_text(encoding="utf-8") for p in sorted((library_path() / "decks").glob("*.deck")))
+    return tuple(p.read_text(encoding="utf-8") for p in sorted((decks_path()).glob("*.deck")))
 
 
 @lru_cache(maxsize=1)
@@ -174,7 +174,7 @@ def check_card(data: bytes) -> None:
 
 
 def check_deck(data: bytes) -> None:
-    from cardscript.runtime.library import load_library
+    from cardscript.games.battle_scenes.runtime.library import load_library
 
     text, _ = _text_of(data, "deck file")
     if text is None:

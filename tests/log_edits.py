@@ -6,7 +6,8 @@ repeated, moved or forged, the file truncated, a line broken or replaced by some
 event. Most edits are *resealed* (the seal recomputed over the edited events, as a forger would), so that
 what refuses them is the replay, not the seal; the edits of the match event's inputs (seed, deck names,
 cards) are never resealed, because the replay takes them from the log (only the seal covers them). Every
-edit changes the log's canonical text: :func:`cardscript.runtime.log_check.check_log` must refuse each one.
+edit changes the log's canonical text: :func:`cardscript.games.battle_scenes.runtime.log_check.check_log` must refuse
+each one.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cardscript.runtime.log_seal import SEAL_KIND, canonical, seal_record
+from cardscript.engine.log_seal import SEAL_KIND, canonical, seal_record
 
 
 @dataclass(frozen=True)

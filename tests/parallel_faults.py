@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardscript.compiler.ir import CardDef, Procedure
-from cardscript.runtime import handlers
-from cardscript.runtime.parallel import RandomDecks
-from cardscript.runtime.turn import Engine
+from cardscript.games.battle_scenes.runtime import handlers
+from cardscript.games.battle_scenes.runtime.parallel import RandomDecks
+from cardscript.games.battle_scenes.runtime.turn import Engine
 
 CALMARIA_DRAW = "compre um card"
 

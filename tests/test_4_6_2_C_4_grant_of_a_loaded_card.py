@@ -6,8 +6,8 @@ the grant is used."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import ExtraAction, Filter, Ref
-from cardscript.runtime.actions import legal_actions
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.actions import legal_actions
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import card_of, enter, match, use
 from tests.engine_helpers import card, own_character
 

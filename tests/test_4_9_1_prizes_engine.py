@@ -5,7 +5,7 @@ engine keeps each card in its owner's prize pile). Corpus cards played on the en
 
 from __future__ import annotations
 
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import at, card_of, corpus_card, enter, match, require_corpus, use
 from tests.engine_helpers import own_character as char
 

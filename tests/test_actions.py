@@ -17,9 +17,9 @@ from cardscript.compiler.ir import (
     Rule,
     Selector,
 )
-from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.actions import legal_actions, use_action
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.engine_helpers import Script
 from tests.test_turn import FILL, in_scene, match, put
 
@@ -106,7 +106,7 @@ def test_4_6_2_E_1_the_cost_must_be_payable_and_incapacitates() -> None:
 
 def keyworded(prefix: str, **kw: object) -> CardDef:
     """A fighter whose action has the keyword prefix ``prefix`` ("Energia Cósmica 2"): its meaning compiled from
-    the prelude (cardscripts/prelude/) into the action's keyword effects, which the engine runs."""
+    the prelude (cardscript/games/battle_scenes/prelude/) into the action's keyword effects, which the engine runs."""
     from cardscript.compiler.lower import lower_card
     from cardscript.compiler.pipeline import compile_source
     from cardscript.core.source import SourceFile

@@ -7,9 +7,15 @@ import functools
 import pytest
 
 from cardscript.compiler.ir import CardDef, Damage, Kind, Quantity, Ref, Selector, Unload
-from cardscript.runtime.actions import legal_actions
-from cardscript.runtime.agents import Decision, HeuristicAgent, RandomAgent, validate
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
+from cardscript.engine.agents import Decision, HeuristicAgent, RandomAgent, validate
+from cardscript.games.battle_scenes.runtime.actions import legal_actions
+from cardscript.games.battle_scenes.runtime.match import (
+    bundled_deck_path,
+    load_deck_file,
+    make_agents,
+    new_match,
+    play_match,
+)
 from tests.test_actions import fighter, setup
 
 

@@ -28,10 +28,10 @@ from cardscript.compiler.ir import (
     Ref,
     Selector,
 )
-from cardscript.runtime.library import library_cards
+from cardscript.games.battle_scenes.runtime.library import library_cards
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARY = ROOT / "cardscripts"
+LIBRARY = ROOT / "cardscript" / "games" / "battle_scenes" / "cards"
 
 
 def _card(path: str) -> CardDef:

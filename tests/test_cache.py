@@ -25,7 +25,7 @@ from cardscript.compiler import pipeline
 from cardscript.compiler.cache import CardBuild, compile_cards, keys, set_enabled
 from cardscript.compiler.cache.codec import BadEntry, decode, encode
 from cardscript.compiler.cache.store import DEFAULT_SIZE, SIZE_ENV, Store, size_limit
-from cardscript.compiler.files import library_path
+from cardscript.compiler.files import library_path, prelude_path
 from cardscript.compiler.prelude import PRELUDE_ENV, forget_prelude
 from cardscript.grammar.lark_cache import lark_cache_name
 
@@ -162,7 +162,7 @@ def test_names_given_besides_are_in_the_key(cache: Path, library: Path, compiled
 def test_a_changed_prelude_recompiles(cache: Path, library: Path, compiled: list[str], tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     prelude = tmp_path / "prelude"
-    shutil.copytree(library_path() / "prelude", prelude)
+    shutil.copytree(prelude_path(), prelude)
     monkeypatch.setenv(PRELUDE_ENV, str(prelude))
     forget_prelude()
     try:
@@ -360,8 +360,8 @@ def _heavy(modules: set[str], prefixes: tuple[str, ...]) -> list[str]:
 def test_help_and_version_load_no_compiler(flag: str) -> None:
     modules = _imported([flag])
     assert "cardscript.cli" in modules
-    assert _heavy(modules, ("cardscript.compiler", "cardscript.runtime", "cardscript.grammar", "lark",
-                            "jinja2")) == []
+    assert _heavy(modules, ("cardscript.compiler", "cardscript.games.battle_scenes.runtime", "cardscript.grammar",
+                            "lark", "jinja2")) == []
 
 
 def test_the_help_lists_every_command_and_each_command_parses_alone(capsys: pytest.CaptureFixture[str]) -> None:

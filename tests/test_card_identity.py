@@ -1,4 +1,5 @@
-"""A card that leaves the scene and comes back is a new object (issue 11, part 3; ``cardscript.runtime.identity``).
+"""A card that leaves the scene and comes back is a new object (issue 11, part 3;
+``cardscript.games.battle_scenes.runtime.identity``).
 
 The rules it rests on: 5.7 A.2.2 (an effect without a duration lasts while its card is where its effect works),
 4.8.6 C (a card carried again is "um novo efeito"), 4.6.2 C.1 / 4.5 (what a character did this turn is kept with
@@ -12,15 +13,15 @@ them.
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Generate
-from cardscript.runtime import continuous
-from cardscript.runtime.handlers import run
-from cardscript.runtime.identity import stay
-from cardscript.runtime.library import load_library
-from cardscript.runtime.match import Match
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.shielding import shield
-from cardscript.runtime.state import CardId, Zone
-from cardscript.runtime.statics import powers
+from cardscript.games.battle_scenes.runtime import continuous
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.identity import stay
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.shielding import shield
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
+from cardscript.games.battle_scenes.runtime.statics import powers
 from tests.corpus_play import activatable, activate, at, card_of, enter, events, match, use
 from tests.engine_helpers import card, own_character
 

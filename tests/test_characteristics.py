@@ -1,5 +1,6 @@
 """Alignments and affiliations changed by effects (rules 4.4.2.3 A.1.2a, 5.4, 5.7 A.2.1, golden rule 8 B.2) and an
-affiliation chosen by a text: ``cardscript/runtime/characteristics.py``, read by the selectors, the trigger
+affiliation chosen by a text: ``cardscript/games/battle_scenes/runtime/characteristics.py``, read by the selectors, the
+trigger
 subjects and the damage pipeline."""
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from dataclasses import replace
 import pytest
 
 from cardscript.compiler.ir import CardDef, Duration, Filter, Gain, Kind, Ref, Selector
-from cardscript.runtime import continuous
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.characteristics import affiliations, alignments, chosen_trait
-from cardscript.runtime.dealing import party
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import load_library
-from cardscript.runtime.selectors import EffectContext, matches, static_context
-from cardscript.runtime.shielding import shield
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime import continuous
+from cardscript.games.battle_scenes.runtime.characteristics import affiliations, alignments, chosen_trait
+from cardscript.games.battle_scenes.runtime.dealing import party
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, matches, static_context
+from cardscript.games.battle_scenes.runtime.shielding import shield
 from tests.engine_helpers import card, in_scene, small_game
 
 A, B = 0, 1

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from cardscript.compiler.ir import CardDef, Duration, Gain, Generate, Ref, Selector
-from cardscript.runtime import continuous
-from cardscript.runtime.events import state_hash
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import load_library
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.shielding import end_of_turn, shield
-from cardscript.runtime.statics import powers
+from cardscript.engine.events import state_hash
+from cardscript.games.battle_scenes.runtime import continuous
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.shielding import end_of_turn, shield
+from cardscript.games.battle_scenes.runtime.statics import powers
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 
@@ -83,8 +83,8 @@ def test_5_7_b_gamoras_generated_trigger_fires_through_the_normal_triggers(libra
     """5.7 B, Gamora V1: "[Efeito Gerado] Toda vez que o alvo usar uma ação neste turno, Contra-Golpear causa 2
     pontos de dano no alvo." Created when the action resolves, held in the state with its duration, matched by
     Triggers with the action's context (its target), gone after the Final do Turno."""
-    from cardscript.runtime.tree import EffectsTree
-    from cardscript.runtime.triggers import Triggers
+    from cardscript.engine.tree import EffectsTree
+    from cardscript.games.battle_scenes.runtime.triggers import Triggers
 
     gamora = library["Gamora V1"]
     target = CardDef(title="T V1", name="T", version=1, card_type="Personagem", shield=0, initial_energy=5)

@@ -5,10 +5,10 @@ the module is skipped without them. Docstrings describe each behaviour in our ow
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.conditions import check_condition
-from cardscript.runtime.match import Match
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.state import CardId
+from cardscript.games.battle_scenes.runtime.conditions import check_condition
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.state import CardId
 from tests.corpus_play import (
     Eager,
     activatable,

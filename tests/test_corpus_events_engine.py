@@ -5,8 +5,8 @@ development corpora at test time (skipped without them); the docstrings describe
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
     at,

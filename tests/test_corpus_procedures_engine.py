@@ -5,7 +5,7 @@ corpora at test time (``tests/corpus_play.py``); the docstrings say each behavio
 
 from __future__ import annotations
 
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
     activate,

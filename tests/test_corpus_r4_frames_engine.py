@@ -22,7 +22,7 @@ def test_imortalidade_insolita_loads_itself_and_a_card_onto_the_character() -> N
     i, f, s = card_of(game, 0, imo.title), card_of(game, 0, "Forte V1"), card_of(game, 0, "Couraça V1")
     enter(game, f, 2)
     game.state.scene[f].stage = 2
-    from cardscript.runtime.state import Zone
+    from cardscript.games.battle_scenes.runtime.state import Zone
 
     game.move(s, Zone.RESOURCES)
     scenario(game, i)
@@ -34,7 +34,7 @@ def test_imortalidade_insolita_loads_itself_and_a_card_onto_the_character() -> N
 def test_emma_frost_loads_the_target_from_its_owners_resources_then_unloads_as_many() -> None:
     """Emma Frost V1 (BSUM 13/100), Confundir: the target (another player's character) is loaded with any number
     of cards of its owner's resources (4.1), then as many cards are unloaded from it."""
-    from cardscript.runtime.state import Zone
+    from cardscript.games.battle_scenes.runtime.state import Zone
     from tests.corpus_play import at, energy, events, use
 
     emma = corpus_card("BSUM 13/100")

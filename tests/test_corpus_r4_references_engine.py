@@ -4,8 +4,8 @@ without them."""
 
 from __future__ import annotations
 
-from cardscript.runtime.state import Zone
-from cardscript.runtime.statics import powers_now
+from cardscript.games.battle_scenes.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.statics import powers_now
 from tests.corpus_play import card_of, corpus_card, enter, events, match, require_corpus, step_starts
 from tests.engine_helpers import own_character
 

@@ -6,8 +6,8 @@ the module is skipped without them. The other cards of each game are small cards
 
 from __future__ import annotations
 
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import at, card_of, corpus_card, enter, fillers, match, require_corpus, stage, use, zone
 from tests.engine_helpers import own_character as char
 

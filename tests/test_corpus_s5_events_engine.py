@@ -6,8 +6,8 @@ skipped without them. Docstrings describe each behaviour in our own words."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId, Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
 from tests.corpus_play import (
     Eager,
     at,

@@ -5,8 +5,8 @@ printed code."""
 
 from __future__ import annotations
 
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, corpus_card, enter, events, match, require_corpus, stage, use
 from tests.engine_helpers import own_character, pick, punch
 
@@ -14,7 +14,7 @@ require_corpus()
 
 
 def _opponent_punches(game: object, attacker: int) -> None:
-    from cardscript.runtime.match import Match
+    from cardscript.games.battle_scenes.runtime.match import Match
 
     assert isinstance(game, Match)
     at(game, "combat", "attack", 1)
@@ -55,7 +55,7 @@ def test_quebra_mola_needs_its_carrier_to_have_agilidade() -> None:
 def test_furia_descontrolada_capacitates_after_each_opponents_action_at_it_this_turn() -> None:
     """Fúria Descontrolada V1 ((2017) BSCA DECK 61/66): once used, this turn each action of an opponent's character
     that targets the user lets it capacitate after that action's effect ({1} or {2})."""
-    from cardscript.runtime.match import Match
+    from cardscript.games.battle_scenes.runtime.match import Match
 
     f = corpus_card("(2017) BSCA DECK 61/66")
     game: Match = match([own_character("Brigão", shield=1), f],
@@ -95,7 +95,7 @@ def test_golias_at_stage_0_cannot_use_its_action() -> None:
 def _tentacles(copies: int) -> tuple[list[int], list[int]]:
     """Shuma-Gorath V1 ((2015) BSOS 43/100), ``copies`` of it in the scene (Pelotão), uses Tentáculos da Escuridão
     at up to X of three opposing characters: the energy each target lost and the stages of all three."""
-    from cardscript.runtime.match import Match
+    from cardscript.games.battle_scenes.runtime.match import Match
 
     sg = corpus_card("(2015) BSOS 43/100")
     foes = [own_character(n, alignment="Vilão") for n in ("Um", "Dois", "Três")]
@@ -204,7 +204,7 @@ def test_microdeposito_the_chosen_card_to_resources_the_others_to_hand_itself_to
 def _maximus_draws(x: int) -> int:
     """Maximus - O Louco V1 ((2016) BSAQ 34/112) and an Inumanos character of ours whose action costs {X}, used
     with that X: how many cards its controller drew."""
-    from cardscript.runtime.match import Match
+    from cardscript.games.battle_scenes.runtime.match import Match
     from tests.engine_helpers import card
 
     inumano = card("Personagem: Inumano V1\nAlinhamento: Herói\nAfiliações: Inumanos\nPoderes: Super Força\n"
@@ -254,7 +254,7 @@ def test_sr_fantastico_loads_the_target_from_its_owners_resources() -> None:
 def test_trabalho_em_equipe_swaps_a_card_of_the_ally_for_another_card_of_the_user() -> None:
     """Trabalho em Equipe V1 ((2017) BSFE DECK 60/60): a card the target (another character of yours sharing an
     affiliation) carries and a card the user carries -- not Trabalho em Equipe itself -- exchange places."""
-    from cardscript.runtime.match import Match
+    from cardscript.games.battle_scenes.runtime.match import Match
 
     user = own_character("Líder", affiliations="Vingadores")
     ally = own_character("Aliado", affiliations="Vingadores")
@@ -275,7 +275,7 @@ def test_trabalho_em_equipe_swaps_a_card_of_the_ally_for_another_card_of_the_use
 def test_venom_x_targets_then_x_minus_1_of_them_incapacitated() -> None:
     """Venom V1 (BSUM 34/100), Tiro de Teia (cost {X}): with X = 2, two targets take 2 damage each (4.6.2 F: X
     targets) and X-1 = one of those targets is incapacitated by one stage."""
-    from cardscript.runtime.match import Match
+    from cardscript.games.battle_scenes.runtime.match import Match
 
     foes = [own_character(n, alignment="Herói") for n in ("Um", "Dois", "Três")]
     game: Match = match([corpus_card("BSUM 34/100")], foes)
@@ -322,7 +322,7 @@ def test_frenesi_de_batalha_adds_one_to_the_damage_of_actions_of_laminas_only() 
 def _set_aside_by_seer(carried_title_code: str | None) -> int:
     """A character of ours with an action "Clarividência 2 - ...", carrying the corpus card with that code (or
     nothing): how many cards its action set aside (rules 7.1)."""
-    from cardscript.runtime.match import Match
+    from cardscript.games.battle_scenes.runtime.match import Match
     from tests.engine_helpers import card
 
     seer = card("Personagem: Vidente V1\nAlinhamento: Herói\nPoderes: Magia, Voo\nEnergia inicial: 3\nEscudo: 0\n\n"
@@ -353,7 +353,7 @@ def test_livro_de_vishanti_raises_it_by_two() -> None:
 def test_4_6_2_I_a_count_below_zero_chooses_nothing() -> None:
     """4.6.2 I: "X-1 destes alvos" with X = 0 is none of them -- no decision, no error (a random agent once failed
     on a negative count in the random-deck simulation)."""
-    from cardscript.runtime.selectors import EffectContext, choose
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext, choose
 
     game = match([own_character("Um")], [own_character("Dois")])
     options = [card_of(game, 0, "Um V1"), card_of(game, 1, "Dois V1")]
@@ -366,8 +366,8 @@ def test_4_8_6_a_set_shield_static_whose_record_starts_past_its_first_id_gets_a_
     match on "began twice" while Mulher Invisível V1 was rendered."""
     from dataclasses import replace as _replace
 
-    from cardscript.runtime import shields
-    from cardscript.runtime.shielding import _shield_record
+    from cardscript.games.battle_scenes.runtime import shields
+    from cardscript.games.battle_scenes.runtime.shielding import _shield_record
     from tests.corpus_play import shield_of
 
     game = match([corpus_card("BSUM 24/100")])

@@ -6,8 +6,8 @@ module is skipped without them."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.shielding import end_of_turn
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.shielding import end_of_turn
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
     calcs,
@@ -199,7 +199,7 @@ def test_no_lugar_errado_each_player_chooses_and_nobody_uses_actions_of_those_af
 def test_legiao_gains_the_powers_and_may_use_the_actions_of_the_character_cards_it_carries() -> None:
     """Legião V1 ((2015) BSOS 29/100): "ganha os poderes e pode usar ações dos cards de personagem que ele estiver
     carregando" -- the "de ..." is both conjuncts': the carried character cards' powers and actions."""
-    from cardscript.runtime.statics import powers_now
+    from cardscript.games.battle_scenes.runtime.statics import powers_now
 
     carried = own_character("Personalidade", powers="Voo", action=punch("Rajada", 1, power="Voo"))
     game = match([corpus_card("(2015) BSOS 29/100"), carried], [own_character("Alvo")],

@@ -8,9 +8,9 @@ card by name and printed code.
 
 from __future__ import annotations
 
-from cardscript.runtime.match import Match
-from cardscript.runtime.shielding import end_of_turn
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.shielding import end_of_turn
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
     activatable,
@@ -255,8 +255,8 @@ def _force_field() -> tuple[Match, int, int]:
 def test_campo_de_forca_takes_the_damage_in_the_anticipation_step_of_your_turn() -> None:
     """Campo de Força ((2016) BSAQ 57/112): damage that a character you control would receive during the
     Anticipation Step of your turn is redirected to this support (5.5, 4.8.3.1 E)."""
-    from cardscript.runtime.dealing import deal_damage
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.dealing import deal_damage
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
 
     game, field, genius = _force_field()
     at(game, "combat", "anticipation", 0)
@@ -266,8 +266,8 @@ def test_campo_de_forca_takes_the_damage_in_the_anticipation_step_of_your_turn()
 
 def test_campo_de_forca_does_nothing_in_other_steps_or_in_the_other_players_turn() -> None:
     """Not in the Attack Step of your turn, nor in the Anticipation Step of another player's turn."""
-    from cardscript.runtime.dealing import deal_damage
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.dealing import deal_damage
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
 
     for phase, step, turn_player in (("combat", "attack", 0), ("combat", "anticipation", 1),
                                      ("preparation", None, 0)):
@@ -310,8 +310,8 @@ def test_batalha_exaustiva_a_character_is_capacitated_once_a_turn() -> None:
     """Batalha Exaustiva ((2015) BSOS 57/100): characters cannot be capacitated more than once per turn -- a second
     capacitation in the turn is prevented; the next turn it may be capacitated again. A character not yet
     capacitated this turn is not affected."""
-    from cardscript.runtime.handlers import run
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.handlers import run
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
 
     pump = char("Bomba", action="Ação: Bombear\n  Custo: {0}\n  Poder: Super Força\n  Capacite este personagem em "
                                 "{1}.\n")
@@ -491,8 +491,8 @@ def test_batedor_da_ordem_negra_takes_no_damage_in_the_next_turns_preparation_ph
     """Batedor da Ordem Negra ((2016) BSAQ 4/112), Ataque Intangível: 2 damage to the target; all damage that
     would be dealt to this character in the Preparation Phase of the next turn becomes 0 (a modifier the action
     creates for the next turn, 5.7 B) -- not in this turn, not in the next turn's other phases, not after."""
-    from cardscript.runtime.dealing import deal_damage
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.dealing import deal_damage
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
 
     game = match([corpus_card("(2016) BSAQ 4/112")], [char("Alvo", ie=4)])
     scout, target = card_of(game, 0, "Batedor da Ordem Negra V1"), card_of(game, 1, "Alvo V1")

@@ -6,9 +6,9 @@ words and cite the card by name and printed code."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
     activate,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
     activatable,

@@ -1,5 +1,6 @@
 """Session 6, cluster "records": corpus cards that ask what the turn remembers of its action uses (the turn's
-record, ``TurnMemory.uses`` of :class:`~cardscript.runtime.state.ActionUseRecord`: who used which action, written
+record, ``TurnMemory.uses`` of :class:`~cardscript.games.battle_scenes.runtime.state.ActionUseRecord`: who used which
+action, written
 where, its targets, the phase and step, its order), played on the engine with assertions on what their printed text
 says happens.
 
@@ -10,8 +11,8 @@ card by name and printed code.
 
 from __future__ import annotations
 
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import ActionUseRecord, CardId, Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import ActionUseRecord, CardId, Zone
 from tests.corpus_play import (
     Eager,
     at,

@@ -5,8 +5,8 @@ words and cite the card by name and printed code."""
 
 from __future__ import annotations
 
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId, Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
 from tests.corpus_play import (
     Eager,
     at,

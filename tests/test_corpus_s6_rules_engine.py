@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from cardscript.runtime.continuous import end_of_turn
-from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost, action_types
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.continuous import end_of_turn
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.queries import action_cost, action_types
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     activatable,
     activate,

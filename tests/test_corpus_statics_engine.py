@@ -5,12 +5,12 @@ other cards of each game are small cards written here. The docstrings describe e
 
 from __future__ import annotations
 
-from cardscript.runtime.continuous import end_of_turn
-from cardscript.runtime.filters import filter_matches
-from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.shielding import end_of_turn as shields_end_of_turn
+from cardscript.games.battle_scenes.runtime.continuous import end_of_turn
+from cardscript.games.battle_scenes.runtime.filters import filter_matches
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.queries import action_cost
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.shielding import end_of_turn as shields_end_of_turn
 from tests.corpus_play import (
     at,
     calcs,
@@ -116,7 +116,7 @@ def test_mandarim_dez_aneis_gains_the_chosen_power_for_the_turn() -> None:
     m, f = card_of(game, 0, "Mandarim V1"), card_of(game, 1, "Voador V1")
     enter(game, m, 3)
     enter(game, f, 3)
-    from cardscript.runtime.statics import powers
+    from cardscript.games.battle_scenes.runtime.statics import powers
 
     assert "VO" not in powers(game, m)
     at(game, "preparation", None, 0)
@@ -200,7 +200,7 @@ def test_onda_de_panico_each_countdown_puts_one_card_more_into_the_resources() -
 def test_ciclope_the_target_uses_its_actions_as_antecipar_actions_this_turn() -> None:
     """Ciclope V2 (BSET 11/100): Coordenar Ações lets the X-Men character it targets use its actions as Ações de
     Antecipar until the end of the turn (its normal action becomes one for it; the next turn, normal again)."""
-    from cardscript.runtime.queries import action_types
+    from cardscript.games.battle_scenes.runtime.queries import action_types
 
     xman = char("Mutante", affiliations="X-Men", action=punch("Rajada Óptica"))
     game = match([corpus_card("BSET 11/100"), xman], [TARGET])

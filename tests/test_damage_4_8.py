@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardscript.runtime.damage import (
+from cardscript.games.battle_scenes.runtime.damage import (
     Circumstances,
     DamageDecisionError,
     DamageProcedure,
@@ -36,7 +36,7 @@ from cardscript.runtime.damage import (
     format_trace,
     split_targets,
 )
-from cardscript.runtime.shields import ShieldRecord, absorb, shield_value
+from cardscript.games.battle_scenes.runtime.shields import ShieldRecord, absorb, shield_value
 
 A, B = 0, 1     # players
 
@@ -641,8 +641,8 @@ def test_property_redirect_chain_terminates(amount: int, n_parties: int, bonus: 
 
 def test_agent_decider_asks_the_engines_agents() -> None:
     """Principle 8: through the engine's agents, every damage decision is a Decision."""
-    from cardscript.runtime.agents import ScriptedAgent
-    from cardscript.runtime.damage import AgentDecider
+    from cardscript.engine.agents import ScriptedAgent
+    from cardscript.games.battle_scenes.runtime.damage import AgentDecider
 
     maximus, _, triton, capanga, mods, redirects = inumanos()
     decider = AgentDecider.from_agents([ScriptedAgent([[1], [0, 2, 3]]), ScriptedAgent([])])

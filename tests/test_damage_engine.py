@@ -10,16 +10,16 @@ import pytest
 
 from cardscript.compiler.ir import CardDef, Damage, Duration, Gain, Quantity, Ref, Selector
 from cardscript.compiler.ir import Kind as IrKind
-from cardscript.runtime import shields
-from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.dealing import deal_damage
-from cardscript.runtime.events import state_hash
-from cardscript.runtime.game import Game
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import load_library
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.shielding import end_of_turn, shield
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import FirstLegalAgent, ScriptedAgent
+from cardscript.engine.events import state_hash
+from cardscript.games.battle_scenes.runtime import shields
+from cardscript.games.battle_scenes.runtime.dealing import deal_damage
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.shielding import end_of_turn, shield
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import at, calcs, card_of, enter, match, use
 from tests.engine_helpers import FILLER, card, own_character, punch
 from tests.engine_helpers import in_scene as _in_scene

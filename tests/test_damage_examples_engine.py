@@ -1,7 +1,9 @@
 """Rules 4.8: every worked example of the rulebook, END TO END through the engine.
 
-The cards are the library's scripts (``cardscripts/``: the corpus's printed text, or, for cards the corpus lacks,
-the rulebook-derived scripts in ``cardscripts/rulebook/`` with their derivation at the top of the file),
+The cards are the library's scripts (``cardscript/games/battle_scenes/cards/``: the corpus's printed text, or, for cards
+the corpus lacks,
+the rulebook-derived scripts in ``cardscript/games/battle_scenes/cards/rulebook/`` with their derivation at the top of
+the file),
 compiled and lowered by :func:`load_library`. Each test puts them in the scene of a small game, uses the action
 (its lowered procedures run by ``handlers.run`` with the action's context, as the Effects Tree runs them) or
 triggers the effect, and checks the rulebook's numbers: each stage of the ``damage_calculation`` event, the
@@ -18,13 +20,13 @@ from typing import Any
 import pytest
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.game import Game
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import load_library
-from cardscript.runtime.selectors import EffectContext, static_context
-from cardscript.runtime.shielding import end_of_turn, shield
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, static_context
+from cardscript.games.battle_scenes.runtime.shielding import end_of_turn, shield
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.engine_helpers import in_scene, small_game
 
 A, B = 0, 1
@@ -333,7 +335,7 @@ def test_4_8_4_3_carnificina_v2_multiplicacao_de_dna_three_separate_unloads(lib:
     counts only the three cards Carnificina's controller opts to load, so that trigger is declined ("você pode").
     That first sentence and "Coloque Multiplicação de DNA na base do deck de seu dono" are its extra costs (before
     the ":", 4.6.2 E.2): paid first, the card leaves."""
-    from cardscript.runtime.turn import Engine
+    from cardscript.games.battle_scenes.runtime.turn import Engine
 
     b = Picks({"optional": ["yes", "no", "yes", "yes", "yes"], "target": ["Mulher-Hulk"] * 3,
                "load": [[0], [0, 1, 2]]})                        # "até três cards": it opts for three
@@ -524,7 +526,7 @@ def test_4_8_6_atencao_2_the_shield_record_starts_with_the_engine_not_with_the_f
     Gerador stops is a suspension of an effect already recorded, and it does not come back as a new +1 once the
     Gerador is destroyed after Hulk's set value began: 0
     (tests/scenarios/4-8-6-atencao-2-mansao-e-gerador-de-pem.scn)."""
-    from cardscript.runtime.turn import Engine
+    from cardscript.games.battle_scenes.runtime.turn import Engine
 
     game = game_with({0: lib["Hulk V1"], 20: lib["Mansão dos Vingadores V1"], 100: lib["Gerador de P.E.M. V1"]})
     Engine(game)

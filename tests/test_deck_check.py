@@ -4,7 +4,8 @@ Rules checked: at most 3 copies of a card (glossary, Item Único: "no máximo um
 três"); Item Único lowers it to 1 (rules 7, Outras Palavras-Chave: "diminui para 1 a quantidade máxima de
 cópias daquele card que são permitidas em um deck"), and 5.6: it "funciona antes mesmo da partida começar,
 invalidando um deck que tenha mais de um card" of it. The limit is read from the card's ``deck_copies`` RULE
-static (``cardscript.runtime.rules.copy_limit``); the unit tests build cards carrying that static by hand.
+static (``cardscript.games.battle_scenes.runtime.rules.copy_limit``); the unit tests build cards carrying that static by
+hand.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from cardscript.compiler.ir import CardDef, Effect, EffectKind, Rule
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import format_text
 from cardscript.core.source import SourceFile
-from cardscript.runtime.deck import DeckReport, check_deck, check_source, parse_deck
-from cardscript.runtime.library import DeckError, deck_paths, load_deck, load_library
-from cardscript.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
+from cardscript.games.battle_scenes.runtime.deck import DeckReport, check_deck, check_source, parse_deck
+from cardscript.games.battle_scenes.runtime.library import DeckError, deck_paths, load_deck, load_library
+from cardscript.games.battle_scenes.runtime.rules import DEFAULT_DECK_COPIES, copy_limit
 
 
 def _rule(rule: str, value: str, keyword: str = "", text: str = "") -> Effect:

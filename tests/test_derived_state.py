@@ -1,4 +1,5 @@
-"""The continuous state kept between questions (rules 5.4, 5.7; issue 12 part 5: ``cardscript/runtime/derived.py``).
+"""The continuous state kept between questions (rules 5.4, 5.7; issue 12 part 5:
+``cardscript/games/battle_scenes/runtime/derived.py``).
 
 What is working, and the characteristics it gives, are kept per state version and recomputed only when an event (or
 an edit, :func:`derived.edited` / :func:`derived.touch`) can change them; statics whose conditions read what statics
@@ -15,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardscript.compiler.ir import CardDef, EffectKind
-from cardscript.runtime import characteristics, conditions, derived, statics
-from cardscript.runtime.derived import StaleDerivedState
-from cardscript.runtime.game import Game
-from cardscript.runtime.shielding import shield
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime import characteristics, conditions, derived, statics
+from cardscript.games.battle_scenes.runtime.derived import StaleDerivedState
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.shielding import shield
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.engine_helpers import card, in_scene, small_game
 
 
@@ -220,7 +221,7 @@ def test_kept_answers_equal_answers_from_scratch_after_any_moves(moves: list[tup
 def test_simulate_reports_a_stale_derived_state_as_an_invariant_violation(monkeypatch: pytest.MonkeyPatch) -> None:
     """A version that never changes (every event forgotten): the check mode of ``simulate`` finds kept answers that
     differ from the state, and reports each match as an invariant violation with its seed, not as a crash."""
-    from cardscript.runtime.match import bundled_deck_path, load_deck_file, simulate
+    from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, simulate
 
     deck_a, deck_b = load_deck_file(bundled_deck_path("vingadores")), load_deck_file(bundled_deck_path("irmandade"))
     monkeypatch.setattr(derived, "version", lambda game: ("never changes",))

@@ -31,8 +31,8 @@ def test_a_game_digest_covers_its_log_and_is_the_same_with_checks_on() -> None:
 
 
 def test_a_digest_changes_when_one_event_of_the_log_does() -> None:
-    from cardscript.runtime.events import Event
-    from cardscript.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
+    from cardscript.engine.events import Event
+    from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
 
     bench = _bench()
     game = new_match(load_deck_file(bundled_deck_path("vingadores")), load_deck_file(bundled_deck_path("irmandade")),

@@ -19,7 +19,8 @@ import pytest
 
 from cardscript.cli import main
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.damage import (
+from cardscript.engine.events import Event, EventLog
+from cardscript.games.battle_scenes.runtime.damage import (
     Circumstances,
     DamageProcedure,
     DamageSource,
@@ -32,12 +33,11 @@ from cardscript.runtime.damage import (
     calculate,
     format_trace,
 )
-from cardscript.runtime.dealing import deal_damage
-from cardscript.runtime.events import Event, EventLog
-from cardscript.runtime.library import load_library
-from cardscript.runtime.resolutions import explain_resolutions, resolutions
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.trace import TraceWriter, calculation_lines, namer_from_log, stage_records
+from cardscript.games.battle_scenes.runtime.dealing import deal_damage
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.resolutions import explain_resolutions, resolutions
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.trace import TraceWriter, calculation_lines, namer_from_log, stage_records
 from tests.engine_helpers import in_scene, small_game
 
 SEED = 1

@@ -16,7 +16,7 @@ import pytest
 from cardscript.cli import main
 from cardscript.compiler import export
 from cardscript.compiler.files import library_path
-from cardscript.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.library import load_library
 
 SCHEMA_FILE = Path(__file__).resolve().parents[1] / "docs" / "schema" / "cards.schema.json"
 

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardscript.cli import main
+from cardscript.compiler.card_refs import collection_of
 from cardscript.compiler.files import library_path
 from cardscript.compiler.vocabulary import Cost, Power
-from cardscript.runtime.card_refs import collection_of
 from cardscript.tools.gallery.icons import icon_of, power_icon, with_icons
 from cardscript.tools.gallery.model import shown_path
 from cardscript.tools.gallery.site import embedded_json

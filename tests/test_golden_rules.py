@@ -17,15 +17,15 @@ from cardscript.compiler.ir import (
     SetCost,
     Unload,
 )
-from cardscript.runtime import continuous
-from cardscript.runtime.agents import Decision, FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import load_library
-from cardscript.runtime.queries import placement_allowed
-from cardscript.runtime.selectors import EffectContext, static_context
-from cardscript.runtime.shielding import end_of_turn
-from cardscript.runtime.state import Zone
-from cardscript.runtime.statics import powers
+from cardscript.engine.agents import Decision, FirstLegalAgent, ScriptedAgent
+from cardscript.games.battle_scenes.runtime import continuous
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.queries import placement_allowed
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, static_context
+from cardscript.games.battle_scenes.runtime.shielding import end_of_turn
+from cardscript.games.battle_scenes.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.statics import powers
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 
@@ -191,9 +191,9 @@ def test_8_B_3_two_fixed_costs_the_higher_wins(library: dict[str, CardDef]) -> N
     ações com custo {0} e {1} têm custo {2}") costs 2 although its own text sets it to {0} until used (the rules'
     own example) -- and is paid so; a hand-built effect setting it to 1 does
     not lower it (the higher wins); alone, that effect makes it 1."""
-    from cardscript.runtime.actions import ActionUse, cost_payable, use_action
-    from cardscript.runtime.queries import action_cost
-    from cardscript.runtime.turn import Engine
+    from cardscript.games.battle_scenes.runtime.actions import ActionUse, cost_payable, use_action
+    from cardscript.games.battle_scenes.runtime.queries import action_cost
+    from cardscript.games.battle_scenes.runtime.turn import Engine
 
     ossos, maquina = library["Ossos Cruzados V1"], library["Máquina de Bloqueio Mental V1"]
     (setter,) = maquina.effects
@@ -229,7 +229,7 @@ def test_8_B_1_losing_a_type_beats_gaining_it(library: dict[str, CardDef]) -> No
     """8 B.1: "Se uma ação ganhar e perder um tipo (Ação de Antecipar ou Imprevistas), ela perderá aquele tipo."
     Hand-built statics on Chuva de Balas: one makes it an Antecipar action, another takes Antecipar away; with
     both, it is not an Antecipar action (whichever came first)."""
-    from cardscript.runtime.queries import action_types
+    from cardscript.games.battle_scenes.runtime.queries import action_types
 
     ossos = library["Ossos Cruzados V1"]
     chuva = ossos.action

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
-from cardscript.runtime.agents import Decision, InteractiveAgent
-from cardscript.runtime.events import Event
-from cardscript.runtime.match import bundled_deck_path, load_deck_file
-from cardscript.runtime.stepping import SteppedMatch
-from cardscript.runtime.trace import TraceWriter
+from cardscript.engine.agents import Decision, InteractiveAgent
+from cardscript.engine.events import Event
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file
+from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch
+from cardscript.games.battle_scenes.runtime.trace import TraceWriter
 from tests.external_tools import unavailable
 
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.ismcts import (
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.ismcts import (
     Budget,
     NoDeterminization,
     Steppable,

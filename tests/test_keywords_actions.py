@@ -1,6 +1,7 @@
 """Rules 7 "Palavras-Chave Relacionadas a Ações" and the glossary: the keywords that are characteristics of an
 action -- Clarividência N, Energia Cósmica N, Ação Única, Singularidade -- played on the engine from their meanings
-in the prelude (cardscripts/prelude/*.kw, lowered by cardscript/compiler/lower_action_keywords.py), with the real
+in the prelude (cardscript/games/battle_scenes/prelude/*.kw, lowered by cardscript/compiler/lower_action_keywords.py),
+with the real
 library cards that have them (Dr. Druida V1, Capuz V2, Quasar V1, Capitão América V3) and small test cards."""
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from cardscript.compiler.ir import (
     Selector,
 )
 from cardscript.compiler.pipeline import compile_paths, library_path
-from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.library import load_library
-from cardscript.runtime.match import Match, new_match
-from cardscript.runtime.state import CardId, Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.actions import legal_actions, use_action
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.match import Match, new_match
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
 from tests.engine_helpers import Script, card, ids, pick
 
 

@@ -1,5 +1,6 @@
 """Rules 7 "Outras Palavras-Chave" and the glossary: keywords whose meanings are activated or triggered effects
-(cardscripts/prelude/*.kw), played on the engine: Liderar, Atrasar, Potencializar, Aprimoramento, Item Mágico,
+(cardscript/games/battle_scenes/prelude/*.kw), played on the engine: Liderar, Atrasar, Potencializar, Aprimoramento,
+Item Mágico,
 Metamorfo, Ataque-Surpresa, Antecipação-Surpresa, Espionar, Predador."""
 
 from __future__ import annotations
@@ -7,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from cardscript.compiler.ir import CardDef, EffectKind
-from cardscript.runtime.library import load_library
-from cardscript.runtime.match import Match, new_match
-from cardscript.runtime.state import CardId, Zone
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.match import Match, new_match
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
 from tests.engine_helpers import Script, card, ids, pick
 
 
@@ -312,7 +313,7 @@ def test_7_espionar_draws_a_card_when_put_in_the_prizes() -> None:
 
 
 def _use(game: Match, user: CardId, name: str) -> None:
-    from cardscript.runtime.actions import legal_actions, use_action
+    from cardscript.games.battle_scenes.runtime.actions import legal_actions, use_action
 
     use = next(u for u in legal_actions(game.eng, game.state.owner[user], "attack")
                if u.user == user and u.action.name == name)

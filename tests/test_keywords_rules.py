@@ -1,6 +1,7 @@
 """Rules 7 "Outras Palavras-Chave" and the glossary: the keywords that change a rule of the game (issue 5, item 3),
 lowered to RULE statics (cardscript/compiler/lower_rules.py) and read by the engine through
-cardscript/runtime/rules.py: Pelotão, Clone (4.4.2.1 A.4), Materializar, Reviver (4.4.2.1 / 4.4.2.2 A.3), Item
+cardscript/games/battle_scenes/runtime/rules.py: Pelotão, Clone (4.4.2.1 A.4), Materializar, Reviver (4.4.2.1 / 4.4.2.2
+A.3), Item
 Único (the deck), Prontidão (4.6.2 C.1), Interligar (4.6.2 C.3). Each is played on the engine, with the rule's
 limits and 5.8 (text lost, keywords included) where it matters."""
 
@@ -15,12 +16,12 @@ from cardscript.compiler.lower import lower_card
 from cardscript.compiler.pipeline import compile_source
 from cardscript.core import diagnostics as dg
 from cardscript.core.source import SourceFile
-from cardscript.runtime.actions import legal_actions
-from cardscript.runtime.deck import check_source
-from cardscript.runtime.library import load_library
-from cardscript.runtime.match import Match, new_match
-from cardscript.runtime.rules import copy_limit
-from cardscript.runtime.state import ActiveEffect, CardId, Zone
+from cardscript.games.battle_scenes.runtime.actions import legal_actions
+from cardscript.games.battle_scenes.runtime.deck import check_source
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.match import Match, new_match
+from cardscript.games.battle_scenes.runtime.rules import copy_limit
+from cardscript.games.battle_scenes.runtime.state import ActiveEffect, CardId, Zone
 from tests.engine_helpers import Script
 
 MY_KEYWORDS = ("Pelotão", "Clone", "Materializar", "Reviver", "Item Único", "Prontidão", "Interligar")
@@ -264,7 +265,7 @@ def test_7_materializar_is_a_choice_and_works_from_the_hand_only() -> None:
     (asked,) = [d for d in agent.seen if d.kind == "load_from"]
     assert asked.options == ("the resources", "the top of the deck")
     assert sorted(game.state.scene[m1].carried) == sorted(resources)
-    from cardscript.runtime.rules import load_sources
+    from cardscript.games.battle_scenes.runtime.rules import load_sources
     game.move(m2, Zone.RESOURCES)
     assert load_sources(game, m2) == ("resources",)         # not in the hand: Materializar does not work
 

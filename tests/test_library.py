@@ -26,13 +26,15 @@ def test_every_library_card_roundtrips_through_the_ast() -> None:
 
 
 def test_docs_library_lists_every_bundled_card_file_once() -> None:
-    """docs/library.md's card table names each file of ``cardscripts/`` once, and its heading counts them."""
+    """docs/library.md's card table names each file of ``cardscript/games/battle_scenes/cards/`` once, and its heading
+    counts them."""
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
     doc = (root / "docs" / "library.md").read_text(encoding="utf-8")
-    listed = re.findall(r"^\| `(cardscripts/[^`]+\.card)`", doc, flags=re.MULTILINE)
-    files = sorted(str(p.relative_to(root)) for p in (root / "cardscripts").rglob("*.card"))
+    listed = re.findall(r"^\| `(cardscript/games/battle_scenes/cards/[^`]+\.card)`", doc, flags=re.MULTILINE)
+    library = root / "cardscript" / "games" / "battle_scenes" / "cards"
+    files = sorted(str(p.relative_to(root)) for p in library.rglob("*.card"))
     assert sorted(listed) == files
     assert f"## Cards ({len(files)})" in doc

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
+from cardscript.compiler.card_refs import CardIndex, code_key
 from cardscript.compiler.translate import card_file_name, record_to_card_text
 from cardscript.core import diagnostics as dg
 from cardscript.core.source import SourceFile
-from cardscript.runtime.card_refs import CardIndex, code_key
-from cardscript.runtime.deck import check_source
-from cardscript.runtime.library import load_libraries, load_library
+from cardscript.games.battle_scenes.runtime.deck import check_source
+from cardscript.games.battle_scenes.runtime.library import load_libraries, load_library
 from tests.card_library import character, write_library
 from tests.corpus_play import CORPUS_DIR, corpus_available
 
@@ -69,7 +69,8 @@ def test_a_folders_card_with_a_bundled_code_replaces_it_with_a_note(tmp_path: Pa
     assert cards["Hulk V1"].shield == 7 and cards["BSUM 20/100"].shield == 7
     assert cards.path_of(cards["Hulk V1"]) == str(mine)
     (replacement,) = merged.replaced
-    assert replacement.by_code and replacement.replaced.path.endswith("cardscripts/bsum/hulk-v1.card")
+    assert replacement.by_code
+    assert replacement.replaced.path.endswith("cardscript/games/battle_scenes/cards/bsum/hulk-v1.card")
     assert load_library()["Hulk V1"].shield == 3, "the bundled library alone is unchanged"
     deck = tmp_path / "d.deck"
     deck.write_text("3 hulk v1\n", encoding="utf-8")

@@ -9,10 +9,16 @@ import pytest
 
 from cardscript.cli import main
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import ScriptedAgent
-from cardscript.runtime.events import EventLog, state_hash
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match, simulate
-from cardscript.runtime.trace import namer_from_log, render
+from cardscript.engine.agents import ScriptedAgent
+from cardscript.engine.events import EventLog, state_hash
+from cardscript.games.battle_scenes.runtime.match import (
+    bundled_deck_path,
+    load_deck_file,
+    new_match,
+    play_match,
+    simulate,
+)
+from cardscript.games.battle_scenes.runtime.trace import namer_from_log, render
 
 
 @functools.cache

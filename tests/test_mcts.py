@@ -11,10 +11,10 @@ import pytest
 
 from cardscript.cli import main
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import Decision, HeuristicAgent, validate
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents
-from cardscript.runtime.mcts import MCTSAgent, agent_kind, evaluate, make_mcts_agents
-from cardscript.runtime.stepping import SteppedMatch
+from cardscript.engine.agents import Decision, HeuristicAgent, validate
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, make_agents
+from cardscript.games.battle_scenes.runtime.mcts import MCTSAgent, agent_kind, evaluate, make_mcts_agents
+from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch
 
 
 @functools.cache
@@ -98,7 +98,7 @@ def test_agent_kinds_carry_the_budget() -> None:
 
 
 def test_play_runs_the_search_agent_and_refuses_a_budget_without_it(capsys: pytest.CaptureFixture[str]) -> None:
-    from cardscript.runtime.stepping import play_stepped
+    from cardscript.games.battle_scenes.runtime.stepping import play_stepped
 
     assert main(["play", "--agents", "mcts", "--mcts-playouts", "2", "--max-turns", "3", "--seed", "1"]) == 0
     shown = capsys.readouterr().out.split("final state hash ")[1].split()[0]
@@ -117,7 +117,7 @@ def test_play_runs_the_search_agent_and_refuses_a_budget_without_it(capsys: pyte
 
 
 def test_simulate_plays_the_search_agent_on_the_steppable_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardscript.runtime.match import simulate
+    from cardscript.games.battle_scenes.runtime.match import simulate
 
     asked: list[str] = []
     original = MCTSAgent.decide_in

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardscript.cli import main
-from cardscript.runtime.match import CRASH, SimulationReport, simulate_matches
-from cardscript.runtime.parallel import (
+from cardscript.games.battle_scenes.runtime.match import CRASH, SimulationReport, simulate_matches
+from cardscript.games.battle_scenes.runtime.parallel import (
     MAX_CHUNK,
     MatchSettings,
     RandomDecks,
@@ -28,7 +28,7 @@ from cardscript.runtime.parallel import (
     simulate_processes,
     simulate_ray,
 )
-from cardscript.runtime.random_decks import card_pool
+from cardscript.games.battle_scenes.runtime.random_decks import card_pool
 from tests import parallel_faults
 from tests.card_library import write_library
 

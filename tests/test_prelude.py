@@ -1,4 +1,5 @@
-"""The keyword prelude (cardscripts/prelude/, rules 7, 5.6): definitions read as data, keywords expanded into the
+"""The keyword prelude (cardscript/games/battle_scenes/prelude/, rules 7, 5.6): definitions read as data, keywords
+expanded into the
 card text they stand for, and the diagnostics of unknown keywords, missing parameters and broken definitions."""
 
 from __future__ import annotations
@@ -158,7 +159,8 @@ def test_check_reports_a_broken_keyword_definition(monkeypatch: pytest.MonkeyPat
     from cardscript import cli
     from cardscript.compiler import prelude as prelude_module
 
-    _, diags = read_keyword_file(SourceFile("cardscripts/prelude/furtivo.kw", "Palavra-chave: Furtivo\nRegra: 7\n"))
+    path = "cardscript/games/battle_scenes/prelude/furtivo.kw"
+    _, diags = read_keyword_file(SourceFile(path, "Palavra-chave: Furtivo\nRegra: 7\n"))
     real = prelude_module.load_prelude()
     monkeypatch.setattr(prelude_module, "load_prelude", lambda folder=None: prelude_module.Prelude(
         real.keywords, tuple(diags)))
@@ -166,4 +168,4 @@ def test_check_reports_a_broken_keyword_definition(monkeypatch: pytest.MonkeyPat
 
     assert cli.main(["check", str(library_path() / "bsum" / "rasgar-v1.card")]) == 1
     out = capsys.readouterr().out
-    assert "cardscripts/prelude/furtivo.kw:1:1: error[CS013] keyword Furtivo has no meaning" in out
+    assert "cardscript/games/battle_scenes/prelude/furtivo.kw:1:1: error[CS013] keyword Furtivo has no meaning" in out

@@ -1,4 +1,5 @@
-"""Executing procedures on a small Game (cardscript.runtime.handlers and the queries), named after the rules they
+"""Executing procedures on a small Game (cardscript.games.battle_scenes.runtime.handlers and the queries), named after
+the rules they
 check."""
 
 from __future__ import annotations
@@ -8,16 +9,16 @@ from dataclasses import replace
 import pytest
 
 from cardscript.compiler.ir import CardDef, Discard, Draw, Duration, Gain, Kind, Quantity, Ref, Selector, Unsupported
-from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.dealing import deal_damage
-from cardscript.runtime.game import Game
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import DeckError, deck_paths, load_deck, load_library
-from cardscript.runtime.queries import can_be_targeted, can_use_action, extra_draws
-from cardscript.runtime.selectors import EffectContext, Player, resolve
-from cardscript.runtime.shielding import shield
-from cardscript.runtime.state import GameState, PlayerState, Zone
-from cardscript.runtime.statics import powers
+from cardscript.engine.agents import FirstLegalAgent, ScriptedAgent
+from cardscript.games.battle_scenes.runtime.dealing import deal_damage
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import DeckError, deck_paths, load_deck, load_library
+from cardscript.games.battle_scenes.runtime.queries import can_be_targeted, can_use_action, extra_draws
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, Player, resolve
+from cardscript.games.battle_scenes.runtime.shielding import shield
+from cardscript.games.battle_scenes.runtime.state import GameState, PlayerState, Zone
+from cardscript.games.battle_scenes.runtime.statics import powers
 
 FILLER = CardDef(title="Filler V1", name="Filler", version=1, card_type="Habilidade", power="SF")
 

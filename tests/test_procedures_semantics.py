@@ -1,4 +1,5 @@
-"""The procedures the new semantics emits, run on a small game (cardscript.runtime.handlers), named after the rules
+"""The procedures the new semantics emits, run on a small game (cardscript.games.battle_scenes.runtime.handlers), named
+after the rules
 they check."""
 
 from __future__ import annotations
@@ -29,12 +30,12 @@ from cardscript.compiler.ir import (
     Selector,
     Swap,
 )
-from cardscript.runtime.handlers import run
-from cardscript.runtime.queries import can_be_targeted, capacitate_prevented
-from cardscript.runtime.selectors import EffectContext, Trait
-from cardscript.runtime.shielding import shield
-from cardscript.runtime.state import Zone
-from cardscript.runtime.statics import powers
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.queries import can_be_targeted, capacitate_prevented
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, Trait
+from cardscript.games.battle_scenes.runtime.shielding import shield
+from cardscript.games.battle_scenes.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.statics import powers
 from tests.engine_helpers import Script, in_scene, small_game
 from tests.test_actions import fighter, setup
 
@@ -146,7 +147,7 @@ def test_searched_condition_and_materializar() -> None:
     search = Search(who=Selector(kind=Kind.PLAYER, ref=Ref.YOU), zones=("deck",),
                     cards=Selector(kind=Kind.CHARACTER), introduces="intro:0")
     run(game, ctx, search)
-    from cardscript.runtime.selectors import check_condition
+    from cardscript.games.battle_scenes.runtime.selectors import check_condition
 
     assert check_condition(game, ctx, Condition("searched", value="deck")) and ctx.slots["intro:0"] == [5]
     game.move(5, Zone.HAND)
@@ -162,7 +163,7 @@ def test_4_6_2_aquela_acao_nao_tera_efeito() -> None:
     watcher = CardDef(y.title, y.name, 1, "Personagem", alter_ego="Y", powers=("SF",), initial_energy=2, shield=0,
                       action=y.action, effects=(cancel,))
     game, x, yid = setup(fighter(), watcher)
-    from cardscript.runtime.actions import legal_actions, use_action
+    from cardscript.games.battle_scenes.runtime.actions import legal_actions, use_action
 
     (use,) = [u for u in legal_actions(game.eng, 0, "attack") if u.user == x]
     use_action(game.eng, use)

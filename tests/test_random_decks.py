@@ -1,4 +1,5 @@
-"""Random legal decks (``cardscript.runtime.random_decks``): 40 cards, the copy limits (3; Item Único: 1),
+"""Random legal decks (``cardscript.games.battle_scenes.runtime.random_decks``): 40 cards, the copy limits (3; Item
+Único: 1),
 deterministic for a seed; the pool is a folder's executable cards, one per title."""
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from hypothesis import strategies as st
 
 from cardscript.compiler.ir import CardDef, Effect, EffectKind, Rule
 from cardscript.core.source import SourceFile
-from cardscript.runtime.deck import DECK_SIZE, check_cards, check_source
-from cardscript.runtime.library import library_cards, load_library
-from cardscript.runtime.random_decks import (
+from cardscript.games.battle_scenes.runtime.deck import DECK_SIZE, check_cards, check_source
+from cardscript.games.battle_scenes.runtime.library import library_cards, load_library
+from cardscript.games.battle_scenes.runtime.random_decks import (
     CHARACTERS,
     PoolTooSmall,
     build_deck,
@@ -23,7 +24,7 @@ from cardscript.runtime.random_decks import (
     deck_entries,
     random_decks,
 )
-from cardscript.runtime.rules import copy_limit
+from cardscript.games.battle_scenes.runtime.rules import copy_limit
 from tests.card_library import write_library
 
 ITEM_UNICO = (Effect(EffectKind.STATIC, (Rule(rule="deck_copies", value="1"),), keyword="Item Único"),)

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import Decision, IllegalChoice, RandomAgent, ScriptedAgent, ask, validate
-from cardscript.runtime.log_check import check_log, read_log
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
+from cardscript.engine.agents import Decision, IllegalChoice, RandomAgent, ScriptedAgent, ask, validate
+from cardscript.games.battle_scenes.runtime.log_check import check_log, read_log
+from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file, new_match, play_match
 
 DECISION = Decision(0, "target", "Choose a target", ("Hulk", "Thor", "Loki"), 1, 2)
 
@@ -127,7 +127,7 @@ def test_an_agent_that_only_gives_wrong_types_abandons_the_match_with_an_illegal
     a, b = _decks()
     game = new_match(a, b, [ScriptedAgent(["0"] * 100), RandomAgent(2)], seed=3,  # type: ignore[list-item]
                      setup=False)
-    from cardscript.runtime.match import setup_match
+    from cardscript.games.battle_scenes.runtime.match import setup_match
 
     with pytest.raises(IllegalChoice, match="an answer is a list of option numbers"):
         setup_match(game)

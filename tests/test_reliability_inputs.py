@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
-from cardscript.compiler.pipeline import library_path
+from cardscript.compiler.pipeline import decks_path, library_path
 from cardscript.compiler.textfile import UnreadableFile, read_text
 from cardscript.core.source import SourceFile
-from cardscript.runtime.deck import check_source, parse_deck
-from cardscript.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.deck import check_source, parse_deck
+from cardscript.games.battle_scenes.runtime.library import load_library
 
 RASGAR = library_path() / "bsum" / "rasgar-v1.card"
 GOOD_RECORD = {
@@ -270,7 +270,7 @@ def test_a_deck_count_of_thousands_of_digits(tmp_path: Path, capsys: pytest.Capt
 
 @pytest.mark.parametrize("kind", ["dir", "binary", "missing"])
 def test_deck_check_of_no_deck_is_exit_2(capsys: pytest.CaptureFixture[str], files: dict[str, Path], kind: str) -> None:
-    code, out, _ = run(capsys, "deck", "check", str(files[kind]), str(library_path() / "decks" / "vingadores.deck"))
+    code, out, _ = run(capsys, "deck", "check", str(files[kind]), str(decks_path() / "vingadores.deck"))
     assert code == 2
     assert f"{files[kind]}:1:1: error[CS001] cannot read the deck" in out
     assert "vingadores.deck: 40 cards" in out            # the other deck is still checked

@@ -18,15 +18,16 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
+from cardscript.compiler import card_refs
 from cardscript.compiler.pipeline import _KEYWORD_SHAPE, compile_source
 from cardscript.core import limits
 from cardscript.core.diagnostics import ECHO_WIDTH, Diagnostic, format_text
 from cardscript.core.normalize import _MARKUP, fold_text, normalize
 from cardscript.core.source import SourceFile, Span
+from cardscript.games.battle_scenes.runtime import deck
 from cardscript.grammar.card_file import _TITLE, card_file_parser, read_card_file
 from cardscript.grammar.names import _CAP_WORD, _CONNECTOR, _EXCLAMATION, NameRegistry, match_name_shape
 from cardscript.grammar.parser import parse_paragraph
-from cardscript.runtime import card_refs, deck
 
 N = 300_000
 HEAD = "Habilidade: Rasgar V1\nCódigo: BSUM 80/100\nPoder: Lâminas\nRaridade: Raro\n\n"
@@ -273,7 +274,7 @@ def test_the_card_text_bound_is_said_once() -> None:
 def test_a_deck_of_unknown_cards_is_answered_quickly(size: int, tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """Each unknown card searches the library for a guess (difflib): only for the diagnostics shown."""
-    from cardscript.runtime.library import load_library
+    from cardscript.games.battle_scenes.runtime.library import load_library
 
     load_library()
     path = tmp_path / "big.deck"

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from cardscript.cli import main
-from cardscript.runtime.log_check import LogError, check_log, first_difference, read_log
+from cardscript.games.battle_scenes.runtime.log_check import LogError, check_log, first_difference, read_log
 from tests.log_edits import parse, random_edit, write
 
 Records = list[dict[str, Any]]

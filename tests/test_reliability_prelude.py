@@ -1,7 +1,7 @@
 """Issue 10, part 3: the prelude checked like cards. A ``.kw`` file that does not read (not UTF-8, binary, a
 broken layout, a name that makes no sense) is a located diagnostic of ``cardscript check`` and its keyword is
 reported missing on the cards that use it; the other keywords and cards are unaffected. The prelude folder is
-``$CARDSCRIPT_PRELUDE`` (default: the bundled ``cardscripts/prelude``)."""
+``$CARDSCRIPT_PRELUDE`` (default: the bundled ``cardscript/games/battle_scenes/prelude``)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
-from cardscript.compiler import prelude as prelude_module
 from cardscript.compiler.pipeline import compile_paths, library_path
 from cardscript.compiler.prelude import PRELUDE_ENV, forget_prelude, load_prelude, prelude_path
 
-BUNDLED = Path(prelude_module.__file__).resolve().parents[2] / "cardscripts" / "prelude"
+BUNDLED = prelude_path()
 ULTRON = library_path() / "bsmi" / "ultron-5-v1.card"        # uses Clone
 RASGAR = library_path() / "bsum" / "rasgar-v1.card"          # uses no keyword
 

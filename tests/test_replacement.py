@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.dealing import deal_damage
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import load_library
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import FirstLegalAgent, ScriptedAgent
+from cardscript.games.battle_scenes.runtime.dealing import deal_damage
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 

@@ -26,11 +26,11 @@ from cardscript.compiler.ir import (
     Selector,
     Unload,
 )
-from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.events import Event
-from cardscript.runtime.library import load_library
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import Zone
+from cardscript.engine.events import Event
+from cardscript.games.battle_scenes.runtime.actions import legal_actions, use_action
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import activatable, activate, at, enter, events, use
 from tests.corpus_play import card_of as cp_card_of
 from tests.corpus_play import match as cp_match
@@ -184,8 +184,8 @@ def test_4_4_2_3_A_2a_an_ability_card_on_a_support_works_when_its_text_names_tha
     Reparos Provisórios V1's "O suporte que estiver carregando este card ganha Escudo +1" works on the support
     carrying it; Cubo Cósmico V1 ("Toda vez que este personagem causar dano ...") on a support does nothing
     (tests/scenarios/4-4-2-3-A-2a-habilidade-num-suporte.scn)."""
-    from cardscript.runtime.shielding import shield
-    from cardscript.runtime.triggers import functional_in_scene
+    from cardscript.games.battle_scenes.runtime.shielding import shield
+    from cardscript.games.battle_scenes.runtime.triggers import functional_in_scene
 
     lib = library()
     game = match([char("X", ie=2)] + [FILL] * 20, [FILL] * 20)
@@ -499,8 +499,8 @@ def test_4_9_1_points_reached_by_an_effect_putting_a_card_in_the_prizes_win_at_o
     a knock-out): the fifteenth point ends the match there and then."""
     import pytest as _pytest
 
-    from cardscript.runtime.game import GameOver
-    from cardscript.runtime.state import Zone as _Zone
+    from cardscript.games.battle_scenes.runtime.game import GameOver
+    from cardscript.games.battle_scenes.runtime.state import Zone as _Zone
     from tests.engine_helpers import card as _card
     from tests.engine_helpers import small_game as _small_game
 
@@ -589,7 +589,7 @@ def test_4_4_1_e_a_scenario_put_in_the_scene_by_an_effect_is_its_controllers() -
     """4.4.1 E: the player who puts a scenario in the scene controls it -- also one taken from another player's
     area by an effect: its "você" is that player (its entry draw is theirs), and it goes back to its owner's
     resources when replaced (golden rule D)."""
-    from cardscript.runtime.selectors import controller_of
+    from cardscript.games.battle_scenes.runtime.selectors import controller_of
     from tests.corpus_play import card_of, scenario
     from tests.corpus_play import match as corpus_match
     from tests.engine_helpers import card
@@ -643,8 +643,8 @@ def test_2_1_1_and_4_4_2_1_an_effect_putting_a_character_card_in_the_scene_may_e
     player controls since the start of the turn, loading its addition value from the top of the deck, the old base
     beneath. Our own cards."""
     from cardscript.compiler.ir import Filter, PutInScene
-    from cardscript.runtime.handlers import run
-    from cardscript.runtime.selectors import EffectContext, matches
+    from cardscript.games.battle_scenes.runtime.handlers import run
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext, matches
     from tests.engine_helpers import card
 
     ev = card("Personagem-EV: Gigante V1\nAlter ego: Fulano\nAlinhamento: Herói\nPoderes: Super Força\n"
@@ -669,7 +669,7 @@ def test_4_4_1_a_scenario_an_effect_puts_in_the_scene_is_controlled_by_who_put_i
     it -- also when an effect lets a player put another player's scenario there: its texts' "você" is that player
     (its "Quando este cenário entrar em cena, compre um card" draws for the player who put it); replaced, it goes to
     its owner's resources (4.4.1, golden rule D)."""
-    from cardscript.runtime.selectors import controller_of
+    from cardscript.games.battle_scenes.runtime.selectors import controller_of
     from tests.corpus_play import card_of, match
     from tests.engine_helpers import card
 
@@ -693,8 +693,8 @@ def test_4_4_2_2_A_2a_a_counts_as_text_whose_condition_reads_the_card_itself_doe
     the card itself, so asking whether it is a card named Velho asks its condition, which asks about the card -- read
     as printed meanwhile, once (a match crashed on a RecursionError placing any character beside such a card)."""
     from cardscript.compiler.ir import Filter, Kind, Selector
-    from cardscript.runtime.filters import matches
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.filters import matches
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
     from tests.engine_helpers import card as make
 
     mimic = make("Personagem: Imitador V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 2\nEscudo: 0\n\n"

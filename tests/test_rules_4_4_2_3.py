@@ -5,8 +5,8 @@ test cards written here."""
 
 from __future__ import annotations
 
-from cardscript.runtime.state import Zone
-from cardscript.runtime.triggers import lends_text
+from cardscript.games.battle_scenes.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.triggers import lends_text
 from tests.corpus_play import activatable, activate, at, card_of, enter, match
 from tests.engine_helpers import card
 

@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
+from cardscript.games.battle_scenes.runtime.filters import _same_person
+from cardscript.games.battle_scenes.runtime.shielding import shield
 from cardscript.grammar.names import NameRegistry
 from cardscript.grammar.parser import parse_paragraph
-from cardscript.runtime.filters import _same_person
-from cardscript.runtime.shielding import shield
 from tests.engine_helpers import card, in_scene, own_character, small_game
 
 

@@ -6,7 +6,7 @@ be used. The cards are our own, written as card files; the official ruling it se
 from __future__ import annotations
 
 from cardscript.compiler.ir import Damage, Load, Unload
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import at, card_of, enter, match, stage, usable, use
 from tests.engine_helpers import card, own_character
 

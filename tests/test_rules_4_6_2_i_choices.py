@@ -5,7 +5,7 @@ Enlouquecedor V1 ((2014) BSPO 92/100, ``tests/rulings/bspo/rompante-enlouquecedo
 
 from __future__ import annotations
 
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, enter, match, use
 from tests.engine_helpers import card, own_character
 

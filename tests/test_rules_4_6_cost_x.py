@@ -7,9 +7,9 @@ The cards are our own, written as card files; the official rulings they settle a
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import CardId
 from tests.corpus_play import Eager, at, calcs, card_of, enter, match, stage, usable, use
 from tests.engine_helpers import card, own_character
 

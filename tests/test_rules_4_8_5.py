@@ -5,8 +5,8 @@ Adaga Psíquica V1). The cards are small test cards written here."""
 
 from __future__ import annotations
 
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import at, calcs, card_of, enter, fillers, match, use
 from tests.engine_helpers import Script, card
 

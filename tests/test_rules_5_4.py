@@ -4,8 +4,8 @@ here."""
 
 from __future__ import annotations
 
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import at, calcs, card_of, enter, fillers, match
 from tests.engine_helpers import Script, card
 
@@ -62,7 +62,7 @@ def test_5_4_the_powers_of_the_carried_ability_cards_are_their_printed_powers() 
     """"Este personagem ganha os poderes dos cards de habilidade que estiver carregando": the power printed on each
     ability card carried, from the moment it is loaded (the official ruling 3 of Adaga Psíquica V1, on Vampira
     V2)."""
-    from cardscript.runtime.statics import powers
+    from cardscript.games.battle_scenes.runtime.statics import powers
 
     mimic = card("Personagem: Imitador V1\nAlinhamento: Herói\nEnergia inicial: 3\nEscudo: 0\n\nTexto permanente:\n"
                  "  Este personagem ganha os poderes dos cards de habilidade que estiver carregando.\n")

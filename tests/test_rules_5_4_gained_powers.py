@@ -5,8 +5,8 @@ Vampira V2, ``tests/rulings/bsiv/vampira-v2-1.scn``). Our own cards."""
 
 from __future__ import annotations
 
-from cardscript.runtime import statics
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime import statics
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import card_of, enter, match
 from tests.engine_helpers import card
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 from cardscript.compiler.ir import CardDef
-from cardscript.runtime.agents import FirstLegalAgent
-from cardscript.runtime.game import Game
-from cardscript.runtime.handlers import run
-from cardscript.runtime.library import load_library
-from cardscript.runtime.queries import can_use_action, placement_allowed
-from cardscript.runtime.selectors import EffectContext, static_context
-from cardscript.runtime.state import Zone
-from cardscript.runtime.statics import has_keyword
-from cardscript.runtime.triggers import functional_in_scene
+from cardscript.engine.agents import FirstLegalAgent
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.handlers import run
+from cardscript.games.battle_scenes.runtime.library import load_library
+from cardscript.games.battle_scenes.runtime.queries import can_use_action, placement_allowed
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, static_context
+from cardscript.games.battle_scenes.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.statics import has_keyword
+from cardscript.games.battle_scenes.runtime.triggers import functional_in_scene
 from tests.engine_helpers import in_scene as _in_scene
 from tests.engine_helpers import small_game as _game
 
@@ -150,7 +150,7 @@ def test_5_8_blade_v2_under_the_camara_does_not_trigger_dracula(library: dict[st
     personagem causa 1 ponto de dano penetrante no personagem que usou a ação." -- não será desencadeado, pois
     Blade não possui mais a característica Predador." Driven through the engine's triggers; without the Câmara
     the trigger fires: Blade (aquele personagem) is incapacitated by 1 and deals 1 piercing damage to the user."""
-    from cardscript.runtime.turn import Engine
+    from cardscript.games.battle_scenes.runtime.turn import Engine
 
     blade, dracula, camara = library["Blade V2"], library["Drácula V1"], library["Câmara Neutralizadora V1"]
     user = CardDef(title="U V1", name="U", version=1, card_type="Personagem", shield=0, initial_energy=5)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cardscript.runtime.agents import Decision, FirstLegalAgent, IllegalChoice, ScriptedAgent, ask
-from cardscript.runtime.events import EventLog, state_hash
-from cardscript.runtime.game import Game, GameOver
-from cardscript.runtime.state import GameState, PlayerState, Zone, check_invariants
+from cardscript.engine.agents import Decision, FirstLegalAgent, IllegalChoice, ScriptedAgent, ask
+from cardscript.engine.events import EventLog, state_hash
+from cardscript.games.battle_scenes.runtime.game import Game, GameOver
+from cardscript.games.battle_scenes.runtime.state import GameState, PlayerState, Zone, check_invariants
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ sentence (5.2). Card texts are our own."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Damage, Filter, Kind, Move, Ref
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import card_of, enter, fillers, match, scenario
 from tests.engine_helpers import card, own_character
 
@@ -176,7 +176,7 @@ def test_chosen_things_controlled_by_one_same_player() -> None:
 def test_choosing_alike_on_the_engine() -> None:
     """On the engine: with two characters of ours and one of the rival, the first pick is among ours only (the
     rival's has no partner), and the second is the other one of ours."""
-    from cardscript.runtime.selectors import EffectContext, choose_alike
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext, choose_alike
 
     game = match([own_character("Um"), own_character("Dois")], [own_character("Tres")])
     ids = [card_of(game, 0, "Um V1"), card_of(game, 0, "Dois V1"), card_of(game, 1, "Tres V1")]

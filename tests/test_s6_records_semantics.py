@@ -1,6 +1,7 @@
 """Session 6, cluster "records": constructions about what the turn remembers of its action uses (rules 4.6.2 H:
 an action is used once its targets are chosen; 6: the turn's phases and steps) -- the turn's record
-(:class:`~cardscript.runtime.state.ActionUseRecord`) and the phrases that read it. Short texts of our own."""
+(:class:`~cardscript.games.battle_scenes.runtime.state.ActionUseRecord`) and the phrases that read it. Short texts of
+our own."""
 
 from __future__ import annotations
 

@@ -24,10 +24,15 @@ from cardscript.compiler.ir import (
     SetCost,
     SetEvolution,
 )
-from cardscript.runtime.actions import action_context, legal_actions
-from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost, action_types, must_be_targeted, placement_allowed
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.actions import action_context, legal_actions
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.queries import (
+    action_cost,
+    action_types,
+    must_be_targeted,
+    placement_allowed,
+)
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import activatable, activate, at, card_of, energy, enter, fillers, match, use, zone
 from tests.engine_helpers import card, pick, punch
 from tests.engine_helpers import own_character as char

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardscript.compiler.ir import Damage, EffectKind, Filter, Kind, Ref, Replace
-from cardscript.scenario.cards import CardIndex, library_index
-from cardscript.scenario.report import FileResult
+from cardscript.games.battle_scenes.scenario.cards import CardIndex, library_index
+from cardscript.games.battle_scenes.scenario.report import FileResult
 from cardscript.tools.scenario import run_file
 from tests.engine_helpers import card
 

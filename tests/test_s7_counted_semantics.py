@@ -45,7 +45,7 @@ def test_a_discard_nothing_counts_names_no_slot() -> None:
 def test_that_same_number_on_the_engine_is_what_the_hand_could_discard() -> None:
     """On the engine: "Você pode descartar até dois cards. Se o fizer, compre aquele mesmo número de cards" with one
     card discarded draws one."""
-    from cardscript.runtime.state import Zone
+    from cardscript.games.battle_scenes.runtime.state import Zone
     from tests.corpus_play import card_of, enter, match, use
     from tests.engine_helpers import Script, own_character
 

@@ -8,7 +8,7 @@ optional step (4.8.3 D). Our own card texts, lowered and played on the engine.""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Discard, EffectKind, Move, Ref
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import activatable, activate, at, card_of, enter, fillers, match, scenario, use, where
 from tests.engine_helpers import Script, card, punch
 from tests.engine_helpers import own_character as char

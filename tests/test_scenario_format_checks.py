@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardscript.scenario.cards import CardIndex, library_index
-from cardscript.scenario.report import FileResult
+from cardscript.games.battle_scenes.scenario.cards import CardIndex, library_index
+from cardscript.games.battle_scenes.scenario.report import FileResult
 from cardscript.tools.scenario import run_file
 
 
@@ -144,10 +144,10 @@ def test_6_2_turn_start_triggers_4_8_6_shield_changes_and_branches_without_moves
 
 def test_the_board_of_a_card_controlled_by_another_player(tmp_path: Path, index: CardIndex) -> None:
     from cardscript.core.source import SourceFile
-    from cardscript.scenario.answers import FileAgent
-    from cardscript.scenario.board import build_board
-    from cardscript.scenario.check import check_scenario
-    from cardscript.scenario.parser import parse_scenario
+    from cardscript.games.battle_scenes.scenario.answers import FileAgent
+    from cardscript.games.battle_scenes.scenario.board import build_board
+    from cardscript.games.battle_scenes.scenario.check import check_scenario
+    from cardscript.games.battle_scenes.scenario.parser import parse_scenario
 
     text = ("jogador B:\n  em cena: Hulk V1, carregando 3 cards, pertence a A\nesperado:\n  pontos de A = 0\n")
     tree, diags = parse_scenario(SourceFile("t.scn", text))

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from cardscript.core.diagnostics import Diagnostic, format_text
 from cardscript.core.source import SourceFile
-from cardscript.scenario import ast
-from cardscript.scenario.cards import library_index
-from cardscript.scenario.check import check_scenario, phase_of
-from cardscript.scenario.parser import parse_scenario
-from cardscript.scenario.vocabulary import KEYWORDS, keyword_pattern
+from cardscript.games.battle_scenes.scenario import ast
+from cardscript.games.battle_scenes.scenario.cards import library_index
+from cardscript.games.battle_scenes.scenario.check import check_scenario, phase_of
+from cardscript.games.battle_scenes.scenario.parser import parse_scenario
+from cardscript.games.battle_scenes.scenario.vocabulary import KEYWORDS, keyword_pattern
 
 EVERY_STATEMENT = """\
 # a comment line

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from cardscript.cli import main
-from cardscript.scenario.cards import CardIndex, library_index
-from cardscript.scenario.run import GOOD
+from cardscript.games.battle_scenes.scenario.cards import CardIndex, library_index
+from cardscript.games.battle_scenes.scenario.run import GOOD
 from cardscript.tools.scenario import run_file
 from tests.corpus_play import CORPORA, CORPUS_DIR, require_corpus
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from cardscript.cli import main
 from cardscript.compiler.ir import Unsupported
-from cardscript.scenario.cards import CardIndex, library_index
-from cardscript.scenario.report import FileResult
+from cardscript.games.battle_scenes.scenario.cards import CardIndex, library_index
+from cardscript.games.battle_scenes.scenario.report import FileResult
 from cardscript.tools.scenario import run_file
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
@@ -394,7 +394,7 @@ def test_a_title_the_library_and_a_folder_share_is_ambiguous(tmp_path: Path,
 def test_allow_cannot() -> None:
     """`--allow-cannot`: a CANNOT (counted) does not fail the run, as for the rulings in .ci/run; a FAIL still does."""
     from cardscript.core.source import Span
-    from cardscript.scenario.run import BranchResult
+    from cardscript.games.battle_scenes.scenario.run import BranchResult
     from cardscript.tools.scenario import exit_code
 
     def file(*verdicts: str) -> FileResult:

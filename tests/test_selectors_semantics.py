@@ -1,4 +1,5 @@
-"""What the new semantics' selectors, filters, conditions and counts stand for (cardscript.runtime.selectors,
+"""What the new semantics' selectors, filters, conditions and counts stand for
+(cardscript.games.battle_scenes.runtime.selectors,
 filters, conditions), on a small game with IR objects built directly."""
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from cardscript.compiler.ir import (
     Ref,
     Selector,
 )
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.game import Game
-from cardscript.runtime.selectors import (
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.selectors import (
     ActionThing,
     EffectContext,
     Player,
@@ -30,7 +31,7 @@ from cardscript.runtime.selectors import (
     resolve,
     select,
 )
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.engine_helpers import Script, in_scene, small_game
 
 
@@ -183,7 +184,7 @@ def test_action_filters_read_the_action() -> None:
     assert [a.name for a in resolve(game, ctx, damaging) if isinstance(a, ActionThing)] == ["Soco"]
     anticipate = Selector(kind=Kind.ACTION, every=True, filters=(Filter("action_type", "has", "antecipar"),))
     assert [a.name for a in resolve(game, ctx, anticipate) if isinstance(a, ActionThing)] == ["Olhar"]
-    from cardscript.runtime.filters import action_matches
+    from cardscript.games.battle_scenes.runtime.filters import action_matches
 
     assert action_matches(game, ctx, soco, (Filter("targets", "has", Selector(ref=Ref.TARGET)),
                                             Filter("targeted", "eq", "true"), Filter("user_controller", "eq", "you")))

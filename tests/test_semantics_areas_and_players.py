@@ -20,7 +20,7 @@ from cardscript.compiler.ir import (
     Ref,
     Selector,
 )
-from cardscript.runtime.shielding import shield
+from cardscript.games.battle_scenes.runtime.shielding import shield
 from tests.corpus_play import card_of, corpus_available, corpus_card, enter, match, scenario, where
 from tests.engine_helpers import card, in_scene, small_game
 

@@ -5,7 +5,7 @@ The card texts are our own."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Damage, Kind, Load, Move, Ref, Reveal
-from cardscript.runtime.selectors import EffectContext, count
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, count
 from tests.corpus_play import card_of, enter, match
 from tests.engine_helpers import card
 

@@ -19,10 +19,10 @@ from cardscript.compiler.ir import (
     Ref,
     Unload,
 )
-from cardscript.runtime.conditions import check_condition
-from cardscript.runtime.selectors import EffectContext
-from cardscript.runtime.state import Zone
-from cardscript.runtime.statics import powers
+from cardscript.games.battle_scenes.runtime.conditions import check_condition
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext
+from cardscript.games.battle_scenes.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.statics import powers
 from tests.corpus_play import card_of, enter, match, stage, where, zone
 from tests.engine_helpers import Script, card, in_scene, small_game
 

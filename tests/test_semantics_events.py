@@ -5,8 +5,8 @@ own, their IR, and what happens on the engine."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, EffectKind, Filter, Kind, Ref
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, enter, events, fillers, match, scenario, zone
 from tests.engine_helpers import card
 

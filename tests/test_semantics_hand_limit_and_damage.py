@@ -5,7 +5,7 @@ corpus cards played on the engine."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, ChangeHandLimit, EffectKind, ModifyDamage, Ref
-from cardscript.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.match import Match
 from tests.corpus_play import at, card_of, corpus_card, energy, enter, match, require_corpus, use
 from tests.engine_helpers import card
 
@@ -159,7 +159,7 @@ WINGS = card("Suporte: Asas V1\nEnergia inicial: 2\nEscudo: 0\n\nTexto permanent
 
 def test_5_4_the_chosen_character_has_the_power_while_the_support_is_in_the_scene() -> None:
     from cardscript.compiler.ir import Gain
-    from cardscript.runtime.statics import powers
+    from cardscript.games.battle_scenes.runtime.statics import powers
 
     (gain,) = [p for e in WINGS.effects if e.kind is EffectKind.STATIC for p in e.procedures]
     assert isinstance(gain, Gain) and gain.powers == ("VO",) and WINGS.executable

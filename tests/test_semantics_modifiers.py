@@ -25,7 +25,7 @@ from cardscript.compiler.ir import (
     Swap,
     Unload,
 )
-from cardscript.runtime.agents import Decision
+from cardscript.engine.agents import Decision
 from tests.corpus_play import Eager, at, card_of, enter, match, shield_of, use
 from tests.engine_helpers import card
 
@@ -250,7 +250,7 @@ def test_in_the_scene_since_the_start_of_the_turn_on_the_engine() -> None:
     game.state.scene[n].entered_turn = game.state.turn
     effect = d.effects[0]
     (stage,) = [p for p in effect.procedures if isinstance(p, ChangeStage)]
-    from cardscript.runtime.selectors import EffectContext, resolve
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext, resolve
 
     ctx = EffectContext(controller=0, source=c)
     assert resolve(game, ctx, stage.targets) == [c]

@@ -72,8 +72,8 @@ def test_one_of_each_on_the_engine_both_chosen_are_damaged() -> None:
 
 
 def test_que_nao_sejam_os_escolhidos_only_the_chosen_may_target_the_chosen() -> None:
-    from cardscript.runtime.queries import can_be_targeted
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.queries import can_be_targeted
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
 
     choose_two = ("Quando este cenário entrar em cena, escolha um personagem herói que você controla e um personagem "
                   "vilão controlado por outro jogador.")

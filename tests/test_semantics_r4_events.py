@@ -6,8 +6,8 @@ The card texts are our own."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Filter, ModifyDamage, Ref
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId, Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
 from tests.corpus_play import at, calcs, card_of, enter, match, scenario, usable, use, where, zone
 from tests.engine_helpers import card, own_character
 

@@ -79,7 +79,7 @@ def test_4_1_load_the_target_with_any_number_of_its_owners_cards() -> None:
 def test_4_1_up_to_two_cards_loaded_may_be_none() -> None:
     """4.1 with "até": "carregue até dois cards de seus recursos neste personagem" lets the player load fewer --
     none, if it answers so -- and at most two."""
-    from cardscript.runtime.state import Zone
+    from cardscript.games.battle_scenes.runtime.state import Zone
     from tests.corpus_play import at, card_of, energy, enter, match, use
     from tests.engine_helpers import Script
 

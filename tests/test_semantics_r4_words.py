@@ -20,7 +20,7 @@ from cardscript.compiler.ir import (
     Restrict,
     Search,
 )
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import Eager, activate, at, card_of, enter, match, scenario, usable
 from tests.engine_helpers import card, own_character
 

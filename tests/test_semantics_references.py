@@ -8,7 +8,7 @@ from cardscript.compiler.ir import CardDef, Count, Damage, Kind, Ref, Selector
 from cardscript.compiler.lower import lower_compiled
 from cardscript.compiler.pipeline import compile_source
 from cardscript.core.source import SourceFile
-from cardscript.runtime.selectors import EffectContext, count
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, count
 from tests.engine_helpers import in_scene, small_game
 
 HEAD = """Personagem: Teste V1
@@ -256,7 +256,7 @@ def test_o_jogador_que_controla_o_alvo_is_its_controller_and_outro_is_not_the_su
 def test_cada_jogador_que_controlar_algum_personagem() -> None:
     """"Cada jogador que controlar algum personagem": the players who control a character now."""
     from cardscript.compiler.ir import ExtraDraw
-    from cardscript.runtime.selectors import Player, resolve
+    from cardscript.games.battle_scenes.runtime.selectors import Player, resolve
 
     d, problems = _permanent("Cada jogador que controlar algum personagem pode comprar um card extra durante a "
                              "própria Fase de Compra.")

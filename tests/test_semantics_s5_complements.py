@@ -23,7 +23,7 @@ from cardscript.compiler.ir import (
     Ref,
     Unload,
 )
-from cardscript.runtime.selectors import EffectContext, count
+from cardscript.games.battle_scenes.runtime.selectors import EffectContext, count
 from tests.corpus_play import at, card_of, enter, match, shield_of, usable, use
 from tests.engine_helpers import card, own_character, punch
 

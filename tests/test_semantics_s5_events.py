@@ -7,8 +7,8 @@ engine. The card texts are our own."""
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Condition, Damage, Kind, Redirect, Ref, Replace, Selector, Unload
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import CardId
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import CardId
 from tests.corpus_play import Eager, at, calcs, card_of, enter, match, scenario, stage, usable, use, zone
 from tests.engine_helpers import card, own_character
 

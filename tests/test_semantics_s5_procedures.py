@@ -105,7 +105,7 @@ def test_4_6_1_x_is_one_number_while_a_condition_holds_otherwise_another() -> No
 def test_4_6_1_the_engine_reads_x_when_the_action_needs_it() -> None:
     """The conditional X, on the engine: with one character X is 1 (one target, 1 damage); with two, X is 2 -- up
     to two targets (4.6.2 F), 2 damage each."""
-    from cardscript.runtime.agents import Decision
+    from cardscript.engine.agents import Decision
 
     for mine, lost in ((1, [0, 0, 1]), (2, [0, 2, 2])):
         foes = [own_character(n, alignment="Vilão") for n in ("Um", "Dois", "Três")]
@@ -130,7 +130,7 @@ def test_4_8_6_a_a_shield_equal_to_a_count() -> None:
     """4.8.6 A: "O Escudo deste personagem é igual ao número de cards que ele estiver carregando": a base shield
     counted whenever it is read; on the engine it follows the cards carried."""
     from cardscript.compiler.ir import SetShield
-    from cardscript.runtime.state import Zone
+    from cardscript.games.battle_scenes.runtime.state import Zone
     from tests.corpus_play import fillers, shield_of
 
     d = card("Personagem: Muralha V1\nAlinhamento: Herói\nPoderes: Super Força\nEnergia inicial: 3\nEscudo: 5\n"

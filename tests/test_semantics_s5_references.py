@@ -19,7 +19,7 @@ from cardscript.compiler.ir import (
     Swap,
     Unload,
 )
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import (
     Eager,
     at,

@@ -4,8 +4,8 @@ the IR they lower to and, where the runtime is involved, what happens on the eng
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Count, Damage, Duration, EffectKind, Generate, Kind, Move, Ref
-from cardscript.runtime.match import Match
-from cardscript.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import at, card_of, enter, match, use
 from tests.engine_helpers import card
 from tests.engine_helpers import own_character as char
@@ -179,7 +179,7 @@ def test_x_a_number_less_a_count() -> None:
 
 def test_x_a_count_less_never_goes_below_zero_on_the_engine() -> None:
     from cardscript.compiler.ir import Selector
-    from cardscript.runtime.selectors import EffectContext, count
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext, count
 
     game = match([char("A")], [char("B"), char("C")])
     chars = Selector(kind=Kind.CHARACTER, every=True)
@@ -253,7 +253,7 @@ def test_4_4_2_1_the_swap_on_the_engine() -> None:
 def test_the_cards_it_was_carrying_without_an_unloading_are_those_it_carries() -> None:
     """"os cards que aquele personagem estava carregando" with nothing unloaded by the effect: what it carries."""
     from cardscript.compiler.ir import Selector
-    from cardscript.runtime.selectors import EffectContext, resolve
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext, resolve
 
     game = match([char("Velho")])
     veteran = card_of(game, 0, "Velho V1")
@@ -438,8 +438,8 @@ def test_5_7_B_a_damage_modifier_for_a_phase_of_the_next_turn() -> None:
 def test_the_next_turn_effect_works_in_the_next_turn_only() -> None:
     """On the engine (continuous.live / end_of_turn): created in turn T, working in T+1, gone after its end."""
     from cardscript.compiler.ir import Effect
-    from cardscript.runtime import continuous
-    from cardscript.runtime.shielding import end_of_turn
+    from cardscript.games.battle_scenes.runtime import continuous
+    from cardscript.games.battle_scenes.runtime.shielding import end_of_turn
 
     game = match([])
     made = continuous.add(game, "damage_modifier", None, 0, [], Duration.NEXT_TURN,

@@ -22,8 +22,8 @@ from cardscript.compiler.ir import (
     Swap,
     Unload,
 )
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.state import Zone
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.state import Zone
 from tests.corpus_play import Eager, at, card_of, enter, match, use
 from tests.engine_helpers import card, own_character
 

@@ -5,9 +5,9 @@ turn as a condition, actions gaining Ação Única for the turn. Card texts writ
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Duration, EffectKind, Gain, Generate, Restrict, SetCost, SetShield
-from cardscript.runtime.match import Match
-from cardscript.runtime.queries import action_cost
-from cardscript.runtime.state import ActionUseRecord, Zone
+from cardscript.games.battle_scenes.runtime.match import Match
+from cardscript.games.battle_scenes.runtime.queries import action_cost
+from cardscript.games.battle_scenes.runtime.state import ActionUseRecord, Zone
 from tests.corpus_play import at, card_of, enter, match, usable, use
 from tests.engine_helpers import card
 
@@ -184,7 +184,7 @@ def test_besides_other_things_is_still_read_as_before() -> None:
 
 def test_already_used_this_turn_inside_its_own_effect_needs_an_earlier_use() -> None:
     from cardscript.compiler.ir import Condition, Filter, Kind, Ref, Selector
-    from cardscript.runtime.selectors import EffectContext, check_condition
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext, check_condition
 
     game = match([TWICE])
     d = card_of(game, 0, "Duplo V1")
@@ -286,8 +286,8 @@ MEMBER = card("Personagem: Membro V1\nAlinhamento: Herói\nAfiliações: Vingado
 
 def test_characters_lose_their_alignments_and_affiliations_until_the_end_of_the_turn() -> None:
     from cardscript.compiler.ir import Lose
-    from cardscript.runtime import characteristics
-    from cardscript.runtime.continuous import end_of_turn
+    from cardscript.games.battle_scenes.runtime import characteristics
+    from cardscript.games.battle_scenes.runtime.continuous import end_of_turn
     from tests.corpus_play import scenario
 
     (trig,) = BLANK.effects
@@ -310,8 +310,8 @@ MIMIC = _char("Mímico", action="Ação: Imitar\n  Custo: {0}\n  Poder: Super Fo
 
 def test_a_character_gains_an_alter_ego_until_the_end_of_the_turn() -> None:
     from cardscript.compiler.ir import Filter
-    from cardscript.runtime.filters import filter_matches
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.filters import filter_matches
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
 
     assert MIMIC.action is not None and MIMIC.executable
     (gain,) = MIMIC.action.modes[0].procedures
@@ -425,8 +425,8 @@ GUARD = _char("Guarda", action="Ação: Proteger\n  Custo: {0}\n  Poder: Super F
 
 
 def test_5_7_A_2_1_until_the_start_of_your_next_turn() -> None:
-    from cardscript.runtime.queries import can_be_targeted
-    from cardscript.runtime.selectors import EffectContext
+    from cardscript.games.battle_scenes.runtime.queries import can_be_targeted
+    from cardscript.games.battle_scenes.runtime.selectors import EffectContext
 
     assert GUARD.action is not None and GUARD.executable
     (restrict,) = GUARD.action.modes[0].procedures

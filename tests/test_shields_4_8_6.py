@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardscript.runtime.shields import (
+from cardscript.games.battle_scenes.runtime.shields import (
     ShieldDuration,
     ShieldEvent,
     ShieldRecord,

@@ -14,10 +14,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardscript.runtime.agents import FirstLegalAgent, IllegalChoice, RandomAgent
-from cardscript.runtime.events import state_hash
-from cardscript.runtime.match import bundled_deck_path, load_deck_file, make_agents, new_match, play_match
-from cardscript.runtime.stepping import SteppedMatch, hidden_from, play_stepped
+from cardscript.engine.agents import FirstLegalAgent, IllegalChoice, RandomAgent
+from cardscript.engine.events import state_hash
+from cardscript.games.battle_scenes.runtime.match import (
+    bundled_deck_path,
+    load_deck_file,
+    make_agents,
+    new_match,
+    play_match,
+)
+from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch, hidden_from, play_stepped
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,11 @@ import pytest
 
 from cardscript.cli import main
 from cardscript.compiler.ir import Procedure
-from cardscript.runtime import handlers
-from cardscript.runtime.deck import check_cards
-from cardscript.runtime.match import CRASH, simulate_matches
-from cardscript.runtime.random_decks import card_pool, random_decks
-from cardscript.runtime.turn import Engine
+from cardscript.games.battle_scenes.runtime import handlers
+from cardscript.games.battle_scenes.runtime.deck import check_cards
+from cardscript.games.battle_scenes.runtime.match import CRASH, simulate_matches
+from cardscript.games.battle_scenes.runtime.random_decks import card_pool, random_decks
+from cardscript.games.battle_scenes.runtime.turn import Engine
 from tests.card_library import write_library
 
 ARGS = ["--random-decks", "--games", "6", "--seed", "3", "--quiet"]

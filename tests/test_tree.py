@@ -17,11 +17,11 @@ from cardscript.compiler.ir import (
     Selector,
     Unsupported,
 )
-from cardscript.runtime.agents import FirstLegalAgent, ScriptedAgent
-from cardscript.runtime.game import Game
-from cardscript.runtime.state import GameState, PlayerState, Zone
-from cardscript.runtime.tree import EffectsTree, Pending
-from cardscript.runtime.triggers import Triggers, phase_id
+from cardscript.engine.agents import FirstLegalAgent, ScriptedAgent
+from cardscript.engine.tree import EffectsTree, Pending
+from cardscript.games.battle_scenes.runtime.game import Game
+from cardscript.games.battle_scenes.runtime.state import GameState, PlayerState, Zone
+from cardscript.games.battle_scenes.runtime.triggers import Triggers, phase_id
 
 
 def proc(text: str) -> Procedure:

@@ -19,9 +19,9 @@ from cardscript.compiler.ir import (
     Ref,
     Selector,
 )
-from cardscript.runtime.actions import legal_actions, use_action
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.match import Match
+from cardscript.engine.agents import Decision
+from cardscript.games.battle_scenes.runtime.actions import legal_actions, use_action
+from cardscript.games.battle_scenes.runtime.match import Match
 from tests.engine_helpers import Script, pick
 from tests.test_actions import HIT, fighter, setup
 
@@ -198,7 +198,7 @@ def test_5_2_toda_vez_que_or_another_players_phase_fires_every_time() -> None:
 
 
 def test_5_2_a_trigger_once_in_phase_fires_once_in_each_such_phase() -> None:
-    from cardscript.runtime.continuous import end_of_turn
+    from cardscript.games.battle_scenes.runtime.continuous import end_of_turn
 
     trigger = EventPattern("draw", subject=Selector(kind=Kind.PLAYER), phase="Fase de Combate", turn_of=Ref.OWNER,
                            once_in_phase=True)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardscript.compiler.ir import CardDef, Effect, EffectKind, EventPattern, Ref, Rule
-from cardscript.runtime.match import Match, new_match
-from cardscript.runtime.state import CardId, Zone
+from cardscript.games.battle_scenes.runtime.match import Match, new_match
+from cardscript.games.battle_scenes.runtime.state import CardId, Zone
 from tests.engine_helpers import Script
 
 
@@ -52,7 +52,7 @@ def test_6_1_hand_exchange_two_fewer_as_often_as_wanted() -> None:
     game = match([char("X")] * 5 + [FILL] * 20, [FILL] * 20, a, setup=False)
     game.state.first_player = 0
     game.draw(0, 10)
-    from cardscript.runtime.match import exchange_hand
+    from cardscript.games.battle_scenes.runtime.match import exchange_hand
     game.state.players[0].hand_exchanged_reveal = True            # only "keep" and "two fewer" offered
     a.answers["exchange"] = [[1], [1], [0]]
     exchange_hand(game, 0)
@@ -63,7 +63,7 @@ def test_6_1_reveal_exchange_only_with_one_or_no_character_and_once_per_match() 
     a = Script({"exchange": [[1], [0]]})
     game = match([FILL] * 30, [FILL] * 20, a)
     game.draw(0, 10)
-    from cardscript.runtime.match import exchange_hand
+    from cardscript.games.battle_scenes.runtime.match import exchange_hand
     exchange_hand(game, 0)
     assert len(game.state.players[0].hand) == 10 and game.state.players[0].hand_exchanged_reveal
     offered = [d.options for d in a.seen if d.kind == "exchange"]

@@ -1,4 +1,4 @@
-"""Win rates per deck and per starting player with Wilson 95% intervals (runtime/win_rates.py), and the table
+"""Win rates per deck and per starting player with Wilson 95% intervals (engine/win_rates.py), and the table
 ``simulate`` prints (plain text off a terminal, rich on one)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
-from cardscript.runtime.win_rates import WinRate, wilson, win_rates, win_rates_dict
+from cardscript.engine.win_rates import WinRate, wilson, win_rates, win_rates_dict
 from cardscript.tools.terminal import print_win_rates, win_rates_lines
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardscript.runtime.agents import Decision, validate
+from cardscript.engine.agents import Decision, validate
 
 
 @dataclass

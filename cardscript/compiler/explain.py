@@ -1,5 +1,5 @@
 """``cardscript explain CARD``: how the compiler reads a card, as an indented tree (a saved match log is explained
-by :mod:`cardscript.runtime.log_explain`: the compiler does not import the engine).
+by :mod:`cardscript.games.battle_scenes.runtime.log_explain`: the compiler does not import the engine).
 
 Each paragraph's effects: keyword lines, triggers, conditions and windows, each clause with
 the procedure its verb names (one procedure = one Effects Tree pause point, rules 9.1.1), its
@@ -68,7 +68,7 @@ def explain_card(card: CompiledCard, definition: CardDef | None = None) -> str:
 
 def explain_keywords(card: CompiledCard) -> list[str]:
     """Each keyword the card uses, the rules it implements, and the card text it stands for (the prelude's
-    meaning filled in with this use's parameters, cardscripts/prelude/)."""
+    meaning filled in with this use's parameters, cardscript/games/battle_scenes/prelude/)."""
 
     lines: list[str] = []
     for use in card.keywords:

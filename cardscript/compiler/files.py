@@ -11,6 +11,7 @@ from typing import BinaryIO
 
 from cardscript.core import diagnostics as dg
 from cardscript.core.diagnostics import Diagnostic
+from cardscript.core.games import DEFAULT_GAME
 from cardscript.core.source import SourceFile, Span
 
 CARD_SUFFIX = ".card"
@@ -63,16 +64,18 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN_NAME) -> Source
 
 
 def library_path() -> Path:
-    """The bundled card library, installed inside the package."""
-    import cardscripts
+    """The bundled card library of the default game, installed inside its pack
+    (``cardscript/games/battle_scenes/cards``)."""
+    return DEFAULT_GAME.folder / "cards"
 
-    return Path(cardscripts.__file__).parent
+
+def decks_path() -> Path:
+    """The default game's demo decks (``cardscript/games/battle_scenes/decks``)."""
+    return DEFAULT_GAME.folder / "decks"
 
 
 def prelude_path() -> Path:
     """The prelude folder: ``$CARDSCRIPT_PRELUDE`` when set (a prelude of one's own, or a test's), else the
-    bundled one, installed with the card library."""
-    import cardscripts
-
+    default game's, installed in its pack (``cardscript/games/battle_scenes/prelude``)."""
     folder = os.environ.get(PRELUDE_ENV)
-    return Path(folder) if folder else Path(cardscripts.__file__).parent / "prelude"
+    return Path(folder) if folder else DEFAULT_GAME.folder / "prelude"

@@ -1,6 +1,7 @@
 """How one game's card text is read (issue 14): the sentence grammar's profile -- the game's words and keywords,
 ``grammar.parser.SentenceProfile`` -- and the prelude its keywords expand from. The default game's is
-:data:`DEFAULT_TEXT` (the core lexicon, ``cardscripts/prelude/``); a game pack gives its own to the compiler's
+:data:`DEFAULT_TEXT` (the core lexicon, ``cardscript/games/battle_scenes/prelude/``); a game pack gives its own to the
+compiler's
 text front door (``pipeline.read_text_block``)."""
 
 from __future__ import annotations

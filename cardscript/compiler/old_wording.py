@@ -365,7 +365,7 @@ def comment_lines(found: OldWording, width: int = 116) -> list[str]:
     how = "its meaning" if found.from_meaning else "a Forma antiga"
     printed = found.printed[found.start:found.end].strip()
     text = (f"Old wording: the printed \"{printed}\" is the long form of the keyword {found.keyword.name} "
-            f"({how} in cardscripts/prelude/{where}), written as \"{found.written}\". "
+            f"({how} in cardscript/games/battle_scenes/prelude/{where}), written as \"{found.written}\". "
             f"Glossário: {glossary_note(found.keyword)}")
     return ["# " + line for line in textwrap.wrap(text, width=width - 2, break_long_words=False,
                                                   break_on_hyphens=False)]

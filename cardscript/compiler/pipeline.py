@@ -21,6 +21,7 @@ from cardscript.compiler.checks import check_paragraphs
 from cardscript.compiler.expand import KeywordUse, expand_keywords
 from cardscript.compiler.files import CARD_SUFFIX as CARD_SUFFIX  # re-exported: callers import them from here
 from cardscript.compiler.files import card_files as card_files
+from cardscript.compiler.files import decks_path as decks_path
 from cardscript.compiler.files import library_path as library_path
 from cardscript.compiler.files import read_source as read_source
 from cardscript.compiler.game_text import DEFAULT_TEXT, GameText
@@ -411,7 +412,8 @@ def _unknown_keyword(source: SourceFile, para: Normalized, text: GameText = DEFA
         return None
     guess = prelude.closest(word)
     hint = (f"did you mean '{guess}'?" if guess else "keywords: " + ", ".join(prelude.names())) + \
-        (" (keywords are defined in cardscripts/prelude/, see docs/keywords.md)" if text.prelude is None else "")
+        (" (keywords are defined in cardscript/games/battle_scenes/prelude/, see docs/keywords.md)"
+         if text.prelude is None else "")
     return Diagnostic(dg.E_UNKNOWN_KEYWORD, f"unknown keyword '{word}'", Span(start, start + len(word)), source,
                       hint=hint)
 

@@ -1,6 +1,6 @@
 """The keyword prelude: every keyword defined once, in cardscript, as data the compiler reads (rules 7, 5.6).
 
-A keyword definition is a ``.kw`` file in ``cardscripts/prelude/``, laid out like a card file::
+A keyword definition is a ``.kw`` file in ``cardscript/games/battle_scenes/prelude/``, laid out like a card file::
 
     # Rules 7, "Outras Palavras-Chave": Liderar; Glossário: Liderar.
     Palavra-chave: Liderar
@@ -355,8 +355,8 @@ def _load(folder: str) -> Prelude:
     missing: dict[str, str] = {}
     if not path.is_dir():
         diags.append(Diagnostic(dg.E_IO, "no keyword prelude: not a folder", Span(0, 0), SourceFile(folder, ""),
-                                hint=f"the keyword definitions (*.kw) are in cardscripts/prelude/; ${PRELUDE_ENV} "
-                                "names another folder"))
+                                hint="the keyword definitions (*.kw) are in cardscript/games/battle_scenes/prelude/; "
+                                f"${PRELUDE_ENV} names another folder"))
         return Prelude(keywords, tuple(diags), missing)
     for file in sorted(path.glob(f"*{KEYWORD_SUFFIX}")):
         try:

@@ -87,7 +87,7 @@ E_ICON = _register("CS103", Severity.ERROR, "unknown icon",
 E_UNKNOWN_KEYWORD = _register("CS104", Severity.ERROR, "unknown keyword",
                               "A paragraph shaped like a keyword line (`Nome.`, `Nome N.`, "
                               "`Nome N - características.`) whose keyword is not defined in the prelude "
-                              "(cardscripts/prelude/, docs/keywords.md).")
+                              "(cardscript/games/battle_scenes/prelude/, docs/keywords.md).")
 E_TOO_LONG = _register("CS105", Severity.ERROR, "paragraph too long",
                        "A paragraph of card text longer than 2,000 characters, or the text of a card past 6,000 "
                        "characters, is not parsed (the longest of the corpora: 545 and 695; docs/reliability.md).")
@@ -134,7 +134,7 @@ E_CORPUS_RECORD = _register("CS300", Severity.ERROR, "bad corpus record",
 W_ROUNDTRIP = _register("CS310", Severity.WARNING, "rendering differs from the printed text",
                         "The canonical text rendered from the AST differs from the printed text after "
                         "normalisation.")
-# --- decks (CS4xx): cardscript deck check, cardscript/runtime/deck.py ---
+# --- decks (CS4xx): cardscript deck check, cardscript/games/battle_scenes/runtime/deck.py ---
 E_DECK_LINE = _register("CS400", Severity.ERROR, "malformed deck line",
                         "A deck line is `<count> <Nome> V<n>` or `<count> <código>` (e.g. `2 Hulk V1`, "
                         "`1 BSUM 65/100`), with a count of at least 1; `#` starts a comment. See docs/decks.md.")
@@ -151,7 +151,7 @@ E_CARD_AMBIGUOUS = _register("CS404", Severity.ERROR, "ambiguous card title",
                              "titles, Homem-Aranha V1 among them, on two or three different cards); the message "
                              "lists each one's code and file: write the printed code instead (`1 BSUM 19/100`). "
                              "See docs/decks.md.")
-# --- scenario files (CS5xx): cardscript scenario, cardscript/scenario/, docs/scenarios.md ---
+# --- scenario files (CS5xx): cardscript scenario, cardscript/games/battle_scenes/scenario/, docs/scenarios.md ---
 E_SCN_SYNTAX = _register("CS500", Severity.ERROR, "scenario statement not understood",
                          "A line of a scenario file is not one of its statements (docs/scenarios.md lists them all, "
                          "with the words each starts with).")

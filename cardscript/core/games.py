@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardscript.core.normalize import fold_text
@@ -27,6 +28,14 @@ class Game:
     def spellings(self) -> tuple[str, ...]:
         return (self.key, self.title, *self.aliases)
 
+    @property
+    def folder(self) -> Path:
+        """The pack's installed folder (its cards, decks and prelude are data files there), found without importing
+        the pack: ``cardscript/games/<pack>``."""
+        return _GAMES_FOLDER / self.module.split(".")[2]
+
+
+_GAMES_FOLDER = Path(__file__).resolve().parent.parent / "games"
 
 GAMES: tuple[Game, ...] = (
     Game("battle-scenes", "Battle Scenes", "cardscript.games.battle_scenes.pack", ("Battle Scenes TCG",)),

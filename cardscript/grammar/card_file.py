@@ -852,7 +852,8 @@ def read_text_blocks(source: SourceFile) -> TextBlocks | None:
     return found if found.permanent or found.action_text else None
 
 
-# The line structure alone, for other files written in the same layout (keyword definitions, cardscripts/prelude/).
+# The line structure alone, for other files written in the same layout (keyword definitions,
+# cardscript/games/battle_scenes/prelude/).
 Entry = _Head
 EntryPart = _Part
 

@@ -47,14 +47,15 @@ def grammar_text(profile: SentenceProfile | None = None) -> str:
 
 
 def keyword_terminals() -> str:
-    """KEYWORD and KEYWORD_PREFIX, one alternative per keyword of the prelude (cardscripts/prelude/): a
+    """KEYWORD and KEYWORD_PREFIX, one alternative per keyword of the prelude (cardscript/games/battle_scenes/prelude/):
+    a
     permanent-text keyword is a KEYWORD ("Pelotão."), an action's keyword a KEYWORD_PREFIX ("Clarividência 2 -").
     The lexer matches them on folded text, whole words, longest first."""
     from cardscript.compiler.prelude import Usage, load_prelude
 
     prelude = load_prelude()
     return _terminals(prelude.names(Usage.PERMANENT), prelude.names(Usage.ACTION),
-                      "the keyword prelude (cardscripts/prelude/*.kw)")
+                      "the keyword prelude (cardscript/games/battle_scenes/prelude/*.kw)")
 
 
 def _terminals(permanent: Iterable[str], action: Iterable[str], origin: str) -> str:

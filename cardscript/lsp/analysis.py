@@ -219,7 +219,7 @@ def definition(path: str, text: str, line: int, column: int) -> Location | None:
 def _card_file(name: str) -> str | None:
     """The bundled library's file of the card called ``name`` (any version: the first)."""
     from cardscript.compiler.vocabulary import fold_key
-    from cardscript.runtime.library import load_library
+    from cardscript.games.battle_scenes.runtime.library import load_library
 
     library = load_library()
     wanted = fold_key(name)

@@ -210,9 +210,10 @@ def library_folders(args: argparse.Namespace) -> list[str]:
 
 def library_of(args: argparse.Namespace, notes: bool = True) -> Any:
     """The bundled library plus the ``--library`` folders (a
-    :class:`~cardscript.runtime.library.MergedLibrary`; its ``cards()`` is what decks and scenarios name cards
+    :class:`~cardscript.games.battle_scenes.runtime.library.MergedLibrary`; its ``cards()`` is what decks and scenarios
+    name cards
     from). Each card of a folder replacing an earlier one is a ``note:`` line on standard error (``notes``)."""
-    from cardscript.runtime.library import load_libraries
+    from cardscript.games.battle_scenes.runtime.library import load_libraries
 
     merged = load_libraries(library_folders(args))
     if notes:

@@ -21,9 +21,9 @@ def run_check(args: argparse.Namespace) -> int:
     """Check deck files against the bundled library plus the ``--library`` folders: 0 valid, 1 a rule broken,
     2 unreadable (or a ``--library`` that is not a folder)."""
     from cardscript.core.diagnostics import format_text
-    from cardscript.runtime.deck import check_deck
-    from cardscript.runtime.library import load_library
-    from cardscript.runtime.rules import DEFAULT_DECK_COPIES
+    from cardscript.games.battle_scenes.runtime.deck import check_deck
+    from cardscript.games.battle_scenes.runtime.library import load_library
+    from cardscript.games.battle_scenes.runtime.rules import DEFAULT_DECK_COPIES
 
     try:
         library = library_of(args).cards() if library_folders(args) else load_library()

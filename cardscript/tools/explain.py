@@ -23,7 +23,7 @@ def _names_a_card(text: str) -> bool:
     """``Hulk V1`` or ``BSUM 20/100`` (not a file name: no ``.card``)."""
     import re
 
-    from cardscript.runtime.card_refs import CODE_PATTERN
+    from cardscript.compiler.card_refs import CODE_PATTERN
 
     text = text.strip()
     return not text.endswith(".card") and bool(CODE_PATTERN.fullmatch(text) or re.fullmatch(r".*\S\s+[Vv]\d+", text))
@@ -32,8 +32,8 @@ def _names_a_card(text: str) -> bool:
 def _card_path(ref: str, args: argparse.Namespace) -> str:
     """A card named by title or printed code (``Hulk V1``, ``BSUM 20/100``) instead of a path: its file in the
     bundled library plus the ``--library`` folders. UsageError when none, or several, carry that name."""
-    from cardscript.runtime.card_refs import candidates_text
-    from cardscript.runtime.library import load_libraries, load_library
+    from cardscript.compiler.card_refs import candidates_text
+    from cardscript.games.battle_scenes.runtime.library import load_libraries, load_library
 
     folders = library_folders(args)
     library = load_libraries(folders).cards() if folders else load_library()
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     resolution of ``--turn N`` (or of every turn) step by step, with its damage calculations in full."""
     from cardscript.compiler.explain import explain_card
     from cardscript.core.diagnostics import format_text
-    from cardscript.runtime.log_explain import ExplainError, explain_log, is_event_log
+    from cardscript.games.battle_scenes.runtime.log_explain import ExplainError, explain_log, is_event_log
 
     path = Path(args.card)
     if not path.exists() and _is_code(args.card):         # "CS220": what that diagnostic means

@@ -29,10 +29,11 @@ def library_arg(args: argparse.Namespace) -> list[str] | None:
 
 def random_pool(args: argparse.Namespace) -> Any:
     """The executable cards of the ``--library`` folders (only theirs; the bundled library's when none is given):
-    a :class:`~cardscript.runtime.random_decks.CardPool`, or a UsageError saying why they cannot make a legal
+    a :class:`~cardscript.games.battle_scenes.runtime.random_decks.CardPool`, or a UsageError saying why they cannot
+    make a legal
     deck."""
-    from cardscript.runtime.deck import DECK_SIZE
-    from cardscript.runtime.random_decks import card_pool
+    from cardscript.games.battle_scenes.runtime.deck import DECK_SIZE
+    from cardscript.games.battle_scenes.runtime.random_decks import card_pool
 
     if args.deck_a or args.deck_b:
         raise UsageError("--random-decks builds both decks: leave out --deck-a and --deck-b")
@@ -53,11 +54,11 @@ def decks(args: argparse.Namespace) -> tuple[list[Any], list[Any], tuple[str, st
     """The two decks of ``--deck-a`` / ``--deck-b`` (default: the bundled vingadores and irmandade), their
     cards from the bundled library plus the ``--library`` folders; with ``--random-decks``, the match's random
     decks."""
-    from cardscript.runtime.library import load_library
-    from cardscript.runtime.match import bundled_deck_path, load_deck_file
+    from cardscript.games.battle_scenes.runtime.library import load_library
+    from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file
 
     if getattr(args, "random_decks", False):
-        from cardscript.runtime.random_decks import random_decks
+        from cardscript.games.battle_scenes.runtime.random_decks import random_decks
 
         deck_a, deck_b = random_decks(random_pool(args).definitions, args.seed)
         return deck_a, deck_b, RANDOM_NAMES
@@ -91,10 +92,10 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if args.log and not _writable(Path(args.log)):
         return 2
-    from cardscript.runtime.agents import IllegalChoice, InteractiveAgent
-    from cardscript.runtime.match import make_agents
-    from cardscript.runtime.stepping import SteppedMatch, play_stepped
-    from cardscript.runtime.trace import TraceWriter
+    from cardscript.engine.agents import IllegalChoice, InteractiveAgent
+    from cardscript.games.battle_scenes.runtime.match import make_agents
+    from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch, play_stepped
+    from cardscript.games.battle_scenes.runtime.trace import TraceWriter
 
     try:
         deck_a, deck_b, names = decks(args)
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         err(str(exc))
         return 2
     if getattr(args, "random_decks", False):
-        from cardscript.runtime.random_decks import deck_entries
+        from cardscript.games.battle_scenes.runtime.random_decks import deck_entries
 
         for name, deck in zip(names, (deck_a, deck_b), strict=True):
             out(f"{name}: " + ", ".join(f"{n} {title}" for title, n in deck_entries(deck)))
@@ -115,8 +116,10 @@ def run(args: argparse.Namespace) -> int:
         def show(text: str) -> None:
             flush(finish=True)                      # the whole trace so far, before the question
             out(text)
-        agents[0] = InteractiveAgent(write=show)
-    from cardscript.runtime.library import load_library
+        from cardscript.games.battle_scenes.runtime.looking import look_in
+
+        agents[0] = InteractiveAgent(write=show, looker=look_in)
+    from cardscript.games.battle_scenes.runtime.library import load_library
 
     library = library_of(args, notes=False).cards() if library_arg(args) else load_library()
     match = SteppedMatch.start(deck_a, deck_b, seed=args.seed, deck_names=names, max_turns=args.max_turns,
@@ -170,11 +173,12 @@ def _writable(path: Path) -> bool:
 
 
 def replay(path: Path, library: Mapping[str, Any] | None = None) -> int:
-    """Check a saved log (:mod:`cardscript.runtime.log_check`): read strictly, replayed from its seed and decks
+    """Check a saved log (:mod:`cardscript.games.battle_scenes.runtime.log_check`): read strictly, replayed from its
+    seed and decks
     with its answers, every event compared with the replay's, the seal checked; a log that holds is printed as
     a trace (exit 0), one that does not is refused with the first event that differs (exit 2)."""
-    from cardscript.runtime.log_check import LogError, check_log, read_log
-    from cardscript.runtime.trace import lines, namer_from_log
+    from cardscript.games.battle_scenes.runtime.log_check import LogError, check_log, read_log
+    from cardscript.games.battle_scenes.runtime.trace import lines, namer_from_log
 
     try:
         log = read_log(path)
@@ -273,7 +277,7 @@ def agents_kind(args: argparse.Namespace) -> str:
         if playouts is not None or ms is not None:
             raise UsageError("--mcts-playouts and --mcts-ms are the search agent's budget: add --agents mcts")
         return str(args.agents)
-    from cardscript.runtime.mcts import agent_kind
+    from cardscript.games.battle_scenes.runtime.mcts import agent_kind
 
     return agent_kind(playouts, ms)
 

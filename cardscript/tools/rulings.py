@@ -15,11 +15,11 @@ from cardscript.tools.common import err, out
 
 
 def run(args: argparse.Namespace) -> int:
+    from cardscript.compiler.card_refs import code_key, title_key
     from cardscript.compiler.rulings import corpus_rulings
     from cardscript.compiler.textfile import UnreadableFile, read_bytes
     from cardscript.compiler.translate import RecordError, read_corpus
     from cardscript.compiler.vocabulary import fold_key
-    from cardscript.runtime.card_refs import code_key, title_key
 
     status = 0
     wanted = fold_key(args.card) if args.card else None

@@ -39,10 +39,10 @@ def run_file(path: Path, index: Any) -> Any:
     from cardscript.core import diagnostics as dg
     from cardscript.core.diagnostics import Diagnostic
     from cardscript.core.source import SourceFile, Span
-    from cardscript.scenario.check import check_scenario
-    from cardscript.scenario.parser import parse_scenario
-    from cardscript.scenario.report import FileResult
-    from cardscript.scenario.run import run_plan
+    from cardscript.games.battle_scenes.scenario.check import check_scenario
+    from cardscript.games.battle_scenes.scenario.parser import parse_scenario
+    from cardscript.games.battle_scenes.scenario.report import FileResult
+    from cardscript.games.battle_scenes.scenario.run import run_plan
 
     try:
         source = SourceFile(str(path), read_text(path, "scenario file"))
@@ -64,8 +64,8 @@ def run_file(path: Path, index: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardscript.scenario.cards import library_index
-    from cardscript.scenario.report import counts, text_report
+    from cardscript.games.battle_scenes.scenario.cards import library_index
+    from cardscript.games.battle_scenes.scenario.report import counts, text_report
 
     files, missing = scenario_files(args.paths)
     for m in missing:
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
 def exit_code(results: list[Any], allow_cannot: bool = False) -> int:
     """0 when every branch is a PASS or an XFAIL (``allow_cannot``: or a CANNOT), else 1."""
-    from cardscript.scenario.run import CANNOT, GOOD
+    from cardscript.games.battle_scenes.scenario.run import CANNOT, GOOD
 
     good = (*GOOD, CANNOT) if allow_cannot else GOOD
     return 0 if all(v in good for r in results for v in r.verdicts) else 1

@@ -34,7 +34,7 @@ from cardscript.tools.play import (
 
 def _files(args: argparse.Namespace) -> dict[str, str]:
     """Title -> card file of the library the decks come from (for the report)."""
-    from cardscript.runtime.library import library_cards
+    from cardscript.games.battle_scenes.runtime.library import library_cards
 
     entries = library_of(args, notes=False).entries if library_arg(args) else library_cards()
     files: dict[str, str] = {}
@@ -45,8 +45,8 @@ def _files(args: argparse.Namespace) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardscript.runtime.parallel import FixedDecks, MatchSettings, RandomDecks, WorkerFailed
-    from cardscript.runtime.win_rates import win_rates, win_rates_dict
+    from cardscript.engine.win_rates import win_rates, win_rates_dict
+    from cardscript.games.battle_scenes.runtime.parallel import FixedDecks, MatchSettings, RandomDecks, WorkerFailed
     from cardscript.tools.terminal import print_win_rates, progress_bar
 
     if args.games < 0:
@@ -118,9 +118,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace, source: Any, settings: Any, progress: Any) -> Any:
     """The report: serial (one process, :func:`simulate_matches`), or over ``--workers`` processes or a
-    ``--ray`` cluster (:mod:`cardscript.runtime.parallel`), the same report for the same seeds."""
-    from cardscript.runtime import parallel
-    from cardscript.runtime.match import simulate_matches
+    ``--ray`` cluster (:mod:`cardscript.games.battle_scenes.runtime.parallel`), the same report for the same seeds."""
+    from cardscript.games.battle_scenes.runtime import parallel
+    from cardscript.games.battle_scenes.runtime.match import simulate_matches
 
     if args.ray is not None:
         return parallel.simulate_ray(source, settings, args.games, args.seed, args.workers, args.ray, progress)

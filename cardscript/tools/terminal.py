@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cardscript.runtime.win_rates import INTERVAL, WinRate
+from cardscript.engine.win_rates import INTERVAL, WinRate
 from cardscript.tools.common import out
 
 Progress = Callable[[int, int], None]

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import Condition, Effect, EffectKind, EventPattern, Filter, Kind, Ref, Selector
+from cardscript.engine.agents import Decision
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.engine import SkyEngine
 from cardscript.games.sky_world.game import SkyGame
 from cardscript.games.sky_world.ir import SkyCard
 from cardscript.games.sky_world.seals import read_seal
 from cardscript.games.sky_world.state import CardId, Character, SkyPlayer, SkyState
-from cardscript.runtime.agents import Decision
 
 ALLY = Filter("controller", "eq", "you")
 ENEMY = Filter("controller", "eq", "opponent")

@@ -48,7 +48,7 @@ def test_the_trace_reads_a_match() -> None:
 
 
 def test_the_logged_choices_replay_the_match_with_scripted_agents() -> None:
-    from cardscript.runtime.agents import ScriptedAgent
+    from cardscript.engine.agents import ScriptedAgent
     first = new_match(deck("A"), deck("B", 7), 11)
     played = play_match(first)
     answers: list[list[list[int]]] = [[], []]

@@ -1,7 +1,7 @@
 """Effect objects: the typed, immutable IR the compiler lowers card text into and the runtime executes.
 
 One frozen dataclass per procedure family, in one module per group of families; the runtime dispatches
-on the type (``cardscript/runtime/handlers/``). ``core`` holds what every procedure is built from
+on the type (``cardscript/games/battle_scenes/runtime/handlers/``). ``core`` holds what every procedure is built from
 (selectors, quantities, conditions, event patterns, durations, slots); ``effects`` the effects, actions
 and cards they make up. Anything the compiler cannot express is an :class:`Unsupported` procedure (or an
 ``EffectKind.UNSUPPORTED`` effect) carrying its reason: reported, counted, never silently skipped.

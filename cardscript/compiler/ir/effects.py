@@ -43,7 +43,7 @@ class Effect:
     keyword_args: tuple[str, ...] = ()
     zone: str = "scene"                  # where the effect works (5.2.1, 5.6)
     text: str = ""                       # the paragraph, for traces
-    from_keyword: str = ""               # the keyword whose meaning this effect is (cardscripts/prelude/)
+    from_keyword: str = ""               # the keyword whose meaning this effect is (the prelude)
     why: str = ""                        # EffectKind.UNSUPPORTED: the reason
 
     @property

@@ -59,8 +59,9 @@ class CancelAction(Procedure):
     action: Selector | None = None
 
 
-# The rules a Rule static changes, with the value each takes (cardscripts/prelude/ defines the keywords that
-# use them; cardscript/runtime/rules.py answers the engine's questions about them).
+# The rules a Rule static changes, with the value each takes (cardscript/games/battle_scenes/prelude/ defines the
+# keywords that
+# use them; cardscript/games/battle_scenes/runtime/rules.py answers the engine's questions about them).
 RULES: dict[str, str] = {
     "deck_copies": "how many copies of this card a deck may hold (Item Único: 1 instead of 3)",
     "scene_identity": "characters sharing this one's identity allowed in the scene together (Pelotão: 'any'; "

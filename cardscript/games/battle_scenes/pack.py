@@ -1,9 +1,10 @@
 """Battle Scenes, the default game (rules: ``battle-scenes-regras-compreensivas-pt.txt``).
 
-Its effect anatomy's rows are here (``anatomy_words.py``). Where its other parts are today (issue 14 moves them
-into this package): the header fields and card types in
-``cardscript/compiler/header.py`` and ``grammar/card_file.py``, its vocabulary in ``compiler/vocabulary.py``, its
-keyword prelude in ``cardscripts/prelude/``, its library in ``cardscripts/``, its engine in ``cardscript/runtime/``.
+In this package: its rules engine (``runtime/``), its scenario files' language and runner (``scenario/``), its card
+library (``cards/``, by collection), demo decks (``decks/``) and keyword prelude (``prelude/*.kw``), and its effect
+anatomy's rows (``anatomy_words.py``). Still in the core, where the compiler reads them as the default game's (issue
+14 moves them next): the header fields and card types (``compiler/header.py``, ``grammar/card_file.py``), the closed
+vocabulary (``compiler/vocabulary.py``) and the semantic tables of ``compiler/semantics/``.
 """
 
 from __future__ import annotations

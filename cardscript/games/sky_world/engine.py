@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardscript.compiler.ir import Effect, EffectKind, Procedure
+from cardscript.engine.agents import Decision
+from cardscript.engine.tree import EffectsTree, Pending
 from cardscript.games.sky_world import procedures
 from cardscript.games.sky_world.game import SkyGame
 from cardscript.games.sky_world.ir import Block, Consume
@@ -23,8 +25,6 @@ from cardscript.games.sky_world.queries import (
     protected,
 )
 from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Character, Fixation, Lasting, SkyPlayer, SkyState
-from cardscript.runtime.agents import Decision
-from cardscript.runtime.tree import EffectsTree, Pending
 
 # the events a seal of a card fires on when the card itself is their subject
 SELF_EVENTS = frozenset({

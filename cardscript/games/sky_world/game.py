@@ -1,5 +1,5 @@
 """A Sky World match's game object: its state, event log, agents and seeded RNG (what the core Effects Tree
-needs of a game, :class:`cardscript.runtime.tree.TreeHost`)."""
+needs of a game, :class:`cardscript.engine.tree.TreeHost`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardscript.engine.agents import Agent, Decision, ask
+from cardscript.engine.events import Event, EventLog
 from cardscript.games.sky_world.state import CardId, SkyState, check_invariants
-from cardscript.runtime.agents import Agent, Decision, ask
-from cardscript.runtime.events import Event, EventLog
 
 
 class SkyGameOver(Exception):

@@ -1,5 +1,5 @@
 """A Sky World match from two decks: setup and mulligan, then turns until a player reaches 20 Fé (manual, "Sua
-primeira partida"). The front door, like :mod:`cardscript.runtime.match`'s: :func:`new_match`,
+primeira partida"). The front door, like :mod:`cardscript.games.battle_scenes.runtime.match`'s: :func:`new_match`,
 :func:`play_match`, :func:`simulate`."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from cardscript.engine.agents import Agent, Decision, RandomAgent
 from cardscript.games.sky_world.engine import SkyEngine
 from cardscript.games.sky_world.game import SkyGame, SkyGameOver
 from cardscript.games.sky_world.ir import SkyCard
 from cardscript.games.sky_world.state import DECK_SIZE, HAND_LIMIT, CardId, SkyPlayer, SkyState, check_invariants
 from cardscript.games.sky_world.turn import play_turn
-from cardscript.runtime.agents import Agent, Decision, RandomAgent
 
 
 class DeckError(ValueError):

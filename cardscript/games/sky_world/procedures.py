@@ -13,8 +13,8 @@ from cardscript.games.sky_world.queries import Context, holds, members, safeguar
 from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Lasting
 
 if TYPE_CHECKING:
+    from cardscript.engine.tree import Pending
     from cardscript.games.sky_world.engine import SkyEngine
-    from cardscript.runtime.tree import Pending
 
 
 def player_of(selector: Selector, ctx: Context) -> int:

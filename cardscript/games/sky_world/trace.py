@@ -1,5 +1,6 @@
 """A readable trace of a Sky World match from its event log, in the core trace's style
-(:mod:`cardscript.runtime.trace`): a header per turn with both players' Fé, one line per play and per thing
+(:mod:`cardscript.games.battle_scenes.runtime.trace`): a header per turn with both players' Fé, one line per play and
+per thing
 that happened, indented by the Effects Tree level, decisions in parentheses."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from cardscript.runtime.events import Event
+from cardscript.engine.events import Event
 
 Namer = Callable[[Any], str]
 

@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
+from cardscript.engine.agents import Decision
 from cardscript.games.sky_world.engine import SkyEngine
 from cardscript.games.sky_world.plays import MAX_PLAYS_PER_TURN, legal_plays
 from cardscript.games.sky_world.state import HAND_LIMIT
-from cardscript.runtime.agents import Decision
 
 
 def start_turn(engine: SkyEngine, player: int) -> None:

@@ -115,7 +115,8 @@ def _stat(value: object) -> str:
 
 
 def shown_path(path: str) -> str:
-    """The card's file as its page names it: a bundled card from the package's folder (``cardscripts/bsum/...``),
+    """The card's file as its page names it: a bundled card from the package's folder
+    (``cardscript/games/battle_scenes/cards/bsum/...``),
     not this machine's install path; any other as it was given."""
     from cardscript.compiler.files import library_path
 
@@ -147,7 +148,7 @@ def card_page(card: CompiledCard, build: CardBuild) -> CardPage:
 
 
 def _header(page: CardPage, card: CompiledCard) -> None:
-    from cardscript.runtime.card_refs import collection_of
+    from cardscript.compiler.card_refs import collection_of
 
     assert card.raw is not None
     h = card.raw.header
