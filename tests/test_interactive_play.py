@@ -17,6 +17,7 @@ import pytest
 from cardscript.cli import main
 from cardscript.engine.agents import Decision, InteractiveAgent
 from cardscript.engine.events import Event
+from cardscript.games.battle_scenes.runtime.looking import look_in
 from cardscript.games.battle_scenes.runtime.match import bundled_deck_path, load_deck_file
 from cardscript.games.battle_scenes.runtime.stepping import SteppedMatch
 from cardscript.games.battle_scenes.runtime.trace import TraceWriter
@@ -63,7 +64,8 @@ def test_help_and_look_are_answered_and_the_question_asked_again() -> None:
     title = match.game.name(hand[0]).split(" V")[0]
     said: list[str] = []
     typed = _answers("help", f"look {title.lower()}", f"look {hand[0]}", "look nobody", "0")
-    agent = InteractiveAgent(read=lambda prompt: (said.append(prompt), next(typed))[1], write=said.append)
+    agent = InteractiveAgent(read=lambda prompt: (said.append(prompt), next(typed))[1], write=said.append,
+                             looker=look_in)      # what `play --interactive` gives it: Battle Scenes' look
     assert agent.decide_in(match, d) == [0]
     text = "\n".join(said)
     assert "look CARD" in text and "help" in text

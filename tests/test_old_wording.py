@@ -66,7 +66,8 @@ def test_glossary_pelotao_vigilante_kree_long_form_translates_to_the_keyword() -
     assert permanent[0] == "  Pelotão."
     head = text.split("Personagem: Vigilante Kree V1", 1)[0]
     assert head.startswith("# Old wording: the printed \"Pode haver qualquer número de personagem chamados Vigilante")
-    assert "cardscript/games/battle_scenes/prelude/pelotao.kw" in head and "written as \"Pelotão.\"" in head
+    flat = head.replace("\n# ", " ")                         # the comment's lines joined
+    assert "cardscript/games/battle_scenes/prelude/pelotao.kw" in flat and "written as \"Pelotão.\"" in flat
     assert "Pelotão é uma palavra-chave nova para uma característica antiga" in head
     card = _compile(text)
     assert "Pelotão" in _keywords(card) and not _cs250(card)

@@ -118,11 +118,14 @@ def shown_path(path: str) -> str:
     """The card's file as its page names it: a bundled card from the package's folder
     (``cardscript/games/battle_scenes/cards/bsum/...``),
     not this machine's install path; any other as it was given."""
+    import cardscript
     from cardscript.compiler.files import library_path
 
     library = library_path().resolve()
+    if not Path(path).resolve().is_relative_to(library):
+        return path
     try:
-        return str(Path(path).resolve().relative_to(library.parent))
+        return str(Path(path).resolve().relative_to(Path(cardscript.__file__).resolve().parent.parent))
     except ValueError:
         return path
 
