@@ -14,7 +14,7 @@ state changes. The version (:func:`version`) is read in O(1):
 * the scalars the turn loop sets before it logs (turn, phase, step, players), the number of state effects and
   the next effect id (5.7 effects added, spent or expired), the number of card definitions;
 * ``state.BASE_EDITS``, bumped by every attribute set of a base in the scene (a stage, a count, set by the engine
-  or by hand);
+  or by hand), and ``state.PLACEMENTS``, bumped where the placement of the cards in place changes;
 * ``Derived.touched``, bumped by :func:`edited` where the engine edits the state with no event (a card's choice
   remembered, the turn's memory of targets, an action in use): conservative -- when unsure, call it.
 
@@ -36,13 +36,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cardscript.runtime.state import BASE_EDITS
+from cardscript.runtime.state import BASE_EDITS, PLACEMENTS, placed
 
 if TYPE_CHECKING:
     from cardscript.runtime.game import Game
 
-__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "edited", "kept_while", "table", "touch",
-           "version"]
+__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "edited", "kept_while", "reused", "table",
+           "touch", "version"]
 
 T = TypeVar("T")
 
@@ -80,14 +80,16 @@ def version(game: Game) -> tuple[Any, ...]:
     (module docstring)."""
     s = game.state
     d = game.derived
-    return (d.events, d.touched, BASE_EDITS[0], s.turn, s.turn_player, s.active_player, s.first_player, s.phase, s.step,
-            len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene), s.scenario)
+    return (d.events, d.touched, BASE_EDITS[0], PLACEMENTS[0], s.turn, s.turn_player, s.active_player,
+            s.first_player, s.phase, s.step, len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene),
+            s.scenario)
 
 
 def touch(game: Game) -> None:
     """The state (or a card's definition) was changed by hand with no event -- a test, a tool: every answer kept
     is dropped, those kept across versions too (:func:`kept_while`)."""
     edited(game)
+    placed()
     game.derived.lasting.clear()
 
 
@@ -132,6 +134,14 @@ def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
             d.key, d.tables = now, {}
         d.tables.setdefault(name, {})[key] = value
     return value
+
+
+def reused(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
+           same: Callable[[T, T], bool] | None = None) -> T:
+    """An answer a caller keeps itself (with what it read: its docstring says which edits drop it) given again:
+    counted like those of the tables, and in check mode every ``check_every``-th one recomputed from scratch by
+    ``compute`` and compared (:class:`StaleDerivedState`)."""
+    return _reused(game, name, key, value, compute, same)
 
 
 def _reused(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
