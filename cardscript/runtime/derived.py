@@ -73,6 +73,9 @@ class Derived:
     settling: dict[Any, Any] = field(default_factory=dict)   # statics being settled (statics._settled): their
     #                                      approximation so far, by (kinds, layer)
     reentered: set[Any] = field(default_factory=set)          # ... and those asked for again meanwhile
+    placed_stamp: tuple[Any, ...] = ()    # the placement (statics._placement) the answers below were found for
+    placed_answers: dict[Any, Any] = field(default_factory=dict)   # the continuous effects that read only it, by
+    #                                      question; None: the question reads more (statics._placed_only)
 
 
 def version(game: Game) -> tuple[Any, ...]:
@@ -91,6 +94,7 @@ def touch(game: Game) -> None:
     edited(game)
     placed()
     game.derived.lasting.clear()
+    game.derived.placed_answers.clear()
 
 
 def edited(game: Game) -> None:
@@ -173,12 +177,12 @@ def _verify(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
             same: Callable[[T, T], bool] | None) -> None:
     """Check mode: recompute from scratch (empty tables, put back afterwards) and compare."""
     d = game.derived
-    kept_key, kept, lasting = d.key, d.tables, d.lasting
-    d.tables, d.lasting = {}, {}
+    kept_key, kept, lasting, stamp, placed = d.key, d.tables, d.lasting, d.placed_stamp, d.placed_answers
+    d.tables, d.lasting, d.placed_stamp, d.placed_answers = {}, {}, (), {}
     try:
         fresh = compute()
     finally:
-        d.key, d.tables, d.lasting = kept_key, kept, lasting
+        d.key, d.tables, d.lasting, d.placed_stamp, d.placed_answers = kept_key, kept, lasting, stamp, placed
     d.checked += 1
     if not (same(value, fresh) if same is not None else value == fresh):
         raise StaleDerivedState(f"stale derived state: {name}[{key!r}] kept {value!r}, from scratch {fresh!r}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from cardscript.compiler.ir import Effect, EffectKind, Gain, Lose
 from cardscript.compiler.vocabulary import fold_key
@@ -100,22 +101,42 @@ def _placed_only(game: Game, key: tuple[tuple[EffectKind, ...], tuple[type, ...]
     effects of :func:`_sources` asked for, in order, kept with the sources themselves (:class:`_Sources`) for as
     long as the placement holds (``state.PLACEMENTS``), across the versions of the state. Taken only when the
     sources for this placement are already found (finding them may ask questions of its own: those go through
-    :func:`_settled`, which guards its re-entries)."""
+    :func:`_settled`, which guards its re-entries).
+
+    What it found is kept per question (the kinds and procedures asked: the layer does not change it) with the
+    placement it was found for (:func:`_placement`, which holds the number of card definitions: the 5.8 cards of the
+    match are found from them); it is taken again only while the state has no state effect (5.7 B: one may be
+    live, or a text loss), which are looked at on each question otherwise."""
+    d = game.derived
+    stamp = _placement(game)
+    if d.placed_stamp != stamp:
+        d.placed_stamp, d.placed_answers = stamp, {}
     kinds, having, _ = key
     state = game.state
+    if not state.effects:
+        known = d.placed_answers.get((kinds, having), _UNKNOWN)
+        if known is not _UNKNOWN:
+            kept: list[tuple[CardId, Effect, EffectContext]] | None = known
+            return kept
     if not all(k in _CONTINUOUS for k in kinds) or continuous._suppressing_cards(game):
+        d.placed_answers[(kinds, having)] = None
         return None
     for made in state.effects:
         effect = made.effect
         if made.what == "text_loss" or isinstance(effect, Effect) and effect.kind in kinds \
                 and made.what == str(effect.kind) and _has(effect, having):
             return None                                 # a state effect that may be live (5.7 B), a text loss
-    hit = game.derived.lasting.get("sources")
-    if hit is None or hit[0] != _placement(game):
+    hit = d.lasting.get("sources")
+    if hit is None or hit[0] != stamp:
         return None
     sources: _Sources = hit[1]
     entries = sources.entries(kinds, having)
-    return None if entries.conditioned else entries.found
+    found = None if entries.conditioned else entries.found
+    d.placed_answers[(kinds, having)] = found
+    return found
+
+
+_UNKNOWN: Any = object()
 
 
 class _Entries:
