@@ -20,7 +20,7 @@ from cardscript.games.battle_scenes.runtime import characteristics, conditions, 
 from cardscript.games.battle_scenes.runtime.derived import StaleDerivedState
 from cardscript.games.battle_scenes.runtime.game import Game
 from cardscript.games.battle_scenes.runtime.shielding import shield
-from cardscript.games.battle_scenes.runtime.state import Zone
+from cardscript.games.battle_scenes.runtime.state import Zone, placed
 from tests.engine_helpers import card, in_scene, small_game
 
 
@@ -136,7 +136,8 @@ def test_a_state_edit_without_an_event_needs_touch() -> None:
 def test_the_cards_whose_statics_can_work_are_kept_across_the_engines_edits(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cards in place whose statics can work (``statics._sources``) are kept while what they read is unchanged:
     an edit of the engine with no event (``derived.edited``: a per-turn flag) does not find them again; what the
-    cards' texts chose (``GameState.chosen``, read into the statics' contexts) and a hand edit (``touch``) do."""
+    cards' texts chose (``GameState.chosen``, read into the statics' contexts, with the placement's bump the engine
+    makes with it: ``state.placed``) and a hand edit (``touch``) do."""
     game = _norman_game()
     game.check = False
     found = [0]
@@ -155,6 +156,9 @@ def test_the_cards_whose_statics_can_work_are_kept_across_the_engines_edits(monk
     assert found[0] == first                                  # the version changed, the sources were kept
     game.state.chosen[0] = {"card:1": [10]}
     derived.edited(game)
+    list(statics.active_effects(game, (EffectKind.STATIC,)))
+    assert found[0] == first                  # a choice edited by hand is not seen without the placement's bump
+    placed()                                  # ... which the Choose handler makes with its edit (state.PLACEMENTS)
     (norman,) = [ctx for c, _, ctx in statics.active_effects(game, (EffectKind.STATIC,)) if c == 0]
     assert found[0] > first and norman.slots["card:1"] == [10]
     again = found[0]

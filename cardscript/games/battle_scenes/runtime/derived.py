@@ -14,7 +14,7 @@ state changes. The version (:func:`version`) is read in O(1):
 * the scalars the turn loop sets before it logs (turn, phase, step, players), the number of state effects and
   the next effect id (5.7 effects added, spent or expired), the number of card definitions;
 * ``state.BASE_EDITS``, bumped by every attribute set of a base in the scene (a stage, a count, set by the engine
-  or by hand);
+  or by hand), and ``state.PLACEMENTS``, bumped where the placement of the cards in place changes;
 * ``Derived.touched``, bumped by :func:`edited` where the engine edits the state with no event (a card's choice
   remembered, the turn's memory of targets, an action in use): conservative -- when unsure, call it.
 
@@ -36,13 +36,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cardscript.games.battle_scenes.runtime.state import BASE_EDITS
+from cardscript.games.battle_scenes.runtime.state import BASE_EDITS, PLACEMENTS, placed
 
 if TYPE_CHECKING:
     from cardscript.games.battle_scenes.runtime.game import Game
 
-__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "edited", "kept_while", "table", "touch",
-           "version"]
+__all__ = ["QUIET_EVENTS", "Derived", "StaleDerivedState", "cached", "edited", "kept_while", "reused", "table",
+           "touch", "version"]
 
 T = TypeVar("T")
 
@@ -73,6 +73,9 @@ class Derived:
     settling: dict[Any, Any] = field(default_factory=dict)   # statics being settled (statics._settled): their
     #                                      approximation so far, by (kinds, layer)
     reentered: set[Any] = field(default_factory=set)          # ... and those asked for again meanwhile
+    placed_stamp: tuple[Any, ...] = ()    # the placement (statics._placement) the answers below were found for
+    placed_answers: dict[Any, Any] = field(default_factory=dict)   # the continuous effects that read only it, by
+    #                                      question; None: the question reads more (statics._placed_only)
 
 
 def version(game: Game) -> tuple[Any, ...]:
@@ -80,15 +83,18 @@ def version(game: Game) -> tuple[Any, ...]:
     (module docstring)."""
     s = game.state
     d = game.derived
-    return (d.events, d.touched, BASE_EDITS[0], s.turn, s.turn_player, s.active_player, s.first_player, s.phase, s.step,
-            len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene), s.scenario)
+    return (d.events, d.touched, BASE_EDITS[0], PLACEMENTS[0], s.turn, s.turn_player, s.active_player,
+            s.first_player, s.phase, s.step, len(s.effects), s.next_effect_uid, len(game.cards), len(s.scene),
+            s.scenario)
 
 
 def touch(game: Game) -> None:
     """The state (or a card's definition) was changed by hand with no event -- a test, a tool: every answer kept
     is dropped, those kept across versions too (:func:`kept_while`)."""
     edited(game)
+    placed()
     game.derived.lasting.clear()
+    game.derived.placed_answers.clear()
 
 
 def edited(game: Game) -> None:
@@ -134,6 +140,14 @@ def cached(game: Game, name: str, key: Any, compute: Callable[[], T],
     return value
 
 
+def reused(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
+           same: Callable[[T, T], bool] | None = None) -> T:
+    """An answer a caller keeps itself (with what it read: its docstring says which edits drop it) given again:
+    counted like those of the tables, and in check mode every ``check_every``-th one recomputed from scratch by
+    ``compute`` and compared (:class:`StaleDerivedState`)."""
+    return _reused(game, name, key, value, compute, same)
+
+
 def _reused(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
             same: Callable[[T, T], bool] | None) -> T:
     """A kept answer given again: counted, and in check mode every ``check_every``-th one recomputed."""
@@ -163,12 +177,12 @@ def _verify(game: Game, name: str, key: Any, value: T, compute: Callable[[], T],
             same: Callable[[T, T], bool] | None) -> None:
     """Check mode: recompute from scratch (empty tables, put back afterwards) and compare."""
     d = game.derived
-    kept_key, kept, lasting = d.key, d.tables, d.lasting
-    d.tables, d.lasting = {}, {}
+    kept_key, kept, lasting, stamp, placed = d.key, d.tables, d.lasting, d.placed_stamp, d.placed_answers
+    d.tables, d.lasting, d.placed_stamp, d.placed_answers = {}, {}, (), {}
     try:
         fresh = compute()
     finally:
-        d.key, d.tables, d.lasting = kept_key, kept, lasting
+        d.key, d.tables, d.lasting, d.placed_stamp, d.placed_answers = kept_key, kept, lasting, stamp, placed
     d.checked += 1
     if not (same(value, fresh) if same is not None else value == fresh):
         raise StaleDerivedState(f"stale derived state: {name}[{key!r}] kept {value!r}, from scratch {fresh!r}")

@@ -23,7 +23,15 @@ from cardscript.engine.agents import Agent, Decision, ask
 from cardscript.engine.events import Event, EventLog
 from cardscript.games.battle_scenes.runtime.derived import QUIET_EVENTS, Derived
 from cardscript.games.battle_scenes.runtime.identity import end_stay
-from cardscript.games.battle_scenes.runtime.state import OWN_ZONES, CardId, GameState, InScene, Zone, check_invariants
+from cardscript.games.battle_scenes.runtime.state import (
+    OWN_ZONES,
+    CardId,
+    GameState,
+    InScene,
+    Zone,
+    check_invariants,
+    placed,
+)
 
 VICTORY_POINTS = 15          # rules 4.9.1
 
@@ -152,6 +160,7 @@ class Game:
             assert host is not None
             self.state.scene[host].carried.remove(card)
         if zone in (Zone.SCENARIO, Zone.SCENE, Zone.CARRIED):
+            placed()                          # the cards in place changed (state.PLACEMENTS)
             self._end_while_source(card)
             end_stay(self.state, card)        # coming back, it is a new object (runtime.identity)
         return zone, host
@@ -225,9 +234,11 @@ class Game:
         base = InScene(card, controller, stage=1, entered_turn=self.state.turn)
         self.state.scene[card] = base
         self.state.this_turn.entered.append((card, controller, self.state.turn))
+        placed()
         for c in carried:
             self._take(c)
             base.carried.append(c)
+            placed()
             self.state.this_turn.loaded_onto.append((c, card))
         self.emit("enter_scene", card=card, controller=controller, carried=list(carried))
         return base
@@ -246,6 +257,7 @@ class Game:
         self.state.scenario = card
         who = self.state.owner[card] if controller is None else controller
         self.state.scenario_controller = None if who == self.state.owner[card] else who
+        placed()
         self.emit("enter_scene", card=card, controller=who, scenario=True)
 
     def load(self, card: CardId, onto: CardId) -> None:
@@ -254,6 +266,7 @@ class Game:
             raise ValueError("a character is loaded with its own owner's cards only (golden rule D)")
         frm, _ = self._take(card)
         self.state.scene[onto].carried.append(card)
+        placed()
         self.state.this_turn.loaded.append(card)
         self.state.this_turn.loaded_onto.append((card, onto))
         self.emit("load", card=card, onto=onto, frm=str(frm))
@@ -279,6 +292,7 @@ class Game:
             raise ValueError("only carried cards can be swapped")
         la, lb = self.state.scene[ha].carried, self.state.scene[hb].carried
         la[la.index(a)], lb[lb.index(b)] = b, a
+        placed()
         self.emit("swap", a=a, b=b)
 
     def exchange(self, a: CardId, b: CardId) -> None:
@@ -298,6 +312,7 @@ class Game:
         carried = self.state.scene[ha].carried
         pile = self.state.players[self.state.owner[b]].pile(zb)
         carried[carried.index(a)], pile[pile.index(b)] = b, a
+        placed()
         self._end_while_source(a)
         end_stay(self.state, a)               # it left the card carrying it (runtime.identity)
         self.emit("swap", a=a, b=b)
@@ -321,6 +336,7 @@ class Game:
         base = self.state.scene[base_card]
         for c in list(base.carried):
             base.carried.remove(c)
+            placed()
             end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)
@@ -334,6 +350,7 @@ class Game:
         base = self.state.scene[base_card]
         for c in list(base.carried):
             base.carried.remove(c)
+            placed()
             end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)

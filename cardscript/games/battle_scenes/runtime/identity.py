@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardscript.games.battle_scenes.runtime.state import CardId, GameState
+from cardscript.games.battle_scenes.runtime.state import CardId, GameState, placed
 
 __all__ = ["end_stay", "stay"]
 
@@ -79,6 +79,7 @@ def end_stay(state: GameState, card: CardId) -> None:
     """``card`` has left the scene (or the scenario slot, or the card carrying it): its stay ends, and every
     binding to it ends with it (see the module docstring)."""
     state.stays[card] = stay(state, card) + 1
+    placed()                                       # what the texts chose may forget it (state.PLACEMENTS)
     for effect in state.effects:
         if card in effect.subjects:
             effect.subjects = [s for s in effect.subjects if s != card]

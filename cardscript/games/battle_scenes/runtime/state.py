@@ -61,6 +61,24 @@ BASE_EDITS = [0]
 derived answers are kept for (:mod:`cardscript.games.battle_scenes.runtime.derived`), so that a base edited by hand
 drops them."""
 
+PLACEMENTS = [0]
+"""How many times the placement of the cards in place changed (every game): a base entered or left the scene, a card
+was loaded, unloaded or swapped, the scenario or its controller changed, a base's card / controller / carried list
+was set, a stay ended (:func:`cardscript.games.battle_scenes.runtime.identity.end_stay`: what the texts chose forgets
+the card) or a
+text's choice was remembered (``GameState.chosen``). Bumped by :func:`placed` where those edits are made (the
+primitives of ``Game``, the Choose handler) and by :func:`cardscript.games.battle_scenes.runtime.derived.touch`; the
+answers that read
+only who is in place, who controls and carries them and what their texts chose are kept while it holds
+(``statics._sources``). Over-counting only recomputes; a missed bump is a stale answer (the tests compare)."""
+
+_PLACING = frozenset({"card", "controller", "carried"})
+
+
+def placed() -> None:
+    """The placement of the cards in place changed (:data:`PLACEMENTS`)."""
+    PLACEMENTS[0] += 1
+
 
 @dataclass
 class InScene:
@@ -85,6 +103,8 @@ class InScene:
     def __setattr__(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)
         BASE_EDITS[0] += 1               # a stage, a count... set, by the engine or by hand: runtime.derived's version
+        if name in _PLACING:
+            PLACEMENTS[0] += 1           # who it is, who controls it, what it carries: the placement (PLACEMENTS)
 
     @property
     def energy(self) -> int:

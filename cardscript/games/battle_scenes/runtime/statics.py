@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from cardscript.compiler.ir import Effect, EffectKind, Gain, Lose
 from cardscript.compiler.vocabulary import fold_key
@@ -24,7 +25,7 @@ from cardscript.games.battle_scenes.runtime.selectors import (
     selected,
     static_context,
 )
-from cardscript.games.battle_scenes.runtime.state import ActiveEffect, CardId
+from cardscript.games.battle_scenes.runtime.state import PLACEMENTS, ActiveEffect, CardId
 
 __all__ = ["active_effects", "at_top", "gathering_powers", "has_keyword", "layer", "powers", "powers_now", "reading",
            "state_effects"]
@@ -95,7 +96,87 @@ def active_effects(game: Game, kinds: Sequence[EffectKind] = (EffectKind.STATIC,
         game.derived.reentered.add(key)
         yield from settling
         return
+    placed = _placed_only(game, key)
+    if placed is not None:
+        yield from derived.reused(game, "active_effects", key, placed, lambda: _settled(game, key), _same_effects)
+        return
     yield from derived.cached(game, "active_effects", key, lambda: _settled(game, key), _same_effects)
+
+
+def _placed_only(game: Game, key: tuple[tuple[EffectKind, ...], tuple[type, ...], tuple[object, ...]]
+                 ) -> list[tuple[CardId, Effect, EffectContext]] | None:
+    """The answer to ``key`` when it reads only the placement of the cards in place, else None: the continuous
+    effects asked for are only those of the cards in place (no effect a resolved effect created could be one,
+    5.7 B), none of them has a condition, and no 5.8 text loss is possible in the match -- then the answer is the
+    effects of :func:`_sources` asked for, in order, kept with the sources themselves (:class:`_Sources`) for as
+    long as the placement holds (``state.PLACEMENTS``), across the versions of the state. Taken only when the
+    sources for this placement are already found (finding them may ask questions of its own: those go through
+    :func:`_settled`, which guards its re-entries).
+
+    What it found is kept per question (the kinds and procedures asked: the layer does not change it) with the
+    placement it was found for (:func:`_placement`, which holds the number of card definitions: the 5.8 cards of the
+    match are found from them); it is taken again only while the state has no state effect (5.7 B: one may be
+    live, or a text loss), which are looked at on each question otherwise."""
+    d = game.derived
+    stamp = _placement(game)
+    if d.placed_stamp != stamp:
+        d.placed_stamp, d.placed_answers = stamp, {}
+    kinds, having, _ = key
+    state = game.state
+    if not state.effects:
+        known = d.placed_answers.get((kinds, having), _UNKNOWN)
+        if known is not _UNKNOWN:
+            kept: list[tuple[CardId, Effect, EffectContext]] | None = known
+            return kept
+    if not all(k in _CONTINUOUS for k in kinds) or continuous._suppressing_cards(game):
+        d.placed_answers[(kinds, having)] = None
+        return None
+    for made in state.effects:
+        effect = made.effect
+        if made.what == "text_loss" or isinstance(effect, Effect) and effect.kind in kinds \
+                and made.what == str(effect.kind) and _has(effect, having):
+            return None                                 # a state effect that may be live (5.7 B), a text loss
+    hit = d.lasting.get("sources")
+    if hit is None or hit[0] != stamp:
+        return None
+    sources: _Sources = hit[1]
+    entries = sources.entries(kinds, having)
+    found = None if entries.conditioned else entries.found
+    d.placed_answers[(kinds, having)] = found
+    return found
+
+
+_UNKNOWN: Any = object()
+
+
+class _Entries:
+    """The effects of some kinds (and procedures) of a list of sources, in order, and whether any has a condition."""
+
+    __slots__ = ("conditioned", "found")
+
+    def __init__(self, found: list[tuple[CardId, Effect, EffectContext]]) -> None:
+        self.found = found
+        self.conditioned = any(e.condition is not None for _, e, _ in found)
+
+
+class _Sources(list[tuple[CardId, object, EffectContext]]):
+    """The cards in place whose continuous effects can work, with their definitions and contexts (:func:`_sources`),
+    and, found once per list and question, the effects of each kind of question they hold (:meth:`entries`): the
+    list is kept while the placement holds, and so are they (they read nothing else: the definitions are immutable)."""
+
+    __slots__ = ("_by_question",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_question: dict[tuple[tuple[EffectKind, ...], tuple[type, ...]], _Entries] = {}
+
+    def entries(self, kinds: tuple[EffectKind, ...], having: tuple[type, ...]) -> _Entries:
+        """The effects of ``kinds`` (with a procedure of ``having``) of these sources, in order."""
+        found = self._by_question.get((kinds, having))
+        if found is None:
+            found = self._by_question[(kinds, having)] = _Entries(
+                [(card, e, ctx) for card, definition, ctx in self for e in _effects_of(definition, kinds, having)])
+        return found
 
 
 def _same_effects(a: list[tuple[CardId, Effect, EffectContext]], b: list[tuple[CardId, Effect, EffectContext]]
@@ -175,13 +256,13 @@ def _has(effect: Effect, having: tuple[type, ...]) -> bool:
 _CONTINUOUS = (EffectKind.STATIC, EffectKind.DAMAGE_MODIFIER, EffectKind.REPLACEMENT)
 
 
-def _sources(game: Game, lay: tuple[object, ...]) -> list[tuple[CardId, object, EffectContext]]:
+def _sources(game: Game, lay: tuple[object, ...]) -> _Sources:
     """The cards in place whose continuous effects can work now (their text works where they are, 4.4.2.3, 5.8),
     with their definitions and contexts, for every kind of question: kept while the cards in place, who controls
     and who carries them, and what their texts chose are unchanged -- per version and layer when a 5.8 text loss
     is possible in the match (it is read with the layer's guards)."""
-    def find() -> list[tuple[CardId, object, EffectContext]]:
-        out: list[tuple[CardId, object, EffectContext]] = []
+    def find() -> _Sources:
+        out = _Sources()
         for card in game.state.in_place():
             definition = game.cards.get(card)
             if not _effects_of(definition, _CONTINUOUS, ()):
@@ -194,17 +275,16 @@ def _sources(game: Game, lay: tuple[object, ...]) -> list[tuple[CardId, object, 
     state = game.state
     if continuous._suppressing_cards(game) or any(e.what == "text_loss" for e in state.effects):
         return derived.cached(game, "sources", lay, find)          # 5.8 read with the layer's guards, per version
-    placed = (tuple((b.card, b.controller, tuple(b.carried)) for b in state.scene.values()), state.scenario,
-              state.scenario_controller, _remembered(state.chosen), len(game.cards))
-    return derived.kept_while(game, "sources", placed, find)      # what it reads: who is where, carried by whom,
-    #                                                               what the texts chose (static_context)
+    return derived.kept_while(game, "sources", _placement(game), find)   # what it reads: who is where, carried by
+    #                                                          whom, what the texts chose (static_context)
 
 
-def _remembered(chosen: dict[CardId, dict[str, list[CardId]]]) -> tuple[object, ...]:
-    """What the cards' texts chose (``GameState.chosen``), as a value (the lists copied: they change in place)."""
-    if not chosen:
-        return ()
-    return tuple((card, tuple((slot, tuple(v)) for slot, v in slots.items())) for card, slots in chosen.items())
+def _placement(game: Game) -> tuple[object, ...]:
+    """The placement's count (``state.PLACEMENTS``: bumped where who is in place, who controls and carries them,
+    or what their texts chose changes), with the scene's size, the scenario and the number of card definitions
+    (a card added to the match)."""
+    state = game.state
+    return PLACEMENTS[0], len(state.scene), state.scenario, state.scenario_controller, len(game.cards)
 
 
 def _active_effects(game: Game, kinds: tuple[EffectKind, ...], having: tuple[type, ...] = (),
@@ -213,26 +293,26 @@ def _active_effects(game: Game, kinds: tuple[EffectKind, ...], having: tuple[typ
     version and layer, so that the lists of different kinds share them)."""
     state = game.state
     if all(k in _CONTINUOUS for k in kinds):
-        sources = _sources(game, lay)
+        entries = _sources(game, lay).entries(kinds, having).found
     else:
-        sources = []
+        entries = []
         for card in state.in_place():
             definition = game.cards.get(card)
             if _effects_of(definition, kinds, having):
                 working, controller = _working(game, card)
                 if working and controller is not None:
-                    sources.append((card, definition, static_context(game, card, controller)))
+                    ctx = static_context(game, card, controller)
+                    entries.extend((card, e, ctx) for e in _effects_of(definition, kinds, having))
     holds = derived.table(game, "condition")
-    for card, definition, ctx in sources:
-        for e in _effects_of(definition, kinds, having):
-            if e.condition is not None:
-                key = (card, id(e), lay)
-                held = holds.get(key)
-                if held is None:
-                    held = holds[key] = check_condition(game, ctx, e.condition)
-                if not held:
-                    continue
-            yield card, e, ctx
+    for card, e, ctx in entries:
+        if e.condition is not None:
+            key = (card, id(e), lay)
+            held = holds.get(key)
+            if held is None:
+                held = holds[key] = check_condition(game, ctx, e.condition)
+            if not held:
+                continue
+        yield card, e, ctx
     for made in list(state.effects):           # effects generated by resolved effects (5.7 B), with a duration
         effect = made.effect
         if isinstance(effect, Effect) and effect.kind in kinds and made.what == str(effect.kind) \

@@ -30,6 +30,7 @@ from cardscript.games.battle_scenes.runtime.selectors import (
     select,
 )
 from cardscript.games.battle_scenes.runtime.selectors import choose as pick
+from cardscript.games.battle_scenes.runtime.state import placed
 
 CARD_TYPES = ("Personagem", "Suporte", "Cenário", "Habilidade")       # rules 2: the card types
 
@@ -133,6 +134,7 @@ def choose(game: Game, ctx: EffectContext, proc: Choose) -> None:
             # "o personagem escolhido" of a permanent text: the card remembers it for its other texts
             game.state.chosen.setdefault(ctx.source, {})[proc.introduces] = [t for t in chosen if isinstance(t, int)]
             derived.edited(game)
+            placed()                                # what the texts chose: part of the placement (state.PLACEMENTS)
             game.state.chosen_left.get(ctx.source, {}).pop(proc.introduces, None)   # a new choice replaces it
     ctx.last_optional_done = bool(chosen)
     for verb in proc.marks:                                     # chosen for a Potencializar effect: it is
