@@ -82,6 +82,21 @@ def test_a_card_is_coloured_part_by_part() -> None:
     assert ("Adaga Psíquica", ["source.cardscript", "entity.name.card-or-affiliation.cardscript"]) in permanent
 
 
+def test_a_sky_world_card_is_coloured_with_its_games_terms(tmp_path: Path) -> None:
+    """Issue 14: the grammar is made from every game's terms: Sky World's card types, fields, seals and keywords."""
+    card = tmp_path / "vidente.card"
+    card.write_text("Herói: Vidente\nJogo: Sky World\nCusto: 2\nPatamar: 1\nTexto permanente:\n"
+                    "  INÍCIO DO TURNO · MENOS FÉ: Fortalecer 1.\n", encoding="utf-8")
+    lines = _tokens(card)[str(card)]
+    expect = {
+        "Herói": "keyword.other.card-type.cardscript", "Patamar": "variable.other.property.header.cardscript",
+        "Texto permanente": "markup.heading.block.cardscript", "INÍCIO DO TURNO": "keyword.control.seal.cardscript",
+        "MENOS FÉ": "keyword.control.seal.qualifier.cardscript", "Fortalecer": "keyword.other.game-keyword.cardscript",
+    }
+    for text, scope in expect.items():
+        assert _scope_of(lines, text) == scope, text
+
+
 def test_keywords_comments_and_every_bundled_card_tokenize(tmp_path: Path) -> None:
     sample = tmp_path / "sample.card"
     sample.write_text("# a comment line\nPersonagem: Teste V1\nAfiliações: Vingadores\n\nTexto permanente:\n"

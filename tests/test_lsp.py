@@ -85,6 +85,38 @@ def test_definition_goes_to_the_keyword_and_to_the_card() -> None:
     assert to_card is not None and to_card.path.endswith("adaga-psiquica-v1.card") and to_card.line == 0
 
 
+SKY = ("Personagem: Vidente\nJogo: Sky World\nRequisito: 2\nPoder: 3\nFé: 1\nEstágio: I\nTexto permanente:\n"
+       "  AO ENTRAR: Fortalecer 1.\n  ATIVAÇÃO: Nina ganha +1 de Poder neste turno.\n")
+
+
+def test_a_sky_world_card_is_completed_with_its_own_game_s_terms() -> None:
+    """Issue 14: the editor reads a card in the game its ``Jogo:`` line names -- that game's fields, card types,
+    seals, keywords and library, none of the other game's."""
+    at_start = {c.label for c in analysis.completions("v.card", SKY, *_at(SKY, "Requisito", 0))}
+    assert {"Requisito: ", "Consumo: ", "Estágio: ", "Herói: ", "Texto permanente: "} <= at_start
+    assert "Escudo: " not in at_start and "Energia inicial: " not in at_start
+    at_paragraph = {(c.kind, c.label) for c in analysis.completions("v.card", SKY, *_at(SKY, "AO ENTRAR", 0))}
+    assert ("seal", "AO ENTRAR: ") in at_paragraph and ("seal", "INÍCIO DO TURNO · ESPAÇO LIVRE: ") in at_paragraph
+    inside = {(c.kind, c.label) for c in analysis.completions("v.card", SKY, *_at(SKY, "Fortalecer 1", 3))}
+    assert ("keyword", "Fortalecer") in inside and ("card", "Morteus") in inside
+    assert not {k for k, _ in inside} & {"power", "icon", "seal"}
+    assert ("keyword", "Clarividência") not in inside and ("card", "Hulk") not in inside
+    bs = {(c.kind, c.label) for c in analysis.completions("a.card", CLARIVIDENCIA, *_at(CLARIVIDENCIA, "Visão causa"))}
+    assert ("keyword", "Fortalecer") not in bs and not {k for k, _ in bs} & {"seal"}
+
+
+def test_a_sky_world_keyword_and_card_name_are_hovered_and_found_in_its_pack() -> None:
+    on_keyword = analysis.hover("v.card", SKY, *_at(SKY, "Fortalecer"))
+    assert on_keyword is not None and "**keyword Fortalecer**" in on_keyword and "+1 de Poder" in on_keyword
+    to_keyword = analysis.definition("v.card", SKY, *_at(SKY, "Fortalecer"))
+    assert to_keyword is not None and to_keyword.path.endswith("sky_world/prelude/fortalecer.kw")
+    to_card = analysis.definition("v.card", SKY, *_at(SKY, "Nina ganha"))
+    assert to_card is not None and to_card.path.endswith("sky_world/cards/nina.card")
+    title = Path(to_card.path).read_text(encoding="utf-8").splitlines()[to_card.line]
+    assert title == "Personagem: Nina"         # the title line, below the file's comments
+    assert [d.code for d in analysis.diagnostics("v.card", SKY.replace("Fortalecer", "Fortalecr"))][:1] == ["CS104"]
+
+
 def test_formatting_is_fmt() -> None:
     canonical = ADAGA.read_text(encoding="utf-8")
     assert analysis.formatted("a.card", canonical) == canonical

@@ -6,9 +6,9 @@ never imports one. ``cardscript.core.games`` names each pack's module; :func:`ca
 imports it when a card file's ``Jogo:`` line or a command's ``--game`` asks for that game. Each pack's module
 ``pack.py`` exposes ``PACK``, a :class:`GamePack`.
 
-Battle Scenes, the first game, still keeps most of its parts where they were written, in the compiler
-(header fields, vocabulary, prelude) and the runtime (its engine); its pack names them, and issue 14 moves them
-into ``battle_scenes/`` step by step.
+Battle Scenes, the first game, holds its engine, scenario files, library, decks and prelude in ``battle_scenes/``;
+its header fields, closed vocabulary and semantic tables are still in the compiler, which reads them as the
+default game's (docs/games.md, "Where each game stands").
 """
 
 from __future__ import annotations
@@ -41,6 +41,32 @@ class GamePack(Protocol):
     def explain(self, card: CompiledCard) -> str:
         """How the engine reads the card (``cardscript explain CARD``): its effects and their anatomy."""
         ...
+
+    def editor_terms(self) -> EditorTerms:
+        """What an editor offers in this game's card files (``cardscript lsp``)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word an editor offers: as typed, what kind of word it is, and a line saying what it is."""
+
+    label: str
+    kind: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class EditorTerms:
+    """What ``cardscript lsp`` completes in a game's card files: at the start of an unindented line, the card types
+    and the header's fields (each with its ``: ``); at the start of a paragraph, what may lead one (Sky World's trigger
+    seals); anywhere in the text, the keywords of the game's prelude and its other closed words (Battle Scenes'
+    powers and their icons). The names of the game's library (cards, affiliations, actions) are the editor's own:
+    it reads them from the library's card files."""
+
+    at_line_start: tuple[Term, ...]
+    in_text: tuple[Term, ...]
+    at_paragraph_start: tuple[Term, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cardscript.compiler.pipeline import CompiledCard
     from cardscript.core.diagnostics import Diagnostic
+    from cardscript.core.games import Game
     from cardscript.grammar.names import NameRegistry
 
 __all__ = ["Completion", "Location", "completions", "compile_text", "definition", "diagnostics", "formatted",
-           "hover", "offset_of"]
+           "game_of", "hover", "offset_of"]
 
 
 @dataclass(frozen=True)
@@ -49,19 +50,28 @@ class Completion:
 
 
 @cache
-def _library_names() -> NameRegistry:
-    from cardscript.compiler.cache import names_in
-    from cardscript.compiler.files import library_path
+def game_of(path: str, text: str) -> Game:
+    """The game the file's ``Jogo:`` line names (the default game without one, or with a name no game has)."""
+    from cardscript.core.games import DEFAULT_GAME
+    from cardscript.core.source import SourceFile
+    from cardscript.grammar.card_file import declared_game
 
-    return names_in([library_path()])
+    return declared_game(SourceFile(path, text)) or DEFAULT_GAME
+
+
+def _library_names(game: Game) -> NameRegistry:
+    """The names of the game's bundled library (its pack's ``cards/``): in scope for every card of that game."""
+    from cardscript.compiler.cache import names_in
+
+    return names_in([game.folder / "cards"])
 
 
 def compile_text(path: str, text: str) -> CompiledCard:
-    """The card file's text compiled as ``cardscript check`` would, the bundled library's names in scope."""
+    """The card file's text compiled as ``cardscript check`` would, its game's bundled library's names in scope."""
     from cardscript.compiler.pipeline import compile_sources
     from cardscript.core.source import SourceFile
 
-    (card,) = compile_sources([SourceFile(path, text)], _library_names())
+    (card,) = compile_sources([SourceFile(path, text)], _library_names(game_of(path, text)))
     return card
 
 
@@ -159,26 +169,24 @@ def hover(path: str, text: str, line: int, column: int) -> str | None:
     return "\n\n".join(parts) or None
 
 
-FIELDS = ("Código", "Alter ego", "Alinhamento", "Afiliações", "Poderes", "Poder", "Energia inicial",
-          "Valor de acréscimo", "Escudo", "Evolução", "Raridade", "Texto permanente", "Ação")
-
-
 def completions(path: str, text: str, line: int, column: int) -> list[Completion]:
-    """What may be typed at the position: header fields at the start of an unindented line; inside the text the
-    keywords of the prelude, the powers and their icons, and the library's affiliations, card and action names
-    (with those of the file itself)."""
-    from cardscript.compiler.prelude import load_prelude
-    from cardscript.compiler.vocabulary import Power
+    """What may be typed at the position, in the file's game (its pack's :class:`~cardscript.games.EditorTerms`):
+    card types and header fields at the start of an unindented line; at a paragraph's start what may lead it (Sky
+    World's trigger seals); inside the text the keywords of the game's prelude and its closed words (Battle Scenes'
+    powers and icons), and its library's affiliations, card and action names (with those of the file itself)."""
+    from cardscript.core.games import load_pack
 
+    game = game_of(path, text)
+    terms = load_pack(game).editor_terms()
     at = offset_of(text, line, column)
     line_start = text.rfind("\n", 0, at) + 1
     typed = text[line_start:at]
     if not typed.startswith((" ", "\t")):
-        return [Completion(f"{f}: ", "field", "header field") for f in FIELDS]
-    out = [Completion(k, "keyword", "keyword (prelude)") for k in load_prelude().names()]
-    out += [Completion(p.label, "power", f"power {p.icon}") for p in Power]
-    out += [Completion(p.icon, "icon", f"the power {p.label}") for p in Power]
-    names = _library_names()
+        return [Completion(t.label, t.kind, t.detail) for t in terms.at_line_start]
+    out = [Completion(t.label, t.kind, t.detail) for t in terms.in_text]
+    if not typed.strip():
+        out = [Completion(t.label, t.kind, t.detail) for t in terms.at_paragraph_start] + out
+    names = _library_names(game)
     from cardscript.compiler.pipeline import names_from_headers
 
     card = compile_text(path, text)
@@ -208,25 +216,45 @@ def definition(path: str, text: str, line: int, column: int) -> Location | None:
             for node in nodes(paragraph):
                 span = getattr(node, "span", None)
                 if isinstance(node, Name) and span is not None and span.start <= at <= span.end:
-                    found = _card_file(node.text)
+                    found = _card_file(game_of(path, text), node.text)
                     if found is not None:
                         target = Path(found).read_text(encoding="utf-8")
-                        first = target.split("\n", 1)[0]
-                        return location_of(found, target, 0, len(first))
+                        return _title_line(found, target)
     return None
 
 
-def _card_file(name: str) -> str | None:
-    """The bundled library's file of the card called ``name`` (any version: the first)."""
+def _title_line(path: str, text: str) -> Location:
+    """The card file's title line (the first that is not a comment or blank)."""
+    start = 0
+    for line in text.splitlines(keepends=True):
+        if line.strip() and not line.lstrip().startswith("#"):
+            return location_of(path, text, start, start + len(line.rstrip("\r\n")))
+        start += len(line)
+    return location_of(path, text, 0, 0)
+
+
+def _card_file(game: Game, name: str) -> str | None:
+    """The file of the game's bundled library whose card is called ``name`` (any version: the first by path)."""
     from cardscript.compiler.vocabulary import fold_key
-    from cardscript.games.battle_scenes.runtime.library import load_library
 
-    library = load_library()
-    wanted = fold_key(name)
-    for title, card in library.items():
-        if fold_key(getattr(card, "name", "")) == wanted or fold_key(title) == wanted:
-            return library.path_of(card)
-    return None
+    return _library_files(game).get(fold_key(name))
+
+
+@cache
+def _library_files(game: Game) -> dict[str, str]:
+    """Each card name of the game's bundled library (folded) -> its first file, read by the game's pack."""
+    from cardscript.compiler.files import card_files
+    from cardscript.compiler.vocabulary import fold_key
+    from cardscript.core.games import load_pack
+    from cardscript.core.source import SourceFile
+
+    pack = load_pack(game)
+    found: dict[str, str] = {}
+    for path in card_files([game.folder / "cards"]):
+        name = pack.card_name(SourceFile(str(path), Path(path).read_text(encoding="utf-8")))
+        if name:
+            found.setdefault(fold_key(name), str(path))
+    return found
 
 
 def formatted(path: str, text: str) -> str | None:
@@ -238,5 +266,5 @@ def formatted(path: str, text: str) -> str | None:
     card = compile_text(path, text)
     if card.raw is None or not card.parsed:
         return None
-    names = names_from_headers([card.raw]).merged(_library_names())
+    names = names_from_headers([card.raw]).merged(_library_names(game_of(path, text)))
     return format_card(card, names).text

@@ -1,7 +1,9 @@
 """The TextMate grammar of card files (issue 13, part 2: ``editors/vscode/syntaxes/cardscript.tmLanguage.json``),
-made from the compiler's own vocabularies so it never drifts from them: the card types and header fields of the
-card-file format, the keywords of the prelude, the powers, the icons; plus the leads of the controlled language
-(triggers, conditions, windows), its references and the capitalised names inside a sentence.
+made from the games' own vocabularies so it never drifts from them: what every game's pack offers an editor
+(:class:`~cardscript.games.EditorTerms`: card types and header fields, the keywords of its prelude, Battle Scenes'
+powers, Sky World's trigger seals), the icons; plus the leads of the controlled language (triggers, conditions,
+windows), its references and the capitalised names inside a sentence. One grammar colours the card files of every
+game (a TextMate grammar cannot read a file's ``Jogo:`` line before its other lines).
 
     python -m cardscript.tools.editor_grammar > editors/vscode/syntaxes/cardscript.tmLanguage.json
 
@@ -12,7 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardscript.games import EditorTerms, Term
 
 __all__ = ["grammar", "main"]
 
@@ -34,17 +39,31 @@ def _alternation(words: list[str]) -> str:
     return "|".join(r"\s+".join(re.escape(part) for part in w.split()) for w in ordered)
 
 
+BLOCKS = ("Texto permanente", "Ação")
+
+
+def _parts(terms: EditorTerms) -> tuple[tuple[Term, ...], ...]:
+    return terms.at_line_start, terms.at_paragraph_start, terms.in_text
+
+
+def _labels(terms: list[Term], kind: str) -> list[str]:
+    """The labels of one kind of term, each once, in the order first seen, without the ``: `` a completion adds."""
+    return list(dict.fromkeys(t.label.removesuffix(": ") for t in terms if t.kind == kind))
+
+
 def grammar() -> dict[str, Any]:
     """The grammar as a JSON-able dict."""
-    from cardscript.compiler.header import ActionField, HeaderField
-    from cardscript.compiler.prelude import load_prelude
-    from cardscript.compiler.vocabulary import CardType, Power
+    from cardscript.compiler.header import ActionField
+    from cardscript.core.games import GAMES, load_pack
 
-    card_types = [t.label for t in CardType]
-    fields = [f.value for f in HeaderField]
+    terms = [t for game in GAMES for part in _parts(load_pack(game).editor_terms()) for t in part]
+    card_types = _labels(terms, "card type")
+    fields = [f for f in _labels(terms, "field") if f not in BLOCKS]
     action_fields = [f.value for f in ActionField]
-    keywords = load_prelude().names()
-    powers = [p.label for p in Power]
+    keywords = _labels(terms, "keyword")
+    powers = _labels(terms, "power")
+    seals = sorted({base for label in _labels(terms, "seal") for base in label.split(" · ")[:1]})
+    qualifiers = sorted({label.split(" · ")[1] for label in _labels(terms, "seal") if " · " in label})
     upper, lower = r"A-ZÀ-ÖØ-Þ", r"a-zß-öø-ÿ"
     name_word = rf"[{upper}][{upper}{lower}0-9'’-]*"
     joiner = r"(?:de|da|do|das|dos|e|X)"
@@ -54,7 +73,7 @@ def grammar() -> dict[str, Any]:
         "scopeName": SCOPE,
         "fileTypes": ["card"],
         "patterns": [{"include": "#comment"}, {"include": "#title"}, {"include": "#block"},
-                     {"include": "#field"}, {"include": "#action-field"}, {"include": "#text"}],
+                     {"include": "#field"}, {"include": "#action-field"}, {"include": "#seal"}, {"include": "#text"}],
         "repository": {
             "comment": {"match": r"^\s*#.*$", "name": "comment.line.number-sign.cardscript"},
             "title": {
@@ -80,6 +99,12 @@ def grammar() -> dict[str, Any]:
                 "beginCaptures": {"1": {"name": "variable.other.property.action.cardscript"},
                                   "2": {"name": "punctuation.separator.key-value.cardscript"}},
                 "patterns": [{"include": "#icon"}, {"include": "#power"}]},
+            "seal": {
+                "match": rf"^\s+({_alternation(seals)})(?:\s*(·)\s*({_alternation(qualifiers)}))?\s*(:)",
+                "captures": {"1": {"name": "keyword.control.seal.cardscript"},
+                             "2": {"name": "punctuation.separator.seal.cardscript"},
+                             "3": {"name": "keyword.control.seal.qualifier.cardscript"},
+                             "4": {"name": "punctuation.separator.key-value.cardscript"}}},
             "text": {"patterns": [{"include": "#icon"}, {"include": "#keyword"}, {"include": "#power"},
                                   {"include": "#lead"}, {"include": "#reference"}, {"include": "#name"},
                                   {"include": "#number"}]},

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from cardscript.compiler.pipeline import CompiledCard, compile_source
 from cardscript.core.games import GAMES, Game
 from cardscript.core.source import SourceFile
+from cardscript.games import EditorTerms
 from cardscript.games.battle_scenes import anatomy_words  # noqa: F401 - registers this game's anatomy rows
 from cardscript.grammar.card_file import read_card_file
 from cardscript.grammar.names import NameRegistry
@@ -30,6 +31,11 @@ class BattleScenes:
         from cardscript.compiler.explain import explain_card
 
         return explain_card(card)
+
+    def editor_terms(self) -> EditorTerms:
+        from cardscript.games.battle_scenes.editor import editor_terms
+
+        return editor_terms()
 
     def card_name(self, source: SourceFile) -> str | None:
         raw, _ = read_card_file(source)

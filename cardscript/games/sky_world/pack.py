@@ -22,7 +22,7 @@ from cardscript.core.diagnostics import Diagnostic, did_you_mean
 from cardscript.core.games import GAMES, Game
 from cardscript.core.normalize import Normalized
 from cardscript.core.source import SourceFile, Span
-from cardscript.games import MatchOptions, Say
+from cardscript.games import EditorTerms, MatchOptions, Say
 from cardscript.games.sky_world import anatomy_words  # noqa: F401 - registers this game's anatomy rows
 from cardscript.games.sky_world.header import SkyCardFile, read_sky_card
 from cardscript.games.sky_world.ir import SkyCard
@@ -59,6 +59,11 @@ class SkyWorld:
         from cardscript.games.sky_world.explain import explain
 
         return explain(card)
+
+    def editor_terms(self) -> EditorTerms:
+        from cardscript.games.sky_world.editor import editor_terms
+
+        return editor_terms()
 
     def play(self, options: MatchOptions, say: Say, err: Say) -> int:
         from cardscript.games.sky_world.commands import play
