@@ -155,6 +155,30 @@ def test_morteus_da_reserva_releases_your_blocks() -> None:
     assert isinstance(proc, ReleaseBlocks) and proc.player.ref is Ref.YOU
 
 
+def test_seu_heroi_the_powers_cost_tier_and_limit_are_in_its_anatomy(capsys: pytest.CaptureFixture[str]) -> None:
+    """Manual, "Seu Herói também participa": "Seu poder tem custo, limite e condições próprios"; "Morteus da Reserva
+    ... custa zero e exige duas evoluções". The power as used (``HeroPower.used``) pays its cost first, needs its
+    tier and keeps its limit; ``explain`` shows them as Requerimentos and Limite."""
+    from pathlib import Path
+
+    from cardscript.cli import main
+    from cardscript.compiler.ir import Condition
+    from cardscript.games.sky_world.ir import Consume
+    from cardscript.games.sky_world.library import library
+
+    hero = library()[0]["Morteus da Reserva"]
+    assert hero.hero_power is not None
+    used = hero.hero_power.used
+    cost = used.procedures[0]
+    assert isinstance(cost, Consume) and cost.cost and cost.amount == 0
+    assert used.condition == Condition("evolutions", value="2", text="Evolução ×2") and used.limit_per_turn == 1
+    card = Path(__file__).resolve().parents[1] / "cardscript" / "games" / "sky_world" / "cards" / \
+        "morteus-da-reserva.card"
+    assert main(["explain", str(card)]) == 0
+    out = capsys.readouterr().out
+    assert "uma vez por turno" in out and "Evolução ×2" in out and "custo 0" in out
+
+
 def test_explain_shows_a_sky_world_card_in_apoteoses_terms(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 14 part 5: the same anatomy for either game, with this game's words (its seals' sentences)."""
     from pathlib import Path

@@ -49,7 +49,7 @@ field), ``is`` / ``exists`` (a selector with the filters above matches / has ``v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
 from cardscript.compiler.ir.base import Procedure
@@ -317,6 +317,19 @@ class HeroPower:
     cost: int = 0
     evolutions: int = 0
     limit_per_turn: int = 1
+
+    @property
+    def used(self) -> Effect:
+        """The power as it is used ("quando cumprir custo, patamar de evolução e limite"): its cost a ``Consume``
+        paid first (``cost=True``), its tier the condition ``evolutions`` (with the card's words, "Evolução ×2"),
+        its limit per turn -- what the engine checks and pays, and what the effect's anatomy shows."""
+        tier = Condition("evolutions", value=str(self.evolutions), text=f"Evolução ×{self.evolutions}") \
+            if self.evolutions else None
+        condition = tier if self.effect.condition is None or tier is None else \
+            Condition("all", all_of=(tier, self.effect.condition))
+        cost = Consume(amount=self.cost, cost=True, text=f"custo {self.cost}")     # "custa zero": shown as 0
+        return replace(self.effect, procedures=(cost, *self.effect.procedures), condition=condition,
+                       limit_per_turn=self.limit_per_turn)
 
 
 @dataclass(frozen=True)

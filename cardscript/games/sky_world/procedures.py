@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.ir import Choose, Filter, Kind, Procedure, Ref, Selector, Unsupported
+from cardscript.compiler.ir import Choose, Effect, Filter, Kind, Procedure, Ref, Selector, Unsupported
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.queries import Context, holds, members, safeguarded
 from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Lasting
@@ -34,6 +34,46 @@ def select(engine: SkyEngine, selector: Selector, ctx: Context, how_many: int | 
         return engine.choose(ctx.controller, "target", prompt or selector.text or "choose", found, 0, n)
     n = min(n, len(found))
     return engine.choose(ctx.controller, "target", prompt or selector.text or "choose", found, n, n)
+
+
+# the role of each choosing family that holds what it chooses (manual, "Use uma habilidade da mão": "Primeiro
+# confira requisito, alvos e todos os custos")
+_CHOSEN_ROLE: dict[type[Procedure], str] = {
+    ir.ChangePower: "targets", ir.MakeReady: "targets", ir.Expose: "targets", ir.Execute: "targets",
+    ir.Destroy: "targets", ir.HoldPreparation: "targets", ir.Fix: "onto", Choose: "what",
+}
+
+
+def candidates(engine: SkyEngine, proc: Procedure, ctx: Context) -> list[CardId] | None:
+    """What a procedure that chooses may choose now (after Salvaguarda and its family's own filters), or None when
+    it chooses nothing (a reference, a slot, every candidate, no choice at all)."""
+    role = _CHOSEN_ROLE.get(type(proc))
+    selector = getattr(proc, role, None) if role is not None else None
+    if not isinstance(selector, Selector) or selector.ref is not None or selector.every:
+        return None
+    if isinstance(proc, ir.MakeReady):
+        selector = _narrow(selector, *_READY_FILTERS[proc.leave_preparation])
+    return [c for c in members(engine.state, selector, ctx) if not safeguarded(engine.state, c, ctx.controller)]
+
+
+def has_targets(engine: SkyEngine, effect: Effect, ctx: Context) -> bool:
+    """An ability needing a target is not used without one ("Sem um resultado legal, o pagamento não é
+    confirmado"): each mandatory step that chooses -- not optional, not after "Se o fizer", not conditional --
+    has at least one legal candidate now."""
+    for proc in effect.procedures:
+        if proc.optional or proc.if_done or proc.if_not_done or proc.condition is not None:
+            continue
+        found = candidates(engine, proc, ctx)
+        if found is not None and not found and not selector_allows_none(proc):
+            return False
+    return True
+
+
+def selector_allows_none(proc: Procedure) -> bool:
+    """"até N": choosing none is legal."""
+    role = _CHOSEN_ROLE.get(type(proc))
+    selector = getattr(proc, role, None) if role is not None else None
+    return isinstance(selector, Selector) and (selector.count.up_to or selector.count.any_number)
 
 
 def run(engine: SkyEngine, pending: Pending, proc: Procedure) -> None:
@@ -78,14 +118,20 @@ def _change_power(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
 
 def _make_ready(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     state = engine.state
-    narrowed = _narrow(proc.targets, ("preparation", "true") if proc.leave_preparation else ("vulnerable", "true"),
-                       *(() if proc.leave_preparation else (("preparation", "false"),)))
+    narrowed = _narrow(proc.targets, *_READY_FILTERS[proc.leave_preparation])
     targets = select(engine, narrowed, ctx, how_many=proc.amount)
     for card in targets:
         ch = state.character(card)
         if ch is not None:
             engine.make_ready(card, proc.leave_preparation)
     return targets
+
+
+# Prontidão chooses allies in Preparação; Revigorar vulnerable ones out of it ("Palavras-chave de efeito")
+_READY_FILTERS: dict[bool, tuple[tuple[str, str], ...]] = {
+    True: (("preparation", "true"),),
+    False: (("vulnerable", "true"), ("preparation", "false")),
+}
 
 
 def _narrow(selector: Selector, *filters: tuple[str, str]) -> Selector:
@@ -260,4 +306,4 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.ReleaseBlocks: _release_blocks, Choose: _choose, ir.HoldPreparation: _hold_preparation,
 }
 
-__all__ = ["HANDLERS", "player_of", "run", "select"]
+__all__ = ["HANDLERS", "candidates", "has_targets", "player_of", "run", "select"]
