@@ -287,3 +287,48 @@ def test_a_longer_preparacao_is_read_only_as_written() -> None:
     (proc,) = effect("AO ENTRAR: Este personagem fica em Preparação até o fim de seu próximo turno.").procedures
     assert isinstance(proc, HoldPreparation) and proc.targets.ref is Ref.THIS_CHARACTER
     assert "until when?" in not_executable("AO ENTRAR: Este personagem fica em Preparação até o fim do turno.")
+
+
+@pytest.mark.parametrize(("prefix", "kind", "value"), [
+    ("Reserva 4", "reserve", "4"),       # "Reserva N: Exige pelo menos N Essências no Banco."
+    ("Apogeu", "apogee", ""),            # "Apogeu: Exige pelo menos um personagem III no seu campo."
+    ("Formação", "formation", ""),       # "Formação: Exige personagens I, II e III presentes no seu campo."
+])
+def test_condicoes_reserva_apogeu_formacao_condition_the_effect_they_prefix(prefix: str, kind: str,
+                                                                             value: str) -> None:
+    """Manual, "Condições, vínculos e escolhas": a condition keyword written before an effect is its condition."""
+    e = effect(f"AO ENTRAR: {prefix} - Compre 1 carta.")
+    assert e.condition is not None and (e.condition.kind, e.condition.value) == (kind, value)
+    assert e.condition.text == prefix
+    (draw,) = e.procedures
+    assert isinstance(draw, DrawCards) and draw.amount == 1
+
+
+def test_a_condition_keyword_joins_the_seals_qualifier() -> None:
+    e = effect("AO ENTRAR · MENOS FÉ: Apogeu - Compre 1 carta.")
+    assert e.condition is not None and e.condition.kind == "all"
+    assert [c.kind for c in e.condition.all_of] == ["less_faith", "apogee"]
+
+
+def test_permutar_is_the_engines_swap_optional_to_begin() -> None:
+    """Manual, "Leia as palavras-chave": "Começar a Permutar é opcional. Depois de escolher uma Essência disponível
+    do Banco, deve trazê-la para a mão e depois deve enviar outra carta da mão ao Banco"."""
+    from cardscript.games.sky_world.ir import Permutar
+
+    (proc,) = effect("AO ENTRAR: Permutar.").procedures
+    assert isinstance(proc, Permutar) and proc.optional
+    assert (proc.take.kind, proc.take.zone, [(f.field, f.value) for f in proc.take.filters]) == \
+        (Kind.CARD, "bank", [("amber", "false")])
+    assert (proc.send.kind, proc.send.zone) == (Kind.CARD, "hand")
+
+
+def test_executar_chooses_an_enemy_and_a_card_may_name_another_target() -> None:
+    """Manual, "Condições, vínculos e escolhas": "Executar: Destrua o alvo sem comparar Poder"."""
+    from cardscript.games.sky_world.ir import Execute
+
+    (proc,) = effect("AO DESTRUIR ATACANDO: Executar.").procedures
+    assert isinstance(proc, Execute) and [(f.field, f.value) for f in proc.targets.filters] == \
+        [("controller", "opponent")]
+    (vulnerable,) = effect("ATIVAÇÃO: Execute um inimigo vulnerável.").procedures
+    assert isinstance(vulnerable, Execute) and [(f.field, f.value) for f in vulnerable.targets.filters] == \
+        [("controller", "opponent"), ("vulnerable", "true")]

@@ -84,6 +84,10 @@ CONDITIONS: dict[str, str] = {
     "exists": "pelo menos N coisas cumprem o seletor",
 }
 
+# condition keywords: written before the effect they condition ("Reserva 4 - ..."), each the effect's condition of
+# that kind (its N the value); the prelude's meaning says the rule in words, the engine checks it by name
+CONDITION_KEYWORDS: dict[str, str] = {"Reserva": "reserve", "Apogeu": "apogee", "Formação": "formation"}
+
 # keyword characteristics (no procedure: rules the engine applies to the card that has them)
 KEYWORDS: dict[str, str] = {
     "Salvaguarda": "não pode ser alvo de habilidades inimigas",
@@ -386,7 +390,7 @@ FAMILIES: tuple[type[Procedure], ...] = (
 )
 
 __all__ = [
-    "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "THIS", "YOU",
+    "CONDITIONS", "CONDITION_KEYWORDS", "FAMILIES", "KEYWORDS", "OPPONENT", "THIS", "YOU",
     "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
     "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",

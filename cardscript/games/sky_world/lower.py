@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, TextBlock
+from cardscript.compiler.ast import Binding, EffectParagraph, KeywordLine, Paragraph, TextBlock
 from cardscript.compiler.expand import KeywordUse
 from cardscript.compiler.ir import (
     Condition,
@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.effects import permanent_paragraph, unread_wo
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem, SentenceReader, read_sequence
 from cardscript.games.sky_world.header import SkyHeader
-from cardscript.games.sky_world.ir import KEYWORDS, Block, Consume, HeroPower, SkyCard
+from cardscript.games.sky_world.ir import CONDITION_KEYWORDS, KEYWORDS, Block, Consume, HeroPower, SkyCard
 from cardscript.games.sky_world.meaning import reading
 from cardscript.games.sky_world.seals import ReadSeal
 
@@ -81,6 +81,9 @@ def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, b
     if para is None:
         return Effect(kind, (Unsupported(why=NOT_READ, text=text),), trigger=trigger, condition=condition, zone=zone,
                       text=text, why=NOT_READ), []
+    prefix = _condition_keyword(para, keywords)
+    if prefix is not None:
+        condition = prefix if condition is None else Condition("all", all_of=(condition, prefix))
     characteristic = _characteristic(para, keywords)
     if characteristic and kind is EffectKind.STATIC:   # "CONTÍNUA: Salvaguarda.": a rule the engine applies (5.6)
         return Effect(EffectKind.KEYWORD, keyword=characteristic, zone=zone, text=text), []
@@ -102,6 +105,18 @@ def _characteristic(para: Paragraph, keywords: list[KeywordUse]) -> str:
         return ""
     use = next((u for u in keywords if para.span.start <= u.span.start < para.span.end), None)
     return use.definition.name if use is not None and use.definition.name in KEYWORDS else ""
+
+
+def _condition_keyword(para: Paragraph, keywords: list[KeywordUse]) -> Condition | None:
+    """The condition a condition keyword before the effect gives it ("Reserva 4 - ...": ``reserve`` 4; Apogeu,
+    Formação: ``ir.CONDITION_KEYWORDS``), or None."""
+    prefix = para.keyword_prefix if isinstance(para, EffectParagraph) else None
+    if prefix is None:
+        return None
+    use = next((u for u in keywords if prefix.span.start <= u.span.start < prefix.span.end), None)
+    if use is None or use.name not in CONDITION_KEYWORDS:
+        return None
+    return Condition(CONDITION_KEYWORDS[use.name], value=use.value or "", text=use.written)
 
 
 def _trigger(seal: ReadSeal) -> EventPattern:
@@ -130,6 +145,9 @@ def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keyw
             found.extend(Problem(f"{use.name}: {p.message}", p.node, p.roles, span=use.span) for p in inner_problems)
         return out, found
     r = Reading(info, bindings)
+    if isinstance(para, EffectParagraph) and para.keyword_prefix is not None \
+            and _condition_keyword(para, keywords) is not None:
+        r.use(para.keyword_prefix)             # read as the effect's condition (_condition_keyword)
     if static:
         lowered = permanent_paragraph(para, r)
         if lowered.problems:

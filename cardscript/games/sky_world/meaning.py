@@ -27,7 +27,7 @@ Inspirar / Intimidar / Fortalecer); a change that does not say is not read (neve
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 
@@ -49,11 +49,13 @@ from cardscript.games.sky_world.ir import (
     Deposit,
     Destroy,
     DrawCards,
+    Execute,
     Expose,
     GainFaith,
     HoldPreparation,
     LoseFaith,
     MakeReady,
+    Permutar,
     PreventChannelFaith,
     ReleaseBlocks,
     Vasculhar,
@@ -66,12 +68,18 @@ STATS: dict[str, tuple[str, Kind]] = {
 
 VOCABULARY: dict[str, dict[str, object]] = {
     # Preparação is a state of a character here, not a phase of the turn: "um aliado em Preparação"
-    "NOUN_CLASS": {"aliado": "thing", "inimigo": "thing", "fé": "attribute", "preparação": "attribute"},
-    "KIND_OF_NOUN": {"aliado": Kind.CHARACTER, "inimigo": Kind.CHARACTER},
+    # an Essência is a card of the Banco ("Cada carta ... entra no Banco, acrescentando 1 Essência")
+    "NOUN_CLASS": {"aliado": "thing", "inimigo": "thing", "fé": "attribute", "preparação": "attribute",
+                   "essência": "thing", "banco": "zone"},
+    "KIND_OF_NOUN": {"aliado": Kind.CHARACTER, "inimigo": Kind.CHARACTER, "essência": Kind.CARD},
+    "ZONE_OF_NOUN": {"banco": "bank"},
     "IMPLIED_FILTERS": {"aliado": (Filter("controller", "eq", "you"),),
                         "inimigo": (Filter("controller", "eq", "opponent"),)},
     # the states of a character (the hourglass, the red outline, an action not spent)
-    "ADJECTIVE_FILTERS": {"vulnerável": Filter("vulnerable", "eq", "true"), "pronto": Filter("ready", "eq", "true")},
+    # "disponível": a Banco card not converted this turn ("Ela só fica disponível para consumo no início do próximo
+    # turno do dono")
+    "ADJECTIVE_FILTERS": {"vulnerável": Filter("vulnerable", "eq", "true"), "pronto": Filter("ready", "eq", "true"),
+                          "disponível": Filter("amber", "eq", "false")},
     "STATE_FILTERS": {"preparação": Filter("preparation", "eq", "true")},
 }
 
@@ -88,6 +96,8 @@ ATTACK = "sky_world.attack"
 GRANT = "sky_world.grant"
 DEPOSIT = "sky_world.deposit"
 SEARCH = "sky_world.vasculhar"
+EXECUTE = "sky_world.execute"
+SWAP = "sky_world.permutar"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -95,6 +105,11 @@ FRAMES: dict[str, fr.Frame] = {
        for lemma, family in (("ganhar", GAIN), ("receber", GAIN), ("perder", LOSE))},
     # the core's frames of these verbs, read into this game's families ("destruído vai ao Banco do dono")
     "destruir": replace(fr.CORE_FRAMES["destruir"], family=DESTROY),
+    # "Execute um inimigo" (Executar: destroyed without comparing Poder) -- read as "destruir" is
+    "executar": replace(fr.CORE_FRAMES["destruir"], lemma="executar", family=EXECUTE),
+    # "Troque uma Essência disponível de seu Banco por uma carta de sua mão" (Permutar)
+    "trocar": fr.frame("trocar", SWAP, fr.role("who", "subject"), fr.role("take", "object", "thing"),
+                       fr.role("send", "por", "thing")),
     "comprar": replace(fr.CORE_FRAMES["comprar"], family=DRAW),
     # the states of a character: "fica pronto" (its action back), "fica vulnerável", "sai de Preparação"
     "ficar": fr.frame("ficar", BECOME, fr.role("targets", "subject"), fr.role("purpose", "para", ""),
@@ -113,7 +128,8 @@ FRAMES: dict[str, fr.Frame] = {
     # "Vasculhe as 3 cartas do topo de seu deck" (Vasculhar: the engine's search, once a turn, seen by you alone)
     "vasculhar": fr.frame("vasculhar", SEARCH, fr.role("who", "subject"), fr.role("what", "object", "thing", "amount")),
     # "Envie 2 cartas de sua mão ao Banco" (Depositar)
-    "enviar": fr.frame("enviar", DEPOSIT, fr.role("who", "subject"), fr.role("what", "object", "thing", "amount")),
+    "enviar": fr.frame("enviar", DEPOSIT, fr.role("who", "subject"), fr.role("what", "object", "thing", "amount"),
+                       fr.role("to", "a", "zone")),
     # "libere suas Essências bloqueadas" (Morteus da Reserva): the blocks end now, not at the next turn
     "liberar": fr.frame("liberar", RELEASE, fr.role("who", "subject"), fr.role("what", "object", "thing", "")),
 }
@@ -192,17 +208,39 @@ def _lose(b: Build) -> Built:
     return _change(b, -1)
 
 
-def _destroy(b: Build) -> Built:
-    """"Destrua <alvos>": the core's reading of the targets (choices, references), this game's destruction."""
-    built = PROCEDURE_BUILDERS["knock_out"](b)
-    procs: list[Procedure] = []
-    for p in built.procedures:
-        if not isinstance(p, KnockOut):
-            raise NotUnderstood("destroy what?", b.roles.clause)
-        procs.append(Destroy(targets=p.targets, optional=p.optional, decider=p.decider, if_done=p.if_done,
-                             if_not_done=p.if_not_done, condition=p.condition, text=p.text,
-                             introduces=p.introduces))
-    return replace(built, procedures=procs)
+def _destroying(family: type[Destroy] | type[Execute]) -> Callable[[Build], Built]:
+    """"Destrua <alvos>" / "Execute <alvos>": the core's reading of the targets (choices, references) -- its
+    knock-out's --, this game's destruction (to the owner's Banco) or execution (no Poder compared)."""
+    def build(b: Build) -> Built:
+        built = PROCEDURE_BUILDERS["knock_out"](b)
+        procs: list[Procedure] = []
+        for p in built.procedures:
+            if not isinstance(p, KnockOut):
+                raise NotUnderstood(f"{b.verb.lemma} what?", b.roles.clause)
+            procs.append(family(targets=p.targets, optional=p.optional, decider=p.decider, if_done=p.if_done,
+                                if_not_done=p.if_not_done, condition=p.condition, text=p.text,
+                                introduces=p.introduces))
+        return replace(built, procedures=procs)
+    return build
+
+
+def _permutar(b: Build) -> Built:
+    """"Troque uma Essência disponível de seu Banco por uma carta de sua mão" (Permutar: "deve trazer uma Essência
+    disponível do Banco para a mão e depois deve enviar outra carta da mão ao Banco"): what is taken and what is
+    sent, each a noun phrase of the core's reading with its zone; how it is done -- both steps mandatory once begun,
+    the card sent available at once -- is the engine's ``Permutar`` family."""
+    take, send = b.roles.np("take"), b.roles.np("send")
+    if take is None or send is None:
+        raise NotUnderstood("swap what for what? ('uma Essência disponível de seu Banco por uma carta de sua mão')",
+                            b.roles.clause)
+    taken, sent = things(take, b.r), things(send, b.r)
+    if take.lemma != "essência" or taken.zone != "bank" or sent.zone != "hand" or taken.ref or sent.ref:
+        raise NotUnderstood("swap an Essência of your Banco for a card of your hand", b.roles.clause)
+    pp = b.roles.pp("send")
+    if pp is not None:
+        b.r.use(*pp.preps)
+    _you_pay(b)
+    return Built([Permutar(take=replace(taken, kind=Kind.CARD), send=replace(sent, kind=Kind.CARD), text=b.text)])
 
 
 def _draw(b: Build) -> Built:
@@ -404,9 +442,11 @@ def _deposit(b: Build) -> Built:
     if what is None or what.lemma != "card" or len(numbers) != 1 or len(what.quantity) != 1 or what.dets:
         raise NotUnderstood("send how many cards? ('2 cartas de sua mão')", b.roles.clause)
     origin = next((m for m in what.mods if isinstance(m, PP) and m.prep == "de" and m.obj is not None), None)
-    target = next((m for m in what.mods if isinstance(m, PP) and m.prep == "a" and m.obj is not None), None)
+    target = next((m for m in what.mods if isinstance(m, PP) and m.prep == "a" and m.obj is not None),
+                  b.roles.pp("to"))          # "ao Banco": the NP's or the verb's (the Banco is a zone)
     if origin is None or origin.obj is None or origin.obj.lemma != "mão" or not origin.obj.det("seu") \
-            or target is None or target.obj is None or target.obj.lemma != "banco" or len(what.mods) != 2:
+            or target is None or target.obj is None or target.obj.lemma != "banco" \
+            or len(what.mods) != (2 if target in what.mods else 1):
         raise NotUnderstood("from where to where? (read: 'de sua mão ao Banco')", b.roles.clause)
     b.r.use(what.head, *numbers, *origin.preps, origin.obj.head, *origin.obj.dets, *target.preps, target.obj.head,
             *target.obj.dets)
@@ -437,7 +477,8 @@ def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
     STATIC_BUILDERS.setdefault(ATTACK, _attack)
     STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
-    for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroy), (DRAW, _draw), (BECOME, _become),
+    for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroying(Destroy)),
+                            (EXECUTE, _destroying(Execute)), (SWAP, _permutar), (DRAW, _draw), (BECOME, _become),
                             (LEAVE, _leave), (RELEASE, _release), (CONSUME, _consume), (BLOCK, _block),
                             (DEPOSIT, _deposit), (SEARCH, _vasculhar)):
         PROCEDURE_BUILDERS.setdefault(family, builder)
