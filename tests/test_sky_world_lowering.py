@@ -194,8 +194,8 @@ def test_explain_shows_a_sky_world_card_in_apoteoses_terms(capsys: pytest.Captur
     timing = ("Temporização (timing):\n        Acontece no início do turno do dono desta carta, antes das jogadas "
               "livres.")
     assert timing in printed
-    assert "Ativação (activation): Auto" in printed and "not executable: " in printed
-    assert "desconhecida" not in printed          # an effect not read still has its seal's activation
+    assert "Ativação (activation): Auto" in printed and "counter_awaken" in printed
+    assert "desconhecida" not in printed
     assert "no words in the anatomy's tables" not in printed
 
 
@@ -332,3 +332,30 @@ def test_executar_chooses_an_enemy_and_a_card_may_name_another_target() -> None:
     (vulnerable,) = effect("ATIVAÇÃO: Execute um inimigo vulnerável.").procedures
     assert isinstance(vulnerable, Execute) and [(f.field, f.value) for f in vulnerable.targets.filters] == \
         [("controller", "opponent"), ("vulnerable", "true")]
+
+
+def test_counter_de_despertar_reads_from_the_cards_words() -> None:
+    """Manual, "Counter de despertar": "o rival só pode despertar ou evoluir gastando um despertar normal"; "Da mão,
+    o Counter dura até o fim do próximo turno inimigo". A CONTÍNUA's Counter is static; from the hand, "até o fim de
+    seu próximo turno" (the rival's) registers it; "Desperte este card sem gastar despertar" is a free Awaken."""
+    from cardscript.games.sky_world.ir import Awaken, CounterAwaken
+
+    static = effect("CONTÍNUA: O rival só desperta personagens gastando um despertar normal.")
+    assert static.kind is EffectKind.STATIC and static.procedures == (
+        CounterAwaken(text="o rival só desperta personagens gastando um despertar normal"),)
+    (registered,) = effect("HABILIDADE DA MÃO: O rival só desperta personagens gastando um despertar normal até o "
+                           "fim de seu próximo turno.").procedures
+    assert isinstance(registered, CounterAwaken) and registered.registered
+    (free,) = effect("AÇÃO NO BANCO: Desperte este card sem gastar despertar.").procedures
+    assert isinstance(free, Awaken) and free.free and free.cards.ref is Ref.THIS_CARD
+
+
+@pytest.mark.parametrize(("paragraph", "why"), [
+    # a lead "até o fim do próximo turno" is not "até o final do turno" (it was read so, silently)
+    ("HABILIDADE DA MÃO: Até o fim do próximo turno do rival, o rival só desperta personagens gastando um despertar "
+     "normal.", "a window not understood"),
+    ("AO ENTRAR: Desperte um aliado.", "awaken what?"),
+    ("CONTÍNUA: O rival só desperta personagens.", "only what?"),
+])
+def test_a_counter_or_awakening_that_does_not_say_enough_is_not_executable(paragraph: str, why: str) -> None:
+    assert why in not_executable(paragraph)

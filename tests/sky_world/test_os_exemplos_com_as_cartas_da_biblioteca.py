@@ -126,3 +126,76 @@ def test_desperte_siao_keeps_preparacao_until_the_end_of_its_owners_next_turn() 
     assert siao.preparation
     end_turn(t.engine, 0)
     assert not siao.preparation                    # at the end of its owner's next turn
+
+
+def _bank_action(t: Table, title: str, player: int = 0) -> None:
+    from cardscript.games.sky_world.plays import activate
+
+    card_id = t.id(title, player)
+    (index,) = [i for i, e in enumerate(t.state.cards[card_id].effects) if e.zone == "bank"]
+    activate(t.engine, player, card_id, index)
+
+
+def test_anastacia_crescente_awakens_from_the_banco_without_spending_despertar() -> None:
+    """"Anastacia, Estandarte Crescente pode despertar do Banco sem gastar despertar. Ainda é preciso cumprir
+    requisito, consumo e etapa anterior." (This library's: Requisito 3, Consumo 1, a II of the Aurora line.) With Nina
+    on the field and 4 other Essências, she evolves Nina from the Banco, no despertar spent; her consumo is paid by
+    another card ("A carta despertada do Banco nunca paga o próprio consumo")."""
+    anastacia = card("Anastacia, Estandarte Crescente")
+    assert (anastacia.requirement, anastacia.consumption, anastacia.stage) == (3, 1, 2)
+    t = Table(Side(board=[card("Nina")], bank=[anastacia, *[FILLER] * 4], deck=[FILLER] * 3))
+    p = t.state.players[0]
+    assert [x for x in legal_plays(t.engine, 0) if x.kind == "bank_action"]
+    _bank_action(t, "Anastacia, Estandarte Crescente")
+    assert t.state.character(t.id("Anastacia, Estandarte Crescente")) is not None
+    assert p.awakens_used == 0 and p.essences == 4 and len(p.consumed) == 1        # Nina to the Banco, 1 consumed
+    assert t.id("Anastacia, Estandarte Crescente") not in p.consumed
+
+
+def test_anastacia_crescente_without_the_previous_stage_or_the_requisito_does_not_awaken() -> None:
+    """"Ainda é preciso cumprir requisito, consumo e etapa anterior": no stage I of her line, or only 3 Essências
+    (herself and 2: requisito 3 counts the others), and the bank action is not a legal play."""
+    anastacia = card("Anastacia, Estandarte Crescente")
+    for board, others in (([card("Flor I")], 4), ([card("Nina")], 2)):
+        t = Table(Side(board=board, bank=[anastacia, *[FILLER] * others]))
+        assert not [x for x in legal_plays(t.engine, 0) if x.kind == "bank_action"], (board, others)
+
+
+def test_counter_de_aurora_stops_a_free_despertar_a_normal_one_is_allowed() -> None:
+    """"Enquanto o Counter da Aurora estiver ativo, o rival só pode despertar ou evoluir gastando um despertar
+    normal ... Uma tentativa sem gastar despertar normal é impedida: a candidata é destruída antes de entrar, não paga
+    os custos do despertar e não ativa Ao entrar. Em uma evolução impedida, o antecessor permanece no campo." With the
+    library's Aurora and Anastacia, Estandarte Crescente."""
+    anastacia = card("Anastacia, Estandarte Crescente")
+    t = Table(Side(board=[card("Nina")], bank=[anastacia, *[FILLER] * 4]), Side(board=[card("Aurora")]))
+    _bank_action(t, "Anastacia, Estandarte Crescente")
+    p = t.state.players[0]
+    assert t.state.character(t.id("Anastacia, Estandarte Crescente")) is None
+    assert t.state.character(t.id("Nina")) is not None                       # the predecessor stays
+    assert t.id("Anastacia, Estandarte Crescente") in p.bank and p.essences == 5 and not p.consumed
+    assert t.events("countered")
+    t2 = Table(Side(board=[card("Nina")], hand=[anastacia], bank=[FILLER] * 4, deck=[FILLER] * 3),
+               Side(board=[card("Aurora")]))
+    t2.engine.awaken(0, t2.id("Anastacia, Estandarte Crescente"))             # a normal despertar: allowed
+    assert t2.state.character(t2.id("Anastacia, Estandarte Crescente")) is not None
+
+
+def test_counter_da_mao_lasts_until_the_end_of_the_next_enemy_turn() -> None:
+    """"Da mão, o Counter dura até o fim do próximo turno inimigo." Aurora used from the hand (Requisito 3 blocked):
+    the rival's free despertar in their next turn is stopped; after that turn it is allowed."""
+    aurora, anastacia = card("Aurora"), card("Anastacia, Estandarte Crescente")
+    t = Table(Side(hand=[aurora], bank=[FILLER] * 3, deck=[FILLER] * 10),
+              Side(board=[card("Nina")], bank=[anastacia, *[FILLER] * 4], deck=[FILLER] * 10))
+    (play,) = [x for x in legal_plays(t.engine, 0) if x.kind == "hand_ability"]
+    play.run()
+    assert t.state.players[0].blocks == 3 and t.state.players[0].trail == [t.id("Aurora")]
+    end_turn(t.engine, 0)
+    start_turn(t.engine, 1)
+    _bank_action(t, "Anastacia, Estandarte Crescente", 1)
+    assert t.state.character(t.id("Anastacia, Estandarte Crescente", 1)) is None
+    end_turn(t.engine, 1)
+    start_turn(t.engine, 0)
+    end_turn(t.engine, 0)
+    start_turn(t.engine, 1)
+    _bank_action(t, "Anastacia, Estandarte Crescente", 1)
+    assert t.state.character(t.id("Anastacia, Estandarte Crescente", 1)) is not None

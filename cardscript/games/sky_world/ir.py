@@ -304,9 +304,12 @@ class PreventChannelFaith(Procedure):
 class CounterAwaken(Procedure):
     """Counter de despertar, in a CONTÍNUA (STATIC) effect: while it is in place the rival may awaken or evolve
     only by spending a normal despertar; a candidate without Salvaguarda that tries otherwise is destroyed before
-    entering (no costs paid, no AO ENTRAR; an evolution's predecessor stays)."""
+    entering (no costs paid, no AO ENTRAR; an evolution's predecessor stays). ``registered``: resolved from the
+    hand, it is registered until the end of the rival's next turn ("Da mão, o Counter dura até o fim do próximo
+    turno inimigo")."""
 
     family: ClassVar[str] = "counter_awaken"
+    registered: bool = False            # from the hand: registered until the end of the rival's next turn
 
 
 # -- cards -----------------------------------------------------------------------------------------------------

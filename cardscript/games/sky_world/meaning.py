@@ -36,6 +36,7 @@ from cardscript.compiler.ir import Draw, Duration, EffectKind, Filter, Kind, Kno
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics import vocabulary as voc
 from cardscript.compiler.semantics.build import Build, Built
+from cardscript.compiler.semantics.clauses import ONLY
 from cardscript.compiler.semantics.nouns import things
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood
@@ -43,9 +44,11 @@ from cardscript.compiler.semantics.statics import STATIC_BUILDERS
 from cardscript.compiler.semantics.syntax import NP, PP, Other, constituent_leaves
 from cardscript.games.sky_world.ir import (
     AllowAttack,
+    Awaken,
     Block,
     ChangePower,
     Consume,
+    CounterAwaken,
     Deposit,
     Destroy,
     DrawCards,
@@ -98,6 +101,7 @@ DEPOSIT = "sky_world.deposit"
 SEARCH = "sky_world.vasculhar"
 EXECUTE = "sky_world.execute"
 SWAP = "sky_world.permutar"
+AWAKEN = "sky_world.awaken"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -107,6 +111,10 @@ FRAMES: dict[str, fr.Frame] = {
     "destruir": replace(fr.CORE_FRAMES["destruir"], family=DESTROY),
     # "Execute um inimigo" (Executar: destroyed without comparing Poder) -- read as "destruir" is
     "executar": replace(fr.CORE_FRAMES["destruir"], lemma="executar", family=EXECUTE),
+    # "Desperte este card sem gastar despertar", "o rival só desperta personagens gastando um despertar normal"
+    **{lemma: fr.frame(lemma, AWAKEN, fr.role("who", "subject"), fr.role("cards", "object", "thing"),
+                       fr.role("without", "sem", ""))
+       for lemma in ("despertar", "evoluir")},
     # "Troque uma Essência disponível de seu Banco por uma carta de sua mão" (Permutar)
     "trocar": fr.frame("trocar", SWAP, fr.role("who", "subject"), fr.role("take", "object", "thing"),
                        fr.role("send", "por", "thing")),
@@ -473,9 +481,90 @@ def _vasculhar(b: Build) -> Built:
     return Built([Vasculhar(amount=numbers[0].value, text=b.text)])
 
 
+def _spending(b: Build) -> str:
+    """How a despertar of the clause uses the turn's right: "sem gastar [um] despertar" -> "free" (manual, "Desperte e
+    prepare seu campo": "'Sem gastar despertar' dispensa apenas esse uso do limite do turno"), "gastando um despertar
+    normal" -> "normal" ("Counter de despertar"), nothing said -> ""."""
+    right = next((c for c in b.roles.extra if isinstance(c, NP) and c.lemma == "despertar"), None)
+    without = b.roles.pp("without")
+    gerund = next((c for c in b.roles.extra if isinstance(c, Other) and c.kind == "lit"
+                   and [getattr(n, "word", "") for n in c.nodes] == ["gastando"]), None)
+    spends = [w for w in (without.verb if without is not None else []) if isinstance(w, Lexeme)]
+    if right is None and without is None and gerund is None:
+        return ""
+    normal = [a for a in (right.post if right is not None else []) if isinstance(a, Lexeme) and a.lemma == "normal"]
+    if right is None or right.mods or len(right.post) != len(normal) or len(right.dets) > 1 \
+            or (right.dets and not right.det("um")):
+        raise NotUnderstood("spending which right? ('sem gastar despertar', 'gastando um despertar normal')",
+                            b.roles.clause)
+    if without is not None and gerund is None and not normal and without.obj is None \
+            and [w.lemma for w in spends] == ["gastar"]:
+        b.r.use(*without.preps, *spends, right.head, *right.dets)
+        b.roles.extra.remove(right)
+        return "free"
+    if gerund is not None and without is None and len(normal) == 1:
+        b.r.use(*gerund.nodes, right.head, *right.dets, *normal)
+        b.roles.extra = [c for c in b.roles.extra if c is not right and c is not gerund]
+        return "normal"
+    raise NotUnderstood("spending which right? ('sem gastar despertar', 'gastando um despertar normal')",
+                        b.roles.clause)
+
+
+def _awaken(b: Build) -> Built:
+    """"Desperte este card sem gastar despertar" (Anastacia, Estandarte Crescente: "pode despertar do Banco sem gastar
+    despertar"): ``Awaken`` of what the object selects, ``free`` when no right is spent (requisito, consumo, slot and
+    the previous stage still apply: the engine's rule). "O rival só desperta personagens gastando um despertar
+    normal" is the Counter (:func:`_counter`)."""
+    if b.verb.only:
+        return _counter(b)
+    what = b.roles.np("cards")
+    if what is None or b.verb.negated or b.verb.modal:
+        raise NotUnderstood(f"{b.verb.lemma} what?", b.roles.clause)
+    cards = things(what, b.r)
+    if cards.ref is not Ref.THIS_CARD and (cards.kind is not Kind.CARD or cards.zone not in ("hand", "bank")):
+        raise NotUnderstood("awaken what? (this card, or a card of your hand or Banco)", b.roles.clause)
+    spending = _spending(b)
+    if spending == "normal":
+        raise NotUnderstood("'gastando um despertar normal' is what a despertar always spends", b.roles.clause)
+    _you_pay(b)
+    return Built([Awaken(cards=cards, free=spending == "free", text=b.text)])
+
+
+def _counter(b: Build) -> Built:
+    """"O rival só desperta [ou evolui] personagens gastando um despertar normal" (manual, "Counter de despertar":
+    "Enquanto o Counter da Aurora estiver ativo, o rival só pode despertar ou evoluir gastando um despertar normal"):
+    ``CounterAwaken``, static in a CONTÍNUA; from the hand with "até o fim de seu próximo turno" registered for
+    that long ("... até o fim de seu próximo turno": the rival's, "Da mão, o Counter dura até o fim do próximo turno
+    inimigo"), each part read."""
+    who = b.roles.subject_np
+    what = b.roles.np("cards")
+    if who is None or who.lemma != "oponente" or who.mods or what is None or what.lemma != "personagem" \
+            or what.dets or what.mods or b.verb.negated or _spending(b) != "normal":
+        raise NotUnderstood("only what? (read: 'o rival só desperta personagens gastando um despertar normal')",
+                            b.roles.clause)
+    b.r.use(who.head, *who.dets, what.head, *(w for w in b.verb.words if isinstance(w, Lexeme) and w.lemma in ONLY))
+    until = b.roles.pp("until")
+    if until is None:
+        return Built([CounterAwaken(text=b.text)], EffectKind.STATIC)
+    end = until.obj
+    turn_pp = next((m for m in (end.mods if end is not None else []) if isinstance(m, PP) and m.prep == "de"
+                    and m.obj is not None), None)
+    turn = turn_pp.obj if turn_pp is not None else None
+    nexts = [w for w in (*turn.pre, *turn.post) if isinstance(w, Lexeme) and w.lemma == "próximo"] if turn else []
+    # "de seu próximo turno": the subject's -- the rival's ("Da mão, o Counter dura até o fim do próximo turno inimigo")
+    if end is None or end.lemma != "final" or not end.det("o") or len(end.mods) != 1 or turn is None \
+            or turn_pp is None or turn.lemma != "turno" or len(nexts) != 1 or not turn.det("seu") or turn.mods:
+        raise NotUnderstood("until when? (read: 'até o fim de seu próximo turno')", b.roles.clause)
+    b.r.use(*until.preps, end.head, *end.dets, *turn_pp.preps, turn.head, *turn.dets, *nexts)
+    b.roles.filled.pop("until")            # the registration's own time, read here
+    return Built([CounterAwaken(registered=True, text=b.text)])
+
+
 def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
     STATIC_BUILDERS.setdefault(ATTACK, _attack)
+    STATIC_BUILDERS.setdefault(AWAKEN, _counter)
+    PROCEDURE_BUILDERS.setdefault(AWAKEN, _awaken)
     STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroying(Destroy)),
                             (EXECUTE, _destroying(Execute)), (SWAP, _permutar), (DRAW, _draw), (BECOME, _become),

@@ -47,6 +47,8 @@ _CHOSEN_ROLE: dict[type[Procedure], str] = {
 def candidates(engine: SkyEngine, proc: Procedure, ctx: Context) -> list[CardId] | None:
     """What a procedure that chooses may choose now (after Salvaguarda and its family's own filters), or None when
     it chooses nothing (a reference, a slot, every candidate, no choice at all)."""
+    if isinstance(proc, ir.Awaken):            # what it awakens must be able to enter now (this card included)
+        return _awakenable(engine, proc, ctx)
     role = _CHOSEN_ROLE.get(type(proc))
     selector = getattr(proc, role, None) if role is not None else None
     if not isinstance(selector, Selector) or selector.ref is not None or selector.every:
@@ -241,13 +243,28 @@ def _fix(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
 
 
 def _awaken(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
-    candidates = [c for c in members(engine.state, proc.cards, ctx)
-                  if engine.can_awaken(ctx.controller, c, free=proc.free, from_bank=proc.cards.zone == "bank")]
-    chosen = engine.choose(ctx.controller, "awaken", proc.text or "despertar", candidates,
-                           min(1, len(candidates)), min(1, len(candidates)))
+    """Despertar by an effect: one of what ``cards`` selects that may be awakened now (from the Banco if it is
+    there: "A carta despertada do Banco nunca paga o próprio consumo")."""
+    found = _awakenable(engine, proc, ctx)
+    chosen = engine.choose(ctx.controller, "awaken", proc.text or "despertar", found, min(1, len(found)),
+                           min(1, len(found)))
     for card in chosen:
-        engine.awaken(ctx.controller, card, free=proc.free, from_bank=proc.cards.zone == "bank")
+        engine.awaken(ctx.controller, card, free=proc.free)
     return chosen
+
+
+def _awakenable(engine: SkyEngine, proc: Any, ctx: Context) -> list[CardId]:
+    bank = engine.state.players[ctx.controller].bank
+    return [c for c in members(engine.state, proc.cards, ctx)
+            if engine.can_awaken(ctx.controller, c, free=proc.free, from_bank=c in bank)]
+
+
+def _counter_awaken(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    """A Counter resolved from the hand is registered against the rival until the end of their next turn ("Da mão,
+    o Counter dura até o fim do próximo turno inimigo"); in a CONTÍNUA it is a static (nothing to resolve)."""
+    if proc.registered:
+        engine.register(Lasting("counter_awaken", 1 - ctx.controller, engine.state.turn, 1, ctx.source, False))
+    return []
 
 
 def _prevent_channel_faith(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
@@ -301,7 +318,7 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.GainFaith: _gain_faith, ir.LoseFaith: _lose_faith, ir.ChangePower: _change_power, ir.MakeReady: _make_ready,
     ir.Expose: _expose, ir.Vasculhar: _vasculhar, ir.Consume: _consume, ir.Block: _block, ir.Deposit: _deposit,
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
-    ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect, ir.AllowAttack: _protect,
+    ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _counter_awaken, ir.AllowAttack: _protect,
     ir.ConsumptionAsBlock: _protect, ir.PreventChannelFaith: _prevent_channel_faith,
     ir.ReleaseBlocks: _release_blocks, Choose: _choose, ir.HoldPreparation: _hold_preparation,
 }

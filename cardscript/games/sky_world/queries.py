@@ -124,6 +124,8 @@ def countered(state: SkyState, player: int, card: CardId) -> bool:
     candidate keeps the enemy Counter from affecting it, "Counter de despertar")."""
     if "Salvaguarda" in state.cards[card].keywords:
         return False
+    if any(x.kind == "counter_awaken" and x.against == player for x in state.lasting):     # one from the hand
+        return True
     return any(isinstance(proc, CounterAwaken) and controller != player
                for _source, controller, _ctx, _kind, procedures in statics(state) for proc in procedures)
 
