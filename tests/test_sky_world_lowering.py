@@ -359,3 +359,19 @@ def test_counter_de_despertar_reads_from_the_cards_words() -> None:
 ])
 def test_a_counter_or_awakening_that_does_not_say_enough_is_not_executable(paragraph: str, why: str) -> None:
     assert why in not_executable(paragraph)
+
+
+def test_nao_pode_atacar_nem_canalizar_is_a_restriction_for_the_time_said() -> None:
+    """Manual, last chapter (Leon, Voz da Formação: "o aliado fica pronto para se proteger, sem agir novamente"): a
+    step of a resolving effect "neste turno"; in a CONTÍNUA, static; a step that does not say how long is not read."""
+    from cardscript.games.sky_world.ir import Restrict
+
+    choose, ready, attack, channel = effect(
+        "NO FIM DO SEU TURNO: Escolha um aliado. Ele fica pronto. Neste turno, ele não pode atacar nem "
+        "canalizar.").procedures
+    assert isinstance(choose, Choose) and isinstance(ready, MakeReady)
+    assert isinstance(attack, Restrict) and attack.acts == ("attack",) and attack.targets.slot == choose.introduces
+    assert isinstance(channel, Restrict) and channel.acts == ("channel",)
+    static = effect("CONTÍNUA: Este personagem não pode canalizar.")
+    assert static.kind is EffectKind.STATIC and isinstance(static.procedures[0], Restrict)
+    assert "for how long" in not_executable("ATIVAÇÃO: Escolha um aliado. Ele não pode atacar.")

@@ -5,7 +5,7 @@ examples the other files of this folder check with hand-built cards."""
 from __future__ import annotations
 
 import pytest
-from sky_fixtures import FILLER, Side, Table
+from sky_fixtures import FILLER, LabelAgent, Side, Table
 
 from cardscript.games.sky_world.game import SkyGameOver
 from cardscript.games.sky_world.ir import SkyCard
@@ -199,3 +199,23 @@ def test_counter_da_mao_lasts_until_the_end_of_the_next_enemy_turn() -> None:
     start_turn(t.engine, 1)
     _bank_action(t, "Anastacia, Estandarte Crescente", 1)
     assert t.state.character(t.id("Anastacia, Estandarte Crescente", 1)) is not None
+
+
+def test_leon_voz_da_formacao_readies_an_ally_at_the_end_of_the_turn_to_protect_it() -> None:
+    """"Já Leon, Voz da Formação age no fim do turno: o aliado fica pronto para se proteger, sem agir novamente."
+    Nina channels (vulnerable); at the end of the turn Leon readies her: she cannot act again, and in the rival's
+    turn she is not a target (only vulnerable enemies are attacked)."""
+    leon = card("Leon, Voz da Formação")
+    flor = card("Flor I")
+    t = Table(Side(board=[leon, card("Nina")], deck=[FILLER] * 10),
+              Side(board=[flor], deck=[FILLER] * 10), agents=[LabelAgent("Nina"), LabelAgent()])
+    t.engine.channel(t.id("Nina"))
+    assert t.engine.attack_targets(t.id("Flor I", 1)) == [t.id("Nina")]
+    t.engine.fire("turn_end", None, 0)
+    t.engine.settle()
+    nina = t.ch("Nina")
+    assert nina.ready and not nina.vulnerable
+    assert not [p for p in legal_plays(t.engine, 0) if p.kind in ("attack", "channel") and "Nina" in p.label]
+    end_turn(t.engine, 0)
+    start_turn(t.engine, 1)
+    assert t.id("Nina") not in t.engine.attack_targets(t.id("Flor I", 1))

@@ -281,6 +281,18 @@ class AllowAttack(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Restrict(Procedure):
+    """"<personagem> não pode atacar [nem canalizar]": ``targets`` may not do ``acts`` ("attack", "channel") -- for
+    the rest of this turn as a resolving step ("neste turno"), while it is in place in a CONTÍNUA (STATIC). It takes
+    no action away that the character has not got (manual, last chapter: "Leon, Voz da Formação age no fim do turno:
+    o aliado fica pronto para se proteger, sem agir novamente")."""
+
+    family: ClassVar[str] = "restrict"
+    targets: Selector
+    acts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class ConsumptionAsBlock(Procedure):
     """A passive (a Herói's CONTÍNUA, ``zone="hero"``): each Essência an evolution of yours would consume is replaced
     by Bloquear ``per`` ("Consumo 2 vira Bloquear 4"); requisito and the previous stage still apply."""
@@ -389,7 +401,7 @@ class ReleaseBlocks(Procedure):
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
     Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
-    ConsumptionAsBlock, PreventChannelFaith, ReleaseBlocks, HoldPreparation,
+    ConsumptionAsBlock, PreventChannelFaith, ReleaseBlocks, HoldPreparation, Restrict,
 )
 
 __all__ = [
@@ -397,5 +409,6 @@ __all__ = [
     "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
     "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
-    "Permutar", "PreventChannelFaith", "HoldPreparation", "Protect", "ReleaseBlocks",  "SkyCard", "Vasculhar",
+    "Permutar", "PreventChannelFaith", "HoldPreparation", "Protect", "ReleaseBlocks", "Restrict", "SkyCard",
+    "Vasculhar",
 ]

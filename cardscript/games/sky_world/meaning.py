@@ -61,6 +61,7 @@ from cardscript.games.sky_world.ir import (
     Permutar,
     PreventChannelFaith,
     ReleaseBlocks,
+    Restrict,
     Vasculhar,
 )
 
@@ -102,6 +103,7 @@ SEARCH = "sky_world.vasculhar"
 EXECUTE = "sky_world.execute"
 SWAP = "sky_world.permutar"
 AWAKEN = "sky_world.awaken"
+CHANNEL = "sky_world.channel"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -130,6 +132,8 @@ FRAMES: dict[str, fr.Frame] = {
     # "pode atacar inimigos que não estejam vulneráveis" / "pode atacar em Preparação": an attack permission
     "atacar": fr.frame("atacar", ATTACK, fr.role("who", "subject"), fr.role("targets", "object", "thing"),
                        fr.role("state", "em", "attribute")),
+    # "não pode canalizar" (a restriction: channelling itself is the player's play, "Canalize para conquistar Fé")
+    "canalizar": fr.frame("canalizar", CHANNEL, fr.role("who", "subject")),
     # "a primeira canalização do rival em seu próximo turno não concede Fé" (Dudurima)
     "conceder": fr.frame("conceder", GRANT, fr.role("what_grants", "subject"),
                          fr.role("what", "object", "attribute", "")),
@@ -388,7 +392,9 @@ def _attack(b: Build) -> Built:
     """"<personagem> pode atacar <inimigos que não estejam vulneráveis>" (other targets than the vulnerable) or
     "... pode atacar em Preparação" (manual, "Escolha seu combate", "Desperte e prepare seu campo"): a CONTÍNUA's
     attack permission -- no extra action, no channelling."""
-    if b.verb.modal != "pode" or b.verb.negated:
+    if b.verb.modal == "pode" and b.verb.negated:
+        return _restrict(b, "attack")
+    if b.verb.modal != "pode":
         raise NotUnderstood("'atacar' is read as a permission ('pode atacar ...')", b.roles.clause)
     who = b.subject()
     if who.kind is not Kind.CHARACTER:
@@ -412,6 +418,29 @@ def _attack(b: Build) -> Built:
         raise NotUnderstood("a permission to attack what or when?", b.roles.clause)
     return Built([AllowAttack(targets=who, in_preparation=in_preparation, any_target=any_target, text=b.text)],
                  EffectKind.STATIC)
+
+
+def _channel(b: Build) -> Built:
+    """"<personagem> não pode canalizar": only its restriction is read (channelling is the player's play)."""
+    if b.verb.modal == "pode" and b.verb.negated:
+        return _restrict(b, "channel")
+    raise NotUnderstood("'canalizar' is read as a restriction ('não pode canalizar')", b.roles.clause)
+
+
+def _restrict(b: Build, act: str) -> Built:
+    """"<personagem> não pode atacar [nem canalizar] [neste turno]" (Leon, Voz da Formação): ``Restrict``; as a
+    step of an effect that resolves it lasts this turn (said, or said by the coordination it closes: "não pode
+    atacar nem canalizar neste turno"), in a CONTÍNUA while the source is in place."""
+    who = b.subject()
+    if who.kind is not Kind.CHARACTER or b.roles.np("targets") is not None or b.roles.np("state") is not None:
+        raise NotUnderstood(f"only a character is kept from {'attacking' if act == 'attack' else 'channelling'}",
+                            b.roles.clause)
+    duration = b.adjuncts.duration
+    if b.static and duration is None:
+        return Built([Restrict(targets=who, acts=(act,), text=b.text)], EffectKind.STATIC)
+    if duration is not Duration.END_OF_TURN:
+        raise NotUnderstood("kept from acting for how long? ('neste turno')", b.roles.clause)
+    return Built([Restrict(targets=who, acts=(act,), text=b.text)])
 
 
 def _no_faith(b: Build) -> Built:
@@ -564,6 +593,7 @@ def register() -> None:
     """The builders of this game's families (their names are the pack's: no core frame names them)."""
     STATIC_BUILDERS.setdefault(ATTACK, _attack)
     STATIC_BUILDERS.setdefault(AWAKEN, _counter)
+    STATIC_BUILDERS.setdefault(CHANNEL, _channel)
     PROCEDURE_BUILDERS.setdefault(AWAKEN, _awaken)
     STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroying(Destroy)),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from cardscript.compiler.ir import EffectKind
 from cardscript.games.sky_world.engine import SkyEngine
 from cardscript.games.sky_world.procedures import has_targets
-from cardscript.games.sky_world.queries import Context, can_attack, holds
+from cardscript.games.sky_world.queries import Context, can_attack, can_channel, holds
 from cardscript.games.sky_world.state import DRAIN_AMOUNT, DRAIN_COST, MAX_AWAKEN_LIMIT, RAISE_COST, CardId
 
 MAX_PLAYS_PER_TURN = 60   # a bound on a turn's plays (repeatable abilities without a limit), reported when reached
@@ -63,7 +63,7 @@ def legal_plays(engine: SkyEngine, player: int) -> list[Play]:
                     and _usable(engine, player, ch.card, index):
                 plays.append(Play(f"Ativação: {name(ch.card)}", "activate",
                                   _bind(activate, engine, player, ch.card, index), {"card": ch.card}))
-        if ch.ready:
+        if can_channel(state, ch.card):
             plays.append(Play(f"Canalizar: {name(ch.card)} (+{state.cards[ch.card].faith} Fé)", "channel",
                               _bind(engine.channel, ch.card), {"card": ch.card}))
         if can_attack(state, ch.card):

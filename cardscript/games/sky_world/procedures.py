@@ -40,7 +40,7 @@ def select(engine: SkyEngine, selector: Selector, ctx: Context, how_many: int | 
 # confira requisito, alvos e todos os custos")
 _CHOSEN_ROLE: dict[type[Procedure], str] = {
     ir.ChangePower: "targets", ir.MakeReady: "targets", ir.Expose: "targets", ir.Execute: "targets",
-    ir.Destroy: "targets", ir.HoldPreparation: "targets", ir.Fix: "onto", Choose: "what",
+    ir.Destroy: "targets", ir.HoldPreparation: "targets", ir.Restrict: "targets", ir.Fix: "onto", Choose: "what",
 }
 
 
@@ -267,6 +267,18 @@ def _counter_awaken(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     return []
 
 
+def _restrict(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    """"Neste turno, ele não pode atacar nem canalizar": kept from those acts for the rest of the turn."""
+    kept: list[CardId] = []
+    for card in select(engine, proc.targets, ctx, prompt=proc.text):
+        ch = engine.state.character(card)
+        if ch is not None:
+            ch.restricted = (*ch.restricted, *(a for a in proc.acts if a not in ch.restricted))
+            engine.game.emit("restricted", card=card, acts=list(proc.acts))
+            kept.append(card)
+    return kept
+
+
 def _prevent_channel_faith(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     tied = ctx.source is not None and engine.state.character(ctx.source) is not None
     engine.register(Lasting("prevent_channel_faith", 1 - ctx.controller, engine.state.turn, proc.times, ctx.source,
@@ -320,7 +332,7 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
     ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _counter_awaken, ir.AllowAttack: _protect,
     ir.ConsumptionAsBlock: _protect, ir.PreventChannelFaith: _prevent_channel_faith,
-    ir.ReleaseBlocks: _release_blocks, Choose: _choose, ir.HoldPreparation: _hold_preparation,
+    ir.ReleaseBlocks: _release_blocks, ir.Restrict: _restrict, Choose: _choose, ir.HoldPreparation: _hold_preparation,
 }
 
 __all__ = ["HANDLERS", "candidates", "has_targets", "player_of", "run", "select"]

@@ -11,7 +11,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import Condition, EffectKind, Filter, Kind, Ref, Selector
-from cardscript.games.sky_world.ir import AllowAttack, ChangePower, ConsumptionAsBlock, CounterAwaken, Fix, Protect
+from cardscript.games.sky_world.ir import (
+    AllowAttack,
+    ChangePower,
+    ConsumptionAsBlock,
+    CounterAwaken,
+    Fix,
+    Protect,
+    Restrict,
+)
 from cardscript.games.sky_world.state import CardId, Character, SkyState
 
 
@@ -107,10 +115,28 @@ def attack_permission(state: SkyState, card: CardId) -> tuple[bool, bool]:
     return in_preparation, any_target
 
 
-def can_attack(state: SkyState, card: CardId) -> bool:
-    """Its action available, out of Preparação -- or in it with a permission."""
+def restricted(state: SkyState, card: CardId, act: str) -> bool:
+    """Whether ``card`` may not do ``act`` ("attack", "channel") now: a restriction of this turn on it, or one in
+    place ("não pode atacar nem canalizar")."""
     ch = state.character(card)
-    return ch is not None and not ch.spent and (not ch.preparation or attack_permission(state, card)[0])
+    if ch is not None and act in ch.restricted:
+        return True
+    return any(isinstance(proc, Restrict) and act in proc.acts
+               and card in members(state, proc.targets, ctx, statics_ok=False)
+               for _source, _player, ctx, _kind, procedures in statics(state) for proc in procedures)
+
+
+def can_attack(state: SkyState, card: CardId) -> bool:
+    """Its action available, out of Preparação -- or in it with a permission --, and no restriction."""
+    ch = state.character(card)
+    return ch is not None and not ch.spent and (not ch.preparation or attack_permission(state, card)[0]) \
+        and not restricted(state, card, "attack")
+
+
+def can_channel(state: SkyState, card: CardId) -> bool:
+    """Ready (its action available, out of Preparação) and no restriction."""
+    ch = state.character(card)
+    return ch is not None and ch.ready and not restricted(state, card, "channel")
 
 
 def block_per_consumed(state: SkyState, player: int) -> int:

@@ -35,6 +35,7 @@ class Character:
     permanent_power: int = 0          # Fortalecer, Aurora's loss
     intercept_charge: bool = True     # Interceptar: renewed when it becomes vulnerable again
     held_until: int = 0               # its Preparação lasts until the end of this turn (HoldPreparation; 0: none)
+    restricted: tuple[str, ...] = ()  # what it may not do this turn ("attack", "channel": Restrict)
 
     @property
     def ready(self) -> bool:
