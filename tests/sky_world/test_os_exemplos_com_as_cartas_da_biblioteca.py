@@ -219,3 +219,59 @@ def test_leon_voz_da_formacao_readies_an_ally_at_the_end_of_the_turn_to_protect_
     end_turn(t.engine, 0)
     start_turn(t.engine, 1)
     assert t.id("Nina") not in t.engine.attack_targets(t.id("Flor I", 1))
+
+
+def test_charles_carries_gili_destroyed_to_the_banco_gili_consumed_no_second_essence() -> None:
+    """"Charles, Passagem pelo Vazio carrega Gili, Fúria do Vazio. Se Charles for destruído, ele vai ao Banco. Gili
+    perde o último vínculo e é consumida: não cria uma segunda Essência." (This library's Charles fixes Gili from the
+    hand when he enters, and has +2 Poder while she is fixed.)"""
+    charles, gili = card("Charles, Passagem pelo Vazio"), card("Gili, Fúria do Vazio")
+    t = Table(Side(hand=[charles, gili], bank=[FILLER] * 3), agents=[LabelAgent("espaço 1", "sim"), LabelAgent()])
+    t.engine.awaken(0, t.id("Charles, Passagem pelo Vazio"))
+    t.engine.settle()
+    p = t.state.players[0]
+    charles_id, gili_id = t.id("Charles, Passagem pelo Vazio"), t.id("Gili, Fúria do Vazio")
+    assert t.state.where(gili_id) == ["fixed"] and p.hand == [] and p.essences == 3      # not an Essência
+    assert power(t.state, charles_id) == charles.power + 2
+    t.engine.destroy(charles_id, "effect")
+    assert t.id("Charles, Passagem pelo Vazio") in p.bank and gili_id in p.consumed
+    assert p.essences == 4                                  # Charles is one Essência more; Gili is none
+
+
+def test_arthur_legado_fixed_on_the_evolved_grants_its_attack_permission_no_extra_action() -> None:
+    """"Legado acontece quando a carta é substituída por uma evolução ... Arthur deve ficar fixado no personagem
+    evoluído e conceder sua permissão de ataque. Essa permissão não concede ação extra nem libera Preparação." Arthur
+    (I) evolves into Leon, Voz do Legado (II, the same Insígnia)."""
+    arthur, leon = card("Arthur"), card("Leon, Voz do Legado")
+    t = Table(Side(board=[arthur], hand=[leon], bank=[FILLER] * 4, deck=[FILLER] * 3),
+              Side(board=[card("Flor I")]))
+    assert t.engine.attack_targets(t.id("Arthur")) == [t.id("Flor I", 1)]     # not vulnerable: his permission
+    t.ch("Arthur").preparation = True
+    t.engine.awaken(0, t.id("Leon, Voz do Legado"))
+    t.engine.settle()
+    leon_id = t.id("Leon, Voz do Legado")
+    assert t.state.where(t.id("Arthur")) == ["fixed"] and t.id("Arthur") not in t.state.players[0].bank
+    assert t.engine.attack_targets(leon_id) == [t.id("Flor I", 1)]            # the permission, granted
+    assert t.ch("Leon, Voz do Legado").preparation                             # Preparação kept, not freed
+    assert not [x for x in legal_plays(t.engine, 0) if x.kind == "attack"]
+
+
+def test_leon_voz_do_legado_blocks_3_to_ready_another_ally_with_formacao_up_to_two() -> None:
+    """"Leon, Voz do Legado pode Bloquear 3 para deixar outro aliado vulnerável pronto; com Formação, até dois. Eles
+    recuperam a ação, mas continuam respeitando a Preparação e os limites de habilidades." Without Formação only the
+    first ATIVAÇÃO is usable; with a I, II and III on the field the second readies two."""
+    leon, nina, elyra = card("Leon, Voz do Legado"), card("Nina"), card("Elyra")
+    t = Table(Side(board=[leon, nina, elyra], bank=[FILLER] * 6))
+    for title in ("Nina", "Elyra"):
+        t.engine.channel(t.id(title))
+    assert len([x for x in legal_plays(t.engine, 0) if x.kind == "activate"]) == 1
+    formation = card("Leon, Voz da Formação")
+    t2 = Table(Side(board=[leon, nina, elyra, formation], bank=[FILLER] * 6),
+               agents=[LabelAgent(["Nina", "Elyra"]), LabelAgent()])
+    for title in ("Nina", "Elyra"):
+        t2.engine.channel(t2.id(title))
+    uses = [x for x in legal_plays(t2.engine, 0) if x.kind == "activate" and "Legado" in x.label]
+    assert len(uses) == 2
+    from cardscript.games.sky_world.plays import activate
+    activate(t2.engine, 0, t2.id("Leon, Voz do Legado"), 1)
+    assert t2.ch("Nina").ready and t2.ch("Elyra").ready and t2.state.players[0].blocks == 3

@@ -257,7 +257,7 @@ class SkyEngine:
         ch.spent = ch.vulnerable = ch.channeled = False
         self.game.emit("ready", card=card, preparation_left=leave_preparation)
 
-    def fix(self, card: CardId, host: CardId, awaken: bool) -> None:
+    def fix(self, card: CardId, host: CardId, awaken: bool, grants: tuple[Effect, ...] = ()) -> None:
         """Fixe: the card leaves its zone and is bound to the character ``host``."""
         p = self.state.players[self.state.owner[card]]
         for zone in (p.hand, p.bank, p.trail, p.deck):
@@ -268,7 +268,7 @@ class SkyEngine:
         slot = p.slot_of(card)
         if slot is not None:
             p.slots[slot] = None
-        p.fixed.append(Fixation(card, host, awaken))
+        p.fixed.append(Fixation(card, host, awaken, grants))
         self.game.emit("fix", card=card, host=host, awaken=awaken)
 
     def destroy(self, card: CardId, how: str) -> bool:

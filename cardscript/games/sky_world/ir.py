@@ -242,6 +242,7 @@ class Fix(Procedure):
 
     family: ClassVar[str] = "fix"
     onto: Selector
+    cards: Selector = Selector(kind=Kind.CARD, ref=Ref.THIS_CARD)     # what is fixed: the source, or one chosen
     awaken: bool = False
     grants: tuple[Effect, ...] = ()
 

@@ -10,7 +10,7 @@ guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from cardscript.compiler.ast import Binding, EffectParagraph, KeywordLine, Paragraph, TextBlock
 from cardscript.compiler.expand import KeywordUse
@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.effects import permanent_paragraph, unread_wo
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem, SentenceReader, read_sequence
 from cardscript.games.sky_world.header import SkyHeader
-from cardscript.games.sky_world.ir import CONDITION_KEYWORDS, KEYWORDS, Block, Consume, HeroPower, SkyCard
+from cardscript.games.sky_world.ir import CONDITION_KEYWORDS, KEYWORDS, Block, Consume, Fix, HeroPower, SkyCard
 from cardscript.games.sky_world.meaning import reading
 from cardscript.games.sky_world.seals import ReadSeal
 
@@ -98,6 +98,16 @@ def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, b
 NOT_READ = "the text does not read"
 
 
+def _on_host(proc: Procedure, onto: Selector) -> Procedure:
+    """A Fixe grant's procedure with the character fixed on (``onto``: "o sucessor", the event's slot) as the
+    grant's THIS_CHARACTER -- its host when the grant applies (``queries.statics``)."""
+    if onto.ref is not Ref.SLOT:
+        return proc
+    changed: dict[str, object] = {f.name: _THIS for f in fields(proc) if isinstance(getattr(proc, f.name), Selector)
+               and getattr(proc, f.name).ref is Ref.SLOT and getattr(proc, f.name).slot == onto.slot}
+    return replace(proc, **changed) if changed else proc    # type: ignore[arg-type]
+
+
 def _characteristic(para: Paragraph, keywords: list[KeywordUse]) -> str:
     """The keyword of a keyword line that is a characteristic the engine applies (``ir.KEYWORDS``: Salvaguarda,
     Interceptar), or ""; its prelude meaning says the rule in words, the engine keeps it."""
@@ -156,8 +166,17 @@ def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keyw
     reader = SentenceReader(r, static_context=False)
     procedures: list[Procedure] = []
     problems: list[Problem] = []
+    grants: list[Procedure] = []
     try:
         for k, sentence in enumerate(para.sentences):
+            if procedures and isinstance(procedures[-1], Fix) and sentence.cost is None:
+                # after "Fixe ...": what the bound card grants its character while bound (Legado + Fixe: "fixe-a no
+                # sucessor e conceda o efeito escrito"), read as a CONTÍNUA's text
+                seq = read_sequence(SentenceReader(r, static_context=True), sentence.body, first_sentence=False,
+                                    allow_modes=False)
+                problems.extend(seq.problems)
+                grants.extend(p for mode in seq.modes for p in mode)
+                continue
             if sentence.cost is not None:          # "Consuma 1 Essência: ..." -- paid before the rest
                 if k:
                     problems.append(Problem("a cost after the effect's first sentence", sentence))
@@ -174,6 +193,11 @@ def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keyw
             procedures.extend(p for mode in seq.modes for p in mode)
     except NotUnderstood as exc:
         problems.append(Problem(str(exc), exc.node, exc.roles))
+    if grants and procedures and isinstance(procedures[-1], Fix):
+        fix = procedures[-1]
+        granted = tuple(replace(_on_host(p, fix.onto), optional=False) for p in grants)   # "pode atacar": a permission
+        procedures[-1] = replace(fix, grants=(Effect(EffectKind.STATIC, granted,
+                                                     zone="fixed", text=" ".join(p.text for p in grants)),))
     if reader.leads.trigger is not None and not problems:
         problems.append(Problem("a trigger after the seal (the seal is the trigger)", para))
     unread_words(para, r, problems)

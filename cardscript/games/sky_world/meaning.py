@@ -32,7 +32,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 
 from cardscript.compiler.ast import Lexeme, Number, Symbol
-from cardscript.compiler.ir import Draw, Duration, EffectKind, Filter, Kind, KnockOut, Procedure, Ref
+from cardscript.compiler.ir import Draw, Duration, EffectKind, Filter, Kind, KnockOut, Procedure, Ref, Selector
 from cardscript.compiler.semantics import frames as fr
 from cardscript.compiler.semantics import vocabulary as voc
 from cardscript.compiler.semantics.build import Build, Built
@@ -54,6 +54,7 @@ from cardscript.games.sky_world.ir import (
     DrawCards,
     Execute,
     Expose,
+    Fix,
     GainFaith,
     HoldPreparation,
     LoseFaith,
@@ -74,8 +75,9 @@ VOCABULARY: dict[str, dict[str, object]] = {
     # Preparação is a state of a character here, not a phase of the turn: "um aliado em Preparação"
     # an Essência is a card of the Banco ("Cada carta ... entra no Banco, acrescentando 1 Essência")
     "NOUN_CLASS": {"aliado": "thing", "inimigo": "thing", "fé": "attribute", "preparação": "attribute",
-                   "essência": "thing", "banco": "zone"},
-    "KIND_OF_NOUN": {"aliado": Kind.CHARACTER, "inimigo": Kind.CHARACTER, "essência": Kind.CARD},
+                   "essência": "thing", "banco": "zone", "sucessor": "thing"},
+    "KIND_OF_NOUN": {"aliado": Kind.CHARACTER, "inimigo": Kind.CHARACTER, "essência": Kind.CARD,
+                     "sucessor": Kind.CHARACTER},
     "ZONE_OF_NOUN": {"banco": "bank"},
     "IMPLIED_FILTERS": {"aliado": (Filter("controller", "eq", "you"),),
                         "inimigo": (Filter("controller", "eq", "opponent"),)},
@@ -104,6 +106,7 @@ EXECUTE = "sky_world.execute"
 SWAP = "sky_world.permutar"
 AWAKEN = "sky_world.awaken"
 CHANNEL = "sky_world.channel"
+FIX = "sky_world.fix"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -132,6 +135,9 @@ FRAMES: dict[str, fr.Frame] = {
     # "pode atacar inimigos que não estejam vulneráveis" / "pode atacar em Preparação": an attack permission
     "atacar": fr.frame("atacar", ATTACK, fr.role("who", "subject"), fr.role("targets", "object", "thing"),
                        fr.role("state", "em", "attribute")),
+    # "Fixe este card no sucessor", "fixar neste personagem um card de sua mão chamado ..." (Fixe)
+    "fixar": fr.frame("fixar", FIX, fr.role("who", "subject"), fr.role("cards", "object", "thing"),
+                      fr.role("onto", "em", "thing")),
     # "não pode canalizar" (a restriction: channelling itself is the player's play, "Canalize para conquistar Fé")
     "canalizar": fr.frame("canalizar", CHANNEL, fr.role("who", "subject")),
     # "a primeira canalização do rival em seu próximo turno não concede Fé" (Dudurima)
@@ -195,7 +201,7 @@ def _permanent(b: Build, stat: NP) -> bool | None:
 def _change(b: Build, sign: int) -> Built:
     stat, amount, stat_np = _amount(b, sign)
     field, kind = STATS[stat]
-    subject = b.subject()
+    subject = _subject(b)
     if subject.kind is not kind:
         raise NotUnderstood(f"'{stat}' is a {'player' if kind is Kind.PLAYER else 'character'}'s", b.roles.clause)
     procedure: Procedure
@@ -206,6 +212,8 @@ def _change(b: Build, sign: int) -> Built:
                      else LoseFaith(amount=-amount, player=subject, text=b.text))
     else:
         permanent = _permanent(b, stat_np)
+        if permanent is None and b.static:          # a CONTÍNUA's: while it is in place ("Compare o Poder final")
+            return Built([ChangePower(targets=subject, amount=amount, text=b.text)], EffectKind.STATIC)
         if permanent is None:
             raise NotUnderstood("for how long? ('neste turno' or 'permanente')", b.roles.clause)
         procedure = ChangePower(targets=subject, amount=amount, permanent=permanent, text=b.text)
@@ -396,7 +404,7 @@ def _attack(b: Build) -> Built:
         return _restrict(b, "attack")
     if b.verb.modal != "pode":
         raise NotUnderstood("'atacar' is read as a permission ('pode atacar ...')", b.roles.clause)
-    who = b.subject()
+    who = _subject(b)
     if who.kind is not Kind.CHARACTER:
         raise NotUnderstood("only a character attacks", b.roles.clause)
     in_preparation = any_target = False
@@ -420,6 +428,46 @@ def _attack(b: Build) -> Built:
                  EffectKind.STATIC)
 
 
+# nouns that name a card of the trigger's event (manual, "Legado + Fixe: ... fixe-a no sucessor"): the slot
+SLOT_NOUNS: dict[str, str] = {"sucessor": "event:object"}
+
+
+def _slot_noun(np: NP, b: Build) -> Selector | None:
+    """"o sucessor": the event's card the noun names (``SLOT_NOUNS``), or None."""
+    slot = SLOT_NOUNS.get(np.lemma)
+    if slot is None or np.mods or np.post or np.pre or not np.det("o"):
+        return None
+    b.r.use(np.head, *np.dets)
+    return Selector(kind=Kind.CHARACTER, ref=Ref.SLOT, slot=slot, text=f"o {np.lemma}")
+
+
+def _subject(b: Build) -> Selector:
+    """The clause's subject: a noun of the event's card ("O sucessor pode atacar ...") or the core's reading."""
+    np = b.roles.subject_np
+    found = _slot_noun(np, b) if np is not None else None
+    return found if found is not None else b.subject()
+
+
+def _fix(b: Build) -> Built:
+    """"Fixe este card no sucessor" (Legado + Fixe), "Você pode fixar neste personagem um card de sua mão chamado
+    ..." (manual, "Fixe, Legado e Rastro": "Fixe liga uma carta a um personagem. A fonte deixa sua zona anterior"):
+    ``Fix`` of what the object selects onto the character the "em" phrase names; what the bound card grants its
+    character is read by the lowering from the sentences after it (``lower``)."""
+    what, onto_np = b.roles.np("cards"), b.roles.np("onto")
+    if what is None or onto_np is None or b.verb.negated:
+        raise NotUnderstood("fix what on whom? ('Fixe este card no sucessor')", b.roles.clause)
+    cards = things(what, b.r)
+    onto = _slot_noun(onto_np, b) or things(onto_np, b.r)
+    if onto.kind is not Kind.CHARACTER or (cards.ref is not Ref.THIS_CARD and (cards.kind is not Kind.CARD
+                                                                              or cards.zone not in ("hand", "bank"))):
+        raise NotUnderstood("fix this card, or a card of your hand or Banco, on a character", b.roles.clause)
+    pp = b.roles.pp("onto")
+    if pp is not None:
+        b.r.use(*pp.preps)
+    _you_pay(b)
+    return Built([Fix(cards=cards, onto=onto, text=b.text)])
+
+
 def _channel(b: Build) -> Built:
     """"<personagem> não pode canalizar": only its restriction is read (channelling is the player's play)."""
     if b.verb.modal == "pode" and b.verb.negated:
@@ -431,7 +479,7 @@ def _restrict(b: Build, act: str) -> Built:
     """"<personagem> não pode atacar [nem canalizar] [neste turno]" (Leon, Voz da Formação): ``Restrict``; as a
     step of an effect that resolves it lasts this turn (said, or said by the coordination it closes: "não pode
     atacar nem canalizar neste turno"), in a CONTÍNUA while the source is in place."""
-    who = b.subject()
+    who = _subject(b)
     if who.kind is not Kind.CHARACTER or b.roles.np("targets") is not None or b.roles.np("state") is not None:
         raise NotUnderstood(f"only a character is kept from {'attacking' if act == 'attack' else 'channelling'}",
                             b.roles.clause)
@@ -597,7 +645,8 @@ def register() -> None:
     PROCEDURE_BUILDERS.setdefault(AWAKEN, _awaken)
     STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroying(Destroy)),
-                            (EXECUTE, _destroying(Execute)), (SWAP, _permutar), (DRAW, _draw), (BECOME, _become),
+                            (EXECUTE, _destroying(Execute)), (SWAP, _permutar), (FIX, _fix), (DRAW, _draw),
+                            (BECOME, _become),
                             (LEAVE, _leave), (RELEASE, _release), (CONSUME, _consume), (BLOCK, _block),
                             (DEPOSIT, _deposit), (SEARCH, _vasculhar)):
         PROCEDURE_BUILDERS.setdefault(family, builder)

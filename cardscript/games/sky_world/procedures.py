@@ -233,12 +233,16 @@ def _draw(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
 
 
 def _fix(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
-    if ctx.source is None:
-        return []
+    """Fixe: the card (the source, or one chosen: "um card chamado ... de sua mão") bound to the character ``onto``
+    names, with what it grants that character while bound."""
     hosts = select(engine, proc.onto, ctx, how_many=1)
     if not hosts or engine.state.character(hosts[0]) is None:
         return []
-    engine.fix(ctx.source, hosts[0], proc.awaken)
+    fixed = select(engine, proc.cards, ctx, how_many=1, prompt=proc.text)
+    fixed = [c for c in fixed if c != hosts[0] and engine.state.where(c) != ["fixed"]]
+    if not fixed:
+        return []
+    engine.fix(fixed[0], hosts[0], proc.awaken, proc.grants)
     return hosts
 
 

@@ -16,7 +16,6 @@ from cardscript.games.sky_world.ir import (
     ChangePower,
     ConsumptionAsBlock,
     CounterAwaken,
-    Fix,
     Protect,
     Restrict,
 )
@@ -63,12 +62,9 @@ def statics(state: SkyState) -> Iterator[tuple[CardId, int, Context, EffectKind,
                 if e.kind is EffectKind.STATIC and e.zone == "hero" and _static_on(state, e.condition, index, p.hero):
                     sources.append((p.hero, None, e.procedures))
         for f in p.fixed:
-            for link in state.cards[f.card].effects:
-                for proc in link.procedures:
-                    if isinstance(proc, Fix):
-                        for grant in proc.grants:
-                            if grant.kind is EffectKind.STATIC:
-                                sources.append((f.card, f.host, grant.procedures))
+            for grant in f.grants:
+                if grant.kind is EffectKind.STATIC:
+                    sources.append((f.card, f.host, grant.procedures))
         for source, host, procedures in sources:
             yield source, index, Context(index, source, host=host), EffectKind.STATIC, procedures
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardscript.compiler.ir import Effect
 from cardscript.games.sky_world.ir import SkyCard
 
 CardId = int
@@ -51,6 +52,7 @@ class Fixation:
     card: CardId
     host: CardId
     awaken: bool = False
+    grants: tuple[Effect, ...] = ()   # what the bound card gives its host while bound (Legado + Fixe)
 
 
 @dataclass
