@@ -375,3 +375,17 @@ def test_nao_pode_atacar_nem_canalizar_is_a_restriction_for_the_time_said() -> N
     static = effect("CONTÍNUA: Este personagem não pode canalizar.")
     assert static.kind is EffectKind.STATIC and isinstance(static.procedures[0], Restrict)
     assert "for how long" in not_executable("ATIVAÇÃO: Escolha um aliado. Ele não pode atacar.")
+
+
+def test_a_herois_passive_consumption_as_block_reads_its_number() -> None:
+    """Manual, "Seu Herói também participa": "substitua cada Essência que seria consumida nessa evolução por
+    Bloquear 2"; a Herói's CONTÍNUA works from the Herói (``zone="hero"``)."""
+    from cardscript.games.sky_world.ir import ConsumptionAsBlock
+
+    head = "Herói: Teste\nJogo: Sky World\nTexto permanente:\n"
+    card, compiled = sky_card(SourceFile("t.card", head + "  CONTÍNUA: Cada Essência que você consumiria em uma "
+                                         "evolução é substituída por 3 bloqueios.\n"))
+    assert card is not None and compiled.runs
+    (passive,) = card.effects
+    assert passive.kind is EffectKind.STATIC and passive.zone == "hero"
+    assert isinstance(passive.procedures[0], ConsumptionAsBlock) and passive.procedures[0].per == 3

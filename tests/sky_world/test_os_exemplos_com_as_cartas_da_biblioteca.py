@@ -275,3 +275,23 @@ def test_leon_voz_do_legado_blocks_3_to_ready_another_ally_with_formacao_up_to_t
     from cardscript.games.sky_world.plays import activate
     activate(t2.engine, 0, t2.id("Leon, Voz do Legado"), 1)
     assert t2.ch("Nina").ready and t2.ch("Elyra").ready and t2.state.players[0].blocks == 3
+
+
+def test_anastacia_estandarte_da_ascensao_consumo_2_becomes_bloquear_4() -> None:
+    """"Anastacia, Estandarte da Ascensão tem uma passiva ...: substitua cada Essência que seria consumida nessa
+    evolução por Bloquear 2. Consumo 2 vira Bloquear 4. Requisito e etapa anterior continuam obrigatórios." The
+    library's Herói; an evolution with Consumo 2 (the manual's number) blocks 4 and consumes nothing; a despertar of a
+    stage I still consumes."""
+    hero = card("Anastacia, Estandarte da Ascensão")
+    two = SkyCard("Flor Dois", "Flor Dois", requirement=3, consumption=2, power=6, faith=2, stage=2, insignia="Flor")
+    t = Table(Side(hero=hero, board=[card("Flor I")], hand=[two, card("Morteus")], bank=[FILLER] * 5,
+                   deck=[FILLER] * 3))
+    p = t.state.players[0]
+    t.engine.awaken(0, t.id("Flor Dois"))
+    assert p.blocks == 4 and not p.consumed and p.essences == 6          # the 5, and Flor I replaced
+    assert t.ch("Flor Dois") is not None
+    t2 = Table(Side(hero=hero, hand=[card("Morteus")], bank=[FILLER] * 5))
+    t2.engine.awaken(0, t2.id("Morteus"))
+    assert t2.state.players[0].blocks == 0 and len(t2.state.players[0].consumed) == 1
+    t3 = Table(Side(hero=hero, board=[card("Flor I")], hand=[two], bank=[FILLER] * 3))
+    assert not t3.engine.can_awaken(0, t3.id("Flor Dois"))           # Bloquear 4 does not fit a Banco of 3

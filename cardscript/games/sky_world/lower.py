@@ -61,6 +61,8 @@ def lower_sky(header: SkyHeader, paragraphs: list[tuple[ReadSeal, Paragraph | No
             effects.append(effect)
             problems.extend(found)
     hero = header.card_type == "Herói"
+    if hero:                     # a Herói's CONTÍNUA works from the Herói, outside the five slots (its passive)
+        effects = [replace(e, zone="hero") if e.kind is EffectKind.STATIC else e for e in effects]
     power = next((e for e in effects if hero and e.kind is EffectKind.ACTIVATED and e.zone == "hero"), None)
     card = SkyCard(title=header.name, name=header.name, card_type="Herói" if hero else "Personagem",
                    requirement=header.requirement or 0, consumption=header.consumption, power=header.power or 0,

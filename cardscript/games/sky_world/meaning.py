@@ -41,13 +41,15 @@ from cardscript.compiler.semantics.nouns import things
 from cardscript.compiler.semantics.procedures import PROCEDURE_BUILDERS
 from cardscript.compiler.semantics.reading import NotUnderstood
 from cardscript.compiler.semantics.statics import STATIC_BUILDERS
-from cardscript.compiler.semantics.syntax import NP, PP, Other, constituent_leaves
+from cardscript.compiler.semantics.syntax import NP, PP, Other, Rel, constituent_leaves, leaves
+from cardscript.compiler.semantics.verbs import analyse
 from cardscript.games.sky_world.ir import (
     AllowAttack,
     Awaken,
     Block,
     ChangePower,
     Consume,
+    ConsumptionAsBlock,
     CounterAwaken,
     Deposit,
     Destroy,
@@ -107,6 +109,7 @@ SWAP = "sky_world.permutar"
 AWAKEN = "sky_world.awaken"
 CHANNEL = "sky_world.channel"
 FIX = "sky_world.fix"
+REPLACE = "sky_world.replace"
 
 FRAMES: dict[str, fr.Frame] = {
     **{lemma: fr.frame(lemma, family, fr.role("targets", "subject"),
@@ -138,6 +141,8 @@ FRAMES: dict[str, fr.Frame] = {
     # "Fixe este card no sucessor", "fixar neste personagem um card de sua mão chamado ..." (Fixe)
     "fixar": fr.frame("fixar", FIX, fr.role("who", "subject"), fr.role("cards", "object", "thing"),
                       fr.role("onto", "em", "thing")),
+    # "cada Essência que você consumiria em uma evolução é substituída por 2 bloqueios" (Anastacia's passive)
+    "substituir": fr.frame("substituir", REPLACE, fr.role("replaced", "subject"), fr.role("by", "por", "")),
     # "não pode canalizar" (a restriction: channelling itself is the player's play, "Canalize para conquistar Fé")
     "canalizar": fr.frame("canalizar", CHANNEL, fr.role("who", "subject")),
     # "a primeira canalização do rival em seu próximo turno não concede Fé" (Dudurima)
@@ -468,6 +473,35 @@ def _fix(b: Build) -> Built:
     return Built([Fix(cards=cards, onto=onto, text=b.text)])
 
 
+def _consumption_as_block(b: Build) -> Built:
+    """"Cada Essência que você consumiria em uma evolução é substituída por N bloqueios" (manual, "Seu Herói também
+    participa": "substitua cada Essência que seria consumida nessa evolução por Bloquear 2. Consumo 2 vira Bloquear
+    4"): ``ConsumptionAsBlock(per=N)``, static; each part read -- what is replaced (each Essência you would consume
+    in an evolution), by how many blocks."""
+    replaced, by = b.roles.subject_np, b.roles.pp("by")
+    rel = next((m for m in (replaced.mods if replaced is not None else []) if isinstance(m, Rel)), None)
+    # "em uma evolução": the relative's ("que você consumiria em uma evolução") or left after it
+    where = next((m for m in (*(rel.args if rel is not None else []), *b.roles.extra) if isinstance(m, PP)
+                  and m.prep == "em" and m.obj is not None and m.obj.lemma == "evolução" and m.obj.det("um")), None)
+    blocks = by.obj if by is not None else None
+    numbers = [n for n in (blocks.quantity if blocks is not None else []) if isinstance(n, Number)]
+    if not b.verb.passive or replaced is None or replaced.lemma != "essência" or not replaced.det("cada") \
+            or rel is None or where is None or where.obj is None or len(replaced.mods) != 1 or by is None \
+            or blocks is None or blocks.lemma != "bloqueio" or len(numbers) != 1 != len(blocks.quantity) \
+            or blocks.dets or blocks.mods:
+        raise NotUnderstood("replaced by what? (read: 'cada Essência que você consumiria em uma evolução é "
+                            "substituída por 2 bloqueios')", b.roles.clause)
+    verb = analyse(rel.clause)
+    who = rel.clause.subject
+    if verb.lemma != "consumir" or verb.negated or who is None or [w.lemma for w in leaves(who)
+                                                                   if isinstance(w, Lexeme)] != ["você"]:
+        raise NotUnderstood("which Essência? (read: 'que você consumiria')", b.roles.clause)
+    b.r.use(replaced.head, *replaced.dets, *rel.markers, rel.clause, *where.preps, where.obj.head, *where.obj.dets,
+            *by.preps, *numbers, blocks.head)
+    b.roles.extra = [c for c in b.roles.extra if c is not where]
+    return Built([ConsumptionAsBlock(per=numbers[0].value, text=b.text)], EffectKind.STATIC)
+
+
 def _channel(b: Build) -> Built:
     """"<personagem> não pode canalizar": only its restriction is read (channelling is the player's play)."""
     if b.verb.modal == "pode" and b.verb.negated:
@@ -642,6 +676,7 @@ def register() -> None:
     STATIC_BUILDERS.setdefault(ATTACK, _attack)
     STATIC_BUILDERS.setdefault(AWAKEN, _counter)
     STATIC_BUILDERS.setdefault(CHANNEL, _channel)
+    STATIC_BUILDERS.setdefault(REPLACE, _consumption_as_block)
     PROCEDURE_BUILDERS.setdefault(AWAKEN, _awaken)
     STATIC_BUILDERS.setdefault(GRANT, _no_faith)          # a negated verb is read by the static builders first
     for family, builder in ((GAIN, _gain), (LOSE, _lose), (DESTROY, _destroying(Destroy)),
