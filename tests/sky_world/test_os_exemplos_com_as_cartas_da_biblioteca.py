@@ -295,3 +295,39 @@ def test_anastacia_estandarte_da_ascensao_consumo_2_becomes_bloquear_4() -> None
     assert t2.state.players[0].blocks == 0 and len(t2.state.players[0].consumed) == 1
     t3 = Table(Side(hero=hero, board=[card("Flor I")], hand=[two], bank=[FILLER] * 3))
     assert not t3.engine.can_awaken(0, t3.id("Flor Dois"))           # Bloquear 4 does not fit a Banco of 3
+
+
+def test_amplie_o_limite_with_4_available_the_banco_falls_to_0_nina_still_enters() -> None:
+    """"Com o direito de despertar do turno já usado e 4 Essências disponíveis, você amplia o limite para duas cartas.
+    O Banco cai para 0; Nina, que exige 0, ainda pode ocupar um espaço livre.\""""
+    from cardscript.games.sky_world.plays import raise_limit
+
+    nina = card("Nina")
+    assert nina.requirement == 0
+    t = Table(Side(hand=[card("Elyra"), nina], bank=[FILLER] * 4))
+    t.engine.awaken(0, t.id("Elyra"))
+    p = t.state.players[0]
+    assert p.awakens_used == 1 and not t.engine.can_awaken(0, t.id("Nina"))
+    raise_limit(t.engine, 0)
+    assert p.awaken_limit == 2 and p.essences == 0
+    t.engine.awaken(0, t.id("Nina"))
+    assert t.state.character(t.id("Nina")) is not None
+
+
+def test_seu_heroi_morteus_da_reserva_needs_two_evolutions_a_i_ii_iii_field_has_two() -> None:
+    """"Conte as cartas II e III que estão no campo. Evolução ×2 exige duas cartas evoluídas, não uma única carta
+    III ... Morteus da Reserva libera Essências bloqueadas, custa zero e exige duas evoluções." / "Você tem um
+    personagem I, um II e um III: são duas evoluções em campo. Se só houver um III, há apenas uma evolução." With the
+    library's Arthur (I), Leon, Voz do Legado (II) and Leon, Voz da Formação (III)."""
+    hero = card("Morteus da Reserva")
+    i, ii, iii = card("Arthur"), card("Leon, Voz do Legado"), card("Leon, Voz da Formação")
+    only_iii = Table(Side(hero=hero, board=[i, iii], bank=[FILLER] * 4))
+    only_iii.state.players[0].blocks = 3
+    assert not [x for x in legal_plays(only_iii.engine, 0) if x.kind == "hero"]
+    t = Table(Side(hero=hero, board=[i, ii, iii], bank=[FILLER] * 4))
+    p = t.state.players[0]
+    p.blocks = 3
+    (use,) = [x for x in legal_plays(t.engine, 0) if x.kind == "hero"]
+    use.run()
+    assert p.blocks == 0 and p.essences == 4 and p.awakens_used == 0          # it costs zero
+    assert not [x for x in legal_plays(t.engine, 0) if x.kind == "hero"]      # once a turn
