@@ -155,6 +155,30 @@ def test_morteus_da_reserva_releases_your_blocks() -> None:
     assert isinstance(proc, ReleaseBlocks) and proc.player.ref is Ref.YOU
 
 
+def test_seu_heroi_the_powers_cost_tier_and_limit_are_in_its_anatomy(capsys: pytest.CaptureFixture[str]) -> None:
+    """Manual, "Seu Herói também participa": "Seu poder tem custo, limite e condições próprios"; "Morteus da Reserva
+    ... custa zero e exige duas evoluções". The power as used (``HeroPower.used``) pays its cost first, needs its
+    tier and keeps its limit; ``explain`` shows them as Requerimentos and Limite."""
+    from pathlib import Path
+
+    from cardscript.cli import main
+    from cardscript.compiler.ir import Condition
+    from cardscript.games.sky_world.ir import Consume
+    from cardscript.games.sky_world.library import library
+
+    hero = library()[0]["Morteus da Reserva"]
+    assert hero.hero_power is not None
+    used = hero.hero_power.used
+    cost = used.procedures[0]
+    assert isinstance(cost, Consume) and cost.cost and cost.amount == 0
+    assert used.condition == Condition("evolutions", value="2", text="Evolução ×2") and used.limit_per_turn == 1
+    card = Path(__file__).resolve().parents[1] / "cardscript" / "games" / "sky_world" / "cards" / \
+        "morteus-da-reserva.card"
+    assert main(["explain", str(card)]) == 0
+    out = capsys.readouterr().out
+    assert "uma vez por turno" in out and "Evolução ×2" in out and "custo 0" in out
+
+
 def test_explain_shows_a_sky_world_card_in_apoteoses_terms(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 14 part 5: the same anatomy for either game, with this game's words (its seals' sentences)."""
     from pathlib import Path
@@ -170,8 +194,8 @@ def test_explain_shows_a_sky_world_card_in_apoteoses_terms(capsys: pytest.Captur
     timing = ("Temporização (timing):\n        Acontece no início do turno do dono desta carta, antes das jogadas "
               "livres.")
     assert timing in printed
-    assert "Ativação (activation): Auto" in printed and "not executable: " in printed
-    assert "desconhecida" not in printed          # an effect not read still has its seal's activation
+    assert "Ativação (activation): Auto" in printed and "counter_awaken" in printed
+    assert "desconhecida" not in printed
     assert "no words in the anatomy's tables" not in printed
 
 
@@ -263,3 +287,105 @@ def test_a_longer_preparacao_is_read_only_as_written() -> None:
     (proc,) = effect("AO ENTRAR: Este personagem fica em Preparação até o fim de seu próximo turno.").procedures
     assert isinstance(proc, HoldPreparation) and proc.targets.ref is Ref.THIS_CHARACTER
     assert "until when?" in not_executable("AO ENTRAR: Este personagem fica em Preparação até o fim do turno.")
+
+
+@pytest.mark.parametrize(("prefix", "kind", "value"), [
+    ("Reserva 4", "reserve", "4"),       # "Reserva N: Exige pelo menos N Essências no Banco."
+    ("Apogeu", "apogee", ""),            # "Apogeu: Exige pelo menos um personagem III no seu campo."
+    ("Formação", "formation", ""),       # "Formação: Exige personagens I, II e III presentes no seu campo."
+])
+def test_condicoes_reserva_apogeu_formacao_condition_the_effect_they_prefix(prefix: str, kind: str,
+                                                                             value: str) -> None:
+    """Manual, "Condições, vínculos e escolhas": a condition keyword written before an effect is its condition."""
+    e = effect(f"AO ENTRAR: {prefix} - Compre 1 carta.")
+    assert e.condition is not None and (e.condition.kind, e.condition.value) == (kind, value)
+    assert e.condition.text == prefix
+    (draw,) = e.procedures
+    assert isinstance(draw, DrawCards) and draw.amount == 1
+
+
+def test_a_condition_keyword_joins_the_seals_qualifier() -> None:
+    e = effect("AO ENTRAR · MENOS FÉ: Apogeu - Compre 1 carta.")
+    assert e.condition is not None and e.condition.kind == "all"
+    assert [c.kind for c in e.condition.all_of] == ["less_faith", "apogee"]
+
+
+def test_permutar_is_the_engines_swap_optional_to_begin() -> None:
+    """Manual, "Leia as palavras-chave": "Começar a Permutar é opcional. Depois de escolher uma Essência disponível
+    do Banco, deve trazê-la para a mão e depois deve enviar outra carta da mão ao Banco"."""
+    from cardscript.games.sky_world.ir import Permutar
+
+    (proc,) = effect("AO ENTRAR: Permutar.").procedures
+    assert isinstance(proc, Permutar) and proc.optional
+    assert (proc.take.kind, proc.take.zone, [(f.field, f.value) for f in proc.take.filters]) == \
+        (Kind.CARD, "bank", [("amber", "false")])
+    assert (proc.send.kind, proc.send.zone) == (Kind.CARD, "hand")
+
+
+def test_executar_chooses_an_enemy_and_a_card_may_name_another_target() -> None:
+    """Manual, "Condições, vínculos e escolhas": "Executar: Destrua o alvo sem comparar Poder"."""
+    from cardscript.games.sky_world.ir import Execute
+
+    (proc,) = effect("AO DESTRUIR ATACANDO: Executar.").procedures
+    assert isinstance(proc, Execute) and [(f.field, f.value) for f in proc.targets.filters] == \
+        [("controller", "opponent")]
+    (vulnerable,) = effect("ATIVAÇÃO: Execute um inimigo vulnerável.").procedures
+    assert isinstance(vulnerable, Execute) and [(f.field, f.value) for f in vulnerable.targets.filters] == \
+        [("controller", "opponent"), ("vulnerable", "true")]
+
+
+def test_counter_de_despertar_reads_from_the_cards_words() -> None:
+    """Manual, "Counter de despertar": "o rival só pode despertar ou evoluir gastando um despertar normal"; "Da mão,
+    o Counter dura até o fim do próximo turno inimigo". A CONTÍNUA's Counter is static; from the hand, "até o fim de
+    seu próximo turno" (the rival's) registers it; "Desperte este card sem gastar despertar" is a free Awaken."""
+    from cardscript.games.sky_world.ir import Awaken, CounterAwaken
+
+    static = effect("CONTÍNUA: O rival só desperta personagens gastando um despertar normal.")
+    assert static.kind is EffectKind.STATIC and static.procedures == (
+        CounterAwaken(text="o rival só desperta personagens gastando um despertar normal"),)
+    (registered,) = effect("HABILIDADE DA MÃO: O rival só desperta personagens gastando um despertar normal até o "
+                           "fim de seu próximo turno.").procedures
+    assert isinstance(registered, CounterAwaken) and registered.registered
+    (free,) = effect("AÇÃO NO BANCO: Desperte este card sem gastar despertar.").procedures
+    assert isinstance(free, Awaken) and free.free and free.cards.ref is Ref.THIS_CARD
+
+
+@pytest.mark.parametrize(("paragraph", "why"), [
+    # a lead "até o fim do próximo turno" is not "até o final do turno" (it was read so, silently)
+    ("HABILIDADE DA MÃO: Até o fim do próximo turno do rival, o rival só desperta personagens gastando um despertar "
+     "normal.", "a window not understood"),
+    ("AO ENTRAR: Desperte um aliado.", "awaken what?"),
+    ("CONTÍNUA: O rival só desperta personagens.", "only what?"),
+])
+def test_a_counter_or_awakening_that_does_not_say_enough_is_not_executable(paragraph: str, why: str) -> None:
+    assert why in not_executable(paragraph)
+
+
+def test_nao_pode_atacar_nem_canalizar_is_a_restriction_for_the_time_said() -> None:
+    """Manual, last chapter (Leon, Voz da Formação: "o aliado fica pronto para se proteger, sem agir novamente"): a
+    step of a resolving effect "neste turno"; in a CONTÍNUA, static; a step that does not say how long is not read."""
+    from cardscript.games.sky_world.ir import Restrict
+
+    choose, ready, attack, channel = effect(
+        "NO FIM DO SEU TURNO: Escolha um aliado. Ele fica pronto. Neste turno, ele não pode atacar nem "
+        "canalizar.").procedures
+    assert isinstance(choose, Choose) and isinstance(ready, MakeReady)
+    assert isinstance(attack, Restrict) and attack.acts == ("attack",) and attack.targets.slot == choose.introduces
+    assert isinstance(channel, Restrict) and channel.acts == ("channel",)
+    static = effect("CONTÍNUA: Este personagem não pode canalizar.")
+    assert static.kind is EffectKind.STATIC and isinstance(static.procedures[0], Restrict)
+    assert "for how long" in not_executable("ATIVAÇÃO: Escolha um aliado. Ele não pode atacar.")
+
+
+def test_a_herois_passive_consumption_as_block_reads_its_number() -> None:
+    """Manual, "Seu Herói também participa": "substitua cada Essência que seria consumida nessa evolução por
+    Bloquear 2"; a Herói's CONTÍNUA works from the Herói (``zone="hero"``)."""
+    from cardscript.games.sky_world.ir import ConsumptionAsBlock
+
+    head = "Herói: Teste\nJogo: Sky World\nTexto permanente:\n"
+    card, compiled = sky_card(SourceFile("t.card", head + "  CONTÍNUA: Cada Essência que você consumiria em uma "
+                                         "evolução é substituída por 3 bloqueios.\n"))
+    assert card is not None and compiled.runs
+    (passive,) = card.effects
+    assert passive.kind is EffectKind.STATIC and passive.zone == "hero"
+    assert isinstance(passive.procedures[0], ConsumptionAsBlock) and passive.procedures[0].per == 3

@@ -160,3 +160,72 @@ def test_an_unknown_condition_or_filter_is_a_clear_error() -> None:
     t = Table(Side(board=[card]))
     with pytest.raises(ValueError, match="no filter field 'color'"):
         _use(t, bad, "Mau")
+
+
+def _sky(paragraph: str) -> ir.SkyCard:
+    from cardscript.core.source import SourceFile
+    from cardscript.games.sky_world.pack import sky_card
+
+    head = "Personagem: Teste\nJogo: Sky World\nRequisito: 0\nPoder: 3\nFé: 1\nEstágio: I\nTexto permanente:\n"
+    card, compiled = sky_card(SourceFile("t.card", head + f"  {paragraph}\n"))
+    assert card is not None and compiled.runs, [d.message for d in compiled.diagnostics]
+    return card
+
+
+STAGE_II = ir.SkyCard("Segundo", "Segundo", power=4, stage=2)
+STAGE_III = ir.SkyCard("Terceiro", "Terceiro", power=5, stage=3)
+
+
+def test_reserva_n_checks_the_essences_in_the_banco_when_it_fires() -> None:
+    """"Reserva N: Exige pelo menos N Essências no Banco"; blocks do not reduce the total ("O total do Banco
+    continua contando para requisitos e Reserva")."""
+    card = _sky("AO ENTRAR: Reserva 4 - Compre 1 carta.")
+    t = Table(Side(hand=[card], bank=[FILLER] * 3, deck=[NINA] * 3))
+    t.engine.awaken(0, t.id("Teste"))
+    t.engine.settle()
+    assert len(t.state.players[0].hand) == 0
+    t2 = Table(Side(hand=[card], bank=[FILLER] * 4, deck=[NINA] * 3))
+    t2.state.players[0].blocks = 4
+    t2.engine.awaken(0, t2.id("Teste"))
+    t2.engine.settle()
+    assert len(t2.state.players[0].hand) == 1
+
+
+def test_apogeu_needs_a_iii_and_formacao_i_ii_and_iii_on_your_field() -> None:
+    """"Apogeu: Exige pelo menos um personagem III no seu campo." / "Formação: Exige personagens I, II e III
+    presentes no seu campo.\""""
+    from cardscript.games.sky_world.plays import legal_plays
+
+    apogeu = _sky("ATIVAÇÃO: Apogeu - Você ganha 1 de Fé.")
+    formacao = _sky("ATIVAÇÃO: Formação - Você ganha 1 de Fé.")
+    for card, board, usable in ((apogeu, [STAGE_II], False), (apogeu, [STAGE_III], True),
+                                (formacao, [STAGE_III, STAGE_II], True), (formacao, [STAGE_III], False)):
+        t = Table(Side(board=[card, *board]))
+        assert bool([p for p in legal_plays(t.engine, 0) if p.kind == "activate"]) is usable, (board, usable)
+
+
+def test_permutar_brings_an_available_essence_to_the_hand_and_sends_another_card_available_at_once() -> None:
+    """"Depois de escolher uma Essência disponível do Banco, deve trazê-la para a mão e depois deve enviar outra
+    carta da mão ao Banco ... A carta enviada fica disponível imediatamente." The amber card of this turn is not
+    available."""
+    card = _sky("ATIVAÇÃO: Permutar.")
+    t = Table(Side(board=[card], bank=[NINA, FILLER], hand=[GUARDED]),
+              agents=[LabelAgent("sim"), LabelAgent()])
+    p = t.state.players[0]
+    p.amber = [t.id("Nina")]
+    _use(t, card.effects[0], "Teste")
+    assert p.hand == [t.id("Carta")] and t.id("Guardado") in p.bank and t.id("Guardado") not in p.amber
+    assert p.essences == 2 and p.consumable_count == 1
+
+
+def test_executar_destroys_the_stronger_enemy_without_comparing_poder() -> None:
+    """"Executar não compara Poder, mas respeita imunidades, redirecionamento e proteções aplicáveis": a Poder 1
+    card executes a Poder 9 enemy; Salvaguarda keeps it from being chosen."""
+    card = _sky("ATIVAÇÃO: Executar.")
+    giant = ir.SkyCard("Gigante", "Gigante", power=9)
+    t = Table(Side(board=[card]), Side(board=[giant]))
+    _use(t, card.effects[0], "Teste")
+    assert t.state.character(t.id("Gigante", 1)) is None and t.id("Gigante", 1) in t.state.players[1].bank
+    t2 = Table(Side(board=[card]), Side(board=[GUARDED]))
+    _use(t2, card.effects[0], "Teste")
+    assert t2.state.character(t2.id("Guardado", 1)) is not None

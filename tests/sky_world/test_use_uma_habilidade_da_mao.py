@@ -97,3 +97,25 @@ def test_a_free_despertar_keeps_requirement_and_consumo() -> None:
     from cardscript.games.sky_world.queries import Context
     t.engine.resolve(giver.effects[0], Context(0, t.id("Doador"), host=t.id("Doador")), "free")
     assert t.state.character(t.id("Nina")) is not None and t.state.players[0].awakens_used == 1
+
+
+def test_primeiro_confira_requisito_alvos_e_custos_no_ally_no_hand_ability() -> None:
+    """"Primeiro confira requisito, alvos e todos os custos" / "Sem um resultado legal, o pagamento não é
+    confirmado": Lotus (Inspirar 1: an ally) is not playable with no ally on the field; with Nina it is."""
+    t = Table(Side(hand=[LOTUS], bank=[FILLER] * 3))
+    assert not [p for p in legal_plays(t.engine, 0) if p.kind == "hand_ability"]
+    t2 = Table(Side(hand=[LOTUS], bank=[FILLER] * 3, board=[NINA]))
+    assert [p for p in legal_plays(t2.engine, 0) if p.kind == "hand_ability"]
+
+
+def test_an_ativacao_whose_only_target_has_salvaguarda_against_it_is_not_playable() -> None:
+    """An enemy with Salvaguarda cannot be chosen ("não pode ser alvo de habilidades inimigas"): an ATIVAÇÃO whose
+    only step chooses an enemy has no legal target."""
+    from sky_fixtures import enemy
+    guarded = ir.SkyCard("Guardado", "Guardado", power=2, faith=1, keywords=("Salvaguarda",))
+    foe = ir.SkyCard("Rival", "Rival", power=3, effects=(activated("field", ir.ChangePower(targets=enemy(),
+                                                                                            amount=-1)),))
+    t = Table(Side(board=[foe]), Side(board=[guarded]))
+    assert not [p for p in legal_plays(t.engine, 0) if p.kind == "activate"]
+    t2 = Table(Side(board=[foe]), Side(board=[guarded, NINA]))
+    assert [p for p in legal_plays(t2.engine, 0) if p.kind == "activate"]

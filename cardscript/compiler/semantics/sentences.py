@@ -411,7 +411,8 @@ class SentenceReader:
                 self.leads.window = w.phase
                 if w.whose is not None or not self.leads.whose_window:
                     self.leads.whose_window = _whose_window(w.whose)      # "durante sua própria Fase ...": yours
-            elif (prep == "até" and w.edge == "end" and not w.phase) or (prep in ("em", "durante") and w.this_turn):
+            elif (prep == "até" and w.edge == "end" and not w.phase and not w.next_turn) \
+                    or (prep in ("em", "durante") and w.this_turn):      # "até o fim do próximo turno" is not this one
                 self.leads.duration = Duration.END_OF_TURN
             elif prep == "em" and not w.edge and not w.next_turn and not w.each_player and w.whose is not None \
                     and self._within_window(w):

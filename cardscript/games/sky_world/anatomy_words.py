@@ -59,6 +59,7 @@ TASKS: dict[str, tuple[str, str, tuple[str, ...] | None]] = {
     "release_blocks": ("liberar os bloqueios do Banco", "release the Banco's blocks", ("player",)),
     "hold_preparation": ("manter em Preparação até o fim do próximo turno do dono",
                          "keep in Preparação until the end of its owner's next turn", ("targets",)),
+    "restrict": ("impedir de atacar ou canalizar", "keep from attacking or channelling", ("targets",)),
     "choose": ("escolher", "choose", ("what",)),
 }
 

@@ -99,11 +99,13 @@ class SkyEngine:
             p.amber.append(card)
         self.game.emit("bank", player=self.state.owner[card], card=card, why=why, amber=amber)
 
-    def consume(self, player: int, amount: int) -> list[CardId]:
-        """Consumir N: the player selects N available Essências, which leave the match."""
+    def consume(self, player: int, amount: int, excluding: CardId | None = None) -> list[CardId]:
+        """Consumir N: the player selects N available Essências (never ``excluding``: a card awakened from the Banco
+        does not pay its own consumo), which leave the match."""
         p = self.state.players[player]
-        n = min(amount, p.consumable_count)
-        cards = self.choose(player, "consume", f"Consumir {amount}", p.consumable(), n, n)
+        eligible = [c for c in p.consumable() if c != excluding]
+        n = min(amount, p.consumable_count - (len(p.consumable()) - len(eligible)), len(eligible))
+        cards = self.choose(player, "consume", f"Consumir {amount}", eligible, n, n)
         for card in cards:
             p.bank.remove(card)
             p.consumed.append(card)
@@ -136,13 +138,16 @@ class SkyEngine:
             return False
         if not free and p.awakens_used >= p.awaken_limit:
             return False
+        if from_bank and card in p.amber:          # "A recém-convertida ... não pode ser consumida nem despertada"
+            return False
         essences = p.essences - (1 if from_bank else 0)
         if d.requirement > essences:
             return False
         per = block_per_consumed(self.state, player) if d.stage > 1 else 0
-        if not from_bank and per and d.consumption * per > p.free_capacity:
+        own = 1 if card in p.bank else 0           # it never pays its own consumo
+        if per and d.consumption * per > p.free_capacity - own:
             return False
-        if not from_bank and not per and d.consumption > p.consumable_count - (0 if card not in p.bank else 1):
+        if not per and d.consumption > min(len(p.consumable()) - own, p.free_capacity - own):
             return False
         if d.stage == 1:
             return bool(p.free_slots())
@@ -154,7 +159,7 @@ class SkyEngine:
         return [c.card for c in self.state.players[player].characters()
                 if self.state.cards[c.card].stage == d.stage - 1 and self.state.cards[c.card].insignia == d.insignia]
 
-    def awaken(self, player: int, card: CardId, free: bool = False, from_bank: bool = False) -> None:
+    def awaken(self, player: int, card: CardId, free: bool = False) -> None:
         """Despertar (stage I into a free slot, in Preparação) or evolve (into the predecessor's slot, keeping its
         Preparação, vulnerability and action; the predecessor to the Banco; one card drawn)."""
         p = self.state.players[player]
@@ -165,17 +170,17 @@ class SkyEngine:
         if not free:
             p.awakens_used += 1
         per = block_per_consumed(self.state, player) if d.stage > 1 else 0
-        if not from_bank and d.consumption and per:
-            self.block(player, d.consumption * per)
-        elif not from_bank and d.consumption:
-            paid = self.consume(player, d.consumption)
-            if card in paid:
-                raise AssertionError("a card does not pay its own consumo")
+        own = 1 if card in p.bank else 0           # "A carta despertada do Banco nunca paga o próprio consumo"
+        if d.consumption and per:
+            self.block(player, min(d.consumption * per, p.free_capacity - own))
+        elif d.consumption:
+            self.consume(player, d.consumption, excluding=card)
         for zone in (p.hand, p.bank):
             if card in zone:
                 zone.remove(card)
         if card in p.amber:
             p.amber.remove(card)
+        p.blocks = min(p.blocks, len(p.bank))     # blocks do not keep a card from being awakened (Bloquear N)
         if d.stage == 1:
             slots = p.free_slots()
             (slot,) = self.choose_slot(player, slots)
@@ -252,7 +257,7 @@ class SkyEngine:
         ch.spent = ch.vulnerable = ch.channeled = False
         self.game.emit("ready", card=card, preparation_left=leave_preparation)
 
-    def fix(self, card: CardId, host: CardId, awaken: bool) -> None:
+    def fix(self, card: CardId, host: CardId, awaken: bool, grants: tuple[Effect, ...] = ()) -> None:
         """Fixe: the card leaves its zone and is bound to the character ``host``."""
         p = self.state.players[self.state.owner[card]]
         for zone in (p.hand, p.bank, p.trail, p.deck):
@@ -263,7 +268,7 @@ class SkyEngine:
         slot = p.slot_of(card)
         if slot is not None:
             p.slots[slot] = None
-        p.fixed.append(Fixation(card, host, awaken))
+        p.fixed.append(Fixation(card, host, awaken, grants))
         self.game.emit("fix", card=card, host=host, awaken=awaken)
 
     def destroy(self, card: CardId, how: str) -> bool:

@@ -27,7 +27,7 @@ def explain(compiled: CompiledCard) -> str:
         hp = card.hero_power
         lines.append(f"  poder do Herói: custo {hp.cost}, patamar Evolução ×{hp.evolutions}, "
                      f"{hp.limit_per_turn} vez por turno")
-        effects.append(hp.effect)
+        effects.append(hp.used)
     for effect in effects:
         lines.extend(_effect(effect))
     if card.is_hero:

@@ -49,7 +49,7 @@ field), ``is`` / ``exists`` (a selector with the filters above matches / has ``v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
 from cardscript.compiler.ir.base import Procedure
@@ -83,6 +83,10 @@ CONDITIONS: dict[str, str] = {
     "is": "cada coisa do seletor cumpre seus filtros",
     "exists": "pelo menos N coisas cumprem o seletor",
 }
+
+# condition keywords: written before the effect they condition ("Reserva 4 - ..."), each the effect's condition of
+# that kind (its N the value); the prelude's meaning says the rule in words, the engine checks it by name
+CONDITION_KEYWORDS: dict[str, str] = {"Reserva": "reserve", "Apogeu": "apogee", "Formação": "formation"}
 
 # keyword characteristics (no procedure: rules the engine applies to the card that has them)
 KEYWORDS: dict[str, str] = {
@@ -238,6 +242,7 @@ class Fix(Procedure):
 
     family: ClassVar[str] = "fix"
     onto: Selector
+    cards: Selector = Selector(kind=Kind.CARD, ref=Ref.THIS_CARD)     # what is fixed: the source, or one chosen
     awaken: bool = False
     grants: tuple[Effect, ...] = ()
 
@@ -277,6 +282,18 @@ class AllowAttack(Procedure):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Restrict(Procedure):
+    """"<personagem> não pode atacar [nem canalizar]": ``targets`` may not do ``acts`` ("attack", "channel") -- for
+    the rest of this turn as a resolving step ("neste turno"), while it is in place in a CONTÍNUA (STATIC). It takes
+    no action away that the character has not got (manual, last chapter: "Leon, Voz da Formação age no fim do turno:
+    o aliado fica pronto para se proteger, sem agir novamente")."""
+
+    family: ClassVar[str] = "restrict"
+    targets: Selector
+    acts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class ConsumptionAsBlock(Procedure):
     """A passive (a Herói's CONTÍNUA, ``zone="hero"``): each Essência an evolution of yours would consume is replaced
     by Bloquear ``per`` ("Consumo 2 vira Bloquear 4"); requisito and the previous stage still apply."""
@@ -300,9 +317,12 @@ class PreventChannelFaith(Procedure):
 class CounterAwaken(Procedure):
     """Counter de despertar, in a CONTÍNUA (STATIC) effect: while it is in place the rival may awaken or evolve
     only by spending a normal despertar; a candidate without Salvaguarda that tries otherwise is destroyed before
-    entering (no costs paid, no AO ENTRAR; an evolution's predecessor stays)."""
+    entering (no costs paid, no AO ENTRAR; an evolution's predecessor stays). ``registered``: resolved from the
+    hand, it is registered until the end of the rival's next turn ("Da mão, o Counter dura até o fim do próximo
+    turno inimigo")."""
 
     family: ClassVar[str] = "counter_awaken"
+    registered: bool = False            # from the hand: registered until the end of the rival's next turn
 
 
 # -- cards -----------------------------------------------------------------------------------------------------
@@ -317,6 +337,19 @@ class HeroPower:
     cost: int = 0
     evolutions: int = 0
     limit_per_turn: int = 1
+
+    @property
+    def used(self) -> Effect:
+        """The power as it is used ("quando cumprir custo, patamar de evolução e limite"): its cost a ``Consume``
+        paid first (``cost=True``), its tier the condition ``evolutions`` (with the card's words, "Evolução ×2"),
+        its limit per turn -- what the engine checks and pays, and what the effect's anatomy shows."""
+        tier = Condition("evolutions", value=str(self.evolutions), text=f"Evolução ×{self.evolutions}") \
+            if self.evolutions else None
+        condition = tier if self.effect.condition is None or tier is None else \
+            Condition("all", all_of=(tier, self.effect.condition))
+        cost = Consume(amount=self.cost, cost=True, text=f"custo {self.cost}")     # "custa zero": shown as 0
+        return replace(self.effect, procedures=(cost, *self.effect.procedures), condition=condition,
+                       limit_per_turn=self.limit_per_turn)
 
 
 @dataclass(frozen=True)
@@ -369,13 +402,14 @@ class ReleaseBlocks(Procedure):
 FAMILIES: tuple[type[Procedure], ...] = (
     GainFaith, LoseFaith, ChangePower, MakeReady, Expose, Vasculhar, Consume, Block, Deposit, Permutar, Execute,
     Destroy, DrawCards, Fix, Awaken, Protect, CounterAwaken, AllowAttack,
-    ConsumptionAsBlock, PreventChannelFaith, ReleaseBlocks, HoldPreparation,
+    ConsumptionAsBlock, PreventChannelFaith, ReleaseBlocks, HoldPreparation, Restrict,
 )
 
 __all__ = [
-    "CONDITIONS", "FAMILIES", "KEYWORDS", "OPPONENT", "THIS", "YOU",
+    "CONDITIONS", "CONDITION_KEYWORDS", "FAMILIES", "KEYWORDS", "OPPONENT", "THIS", "YOU",
     "ZONES", "AllowAttack", "Awaken", "Block", "CardType", "ChangePower", "Condition", "Consume", "ConsumptionAsBlock",
     "CounterAwaken",
     "Deposit", "Destroy", "DrawCards", "Execute", "Expose", "Fix", "GainFaith", "HeroPower", "LoseFaith", "MakeReady",
-    "Permutar", "PreventChannelFaith", "HoldPreparation", "Protect", "ReleaseBlocks",  "SkyCard", "Vasculhar",
+    "Permutar", "PreventChannelFaith", "HoldPreparation", "Protect", "ReleaseBlocks", "Restrict", "SkyCard",
+    "Vasculhar",
 ]

@@ -10,9 +10,9 @@ guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
-from cardscript.compiler.ast import Binding, KeywordLine, Paragraph, TextBlock
+from cardscript.compiler.ast import Binding, EffectParagraph, KeywordLine, Paragraph, TextBlock
 from cardscript.compiler.expand import KeywordUse
 from cardscript.compiler.ir import (
     Condition,
@@ -30,7 +30,7 @@ from cardscript.compiler.semantics.effects import permanent_paragraph, unread_wo
 from cardscript.compiler.semantics.reading import CardInfo, NotUnderstood, Reading
 from cardscript.compiler.semantics.sentences import Problem, SentenceReader, read_sequence
 from cardscript.games.sky_world.header import SkyHeader
-from cardscript.games.sky_world.ir import KEYWORDS, Block, Consume, HeroPower, SkyCard
+from cardscript.games.sky_world.ir import CONDITION_KEYWORDS, KEYWORDS, Block, Consume, Fix, HeroPower, SkyCard
 from cardscript.games.sky_world.meaning import reading
 from cardscript.games.sky_world.seals import ReadSeal
 
@@ -61,6 +61,8 @@ def lower_sky(header: SkyHeader, paragraphs: list[tuple[ReadSeal, Paragraph | No
             effects.append(effect)
             problems.extend(found)
     hero = header.card_type == "Herói"
+    if hero:                     # a Herói's CONTÍNUA works from the Herói, outside the five slots (its passive)
+        effects = [replace(e, zone="hero") if e.kind is EffectKind.STATIC else e for e in effects]
     power = next((e for e in effects if hero and e.kind is EffectKind.ACTIVATED and e.zone == "hero"), None)
     card = SkyCard(title=header.name, name=header.name, card_type="Herói" if hero else "Personagem",
                    requirement=header.requirement or 0, consumption=header.consumption, power=header.power or 0,
@@ -81,6 +83,9 @@ def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, b
     if para is None:
         return Effect(kind, (Unsupported(why=NOT_READ, text=text),), trigger=trigger, condition=condition, zone=zone,
                       text=text, why=NOT_READ), []
+    prefix = _condition_keyword(para, keywords)
+    if prefix is not None:
+        condition = prefix if condition is None else Condition("all", all_of=(condition, prefix))
     characteristic = _characteristic(para, keywords)
     if characteristic and kind is EffectKind.STATIC:   # "CONTÍNUA: Salvaguarda.": a rule the engine applies (5.6)
         return Effect(EffectKind.KEYWORD, keyword=characteristic, zone=zone, text=text), []
@@ -95,6 +100,16 @@ def _effect(seal: ReadSeal, para: Paragraph | None, text: str, info: CardInfo, b
 NOT_READ = "the text does not read"
 
 
+def _on_host(proc: Procedure, onto: Selector) -> Procedure:
+    """A Fixe grant's procedure with the character fixed on (``onto``: "o sucessor", the event's slot) as the
+    grant's THIS_CHARACTER -- its host when the grant applies (``queries.statics``)."""
+    if onto.ref is not Ref.SLOT:
+        return proc
+    changed: dict[str, object] = {f.name: _THIS for f in fields(proc) if isinstance(getattr(proc, f.name), Selector)
+               and getattr(proc, f.name).ref is Ref.SLOT and getattr(proc, f.name).slot == onto.slot}
+    return replace(proc, **changed) if changed else proc    # type: ignore[arg-type]
+
+
 def _characteristic(para: Paragraph, keywords: list[KeywordUse]) -> str:
     """The keyword of a keyword line that is a characteristic the engine applies (``ir.KEYWORDS``: Salvaguarda,
     Interceptar), or ""; its prelude meaning says the rule in words, the engine keeps it."""
@@ -102,6 +117,18 @@ def _characteristic(para: Paragraph, keywords: list[KeywordUse]) -> str:
         return ""
     use = next((u for u in keywords if para.span.start <= u.span.start < para.span.end), None)
     return use.definition.name if use is not None and use.definition.name in KEYWORDS else ""
+
+
+def _condition_keyword(para: Paragraph, keywords: list[KeywordUse]) -> Condition | None:
+    """The condition a condition keyword before the effect gives it ("Reserva 4 - ...": ``reserve`` 4; Apogeu,
+    Formação: ``ir.CONDITION_KEYWORDS``), or None."""
+    prefix = para.keyword_prefix if isinstance(para, EffectParagraph) else None
+    if prefix is None:
+        return None
+    use = next((u for u in keywords if prefix.span.start <= u.span.start < prefix.span.end), None)
+    if use is None or use.name not in CONDITION_KEYWORDS:
+        return None
+    return Condition(CONDITION_KEYWORDS[use.name], value=use.value or "", text=use.written)
 
 
 def _trigger(seal: ReadSeal) -> EventPattern:
@@ -130,6 +157,9 @@ def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keyw
             found.extend(Problem(f"{use.name}: {p.message}", p.node, p.roles, span=use.span) for p in inner_problems)
         return out, found
     r = Reading(info, bindings)
+    if isinstance(para, EffectParagraph) and para.keyword_prefix is not None \
+            and _condition_keyword(para, keywords) is not None:
+        r.use(para.keyword_prefix)             # read as the effect's condition (_condition_keyword)
     if static:
         lowered = permanent_paragraph(para, r)
         if lowered.problems:
@@ -138,8 +168,17 @@ def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keyw
     reader = SentenceReader(r, static_context=False)
     procedures: list[Procedure] = []
     problems: list[Problem] = []
+    grants: list[Procedure] = []
     try:
         for k, sentence in enumerate(para.sentences):
+            if procedures and isinstance(procedures[-1], Fix) and sentence.cost is None:
+                # after "Fixe ...": what the bound card grants its character while bound (Legado + Fixe: "fixe-a no
+                # sucessor e conceda o efeito escrito"), read as a CONTÍNUA's text
+                seq = read_sequence(SentenceReader(r, static_context=True), sentence.body, first_sentence=False,
+                                    allow_modes=False)
+                problems.extend(seq.problems)
+                grants.extend(p for mode in seq.modes for p in mode)
+                continue
             if sentence.cost is not None:          # "Consuma 1 Essência: ..." -- paid before the rest
                 if k:
                     problems.append(Problem("a cost after the effect's first sentence", sentence))
@@ -156,6 +195,11 @@ def _meaning(para: Paragraph, info: CardInfo, bindings: dict[int, Binding], keyw
             procedures.extend(p for mode in seq.modes for p in mode)
     except NotUnderstood as exc:
         problems.append(Problem(str(exc), exc.node, exc.roles))
+    if grants and procedures and isinstance(procedures[-1], Fix):
+        fix = procedures[-1]
+        granted = tuple(replace(_on_host(p, fix.onto), optional=False) for p in grants)   # "pode atacar": a permission
+        procedures[-1] = replace(fix, grants=(Effect(EffectKind.STATIC, granted,
+                                                     zone="fixed", text=" ".join(p.text for p in grants)),))
     if reader.leads.trigger is not None and not problems:
         problems.append(Problem("a trigger after the seal (the seal is the trigger)", para))
     unread_words(para, r, problems)

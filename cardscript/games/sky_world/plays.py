@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import EffectKind
 from cardscript.games.sky_world.engine import SkyEngine
-from cardscript.games.sky_world.queries import Context, can_attack, evolutions, holds
+from cardscript.games.sky_world.procedures import has_targets
+from cardscript.games.sky_world.queries import Context, can_attack, can_channel, holds
 from cardscript.games.sky_world.state import DRAIN_AMOUNT, DRAIN_COST, MAX_AWAKEN_LIMIT, RAISE_COST, CardId
 
 MAX_PLAYS_PER_TURN = 60   # a bound on a turn's plays (repeatable abilities without a limit), reported when reached
@@ -62,7 +63,7 @@ def legal_plays(engine: SkyEngine, player: int) -> list[Play]:
                     and _usable(engine, player, ch.card, index):
                 plays.append(Play(f"Ativação: {name(ch.card)}", "activate",
                                   _bind(activate, engine, player, ch.card, index), {"card": ch.card}))
-        if ch.ready:
+        if can_channel(state, ch.card):
             plays.append(Play(f"Canalizar: {name(ch.card)} (+{state.cards[ch.card].faith} Fé)", "channel",
                               _bind(engine.channel, ch.card), {"card": ch.card}))
         if can_attack(state, ch.card):
@@ -113,7 +114,7 @@ def _usable(engine: SkyEngine, player: int, card: CardId, index: int) -> bool:
     e = engine.state.cards[card].effects[index]
     ctx = Context(player, card, host=card)
     return (engine.uses_left(card, index, e.limit_per_turn) and engine.can_pay(player, e)
-            and (e.condition is None or holds(engine.state, e.condition, ctx)))
+            and (e.condition is None or holds(engine.state, e.condition, ctx)) and has_targets(engine, e, ctx))
 
 
 def _hand_block(engine: SkyEngine, card: CardId) -> int:
@@ -153,27 +154,27 @@ def use_from_hand(engine: SkyEngine, player: int, card: CardId, index: int) -> N
 
 
 def _hero_usable(engine: SkyEngine, player: int) -> bool:
+    """Its cost, its evolution tier and its limit (``HeroPower.used``), and a target if it needs one."""
     p = engine.state.players[player]
     assert p.hero is not None
     hp = engine.state.cards[p.hero].hero_power
     if hp is None:
         return False
-    ctx = Context(player, p.hero)
-    return ((not hp.limit_per_turn or p.hero_uses < hp.limit_per_turn) and evolutions(engine.state, player)
-            >= hp.evolutions and p.consumable_count >= hp.cost and engine.can_pay(player, hp.effect)
-            and (hp.effect.condition is None or holds(engine.state, hp.effect.condition, ctx)))
+    used, ctx = hp.used, Context(player, p.hero)
+    return ((not used.limit_per_turn or p.hero_uses < used.limit_per_turn) and engine.can_pay(player, used)
+            and (used.condition is None or holds(engine.state, used.condition, ctx))
+            and has_targets(engine, used, ctx))
 
 
 def use_hero(engine: SkyEngine, player: int) -> None:
-    """PODER DO HERÓI: its cost consumed, its tier and limit met; no despertar nor character action spent."""
+    """PODER DO HERÓI: its cost consumed (the first step of ``HeroPower.used``), its tier and limit met; no
+    despertar nor character action spent."""
     p = engine.state.players[player]
     assert p.hero is not None
     hp = engine.state.cards[p.hero].hero_power
     assert hp is not None
     p.hero_uses += 1
-    if hp.cost:
-        engine.consume(player, hp.cost)
-    engine.resolve(hp.effect, Context(player, p.hero), f"{engine.game.name(p.hero)}: poder do Herói")
+    engine.resolve(hp.used, Context(player, p.hero), f"{engine.game.name(p.hero)}: poder do Herói")
 
 
 __all__ = ["MAX_PLAYS_PER_TURN", "Play", "conversions_allowed", "legal_plays"]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardscript.compiler.ir import Choose, Filter, Kind, Procedure, Ref, Selector, Unsupported
+from cardscript.compiler.ir import Choose, Effect, Filter, Kind, Procedure, Ref, Selector, Unsupported
 from cardscript.games.sky_world import ir
 from cardscript.games.sky_world.queries import Context, holds, members, safeguarded
 from cardscript.games.sky_world.state import HAND_LIMIT, CardId, Lasting
@@ -34,6 +34,48 @@ def select(engine: SkyEngine, selector: Selector, ctx: Context, how_many: int | 
         return engine.choose(ctx.controller, "target", prompt or selector.text or "choose", found, 0, n)
     n = min(n, len(found))
     return engine.choose(ctx.controller, "target", prompt or selector.text or "choose", found, n, n)
+
+
+# the role of each choosing family that holds what it chooses (manual, "Use uma habilidade da mão": "Primeiro
+# confira requisito, alvos e todos os custos")
+_CHOSEN_ROLE: dict[type[Procedure], str] = {
+    ir.ChangePower: "targets", ir.MakeReady: "targets", ir.Expose: "targets", ir.Execute: "targets",
+    ir.Destroy: "targets", ir.HoldPreparation: "targets", ir.Restrict: "targets", ir.Fix: "onto", Choose: "what",
+}
+
+
+def candidates(engine: SkyEngine, proc: Procedure, ctx: Context) -> list[CardId] | None:
+    """What a procedure that chooses may choose now (after Salvaguarda and its family's own filters), or None when
+    it chooses nothing (a reference, a slot, every candidate, no choice at all)."""
+    if isinstance(proc, ir.Awaken):            # what it awakens must be able to enter now (this card included)
+        return _awakenable(engine, proc, ctx)
+    role = _CHOSEN_ROLE.get(type(proc))
+    selector = getattr(proc, role, None) if role is not None else None
+    if not isinstance(selector, Selector) or selector.ref is not None or selector.every:
+        return None
+    if isinstance(proc, ir.MakeReady):
+        selector = _narrow(selector, *_READY_FILTERS[proc.leave_preparation])
+    return [c for c in members(engine.state, selector, ctx) if not safeguarded(engine.state, c, ctx.controller)]
+
+
+def has_targets(engine: SkyEngine, effect: Effect, ctx: Context) -> bool:
+    """An ability needing a target is not used without one ("Sem um resultado legal, o pagamento não é
+    confirmado"): each mandatory step that chooses -- not optional, not after "Se o fizer", not conditional --
+    has at least one legal candidate now."""
+    for proc in effect.procedures:
+        if proc.optional or proc.if_done or proc.if_not_done or proc.condition is not None:
+            continue
+        found = candidates(engine, proc, ctx)
+        if found is not None and not found and not selector_allows_none(proc):
+            return False
+    return True
+
+
+def selector_allows_none(proc: Procedure) -> bool:
+    """"até N": choosing none is legal."""
+    role = _CHOSEN_ROLE.get(type(proc))
+    selector = getattr(proc, role, None) if role is not None else None
+    return isinstance(selector, Selector) and (selector.count.up_to or selector.count.any_number)
 
 
 def run(engine: SkyEngine, pending: Pending, proc: Procedure) -> None:
@@ -78,14 +120,20 @@ def _change_power(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
 
 def _make_ready(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
     state = engine.state
-    narrowed = _narrow(proc.targets, ("preparation", "true") if proc.leave_preparation else ("vulnerable", "true"),
-                       *(() if proc.leave_preparation else (("preparation", "false"),)))
+    narrowed = _narrow(proc.targets, *_READY_FILTERS[proc.leave_preparation])
     targets = select(engine, narrowed, ctx, how_many=proc.amount)
     for card in targets:
         ch = state.character(card)
         if ch is not None:
             engine.make_ready(card, proc.leave_preparation)
     return targets
+
+
+# Prontidão chooses allies in Preparação; Revigorar vulnerable ones out of it ("Palavras-chave de efeito")
+_READY_FILTERS: dict[bool, tuple[tuple[str, str], ...]] = {
+    True: (("preparation", "true"),),
+    False: (("vulnerable", "true"), ("preparation", "false")),
+}
 
 
 def _narrow(selector: Selector, *filters: tuple[str, str]) -> Selector:
@@ -185,23 +233,54 @@ def _draw(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
 
 
 def _fix(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
-    if ctx.source is None:
-        return []
+    """Fixe: the card (the source, or one chosen: "um card chamado ... de sua mão") bound to the character ``onto``
+    names, with what it grants that character while bound."""
     hosts = select(engine, proc.onto, ctx, how_many=1)
     if not hosts or engine.state.character(hosts[0]) is None:
         return []
-    engine.fix(ctx.source, hosts[0], proc.awaken)
+    fixed = select(engine, proc.cards, ctx, how_many=1, prompt=proc.text)
+    fixed = [c for c in fixed if c != hosts[0] and engine.state.where(c) != ["fixed"]]
+    if not fixed:
+        return []
+    engine.fix(fixed[0], hosts[0], proc.awaken, proc.grants)
     return hosts
 
 
 def _awaken(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
-    candidates = [c for c in members(engine.state, proc.cards, ctx)
-                  if engine.can_awaken(ctx.controller, c, free=proc.free, from_bank=proc.cards.zone == "bank")]
-    chosen = engine.choose(ctx.controller, "awaken", proc.text or "despertar", candidates,
-                           min(1, len(candidates)), min(1, len(candidates)))
+    """Despertar by an effect: one of what ``cards`` selects that may be awakened now (from the Banco if it is
+    there: "A carta despertada do Banco nunca paga o próprio consumo")."""
+    found = _awakenable(engine, proc, ctx)
+    chosen = engine.choose(ctx.controller, "awaken", proc.text or "despertar", found, min(1, len(found)),
+                           min(1, len(found)))
     for card in chosen:
-        engine.awaken(ctx.controller, card, free=proc.free, from_bank=proc.cards.zone == "bank")
+        engine.awaken(ctx.controller, card, free=proc.free)
     return chosen
+
+
+def _awakenable(engine: SkyEngine, proc: Any, ctx: Context) -> list[CardId]:
+    bank = engine.state.players[ctx.controller].bank
+    return [c for c in members(engine.state, proc.cards, ctx)
+            if engine.can_awaken(ctx.controller, c, free=proc.free, from_bank=c in bank)]
+
+
+def _counter_awaken(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    """A Counter resolved from the hand is registered against the rival until the end of their next turn ("Da mão,
+    o Counter dura até o fim do próximo turno inimigo"); in a CONTÍNUA it is a static (nothing to resolve)."""
+    if proc.registered:
+        engine.register(Lasting("counter_awaken", 1 - ctx.controller, engine.state.turn, 1, ctx.source, False))
+    return []
+
+
+def _restrict(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
+    """"Neste turno, ele não pode atacar nem canalizar": kept from those acts for the rest of the turn."""
+    kept: list[CardId] = []
+    for card in select(engine, proc.targets, ctx, prompt=proc.text):
+        ch = engine.state.character(card)
+        if ch is not None:
+            ch.restricted = (*ch.restricted, *(a for a in proc.acts if a not in ch.restricted))
+            engine.game.emit("restricted", card=card, acts=list(proc.acts))
+            kept.append(card)
+    return kept
 
 
 def _prevent_channel_faith(engine: SkyEngine, ctx: Context, proc: Any) -> list[CardId]:
@@ -255,9 +334,9 @@ HANDLERS: dict[type[Procedure], Callable[[SkyEngine, Context, Any], list[CardId]
     ir.GainFaith: _gain_faith, ir.LoseFaith: _lose_faith, ir.ChangePower: _change_power, ir.MakeReady: _make_ready,
     ir.Expose: _expose, ir.Vasculhar: _vasculhar, ir.Consume: _consume, ir.Block: _block, ir.Deposit: _deposit,
     ir.Permutar: _permutar, ir.Execute: _execute, ir.Destroy: _destroy, ir.DrawCards: _draw, ir.Fix: _fix,
-    ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _protect, ir.AllowAttack: _protect,
+    ir.Awaken: _awaken, ir.Protect: _protect, ir.CounterAwaken: _counter_awaken, ir.AllowAttack: _protect,
     ir.ConsumptionAsBlock: _protect, ir.PreventChannelFaith: _prevent_channel_faith,
-    ir.ReleaseBlocks: _release_blocks, Choose: _choose, ir.HoldPreparation: _hold_preparation,
+    ir.ReleaseBlocks: _release_blocks, ir.Restrict: _restrict, Choose: _choose, ir.HoldPreparation: _hold_preparation,
 }
 
-__all__ = ["HANDLERS", "player_of", "run", "select"]
+__all__ = ["HANDLERS", "candidates", "has_targets", "player_of", "run", "select"]

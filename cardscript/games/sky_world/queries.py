@@ -11,7 +11,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cardscript.compiler.ir import Condition, EffectKind, Filter, Kind, Ref, Selector
-from cardscript.games.sky_world.ir import AllowAttack, ChangePower, ConsumptionAsBlock, CounterAwaken, Fix, Protect
+from cardscript.games.sky_world.ir import (
+    AllowAttack,
+    ChangePower,
+    ConsumptionAsBlock,
+    CounterAwaken,
+    Protect,
+    Restrict,
+)
 from cardscript.games.sky_world.state import CardId, Character, SkyState
 
 
@@ -55,12 +62,9 @@ def statics(state: SkyState) -> Iterator[tuple[CardId, int, Context, EffectKind,
                 if e.kind is EffectKind.STATIC and e.zone == "hero" and _static_on(state, e.condition, index, p.hero):
                     sources.append((p.hero, None, e.procedures))
         for f in p.fixed:
-            for link in state.cards[f.card].effects:
-                for proc in link.procedures:
-                    if isinstance(proc, Fix):
-                        for grant in proc.grants:
-                            if grant.kind is EffectKind.STATIC:
-                                sources.append((f.card, f.host, grant.procedures))
+            for grant in f.grants:
+                if grant.kind is EffectKind.STATIC:
+                    sources.append((f.card, f.host, grant.procedures))
         for source, host, procedures in sources:
             yield source, index, Context(index, source, host=host), EffectKind.STATIC, procedures
 
@@ -107,10 +111,28 @@ def attack_permission(state: SkyState, card: CardId) -> tuple[bool, bool]:
     return in_preparation, any_target
 
 
-def can_attack(state: SkyState, card: CardId) -> bool:
-    """Its action available, out of Preparação -- or in it with a permission."""
+def restricted(state: SkyState, card: CardId, act: str) -> bool:
+    """Whether ``card`` may not do ``act`` ("attack", "channel") now: a restriction of this turn on it, or one in
+    place ("não pode atacar nem canalizar")."""
     ch = state.character(card)
-    return ch is not None and not ch.spent and (not ch.preparation or attack_permission(state, card)[0])
+    if ch is not None and act in ch.restricted:
+        return True
+    return any(isinstance(proc, Restrict) and act in proc.acts
+               and card in members(state, proc.targets, ctx, statics_ok=False)
+               for _source, _player, ctx, _kind, procedures in statics(state) for proc in procedures)
+
+
+def can_attack(state: SkyState, card: CardId) -> bool:
+    """Its action available, out of Preparação -- or in it with a permission --, and no restriction."""
+    ch = state.character(card)
+    return ch is not None and not ch.spent and (not ch.preparation or attack_permission(state, card)[0]) \
+        and not restricted(state, card, "attack")
+
+
+def can_channel(state: SkyState, card: CardId) -> bool:
+    """Ready (its action available, out of Preparação) and no restriction."""
+    ch = state.character(card)
+    return ch is not None and ch.ready and not restricted(state, card, "channel")
 
 
 def block_per_consumed(state: SkyState, player: int) -> int:
@@ -124,6 +146,8 @@ def countered(state: SkyState, player: int, card: CardId) -> bool:
     candidate keeps the enemy Counter from affecting it, "Counter de despertar")."""
     if "Salvaguarda" in state.cards[card].keywords:
         return False
+    if any(x.kind == "counter_awaken" and x.against == player for x in state.lasting):     # one from the hand
+        return True
     return any(isinstance(proc, CounterAwaken) and controller != player
                for _source, controller, _ctx, _kind, procedures in statics(state) for proc in procedures)
 

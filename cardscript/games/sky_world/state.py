@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardscript.compiler.ir import Effect
 from cardscript.games.sky_world.ir import SkyCard
 
 CardId = int
@@ -35,6 +36,7 @@ class Character:
     permanent_power: int = 0          # Fortalecer, Aurora's loss
     intercept_charge: bool = True     # Interceptar: renewed when it becomes vulnerable again
     held_until: int = 0               # its Preparação lasts until the end of this turn (HoldPreparation; 0: none)
+    restricted: tuple[str, ...] = ()  # what it may not do this turn ("attack", "channel": Restrict)
 
     @property
     def ready(self) -> bool:
@@ -50,6 +52,7 @@ class Fixation:
     card: CardId
     host: CardId
     awaken: bool = False
+    grants: tuple[Effect, ...] = ()   # what the bound card gives its host while bound (Legado + Fixe)
 
 
 @dataclass

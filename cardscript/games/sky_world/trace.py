@@ -30,6 +30,11 @@ def _cards(name: Namer, cards: Iterable[Any]) -> str:
     return ", ".join(name(c) for c in cards) or "-"
 
 
+_LASTING = {"prevent_channel_faith": "the first channelling of the next turn grants no Fé",
+            "counter_awaken": "Counter de despertar until the end of the next turn"}
+_ACTS = {"attack": "attack", "channel": "channel"}
+
+
 def line(event: Event, name: Namer) -> str | None:
     """One event as a line (None: an event the trace leaves out)."""
     d = event.data
@@ -72,6 +77,16 @@ def line(event: Event, name: Namer) -> str | None:
         "tree_skip": lambda: f"{ind}[level {d['level']}] {d['effect']}: skipped ({d['reason']})",
         "unsupported": lambda: f"{ind}UNSUPPORTED {d['effect']}: {d['text']}",
         "play_limit": lambda: f"  P{d['player']} reached {d['limit']} plays this turn",
+        "registered": lambda: f"{ind}registered against P{d['against']}: {_LASTING.get(d['what'], d['what'])}",
+        "lasting_ended": lambda: f"{ind}ended: {_LASTING.get(d['what'], d['what'])} ({d['why']})",
+        "countered": lambda: f"{ind}{name(d['card'])} stopped by a Counter de despertar (a despertar without spending "
+                             f"one)",
+        "restricted": lambda: f"{ind}{name(d['card'])} may not {' nor '.join(_ACTS.get(a, a) for a in d['acts'])} "
+                              f"this turn",
+        "permutar": lambda: f"{ind}P{d['player']} Permutar: {name(d['taken'])} to the hand"
+                            + (f", {_cards(name, d['sent'])} to the Banco" if d["sent"] else ""),
+        "hold_preparation": lambda: f"{ind}{name(d['card'])} stays in Preparação until the end of turn "
+                                    f"{d['until_turn']}",
         "game_over": lambda: f"*** P{d['winner']} wins: {d['reason']} ***",
     }
     if kind in simple:

@@ -70,6 +70,7 @@ def end_turn(engine: SkyEngine, player: int) -> None:
     for q in state.players:
         for ch in q.characters():
             ch.temporary_power = 0
+            ch.restricted = ()
             if ch.held_until <= state.turn:      # "mantêm a Preparação por mais tempo" (Sião): until its turn ends
                 ch.preparation = False
     state.players[player].turns_played += 1

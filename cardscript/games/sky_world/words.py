@@ -17,7 +17,7 @@ TABLES = WordTables(
                   "part": "ficado"},
     },
     regular_verbs=(
-        "canalizar", "despertar", "consumir", "enviar", "fixar", "sobreviver", "gastar", "reservar", "exigir",
+        "canalizar", "despertar", "consumir", "enviar", "fixar", "sobreviver", "gastar", "exigir",
         "converter", "drenar", "renovar", "vasculhar", "depositar", "evoluir", "expor", "conceder", "comparar",
         "pontuar", "armar", "confirmar", "redirecionar",
     ),
