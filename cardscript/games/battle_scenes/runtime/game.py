@@ -331,8 +331,8 @@ class Game:
         kind = getattr(self.cards.get(card), "card_type", None)
         return str(getattr(kind, "value", kind)) == "Suporte"
 
-    def destroy(self, base_card: CardId) -> None:
-        """4.7: a support is destroyed -- its cards unloaded, it goes to its owner's resources."""
+    def _unload_all(self, base_card: CardId) -> None:
+        """4.7: every card the base carries is unloaded to its owner's resources (before it leaves the scene)."""
         base = self.state.scene[base_card]
         for c in list(base.carried):
             base.carried.remove(c)
@@ -340,6 +340,10 @@ class Game:
             end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
             self.state.players[self.state.owner[c]].resources.append(c)
             self.emit("unload", card=c, frm=base_card)
+
+    def destroy(self, base_card: CardId) -> None:
+        """4.7: a support is destroyed -- its cards unloaded, it goes to its owner's resources."""
+        self._unload_all(base_card)
         self._take(base_card)
         self.state.players[self.state.owner[base_card]].resources.append(base_card)
         self.state.this_turn.knocked_out.append(base_card)
@@ -347,13 +351,7 @@ class Game:
 
     def knock_out(self, base_card: CardId, reason: str = "") -> None:
         """Unload everything, then the character goes to its owner's prize area (4.7, 4.9.1)."""
-        base = self.state.scene[base_card]
-        for c in list(base.carried):
-            base.carried.remove(c)
-            placed()
-            end_stay(self.state, c)           # it left the card carrying it (runtime.identity)
-            self.state.players[self.state.owner[c]].resources.append(c)
-            self.emit("unload", card=c, frm=base_card)
+        self._unload_all(base_card)
         owner = self.state.owner[base_card]
         elsewhere = self.knockout_elsewhere is not None and self.knockout_elsewhere(base_card)
         if not elsewhere:                   # 5.5: a replacement may send it elsewhere (it is still knocked out)
